@@ -1,0 +1,81 @@
+import { Link, useLocation } from '@remix-run/react';
+import { useState, type MouseEvent } from 'react';
+import { useDarkMode } from '~/lib/use-dark-mode';
+import { GetStartedDialog } from './get-started-dialog';
+
+const navLink =
+  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white';
+
+export function SiteHeader() {
+  const { dark, toggle } = useDarkMode();
+  const location = useLocation();
+  const [startOpen, setStartOpen] = useState(false);
+
+  // On the home page How To scrolls to its section; elsewhere the link goes to /#how-to.
+  const onHowTo = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (location.pathname !== '/') return;
+    const target = document.getElementById('how-to');
+    if (!target) return;
+    event.preventDefault();
+    target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    history.replaceState(null, '', '/#how-to');
+  };
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+      <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3">
+        <Link to="/" className="mr-auto flex items-center gap-2 text-lg font-bold text-slate-900 dark:text-white">
+          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-brand-500 text-white">
+            M
+          </span>
+          Memeforge
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
+          <Link to="/" className={navLink}>
+            Home
+          </Link>
+          <a href="/#how-to" onClick={onHowTo} className={navLink}>
+            How To
+          </a>
+          <Link to="/dashboard" className={navLink}>
+            Dashboard
+          </Link>
+          <Link to="/pricing" className={navLink}>
+            Pricing
+          </Link>
+        </nav>
+        <button
+          type="button"
+          onClick={toggle}
+          aria-pressed={dark}
+          aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}
+          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+        >
+          <span aria-hidden="true">{dark ? '☀️' : '🌙'}</span>
+        </button>
+        <button
+          type="button"
+          onClick={() => setStartOpen(true)}
+          className="rounded-md bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          Get Started
+        </button>
+      </div>
+      <nav aria-label="Main (mobile)" className="flex justify-center gap-1 border-t border-slate-100 px-2 py-1 sm:hidden dark:border-slate-800">
+        <Link to="/" className={navLink}>
+          Home
+        </Link>
+        <a href="/#how-to" onClick={onHowTo} className={navLink}>
+          How To
+        </a>
+        <Link to="/dashboard" className={navLink}>
+          Dashboard
+        </Link>
+        <Link to="/pricing" className={navLink}>
+          Pricing
+        </Link>
+      </nav>
+      <GetStartedDialog open={startOpen} onOpenChange={setStartOpen} />
+    </header>
+  );
+}

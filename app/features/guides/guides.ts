@@ -1,0 +1,41 @@
+/** The six how-to guides (spec part 1 §2). Their article bodies live beside this file. */
+export interface GuideSummary {
+  slug: string;
+  title: string;
+  description: string;
+}
+
+export const GUIDES: GuideSummary[] = [
+  {
+    slug: 'meme-generator-guide',
+    title: 'How to Use the Meme Generator',
+    description: 'A tour of the editor: templates, text, shapes, layers and download.',
+  },
+  {
+    slug: 'create-custom-meme',
+    title: 'How to Create a Custom Meme',
+    description: 'Start from a blank background or your own picture and build a meme from scratch.',
+  },
+  {
+    slug: 'upload-image-meme',
+    title: 'How to Make a Meme from Your Own Image',
+    description: 'Upload a JPG, PNG, WEBP or static GIF and caption it.',
+  },
+  {
+    slug: 'meme-text-editing',
+    title: 'How to Edit Meme Text',
+    description: 'Fonts, sizes, colours, outlines and alignment for text that reads at a glance.',
+  },
+  {
+    slug: 'download-memes',
+    title: 'How to Download Your Memes',
+    description: 'PNG, JPG or WebP: which format to choose and how to get the best quality.',
+  },
+  {
+    slug: 'share-memes-online',
+    title: 'How to Share Memes Online',
+    description: 'Sizes and formats that look right on each social network.',
+  },
+];
+
+export const findGuide = (slug: string | undefined) => GUIDES.find((g) => g.slug === slug);

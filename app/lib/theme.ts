@@ -1,0 +1,21 @@
+/** localStorage key and values the spec names for the dark-mode preference. */
+export const DARK_MODE_KEY = 'darkMode';
+
+/**
+ * Runs in <head> before first paint so a dark page never flashes light. Kept tiny and dependency-free;
+ * it is also the only inline script, so the CSP can allow it by hash.
+ */
+export const THEME_BOOT_SCRIPT = `try{if(localStorage.getItem("${DARK_MODE_KEY}")==="true")document.documentElement.classList.add("dark")}catch(e){}`;
+
+export function readDarkMode(): boolean {
+  return document.documentElement.classList.contains('dark');
+}
+
+export function writeDarkMode(dark: boolean): void {
+  document.documentElement.classList.toggle('dark', dark);
+  try {
+    localStorage.setItem(DARK_MODE_KEY, dark ? 'true' : 'false');
+  } catch {
+    // Private mode or storage disabled: the toggle still works for this page view.
+  }
+}

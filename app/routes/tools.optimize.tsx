@@ -1,0 +1,12 @@
+import type { MetaFunction } from '@remix-run/cloudflare';
+import { toolCrumbs, type RouteHandle } from '~/components/layout/breadcrumbs';
+import { Page } from '~/components/layout/page';
+import { pageMeta } from '~/lib/meta';
+
+export const meta: MetaFunction = () => pageMeta('Optimize', 'Compress images, upscale them with AI, or remove the background.');
+
+export const handle: RouteHandle = { breadcrumb: toolCrumbs('Optimize') };
+
+export default function Route() {
+  return <Page title="Optimize" lead="Compress images, upscale them with AI, or remove the background." />;
+}

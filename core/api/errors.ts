@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** The one error body every API route answers with. */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  code: z.string(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Stable, snake_case error codes. Add here; never rename. */
+export const ERROR_CODES = [
+  'bad_request',
+  'invalid_json',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'gone',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unprocessable_image',
+  'rate_limited',
+  'quota_exceeded',
+  'ai_not_configured',
+  'ai_upstream_error',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,37 @@
+/**
+ * The meme fonts the spec names, each backed by an openly licensed stand-in that we self-host.
+ * The @font-face rules keep the spec's family name and try the system font first (`local()`), so a machine
+ * that has Impact uses Impact and every other machine gets Anton, with identical layout code.
+ */
+export interface MemeFont {
+  /** The family name used in the UI, the editor and saved documents. */
+  family: string;
+  /** The @fontsource package that stands in for it (all OFL or Apache-2.0). */
+  standIn: string;
+  /** Weights shipped, with italics where the stand-in has them. */
+  weights: number[];
+  italic: boolean;
+  generic: 'sans-serif' | 'serif' | 'monospace' | 'cursive';
+}
+
+export const MEME_FONTS: MemeFont[] = [
+  { family: 'Impact', standIn: 'anton', weights: [400], italic: false, generic: 'sans-serif' },
+  { family: 'Arial Black', standIn: 'archivo-black', weights: [400], italic: false, generic: 'sans-serif' },
+  { family: 'Comic Sans MS', standIn: 'comic-neue', weights: [400, 700], italic: true, generic: 'cursive' },
+  { family: 'Helvetica', standIn: 'arimo', weights: [400, 700], italic: true, generic: 'sans-serif' },
+  { family: 'Times New Roman', standIn: 'tinos', weights: [400, 700], italic: true, generic: 'serif' },
+  { family: 'Verdana', standIn: 'noto-sans', weights: [400, 700], italic: true, generic: 'sans-serif' },
+  { family: 'Georgia', standIn: 'gelasio', weights: [400, 700], italic: true, generic: 'serif' },
+  { family: 'Courier New', standIn: 'cousine', weights: [400, 700], italic: true, generic: 'monospace' },
+  { family: 'Trebuchet MS', standIn: 'fira-sans', weights: [400, 700], italic: true, generic: 'sans-serif' },
+  { family: 'Arial', standIn: 'arimo', weights: [400, 700], italic: true, generic: 'sans-serif' },
+];
+
+/** The five fonts of the editor's top toolbar and the ten of its side panel (spec part 1, §2 and §3). */
+export const TOOLBAR_FONTS = ['Impact', 'Arial', 'Helvetica', 'Comic Sans MS', 'Times New Roman'] as const;
+export const PANEL_FONTS = MEME_FONTS.map((f) => f.family);
+
+/** Fallbacks after the chosen family, so non-Latin scripts and emoji still render. */
+export const FONT_FALLBACK = '"Noto Sans", "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif';
+
+export const cssFontStack = (family: string) => `"${family}", ${FONT_FALLBACK}`;

@@ -1,0 +1,2 @@
+/** Site-wide facts shown on pages. */
+export const SUPPORT_EMAIL = 'support@memeforge.example';

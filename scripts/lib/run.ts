@@ -1,0 +1,19 @@
+import { spawn } from 'node:child_process';
+
+export const HOST = '127.0.0.1';
+export const PORT = Number(process.env.PORT ?? 8788);
+export const PERSIST_DIR = process.env.PERSIST_DIR ?? '.wrangler/state';
+
+/** Environment for every wrangler call: no telemetry, no fetch of Request.cf data (there is no network). */
+export function wranglerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...extra };
+}
+
+/** Runs a command to completion with inherited output; rejects on a non-zero exit. */
+export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = wranglerEnv()): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * The seam between the API and whatever runs the models. Routes see only this interface; which implementation
+ * serves a request is configuration (`AI_PROVIDER`), and every AI answer names it.
+ */
+export type ProviderName = 'cloudflare' | 'local' | 'fake' | 'none';
+
+export interface Box {
+  /** Pixels in the input image. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  score: number;
+}
+
+export interface GeneratedImage {
+  bytes: Uint8Array;
+  contentType: string;
+  /** True when the image is not a real generation (offline preview card). */
+  isPlaceholder: boolean;
+  note?: string;
+}
+
+export interface CaptionTemplate {
+  id: string;
+  name: string;
+  examples: string[];
+  boxCount: number;
+}
+
+export interface AiProvider {
+  readonly name: ProviderName;
+  generateImage(prompt: string, seed?: number): Promise<GeneratedImage>;
+  suggestCaptions(template: CaptionTemplate, context: string): Promise<{ captions: string[]; note?: string }>;
+  removeBackground(image: Uint8Array): Promise<Uint8Array>;
+  upscale(image: Uint8Array, factor: 2 | 3 | 4): Promise<Uint8Array>;
+  detectFaces(image: Uint8Array): Promise<Box[]>;
+  detectPeople(image: Uint8Array): Promise<Box[]>;
+}

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/** Times are Unix milliseconds (UTC). Days are 'YYYY-MM-DD' in UTC. */
+const createdAt = () =>
+  integer('created_at', { mode: 'number' })
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`);
+
+/** Meme templates: our own drawn ones plus whatever an operator imports. */
+export const templates = sqliteTable(
+  'templates',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Lower-case search words, space separated. */
+    keywords: text('keywords').notNull().default(''),
+    imageKey: text('image_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** 1 is the most popular; the top 16 are `isPopular`. */
+    popularityRank: integer('popularity_rank').notNull(),
+    feature: text('feature'),
+    /** JSON array of text boxes in the memegen format. */
+    textBoxes: text('text_boxes').notNull().default('[]'),
+    /** JSON array of example captions, one array of lines per example. */
+    examples: text('examples').notNull().default('[]'),
+    license: text('license').notNull(),
+    author: text('author').notNull(),
+    sourceUrl: text('source_url'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'number' })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index('templates_rank').on(t.popularityRank)],
+);
+
+/** Daily AI allowance per visitor key (a cookie id and an IP hash are each a key). */
+export const usageCounters = sqliteTable(
+  'usage_counters',
+  {
+    visitorKey: text('visitor_key').notNull(),
+    day: text('day').notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.visitorKey, t.day] })],
+);
+
+/** Fixed-window counters for rate limits (access codes, captions, uploads). */
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: integer('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** Server-side premium sessions, opened with the access code. The cookie carries only the signed id. */
+export const premiumSessions = sqliteTable('premium_sessions', {
+  id: text('id').primaryKey(),
+  memberId: text('member_id').notNull(),
+  createdAt: createdAt(),
+  expiresAt: integer('expires_at').notNull(),
+});
+
+/** Premium members: one per visitor that has unlocked the dashboard. */
+export const members = sqliteTable('members', {
+  id: text('id').primaryKey(),
+  createdAt: createdAt(),
+});
+
+/** Memes saved by premium members; kept until their owner deletes them. */
+export const savedMemes = sqliteTable(
+  'saved_memes',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id').notNull(),
+    title: text('title').notNull(),
+    objectKey: text('object_key').notNull(),
+    format: text('format').notNull(),
+    fileSize: integer('file_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_memes_member').on(t.memberId, t.createdAt)],
+);
+
+/** Per-member daily activity counts (AI operations, downloads) behind the dashboard's stats and chart. */
+export const activity = sqliteTable(
+  'activity',
+  {
+    memberId: text('member_id').notNull(),
+    kind: text('kind').notNull(),
+    day: text('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.kind, t.day] })],
+);

@@ -1,0 +1,57 @@
+import { MAX_REQUEST_BYTES } from '../../../core/limits';
+import { HttpError } from './errors';
+
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+/** Refuses a body whose declared length is over the limit before anything is read. */
+export function assertDeclaredLength(request: Request, max = MAX_REQUEST_BYTES): void {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > max) {
+    throw new HttpError(413, 'payload_too_large', `The request is too large. The limit is ${formatMb(max)}.`);
+  }
+}
+
+/** Reads a body to bytes, stopping as soon as it passes `max` (chunked bodies have no declared length). */
+export async function readBodyLimited(request: Request, max: number): Promise<Uint8Array> {
+  assertDeclaredLength(request, max);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel();
+      throw new HttpError(413, 'payload_too_large', `The request is too large. The limit is ${formatMb(max)}.`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** Parses a JSON body of bounded size; malformed JSON is a 400, not a 500. */
+export async function readJson(request: Request, max: number): Promise<unknown> {
+  const bytes = await readBodyLimited(request, max);
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+}
+
+function formatMb(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
