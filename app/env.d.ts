@@ -1,9 +1,11 @@
-/// <reference types="@remix-run/cloudflare" />
-/// <reference types="@cloudflare/workers-types" />
+/// <reference types="@remix-run/dev" />
+import '@remix-run/cloudflare';
 
-/** Bindings of the Pages app (top-level wrangler.toml). */
-interface PagesEnv {
-  API: Fetcher;
+declare global {
+  /** Bindings of the Pages app (top-level wrangler.toml). */
+  interface PagesEnv {
+    API: Fetcher;
+  }
 }
 
 declare module '@remix-run/cloudflare' {

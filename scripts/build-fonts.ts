@@ -21,7 +21,7 @@ async function main() {
     for (const variant of variants) {
       const css = await readFile(join(pkgDir, `${variant}.css`), 'utf8');
       for (const block of css.split('@font-face').slice(1)) {
-        const files = [...block.matchAll(/url\(\.\/files\/([^)]+\.woff2)\)/g)].map((m) => m[1]);
+        const files = [...block.matchAll(/url\(\.\/files\/([^)]+\.woff2)\)/g)].map((m) => m[1] ?? '').filter(Boolean);
         const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1];
         const style = /font-style:\s*(\w+)/.exec(block)?.[1] ?? 'normal';
         const weight = /font-weight:\s*(\d+)/.exec(block)?.[1] ?? '400';

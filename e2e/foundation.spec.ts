@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+
+test('home page loads with the shared header, breadcrumb and footer', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Memeforge' }).first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Home');
+  await expect(page.getByRole('contentinfo')).toContainText('© 2025');
+});
+
+test('dark mode survives a reload with no flash of light', async ({ page }) => {
+  await page.goto('/');
+  const html = page.locator('html');
+  await expect(html).not.toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(html).toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
+
+  // The class must already be there in the first paint, before any React code runs.
+  await page.route('**/build/**', (route) => route.abort());
+  await page.reload();
+  await expect(html).toHaveClass(/dark/);
+  await page.unroute('**/build/**');
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Switch to light mode' }).click();
+  await expect(html).not.toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('false');
+});
+
+test('an unknown path answers 404 with the 404 page', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test('tool pages show the Tools breadcrumb linking to /#tools', async ({ page }) => {
+  await page.goto('/tools/optimize');
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link', { name: 'Tools' })).toHaveAttribute('href', '/#tools');
+  await expect(crumbs).toContainText('Optimize');
+});
+
+test('How To goes to the home page section from elsewhere', async ({ page }) => {
+  await page.goto('/pricing');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'How To' }).click();
+  await expect(page).toHaveURL(/\/#how-to$/);
+  await expect(page.locator('#how-to')).toBeInViewport();
+});
+
+test('the API answers on the same origin, unknown routes as 404 JSON', async ({ request }) => {
+  const health = await request.get('/api/health');
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toMatchObject({ ok: true, bindings: { db: true, bucket: true } });
+  const missing = await request.get('/api/no-such');
+  expect(missing.status()).toBe(404);
+  expect(await missing.json()).toMatchObject({ code: 'not_found' });
+});
