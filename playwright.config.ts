@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 // End-to-end tests drive Debian's Chromium against the built app, started on its own port and with its own
 // local state so a developer's running `npm start` is never touched.
-const PORT = 8799;
+const PORT = Number(process.env.E2E_PORT ?? 8799);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
@@ -31,7 +31,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'tsx scripts/start.ts --no-build',
-    env: { PORT: String(PORT), PERSIST_DIR: '.wrangler/e2e-state' },
+    env: { PORT: String(PORT), PERSIST_DIR: `.wrangler/e2e-state-${PORT}` },
     url: `${BASE_URL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
