@@ -30,7 +30,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'tsx scripts/start.ts --no-build',
+    command: 'tsx scripts/start.ts --no-build --fresh',
     env: { PORT: String(PORT), PERSIST_DIR: `.wrangler/e2e-state-${PORT}` },
     url: `${BASE_URL}/api/health`,
     timeout: 120_000,

@@ -4,7 +4,7 @@
  * Local data (D1, R2) lives in .wrangler/state and survives restarts.
  */
 import { spawn } from 'node:child_process';
-import { copyFile, access } from 'node:fs/promises';
+import { access, copyFile, rm } from 'node:fs/promises';
 import { PORT, HOST, PERSIST_DIR, run, wranglerEnv } from './lib/run';
 
 async function ensureDevVars() {
@@ -19,6 +19,8 @@ async function ensureDevVars() {
 
 async function main() {
   await ensureDevVars();
+  // --fresh starts from empty local D1 and R2 (the e2e suite uses it; npm start keeps your data).
+  if (process.argv.includes('--fresh')) await rm(PERSIST_DIR, { recursive: true, force: true });
   if (!process.argv.includes('--no-build')) await run('npm', ['run', 'build']);
   await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'workers/api/wrangler.toml', '--persist-to', PERSIST_DIR]);
 
