@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { PROMPT_MAX_CHARS } from '../limits';
+
+export const AI_PROVIDERS = ['cloudflare', 'local', 'fake', 'none'] as const;
+
+export const generateImageRequestSchema = z.object({
+  prompt: z
+    .string({ error: 'Please describe the image you want.' })
+    .trim()
+    .min(1, 'Please describe the image you want.')
+    .max(PROMPT_MAX_CHARS, `Please keep your prompt under ${PROMPT_MAX_CHARS} characters.`),
+});
+
+export const generateImageResponseSchema = z.object({
+  imageUrl: z.string(),
+  provider: z.enum(AI_PROVIDERS),
+  /** True when the server could not really generate (offline): the image is a labelled preview card. */
+  isPlaceholder: z.boolean(),
+  /** A sentence to show the user about how the image was made, when there is something to say. */
+  note: z.string().optional(),
+});
+export type GenerateImageResponse = z.infer<typeof generateImageResponseSchema>;
+
+export const generateCaptionsRequestSchema = z.object({
+  templateId: z.string().min(1).max(100),
+  context: z.string().max(PROMPT_MAX_CHARS).default(''),
+});
+
+export const generateCaptionsResponseSchema = z.object({
+  captions: z.array(z.string()),
+  provider: z.enum(AI_PROVIDERS),
+  note: z.string().optional(),
+});
+export type GenerateCaptionsResponse = z.infer<typeof generateCaptionsResponseSchema>;

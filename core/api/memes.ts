@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const EXPORT_FORMATS = ['png', 'jpg', 'webp'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Largest canvas data URL accepted by download-meme (base64 of a 2× export). */
+export const MAX_CANVAS_DATA_CHARS = 16 * 1024 * 1024;
+
+export const downloadMemeRequestSchema = z.object({
+  canvasData: z.string().max(MAX_CANVAS_DATA_CHARS, 'The meme is too large to download.'),
+  filename: z.string().trim().min(1).max(120).optional(),
+  format: z.enum(EXPORT_FORMATS),
+});
+
+export const downloadMemeResponseSchema = z.object({
+  isPremium: z.boolean(),
+  /** Same-origin URL that answers the file with Content-Disposition: attachment. */
+  downloadUrl: z.string(),
+});
+export type DownloadMemeResponse = z.infer<typeof downloadMemeResponseSchema>;
+
+export const savedMemeSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  imageUrl: z.string(),
+  format: z.string(),
+  fileSize: z.number().int().nonnegative(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type SavedMeme = z.infer<typeof savedMemeSchema>;
+
+export const userMemesResponseSchema = z.object({ memes: z.array(savedMemeSchema) });
+
+export const sessionRequestSchema = z.object({ accessCode: z.string().min(1).max(200) });
+export const sessionResponseSchema = z.object({
+  premium: z.boolean(),
+  /** ISO 8601 date the member first unlocked premium, or null. */
+  since: z.string().nullable(),
+});
+export type SessionInfo = z.infer<typeof sessionResponseSchema>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { TEMPLATE_SEARCH_MAX_CHARS } from '../limits';
+
+/** A text box in the memegen format: a rectangle given as fractions of the image, plus its style. */
+export const textBoxSchema = z.object({
+  anchor_x: z.number().min(0).max(1),
+  anchor_y: z.number().min(0).max(1),
+  scale_x: z.number().gt(0).max(1),
+  scale_y: z.number().gt(0).max(1),
+  /** Degrees, clockwise. */
+  angle: z.number().min(-360).max(360).default(0),
+  align: z.enum(['center', 'left', 'right']).default('center'),
+  style: z.enum(['upper', 'none']).default('upper'),
+  color: z.string().default('white'),
+  font: z.string().default('Impact'),
+});
+export type TextBox = z.infer<typeof textBoxSchema>;
+
+export const TEMPLATE_FEATURES = ['meme-generator', 'text-editing', 'custom-upload'] as const;
+export type TemplateFeature = (typeof TEMPLATE_FEATURES)[number];
+
+export const DEFAULT_TEMPLATE_DESCRIPTION = 'Create amazing memes';
+
+/** A template as the API answers it (spec part 1 §3, plus geometry and examples for the editor). */
+export const templateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Falls back to DEFAULT_TEMPLATE_DESCRIPTION when a template has none. */
+  description: z.string(),
+  imageUrl: z.string(),
+  /** 1 for the 16 most popular, else 0 (the spec's wire format). */
+  isPopular: z.union([z.literal(0), z.literal(1)]),
+  feature: z.enum(TEMPLATE_FEATURES).nullable(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  textBoxes: z.array(textBoxSchema),
+  /** Example captions: each example is one line per text box. */
+  examples: z.array(z.array(z.string())),
+  keywords: z.array(z.string()),
+  license: z.string(),
+  author: z.string(),
+});
+export type Template = z.infer<typeof templateSchema>;
+
+export const templatesResponseSchema = z.object({
+  templates: z.array(templateSchema),
+  templateOfTheDay: templateSchema.nullable(),
+});
+export type TemplatesResponse = z.infer<typeof templatesResponseSchema>;
+
+export const templateResponseSchema = z.object({ template: templateSchema });
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+export const templateSearchSchema = z.object({
+  search: z
+    .string()
+    .max(TEMPLATE_SEARCH_MAX_CHARS, `Please keep the search under ${TEMPLATE_SEARCH_MAX_CHARS} characters.`)
+    .refine((s) => !CONTROL_CHARS.test(s), 'The search contains characters that are not allowed.')
+    .optional(),
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * The visitor's daily AI allowance. Premium visitors have no cap: `premium` is true and `totalLimit` and
+ * `remaining` are null, `canGenerate` true.
+ */
+export const usageLimitSchema = z.object({
+  used: z.number().int().nonnegative(),
+  totalLimit: z.number().int().positive().nullable(),
+  remaining: z.number().int().nonnegative().nullable(),
+  canGenerate: z.boolean(),
+  premium: z.boolean(),
+});
+export type UsageLimit = z.infer<typeof usageLimitSchema>;
+
+export const AI_LIMIT_MESSAGE = 'Daily AI limit reached! Upgrade to premium for unlimited access.';
