@@ -16,7 +16,7 @@ export default {
         },
       },
       fontFamily: {
-        display: ['"Meme Impact"', 'Impact', 'sans-serif'],
+        display: ['Impact', '"Noto Sans"', 'sans-serif'],
       },
     },
   },
