@@ -1,7 +1,19 @@
+import { deleteExpiredSessions } from './identity/session';
+import { deleteOldCounters } from './quota';
+import { deleteOldWindows } from './rate-limit';
 import { deleteExpired } from './storage/image-store';
 
-/** The cron trigger: deletes expired images by whole buckets, using the trigger's time as "now". */
+/**
+ * The cron trigger, using the trigger's scheduled time as "now": deletes expired images by whole buckets, and the
+ * D1 rows nobody can use any more (yesterday's counters, old rate-limit windows, expired sessions).
+ */
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
-  const { buckets, objects } = await deleteExpired(env.BUCKET, controller.scheduledTime);
+  const now = controller.scheduledTime;
+  const { buckets, objects } = await deleteExpired(env.BUCKET, now);
+  await Promise.all([
+    deleteOldCounters(env.DB, now),
+    deleteOldWindows(env.DB, now - 3600_000),
+    deleteExpiredSessions(env.DB, now),
+  ]);
   if (objects > 0) console.log(`cleanup: deleted ${objects} expired images in ${buckets} buckets`);
 }

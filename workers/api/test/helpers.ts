@@ -39,3 +39,45 @@ export async function listKeys(bucket: R2Bucket, prefix = ''): Promise<string[]>
   const listing = await bucket.list({ prefix });
   return listing.objects.map((o) => o.key);
 }
+
+/** `name=value; name2=value2` from a response's Set-Cookie headers, merged over an existing Cookie header. */
+export function cookiesFrom(res: Response, previous = ''): string {
+  const jar = new Map(
+    previous
+      .split(';')
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as const),
+  );
+  for (const header of res.headers.getSetCookie()) {
+    const [pair] = header.split(';');
+    const eq = pair!.indexOf('=');
+    jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+  }
+  return [...jar].filter(([, v]) => v !== '').map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+export const ACCESS_CODE = 'test-access-code';
+
+/** Opens a premium session from `ip` and answers the Cookie header that carries it. */
+export async function premiumCookies(ip: string): Promise<string> {
+  const res = await api('/api/session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
+    body: JSON.stringify({ accessCode: ACCESS_CODE }),
+  });
+  if (res.status !== 200) throw new Error(`could not open a session: ${res.status}`);
+  return cookiesFrom(res);
+}
+
+export function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s);
+}
+
+/** Waits out the last second of a minute, so a test that counts per-minute attempts cannot straddle two windows. */
+export async function awayFromMinuteBoundary(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 2_000) await new Promise((r) => setTimeout(r, left + 50));
+}
