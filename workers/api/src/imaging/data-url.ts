@@ -3,7 +3,7 @@ import { assertImage } from './assert-image';
 import type { ImageInfo } from './sniff';
 
 const CANVAS_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
-const DATA_URL = /^data:(image\/[a-z]+);base64,([A-Za-z0-9+/]*={0,2})$/;
+const DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/;
 
 /**
  * The bytes of a canvas export: only a base64 PNG, JPEG or WebP data URL whose bytes really are the type it names

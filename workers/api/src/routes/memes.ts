@@ -17,7 +17,9 @@ import { parseWith } from '../validate';
  * is also saved to the member's memes (kept); otherwise it expires like any upload. `x-premium-user` is ignored.
  */
 export async function downloadMeme(request: Request, env: Env): Promise<Response> {
-  const input = parseWith(downloadMemeRequestSchema, await readJson(request, MAX_CANVAS_DATA_CHARS + 4096));
+  const raw = await readJson(request, MAX_CANVAS_DATA_CHARS + 4096);
+  if (isOversized(raw)) throw new HttpError(413, 'payload_too_large', 'The meme is too large to download.');
+  const input = parseWith(downloadMemeRequestSchema, raw);
   const { bytes, info } = decodeCanvasData(input.canvasData);
   const extension = IMAGE_EXTENSIONS[info.format];
   const now = Date.now();
@@ -52,6 +54,10 @@ export async function downloadMeme(request: Request, env: Env): Promise<Response
   };
   return json(body, { status: 201 });
 }
+
+const isOversized = (raw: unknown) =>
+  typeof raw === 'object' && raw !== null && 'canvasData' in raw &&
+  typeof raw.canvasData === 'string' && raw.canvasData.length > MAX_CANVAS_DATA_CHARS;
 
 /** GET /api/user-memes: the member's saved memes, newest first. */
 export async function listUserMemes(request: Request, env: Env): Promise<Response> {
