@@ -7,7 +7,8 @@ import { AI_LIMIT_MESSAGE, type UsageLimit } from '../../../core/api/usage';
 import { FREE_DAILY_AI_LIMIT } from '../../../core/limits';
 import { recordActivity } from './db/activity';
 import { HttpError } from './errors';
-import { utcDay } from './identity/visitor';
+import { readSession } from './identity/session';
+import { type Visitor, identifyVisitor, utcDay } from './identity/visitor';
 
 export interface QuotaSubject {
   /** The visitor's keys; a unit is counted on every one of them. */
@@ -106,11 +107,20 @@ export async function withAiUnit<T>(
   }
 }
 
-/** The quota subject of a request: its visitor keys, and the member when a premium session is open. */
+/** The quota subject of a visitor: its keys, and the member when a premium session is open. */
 export const quotaSubject = (visitor: { keys: readonly string[] }, session: { memberId: string } | null): QuotaSubject => ({
   keys: visitor.keys,
   memberId: session?.memberId ?? null,
 });
+
+/**
+ * Everything an AI route needs before `withAiUnit`: who pays, and the visitor (pass the response through
+ * `withVisitorCookie(response, visitor)` so a first-time visitor keeps its id).
+ */
+export async function quotaSubjectOf(request: Request, env: Env): Promise<{ subject: QuotaSubject; visitor: Visitor }> {
+  const [visitor, session] = await Promise.all([identifyVisitor(request, env), readSession(request, env)]);
+  return { subject: quotaSubject(visitor, session), visitor };
+}
 
 export async function deleteOldCounters(db: D1Database, now: number): Promise<void> {
   await db.prepare('DELETE FROM usage_counters WHERE day < ?1').bind(utcDay(now - 24 * 3600_000)).run();
