@@ -5,6 +5,17 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 /** Small JSON bodies (sessions, prompts, captions). */
 export const MAX_JSON_BYTES = 16 * 1024;
+/**
+ * The largest body any route reads (download-meme's base64 canvas). The router refuses anything declared larger
+ * before a handler runs; each route then applies its own, smaller limit.
+ */
+export const MAX_BODY_BYTES = 17 * 1024 * 1024;
+
+/**
+ * Decompression-bomb guard: images whose header declares more pixels than this are refused with 413 before any
+ * decoding. 50 MP covers phone and camera photos; image tools apply their own, smaller budgets for WASM work.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 
 export const PROMPT_MAX_CHARS = 500;
 export const TEMPLATE_SEARCH_MAX_CHARS = 100;
@@ -18,6 +29,11 @@ export const LOW_QUOTA_WARNING_AT = 2;
 export const USAGE_STALE_MS = 30_000;
 
 export const IMAGE_TTL_SECONDS_DEFAULT = 3600;
+
+/** How long a premium session lasts after the access code is accepted. */
+export const PREMIUM_SESSION_TTL_SECONDS = 12 * 60 * 60;
+/** Wrong access codes allowed per visitor per minute; the next one is answered 429. */
+export const ACCESS_CODE_MAX_FAILURES_PER_MINUTE = 5;
 
 export const TOAST_DURATION_MS = 5000;
 export const UPLOAD_REDIRECT_DELAY_MS = 1000;

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'quota_exceeded',
   'ai_not_configured',
   'ai_upstream_error',
+  'not_configured',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

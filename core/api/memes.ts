@@ -39,3 +39,6 @@ export const sessionResponseSchema = z.object({
   since: z.string().nullable(),
 });
 export type SessionInfo = z.infer<typeof sessionResponseSchema>;
+
+export const INVALID_ACCESS_CODE_MESSAGE = 'Invalid password. Please try again.';
+export const PREMIUM_REQUIRED_MESSAGE = 'Please unlock the premium dashboard with your access code first.';

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { corpusService } from './test/corpus-service';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -18,6 +19,8 @@ export default defineConfig({
           DASHBOARD_ACCESS_CODE: 'test-access-code',
           SESSION_SECRET: 'test-signing-key-0123456789abcdef',
         },
+        // The shared image corpus, read on the Node side (workerd cannot read host files).
+        serviceBindings: { CORPUS: corpusService(here('../../../shared/corpus')) },
       },
     })),
   ],

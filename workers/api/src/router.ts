@@ -1,17 +1,32 @@
 import { Router, type IRequest } from 'itty-router';
+import { MAX_BODY_BYTES } from '../../../core/limits';
 import { errorResponse, toErrorResponse } from './errors';
 import { assertDeclaredLength } from './http';
 import { getHealth } from './routes/health';
+import { serveImage, upload } from './routes/images';
+import { deleteUserMeme, downloadMeme, listUserMemes } from './routes/memes';
+import { deleteSession, getSession, postSession } from './routes/session';
+import { getUsageLimit } from './routes/usage';
 
 type Args = [Env, ExecutionContext];
 
 /** Every /api route, wired in one place. Each resource lives in its own module under routes/. */
 export const router = Router<IRequest, Args>({
   base: '/api',
-  before: [(request) => assertDeclaredLength(request)],
+  // The largest body any route accepts; each route then applies its own limit and message.
+  before: [(request) => assertDeclaredLength(request, MAX_BODY_BYTES)],
   catch: (err) => toErrorResponse(err),
 });
 
 router.get('/health', (_req, env) => getHealth(env));
+router.post('/upload', (req, env) => upload(req, env));
+router.get('/images/:id', (req, env) => serveImage(req, env, req.params.id!));
+router.get('/usage-limit', (req, env) => getUsageLimit(req, env));
+router.post('/session', (req, env) => postSession(req, env));
+router.get('/session', (req, env) => getSession(req, env));
+router.delete('/session', (req, env) => deleteSession(req, env));
+router.post('/download-meme', (req, env) => downloadMeme(req, env));
+router.get('/user-memes', (req, env) => listUserMemes(req, env));
+router.delete('/user-memes/:id', (req, env) => deleteUserMeme(req, env, req.params.id!));
 
 router.all('*', () => errorResponse(404, 'not_found', 'There is no such API route.'));

@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** The shared image corpus served from the Node side (test/corpus-service.ts). */
+      CORPUS: Fetcher;
     }
   }
 }

@@ -1,0 +1,89 @@
+/**
+ * Premium sessions. The access code is checked on the server in constant time; a correct one opens a row in
+ * `premium_sessions` and sets an HttpOnly cookie carrying only the signed session id. The `x-premium-user` header
+ * the spec's client sends is never read.
+ */
+import { and, eq, gt } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/d1';
+import { INVALID_ACCESS_CODE_MESSAGE, PREMIUM_REQUIRED_MESSAGE } from '../../../../core/api/memes';
+import { ACCESS_CODE_MAX_FAILURES_PER_MINUTE, PREMIUM_SESSION_TTL_SECONDS } from '../../../../core/limits';
+import { members, premiumSessions } from '../db/schema';
+import { HttpError } from '../errors';
+import { hit, unhit } from '../rate-limit';
+import { cookieHeader, readCookie } from './cookies';
+import { randomId, sign, signingSecret, timingSafeEqualStrings, verify } from './signing';
+import type { Visitor } from './visitor';
+
+export const SESSION_COOKIE = 'mf_session';
+
+export interface PremiumSession {
+  id: string;
+  memberId: string;
+  /** When the member first unlocked premium (ms). */
+  memberSince: number;
+  expiresAt: number;
+}
+
+/** The premium session of a request, or null when there is no cookie, a forged one, or an expired session. */
+export async function readSession(request: Request, env: Env, now = Date.now()): Promise<PremiumSession | null> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token) return null;
+  const id = await verify(signingSecret(env), 'session', token);
+  return id ? findSession(env, id, now) : null;
+}
+
+async function findSession(env: Env, id: string, now: number): Promise<PremiumSession | null> {
+  const rows = await drizzle(env.DB)
+    .select({ id: premiumSessions.id, memberId: premiumSessions.memberId, expiresAt: premiumSessions.expiresAt, memberSince: members.createdAt })
+    .from(premiumSessions)
+    .innerJoin(members, eq(members.id, premiumSessions.memberId))
+    .where(and(eq(premiumSessions.id, id), gt(premiumSessions.expiresAt, now)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Like readSession, but a visitor without a valid session is answered 401. */
+export async function requireSession(request: Request, env: Env): Promise<PremiumSession> {
+  const session = await readSession(request, env);
+  if (!session) throw new HttpError(401, 'unauthorized', PREMIUM_REQUIRED_MESSAGE);
+  return session;
+}
+
+/**
+ * Checks an access code and opens a session: 429 after too many wrong codes from this visitor in a minute, 401 for
+ * a wrong code, and for a right one the Set-Cookie value. The member is this browser's visitor id, so saved memes
+ * come back when the same browser unlocks again.
+ */
+export async function openSession(request: Request, env: Env, visitor: Visitor, accessCode: string, now = Date.now()) {
+  const expected = env.DASHBOARD_ACCESS_CODE;
+  if (!expected) throw new HttpError(503, 'not_configured', 'Premium access is not configured on this server.');
+  const attempt = await hit(env.DB, visitor.keys.map((k) => `access-code:${k}`), 60_000, now);
+  if (attempt.count > ACCESS_CODE_MAX_FAILURES_PER_MINUTE) {
+    const retry = Math.ceil((attempt.windowStart + 60_000 - now) / 1000);
+    throw new HttpError(429, 'rate_limited', 'Too many attempts. Please wait a minute and try again.', { 'retry-after': String(retry) });
+  }
+  if (!(await timingSafeEqualStrings(accessCode, expected))) {
+    throw new HttpError(401, 'unauthorized', INVALID_ACCESS_CODE_MESSAGE);
+  }
+  await unhit(env.DB, visitor.keys.map((k) => `access-code:${k}`), attempt.windowStart);
+  const id = randomId();
+  const expiresAt = now + PREMIUM_SESSION_TTL_SECONDS * 1000;
+  const db = drizzle(env.DB);
+  await db.batch([
+    db.insert(members).values({ id: visitor.id, createdAt: now }).onConflictDoNothing(),
+    db.insert(premiumSessions).values({ id, memberId: visitor.id, createdAt: now, expiresAt }),
+  ]);
+  const cookie = cookieHeader(request, SESSION_COOKIE, await sign(signingSecret(env), 'session', id), PREMIUM_SESSION_TTL_SECONDS);
+  return { cookie, session: (await findSession(env, id, now))! };
+}
+
+/** Ends the request's session (if any) and answers the cookie that deletes it. */
+export async function closeSession(request: Request, env: Env): Promise<string> {
+  const id = await verify(signingSecret(env), 'session', readCookie(request, SESSION_COOKIE));
+  if (id) await drizzle(env.DB).delete(premiumSessions).where(eq(premiumSessions.id, id));
+  return cookieHeader(request, SESSION_COOKIE, '', 0);
+}
+
+export async function deleteExpiredSessions(db: D1Database, now: number): Promise<void> {
+  await db.prepare('DELETE FROM premium_sessions WHERE expires_at <= ?1').bind(now).run();
+}

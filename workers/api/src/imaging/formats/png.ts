@@ -1,0 +1,63 @@
+import { type HeaderInfo, type ReadOptions, checkDimensions, corrupt, need, view } from './shared';
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+export function crc32(bytes: Uint8Array, start: number, end: number): number {
+  let c = 0xffffffff;
+  for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** Bit depths the PNG specification allows for each colour type. */
+const DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+
+/**
+ * Walks every chunk and checks its CRC, the IHDR fields, that image data exists and that IEND closes the file.
+ * That is what separates PngSuite's corrupt `x*` files (and cut-off uploads) from real PNGs, without inflating.
+ */
+export function readPng(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
+  const dv = view(bytes);
+  let offset = 8;
+  let info: HeaderInfo | undefined;
+  let sawData = false;
+  for (;;) {
+    need(bytes, offset + 8);
+    const length = dv.getUint32(offset);
+    const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
+    const dataStart = offset + 8;
+    const dataEnd = dataStart + length;
+    need(bytes, dataEnd + 4);
+    if (crc32(bytes, offset + 4, dataEnd) !== dv.getUint32(dataEnd)) throw corrupt(`bad CRC in ${type}`);
+    if (!info) {
+      if (type !== 'IHDR' || length !== 13) throw corrupt('IHDR must come first');
+      info = readHeader(dv, dataStart, options);
+    } else if (type === 'IDAT') {
+      sawData = true;
+    } else if (type === 'IEND') {
+      if (!sawData) throw corrupt('no image data');
+      return info;
+    }
+    offset = dataEnd + 4;
+  }
+}
+
+function readHeader(dv: DataView, at: number, options: ReadOptions): HeaderInfo {
+  const width = dv.getUint32(at);
+  const height = dv.getUint32(at + 4);
+  const depth = dv.getUint8(at + 8);
+  const colourType = dv.getUint8(at + 9);
+  if (!DEPTHS[colourType]?.includes(depth)) throw corrupt(`colour type ${colourType} with depth ${depth}`);
+  if (dv.getUint8(at + 10) !== 0 || dv.getUint8(at + 11) !== 0 || dv.getUint8(at + 12) > 1) {
+    throw corrupt('unknown compression, filter or interlace method');
+  }
+  checkDimensions(width, height, options);
+  return { width, height, orientation: 1 };
+}

@@ -1,0 +1,48 @@
+import { type HeaderInfo, type ReadOptions, ascii, checkDimensions, corrupt, need, view } from './shared';
+
+const IMAGE_CHUNKS = new Set(['VP8 ', 'VP8L', 'ANMF']);
+
+/** RIFF container: the declared size must fit the file, every chunk must fit the container, and an image must exist. */
+export function readWebp(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
+  const dv = view(bytes);
+  need(bytes, 20);
+  const riffEnd = 8 + dv.getUint32(4, true);
+  need(bytes, riffEnd);
+  let offset = 12;
+  let size: { width: number; height: number } | undefined;
+  let sawImage = false;
+  while (offset + 8 <= riffEnd) {
+    const fourcc = ascii(bytes, offset, 4);
+    const length = dv.getUint32(offset + 4, true);
+    const data = offset + 8;
+    if (data + length > riffEnd) throw corrupt(`chunk ${fourcc} overruns the file`);
+    if (!size) {
+      size = firstChunkSize(bytes, dv, fourcc, data, length);
+      checkDimensions(size.width, size.height, options);
+    }
+    if (IMAGE_CHUNKS.has(fourcc)) sawImage = true;
+    offset = data + length + (length & 1);
+  }
+  if (!size || !sawImage) throw corrupt('no image data');
+  return { ...size, orientation: 1 };
+}
+
+function firstChunkSize(bytes: Uint8Array, dv: DataView, fourcc: string, at: number, length: number) {
+  if (fourcc === 'VP8 ') {
+    if (length < 10 || bytes[at + 3] !== 0x9d || bytes[at + 4] !== 0x01 || bytes[at + 5] !== 0x2a) {
+      throw corrupt('bad VP8 frame header');
+    }
+    return { width: dv.getUint16(at + 6, true) & 0x3fff, height: dv.getUint16(at + 8, true) & 0x3fff };
+  }
+  if (fourcc === 'VP8L') {
+    if (length < 5 || bytes[at] !== 0x2f) throw corrupt('bad VP8L signature');
+    const bits = dv.getUint32(at + 1, true);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (fourcc === 'VP8X') {
+    if (length < 10) throw corrupt('bad VP8X chunk');
+    const u24 = (o: number) => bytes[o]! | (bytes[o + 1]! << 8) | (bytes[o + 2]! << 16);
+    return { width: u24(at + 4) + 1, height: u24(at + 7) + 1 };
+  }
+  throw corrupt(`unexpected first chunk ${fourcc}`);
+}

@@ -1,0 +1,63 @@
+import {
+  IMAGE_EXTENSIONS,
+  type ImageFormat,
+  type UploadResponse,
+  imageQuerySchema,
+  uploadFormSchema,
+} from '../../../../core/api/images';
+import { contentDisposition, sanitizeDownloadName } from '../../../../core/download-name';
+import { HttpError } from '../errors';
+import { json } from '../http';
+import { assertImage } from '../imaging/assert-image';
+import { displaySize } from '../imaging/sniff';
+import { fileBytes, readMultipart } from '../multipart';
+import { getImage, imageTtlSeconds, putTemporary } from '../storage/image-store';
+
+/** POST /api/upload: the bytes decide the format; nothing is stored unless the image passes every check. */
+export async function upload(request: Request, env: Env): Promise<Response> {
+  const { image } = await readMultipart(request, uploadFormSchema);
+  const bytes = await fileBytes(image);
+  const info = assertImage(bytes);
+  const stored = await putTemporary(env.BUCKET, bytes, {
+    contentType: info.mimeType,
+    ttlSeconds: imageTtlSeconds(env),
+    metadata: { format: info.format },
+  });
+  const body: UploadResponse = {
+    imageUrl: stored.url,
+    ...displaySize(info),
+    format: info.format,
+    size: stored.size,
+    expiresAt: stored.expiresAt!.toISOString(),
+  };
+  return json(body, { status: 201 });
+}
+
+/** GET /api/images/:id[?download=name]: the stored bytes, cacheable until they expire and never sniffed. */
+export async function serveImage(request: Request, env: Env, id: string): Promise<Response> {
+  const query = imageQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) throw new HttpError(400, 'validation_failed', 'The download name is too long.');
+  const now = Date.now();
+  const { object, expiresAt } = await getImage(env.BUCKET, id, now);
+  const headers = new Headers({
+    'content-type': object.httpMetadata?.contentType ?? 'application/octet-stream',
+    'content-length': String(object.size),
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    etag: object.httpEtag,
+  });
+  if (expiresAt !== null) {
+    const seconds = Math.max(0, Math.floor((expiresAt - now) / 1000));
+    headers.set('cache-control', `private, max-age=${seconds}`);
+    headers.set('expires', new Date(expiresAt).toUTCString());
+  } else {
+    // Saved memes can be deleted by their owner at any time: let browsers keep them only briefly.
+    headers.set('cache-control', 'private, max-age=300');
+  }
+  if (query.data.download !== undefined) {
+    const format = (object.customMetadata?.format ?? 'png') as ImageFormat;
+    const name = sanitizeDownloadName(query.data.download, IMAGE_EXTENSIONS[format] ?? 'png');
+    headers.set('content-disposition', contentDisposition(name));
+  }
+  return new Response(object.body, { headers });
+}

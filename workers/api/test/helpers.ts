@@ -1,0 +1,83 @@
+import { exports } from 'cloudflare:workers';
+import { crc32 } from '../src/imaging/formats/png';
+
+export const api = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://local${path}`, init));
+
+export function uploadForm(bytes: BlobPart, name = 'image.png', type = 'image/png', field = 'image'): FormData {
+  const form = new FormData();
+  form.append(field, new File([bytes], name, { type }));
+  return form;
+}
+
+export const upload = (bytes: BlobPart, name?: string, type?: string, headers: HeadersInit = {}) =>
+  api('/api/upload', { method: 'POST', body: uploadForm(bytes, name, type), headers });
+
+const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+
+function chunk(type: string, data: number[]): number[] {
+  const body = [...type].map((c) => c.charCodeAt(0)).concat(data);
+  return [...u32(data.length), ...body, ...u32(crc32(Uint8Array.from(body), 0, body.length))];
+}
+
+/**
+ * A structurally valid PNG that declares any size: a one-row grey image's IDAT under an IHDR of our choosing.
+ * Enough to test header checks; nothing in the API decodes it.
+ */
+export function pngDeclaring(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const ihdr = [...u32(width), ...u32(height), 8, 0, 0, 0, 0];
+  // zlib stream of a single filtered row of one black pixel ("\0\0"), stored uncompressed.
+  const idat = [0x78, 0x01, 0x01, 0x02, 0x00, 0xfd, 0xff, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01];
+  return Uint8Array.from([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    ...chunk('IHDR', ihdr),
+    ...chunk('IDAT', idat),
+    ...chunk('IEND', []),
+  ]);
+}
+
+export async function listKeys(bucket: R2Bucket, prefix = ''): Promise<string[]> {
+  const listing = await bucket.list({ prefix });
+  return listing.objects.map((o) => o.key);
+}
+
+/** `name=value; name2=value2` from a response's Set-Cookie headers, merged over an existing Cookie header. */
+export function cookiesFrom(res: Response, previous = ''): string {
+  const jar = new Map(
+    previous
+      .split(';')
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as const),
+  );
+  for (const header of res.headers.getSetCookie()) {
+    const [pair] = header.split(';');
+    const eq = pair!.indexOf('=');
+    jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+  }
+  return [...jar].filter(([, v]) => v !== '').map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+export const ACCESS_CODE = 'test-access-code';
+
+/** Opens a premium session from `ip` and answers the Cookie header that carries it. */
+export async function premiumCookies(ip: string): Promise<string> {
+  const res = await api('/api/session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
+    body: JSON.stringify({ accessCode: ACCESS_CODE }),
+  });
+  if (res.status !== 200) throw new Error(`could not open a session: ${res.status}`);
+  return cookiesFrom(res);
+}
+
+export function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s);
+}
+
+/** Waits out the last second of a minute, so a test that counts per-minute attempts cannot straddle two windows. */
+export async function awayFromMinuteBoundary(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 2_000) await new Promise((r) => setTimeout(r, left + 50));
+}
