@@ -67,11 +67,11 @@ describe('the image store', () => {
 
   it('empties a bucket of more than one listing page', async () => {
     const now = Date.now() - 3 * HOUR;
-    const keys = await Promise.all(Array.from({ length: 1005 }, () => put(now).then((s) => s.key)));
-    const result = await deleteExpired(env.BUCKET, Date.now());
-    expect(result.objects).toBeGreaterThanOrEqual(1005);
-    expect(await Promise.all(keys.slice(0, 3).concat(keys.slice(-3)).map(exists))).toEqual([false, false, false, false, false, false]);
-  }, 60_000);
+    const keys = await Promise.all(Array.from({ length: 7 }, () => put(now).then((s) => s.key)));
+    const result = await deleteExpired(env.BUCKET, Date.now(), 2);
+    expect(result.objects).toBeGreaterThanOrEqual(7);
+    expect(await Promise.all(keys.map(exists))).toEqual(new Array(7).fill(false));
+  });
 
   it('serves saved memes without expiry and refuses ids that do not parse', async () => {
     const kept = await putKept(env.BUCKET, png, { contentType: 'image/png', metadata: { format: 'png' } });

@@ -115,7 +115,11 @@ export async function deleteImage(bucket: R2Bucket, id: string): Promise<void> {
  * Deletes every bucket whose newest object has expired at `now`. Listing prefixes with a delimiter finds the
  * buckets without listing their objects; each is then emptied in pages of up to 1000 keys.
  */
-export async function deleteExpired(bucket: R2Bucket, now: number): Promise<{ buckets: number; objects: number }> {
+export async function deleteExpired(
+  bucket: R2Bucket,
+  now: number,
+  pageSize = 1000,
+): Promise<{ buckets: number; objects: number }> {
   let buckets = 0;
   let objects = 0;
   let cursor: string | undefined;
@@ -124,7 +128,7 @@ export async function deleteExpired(bucket: R2Bucket, now: number): Promise<{ bu
     for (const prefix of listing.delimitedPrefixes) {
       const number = Number(prefix.slice(TMP_PREFIX.length, -1));
       if (!Number.isFinite(number) || number * EXPIRY_BUCKET_MS > now) continue;
-      objects += await emptyPrefix(bucket, prefix);
+      objects += await emptyPrefix(bucket, prefix, pageSize);
       buckets++;
     }
     cursor = listing.truncated ? listing.cursor : undefined;
@@ -132,10 +136,10 @@ export async function deleteExpired(bucket: R2Bucket, now: number): Promise<{ bu
   return { buckets, objects };
 }
 
-async function emptyPrefix(bucket: R2Bucket, prefix: string): Promise<number> {
+async function emptyPrefix(bucket: R2Bucket, prefix: string, pageSize: number): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const page = await bucket.list({ prefix, limit: 1000 });
+    const page = await bucket.list({ prefix, limit: pageSize });
     if (page.objects.length === 0) return deleted;
     await bucket.delete(page.objects.map((o) => o.key));
     deleted += page.objects.length;
