@@ -69,7 +69,11 @@ describe('daily AI quota', () => {
     const spender = await visitorOf(ip);
     for (let i = 0; i < 10; i++) await consumeAiUnit(env.DB, spender.keys, 10);
     const newcomer = await visitorOf(ip);
-    await expect(consumeAiUnit(env.DB, newcomer.keys, 10)).rejects.toMatchObject({ status: 429 });
+    const refusal = await consumeAiUnit(env.DB, newcomer.keys, 10).catch((e: HttpError) => e);
+    expect(refusal).toMatchObject({ status: 429, code: 'quota_exceeded' });
+    const retryAfter = Number((refusal as HttpError).headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
     const row = await env.DB.prepare('select used from usage_counters where visitor_key = ?').bind(newcomer.keys[0]).first('used');
     expect(row ?? 0).toBe(0);
     expect((await usage(ip)).body).toEqual({ used: 10, totalLimit: 10, remaining: 0, canGenerate: false, premium: false });
