@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { corpusService, exiftoolService } from './test/support/node-services';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -18,11 +19,15 @@ export default defineConfig({
           DASHBOARD_ACCESS_CODE: 'test-access-code',
           SESSION_SECRET: 'test-signing-key-0123456789abcdef',
         },
+        // Test-only services that run in Node: the shared image corpus and the exiftool reader.
+        serviceBindings: { CORPUS: corpusService, EXIFTOOL: exiftoolService },
       },
     })),
   ],
   test: {
     name: 'workers',
+    // The repository root, so that WASM files under node_modules resolve inside Vite's root.
+    root: here('../..'),
     include: [here('./**/*.test.ts')],
     setupFiles: [here('./test/apply-migrations.ts')],
     testTimeout: 30_000,
