@@ -13,7 +13,9 @@ const MIME: Partial<Record<OutputFormat, 'image/jpeg' | 'image/png' | 'image/web
   webp: 'image/webp',
 };
 
-export const overBudget = (header: ImageHeader, op: WasmOperation) => header.width * header.height > WASM_PIXEL_BUDGET[op];
+/** `extraPixels`: an output larger than the input (an enlarging resize) counts instead when it is bigger. */
+export const overBudget = (header: ImageHeader, op: WasmOperation, extraPixels = 0) =>
+  Math.max(header.width * header.height, extraPixels) > WASM_PIXEL_BUDGET[op];
 
 export function tooLarge(op: WasmOperation): HttpError {
   const mp = Math.floor(WASM_PIXEL_BUDGET[op] / 100_000) / 10;

@@ -63,7 +63,8 @@ async function modifyGeometry(env: Env, input: ToolInput, f: Geometry) {
   const format = resolveFormat('original', header.format, notes);
   const quality = 90;
   const base = { operation: f.operation, originalSize: input.bytes.length, notes, quality };
-  if (overBudget(header, f.operation === 'crop' ? 'crop' : f.operation)) {
+  const outPixels = f.operation === 'resize' ? resizeTarget(header, f).width * resizeTarget(header, f).height : 0;
+  if (overBudget(header, f.operation, outPixels)) {
     return { ...base, ...(await viaImagesBinding(env, input.bytes, f.operation, geometryImages(f, header), format, quality)), engine: 'images' as const };
   }
   const out = await geometryWasm(await decode(input.bytes, input.header), f, header);
