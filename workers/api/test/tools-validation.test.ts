@@ -79,7 +79,7 @@ describe('tool routes refuse bad input with 400 and a clear message', () => {
   });
 
   it('answers upscale and remove-background with 503 while no AI provider is configured', async () => {
-    for (const fields of [{ operation: 'upscale', factor: 2 }, { operation: 'remove-background' }]) {
+    for (const fields of [{ operation: 'upscale', factor: 2 }, { operation: 'remove-background' }] as Record<string, string | number>[]) {
       const res = await toolRequest('optimize', png, fields);
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ code: 'ai_not_configured' });

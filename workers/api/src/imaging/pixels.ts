@@ -25,9 +25,16 @@ async function withPhoton(src: Raster, op: (img: PhotonImage) => void): Promise<
   }
 }
 
-export const blur = (src: Raster, radius: number) => withPhoton(src, (img) => gaussian_blur(img, Math.max(1, Math.round(radius))));
+/** photon panics when a radius or cell is larger than the picture; both are limited to what the picture can hold. */
+export function blur(src: Raster, radius: number): Promise<Raster> {
+  const r = Math.min(Math.round(radius), Math.floor((Math.min(src.width, src.height) - 1) / 2));
+  return r < 1 ? Promise.resolve(src) : withPhoton(src, (img) => gaussian_blur(img, r));
+}
 
-export const pixelate = (src: Raster, cell: number) => withPhoton(src, (img) => pixelize(img, Math.max(2, Math.round(cell))));
+export function pixelate(src: Raster, cell: number): Promise<Raster> {
+  const c = Math.min(Math.round(cell), Math.min(src.width, src.height));
+  return c < 2 ? Promise.resolve(src) : withPhoton(src, (img) => pixelize(img, c));
+}
 
 export interface Rect {
   x: number;

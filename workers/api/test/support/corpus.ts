@@ -12,7 +12,9 @@ export async function corpusIndex(): Promise<string[] | null> {
 }
 
 export async function corpusFile(path: string): Promise<Uint8Array> {
-  const res = await env.CORPUS.fetch(`http://corpus/${encodeURIComponent(path).replace(/%2F/g, '/')}`);
+  const url = `http://corpus/${encodeURIComponent(path).replace(/%2F/g, '/')}`;
+  // One retry: the Node-side service can drop a connection while a long sharp job holds its event loop.
+  const res = await env.CORPUS.fetch(url).catch(() => env.CORPUS.fetch(url));
   if (!res.ok) throw new Error(`corpus file missing: ${path}`);
   return new Uint8Array(await res.arrayBuffer());
 }
