@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { corpusService } from './test/corpus-service';
+import { exiftoolService } from './test/support/node-services';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -19,13 +20,16 @@ export default defineConfig({
           DASHBOARD_ACCESS_CODE: 'test-access-code',
           SESSION_SECRET: 'test-signing-key-0123456789abcdef',
         },
-        // The shared image corpus, read on the Node side (workerd cannot read host files).
-        serviceBindings: { CORPUS: corpusService(here('../../../shared/corpus')) },
+        // Test-only services that run in Node (workerd cannot read host files or run programs):
+        // the shared image corpus, and exiftool as an independent metadata reader.
+        serviceBindings: { CORPUS: corpusService(here('../../../shared/corpus')), EXIFTOOL: exiftoolService },
       },
     })),
   ],
   test: {
     name: 'workers',
+    // The repository root, so that WASM files under node_modules resolve inside Vite's root.
+    root: here('../..'),
     include: [here('./**/*.test.ts')],
     setupFiles: [here('./test/apply-migrations.ts')],
     testTimeout: 30_000,

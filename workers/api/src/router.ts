@@ -7,6 +7,11 @@ import { serveImage, upload } from './routes/images';
 import { deleteUserMeme, downloadMeme, listUserMemes } from './routes/memes';
 import { deleteSession, getSession, postSession } from './routes/session';
 import { getUsageLimit } from './routes/usage';
+import { postAnalyzeMetadata } from './routes/tools/analyze-metadata';
+import { postConvert } from './routes/tools/convert';
+import { postModify } from './routes/tools/modify';
+import { postOptimize } from './routes/tools/optimize';
+import { postSecurity } from './routes/tools/security';
 
 type Args = [Env, ExecutionContext];
 
@@ -28,5 +33,10 @@ router.delete('/session', (req, env) => deleteSession(req, env));
 router.post('/download-meme', (req, env) => downloadMeme(req, env));
 router.get('/user-memes', (req, env) => listUserMemes(req, env));
 router.delete('/user-memes/:id', (req, env) => deleteUserMeme(req, env, req.params.id!));
+router.post('/optimize', (req, env) => postOptimize(req, env));
+router.post('/modify', (req, env) => postModify(req, env));
+router.post('/convert', (req, env) => postConvert(req, env));
+router.post('/security', (req, env) => postSecurity(req, env));
+router.post('/analyze-metadata', (req) => postAnalyzeMetadata(req));
 
 router.all('*', () => errorResponse(404, 'not_found', 'There is no such API route.'));

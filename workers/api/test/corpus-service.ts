@@ -82,6 +82,11 @@ export function corpusService(root: string) {
   return async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     if (url.pathname === '/manifest') return Response.json(await (manifest ??= build()));
+    // The file list alone, without the oracle (cheap); 404 when the corpus folder is absent.
+    if (url.pathname === '/index') {
+      if (!existsSync(absoluteRoot)) return new Response(`corpus folder absent: ${absoluteRoot}`, { status: 404 });
+      return Response.json((await walk(absoluteRoot)).map((f) => relative(absoluteRoot, f)));
+    }
     if (url.pathname === '/file') {
       const path = resolve(absoluteRoot, url.searchParams.get('path') ?? '');
       if (!path.startsWith(absoluteRoot + '/')) return new Response('outside the corpus', { status: 403 });

@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:imaging` (on demand, not part of npm test): the Worker's imaging code (WASM) against sharp/libvips in
+ * the same Node process, on the corpus photos plus a generated 12 MP photo. Prints Markdown tables for the README.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import sharp from 'sharp';
+import { wasmMemory } from '../workers/api/src/imaging/codecs';
+import { compressAuto } from '../workers/api/src/imaging/compress';
+import { decode } from '../workers/api/src/imaging/decode';
+import { encode, encodePng } from '../workers/api/src/imaging/encode';
+import { readHeader } from '../workers/api/src/imaging/header';
+import { AUTO_SSIM_THRESHOLD, WASM_PIXEL_BUDGET } from '../workers/api/src/imaging/options';
+import { blur, resize } from '../workers/api/src/imaging/pixels';
+import type { Raster } from '../workers/api/src/imaging/raster';
+import { similarity } from '../workers/api/src/imaging/ssim';
+import { syntheticPhoto } from '../workers/api/test/support/synthetic';
+
+const corpus = resolve(import.meta.dirname, '../../shared/corpus');
+const PHOTOS = ['photos/rocket.jpg', 'photos/hubble_deep_field.jpg', 'photos/astronaut.png', 'photos/chelsea.png', 'photos/coffee.png', 'photos/motorcycle_left.png'];
+
+const ms = (t: number) => `${t.toFixed(0)} ms`;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+const peakMb = () => Math.max(...Object.values(wasmMemory())) / 1048576;
+
+async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const t = performance.now();
+  const out = await fn();
+  return [out, performance.now() - t];
+}
+
+const raw = (r: Raster) => sharp(Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength), { raw: { width: r.width, height: r.height, channels: 4 } });
+async function sharpDecode(bytes: Uint8Array): Promise<Raster> {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+}
+const vipsJpeg = async (r: Raster, q: number) => new Uint8Array(await raw(r).flatten({ background: '#ffffff' }).jpeg({ quality: q }).toBuffer());
+const ssimOf = async (src: Raster, bytes: Uint8Array) => similarity(src, await decode(bytes, readHeader(bytes)!));
+
+/** The smallest libvips JPEG whose SSIM is at least `target` (binary search over quality). */
+async function smallestVipsJpeg(src: Raster, target: number): Promise<{ bytes: number; quality: number }> {
+  let lo = 10;
+  let hi = 100;
+  let best = { bytes: (await vipsJpeg(src, 100)).length, quality: 100 };
+  while (lo <= hi) {
+    const q = Math.floor((lo + hi) / 2);
+    const out = await vipsJpeg(src, q);
+    if ((await ssimOf(src, out)) >= target) {
+      best = { bytes: out.length, quality: q };
+      hi = q - 1;
+    } else lo = q + 1;
+  }
+  return best;
+}
+
+/** The smallest mozjpeg file (ours) whose SSIM is at least `target`. */
+async function smallestOurJpeg(src: Raster, target: number): Promise<{ bytes: number; quality: number }> {
+  let lo = 10;
+  let hi = 100;
+  let best = { bytes: (await encode(src, 'jpeg', { quality: 100 })).length, quality: 100 };
+  while (lo <= hi) {
+    const q = Math.floor((lo + hi) / 2);
+    const out = await encode(src, 'jpeg', { quality: q });
+    if ((await ssimOf(src, out)) >= target) {
+      best = { bytes: out.length, quality: q };
+      hi = q - 1;
+    } else lo = q + 1;
+  }
+  return best;
+}
+
+interface Row { image: string; op: string; wasm: number; native: number; wasmBytes?: number; nativeBytes?: number; peak: number }
+
+async function operations(name: string, bytes: Uint8Array, rows: Row[]) {
+  const header = readHeader(bytes)!;
+  const [src, tDec] = await time(() => decode(bytes, header));
+  const [, tDecN] = await time(() => sharpDecode(bytes));
+  rows.push({ image: name, op: `decode ${header.format}`, wasm: tDec, native: tDecN, peak: peakMb() });
+  const w = Math.round(src.width / 2);
+  const h = Math.round(src.height / 2);
+  const [, tRes] = await time(() => resize(src, w, h));
+  const [, tResN] = await time(() => raw(src).resize(w, h, { kernel: 'lanczos3', fit: 'fill' }).raw().toBuffer());
+  rows.push({ image: name, op: 'resize 50% (Lanczos3)', wasm: tRes, native: tResN, peak: peakMb() });
+  const [jpg, tJ] = await time(() => encode(src, 'jpeg', { quality: 75 }));
+  const [jpgN, tJN] = await time(() => vipsJpeg(src, 75));
+  rows.push({ image: name, op: 'encode JPEG q75 (mozjpeg vs libjpeg-turbo)', wasm: tJ, native: tJN, wasmBytes: jpg.length, nativeBytes: jpgN.length, peak: peakMb() });
+  const [webp, tW] = await time(() => encode(src, 'webp', { quality: 75 }));
+  const [webpN, tWN] = await time(() => raw(src).webp({ quality: 75 }).toBuffer());
+  rows.push({ image: name, op: 'encode WebP q75 (libwebp)', wasm: tW, native: tWN, wasmBytes: webp.length, nativeBytes: webpN.length, peak: peakMb() });
+  const [png, tP] = await time(() => encodePng(src, true));
+  const [pngN, tPN] = await time(() => raw(src).png().toBuffer());
+  rows.push({ image: name, op: 'encode PNG (+oxipng ≤ 1 MP)', wasm: tP, native: tPN, wasmBytes: png.length, nativeBytes: pngN.length, peak: peakMb() });
+  const [, tB] = await time(() => blur(src, 10));
+  const [, tBN] = await time(() => raw(src).blur(10).raw().toBuffer());
+  rows.push({ image: name, op: 'blur 10', wasm: tB, native: tBN, peak: peakMb() });
+  return src;
+}
+
+async function main() {
+  if (!existsSync(corpus)) throw new Error(`The corpus folder is absent: ${corpus}`);
+  const rows: Row[] = [];
+  const ssimRows: string[] = [];
+  const inputs: [string, Uint8Array][] = [];
+  for (const p of PHOTOS) inputs.push([p.split('/')[1] ?? p, new Uint8Array(await readFile(resolve(corpus, p)))]);
+  const big = syntheticPhoto(4240, 2832);
+  inputs.push(['generated 12 MP', new Uint8Array(await vipsJpeg(big, 92))]);
+
+  for (const [name, bytes] of inputs) {
+    const src = await operations(name, bytes, rows);
+    if (src.width * src.height > WASM_PIXEL_BUDGET.compress) continue; // the API sends these to the Images binding
+    const q75 = await vipsJpeg(src, 75);
+    const s75 = await ssimOf(src, q75);
+    const ours = await smallestOurJpeg(src, s75);
+    const auto = await compressAuto(src, ['jpeg', 'webp']);
+    const vipsAtAuto = await smallestVipsJpeg(src, auto.ssim ?? AUTO_SSIM_THRESHOLD);
+    ssimRows.push(
+      `| ${name} | ${kb(q75.length)} @ SSIM ${s75.toFixed(4)} | ${kb(ours.bytes)} (q${ours.quality}) | ${ratio(ours.bytes, q75.length)} | ${auto.format} q${auto.quality} ${kb(auto.bytes.length)} @ ${auto.ssim?.toFixed(4)} | ${kb(vipsAtAuto.bytes)} (q${vipsAtAuto.quality}) | ${ratio(auto.bytes.length, vipsAtAuto.bytes)} |`,
+    );
+  }
+
+  // A UI screenshot: flat colours and text, the case lossless PNG optimisation is for.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f4f4f5"/><rect width="1280" height="64" fill="#4f46e5"/>${Array.from({ length: 14 }, (_, i) => `<rect x="40" y="${100 + i * 48}" width="${600 + (i % 5) * 90}" height="32" rx="6" fill="${i % 2 ? '#ffffff' : '#e4e4e7'}"/><text x="56" y="${122 + i * 48}" font-family="sans-serif" font-size="16" fill="#18181b">Row ${i + 1}: settings, labels and buttons</text>`).join('')}</svg>`;
+  const shot = new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
+  const shotRaster = await decode(shot, readHeader(shot)!);
+  const [shotOurs, tShot] = await time(() => encodePng(shotRaster, true));
+  const shotSsim = await ssimOf(shotRaster, shotOurs);
+
+  console.log('\n### Operations: WASM (this Worker) vs sharp/libvips, same process\n');
+  console.log('| image | operation | WASM time | sharp time | time ratio | WASM bytes | sharp bytes | bytes ratio | peak WASM memory (MB, any codec) |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const bytes = r.wasmBytes && r.nativeBytes ? `| ${kb(r.wasmBytes)} | ${kb(r.nativeBytes)} | ${ratio(r.wasmBytes, r.nativeBytes)}` : '| | |';
+    console.log(`| ${r.image} | ${r.op} | ${ms(r.wasm)} | ${ms(r.native)} | ${ratio(r.wasm, r.native)} ${bytes} | ${r.peak.toFixed(0)} |`);
+  }
+  console.log('\n### Compression at equal SSIM (ssim.js, Weber)\n');
+  console.log(`| image | libvips JPEG q75 | our mozjpeg at the same SSIM | ratio | ours quality=auto (SSIM ≥ ${AUTO_SSIM_THRESHOLD}) | smallest libvips JPEG at that SSIM | ratio |`);
+  console.log('|---|---|---|---|---|---|---|');
+  for (const line of ssimRows) console.log(line);
+  console.log('\n### PNG screenshot (1280×800, lossless)\n');
+  console.log(`| input (libvips PNG) | ours (png + oxipng) | saved | SSIM | time |\n|---|---|---|---|---|\n| ${kb(shot.length)} | ${kb(shotOurs.length)} | ${((1 - shotOurs.length / shot.length) * 100).toFixed(0)}% | ${shotSsim.toFixed(4)} | ${ms(tShot)} |`);
+  console.log('\nPeak WASM memory per codec (MB):', JSON.stringify(Object.fromEntries(Object.entries(wasmMemory()).map(([k, v]) => [k, Math.round(v / 1048576)]))));
+}
+
+await main();

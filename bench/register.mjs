@@ -1,0 +1,3 @@
+import { register } from 'node:module';
+
+register('./wasm-loader.mjs', import.meta.url);

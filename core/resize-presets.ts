@@ -1,0 +1,25 @@
+/** The spec's ten resize presets; the first four are offered as quick presets. */
+export interface ResizePreset {
+  id: string;
+  name: string;
+  width: number;
+  height: number;
+  category: 'social' | 'print' | 'web';
+}
+
+export const RESIZE_PRESETS = [
+  { id: 'instagram-square', name: 'Instagram Square', width: 1080, height: 1080, category: 'social' },
+  { id: 'instagram-story', name: 'Instagram Story', width: 1080, height: 1920, category: 'social' },
+  { id: 'facebook-cover', name: 'Facebook Cover', width: 1200, height: 630, category: 'social' },
+  { id: 'twitter-header', name: 'Twitter Header', width: 1500, height: 500, category: 'social' },
+  { id: 'a4', name: 'A4 (300 DPI)', width: 2480, height: 3508, category: 'print' },
+  { id: 'us-letter', name: 'US Letter (300 DPI)', width: 2550, height: 3300, category: 'print' },
+  { id: '4x6-photo', name: '4x6 Photo', width: 1200, height: 1800, category: 'print' },
+  { id: '5x7-photo', name: '5x7 Photo', width: 1500, height: 2100, category: 'print' },
+  { id: 'banner-wide', name: 'Web Banner', width: 1200, height: 300, category: 'web' },
+  { id: 'thumbnail', name: 'Thumbnail', width: 300, height: 300, category: 'web' },
+] as const satisfies readonly ResizePreset[];
+
+export type ResizePresetId = (typeof RESIZE_PRESETS)[number]['id'];
+export const QUICK_PRESET_COUNT = 4;
+export const RESIZE_DEFAULT = { width: 800, height: 600 } as const;

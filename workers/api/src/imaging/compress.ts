@@ -1,0 +1,94 @@
+/** Compression choices: a given quality, `quality=auto` (smallest faithful file) and `targetBytes` (a size to land under). */
+import type { ImageFormat } from '../../../../core/api/images';
+import { decode } from './decode';
+import { encode, type OutputFormat } from './encode';
+import { readHeader } from './header';
+import { AUTO_SSIM_THRESHOLD } from './options';
+import { hasTransparency, type Raster } from './raster';
+import { similarity } from './ssim';
+
+export interface Encoded {
+  bytes: Uint8Array;
+  format: OutputFormat;
+  quality?: number;
+  ssim?: number;
+  notes: string[];
+}
+
+const LOSSY_MIN = 10;
+const LOSSY_MAX = 100;
+
+async function roundTrip(source: Raster, format: OutputFormat, quality: number): Promise<{ bytes: Uint8Array; ssim: number }> {
+  const bytes = await encode(source, format, { quality });
+  const header = readHeader(bytes);
+  if (!header) throw new Error('encoder produced no image');
+  return { bytes, ssim: similarity(source, await decode(bytes, header)) };
+}
+
+/** The lowest quality of a lossy format whose output keeps SSIM ≥ threshold (binary search, ~6 encodes). */
+async function lowestFaithful(source: Raster, format: OutputFormat, threshold: number): Promise<Encoded> {
+  let lo = LOSSY_MIN;
+  let hi = 95;
+  let best = await roundTrip(source, format, hi);
+  let bestQ = hi;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const r = await roundTrip(source, format, mid);
+    if (r.ssim >= threshold) {
+      best = r;
+      bestQ = mid;
+      hi = mid;
+    } else lo = mid + 1;
+  }
+  return { bytes: best.bytes, format, quality: bestQ, ssim: best.ssim, notes: [] };
+}
+
+/** Formats `quality=auto` may choose from: the asked one, or for "original" the ones that suit the picture. */
+export function autoCandidates(requested: OutputFormat | 'original', source: Raster): OutputFormat[] {
+  if (requested !== 'original') return [requested];
+  return hasTransparency(source) ? ['webp', 'png'] : ['jpeg', 'webp'];
+}
+
+export async function compressAuto(source: Raster, formats: OutputFormat[]): Promise<Encoded> {
+  const results: Encoded[] = [];
+  for (const format of formats) {
+    if (format === 'jpeg' || format === 'webp') results.push(await lowestFaithful(source, format, AUTO_SSIM_THRESHOLD));
+    else results.push({ bytes: await encode(source, format, { quality: 100 }), format, ssim: 1, notes: [] });
+  }
+  const best = results.reduce((a, b) => (b.bytes.length < a.bytes.length ? b : a));
+  best.notes.push(`quality=auto chose ${best.format}${best.quality ? ` at quality ${best.quality}` : ''}, the smallest file with SSIM ≥ ${AUTO_SSIM_THRESHOLD}.`);
+  return best;
+}
+
+/** The highest quality whose file is at most `target` bytes; says so when even the lowest quality is larger. */
+export async function compressToTarget(source: Raster, format: OutputFormat, target: number): Promise<Encoded> {
+  const notes: string[] = [];
+  let lossy = format;
+  if (format !== 'jpeg' && format !== 'webp') {
+    lossy = hasTransparency(source) ? 'webp' : 'jpeg';
+    notes.push(`A target size needs a lossy format, so the result is ${lossy}.`);
+  }
+  let lo = LOSSY_MIN;
+  let hi = LOSSY_MAX;
+  let fit: { bytes: Uint8Array; quality: number } | null = null;
+  while (lo <= hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const bytes = await encode(source, lossy, { quality: mid });
+    if (bytes.length <= target) {
+      fit = { bytes, quality: mid };
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (fit) {
+    notes.push(`Compressed to ${fit.bytes.length} bytes (target ${target}) at quality ${fit.quality}.`);
+    return { bytes: fit.bytes, format: lossy, quality: fit.quality, notes };
+  }
+  const smallest = await encode(source, lossy, { quality: LOSSY_MIN });
+  notes.push(`The target of ${target} bytes cannot be reached: the smallest file at quality ${LOSSY_MIN} is ${smallest.length} bytes.`);
+  return { bytes: smallest, format: lossy, quality: LOSSY_MIN, notes };
+}
+
+/** Same-format compress never grows a file: when the result is not smaller, the caller keeps the input. */
+export function isSameFormatGrowth(result: Encoded, inputFormat: ImageFormat, inputSize: number): boolean {
+  return result.format === inputFormat && result.bytes.length >= inputSize;
+}

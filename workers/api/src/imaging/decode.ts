@@ -1,0 +1,81 @@
+import { PhotonImage } from '@cf-wasm/photon';
+import decodeJpeg from '@jsquash/jpeg/decode';
+import decodeWebp from '@jsquash/webp/decode';
+import UTIF from 'utif2';
+import { HttpError } from '../errors';
+import { ensureCodec, png } from './codecs';
+import { crc32, pngChunks } from './container';
+import type { ImageHeader } from './header';
+import { applyOrientation, type Raster } from './raster';
+
+export const unreadable = () =>
+  new HttpError(
+    422,
+    'unprocessable_image',
+    'We could not read this image. It may be damaged or cut short; please try another file.',
+  );
+
+function fromImageData(img: { data: Uint8ClampedArray | Uint8Array; width: number; height: number }): Raster {
+  const data = img.data instanceof Uint8ClampedArray ? img.data : new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.byteLength);
+  return { data, width: img.width, height: img.height };
+}
+
+async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster> {
+  switch (header.format) {
+    case 'jpeg':
+      await ensureCodec('jpegDec');
+      return fromImageData(await decodeJpeg(bytes.slice().buffer, { preserveOrientation: false }));
+    case 'webp':
+      await ensureCodec('webpDec');
+      return fromImageData(await decodeWebp(bytes.slice().buffer));
+    case 'png': {
+      // The PNG decoder skips CRC checks; a file whose chunks fail them is damaged and refused.
+      if (!pngChecksumsValid(bytes)) throw unreadable();
+      await ensureCodec('png');
+      return fromImageData(png.decode(bytes));
+    }
+    case 'tiff': {
+      const ifds = UTIF.decode(bytes.slice().buffer);
+      const first = ifds[0];
+      if (!first) throw unreadable();
+      UTIF.decodeImage(bytes.slice().buffer, first);
+      const rgba = UTIF.toRGBA8(first);
+      return { data: new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.byteLength), width: first.width, height: first.height };
+    }
+    case 'gif':
+    case 'bmp': {
+      // photon's decoder reads the first frame of a GIF and every common BMP variant.
+      await ensureCodec('photon');
+      const img = PhotonImage.new_from_byteslice(bytes);
+      try {
+        return { data: new Uint8ClampedArray(img.get_raw_pixels()), width: img.get_width(), height: img.get_height() };
+      } finally {
+        img.free();
+      }
+    }
+    default:
+      throw new HttpError(415, 'unsupported_media_type', 'This image format cannot be processed yet. Please use JPEG, PNG, WebP, GIF, BMP or TIFF.');
+  }
+}
+
+function pngChecksumsValid(bytes: Uint8Array): boolean {
+  const chunks = pngChunks(bytes);
+  if (!chunks) return false;
+  return chunks.every((c) => {
+    const stored = new DataView(c.raw.buffer, c.raw.byteOffset + c.raw.length - 4, 4).getUint32(0);
+    return crc32(c.raw.subarray(4, c.raw.length - 4)) === stored;
+  });
+}
+
+/** Decodes to upright RGBA: the EXIF orientation of a JPEG is applied, so every later step sees what people see. */
+export async function decode(bytes: Uint8Array, header: ImageHeader): Promise<Raster> {
+  let raster: Raster;
+  try {
+    raster = await decodeRaw(bytes, header);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw unreadable();
+  }
+  if (!raster.width || !raster.height || raster.data.length < raster.width * raster.height * 4) throw unreadable();
+  return applyOrientation(raster, header.orientation);
+}

@@ -1,0 +1,57 @@
+import encodeJpeg from '@jsquash/jpeg/encode';
+import encodeWebp from '@jsquash/webp/encode';
+import UTIF from 'utif2';
+import type { ImageFormat } from '../../../../core/api/images';
+import { OUTPUT_FORMATS } from '../../../../core/api/tools';
+import { encodeBmp } from './bmp';
+import { ensureCodec, oxipng, png } from './codecs';
+import { JPEG_OPTIONS, OXIPNG_LEVEL, OXIPNG_MAX_PIXELS, WEBP_OPTIONS } from './options';
+import { flattenOntoWhite, type Raster } from './raster';
+
+/** Formats the engine writes. GIF input is converted, never written (first frame only). */
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+export const LOSSY_FORMATS: readonly OutputFormat[] = ['jpeg', 'webp'];
+export const ALPHA_FORMATS: readonly OutputFormat[] = ['png', 'webp', 'tiff'];
+
+export const isOutputFormat = (f: ImageFormat | string): f is OutputFormat => (OUTPUT_FORMATS as readonly string[]).includes(f);
+
+const asImageData = (r: Raster) => r as unknown as ImageData;
+
+export interface EncodeOptions {
+  quality: number;
+  /** PNG only: run oxipng when the image is small enough. */
+  optimise?: boolean;
+}
+
+/** Encodes upright RGBA. No metadata is ever written, so nothing of the input's EXIF survives a re-encode. */
+export async function encode(src: Raster, format: OutputFormat, opts: EncodeOptions): Promise<Uint8Array> {
+  const raster = ALPHA_FORMATS.includes(format) ? src : flattenOntoWhite(src);
+  switch (format) {
+    case 'jpeg':
+      await ensureCodec('jpegEnc');
+      return new Uint8Array(await encodeJpeg(asImageData(raster), { ...JPEG_OPTIONS, quality: opts.quality }));
+    case 'webp':
+      await ensureCodec('webpEnc');
+      return new Uint8Array(await encodeWebp(asImageData(raster), { ...WEBP_OPTIONS, quality: opts.quality }));
+    case 'png':
+      return encodePng(raster, opts.optimise ?? true);
+    case 'bmp':
+      return encodeBmp(raster);
+    case 'tiff':
+      return new Uint8Array(UTIF.encodeImage(new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength), raster.width, raster.height));
+  }
+}
+
+export async function encodePng(raster: Raster, optimise: boolean): Promise<Uint8Array> {
+  await ensureCodec('png');
+  const bytes = new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength);
+  const plain = png.encode(bytes, raster.width, raster.height, 8);
+  if (!optimise || raster.width * raster.height > OXIPNG_MAX_PIXELS) return plain;
+  return optimisePng(plain);
+}
+
+/** Lossless recompression of PNG bytes; small files only (see OXIPNG_MAX_PIXELS). */
+export async function optimisePng(bytes: Uint8Array): Promise<Uint8Array> {
+  await ensureCodec('oxipng');
+  return oxipng.optimise(bytes, OXIPNG_LEVEL, false, true);
+}

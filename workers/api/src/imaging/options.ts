@@ -1,0 +1,53 @@
+/**
+ * The engine's options and defaults in one place (Squoosh's `meta` files), and the pixel budgets measured for each
+ * WASM operation. Budgets were measured with `workers/api/test/imaging-memory.test.ts` (it fails if they drift):
+ * the WASM memory peak of the largest accepted input stays under 100 MB per codec.
+ */
+export const JPEG_OPTIONS = {
+  // mozjpeg's auto_subsample switches to full-resolution chroma at high quality and doubles q90 files.
+  auto_subsample: false,
+  chroma_subsample: 2,
+  progressive: true,
+  optimize_coding: true,
+} as const;
+
+export const WEBP_OPTIONS = { method: 4 } as const;
+
+/** oxipng costs ~0.5 s of CPU per megapixel: it runs only on PNGs up to this size. */
+export const OXIPNG_MAX_PIXELS = 1_000_000;
+export const OXIPNG_LEVEL = 2;
+
+/** `quality=auto` keeps the smallest candidate whose SSIM against the source is at least this. */
+export const AUTO_SSIM_THRESHOLD = 0.95;
+/** Candidate qualities tried by `quality=auto`, best first. */
+export const AUTO_QUALITIES = [85, 75, 65, 55, 45] as const;
+/** Palette reduction of a PNG is kept only when it stays this faithful. */
+export const PALETTE_SSIM_THRESHOLD = 0.99;
+/** SSIM is computed on a copy downscaled to about this many pixels (cost is linear in pixels). */
+export const SSIM_SAMPLE_PIXELS = 250_000;
+
+/** The default quality when none is given for a lossy output. */
+export const DEFAULT_QUALITY = 80;
+
+/**
+ * Pixel budgets of the WASM path, per operation (pixels of the larger of input and output). Measured WASM memory per
+ * pixel at 8 MP (imaging-memory.test.ts): mozjpeg decode 7 B, mozjpeg encode 16 B, libwebp encode 13 B, png encode
+ * 16 B, Squoosh resize (Lanczos3, float buffers) 32 B, photon blur/pixelate 8 B. A pipeline is decode → operation →
+ * encode, so each budget is the smallest that keeps every module it uses under 100 MB, with room for the page-doubling
+ * growth of Emscripten heaps. The test asserts the peaks at exactly these sizes.
+ */
+export const WASM_PIXEL_BUDGET = {
+  resize: 2_500_000,
+  crop: 5_000_000,
+  rotate: 5_000_000,
+  compress: 5_000_000,
+  convert: 5_000_000,
+  blur: 5_000_000,
+  pixelate: 5_000_000,
+  watermark: 5_000_000,
+  privacyReencode: 5_000_000,
+} as const;
+export type WasmOperation = keyof typeof WASM_PIXEL_BUDGET;
+
+/** Anything declaring more pixels than this is refused before decoding (decompression bombs). */
+export const MAX_INPUT_PIXELS = 50_000_000;

@@ -1,0 +1,64 @@
+/** The compress step shared by /api/optimize and /api/modify (batch): WASM for small pictures, the Images binding above. */
+import type { ImageFormat } from '../../../../../core/api/images';
+import { autoCandidates, compressAuto, compressToTarget, type Encoded } from '../../imaging/compress';
+import { decode } from '../../imaging/decode';
+import { encode, isOutputFormat, type OutputFormat } from '../../imaging/encode';
+import { overBudget, viaImagesBinding } from '../../imaging/large';
+import { DEFAULT_QUALITY } from '../../imaging/options';
+import { protectPrivacy } from '../../imaging/privacy';
+import type { ToolOutcome } from './respond';
+import type { ToolInput } from './input';
+
+export interface CompressRequest {
+  quality: number | 'auto';
+  format: OutputFormat | 'original';
+  targetBytes?: number;
+}
+
+/** "original" for a format we cannot write (GIF) means PNG, said in a note. */
+export function resolveFormat(requested: OutputFormat | 'original', input: ImageFormat, notes: string[]): OutputFormat {
+  if (requested !== 'original') return requested;
+  if (isOutputFormat(input)) return input;
+  notes.push(`${input.toUpperCase()} cannot be written; the result is PNG.`);
+  return 'png';
+}
+
+export async function compressImage(env: Env, input: ToolInput, req: CompressRequest, operation: string): Promise<ToolOutcome> {
+  const { header, bytes } = input;
+  const notes: string[] = [];
+  if (header.animated) notes.push('Only the first frame of the animation was kept.');
+  const originalSize = bytes.length;
+  const base = { operation, originalSize, notes };
+
+  if (overBudget(header, 'compress')) {
+    const format = resolveFormat(req.format === 'original' ? 'original' : req.format, header.format, notes);
+    const quality = typeof req.quality === 'number' ? req.quality : DEFAULT_QUALITY;
+    if (req.quality === 'auto' || req.targetBytes) notes.push(`Large images are compressed at quality ${quality}; auto and target size need a smaller image.`);
+    const out = await viaImagesBinding(env, bytes, 'compress', [], format, quality);
+    return { ...base, ...out, quality, engine: 'images' };
+  }
+
+  const raster = await decode(bytes, header);
+  let result: Encoded;
+  if (req.targetBytes) {
+    result = await compressToTarget(raster, resolveFormat(req.format, header.format, notes), req.targetBytes);
+  } else if (req.quality === 'auto') {
+    result = await compressAuto(raster, req.format === 'original' && !isOutputFormat(header.format) ? ['png'] : autoCandidates(req.format, raster));
+  } else {
+    const format = resolveFormat(req.format, header.format, notes);
+    result = { bytes: await encode(raster, format, { quality: req.quality }), format, quality: req.quality, notes: [] };
+  }
+  notes.push(...result.notes);
+
+  // A same-format compress never hands back a bigger file: keep the input, minus its metadata where that is lossless.
+  if (result.format === header.format && result.bytes.length >= originalSize && !req.targetBytes) {
+    const clean = await protectPrivacy(bytes, header, { removeExif: header.orientation === 1, removeLocation: true, removeTimestamp: true }, emptyFindings);
+    if (!clean.reencoded && clean.bytes.length <= originalSize) {
+      notes.push('The original was already smaller than any re-encoding; it is kept as it was, with its metadata removed.');
+      return { ...base, bytes: clean.bytes, format: result.format, width: header.width, height: header.height, engine: 'passthrough' };
+    }
+  }
+  return { ...base, bytes: result.bytes, format: result.format, width: raster.width, height: raster.height, quality: result.quality, ssim: result.ssim, engine: 'wasm' };
+}
+
+const emptyFindings = { exifPresent: false, gps: null, captureTime: null, device: null, software: null, author: null, xmp: false, icc: false, iptc: false, unreadable: false };

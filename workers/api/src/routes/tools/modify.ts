@@ -1,0 +1,80 @@
+import { RESIZE_PRESETS } from '../../../../../core/resize-presets';
+import { type ModifyFields, modifyFieldsSchema } from '../../../../../core/api/tools';
+import { HttpError } from '../../errors';
+import { decode } from '../../imaging/decode';
+import { encode } from '../../imaging/encode';
+import type { ImageHeader } from '../../imaging/header';
+import { overBudget, viaImagesBinding } from '../../imaging/large';
+import { resize } from '../../imaging/pixels';
+import { crop, flip, transform, type Raster } from '../../imaging/raster';
+import { compressImage, resolveFormat } from './compress-image';
+import { parseFields, readToolInput, type ToolInput } from './input';
+import { respondWithImage } from './respond';
+
+type Geometry = Exclude<ModifyFields, { operation: 'compress' }>;
+
+/** Target size of a resize: the box itself, or the largest size inside it with the picture's aspect ratio. */
+export function resizeTarget(header: { width: number; height: number }, f: Extract<ModifyFields, { operation: 'resize' }>) {
+  const preset = RESIZE_PRESETS.find((p) => p.id === f.preset);
+  const boxW = preset?.width ?? f.width;
+  const boxH = preset?.height ?? f.height;
+  // Choosing a preset turns aspect-ratio maintenance off (spec): the output is exactly the preset's size.
+  if (preset || !f.maintainAspectRatio) return { width: boxW, height: boxH };
+  const scale = Math.min(boxW / header.width, boxH / header.height);
+  return { width: Math.max(1, Math.round(header.width * scale)), height: Math.max(1, Math.round(header.height * scale)) };
+}
+
+function assertCropInside(header: ImageHeader, f: Extract<ModifyFields, { operation: 'crop' }>): void {
+  if (f.x + f.width > header.width || f.y + f.height > header.height) {
+    throw new HttpError(400, 'validation_failed', `The crop area must lie inside the image (${header.width}×${header.height} pixels).`);
+  }
+}
+
+/** Upright dimensions: the header stores them before the EXIF orientation is applied. */
+function upright(header: ImageHeader): ImageHeader {
+  return header.orientation >= 5 ? { ...header, width: header.height, height: header.width } : header;
+}
+
+async function geometryWasm(raster: Raster, f: Geometry, header: ImageHeader): Promise<Raster> {
+  if (f.operation === 'resize') {
+    const t = resizeTarget(header, f);
+    return resize(raster, t.width, t.height);
+  }
+  if (f.operation === 'crop') return crop(raster, f.x, f.y, f.width, f.height);
+  const turned = transform(raster, (f.angle / 90) as 0 | 1 | 2 | 3, false);
+  return f.flip === 'none' ? turned : flip(turned, f.flip);
+}
+
+function geometryImages(f: Geometry, header: ImageHeader): ImageTransform[] {
+  if (f.operation === 'resize') {
+    const t = resizeTarget(header, f);
+    return [{ width: t.width, height: t.height, fit: 'squeeze' }];
+  }
+  if (f.operation === 'crop') return [{ trim: { left: f.x, top: f.y, width: f.width, height: f.height } }];
+  const flipMap = { horizontal: 'h', vertical: 'v' } as const;
+  return [{ rotate: f.angle as 0 | 90 | 180 | 270, ...(f.flip !== 'none' ? { flip: flipMap[f.flip] } : {}) }];
+}
+
+async function modifyGeometry(env: Env, input: ToolInput, f: Geometry) {
+  const header = upright(input.header);
+  if (f.operation === 'crop') assertCropInside(header, f);
+  const notes: string[] = [];
+  if (header.animated) notes.push('Only the first frame of the animation was kept.');
+  const format = resolveFormat('original', header.format, notes);
+  const quality = 90;
+  const base = { operation: f.operation, originalSize: input.bytes.length, notes, quality };
+  const outPixels = f.operation === 'resize' ? resizeTarget(header, f).width * resizeTarget(header, f).height : 0;
+  if (overBudget(header, f.operation, outPixels)) {
+    return { ...base, ...(await viaImagesBinding(env, input.bytes, f.operation, geometryImages(f, header), format, quality)), engine: 'images' as const };
+  }
+  const out = await geometryWasm(await decode(input.bytes, input.header), f, header);
+  return { ...base, bytes: await encode(out, format, { quality }), format, width: out.width, height: out.height, engine: 'wasm' as const };
+}
+
+/** POST /api/modify: resize (presets, aspect ratio), crop, rotate/flip, and compress for batches. */
+export async function postModify(request: Request, env: Env): Promise<Response> {
+  const input = await readToolInput(request);
+  const fields = parseFields(modifyFieldsSchema, input.fields);
+  if (fields.operation === 'compress') return respondWithImage(env, await compressImage(env, input, fields, 'compress'));
+  return respondWithImage(env, await modifyGeometry(env, input, fields));
+}

@@ -1,0 +1,16 @@
+import type { ToolResult } from '../../../../../core/api/tools';
+import { json } from '../../http';
+import { storeResult } from './deps';
+
+export type ToolOutcome = Omit<ToolResult, 'imageUrl' | 'expiresAt' | 'size' | 'compressionRatio'> & { bytes: Uint8Array };
+
+/** Stores the result and answers the spec's body: imageUrl, size, format, width, height, originalSize and more. */
+export async function respondWithImage(env: Env, outcome: ToolOutcome): Promise<Response> {
+  const { bytes, ...rest } = outcome;
+  const { imageUrl, expiresAt } = await storeResult(env, bytes, rest.format);
+  const saved = rest.originalSize > 0 ? Math.round((1 - bytes.length / rest.originalSize) * 100) : 0;
+  // The spec reports 0 for background removal, whose output is a different picture, not a smaller one.
+  const ratio = rest.operation === 'remove-background' ? 0 : Math.max(0, saved);
+  const body: ToolResult = { ...rest, imageUrl, expiresAt, size: bytes.length, compressionRatio: ratio };
+  return json(body);
+}

@@ -1,0 +1,136 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { encode } from '../src/imaging/encode';
+import { toolRequest, type ToolBody } from './support/corpus';
+import { syntheticPhoto } from './support/synthetic';
+
+const png = await encode(syntheticPhoto(120, 80), 'png', { quality: 100 });
+
+async function expect400(route: string, fields: Record<string, string | number>, message: RegExp, image: Uint8Array | null = png) {
+  const res = await toolRequest(route, image, fields);
+  const body = await res.json<ToolBody>();
+  expect(res.status, JSON.stringify(body)).toBe(400);
+  expect(body.error).toMatch(message);
+  expect(body.code).toMatch(/^[a-z_]+$/);
+}
+
+async function resultCount() {
+  return (await env.BUCKET.list({ prefix: 'results/' })).objects.length;
+}
+
+describe('tool routes refuse bad input with 400 and a clear message', () => {
+  it('unknown operation', async () => {
+    await expect400('optimize', { operation: 'explode' }, /Operation must be compress, upscale or remove-background/);
+    await expect400('modify', { operation: 'explode' }, /Operation must be resize, crop, rotate or compress/);
+    await expect400('security', { operation: 'explode' }, /Operation must be watermark, blur or privacy/);
+  });
+
+  it('quality 0 or 1000', async () => {
+    await expect400('optimize', { operation: 'compress', quality: 0 }, /Quality must be between 10 and 100/);
+    await expect400('optimize', { operation: 'compress', quality: 1000 }, /Quality must be between 10 and 100/);
+    await expect400('convert', { format: 'jpeg', quality: 1000 }, /Quality must be between 10 and 100/);
+  });
+
+  it('width −5 or 100000', async () => {
+    await expect400('modify', { operation: 'resize', width: -5, height: 100 }, /Width must be between 1 and 10000/);
+    await expect400('modify', { operation: 'resize', width: 100000, height: 100 }, /Width must be between 1 and 10000/);
+  });
+
+  it('crop outside the image', async () => {
+    await expect400('modify', { operation: 'crop', x: 100, y: 0, width: 50, height: 10 }, /crop area must lie inside the image \(120×80/);
+  });
+
+  it('colour "red;"', async () => {
+    await expect400('security', { operation: 'watermark', text: 'hi', color: 'red;' }, /hex colour/);
+  });
+
+  it('a watermark of 10,000 characters, or a blank one', async () => {
+    await expect400('security', { operation: 'watermark', text: 'x'.repeat(10_000) }, /at most 100 characters/);
+    await expect400('security', { operation: 'watermark', text: '   ' }, /must not be blank/);
+  });
+
+  it('missing file', async () => {
+    await expect400('optimize', { operation: 'compress' }, /Please choose an image/, null);
+    await expect400('analyze-metadata', {}, /Please choose an image/, null);
+  });
+
+  it('other bad fields: format, opacity, strength, regions', async () => {
+    await expect400('convert', { format: 'gif' }, /Format must be one of jpeg, png, webp, bmp, tiff/);
+    await expect400('security', { operation: 'watermark', text: 'a', opacity: 2 }, /Opacity must be between 0 and 1/);
+    await expect400('security', { operation: 'blur', method: 'selective', strength: 1 }, /Strength must be between 2 and 50/);
+    await expect400('security', { operation: 'blur', method: 'selective', regions: 'nope' }, /Regions must be a JSON list/);
+    await expect400('security', { operation: 'blur', method: 'selective' }, /Selective blur needs at least one rectangle/);
+    await expect400('optimize', { operation: 'upscale', factor: 5 }, /Factor must be 2, 3 or 4/);
+  });
+
+  it('keeps nothing in R2 when it refuses', async () => {
+    const before = await resultCount();
+    await expect400('optimize', { operation: 'compress', quality: 0 }, /Quality/);
+    expect(await resultCount()).toBe(before);
+  });
+
+  it('refuses a file that is not an image with 415, and a non-multipart body with 400 like the upload route', async () => {
+    const res = await toolRequest('convert', new TextEncoder().encode('hello, not an image'), { format: 'png' });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ code: 'unsupported_media_type' });
+    const { exports } = await import('cloudflare:workers');
+    const raw = await exports.default.fetch(new Request('http://local/api/convert', { method: 'POST', body: 'x' }));
+    expect(raw.status).toBe(400);
+    expect(await raw.json()).toMatchObject({ code: 'bad_request' });
+  });
+
+  it('answers upscale and remove-background with 503 while no AI provider is configured', async () => {
+    for (const fields of [{ operation: 'upscale', factor: 2 }, { operation: 'remove-background' }] as Record<string, string | number>[]) {
+      const res = await toolRequest('optimize', png, fields);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ code: 'ai_not_configured' });
+    }
+  });
+});
+
+describe('tool routes answer the spec body', () => {
+  it('resize keeps the aspect ratio inside the box by default, and presets give their exact size', async () => {
+    let res = await toolRequest('modify', png, { operation: 'resize', width: 60, height: 60 });
+    expect(await res.json()).toMatchObject({ width: 60, height: 40, format: 'png', operation: 'resize' });
+    res = await toolRequest('modify', png, { operation: 'resize', preset: 'thumbnail' });
+    expect(await res.json()).toMatchObject({ width: 300, height: 300 });
+    res = await toolRequest('modify', png, { operation: 'resize', width: 50, height: 50, maintainAspectRatio: 'false' });
+    expect(await res.json()).toMatchObject({ width: 50, height: 50 });
+  });
+
+  it('compress answers imageUrl, size, format, width, height, originalSize and the percent saved', async () => {
+    const res = await toolRequest('optimize', png, { operation: 'compress', quality: 60, format: 'jpeg' });
+    const body = await res.json<ToolBody & { compressionRatio: number }>();
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ format: 'jpeg', width: 120, height: 80, originalSize: png.length });
+    expect(body.imageUrl).toMatch(/^\/api\/images\/t[0-9a-z]+-[0-9a-f]{32}$/);
+    expect(body.compressionRatio).toBe(Math.max(0, Math.round((1 - body.size / png.length) * 100)));
+  });
+
+  it('never returns a bigger file for a same-format compress', async () => {
+    const tiny = await encode(syntheticPhoto(200, 150), 'jpeg', { quality: 30 });
+    const res = await toolRequest('optimize', tiny, { operation: 'compress', quality: 100 });
+    const body = await res.json<ToolBody>();
+    expect(body.format).toBe('jpeg');
+    expect(body.size).toBeLessThanOrEqual(tiny.length);
+    expect(body.engine).toBe('passthrough');
+  });
+
+  it('targetBytes lands at or under the target, and says so when it cannot', async () => {
+    const photo = await encode(syntheticPhoto(400, 300), 'png', { quality: 100 });
+    let body = await (await toolRequest('optimize', photo, { operation: 'compress', format: 'jpeg', targetBytes: 20_000 })).json<ToolBody>();
+    expect(body.size).toBeLessThanOrEqual(20_000);
+    const big = await encode(syntheticPhoto(1000, 800), 'png', { quality: 100 });
+    body = await (await toolRequest('optimize', big, { operation: 'compress', format: 'jpeg', targetBytes: 1024 })).json<ToolBody>();
+    expect(body.size).toBeGreaterThan(1024);
+    expect(body.notes.join(' ')).toMatch(/cannot be reached/);
+  });
+
+  it('quality=auto keeps SSIM at or above the threshold', async () => {
+    const photo = await encode(syntheticPhoto(300, 200), 'png', { quality: 100 });
+    const body = await (await toolRequest('optimize', photo, { operation: 'compress', quality: 'auto' })).json<ToolBody>();
+    expect(['jpeg', 'webp']).toContain(body.format);
+    expect(body.ssim).toBeGreaterThanOrEqual(0.95);
+    expect(body.size).toBeLessThan(photo.length);
+  });
+});
