@@ -1,12 +1,11 @@
 import type { LinksFunction } from '@remix-run/cloudflare';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '../core/limits';
 import { Breadcrumbs } from './components/layout/breadcrumbs';
 import { NotFound } from './components/layout/not-found';
 import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
+import { LazyToaster } from './components/ui/lazy-toaster';
 import { THEME_BOOT_SCRIPT } from './lib/theme';
 import tailwind from './styles/tailwind.css';
 
@@ -30,7 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Breadcrumbs />
         <main className="flex flex-1 flex-col">{children}</main>
         <SiteFooter />
-        <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} richColors closeButton position="top-right" />
+        <LazyToaster />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -25,7 +25,7 @@ export function GetStartedDialog({ open, onOpenChange }: Props) {
                     onOpenChange(false);
                     navigate(service.href);
                   }}
-                  className="h-full w-full rounded-lg border border-slate-200 p-4 text-left hover:border-brand-500 hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:hover:bg-slate-800"
+                  className="h-full w-full rounded-lg border border-slate-200 p-4 text-left hover:border-brand-700 hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700 dark:border-slate-700 dark:hover:bg-slate-800"
                 >
                   <span className="block font-semibold text-slate-900 dark:text-white">{service.title}</span>
                   <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">{service.description}</span>
