@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@remix-run/react';
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import { useDarkMode } from '~/lib/use-dark-mode';
 
 // The dialog (and Radix with it) is fetched on first use, not on every first page load: it keeps the home page's
@@ -15,6 +15,7 @@ export function SiteHeader() {
   const location = useLocation();
   const [startOpen, setStartOpen] = useState(false);
   const [dialogWanted, setDialogWanted] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
 
   // On the home page How To scrolls to its section; elsewhere the link goes to /#how-to.
   const onHowTo = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -59,6 +60,7 @@ export function SiteHeader() {
           <span aria-hidden="true">{dark ? '☀️' : '🌙'}</span>
         </button>
         <button
+          ref={opener}
           type="button"
           onClick={() => {
             setDialogWanted(true);
@@ -87,7 +89,7 @@ export function SiteHeader() {
       </nav>
       {dialogWanted ? (
         <Suspense fallback={null}>
-          <GetStartedDialog open={startOpen} onOpenChange={setStartOpen} />
+          <GetStartedDialog open={startOpen} onOpenChange={setStartOpen} returnFocusTo={opener} />
         </Suspense>
       ) : null}
     </header>

@@ -10,7 +10,7 @@ export function HeroSection() {
   usePasteImage(upload, !uploading);
   return (
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
-      <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 sm:py-16">
+      <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 pb-6 pt-12 sm:pt-16">
         <div className="mx-auto max-w-2xl text-center">
           <h1 id="hero-heading" className="font-display text-4xl tracking-wide text-slate-900 dark:text-white sm:text-5xl">
             Make memes in seconds

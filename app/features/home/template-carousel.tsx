@@ -19,7 +19,7 @@ export function TemplateCarousel() {
         <p role="status" className="sr-only">
           Loading popular templates…
         </p>
-        <ul aria-hidden="true" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <ul aria-hidden="true" className="grid grid-cols-4 gap-2 sm:gap-3 lg:grid-cols-8">
           {Array.from({ length: CAROUSEL_PAGE_SIZE }, (_, i) => (
             <li key={i} data-testid="carousel-placeholder" className="aspect-square animate-pulse rounded-xl bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
           ))}
@@ -61,7 +61,7 @@ function CarouselPages({ pages }: { pages: Template[][] }) {
   return (
     <CarouselFrame>
       <div role="group" aria-roledescription="carousel" aria-label="Popular templates" data-auto-advance={autoAdvancing}>
-        <ul aria-live={autoAdvancing ? 'off' : 'polite'} aria-label={`Page ${page + 1} of ${pages.length}`} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <ul aria-live={autoAdvancing ? 'off' : 'polite'} aria-label={`Page ${page + 1} of ${pages.length}`} className="grid grid-cols-4 gap-2 sm:gap-3 lg:grid-cols-8">
           {current.map((template) => (
             <li key={template.id}>
               <Link
@@ -70,7 +70,7 @@ function CarouselPages({ pages }: { pages: Template[][] }) {
                 className="group block overflow-hidden rounded-xl border border-slate-200 bg-white hover:border-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700 dark:border-slate-700 dark:bg-slate-900 dark:hover:border-brand-400"
               >
                 <img src={template.imageUrl} alt="" loading="lazy" decoding="async" className="aspect-square w-full bg-slate-100 object-cover dark:bg-slate-800" />
-                <span className="block truncate px-2 py-1.5 text-sm font-medium text-slate-800 dark:text-slate-100">{template.name}</span>
+                <span className="block truncate px-1.5 py-1 text-xs font-medium sm:px-2 sm:text-sm text-slate-800 dark:text-slate-100">{template.name}</span>
               </Link>
             </li>
           ))}
