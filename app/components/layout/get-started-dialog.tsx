@@ -24,7 +24,7 @@ export function GetStartedDialog({ open, onOpenChange, returnFocusTo }: Props) {
             returnFocusTo.current.focus();
           }}
           className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(42rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl dark:bg-slate-900">
-          <Dialog.Title className="text-xl font-bold text-slate-900 dark:text-white">What would you like to do?</Dialog.Title>
+          <Dialog.Title className="pr-8 text-xl font-bold text-slate-900 dark:text-white">What would you like to do?</Dialog.Title>
           <ul className="mt-4 grid gap-3 sm:grid-cols-2">
             {SERVICES.map((service) => (
               <li key={service.id}>

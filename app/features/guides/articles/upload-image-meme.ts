@@ -15,7 +15,12 @@ export const uploadImageMeme: GuideArticle = {
         'Or drag a file from your desktop and drop it on the upload box. If you drop several, only the first one is used.',
         'Or copy an image (for example with a screenshot tool) and paste it anywhere on the home page with Ctrl+V or ⌘V.',
       ],
-      paragraphs: ['When the upload finishes you will see "Image uploaded successfully" and the editor opens with your picture a second later.'],
+    },
+    {
+      heading: 'What happens next',
+      paragraphs: [
+        'While the file uploads, the box shows "Uploading..." and ignores other files. When it finishes you will see "Image uploaded successfully" and the editor opens with your picture a second later.',
+      ],
     },
     {
       heading: 'Already in the editor?',
