@@ -113,6 +113,21 @@ test.describe('hero upload', () => {
     expect(names).toEqual(['filename="first.png"']);
   });
 
+  test('a file dropped outside the zone neither uploads nor makes the browser leave the page', async ({ page }) => {
+    const calls = await countUploads(page);
+    await page.goto('/');
+    const prevented = await page.evaluate((png) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(png)], 'stray.png', { type: 'image/png' }));
+      const drop = new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true });
+      document.querySelector('footer')!.dispatchEvent(drop);
+      return drop.defaultPrevented;
+    }, [...PNG_1PX]);
+    expect(prevented).toBe(true);
+    await page.waitForTimeout(300);
+    expect(calls).toEqual([]);
+  });
+
   test('pasting an image anywhere on the page uploads it', async ({ page }) => {
     await page.route('**/api/upload', (route) => route.fulfill({ json: UPLOADED }));
     await page.goto('/');

@@ -3,11 +3,13 @@ import { HeroUpload } from './hero-upload';
 import { TemplateCarousel } from './template-carousel';
 import { useImageUpload } from './use-image-upload';
 import { usePasteImage } from './use-paste-image';
+import { useStrayDropGuard } from './use-stray-drop-guard';
 
 /** The top of the home page: pitch, the upload drop zone (also fed by paste anywhere) and the popular templates. */
 export function HeroSection() {
   const { uploading, upload } = useImageUpload();
   usePasteImage(upload, !uploading);
+  useStrayDropGuard();
   return (
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
       <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 pb-6 pt-12 sm:pt-16">
