@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Template, TemplateFeature } from '../core/api/templates';
 import { templateHref } from '../app/features/home/carousel-model';
-import { MAX_UPLOAD_BYTES } from '../core/limits';
+import { MAX_UPLOAD_BYTES, UPLOAD_REDIRECT_DELAY_MS } from '../core/limits';
 import { apiHasRoute, corpusFile, fakeCatalog, fakeTemplate, serveTemplates } from './home-fixtures';
 
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==', 'base64');
@@ -25,10 +25,12 @@ test.describe('hero upload', () => {
   test('uploads a picked image, shows the busy state, then opens the editor with the encoded URL', async ({ page }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let answeredAt = 0;
     await page.route('**/api/upload', async (route) => {
       expect(route.request().postDataBuffer()?.includes(Buffer.from('name="image"'))).toBe(true);
       await held;
       await route.fulfill({ json: UPLOADED });
+      answeredAt = Date.now();
     });
     await page.goto('/');
     await fileInput(page).setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: PNG_1PX });
@@ -40,9 +42,9 @@ test.describe('hero upload', () => {
 
     await expect(toast(page)).toContainText('Success!');
     await expect(toast(page)).toContainText('Image uploaded successfully. Redirecting to editor...');
-    const shownAt = Date.now();
     await page.waitForURL((url) => url.pathname === '/meme-generator');
-    expect(Date.now() - shownAt).toBeGreaterThan(600);
+    // UPLOAD_REDIRECT_DELAY_MS after the answer (measured from when the route was fulfilled, so a bit less).
+    expect(Date.now() - answeredAt).toBeGreaterThan(UPLOAD_REDIRECT_DELAY_MS - 150);
     expect(new URL(page.url()).search).toBe(`?image=${encodeURIComponent(UPLOADED.imageUrl)}`);
   });
 
