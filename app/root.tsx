@@ -1,12 +1,12 @@
-import type { LinksFunction } from '@remix-run/cloudflare';
+import type { LinksFunction, MetaFunction } from '@remix-run/cloudflare';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '../core/limits';
 import { Breadcrumbs } from './components/layout/breadcrumbs';
 import { NotFound } from './components/layout/not-found';
 import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
+import { LazyToaster } from './components/ui/lazy-toaster';
+import { pageMeta } from './lib/meta';
 import { THEME_BOOT_SCRIPT } from './lib/theme';
 import tailwind from './styles/tailwind.css';
 
@@ -16,6 +16,14 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: '/fonts/fonts.css' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
+
+// Only used when a route below fails (its own meta is then skipped): the 404 and error pages still get a title.
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [];
+  return isRouteErrorResponse(error) && error.status === 404
+    ? pageMeta('Page not found', 'This page does not exist.')
+    : pageMeta('Something went wrong', 'An unexpected error occurred.');
+};
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -32,7 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Breadcrumbs />
         <main className="flex flex-1 flex-col">{children}</main>
         <SiteFooter />
-        <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} richColors closeButton position="top-right" />
+        <LazyToaster />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -8,5 +8,10 @@ export const meta: MetaFunction = () => pageMeta('About', 'About Memeforge, the 
 export const handle: RouteHandle = { breadcrumb: [{ label: 'About' }] };
 
 export default function Route() {
-  return <Page title="About" lead="Memeforge makes it quick and free for anyone to make memes and fix up images, with no watermark and no sign-up." />;
+  return (
+    <Page
+      title="About"
+      lead="Our mission: make it quick and free for anyone to make memes and fix up images, with no watermark and no sign-up."
+    />
+  );
 }

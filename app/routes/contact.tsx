@@ -1,6 +1,8 @@
 import type { MetaFunction } from '@remix-run/cloudflare';
+import { useSearchParams } from '@remix-run/react';
 import type { RouteHandle } from '~/components/layout/breadcrumbs';
 import { Page } from '~/components/layout/page';
+import { PLANS } from '~/features/pricing/plans';
 import { pageMeta } from '~/lib/meta';
 import { SUPPORT_EMAIL } from '../../core/site';
 
@@ -9,11 +11,23 @@ export const meta: MetaFunction = () => pageMeta('Contact', 'How to reach Memefo
 export const handle: RouteHandle = { breadcrumb: [{ label: 'Contact' }] };
 
 export default function Route() {
+  const [params] = useSearchParams();
+  // The pricing page's paid-plan buttons land here (no billing yet): say which plan they asked about.
+  const plan = PLANS.find((p) => p.id === params.get('plan') && p.id !== 'free');
+  const subject = plan ? `?subject=${encodeURIComponent(`${plan.name} plan`)}` : '';
   return (
     <Page title="Contact" lead="A contact form is on its way. Until then, write to us by e-mail.">
-      <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-600 underline dark:text-brand-400">
-        {SUPPORT_EMAIL}
-      </a>
+      {plan ? (
+        <p className="mb-4 rounded-lg bg-brand-50 p-4 text-slate-800 dark:bg-slate-900 dark:text-slate-100">
+          Interested in the {plan.name} plan ({plan.price} {plan.period})? E-mail us and we will set you up with your 7-day free trial.
+        </p>
+      ) : null}
+      <p className="text-slate-700 dark:text-slate-200">
+        Support:{' '}
+        <a href={`mailto:${SUPPORT_EMAIL}${subject}`} className="font-semibold text-brand-700 underline dark:text-brand-400">
+          {SUPPORT_EMAIL}
+        </a>
+      </p>
     </Page>
   );
 }

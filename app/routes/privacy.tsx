@@ -3,8 +3,9 @@ import type { RouteHandle } from '~/components/layout/breadcrumbs';
 import { Page } from '~/components/layout/page';
 import { pageMeta } from '~/lib/meta';
 import { IMAGE_TTL_SECONDS_DEFAULT } from '../../core/limits';
+import { SUPPORT_EMAIL } from '../../core/site';
 
-export const meta: MetaFunction = () => pageMeta('Privacy', 'How Memeforge handles your images and data.');
+export const meta: MetaFunction = () => pageMeta('Privacy', 'How Memeforge handles your images and data: processed, then deleted; never sold.');
 
 export const handle: RouteHandle = { breadcrumb: [{ label: 'Privacy' }] };
 
@@ -14,6 +15,24 @@ export default function Route() {
     <Page
       title="Privacy"
       lead={`Images you upload are only processed to produce your results, and are deleted automatically after ${minutes} minutes. Personal data is not stored permanently and never sold.`}
-    />
+    >
+      <ul className="list-disc space-y-3 pl-6 text-slate-700 dark:text-slate-200">
+        <li>You do not need an account. We do not ask for your name or e-mail to make memes or use the tools.</li>
+        <li>
+          Uploads, tool results and AI images are kept only long enough for you to download them: they expire after {minutes} minutes
+          and are then deleted.
+        </li>
+        <li>To enforce the free daily AI allowance we keep a count of AI operations per visitor for the day, not what you made.</li>
+        <li>Premium members&apos; saved memes are kept until the member deletes them.</li>
+        <li>We never sell or share your images or data.</li>
+      </ul>
+      <p className="mt-6 text-slate-600 dark:text-slate-300">
+        Questions? Write to{' '}
+        <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-700 underline dark:text-brand-400">
+          {SUPPORT_EMAIL}
+        </a>
+        .
+      </p>
+    </Page>
   );
 }

@@ -11,7 +11,7 @@ export const handle: RouteHandle = { breadcrumb: toolCrumbs('Compress') };
 export default function Route() {
   return (
     <Page title="Compress Images" lead="Image compression lives in the Optimize tool.">
-      <Link to="/tools/optimize?tab=compress" className="font-semibold text-brand-600 underline dark:text-brand-400">
+      <Link to="/tools/optimize?tab=compress" className="font-semibold text-brand-700 underline dark:text-brand-400">
         Open Tools › Optimize
       </Link>
     </Page>

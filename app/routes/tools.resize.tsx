@@ -11,7 +11,7 @@ export const handle: RouteHandle = { breadcrumb: toolCrumbs('Resize') };
 export default function Route() {
   return (
     <Page title="Resize Images" lead="Resizing lives in the Resize tab of the Modify tool.">
-      <Link to="/tools/modify?tab=resize" className="font-semibold text-brand-600 underline dark:text-brand-400">
+      <Link to="/tools/modify?tab=resize" className="font-semibold text-brand-700 underline dark:text-brand-400">
         Open Modify › Resize
       </Link>
     </Page>

@@ -17,7 +17,7 @@ export default function Route() {
           <li key={guide.slug}>
             <Link
               to={`/how-to/${guide.slug}`}
-              className="block h-full rounded-lg border border-slate-200 p-4 hover:border-brand-500 dark:border-slate-700"
+              className="block h-full rounded-lg border border-slate-200 p-4 hover:border-brand-700 dark:border-slate-700 dark:hover:border-brand-400"
             >
               <span className="font-semibold">{guide.title}</span>
               <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">{guide.description}</span>

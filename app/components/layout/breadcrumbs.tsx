@@ -20,7 +20,7 @@ export function Breadcrumbs() {
       <ol className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 py-2 text-sm text-slate-600 dark:text-slate-400">
         <li>
           {crumbs.length ? (
-            <Link to="/" className="hover:text-brand-600 dark:hover:text-brand-400">
+            <Link to="/" className="hover:text-brand-700 dark:hover:text-brand-400">
               Home
             </Link>
           ) : (
@@ -31,7 +31,7 @@ export function Breadcrumbs() {
           <li key={`${crumb.label}-${i}`} className="flex items-center gap-1">
             <span aria-hidden="true">›</span>
             {crumb.to && i < crumbs.length - 1 ? (
-              <Link to={crumb.to} className="hover:text-brand-600 dark:hover:text-brand-400">
+              <Link to={crumb.to} className="hover:text-brand-700 dark:hover:text-brand-400">
                 {crumb.label}
               </Link>
             ) : (

@@ -6,7 +6,7 @@ export function NotFound() {
       <h1 className="text-4xl font-bold text-slate-900 dark:text-white">404 Page Not Found</h1>
       <p className="mt-4 text-slate-600 dark:text-slate-300">
         Did you forget to add the page to the router? Check the URL, or head back to the{' '}
-        <Link to="/" className="font-medium text-brand-600 underline dark:text-brand-400">
+        <Link to="/" className="font-medium text-brand-700 underline dark:text-brand-400">
           home page
         </Link>
         .

@@ -1,0 +1,54 @@
+import { useNavigate } from '@remix-run/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiClientError, sendForm } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
+import type { UploadResponse } from '../../../core/api/images';
+import { UPLOAD_REDIRECT_DELAY_MS } from '../../../core/limits';
+import { checkImageFile, editorUrlForImage, UPLOAD_FAILED_FALLBACK, UPLOAD_FAILED_TITLE, UPLOAD_SUCCESS } from './upload-checks';
+
+/**
+ * The hero upload: check the file, POST it to /api/upload, then hand the stored image to the editor.
+ * One upload at a time; a second file while one is in flight is ignored.
+ */
+export function useImageUpload() {
+  const navigate = useNavigate();
+  const [uploading, setUploading] = useState(false);
+  const busy = useRef(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout>>();
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const upload = useCallback(
+    async (file: File | null) => {
+      if (!file || busy.current) return;
+      const problem = checkImageFile(file);
+      if (problem) {
+        toast.error(problem.title, problem.description);
+        return;
+      }
+      busy.current = true;
+      setUploading(true);
+      try {
+        const form = new FormData();
+        form.append('image', file);
+        const { imageUrl } = await sendForm<UploadResponse>('/api/upload', form);
+        toast.success(UPLOAD_SUCCESS.title, UPLOAD_SUCCESS.description);
+        // Stay "uploading" until we leave, so the zone cannot take a second file meanwhile.
+        redirectTimer.current = setTimeout(() => navigate(editorUrlForImage(imageUrl)), UPLOAD_REDIRECT_DELAY_MS);
+      } catch (error) {
+        busy.current = false;
+        setUploading(false);
+        toast.error(UPLOAD_FAILED_TITLE, uploadErrorText(error));
+      }
+    },
+    [navigate],
+  );
+
+  return { uploading, upload };
+}
+
+/** The server's own sentence when it sent one (413/415 …); otherwise the spec's fallback. */
+function uploadErrorText(error: unknown): string {
+  if (error instanceof ApiClientError && error.serverMessage) return error.serverMessage;
+  return UPLOAD_FAILED_FALLBACK;
+}

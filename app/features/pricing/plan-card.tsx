@@ -1,0 +1,47 @@
+import { Link } from '@remix-run/react';
+import type { Plan } from './plans';
+
+export function PlanCard({ plan }: { plan: Plan }) {
+  const headingId = `plan-${plan.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={`relative flex flex-col rounded-2xl border bg-white p-6 dark:bg-slate-900 ${
+        plan.popular ? 'border-brand-700 shadow-lg ring-2 ring-brand-700 dark:border-brand-400 dark:ring-brand-400' : 'border-slate-200 dark:border-slate-700'
+      }`}
+    >
+      {plan.popular ? (
+        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">Most Popular</p>
+      ) : null}
+      <h2 id={headingId} className="text-xl font-bold text-slate-900 dark:text-white">
+        {plan.name}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{plan.description}</p>
+      <p className="mt-4">
+        <span className="text-4xl font-extrabold text-slate-900 dark:text-white">{plan.price}</span>{' '}
+        <span className="text-sm text-slate-600 dark:text-slate-300">{plan.period}</span>
+      </p>
+      <ul className="mt-6 flex-1 space-y-2 text-sm">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-2 text-slate-700 dark:text-slate-200">
+            <span aria-hidden="true" className="text-green-700 dark:text-green-400">
+              ✓
+            </span>
+            {feature}
+          </li>
+        ))}
+      </ul>
+      {plan.limitation ? <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">{plan.limitation}</p> : null}
+      <Link
+        to={plan.buttonHref}
+        className={`mt-6 block rounded-lg px-4 py-2.5 text-center font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+          plan.popular
+            ? 'bg-brand-700 text-white hover:bg-orange-800'
+            : 'border border-slate-300 text-slate-900 hover:border-brand-700 dark:border-slate-600 dark:text-white dark:hover:border-brand-400'
+        }`}
+      >
+        {plan.buttonText}
+      </Link>
+    </article>
+  );
+}

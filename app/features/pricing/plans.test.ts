@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { FREE_DAILY_AI_LIMIT } from '../../../core/limits';
+import { PLANS, PRICING_FAQ } from './plans';
+
+describe('pricing copy', () => {
+  it('offers Free, Pro at $9.99 (Most Popular) and Unlimited at $19.99', () => {
+    expect(PLANS.map((p) => [p.name, p.price, p.popular])).toEqual([
+      ['Free', '$0', false],
+      ['Pro', '$9.99', true],
+      ['Unlimited', '$19.99', false],
+    ]);
+  });
+
+  it('states one free daily allowance everywhere: the constant from core/limits', () => {
+    const text = [...PLANS.flatMap((p) => [p.description, ...p.features, p.limitation ?? '']), ...PRICING_FAQ.map((f) => f.answer)].join('\n');
+    const perDay = [...text.matchAll(/(\d+) AI (?:generations|operations) per day/g)].map((m) => Number(m[1]));
+    expect(perDay.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(perDay)).toEqual(new Set([FREE_DAILY_AI_LIMIT]));
+  });
+});

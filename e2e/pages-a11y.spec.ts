@@ -1,0 +1,31 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { fakeCatalog, serveTemplates } from './home-fixtures';
+
+// @axe-core/playwright is typed against its own copy of playwright-core; the page is the same object at runtime.
+const axe = (page: unknown) => new AxeBuilder({ page: page as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
+
+// No serious or critical axe violations on the front door, in light and dark, with the carousel populated.
+for (const path of ['/', '/pricing', '/how-to/upload-image-meme', '/no-such-page']) {
+  for (const dark of [false, true]) {
+    test(`${path} has no serious or critical accessibility violations (${dark ? 'dark' : 'light'})`, async ({ page }) => {
+      await serveTemplates(page, fakeCatalog(16));
+      if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(path);
+      if (path === '/') await expect(page.getByTestId('carousel-tile')).toHaveCount(8);
+      const { violations } = await axe(page).analyze();
+      const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+}
+
+test('the Get Started dialog has no serious or critical violations', async ({ page }) => {
+  await serveTemplates(page, []);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Get Started' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  const { violations } = await axe(page).include('[role="dialog"]').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
