@@ -13,7 +13,7 @@ const PORT = Number(process.env.PORT ?? 8791);
 const MAX_BODY_BYTES = 12 * 1024 * 1024;
 const TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 // The package finds its model files relative to the working directory unless told where they are.
-const PUBLIC_PATH = new URL('./node_modules/@imgly/background-removal-node/dist/', import.meta.url).href;
+const PUBLIC_PATH = new globalThis.URL('./node_modules/@imgly/background-removal-node/dist/', import.meta.url).href;
 
 function readBody(req) {
   return new Promise((resolve, reject) => {
