@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BACKGROUND_PORT } from './background';
+import { backgroundPort } from './background';
 import { createAiServer } from './server';
 
 const HOST = '127.0.0.1';
@@ -19,7 +19,7 @@ if (existsSync(path.join(bgDir, 'node_modules'))) {
   bg = spawn(process.execPath, [path.join(bgDir, 'server.mjs')], {
     stdio: 'inherit',
     cwd: bgDir,
-    env: { ...process.env, PORT: String(BACKGROUND_PORT) },
+    env: { ...process.env, PORT: String(backgroundPort()) },
   });
 } else {
   console.log('local-ai: background removal is not installed (see local-ai/background-removal/README.md)');
