@@ -50,3 +50,13 @@ describe('the caption bank', () => {
     expect(cleanContext('word '.repeat(60)).length).toBeLessThanOrEqual(80);
   });
 });
+
+describe('toCaptionTemplate', () => {
+  it('takes the box count from the text boxes (at least one)', async () => {
+    const { toCaptionTemplate } = await import('./provider');
+    expect(toCaptionTemplate({ id: 'a', name: 'A', examples: [['x', 'y']], textBoxes: [{}, {}, {}] })).toEqual({
+      id: 'a', name: 'A', examples: [['x', 'y']], boxCount: 3,
+    });
+    expect(toCaptionTemplate({ id: 'b', name: 'B', examples: [], textBoxes: [] }).boxCount).toBe(1);
+  });
+});
