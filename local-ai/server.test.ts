@@ -58,6 +58,13 @@ describe('local AI service (HTTP)', () => {
     expect(res.status).toBe(413);
   });
 
+  it('refuses to upscale an image over the size limit with 413 before running the model', async () => {
+    const wide = await sharp({ create: { width: 2100, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
+    const res = await post('/upscale?factor=2', wide);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: string }).error).toMatch(/2048 pixels/);
+  });
+
   it('answers 503 with a clear message when the background-removal program is not running', async () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
     const res = await post('/remove-background', png);

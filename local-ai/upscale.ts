@@ -13,8 +13,9 @@ export type Factor = 2 | 3 | 4;
 
 const TILE = 128;
 const MARGIN = 8;
-/** The largest input side: a 2048 px photo becomes 8192 px at ×4, the service's output limit. */
+/** The largest input side, and the largest output (40 MP ≈ 6300 px square: ~120 MB of RGB while assembling). */
 export const MAX_UPSCALE_INPUT_SIDE = 2048;
+export const MAX_UPSCALE_OUTPUT_PIXELS = 40_000_000;
 
 const models = new Map<Factor, Promise<LayersModel>>();
 
@@ -92,6 +93,9 @@ export async function upscale(bytes: Uint8Array, factor: Factor): Promise<Buffer
   const src = await decodeRgb(bytes);
   if (Math.max(src.width, src.height) > MAX_UPSCALE_INPUT_SIDE) {
     throw new TooLargeError(`Please upscale images up to ${MAX_UPSCALE_INPUT_SIDE} pixels on the longest side.`);
+  }
+  if (src.width * src.height * factor * factor > MAX_UPSCALE_OUTPUT_PIXELS) {
+    throw new TooLargeError(`The ${factor}× result would be too large; please use a smaller image or a lower factor.`);
   }
   return encodePng(await upscalePixels(src, factor));
 }

@@ -36,6 +36,10 @@ describe('the local AI provider (Worker side)', () => {
     const res = await asError(busy.removeBackground(photo));
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: 'Background removal is not installed.', code: 'ai_upstream_error' });
+    const tooBig = localProvider({ LOCAL_AI_URL: 'http://x' }, answer(Response.json({ error: 'Please upscale smaller images.' }, { status: 413 })));
+    expect((await asError(tooBig.upscale(photo, 4))).status).toBe(413);
+    const unreadable = localProvider({ LOCAL_AI_URL: 'http://x' }, answer(Response.json({ error: 'The image could not be read.' }, { status: 422 })));
+    expect(await (await asError(unreadable.detectFaces(photo))).json()).toEqual({ error: 'The image could not be read.', code: 'unprocessable_image' });
     const odd = localProvider({ LOCAL_AI_URL: 'http://x' }, answer(Response.json({ faces: 1 })));
     expect((await asError(odd.detectFaces(photo))).status).toBe(502);
     const notImage = localProvider({ LOCAL_AI_URL: 'http://x' }, answer(new Response('hello')));

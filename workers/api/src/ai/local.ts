@@ -53,6 +53,7 @@ export function localProvider(env: LocalBindings, fetcher: typeof fetch = fetch,
     const parsed = serviceErrorSchema.safeParse(await res.json().catch(() => null));
     const message = parsed.success ? parsed.data.error : `The local AI service could not ${what}.`;
     if (res.status === 415 || res.status === 422) throw new HttpError(422, 'unprocessable_image', message);
+    if (res.status === 413) throw new HttpError(413, 'payload_too_large', message);
     throw new HttpError(res.status === 503 ? 503 : 502, 'ai_upstream_error', message);
   }
 
