@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -80,6 +81,8 @@ async function main() {
     console.error(`running ${model}…`);
     rows.push(await child(model));
   }
+  // Timings scale with how busy the machine is: print the context with the table.
+  console.log(`\n${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (1, 5, 15 min)`);
   console.log('\n| model (1024×1024 photo) | cold (load + run) | warm | peak RSS |\n|---|---|---|---|');
   for (const r of rows) {
     if ('error' in r) console.log(`| ${r.model} | ${r.error} | | |`);
