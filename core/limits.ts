@@ -46,3 +46,6 @@ export const HISTORY_MAX_SNAPSHOTS = 30;
 export const AUTO_CROP_PADDING_PX = 20;
 export const CANVAS_INITIAL = { width: 900, height: 650 } as const;
 export const EXPORT_SCALE = 2;
+
+/** How many caption suggestions one request answers with. */
+export const CAPTION_SUGGESTIONS = 8;

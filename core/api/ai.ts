@@ -3,6 +3,9 @@ import { PROMPT_MAX_CHARS } from '../limits';
 
 export const AI_PROVIDERS = ['cloudflare', 'local', 'fake', 'none'] as const;
 
+/** A suggested caption has one line per text box, joined by this separator ("Nobody: / Me:"). */
+export const CAPTION_LINE_SEPARATOR = ' / ';
+
 export const generateImageRequestSchema = z.object({
   prompt: z
     .string({ error: 'Please describe the image you want.' })

@@ -21,19 +21,33 @@ export interface GeneratedImage {
   note?: string;
 }
 
+/** What caption suggestion needs to know about a template (a subset of core/api/templates `Template`). */
 export interface CaptionTemplate {
   id: string;
   name: string;
-  examples: string[];
+  /** Example captions, one line per text box (the template's `examples`). */
+  examples: string[][];
   boxCount: number;
+}
+
+export interface CaptionSuggestions {
+  /** Each caption has one line per text box joined by CAPTION_LINE_SEPARATOR. */
+  captions: string[];
+  /** Set when the captions did not come from a language model (offline bank, or the model failed). */
+  note?: string;
 }
 
 export interface AiProvider {
   readonly name: ProviderName;
   generateImage(prompt: string, seed?: number): Promise<GeneratedImage>;
-  suggestCaptions(template: CaptionTemplate, context: string): Promise<{ captions: string[]; note?: string }>;
+  suggestCaptions(template: CaptionTemplate, context: string): Promise<CaptionSuggestions>;
   removeBackground(image: Uint8Array): Promise<Uint8Array>;
   upscale(image: Uint8Array, factor: 2 | 3 | 4): Promise<Uint8Array>;
   detectFaces(image: Uint8Array): Promise<Box[]>;
   detectPeople(image: Uint8Array): Promise<Box[]>;
+}
+
+/** What caption suggestion needs from a catalogue template (core/api/templates `Template`). */
+export function toCaptionTemplate(t: { id: string; name: string; examples: string[][]; textBoxes: unknown[] }): CaptionTemplate {
+  return { id: t.id, name: t.name, examples: t.examples, boxCount: Math.max(1, t.textBoxes.length) };
 }

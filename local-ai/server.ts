@@ -1,0 +1,104 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { removeBackground, UnavailableError } from './background';
+import { detectFaces } from './faces';
+import { BadImageError } from './image';
+import { detectPeople } from './people';
+import { renderPreviewCard } from './preview-card';
+import { TooLargeError, upscale, type Factor } from './upscale';
+
+/**
+ * The offline AI service: plain HTTP on loopback, image bytes in, JSON or PNG out, errors as `{ error }` with a
+ * readable message. Only the API Worker talks to it.
+ */
+export const MAX_BODY_BYTES = 12 * 1024 * 1024;
+const PROMPT_MAX = 2000;
+
+class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        // Stop keeping the bytes but let the rest drain, so the client reads the 413 instead of a reset socket.
+        req.off('data', onData);
+        req.resume();
+        reject(new HttpProblem(413, 'The image is too large for the local AI service.'));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+const sendJson = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+};
+
+async function imageBody(req: IncomingMessage): Promise<Uint8Array> {
+  const body = await readBody(req);
+  if (body.length === 0) throw new HttpProblem(400, 'Send the image bytes as the request body.');
+  return new Uint8Array(body.buffer, body.byteOffset, body.length);
+}
+
+async function route(req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://local');
+  if (req.method === 'GET' && url.pathname === '/health') return sendJson(res, 200, { ok: true });
+  if (req.method !== 'POST') throw new HttpProblem(404, 'No such route.');
+  switch (url.pathname) {
+    case '/faces':
+      return sendJson(res, 200, { boxes: await detectFaces(await imageBody(req)) });
+    case '/people':
+      return sendJson(res, 200, { boxes: await detectPeople(await imageBody(req)) });
+    case '/upscale': {
+      const factor = Number(url.searchParams.get('factor'));
+      if (factor !== 2 && factor !== 3 && factor !== 4) throw new HttpProblem(400, 'The factor must be 2, 3 or 4.');
+      const png = await upscale(await imageBody(req), factor as Factor);
+      return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    }
+    case '/remove-background': {
+      const png = await removeBackground(await imageBody(req), req.headers['content-type'] ?? 'application/octet-stream');
+      return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    }
+    case '/preview-card': {
+      let prompt: unknown;
+      try {
+        prompt = JSON.parse((await readBody(req)).toString('utf8')).prompt;
+      } catch {
+        throw new HttpProblem(400, 'Send JSON: { "prompt": "..." }.');
+      }
+      if (typeof prompt !== 'string' || !prompt.trim() || prompt.length > PROMPT_MAX) {
+        throw new HttpProblem(400, `The prompt must be 1 to ${PROMPT_MAX} characters.`);
+      }
+      return res.writeHead(200, { 'content-type': 'image/png' }).end(await renderPreviewCard(prompt));
+    }
+    default:
+      throw new HttpProblem(404, 'No such route.');
+  }
+}
+
+export function createAiServer(): Server {
+  return createServer((req, res) => {
+    route(req, res).catch((err: unknown) => {
+      if (res.headersSent) return res.destroy();
+      if (err instanceof HttpProblem) return sendJson(res, err.status, { error: err.message });
+      if (err instanceof BadImageError) return sendJson(res, 422, { error: err.message });
+      if (err instanceof TooLargeError) return sendJson(res, 413, { error: err.message });
+      if (err instanceof UnavailableError) return sendJson(res, 503, { error: err.message });
+      console.error('local-ai: request failed', err);
+      sendJson(res, 500, { error: 'The local AI model failed on this image. Please try another image.' });
+    });
+  });
+}

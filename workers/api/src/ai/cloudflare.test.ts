@@ -1,0 +1,136 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { CAPTION_LINE_SEPARATOR } from '../../../../core/api/ai';
+import { toErrorResponse } from '../errors';
+import { cloudflareProvider, DEFAULT_IMAGE_MODEL, DETECT_MODEL } from './cloudflare';
+import { BANK_FALLBACK_NOTE, CAPTION_MODEL } from './cloudflare-captions';
+import fluxBase64 from './fixtures/flux-base64.json';
+import jsonModeFailure from './fixtures/llama-json-mode-error.json';
+import llamaString from './fixtures/llama-json-mode-string.json';
+import llamaSuccess from './fixtures/llama-json-mode-success.json';
+import moondreamFace from './fixtures/moondream-detect-face.json';
+import moondreamPeople from './fixtures/moondream-detect-people.json';
+import { encodePng, readImageHeader } from './png';
+
+/** The one stub allowed: a Workers AI binding that plays back recorded answers and records what it was asked. */
+function stubAi(...answers: Array<unknown | (() => unknown)>) {
+  const calls: Array<{ model: string; input: Record<string, unknown> }> = [];
+  const AI = {
+    async run(model: string, input: Record<string, unknown>) {
+      calls.push({ model, input });
+      const next = answers.length > 1 ? answers.shift() : answers[0];
+      return typeof next === 'function' ? (next as () => unknown)() : next;
+    },
+  };
+  return { AI, calls };
+}
+const throws = (message: string) => () => {
+  throw new Error(message);
+};
+
+const photo = (w: number, h: number) => encodePng(new Uint8Array(w * h * 3).fill(120), w, h, 3);
+const template = { id: 'kitchen', name: 'Kitchen', examples: [['Top', 'Bottom']], boxCount: 2 };
+
+describe('Workers AI adapter: text to image', () => {
+  it('decodes flux base64 JSON into PNG bytes and sends prompt and steps ≤ 8', async () => {
+    const { AI, calls } = stubAi(fluxBase64);
+    const out = await cloudflareProvider({ AI, IMAGES: env.IMAGES }).generateImage('a robot eating soup', 7);
+    expect(out).toMatchObject({ contentType: 'image/png', isPlaceholder: false });
+    expect(readImageHeader(out.bytes)).toEqual({ format: 'png', width: 16, height: 12 });
+    expect(calls[0]!.model).toBe(DEFAULT_IMAGE_MODEL);
+    expect(calls[0]!.input).toMatchObject({ prompt: 'a robot eating soup', seed: 7 });
+    expect(calls[0]!.input.steps).toBeLessThanOrEqual(8);
+  });
+
+  it('accepts the PNG stream of SDXL-family models (model chosen by configuration)', async () => {
+    const png = photo(20, 10);
+    const { AI, calls } = stubAi(() => new Response(png as Uint8Array<ArrayBuffer>).body);
+    const out = await cloudflareProvider({ AI, IMAGES: env.IMAGES, AI_IMAGE_MODEL: '@cf/bytedance/stable-diffusion-xl-lightning' }).generateImage('x');
+    expect(out.bytes).toEqual(png);
+    expect(calls[0]!.model).toBe('@cf/bytedance/stable-diffusion-xl-lightning');
+  });
+
+  it('answers 502 with a readable message for a non-image answer, 503 when Workers AI is over capacity', async () => {
+    const bad = await cloudflareProvider({ AI: stubAi({ image: 'bm90IGFuIGltYWdl' }).AI, IMAGES: env.IMAGES })
+      .generateImage('x')
+      .then(() => new Response('unexpected success'), (e: unknown) => toErrorResponse(e));
+    expect(bad.status).toBe(502);
+    expect(await bad.json()).toEqual({ error: 'The AI service could not generate the image. Please try again.', code: 'ai_upstream_error' });
+    const busy = await cloudflareProvider({ AI: stubAi(throws('3040: Capacity temporarily exceeded, please try again.')).AI, IMAGES: env.IMAGES })
+      .generateImage('x')
+      .then(() => new Response('unexpected success'), (e: unknown) => toErrorResponse(e));
+    expect(busy.status).toBe(503);
+    expect(await busy.text()).not.toContain('3040');
+  });
+});
+
+describe('Workers AI adapter: captions', () => {
+  it('asks llama in JSON mode and keeps valid captions, one line per box, topped up to 8', async () => {
+    const { AI, calls } = stubAi(llamaSuccess);
+    const out = await cloudflareProvider({ AI, IMAGES: env.IMAGES }).suggestCaptions(template, 'cooking');
+    expect(calls[0]!.model).toBe(CAPTION_MODEL);
+    expect(calls[0]!.input.response_format).toMatchObject({ type: 'json_schema' });
+    expect(out.note).toBeUndefined();
+    expect(out.captions).toHaveLength(8);
+    expect(out.captions[0]).toBe(`Me: one more episode of cooking shows${CAPTION_LINE_SEPARATOR}My kitchen: cereal again`);
+    expect(out.captions).toContain('Cooking at home'); // whitespace trimmed, empty line dropped
+  });
+
+  it('accepts JSON mode answering the object as a string', async () => {
+    const out = await cloudflareProvider({ AI: stubAi(llamaString).AI, IMAGES: env.IMAGES }).suggestCaptions(template, '');
+    expect(out.captions[0]).toBe(`Monday morning${CAPTION_LINE_SEPARATOR}Me pretending to be awake`);
+  });
+
+  it('retries once after "JSON Mode couldn\'t be met" and uses the second answer', async () => {
+    const { AI, calls } = stubAi(throws(jsonModeFailure.thrown), llamaSuccess);
+    const out = await cloudflareProvider({ AI, IMAGES: env.IMAGES }).suggestCaptions(template, 'cooking');
+    expect(calls).toHaveLength(2);
+    expect(out.note).toBeUndefined();
+  });
+
+  it('falls back to the caption bank with a note after two failures (error, then invalid JSON)', async () => {
+    const { AI, calls } = stubAi(throws(jsonModeFailure.thrown), { response: { captions: 'nope' } });
+    const out = await cloudflareProvider({ AI, IMAGES: env.IMAGES }).suggestCaptions(template, 'cooking');
+    expect(calls).toHaveLength(2);
+    expect(out.note).toBe(BANK_FALLBACK_NOTE);
+    expect(out.captions).toHaveLength(8);
+    expect(out.captions.every((c) => c.includes('cooking'))).toBe(true);
+  });
+});
+
+describe('Workers AI adapter: detection', () => {
+  it('turns normalised moondream face boxes into pixels of the input', async () => {
+    const { AI, calls } = stubAi(moondreamFace);
+    const boxes = await cloudflareProvider({ AI, IMAGES: env.IMAGES }).detectFaces(photo(320, 160));
+    expect(calls[0]).toMatchObject({ model: DETECT_MODEL, input: { task: 'detect', target: 'face' } });
+    expect(String(calls[0]!.input.image)).toMatch(/^data:image\/png;base64,/);
+    expect(boxes).toEqual([{ x: 100, y: 30, width: 120, height: 70, score: 1 }]);
+  });
+
+  it('clamps people boxes to the image', async () => {
+    const boxes = await cloudflareProvider({ AI: stubAi(moondreamPeople).AI, IMAGES: env.IMAGES }).detectPeople(photo(200, 100));
+    expect(boxes).toHaveLength(2);
+    expect(boxes[1]!.x + boxes[1]!.width).toBe(200);
+  });
+
+  it('keeps pixel boxes as they are and treats an odd shape as a 502', async () => {
+    const px = { objects: [{ x_min: 10, y_min: 20, x_max: 50, y_max: 60 }] };
+    expect(await cloudflareProvider({ AI: stubAi(px).AI, IMAGES: env.IMAGES }).detectFaces(photo(100, 100))).toEqual([
+      { x: 10, y: 20, width: 40, height: 40, score: 1 },
+    ]);
+    const odd = await cloudflareProvider({ AI: stubAi({ boxes: [] }).AI, IMAGES: env.IMAGES }).detectFaces(photo(10, 10)).catch((e: unknown) => e);
+    expect(toErrorResponse(odd).status).toBe(502);
+  });
+});
+
+describe('Images binding adapter (the local emulation)', () => {
+  it.each([2, 3, 4] as const)('upscales %i× to exactly that size', async (factor) => {
+    const out = await cloudflareProvider({ AI: stubAi().AI, IMAGES: env.IMAGES }).upscale(photo(24, 16), factor);
+    expect(readImageHeader(out)).toEqual({ format: 'png', width: 24 * factor, height: 16 * factor });
+  });
+
+  it('removes the background into a PNG of the same size', async () => {
+    const out = await cloudflareProvider({ AI: stubAi().AI, IMAGES: env.IMAGES }).removeBackground(photo(24, 16));
+    expect(readImageHeader(out)).toMatchObject({ format: 'png', width: 24, height: 16 });
+  });
+});

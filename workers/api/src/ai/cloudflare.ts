@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { HttpError } from '../errors';
+import { suggestCaptionsWithModel } from './cloudflare-captions';
+import { readImageHeader } from './png';
+import type { AiProvider, Box } from './provider';
+import { base64ToBytes, bytesToBase64, bytesToStream, toBytes, upstreamError } from './upstream';
+
+/**
+ * Production: Workers AI through the native `env.AI` binding (not the deprecated @cloudflare/ai SDK, see ADR 0060)
+ * and the Images binding for background removal and AI upscaling.
+ */
+export const DEFAULT_IMAGE_MODEL = '@cf/black-forest-labs/flux-1-schnell';
+export const DETECT_MODEL = '@cf/moondream/moondream3.1-9B-A2B';
+const FLUX_PROMPT_MAX = 2048;
+const FLUX_STEPS = 4;
+
+/** The parts of the bindings this adapter uses, so contract tests can hand it a stub `AI` (and the real IMAGES). */
+export interface CloudflareBindings {
+  AI: { run(model: string, input: Record<string, unknown>): Promise<unknown> };
+  IMAGES: ImagesBinding;
+  AI_IMAGE_MODEL?: string;
+}
+
+function sniffType(bytes: Uint8Array): string | null {
+  const h = readImageHeader(bytes);
+  return h ? `image/${h.format}` : null;
+}
+
+/** flux answers `{ image: base64 }`; SDXL-family models answer a PNG stream (or bytes). */
+export async function imageFromModelAnswer(answer: unknown): Promise<{ bytes: Uint8Array; contentType: string }> {
+  let bytes: Uint8Array | null = null;
+  if (answer instanceof ReadableStream || answer instanceof Uint8Array || answer instanceof ArrayBuffer) {
+    bytes = await toBytes(answer);
+  } else if (answer && typeof answer === 'object' && typeof (answer as { image?: unknown }).image === 'string') {
+    bytes = base64ToBytes((answer as { image: string }).image);
+  }
+  const contentType = bytes && bytes.length > 0 ? sniffType(bytes) : null;
+  if (!bytes || !contentType) throw new Error('the image model answered something that is not an image');
+  return { bytes, contentType };
+}
+
+const detectAnswerSchema = z.object({
+  objects: z.array(z.object({ x_min: z.number(), y_min: z.number(), x_max: z.number(), y_max: z.number() })),
+});
+
+/**
+ * moondream answers `{ objects: [{ x_min, y_min, x_max, y_max }] }`, normalised to 0–1 (some wrappers nest it under
+ * `result`, and pixel units would be > 1): boxes become pixels of the input, clamped to the image.
+ */
+export function boxesFromDetectAnswer(answer: unknown, width: number, height: number): Box[] {
+  const root = answer && typeof answer === 'object' && 'result' in answer ? (answer as { result: unknown }).result : answer;
+  const parsed = detectAnswerSchema.safeParse(root);
+  if (!parsed.success) throw new Error('the vision model answered an unexpected shape');
+  // Normalised boxes may overshoot 1 slightly at the edges; pixel boxes of any real photo go far beyond 1.5.
+  const normalised = parsed.data.objects.every((o) => Math.max(o.x_min, o.y_min, o.x_max, o.y_max) <= 1.5);
+  const sx = normalised ? width : 1;
+  const sy = normalised ? height : 1;
+  const clamp = (v: number, max: number) => Math.min(Math.max(v, 0), max);
+  return parsed.data.objects
+    .map((o) => {
+      const x = clamp(Math.min(o.x_min, o.x_max) * sx, width);
+      const y = clamp(Math.min(o.y_min, o.y_max) * sy, height);
+      const x2 = clamp(Math.max(o.x_min, o.x_max) * sx, width);
+      const y2 = clamp(Math.max(o.y_min, o.y_max) * sy, height);
+      return { x: Math.round(x), y: Math.round(y), width: Math.round(x2 - x), height: Math.round(y2 - y), score: 1 };
+    })
+    .filter((b) => b.width > 0 && b.height > 0);
+}
+
+function sizeOrThrow(image: Uint8Array) {
+  const h = readImageHeader(image);
+  if (!h) throw new HttpError(415, 'unsupported_media_type', 'Please upload a PNG, JPEG, GIF or WebP image.');
+  return h;
+}
+
+/** The Images binding's transform, plus the `upscale` option its current type definitions do not list yet. */
+type UpscalingTransform = ImageTransform & { upscale?: 'interpolate' | 'generate' };
+
+export function cloudflareProvider(env: CloudflareBindings): AiProvider {
+  const run = (model: string, input: Record<string, unknown>) => env.AI.run(model, input);
+
+  async function detect(image: Uint8Array, target: 'face' | 'person', what: string): Promise<Box[]> {
+    const { width, height, format } = sizeOrThrow(image);
+    try {
+      const answer = await run(DETECT_MODEL, {
+        image: `data:image/${format};base64,${bytesToBase64(image)}`,
+        task: 'detect',
+        target,
+      });
+      return boxesFromDetectAnswer(answer, width, height);
+    } catch (err) {
+      throw upstreamError(what, err);
+    }
+  }
+
+  return {
+    name: 'cloudflare',
+    async generateImage(prompt, seed) {
+      const model = env.AI_IMAGE_MODEL || DEFAULT_IMAGE_MODEL;
+      try {
+        const input: Record<string, unknown> = { prompt: prompt.slice(0, FLUX_PROMPT_MAX), steps: FLUX_STEPS };
+        if (seed !== undefined) input.seed = seed;
+        const { bytes, contentType } = await imageFromModelAnswer(await run(model, input));
+        return { bytes, contentType, isPlaceholder: false };
+      } catch (err) {
+        throw upstreamError('generate the image', err);
+      }
+    },
+    suggestCaptions: (template, context) => suggestCaptionsWithModel(run, template, context),
+    async removeBackground(image) {
+      sizeOrThrow(image);
+      try {
+        const result = await env.IMAGES.input(bytesToStream(image)).transform({ segment: 'foreground' }).output({ format: 'image/png' });
+        return await toBytes(result.image());
+      } catch (err) {
+        throw upstreamError('remove the background', err);
+      }
+    },
+    async upscale(image, factor) {
+      const { width, height } = sizeOrThrow(image);
+      // The AI upscaler does 2× and 4×; 3× is 4× then a plain downscale.
+      const modelFactor = factor === 2 ? 2 : 4;
+      const grow: UpscalingTransform = { width: width * modelFactor, height: height * modelFactor, fit: 'contain', upscale: 'generate' };
+      try {
+        let pipeline = env.IMAGES.input(bytesToStream(image)).transform(grow);
+        if (factor === 3) pipeline = pipeline.transform({ width: width * 3, height: height * 3, fit: 'scale-down' });
+        const result = await pipeline.output({ format: 'image/png' });
+        return await toBytes(result.image());
+      } catch (err) {
+        throw upstreamError('upscale the image', err);
+      }
+    },
+    detectFaces: (image) => detect(image, 'face', 'find faces in the image'),
+    detectPeople: (image) => detect(image, 'person', 'find people in the image'),
+  };
+}

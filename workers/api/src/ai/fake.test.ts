@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { toErrorResponse } from '../errors';
+import { FAKE_FAIL_MARKER, FAKE_GENERATED_SIZE, FAKE_UNAVAILABLE_MARKER, fakeProvider } from './fake';
+import { encodePng, readImageHeader } from './png';
+
+const solid = (w: number, h: number) => encodePng(new Uint8Array(w * h * 3).fill(90), w, h, 3);
+const withMarker = (image: Uint8Array, marker: string) => new Uint8Array([...image, ...new TextEncoder().encode(marker)]);
+
+/** Decodes a PNG with the platform's own decoder (createImageBitmap is absent in workerd, so use the Images binding). */
+async function decodeWithImages(bytes: Uint8Array) {
+  const { env } = await import('cloudflare:workers');
+  return env.IMAGES.info(new Response(bytes as Uint8Array<ArrayBuffer>).body!);
+}
+
+describe('the fake AI provider', () => {
+  it('generates a real PNG that another decoder reads, different per seed', async () => {
+    const a = await fakeProvider.generateImage('a cat', 1);
+    const b = await fakeProvider.generateImage('a cat', 2);
+    expect(a.contentType).toBe('image/png');
+    expect(a.isPlaceholder).toBe(false);
+    expect(await decodeWithImages(a.bytes)).toMatchObject({ format: 'image/png', width: FAKE_GENERATED_SIZE, height: FAKE_GENERATED_SIZE });
+    expect(a.bytes).not.toEqual(b.bytes);
+    expect((await fakeProvider.generateImage('a cat', 1)).bytes).toEqual(a.bytes);
+  });
+
+  it.each([2, 3, 4] as const)('upscales %i× to exactly factor × the input size', async (factor) => {
+    const out = await fakeProvider.upscale(solid(30, 20), factor);
+    expect(await decodeWithImages(out)).toMatchObject({ width: 30 * factor, height: 20 * factor });
+  });
+
+  it('removes the background as an RGBA PNG of the same size', async () => {
+    const out = await fakeProvider.removeBackground(solid(40, 32));
+    expect(readImageHeader(out)).toEqual({ format: 'png', width: 40, height: 32 });
+    expect(out[25]).toBe(6); // colour type 6: RGB with alpha
+  });
+
+  it('finds one face and one person inside the image', async () => {
+    const [face] = await fakeProvider.detectFaces(solid(100, 80));
+    const [person] = await fakeProvider.detectPeople(solid(100, 80));
+    expect(face).toEqual({ x: 25, y: 20, width: 50, height: 40, score: 0.99 });
+    expect(person!.y + person!.height).toBe(80);
+  });
+
+  it('suggests captions from the bank', async () => {
+    const { captions } = await fakeProvider.suggestCaptions({ id: 'x', name: 'X', examples: [], boxCount: 2 }, 'tea');
+    expect(captions).toHaveLength(8);
+  });
+
+  it('fails on purpose with 502 or 503 when a test asks for it', async () => {
+    const fail502 = await fakeProvider.generateImage(`a cat ${FAKE_FAIL_MARKER}`).catch((e: unknown) => e);
+    expect(toErrorResponse(fail502).status).toBe(502);
+    const fail503 = await fakeProvider.upscale(withMarker(solid(8, 8), FAKE_UNAVAILABLE_MARKER), 2).catch((e: unknown) => e);
+    const res = toErrorResponse(fail503);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: 'ai_upstream_error' });
+    await expect(fakeProvider.detectFaces(withMarker(solid(8, 8), FAKE_FAIL_MARKER))).rejects.toMatchObject({ status: 502 });
+  });
+
+  it('refuses bytes that are not an image with 415', async () => {
+    await expect(fakeProvider.upscale(new TextEncoder().encode('not an image at all, sorry'), 2)).rejects.toMatchObject({ status: 415 });
+  });
+});

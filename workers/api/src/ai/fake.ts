@@ -1,0 +1,102 @@
+import { HttpError } from '../errors';
+import { captionsFromBank } from './caption-bank';
+import { encodePng, readImageHeader } from './png';
+import type { AiProvider, Box } from './provider';
+
+/**
+ * The deterministic provider of the Worker tests: real, decodable PNGs of the right size and fixed boxes, with no
+ * model behind them. Tests make it fail on purpose (to exercise refunds and error answers) with the markers below,
+ * in a prompt, a caption context, or anywhere inside image bytes (e.g. appended after the image data).
+ */
+export const FAKE_FAIL_MARKER = 'fake-ai-fail';
+export const FAKE_UNAVAILABLE_MARKER = 'fake-ai-unavailable';
+
+export const FAKE_GENERATED_SIZE = 64;
+
+const encoder = new TextEncoder();
+
+function contains(haystack: Uint8Array, needle: string): boolean {
+  const n = encoder.encode(needle);
+  outer: for (let i = 0; i + n.length <= haystack.length; i++) {
+    for (let j = 0; j < n.length; j++) if (haystack[i + j] !== n[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+function failIfAsked(input: string | Uint8Array) {
+  const has = (marker: string) => (typeof input === 'string' ? input.includes(marker) : contains(input, marker));
+  if (has(FAKE_UNAVAILABLE_MARKER)) {
+    throw new HttpError(503, 'ai_upstream_error', 'The AI service is busy right now. Please try again in a minute.');
+  }
+  if (has(FAKE_FAIL_MARKER)) throw new HttpError(502, 'ai_upstream_error', 'The AI service failed to answer. Please try again.');
+}
+
+function sizeOf(image: Uint8Array) {
+  const header = readImageHeader(image);
+  if (!header) throw new HttpError(415, 'unsupported_media_type', 'Please upload a PNG, JPEG, GIF or WebP image.');
+  return header;
+}
+
+/** A horizontal gradient whose colour depends on the seed, so different seeds give different bytes. */
+function gradient(width: number, height: number, seed: number, alpha?: (x: number, y: number) => number) {
+  const channels = alpha ? 4 : 3;
+  const px = new Uint8Array(width * height * channels);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * channels;
+      px[i] = (seed * 37 + x * 4) & 0xff;
+      px[i + 1] = (seed * 91 + y * 4) & 0xff;
+      px[i + 2] = (seed * 53) & 0xff;
+      if (alpha) px[i + 3] = alpha(x, y);
+    }
+  }
+  return encodePng(px, width, height, alpha ? 4 : 3);
+}
+
+function promptSeed(prompt: string) {
+  let h = 0;
+  for (let i = 0; i < prompt.length; i++) h = (h * 31 + prompt.charCodeAt(i)) >>> 0;
+  return h;
+}
+
+/** A subject in the middle half of the image: the fake's face, person and foreground. */
+export function fakeSubjectBox(width: number, height: number): Box {
+  return { x: Math.round(width / 4), y: Math.round(height / 4), width: Math.round(width / 2), height: Math.round(height / 2), score: 0.99 };
+}
+
+export const fakeProvider: AiProvider = {
+  name: 'fake',
+  async generateImage(prompt, seed) {
+    failIfAsked(prompt);
+    const bytes = gradient(FAKE_GENERATED_SIZE, FAKE_GENERATED_SIZE, seed ?? promptSeed(prompt));
+    return { bytes, contentType: 'image/png', isPlaceholder: false };
+  },
+  async suggestCaptions(template, context) {
+    failIfAsked(context);
+    return { captions: captionsFromBank(template, context) };
+  },
+  async removeBackground(image) {
+    failIfAsked(image);
+    const { width, height } = sizeOf(image);
+    const box = fakeSubjectBox(width, height);
+    const inside = (x: number, y: number) => x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
+    return gradient(width, height, 1, (x, y) => (inside(x, y) ? 255 : 0));
+  },
+  async upscale(image, factor) {
+    failIfAsked(image);
+    const { width, height } = sizeOf(image);
+    return gradient(width * factor, height * factor, factor);
+  },
+  async detectFaces(image) {
+    failIfAsked(image);
+    const { width, height } = sizeOf(image);
+    return [fakeSubjectBox(width, height)];
+  },
+  async detectPeople(image) {
+    failIfAsked(image);
+    const { width, height } = sizeOf(image);
+    const face = fakeSubjectBox(width, height);
+    return [{ x: face.x, y: face.y, width: face.width, height: height - face.y, score: 0.95 }];
+  },
+};

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { toErrorResponse } from '../errors';
+import { getAiProvider } from './index';
+import { LOCAL_NOT_RUNNING, OFFLINE_CAPTIONS_NOTE, localProvider } from './local';
+import { encodePng } from './png';
+
+const photo = encodePng(new Uint8Array(8 * 8 * 3), 8, 8, 3);
+const asError = (p: Promise<unknown>) => p.then(() => new Response('unexpected success'), (e: unknown) => toErrorResponse(e));
+
+describe('the local AI provider (Worker side)', () => {
+  it('answers 503 with a clear message at once when the service is not running (real loopback fetch)', async () => {
+    // Port 9 (discard) has nothing listening here: the connection is refused.
+    const provider = localProvider({ LOCAL_AI_URL: 'http://127.0.0.1:9' });
+    const started = Date.now();
+    for (const call of [() => provider.detectFaces(photo), () => provider.upscale(photo, 2), () => provider.generateImage('a cat')]) {
+      const res = await asError(call());
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: LOCAL_NOT_RUNNING, code: 'ai_upstream_error' });
+    }
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('gives up on a service that never answers instead of hanging', async () => {
+    // A service that accepts the request and never answers: only the deadline's abort ends it.
+    const never: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+    const provider = localProvider({ LOCAL_AI_URL: 'http://127.0.0.1:8790' }, never, { detect: 50, heavy: 50, card: 50 });
+    const res = await asError(provider.detectPeople(photo));
+    expect(res.status).toBe(503);
+    expect((await res.json<{ error: string }>()).error).toMatch(/took too long/);
+  });
+
+  it("passes the service's readable errors on and refuses odd answers with 502", async () => {
+    const answer = (res: Response): typeof fetch => async () => res.clone();
+    const busy = localProvider({ LOCAL_AI_URL: 'http://x' }, answer(Response.json({ error: 'Background removal is not installed.' }, { status: 503 })));
+    const res = await asError(busy.removeBackground(photo));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'Background removal is not installed.', code: 'ai_upstream_error' });
+    const tooBig = localProvider({ LOCAL_AI_URL: 'http://x' }, answer(Response.json({ error: 'Please upscale smaller images.' }, { status: 413 })));
+    expect((await asError(tooBig.upscale(photo, 4))).status).toBe(413);
+    const unreadable = localProvider({ LOCAL_AI_URL: 'http://x' }, answer(Response.json({ error: 'The image could not be read.' }, { status: 422 })));
+    expect(await (await asError(unreadable.detectFaces(photo))).json()).toEqual({ error: 'The image could not be read.', code: 'unprocessable_image' });
+    const odd = localProvider({ LOCAL_AI_URL: 'http://x' }, answer(Response.json({ faces: 1 })));
+    expect((await asError(odd.detectFaces(photo))).status).toBe(502);
+    const notImage = localProvider({ LOCAL_AI_URL: 'http://x' }, answer(new Response('hello')));
+    expect((await asError(notImage.upscale(photo, 2))).status).toBe(502);
+  });
+
+  it('suggests captions offline from the bank, saying so', async () => {
+    const out = await localProvider({ LOCAL_AI_URL: 'http://127.0.0.1:9' }).suggestCaptions({ id: 't', name: 'T', examples: [], boxCount: 1 }, 'rain');
+    expect(out.note).toBe(OFFLINE_CAPTIONS_NOTE);
+    expect(out.captions).toHaveLength(8);
+  });
+});
+
+describe('getAiProvider', () => {
+  it('chooses by AI_PROVIDER and names the provider', () => {
+    const env = { LOCAL_AI_URL: 'http://127.0.0.1:8790' } as Env;
+    expect(getAiProvider({ ...env, AI_PROVIDER: 'fake' }).name).toBe('fake');
+    expect(getAiProvider({ ...env, AI_PROVIDER: 'local' }).name).toBe('local');
+    expect(getAiProvider({ ...env, AI_PROVIDER: 'cloudflare' }).name).toBe('none'); // no AI binding: not configured
+    expect(getAiProvider({ ...env, AI_PROVIDER: 'cloudflare', AI: { run: async () => ({}) } as unknown as Ai }).name).toBe('cloudflare');
+    expect(getAiProvider({ ...env, AI_PROVIDER: 'none' }).name).toBe('none');
+    expect(getAiProvider({ ...env, AI_PROVIDER: 'local', LOCAL_AI_URL: '' }).name).toBe('none');
+  });
+});
