@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAPTION_LINE_SEPARATOR } from '../../../../core/api/ai';
 import { CAPTION_SUGGESTIONS } from '../../../../core/limits';
+import { TEMPLATE_CAPTION_SEED } from './caption-bank-templates';
 import { GENERIC_CAPTIONS, TEMPLATE_CAPTIONS, addTemplateCaptions, captionsFromBank, cleanContext } from './caption-bank';
 
 const twoBox = { id: 'two-box', name: 'Two box', examples: [['Top example', 'Bottom example']], boxCount: 2 };
@@ -43,6 +44,15 @@ describe('the caption bank', () => {
   it('is deterministic for the same template and context, and varies with the context', () => {
     expect(captionsFromBank(twoBox, 'dogs')).toEqual(captionsFromBank(twoBox, 'dogs'));
     expect(captionsFromBank(twoBox, 'dogs')).not.toEqual(captionsFromBank(twoBox, 'cats'));
+  });
+
+  it('has at least 8 hand-written captions for each seeded template, each with the right number of lines', () => {
+    for (const [id, entries] of Object.entries(TEMPLATE_CAPTION_SEED)) {
+      expect(entries.length, id).toBeGreaterThanOrEqual(8);
+      expect(new Set(entries.map((e) => e.length)).size, id).toBe(1);
+    }
+    const captions = captionsFromBank({ id: 'cmm', name: 'Change my mind', examples: [], boxCount: 2 }, 'pineapple pizza');
+    expect(captions.filter((c) => c.endsWith(`${CAPTION_LINE_SEPARATOR}Change my mind`)).length).toBe(8);
   });
 
   it('cleans the context to one short line', () => {

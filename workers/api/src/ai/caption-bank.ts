@@ -1,5 +1,6 @@
 import { CAPTION_LINE_SEPARATOR } from '../../../../core/api/ai';
 import { CAPTION_SUGGESTIONS } from '../../../../core/limits';
+import { TEMPLATE_CAPTION_SEED } from './caption-bank-templates';
 import type { CaptionTemplate } from './provider';
 
 /**
@@ -65,7 +66,7 @@ export const GENERIC_CAPTIONS: readonly Entry[] = [
  * Hand-written captions for individual templates, keyed by template id. A template without an entry here uses its
  * own `examples` plus the generic captions, so new templates need nothing here to work.
  */
-export const TEMPLATE_CAPTIONS: Record<string, readonly Entry[]> = {};
+export const TEMPLATE_CAPTIONS: Record<string, readonly Entry[]> = { ...TEMPLATE_CAPTION_SEED };
 
 /** Adds per-template captions (the template catalogue may call this for ids it ships). */
 export function addTemplateCaptions(templateId: string, entries: readonly Entry[]) {
