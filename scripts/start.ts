@@ -1,6 +1,7 @@
 /**
  * `npm start`: everything a fresh clone needs to serve UI and API together on http://127.0.0.1:8788,
- * offline, with no account: local secrets, the build, local D1 migrations, then `wrangler pages dev`.
+ * offline, with no account: local secrets, the build, local D1 migrations, the
+ * template catalog seed, then `wrangler pages dev`.
  * Local data (D1, R2) lives in .wrangler/state and survives restarts.
  */
 import { spawn } from 'node:child_process';
@@ -23,6 +24,7 @@ async function main() {
   if (process.argv.includes('--fresh')) await rm(PERSIST_DIR, { recursive: true, force: true });
   if (!process.argv.includes('--no-build')) await run('npm', ['run', 'build']);
   await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'workers/api/wrangler.toml', '--persist-to', PERSIST_DIR]);
+  await run('npx', ['tsx', 'scripts/seed-templates.ts']);
 
   const server = spawn(
     'npx',
