@@ -144,7 +144,7 @@ export const panelLayouts: TemplateDefinition[] = [
         .map(([x, y, f]) =>
           panel(Number(x) + 10, Number(y) + 10, 430, 430, '#f3e6c8') +
           rect(Number(x) + 30, Number(y) + 40, 280, 270, { fill: '#fff', stroke: '#5b4b32', sw: 8 }) +
-          emoji(String(f), Number(x) + 300, Number(y) + 230, 150),
+          emoji(String(f), Number(x) + 250, Number(y) + 200, 200),
         )
         .join(''),
   }),
@@ -156,7 +156,8 @@ export const panelLayouts: TemplateDefinition[] = [
     examples: [['frontend', 'backend'], ['me', 'also me'], ['the bug', 'the fix']],
     draw: () =>
       rect(0, 0, 900, 600, { fill: '#5a7bd6' }) + rect(0, 460, 900, 140, { fill: '#3a4f8c' }) +
-      emoji('person-tipping-hand', 120, 200, 300) + emoji('person-tipping-hand', 480, 200, 300, { flip: true }) +
-      emoji('backhand-index-pointing-right', 360, 260, 110) + emoji('backhand-index-pointing-left', 430, 260, 110),
+      emoji('person-tipping-hand', 90, 190, 300) + emoji('person-tipping-hand', 510, 190, 300, { flip: true }) +
+      emoji('backhand-index-pointing-right', 330, 250, 110) + emoji('backhand-index-pointing-left', 460, 250, 110) +
+      emoji('exclamation-question-mark', 405, 170, 90),
   }),
 ];

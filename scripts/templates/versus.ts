@@ -35,7 +35,8 @@ export const versusLayouts: TemplateDefinition[] = [
     examples: [['cats', 'toddlers', 'knocking things off tables'], ['developers', 'designers', 'hating the deadline'], ['night owls', 'early birds', 'needing coffee']],
     draw: () =>
       rect(0, 0, 900, 700, { fill: '#5c4a8c' }) + rect(0, 0, 450, 700, { fill: '#2f9e44', opacity: 0.6 }) + rect(450, 0, 450, 700, { fill: '#e8590c', opacity: 0.6 }) +
-      path('M0 330 C 150 310, 260 310, 360 330', { stroke: '#f2c6a0', sw: 70 }) + path('M900 330 C 750 310, 640 310, 540 330', { stroke: '#8d5524', sw: 70 }) +
+      path('M0 350 C 120 330, 200 330, 250 335', { stroke: '#1b5e20', sw: 110 }) + path('M900 350 C 780 330, 700 330, 650 335', { stroke: '#a33a0b', sw: 110 }) +
+      path('M240 335 L 360 335', { stroke: '#ffc83d', sw: 70 }) + path('M660 335 L 540 335', { stroke: '#ffc83d', sw: 70 }) +
       emoji('handshake', 300, 190, 300),
   }),
   define({
