@@ -1,7 +1,8 @@
 /**
  * `npm start`: everything a fresh clone needs to serve UI and API together on http://127.0.0.1:8788,
- * offline, with no account: local secrets, the build, local D1 migrations, the local AI service (local-ai/, on
- * 127.0.0.1:8790), then `wrangler pages dev`. Local data (D1, R2) lives in .wrangler/state and survives restarts.
+ * offline, with no account: local secrets, the build, local D1 migrations, the template catalog seed, the local AI
+ * service (local-ai/, on 127.0.0.1:8790), then `wrangler pages dev`.
+ * Local data (D1, R2) lives in .wrangler/state and survives restarts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -48,6 +49,7 @@ async function main() {
   if (process.argv.includes('--fresh')) await rm(PERSIST_DIR, { recursive: true, force: true });
   if (!process.argv.includes('--no-build')) await run('npm', ['run', 'build']);
   await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'workers/api/wrangler.toml', '--persist-to', PERSIST_DIR]);
+  await run('npx', ['tsx', 'scripts/seed-templates.ts']);
   // The e2e suite (--fresh) needs no background removal: it does not install it, but uses it if present.
   if (!process.argv.includes('--fresh')) await ensureBackgroundRemoval();
   const localAi = startLocalAi();

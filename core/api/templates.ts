@@ -3,8 +3,9 @@ import { TEMPLATE_SEARCH_MAX_CHARS } from '../limits';
 
 /** A text box in the memegen format: a rectangle given as fractions of the image, plus its style. */
 export const textBoxSchema = z.object({
-  anchor_x: z.number().min(0).max(1),
-  anchor_y: z.number().min(0).max(1),
+  // A rotated box may start slightly outside the image (memegen's own "handshake" has anchor_x -0.0275).
+  anchor_x: z.number().min(-0.5).max(1),
+  anchor_y: z.number().min(-0.5).max(1),
   scale_x: z.number().gt(0).max(1),
   scale_y: z.number().gt(0).max(1),
   /** Degrees, clockwise. */

@@ -13,6 +13,7 @@ import { postConvert } from './routes/tools/convert';
 import { postModify } from './routes/tools/modify';
 import { postOptimize } from './routes/tools/optimize';
 import { postSecurity } from './routes/tools/security';
+import { getTemplateImageRoute, getTemplateRoute, listTemplatesRoute } from './routes/templates';
 
 type Args = [Env, ExecutionContext];
 
@@ -40,5 +41,8 @@ router.post('/modify', (req, env) => postModify(req, env));
 router.post('/convert', (req, env) => postConvert(req, env));
 router.post('/security', (req, env) => postSecurity(req, env));
 router.post('/analyze-metadata', (req) => postAnalyzeMetadata(req));
+router.get('/templates', listTemplatesRoute);
+router.get('/templates/:id', getTemplateRoute);
+router.get('/templates/:id/image', getTemplateImageRoute);
 
 router.all('*', () => errorResponse(404, 'not_found', 'There is no such API route.'));

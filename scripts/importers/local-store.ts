@@ -1,0 +1,50 @@
+/**
+ * Where the operator importers write: the same local D1 and R2 that `npm start` serves (.wrangler/state, or
+ * PERSIST_DIR), reached through wrangler's platform proxy so rows and images go through the real bindings.
+ * Migrations are applied first, so an import into a fresh folder works too.
+ */
+import { join } from 'node:path';
+import { getPlatformProxy } from 'wrangler';
+import { UPSERT_TEMPLATE_SQL, upsertParams, type TemplateRow } from '../../core/templates/rows';
+import { run } from '../lib/run';
+
+export interface ImportItem {
+  row: TemplateRow;
+  image: { bytes: Uint8Array; contentType: string };
+}
+
+export interface TemplateStore {
+  /** Image first, then the row: a failed row never points at a missing image. */
+  save(items: ImportItem[]): Promise<void>;
+  rows(): Promise<TemplateRow[]>;
+  image(key: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
+  close(): Promise<void>;
+}
+
+const CONFIG = 'workers/api/wrangler.toml';
+
+export async function openLocalStore(persistDir: string): Promise<TemplateStore> {
+  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '-c', CONFIG, '--persist-to', persistDir]);
+  // wrangler's --persist-to adds a v3 folder that the platform proxy expects to be given explicitly.
+  const proxy = await getPlatformProxy<Env>({ configPath: CONFIG, persist: { path: join(persistDir, 'v3') } });
+  const { DB, BUCKET } = proxy.env;
+  return {
+    async save(items) {
+      for (const { row, image } of items) {
+        // A plain ArrayBuffer: the proxy's serializer refuses Node Buffers that are views into a shared pool.
+        const body = new Uint8Array(image.bytes).buffer;
+        await BUCKET.put(row.image_key, body, { httpMetadata: { contentType: image.contentType } });
+      }
+      if (items.length > 0) await DB.batch(items.map(({ row }) => DB.prepare(UPSERT_TEMPLATE_SQL).bind(...upsertParams(row))));
+    },
+    async rows() {
+      return (await DB.prepare('select * from templates order by popularity_rank, id').all<TemplateRow>()).results;
+    },
+    async image(key) {
+      const object = await BUCKET.get(key);
+      if (!object) return null;
+      return { bytes: new Uint8Array(await object.arrayBuffer()), contentType: object.httpMetadata?.contentType ?? '' };
+    },
+    close: () => proxy.dispose(),
+  };
+}

@@ -1,0 +1,32 @@
+import { staticImageKey } from '../../core/templates/image-url';
+import type { TemplateRow } from '../../core/templates/rows';
+import { CATALOG } from './catalog';
+import type { TemplateDefinition } from './define';
+
+export const OUR_AUTHOR = 'Memeforge contributors';
+
+/** Our drawings are CC0; drawings that include Fluent Emoji artwork also carry its MIT licence. */
+export function licenseOf(def: TemplateDefinition): { license: string; author: string } {
+  return def.draw().includes('data-emoji=')
+    ? { license: 'CC0-1.0 AND MIT', author: `${OUR_AUTHOR}; Fluent Emoji art by Microsoft (MIT)` }
+    : { license: 'CC0-1.0', author: OUR_AUTHOR };
+}
+
+/** The built-in catalog as table rows, ranked in catalog order (rank 1 first). */
+export function catalogRows(catalog: TemplateDefinition[] = CATALOG): TemplateRow[] {
+  return catalog.map((def, i) => ({
+    id: def.id,
+    name: def.name,
+    description: def.description,
+    keywords: def.keywords.map((k) => k.toLowerCase()).join(' '),
+    image_key: staticImageKey(def.id),
+    width: def.width,
+    height: def.height,
+    popularity_rank: i + 1,
+    feature: def.feature,
+    text_boxes: JSON.stringify(def.textBoxes),
+    examples: JSON.stringify(def.examples),
+    source_url: null,
+    ...licenseOf(def),
+  }));
+}
