@@ -12,6 +12,8 @@ import tailwind from './styles/tailwind.css';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwind },
+  // The self-hosted meme fonts under the spec's family names (generated at build, see scripts/build-fonts.ts).
+  { rel: 'stylesheet', href: '/fonts/fonts.css' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

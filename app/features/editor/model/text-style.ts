@@ -97,3 +97,9 @@ export function styleFromTemplateBox(box: TextBox, boxHeightPx: number): TextSty
 export function templateText(box: TextBox, text: string): string {
   return box.style === 'upper' ? text.toUpperCase() : text;
 }
+
+/** The family name back from a CSS font stack written by `cssFontStack` (the canvas stores the stack). */
+export function familyFromStack(stack: string): string {
+  const first = stack.split(',')[0] ?? '';
+  return first.trim().replace(/^["']|["']$/g, '');
+}

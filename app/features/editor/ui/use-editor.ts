@@ -1,0 +1,41 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { EditorStore, INITIAL_STATE, type EditorState } from '../model/store';
+import type { MemeCanvas } from '../canvas/meme-canvas';
+
+/** React reads the document model through this: re-renders on every store change. */
+export function useEditorState(store: EditorStore): EditorState {
+  return useSyncExternalStore(store.subscribe, store.getState, () => INITIAL_STATE);
+}
+
+/**
+ * Creates the fabric canvas once the <canvas> element exists. fabric is imported here, dynamically, so it is a
+ * chunk of its own that only the editor route downloads.
+ */
+export function useMemeCanvas(store: EditorStore) {
+  const elementRef = useRef<HTMLCanvasElement>(null);
+  const [editor, setEditor] = useState<MemeCanvas | null>(null);
+  const [loadError, setLoadError] = useState(false);
+
+  useEffect(() => {
+    let disposed = false;
+    let instance: MemeCanvas | null = null;
+    import('../canvas/meme-canvas')
+      .then(({ MemeCanvas }) => {
+        if (disposed || !elementRef.current) return;
+        instance = new MemeCanvas(elementRef.current, store);
+        setEditor(instance);
+      })
+      .catch(() => setLoadError(true));
+    return () => {
+      disposed = true;
+      instance?.dispose();
+    };
+  }, [store]);
+
+  return { elementRef, editor, loadError };
+}
+
+export function useStore(): EditorStore {
+  const [store] = useState(() => new EditorStore());
+  return store;
+}
