@@ -41,7 +41,7 @@ test('generates an image in the AI tab and Use in Editor puts it on the canvas',
   await page.getByRole('button', { name: 'Use in Editor' }).click();
   await expect(page.getByText('Image Added to Editor! ✨')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Layers' })).toContainText('Image');
-  await page.screenshot({ path: 'test-results/editor/ai.png' });
+  await page.screenshot({ path: 'e2e/screenshots/editor/ai.png' });
 });
 
 test('the limit notice blocks submission', async ({ page }) => {
@@ -76,6 +76,10 @@ test('works at 390 px wide with no sideways scrolling', async ({ page }) => {
   const canvas = page.locator('canvas[aria-label="Meme canvas"]');
   const box = await canvas.boundingBox();
   expect(box!.width).toBeLessThanOrEqual(390);
+  // The canvas comes first on a phone, scaled to the width and fully on screen.
+  expect(box!.width).toBeGreaterThan(300);
+  expect(box!.y + box!.height).toBeLessThan(844);
+  await expect(page.getByRole('list', { name: 'Layers' })).toContainText('LOVE');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: 'test-results/editor/mobile.png' });
+  await page.screenshot({ path: 'e2e/screenshots/editor/mobile.png' });
 });

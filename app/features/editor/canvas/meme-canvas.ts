@@ -1,4 +1,4 @@
-import { ActiveSelection, Canvas, type FabricImage, type FabricObject } from 'fabric';
+import { ActiveSelection, Canvas, cache, type FabricImage, type FabricObject } from 'fabric';
 import type { Template } from '../../../../core/api/templates';
 import type { ShapeKind } from '../../../../core/editor';
 import { NEW_TEXT_DEFAULT } from '../../../../core/editor';
@@ -54,6 +54,8 @@ export class MemeCanvas {
   }
 
   private relayoutText = () => {
+    // fabric caches glyph widths per family; widths measured with a fallback font must go.
+    cache.clearFontCache();
     for (const obj of this.canvas.getObjects()) {
       for (const t of textsIn(obj)) t.initDimensions();
       if (textsIn(obj).length && obj !== textsIn(obj)[0]) (obj as unknown as { triggerLayout?: () => void }).triggerLayout?.();
@@ -151,6 +153,7 @@ export class MemeCanvas {
     const t = obj ? textsIn(obj)[0] : undefined;
     if (!obj || !t) return;
     const next = applyStyle(styleOf(t), patch);
+    if (patch.fontFamily) void ensureFonts([patch.fontFamily]).then(this.relayoutText);
     t.set(styleToFabric(next));
     t.initDimensions();
     if (obj !== t) (obj as unknown as { triggerLayout: () => void }).triggerLayout();

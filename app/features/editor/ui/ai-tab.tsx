@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { generateImageResponseSchema } from '../../../../core/api/ai';
-import { AI_LIMIT_MESSAGE } from '../../../../core/api/usage';
+import type { GenerateImageResponse } from '../../../../core/api/ai';
+import { AI_LIMIT_MESSAGE } from '../../../../core/messages';
 import { AI_QUICK_SUGGESTIONS } from '../../../../core/editor';
 import { LOW_QUOTA_WARNING_AT, PROMPT_MAX_CHARS } from '../../../../core/limits';
 import { ApiClientError, sendJson } from '~/lib/api-client';
@@ -37,7 +37,7 @@ export function AiTab({ onUseImage }: { onUseImage: (url: string) => void }) {
     setPrompt('');
     setGenerating(true);
     try {
-      const res = generateImageResponseSchema.parse(await sendJson<unknown>('POST', '/api/generate-image', { prompt: text }));
+      const res = await sendJson<GenerateImageResponse>('POST', '/api/generate-image', { prompt: text });
       update(aiId, {
         content: `Generated image for: "${text}"`,
         imageUrl: res.imageUrl,

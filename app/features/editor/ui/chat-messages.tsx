@@ -22,7 +22,7 @@ export function ChatMessages({ messages, onUse }: { messages: ChatMessage[]; onU
               : 'self-start bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100'
           }`}
         >
-          <p className="flex items-center gap-2">
+          <p className="flex items-center gap-2 whitespace-pre-wrap">
             {m.isGenerating ? (
               <span aria-hidden className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-current border-t-transparent" />
             ) : null}

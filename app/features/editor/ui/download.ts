@@ -1,4 +1,4 @@
-import { downloadMemeResponseSchema, type ExportFormat } from '../../../../core/api/memes';
+import type { DownloadMemeResponse, ExportFormat } from '../../../../core/api/memes';
 import { sendJson } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
@@ -22,13 +22,13 @@ export function triggerDownload(href: string, filename: string): void {
 export async function downloadMeme(render: (format: ExportFormat) => string, format: ExportFormat): Promise<void> {
   const filename = exportFilename(format);
   try {
-    const answer = await sendJson<unknown>(
+    const { isPremium, downloadUrl } = await sendJson<DownloadMemeResponse>(
       'POST',
       '/api/download-meme',
       { canvasData: render(format), filename, format },
       { headers: { 'content-type': 'application/json', 'x-premium-user': 'true' } },
     );
-    const { isPremium, downloadUrl } = downloadMemeResponseSchema.parse(answer);
+    if (!downloadUrl) throw new Error('No download link in the answer');
     if (isPremium) {
       window.open(downloadUrl, '_blank', 'noopener');
       toast.success('Meme Saved! ✨', 'Your meme is in your dashboard.');

@@ -90,7 +90,7 @@ export function EditorShell({ template, image }: { template: string | null; imag
             <TextPanel state={state} editor={editor} inputRef={textInput} templateId={doc.templateId} onAdded={() => added('text')} />
           </LeftPanel>
         </aside>
-        <main ref={stage} aria-label="Canvas" className="order-1 flex min-w-0 flex-1 items-start justify-center overflow-auto p-2 lg:order-2">
+        <main ref={stage} aria-label="Canvas" className="order-1 flex min-w-0 shrink-0 items-start justify-center p-2 lg:order-2 lg:flex-1 lg:shrink lg:overflow-auto">
           {loadError ? (
             <p role="alert" className="p-6 text-red-600 dark:text-red-400">The editor could not start. Please reload the page.</p>
           ) : null}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Template, TemplatesResponse } from '../../../../core/api/templates';
-import { uploadResponseSchema } from '../../../../core/api/images';
+import type { UploadResponse } from '../../../../core/api/images';
 import { MAX_UPLOAD_BYTES } from '../../../../core/limits';
 import { getJson, sendForm } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
@@ -21,11 +21,16 @@ export function useDocumentLoader(editor: MemeCanvas | null, params: { template:
     }
   };
 
+  // The template list is fetched while fabric is still downloading, not after it.
+  const [templates] = useState(() =>
+    params.template && typeof window !== 'undefined' ? getJson<TemplatesResponse>('/api/templates') : null,
+  );
+
   useEffect(() => {
     if (!editor) return;
-    if (params.template) {
+    if (templates && params.template) {
       const wanted = params.template;
-      getJson<TemplatesResponse>('/api/templates')
+      templates
         .then(async (r) => {
           const t = r.templates.find((x) => x.id === wanted);
           if (!t) throw new Error('not found');
@@ -47,7 +52,7 @@ export function useDocumentLoader(editor: MemeCanvas | null, params: { template:
     try {
       const form = new FormData();
       form.append('image', file);
-      const { imageUrl } = uploadResponseSchema.parse(await sendForm<unknown>('/api/upload', form));
+      const { imageUrl } = await sendForm<UploadResponse>('/api/upload', form);
       await editor.setImage(imageUrl);
       toast.success('Image uploaded!');
     } catch {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { usageLimitSchema, type UsageLimit } from '../../../../core/api/usage';
+import type { UsageLimit } from '../../../../core/api/usage';
 import { USAGE_STALE_MS } from '../../../../core/limits';
 import { getJson } from '~/lib/api-client';
 
@@ -16,7 +16,7 @@ export function useUsage() {
       return;
     }
     try {
-      const data = usageLimitSchema.parse(await getJson<unknown>('/api/usage-limit'));
+      const data = await getJson<UsageLimit>('/api/usage-limit');
       cache = { at: Date.now(), data };
       setUsage(data);
       setFailed(false);
