@@ -1,27 +1,32 @@
-import { ActiveSelection, Canvas, cache, type FabricImage, type FabricObject } from 'fabric';
+import { ActiveSelection, Canvas, type FabricImage, type FabricObject } from 'fabric';
 import type { Template } from '../../../../core/api/templates';
 import type { ShapeKind } from '../../../../core/editor';
 import { NEW_TEXT_DEFAULT } from '../../../../core/editor';
-import { autoCropBounds, blankImageArea, fitImage, placeNewText, templateBoxRect, type Rect } from '../model/geometry';
+import { autoCropBounds, blankImageArea, fitImage, placeNewText, type Rect } from '../model/geometry';
 import { History } from '../model/history';
 import { shapePosition } from '../model/shapes';
 import type { EditorStore } from '../model/store';
-import { NEW_LAYER_STYLE, applyStyle, fontForTemplate, layerName, styleFromTemplateBox, templateText, type TextStyle } from '../model/text-style';
+import { NEW_LAYER_STYLE, applyStyle, fontForTemplate, layerName, type TextStyle } from '../model/text-style';
 import { exportDataUrl, type ExportFormat } from './export';
-import { ensureFonts } from './fonts';
+import { ensureFonts, relayoutText } from './fonts';
+import { restoreSnapshot, takeSnapshot } from './snapshot';
 import {
-  applyRuntimeFlags, layerOf, loadImage, makeShape, makeText, recolourTargets, setLayerName, styleOf, styleToFabric,
-  tag, textsIn,
+  applyRuntimeFlags, layerOf, loadImage, makeShape, makeTemplateTexts, makeText, recolourTargets, relayoutGroup, setLayerName,
+  styleOf, styleToFabric, tag, textsIn,
 } from './objects';
 
 /**
  * The only place the editor touches fabric: it owns the fabric canvas, turns commands into object changes, records
  * a snapshot after each edit and publishes layers, selection and history state to the store React reads.
  */
+const COALESCE_MS = 400;
+
 export class MemeCanvas {
   readonly canvas: Canvas;
   private history = new History();
   private restoring = false;
+  private pendingCommit: ReturnType<typeof setTimeout> | null = null;
+  private queue: Promise<void> = Promise.resolve();
   private imageArea: Rect;
   onTextDoubleClick: () => void = () => {};
 
@@ -53,15 +58,7 @@ export class MemeCanvas {
     void this.canvas.dispose();
   }
 
-  private relayoutText = () => {
-    // fabric caches glyph widths per family; widths measured with a fallback font must go.
-    cache.clearFontCache();
-    for (const obj of this.canvas.getObjects()) {
-      for (const t of textsIn(obj)) t.initDimensions();
-      if (textsIn(obj).length && obj !== textsIn(obj)[0]) (obj as unknown as { triggerLayout?: () => void }).triggerLayout?.();
-    }
-    this.canvas.requestRenderAll();
-  };
+  private relayoutText = () => relayoutText(this.canvas);
 
   // ---- document loading -------------------------------------------------------------------------------------
 
@@ -82,17 +79,7 @@ export class MemeCanvas {
     this.canvas.discardActiveObject();
     this.canvas.remove(...this.canvas.getObjects());
     this.placeImage(img, template.name);
-    const example = template.examples[0] ?? [];
-    template.textBoxes.forEach((box, i) => {
-      const rect = templateBoxRect(box, this.imageArea);
-      const text = templateText(box, example[i] ?? '');
-      const t = makeText(text, styleFromTemplateBox(box, rect.height), rect, box.angle);
-      // memegen centres the lines vertically inside the box.
-      if (t.height < rect.height) t.set({ top: rect.top + (rect.height - t.height) / 2 });
-      tag(t, 'text', layerName(text, `Text ${i + 1}`));
-      applyRuntimeFlags(t);
-      this.canvas.add(t);
-    });
+    for (const t of makeTemplateTexts(template, this.imageArea)) this.canvas.add(t);
     this.canvas.requestRenderAll();
     this.history.reset(this.snapshot());
     this.publish();
@@ -142,10 +129,10 @@ export class MemeCanvas {
     const t = obj ? textsIn(obj)[0] : undefined;
     if (!obj || !t) return;
     t.set({ text });
-    if (obj !== t) (obj as unknown as { triggerLayout: () => void }).triggerLayout();
+    if (obj !== t) relayoutGroup(obj);
     setLayerName(obj, layerName(text));
     this.canvas.requestRenderAll();
-    this.commit();
+    this.commitSoon();
   }
 
   setStyle(patch: Partial<TextStyle>): void {
@@ -156,9 +143,9 @@ export class MemeCanvas {
     if (patch.fontFamily) void ensureFonts([patch.fontFamily]).then(this.relayoutText);
     t.set(styleToFabric(next));
     t.initDimensions();
-    if (obj !== t) (obj as unknown as { triggerLayout: () => void }).triggerLayout();
+    if (obj !== t) relayoutGroup(obj);
     this.canvas.requestRenderAll();
-    this.commit();
+    this.commitSoon();
   }
 
   setShapeColor(color: string): void {
@@ -259,45 +246,52 @@ export class MemeCanvas {
   // ---- history ----------------------------------------------------------------------------------------------
 
   private snapshot(): string {
-    return JSON.stringify({
-      width: this.canvas.width,
-      height: this.canvas.height,
-      imageArea: this.imageArea,
-      doc: this.canvas.toObject(),
-    });
+    return takeSnapshot(this.canvas, this.imageArea);
   }
 
   private commit(): void {
+    if (this.pendingCommit) clearTimeout(this.pendingCommit);
+    this.pendingCommit = null;
     if (this.restoring) return;
     this.history.push(this.snapshot());
     this.publish();
   }
 
-  async undo(): Promise<void> {
-    const s = this.history.undo();
-    if (s) await this.restore(s);
-  }
-
-  async redo(): Promise<void> {
-    const s = this.history.redo();
-    if (s) await this.restore(s);
-  }
-
-  private async restore(snapshot: string): Promise<void> {
-    const { width, height, imageArea, doc } = JSON.parse(snapshot) as { width: number; height: number; imageArea: Rect; doc: object };
-    this.restoring = true;
-    try {
-      this.canvas.discardActiveObject();
-      await this.canvas.loadFromJSON(doc);
-      this.canvas.getObjects().forEach(applyRuntimeFlags);
-      this.canvas.setDimensions({ width, height });
-      this.imageArea = imageArea;
-      this.canvas.requestRenderAll();
-      this.store.set({ canvas: { width, height }, background: String(this.canvas.backgroundColor ?? '#ffffff') });
-    } finally {
-      this.restoring = false;
-    }
+  /**
+   * Typing and dragging a colour fire an edit per keystroke or per pixel; they become one undo step once the
+   * person pauses, so 30 snapshots are not spent on one sentence. Undo first records a pending step.
+   */
+  private commitSoon(): void {
+    if (this.pendingCommit) clearTimeout(this.pendingCommit);
+    this.pendingCommit = setTimeout(() => this.commit(), COALESCE_MS);
     this.publish();
+  }
+
+  undo(): Promise<void> {
+    return this.replay(() => this.history.undo());
+  }
+
+  redo(): Promise<void> {
+    return this.replay(() => this.history.redo());
+  }
+
+  /** Restores run one after another, so quick repeated Ctrl+Z never interleaves two loads. */
+  private replay(step: () => string | undefined): Promise<void> {
+    this.queue = this.queue.then(async () => {
+      if (this.pendingCommit) this.commit();
+      const s = step();
+      if (!s) return;
+      this.restoring = true;
+      try {
+        const { size, imageArea } = await restoreSnapshot(this.canvas, s);
+        this.imageArea = imageArea;
+        this.store.set({ canvas: size, background: String(this.canvas.backgroundColor ?? '#ffffff') });
+      } finally {
+        this.restoring = false;
+      }
+      this.publish();
+    });
+    return this.queue;
   }
 
   // ---- publishing to React ----------------------------------------------------------------------------------

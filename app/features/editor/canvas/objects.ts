@@ -1,8 +1,10 @@
 import { FabricImage, FabricObject, Group, Path, Textbox } from 'fabric';
 import { cssFontStack } from '../../../../core/fonts';
 import type { ShapeKind } from '../../../../core/editor';
+import type { Template } from '../../../../core/api/templates';
+import { templateBoxRect, type Rect } from '../model/geometry';
 import { shapeOutline } from '../model/shapes';
-import { familyFromStack, type TextStyle } from '../model/text-style';
+import { familyFromStack, layerName, styleFromTemplateBox, templateText, type TextStyle } from '../model/text-style';
 import type { LayerView } from '../model/store';
 
 /** What we keep on every top-level object so a snapshot restores the layers panel too. */
@@ -120,4 +122,24 @@ export function recolourTargets(objects: FabricObject[]): FabricObject[] {
     else if (obj.fill && obj.fill !== 'transparent') out.push(obj);
   }
   return out;
+}
+
+/** A template's boxes as text layers, with its first example (or nothing) as the text. */
+export function makeTemplateTexts(template: Template, imageArea: Rect): Textbox[] {
+  const example = template.examples[0] ?? [];
+  return template.textBoxes.map((box, i) => {
+    const rect = templateBoxRect(box, imageArea);
+    const text = templateText(box, example[i] ?? '');
+    const t = makeText(text, styleFromTemplateBox(box, rect.height), rect, box.angle);
+    // memegen centres the lines vertically inside the box.
+    if (t.height < rect.height) t.set({ top: rect.top + (rect.height - t.height) / 2 });
+    tag(t, 'text', layerName(text, `Text ${i + 1}`));
+    applyRuntimeFlags(t);
+    return t;
+  });
+}
+
+/** A shape group re-fits itself around its text after the text changed. */
+export function relayoutGroup(obj: FabricObject): void {
+  if (obj instanceof Group) obj.triggerLayout();
 }
