@@ -22,6 +22,12 @@ test('opens a template by URL with its boxes pre-placed as text layers', async (
   // White Impact text with a black outline is drawn over the picture.
   await expect.poll(() => countPixels(page, 'r > 240 && g > 240 && b > 240')).toBeGreaterThan(200);
   await page.screenshot({ path: `${SHOTS}/template.png` });
+  // The site header and footer sit behind the overlay, out of the tab order.
+  await expect(page.locator('body > header')).toHaveAttribute('inert', '');
+  // The editor has its own dark mode switch, since the header's is covered.
+  await page.getByRole('region', { name: 'Meme editor' }).getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.screenshot({ path: `${SHOTS}/template-dark.png` });
 });
 
 test('Close Editor returns home and an unknown template says so', async ({ page }) => {
@@ -84,14 +90,16 @@ test('adds every shape with its text and recolours the selection, never text', a
   await expect(layers(page)).toContainText(['LOVE', 'WOW!', 'BOOM!', 'Think...', 'Edit me!']);
   await expect.poll(() => countPixels(page, RED)).toBe(0);
   await page.screenshot({ path: `${SHOTS}/shapes.png` });
+  const DARK = 'r < 50 && g < 50 && b < 50';
+  const darkBefore = await countPixels(page, DARK);
 
   // The heart is selected (last added): recolour it red.
   await page.getByRole('button', { name: 'Shape colour' }).click();
   await page.getByRole('button', { name: 'Red', exact: true }).click();
   await expect(page.getByRole('group', { name: 'Shape colours' })).toBeHidden();
   await expect.poll(() => countPixels(page, RED)).toBeGreaterThan(5000);
-  // Its text stays dark.
-  await expect(layers(page).first()).toContainText('LOVE');
+  // Outlines and the text LOVE stay dark: recolouring never touches text or strokes.
+  expect(await countPixels(page, DARK)).toBeGreaterThan(darkBefore * 0.95);
 });
 
 test('hides and removes a layer, undo and redo by keyboard, Delete and arrow nudge', async ({ page }) => {

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ExportFormat } from '../../../../core/api/memes';
 import { toast } from '~/lib/toast';
+import { useDarkMode } from '~/lib/use-dark-mode';
 import { downloadMeme } from './download';
 import { ExportDialog } from './export-dialog';
 import { LayersPanel } from './layers-panel';
@@ -23,7 +24,15 @@ export function EditorShell({ template, image }: { template: string | null; imag
   const fileInput = useRef<HTMLInputElement>(null);
   const [exportOpen, setExportOpen] = useState(false);
   const doc = useDocumentLoader(editor, { template, image });
+  const theme = useDarkMode();
   useEditorKeys(editor);
+
+  // The overlay covers the site header, breadcrumbs and footer; they must not take focus or clicks behind it.
+  useEffect(() => {
+    const behind = [...document.querySelectorAll<HTMLElement>('body > header, body > nav, body > footer')];
+    behind.forEach((el) => el.setAttribute('inert', ''));
+    return () => behind.forEach((el) => el.removeAttribute('inert'));
+  }, []);
 
   useEffect(() => {
     if (!editor) return;
@@ -51,7 +60,7 @@ export function EditorShell({ template, image }: { template: string | null; imag
   const added = (what: 'text' | 'shape') => toast.success(what === 'text' ? 'Text Added! ✨' : 'Shape Added! ✨');
 
   return (
-    <div className="fixed inset-0 z-50 flex flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+    <div role="region" aria-label="Meme editor" className="fixed inset-0 z-50 flex flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
         <span className="font-bold text-brand-700 dark:text-brand-300">Memeforge Editor</span>
         <input
@@ -78,7 +87,15 @@ export function EditorShell({ template, image }: { template: string | null; imag
         >
           Download Meme
         </button>
-        <Link to="/" className="ml-auto rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+        <button
+          type="button"
+          onClick={theme.toggle}
+          aria-label={theme.dark ? 'Switch to light mode' : 'Switch to dark mode'}
+          className="ml-auto rounded-lg px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          {theme.dark ? '☀️' : '🌙'}
+        </button>
+        <Link to="/" className="shrink-0 rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
           Close Editor
         </Link>
       </header>
@@ -90,7 +107,7 @@ export function EditorShell({ template, image }: { template: string | null; imag
             <TextPanel state={state} editor={editor} inputRef={textInput} templateId={doc.templateId} onAdded={() => added('text')} />
           </LeftPanel>
         </aside>
-        <main ref={stage} aria-label="Canvas" className="order-1 flex min-w-0 shrink-0 items-start justify-center p-2 lg:order-2 lg:flex-1 lg:shrink lg:overflow-auto">
+        <section ref={stage} aria-label="Canvas" className="order-1 flex min-w-0 shrink-0 items-start justify-center p-2 lg:order-2 lg:flex-1 lg:shrink lg:overflow-auto">
           {loadError ? (
             <p role="alert" className="p-6 text-red-600 dark:text-red-400">The editor could not start. Please reload the page.</p>
           ) : null}
@@ -98,7 +115,7 @@ export function EditorShell({ template, image }: { template: string | null; imag
           <div className="shadow-lg" data-testid="canvas-frame">
             <canvas ref={elementRef} aria-label="Meme canvas" />
           </div>
-        </main>
+        </section>
         <aside className="order-3 border-slate-200 p-3 lg:w-56 lg:shrink-0 lg:overflow-y-auto lg:border-l dark:border-slate-700">
           <LayersPanel layers={state.layers} editor={editor} />
         </aside>
