@@ -2,6 +2,11 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { EditorStore, INITIAL_STATE, type EditorState } from '../model/store';
 import type { MemeCanvas } from '../canvas/meme-canvas';
 
+let canvasModule: Promise<{ MemeCanvas: typeof MemeCanvas }> | null = null;
+/** Starts downloading fabric as soon as the editor route's code runs, before React has hydrated. */
+const loadCanvasModule = () => (canvasModule ??= import('../canvas/meme-canvas'));
+if (typeof window !== 'undefined') void loadCanvasModule().catch(() => (canvasModule = null));
+
 /** React reads the document model through this: re-renders on every store change. */
 export function useEditorState(store: EditorStore): EditorState {
   return useSyncExternalStore(store.subscribe, store.getState, () => INITIAL_STATE);
@@ -19,7 +24,7 @@ export function useMemeCanvas(store: EditorStore) {
   useEffect(() => {
     let disposed = false;
     let instance: MemeCanvas | null = null;
-    import('../canvas/meme-canvas')
+    loadCanvasModule()
       .then(({ MemeCanvas }) => {
         if (disposed || !elementRef.current) return;
         instance = new MemeCanvas(elementRef.current, store);
