@@ -3,6 +3,7 @@
  * sizes. Needs a running server (`npm start`, or BENCH_URL) and Debian's Chromium. Run: `npx tsx bench/editor.ts`.
  */
 import { readdir, readFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
@@ -95,6 +96,8 @@ async function main() {
   }
   const report = {
     runs: RUNS,
+    // Timings on a shared machine mean little without its load.
+    machine: { cpus: cpus().length, loadAverage1m: +(loadavg()[0] ?? 0).toFixed(1) },
     editorReadyMs: { median: Math.round(median(ready)), budget: READY_BUDGET_MS, runs: ready.map(Math.round) },
     editorReadyAfterHtmlMs: { median: Math.round(median(afterHtml)), runs: afterHtml.map(Math.round) },
     exportSize: `${exportSize.width}×${exportSize.height} → ${exportSize.width * 2}×${exportSize.height * 2}`,
@@ -103,6 +106,8 @@ async function main() {
     chunks: await chunkSizes(),
   };
   console.log(JSON.stringify(report, null, 2));
+  // Best run as well as the median: on a loaded machine the best run is closest to the editor's own cost.
+  console.log(`ready best ${Math.round(Math.min(...ready))} ms, export best ${Math.round(Math.min(...exportsPng))} ms`);
   const ok = report.editorReadyMs.median <= READY_BUDGET_MS && report.export2xPngMs.median <= EXPORT_BUDGET_MS;
   console.log(ok ? 'within budget' : 'OVER BUDGET');
 }

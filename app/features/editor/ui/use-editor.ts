@@ -5,7 +5,11 @@ import type { MemeCanvas } from '../canvas/meme-canvas';
 let canvasModule: Promise<{ MemeCanvas: typeof MemeCanvas }> | null = null;
 /** Starts downloading fabric as soon as the editor route's code runs, before React has hydrated. */
 const loadCanvasModule = () => (canvasModule ??= import('../canvas/meme-canvas'));
-if (typeof window !== 'undefined') void loadCanvasModule().catch(() => (canvasModule = null));
+if (typeof window !== 'undefined') {
+  void loadCanvasModule().catch(() => (canvasModule = null));
+  // Impact is the template font: ask for it now rather than when the first text is drawn.
+  void document.fonts?.load('400 32px "Impact"').catch(() => undefined);
+}
 
 /** React reads the document model through this: re-renders on every store change. */
 export function useEditorState(store: EditorStore): EditorState {
