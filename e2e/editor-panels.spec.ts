@@ -60,6 +60,8 @@ test('?image= loads a picture by the fit rule and Upload replaces it', async ({ 
   await (await again).setFiles({ name: 'pic.png', mimeType: 'image/png', buffer: await drawTemplatePng() });
   await expect(page.getByText('Image uploaded!')).toBeVisible();
   await expect(layers(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Remove Image' }).click();
+  await expect(page.getByText('No layers yet')).toBeVisible();
 });
 
 test('double-click on text focuses the text box; caption starters and AI captions add text', async ({ page }) => {

@@ -4,6 +4,7 @@ import {
   DEFAULT_TEXT_STYLE,
   NEW_LAYER_STYLE,
   applyStyle,
+  familyFromStack,
   fontForTemplate,
   layerName,
   styleFromTemplateBox,
@@ -56,5 +57,10 @@ describe('text styles', () => {
     const upper = textBoxSchema.parse({ anchor_x: 0, anchor_y: 0, scale_x: 1, scale_y: 0.2 });
     expect(templateText(upper, 'aliens')).toBe('ALIENS');
     expect(templateText({ ...upper, style: 'none' }, 'aliens')).toBe('aliens');
+  });
+
+  it('reads the family back from the font stack the canvas stores', () => {
+    expect(familyFromStack('"Comic Sans MS", "Noto Sans", sans-serif')).toBe('Comic Sans MS');
+    expect(familyFromStack('Impact')).toBe('Impact');
   });
 });

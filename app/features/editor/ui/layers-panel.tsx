@@ -34,16 +34,14 @@ export function LayersPanel({ layers, editor }: { layers: LayerView[]; editor: M
               >
                 {layer.visible ? '👁' : '🚫'}
               </button>
-              {layer.type !== 'image' ? (
-                <button
-                  type="button"
-                  aria-label={`Remove ${layer.name}`}
-                  className="rounded px-1.5 py-0.5 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
-                  onClick={() => editor?.removeLayer(layer.id)}
-                >
-                  ✕
-                </button>
-              ) : null}
+              <button
+                type="button"
+                aria-label={`Remove ${layer.name}`}
+                className="rounded px-1.5 py-0.5 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
+                onClick={() => editor?.removeLayer(layer.id)}
+              >
+                ✕
+              </button>
             </li>
           ))}
         </ul>
