@@ -102,3 +102,20 @@ export async function pixelOrigin(page: Page, predicate: string): Promise<{ left
     return Number.isFinite(left) ? { left, top } : null;
   }, predicate);
 }
+
+/** Width and height of the box around every canvas pixel matching a predicate (see countPixels). */
+export async function pixelSize(page: Page, predicate: string): Promise<{ width: number; height: number }> {
+  return page.evaluate((src) => {
+    const test = new Function('r', 'g', 'b', `return (${src});`) as (r: number, g: number, b: number) => boolean;
+    const el = document.querySelector('canvas[aria-label="Meme canvas"]') as HTMLCanvasElement;
+    const data = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
+    let [l, t, r, b] = [Infinity, Infinity, -1, -1];
+    for (let i = 0; i < data.length; i += 4) {
+      if (!test(data[i]!, data[i + 1]!, data[i + 2]!)) continue;
+      const x = (i / 4) % el.width;
+      const y = Math.floor(i / 4 / el.width);
+      [l, t, r, b] = [Math.min(l, x), Math.min(t, y), Math.max(r, x), Math.max(b, y)];
+    }
+    return { width: r - l + 1, height: b - t + 1 };
+  }, predicate);
+}

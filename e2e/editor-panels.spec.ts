@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { canvasSize, drawTemplatePng, mockTemplates, mockUsage, pixelOrigin, TEMPLATE } from './editor-fixtures';
+import { canvasSize, drawTemplatePng, mockTemplates, mockUsage, pixelOrigin, pixelSize, TEMPLATE } from './editor-fixtures';
 
 const layers = (page: Page) => page.getByRole('list', { name: 'Layers' }).getByRole('listitem');
 const OTHER = { ...TEMPLATE, id: 'test-other', name: 'Other Picture', examples: [] };
@@ -157,3 +157,46 @@ test('a finger drags a shape', async ({ browser }) => {
   }).toEqual([60, 40]);
   await context.close();
 });
+
+test('two fingers scale and rotate the selected shape', async ({ browser }) => {
+  const context = await browser.newContext({ hasTouch: true, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/meme-generator');
+  await page.getByRole('button', { name: 'Heart', exact: true }).click();
+  const yellow = 'r > 220 && g > 180 && b < 60';
+  await expect.poll(() => countYellowSize(page, yellow)).toBeGreaterThan(100);
+  const before = await pixelSize(page, yellow);
+  const origin = (await pixelOrigin(page, yellow))!;
+  const canvas = (await page.locator('canvas.upper-canvas').boundingBox())!;
+  const scale = canvas.width / (await canvasSize(page)).width;
+  const centre = { x: canvas.x + (origin.left + before.width / 2) * scale, y: canvas.y + (origin.top + before.height / 2) * scale };
+  const cdp = await context.newCDPSession(page);
+  const fingers = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number, degrees: number) => {
+    const rad = (degrees * Math.PI) / 180;
+    const dx = Math.cos(rad) * spread;
+    const dy = Math.sin(rad) * spread;
+    return cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: centre.x - dx, y: centre.y - dy, id: 1 }, { x: centre.x + dx, y: centre.y + dy, id: 2 }],
+    });
+  };
+  // Spread from 30 to 45 px: 1.5× in each direction.
+  await fingers('touchStart', 30, 0);
+  for (let i = 1; i <= 10; i++) await fingers('touchMove', 30 + 1.5 * i, 0);
+  await fingers('touchEnd', 0, 0);
+  await expect.poll(async () => (await pixelSize(page, yellow)).width / before.width, { timeout: 3000 }).toBeGreaterThan(1.4);
+  const scaled = await pixelSize(page, yellow);
+  expect(scaled.width / before.width).toBeLessThan(1.6);
+
+  // Turn a quarter: the heart's box swaps width and height.
+  await fingers('touchStart', 40, 0);
+  for (let i = 1; i <= 10; i++) await fingers('touchMove', 40, 9 * i);
+  await fingers('touchEnd', 0, 0);
+  await expect.poll(async () => Math.abs((await pixelSize(page, yellow)).width - scaled.height), { timeout: 3000 }).toBeLessThan(6);
+  // One undo step per gesture.
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await pixelSize(page, yellow)).width).toBe(scaled.width);
+  await context.close();
+});
+
+const countYellowSize = async (page: Page, yellow: string) => (await pixelSize(page, yellow)).width;

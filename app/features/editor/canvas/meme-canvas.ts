@@ -9,6 +9,7 @@ import type { EditorStore } from '../model/store';
 import { NEW_LAYER_STYLE, applyStyle, fontForTemplate, layerName, type TextStyle } from '../model/text-style';
 import { exportDataUrl, type ExportFormat } from './export';
 import { ensureFonts, relayoutText } from './fonts';
+import { enablePinch } from './pinch';
 import { restoreSnapshot, takeSnapshot } from './snapshot';
 import {
   applyRuntimeFlags, layerOf, loadImage, makeShape, makeTemplateTexts, makeText, recolourTargets, relayoutGroup, setLayerName,
@@ -27,6 +28,7 @@ export class MemeCanvas {
   private restoring = false;
   private pendingCommit: ReturnType<typeof setTimeout> | null = null;
   private queue: Promise<void> = Promise.resolve();
+  private disablePinch: () => void;
   private imageArea: Rect;
   onTextDoubleClick: () => void = () => {};
 
@@ -46,6 +48,7 @@ export class MemeCanvas {
     this.canvas.on('mouse:dblclick', (e) => {
       if (e.target && textsIn(e.target).length > 0) this.onTextDoubleClick();
     });
+    this.disablePinch = enablePinch(this.canvas, () => this.commit());
     // Text measured before its webfont arrived is re-measured when any font finishes loading.
     document.fonts?.addEventListener?.('loadingdone', this.relayoutText);
     void ensureFonts(['Impact', NEW_LAYER_STYLE.fontFamily, 'Comic Sans MS']);
@@ -54,6 +57,7 @@ export class MemeCanvas {
   }
 
   dispose(): void {
+    this.disablePinch();
     document.fonts?.removeEventListener?.('loadingdone', this.relayoutText);
     void this.canvas.dispose();
   }
