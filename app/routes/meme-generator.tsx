@@ -1,6 +1,7 @@
 import type { MetaFunction } from '@remix-run/cloudflare';
+import { useSearchParams } from '@remix-run/react';
 import type { RouteHandle } from '~/components/layout/breadcrumbs';
-import { Page } from '~/components/layout/page';
+import { EditorShell } from '~/features/editor/ui/editor-shell';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = () =>
@@ -11,5 +12,6 @@ export const meta: MetaFunction = () =>
 export const handle: RouteHandle = { breadcrumb: [{ label: 'Meme Generator' }] };
 
 export default function Route() {
-  return <Page title="Meme Generator" />;
+  const [params] = useSearchParams();
+  return <EditorShell template={params.get('template')} image={params.get('image')} />;
 }

@@ -13,4 +13,4 @@ export const usageLimitSchema = z.object({
 });
 export type UsageLimit = z.infer<typeof usageLimitSchema>;
 
-export const AI_LIMIT_MESSAGE = 'Daily AI limit reached! Upgrade to premium for unlimited access.';
+export { AI_LIMIT_MESSAGE } from '../messages';

@@ -1,0 +1,320 @@
+import { ActiveSelection, Canvas, type FabricImage, type FabricObject } from 'fabric';
+import type { Template } from '../../../../core/api/templates';
+import type { ShapeKind } from '../../../../core/editor';
+import { NEW_TEXT_DEFAULT } from '../../../../core/editor';
+import { autoCropBounds, blankImageArea, fitImage, placeNewText, type Rect } from '../model/geometry';
+import { History } from '../model/history';
+import { shapePosition } from '../model/shapes';
+import type { EditorStore } from '../model/store';
+import { NEW_LAYER_STYLE, applyStyle, fontForTemplate, layerName, type TextStyle } from '../model/text-style';
+import { exportDataUrl, type ExportFormat } from './export';
+import { ensureFonts, relayoutText } from './fonts';
+import { enablePinch } from './pinch';
+import { restoreSnapshot, takeSnapshot } from './snapshot';
+import {
+  applyRuntimeFlags, layerOf, loadImage, makeShape, makeTemplateTexts, makeText, recolourTargets, relayoutGroup, setLayerName,
+  styleOf, styleToFabric, tag, textsIn,
+} from './objects';
+
+/**
+ * The only place the editor touches fabric: it owns the fabric canvas, turns commands into object changes, records
+ * a snapshot after each edit and publishes layers, selection and history state to the store React reads.
+ */
+const COALESCE_MS = 400;
+
+export class MemeCanvas {
+  readonly canvas: Canvas;
+  private history = new History();
+  private restoring = false;
+  private pendingCommit: ReturnType<typeof setTimeout> | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private disablePinch: () => void;
+  private imageArea: Rect;
+  onTextDoubleClick: () => void = () => {};
+
+  constructor(element: HTMLCanvasElement, private readonly store: EditorStore) {
+    const { canvas: size, background } = store.getState();
+    this.canvas = new Canvas(element, {
+      ...size,
+      backgroundColor: background,
+      preserveObjectStacking: true,
+      enableRetinaScaling: false,
+    });
+    this.imageArea = blankImageArea(size);
+    this.canvas.on('selection:created', () => this.publishSelection());
+    this.canvas.on('selection:updated', () => this.publishSelection());
+    this.canvas.on('selection:cleared', () => this.publishSelection());
+    this.canvas.on('object:modified', () => this.commit());
+    this.canvas.on('mouse:dblclick', (e) => {
+      if (e.target && textsIn(e.target).length > 0) this.onTextDoubleClick();
+    });
+    this.disablePinch = enablePinch(this.canvas, () => this.commit());
+    // Text measured before its webfont arrived is re-measured when any font finishes loading.
+    document.fonts?.addEventListener?.('loadingdone', this.relayoutText);
+    void ensureFonts(['Impact', NEW_LAYER_STYLE.fontFamily, 'Comic Sans MS']);
+    this.history.reset(this.snapshot());
+    store.set({ ready: true, layers: [], canUndo: false, canRedo: false });
+  }
+
+  dispose(): void {
+    this.disablePinch();
+    document.fonts?.removeEventListener?.('loadingdone', this.relayoutText);
+    void this.canvas.dispose();
+  }
+
+  private relayoutText = () => relayoutText(this.canvas);
+
+  // ---- document loading -------------------------------------------------------------------------------------
+
+  /** Replaces the image layer (uploads, AI images); text and shapes stay. */
+  async setImage(url: string): Promise<void> {
+    const img = await loadImage(url);
+    for (const old of this.canvas.getObjects().filter((o) => layerOf(o).type === 'image')) this.canvas.remove(old);
+    this.placeImage(img, 'Image');
+    this.commit();
+  }
+
+  /** Replaces the whole document with a template and its pre-placed text boxes. */
+  async loadTemplate(template: Template): Promise<void> {
+    const [img] = await Promise.all([
+      loadImage(template.imageUrl),
+      ensureFonts(template.textBoxes.map((b) => fontForTemplate(b.font))),
+    ]);
+    this.canvas.discardActiveObject();
+    this.canvas.remove(...this.canvas.getObjects());
+    this.placeImage(img, template.name);
+    for (const t of makeTemplateTexts(template, this.imageArea)) this.canvas.add(t);
+    this.canvas.requestRenderAll();
+    this.history.reset(this.snapshot());
+    this.publish();
+  }
+
+  private placeImage(img: FabricImage, name: string) {
+    const fit = fitImage({ width: img.width, height: img.height }, { width: window.innerWidth, height: window.innerHeight });
+    img.set({ left: fit.image.left, top: fit.image.top, scaleX: fit.scale, scaleY: fit.scale });
+    tag(img, 'image', layerName(name, 'Image'));
+    applyRuntimeFlags(img);
+    this.canvas.setDimensions(fit.canvas);
+    this.imageArea = fit.image;
+    this.canvas.add(img);
+    this.canvas.sendObjectToBack(img);
+    this.store.set({ canvas: fit.canvas });
+  }
+
+  // ---- editing commands -------------------------------------------------------------------------------------
+
+  addText(text = NEW_TEXT_DEFAULT, style: TextStyle = NEW_LAYER_STYLE): void {
+    const texts = this.canvas.getObjects().filter((o) => layerOf(o).type === 'text').map((o) => o.getBoundingRect());
+    const probe = makeText(text, style, { left: 0, top: 0, width: 100 });
+    const place = placeNewText(this.imageArea, this.canvas, texts, 0);
+    probe.set({ width: place.width });
+    probe.initDimensions();
+    const at = placeNewText(this.imageArea, this.canvas, texts, probe.height);
+    probe.set({ left: at.left, top: at.top });
+    this.addObject(tag(probe, 'text', layerName(text)));
+  }
+
+  addShape(kind: ShapeKind, color: string): void {
+    const count = this.canvas.getObjects().filter((o) => layerOf(o).type === 'shape').length;
+    const shape = makeShape(kind, color, shapePosition(kind, this.imageArea, count));
+    this.addObject(tag(shape, 'shape', layerName(textsIn(shape)[0]?.text ?? kind)));
+  }
+
+  private addObject(obj: FabricObject) {
+    applyRuntimeFlags(obj);
+    this.canvas.add(obj);
+    this.canvas.setActiveObject(obj);
+    this.commit();
+  }
+
+  /** Text edits from the panel go to the selected text (or the text of the selected shape). */
+  setText(text: string): void {
+    const obj = this.canvas.getActiveObject();
+    const t = obj ? textsIn(obj)[0] : undefined;
+    if (!obj || !t) return;
+    t.set({ text });
+    if (obj !== t) relayoutGroup(obj);
+    setLayerName(obj, layerName(text));
+    this.canvas.requestRenderAll();
+    this.commitSoon();
+  }
+
+  setStyle(patch: Partial<TextStyle>): void {
+    const obj = this.canvas.getActiveObject();
+    const t = obj ? textsIn(obj)[0] : undefined;
+    if (!obj || !t) return;
+    const next = applyStyle(styleOf(t), patch);
+    if (patch.fontFamily) void ensureFonts([patch.fontFamily]).then(this.relayoutText);
+    t.set(styleToFabric(next));
+    t.initDimensions();
+    if (obj !== t) relayoutGroup(obj);
+    this.canvas.requestRenderAll();
+    this.commitSoon();
+  }
+
+  setShapeColor(color: string): void {
+    const targets = recolourTargets(this.canvas.getActiveObjects());
+    if (targets.length === 0) return;
+    for (const o of targets) o.set({ fill: color });
+    this.canvas.requestRenderAll();
+    this.commit();
+  }
+
+  setBackground(color: string): void {
+    this.canvas.backgroundColor = color;
+    this.canvas.requestRenderAll();
+    this.store.set({ background: color });
+    this.commit();
+  }
+
+  private byId(id: string) {
+    return this.canvas.getObjects().find((o) => layerOf(o).id === id);
+  }
+
+  toggleVisibility(id: string): void {
+    const obj = this.byId(id);
+    if (!obj) return;
+    obj.set({ visible: !obj.visible });
+    if (!obj.visible && this.canvas.getActiveObjects().includes(obj)) this.canvas.discardActiveObject();
+    this.canvas.requestRenderAll();
+    this.commit();
+  }
+
+  removeLayer(id: string): void {
+    const obj = this.byId(id);
+    if (!obj) return;
+    this.canvas.discardActiveObject();
+    this.canvas.remove(obj);
+    this.commit();
+  }
+
+  selectLayer(id: string): void {
+    const obj = this.byId(id);
+    if (!obj || !obj.selectable || !obj.visible) return;
+    this.canvas.setActiveObject(obj);
+    this.canvas.requestRenderAll();
+    this.publishSelection();
+  }
+
+  deleteSelection(): boolean {
+    const objs = this.canvas.getActiveObjects().filter((o) => layerOf(o).type !== 'image');
+    if (objs.length === 0) return false;
+    this.canvas.discardActiveObject();
+    this.canvas.remove(...objs);
+    this.commit();
+    return true;
+  }
+
+  nudge(dx: number, dy: number): boolean {
+    const obj = this.canvas.getActiveObject();
+    if (!obj || obj.lockMovementX) return false;
+    obj.set({ left: obj.left + dx, top: obj.top + dy });
+    obj.setCoords();
+    this.canvas.requestRenderAll();
+    this.commit();
+    return true;
+  }
+
+  /** Trims the canvas to everything visible plus 20 px; false when there is nothing to crop. */
+  autoCrop(): boolean {
+    this.canvas.discardActiveObject();
+    const visible = this.canvas.getObjects().filter((o) => o.visible);
+    const crop = autoCropBounds(visible.map((o) => o.getBoundingRect()), this.canvas);
+    if (!crop) return false;
+    for (const o of this.canvas.getObjects()) {
+      o.set({ left: o.left - crop.left, top: o.top - crop.top });
+      o.setCoords();
+    }
+    this.imageArea = { ...this.imageArea, left: this.imageArea.left - crop.left, top: this.imageArea.top - crop.top };
+    this.canvas.setDimensions({ width: crop.width, height: crop.height });
+    this.store.set({ canvas: { width: crop.width, height: crop.height } });
+    this.commit();
+    return true;
+  }
+
+  /** Shows the canvas smaller on narrow screens; fabric maps pointer and touch positions through the CSS scale. */
+  fitDisplay(maxWidth: number): void {
+    const scale = Math.min(1, maxWidth / this.canvas.width);
+    this.canvas.setDimensions(
+      { width: `${Math.floor(this.canvas.width * scale)}px`, height: `${Math.floor(this.canvas.height * scale)}px` },
+      { cssOnly: true },
+    );
+  }
+
+  exportImage(format: ExportFormat): string {
+    this.canvas.discardActiveObject();
+    this.canvas.renderAll();
+    return exportDataUrl(this.canvas, format);
+  }
+
+  // ---- history ----------------------------------------------------------------------------------------------
+
+  private snapshot(): string {
+    return takeSnapshot(this.canvas, this.imageArea);
+  }
+
+  private commit(): void {
+    if (this.pendingCommit) clearTimeout(this.pendingCommit);
+    this.pendingCommit = null;
+    if (this.restoring) return;
+    this.history.push(this.snapshot());
+    this.publish();
+  }
+
+  /**
+   * Typing and dragging a colour fire an edit per keystroke or per pixel; they become one undo step once the
+   * person pauses, so 30 snapshots are not spent on one sentence. Undo first records a pending step.
+   */
+  private commitSoon(): void {
+    if (this.pendingCommit) clearTimeout(this.pendingCommit);
+    this.pendingCommit = setTimeout(() => this.commit(), COALESCE_MS);
+    this.publish();
+  }
+
+  undo(): Promise<void> {
+    return this.replay(() => this.history.undo());
+  }
+
+  redo(): Promise<void> {
+    return this.replay(() => this.history.redo());
+  }
+
+  /** Restores run one after another, so quick repeated Ctrl+Z never interleaves two loads. */
+  private replay(step: () => string | undefined): Promise<void> {
+    this.queue = this.queue.then(async () => {
+      if (this.pendingCommit) this.commit();
+      const s = step();
+      if (!s) return;
+      this.restoring = true;
+      try {
+        const { size, imageArea } = await restoreSnapshot(this.canvas, s);
+        this.imageArea = imageArea;
+        this.store.set({ canvas: size, background: String(this.canvas.backgroundColor ?? '#ffffff') });
+      } finally {
+        this.restoring = false;
+      }
+      this.publish();
+    });
+    return this.queue;
+  }
+
+  // ---- publishing to React ----------------------------------------------------------------------------------
+
+  private publish(): void {
+    this.store.set({
+      layers: this.canvas.getObjects().map(layerOf).reverse(),
+      canUndo: this.history.canUndo,
+      canRedo: this.history.canRedo,
+    });
+    this.publishSelection();
+  }
+
+  private publishSelection(): void {
+    const obj = this.canvas.getActiveObject();
+    if (!obj) return this.store.set({ selection: { kind: 'none' } });
+    const t = obj instanceof ActiveSelection ? undefined : textsIn(obj)[0];
+    this.store.set({ selection: t ? { kind: 'text', text: t.text, style: styleOf(t) } : { kind: 'other' } });
+  }
+}
+
+

@@ -1,0 +1,145 @@
+import { FabricImage, FabricObject, Group, Path, Textbox } from 'fabric';
+import { cssFontStack } from '../../../../core/fonts';
+import type { ShapeKind } from '../../../../core/editor';
+import type { Template } from '../../../../core/api/templates';
+import { templateBoxRect, type Rect } from '../model/geometry';
+import { shapeOutline } from '../model/shapes';
+import { familyFromStack, layerName, styleFromTemplateBox, templateText, type TextStyle } from '../model/text-style';
+import type { LayerView } from '../model/store';
+
+/** What we keep on every top-level object so a snapshot restores the layers panel too. */
+FabricObject.customProperties = ['layerId', 'layerName', 'layerKind'];
+
+export type LayerKind = LayerView['type'];
+type Tagged = FabricObject & { layerId?: string; layerName?: string; layerKind?: LayerKind };
+
+let counter = 0;
+export const newLayerId = () => `l${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export function tag(obj: FabricObject, kind: LayerKind, name: string): FabricObject {
+  const t = obj as Tagged;
+  t.layerId = newLayerId();
+  t.layerKind = kind;
+  t.layerName = name;
+  return obj;
+}
+
+export const layerOf = (obj: FabricObject): LayerView => {
+  const t = obj as Tagged;
+  return { id: t.layerId ?? '', name: t.layerName ?? 'Layer', type: t.layerKind ?? 'shape', visible: obj.visible !== false };
+};
+
+export const setLayerName = (obj: FabricObject, name: string) => {
+  (obj as Tagged).layerName = name;
+};
+
+/**
+ * Behaviour flags are not saved in snapshots; they follow from the layer kind and are applied after every load:
+ * the image is locked and unselectable, text is edited through the side panel (double-click focuses it).
+ */
+export function applyRuntimeFlags(obj: FabricObject): void {
+  obj.set({ originX: 'left', originY: 'top', cornerSize: 14, touchCornerSize: 32, transparentCorners: false });
+  const kind = (obj as Tagged).layerKind;
+  if (kind === 'image') {
+    obj.set({ selectable: false, evented: false, lockMovementX: true, lockMovementY: true, lockScalingX: true, lockScalingY: true, hasControls: false });
+  }
+  for (const t of textsIn(obj)) t.set({ editable: false });
+}
+
+/** The text of a layer: the object itself, or the text member of a shape group. */
+export function textsIn(obj: FabricObject): Textbox[] {
+  if (obj instanceof Textbox) return [obj];
+  if (obj instanceof Group) return obj.getObjects().filter((o): o is Textbox => o instanceof Textbox);
+  return [];
+}
+
+export function styleToFabric(style: Partial<TextStyle>): Record<string, unknown> {
+  const { fontFamily, ...rest } = style;
+  return fontFamily ? { ...rest, fontFamily: cssFontStack(fontFamily) } : rest;
+}
+
+export function styleOf(t: Textbox): TextStyle {
+  return {
+    fontSize: t.fontSize,
+    fontFamily: familyFromStack(t.fontFamily),
+    fill: typeof t.fill === 'string' ? t.fill : '#000000',
+    stroke: typeof t.stroke === 'string' ? t.stroke : '#000000',
+    strokeWidth: t.strokeWidth,
+    fontWeight: t.fontWeight === 'bold' || Number(t.fontWeight) >= 600 ? 'bold' : 'normal',
+    fontStyle: t.fontStyle === 'italic' ? 'italic' : 'normal',
+    underline: t.underline,
+    textAlign: t.textAlign === 'left' || t.textAlign === 'right' ? t.textAlign : 'center',
+  };
+}
+
+export function makeText(text: string, style: TextStyle, box: { left: number; top: number; width: number }, angle = 0): Textbox {
+  return new Textbox(text, {
+    ...styleToFabric(style),
+    left: box.left,
+    top: box.top,
+    width: box.width,
+    angle,
+    originX: 'left',
+    originY: 'top',
+    // Stroke drawn under the fill keeps letters readable at meme outline widths.
+    paintFirst: 'stroke',
+    strokeLineJoin: 'round',
+    splitByGrapheme: false,
+  });
+}
+
+export function makeShape(kind: ShapeKind, color: string, at: { left: number; top: number }): Group {
+  const outline = shapeOutline(kind);
+  const body = new Path(outline.path, {
+    fill: color,
+    stroke: '#111111',
+    strokeWidth: 3,
+    strokeLineJoin: 'round',
+    originX: 'left',
+    originY: 'top',
+    left: 0,
+    top: 0,
+  });
+  const label = makeText(
+    outline.text,
+    { fontSize: 26, fontFamily: 'Impact', fill: '#111111', stroke: '#ffffff', strokeWidth: 0, fontWeight: 'normal', fontStyle: 'normal', underline: false, textAlign: 'center' },
+    outline.textArea,
+  );
+  const group = new Group([body, label], { left: at.left, top: at.top, originX: 'left', originY: 'top' });
+  return group;
+}
+
+export async function loadImage(url: string): Promise<FabricImage> {
+  return FabricImage.fromURL(url, { crossOrigin: 'anonymous' }, { originX: 'left', originY: 'top' });
+}
+
+/** Filled objects a shape colour applies to: shapes and group members with a fill, never text. */
+export function recolourTargets(objects: FabricObject[]): FabricObject[] {
+  const out: FabricObject[] = [];
+  for (const obj of objects) {
+    if (obj instanceof Textbox || obj instanceof FabricImage) continue;
+    if (obj instanceof Group) out.push(...recolourTargets(obj.getObjects()));
+    else if (obj.fill && obj.fill !== 'transparent') out.push(obj);
+  }
+  return out;
+}
+
+/** A template's boxes as text layers, with its first example (or nothing) as the text. */
+export function makeTemplateTexts(template: Template, imageArea: Rect): Textbox[] {
+  const example = template.examples[0] ?? [];
+  return template.textBoxes.map((box, i) => {
+    const rect = templateBoxRect(box, imageArea);
+    const text = templateText(box, example[i] ?? '');
+    const t = makeText(text, styleFromTemplateBox(box, rect.height), rect, box.angle);
+    // memegen centres the lines vertically inside the box.
+    if (t.height < rect.height) t.set({ top: rect.top + (rect.height - t.height) / 2 });
+    tag(t, 'text', layerName(text, `Text ${i + 1}`));
+    applyRuntimeFlags(t);
+    return t;
+  });
+}
+
+/** A shape group re-fits itself around its text after the text changed. */
+export function relayoutGroup(obj: FabricObject): void {
+  if (obj instanceof Group) obj.triggerLayout();
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { autoCropBounds, blankImageArea, fitImage, placeNewText, templateBoxRect, type Rect } from './geometry';
+
+describe('fitImage', () => {
+  it('never enlarges a small image and adds 40 × 200 margins', () => {
+    const fit = fitImage({ width: 500, height: 300 }, { width: 1920, height: 1080 });
+    expect(fit.scale).toBe(1);
+    expect(fit.image).toEqual({ left: 20, top: 100, width: 500, height: 300 });
+    expect(fit.canvas).toEqual({ width: 540, height: 500 });
+  });
+
+  it('shrinks to min(1000, window − 500) wide and min(600, window − 250) tall', () => {
+    const wide = fitImage({ width: 3000, height: 1000 }, { width: 1920, height: 1080 });
+    expect(wide.image.width).toBe(1000);
+    expect(wide.image.height).toBe(333);
+    const tall = fitImage({ width: 1000, height: 2000 }, { width: 1280, height: 800 });
+    expect(tall.image.height).toBe(550);
+    expect(tall.image.width).toBe(275);
+  });
+
+  it('keeps the fit box at least 400 × 300 on a phone', () => {
+    const fit = fitImage({ width: 1200, height: 900 }, { width: 390, height: 844 });
+    expect(fit.image.width).toBe(400);
+    expect(fit.image.height).toBe(300);
+  });
+});
+
+describe('templateBoxRect', () => {
+  it('maps memegen fractions onto the displayed image', () => {
+    const image = { left: 20, top: 100, width: 600, height: 400 };
+    const box = { anchor_x: 0, anchor_y: 0.8, scale_x: 1, scale_y: 0.2, angle: 0, align: 'center', style: 'upper', color: 'white', font: 'thick' } as const;
+    expect(templateBoxRect(box, image)).toEqual({ left: 20, top: 420, width: 600, height: 80 });
+  });
+});
+
+describe('placeNewText', () => {
+  const image = { left: 20, top: 100, width: 600, height: 400 };
+  const canvas = { width: 640, height: 600 };
+
+  it('goes above the image when nothing is there, 90% of the image wide and centred', () => {
+    const r = placeNewText(image, canvas, [], 40);
+    expect(r).toEqual({ left: 50, top: 30, width: 540, height: 40 });
+  });
+
+  it('goes below when the band above holds text, then inside near the top', () => {
+    const above = placeNewText(image, canvas, [], 40);
+    const below = placeNewText(image, canvas, [above], 40);
+    expect(below.top).toBe(530);
+    const inside = placeNewText(image, canvas, [above, below], 40);
+    expect(inside.top).toBe(110);
+  });
+
+  it('caps the width at 800 px on a wide image', () => {
+    const wide = { left: 20, top: 100, width: 1000, height: 300 };
+    expect(placeNewText(wide, { width: 1040, height: 500 }, [], 40).width).toBe(800);
+  });
+
+  it('treats the blank canvas minus margins as the image area', () => {
+    expect(blankImageArea({ width: 900, height: 650 })).toEqual({ left: 20, top: 100, width: 860, height: 450 });
+  });
+});
+
+describe('autoCropBounds', () => {
+  const canvas = { width: 900, height: 650 };
+
+  it('is null with nothing to crop', () => {
+    expect(autoCropBounds([], canvas)).toBeNull();
+  });
+
+  it('wraps all objects with 20 px padding', () => {
+    const objects: Rect[] = [
+      { left: 100, top: 120, width: 200, height: 50 },
+      { left: 250, top: 300, width: 100, height: 100 },
+    ];
+    expect(autoCropBounds(objects, canvas)).toEqual({ left: 80, top: 100, width: 290, height: 320 });
+  });
+
+  it('stays inside the canvas and snaps outward to whole pixels', () => {
+    const r = autoCropBounds([{ left: 5.5, top: 10.2, width: 880.1, height: 100.3 }], canvas);
+    expect(r).toEqual({ left: 0, top: 0, width: 900, height: 131 });
+  });
+});

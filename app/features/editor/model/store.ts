@@ -1,0 +1,57 @@
+import type { TextStyle } from './text-style';
+import type { Size } from './geometry';
+import { CANVAS_INITIAL } from '../../../../core/limits';
+
+export interface LayerView {
+  id: string;
+  name: string;
+  type: 'text' | 'image' | 'shape';
+  visible: boolean;
+}
+
+export type Selection =
+  | { kind: 'none' }
+  /** A text layer, or a shape whose text is being edited through the panel. */
+  | { kind: 'text'; text: string; style: TextStyle }
+  | { kind: 'other' };
+
+export interface EditorState {
+  ready: boolean;
+  /** Topmost first, as the layers panel lists them. */
+  layers: LayerView[];
+  selection: Selection;
+  canUndo: boolean;
+  canRedo: boolean;
+  background: string;
+  canvas: Size;
+  busy: string | null;
+}
+
+export const INITIAL_STATE: EditorState = {
+  ready: false,
+  layers: [],
+  selection: { kind: 'none' },
+  canUndo: false,
+  canRedo: false,
+  background: '#ffffff',
+  canvas: { ...CANVAS_INITIAL },
+  busy: null,
+};
+
+/** A tiny observable the canvas adapter writes and React reads with useSyncExternalStore. */
+export class EditorStore {
+  private state: EditorState = INITIAL_STATE;
+  private listeners = new Set<() => void>();
+
+  getState = (): EditorState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  set(patch: Partial<EditorState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { textBoxSchema } from '../../../../core/api/templates';
+import {
+  DEFAULT_TEXT_STYLE,
+  NEW_LAYER_STYLE,
+  applyStyle,
+  familyFromStack,
+  fontForTemplate,
+  layerName,
+  styleFromTemplateBox,
+  templateText,
+  toggleStyle,
+} from './text-style';
+
+describe('text styles', () => {
+  it('default style is 30 px bold Comic Sans MS in #0066ff with a white 2 px stroke, left aligned', () => {
+    expect(DEFAULT_TEXT_STYLE).toMatchObject({
+      fontSize: 30, fontFamily: 'Comic Sans MS', fill: '#0066ff', stroke: '#ffffff', strokeWidth: 2,
+      fontWeight: 'bold', fontStyle: 'normal', textAlign: 'left',
+    });
+  });
+
+  it('a new layer is white with a black 3 px stroke, 30 px, centred', () => {
+    expect(NEW_LAYER_STYLE).toMatchObject({ fill: '#ffffff', stroke: '#000000', strokeWidth: 3, fontSize: 30, textAlign: 'center' });
+  });
+
+  it('clamps size to 8–200 and stroke to 0–10', () => {
+    expect(applyStyle(NEW_LAYER_STYLE, { fontSize: 500 }).fontSize).toBe(200);
+    expect(applyStyle(NEW_LAYER_STYLE, { fontSize: 2 }).fontSize).toBe(8);
+    expect(applyStyle(NEW_LAYER_STYLE, { strokeWidth: 40 }).strokeWidth).toBe(10);
+    expect(applyStyle(NEW_LAYER_STYLE, { strokeWidth: -1 }).strokeWidth).toBe(0);
+  });
+
+  it('toggles bold, italic and underline', () => {
+    expect(toggleStyle(DEFAULT_TEXT_STYLE, 'bold')).toEqual({ fontWeight: 'normal' });
+    expect(toggleStyle(DEFAULT_TEXT_STYLE, 'italic')).toEqual({ fontStyle: 'italic' });
+    expect(toggleStyle(DEFAULT_TEXT_STYLE, 'underline')).toEqual({ underline: true });
+  });
+
+  it('names a layer after the first 20 characters of its text, on one line', () => {
+    expect(layerName('When you see it and\nyou cannot unsee it')).toBe('When you see it and ');
+    expect(layerName('   ')).toBe('Text');
+    expect(layerName('😀'.repeat(25))).toBe('😀'.repeat(20));
+  });
+
+  it('maps memegen fonts and colours to a template text style', () => {
+    expect(fontForTemplate('thick')).toBe('Impact');
+    expect(fontForTemplate('Georgia')).toBe('Georgia');
+    expect(fontForTemplate('unknown-font')).toBe('Impact');
+    const white = styleFromTemplateBox(textBoxSchema.parse({ anchor_x: 0, anchor_y: 0, scale_x: 1, scale_y: 0.2, font: 'thick' }), 80);
+    expect(white).toMatchObject({ fontFamily: 'Impact', fill: 'white', stroke: '#000000', fontSize: 32, textAlign: 'center' });
+    const black = styleFromTemplateBox(textBoxSchema.parse({ anchor_x: 0, anchor_y: 0, scale_x: 1, scale_y: 0.1, color: 'black', align: 'left' }), 20);
+    expect(black).toMatchObject({ stroke: '#ffffff', fontSize: 16, textAlign: 'left' });
+  });
+
+  it('upper-cases text only for the upper style', () => {
+    const upper = textBoxSchema.parse({ anchor_x: 0, anchor_y: 0, scale_x: 1, scale_y: 0.2 });
+    expect(templateText(upper, 'aliens')).toBe('ALIENS');
+    expect(templateText({ ...upper, style: 'none' }, 'aliens')).toBe('aliens');
+  });
+
+  it('reads the family back from the font stack the canvas stores', () => {
+    expect(familyFromStack('"Comic Sans MS", "Noto Sans", sans-serif')).toBe('Comic Sans MS');
+    expect(familyFromStack('Impact')).toBe('Impact');
+  });
+});

@@ -1,0 +1,105 @@
+import { PANEL_FONTS } from '../../../../core/fonts';
+import { LAYER_NAME_CHARS, STROKE_WIDTH_RANGE, TEXT_SIZE_TOOLBAR } from '../../../../core/editor';
+import type { TextBox } from '../../../../core/api/templates';
+
+/** The style of a text layer. Field names are fabric's, so the canvas adapter passes a style through unchanged. */
+export interface TextStyle {
+  fontSize: number;
+  fontFamily: string;
+  fill: string;
+  stroke: string;
+  strokeWidth: number;
+  fontWeight: 'normal' | 'bold';
+  fontStyle: 'normal' | 'italic';
+  underline: boolean;
+  textAlign: 'left' | 'center' | 'right';
+}
+
+/** Spec §3 "Default text style": the side panel starts with this. */
+export const DEFAULT_TEXT_STYLE: TextStyle = {
+  fontSize: 30,
+  fontFamily: 'Comic Sans MS',
+  fill: '#0066ff',
+  stroke: '#ffffff',
+  strokeWidth: 2,
+  fontWeight: 'bold',
+  fontStyle: 'normal',
+  underline: false,
+  textAlign: 'left',
+};
+
+/** Spec §3 "New text layer": what 'Add Text' puts on the canvas. */
+export const NEW_LAYER_STYLE: TextStyle = {
+  ...DEFAULT_TEXT_STYLE,
+  fontFamily: 'Impact',
+  fill: '#ffffff',
+  stroke: '#000000',
+  strokeWidth: 3,
+  fontSize: 30,
+  textAlign: 'center',
+};
+
+const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
+
+/** Clamps a style edit to the ranges the controls allow, so a typed 500 cannot reach the canvas. */
+export function applyStyle(style: TextStyle, patch: Partial<TextStyle>): TextStyle {
+  const next = { ...style, ...patch };
+  next.fontSize = Math.round(clamp(Number(next.fontSize) || style.fontSize, TEXT_SIZE_TOOLBAR.min, TEXT_SIZE_TOOLBAR.max));
+  next.strokeWidth = clamp(Number(next.strokeWidth) || 0, STROKE_WIDTH_RANGE.min, STROKE_WIDTH_RANGE.max);
+  return next;
+}
+
+/** The toolbar's bold/italic/underline buttons flip one field each. */
+export function toggleStyle(style: TextStyle, flag: 'bold' | 'italic' | 'underline'): Partial<TextStyle> {
+  if (flag === 'bold') return { fontWeight: style.fontWeight === 'bold' ? 'normal' : 'bold' };
+  if (flag === 'italic') return { fontStyle: style.fontStyle === 'italic' ? 'normal' : 'italic' };
+  return { underline: !style.underline };
+}
+
+/** Layer names are the first 20 characters of the text (one line), or a fallback for empty text. */
+export function layerName(text: string, fallback = 'Text'): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line ? Array.from(line).slice(0, LAYER_NAME_CHARS).join('') : fallback;
+}
+
+/** memegen's font keys → the families we serve; any family we already know passes through. */
+const MEMEGEN_FONTS: Record<string, string> = {
+  thick: 'Impact',
+  impact: 'Impact',
+  thin: 'Arial',
+  comic: 'Comic Sans MS',
+  tiny: 'Arial',
+};
+
+export function fontForTemplate(font: string): string {
+  if (PANEL_FONTS.includes(font)) return font;
+  return MEMEGEN_FONTS[font.toLowerCase()] ?? 'Impact';
+}
+
+/**
+ * A template text box's style: white Impact with a black outline is the meme convention, so the outline is always
+ * the opposite of a light/dark fill, and the size fills the box's height (two lines fit) within the toolbar range.
+ */
+export function styleFromTemplateBox(box: TextBox, boxHeightPx: number): TextStyle {
+  const fill = box.color;
+  const darkFill = /^(black|#000(000)?|#111(111)?|#222(222)?)$/i.test(fill.trim());
+  return applyStyle(NEW_LAYER_STYLE, {
+    fontFamily: fontForTemplate(box.font),
+    fill,
+    stroke: darkFill ? '#ffffff' : '#000000',
+    strokeWidth: 2,
+    fontSize: clamp(Math.round(boxHeightPx * 0.4), 16, 72),
+    textAlign: box.align,
+  });
+}
+
+/** memegen's `upper` style shows text in capitals. */
+export function templateText(box: TextBox, text: string): string {
+  return box.style === 'upper' ? text.toUpperCase() : text;
+}
+
+/** The family name back from a CSS font stack written by `cssFontStack` (the canvas stores the stack). */
+export function familyFromStack(stack: string): string {
+  const first = stack.split(',')[0] ?? '';
+  return first.trim().replace(/^["']|["']$/g, '');
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import type { GenerateImageResponse } from '../../../../core/api/ai';
+import { AI_LIMIT_MESSAGE } from '../../../../core/messages';
+import { AI_QUICK_SUGGESTIONS } from '../../../../core/editor';
+import { LOW_QUOTA_WARNING_AT, PROMPT_MAX_CHARS } from '../../../../core/limits';
+import { ApiClientError, sendJson } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
+import { ChatMessages, type ChatMessage } from './chat-messages';
+import { useUsage } from './use-usage';
+
+let nextId = 0;
+const id = () => `m${++nextId}`;
+
+/** The AI image chat: usage header, messages, prompt with its counter, quick suggestions and quota notices. */
+export function AiTab({ onUseImage }: { onUseImage: (url: string) => void }) {
+  const { usage, failed, refetch } = useUsage();
+  const [prompt, setPrompt] = useState('');
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [generating, setGenerating] = useState(false);
+  const atLimit = usage?.canGenerate === false;
+  const remaining = usage?.remaining ?? null;
+
+  const update = (mid: string, patch: Partial<ChatMessage>) =>
+    setMessages((ms) => ms.map((m) => (m.id === mid ? { ...m, ...patch } : m)));
+
+  const submit = async () => {
+    const text = prompt.trim();
+    if (!text || generating) return;
+    if (text.length > PROMPT_MAX_CHARS) return void toast.error('Prompt Too Long', `Please keep your prompt under ${PROMPT_MAX_CHARS} characters.`);
+    if (atLimit) return void toast.error('Daily Limit Reached', "You've reached your daily generation limit. Try again tomorrow or upgrade to premium!");
+    const aiId = id();
+    setMessages((ms) => [
+      ...ms,
+      { id: id(), type: 'user', content: text, timestamp: Date.now() },
+      { id: aiId, type: 'ai', content: `Generating image for: "${text}"...`, timestamp: Date.now(), isGenerating: true },
+    ]);
+    setPrompt('');
+    setGenerating(true);
+    try {
+      const res = await sendJson<GenerateImageResponse>('POST', '/api/generate-image', { prompt: text });
+      update(aiId, {
+        content: `Generated image for: "${text}"`,
+        imageUrl: res.imageUrl,
+        note: res.isPlaceholder ? (res.note ?? 'Offline preview: no image model is configured on this server.') : res.note,
+        isGenerating: false,
+      });
+      toast.success('Image Generated! 🎨');
+    } catch (e) {
+      const message = (e instanceof ApiClientError && e.serverMessage) || 'Failed to generate image';
+      update(aiId, { content: `❌ ${message}`, isGenerating: false });
+      toast.error('Generation Failed', message);
+    } finally {
+      setGenerating(false);
+      void refetch();
+    }
+  };
+
+  const blocked = generating || atLimit || prompt.trim() === '';
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+        {failed
+          ? 'Usage data is unavailable right now.'
+          : !usage
+            ? 'Loading usage data...'
+            : usage.premium
+              ? 'Unlimited AI operations (premium)'
+              : `${remaining ?? 0} AI operations remaining today`}
+      </p>
+      {usage && !atLimit && remaining !== null && remaining > 0 && remaining <= LOW_QUOTA_WARNING_AT ? (
+        <p role="status" className="rounded bg-amber-100 px-2 py-1 text-sm text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+          Only {remaining} generations remaining today!
+        </p>
+      ) : null}
+      {atLimit ? (
+        <p role="alert" className="rounded bg-red-100 px-2 py-1 text-sm text-red-900 dark:bg-red-900/40 dark:text-red-200">
+          {AI_LIMIT_MESSAGE} <span className="block text-xs">Upgrade to premium for unlimited generations</span>
+        </p>
+      ) : null}
+      <ChatMessages messages={messages} onUse={onUseImage} />
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        className="flex flex-col gap-1"
+      >
+        <textarea
+          aria-label="Describe the image"
+          rows={3}
+          placeholder="Describe the image you want..."
+          value={prompt}
+          disabled={generating || atLimit}
+          onChange={(e) => setPrompt(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              void submit();
+            }
+          }}
+          className="w-full resize-y rounded border border-slate-300 bg-white px-2 py-1 text-sm disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+        />
+        <p className={`text-xs ${prompt.length > PROMPT_MAX_CHARS ? 'text-red-600 dark:text-red-400' : 'text-slate-500 dark:text-slate-400'}`}>
+          Max {PROMPT_MAX_CHARS} characters • {prompt.length}/{PROMPT_MAX_CHARS}
+        </p>
+        <button
+          type="submit"
+          disabled={blocked}
+          className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+        >
+          {generating ? 'Generating…' : 'Generate Image'}
+        </button>
+      </form>
+      <div className="flex flex-wrap gap-1" aria-label="Quick suggestions">
+        {AI_QUICK_SUGGESTIONS.map((s) => (
+          <button
+            key={s}
+            type="button"
+            disabled={generating || atLimit}
+            onClick={() => setPrompt(s)}
+            className="rounded-full border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
+          >
+            {s}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

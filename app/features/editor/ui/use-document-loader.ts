@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import type { Template, TemplatesResponse } from '../../../../core/api/templates';
+import type { UploadResponse } from '../../../../core/api/images';
+import { MAX_UPLOAD_BYTES } from '../../../../core/limits';
+import { getJson, sendForm } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
+import type { MemeCanvas } from '../canvas/meme-canvas';
+
+/** Loads `?template=` or `?image=` once the canvas exists, and offers template picks and uploads. */
+export function useDocumentLoader(editor: MemeCanvas | null, params: { template: string | null; image: string | null }) {
+  const [templateId, setTemplateId] = useState<string | null>(params.template);
+
+  const openTemplate = async (t: Template) => {
+    if (!editor) return;
+    try {
+      await editor.loadTemplate(t);
+      setTemplateId(t.id);
+      toast.success('Template loaded!');
+    } catch {
+      toast.error('Error loading template', 'Failed to load the selected template');
+    }
+  };
+
+  // The template list is fetched while fabric is still downloading, not after it.
+  const [templates] = useState(() =>
+    params.template && typeof window !== 'undefined' ? getJson<TemplatesResponse>('/api/templates') : null,
+  );
+
+  useEffect(() => {
+    if (!editor) return;
+    if (templates && params.template) {
+      const wanted = params.template;
+      templates
+        .then(async (r) => {
+          const t = r.templates.find((x) => x.id === wanted);
+          if (!t) throw new Error('not found');
+          await editor.loadTemplate(t);
+          toast.success('Template loaded!');
+        })
+        .catch(() => toast.error('Error loading template', 'Failed to load the selected template'));
+    } else if (params.image) {
+      editor.setImage(params.image).catch(() => toast.error('Failed to load image', 'Please upload the image again.'));
+    }
+    // Only the first load follows the URL; later picks come from the panels.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editor]);
+
+  const upload = async (file: File) => {
+    if (!editor) return;
+    if (!file.type.startsWith('image/')) return void toast.error('Invalid file type', 'Please upload an image file (JPG, PNG, WEBP)');
+    if (file.size > MAX_UPLOAD_BYTES) return void toast.error('File too large', 'Please upload an image smaller than 10MB.');
+    try {
+      const form = new FormData();
+      form.append('image', file);
+      const { imageUrl } = await sendForm<UploadResponse>('/api/upload', form);
+      await editor.setImage(imageUrl);
+      toast.success('Image uploaded!');
+    } catch {
+      toast.error('Upload failed', 'Failed to upload your image');
+    }
+  };
+
+  const useAiImage = async (url: string) => {
+    if (!editor) return;
+    try {
+      await editor.setImage(url);
+      toast.success('Image Added to Editor! ✨');
+    } catch {
+      toast.error('Failed to load AI image', 'Please try generating the image again');
+    }
+  };
+
+  return { templateId, openTemplate, upload, useAiImage };
+}

@@ -1,0 +1,121 @@
+import type { Page, Route } from '@playwright/test';
+import sharp from 'sharp';
+import type { Template } from '../core/api/templates';
+import type { UsageLimit } from '../core/api/usage';
+
+/**
+ * Answers for the APIs the editor consumes, in the shapes fixed by core/api/*. They stand in for endpoints built on
+ * other branches; the shapes are parsed by the same zod schemas the UI uses, so these specs stay valid after merge.
+ */
+
+/** An 800 × 500 picture with two coloured halves and a circle: never blank, no red in it. */
+export async function drawTemplatePng(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500">
+    <rect width="800" height="250" fill="#1d4ed8"/><rect y="250" width="800" height="250" fill="#15803d"/>
+    <circle cx="400" cy="250" r="120" fill="#fde68a"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+export const TEMPLATE: Template = {
+  id: 'test-two-buttons',
+  name: 'Two Buttons Test',
+  description: 'A drawn test template',
+  imageUrl: '/api/e2e-images/two-buttons.png',
+  isPopular: 1,
+  feature: 'meme-generator',
+  width: 800,
+  height: 500,
+  textBoxes: [
+    { anchor_x: 0, anchor_y: 0, scale_x: 1, scale_y: 0.2, angle: 0, align: 'center', style: 'upper', color: 'white', font: 'thick' },
+    { anchor_x: 0, anchor_y: 0.8, scale_x: 1, scale_y: 0.2, angle: 0, align: 'center', style: 'upper', color: 'white', font: 'thick' },
+  ],
+  examples: [['top of the meme', 'bottom line']],
+  keywords: ['test'],
+  license: 'CC0-1.0',
+  author: 'Memeforge tests',
+};
+
+export async function mockTemplates(page: Page, templates: Template[] = [TEMPLATE]) {
+  const png = await drawTemplatePng();
+  await page.route('**/api/e2e-images/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png }));
+  await page.route('**/api/templates**', (route) => {
+    const search = new URL(route.request().url()).searchParams.get('search')?.toLowerCase() ?? '';
+    const list = templates.filter((t) => t.name.toLowerCase().includes(search));
+    return route.fulfill({ json: { templates: list, templateOfTheDay: list[0] ?? null } });
+  });
+}
+
+export async function mockUsage(page: Page, usage: UsageLimit) {
+  await page.route('**/api/usage-limit', (route) => route.fulfill({ json: usage }));
+}
+
+/**
+ * download-meme in the contract's shape. The answer's link is the data the editor sent, as a data: URL: Chromium
+ * cancels downloads whose response comes from a Playwright route, and the client handles any link the same way.
+ */
+export async function mockDownloadMeme(page: Page) {
+  const sent: { format: string; filename: string; premiumHeader: string | undefined; mime: string }[] = [];
+  await page.route('**/api/download-meme', async (route: Route) => {
+    const req = route.request();
+    const body = req.postDataJSON() as { canvasData: string; filename: string; format: string };
+    const mime = /^data:([^;]+);base64,/.exec(body.canvasData)?.[1];
+    if (!mime) return route.fulfill({ status: 400, json: { error: 'Bad canvas data', code: 'invalid_request' } });
+    sent.push({ format: body.format, filename: body.filename, premiumHeader: req.headers()['x-premium-user'], mime });
+    return route.fulfill({ json: { isPremium: false, downloadUrl: body.canvasData } });
+  });
+  return sent;
+}
+
+/** Counts pixels of the rendered canvas matching a predicate (r, g, b) → boolean, given as source text. */
+export async function countPixels(page: Page, predicate: string): Promise<number> {
+  return page.evaluate((src) => {
+    const test = new Function('r', 'g', 'b', `return (${src});`) as (r: number, g: number, b: number) => boolean;
+    const el = document.querySelector('canvas[aria-label="Meme canvas"]') as HTMLCanvasElement;
+    const data = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (test(data[i]!, data[i + 1]!, data[i + 2]!)) n++;
+    return n;
+  }, predicate);
+}
+
+export async function canvasSize(page: Page) {
+  return page.evaluate(() => {
+    const el = document.querySelector('canvas[aria-label="Meme canvas"]') as HTMLCanvasElement;
+    return { width: el.width, height: el.height };
+  });
+}
+
+/** The leftmost and topmost canvas pixel matching a predicate (see countPixels), or null. */
+export async function pixelOrigin(page: Page, predicate: string): Promise<{ left: number; top: number } | null> {
+  return page.evaluate((src) => {
+    const test = new Function('r', 'g', 'b', `return (${src});`) as (r: number, g: number, b: number) => boolean;
+    const el = document.querySelector('canvas[aria-label="Meme canvas"]') as HTMLCanvasElement;
+    const data = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
+    let left = Infinity;
+    let top = Infinity;
+    for (let i = 0; i < data.length; i += 4) {
+      if (!test(data[i]!, data[i + 1]!, data[i + 2]!)) continue;
+      const p = i / 4;
+      left = Math.min(left, p % el.width);
+      top = Math.min(top, Math.floor(p / el.width));
+    }
+    return Number.isFinite(left) ? { left, top } : null;
+  }, predicate);
+}
+
+/** Width and height of the box around every canvas pixel matching a predicate (see countPixels). */
+export async function pixelSize(page: Page, predicate: string): Promise<{ width: number; height: number }> {
+  return page.evaluate((src) => {
+    const test = new Function('r', 'g', 'b', `return (${src});`) as (r: number, g: number, b: number) => boolean;
+    const el = document.querySelector('canvas[aria-label="Meme canvas"]') as HTMLCanvasElement;
+    const data = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
+    let [l, t, r, b] = [Infinity, Infinity, -1, -1];
+    for (let i = 0; i < data.length; i += 4) {
+      if (!test(data[i]!, data[i + 1]!, data[i + 2]!)) continue;
+      const x = (i / 4) % el.width;
+      const y = Math.floor(i / 4 / el.width);
+      [l, t, r, b] = [Math.min(l, x), Math.min(t, y), Math.max(r, x), Math.max(b, y)];
+    }
+    return { width: r - l + 1, height: b - t + 1 };
+  }, predicate);
+}

@@ -1,0 +1,202 @@
+import { expect, test, type Page } from '@playwright/test';
+import { canvasSize, drawTemplatePng, mockTemplates, mockUsage, pixelOrigin, pixelSize, TEMPLATE } from './editor-fixtures';
+
+const layers = (page: Page) => page.getByRole('list', { name: 'Layers' }).getByRole('listitem');
+const OTHER = { ...TEMPLATE, id: 'test-other', name: 'Other Picture', examples: [] };
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+test('the Templates tab searches, shows a skeleton, an empty message and loads the picked template', async ({ page }) => {
+  await mockTemplates(page, [TEMPLATE, OTHER]);
+  const searches: (string | null)[] = [];
+  let release: () => void = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route('**/api/templates**', async (route) => {
+    searches.push(new URL(route.request().url()).searchParams.get('search'));
+    await gate;
+    await route.fallback();
+  });
+  await page.goto('/meme-generator');
+  await page.getByRole('tab', { name: 'Templates' }).click();
+  await expect(page.getByRole('status', { name: 'Loading templates' }).locator('div')).toHaveCount(6);
+  release();
+  const grid = page.getByRole('list', { name: 'Templates' });
+  await expect(grid.getByRole('button')).toHaveCount(2);
+  expect(searches[0]).toBeNull();
+
+  await page.getByRole('searchbox', { name: 'Search templates' }).fill('other');
+  await expect(grid.getByRole('button')).toHaveCount(1);
+  expect(searches.at(-1)).toBe('other');
+  await page.getByRole('searchbox', { name: 'Search templates' }).fill('zzz');
+  await expect(page.getByText('No templates found for "zzz"')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search templates' }).fill('');
+  await grid.getByRole('button', { name: 'Other Picture' }).click();
+  await expect(page.getByText('Template loaded!')).toBeVisible();
+  await expect(grid.getByRole('button', { name: 'Other Picture' })).toHaveAttribute('aria-pressed', 'true');
+  // No examples: the two boxes are placed empty, named by position.
+  await expect(layers(page)).toContainText(['Text 2', 'Text 1', 'Other Picture']);
+});
+
+test('?image= loads a picture by the fit rule and Upload replaces it', async ({ page }) => {
+  await mockTemplates(page);
+  await page.route('**/api/upload', (route) =>
+    route.fulfill({
+      json: { imageUrl: '/api/e2e-images/uploaded.png', width: 800, height: 500, format: 'png', size: 1234, expiresAt: new Date().toISOString() },
+    }),
+  );
+  await page.goto(`/meme-generator?image=${encodeURIComponent('/api/e2e-images/first.png')}`);
+  await expect(layers(page)).toHaveCount(1);
+  expect(await canvasSize(page)).toEqual({ width: 840, height: 700 });
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByText('Invalid file type')).toBeVisible();
+
+  const again = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await (await again).setFiles({ name: 'pic.png', mimeType: 'image/png', buffer: await drawTemplatePng() });
+  await expect(page.getByText('Image uploaded!')).toBeVisible();
+  await expect(layers(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Remove Image' }).click();
+  await expect(page.getByText('No layers yet')).toBeVisible();
+});
+
+test('double-click on text focuses the text box; caption starters and AI captions add text', async ({ page }) => {
+  await mockTemplates(page);
+  await page.route('**/api/generate-captions', (route) =>
+    route.fulfill({ json: { captions: ['When the tests pass', 'On the first try'], provider: 'fake' } }),
+  );
+  await page.goto(`/meme-generator?template=${TEMPLATE.id}`);
+  await expect(page.getByText('Template loaded!')).toBeVisible();
+  const input = page.getByRole('textbox', { name: 'Text', exact: true });
+
+  const canvas = page.locator('canvas.upper-canvas');
+  const box = (await canvas.boundingBox())!;
+  const scale = box.width / (await canvasSize(page)).width;
+  // The top box spans the image's first fifth: 20 + 0…800 wide, 100…200 tall.
+  await canvas.dblclick({ position: { x: 420 * scale, y: 150 * scale } });
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue('TOP OF THE MEME');
+
+  await canvas.click({ position: { x: 5, y: 5 } });
+  await page.getByRole('button', { name: 'Big mood' }).click();
+  await expect(input).toHaveValue('Big mood');
+  await page.getByRole('button', { name: 'Add Text Layer' }).click();
+  await expect(layers(page).first()).toContainText('Big mood');
+
+  await page.getByRole('button', { name: '✨ AI captions' }).click();
+  await expect(page.getByText('AI Captions Generated!')).toBeVisible();
+  await page.getByRole('list', { name: 'Caption suggestions' }).getByRole('button', { name: 'On the first try' }).click();
+  await expect(layers(page).first()).toContainText('On the first try');
+});
+
+test('usage is fetched when the AI tab opens and reused for 30 s', async ({ page }) => {
+  let calls = 0;
+  await page.route('**/api/usage-limit', (route) => {
+    calls++;
+    return route.fulfill({ json: { used: 1, totalLimit: 10, remaining: 9, canGenerate: true, premium: false } });
+  });
+  await page.goto('/meme-generator');
+  await expect(page.getByText('9 AI operations remaining today')).toBeVisible();
+  await page.getByRole('tab', { name: 'Templates' }).click();
+  await page.getByRole('tab', { name: 'AI ✨' }).click();
+  await expect(page.getByText('9 AI operations remaining today')).toBeVisible();
+  expect(calls).toBe(1);
+});
+
+test('a premium download opens the saved meme and says Meme Saved', async ({ page, context }) => {
+  await mockUsage(page, { used: 0, totalLimit: null, remaining: null, canGenerate: true, premium: true });
+  await context.route('**/api/e2e-saved/1', (route) => route.fulfill({ contentType: 'image/png', body: Buffer.from('') }));
+  await page.route('**/api/download-meme', (route) => route.fulfill({ json: { isPremium: true, downloadUrl: '/api/e2e-saved/1' } }));
+  await page.goto('/meme-generator');
+  await expect(page.getByText('Unlimited AI operations (premium)')).toBeVisible();
+  await page.getByRole('button', { name: 'Star', exact: true }).click();
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /^PNG/ }).click()]);
+  await expect(page.getByText('Meme Saved! ✨')).toBeVisible();
+  expect(popup.url()).toContain('/api/e2e-saved/1');
+});
+
+test('fabric is loaded by the editor only, not by the home page', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((u) => u.includes('meme-canvas'))).toBe(false);
+  await page.goto('/meme-generator');
+  await expect(page.locator('canvas.upper-canvas')).toBeVisible();
+  expect(scripts.some((u) => u.includes('meme-canvas'))).toBe(true);
+});
+
+test('a finger drags a shape', async ({ browser }) => {
+  const context = await browser.newContext({ hasTouch: true, viewport: { width: 390, height: 844 }, isMobile: true });
+  const page = await context.newPage();
+  await page.goto('/meme-generator');
+  await page.getByRole('button', { name: 'Star', exact: true }).click();
+  const yellow = 'r > 220 && g > 180 && b < 60';
+  await expect.poll(() => pixelOrigin(page, yellow)).not.toBeNull();
+  const before = (await pixelOrigin(page, yellow))!;
+  const canvas = (await page.locator('canvas.upper-canvas').boundingBox())!;
+  const scale = canvas.width / (await canvasSize(page)).width;
+  // Start on the star's body (its centre), move 60 canvas pixels right and 40 down in small steps.
+  const start = { x: canvas.x + (before.left + 85) * scale, y: canvas.y + (before.top + 100) * scale };
+  const cdp = await context.newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  await touch('touchStart', start.x, start.y);
+  for (let i = 1; i <= 10; i++) await touch('touchMove', start.x + (60 * scale * i) / 10, start.y + (40 * scale * i) / 10);
+  await touch('touchEnd', 0, 0);
+  await expect.poll(async () => {
+    const after = await pixelOrigin(page, yellow);
+    return after ? [Math.round((after.left - before.left) / 5) * 5, Math.round((after.top - before.top) / 5) * 5] : null;
+  }).toEqual([60, 40]);
+  await context.close();
+});
+
+test('two fingers scale and rotate the selected shape', async ({ browser }) => {
+  const context = await browser.newContext({ hasTouch: true, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/meme-generator');
+  await page.getByRole('button', { name: 'Heart', exact: true }).click();
+  const yellow = 'r > 220 && g > 180 && b < 60';
+  await expect.poll(() => countYellowSize(page, yellow)).toBeGreaterThan(100);
+  const before = await pixelSize(page, yellow);
+  const origin = (await pixelOrigin(page, yellow))!;
+  const canvas = (await page.locator('canvas.upper-canvas').boundingBox())!;
+  const scale = canvas.width / (await canvasSize(page)).width;
+  const centre = { x: canvas.x + (origin.left + before.width / 2) * scale, y: canvas.y + (origin.top + before.height / 2) * scale };
+  const cdp = await context.newCDPSession(page);
+  const fingers = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number, degrees: number) => {
+    const rad = (degrees * Math.PI) / 180;
+    const dx = Math.cos(rad) * spread;
+    const dy = Math.sin(rad) * spread;
+    return cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: centre.x - dx, y: centre.y - dy, id: 1 }, { x: centre.x + dx, y: centre.y + dy, id: 2 }],
+    });
+  };
+  // Spread from 30 to 45 px: 1.5× in each direction.
+  await fingers('touchStart', 30, 0);
+  for (let i = 1; i <= 10; i++) await fingers('touchMove', 30 + 1.5 * i, 0);
+  await fingers('touchEnd', 0, 0);
+  await expect.poll(async () => (await pixelSize(page, yellow)).width / before.width, { timeout: 3000 }).toBeGreaterThan(1.4);
+  const scaled = await pixelSize(page, yellow);
+  expect(scaled.width / before.width).toBeLessThan(1.6);
+
+  // Turn a quarter: the heart's box swaps width and height.
+  await fingers('touchStart', 40, 0);
+  for (let i = 1; i <= 10; i++) await fingers('touchMove', 40, 9 * i);
+  await fingers('touchEnd', 0, 0);
+  await expect.poll(async () => Math.abs((await pixelSize(page, yellow)).width - scaled.height), { timeout: 3000 }).toBeLessThan(6);
+  // One undo step per gesture.
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await pixelSize(page, yellow)).width).toBe(scaled.width);
+  await context.close();
+});
+
+const countYellowSize = async (page: Page, yellow: string) => (await pixelSize(page, yellow)).width;

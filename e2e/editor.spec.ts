@@ -1,0 +1,169 @@
+import { expect, test, type Page } from '@playwright/test';
+import { canvasSize, countPixels, mockTemplates, pixelOrigin, TEMPLATE } from './editor-fixtures';
+
+const layers = (page: Page) => page.getByRole('list', { name: 'Layers' }).getByRole('listitem');
+const RED = 'r > 200 && g < 90 && b < 90';
+const SHOTS = 'e2e/screenshots/editor';
+
+test.beforeEach(async ({ page }) => {
+  await mockTemplates(page);
+});
+
+test('opens a template by URL with its boxes pre-placed as text layers', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/meme-generator?template=${TEMPLATE.id}`);
+  await expect(page.getByText('Template loaded!')).toBeVisible();
+  await expect(layers(page)).toHaveCount(3);
+  await expect(layers(page).nth(0)).toContainText('BOTTOM LINE');
+  await expect(layers(page).nth(1)).toContainText('TOP OF THE MEME');
+  await expect(layers(page).nth(2)).toContainText('Two Buttons Test');
+  // 800 × 500 fits inside min(1000, 1440 − 500) × min(600, 900 − 250), so it is not scaled; margins 40 × 200.
+  expect(await canvasSize(page)).toEqual({ width: 840, height: 700 });
+  // White Impact text with a black outline is drawn over the picture.
+  await expect.poll(() => countPixels(page, 'r > 240 && g > 240 && b > 240')).toBeGreaterThan(200);
+  await page.screenshot({ path: `${SHOTS}/template.png` });
+  // The site header and footer sit behind the overlay, out of the tab order.
+  await expect(page.locator('body > header')).toHaveAttribute('inert', '');
+  // The editor has its own dark mode switch, since the header's is covered.
+  await page.getByRole('region', { name: 'Meme editor' }).getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.screenshot({ path: `${SHOTS}/template-dark.png` });
+});
+
+test('Close Editor returns home and an unknown template says so', async ({ page }) => {
+  await page.goto('/meme-generator?template=no-such-template');
+  await expect(page.getByText('Error loading template')).toBeVisible();
+  await expect(page.getByText('No layers yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Close Editor' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('adds text and styles it from the toolbars', async ({ page }) => {
+  await page.goto('/meme-generator');
+  const font = page.getByRole('combobox', { name: 'Font', exact: true });
+  await expect(font).toBeDisabled();
+  await page.getByRole('button', { name: '➕ Add Text' }).click();
+  await expect(page.getByText('Text Added! ✨')).toBeVisible();
+  await expect(layers(page)).toHaveCount(1);
+  await expect(layers(page).first()).toContainText('Double-click to edit');
+  // The new layer is selected, so the controls hold its style (spec §3 new-layer defaults).
+  await expect(font).toBeEnabled();
+  await expect(font).toHaveValue('Impact');
+  await expect(page.getByRole('spinbutton', { name: 'Font size' })).toHaveValue('30');
+  await expect(page.getByRole('spinbutton', { name: 'Outline width' })).toHaveValue('3');
+  await expect(page.getByRole('textbox', { name: 'Text', exact: true })).toHaveValue('Double-click to edit');
+
+  await font.selectOption('Times New Roman');
+  await page.getByRole('spinbutton', { name: 'Font size' }).fill('64');
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.getByRole('button', { name: 'Italic' }).click();
+  await page.getByRole('button', { name: 'Underline' }).click();
+  await page.getByRole('button', { name: 'Align left' }).click();
+  await page.getByRole('spinbutton', { name: 'Outline width' }).fill('6');
+  await page.getByLabel('Colour', { exact: true }).fill('#ff0000');
+  await page.getByLabel('Outline', { exact: true }).fill('#00ff00');
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Hello мир κόσμε 😀 and a long line that wraps inside its box');
+
+  await expect(font).toHaveValue('Times New Roman');
+  await expect(page.getByRole('spinbutton', { name: 'Font size' })).toHaveValue('64');
+  await expect(page.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: 'Italic' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Underline' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Align left' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(layers(page).first()).toContainText('Hello мир κόσμε 😀 an');
+  await expect.poll(() => countPixels(page, RED)).toBeGreaterThan(500);
+  await expect.poll(() => countPixels(page, 'g > 200 && r < 80 && b < 80')).toBeGreaterThan(200);
+  await page.screenshot({ path: `${SHOTS}/styled-text.png` });
+
+  // Clicking empty canvas clears the selection: the controls empty and disable again.
+  await page.locator('canvas.upper-canvas').click({ position: { x: 5, y: 5 } });
+  await expect(font).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Text', exact: true })).toHaveValue('');
+});
+
+test('adds every shape with its text and recolours the selection, never text', async ({ page }) => {
+  await page.goto('/meme-generator');
+  for (const name of ['Speech bubble', 'Thought bubble', 'Boom', 'Star', 'Heart']) {
+    await page.getByRole('button', { name, exact: true }).click();
+  }
+  await expect(layers(page)).toHaveCount(5);
+  await expect(layers(page)).toContainText(['LOVE', 'WOW!', 'BOOM!', 'Think...', 'Edit me!']);
+  await expect.poll(() => countPixels(page, RED)).toBe(0);
+  await page.screenshot({ path: `${SHOTS}/shapes.png` });
+  const DARK = 'r < 50 && g < 50 && b < 50';
+  const darkBefore = await countPixels(page, DARK);
+
+  // The heart is selected (last added): recolour it red.
+  await page.getByRole('button', { name: 'Shape colour' }).click();
+  await page.getByRole('button', { name: 'Red', exact: true }).click();
+  await expect(page.getByRole('group', { name: 'Shape colours' })).toBeHidden();
+  await expect.poll(() => countPixels(page, RED)).toBeGreaterThan(5000);
+  // Outlines and the text LOVE stay dark: recolouring never touches text or strokes.
+  expect(await countPixels(page, DARK)).toBeGreaterThan(darkBefore * 0.95);
+});
+
+test('hides and removes a layer, undo and redo by keyboard, Delete and arrow nudge', async ({ page }) => {
+  await page.goto('/meme-generator');
+  await page.getByRole('button', { name: 'Star', exact: true }).click();
+  const yellow = 'r > 220 && g > 180 && b < 60';
+  await expect.poll(() => countPixels(page, yellow)).toBeGreaterThan(3000);
+  const shown = await countPixels(page, yellow);
+
+  await page.getByRole('button', { name: 'Hide WOW!' }).click();
+  await expect.poll(() => countPixels(page, yellow)).toBe(0);
+  await page.getByRole('button', { name: 'Show WOW!' }).click();
+  await expect.poll(() => countPixels(page, yellow)).toBe(shown);
+
+  await page.getByRole('button', { name: 'Remove WOW!' }).click();
+  await expect(page.getByText('No layers yet')).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(layers(page)).toHaveCount(1);
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.getByText('No layers yet')).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(layers(page)).toHaveCount(1);
+
+  // Select it from the layers list, nudge it, then delete it with the keyboard.
+  await page.getByRole('button', { name: /shape layer: WOW!/ }).click();
+  const before = (await pixelOrigin(page, yellow))!;
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => pixelOrigin(page, yellow)).toEqual({ left: before.left + 50, top: before.top + 1 });
+  await page.keyboard.press('Control+z');
+  await page.getByRole('button', { name: /shape layer: WOW!/ }).click();
+  await page.keyboard.press('Delete');
+  await expect(page.getByText('No layers yet')).toBeVisible();
+});
+
+test('auto-crops to the objects plus 20 px, and says when there is nothing to crop', async ({ page }) => {
+  await page.goto('/meme-generator');
+  await page.getByRole('button', { name: '✂️ Auto Crop' }).click();
+  await expect(page.getByText('Nothing to crop')).toBeVisible();
+  expect(await canvasSize(page)).toEqual({ width: 900, height: 650 });
+
+  await page.getByRole('button', { name: 'Star', exact: true }).click();
+  await page.getByRole('button', { name: '✂️ Auto Crop' }).click();
+  await expect(page.getByText('Auto-cropped! ✂️')).toBeVisible();
+  const size = await canvasSize(page);
+  // The star's points span 2·90·cos 18° ≈ 171 × 90·(1 + cos 36°) ≈ 163 px, plus its 3 px outline and 20 px
+  // padding on each side.
+  expect(size.width).toBeGreaterThanOrEqual(212);
+  expect(size.width).toBeLessThanOrEqual(217);
+  expect(size.height).toBeGreaterThanOrEqual(204);
+  expect(size.height).toBeLessThanOrEqual(209);
+  // A 20 px white frame: the corner pixels are background.
+  await expect.poll(() => countPixels(page, 'r > 240 && g > 240 && b > 240')).toBeGreaterThan(20 * size.width);
+  await page.keyboard.press('Control+z');
+  expect(await canvasSize(page)).toEqual({ width: 900, height: 650 });
+});
+
+test('the background palette has 18 colours and closes on pick', async ({ page }) => {
+  await page.goto('/meme-generator');
+  await page.getByRole('button', { name: 'Background colour' }).click();
+  const palette = page.getByRole('group', { name: 'Background palette' });
+  await expect(palette.getByRole('button')).toHaveCount(18);
+  await palette.getByRole('button', { name: 'Background #ef4444' }).click();
+  await expect(palette).toBeHidden();
+  const { width, height } = await canvasSize(page);
+  await expect.poll(() => countPixels(page, 'r === 239 && g === 68 && b === 68')).toBe(width * height);
+});
