@@ -49,3 +49,6 @@ export const EXPORT_SCALE = 2;
 
 /** How many caption suggestions one request answers with. */
 export const CAPTION_SUGGESTIONS = 8;
+
+/** Caption suggestions are free but rate limited per visitor (they reach an LLM in production). */
+export const CAPTION_REQUESTS_PER_MINUTE = 20;
