@@ -1,6 +1,7 @@
 // Node module hooks for the bench: load .wasm files as compiled modules and .woff files as bytes, the way wrangler
 // bundles them for the Worker, so the bench runs the Worker's own imaging code unchanged.
 import { readFileSync } from 'node:fs';
+import { URL } from 'node:url';
 
 export async function load(url, context, next) {
   if (url.endsWith('.wasm')) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { wasmMemory } from '../src/imaging/codecs';
 import { decode } from '../src/imaging/decode';
-import { encode, type OutputFormat } from '../src/imaging/encode';
+import { encode, encodePng, type OutputFormat } from '../src/imaging/encode';
 import { readHeader } from '../src/imaging/header';
-import { WASM_PIXEL_BUDGET } from '../src/imaging/options';
+import { OXIPNG_MAX_PIXELS, WASM_PIXEL_BUDGET } from '../src/imaging/options';
 import { blur, pixelate, resize } from '../src/imaging/pixels';
 import { watermark } from '../src/imaging/watermark';
 import { syntheticPhoto } from './support/synthetic';
@@ -35,6 +35,11 @@ describe('WASM memory stays under 100 MB at each operation’s pixel budget', ()
       expect([back.width, back.height]).toEqual([src.width, src.height]);
       expectUnderLimit(`decode ${format}`);
     }
+  });
+
+  it('oxipng at the largest PNG it is given', { timeout: 120_000 }, async () => {
+    await encodePng(atBudget(OXIPNG_MAX_PIXELS), true);
+    expectUnderLimit('png + oxipng');
   });
 
   it('resize at its budget (input or output, whichever is larger)', { timeout: 120_000 }, async () => {

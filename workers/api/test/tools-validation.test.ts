@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { encode } from '../src/imaging/encode';
+import { AUTO_SSIM_THRESHOLD } from '../src/imaging/options';
+import { rasteriseSvg } from '../src/imaging/watermark';
 import { toolRequest, type ToolBody } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';
 
@@ -127,10 +129,28 @@ describe('tool routes answer the spec body', () => {
   });
 
   it('quality=auto keeps SSIM at or above the threshold', async () => {
-    const photo = await encode(syntheticPhoto(300, 200), 'png', { quality: 100 });
+    const photo = await encode(syntheticPhoto(300, 200, 1, 0), 'png', { quality: 100 });
     const body = await (await toolRequest('optimize', photo, { operation: 'compress', quality: 'auto' })).json<ToolBody>();
     expect(['jpeg', 'webp']).toContain(body.format);
-    expect(body.ssim).toBeGreaterThanOrEqual(0.95);
+    expect(body.ssim).toBeGreaterThanOrEqual(AUTO_SSIM_THRESHOLD);
     expect(body.size).toBeLessThan(photo.length);
+    // Noise no lossy quality can keep at SSIM ≥ threshold: the most faithful candidate is kept, and the answer says so.
+    const noisy = await encode(syntheticPhoto(300, 200), 'png', { quality: 100 });
+    const hard = await (await toolRequest('optimize', noisy, { operation: 'compress', quality: 'auto', format: 'jpeg' })).json<ToolBody>();
+    expect(hard.notes.join(' ')).toMatch(/No quality reached SSIM/);
+  });
+
+  it('reduces a screenshot PNG to a palette when it stays faithful, and keeps lossless at quality 100', async () => {
+    const rows = Array.from({ length: 12 }, (_, i) => `<rect x="20" y="${60 + i * 36}" width="${300 + (i % 4) * 60}" height="26" rx="5" fill="${i % 2 ? '#ffffff' : '#e4e4e7'}"/><text x="30" y="${78 + i * 36}" font-size="14" fill="#18181b">Row ${i + 1}: settings and buttons</text>`).join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="500"><rect width="640" height="500" fill="#f4f4f5"/><rect width="640" height="44" fill="#4f46e5"/>${rows}</svg>`;
+    const shot = await encode(await rasteriseSvg(svg), 'png', { quality: 100, optimise: false });
+    const reduced = await (await toolRequest('optimize', shot, { operation: 'compress', quality: 80, format: 'png' })).json<ToolBody>();
+    const lossless = await (await toolRequest('optimize', shot, { operation: 'compress', quality: 100, format: 'png' })).json<ToolBody>();
+    expect(lossless.notes.join(' ')).not.toMatch(/Reduced/);
+    if (reduced.notes.join(' ').includes('Reduced')) {
+      expect(reduced.ssim).toBeGreaterThanOrEqual(0.99);
+      expect(reduced.size).toBeLessThan(lossless.size);
+    } else expect(reduced.size).toBe(lossless.size);
+    console.log('screenshot PNG', shot.length, 'lossless', lossless.size, 'palette', reduced.size, reduced.notes);
   });
 });

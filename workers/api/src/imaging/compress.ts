@@ -1,9 +1,10 @@
 /** Compression choices: a given quality, `quality=auto` (smallest faithful file) and `targetBytes` (a size to land under). */
 import type { ImageFormat } from '../../../../core/api/images';
 import { decode } from './decode';
-import { encode, type OutputFormat } from './encode';
+import { encode, encodePng, type OutputFormat } from './encode';
 import { readHeader } from './header';
-import { AUTO_SSIM_THRESHOLD } from './options';
+import { AUTO_SSIM_THRESHOLD, OXIPNG_MAX_PIXELS, PALETTE_SSIM_THRESHOLD } from './options';
+import { reducePalette } from './palette';
 import { hasTransparency, type Raster } from './raster';
 import { similarity } from './ssim';
 
@@ -40,7 +41,8 @@ async function lowestFaithful(source: Raster, format: OutputFormat, threshold: n
       hi = mid;
     } else lo = mid + 1;
   }
-  return { bytes: best.bytes, format, quality: bestQ, ssim: best.ssim, notes: [] };
+  const notes = best.ssim >= threshold ? [] : [`No quality reached SSIM ${threshold} in ${format}; the most faithful (quality ${bestQ}, SSIM ${best.ssim.toFixed(4)}) was kept.`];
+  return { bytes: best.bytes, format, quality: bestQ, ssim: best.ssim, notes };
 }
 
 /** Formats `quality=auto` may choose from: the asked one, or for "original" the ones that suit the picture. */
@@ -55,7 +57,9 @@ export async function compressAuto(source: Raster, formats: OutputFormat[]): Pro
     if (format === 'jpeg' || format === 'webp') results.push(await lowestFaithful(source, format, AUTO_SSIM_THRESHOLD));
     else results.push({ bytes: await encode(source, format, { quality: 100 }), format, ssim: 1, notes: [] });
   }
-  const best = results.reduce((a, b) => (b.bytes.length < a.bytes.length ? b : a));
+  const faithful = results.filter((r) => (r.ssim ?? 0) >= AUTO_SSIM_THRESHOLD);
+  if (faithful.length === 0) return results.reduce((a, b) => ((b.ssim ?? 0) > (a.ssim ?? 0) ? b : a));
+  const best = faithful.reduce((a, b) => (b.bytes.length < a.bytes.length ? b : a));
   best.notes.push(`quality=auto chose ${best.format}${best.quality ? ` at quality ${best.quality}` : ''}, the smallest file with SSIM ≥ ${AUTO_SSIM_THRESHOLD}.`);
   return best;
 }
@@ -91,4 +95,24 @@ export async function compressToTarget(source: Raster, format: OutputFormat, tar
 /** Same-format compress never grows a file: when the result is not smaller, the caller keeps the input. */
 export function isSameFormatGrowth(result: Encoded, inputFormat: ImageFormat, inputSize: number): boolean {
   return result.format === inputFormat && result.bytes.length >= inputSize;
+}
+
+/**
+ * PNG: lossless (png + oxipng), and below quality 100 a palette reduction that is kept only when it is smaller and
+ * its SSIM stays at or above PALETTE_SSIM_THRESHOLD.
+ */
+export async function compressPng(source: Raster, quality: number): Promise<Encoded> {
+  const lossless = await encode(source, 'png', { quality: 100 });
+  const plain: Encoded = { bytes: lossless, format: 'png', notes: [] };
+  if (quality >= 100 || source.width * source.height > OXIPNG_MAX_PIXELS) return plain;
+  const reduced = reducePalette(source);
+  if (!reduced) return plain;
+  const candidate = await encodePng(reduced, true);
+  if (candidate.length >= lossless.length) return plain;
+  const ssim = similarity(source, reduced);
+  if (ssim < PALETTE_SSIM_THRESHOLD) {
+    plain.notes.push(`Palette reduction was skipped: it would change the picture visibly (SSIM ${ssim.toFixed(4)}).`);
+    return plain;
+  }
+  return { bytes: candidate, format: 'png', ssim, notes: [`Reduced to at most 256 colours (SSIM ${ssim.toFixed(4)}).`] };
 }

@@ -13,12 +13,16 @@ export const JPEG_OPTIONS = {
 
 export const WEBP_OPTIONS = { method: 4 } as const;
 
-/** oxipng costs ~0.5 s of CPU per megapixel: it runs only on PNGs up to this size. */
-export const OXIPNG_MAX_PIXELS = 1_000_000;
+/** oxipng costs ~0.5–1 s of CPU per megapixel: it runs only on PNGs up to this size (a 1080p screenshot fits). */
+export const OXIPNG_MAX_PIXELS = 2_100_000;
 export const OXIPNG_LEVEL = 2;
 
-/** `quality=auto` keeps the smallest candidate whose SSIM against the source is at least this. */
-export const AUTO_SSIM_THRESHOLD = 0.95;
+/**
+ * `quality=auto` keeps the smallest candidate whose SSIM (ssim.js Weber, see ssim.ts) against the source is at least
+ * this. 0.99 is about what libvips JPEG q75 scores on the corpus photos (0.97–0.996, bench/imaging.ts); 0.95 let the
+ * search fall to WebP q10, visibly blocky.
+ */
+export const AUTO_SSIM_THRESHOLD = 0.99;
 /** Candidate qualities tried by `quality=auto`, best first. */
 export const AUTO_QUALITIES = [85, 75, 65, 55, 45] as const;
 /** Palette reduction of a PNG is kept only when it stays this faithful. */

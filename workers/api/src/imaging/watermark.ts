@@ -39,6 +39,11 @@ export async function renderTextStrip(width: number, opts: WatermarkOptions): Pr
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
     `<text x="${x}" y="${Math.round(px * 1.1)}" font-family="Noto Sans" font-weight="700" font-size="${px}" ` +
     `text-anchor="${horizontal}" fill="${opts.color}">${escapeXml(opts.text)}</text></svg>`;
+  return rasteriseSvg(svg);
+}
+
+/** Draws an SVG with the bundled OFL font; the resvg objects are always freed. */
+export async function rasteriseSvg(svg: string): Promise<Raster> {
   const resvg = await Resvg.async(svg, { font: { fontBuffers: loadFonts(), defaultFontFamily: 'Noto Sans' } });
   try {
     const rendered = resvg.render();

@@ -1,6 +1,6 @@
 /** The compress step shared by /api/optimize and /api/modify (batch): WASM for small pictures, the Images binding above. */
 import type { ImageFormat } from '../../../../../core/api/images';
-import { autoCandidates, compressAuto, compressToTarget, type Encoded } from '../../imaging/compress';
+import { autoCandidates, compressAuto, compressPng, compressToTarget, type Encoded } from '../../imaging/compress';
 import { decode } from '../../imaging/decode';
 import { encode, isOutputFormat, type OutputFormat } from '../../imaging/encode';
 import { overBudget, viaImagesBinding } from '../../imaging/large';
@@ -46,7 +46,10 @@ export async function compressImage(env: Env, input: ToolInput, req: CompressReq
     result = await compressAuto(raster, req.format === 'original' && !isOutputFormat(header.format) ? ['png'] : autoCandidates(req.format, raster));
   } else {
     const format = resolveFormat(req.format, header.format, notes);
-    result = { bytes: await encode(raster, format, { quality: req.quality }), format, quality: req.quality, notes: [] };
+    result =
+      format === 'png'
+        ? await compressPng(raster, req.quality)
+        : { bytes: await encode(raster, format, { quality: req.quality }), format, quality: req.quality, notes: [] };
   }
   notes.push(...result.notes);
 

@@ -4,7 +4,7 @@ import { HttpError } from '../../errors';
 import { decode } from '../../imaging/decode';
 import { encode } from '../../imaging/encode';
 import type { ImageHeader } from '../../imaging/header';
-import { overBudget, viaImagesBinding } from '../../imaging/large';
+import { overBudget, tooLarge, viaImagesBinding } from '../../imaging/large';
 import { resize } from '../../imaging/pixels';
 import { crop, flip, transform, type Raster } from '../../imaging/raster';
 import { compressImage, resolveFormat } from './compress-image';
@@ -65,7 +65,10 @@ async function modifyGeometry(env: Env, input: ToolInput, f: Geometry) {
   const base = { operation: f.operation, originalSize: input.bytes.length, notes, quality };
   const outPixels = f.operation === 'resize' ? resizeTarget(header, f).width * resizeTarget(header, f).height : 0;
   if (overBudget(header, f.operation, outPixels)) {
-    return { ...base, ...(await viaImagesBinding(env, input.bytes, f.operation, geometryImages(f, header), format, quality)), engine: 'images' as const };
+    const out = await viaImagesBinding(env, input.bytes, f.operation, geometryImages(f, header), format, quality);
+    // The local emulation of the binding ignores `trim`: a crop that did not happen is refused, never returned.
+    if (f.operation === 'crop' && (out.width !== f.width || out.height !== f.height)) throw tooLarge('crop');
+    return { ...base, ...out, engine: 'images' as const };
   }
   const out = await geometryWasm(await decode(input.bytes, input.header), f, header);
   return { ...base, bytes: await encode(out, format, { quality }), format, width: out.width, height: out.height, engine: 'wasm' as const };

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { RESIZE_PRESETS } from '../resize-presets';
+import { convertFieldsSchema, modifyFieldsSchema, optimizeFieldsSchema, securityFieldsSchema } from './tools';
+
+describe('tool field schemas (multipart strings in, typed values out)', () => {
+  it('coerces compress fields and accepts quality=auto', () => {
+    expect(optimizeFieldsSchema.parse({ operation: 'compress', quality: '55', format: 'webp' })).toEqual({ operation: 'compress', quality: 55, format: 'webp' });
+    expect(optimizeFieldsSchema.parse({ operation: 'compress', quality: 'auto' })).toMatchObject({ quality: 'auto', format: 'original' });
+    expect(optimizeFieldsSchema.safeParse({ operation: 'compress', quality: '9' }).success).toBe(false);
+    expect(optimizeFieldsSchema.safeParse({ operation: 'compress', quality: '55.5' }).success).toBe(false);
+  });
+
+  it('defaults resize to 800×600 with the aspect ratio kept, and reads form booleans', () => {
+    expect(modifyFieldsSchema.parse({ operation: 'resize' })).toMatchObject({ width: 800, height: 600, maintainAspectRatio: true });
+    expect(modifyFieldsSchema.parse({ operation: 'resize', maintainAspectRatio: 'false' })).toMatchObject({ maintainAspectRatio: false });
+    expect(modifyFieldsSchema.safeParse({ operation: 'resize', maintainAspectRatio: 'maybe' }).success).toBe(false);
+  });
+
+  it('knows the ten presets of the spec', () => {
+    expect(RESIZE_PRESETS).toHaveLength(10);
+    expect(RESIZE_PRESETS.slice(0, 4).map((p) => p.id)).toEqual(['instagram-square', 'instagram-story', 'facebook-cover', 'twitter-header']);
+    expect(modifyFieldsSchema.safeParse({ operation: 'resize', preset: 'a4' }).success).toBe(true);
+    expect(modifyFieldsSchema.safeParse({ operation: 'resize', preset: 'a3' }).success).toBe(false);
+  });
+
+  it('rotates only by quarter turns', () => {
+    expect(modifyFieldsSchema.parse({ operation: 'rotate', angle: '270' })).toMatchObject({ angle: 270, flip: 'none' });
+    expect(modifyFieldsSchema.safeParse({ operation: 'rotate', angle: '45' }).success).toBe(false);
+  });
+
+  it('trims watermark text and refuses markup-like colours', () => {
+    expect(securityFieldsSchema.parse({ operation: 'watermark', text: '  hi  ' })).toMatchObject({ text: 'hi', position: 'bottom-right', opacity: 0.7, size: 20, color: '#ffffff' });
+    expect(securityFieldsSchema.safeParse({ operation: 'watermark', text: 'hi', color: '#fff"/><script>' }).success).toBe(false);
+  });
+
+  it('parses selective-blur rectangles from JSON and refuses negative ones', () => {
+    const ok = securityFieldsSchema.parse({ operation: 'blur', method: 'selective', regions: '[{"x":1,"y":2,"width":3,"height":4}]' });
+    expect(ok).toMatchObject({ regions: [{ x: 1, y: 2, width: 3, height: 4 }], strength: 10 });
+    expect(securityFieldsSchema.safeParse({ operation: 'blur', regions: '[{"x":-1,"y":0,"width":3,"height":4}]' }).success).toBe(false);
+  });
+
+  it('privacy defaults: EXIF and location removed, timestamp kept', () => {
+    expect(securityFieldsSchema.parse({ operation: 'privacy' })).toEqual({ operation: 'privacy', removeExif: true, removeLocation: true, removeTimestamp: false });
+  });
+
+  it('convert quality defaults to 90 and never keeps metadata', () => {
+    expect(convertFieldsSchema.parse({ format: 'tiff' })).toEqual({ operation: 'convert', format: 'tiff', quality: 90, maintainMetadata: false });
+  });
+});
