@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { AI_LIMIT_MESSAGE } from '../../../core/api/usage';
+import { FREE_DAILY_AI_LIMIT } from '../../../core/limits';
+import { FAKE_FAIL_MARKER, fakeSubjectBox } from '../src/ai/fake';
+import { decode } from '../src/imaging/decode';
+import { encode } from '../src/imaging/encode';
+import { readHeader } from '../src/imaging/header';
+import { api } from './helpers';
+import { resultBytes, type ToolBody } from './support/corpus';
+import { syntheticPhoto } from './support/synthetic';
+
+const png = await encode(syntheticPhoto(120, 80), 'png', { quality: 100 });
+
+function aiTool(route: string, fields: Record<string, string | number>, ip: string, image: Uint8Array = png) {
+  const form = new FormData();
+  form.append('image', new File([image as Uint8Array<ArrayBuffer>], 'photo.png'));
+  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+  return api(`/api/${route}`, { method: 'POST', body: form, headers: { 'cf-connecting-ip': ip } });
+}
+
+const usedBy = async (ip: string) =>
+  (await (await api('/api/usage-limit', { headers: { 'cf-connecting-ip': ip } })).json<{ used: number }>()).used;
+
+describe('AI operations of the tool routes', () => {
+  it('upscales by the exact factor through the provider and counts one unit', async () => {
+    const ip = '203.0.113.50';
+    const res = await aiTool('optimize', { operation: 'upscale', factor: 3 }, ip);
+    const body = await res.json<ToolBody>();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ width: 360, height: 240, operation: 'upscale' });
+    expect(await usedBy(ip)).toBe(1);
+  });
+
+  it('removes the background into a PNG with transparency and reports compressionRatio 0', async () => {
+    const ip = '203.0.113.51';
+    const res = await aiTool('optimize', { operation: 'remove-background' }, ip);
+    const body = await res.json<ToolBody & { compressionRatio: number }>();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ format: 'png', width: 120, height: 80, compressionRatio: 0, originalSize: png.length });
+    const out = await resultBytes(body.imageUrl);
+    const raster = await decode(out, readHeader(out)!);
+    expect(raster.data[3]).toBe(0); // a corner is background
+    expect(raster.data[(40 * 120 + 60) * 4 + 3]).toBe(255); // the centre is the subject
+  });
+
+  it('refunds the unit and stores nothing when the provider fails', async () => {
+    const ip = '203.0.113.52';
+    const failing = new Uint8Array([...png, ...new TextEncoder().encode(FAKE_FAIL_MARKER)]);
+    const res = await aiTool('optimize', { operation: 'upscale', factor: 2 }, ip, failing);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ code: 'ai_upstream_error' });
+    expect(await usedBy(ip)).toBe(0);
+  });
+
+  it('blurs detected faces, and blurs the background while keeping the subject sharp', async () => {
+    const ip = '203.0.113.53';
+    for (const method of ['faces', 'people', 'background']) {
+      const res = await aiTool('security', { operation: 'blur', method, strength: 12 }, ip);
+      const body = await res.json<ToolBody>();
+      expect(res.status, `${method}: ${JSON.stringify(body)}`).toBe(200);
+      const out = await decode(await resultBytes(body.imageUrl), readHeader(await resultBytes(body.imageUrl))!);
+      const original = await decode(png, readHeader(png)!);
+      const box = fakeSubjectBox(120, 80);
+      const at = (r: typeof out, x: number, y: number) => r.data.slice((y * 120 + x) * 4, (y * 120 + x) * 4 + 3);
+      const centre = [box.x + box.width / 2, box.y + box.height / 2] as const;
+      const changed = (x: number, y: number) => at(out, x, y).some((v, i) => Math.abs(v - at(original, x, y)[i]!) > 2);
+      if (method === 'background') {
+        expect(changed(...centre), 'the subject stays sharp').toBe(false);
+        expect(changed(2, 2) || changed(117, 77), 'the background is blurred').toBe(true);
+      } else {
+        expect(changed(2, 2), 'outside the detected box is untouched').toBe(false);
+      }
+    }
+    expect(await usedBy(ip)).toBe(3);
+  });
+
+  it('answers the spec 429 once the allowance is spent, and selective blur needs no allowance', async () => {
+    const ip = '203.0.113.54';
+    for (let i = 0; i < FREE_DAILY_AI_LIMIT; i++) {
+      expect((await aiTool('optimize', { operation: 'upscale', factor: 2 }, ip)).status).toBe(200);
+    }
+    const res = await aiTool('optimize', { operation: 'remove-background' }, ip);
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual({ error: AI_LIMIT_MESSAGE, code: 'quota_exceeded' });
+    const selective = await aiTool('security', { operation: 'blur', method: 'selective', strength: 5, regions: JSON.stringify([{ x: 0, y: 0, width: 10, height: 10 }]) }, ip);
+    expect(selective.status).toBe(200);
+  });
+});
