@@ -17,6 +17,7 @@ describe('download names', () => {
   it('follow the spec patterns', () => {
     expect(optimizedName('webp', 1700000000000)).toBe('optimized-1700000000000.webp');
     expect(batchName(3, 'png', 42)).toBe('modified-3-42.png');
+    expect(optimizedName('jpeg', 7)).toBe('optimized-7.jpg');
     expect(convertedName('holiday.photo.JPG', 'tiff')).toBe('converted-holiday.photo.tiff');
     expect(convertedName('.hidden', 'png')).toBe('converted-.hidden.png');
   });

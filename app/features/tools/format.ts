@@ -9,8 +9,8 @@ export function formatBytes(bytes: number): string {
   return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${UNITS[i]}`;
 }
 
-/** The server's format names as file extensions; 'jpeg' stays 'jpeg' as the spec's names use the format. */
-export const extensionOf = (format: string) => format.toLowerCase();
+/** File extensions as the image route writes them (it renames to the bytes' type): jpeg files end in .jpg. */
+export const extensionOf = (format: string) => (format.toLowerCase() === 'jpeg' ? 'jpg' : format.toLowerCase());
 
 export const optimizedName = (format: string, now = Date.now()) => `optimized-${now}.${extensionOf(format)}`;
 export const modifiedName = (format: string, now = Date.now()) => `modified-${now}.${extensionOf(format)}`;
