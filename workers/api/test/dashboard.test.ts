@@ -22,7 +22,7 @@ const addActivity = (member: string, kind: string, d: string, count: number) =>
 
 describe('GET /api/dashboard', () => {
   it('answers 401 with the JSON error without a premium session, and with a forged cookie', async () => {
-    for (const headers of [{}, { cookie: 'mf_session=forged.value' }]) {
+    for (const headers of [{}, { cookie: 'mf_session=forged.value' }] as Record<string, string>[]) {
       const res = await api('/api/dashboard', { headers });
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ code: 'unauthorized' });
