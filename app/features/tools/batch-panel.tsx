@@ -1,4 +1,3 @@
-import { zipSync } from 'fflate';
 import { useState } from 'react';
 import { COMPRESS_FORMATS, type ToolResult } from '../../../core/api/tools';
 import { toast } from '~/lib/toast';
@@ -6,6 +5,7 @@ import { failureText, imagesOnly, postTool } from './api';
 import { DropZone } from './drop-zone';
 import { batchName, formatBytes, parseDimension, shareDone } from './format';
 import { ProgressCard } from './progress-card';
+import { downloadZip } from './zip-download';
 import { btnPrimary, card, fieldLabel, input, range } from './styles';
 
 const FORMAT_LABELS = { original: 'Keep Original', jpeg: 'JPEG', png: 'PNG', webp: 'WebP' } as const;
@@ -64,14 +64,7 @@ export function BatchPanel() {
     setZipping(true);
     try {
       const now = Date.now();
-      const entries: Record<string, Uint8Array> = {};
-      for (const d of done) entries[batchName(d.index, d.result.format, now)] = new Uint8Array(await (await fetch(d.result.imageUrl)).arrayBuffer());
-      // Already-compressed images gain nothing from deflate: store them.
-      const zip = zipSync(entries, { level: 0 });
-      const url = URL.createObjectURL(new Blob([zip], { type: 'application/zip' }));
-      const a = Object.assign(document.createElement('a'), { href: url, download: `modified-${now}.zip` });
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await downloadZip(done.map((d) => ({ name: batchName(d.index, d.result.format, now), url: d.result.imageUrl })), `modified-${now}.zip`);
       toast.success('Download started!', `${done.length} images in one ZIP`);
     } catch {
       toast.error('Download failed', 'Some results have expired. Please process the images again.');

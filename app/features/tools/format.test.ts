@@ -18,7 +18,7 @@ describe('download names', () => {
     expect(optimizedName('webp', 1700000000000)).toBe('optimized-1700000000000.webp');
     expect(batchName(3, 'png', 42)).toBe('modified-3-42.png');
     expect(optimizedName('jpeg', 7)).toBe('optimized-7.jpg');
-    expect(convertedName('holiday.photo.JPG', 'tiff')).toBe('converted-holiday.photo.tiff');
+    expect(convertedName('holiday.photo.JPG', 'tiff')).toBe('converted-holiday.photo.tif');
     expect(convertedName('.hidden', 'png')).toBe('converted-.hidden.png');
   });
   it('adds the download query safely', () => {

@@ -1,3 +1,5 @@
+import { IMAGE_EXTENSIONS, type ImageFormat } from '../../../core/api/images';
+
 /** Pure helpers shared by the tool screens (spec part 2 §9): sizes, download names, progress steps. */
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
@@ -9,8 +11,8 @@ export function formatBytes(bytes: number): string {
   return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${UNITS[i]}`;
 }
 
-/** File extensions as the image route writes them (it renames to the bytes' type): jpeg files end in .jpg. */
-export const extensionOf = (format: string) => (format.toLowerCase() === 'jpeg' ? 'jpg' : format.toLowerCase());
+/** File extensions as the image route writes them (it renames to the bytes' type): .jpg, .tif … */
+export const extensionOf = (format: string) => IMAGE_EXTENSIONS[format.toLowerCase() as ImageFormat] ?? format.toLowerCase();
 
 export const optimizedName = (format: string, now = Date.now()) => `optimized-${now}.${extensionOf(format)}`;
 export const modifiedName = (format: string, now = Date.now()) => `modified-${now}.${extensionOf(format)}`;

@@ -53,7 +53,7 @@ export function ToolTabs<T extends string>({ tabs, current, onSelect, label }: {
               else if (e.key === 'End') move(tabs.length - 1);
             }}
             className={`flex-1 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700 ${
-              selected ? 'bg-white text-brand-800 shadow dark:bg-slate-950 dark:text-brand-300' : 'text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
+              selected ? 'bg-white text-brand-700 shadow dark:bg-slate-950 dark:text-brand-400' : 'text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
             }`}
           >
             {t.label}
