@@ -1,12 +1,17 @@
 import type { MetaFunction } from '@remix-run/cloudflare';
 import { toolCrumbs, type RouteHandle } from '~/components/layout/breadcrumbs';
-import { Page } from '~/components/layout/page';
+import { ConvertTool } from '~/features/tools/convert-tool';
+import { ToolPage } from '~/features/tools/tool-page';
 import { pageMeta } from '~/lib/meta';
 
-export const meta: MetaFunction = () => pageMeta('Convert', 'Convert images between JPG, PNG, WebP, BMP and TIFF.');
+export const meta: MetaFunction = () => pageMeta('Convert', 'Change image formats: JPEG, PNG, WebP, BMP and TIFF, one file or many.');
 
 export const handle: RouteHandle = { breadcrumb: toolCrumbs('Convert') };
 
 export default function Route() {
-  return <Page title="Convert" lead="Convert images between JPG, PNG, WebP, BMP and TIFF." />;
+  return (
+    <ToolPage title="Convert" lead="Change image formats: JPEG, PNG, WebP, BMP and TIFF, one file or many.">
+      <ConvertTool />
+    </ToolPage>
+  );
 }

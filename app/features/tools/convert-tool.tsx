@@ -1,0 +1,171 @@
+import { useEffect, useMemo, useState } from 'react';
+import { CONVERT_DEFAULT_QUALITY, OUTPUT_FORMATS, type ToolResult } from '../../../core/api/tools';
+import { toast } from '~/lib/toast';
+import { imagesOnly, postTool } from './api';
+import { DropZone } from './drop-zone';
+import { convertedName, formatBytes, shareDone } from './format';
+import { ProgressCard } from './progress-card';
+import { DownloadLink, ResultCard } from './result-card';
+import { downloadZip } from './zip-download';
+import { btnPrimary, btnSecondary, card, fieldLabel, input, muted, range } from './styles';
+
+type Format = (typeof OUTPUT_FORMATS)[number];
+const DESCRIPTIONS: Record<Format, string> = {
+  jpeg: 'Best for photos, smaller file',
+  png: 'Graphics and transparency',
+  webp: 'Modern, excellent compression',
+  bmp: 'Uncompressed, large',
+  tiff: 'High quality, professional printing',
+};
+const MAX_THUMBS = 6;
+interface Converted {
+  originalName: string;
+  result: ToolResult;
+}
+
+export function ConvertTool() {
+  const [files, setFiles] = useState<File[]>([]);
+  const [format, setFormat] = useState<Format>('png');
+  const [quality, setQuality] = useState(CONVERT_DEFAULT_QUALITY);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [done, setDone] = useState<Converted[]>([]);
+  const thumbs = useMemo(() => files.slice(0, MAX_THUMBS).map((f) => ({ name: f.name, url: URL.createObjectURL(f) })), [files]);
+  useEffect(() => () => thumbs.forEach((t) => URL.revokeObjectURL(t.url)), [thumbs]);
+
+  const choose = (list: File[]) => {
+    const images = imagesOnly(list);
+    if (!images.length) return toast.error('No valid images', 'Please select image files to convert');
+    setFiles(images);
+    setDone([]);
+    toast.success(images.length === 1 ? 'Image loaded!' : `${images.length} images loaded!`);
+  };
+
+  const convert = async () => {
+    if (!files.length) return toast.error('No valid images', 'Please select image files to convert');
+    setBusy(true);
+    setProgress(0);
+    setDone([]);
+    const out: Converted[] = [];
+    for (const [i, file] of files.entries()) {
+      try {
+        const result = await postTool('/api/convert', file, { operation: 'convert', format, quality, maintainMetadata: false });
+        out.push({ originalName: file.name, result });
+      } catch {
+        // The spec skips a failed file; the count in the toast and the heading still shows it is missing.
+      }
+      setProgress(shareDone(i + 1, files.length));
+    }
+    setDone(out);
+    setBusy(false);
+    setProgress(0);
+    if (out.length) toast.success('Conversion complete! 🔄', `${out.length}/${files.length} images converted`);
+    else toast.error('Conversion failed', 'Something went wrong during conversion. Please try again.');
+  };
+
+  const upper = format.toUpperCase();
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <div className="space-y-4 lg:col-span-2">
+        <DropZone onFiles={choose} multiple hint="Supports JPG, PNG, WebP, BMP, TIFF - Multiple files supported" disabled={busy} />
+        {files.length ? (
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Selected files">
+            {thumbs.map((t) => (
+              <li key={t.url}>
+                <img src={t.url} alt={t.name} className="h-16 w-full rounded bg-slate-100 object-cover dark:bg-slate-800" />
+              </li>
+            ))}
+            {files.length > MAX_THUMBS ? <li className="grid h-16 place-items-center rounded bg-slate-100 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">+{files.length - MAX_THUMBS} more</li> : null}
+          </ul>
+        ) : null}
+        <button type="button" className={btnPrimary} disabled={!files.length || busy} onClick={convert}>
+          Convert {files.length} Images to {upper}
+        </button>
+        {busy ? <ProgressCard text="Converting your images..." value={progress} /> : null}
+        {done.length ? <ConvertResults done={done} total={files.length} /> : null}
+      </div>
+      <div className="space-y-4">
+        <fieldset className={`${card} space-y-3`} disabled={busy}>
+          <legend className="px-1 font-semibold text-slate-900 dark:text-white">Settings</legend>
+          <label className={fieldLabel}>
+            Output format
+            <select value={format} onChange={(e) => setFormat(e.target.value as Format)} className={input}>
+              {OUTPUT_FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {f.toUpperCase()} - {DESCRIPTIONS[f]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {format === 'jpeg' || format === 'webp' ? (
+            <label className={fieldLabel}>
+              Quality: {quality}%
+              <input type="range" min={10} max={100} step={5} value={quality} onChange={(e) => setQuality(Number(e.target.value))} className={range} />
+            </label>
+          ) : null}
+        </fieldset>
+        <div className={`${card} text-sm`}>
+          <h2 className="font-semibold text-slate-900 dark:text-white">Format Guide</h2>
+          <ul className="mt-2 space-y-1">
+            {OUTPUT_FORMATS.map((f) => (
+              <li key={f} className="text-slate-700 dark:text-slate-300">
+                <strong>{f.toUpperCase()}</strong>: {DESCRIPTIONS[f]}
+              </li>
+            ))}
+          </ul>
+          <p className={`mt-2 ${muted}`}>Metadata (EXIF, GPS) is never copied into converted files.</p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ConvertResults({ done, total }: { done: Converted[]; total: number }) {
+  const fmt = done[0]!.result.format.toUpperCase();
+  const [zipping, setZipping] = useState(false);
+  const all = async () => {
+    setZipping(true);
+    try {
+      await downloadZip(done.map((d) => ({ name: convertedName(d.originalName, d.result.format), url: d.result.imageUrl })), `converted-${Date.now()}.zip`);
+      toast.success('Downloading...', `${done.length} files in one ZIP`);
+    } catch {
+      toast.error('Download failed', 'Some results have expired. Please convert the images again.');
+    } finally {
+      setZipping(false);
+    }
+  };
+  return (
+    <ResultCard title="Conversion Complete">
+      <p className={muted}>
+        {done.length} of {total} images converted.
+      </p>
+      {done.length === 1 ? (
+        <DownloadLink imageUrl={done[0]!.result.imageUrl} name={convertedName(done[0]!.originalName, done[0]!.result.format)} label={`Download ${fmt}`} />
+      ) : (
+        <>
+          <button type="button" className={btnPrimary} disabled={zipping} onClick={all}>
+            {zipping ? 'Preparing ZIP...' : `Download All (${done.length} files)`}
+          </button>
+          <h3 className="font-semibold text-slate-900 dark:text-white">Converted Files ({done.length})</h3>
+          <ul className="grid gap-2 sm:grid-cols-2" data-testid="converted-files">
+            {done.map((d) => {
+              const name = convertedName(d.originalName, d.result.format);
+              return (
+                <li key={d.result.imageUrl} className="flex items-center gap-2 rounded-lg border border-slate-200 p-2 dark:border-slate-700" data-testid="converted-file">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{name}</p>
+                    <p className="text-xs text-slate-600 dark:text-slate-400">
+                      <span className="rounded bg-slate-200 px-1 font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">{d.result.format.toUpperCase()}</span>{' '}
+                      <span data-testid="converted-size">{formatBytes(d.result.size)}</span>
+                    </p>
+                  </div>
+                  <DownloadLink imageUrl={d.result.imageUrl} name={name} label="Download" className={btnSecondary} />
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </ResultCard>
+  );
+}

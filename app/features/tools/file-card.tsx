@@ -1,0 +1,41 @@
+import { useRef } from 'react';
+import { DropZone } from './drop-zone';
+import { formatBytes } from './format';
+import { btnSecondary } from './styles';
+import type { Chosen } from './use-image-file';
+
+/** The chosen image (preview, name, size, 'Choose Different Image'), or the drop zone when there is none. */
+export function ImagePicker({ chosen, onFiles, hint, disabled }: { chosen: Chosen | null; onFiles: (f: File[]) => void; hint: string; disabled?: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  if (!chosen) return <DropZone onFiles={onFiles} hint={hint} disabled={disabled} />;
+  const { file, preview } = chosen;
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center dark:border-slate-700 dark:bg-slate-900" data-testid="file-card">
+      <img src={preview} alt={`Preview of ${file.name}`} className="h-32 w-full rounded-lg bg-slate-100 object-contain sm:w-40 dark:bg-slate-800" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-slate-900 dark:text-white" data-testid="file-name">
+          {file.name}
+        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="file-size">
+          {formatBytes(file.size)}
+        </p>
+      </div>
+      <button type="button" onClick={() => input.current?.click()} disabled={disabled} className={btnSecondary}>
+        Choose Different Image
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="file-input"
+        onChange={(e) => {
+          if (e.target.files?.[0]) onFiles([e.target.files[0]]);
+          e.target.value = '';
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { RESIZE_PRESETS, QUICK_PRESET_COUNT } from '../../../core/resize-presets';
+import { CropBox } from './crop-box';
+import { CROP_RATIOS, fitRatio, fromFields, type Box, type Size } from './crop-math';
+import { keepRatio, parseDimension } from './format';
+import { btnPrimary, btnSecondary, card, fieldLabel, input } from './styles';
+
+type Fields = Record<string, string | number | boolean>;
+interface PanelProps {
+  natural: Size;
+  disabled: boolean;
+  onRun: (fields: Fields, label: string) => void;
+}
+
+export function ResizePanel({ natural, disabled, onRun, size, setSize }: PanelProps & { size: { width: number; height: number; keep: boolean; preset: string | null }; setSize: (s: PanelSizeState) => void }) {
+  const { width, height, keep, preset } = size;
+  const set = (axis: 'width' | 'height', raw: string) => {
+    const v = parseDimension(raw);
+    const other = axis === 'width' ? 'height' : 'width';
+    const next = { ...size, [axis]: v, preset: null };
+    if (keep && v > 0 && natural.width > 0) next[other] = keepRatio(v, natural, axis);
+    setSize(next);
+  };
+  return (
+    <div className={`${card} space-y-4`}>
+      <div>
+        <h2 className={fieldLabel}>Quick Presets</h2>
+        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {RESIZE_PRESETS.slice(0, QUICK_PRESET_COUNT).map((p) => (
+            <button
+              key={p.id}
+              type="button"
+              aria-pressed={preset === p.id}
+              onClick={() => setSize({ width: p.width, height: p.height, keep: false, preset: p.id })}
+              className={`${btnSecondary} flex-col !items-start text-left text-sm ${preset === p.id ? '!border-brand-700 ring-2 ring-brand-700' : ''}`}
+            >
+              <span className="font-semibold">{p.name}</span>
+              <span className="text-slate-600 dark:text-slate-400">
+                {p.width} × {p.height}
+              </span>
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <label className={fieldLabel}>
+          Width (px)
+          <input type="number" min={1} value={width || ''} onChange={(e) => set('width', e.target.value)} className={input} />
+        </label>
+        <label className={fieldLabel}>
+          Height (px)
+          <input type="number" min={1} value={height || ''} onChange={(e) => set('height', e.target.value)} className={input} />
+        </label>
+      </div>
+      <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+        <input type="checkbox" checked={keep} onChange={(e) => setSize({ ...size, keep: e.target.checked })} className="accent-brand-700" />
+        Maintain aspect ratio
+      </label>
+      <button
+        type="button"
+        className={btnPrimary}
+        disabled={disabled || width < 1 || height < 1}
+        onClick={() => onRun({ operation: 'resize', width, height, maintainAspectRatio: keep, ...(preset ? { preset } : {}) }, 'resize')}
+      >
+        Resize Image
+      </button>
+    </div>
+  );
+}
+export interface PanelSizeState {
+  width: number;
+  height: number;
+  keep: boolean;
+  preset: string | null;
+}
+
+export function CropPanel({ natural, disabled, onRun, src, onLoad }: PanelProps & { src: string; onLoad: (s: Size) => void }) {
+  const [ratioId, setRatioId] = useState<string>('free');
+  const [box, setBox] = useState<Box | null>(null);
+  const ratio = CROP_RATIOS.find((r) => r.id === ratioId)?.ratio ?? null;
+  const current = box ?? fitRatio(natural, null);
+  const pick = (id: string) => {
+    setRatioId(id);
+    setBox(fitRatio(natural, CROP_RATIOS.find((r) => r.id === id)?.ratio ?? null));
+  };
+  const field = (k: keyof Box, v: string) => setBox(fromFields({ ...current, [k]: parseDimension(v) }, natural, ratio));
+  return (
+    <div className={`${card} space-y-4`}>
+      <CropBox src={src} natural={natural} box={current} ratio={ratio} onChange={setBox} onLoad={(s) => (onLoad(s), setBox(fitRatio(s, ratio)))} />
+      <fieldset>
+        <legend className={fieldLabel}>Aspect ratio</legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {CROP_RATIOS.map((r) => (
+            <button key={r.id} type="button" aria-pressed={ratioId === r.id} onClick={() => pick(r.id)} className={`${btnSecondary} text-sm ${ratioId === r.id ? '!border-brand-700 ring-2 ring-brand-700' : ''}`}>
+              {r.label}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {(['x', 'y', 'width', 'height'] as const).map((k) => (
+          <label key={k} className={fieldLabel}>
+            {k === 'x' ? 'Left (x)' : k === 'y' ? 'Top (y)' : k === 'width' ? 'Crop width' : 'Crop height'}
+            <input type="number" min={0} value={current[k]} onChange={(e) => field(k, e.target.value)} className={input} disabled={k === 'height' && ratio !== null} />
+          </label>
+        ))}
+      </div>
+      <button type="button" className={btnPrimary} disabled={disabled || natural.width === 0} onClick={() => onRun({ operation: 'crop', ...current }, 'crop')}>
+        Crop Image
+      </button>
+    </div>
+  );
+}
+
+type Flip = 'none' | 'horizontal' | 'vertical';
+
+export function TransformPanel({ disabled, onRun, src }: PanelProps & { src: string }) {
+  const [angle, setAngle] = useState(0);
+  const [flip, setFlip] = useState<Flip>('none');
+  const turn = (by: number) => setAngle((a) => (a + by) % 360);
+  // Flipping both ways is a half turn: keep the state in the server's one-flip form.
+  const toggle = (f: Exclude<Flip, 'none'>) => {
+    if (flip === f) setFlip('none');
+    else if (flip === 'none') setFlip(f);
+    else {
+      setFlip('none');
+      turn(180);
+    }
+  };
+  const sx = flip === 'horizontal' ? -1 : 1;
+  const sy = flip === 'vertical' ? -1 : 1;
+  return (
+    <div className={`${card} space-y-4`}>
+      <div className="grid h-72 place-items-center overflow-hidden rounded-lg bg-slate-100 dark:bg-slate-800">
+        <img src={src} alt="Transform preview" data-testid="transform-preview" className="max-h-48 max-w-[12rem] transition-transform" style={{ transform: `scale(${sx}, ${sy}) rotate(${angle}deg)` }} />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={btnSecondary} onClick={() => turn(270)}>Rotate 90° left</button>
+        <button type="button" className={btnSecondary} onClick={() => turn(90)}>Rotate 90° right</button>
+        <button type="button" className={btnSecondary} onClick={() => turn(180)}>Rotate 180°</button>
+        <button type="button" className={btnSecondary} aria-pressed={flip === 'horizontal'} onClick={() => toggle('horizontal')}>Flip horizontal</button>
+        <button type="button" className={btnSecondary} aria-pressed={flip === 'vertical'} onClick={() => toggle('vertical')}>Flip vertical</button>
+      </div>
+      <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+        Rotation {angle}°, flip {flip}
+      </p>
+      <button type="button" className={btnPrimary} disabled={disabled || (angle === 0 && flip === 'none')} onClick={() => onRun({ operation: 'rotate', angle: String(angle), flip }, 'transform')}>
+        Apply Transform
+      </button>
+    </div>
+  );
+}

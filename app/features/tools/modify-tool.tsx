@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useState } from 'react';
+import { RESIZE_DEFAULT } from '../../../core/resize-presets';
+import type { ToolResult } from '../../../core/api/tools';
+import { toast } from '~/lib/toast';
+import { failureText, postTool } from './api';
+import { BatchPanel } from './batch-panel';
+import type { Size } from './crop-math';
+import { ImagePicker } from './file-card';
+import { formatBytes, modifiedName } from './format';
+import { CropPanel, ResizePanel, TransformPanel, type PanelSizeState } from './modify-panels';
+import { ProgressCard } from './progress-card';
+import { DownloadLink, Facts, ResultCard } from './result-card';
+import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
+import { useFakeProgress } from './use-fake-progress';
+import { useImageFile } from './use-image-file';
+
+const TABS = [
+  { id: 'resize', label: 'Resize' },
+  { id: 'crop', label: 'Crop' },
+  { id: 'transform', label: 'Transform' },
+  { id: 'batch', label: 'Batch' },
+] as const;
+
+const LABELS = {
+  resize: { ok: 'Image resized successfully! 📐', fail: 'Resize failed', text: 'Something went wrong during resizing. Please try again.', download: 'Download Resized Image' },
+  crop: { ok: 'Image cropped successfully!', fail: 'Crop failed', text: 'Something went wrong during cropping. Please try again.', download: 'Download Cropped Image' },
+  transform: { ok: 'Image transformed successfully!', fail: 'Transform failed', text: 'Something went wrong during the transform. Please try again.', download: 'Download Transformed Image' },
+} as const;
+type Kind = keyof typeof LABELS;
+
+export function ModifyTool() {
+  const [tab, setTab] = useTabParam(TABS);
+  const [result, setResult] = useState<(ToolResult & { kind: Kind }) | null>(null);
+  const [natural, setNatural] = useState<Size>({ width: 0, height: 0 });
+  const [size, setSize] = useState<PanelSizeState>({ ...RESIZE_DEFAULT, keep: true, preset: null });
+  const onChosen = useCallback(() => {
+    setResult(null);
+    setNatural({ width: 0, height: 0 });
+  }, []);
+  // Modify ignores non-images silently (spec §5).
+  const { chosen, choose } = useImageFile({ strict: false, onChosen });
+  const { progress, busy, run } = useFakeProgress();
+
+  // Loading an image sets the resize fields to its natural size.
+  useEffect(() => {
+    if (!chosen) return;
+    const img = new Image();
+    img.onload = () => {
+      setNatural({ width: img.naturalWidth, height: img.naturalHeight });
+      setSize((s) => ({ ...s, width: img.naturalWidth, height: img.naturalHeight, preset: null }));
+    };
+    img.src = chosen.preview;
+  }, [chosen]);
+
+  const onRun = async (fields: Record<string, string | number | boolean>, kind: string) => {
+    if (!chosen) return;
+    const l = LABELS[kind as Kind];
+    try {
+      const r = await run(() => postTool('/api/modify', chosen.file, fields));
+      setResult({ ...r, kind: kind as Kind });
+      toast.success(l.ok, `${r.width} × ${r.height}`);
+    } catch (err) {
+      toast.error(l.fail, failureText(err, l.text));
+    }
+  };
+
+  const disabled = !chosen || busy;
+  return (
+    <>
+      <ToolTabs tabs={TABS} current={tab} onSelect={setTab} label="Modify tools" />
+      <TabPanel id={tab}>
+        {tab === 'batch' ? (
+          <BatchPanel />
+        ) : (
+          <>
+            <ImagePicker chosen={chosen} onFiles={choose} hint="Supports JPG, PNG, WEBP up to 10MB" disabled={busy} />
+            {chosen && tab === 'resize' ? <ResizePanel natural={natural} disabled={disabled} onRun={onRun} size={size} setSize={setSize} /> : null}
+            {chosen && tab === 'crop' ? <CropPanel key={chosen.preview} natural={natural} disabled={disabled} onRun={onRun} src={chosen.preview} onLoad={setNatural} /> : null}
+            {chosen && tab === 'transform' ? <TransformPanel key={chosen.preview} natural={natural} disabled={disabled} onRun={onRun} src={chosen.preview} /> : null}
+            {busy ? <ProgressCard value={progress} /> : null}
+            {result ? (
+              <ResultCard title="Result">
+                <img src={result.imageUrl} alt="Modified result" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
+                <Facts
+                  items={[
+                    ['Dimensions', `${result.width} × ${result.height}`, 'result-dimensions'],
+                    ['File size', formatBytes(result.size), 'new-size'],
+                    ['Format', result.format.toUpperCase(), 'result-format'],
+                  ]}
+                />
+                <DownloadLink imageUrl={result.imageUrl} name={modifiedName(result.format)} label={LABELS[result.kind].download} />
+              </ResultCard>
+            ) : null}
+          </>
+        )}
+      </TabPanel>
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+import { useCallback, useState } from 'react';
+import { COMPRESS_FORMATS, UPSCALE_FACTORS, type ToolResult } from '../../../core/api/tools';
+import { toast } from '~/lib/toast';
+import { AiBanner, UpgradePrompt, allowanceSpent } from './ai-banner';
+import { failureText, isQuotaError, postTool } from './api';
+import { CompareSlider } from './compare-slider';
+import { ImagePicker } from './file-card';
+import { formatBytes, optimizedName } from './format';
+import { ProgressCard } from './progress-card';
+import { DownloadLink, Facts, ResultCard } from './result-card';
+import { btnPrimary, card, fieldLabel, input, muted, range } from './styles';
+import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
+import { useFakeProgress } from './use-fake-progress';
+import { useImageFile } from './use-image-file';
+import { useUsage } from './use-usage';
+
+const TABS = [
+  { id: 'compress', label: 'Compress' },
+  { id: 'upscale', label: 'AI Upscale' },
+  { id: 'remove-background', label: 'Remove Background' },
+] as const;
+const FORMAT_LABELS: Record<(typeof COMPRESS_FORMATS)[number], string> = { original: 'Keep Original', jpeg: 'JPEG', png: 'PNG', webp: 'WebP' };
+type Mode = 'quality' | 'auto' | 'target';
+
+export function OptimizeTool() {
+  const [tab, setTab] = useTabParam(TABS);
+  const [result, setResult] = useState<ToolResult | null>(null);
+  const clearResult = useCallback(() => setResult(null), []);
+  const { chosen, choose } = useImageFile({ strict: true, onChosen: clearResult });
+  const { progress, busy, run } = useFakeProgress();
+  const { usage, failed, refetch, canGenerate } = useUsage();
+  const [quality, setQuality] = useState(80);
+  const [format, setFormat] = useState<(typeof COMPRESS_FORMATS)[number]>('original');
+  const [mode, setMode] = useState<Mode>('quality');
+  const [targetKb, setTargetKb] = useState(200);
+  const [factor, setFactor] = useState<number>(2);
+
+  const compress = async () => {
+    if (!chosen) return;
+    const fields: Record<string, string | number> = { operation: 'compress', format, quality: mode === 'auto' ? 'auto' : quality };
+    if (mode === 'target') fields.targetBytes = Math.max(1, targetKb) * 1024;
+    try {
+      const r = await run(() => postTool('/api/optimize', chosen.file, fields));
+      setResult(r);
+      toast.success('Image compressed successfully!', `Reduced by ${r.compressionRatio}% (${formatBytes(r.originalSize)} → ${formatBytes(r.size)})`);
+    } catch (err) {
+      toast.error('Compression failed', failureText(err, 'Something went wrong during compression. Please try again.'));
+    }
+  };
+
+  const ai = async (operation: 'upscale' | 'remove-background') => {
+    if (!chosen) return;
+    if (!canGenerate) return toast.error('AI Limit Reached', 'Daily AI limit reached! Upgrade to premium for unlimited access.');
+    try {
+      const fields: Record<string, string | number> = operation === 'upscale' ? { operation, factor } : { operation };
+      const r = await run(() => postTool('/api/optimize', chosen.file, fields));
+      setResult(operation === 'remove-background' ? { ...r, originalSize: chosen.file.size, compressionRatio: 0 } : r);
+      if (operation === 'upscale') toast.success('Image upscaled successfully!', `Enhanced ${factor}x from ${formatBytes(r.originalSize)} to ${formatBytes(r.size)}`);
+      else toast.success('Background removed successfully! 🎨', `Processed image from ${formatBytes(chosen.file.size)} to ${formatBytes(r.size)}`);
+    } catch (err) {
+      if (operation === 'upscale') toast.error(isQuotaError(err) ? 'AI Limit Reached' : 'Upscaling failed', failureText(err, 'Something went wrong during upscaling. Please try again.'));
+      else toast.error('Background removal failed', failureText(err, 'Something went wrong during background removal. Please try again.'));
+    } finally {
+      void refetch();
+    }
+  };
+
+  const noFile = !chosen || busy;
+  const spent = allowanceSpent(usage);
+
+  return (
+    <>
+      <ToolTabs tabs={TABS} current={tab} onSelect={setTab} label="Optimize tools" />
+      <TabPanel id={tab}>
+        <ImagePicker chosen={chosen} onFiles={choose} hint="Supports JPG, PNG, WEBP up to 10MB" disabled={busy} />
+
+        {tab === 'compress' ? (
+          <div className={`${card} space-y-4`}>
+            <fieldset>
+              <legend className={fieldLabel}>Mode</legend>
+              <div className="mt-1 flex flex-wrap gap-4 text-sm text-slate-800 dark:text-slate-200">
+                {(
+                  [
+                    ['quality', 'Quality'],
+                    ['auto', 'Auto (best size at good quality)'],
+                    ['target', 'Target size'],
+                  ] as const
+                ).map(([id, label]) => (
+                  <label key={id} className="flex items-center gap-2">
+                    <input type="radio" name="compress-mode" checked={mode === id} onChange={() => setMode(id)} className="accent-brand-700" />
+                    {label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            {mode === 'quality' ? (
+              <div>
+                <label htmlFor="quality" className={fieldLabel}>
+                  Quality: {quality}%
+                </label>
+                <input id="quality" type="range" min={10} max={100} step={5} value={quality} onChange={(e) => setQuality(Number(e.target.value))} className={range} />
+                <div className={`flex justify-between ${muted}`}>
+                  <span>Smaller file</span>
+                  <span>Best quality</span>
+                </div>
+              </div>
+            ) : null}
+            {mode === 'target' ? (
+              <div>
+                <label htmlFor="target-kb" className={fieldLabel}>
+                  Target size (KB)
+                </label>
+                <input id="target-kb" type="number" min={1} value={targetKb} onChange={(e) => setTargetKb(parseInt(e.target.value, 10) || 0)} className={input} />
+              </div>
+            ) : null}
+            <div>
+              <label htmlFor="format" className={fieldLabel}>
+                Output format
+              </label>
+              <select id="format" value={format} onChange={(e) => setFormat(e.target.value as typeof format)} className={input}>
+                {COMPRESS_FORMATS.map((f) => (
+                  <option key={f} value={f}>
+                    {FORMAT_LABELS[f]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="button" className={btnPrimary} disabled={noFile} onClick={compress}>
+              Compress Image
+            </button>
+          </div>
+        ) : (
+          <div className={`${card} space-y-4`}>
+            <AiBanner usage={usage} failed={failed} />
+            {spent ? (
+              tab === 'upscale' ? (
+                <UpgradePrompt feature="AI Upscaling" text="Upscale images up to 4x resolution with unlimited access through premium." />
+              ) : (
+                <UpgradePrompt feature="AI Background Removal" text="Remove backgrounds from as many images as you like with premium." />
+              )
+            ) : tab === 'upscale' ? (
+              <>
+                <div>
+                  <label htmlFor="factor" className={fieldLabel}>
+                    Upscale factor
+                  </label>
+                  <select id="factor" value={factor} onChange={(e) => setFactor(Number(e.target.value))} className={input}>
+                    {UPSCALE_FACTORS.map((f) => (
+                      <option key={f} value={f}>
+                        {f}x
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button type="button" className={btnPrimary} disabled={noFile || !canGenerate} onClick={() => ai('upscale')}>
+                  Upscale with AI
+                </button>
+              </>
+            ) : (
+              <button type="button" className={btnPrimary} disabled={noFile || !canGenerate} onClick={() => ai('remove-background')}>
+                Remove Background
+              </button>
+            )}
+          </div>
+        )}
+
+        {busy ? <ProgressCard value={progress} /> : null}
+        {result && chosen ? <OptimizeResult result={result} before={chosen.preview} /> : null}
+      </TabPanel>
+    </>
+  );
+}
+
+function OptimizeResult({ result, before }: { result: ToolResult; before: string }) {
+  const name = optimizedName(result.format);
+  return (
+    <ResultCard title="Processing Complete">
+      <CompareSlider before={before} after={result.imageUrl} />
+      <Facts
+        items={[
+          ['Original size', formatBytes(result.originalSize), 'original-size'],
+          ['New size', formatBytes(result.size), 'new-size'],
+          ['Format', result.format.toUpperCase(), 'result-format'],
+          ['Dimensions', `${result.width} × ${result.height}`, 'result-dimensions'],
+        ]}
+      />
+      {result.compressionRatio > 0 ? <p className="font-semibold text-emerald-800 dark:text-emerald-300" data-testid="saved">Saved: {result.compressionRatio}%</p> : null}
+      {result.notes.length ? <p className={muted}>{result.notes.join(' ')}</p> : null}
+      <DownloadLink imageUrl={result.imageUrl} name={name} label="Download Optimized Image" />
+    </ResultCard>
+  );
+}

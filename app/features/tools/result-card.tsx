@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { toast } from '~/lib/toast';
+import { downloadUrl } from './format';
+import { btnPrimary } from './styles';
+
+/** A titled card for a finished result. */
+export function ResultCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-xl border border-emerald-300 bg-white p-4 dark:border-emerald-800 dark:bg-slate-900" data-testid="result-card">
+      <h2 className="text-lg font-semibold text-emerald-800 dark:text-emerald-300">{title}</h2>
+      <div className="mt-3 space-y-3">{children}</div>
+    </section>
+  );
+}
+
+/** Label/value pairs; values carry test ids so tests can compare them with the downloaded file. */
+export function Facts({ items }: { items: [label: string, value: string, testId?: string][] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+      {items.map(([label, value, id]) => (
+        <div key={label}>
+          <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+          <dd className="font-medium text-slate-900 dark:text-white" data-testid={id}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A link the server answers as an attachment with the spec's file name. */
+export function DownloadLink({ imageUrl, name, label, className = btnPrimary }: { imageUrl: string; name: string; label: string; className?: string }) {
+  return (
+    <a href={downloadUrl(imageUrl, name)} download={name} className={className} onClick={() => toast.success('Download started!', name)}>
+      {label}
+    </a>
+  );
+}

@@ -1,0 +1,177 @@
+import { useRef, useState, type PointerEvent } from 'react';
+import { BLUR_METHODS, BLUR_STRENGTH, WATERMARK_POSITIONS, WATERMARK_SIZE, type Rect, type WatermarkPosition } from '../../../core/api/tools';
+import type { UsageLimit } from '../../../core/api/usage';
+import { AiBanner } from './ai-banner';
+import type { Size } from './crop-math';
+import { btnPrimary, btnSecondary, card, fieldLabel, input, muted, range } from './styles';
+import { watermarkLayout } from './watermark-layout';
+
+export interface WatermarkSettings {
+  text: string;
+  position: WatermarkPosition;
+  opacity: number;
+  size: number;
+  color: string;
+}
+export const defaultWatermark = (): WatermarkSettings => ({ text: `© ${new Date().getFullYear()} Memeforge`, position: 'bottom-right', opacity: 70, size: WATERMARK_SIZE.default, color: '#ffffff' });
+const POSITION_LABELS: Record<WatermarkPosition, string> = { 'top-left': 'Top left', 'top-right': 'Top right', 'bottom-left': 'Bottom left', 'bottom-right': 'Bottom right', center: 'Center' };
+
+/** The picture with the watermark drawn where the server will draw it (same geometry, same font family). */
+export function WatermarkPreview({ src, natural, s }: { src: string; natural: Size; s: WatermarkSettings }) {
+  const l = watermarkLayout(natural.width || 1, natural.height || 1, s.size, s.position);
+  return (
+    <div className="relative mx-auto w-full max-w-2xl" data-testid="watermark-preview">
+      <img src={src} alt="Watermark preview" className="block w-full" />
+      {natural.width ? (
+        <svg aria-hidden="true" viewBox={`0 0 ${natural.width} ${natural.height}`} className="pointer-events-none absolute inset-0 h-full w-full">
+          <text x={l.x} y={l.baseline} fontFamily="'Noto Sans', sans-serif" fontWeight={700} fontSize={l.fontPx} textAnchor={l.anchor} fill={s.color} fillOpacity={s.opacity / 100} data-testid="watermark-text">
+            {s.text}
+          </text>
+        </svg>
+      ) : null}
+    </div>
+  );
+}
+
+export function WatermarkControls({ s, set, disabled, onApply }: { s: WatermarkSettings; set: (s: WatermarkSettings) => void; disabled: boolean; onApply: () => void }) {
+  return (
+    <div className={`${card} grid gap-4 sm:grid-cols-2`}>
+      <label className={`${fieldLabel} sm:col-span-2`}>
+        Watermark text
+        <input value={s.text} maxLength={100} onChange={(e) => set({ ...s, text: e.target.value })} className={input} />
+      </label>
+      <label className={fieldLabel}>
+        Position
+        <select value={s.position} onChange={(e) => set({ ...s, position: e.target.value as WatermarkPosition })} className={input}>
+          {WATERMARK_POSITIONS.map((p) => <option key={p} value={p}>{POSITION_LABELS[p]}</option>)}
+        </select>
+      </label>
+      <div className={fieldLabel}>
+        <label htmlFor="wm-color-text">Colour</label>
+        <div className="mt-1 flex gap-2">
+          <input type="color" aria-label="Colour picker" value={s.color} onChange={(e) => set({ ...s, color: e.target.value })} className="h-10 w-12 rounded border border-slate-300 dark:border-slate-600" />
+          <input id="wm-color-text" value={s.color} onChange={(e) => set({ ...s, color: e.target.value })} className={`${input} !mt-0`} />
+        </div>
+      </div>
+      <label className={fieldLabel}>
+        Opacity: {s.opacity}%
+        <input type="range" min={10} max={100} step={5} value={s.opacity} onChange={(e) => set({ ...s, opacity: Number(e.target.value) })} className={range} />
+      </label>
+      <label className={fieldLabel}>
+        Size: {s.size}px
+        <input type="range" min={WATERMARK_SIZE.min} max={WATERMARK_SIZE.max} step={2} value={s.size} onChange={(e) => set({ ...s, size: Number(e.target.value) })} className={range} />
+      </label>
+      <button type="button" className={`${btnPrimary} sm:col-span-2`} disabled={disabled || !s.text.trim() || !/^#[0-9a-fA-F]{6}$/.test(s.color)} onClick={onApply}>
+        Add Watermark
+      </button>
+    </div>
+  );
+}
+
+const METHOD_LABELS = { faces: 'Blur Faces Only', people: 'Blur All People', background: 'Blur Background', selective: 'Selective Blur' } as const;
+export type BlurMethod = (typeof BLUR_METHODS)[number];
+export interface BlurSettings {
+  method: BlurMethod;
+  strength: number;
+  auto: boolean;
+  regions: Rect[];
+}
+export const defaultBlur = (): BlurSettings => ({ method: 'faces', strength: BLUR_STRENGTH.default, auto: true, regions: [] });
+
+interface BlurProps {
+  s: BlurSettings;
+  set: (s: BlurSettings) => void;
+  disabled: boolean;
+  onApply: () => void;
+  usage: UsageLimit | null;
+  usageFailed: boolean;
+  src: string;
+  natural: Size;
+}
+
+export function BlurControls({ s, set, disabled, onApply, usage, usageFailed, src, natural }: BlurProps) {
+  const ai = s.method === 'faces' || s.method === 'people';
+  return (
+    <div className={`${card} space-y-4`}>
+      {ai ? <AiBanner usage={usage} failed={usageFailed} /> : null}
+      <label className={fieldLabel}>
+        Method
+        <select value={s.method} onChange={(e) => set({ ...s, method: e.target.value as BlurMethod })} className={input}>
+          {BLUR_METHODS.map((m) => <option key={m} value={m}>{METHOD_LABELS[m]}</option>)}
+        </select>
+      </label>
+      <label className={fieldLabel}>
+        Strength: {s.strength}
+        <input type="range" min={BLUR_STRENGTH.min} max={BLUR_STRENGTH.max} step={1} value={s.strength} onChange={(e) => set({ ...s, strength: Number(e.target.value) })} className={range} />
+      </label>
+      <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+        <input type="checkbox" checked={s.auto} onChange={(e) => set({ ...s, auto: e.target.checked })} className="accent-brand-700" />
+        Enable AI auto-detection
+      </label>
+      <p className="rounded-lg bg-sky-50 p-3 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-100">
+        Faces and people are found by AI and count towards your daily AI operations. Selective blur only blurs the areas you draw on the picture and needs no AI.
+      </p>
+      {s.method === 'selective' ? <RegionDrawer src={src} natural={natural} regions={s.regions} onChange={(regions) => set({ ...s, regions })} /> : null}
+      <button type="button" className={btnPrimary} disabled={disabled || (s.method === 'selective' && !s.regions.length)} onClick={onApply}>
+        Apply Blur Protection
+      </button>
+    </div>
+  );
+}
+
+/** Draw rectangles on the picture (drag); the list allows removing them and a keyboard user can add a centred one. */
+function RegionDrawer({ src, natural, regions, onChange }: { src: string; natural: Size; regions: Rect[]; onChange: (r: Rect[]) => void }) {
+  const frame = useRef<HTMLDivElement>(null);
+  const [draft, setDraft] = useState<{ x0: number; y0: number; x1: number; y1: number } | null>(null);
+  const toImage = (e: PointerEvent) => {
+    const r = frame.current!.getBoundingClientRect();
+    const k = natural.width / r.width;
+    return { x: Math.min(natural.width, Math.max(0, (e.clientX - r.left) * k)), y: Math.min(natural.height, Math.max(0, (e.clientY - r.top) * k)) };
+  };
+  const rectOf = (d: NonNullable<typeof draft>): Rect => ({ x: Math.round(Math.min(d.x0, d.x1)), y: Math.round(Math.min(d.y0, d.y1)), width: Math.round(Math.abs(d.x1 - d.x0)), height: Math.round(Math.abs(d.y1 - d.y0)) });
+  const pct = (v: number, of: number) => `${(v / of) * 100}%`;
+  const shown = draft ? [...regions, rectOf(draft)] : regions;
+  return (
+    <div className="space-y-2">
+      <p className={muted}>Drag on the picture to mark areas to blur.</p>
+      <div
+        ref={frame}
+        className="relative mx-auto w-full max-w-2xl cursor-crosshair touch-none select-none"
+        data-testid="region-drawer"
+        onPointerDown={(e) => {
+          (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+          const p = toImage(e);
+          setDraft({ x0: p.x, y0: p.y, x1: p.x, y1: p.y });
+        }}
+        onPointerMove={(e) => draft && setDraft({ ...draft, ...(({ x, y }) => ({ x1: x, y1: y }))(toImage(e)) })}
+        onPointerUp={() => {
+          if (draft) {
+            const r = rectOf(draft);
+            if (r.width >= 4 && r.height >= 4) onChange([...regions, r]);
+          }
+          setDraft(null);
+        }}
+      >
+        <img src={src} alt="Picture to mark for blurring" draggable={false} className="block w-full" />
+        {natural.width
+          ? shown.map((r, i) => (
+              <div key={i} aria-hidden="true" className="absolute border-2 border-red-600 bg-red-600/20" style={{ left: pct(r.x, natural.width), top: pct(r.y, natural.height), width: pct(r.width, natural.width), height: pct(r.height, natural.height) }} />
+            ))
+          : null}
+      </div>
+      <ul className="space-y-1 text-sm text-slate-800 dark:text-slate-200" aria-label="Blur areas">
+        {regions.map((r, i) => (
+          <li key={i} className="flex items-center gap-2">
+            Area {i + 1}: {r.width} × {r.height} at {r.x}, {r.y}
+            <button type="button" className="text-red-700 underline dark:text-red-300" onClick={() => onChange(regions.filter((_, j) => j !== i))}>
+              Remove area {i + 1}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={btnSecondary} disabled={!natural.width} onClick={() => onChange([...regions, { x: Math.round(natural.width / 4), y: Math.round(natural.height / 4), width: Math.round(natural.width / 2), height: Math.round(natural.height / 2) }])}>
+        Add centre area
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { MetadataAnalysis, ToolResult } from '../../../core/api/tools';
+import { sendForm } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
+import { failureText, isQuotaError, postTool } from './api';
+import type { Size } from './crop-math';
+import { ImagePicker } from './file-card';
+import { formatBytes, securedName } from './format';
+import { AnalysisCard, PrivacyControls, PrivacyLogCard, defaultPrivacy } from './privacy-panel';
+import { ProgressCard } from './progress-card';
+import { DownloadLink, ResultCard } from './result-card';
+import { BlurControls, WatermarkControls, WatermarkPreview, defaultBlur, defaultWatermark } from './security-panels';
+import { muted } from './styles';
+import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
+import { useFakeProgress } from './use-fake-progress';
+import { useImageFile, type Chosen } from './use-image-file';
+import { useUsage } from './use-usage';
+
+const TABS = [
+  { id: 'watermark', label: 'Watermark' },
+  { id: 'blur', label: 'Blur & Privacy' },
+  { id: 'privacy', label: 'Data Protection' },
+] as const;
+const AI_LIMIT = 'Daily AI limit reached! Upgrade to premium for unlimited access.';
+
+export function SecurityTool() {
+  const [tab, setTab] = useTabParam(TABS);
+  const [result, setResult] = useState<ToolResult | null>(null);
+  const [analysis, setAnalysis] = useState<MetadataAnalysis | null>(null);
+  const [analyzing, setAnalyzing] = useState(false);
+  const [natural, setNatural] = useState<Size>({ width: 0, height: 0 });
+  const [wm, setWm] = useState(defaultWatermark);
+  const [blur, setBlur] = useState(defaultBlur);
+  const [privacy, setPrivacy] = useState(defaultPrivacy);
+  const { usage, failed, refetch } = useUsage();
+  const { progress, busy, run } = useFakeProgress();
+
+  // On upload the metadata analysis is requested straight away (spec §4).
+  const onChosen = useCallback((c: Chosen) => {
+    setResult(null);
+    setAnalysis(null);
+    setNatural({ width: 0, height: 0 });
+    setBlur((b) => ({ ...b, regions: [] }));
+    setAnalyzing(true);
+    const form = new FormData();
+    form.set('image', c.file);
+    sendForm<MetadataAnalysis>('/api/analyze-metadata', form)
+      .then(setAnalysis, () => toast.error('Analysis failed', 'Could not analyze image metadata'))
+      .finally(() => setAnalyzing(false));
+  }, []);
+  const { chosen, choose } = useImageFile({ strict: true, onChosen });
+  useEffect(() => {
+    if (!chosen) return;
+    const img = new Image();
+    img.onload = () => setNatural({ width: img.naturalWidth, height: img.naturalHeight });
+    img.src = chosen.preview;
+  }, [chosen]);
+
+  const call = async (fields: Record<string, string | number | boolean>, ok: [string, string?], fail: [string, string], step = 10, every = 100) => {
+    if (!chosen) return;
+    try {
+      const r = await run(() => postTool('/api/security', chosen.file, fields), step, every);
+      setResult(r);
+      toast.success(ok[0], ok[1] ?? r.details);
+    } catch (err) {
+      toast.error(isQuotaError(err) ? 'AI Limit Reached' : fail[0], failureText(err, fail[1]));
+    }
+  };
+
+  const applyWatermark = () =>
+    call({ operation: 'watermark', text: wm.text, position: wm.position, opacity: wm.opacity / 100, size: wm.size, color: wm.color }, ['Watermark added successfully! 🏷️'], ['Watermark failed', 'Something went wrong adding the watermark. Please try again.']);
+
+  const applyBlur = async () => {
+    const ai = blur.method === 'faces' || blur.method === 'people';
+    // Checked before the call: no request is made once the allowance is spent (spec §5).
+    if (ai && usage && !usage.canGenerate) return toast.error('AI Limit Reached', AI_LIMIT);
+    const fields: Record<string, string | number | boolean> = { operation: 'blur', method: blur.method, strength: blur.strength, autoDetection: blur.auto };
+    if (blur.method === 'selective') fields.regions = JSON.stringify(blur.regions);
+    await call(fields, ['Blur applied successfully! 👁️'], ['Blur failed', 'Something went wrong during blur processing. Please try again.'], 8, 150);
+    if (ai) void refetch();
+  };
+
+  const applyPrivacy = async () => {
+    await call({ operation: 'privacy', ...privacy }, ['Privacy protected successfully! 🔒'], ['Privacy protection failed', 'Something went wrong during privacy protection. Please try again.']);
+  };
+
+  const disabled = !chosen || busy;
+  return (
+    <>
+      <ToolTabs tabs={TABS} current={tab} onSelect={setTab} label="Security tools" />
+      <TabPanel id={tab}>
+        <ImagePicker chosen={chosen} onFiles={choose} hint="Supports JPG, PNG, WebP up to 10MB" disabled={busy} />
+        {chosen && tab === 'watermark' ? (
+          <>
+            <WatermarkPreview src={chosen.preview} natural={natural} s={wm} />
+            <WatermarkControls s={wm} set={setWm} disabled={disabled} onApply={applyWatermark} />
+          </>
+        ) : null}
+        {chosen && tab === 'blur' ? <BlurControls s={blur} set={setBlur} disabled={disabled} onApply={applyBlur} usage={usage} usageFailed={failed} src={chosen.preview} natural={natural} /> : null}
+        {chosen && tab === 'privacy' ? (
+          <>
+            <AnalysisCard analysis={analysis} loading={analyzing} />
+            <PrivacyControls s={privacy} set={setPrivacy} disabled={disabled} onApply={applyPrivacy} />
+          </>
+        ) : null}
+        {busy ? <ProgressCard value={progress} /> : null}
+        {result && result.operation === 'privacy' && tab === 'privacy' ? <PrivacyLogCard result={result} /> : null}
+        {result && result.operation !== 'privacy' ? (
+          <ResultCard title="Security Processing Complete">
+            <img src={result.imageUrl} alt="Protected result" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" data-testid="security-result" />
+            {result.details || result.notes.length ? <p className={muted}>{result.details ?? result.notes.join(' ')}</p> : null}
+            <p className={muted} data-testid="new-size">{formatBytes(result.size)}</p>
+            <DownloadLink imageUrl={result.imageUrl} name={securedName(result.format)} label="Download Protected Image" />
+          </ResultCard>
+        ) : null}
+      </TabPanel>
+    </>
+  );
+}

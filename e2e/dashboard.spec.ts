@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { corpusFile, toastWith } from './tools-fixtures';
+
+// The local access code of workers/api/.dev.vars.example, which the e2e server uses.
+const CODE = 'memeforge-premium';
+
+test('dashboard: wrong code is denied, the right one unlocks, memes list and delete, reload stays unlocked, lock shows the gate', async ({ page }) => {
+  const png = await readFile(corpusFile('formats/sample.png'));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Premium Dashboard Access' })).toBeVisible();
+  await expect(page.getByText('Premium members only. Need access? Contact support.')).toBeVisible();
+
+  const field = page.getByLabel('Access Code');
+  await expect(field).toHaveAttribute('type', 'password');
+  await field.fill('not-the-code');
+  await field.press('Enter');
+  await expect(toastWith(page, 'Access Denied')).toContainText('Invalid password. Please try again.');
+  await expect(page.getByRole('heading', { name: 'Premium Dashboard Access' })).toBeVisible();
+
+  await field.fill(CODE);
+  await page.getByRole('button', { name: 'Access Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Premium Dashboard', exact: true })).toBeVisible();
+  await expect(page.getByText('Premium Member')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Saved Memes (0)' })).toBeVisible();
+
+  // Two memes downloaded while unlocked are saved for this member (same browser cookies).
+  for (const filename of ['first meme', 'second meme']) {
+    const res = await page.request.post('/api/download-meme', { data: { canvasData: `data:image/png;base64,${png.toString('base64')}`, filename, format: 'png' } });
+    expect(res.status()).toBe(201);
+    expect(((await res.json()) as { isPremium: boolean }).isPremium).toBe(true);
+  }
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your Saved Memes (2)' })).toBeVisible();
+  const memes = page.getByTestId('saved-meme');
+  await expect(memes).toHaveCount(2);
+  await expect(memes.first()).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)/);
+  const cards = page.getByTestId('stat-card');
+  await expect(cards.filter({ hasText: 'Memes Saved' })).toContainText('2');
+  await expect(cards.filter({ hasText: 'Downloads' })).toContainText('2');
+  await expect(page.getByRole('table', { name: 'Daily activity, last 30 days' })).toBeAttached();
+
+  await page.getByRole('button', { name: 'Delete second meme' }).click();
+  await page.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(toastWith(page, 'Meme Deleted')).toContainText('Your meme has been permanently deleted');
+  await expect(page.getByRole('heading', { name: 'Your Saved Memes (1)' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Premium Dashboard', exact: true })).toBeVisible();
+  await expect(memes).toHaveCount(1);
+  await expect(memes.first()).toContainText('first meme');
+
+  await page.getByRole('button', { name: 'Lock dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Premium Dashboard Access' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Premium Dashboard Access' })).toBeVisible();
+  expect((await page.request.get('/api/user-memes', { failOnStatusCode: false })).status()).toBe(401);
+});

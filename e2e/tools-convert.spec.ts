@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import { IMAGE_EXTENSIONS } from '../core/api/images';
+import { OUTPUT_FORMATS } from '../core/api/tools';
+import { corpusFile, download, expectSizeText, sniff, toastWith } from './tools-fixtures';
+
+const inputs = ['photos/rocket.jpg', 'photos/chelsea.png', 'formats/sample.webp'];
+
+test.describe('Convert', () => {
+  for (const format of OUTPUT_FORMATS) {
+    test(`three files to ${format}: every download is ${format} and matches its listed size`, async ({ page }) => {
+      await page.goto('/tools/convert');
+      await page.getByTestId('file-input').setInputFiles(inputs.map(corpusFile));
+      await expect(page.getByRole('list', { name: 'Selected files' }).getByRole('img')).toHaveCount(3);
+      await page.getByLabel('Output format').selectOption(format);
+      const qualityShown = format === 'jpeg' || format === 'webp';
+      await expect(page.getByLabel(/Quality/)).toHaveCount(qualityShown ? 1 : 0);
+      await page.getByRole('button', { name: `Convert 3 Images to ${format.toUpperCase()}` }).click();
+      const card = page.getByTestId('result-card');
+      await expect(card.getByRole('heading', { name: 'Conversion Complete' })).toBeVisible({ timeout: 60_000 });
+      await expect(toastWith(page, 'Conversion complete! 🔄')).toContainText('3/3');
+      await expect(card.getByRole('heading', { name: 'Converted Files (3)' })).toBeVisible();
+      const rows = card.getByTestId('converted-file');
+      await expect(rows).toHaveCount(3);
+      const ext = IMAGE_EXTENSIONS[format];
+      const first = await download(page, rows.first().getByRole('link', { name: 'Download' }));
+      expect(first.name).toBe(`converted-rocket.${ext}`);
+      expect(sniff(first.bytes)).toBe(format);
+      await expectSizeText(rows.first().getByTestId('converted-size'), first.bytes);
+
+      const zip = await download(page, card.getByRole('button', { name: 'Download All (3 files)' }));
+      const entries = unzipSync(new Uint8Array(zip.bytes));
+      expect(Object.keys(entries).sort()).toEqual([`converted-chelsea.${ext}`, `converted-rocket.${ext}`, `converted-sample.${ext}`]);
+      for (const bytes of Object.values(entries)) expect(sniff(Buffer.from(bytes))).toBe(format);
+    });
+  }
+
+  test('non-images are ignored, none at all says No valid images, and more than six shows +N more', async ({ page }) => {
+    await page.goto('/tools/convert');
+    await page.getByTestId('file-input').setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await expect(toastWith(page, 'No valid images')).toContainText('Please select image files to convert');
+    const eight = Array.from({ length: 8 }, (_, i) => corpusFile(i % 2 ? 'photos/rocket.jpg' : 'formats/sample.png'));
+    await page.getByTestId('file-input').setInputFiles([...eight.map((p) => p)]);
+    await expect(page.getByText('+2 more')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Convert 8 Images to PNG' })).toBeEnabled();
+  });
+
+  test('one file gets a single Download button', async ({ page }) => {
+    await page.goto('/tools/convert');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('formats/sample.bmp'));
+    await page.getByLabel('Output format').selectOption('webp');
+    await page.getByRole('button', { name: 'Convert 1 Images to WEBP' }).click();
+    const file = await download(page, page.getByRole('link', { name: 'Download WEBP' }));
+    expect(file.name).toBe('converted-sample.webp');
+    expect(sniff(file.bytes)).toBe('webp');
+  });
+});

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import { corpusFile, decodedSize, download, expectSizeText, sniff, toastWith } from './tools-fixtures';
+
+const mime = (f: string) => `image/${f}`;
+
+test.describe('Modify', () => {
+  test('resize: presets, natural size, aspect lock, and the downloaded file matches the card', async ({ page }) => {
+    await page.goto('/tools/modify?tab=resize');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
+    const width = page.getByLabel('Width (px)');
+    const height = page.getByLabel('Height (px)');
+    await expect(width).not.toHaveValue('800');
+    const natural = { w: Number(await width.inputValue()), h: Number(await height.inputValue()) };
+    expect(natural.w).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: /Instagram Square/ }).click();
+    await expect(width).toHaveValue('1080');
+    await expect(height).toHaveValue('1080');
+    await expect(page.getByLabel('Maintain aspect ratio')).not.toBeChecked();
+
+    await page.getByLabel('Maintain aspect ratio').check();
+    await width.fill('320');
+    const expectedH = Math.round((320 * natural.h) / natural.w);
+    await expect(height).toHaveValue(String(expectedH));
+    await page.getByRole('button', { name: 'Resize Image' }).click();
+    const card = page.getByTestId('result-card');
+    await expect(card.getByTestId('result-dimensions')).toHaveText(`320 × ${expectedH}`, { timeout: 30_000 });
+    await expect(toastWith(page, 'Image resized successfully! 📐')).toBeVisible();
+    const file = await download(page, card.getByRole('link', { name: 'Download Resized Image' }));
+    expect(file.name).toMatch(/^modified-\d+\.jpg$/);
+    await expectSizeText(card.getByTestId('new-size'), file.bytes);
+    expect(await decodedSize(page, file.bytes, mime(sniff(file.bytes)))).toEqual({ width: 320, height: expectedH });
+  });
+
+  test('crop: drag a handle of a 16:9 box, nudge it by keyboard, and get exactly that box', async ({ page }) => {
+    await page.goto('/tools/modify?tab=crop');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
+    await page.getByRole('button', { name: '16:9' }).click();
+    const area = page.getByTestId('crop-area');
+    await expect(area).toBeVisible();
+
+    const handle = page.getByTestId('crop-handle-se');
+    const hb = (await handle.boundingBox())!;
+    await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(hb.x - 80, hb.y - 60, { steps: 5 });
+    await page.mouse.up();
+    // Move the whole box 10 px right and 10 px down from the keyboard.
+    await area.focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+
+    const w = Number(await page.getByLabel('Crop width').inputValue());
+    const h = Number(await page.getByLabel('Crop height').inputValue());
+    expect(Math.abs(w / h - 16 / 9)).toBeLessThan(0.01);
+    expect(Number(await page.getByLabel('Top (y)').inputValue())).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Crop Image' }).click();
+    const card = page.getByTestId('result-card');
+    await expect(card.getByTestId('result-dimensions')).toHaveText(`${w} × ${h}`, { timeout: 30_000 });
+    const file = await download(page, card.getByRole('link', { name: 'Download Cropped Image' }));
+    expect(await decodedSize(page, file.bytes, mime(sniff(file.bytes)))).toEqual({ width: w, height: h });
+  });
+
+  test('transform: a quarter turn swaps the sides of the result', async ({ page }) => {
+    await page.goto('/tools/modify?tab=transform');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
+    const natural = await page.getByTestId('transform-preview').evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth, img.naturalHeight]));
+    await page.getByRole('button', { name: 'Rotate 90° right' }).click();
+    await expect(page.getByTestId('transform-preview')).toHaveAttribute('style', /rotate\(90deg\)/);
+    await page.getByRole('button', { name: 'Apply Transform' }).click();
+    const card = page.getByTestId('result-card');
+    await expect(card.getByTestId('result-dimensions')).toHaveText(`${natural[1]} × ${natural[0]}`, { timeout: 30_000 });
+  });
+
+  test('batch of five with one corrupt file: 4/5, the failure named, Download All is a ZIP of four', async ({ page }) => {
+    await page.goto('/tools/modify?tab=batch');
+    const names = ['photos/rocket.jpg', 'photos/chelsea.png', 'formats/sample.webp', 'photos/truncated.jpg', 'formats/sample.png'];
+    await page.getByTestId('file-input').setInputFiles(names.map(corpusFile));
+    await page.getByLabel('Width').fill('200');
+    await page.getByLabel('Height').fill('200');
+    await page.getByRole('button', { name: 'Process 5 Images' }).click();
+    const results = page.getByTestId('batch-results');
+    await expect(results).toContainText('Successfully processed 4/5 images', { timeout: 60_000 });
+    await expect(page.getByTestId('batch-failures')).toContainText('truncated.jpg');
+    await expect(results.getByRole('img')).toHaveCount(4);
+
+    const zip = await download(page, results.getByRole('button', { name: 'Download All' }));
+    expect(zip.name).toMatch(/^modified-\d+\.zip$/);
+    const entries = unzipSync(new Uint8Array(zip.bytes));
+    const entryNames = Object.keys(entries).sort();
+    expect(entryNames).toHaveLength(4);
+    expect(entryNames[0]).toMatch(/^modified-1-\d+\.(jpg|png|webp)$/);
+    for (const bytes of Object.values(entries)) {
+      const b = Buffer.from(bytes);
+      const size = await decodedSize(page, b, mime(sniff(b)));
+      expect(Math.max(size.width, size.height)).toBeLessThanOrEqual(200);
+    }
+  });
+});

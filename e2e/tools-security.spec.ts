@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import exifr from 'exifr';
+import { corpusFile, download, expectSizeText, sniff, toastWith } from './tools-fixtures';
+
+test.describe('Security', () => {
+  test('the watermark preview sits where the server draws it', async ({ page }) => {
+    await page.goto('/tools/security');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
+    await expect(page.getByLabel('Watermark text')).toHaveValue(`© ${new Date().getFullYear()} Memeforge`);
+    await expect(page.getByLabel('Position')).toHaveValue('bottom-right');
+    await expect(page.getByRole('textbox', { name: 'Colour', exact: true })).toHaveValue('#ffffff');
+    await page.getByLabel('Size: 20px').fill('40');
+    await page.getByLabel('Opacity: 70%').fill('100');
+    const preview = page.getByTestId('watermark-text');
+    await expect(preview).toHaveAttribute('fill-opacity', '1');
+    const box = await preview.evaluate((t: SVGTextElement) => {
+      const b = t.getBBox();
+      return { left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height, font: Number(t.getAttribute('font-size')) };
+    });
+
+    await page.getByRole('button', { name: 'Add Watermark' }).click();
+    const card = page.getByTestId('result-card');
+    await expect(card.getByRole('heading', { name: 'Security Processing Complete' })).toBeVisible({ timeout: 30_000 });
+    await expect(toastWith(page, 'Watermark added successfully! 🏷️')).toBeVisible();
+    const file = await download(page, card.getByRole('link', { name: 'Download Protected Image' }));
+    expect(file.name).toMatch(/^secured-\d+\.png$/);
+    expect(sniff(file.bytes)).toBe('png');
+    await expectSizeText(card.getByTestId('new-size'), file.bytes);
+
+    // Where did the server change pixels? Compare the original and the result in the page.
+    const changed = await page.evaluate(async (b64) => {
+      const load = async (src: string) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        const c = new OffscreenCanvas(img.naturalWidth, img.naturalHeight);
+        const ctx = c.getContext('2d')!;
+        ctx.drawImage(img, 0, 0);
+        return ctx.getImageData(0, 0, c.width, c.height);
+      };
+      const before = await load((document.querySelector('[data-testid=watermark-preview] img') as HTMLImageElement).src);
+      const after = await load(`data:image/png;base64,${b64}`);
+      let left = Infinity, right = -1, top = Infinity, bottom = -1;
+      for (let y = 0; y < before.height; y++)
+        for (let x = 0; x < before.width; x++) {
+          const i = (y * before.width + x) * 4;
+          const d = Math.abs(before.data[i]! - after.data[i]!) + Math.abs(before.data[i + 1]! - after.data[i + 1]!) + Math.abs(before.data[i + 2]! - after.data[i + 2]!);
+          if (d > 60) {
+            left = Math.min(left, x); right = Math.max(right, x); top = Math.min(top, y); bottom = Math.max(bottom, y);
+          }
+        }
+      return { left, right, top, bottom, sameSize: before.width === after.width && before.height === after.height };
+    }, file.bytes.toString('base64'));
+    expect(changed.sameSize).toBe(true);
+    const tolerance = box.font * 0.6;
+    expect(Math.abs(changed.right - box.right)).toBeLessThan(tolerance);
+    expect(Math.abs(changed.left - box.left)).toBeLessThan(box.font * 1.5);
+    expect(changed.top).toBeGreaterThan(box.top - tolerance);
+    expect(changed.bottom).toBeLessThan(box.bottom + tolerance);
+  });
+
+  // EXIF removal is unticked so the log must name GPS itself (with it ticked the whole EXIF block goes, GPS included).
+  test('privacy on a GPS photo: analysis, the log lists GPS removed, and the download has no GPS', async ({ page }) => {
+    const photo = corpusFile('exif/jpg/gps/DSCN0010.jpg');
+    expect(await exifr.gps(photo)).toBeTruthy();
+    await page.goto('/tools/security?tab=privacy');
+    await page.getByTestId('file-input').setInputFiles(photo);
+    const analysis = page.getByTestId('analysis');
+    await expect(analysis.getByRole('heading', { name: 'Privacy Risks Detected' })).toBeVisible({ timeout: 30_000 });
+    await expect(analysis).toContainText(/GPS/i);
+    await expect(analysis).toContainText('EXIF: present');
+    await expect(page.getByLabel('Remove EXIF data (camera, software, settings)')).toBeChecked();
+    await expect(page.getByLabel('Remove GPS location')).toBeChecked();
+    await expect(page.getByLabel('Remove timestamps')).not.toBeChecked();
+
+    await page.getByLabel('Remove EXIF data (camera, software, settings)').uncheck();
+    await page.getByRole('button', { name: 'Protect Privacy Data' }).click();
+    const card = page.getByTestId('result-card');
+    await expect(card.getByRole('heading', { name: 'Privacy Protection Log' })).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByTestId('log-removed')).toContainText(/GPS/i);
+    await expect(toastWith(page, 'Privacy protected successfully! 🔒')).toBeVisible();
+    const file = await download(page, card.getByRole('link', { name: 'Download Protected Image' }));
+    expect(file.name).toMatch(/^secured-\d+\.jpg$/);
+    await expectSizeText(card.getByTestId('new-size'), file.bytes);
+    expect(await exifr.gps(file.bytes).catch(() => undefined)).toBeUndefined();
+    // The camera data the person chose to keep is still there.
+    const kept = (await exifr.parse(file.bytes).catch(() => undefined)) as { Make?: string } | undefined;
+    expect(kept?.Make).toBeTruthy();
+  });
+
+  test('selective blur: a rectangle drawn on the preview is sent and a result comes back', async ({ page }) => {
+    await page.goto('/tools/security?tab=blur');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
+    await page.getByLabel('Method').selectOption('selective');
+    const apply = page.getByRole('button', { name: 'Apply Blur Protection' });
+    await expect(apply).toBeDisabled();
+    await page.getByTestId('region-drawer').scrollIntoViewIfNeeded();
+    const area = (await page.getByTestId('region-drawer').boundingBox())!;
+    await page.mouse.move(area.x + 20, area.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(area.x + 120, area.y + 90, { steps: 4 });
+    await page.mouse.up();
+    await expect(page.getByRole('list', { name: 'Blur areas' }).getByRole('listitem')).toHaveCount(1);
+    await apply.click();
+    // The server's note counts the rectangles it blurred: the drawn one arrived.
+    await expect(page.getByTestId('result-card')).toContainText('1 area(s) blurred.', { timeout: 30_000 });
+    await expect(toastWith(page, 'Blur applied successfully! 👁️')).toBeVisible();
+  });
+
+  test('face blur with a spent allowance says AI Limit Reached and makes no call', async ({ page }) => {
+    await page.route('**/api/usage-limit', (r) => r.fulfill({ json: { used: 10, totalLimit: 10, remaining: 0, canGenerate: false, premium: false } }));
+    let calls = 0;
+    page.on('request', (r) => r.url().endsWith('/api/security') && calls++);
+    await page.goto('/tools/security?tab=blur');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
+    await expect(page.getByTestId('ai-banner')).toContainText('0 / 10 remaining today');
+    await page.getByRole('button', { name: 'Apply Blur Protection' }).click();
+    await expect(toastWith(page, 'AI Limit Reached')).toContainText('Daily AI limit reached!');
+    expect(calls).toBe(0);
+  });
+});
