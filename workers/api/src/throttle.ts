@@ -1,0 +1,55 @@
+/**
+ * Per-visitor burst limits on the expensive routes (uploads, WASM tools, AI generation). Counted before the body is
+ * read, so a refused request costs one D1 statement and no decoding.
+ */
+import { RATE_LIMIT_WINDOW_MS, RATE_LIMITS_PER_MINUTE, type RateLimitedRoute } from '../../../core/limits';
+import { HttpError } from './errors';
+import { identifyVisitor, withVisitorCookie } from './identity/visitor';
+import { hit } from './rate-limit';
+
+type Handler = (request: Request, env: Env) => Promise<Response> | Response;
+
+/**
+ * Wraps a handler: counts the request on the visitor's keys for `route`, answers 429 with Retry-After (seconds to
+ * the end of the window) when over the limit, and hands a freshly minted visitor cookie back with the response so
+ * the next request is counted on the same id.
+ */
+export function throttled(route: RateLimitedRoute, handler: Handler) {
+  return async (request: Request, env: Env): Promise<Response> => {
+    const now = Date.now();
+    const visitor = await identifyVisitor(request, env, now);
+    // Without CF-Connecting-IP (only local tools: Cloudflare always sets it) every visitor would share one IP key,
+    // so local browsers and test suites would throttle each other; the cookie key still counts.
+    const keys = request.headers.has('cf-connecting-ip') ? visitor.keys : [visitor.keys[0]];
+    const limit = RATE_LIMITS_PER_MINUTE[route];
+    const { count, windowStart } = await hit(env.DB, keys.map((k) => `rl:${route}:${k}`), RATE_LIMIT_WINDOW_MS, now);
+    if (count > limit) {
+      const retryAfter = Math.max(1, Math.ceil((windowStart + RATE_LIMIT_WINDOW_MS - now) / 1000));
+      throw new HttpError(429, 'rate_limited', `Too many requests. Please wait ${retryAfter} seconds and try again.`, {
+        'retry-after': String(retryAfter),
+        ...(visitor.setCookie ? { 'set-cookie': visitor.setCookie } : {}),
+      });
+    }
+    let response: Response;
+    try {
+      response = await handler(withCookie(request, visitor.setCookie), env);
+    } catch (err) {
+      // Refused requests count too, so they must also carry the cookie they were counted on.
+      if (err instanceof HttpError && visitor.setCookie) {
+        throw new HttpError(err.status, err.code, err.message, { ...err.headers, 'set-cookie': visitor.setCookie });
+      }
+      throw err;
+    }
+    return withVisitorCookie(response, visitor);
+  };
+}
+
+/** Lets the handler see the cookie just minted, so a handler that identifies the visitor again gets the same id. */
+function withCookie(request: Request, setCookie: string | undefined): Request {
+  if (!setCookie) return request;
+  const pair = setCookie.split(';')[0]!;
+  const headers = new Headers(request.headers);
+  const existing = headers.get('cookie');
+  headers.set('cookie', existing ? `${existing}; ${pair}` : pair);
+  return new Request(request, { headers });
+}
