@@ -4,7 +4,7 @@
  */
 import { RATE_LIMIT_WINDOW_MS, RATE_LIMITS_PER_MINUTE, type RateLimitedRoute } from '../../../core/limits';
 import { HttpError } from './errors';
-import { identifyVisitor, withVisitorCookie } from './identity/visitor';
+import { identifyVisitor, rememberVisitor, withVisitorCookie } from './identity/visitor';
 import { hit } from './rate-limit';
 
 type Handler = (request: Request, env: Env) => Promise<Response> | Response;
@@ -32,7 +32,9 @@ export function throttled(route: RateLimitedRoute, handler: Handler) {
     }
     let response: Response;
     try {
-      response = await handler(withCookie(request, visitor.setCookie), env);
+      // Not a copy of the request with the cookie added: wrapping an unread body stalls early refusals in workerd.
+      rememberVisitor(request, visitor);
+      response = await handler(request, env);
     } catch (err) {
       // Refused requests count too, so they must also carry the cookie they were counted on.
       if (err instanceof HttpError && visitor.setCookie) {
@@ -44,12 +46,3 @@ export function throttled(route: RateLimitedRoute, handler: Handler) {
   };
 }
 
-/** Lets the handler see the cookie just minted, so a handler that identifies the visitor again gets the same id. */
-function withCookie(request: Request, setCookie: string | undefined): Request {
-  if (!setCookie) return request;
-  const pair = setCookie.split(';')[0]!;
-  const headers = new Headers(request.headers);
-  const existing = headers.get('cookie');
-  headers.set('cookie', existing ? `${existing}; ${pair}` : pair);
-  return new Request(request, { headers });
-}
