@@ -11,12 +11,14 @@ import { parseArgs } from 'node:util';
 import { FUZZ_OPERATIONS, fuzzInputs } from '../bench/fuzz/mutate';
 import { startStack } from './lib/stack';
 
-const { values } = parseArgs({ options: { count: { type: 'string' }, minutes: { type: 'string' }, seed: { type: 'string' } } });
+const { values } = parseArgs({ options: { count: { type: 'string' }, minutes: { type: 'string' }, seed: { type: 'string' }, 'max-seed-kb': { type: 'string' } } });
 const COUNT = Number(values.count ?? 2000);
 const DEADLINE = Date.now() + Number(values.minutes ?? 20) * 60_000;
 const SEED = Number(values.seed ?? 1);
 const REQUEST_BUDGET_MS = 30_000;
 const CONCURRENCY = 2;
+/** Larger files only add decoding time, not new code paths; override with --max-seed-kb. */
+const MAX_SEED_BYTES = Number(values['max-seed-kb'] ?? 96) * 1024;
 const CORPUS = resolve('../shared/corpus');
 const FINDINGS = 'fuzz-findings';
 
@@ -35,11 +37,12 @@ for (const file of await walk(CORPUS)) {
   if (!/\.(png|jpe?g|gif|webp|bmp|tiff?|avif)$/i.test(file)) continue;
   const bytes = new Uint8Array(await readFile(file));
   // Keep the run bounded: huge photos only add decoding time, not new code paths.
-  if (bytes.length <= 512 * 1024) seeds.push({ name: relative(CORPUS, file), bytes });
+  if (bytes.length <= MAX_SEED_BYTES) seeds.push({ name: relative(CORPUS, file), bytes });
 }
 console.log(`fuzz: ${seeds.length} seed files, ${COUNT} inputs, seed ${SEED}`);
 
 const stack = await startStack(Number(process.env.FUZZ_PORT ?? 8810));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stack.stop().then(() => process.exit(130)));
 const findings: string[] = [];
 const statuses = new Map<string, number>();
 let sent = 0;

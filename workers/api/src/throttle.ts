@@ -18,9 +18,9 @@ export function throttled(route: RateLimitedRoute, handler: Handler) {
   return async (request: Request, env: Env): Promise<Response> => {
     const now = Date.now();
     const visitor = await identifyVisitor(request, env, now);
-    // Without CF-Connecting-IP (only local tools: Cloudflare always sets it) every visitor would share one IP key,
-    // so local browsers and test suites would throttle each other; the cookie key still counts.
-    const keys = request.headers.has('cf-connecting-ip') ? visitor.keys : [visitor.keys[0]];
+    // Locally (no CF-Connecting-IP, or wrangler's loopback address) every browser and test suite would share one IP
+    // key and throttle each other; the cookie key still counts. Cloudflare never reports a loopback client address.
+    const keys = countsIp(request.headers.get('cf-connecting-ip')) ? visitor.keys : [visitor.keys[0]];
     const limit = RATE_LIMITS_PER_MINUTE[route];
     const { count, windowStart } = await hit(env.DB, keys.map((k) => `rl:${route}:${k}`), RATE_LIMIT_WINDOW_MS, now);
     if (count > limit) {
@@ -46,3 +46,5 @@ export function throttled(route: RateLimitedRoute, handler: Handler) {
   };
 }
 
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+const countsIp = (ip: string | null) => ip !== null && !LOOPBACK.test(ip);

@@ -73,6 +73,12 @@ describe('per-visitor rate limits', () => {
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
+  it('does not share one IP budget among local clients (loopback address, as wrangler dev reports it)', async () => {
+    for (let i = 0; i <= RATE_LIMITS_PER_MINUTE.tools; i++) {
+      expect((await send('/api/convert', { 'cf-connecting-ip': '127.0.0.1' })).status).toBe(400);
+    }
+  });
+
   it('leaves cheap reads unthrottled', async () => {
     for (let i = 0; i < 70; i++) expect((await api('/api/usage-limit', { headers: ip(140) })).status).toBe(200);
   });
