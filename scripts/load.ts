@@ -40,11 +40,14 @@ try {
   const results = await Promise.all(
     routes.map((r) =>
       autocannon({
-        url: stack.baseUrl,
+        // autocannon takes the path as part of the URL.
+        url: `${stack.baseUrl}${r.opts.path}`,
         connections: Math.round(CONNECTIONS * r.share),
         amount: Math.round(TOTAL * r.share),
         timeout: 60,
-        ...r.opts,
+        method: 'method' in r.opts ? r.opts.method : 'GET',
+        headers: 'headers' in r.opts ? r.opts.headers : undefined,
+        body: 'body' in r.opts ? r.opts.body : undefined,
       }),
     ),
   );

@@ -5,7 +5,6 @@ declare module 'autocannon' {
     connections?: number;
     amount?: number;
     timeout?: number;
-    path?: string;
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string | Buffer;
