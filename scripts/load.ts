@@ -10,8 +10,8 @@ import { startStack } from './lib/stack';
 
 const TOTAL = Number(process.env.LOAD_TOTAL ?? 10_000);
 const CONNECTIONS = 50;
-// A 2×2 PNG: small enough that the run measures the platform, not the codec.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+// A 1×1 PNG: small enough that the run measures the platform, not the codec.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==', 'base64');
 const BOUNDARY = 'memeforgeload';
 const multipart = (fields: Record<string, string>) =>
   Buffer.concat([
