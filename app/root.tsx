@@ -7,6 +7,7 @@ import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
 import { LazyToaster } from './components/ui/lazy-toaster';
 import { pageMeta } from './lib/meta';
+import { useNonce } from './lib/security-headers';
 import { THEME_BOOT_SCRIPT } from './lib/theme';
 import tailwind from './styles/tailwind.css';
 
@@ -26,12 +27,13 @@ export const meta: MetaFunction = ({ error }) => {
 };
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -41,8 +43,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <main className="flex flex-1 flex-col">{children}</main>
         <SiteFooter />
         <LazyToaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

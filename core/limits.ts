@@ -50,5 +50,17 @@ export const EXPORT_SCALE = 2;
 /** How many caption suggestions one request answers with. */
 export const CAPTION_SUGGESTIONS = 8;
 
-/** Caption suggestions are free but rate limited per visitor (they reach an LLM in production). */
-export const CAPTION_REQUESTS_PER_MINUTE = 20;
+/**
+ * Per-visitor request budgets per minute (both visitor keys), answered 429 with Retry-After when spent. Generous
+ * for a person clicking through the tools (and for the e2e suites), small enough to stop a script hammering
+ * WASM codecs or R2 writes. AI generation also has its daily allowance; this only stops bursts.
+ */
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+export const RATE_LIMITS_PER_MINUTE = {
+  upload: 60,
+  tools: 60,
+  'generate-image': 20,
+  // Caption ideas do not count against the daily allowance, but reach an LLM in production.
+  'generate-captions': 20,
+} as const;
+export type RateLimitedRoute = keyof typeof RATE_LIMITS_PER_MINUTE;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // The API core through the real stack: Chromium → Pages (service binding) → API Worker → local D1 and R2.
 // Cookies are HttpOnly, so they are exercised by the browser's own fetch with credentials, never read by script.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sharp from 'sharp';
 
 // The Pages app forwards /api/* to the API Worker untouched: a multipart body goes in, binary bytes come back.

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { corpusFile, toastWith } from './tools-fixtures';
 
 // The local access code of workers/api/.dev.vars.example, which the e2e server uses.

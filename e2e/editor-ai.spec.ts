@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { drawTemplatePng, mockTemplates, mockUsage } from './editor-fixtures';
 
 const usage = (remaining: number) => ({ used: 10 - remaining, totalLimit: 10, remaining, canGenerate: remaining > 0, premium: false });

@@ -1,4 +1,5 @@
-import { expect, test, type Download, type Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sharp from 'sharp';
 import { canvasSize, mockDownloadMeme, mockTemplates, TEMPLATE } from './editor-fixtures';
 

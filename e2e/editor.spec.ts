@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { canvasSize, countPixels, mockTemplates, pixelOrigin, TEMPLATE } from './editor-fixtures';
 
 const layers = (page: Page) => page.getByRole('list', { name: 'Layers' }).getByRole('listitem');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('home page loads with the shared header, breadcrumb and footer', async ({ page }) => {
   await page.goto('/');

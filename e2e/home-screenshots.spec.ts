@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fakeCatalog, serveTemplates } from './home-fixtures';
 
 // Full-page shots of the home page for people to look at (e2e/screenshots/ is gitignored); they assert only that the

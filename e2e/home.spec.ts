@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import type { Template, TemplateFeature } from '../core/api/templates';
 import { templateHref } from '../app/features/home/carousel-model';
 import { MAX_UPLOAD_BYTES, UPLOAD_REDIRECT_DELAY_MS } from '../core/limits';

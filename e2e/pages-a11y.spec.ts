@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fakeCatalog, serveTemplates } from './home-fixtures';
 
 // @axe-core/playwright is typed against its own copy of playwright-core; the page is the same object at runtime.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { serveTemplates } from './home-fixtures';
 
 // Shots of the other front-door pages for a visual review (e2e/screenshots/ is gitignored).

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { UsageLimit } from '../core/api/usage';
 import { FREE_DAILY_AI_LIMIT, IMAGE_TTL_SECONDS_DEFAULT } from '../core/limits';
 import { SUPPORT_EMAIL } from '../core/site';

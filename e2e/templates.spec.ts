@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { templatesResponseSchema } from '../core/api/templates';
 
 // The must-show of the catalog issue: a fresh `npm start` (this server starts with --fresh) lists at least

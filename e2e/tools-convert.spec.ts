@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { unzipSync } from 'fflate';
 import { IMAGE_EXTENSIONS } from '../core/api/images';
 import { OUTPUT_FORMATS } from '../core/api/tools';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { unzipSync } from 'fflate';
 import { corpusFile, decodedSize, download, expectSizeText, sniff, toastWith } from './tools-fixtures';
 

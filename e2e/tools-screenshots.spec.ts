@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { corpusFile } from './tools-fixtures';
 
 // Screenshots for people to look at (test-results/screens): each screen at desktop and 390 px, light and dark.

@@ -3,7 +3,7 @@ export const DARK_MODE_KEY = 'darkMode';
 
 /**
  * Runs in <head> before first paint so a dark page never flashes light. Kept tiny and dependency-free;
- * it is also the only inline script, so the CSP can allow it by hash.
+ * it carries the per-request CSP nonce like Remix's own inline scripts (app/lib/security-headers.ts).
  */
 export const THEME_BOOT_SCRIPT = `try{if(localStorage.getItem("${DARK_MODE_KEY}")==="true")document.documentElement.classList.add("dark")}catch(e){}`;
 

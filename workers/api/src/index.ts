@@ -1,14 +1,17 @@
 import { toErrorResponse } from './errors';
 import { router } from './router';
 import { runScheduled } from './scheduled';
+import { withApiSecurityHeaders } from './security-headers';
 
 export default {
   async fetch(request, env, ctx) {
+    let response: Response;
     try {
-      return await router.fetch(request, env, ctx);
+      response = await router.fetch(request, env, ctx);
     } catch (err) {
-      return toErrorResponse(err);
+      response = toErrorResponse(err);
     }
+    return withApiSecurityHeaders(response);
   },
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduled(controller, env));

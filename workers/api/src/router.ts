@@ -16,6 +16,7 @@ import { postModify } from './routes/tools/modify';
 import { postOptimize } from './routes/tools/optimize';
 import { postSecurity } from './routes/tools/security';
 import { getTemplateImageRoute, getTemplateRoute, listTemplatesRoute } from './routes/templates';
+import { throttled } from './throttle';
 
 type Args = [Env, ExecutionContext];
 
@@ -28,11 +29,11 @@ export const router = Router<IRequest, Args>({
 });
 
 router.get('/health', (_req, env) => getHealth(env));
-router.post('/upload', (req, env) => upload(req, env));
+router.post('/upload', throttled('upload', upload));
 router.get('/images/:id', (req, env) => serveImage(req, env, req.params.id!));
 router.get('/usage-limit', (req, env) => getUsageLimit(req, env));
-router.post('/generate-image', (req, env) => postGenerateImage(req, env));
-router.post('/generate-captions', (req, env) => postGenerateCaptions(req, env));
+router.post('/generate-image', throttled('generate-image', postGenerateImage));
+router.post('/generate-captions', throttled('generate-captions', postGenerateCaptions));
 router.post('/session', (req, env) => postSession(req, env));
 router.get('/session', (req, env) => getSession(req, env));
 router.delete('/session', (req, env) => deleteSession(req, env));
@@ -40,11 +41,11 @@ router.post('/download-meme', (req, env) => downloadMeme(req, env));
 router.get('/user-memes', (req, env) => listUserMemes(req, env));
 router.delete('/user-memes/:id', (req, env) => deleteUserMeme(req, env, req.params.id!));
 router.get('/dashboard', (req, env) => getDashboard(req, env));
-router.post('/optimize', (req, env) => postOptimize(req, env));
-router.post('/modify', (req, env) => postModify(req, env));
-router.post('/convert', (req, env) => postConvert(req, env));
-router.post('/security', (req, env) => postSecurity(req, env));
-router.post('/analyze-metadata', (req) => postAnalyzeMetadata(req));
+router.post('/optimize', throttled('tools', postOptimize));
+router.post('/modify', throttled('tools', postModify));
+router.post('/convert', throttled('tools', postConvert));
+router.post('/security', throttled('tools', postSecurity));
+router.post('/analyze-metadata', throttled('tools', (req) => postAnalyzeMetadata(req)));
 router.get('/templates', listTemplatesRoute);
 router.get('/templates/:id', getTemplateRoute);
 router.get('/templates/:id/image', getTemplateImageRoute);

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CAPTION_REQUESTS_PER_MINUTE, CAPTION_SUGGESTIONS } from '../../../core/limits';
+import { CAPTION_SUGGESTIONS, RATE_LIMITS_PER_MINUTE } from '../../../core/limits';
 import { UPSERT_TEMPLATE_SQL, upsertParams } from '../../../core/templates/rows';
 import { catalogRows } from '../../../scripts/templates/catalog-rows';
 import { FAKE_FAIL_MARKER } from '../src/ai/fake';
@@ -60,7 +60,7 @@ describe('POST /api/generate-captions', () => {
   it('limits each visitor per minute with 429 and Retry-After', async () => {
     await awayFromMinuteBoundary();
     const ip = '198.18.0.5';
-    for (let i = 0; i < CAPTION_REQUESTS_PER_MINUTE; i++) {
+    for (let i = 0; i < RATE_LIMITS_PER_MINUTE['generate-captions']; i++) {
       expect((await captions({ templateId: template.id, context: '' }, ip)).status).toBe(200);
     }
     const res = await captions({ templateId: template.id, context: '' }, ip);

@@ -20,7 +20,19 @@ export interface Visitor {
 
 export const utcDay = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
 
+/**
+ * Visitors already identified for a request (by the rate limiter, before the handler). Their cookie, if new, is sent
+ * by whoever identified them first, so later callers get the same id without a second Set-Cookie.
+ */
+const known = new WeakMap<Request, Visitor>();
+
+export function rememberVisitor(request: Request, visitor: Visitor): void {
+  known.set(request, { id: visitor.id, keys: visitor.keys });
+}
+
 export async function identifyVisitor(request: Request, env: Pick<Env, 'SESSION_SECRET'>, now = Date.now()): Promise<Visitor> {
+  const remembered = known.get(request);
+  if (remembered) return remembered;
   const secret = signingSecret(env);
   let id = await verify(secret, 'visitor', readCookie(request, VISITOR_COOKIE));
   let setCookie: string | undefined;

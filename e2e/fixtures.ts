@@ -1,0 +1,55 @@
+/**
+ * The `test` every spec imports. It fails any test during which a page reported a Content-Security-Policy
+ * violation, so a script, style, image or connection the CSP blocks cannot slip through unnoticed.
+ */
+import { test as base, expect } from '@playwright/test';
+
+declare global {
+  interface Window {
+    __memeforgeCspViolation?: (report: string) => void;
+  }
+}
+
+interface CspFixtures {
+  /** Every violation seen in this test; a spec that provokes one on purpose empties it after checking. */
+  cspViolations: string[];
+  cspGuard: void;
+}
+
+export const test = base.extend<CspFixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies.
+  cspViolations: async ({}, provide) => {
+    await provide([]);
+  },
+  context: async ({ context, cspViolations }, provide) => {
+    await context.exposeFunction('__memeforgeCspViolation', (report: string) => {
+      cspViolations.push(report);
+    });
+    // Runs before any page script, in every page and frame of the context.
+    await context.addInitScript(() => {
+      document.addEventListener(
+        'securitypolicyviolation',
+        (e) => {
+          const where = e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}` : '';
+          void window.__memeforgeCspViolation?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}${where} on ${location.pathname}`);
+        },
+        true,
+      );
+    });
+    // Violations in contexts the listener cannot reach (e.g. before the init script) still reach the console.
+    context.on('console', (msg) => {
+      if (msg.type() === 'error' && msg.text().includes('Content Security Policy')) cspViolations.push(`console: ${msg.text()}`);
+    });
+    await provide(context);
+  },
+  cspGuard: [
+    async ({ cspViolations }, provide) => {
+      await provide();
+      expect(cspViolations, 'pages must not violate the Content-Security-Policy').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+export type { Page, Route, Locator } from '@playwright/test';
