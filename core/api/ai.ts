@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PROMPT_MAX_CHARS } from '../limits';
 
 export const AI_PROVIDERS = ['cloudflare', 'local', 'fake', 'none'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Days in the dashboard's 'Usage Trends' chart, today included. */
 export const DASHBOARD_TREND_DAYS = 30;

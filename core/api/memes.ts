@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const EXPORT_FORMATS = ['png', 'jpg', 'webp'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

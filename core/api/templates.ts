@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { TEMPLATE_SEARCH_MAX_CHARS } from '../limits';
 
 /** A text box in the memegen format: a rectangle given as fractions of the image, plus its style. */

@@ -2,7 +2,7 @@
  * Contracts of the image tools (spec part 2 §7): multipart fields in, JSON out. Form fields arrive as strings, so
  * numbers and booleans are coerced here, once, for the API and the UI alike.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { RESIZE_DEFAULT, RESIZE_PRESETS } from '../resize-presets';
 import { IMAGE_FORMATS } from './images';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The visitor's daily AI allowance. Premium visitors have no cap: `premium` is true and `totalLimit` and
