@@ -31,8 +31,8 @@ test('searching the catalog through the site finds by keyword and refuses a cont
 test('the whole catalog as a grid of thumbnails (a screenshot for review)', async ({ page, request }) => {
   const { templates } = templatesResponseSchema.parse(await (await request.get('/api/templates')).json());
   await page.setViewportSize({ width: 1280, height: 800 });
-  // Same origin as the site, so the relative image URLs resolve exactly as the UI's do.
-  await page.goto('/api/health');
+  // A site page (its CSP, its origin), so the relative image URLs resolve and load exactly as the UI's do.
+  await page.goto('/about');
   await page.setContent(
     `<base href="${page.url()}"><body style="margin:0;display:grid;grid-template-columns:repeat(10,1fr);gap:4px;background:#ddd">${templates
       .map((t) => `<img src="${t.imageUrl}" alt="${t.name}" style="width:100%;aspect-ratio:1;object-fit:contain;background:#fff">`)
