@@ -35,3 +35,9 @@ export const PANEL_FONTS = MEME_FONTS.map((f) => f.family);
 export const FONT_FALLBACK = '"Noto Sans", "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif';
 
 export const cssFontStack = (family: string) => `"${family}", ${FONT_FALLBACK}`;
+
+/**
+ * The file a stand-in's Latin subset is served from (scripts/build-fonts.ts copies @fontsource's files to /fonts/).
+ * The editor preloads Impact's so template text is drawn without waiting for the stylesheet to ask for it.
+ */
+export const latinFontFile = (font: MemeFont, weight = 400) => `/fonts/${font.standIn}-latin-${weight}-normal.woff2`;

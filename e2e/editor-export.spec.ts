@@ -1,7 +1,7 @@
 import type { Download, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import sharp from 'sharp';
-import { canvasSize, mockDownloadMeme, mockTemplates, TEMPLATE } from './editor-fixtures';
+import { canvasSize, mockDownloadMeme, mockTemplates, openTestTemplate } from './editor-fixtures';
 
 const SHARP_FORMAT = { png: 'png', jpg: 'jpeg', webp: 'webp' } as const;
 
@@ -13,8 +13,7 @@ async function inspect(download: Download) {
 }
 
 async function cropAndOpenExport(page: Page) {
-  await page.goto(`/meme-generator?template=${TEMPLATE.id}`);
-  await expect(page.getByText('Template loaded!')).toBeVisible();
+  await openTestTemplate(page);
   await page.getByRole('button', { name: 'Star', exact: true }).click();
   await page.getByRole('button', { name: '✂️ Auto Crop' }).click();
   await expect(page.getByText('Auto-cropped! ✂️')).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import sharp from 'sharp';
 import type { Template } from '../core/api/templates';
 import type { UsageLimit } from '../core/api/usage';
@@ -43,6 +43,17 @@ export async function mockTemplates(page: Page, templates: Template[] = [TEMPLAT
     const list = templates.filter((t) => t.name.toLowerCase().includes(search));
     return route.fulfill({ json: { templates: list, templateOfTheDay: list[0] ?? null } });
   });
+}
+
+/**
+ * Opens the mocked test template from the Templates tab. A `?template=` URL is resolved by the route's loader on the
+ * server, which Playwright's routes cannot reach, so URL opening is tested with a real catalog template instead.
+ */
+export async function openTestTemplate(page: Page, template: Template = TEMPLATE) {
+  await page.goto('/meme-generator');
+  await page.getByRole('tab', { name: 'Templates' }).click();
+  await page.getByRole('list', { name: 'Templates' }).getByRole('button', { name: template.name }).click();
+  await expect(page.getByText('Template loaded!')).toBeVisible();
 }
 
 export async function mockUsage(page: Page, usage: UsageLimit) {

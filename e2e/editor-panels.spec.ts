@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { canvasSize, drawTemplatePng, mockTemplates, mockUsage, pixelOrigin, pixelSize, TEMPLATE } from './editor-fixtures';
+import { canvasSize, drawTemplatePng, mockTemplates, mockUsage, openTestTemplate, pixelOrigin, pixelSize, TEMPLATE } from './editor-fixtures';
 
 const layers = (page: Page) => page.getByRole('list', { name: 'Layers' }).getByRole('listitem');
 const OTHER = { ...TEMPLATE, id: 'test-other', name: 'Other Picture', examples: [] };
@@ -70,8 +70,7 @@ test('double-click on text focuses the text box; caption starters and AI caption
   await page.route('**/api/generate-captions', (route) =>
     route.fulfill({ json: { captions: ['When the tests pass', 'On the first try'], provider: 'fake' } }),
   );
-  await page.goto(`/meme-generator?template=${TEMPLATE.id}`);
-  await expect(page.getByText('Template loaded!')).toBeVisible();
+  await openTestTemplate(page);
   const input = page.getByRole('textbox', { name: 'Text', exact: true });
 
   const canvas = page.locator('canvas.upper-canvas');
@@ -122,16 +121,19 @@ test('a premium download opens the saved meme and says Meme Saved', async ({ pag
 });
 
 test('fabric is loaded by the editor only, not by the home page', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(r.url());
+  // fabric's code names itself ('fabric') a dozen times; no other chunk does.
+  const fabricScripts: string[] = [];
+  page.on('response', async (r) => {
+    if (r.request().resourceType() !== 'script') return;
+    if ((await r.text().catch(() => '')).includes('fabric')) fabricScripts.push(r.url());
   });
   await page.goto('/');
   await page.waitForLoadState('networkidle');
-  expect(scripts.some((u) => u.includes('meme-canvas'))).toBe(false);
+  expect(fabricScripts).toEqual([]);
   await page.goto('/meme-generator');
   await expect(page.locator('canvas.upper-canvas')).toBeVisible();
-  expect(scripts.some((u) => u.includes('meme-canvas'))).toBe(true);
+  await expect.poll(() => fabricScripts.length).toBe(1);
+  expect(fabricScripts[0]).toContain('/build/routes/meme-generator-');
 });
 
 test('a finger drags a shape', async ({ browser }) => {

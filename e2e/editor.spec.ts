@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { canvasSize, countPixels, mockTemplates, pixelOrigin, TEMPLATE } from './editor-fixtures';
+import type { Template } from '../core/api/templates';
+import { canvasSize, countPixels, mockTemplates, openTestTemplate, pixelOrigin } from './editor-fixtures';
 
 const layers = (page: Page) => page.getByRole('list', { name: 'Layers' }).getByRole('listitem');
 const RED = 'r > 200 && g < 90 && b < 90';
@@ -10,10 +11,26 @@ test.beforeEach(async ({ page }) => {
   await mockTemplates(page);
 });
 
-test('opens a template by URL with its boxes pre-placed as text layers', async ({ page }) => {
+test('opens a catalog template by URL with its boxes pre-placed as text layers', async ({ page }) => {
+  // The route's loader resolves ?template= on the server, so this uses a real template of the seeded catalog.
+  const { templateOfTheDay: t } = (await (await page.request.get('/api/templates')).json()) as { templateOfTheDay: Template };
+  const preloads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith(t.imageUrl)) preloads.push(r.url());
+  });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`/meme-generator?template=${TEMPLATE.id}`);
+  await page.goto(`/meme-generator?template=${t.id}`);
   await expect(page.getByText('Template loaded!')).toBeVisible();
+  // One layer per text box plus the picture, named after the template.
+  await expect(layers(page)).toHaveCount(t.textBoxes.length + 1);
+  await expect(layers(page).last()).toContainText(t.name.slice(0, 20));
+  // The page preloads the picture and the editor reuses that download (same CORS mode): one request.
+  expect(preloads).toHaveLength(1);
+});
+
+test('draws a template at its size with its example text over the picture', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openTestTemplate(page);
   await expect(layers(page)).toHaveCount(3);
   await expect(layers(page).nth(0)).toContainText('BOTTOM LINE');
   await expect(layers(page).nth(1)).toContainText('TOP OF THE MEME');

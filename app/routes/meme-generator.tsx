@@ -1,5 +1,7 @@
-import type { MetaFunction } from '@remix-run/cloudflare';
-import { useSearchParams } from '@remix-run/react';
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData, useSearchParams } from '@remix-run/react';
+import type { Template } from '../../core/api/templates';
+import { MEME_FONTS, latinFontFile } from '../../core/fonts';
 import type { RouteHandle } from '~/components/layout/breadcrumbs';
 import { EditorShell } from '~/features/editor/ui/editor-shell';
 import { pageMeta } from '~/lib/meta';
@@ -9,9 +11,40 @@ export const meta: MetaFunction = () =>
     openGraph: true,
   });
 
+/** Impact (Anton) is the template font and the new-text default: fetched with the page, not after the first draw. */
+export const links: LinksFunction = () => [
+  { rel: 'preload', as: 'font', type: 'font/woff2', href: latinFontFile(MEME_FONTS.find((f) => f.family === 'Impact')!), crossOrigin: 'anonymous' },
+];
+
 export const handle: RouteHandle = { breadcrumb: [{ label: 'Meme Generator' }] };
+
+/**
+ * `?template=` is resolved on the server, through the API's service binding, so the template arrives with the page
+ * and its picture starts downloading (the preload below) while the editor's code is still on its way. Without this
+ * the browser would ask for the template only after hydration, then for its picture: two round trips in a row.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const id = new URL(request.url).searchParams.get('template');
+  if (!id) return json({ template: null });
+  const url = new URL(`/api/templates/${encodeURIComponent(id)}`, request.url);
+  try {
+    const res = await context.env.API.fetch(new Request(url, { headers: { accept: 'application/json' } }));
+    if (!res.ok) return json({ template: null });
+    const body = (await res.json()) as { template: Template };
+    return json({ template: body.template });
+  } catch {
+    // The editor says 'Error loading template' itself; the page must still render.
+    return json({ template: null });
+  }
+}
 
 export default function Route() {
   const [params] = useSearchParams();
-  return <EditorShell template={params.get('template')} image={params.get('image')} />;
+  const { template } = useLoaderData<typeof loader>();
+  return (
+    <>
+      {template && <link rel="preload" as="image" href={template.imageUrl} crossOrigin="anonymous" />}
+      <EditorShell template={params.get('template')} initialTemplate={template} image={params.get('image')} />
+    </>
+  );
 }

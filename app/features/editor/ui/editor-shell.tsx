@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ExportFormat } from '../../../../core/api/memes';
+import type { Template } from '../../../../core/api/templates';
 import { toast } from '~/lib/toast';
 import { useDarkMode } from '~/lib/use-dark-mode';
 import { downloadMeme } from './download';
@@ -15,7 +16,17 @@ import { useEditorState, useMemeCanvas, useStore } from './use-editor';
 import { useEditorKeys } from './use-editor-keys';
 
 /** The full-screen editor: bars on top, panels on the sides (stacked under the canvas on phones). */
-export function EditorShell({ template, image }: { template: string | null; image: string | null }) {
+export function EditorShell({
+  template,
+  initialTemplate,
+  image,
+}: {
+  /** `?template=` of the URL. */
+  template: string | null;
+  /** That template, when the route's loader found it; null when it did not (the editor says so). */
+  initialTemplate: Template | null;
+  image: string | null;
+}) {
   const store = useStore();
   const state = useEditorState(store);
   const { elementRef, editor, loadError } = useMemeCanvas(store);
@@ -23,7 +34,7 @@ export function EditorShell({ template, image }: { template: string | null; imag
   const stage = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [exportOpen, setExportOpen] = useState(false);
-  const doc = useDocumentLoader(editor, { template, image });
+  const doc = useDocumentLoader(editor, { template, initialTemplate, image });
   const theme = useDarkMode();
   useEditorKeys(editor);
 

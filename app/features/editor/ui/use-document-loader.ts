@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
-import type { Template, TemplatesResponse } from '../../../../core/api/templates';
+import type { Template } from '../../../../core/api/templates';
 import type { UploadResponse } from '../../../../core/api/images';
 import { MAX_UPLOAD_BYTES } from '../../../../core/limits';
-import { getJson, sendForm } from '~/lib/api-client';
+import { sendForm } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import type { MemeCanvas } from '../canvas/meme-canvas';
 
 /** Loads `?template=` or `?image=` once the canvas exists, and offers template picks and uploads. */
-export function useDocumentLoader(editor: MemeCanvas | null, params: { template: string | null; image: string | null }) {
+export function useDocumentLoader(
+  editor: MemeCanvas | null,
+  params: { template: string | null; initialTemplate: Template | null; image: string | null },
+) {
   const [templateId, setTemplateId] = useState<string | null>(params.template);
 
   const openTemplate = async (t: Template) => {
@@ -21,22 +24,13 @@ export function useDocumentLoader(editor: MemeCanvas | null, params: { template:
     }
   };
 
-  // The template list is fetched while fabric is still downloading, not after it.
-  const [templates] = useState(() =>
-    params.template && typeof window !== 'undefined' ? getJson<TemplatesResponse>('/api/templates') : null,
-  );
-
   useEffect(() => {
     if (!editor) return;
-    if (templates && params.template) {
-      const wanted = params.template;
-      templates
-        .then(async (r) => {
-          const t = r.templates.find((x) => x.id === wanted);
-          if (!t) throw new Error('not found');
-          await editor.loadTemplate(t);
-          toast.success('Template loaded!');
-        })
+    if (params.template) {
+      // The route's loader looked the template up with the page; null means it does not exist (or the API failed).
+      const t = params.initialTemplate;
+      (t ? editor.loadTemplate(t) : Promise.reject(new Error('not found')))
+        .then(() => toast.success('Template loaded!'))
         .catch(() => toast.error('Error loading template', 'Failed to load the selected template'));
     } else if (params.image) {
       editor.setImage(params.image).catch(() => toast.error('Failed to load image', 'Please upload the image again.'));

@@ -1,12 +1,9 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { EditorStore, INITIAL_STATE, type EditorState } from '../model/store';
+import * as canvasModule from '../canvas/index.client';
 import type { MemeCanvas } from '../canvas/meme-canvas';
 
-let canvasModule: Promise<{ MemeCanvas: typeof MemeCanvas }> | null = null;
-/** Starts downloading fabric as soon as the editor route's code runs, before React has hydrated. */
-const loadCanvasModule = () => (canvasModule ??= import('../canvas/meme-canvas'));
 if (typeof window !== 'undefined') {
-  void loadCanvasModule().catch(() => (canvasModule = null));
   // Impact is the template font: ask for it now rather than when the first text is drawn.
   void document.fonts?.load('400 32px "Impact"').catch(() => undefined);
 }
@@ -28,7 +25,7 @@ export function useMemeCanvas(store: EditorStore) {
   useEffect(() => {
     let disposed = false;
     let instance: MemeCanvas | null = null;
-    loadCanvasModule()
+    Promise.resolve(canvasModule)
       .then(({ MemeCanvas }) => {
         if (disposed || !elementRef.current) return;
         instance = new MemeCanvas(elementRef.current, store);
