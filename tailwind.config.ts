@@ -9,10 +9,13 @@ export default {
         brand: {
           50: '#fff7ed',
           100: '#ffedd5',
+          200: '#fed7aa',
+          300: '#fdba74',
           400: '#fb923c',
           500: '#f97316',
           600: '#ea580c',
           700: '#c2410c',
+          800: '#9a3412',
         },
       },
       fontFamily: {

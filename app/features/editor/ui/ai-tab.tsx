@@ -106,7 +106,7 @@ export function AiTab({ onUseImage }: { onUseImage: (url: string) => void }) {
         <button
           type="submit"
           disabled={blocked}
-          className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+          className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
         >
           {generating ? 'Generating…' : 'Generate Image'}
         </button>

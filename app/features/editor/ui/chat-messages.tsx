@@ -18,7 +18,7 @@ export function ChatMessages({ messages, onUse }: { messages: ChatMessage[]; onU
           key={m.id}
           className={`rounded-lg px-2 py-1.5 text-sm ${
             m.type === 'user'
-              ? 'self-end bg-brand-600 text-white'
+              ? 'self-end bg-brand-700 text-white'
               : 'self-start bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100'
           }`}
         >
@@ -35,7 +35,7 @@ export function ChatMessages({ messages, onUse }: { messages: ChatMessage[]; onU
               <button
                 type="button"
                 onClick={() => onUse(m.imageUrl ?? '')}
-                className="self-start rounded bg-brand-600 px-2 py-1 text-xs font-semibold text-white hover:bg-brand-700"
+                className="self-start rounded bg-brand-700 px-2 py-1 text-xs font-semibold text-white hover:bg-brand-800"
               >
                 Use in Editor
               </button>

@@ -94,7 +94,7 @@ export function EditorShell({
           type="button"
           disabled={!editor}
           onClick={() => setExportOpen(true)}
-          className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+          className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
         >
           Download Meme
         </button>

@@ -88,7 +88,7 @@ export function TextPanel(props: {
         type="button"
         disabled={!editor}
         onClick={() => addLayer(selected ? '' : draft)}
-        className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+        className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
       >
         Add Text Layer
       </button>

@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+import { mockTemplates, mockUsage, openTestTemplate } from './editor-fixtures';
+
+// @axe-core/playwright is typed against its own copy of playwright-core; the page is the same object at runtime.
+const axe = (page: unknown) => new AxeBuilder({ page: page as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
+
+const serious = async (page: unknown) => {
+  const { violations } = await axe(page).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
+
+for (const dark of [false, true]) {
+  test(`the editor has no serious or critical accessibility violations (${dark ? 'dark' : 'light'})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await mockTemplates(page);
+    await mockUsage(page, { used: 8, totalLimit: 10, remaining: 2, canGenerate: true, premium: false });
+    if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
+    await openTestTemplate(page);
+    // A text layer selected, so the style controls are enabled and checked too.
+    await page.getByRole('button', { name: '➕ Add Text' }).click();
+    expect(await serious(page)).toEqual([]);
+    // The AI tab with the low-allowance warning.
+    await page.getByRole('tab', { name: 'AI ✨' }).click();
+    await expect(page.getByText('2 AI operations remaining today')).toBeVisible();
+    expect(await serious(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Download Meme' }).click();
+    await expect(page.getByRole('dialog', { name: 'Choose Export Format' })).toBeVisible();
+    expect(await serious(page)).toEqual([]);
+  });
+}
+
+test('the editor at 390 px wide has no serious or critical accessibility violations', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await mockTemplates(page);
+  await openTestTemplate(page);
+  expect(await serious(page)).toEqual([]);
+});
