@@ -73,7 +73,8 @@ export function EditorShell({
   return (
     <div role="region" aria-label="Meme editor" className="fixed inset-0 z-50 flex flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
-        <span className="font-bold text-brand-700 dark:text-brand-300">Memeforge Editor</span>
+        {/* On a phone the bar has room for the actions only. */}
+        <span className="hidden whitespace-nowrap font-bold text-brand-700 sm:inline dark:text-brand-300">Memeforge Editor</span>
         <input
           ref={fileInput}
           type="file"
@@ -94,7 +95,7 @@ export function EditorShell({
           type="button"
           disabled={!editor}
           onClick={() => setExportOpen(true)}
-          className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
+          className="whitespace-nowrap rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
         >
           Download Meme
         </button>
@@ -106,8 +107,13 @@ export function EditorShell({
         >
           {theme.dark ? '☀️' : '🌙'}
         </button>
-        <Link to="/" className="shrink-0 rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
-          Close Editor
+        <Link
+          to="/"
+          aria-label="Close Editor"
+          className="shrink-0 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          <span aria-hidden="true" className="sm:hidden">✕</span>
+          <span className="hidden sm:inline">Close Editor</span>
         </Link>
       </header>
       <TopToolbar state={state} editor={editor} onAutoCrop={autoCrop} />
