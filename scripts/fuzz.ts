@@ -45,11 +45,13 @@ console.log(`fuzz: ${seeds.length} seed files, ${COUNT} inputs, seed ${SEED}`);
 const stack = await startStack(Number(process.env.FUZZ_PORT ?? 8810), { logFile: join(FINDINGS, 'server.log') });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stack.stop().then(() => process.exit(130)));
 const findings: string[] = [];
+let findingIds = 0;
 const statuses = new Map<string, number>();
 let sent = 0;
 
 async function record(name: string, route: string, fields: Record<string, string>, bytes: Uint8Array, problem: string, body = '') {
-  const id = `${findings.length + 1}`.padStart(4, '0');
+  // Taken before the first await: two workers finding at once must not share an id.
+  const id = `${++findingIds}`.padStart(4, '0');
   await mkdir(FINDINGS, { recursive: true });
   await writeFile(join(FINDINGS, `${id}.bin`), bytes);
   await writeFile(join(FINDINGS, `${id}.json`), JSON.stringify({ input: name, route, fields, problem, body, seed: SEED, at: new Date().toISOString() }, null, 2));
