@@ -5,7 +5,7 @@
  * Local data (D1, R2) lives in .wrangler/state and survives restarts.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { access, copyFile, rm } from 'node:fs/promises';
 import { PORT, HOST, PERSIST_DIR, run, wranglerEnv } from './lib/run';
 
@@ -40,15 +40,18 @@ async function ensureBackgroundRemoval() {
  * SIGTERM to wrangler and keep the port.
  */
 const groups = new Set<ChildProcess>();
+/** Process groups are POSIX; on Windows the children are plain children, stopped one by one. */
+const POSIX = process.platform !== 'win32';
 
 function spawnGroup(cmd: string, args: string[], options: SpawnOptions): ChildProcess {
-  const child = spawn(cmd, args, { ...options, detached: true });
+  const child = spawn(cmd, args, { ...options, detached: POSIX });
   groups.add(child);
   return child;
 }
 
 /** True while any process of the group still exists. */
 function groupAlive(child: ChildProcess): boolean {
+  if (!POSIX) return child.exitCode === null && child.signalCode === null;
   try {
     process.kill(-child.pid!, 0);
     return true;
@@ -58,6 +61,7 @@ function groupAlive(child: ChildProcess): boolean {
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (!POSIX) return void child.kill(signal);
   try {
     process.kill(-child.pid!, signal);
   } catch {
@@ -103,6 +107,37 @@ setInterval(() => {
   spawn(process.execPath, ['-e', script, String(process.pid), pgids], { detached: true, stdio: 'ignore' }).unref();
 }
 
+/** The parent of a live process, from /proc (Linux); null when it is gone (or a zombie) or /proc is not there. */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return state === 'Z' ? null : Number(parent);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `kill <npm pid>` ends npm and its `sh -c`, but sh does not pass the signal on: tsx and this script would run on
+ * with the server. So watch the launchers above us (tsx, sh, npm: up to three) and stop when one of them is gone.
+ * (Only gone: a launcher merely re-parented, as in `(npm start &)`, is still running.) Linux only (/proc); elsewhere
+ * stop with Ctrl+C or a signal to this process.
+ */
+function stopWithLaunchers() {
+  const launchers: number[] = [];
+  for (let pid = process.ppid; launchers.length < 3 && pid > 1; ) {
+    const parent = parentOf(pid);
+    if (parent === null) break;
+    launchers.push(pid);
+    pid = parent;
+  }
+  if (launchers.length === 0) return;
+  setInterval(() => {
+    if (launchers.some((pid) => parentOf(pid) === null)) void shutdown(143);
+  }, 1000).unref();
+}
+
 /** The offline AI service; if its port is taken (another copy running), the Worker uses that one. */
 function startLocalAi(): ChildProcess {
   const child = spawnGroup(process.execPath, ['--import', 'tsx', 'local-ai/main.ts'], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
@@ -134,7 +169,8 @@ async function main() {
     ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: wranglerEnv() },
   );
-  watchOver([localAi, server]);
+  if (POSIX) watchOver([localAi, server]);
+  stopWithLaunchers();
   let announced = false;
   server.stdout!.on('data', (chunk: Buffer) => {
     process.stdout.write(chunk);
