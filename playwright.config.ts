@@ -35,6 +35,9 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // Without this Playwright SIGKILLs its process group, which start.ts cannot clean up after; with it start.ts
+    // gets SIGTERM and stops its own process groups (wrangler, workerd, local AI) before exiting.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -41,17 +41,20 @@ for (const file of await walk(CORPUS)) {
 }
 console.log(`fuzz: ${seeds.length} seed files, ${COUNT} inputs, seed ${SEED}`);
 
-const stack = await startStack(Number(process.env.FUZZ_PORT ?? 8810));
+// The server's log (what threw behind a 5xx) is kept next to the findings.
+const stack = await startStack(Number(process.env.FUZZ_PORT ?? 8810), { logFile: join(FINDINGS, 'server.log') });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stack.stop().then(() => process.exit(130)));
 const findings: string[] = [];
+let findingIds = 0;
 const statuses = new Map<string, number>();
 let sent = 0;
 
-async function record(name: string, route: string, fields: Record<string, string>, bytes: Uint8Array, problem: string) {
-  const id = `${findings.length + 1}`.padStart(4, '0');
+async function record(name: string, route: string, fields: Record<string, string>, bytes: Uint8Array, problem: string, body = '') {
+  // Taken before the first await: two workers finding at once must not share an id.
+  const id = `${++findingIds}`.padStart(4, '0');
   await mkdir(FINDINGS, { recursive: true });
   await writeFile(join(FINDINGS, `${id}.bin`), bytes);
-  await writeFile(join(FINDINGS, `${id}.json`), JSON.stringify({ input: name, route, fields, problem, seed: SEED }, null, 2));
+  await writeFile(join(FINDINGS, `${id}.json`), JSON.stringify({ input: name, route, fields, problem, body, seed: SEED, at: new Date().toISOString() }, null, 2));
   findings.push(`${id} ${name} → ${route} ${JSON.stringify(fields)}: ${problem}`);
   console.log(`FINDING ${findings.at(-1)}`);
 }
@@ -63,10 +66,11 @@ async function send(name: string, route: string, fields: Record<string, string>,
   const started = Date.now();
   try {
     const res = await fetch(`${stack.baseUrl}/api/${route}`, { method: 'POST', body: form, signal: AbortSignal.timeout(REQUEST_BUDGET_MS) });
-    await res.arrayBuffer();
+    const body = await res.text();
     const key = `${route} ${res.status}`;
     statuses.set(key, (statuses.get(key) ?? 0) + 1);
-    if (res.status >= 500) await record(name, route, fields, bytes, `HTTP ${res.status}`);
+    // The body says who answered (our JSON error, or wrangler's dev proxy); the server log says what threw.
+    if (res.status >= 500) await record(name, route, fields, bytes, `HTTP ${res.status}`, body.slice(0, 500));
   } catch (err) {
     const problem = Date.now() - started >= REQUEST_BUDGET_MS ? `hang: no answer in ${REQUEST_BUDGET_MS} ms` : `request failed: ${String(err)}`;
     await record(name, route, fields, bytes, problem);

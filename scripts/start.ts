@@ -4,8 +4,8 @@
  * service (local-ai/, on 127.0.0.1:8790), then `wrangler pages dev`.
  * Local data (D1, R2) lives in .wrangler/state and survives restarts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { access, copyFile, rm } from 'node:fs/promises';
 import { PORT, HOST, PERSIST_DIR, run, wranglerEnv } from './lib/run';
 
@@ -34,11 +34,115 @@ async function ensureBackgroundRemoval() {
   });
 }
 
+/**
+ * Every long-running child (local AI, wrangler) starts in its own process group (`detached: true`), so stopping it
+ * reaches the whole tree: npx, wrangler, and the workerd processes wrangler spawns, which otherwise outlive a
+ * SIGTERM to wrangler and keep the port.
+ */
+const groups = new Set<ChildProcess>();
+/** Process groups are POSIX; on Windows the children are plain children, stopped one by one. */
+const POSIX = process.platform !== 'win32';
+
+function spawnGroup(cmd: string, args: string[], options: SpawnOptions): ChildProcess {
+  const child = spawn(cmd, args, { ...options, detached: POSIX });
+  groups.add(child);
+  return child;
+}
+
+/** True while any process of the group still exists. */
+function groupAlive(child: ChildProcess): boolean {
+  if (!POSIX) return child.exitCode === null && child.signalCode === null;
+  try {
+    process.kill(-child.pid!, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (!POSIX) return void child.kill(signal);
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // the group is gone already
+  }
+}
+
+/** SIGTERM to every group, SIGKILL to whatever is left after the grace period. */
+async function stopGroups(graceMs = 5000) {
+  const live = [...groups].filter((c) => c.pid && groupAlive(c));
+  for (const c of live) signalGroup(c, 'SIGTERM');
+  const until = Date.now() + graceMs;
+  while (live.some(groupAlive) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  for (const c of live) if (groupAlive(c)) signalGroup(c, 'SIGKILL');
+}
+
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  await stopGroups();
+  process.exit(code);
+}
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) process.on(signal, () => void shutdown(code));
+// Last resort on any exit path (an uncaught error, process.exit): synchronous, so only SIGKILL.
+process.on('exit', () => {
+  for (const c of groups) if (c.pid && groupAlive(c)) signalGroup(c, 'SIGKILL');
+});
+
+/**
+ * If this process is killed outright (SIGKILL: no handler runs), a small detached watchdog kills the groups it
+ * leaves behind. It exits by itself once they are gone.
+ */
+function watchOver(children: ChildProcess[]) {
+  const pgids = children.map((c) => c.pid).filter(Boolean).join(',');
+  const script = `const [parent, list] = process.argv.slice(1); const pgids = list.split(',').map(Number);
+const alive = (p) => { try { process.kill(p, 0); return true; } catch { return false; } };
+setInterval(() => {
+  const left = pgids.filter((g) => alive(-g));
+  if (!left.length) process.exit(0);
+  if (!alive(Number(parent))) { for (const g of left) { try { process.kill(-g, 'SIGKILL'); } catch {} } process.exit(0); }
+}, 500);`;
+  spawn(process.execPath, ['-e', script, String(process.pid), pgids], { detached: true, stdio: 'ignore' }).unref();
+}
+
+/** The parent of a live process, from /proc (Linux); null when it is gone (or a zombie) or /proc is not there. */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return state === 'Z' ? null : Number(parent);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `kill <npm pid>` ends npm and its `sh -c`, but sh does not pass the signal on: tsx and this script would run on
+ * with the server. So watch the launchers above us (tsx, sh, npm: up to three) and stop when one of them is gone.
+ * (Only gone: a launcher merely re-parented, as in `(npm start &)`, is still running.) Linux only (/proc); elsewhere
+ * stop with Ctrl+C or a signal to this process.
+ */
+function stopWithLaunchers() {
+  const launchers: number[] = [];
+  for (let pid = process.ppid; launchers.length < 3 && pid > 1; ) {
+    const parent = parentOf(pid);
+    if (parent === null) break;
+    launchers.push(pid);
+    pid = parent;
+  }
+  if (launchers.length === 0) return;
+  setInterval(() => {
+    if (launchers.some((pid) => parentOf(pid) === null)) void shutdown(143);
+  }, 1000).unref();
+}
+
 /** The offline AI service; if its port is taken (another copy running), the Worker uses that one. */
 function startLocalAi(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'local-ai/main.ts'], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+  const child = spawnGroup(process.execPath, ['--import', 'tsx', 'local-ai/main.ts'], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
   child.on('exit', (code) => {
-    if (code) console.warn(`local-ai exited with ${code}; AI features answer 503 until it runs again`);
+    if (code && !stopping) console.warn(`local-ai exited with ${code}; AI features answer 503 until it runs again`);
   });
   return child;
 }
@@ -52,9 +156,10 @@ async function main() {
   await run('npx', ['tsx', 'scripts/seed-templates.ts']);
   // The e2e suite (--fresh) needs no background removal: it does not install it, but uses it if present.
   if (!process.argv.includes('--fresh')) await ensureBackgroundRemoval();
+  if (stopping) return;
   const localAi = startLocalAi();
 
-  const server = spawn(
+  const server = spawnGroup(
     'npx',
     [
       'wrangler', 'pages', 'dev', './public',
@@ -64,24 +169,18 @@ async function main() {
     ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: wranglerEnv() },
   );
+  if (POSIX) watchOver([localAi, server]);
+  stopWithLaunchers();
   let announced = false;
-  server.stdout.on('data', (chunk: Buffer) => {
+  server.stdout!.on('data', (chunk: Buffer) => {
     process.stdout.write(chunk);
     if (!announced && chunk.toString().includes('Ready on')) {
       announced = true;
       console.log(`\n  Memeforge is running at http://${HOST}:${PORT}\n`);
     }
   });
-  const stop = () => {
-    localAi.kill('SIGTERM');
-    server.kill('SIGTERM');
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  server.on('exit', (code) => {
-    localAi.kill('SIGTERM');
-    process.exit(code ?? 0);
-  });
+  // wrangler ending on its own (a crash, a port in use) ends the whole stack with its code.
+  server.on('exit', (code) => void shutdown(code ?? 1));
 }
 
 await main();

@@ -4,6 +4,7 @@
  * attributes because React and Radix set `style` props. Images may be data:/blob: (canvas exports, previews).
  */
 import { createContext, useContext } from 'react';
+import { HSTS_VALUE, isHttps } from '../../core/security';
 
 /** The nonce of the current server render; undefined in the browser, which never needs it after hydration. */
 export const NonceContext = createContext<string | undefined>(undefined);
@@ -39,7 +40,5 @@ export function applySecurityHeaders(headers: Headers, request: Request): void {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('X-Frame-Options', 'DENY');
-  if (new URL(request.url).protocol === 'https:') {
-    headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  }
+  if (isHttps(request)) headers.set('Strict-Transport-Security', HSTS_VALUE);
 }

@@ -27,5 +27,9 @@ declare module 'autocannon' {
     '4xx': number;
     '5xx': number;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** The running benchmark: an event emitter that is also awaitable for the summary. */
+  interface Instance extends PromiseLike<Result> {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+  }
+  export default function autocannon(options: Options): Instance;
 }

@@ -3,7 +3,8 @@
  * port, fresh state, no background-removal install. Used by `npm run fuzz` and `npm run load`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 export interface Stack {
   baseUrl: string;
@@ -13,15 +14,26 @@ export interface Stack {
   stop: () => Promise<void>;
 }
 
-export async function startStack(port: number, timeoutMs = 180_000): Promise<Stack> {
+/**
+ * `logFile`: the server's stdout and stderr (wrangler, workerd, the Worker's console) go there, so a 5xx seen by the
+ * caller can be matched with what threw on the server. Without it they are dropped (stderr still shows).
+ */
+export async function startStack(port: number, options: { logFile?: string; timeoutMs?: number } = {}): Promise<Stack> {
+  const timeoutMs = options.timeoutMs ?? 180_000;
   const persistDir = `.wrangler/bench-state-${port}`;
   const args = ['--import', 'tsx', 'scripts/start.ts', '--fresh'];
   // The API is what is under test, but Pages needs a build to start: reuse one if present.
   if (existsSync('build/index.js') || existsSync('functions/[[path]].js') || existsSync('public/build')) args.push('--no-build');
   const child: ChildProcess = spawn(process.execPath, args, {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.logFile ? 'pipe' : 'ignore', options.logFile ? 'pipe' : 'inherit'],
     env: { ...process.env, PORT: String(port), PERSIST_DIR: persistDir, MEMEFORGE_NO_BG_REMOVAL: '1', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
   });
+  if (options.logFile) {
+    mkdirSync(dirname(options.logFile), { recursive: true });
+    const log = createWriteStream(options.logFile);
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
   let done = false;
   child.on('exit', () => (done = true));
   const baseUrl = `http://127.0.0.1:${port}`;

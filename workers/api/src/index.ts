@@ -11,7 +11,7 @@ export default {
     } catch (err) {
       response = toErrorResponse(err);
     }
-    return withApiSecurityHeaders(response);
+    return withApiSecurityHeaders(response, request);
   },
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduled(controller, env));

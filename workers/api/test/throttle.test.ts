@@ -108,6 +108,7 @@ describe('request body limits on every route that reads a body', () => {
     ['/api/security', multipart, MAX_REQUEST_BYTES],
     ['/api/analyze-metadata', multipart, MAX_REQUEST_BYTES],
     ['/api/generate-image', jsonType, MAX_JSON_BYTES],
+    ['/api/generate-captions', jsonType, MAX_JSON_BYTES],
     ['/api/session', jsonType, MAX_JSON_BYTES],
   ];
   for (const [path, type, limit] of cases) {

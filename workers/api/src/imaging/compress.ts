@@ -19,7 +19,15 @@ export interface Encoded {
 const LOSSY_MIN = 10;
 const LOSSY_MAX = 100;
 
+/**
+ * Ends the current turn of the event loop. The searches below run up to ~16 WASM encodes for one request, and
+ * awaiting the codecs alone never leaves the microtask queue: without this the isolate's thread serves nothing
+ * else (no other request, no socket) until the whole search ends, for seconds on a large photo.
+ */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function roundTrip(source: Raster, format: OutputFormat, quality: number): Promise<{ bytes: Uint8Array; ssim: number }> {
+  await yieldToEventLoop();
   const bytes = await encode(source, format, { quality });
   const header = readHeader(bytes);
   if (!header) throw new Error('encoder produced no image');
@@ -77,6 +85,7 @@ export async function compressToTarget(source: Raster, format: OutputFormat, tar
   let fit: { bytes: Uint8Array; quality: number } | null = null;
   while (lo <= hi) {
     const mid = Math.floor((lo + hi) / 2);
+    await yieldToEventLoop();
     const bytes = await encode(source, lossy, { quality: mid });
     if (bytes.length <= target) {
       fit = { bytes, quality: mid };

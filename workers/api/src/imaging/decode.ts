@@ -7,6 +7,7 @@ import { ensureCodec, png } from './codecs';
 import { crc32, pngChunks } from './container';
 import type { ImageHeader } from './header';
 import { applyOrientation, type Raster } from './raster';
+import { tiffSafeToDecode } from './tiff-guard';
 
 export const unreadable = () =>
   new HttpError(
@@ -35,6 +36,8 @@ async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster
       return fromImageData(png.decode(bytes));
     }
     case 'tiff': {
+      // utif2 trusts declared counts and IFD links: a damaged file can cost it seconds, or loop forever.
+      if (!tiffSafeToDecode(bytes)) throw unreadable();
       const ifds = UTIF.decode(bytes.slice().buffer);
       const first = ifds[0];
       if (!first) throw unreadable();
