@@ -18,7 +18,8 @@ export function CurrentPlan() {
       <ul className="mt-2 list-disc pl-5 text-sm text-slate-700 dark:text-slate-300">
         {PLANS[0].perks.map((p) => <li key={p}>{p}</li>)}
       </ul>
-      <div className="mt-auto flex flex-wrap gap-2 pt-3">
+      <p className="mt-auto pt-3 text-sm text-slate-600 dark:text-slate-400">Billing and invoices are not available yet: these buttons do nothing for now.</p>
+      <div className="mt-2 flex flex-wrap gap-2">
         <button type="button" className={ghost} disabled title={soon}>Manage Billing</button>
         <button type="button" className={ghost} disabled title={soon}>Download Invoice</button>
       </div>
