@@ -13,6 +13,13 @@ async function optimize(page: Page) {
   await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 30_000 });
 }
 
+/** Background removal answers a transparent PNG, or (without the offline program) the note that says why not. */
+async function removeBackground(page: Page) {
+  await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
+  await page.getByRole('button', { name: 'Remove Background' }).click();
+  await expect(page.getByTestId('result-card').or(page.getByTestId('ai-error'))).toBeVisible({ timeout: 100_000 });
+}
+
 async function crop(page: Page) {
   await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
   await page.getByRole('button', { name: '16:9' }).click();
@@ -53,6 +60,7 @@ async function dashboard(page: Page) {
 
 const SHOTS: [string, string, (page: Page) => Promise<void>][] = [
   ['optimize', '/tools/optimize', optimize],
+  ['optimize-remove-background', '/tools/optimize?tab=remove-background', removeBackground],
   ['modify-crop', '/tools/modify?tab=crop', crop],
   ['convert', '/tools/convert', convert],
   ['security', '/tools/security', security],
