@@ -55,6 +55,9 @@ test('dashboard: wrong code is denied, the right one unlocks, memes list and del
   await expect(cards.filter({ hasText: 'Memes Saved' })).toContainText('2');
   await expect(cards.filter({ hasText: 'Downloads' })).toContainText('2');
   await expect(cards.filter({ hasText: 'AI Operations this month' })).toContainText('1');
+  // This member unlocked for the first time in this test: member since this month (the browser's time zone).
+  const thisMonth = await page.evaluate(() => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(new Date()));
+  await expect(cards.filter({ hasText: 'Member Since' })).toContainText(thisMonth);
 
   // Delete asks first; Cancel keeps the meme.
   await page.getByRole('button', { name: 'Delete second meme' }).click();
