@@ -1,5 +1,39 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { FREE_DAILY_AI_LIMIT } from '../core/limits';
 import { expect, test } from './fixtures';
 import { corpusFile, decodedSize, download, expectSizeText, sniff, toastWith } from './tools-fixtures';
+
+/** What the AI banner says is left today (other specs in the run share this machine's IP allowance). */
+async function remainingToday(page: Page): Promise<number> {
+  const banner = page.getByTestId('ai-banner');
+  await expect(banner).toContainText(/\d+ \/ \d+ remaining today/);
+  return Number(/(\d+) \/ \d+ remaining today/.exec((await banner.textContent()) ?? '')![1]);
+}
+
+/** Whether the separate background-removal program answers on the port the local AI service reaches it on. */
+async function backgroundProgramRuns(): Promise<boolean> {
+  const port = Number(process.env.LOCAL_AI_BG_PORT ?? 8791);
+  return fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(2000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
+}
+
+/** Decodes a PNG in the page and answers its size and the share of fully transparent pixels. */
+function alphaShares(page: Page, bytes: Buffer) {
+  return page.evaluate(async (b64) => {
+    const raw = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const bmp = await createImageBitmap(new Blob([raw], { type: 'image/png' }), { premultiplyAlpha: 'none' });
+    const c = new OffscreenCanvas(bmp.width, bmp.height);
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(bmp, 0, 0);
+    const { data } = ctx.getImageData(0, 0, bmp.width, bmp.height);
+    let transparent = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] === 0) transparent++;
+    return { width: bmp.width, height: bmp.height, transparent: transparent / (bmp.width * bmp.height) };
+  }, bytes.toString('base64'));
+}
 
 test.describe('Optimize', () => {
   test('compress a real photo to WebP: the card, the compare slider and the downloaded file agree', async ({ page }) => {
@@ -56,7 +90,7 @@ test.describe('Optimize', () => {
     expect(sniff(file.bytes)).toBe('jpeg');
   });
 
-  test('?tab= opens the named tab and the URL follows tab changes; AI errors are shown', async ({ page }) => {
+  test('?tab= opens the named tab and the URL follows tab changes', async ({ page }) => {
     await page.goto('/tools/optimize?tab=upscale');
     await expect(page.getByRole('tab', { name: 'AI Upscale' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('ai-banner')).toContainText(/\d+ \/ \d+ remaining today|Unlimited/);
@@ -64,21 +98,82 @@ test.describe('Optimize', () => {
     await expect(page).toHaveURL(/tab=remove-background/);
     await page.getByRole('tab', { name: 'Remove Background' }).press('ArrowLeft');
     await expect(page).toHaveURL(/tab=upscale/);
+  });
 
+  // The e2e server uses the offline AI service (local-ai/, ESRGAN in tiles); nothing here is stubbed.
+  test('AI upscale 3x: the card, the allowance and the downloaded file agree, and the file is 3x the input', async ({ page }) => {
+    test.setTimeout(240_000);
+    const photo = corpusFile('photos/chelsea.png');
+    await page.goto('/tools/optimize?tab=upscale');
+    const before = await remainingToday(page);
+    await page.getByTestId('file-input').setInputFiles(photo);
+    const input = await decodedSize(page, await readFile(photo), 'image/png');
+    await page.getByLabel('Upscale factor').selectOption('3');
+    await page.getByRole('button', { name: 'Upscale with AI' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Processing your image...' })).toBeVisible();
+
+    const card = page.getByTestId('result-card');
+    await expect(card.getByRole('heading', { name: 'Processing Complete' })).toBeVisible({ timeout: 200_000 });
+    await expect(toastWith(page, 'Image upscaled successfully!')).toContainText('Enhanced 3x from 234.88 KB to');
+    const expected = { width: input.width * 3, height: input.height * 3 };
+    await expect(card.getByTestId('result-dimensions')).toHaveText(`${expected.width} × ${expected.height}`);
+    await expect(card.getByTestId('original-size')).toHaveText('234.88 KB');
+    const file = await download(page, card.getByRole('link', { name: 'Download Optimized Image' }));
+    expect(file.name).toMatch(/^optimized-\d+\.png$/);
+    expect(sniff(file.bytes)).toBe('png');
+    await expectSizeText(card.getByTestId('new-size'), file.bytes);
+    expect(await decodedSize(page, file.bytes, 'image/png')).toEqual(expected);
+    // One unit of the daily allowance was spent, and the banner was refetched to say so.
+    await expect(page.getByTestId('ai-banner')).toContainText(`${before - 1} / ${FREE_DAILY_AI_LIMIT} remaining today`);
+  });
+
+  // Offline background removal is a separate AGPL program (local-ai/background-removal) that `npm start` installs
+  // and the e2e server (--fresh) does not: which of the next two tests runs depends on whether it answers.
+  test('remove background with the offline program running: a transparent PNG of the same size', async ({ page }) => {
+    test.skip(!(await backgroundProgramRuns()), 'The offline background-removal program is not running (`npm start` installs it; the e2e server does not).');
+    test.setTimeout(240_000);
+    const photo = corpusFile('photos/chelsea.png');
+    await page.goto('/tools/optimize?tab=remove-background');
+    const before = await remainingToday(page);
+    await page.getByTestId('file-input').setInputFiles(photo);
+    await page.getByRole('button', { name: 'Remove Background' }).click();
+    const card = page.getByTestId('result-card');
+    await expect(card.getByRole('heading', { name: 'Processing Complete' })).toBeVisible({ timeout: 200_000 });
+    await expect(toastWith(page, 'Background removed successfully! 🎨')).toContainText('Processed image from 234.88 KB to');
+    await expect(card.getByTestId('saved')).toHaveCount(0);
+    const file = await download(page, card.getByRole('link', { name: 'Download Optimized Image' }));
+    expect(file.name).toMatch(/^optimized-\d+\.png$/);
+    expect(sniff(file.bytes)).toBe('png');
+    const alpha = await alphaShares(page, file.bytes);
+    expect({ width: alpha.width, height: alpha.height }).toEqual(await decodedSize(page, await readFile(photo), 'image/png'));
+    // The background is gone: a good part of the picture is fully transparent, and not all of it.
+    expect(alpha.transparent).toBeGreaterThan(0.05);
+    expect(alpha.transparent).toBeLessThan(0.95);
+    await expect(page.getByTestId('ai-banner')).toContainText(`${before - 1} / ${FREE_DAILY_AI_LIMIT} remaining today`);
+  });
+
+  test('remove background without the offline program: the honest answer, shown in place, and nothing spent', async ({ page }) => {
+    test.skip(await backgroundProgramRuns(), 'The offline background-removal program is running: the test above covers it.');
+    await page.goto('/tools/optimize?tab=remove-background');
+    const before = await remainingToday(page);
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
-    const upscale = page.getByRole('button', { name: 'Upscale with AI' });
-    await expect(upscale).toBeEnabled();
     const answer = page.waitForResponse('**/api/optimize');
-    await upscale.click();
+    await page.getByRole('button', { name: 'Remove Background' }).click();
     const res = await answer;
-    if (res.ok()) {
-      await expect(toastWith(page, 'Image upscaled successfully!')).toBeVisible();
-      await expect(page.getByTestId('result-card')).toBeVisible();
-    } else {
-      // Without an AI provider the server's own message is what people see.
-      const body = (await res.json()) as { error: string };
-      await expect(toastWith(page, 'Upscaling failed')).toContainText(body.error);
-    }
+    expect(res.status()).toBe(503);
+    const body = (await res.json()) as { error: string; code: string };
+    expect(body.error).toContain('Offline background removal is not running');
+    await expect(toastWith(page, 'Background removal failed')).toContainText(body.error);
+    const note = page.getByTestId('ai-error');
+    await expect(note).toHaveAttribute('role', 'alert');
+    await expect(note).toHaveText(`Background removal failed. ${body.error}`);
+    await expect(page.getByTestId('result-card')).toHaveCount(0);
+    // The unit taken for the attempt was given back; the button stays usable.
+    await expect(page.getByTestId('ai-banner')).toContainText(`${before} / ${FREE_DAILY_AI_LIMIT} remaining today`);
+    await expect(page.getByRole('button', { name: 'Remove Background' })).toBeEnabled();
+    // Another file clears the note.
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
+    await expect(note).toHaveCount(0);
   });
 
   test('a spent allowance swaps the controls for the upgrade prompt', async ({ page }) => {

@@ -1,32 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { corpusFile } from './tools-fixtures';
 
-// Screenshots for people to look at (test-results/screens): each screen at desktop and 390 px, light and dark.
-const SHOTS: [string, string][] = [
-  ['optimize', '/tools/optimize'],
-  ['modify-crop', '/tools/modify?tab=crop'],
-  ['convert', '/tools/convert'],
-  ['security', '/tools/security'],
-  ['dashboard', '/dashboard'],
+// Screenshots for people to look at (test-results/screens): each screen after real work (a result on the tool
+// screens, real activity on the dashboard), at desktop and 390 px, light and dark.
+
+async function optimize(page: Page) {
+  await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
+  await page.getByLabel('Output format').selectOption('webp');
+  await page.getByRole('button', { name: 'Compress Image' }).click();
+  await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 30_000 });
+}
+
+/** Background removal answers a transparent PNG, or (without the offline program) the note that says why not. */
+async function removeBackground(page: Page) {
+  await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
+  await page.getByRole('button', { name: 'Remove Background' }).click();
+  await expect(page.getByTestId('result-card').or(page.getByTestId('ai-error'))).toBeVisible({ timeout: 100_000 });
+}
+
+async function crop(page: Page) {
+  await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
+  await page.getByRole('button', { name: '16:9' }).click();
+  await page.getByRole('button', { name: 'Crop Image' }).click();
+  await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 30_000 });
+}
+
+async function convert(page: Page) {
+  await page.getByTestId('file-input').setInputFiles([corpusFile('photos/rocket.jpg'), corpusFile('photos/chelsea.png'), corpusFile('formats/sample.webp')]);
+  await page.getByRole('button', { name: 'Convert 3 Images to PNG' }).click();
+  await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 60_000 });
+}
+
+async function security(page: Page) {
+  await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
+  await page.getByRole('button', { name: 'Add Watermark' }).click();
+  await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 30_000 });
+}
+
+/** Unlocks, then makes real activity through the API (two saved memes, two AI upscales) and reloads. */
+async function dashboard(page: Page) {
+  await page.getByLabel('Access Code').fill('memeforge-premium');
+  await page.getByLabel('Access Code').press('Enter');
+  await expect(page.getByRole('heading', { name: 'Premium Dashboard', exact: true })).toBeVisible();
+  const png = await readFile(corpusFile('formats/sample.png'));
+  for (const filename of ['Monday mood', 'When the build passes']) {
+    const res = await page.request.post('/api/download-meme', { data: { canvasData: `data:image/png;base64,${png.toString('base64')}`, filename, format: 'png' } });
+    expect(res.status()).toBe(201);
+  }
+  for (let i = 0; i < 2; i++) {
+    const res = await page.request.post('/api/optimize', { multipart: { operation: 'upscale', factor: '2', image: { name: 'sample.png', mimeType: 'image/png', buffer: png } } });
+    expect(res.status()).toBe(200);
+  }
+  await page.reload();
+  await expect(page.getByTestId('saved-meme')).toHaveCount(2);
+  await expect(page.getByRole('progressbar', { name: 'Monthly AI operations' })).toHaveAttribute('aria-valuenow', '2');
+}
+
+const SHOTS: [string, string, (page: Page) => Promise<void>][] = [
+  ['optimize', '/tools/optimize', optimize],
+  ['optimize-remove-background', '/tools/optimize?tab=remove-background', removeBackground],
+  ['modify-crop', '/tools/modify?tab=crop', crop],
+  ['convert', '/tools/convert', convert],
+  ['security', '/tools/security', security],
+  ['dashboard', '/dashboard', dashboard],
 ];
 
-for (const [name, path] of SHOTS) {
+for (const [name, path, act] of SHOTS) {
   for (const width of [1280, 390]) {
-    test(`screenshot ${name} at ${width}px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      if (width === 390) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
-      await page.goto(path);
-      if (name === 'dashboard') {
-        await page.getByLabel('Access Code').fill('memeforge-premium');
-        await page.getByLabel('Access Code').press('Enter');
-        await expect(page.getByTestId('usage-chart')).toBeVisible();
-      } else {
-        await page.getByTestId('file-input').setInputFiles(name === 'convert' ? [corpusFile('photos/rocket.jpg'), corpusFile('photos/chelsea.png')] : corpusFile('photos/chelsea.png'));
-        await page.waitForTimeout(500);
-      }
-      // Nothing may stick out sideways on a phone.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
-    });
+    for (const theme of ['light', 'dark'] as const) {
+      test(`screenshot ${name} at ${width}px (${theme})`, async ({ page }) => {
+        test.setTimeout(120_000);
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
+        await page.goto(path);
+        await act(page);
+        // Nothing may stick out sideways on a phone.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        // The header is sticky: scrolled, it would be drawn in the middle of a full-page picture.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        // Toasts come and go; they would cover part of the page in a still picture.
+        await page.screenshot({ path: `test-results/screens/${name}-${width}-${theme}.png`, fullPage: true, style: '[data-sonner-toaster] { display: none !important; }' });
+      });
+    }
   }
 }

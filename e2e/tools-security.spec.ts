@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import exifr from 'exifr';
 import { corpusFile, download, expectSizeText, sniff, toastWith } from './tools-fixtures';
@@ -86,6 +88,26 @@ test.describe('Security', () => {
     // The camera data the person chose to keep is still there.
     const kept = (await exifr.parse(file.bytes).catch(() => undefined)) as { Make?: string } | undefined;
     expect(kept?.Make).toBeTruthy();
+  });
+
+  test('privacy with the default choices on every GPS photo of the corpus: no GPS and no EXIF left in any download', async ({ page }) => {
+    test.setTimeout(120_000);
+    const folder = corpusFile('exif/jpg/gps');
+    const photos = (await readdir(folder)).filter((n) => n.endsWith('.jpg')).map((n) => join(folder, n));
+    expect(photos.length).toBeGreaterThanOrEqual(9);
+    await page.goto('/tools/security?tab=privacy');
+    for (const photo of photos) {
+      expect(await exifr.gps(photo)).toBeTruthy();
+      await page.getByTestId('file-input').setInputFiles(photo);
+      await expect(page.getByTestId('analysis')).toContainText(/GPS/i, { timeout: 30_000 });
+      await page.getByRole('button', { name: 'Protect Privacy Data' }).click();
+      const card = page.getByTestId('result-card');
+      await expect(card.getByTestId('log-removed')).toContainText('location', { timeout: 30_000 });
+      const file = await download(page, card.getByRole('link', { name: 'Download Protected Image' }));
+      await expectSizeText(card.getByTestId('new-size'), file.bytes);
+      expect(await exifr.gps(file.bytes).catch(() => undefined)).toBeUndefined();
+      expect(await exifr.parse(file.bytes).catch(() => undefined)).toBeUndefined();
+    }
   });
 
   test('selective blur: a rectangle drawn on the preview is sent and a result comes back', async ({ page }) => {

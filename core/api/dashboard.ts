@@ -3,6 +3,12 @@ import { z } from './zod';
 /** Days in the dashboard's 'Usage Trends' chart, today included. */
 export const DASHBOARD_TREND_DAYS = 30;
 
+/**
+ * The scale of the 'Usage Analytics' bar: Premium has no cap, so the bar measures a month's AI operations against
+ * this fair-use reference (the spec's design shows 'N of 1000'). Nothing enforces it (ADR 0091).
+ */
+export const PREMIUM_MONTHLY_AI_GUIDE = 1000;
+
 export const dashboardDaySchema = z.object({
   /** UTC day, YYYY-MM-DD. */
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
@@ -18,6 +24,7 @@ export const dashboardResponseSchema = z.object({
   totals: z.object({
     aiThisMonth: z.number().int().nonnegative(),
     aiAllTime: z.number().int().nonnegative(),
+    downloadsThisMonth: z.number().int().nonnegative(),
     downloadsAllTime: z.number().int().nonnegative(),
   }),
   /** Exactly DASHBOARD_TREND_DAYS entries, oldest first, zero-filled. */

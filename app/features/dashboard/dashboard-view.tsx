@@ -8,6 +8,7 @@ import { AccessGate } from './access-gate';
 import { memberSince } from './format';
 import { CurrentPlan, PlanComparison } from './plan-cards';
 import { SavedMemes } from './saved-memes';
+import { UsageCard } from './usage-card';
 import { UsageChart } from './usage-chart';
 
 type State = 'checking' | 'locked' | 'unlocked';
@@ -85,13 +86,7 @@ function Unlocked({ onLock }: { onLock: () => void }) {
         ))}
       </dl>
       <div className="grid gap-4 lg:grid-cols-2">
-        <section aria-labelledby="usage-heading" className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
-          <h2 id="usage-heading" className="text-lg font-semibold text-slate-900 dark:text-white">Usage Analytics</h2>
-          <p className="mt-2 text-slate-800 dark:text-slate-200">
-            {figure(stats?.totals.aiThisMonth)} AI operations this month · unlimited on Premium
-          </p>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{figure(stats?.totals.aiAllTime)} AI operations since you joined.</p>
-        </section>
+        <UsageCard stats={stats} failed={statsFailed} />
         <CurrentPlan />
       </div>
       <SavedMemes memes={memes} onDeleted={onDeleted} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barHeights, memberSince, memeDate } from './format';
+import { barHeights, guideShare, memberSince, memeDate, nextMonthStart, shortDay, trendSummary } from './format';
 
 describe('dashboard formatting', () => {
   it('shows meme dates in US English with hour and minute', () => {
@@ -16,5 +16,26 @@ describe('dashboard formatting', () => {
       { ai: 25, downloads: 0 },
     ]);
     expect(barHeights([{ day: '2025-01-01', ai: 0, downloads: 0 }])).toEqual([{ ai: 0, downloads: 0 }]);
+  });
+  it('fills the usage bar in whole percent of the guide and stops at full', () => {
+    expect(guideShare(0, 1000)).toBe(0);
+    expect(guideShare(245, 1000)).toBe(25);
+    expect(guideShare(4, 1000)).toBe(0);
+    expect(guideShare(1500, 1000)).toBe(100);
+    expect(guideShare(3, 0)).toBe(0);
+  });
+  it('names the day the monthly count starts again, across a year end', () => {
+    expect(nextMonthStart(Date.UTC(2026, 10, 23, 13))).toBe('Dec 1');
+    expect(nextMonthStart(Date.UTC(2026, 11, 31, 23, 59))).toBe('Jan 1');
+    expect(shortDay('2026-11-03')).toBe('Nov 3');
+  });
+  it('summarises the trend: daily average to one decimal, busiest day with ties to the latest', () => {
+    const days = [
+      { day: '2026-11-01', ai: 3, downloads: 1 },
+      { day: '2026-11-02', ai: 0, downloads: 0 },
+      { day: '2026-11-03', ai: 2, downloads: 2 },
+    ];
+    expect(trendSummary(days)).toEqual({ dailyAverage: 2.7, busiest: { day: '2026-11-03', total: 4 } });
+    expect(trendSummary([{ day: '2026-11-01', ai: 0, downloads: 0 }])).toEqual({ dailyAverage: 0, busiest: null });
   });
 });

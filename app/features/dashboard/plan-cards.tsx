@@ -10,7 +10,7 @@ const ghost = 'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-mediu
 
 export function CurrentPlan() {
   return (
-    <section aria-labelledby="plan-heading" className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+    <section aria-labelledby="plan-heading" className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
       <h2 id="plan-heading" className="text-lg font-semibold text-slate-900 dark:text-white">Current Plan Details</h2>
       <p className="mt-2 text-slate-800 dark:text-slate-200">
         <strong>Premium</strong> · active · $29.99/month
@@ -18,7 +18,8 @@ export function CurrentPlan() {
       <ul className="mt-2 list-disc pl-5 text-sm text-slate-700 dark:text-slate-300">
         {PLANS[0].perks.map((p) => <li key={p}>{p}</li>)}
       </ul>
-      <div className="mt-3 flex flex-wrap gap-2">
+      <p className="mt-auto pt-3 text-sm text-slate-600 dark:text-slate-400">Billing and invoices are not available yet: these buttons do nothing for now.</p>
+      <div className="mt-2 flex flex-wrap gap-2">
         <button type="button" className={ghost} disabled title={soon}>Manage Billing</button>
         <button type="button" className={ghost} disabled title={soon}>Download Invoice</button>
       </div>

@@ -65,27 +65,33 @@ export function ConvertTool() {
 
   const upper = format.toUpperCase();
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
-      <div className="space-y-4 lg:col-span-2">
-        <DropZone onFiles={choose} multiple hint="Supports JPG, PNG, WebP, BMP, TIFF - Multiple files supported" disabled={busy} />
-        {files.length ? (
-          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Selected files">
-            {thumbs.map((t) => (
-              <li key={t.url}>
-                <img src={t.url} alt={t.name} className="h-16 w-full rounded bg-slate-100 object-cover dark:bg-slate-800" />
-              </li>
-            ))}
-            {files.length > MAX_THUMBS ? <li className="grid h-16 place-items-center rounded bg-slate-100 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">+{files.length - MAX_THUMBS} more</li> : null}
-          </ul>
-        ) : null}
-        <button type="button" className={btnPrimary} disabled={!files.length || busy} onClick={convert}>
-          Convert {files.length} Images to {upper}
-        </button>
-        {busy ? <ProgressCard text="Converting your images..." value={progress} /> : null}
-        {done.length ? <ConvertResults done={done} total={files.length} /> : null}
+    // On a phone the settings come between the files and the button (flex order); on a wide screen they sit in
+    // the right-hand column.
+    <div className="flex flex-col gap-4 lg:grid lg:grid-cols-3 lg:items-start">
+      <div className="contents lg:col-span-2 lg:block lg:space-y-4">
+        <div className="order-1 space-y-4">
+          <DropZone onFiles={choose} multiple hint="Supports JPG, PNG, WebP, BMP, TIFF - Multiple files supported" disabled={busy} />
+          {files.length ? (
+            <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Selected files">
+              {thumbs.map((t) => (
+                <li key={t.url}>
+                  <img src={t.url} alt={t.name} className="h-16 w-full rounded bg-slate-100 object-cover dark:bg-slate-800" />
+                </li>
+              ))}
+              {files.length > MAX_THUMBS ? <li className="grid h-16 place-items-center rounded bg-slate-100 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">+{files.length - MAX_THUMBS} more</li> : null}
+            </ul>
+          ) : null}
+        </div>
+        <div className="order-3 space-y-4">
+          <button type="button" className={btnPrimary} disabled={!files.length || busy} onClick={convert}>
+            Convert {files.length} Images to {upper}
+          </button>
+          {busy ? <ProgressCard text="Converting your images..." value={progress} /> : null}
+          {done.length ? <ConvertResults done={done} total={files.length} /> : null}
+        </div>
       </div>
-      <div className="space-y-4">
-        <fieldset className={`${card} space-y-3`} disabled={busy}>
+      <div className="contents lg:block lg:space-y-4">
+        <fieldset className={`${card} order-2 space-y-3`} disabled={busy}>
           <legend className="px-1 font-semibold text-slate-900 dark:text-white">Settings</legend>
           <label className={fieldLabel}>
             Output format
@@ -104,7 +110,7 @@ export function ConvertTool() {
             </label>
           ) : null}
         </fieldset>
-        <div className={`${card} text-sm`}>
+        <div className={`${card} order-4 text-sm`}>
           <h2 className="font-semibold text-slate-900 dark:text-white">Format Guide</h2>
           <ul className="mt-2 space-y-1">
             {OUTPUT_FORMATS.map((f) => (

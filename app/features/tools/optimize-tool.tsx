@@ -25,7 +25,12 @@ type Mode = 'quality' | 'auto' | 'target';
 export function OptimizeTool() {
   const [tab, setTab] = useTabParam(TABS);
   const [result, setResult] = useState<ToolResult | null>(null);
-  const clearResult = useCallback(() => setResult(null), []);
+  // The last AI failure stays on its tab (a toast goes away; 'not available offline' should not).
+  const [aiError, setAiError] = useState<{ tab: string; title: string; text: string } | null>(null);
+  const clearResult = useCallback(() => {
+    setResult(null);
+    setAiError(null);
+  }, []);
   const { chosen, choose } = useImageFile({ strict: true, onChosen: clearResult });
   const { progress, busy, run } = useFakeProgress();
   const { usage, failed, refetch, canGenerate } = useUsage();
@@ -51,6 +56,7 @@ export function OptimizeTool() {
   const ai = async (operation: 'upscale' | 'remove-background') => {
     if (!chosen) return;
     if (!canGenerate) return toast.error('AI Limit Reached', 'Daily AI limit reached! Upgrade to premium for unlimited access.');
+    setAiError(null);
     try {
       const fields: Record<string, string | number> = operation === 'upscale' ? { operation, factor } : { operation };
       const r = await run(() => postTool('/api/optimize', chosen.file, fields));
@@ -58,8 +64,10 @@ export function OptimizeTool() {
       if (operation === 'upscale') toast.success('Image upscaled successfully!', `Enhanced ${factor}x from ${formatBytes(r.originalSize)} to ${formatBytes(r.size)}`);
       else toast.success('Background removed successfully! 🎨', `Processed image from ${formatBytes(chosen.file.size)} to ${formatBytes(r.size)}`);
     } catch (err) {
-      if (operation === 'upscale') toast.error(isQuotaError(err) ? 'AI Limit Reached' : 'Upscaling failed', failureText(err, 'Something went wrong during upscaling. Please try again.'));
-      else toast.error('Background removal failed', failureText(err, 'Something went wrong during background removal. Please try again.'));
+      const title = operation === 'upscale' ? (isQuotaError(err) ? 'AI Limit Reached' : 'Upscaling failed') : 'Background removal failed';
+      const text = failureText(err, `Something went wrong during ${operation === 'upscale' ? 'upscaling' : 'background removal'}. Please try again.`);
+      toast.error(title, text);
+      setAiError({ tab: operation, title, text });
     } finally {
       void refetch();
     }
@@ -161,6 +169,11 @@ export function OptimizeTool() {
                 Remove Background
               </button>
             )}
+            {aiError && aiError.tab === tab ? (
+              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="ai-error">
+                <strong>{aiError.title}.</strong> {aiError.text}
+              </p>
+            ) : null}
           </div>
         )}
 

@@ -23,7 +23,7 @@ export function useTabParam<T extends string>(tabs: readonly TabDef<T>[]): [T, (
   return [current, select];
 }
 
-/** An ARIA tab list: arrow keys, Home and End move between tabs. */
+/** An ARIA tab list: arrow keys, Home and End move between tabs. Long labels wrap on a phone rather than scroll. */
 export function ToolTabs<T extends string>({ tabs, current, onSelect, label }: { tabs: readonly TabDef<T>[]; current: T; onSelect: (id: T) => void; label: string }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const move = (i: number) => {
@@ -32,7 +32,7 @@ export function ToolTabs<T extends string>({ tabs, current, onSelect, label }: {
     refs.current[n]?.focus();
   };
   return (
-    <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+    <div role="tablist" aria-label={label} className="flex gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
       {tabs.map((t, i) => {
         const selected = t.id === current;
         return (
@@ -52,7 +52,7 @@ export function ToolTabs<T extends string>({ tabs, current, onSelect, label }: {
               else if (e.key === 'Home') move(0);
               else if (e.key === 'End') move(tabs.length - 1);
             }}
-            className={`flex-1 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700 ${
+            className={`min-w-0 flex-1 rounded-lg px-2 py-2 text-center text-sm leading-tight sm:px-3 font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700 ${
               selected ? 'bg-white text-brand-700 shadow dark:bg-slate-950 dark:text-brand-400' : 'text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
             }`}
           >

@@ -33,7 +33,7 @@ describe('GET /api/dashboard', () => {
     const cookie = await premiumCookies('198.18.9.1');
     const body = await dashboard(cookie);
     expect(body.memesSaved).toBe(0);
-    expect(body.totals).toEqual({ aiThisMonth: 0, aiAllTime: 0, downloadsAllTime: 0 });
+    expect(body.totals).toEqual({ aiThisMonth: 0, aiAllTime: 0, downloadsThisMonth: 0, downloadsAllTime: 0 });
     expect(body.trend).toHaveLength(DASHBOARD_TREND_DAYS);
     expect(body.trend.at(-1)!.day).toBe(day(0));
     expect(body.trend[0]!.day).toBe(day(DASHBOARD_TREND_DAYS - 1));
@@ -65,6 +65,8 @@ describe('GET /api/dashboard', () => {
     const monthStart = `${day(0).slice(0, 7)}-01`;
     const expectedMonth = [[0, 3], [2, 4], [45, 7]].filter(([o]) => day(o!) >= monthStart).reduce((n, [, c]) => n + c!, 0);
     expect(body.totals.aiThisMonth).toBe(expectedMonth);
+    // Today's saved meme is this month's; the two downloads 29 days ago only if that day is in this month too.
+    expect(body.totals.downloadsThisMonth).toBe(1 + (day(29) >= monthStart ? 2 : 0));
     const byDay = new Map(body.trend.map((d) => [d.day, d]));
     expect(byDay.get(day(0))).toEqual({ day: day(0), ai: 3, downloads: 1 });
     expect(byDay.get(day(2))).toEqual({ day: day(2), ai: 4, downloads: 0 });

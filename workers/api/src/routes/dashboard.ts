@@ -43,7 +43,12 @@ export async function getDashboard(request: Request, env: Env, now = Date.now())
   const body: DashboardResponse = {
     memberSince: new Date(session.memberSince).toISOString(),
     memesSaved: Number((memes!.results[0] as { n: number } | undefined)?.n ?? 0),
-    totals: { aiThisMonth: sum('ai', 'month'), aiAllTime: sum('ai', 'count'), downloadsAllTime: sum('download', 'count') },
+    totals: {
+      aiThisMonth: sum('ai', 'month'),
+      aiAllTime: sum('ai', 'count'),
+      downloadsThisMonth: sum('download', 'month'),
+      downloadsAllTime: sum('download', 'count'),
+    },
     trend: [...byDay.values()],
   };
   return json(body, { headers: { 'cache-control': 'private, no-store' } });
