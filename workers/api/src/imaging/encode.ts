@@ -21,6 +21,8 @@ export interface EncodeOptions {
   quality: number;
   /** PNG only: run oxipng when the image is small enough. */
   optimise?: boolean;
+  /** JPEG/WebP only: encoder settings over the defaults (see AUTO_TUNINGS). */
+  tuning?: Readonly<Record<string, number | boolean>>;
 }
 
 /** Encodes upright RGBA. No metadata is ever written, so nothing of the input's EXIF survives a re-encode. */
@@ -29,10 +31,10 @@ export async function encode(src: Raster, format: OutputFormat, opts: EncodeOpti
   switch (format) {
     case 'jpeg':
       await ensureCodec('jpegEnc');
-      return new Uint8Array(await encodeJpeg(asImageData(raster), { ...JPEG_OPTIONS, quality: opts.quality }));
+      return new Uint8Array(await encodeJpeg(asImageData(raster), { ...JPEG_OPTIONS, ...opts.tuning, quality: opts.quality }));
     case 'webp':
       await ensureCodec('webpEnc');
-      return new Uint8Array(await encodeWebp(asImageData(raster), { ...WEBP_OPTIONS, quality: opts.quality }));
+      return new Uint8Array(await encodeWebp(asImageData(raster), { ...WEBP_OPTIONS, ...opts.tuning, quality: opts.quality }));
     case 'png':
       return encodePng(raster, opts.optimise ?? true);
     case 'bmp':
