@@ -10,7 +10,7 @@ import { wasmMemory } from '../workers/api/src/imaging/codecs';
 import { compressAuto, compressPng } from '../workers/api/src/imaging/compress';
 import { decode } from '../workers/api/src/imaging/decode';
 import { encode, encodePng } from '../workers/api/src/imaging/encode';
-import { readHeader } from '../workers/api/src/imaging/header';
+import { readHeader } from '../workers/api/src/imaging/sniff';
 import { AUTO_SSIM_THRESHOLD, PALETTE_SSIM_THRESHOLD, WASM_PIXEL_BUDGET, WEBP_OPTIONS } from '../workers/api/src/imaging/options';
 import { blur, resize } from '../workers/api/src/imaging/pixels';
 import type { Raster } from '../workers/api/src/imaging/raster';

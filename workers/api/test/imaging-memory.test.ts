@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { wasmMemory } from '../src/imaging/codecs';
 import { decode } from '../src/imaging/decode';
 import { encode, encodePng, type OutputFormat } from '../src/imaging/encode';
-import { readHeader } from '../src/imaging/header';
+import { readHeader } from '../src/imaging/sniff';
 import { AUTO_TUNINGS, OXIPNG_MAX_PIXELS, WASM_PIXEL_BUDGET } from '../src/imaging/options';
 import { blur, pixelate, resize } from '../src/imaging/pixels';
 import { watermark } from '../src/imaging/watermark';

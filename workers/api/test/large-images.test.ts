@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { decode } from '../src/imaging/decode';
 import { encode } from '../src/imaging/encode';
-import { readHeader } from '../src/imaging/header';
+import { readHeader } from '../src/imaging/sniff';
 import { WASM_PIXEL_BUDGET } from '../src/imaging/options';
 import { resize } from '../src/imaging/pixels';
 import { similarity } from '../src/imaging/ssim';

@@ -75,6 +75,11 @@ describe('tool routes refuse bad input with 400 and a clear message', () => {
     const res = await toolRequest('convert', new TextEncoder().encode('hello, not an image'), { format: 'png' });
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ code: 'unsupported_media_type' });
+    // A PNG cut short is refused by the same header reader as uploads, before any decoding.
+    const png = await encode(syntheticPhoto(40, 30), 'png', { quality: 100 });
+    const cut = await toolRequest('convert', png.subarray(0, png.length - 20), { format: 'jpeg' });
+    expect(cut.status).toBe(422);
+    expect(await cut.json()).toMatchObject({ code: 'unprocessable_image', error: expect.stringMatching(/damaged or incomplete/) });
     const { exports } = await import('cloudflare:workers');
     const raw = await exports.default.fetch(new Request('http://local/api/convert', { method: 'POST', body: 'x' }));
     expect(raw.status).toBe(400);

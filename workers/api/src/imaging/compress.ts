@@ -2,7 +2,7 @@
 import type { ImageFormat } from '../../../../core/api/images';
 import { decode } from './decode';
 import { encode, encodePng, type OutputFormat } from './encode';
-import { readHeader } from './header';
+import { readHeader } from './sniff';
 import { AUTO_SSIM_THRESHOLD, AUTO_TUNINGS, OXIPNG_MAX_PIXELS, PALETTE_SSIM_THRESHOLD } from './options';
 import { reducePalette } from './palette';
 import { hasTransparency, type Raster } from './raster';

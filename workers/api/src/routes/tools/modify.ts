@@ -3,7 +3,7 @@ import { type ModifyFields, modifyFieldsSchema } from '../../../../../core/api/t
 import { HttpError } from '../../errors';
 import { decode } from '../../imaging/decode';
 import { encode } from '../../imaging/encode';
-import type { ImageHeader } from '../../imaging/header';
+import type { ImageHeader } from '../../imaging/sniff';
 import { overBudget, tooLarge, viaImagesBinding } from '../../imaging/large';
 import { resize } from '../../imaging/pixels';
 import { crop, flip, transform, type Raster } from '../../imaging/raster';
