@@ -3,7 +3,7 @@ import decodeJpeg from '@jsquash/jpeg/decode';
 import decodeWebp from '@jsquash/webp/decode';
 import UTIF from 'utif2';
 import { HttpError } from '../errors';
-import { ensureCodec, png } from './codecs';
+import { ensureCodec, png, releaseCodec } from './codecs';
 import type { ImageHeader } from './sniff';
 import { applyOrientation, type Raster } from './raster';
 
@@ -23,10 +23,18 @@ async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster
   switch (header.format) {
     case 'jpeg':
       await ensureCodec('jpegDec');
-      return fromImageData(await decodeJpeg(bytes.slice().buffer, { preserveOrientation: false }));
+      try {
+        return fromImageData(await decodeJpeg(bytes.slice().buffer, { preserveOrientation: false }));
+      } finally {
+        releaseCodec('jpegDec');
+      }
     case 'webp':
       await ensureCodec('webpDec');
-      return fromImageData(await decodeWebp(bytes.slice().buffer));
+      try {
+        return fromImageData(await decodeWebp(bytes.slice().buffer));
+      } finally {
+        releaseCodec('webpDec');
+      }
     case 'png': {
       // The PNG decoder skips CRC checks; the header came from sniff.ts, which checked every chunk's CRC.
       await ensureCodec('png');
