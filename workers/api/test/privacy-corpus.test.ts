@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type Chunk, jpegSegments, joinWebp, startsWith, webpChunks } from '../src/imaging/container';
 import { decode } from '../src/imaging/decode';
 import { encode } from '../src/imaging/encode';
-import { readHeader } from '../src/imaging/header';
+import { readHeader } from '../src/imaging/sniff';
 import { resize } from '../src/imaging/pixels';
 import type { Raster } from '../src/imaging/raster';
 import { transform } from '../src/imaging/raster';

@@ -4,7 +4,7 @@ import { FREE_DAILY_AI_LIMIT } from '../../../core/limits';
 import { FAKE_FAIL_MARKER, fakeSubjectBox } from '../src/ai/fake';
 import { decode } from '../src/imaging/decode';
 import { encode } from '../src/imaging/encode';
-import { readHeader } from '../src/imaging/header';
+import { readHeader } from '../src/imaging/sniff';
 import { api } from './helpers';
 import { resultBytes, type ToolBody } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inspect } from '../src/imaging/analyze';
 import { decode } from '../src/imaging/decode';
 import { encode } from '../src/imaging/encode';
-import { readHeader } from '../src/imaging/header';
+import { readHeader } from '../src/imaging/sniff';
 import { blur, pixelate, resize } from '../src/imaging/pixels';
 import { protectPrivacy } from '../src/imaging/privacy';
 import { crop, flip, transform } from '../src/imaging/raster';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { encode } from '../src/imaging/encode';
-import { AUTO_SSIM_THRESHOLD } from '../src/imaging/options';
+import { AUTO_SSIM_THRESHOLD, PALETTE_SSIM_THRESHOLD } from '../src/imaging/options';
 import { rasteriseSvg } from '../src/imaging/watermark';
 import { toolRequest, type ToolBody } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';
@@ -75,6 +75,11 @@ describe('tool routes refuse bad input with 400 and a clear message', () => {
     const res = await toolRequest('convert', new TextEncoder().encode('hello, not an image'), { format: 'png' });
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ code: 'unsupported_media_type' });
+    // A PNG cut short is refused by the same header reader as uploads, before any decoding.
+    const png = await encode(syntheticPhoto(40, 30), 'png', { quality: 100 });
+    const cut = await toolRequest('convert', png.subarray(0, png.length - 20), { format: 'jpeg' });
+    expect(cut.status).toBe(422);
+    expect(await cut.json()).toMatchObject({ code: 'unprocessable_image', error: expect.stringMatching(/damaged or incomplete/) });
     const { exports } = await import('cloudflare:workers');
     const raw = await exports.default.fetch(new Request('http://local/api/convert', { method: 'POST', body: 'x' }));
     expect(raw.status).toBe(400);
@@ -133,16 +138,18 @@ describe('tool routes answer the spec body', () => {
   });
 
   it('reduces a screenshot PNG to a palette when it stays faithful, and keeps lossless at quality 100', async () => {
-    const rows = Array.from({ length: 12 }, (_, i) => `<rect x="20" y="${60 + i * 36}" width="${300 + (i % 4) * 60}" height="26" rx="5" fill="${i % 2 ? '#ffffff' : '#e4e4e7'}"/><text x="30" y="${78 + i * 36}" font-size="14" fill="#18181b">Row ${i + 1}: settings and buttons</text>`).join('');
+    const fills = ['#ffffff', '#e4e4e7', '#dbeafe', '#fef3c7'];
+    const inks = ['#18181b', '#1d4ed8', '#b91c1c'];
+    const rows = Array.from({ length: 12 }, (_, i) => `<rect x="20" y="${60 + i * 36}" width="${300 + (i % 4) * 60}" height="26" rx="5" fill="${fills[i % 4]}"/><text x="30" y="${78 + i * 36}" font-size="14" fill="${inks[i % 3]}">Row ${i + 1}: settings and buttons</text>`).join('');
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="500"><rect width="640" height="500" fill="#f4f4f5"/><rect width="640" height="44" fill="#4f46e5"/>${rows}</svg>`;
     const shot = await encode(await rasteriseSvg(svg), 'png', { quality: 100, optimise: false });
     const reduced = await (await toolRequest('optimize', shot, { operation: 'compress', quality: 80, format: 'png' })).json<ToolBody>();
     const lossless = await (await toolRequest('optimize', shot, { operation: 'compress', quality: 100, format: 'png' })).json<ToolBody>();
     expect(lossless.notes.join(' ')).not.toMatch(/Reduced/);
-    if (reduced.notes.join(' ').includes('Reduced')) {
-      expect(reduced.ssim).toBeGreaterThanOrEqual(0.99);
-      expect(reduced.size).toBeLessThan(lossless.size);
-    } else expect(reduced.size).toBe(lossless.size);
-    console.log('screenshot PNG', shot.length, 'lossless', lossless.size, 'palette', reduced.size, reduced.notes);
+    // Antialiased text gives the picture a few hundred colours: 256 well-chosen ones keep it faithful and much smaller.
+    expect(reduced.notes.join(' ')).toMatch(/Reduced to at most 256 colours/);
+    expect(reduced.ssim).toBeGreaterThanOrEqual(PALETTE_SSIM_THRESHOLD);
+    expect(reduced.size).toBeLessThan(lossless.size * 0.75);
+    expect(reduced.size).toBeLessThan(shot.length / 2);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HttpError } from '../errors';
 import { suggestCaptionsWithModel } from './cloudflare-captions';
-import { readImageHeader } from './png';
+import { readHeader } from '../imaging/sniff';
 import type { AiProvider, Box } from './provider';
 import { base64ToBytes, bytesToBase64, bytesToStream, toBytes, upstreamError } from './upstream';
 
@@ -22,8 +22,8 @@ export interface CloudflareBindings {
 }
 
 function sniffType(bytes: Uint8Array): string | null {
-  const h = readImageHeader(bytes);
-  return h ? `image/${h.format}` : null;
+  const h = readHeader(bytes);
+  return h ? h.mimeType : null;
 }
 
 /** flux answers `{ image: base64 }`; SDXL-family models answer a PNG stream (or bytes). */
@@ -68,7 +68,7 @@ export function boxesFromDetectAnswer(answer: unknown, width: number, height: nu
 }
 
 function sizeOrThrow(image: Uint8Array) {
-  const h = readImageHeader(image);
+  const h = readHeader(image);
   if (!h) throw new HttpError(415, 'unsupported_media_type', 'Please upload a PNG, JPEG, GIF or WebP image.');
   return h;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toErrorResponse } from '../errors';
 import { FAKE_FAIL_MARKER, FAKE_GENERATED_SIZE, FAKE_UNAVAILABLE_MARKER, fakeProvider } from './fake';
-import { encodePng, readImageHeader } from './png';
+import { readHeader } from '../imaging/sniff';
+import { encodePng } from './png';
 
 const solid = (w: number, h: number) => encodePng(new Uint8Array(w * h * 3).fill(90), w, h, 3);
 const withMarker = (image: Uint8Array, marker: string) => new Uint8Array([...image, ...new TextEncoder().encode(marker)]);
@@ -30,7 +31,7 @@ describe('the fake AI provider', () => {
 
   it('removes the background as an RGBA PNG of the same size', async () => {
     const out = await fakeProvider.removeBackground(solid(40, 32));
-    expect(readImageHeader(out)).toEqual({ format: 'png', width: 40, height: 32 });
+    expect(readHeader(out)).toMatchObject({ format: 'png', width: 40, height: 32 });
     expect(out[25]).toBe(6); // colour type 6: RGB with alpha
   });
 

@@ -1,6 +1,7 @@
 import { HttpError } from '../errors';
 import { captionsFromBank } from './caption-bank';
-import { encodePng, readImageHeader } from './png';
+import { readHeader } from '../imaging/sniff';
+import { encodePng } from './png';
 import type { AiProvider, Box } from './provider';
 
 /**
@@ -33,7 +34,7 @@ function failIfAsked(input: string | Uint8Array) {
 }
 
 function sizeOf(image: Uint8Array) {
-  const header = readImageHeader(image);
+  const header = readHeader(image);
   if (!header) throw new HttpError(415, 'unsupported_media_type', 'Please upload a PNG, JPEG, GIF or WebP image.');
   return header;
 }

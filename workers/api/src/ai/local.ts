@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HttpError } from '../errors';
 import { captionsFromBank } from './caption-bank';
-import { readImageHeader } from './png';
+import { readHeader } from '../imaging/sniff';
 import type { AiProvider, Box } from './provider';
 import { asBody, toBytes } from './upstream';
 
@@ -58,9 +58,9 @@ export function localProvider(env: LocalBindings, fetcher: typeof fetch = fetch,
   }
 
   function imageType(image: Uint8Array) {
-    const h = readImageHeader(image);
+    const h = readHeader(image);
     if (!h) throw new HttpError(415, 'unsupported_media_type', 'Please upload a PNG, JPEG, GIF or WebP image.');
-    return `image/${h.format}`;
+    return h.mimeType;
   }
 
   async function boxes(path: string, image: Uint8Array, what: string): Promise<Box[]> {
@@ -73,7 +73,7 @@ export function localProvider(env: LocalBindings, fetcher: typeof fetch = fetch,
   async function imageOut(path: string, image: Uint8Array, what: string): Promise<Uint8Array> {
     const res = await call(path, asBody(image), imageType(image), timeouts.heavy, what);
     const bytes = await toBytes(res);
-    if (!readImageHeader(bytes)) throw new HttpError(502, 'ai_upstream_error', `The local AI service answered oddly when asked to ${what}.`);
+    if (!readHeader(bytes)) throw new HttpError(502, 'ai_upstream_error', `The local AI service answered oddly when asked to ${what}.`);
     return bytes;
   }
 

@@ -2,7 +2,7 @@
 import exifr from 'exifr';
 import type { MetadataAnalysis } from '../../../../core/api/tools';
 import { startsWith, webpChunks } from './container';
-import type { ImageHeader } from './header';
+import type { ImageHeader } from './sniff';
 
 type Segments = Record<string, Record<string, unknown> | undefined>;
 

@@ -1,6 +1,13 @@
 /**
- * Every WASM codec, initialised once and lazily, with a handle on its linear memory so that budgets can be measured
+ * Every WASM codec, initialised lazily, with a handle on its linear memory so that budgets can be measured
  * (WebAssembly memory grows and never shrinks, so its byteLength after an operation is that operation's peak).
+ *
+ * Because memory never shrinks, an instance that once handled a large picture would keep that memory for the
+ * isolate's life. The Emscripten codecs (mozjpeg and libwebp, encode and decode) are therefore dropped after an
+ * operation that grew them past RETAIN_LIMIT_BYTES and instantiated again on their next use (the compiled module is
+ * kept, so that costs milliseconds). The wasm-bindgen codecs (png, oxipng, resize, photon) cannot be: their glue
+ * keeps its instance in a module variable and refuses a second init, so they keep their peak (bounded per codec by
+ * the pixel budgets in options.ts). See ADR 0050.
  */
 import { initPhoton } from '@cf-wasm/photon';
 import jpegDecWasm from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm';
@@ -31,6 +38,12 @@ export type CodecName = 'photon' | 'jpegDec' | 'jpegEnc' | 'webpDec' | 'webpEnc'
 
 const memories = new Map<CodecName, WebAssembly.Memory>();
 const ready = new Map<CodecName, Promise<unknown>>();
+/** The largest memory each codec has had, including instances already dropped. */
+const peaks = new Map<CodecName, number>();
+
+/** Above this, a re-creatable codec's instance is dropped after the operation (a ~1.5 MP JPEG stays warm). */
+export const RETAIN_LIMIT_BYTES = 32 * 1024 * 1024;
+const RECREATABLE: ReadonlySet<CodecName> = new Set(['jpegDec', 'jpegEnc', 'webpDec', 'webpEnc']);
 
 function findMemory(exports: WebAssembly.Exports): WebAssembly.Memory | undefined {
   return Object.values(exports).find((v): v is WebAssembly.Memory => v instanceof WebAssembly.Memory);
@@ -84,9 +97,32 @@ export function ensureCodec(name: CodecName): Promise<unknown> {
 
 export { oxipng, png, resize };
 
-/** Current WASM memory of every instantiated codec, in bytes. */
+/**
+ * Call after an operation of `name` finished (in `finally`): records its peak and, if the codec is re-creatable
+ * and grew past RETAIN_LIMIT_BYTES, drops the instance so that its memory can be collected. A call still running
+ * on the old instance keeps it alive until it returns; the next call instantiates a fresh one.
+ */
+export function releaseCodec(name: CodecName): void {
+  const memory = memories.get(name);
+  if (!memory) return;
+  const bytes = memory.buffer.byteLength;
+  peaks.set(name, Math.max(peaks.get(name) ?? 0, bytes));
+  if (!RECREATABLE.has(name) || bytes <= RETAIN_LIMIT_BYTES) return;
+  memories.delete(name);
+  ready.delete(name);
+}
+
+/** WASM memory retained now by every live codec instance, in bytes. */
 export function wasmMemory(): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [name, memory] of memories) out[name] = memory.buffer.byteLength;
+  return out;
+}
+
+/** The peak WASM memory of every codec so far (dropped instances included), in bytes. */
+export function wasmPeaks(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, bytes] of peaks) out[name] = bytes;
+  for (const [name, memory] of memories) out[name] = Math.max(out[name] ?? 0, memory.buffer.byteLength);
   return out;
 }

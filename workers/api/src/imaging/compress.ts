@@ -2,8 +2,8 @@
 import type { ImageFormat } from '../../../../core/api/images';
 import { decode } from './decode';
 import { encode, encodePng, type OutputFormat } from './encode';
-import { readHeader } from './header';
-import { AUTO_SSIM_THRESHOLD, OXIPNG_MAX_PIXELS, PALETTE_SSIM_THRESHOLD } from './options';
+import { readHeader } from './sniff';
+import { AUTO_SSIM_THRESHOLD, AUTO_TUNINGS, OXIPNG_MAX_PIXELS, PALETTE_SSIM_THRESHOLD } from './options';
 import { reducePalette } from './palette';
 import { hasTransparency, type Raster } from './raster';
 import { similarity } from './ssim';
@@ -26,23 +26,28 @@ const LOSSY_MAX = 100;
  */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function roundTrip(source: Raster, format: OutputFormat, quality: number): Promise<{ bytes: Uint8Array; ssim: number }> {
+type Tuning = Readonly<Record<string, number | boolean>>;
+
+async function roundTrip(source: Raster, format: OutputFormat, quality: number, tuning?: Tuning): Promise<{ bytes: Uint8Array; ssim: number }> {
   await yieldToEventLoop();
-  const bytes = await encode(source, format, { quality });
+  const bytes = await encode(source, format, { quality, tuning });
   const header = readHeader(bytes);
   if (!header) throw new Error('encoder produced no image');
   return { bytes, ssim: similarity(source, await decode(bytes, header)) };
 }
 
-/** The lowest quality of a lossy format whose output keeps SSIM ≥ threshold (binary search, ~6 encodes). */
-async function lowestFaithful(source: Raster, format: OutputFormat, threshold: number): Promise<Encoded> {
+/**
+ * The lowest quality of a lossy format whose output keeps SSIM ≥ threshold (binary search over whole qualities,
+ * ~7 encodes), so the result lands just above the threshold.
+ */
+async function lowestFaithful(source: Raster, format: OutputFormat, threshold: number, tuning?: Tuning): Promise<Encoded> {
   let lo = LOSSY_MIN;
   let hi = 95;
-  let best = await roundTrip(source, format, hi);
+  let best = await roundTrip(source, format, hi, tuning);
   let bestQ = hi;
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
-    const r = await roundTrip(source, format, mid);
+    const r = await roundTrip(source, format, mid, tuning);
     if (r.ssim >= threshold) {
       best = r;
       bestQ = mid;
@@ -62,8 +67,9 @@ export function autoCandidates(requested: OutputFormat | 'original', source: Ras
 export async function compressAuto(source: Raster, formats: OutputFormat[]): Promise<Encoded> {
   const results: Encoded[] = [];
   for (const format of formats) {
-    if (format === 'jpeg' || format === 'webp') results.push(await lowestFaithful(source, format, AUTO_SSIM_THRESHOLD));
-    else results.push({ bytes: await encode(source, format, { quality: 100 }), format, ssim: 1, notes: [] });
+    if (format === 'jpeg' || format === 'webp') {
+      for (const tuning of AUTO_TUNINGS[format]) results.push(await lowestFaithful(source, format, AUTO_SSIM_THRESHOLD, tuning));
+    } else results.push({ bytes: await encode(source, format, { quality: 100 }), format, ssim: 1, notes: [] });
   }
   const faithful = results.filter((r) => (r.ssim ?? 0) >= AUTO_SSIM_THRESHOLD);
   if (faithful.length === 0) return results.reduce((a, b) => ((b.ssim ?? 0) > (a.ssim ?? 0) ? b : a));

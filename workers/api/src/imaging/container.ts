@@ -1,3 +1,5 @@
+import { crc32 } from './crc32';
+
 /** Walking the metadata containers of JPEG, PNG and WebP files, to remove parts without touching the pixels. */
 
 export interface JpegSegment {
@@ -64,22 +66,6 @@ export function pngChunks(b: Uint8Array): Chunk[] | null {
     if (type === 'IEND') return chunks;
   }
   return null;
-}
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 /** Rewrites a PNG chunk's CRC after its data was edited in place. */

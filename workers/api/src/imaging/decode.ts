@@ -3,9 +3,8 @@ import decodeJpeg from '@jsquash/jpeg/decode';
 import decodeWebp from '@jsquash/webp/decode';
 import UTIF from 'utif2';
 import { HttpError } from '../errors';
-import { ensureCodec, png } from './codecs';
-import { crc32, pngChunks } from './container';
-import type { ImageHeader } from './header';
+import { ensureCodec, png, releaseCodec } from './codecs';
+import type { ImageHeader } from './sniff';
 import { applyOrientation, type Raster } from './raster';
 import { tiffSafeToDecode } from './tiff-guard';
 
@@ -25,13 +24,20 @@ async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster
   switch (header.format) {
     case 'jpeg':
       await ensureCodec('jpegDec');
-      return fromImageData(await decodeJpeg(bytes.slice().buffer, { preserveOrientation: false }));
+      try {
+        return fromImageData(await decodeJpeg(bytes.slice().buffer, { preserveOrientation: false }));
+      } finally {
+        releaseCodec('jpegDec');
+      }
     case 'webp':
       await ensureCodec('webpDec');
-      return fromImageData(await decodeWebp(bytes.slice().buffer));
+      try {
+        return fromImageData(await decodeWebp(bytes.slice().buffer));
+      } finally {
+        releaseCodec('webpDec');
+      }
     case 'png': {
-      // The PNG decoder skips CRC checks; a file whose chunks fail them is damaged and refused.
-      if (!pngChecksumsValid(bytes)) throw unreadable();
+      // The PNG decoder skips CRC checks; the header came from sniff.ts, which checked every chunk's CRC.
       await ensureCodec('png');
       return fromImageData(png.decode(bytes));
     }
@@ -59,15 +65,6 @@ async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster
     default:
       throw new HttpError(415, 'unsupported_media_type', 'This image format cannot be processed yet. Please use JPEG, PNG, WebP, GIF, BMP or TIFF.');
   }
-}
-
-function pngChecksumsValid(bytes: Uint8Array): boolean {
-  const chunks = pngChunks(bytes);
-  if (!chunks) return false;
-  return chunks.every((c) => {
-    const stored = new DataView(c.raw.buffer, c.raw.byteOffset + c.raw.length - 4, 4).getUint32(0);
-    return crc32(c.raw.subarray(4, c.raw.length - 4)) === stored;
-  });
 }
 
 /** Decodes to upright RGBA: the EXIF orientation of a JPEG is applied, so every later step sees what people see. */

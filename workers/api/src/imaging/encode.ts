@@ -4,7 +4,7 @@ import UTIF from 'utif2';
 import type { ImageFormat } from '../../../../core/api/images';
 import { OUTPUT_FORMATS } from '../../../../core/api/tools';
 import { encodeBmp } from './bmp';
-import { ensureCodec, oxipng, png } from './codecs';
+import { ensureCodec, oxipng, png, releaseCodec } from './codecs';
 import { JPEG_OPTIONS, OXIPNG_LEVEL, OXIPNG_MAX_PIXELS, WEBP_OPTIONS } from './options';
 import { flattenOntoWhite, type Raster } from './raster';
 
@@ -21,6 +21,8 @@ export interface EncodeOptions {
   quality: number;
   /** PNG only: run oxipng when the image is small enough. */
   optimise?: boolean;
+  /** JPEG/WebP only: encoder settings over the defaults (see AUTO_TUNINGS). */
+  tuning?: Readonly<Record<string, number | boolean>>;
 }
 
 /** Encodes upright RGBA. No metadata is ever written, so nothing of the input's EXIF survives a re-encode. */
@@ -29,10 +31,18 @@ export async function encode(src: Raster, format: OutputFormat, opts: EncodeOpti
   switch (format) {
     case 'jpeg':
       await ensureCodec('jpegEnc');
-      return new Uint8Array(await encodeJpeg(asImageData(raster), { ...JPEG_OPTIONS, quality: opts.quality }));
+      try {
+        return new Uint8Array(await encodeJpeg(asImageData(raster), { ...JPEG_OPTIONS, ...opts.tuning, quality: opts.quality }));
+      } finally {
+        releaseCodec('jpegEnc');
+      }
     case 'webp':
       await ensureCodec('webpEnc');
-      return new Uint8Array(await encodeWebp(asImageData(raster), { ...WEBP_OPTIONS, quality: opts.quality }));
+      try {
+        return new Uint8Array(await encodeWebp(asImageData(raster), { ...WEBP_OPTIONS, ...opts.tuning, quality: opts.quality }));
+      } finally {
+        releaseCodec('webpEnc');
+      }
     case 'png':
       return encodePng(raster, opts.optimise ?? true);
     case 'bmp':

@@ -3,7 +3,7 @@
  * reduced scale and uses no isolate memory. It covers resize, crop, rotate, flip, blur and format/quality only.
  */
 import { HttpError } from '../errors';
-import { type ImageHeader, readHeader } from './header';
+import { type ImageHeader, readHeader } from './sniff';
 import type { OutputFormat } from './encode';
 import { WASM_PIXEL_BUDGET, type WasmOperation } from './options';
 

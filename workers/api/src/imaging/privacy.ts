@@ -9,7 +9,7 @@ import { type Chunk, concat, fixPngCrc, jpegSegments, joinJpeg, joinWebp, pngChu
 import { decode, unreadable } from './decode';
 import { encode, type OutputFormat } from './encode';
 import { scrubExif, type ScrubReport } from './exif-scrub';
-import type { ImageHeader } from './header';
+import type { ImageHeader } from './sniff';
 
 export interface PrivacyRequest {
   removeExif: boolean;

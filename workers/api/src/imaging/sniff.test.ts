@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { CorpusManifest } from '../../test/corpus-service';
 import { pngDeclaring } from '../../test/helpers';
-import { detectFormat, displaySize, sniffImage } from './sniff';
+import { detectFormat, displaySize, readHeader, sniffImage } from './sniff';
 
 const bytes = (...parts: (number[] | string)[]) =>
   Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -55,6 +55,16 @@ describe('sniffImage', () => {
     expect(sniffImage(bmp)).toMatchObject({ ok: false, problem: 'too_many_pixels' });
     const vp8x = bytes('RIFF', le32(22), 'WEBP', 'VP8X', le32(10), [0, 0, 0, 0], [0xff, 0xff, 0xff], [0xff, 0xff, 0xff]);
     expect(sniffImage(vp8x)).toMatchObject({ ok: false, problem: 'too_many_pixels' });
+  });
+
+  it('says when a GIF is animated, and readHeader answers null for what sniffImage refuses', () => {
+    const frame = [0x2c, ...le16(0), ...le16(0), ...le16(2), ...le16(2), 0, 2, 2, 0x44, 0x01, 0];
+    const gif = (frames: number) => bytes('GIF89a', le16(2), le16(2), [0, 0, 0], ...Array.from({ length: frames }, () => frame), [0x3b]);
+    expect(readHeader(gif(1))).toMatchObject({ format: 'gif', width: 2, height: 2, animated: false });
+    expect(readHeader(gif(2))).toMatchObject({ format: 'gif', animated: true });
+    expect(readHeader(jpeg({ orientation: 6 }))).toMatchObject({ format: 'jpeg', mimeType: 'image/jpeg', orientation: 6 });
+    expect(readHeader(jpeg({ eoi: false }))).toBeNull();
+    expect(readHeader(bytes('hello'))).toBeNull();
   });
 
   it('refuses a GIF without any image and a BMP whose rows are missing', () => {

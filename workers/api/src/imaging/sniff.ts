@@ -1,6 +1,6 @@
 /**
- * Identifies an image from its bytes alone (never the client's type or file name) and reads its size from the
- * header, without decoding pixels. Each reader also checks the file's structure, so damaged or truncated files are
+ * The Worker's one image-header reader: identifies an image from its bytes alone (never the client's type or file
+ * name) and reads its size, EXIF orientation and whether it is animated from the header, without decoding pixels. Each reader also checks the file's structure, so damaged or truncated files are
  * refused here, and the pixel budget is enforced as soon as the header declares the size (decompression bombs).
  */
 import { IMAGE_MIME_TYPES, type ImageFormat } from '../../../../core/api/images';
@@ -20,6 +20,9 @@ export interface ImageInfo extends HeaderInfo {
   format: ImageFormat;
   mimeType: string;
 }
+
+/** What the imaging code needs of a file before decoding it. */
+export type ImageHeader = ImageInfo;
 
 export type SniffResult = { ok: true; info: ImageInfo } | { ok: false; problem: ProblemKind | 'unknown_format'; detail: string };
 
@@ -70,6 +73,15 @@ export function sniffImage(bytes: Uint8Array, { maxPixels = MAX_IMAGE_PIXELS }: 
     // A RangeError from a DataView read past the end is a truncated file like any other.
     return { ok: false, problem: 'corrupt', detail: err instanceof Error ? err.message : 'unreadable' };
   }
+}
+
+/**
+ * The header of bytes that need no HTTP answer when they are no image (our own encoders' output, an AI service's
+ * answer): null when they are not a well-formed image. Client uploads go through `assertImage`, which says why.
+ */
+export function readHeader(bytes: Uint8Array): ImageHeader | null {
+  const result = sniffImage(bytes, { maxPixels: Number.POSITIVE_INFINITY });
+  return result.ok ? result.info : null;
 }
 
 /** Width and height as people see the picture: EXIF orientations 5–8 turn it a quarter. */

@@ -1,20 +1,5 @@
+import { crc32 } from '../crc32';
 import { type HeaderInfo, type ReadOptions, checkDimensions, corrupt, need, view } from './shared';
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-export function crc32(bytes: Uint8Array, start: number, end: number): number {
-  let c = 0xffffffff;
-  for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 /** Bit depths the PNG specification allows for each colour type. */
 const DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
@@ -28,6 +13,7 @@ export function readPng(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
   let offset = 8;
   let info: HeaderInfo | undefined;
   let sawData = false;
+  let animated = false;
   for (;;) {
     need(bytes, offset + 8);
     const length = dv.getUint32(offset);
@@ -41,9 +27,11 @@ export function readPng(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
       info = readHeader(dv, dataStart, options);
     } else if (type === 'IDAT') {
       sawData = true;
+    } else if (type === 'acTL' && !sawData) {
+      animated = true;
     } else if (type === 'IEND') {
       if (!sawData) throw corrupt('no image data');
-      return info;
+      return { ...info, animated };
     }
     offset = dataEnd + 4;
   }

@@ -3,6 +3,8 @@ export interface HeaderInfo {
   width: number;
   height: number;
   orientation: number;
+  /** An animated GIF, WebP or PNG (APNG): the engine keeps the first frame and says so. */
+  animated?: boolean;
 }
 
 export interface ReadOptions {

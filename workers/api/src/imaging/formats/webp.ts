@@ -11,6 +11,7 @@ export function readWebp(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
   let offset = 12;
   let size: { width: number; height: number } | undefined;
   let sawImage = false;
+  let animated = false;
   while (offset + 8 <= riffEnd) {
     const fourcc = ascii(bytes, offset, 4);
     const length = dv.getUint32(offset + 4, true);
@@ -21,10 +22,11 @@ export function readWebp(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
       checkDimensions(size.width, size.height, options);
     }
     if (IMAGE_CHUNKS.has(fourcc)) sawImage = true;
+    if (fourcc === 'ANMF') animated = true;
     offset = data + length + (length & 1);
   }
   if (!size || !sawImage) throw corrupt('no image data');
-  return { ...size, orientation: 1 };
+  return { ...size, orientation: 1, animated };
 }
 
 function firstChunkSize(bytes: Uint8Array, dv: DataView, fourcc: string, at: number, length: number) {

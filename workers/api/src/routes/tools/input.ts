@@ -1,7 +1,8 @@
 /** Shared steps of every tool route: read the upload, read its header before decoding, validate the fields. */
 import type { z } from 'zod';
 import { HttpError } from '../../errors';
-import { type ImageHeader, readHeader } from '../../imaging/header';
+import { assertImage } from '../../imaging/assert-image';
+import type { ImageHeader } from '../../imaging/sniff';
 import { MAX_INPUT_PIXELS } from '../../imaging/options';
 import { type ImageUpload, readImageUpload } from './deps';
 
@@ -11,18 +12,10 @@ export interface ToolInput extends ImageUpload {
 
 export async function readToolInput(request: Request): Promise<ToolInput> {
   const upload = await readImageUpload(request);
-  const header = readHeader(upload.bytes);
-  if (!header) {
-    throw new HttpError(415, 'unsupported_media_type', 'This file is not an image we can read. Please upload a JPEG, PNG, WebP, GIF, BMP or TIFF.');
-  }
+  // The same reader as uploads: unknown formats 415, damaged files 422, more than MAX_INPUT_PIXELS 413.
+  const header = assertImage(upload.bytes, MAX_INPUT_PIXELS);
   if (header.format === 'avif') {
     throw new HttpError(415, 'unsupported_media_type', 'AVIF images cannot be processed yet. Please upload a JPEG, PNG, WebP, GIF, BMP or TIFF.');
-  }
-  if (!header.width || !header.height) {
-    throw new HttpError(422, 'unprocessable_image', 'We could not read the size of this image. It may be damaged; please try another file.');
-  }
-  if (header.width * header.height > MAX_INPUT_PIXELS) {
-    throw new HttpError(413, 'payload_too_large', `This image has ${Math.round((header.width * header.height) / 1e6)} megapixels; the limit is ${MAX_INPUT_PIXELS / 1e6} megapixels.`);
   }
   return { ...upload, header };
 }

@@ -3,9 +3,11 @@ import { type ModifyFields, modifyFieldsSchema } from '../../../../../core/api/t
 import { HttpError } from '../../errors';
 import { decode } from '../../imaging/decode';
 import { encode } from '../../imaging/encode';
-import type { ImageHeader } from '../../imaging/header';
+import type { ImageHeader } from '../../imaging/sniff';
 import { overBudget, tooLarge, viaImagesBinding } from '../../imaging/large';
+import { WASM_PIXEL_BUDGET } from '../../imaging/options';
 import { resize } from '../../imaging/pixels';
+import { cropPng } from '../../imaging/png-crop';
 import { crop, flip, transform, type Raster } from '../../imaging/raster';
 import { compressImage, resolveFormat } from './compress-image';
 import { parseFields, readToolInput, type ToolInput } from './input';
@@ -55,6 +57,21 @@ function geometryImages(f: Geometry, header: ImageHeader): ImageTransform[] {
   return [{ rotate: f.angle as 0 | 90 | 180 | 270, ...(f.flip !== 'none' ? { flip: flipMap[f.flip] } : {}) }];
 }
 
+/**
+ * A crop the binding would not do: the binding decodes the picture natively and writes it as PNG, the rectangle is
+ * read out of that PNG row by row (png-crop.ts), and only the crop is encoded in WASM, so the crop's own size is
+ * what must fit the budget. A crop that did not happen is refused, never returned uncropped.
+ */
+async function cropThroughPng(env: Env, input: ToolInput, header: ImageHeader, f: Extract<Geometry, { operation: 'crop' }>): Promise<Raster> {
+  // The emulation does not apply EXIF orientation either; crop coordinates are in the upright picture.
+  if (input.header.orientation !== 1 || f.width * f.height > WASM_PIXEL_BUDGET.crop) throw tooLarge('crop');
+  const full = await viaImagesBinding(env, input.bytes, 'crop', [], 'png', 100);
+  if (full.width !== header.width || full.height !== header.height) throw tooLarge('crop');
+  const cropped = cropPng(full.bytes, f.x, f.y, f.width, f.height);
+  if (!cropped) throw tooLarge('crop');
+  return cropped;
+}
+
 async function modifyGeometry(env: Env, input: ToolInput, f: Geometry) {
   const header = upright(input.header);
   if (f.operation === 'crop') assertCropInside(header, f);
@@ -66,8 +83,11 @@ async function modifyGeometry(env: Env, input: ToolInput, f: Geometry) {
   const outPixels = f.operation === 'resize' ? resizeTarget(header, f).width * resizeTarget(header, f).height : 0;
   if (overBudget(header, f.operation, outPixels)) {
     const out = await viaImagesBinding(env, input.bytes, f.operation, geometryImages(f, header), format, quality);
-    // The local emulation of the binding ignores `trim`: a crop that did not happen is refused, never returned.
-    if (f.operation === 'crop' && (out.width !== f.width || out.height !== f.height)) throw tooLarge('crop');
+    if (f.operation === 'crop' && (out.width !== f.width || out.height !== f.height)) {
+      // The binding did not apply `trim` (wrangler's local emulation implements only rotate and resize).
+      const cropped = await cropThroughPng(env, input, header, f);
+      return { ...base, bytes: await encode(cropped, format, { quality }), format, width: cropped.width, height: cropped.height, engine: 'images' as const };
+    }
     return { ...base, ...out, engine: 'images' as const };
   }
   const out = await geometryWasm(await decode(input.bytes, input.header), f, header);

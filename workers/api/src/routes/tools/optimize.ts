@@ -1,6 +1,6 @@
 import { optimizeFieldsSchema } from '../../../../../core/api/tools';
 import { getAiProvider } from '../../ai';
-import { readHeader } from '../../imaging/header';
+import { readHeader } from '../../imaging/sniff';
 import { HttpError } from '../../errors';
 import { withVisitorCookie } from '../../identity/visitor';
 import { quotaSubjectOf, withAiUnit } from '../../quota';

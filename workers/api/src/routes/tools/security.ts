@@ -2,7 +2,7 @@ import { type SecurityFields, securityFieldsSchema } from '../../../../../core/a
 import { getAiProvider } from '../../ai';
 import { HttpError } from '../../errors';
 import { withVisitorCookie } from '../../identity/visitor';
-import { readHeader } from '../../imaging/header';
+import { readHeader } from '../../imaging/sniff';
 import { quotaSubjectOf, withAiUnit } from '../../quota';
 import type { Raster } from '../../imaging/raster';
 import { inspect } from '../../imaging/analyze';
