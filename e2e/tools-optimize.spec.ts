@@ -162,7 +162,7 @@ test.describe('Optimize', () => {
     const res = await answer;
     expect(res.status()).toBe(503);
     const body = (await res.json()) as { error: string; code: string };
-    expect(body.error).toContain('Offline background removal is not running');
+    expect(body.error).toContain('Background removal is not available offline right now');
     await expect(toastWith(page, 'Background removal failed')).toContainText(body.error);
     const note = page.getByTestId('ai-error');
     await expect(note).toHaveAttribute('role', 'alert');

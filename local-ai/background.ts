@@ -8,7 +8,7 @@ import { BadImageError } from './image';
  */
 export const backgroundPort = () => Number(process.env.LOCAL_AI_BG_PORT ?? 8791);
 export const BACKGROUND_UNAVAILABLE =
-  'Offline background removal is not running. `npm start` installs and starts it (local-ai/background-removal); see the README.';
+  'Background removal is not available offline right now: its separate program is not running. Start Memeforge with npm start to install and run it.';
 
 export class UnavailableError extends Error {}
 

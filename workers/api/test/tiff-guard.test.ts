@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../core/api/errors';
 import { decode } from '../src/imaging/decode';
 import { encode } from '../src/imaging/encode';
-import { readHeader } from '../src/imaging/header';
+import { readHeader } from '../src/imaging/sniff';
 import { tiffSafeToDecode } from '../src/imaging/tiff-guard';
 import { corpusFile, corpusIndex, toolRequest } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';
