@@ -1,4 +1,5 @@
 /** Pictures over the WASM budgets go through the Images binding (sharp locally); what it cannot do is a 413. */
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { decode } from '../src/imaging/decode';
 import { encode } from '../src/imaging/encode';
@@ -6,6 +7,7 @@ import { readHeader } from '../src/imaging/sniff';
 import { WASM_PIXEL_BUDGET } from '../src/imaging/options';
 import { resize } from '../src/imaging/pixels';
 import { cropPng } from '../src/imaging/png-crop';
+import { imagesBindingIsComplete } from '../src/imaging/large';
 import { crop } from '../src/imaging/raster';
 import { encodePng as encodePlainPng } from '../src/ai/png';
 import { similarity } from '../src/imaging/ssim';
@@ -55,9 +57,9 @@ describe('large pictures (6.3 MP, over every WASM budget)', () => {
     const expected = crop(source, 2100, 1500, 900, 600);
     expect(similarity(await decode(got, readHeader(got)!), expected)).toBeGreaterThan(0.999);
     // A crop larger than the crop budget would need more WASM memory to encode than the budget allows: 413.
+    // (These tests run on the emulation, so the row-by-row path is the one taken.)
     const big = await call('modify', { operation: 'crop', x: 0, y: 0, width: 2900, height: 2000 });
-    if (big.status !== 200) expect(big).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
-    else expect(big.body).toMatchObject({ width: 2900, height: 2000 });
+    expect(big).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
   });
 
   it('reads a rectangle out of a PNG row by row, whatever filters the encoder chose', async () => {
@@ -78,6 +80,22 @@ describe('large pictures (6.3 MP, over every WASM budget)', () => {
     }
     expect(cropPng(files[0]!, 90, 0, 10, 10)).toBeNull(); // outside the picture
     expect(cropPng(new TextEncoder().encode('not a png'), 0, 0, 1, 1)).toBeNull();
+  });
+
+  it('refuses a large flip where the binding would skip it (the local emulation), never a wrong picture', { timeout: 60_000 }, async () => {
+    // The emulation ignores flip: the probe sees it, so these answer 413 instead of the unflipped picture.
+    // Production's binding passes the probe and flips.
+    expect(await imagesBindingIsComplete(env)).toBe(false);
+    for (const [route, fields] of [
+      ['modify', { operation: 'rotate', angle: 0, flip: 'horizontal' }],
+      ['modify', { operation: 'rotate', angle: 90, flip: 'vertical' }],
+    ] as [string, Record<string, string | number>][]) {
+      const r = await call(route, fields);
+      expect(r, JSON.stringify(fields)).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
+      expect(r.body.error).toMatch(/cannot flip, blur or straighten .* over 5 megapixels/);
+    }
+    // What the emulation does apply still works: a rotation without a flip.
+    expect(await call('modify', { operation: 'rotate', angle: 180 })).toMatchObject({ status: 200, body: { width: W, height: H } });
   });
 
   it('refuses what only the WASM path can do with 413 naming the limit', async () => {

@@ -8,7 +8,7 @@ import type { Raster } from '../../imaging/raster';
 import { inspect } from '../../imaging/analyze';
 import { decode } from '../../imaging/decode';
 import { encode } from '../../imaging/encode';
-import { overBudget, tooLarge, viaImagesBinding } from '../../imaging/large';
+import { overBudget, tooLarge } from '../../imaging/large';
 import { blur, inRegions, pixelate, type Rect } from '../../imaging/pixels';
 import { protectPrivacy } from '../../imaging/privacy';
 import { watermark } from '../../imaging/watermark';
@@ -21,7 +21,7 @@ const QUALITY = 90;
 type BlurFields = Extract<SecurityFields, { operation: 'blur' }>;
 
 /** Where to blur: given rectangles, boxes found by the AI provider (faces, people), or everything but the subject. */
-type Regions = Rect[] | 'all' | { keep: Raster };
+type Regions = Rect[] | { keep: Raster };
 
 async function blurRegions(env: Env, input: ToolInput, f: BlurFields): Promise<Regions> {
   if (f.method === 'selective') {
@@ -55,17 +55,12 @@ async function blurImage(env: Env, input: ToolInput, f: BlurFields, notes: strin
   const regions = await blurRegions(env, input, f);
   const op = f.pixelateLevel ? 'pixelate' : 'blur';
   const format = resolveFormat('original', input.header.format, notes);
-  if (overBudget(input.header, op)) {
-    if (op === 'blur' && regions === 'all') return viaImagesBinding(env, input.bytes, 'blur', [{ blur: f.strength }], format, QUALITY);
-    throw tooLarge(op);
-  }
+  // Every method blurs parts of the picture, which the Images binding cannot do: over the budget is a 413.
+  if (overBudget(input.header, op)) throw tooLarge(op);
   const raster = await decode(input.bytes, input.header);
   const apply = (patch: typeof raster) => (f.pixelateLevel ? pixelate(patch, f.pixelateLevel) : blur(patch, f.strength));
   let out: Raster;
-  if (regions === 'all') {
-    out = await apply(raster);
-    notes.push('The whole picture was blurred.');
-  } else if ('keep' in regions) {
+  if ('keep' in regions) {
     out = keepSubject(raster, await apply(raster), regions.keep);
     notes.push(`The background was ${f.pixelateLevel ? 'pixelated' : 'blurred'}; the subject was kept sharp.`);
   } else {
