@@ -3,27 +3,27 @@
  * (WebAssembly memory grows and never shrinks, so its byteLength after an operation is that operation's peak).
  *
  * Because memory never shrinks, an instance that once handled a large picture would keep that memory for the
- * isolate's life. The Emscripten codecs (mozjpeg and libwebp, encode and decode) are therefore dropped after an
- * operation that grew them past RETAIN_LIMIT_BYTES and instantiated again on their next use (the compiled module is
- * kept, so that costs milliseconds). The wasm-bindgen codecs (png, oxipng, resize, photon) cannot be: their glue
- * keeps its instance in a module variable and refuses a second init, so they keep their peak (bounded per codec by
- * the pixel budgets in options.ts). See ADR 0050.
- */
-import { initPhoton } from '@cf-wasm/photon';
+ * isolate's life, and eight warm codecs would keep their sum. So every codec can be dropped and instantiated again
+ * on its next use (the compiled module is kept; that costs a millisecond or two): the Emscripten codecs (mozjpeg,
+ * libwebp) through jSquash's init, the wasm-bindgen ones (png, oxipng, resize, photon) through WasmHost, because
+ * their generated glue refuses a second init. After each operation the idle instances are kept, most recently used
+ * first, only while together they hold at most IDLE_WASM_LIMIT_BYTES; the rest are dropped. With every operation's
+ * own peak under WASM_OPERATION_LIMIT_BYTES (the pixel budgets in options.ts, asserted by imaging-memory.test.ts),
+ * the isolate's WASM memory stays under 100 MB. See ADRs 0050 and 0052. */
+import photonWasm from '@cf-wasm/photon/photon.wasm';
 import jpegDecWasm from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm';
 import jpegEncWasm from '@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm';
 import { init as initJpegDecode } from '@jsquash/jpeg/decode';
 import { init as initJpegEncode } from '@jsquash/jpeg/encode';
-import * as oxipng from '@jsquash/oxipng/codec/pkg/squoosh_oxipng.js';
 import * as oxipngWasmNs from '@jsquash/oxipng/codec/pkg/squoosh_oxipng_bg.wasm';
-import * as png from '@jsquash/png/codec/pkg/squoosh_png.js';
 import * as pngWasmNs from '@jsquash/png/codec/pkg/squoosh_png_bg.wasm';
-import * as resize from '@jsquash/resize/lib/resize/pkg/squoosh_resize.js';
 import * as resizeWasmNs from '@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm';
 import webpDecWasm from '@jsquash/webp/codec/dec/webp_dec.wasm';
 import webpEncWasm from '@jsquash/webp/codec/enc/webp_enc_simd.wasm';
 import { init as initWebpDecode } from '@jsquash/webp/decode';
 import { init as initWebpEncode } from '@jsquash/webp/encode';
+import type { Raster } from './raster';
+import { BINDGEN_INTRINSICS, WasmHost } from './wasm-host';
 
 // wasm-bindgen ships typings for its .wasm files without the default export the bundler provides.
 const moduleOf = (ns: unknown) => (ns as { default: WebAssembly.Module }).default;
@@ -34,23 +34,29 @@ const resizeWasm = moduleOf(resizeWasmNs);
 /** jSquash's typings omit the (module, overrides) form of init that its code accepts. */
 type EmscriptenInit = (module: WebAssembly.Module, overrides: object) => Promise<void>;
 
-export type CodecName = 'photon' | 'jpegDec' | 'jpegEnc' | 'webpDec' | 'webpEnc' | 'png' | 'oxipng' | 'resize';
+export type CodecName = EmscriptenCodec | BindgenCodec;
+type EmscriptenCodec = 'jpegDec' | 'jpegEnc' | 'webpDec' | 'webpEnc';
+type BindgenCodec = 'png' | 'oxipng' | 'resize' | 'photon';
 
-const memories = new Map<CodecName, WebAssembly.Memory>();
-const ready = new Map<CodecName, Promise<unknown>>();
+/** Idle codec instances kept warm between operations hold at most this much together (one mozjpeg is 16 MB). */
+export const IDLE_WASM_LIMIT_BYTES = 20 * 1024 * 1024;
+/** What one operation may grow its codec to, so that it and the idle instances stay under 100 MB. */
+export const WASM_OPERATION_LIMIT_BYTES = 100 * 1024 * 1024 - IDLE_WASM_LIMIT_BYTES;
+
 /** The largest memory each codec has had, including instances already dropped. */
 const peaks = new Map<CodecName, number>();
 
-/** Above this, a re-creatable codec's instance is dropped after the operation (a ~1.5 MP JPEG stays warm). */
-export const RETAIN_LIMIT_BYTES = 32 * 1024 * 1024;
-const RECREATABLE: ReadonlySet<CodecName> = new Set(['jpegDec', 'jpegEnc', 'webpDec', 'webpEnc']);
+// --- Emscripten codecs (jSquash): instantiated through jSquash's init with a hook that lets us see the memory.
+
+const memories = new Map<EmscriptenCodec, WebAssembly.Memory>();
+const ready = new Map<EmscriptenCodec, Promise<unknown>>();
 
 function findMemory(exports: WebAssembly.Exports): WebAssembly.Memory | undefined {
   return Object.values(exports).find((v): v is WebAssembly.Memory => v instanceof WebAssembly.Memory);
 }
 
 /** Emscripten hook: instantiate the bundled module ourselves so its memory can be observed. */
-function observed(name: CodecName, module: WebAssembly.Module) {
+function observed(name: EmscriptenCodec, module: WebAssembly.Module) {
   return {
     instantiateWasm(imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance) => void) {
       const instance = new WebAssembly.Instance(module, imports);
@@ -62,67 +68,173 @@ function observed(name: CodecName, module: WebAssembly.Module) {
   };
 }
 
-function once(name: CodecName, start: () => Promise<unknown>): Promise<unknown> {
+const starters: Record<EmscriptenCodec, () => Promise<unknown>> = {
+  jpegDec: () => (initJpegDecode as unknown as EmscriptenInit)(jpegDecWasm, observed('jpegDec', jpegDecWasm)),
+  jpegEnc: () => (initJpegEncode as unknown as EmscriptenInit)(jpegEncWasm, observed('jpegEnc', jpegEncWasm)),
+  webpDec: () => (initWebpDecode as unknown as EmscriptenInit)(webpDecWasm, observed('webpDec', webpDecWasm)),
+  webpEnc: () => (initWebpEncode as unknown as EmscriptenInit)(webpEncWasm, observed('webpEnc', webpEncWasm)),
+};
+
+/** Makes sure an Emscripten codec is instantiated before jSquash's encode/decode is called; cheap after the first. */
+export function ensureCodec(name: EmscriptenCodec): Promise<unknown> {
   let p = ready.get(name);
   if (!p) {
-    p = start();
+    p = starters[name]();
     ready.set(name, p);
   }
   return p;
 }
 
-async function bindgen(name: CodecName, init: (m: WebAssembly.Module) => Promise<{ memory: WebAssembly.Memory }>, m: WebAssembly.Module) {
-  const out = await init(m);
-  memories.set(name, out.memory);
-}
+// --- wasm-bindgen codecs: instantiated by WasmHost, called through the small ABI each one has.
 
-const starters: Record<CodecName, () => Promise<unknown>> = {
-  photon: async () => {
-    const out = (await initPhoton.ensure()) as { memory: WebAssembly.Memory };
-    memories.set('photon', out.memory);
-  },
-  jpegDec: () => (initJpegDecode as unknown as EmscriptenInit)(jpegDecWasm, observed('jpegDec', jpegDecWasm)),
-  jpegEnc: () => (initJpegEncode as unknown as EmscriptenInit)(jpegEncWasm, observed('jpegEnc', jpegEncWasm)),
-  webpDec: () => (initWebpDecode as unknown as EmscriptenInit)(webpDecWasm, observed('webpDec', webpDecWasm)),
-  webpEnc: () => (initWebpEncode as unknown as EmscriptenInit)(webpEncWasm, observed('webpEnc', webpEncWasm)),
-  png: () => bindgen('png', (m) => png.default(m), pngWasm),
-  oxipng: () => bindgen('oxipng', (m) => oxipng.default(m), oxipngWasm),
-  resize: () => bindgen('resize', (m) => resize.default(m), resizeWasm),
+/** The PNG decoder hands its picture to JS through this import and returns the reference we answer. */
+let pngDecoded: Raster | null = null;
+const PNG_DECODED_REF = 1 << 20;
+
+const hosts: Record<BindgenCodec, WasmHost> = {
+  png: new WasmHost('png', pngWasm, {
+    ...BINDGEN_INTRINSICS,
+    __wbg_newwithownedu8clampedarrayandsh: (host) => (ptr: number, len: number, width: number, height: number) => {
+      pngDecoded = { data: new Uint8ClampedArray(host.take(ptr, len).buffer), width: width >>> 0, height: height >>> 0 };
+      return PNG_DECODED_REF;
+    },
+  }),
+  oxipng: new WasmHost('oxipng', oxipngWasm, BINDGEN_INTRINSICS),
+  resize: new WasmHost('resize', resizeWasm, BINDGEN_INTRINSICS),
+  photon: new WasmHost('photon', photonWasm, BINDGEN_INTRINSICS),
 };
 
-/** Makes sure a codec is instantiated; cheap after the first call. */
-export function ensureCodec(name: CodecName): Promise<unknown> {
-  return once(name, starters[name]);
+/** Runs `body` on a codec's host and then releases the codec (see releaseCodec). */
+function using<T>(name: BindgenCodec, body: (host: WasmHost) => T): T {
+  try {
+    return body(hosts[name]);
+  } finally {
+    releaseCodec(name);
+  }
 }
 
-export { oxipng, png, resize };
+const bytesOf = (r: Raster) => new Uint8Array(r.data.buffer, r.data.byteOffset, r.data.byteLength);
+
+/** Lossless PNG of RGBA at 8 bits per channel. */
+export function pngEncode(raster: Raster): Uint8Array {
+  return using('png', (h) => h.bytesThroughReturnPointer('encode', bytesOf(raster), raster.width, raster.height, 8));
+}
+
+/** RGBA of a PNG at 8 bits per channel. Skips CRC checks: callers have read the file with sniff.ts first. */
+export function pngDecode(bytes: Uint8Array): Raster {
+  return using('png', (h) =>
+    h.run((wasm) => {
+      pngDecoded = null;
+      const [ptr, len] = h.pass(bytes);
+      const ref = wasm.decode!(ptr, len);
+      const out = pngDecoded;
+      pngDecoded = null;
+      if (ref !== PNG_DECODED_REF || !out) throw new Error('png: the decoder answered no picture');
+      return out;
+    }),
+  );
+}
+
+/** oxipng's lossless recompression of PNG bytes (interlacing off, alpha optimised). */
+export function oxipngOptimise(bytes: Uint8Array, level: number): Uint8Array {
+  return using('oxipng', (h) => h.bytesThroughReturnPointer('optimise', bytes, level, 0, 1));
+}
+
+const LANCZOS3 = 3;
+
+/** Squoosh's Lanczos3 resize of RGBA, premultiplied, without colour-space conversion. */
+export function resizeLanczos(src: Raster, width: number, height: number): Raster {
+  return using('resize', (h) => {
+    const data = h.bytesThroughReturnPointer('resize', bytesOf(src), src.width, src.height, width, height, LANCZOS3, 1, 0);
+    return { data: new Uint8ClampedArray(data.buffer), width, height };
+  });
+}
 
 /**
- * Call after an operation of `name` finished (in `finally`): records its peak and, if the codec is re-creatable
- * and grew past RETAIN_LIMIT_BYTES, drops the instance so that its memory can be collected. A call still running
- * on the old instance keeps it alive until it returns; the next call instantiates a fresh one.
+ * Runs photon functions on a PhotonImage made from `make` and answers its pixels. The image is freed on success; if
+ * anything throws, WasmHost drops the whole instance instead (freeing into a module that just panicked is unsafe).
+ */
+function withPhotonImage(make: (host: WasmHost) => number, op: (image: number) => void): Raster {
+  return using('photon', (h) =>
+    h.run((wasm) => {
+      const image = make(h);
+      op(image);
+      const [ptr, len] = wasm.photonimage_get_raw_pixels!(image) as [number, number];
+      const data = new Uint8ClampedArray(h.take(ptr, len).buffer);
+      const out = { data, width: (wasm.photonimage_get_width!(image) as number) >>> 0, height: (wasm.photonimage_get_height!(image) as number) >>> 0 };
+      wasm.__wbg_photonimage_free!(image, 0);
+      return out;
+    }),
+  );
+}
+
+const photonImageOf = (src: Raster) => (h: WasmHost) => h.exports.photonimage_new!(...h.pass(bytesOf(src)), src.width, src.height) as number;
+
+/** The first frame of a GIF, or a BMP of any common variant, as RGBA (photon's decoders). */
+export function photonDecode(bytes: Uint8Array): Raster {
+  return withPhotonImage((h) => h.exports.photonimage_new_from_byteslice!(...h.pass(bytes)) as number, () => {});
+}
+
+export function photonGaussianBlur(src: Raster, radius: number): Raster {
+  return withPhotonImage(photonImageOf(src), (image) => hosts.photon.exports.gaussian_blur!(image, radius));
+}
+
+export function photonPixelate(src: Raster, cell: number): Raster {
+  return withPhotonImage(photonImageOf(src), (image) => hosts.photon.exports.pixelize!(image, cell));
+}
+
+// --- Memory accounting, for every codec.
+
+function liveMemory(name: CodecName): WebAssembly.Memory | undefined {
+  return name in hosts ? hosts[name as BindgenCodec].memory : memories.get(name as EmscriptenCodec);
+}
+
+function drop(name: CodecName): void {
+  if (name in hosts) hosts[name as BindgenCodec].drop();
+  else {
+    memories.delete(name as EmscriptenCodec);
+    ready.delete(name as EmscriptenCodec);
+  }
+}
+
+/** When each codec last finished an operation (a counter, not a clock). */
+const lastUse = new Map<CodecName, number>();
+let uses = 0;
+
+/**
+ * Call after an operation of `name` finished (in `finally`): records its peak, then keeps idle instances, most
+ * recently used first, while together they fit IDLE_WASM_LIMIT_BYTES, and drops the others so that their memory can
+ * be collected. A jSquash call still running on a dropped instance keeps it alive until it returns; the next call
+ * instantiates a fresh one. (wasm-bindgen calls are synchronous, so none can be running.)
  */
 export function releaseCodec(name: CodecName): void {
-  const memory = memories.get(name);
-  if (!memory) return;
-  const bytes = memory.buffer.byteLength;
-  peaks.set(name, Math.max(peaks.get(name) ?? 0, bytes));
-  if (!RECREATABLE.has(name) || bytes <= RETAIN_LIMIT_BYTES) return;
-  memories.delete(name);
-  ready.delete(name);
+  const memory = liveMemory(name);
+  if (memory) peaks.set(name, Math.max(peaks.get(name) ?? 0, memory.buffer.byteLength));
+  lastUse.set(name, ++uses);
+  const idle = Object.entries(wasmMemory()) as [CodecName, number][];
+  idle.sort(([a], [b]) => (lastUse.get(b) ?? 0) - (lastUse.get(a) ?? 0));
+  let kept = 0;
+  for (const [codec, bytes] of idle) {
+    if (kept + bytes <= IDLE_WASM_LIMIT_BYTES) kept += bytes;
+    else drop(codec);
+  }
 }
+
+const ALL_CODECS: CodecName[] = ['jpegDec', 'jpegEnc', 'webpDec', 'webpEnc', 'png', 'oxipng', 'resize', 'photon'];
 
 /** WASM memory retained now by every live codec instance, in bytes. */
 export function wasmMemory(): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [name, memory] of memories) out[name] = memory.buffer.byteLength;
+  for (const name of ALL_CODECS) {
+    const memory = liveMemory(name);
+    if (memory) out[name] = memory.buffer.byteLength;
+  }
   return out;
 }
 
 /** The peak WASM memory of every codec so far (dropped instances included), in bytes. */
 export function wasmPeaks(): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [name, bytes] of peaks) out[name] = bytes;
-  for (const [name, memory] of memories) out[name] = Math.max(out[name] ?? 0, memory.buffer.byteLength);
+  const out: Record<string, number> = Object.fromEntries(peaks);
+  for (const [name, bytes] of Object.entries(wasmMemory())) out[name] = Math.max(out[name] ?? 0, bytes);
   return out;
 }

@@ -1,9 +1,8 @@
-import { PhotonImage } from '@cf-wasm/photon';
 import decodeJpeg from '@jsquash/jpeg/decode';
 import decodeWebp from '@jsquash/webp/decode';
 import UTIF from 'utif2';
 import { HttpError } from '../errors';
-import { ensureCodec, png, releaseCodec } from './codecs';
+import { ensureCodec, photonDecode, pngDecode, releaseCodec } from './codecs';
 import type { ImageHeader } from './sniff';
 import { applyOrientation, type Raster } from './raster';
 import { tiffSafeToDecode } from './tiff-guard';
@@ -38,8 +37,7 @@ async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster
       }
     case 'png': {
       // The PNG decoder skips CRC checks; the header came from sniff.ts, which checked every chunk's CRC.
-      await ensureCodec('png');
-      return fromImageData(png.decode(bytes));
+      return pngDecode(bytes);
     }
     case 'tiff': {
       // utif2 trusts declared counts and IFD links: a damaged file can cost it seconds, or loop forever.
@@ -54,13 +52,7 @@ async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster
     case 'gif':
     case 'bmp': {
       // photon's decoder reads the first frame of a GIF and every common BMP variant.
-      await ensureCodec('photon');
-      const img = PhotonImage.new_from_byteslice(bytes);
-      try {
-        return { data: new Uint8ClampedArray(img.get_raw_pixels()), width: img.get_width(), height: img.get_height() };
-      } finally {
-        img.free();
-      }
+      return photonDecode(bytes);
     }
     default:
       throw new HttpError(415, 'unsupported_media_type', 'This image format cannot be processed yet. Please use JPEG, PNG, WebP, GIF, BMP or TIFF.');

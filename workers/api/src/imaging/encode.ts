@@ -4,7 +4,7 @@ import UTIF from 'utif2';
 import type { ImageFormat } from '../../../../core/api/images';
 import { OUTPUT_FORMATS } from '../../../../core/api/tools';
 import { encodeBmp } from './bmp';
-import { ensureCodec, oxipng, png, releaseCodec } from './codecs';
+import { ensureCodec, oxipngOptimise, pngEncode, releaseCodec } from './codecs';
 import { JPEG_OPTIONS, OXIPNG_LEVEL, OXIPNG_MAX_PIXELS, WEBP_OPTIONS } from './options';
 import { flattenOntoWhite, type Raster } from './raster';
 
@@ -53,15 +53,12 @@ export async function encode(src: Raster, format: OutputFormat, opts: EncodeOpti
 }
 
 export async function encodePng(raster: Raster, optimise: boolean): Promise<Uint8Array> {
-  await ensureCodec('png');
-  const bytes = new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength);
-  const plain = png.encode(bytes, raster.width, raster.height, 8);
+  const plain = pngEncode(raster);
   if (!optimise || raster.width * raster.height > OXIPNG_MAX_PIXELS) return plain;
   return optimisePng(plain);
 }
 
 /** Lossless recompression of PNG bytes; small files only (see OXIPNG_MAX_PIXELS). */
 export async function optimisePng(bytes: Uint8Array): Promise<Uint8Array> {
-  await ensureCodec('oxipng');
-  return oxipng.optimise(bytes, OXIPNG_LEVEL, false, true);
+  return oxipngOptimise(bytes, OXIPNG_LEVEL);
 }

@@ -1,39 +1,21 @@
-/** Pixel operations that run in WASM: resize (Lanczos3 from Squoosh), blur, pixelate and compositing (photon). */
-import { PhotonImage, gaussian_blur, pixelize } from '@cf-wasm/photon';
-import { ensureCodec, resize as resizeCodec } from './codecs';
+/** Pixel operations that run in WASM: resize (Lanczos3 from Squoosh), blur and pixelate (photon); compositing in JS. */
+import { photonGaussianBlur, photonPixelate, resizeLanczos } from './codecs';
 import { crop, paste, type Raster } from './raster';
-
-const LANCZOS3 = 3;
 
 export async function resize(src: Raster, width: number, height: number): Promise<Raster> {
   if (width === src.width && height === src.height) return src;
-  await ensureCodec('resize');
-  const bytes = new Uint8Array(src.data.buffer, src.data.byteOffset, src.data.byteLength);
-  const data = resizeCodec.resize(bytes, src.width, src.height, width, height, LANCZOS3, true, false);
-  return { data: new Uint8ClampedArray(data), width, height };
-}
-
-/** Runs a photon operation on a raster; the PhotonImage is always freed. */
-async function withPhoton(src: Raster, op: (img: PhotonImage) => void): Promise<Raster> {
-  await ensureCodec('photon');
-  const img = new PhotonImage(new Uint8Array(src.data.buffer, src.data.byteOffset, src.data.byteLength), src.width, src.height);
-  try {
-    op(img);
-    return { data: new Uint8ClampedArray(img.get_raw_pixels()), width: img.get_width(), height: img.get_height() };
-  } finally {
-    img.free();
-  }
+  return resizeLanczos(src, width, height);
 }
 
 /** photon panics when a radius or cell is larger than the picture; both are limited to what the picture can hold. */
-export function blur(src: Raster, radius: number): Promise<Raster> {
+export async function blur(src: Raster, radius: number): Promise<Raster> {
   const r = Math.min(Math.round(radius), Math.floor((Math.min(src.width, src.height) - 1) / 2));
-  return r < 1 ? Promise.resolve(src) : withPhoton(src, (img) => gaussian_blur(img, r));
+  return r < 1 ? src : photonGaussianBlur(src, r);
 }
 
-export function pixelate(src: Raster, cell: number): Promise<Raster> {
+export async function pixelate(src: Raster, cell: number): Promise<Raster> {
   const c = Math.min(Math.round(cell), Math.min(src.width, src.height));
-  return c < 2 ? Promise.resolve(src) : withPhoton(src, (img) => pixelize(img, c));
+  return c < 2 ? src : photonPixelate(src, c);
 }
 
 export interface Rect {

@@ -1,0 +1,99 @@
+import { initPhoton, PhotonImage, gaussian_blur } from '@cf-wasm/photon';
+import oxipngGlue, * as oxipng from '@jsquash/oxipng/codec/pkg/squoosh_oxipng.js';
+import * as oxipngWasm from '@jsquash/oxipng/codec/pkg/squoosh_oxipng_bg.wasm';
+import pngGlue, * as png from '@jsquash/png/codec/pkg/squoosh_png.js';
+import * as pngWasm from '@jsquash/png/codec/pkg/squoosh_png_bg.wasm';
+import resizeGlue, * as resize from '@jsquash/resize/lib/resize/pkg/squoosh_resize.js';
+import * as resizeWasm from '@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  IDLE_WASM_LIMIT_BYTES,
+  oxipngOptimise,
+  photonDecode,
+  photonGaussianBlur,
+  pngDecode,
+  pngEncode,
+  resizeLanczos,
+  wasmMemory,
+} from '../src/imaging/codecs';
+import { decode } from '../src/imaging/decode';
+import { encode } from '../src/imaging/encode';
+import { readHeader } from '../src/imaging/sniff';
+import { corpusFile, corpusIndex } from './support/corpus';
+import { syntheticPhoto } from './support/synthetic';
+
+const moduleOf = (ns: unknown) => (ns as { default: WebAssembly.Module }).default;
+const src = syntheticPhoto(300, 200);
+const rgba = new Uint8Array(src.data.buffer, src.data.byteOffset, src.data.byteLength);
+
+// Our calls into the wasm-bindgen modules (WasmHost) against the glue the packages ship, on the same input: the
+// answers must be byte for byte the same, or our reading of the ABI is wrong.
+describe('WasmHost calls answer what the packages’ own glue answers', () => {
+  beforeAll(async () => {
+    await pngGlue(moduleOf(pngWasm));
+    await oxipngGlue(moduleOf(oxipngWasm));
+    await resizeGlue(moduleOf(resizeWasm));
+    await initPhoton.ensure();
+  });
+
+  it('png encode and decode', () => {
+    const ours = pngEncode(src);
+    expect(ours).toEqual(png.encode(rgba, src.width, src.height, 8));
+    const back = pngDecode(ours);
+    expect([back.width, back.height]).toEqual([300, 200]);
+    expect(back.data).toEqual(src.data);
+  });
+
+  it('oxipng', () => {
+    const plain = pngEncode(src);
+    expect(oxipngOptimise(plain, 2)).toEqual(oxipng.optimise(plain, 2, false, true));
+  });
+
+  it('resize', () => {
+    const ours = resizeLanczos(src, 120, 80);
+    expect(new Uint8Array(ours.data.buffer)).toEqual(new Uint8Array(resize.resize(rgba, 300, 200, 120, 80, 3, true, false).buffer));
+  });
+
+  it('photon blur', () => {
+    const img = new PhotonImage(rgba.slice(), 300, 200);
+    try {
+      gaussian_blur(img, 5);
+      expect(new Uint8Array(photonGaussianBlur(src, 5).data.buffer)).toEqual(img.get_raw_pixels());
+    } finally {
+      img.free();
+    }
+  });
+});
+
+describe('a codec that fails is dropped and works again on its next call', () => {
+  it('photon: a damaged GIF panics inside the module; the next GIF decodes', async () => {
+    if (!(await corpusIndex())) return;
+    const gif = await corpusFile('formats/palette.gif');
+    const damaged = gif.slice(0, 40);
+    expect(() => photonDecode(damaged)).toThrow();
+    expect(wasmMemory().photon).toBeUndefined();
+    const ok = photonDecode(gif);
+    expect([ok.width, ok.height]).toEqual([readHeader(gif)!.width, readHeader(gif)!.height]);
+  });
+
+  it('png: a stream with damaged image data throws; the next PNG decodes', () => {
+    const good = pngEncode(src);
+    const bad = good.slice();
+    // Scramble the compressed data of the first IDAT chunk (8-byte signature, 25-byte IHDR, then IDAT).
+    for (let i = 33 + 8 + 2; i < Math.min(bad.length - 16, 33 + 8 + 400); i++) bad[i] = (bad[i]! * 31 + 7) & 0xff;
+    expect(() => pngDecode(bad)).toThrow();
+    expect(pngDecode(good).width).toBe(300);
+  });
+});
+
+it('keeps idle codec instances within the idle limit, the most recently used first', async () => {
+  for (const format of ['png', 'webp', 'jpeg'] as const) {
+    const bytes = await encode(src, format, { quality: 80 });
+    await decode(bytes, readHeader(bytes)!);
+  }
+  const idle = wasmMemory();
+  const total = Object.values(idle).reduce((a, b) => a + b, 0);
+  expect(total).toBeLessThanOrEqual(IDLE_WASM_LIMIT_BYTES);
+  expect(idle.jpegDec, 'the last codec used stays warm').toBeGreaterThan(0);
+  expect(idle.webpEnc, 'an older 16 MB instance is dropped to make room').toBeUndefined();
+});
