@@ -92,10 +92,29 @@ describe('large pictures (6.3 MP, over every WASM budget)', () => {
     ] as [string, Record<string, string | number>][]) {
       const r = await call(route, fields);
       expect(r, JSON.stringify(fields)).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
-      expect(r.body.error).toMatch(/cannot flip, blur or straighten .* over 5 megapixels/);
+      expect(r.body.error).toMatch(/cannot flip, blur, straighten .* over 5 megapixels/);
     }
     // What the emulation does apply still works: a rotation without a flip.
     expect(await call('modify', { operation: 'rotate', angle: 180 })).toMatchObject({ status: 200, body: { width: W, height: H } });
+  });
+
+  it('resizes a large picture to another shape even where the binding would letterbox it (the local emulation)', { timeout: 90_000 }, async () => {
+    // The emulation resizes only with `fit: contain`, so a squeeze to another shape would come back with black bars.
+    // There the binding scales the picture (shape kept) to cover the target and WASM stretches it to the target.
+    for (const [fields, w, h] of [
+      [{ operation: 'resize', width: 800, height: 800, maintainAspectRatio: 'false' }, 800, 800],
+      [{ operation: 'resize', preset: 'instagram-square' }, 1080, 1080],
+    ] as [Record<string, string>, number, number][]) {
+      const r = await call('modify', fields);
+      expect(r, JSON.stringify(fields)).toMatchObject({ status: 200, body: { engine: 'images', width: w, height: h } });
+      const got = await resultBytes(r.body.imageUrl);
+      const direct = await resize(await resize(source, Math.round(W * (h / H)), h), w, h);
+      expect(similarity(await decode(got, readHeader(got)!), direct), JSON.stringify(fields)).toBeGreaterThan(0.95);
+    }
+    // A target beyond the resize budget cannot be stretched in WASM: 413 naming the limit.
+    const big = await call('modify', { operation: 'resize', width: 2000, height: 2000, maintainAspectRatio: 'false' });
+    expect(big).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
+    expect(big.body.error).toMatch(/up to 2.5 megapixels/);
   });
 
   it('refuses what only the WASM path can do with 413 naming the limit', async () => {

@@ -2,8 +2,9 @@
  * Pictures over a WASM budget go through the Images binding (libvips in production, sharp locally), which decodes at
  * reduced scale and uses no isolate memory. It covers resize, crop, rotate, flip, blur and format/quality only.
  *
- * wrangler's local emulation of the binding applies only `rotate` and `resize`: it ignores `flip`, `blur` and `trim`
- * and leaves the EXIF orientation unapplied. An answer that silently skipped a flip or a blur would be a wrong picture
+ * wrangler's local emulation of the binding applies only `rotate` and `resize`, and resizes only with `fit: contain`
+ * (letterboxed, where we ask for `squeeze`): it ignores `flip`, `blur` and `trim` and leaves the EXIF orientation
+ * unapplied. An answer that silently skipped a flip or a blur, or came back with black bars, would be a wrong picture
  * (an unblurred face is worse than an error), so the binding is probed once per isolate and, where it is partial,
  * work that needs the missing parts is refused with 413 instead. (Crops have their own fallback, in modify.ts.)
  */
@@ -51,18 +52,35 @@ async function runBinding(env: Env, bytes: Uint8Array, transforms: ImageTransfor
 
 let completeBinding: Promise<boolean> | undefined;
 
+const RED = [255, 0, 0];
+const BLUE = [0, 0, 255];
+
+/** Whether every pixel of `out` is (about) the colour `expected` gives for its column. */
+async function columnsAre(out: Uint8Array, width: number, height: number, columns: number[][]): Promise<boolean> {
+  const header = readHeader(out);
+  if (!header || header.width !== width || header.height !== height) return false;
+  const { data } = await decode(out, header);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 4;
+      if (columns[x]!.some((c, i) => Math.abs(data[at + i]! - c) > 64)) return false;
+    }
+  }
+  return true;
+}
+
 /**
- * Whether the binding applies every transform we use. Flips a 2 × 1 picture (red, blue) horizontally: a complete
- * binding answers blue first. A failed probe is not cached, so a passing hiccup is asked again next time.
+ * Whether the binding applies every transform we use, asked with a 2 × 1 picture (red, blue): flipped horizontally
+ * it must answer blue first; squeezed to 2 × 2 it must answer two red-blue rows (the emulation's `contain` adds a
+ * black row). A failed probe is not cached, so a passing hiccup is asked again next time.
  */
 export function imagesBindingIsComplete(env: Env): Promise<boolean> {
   completeBinding ??= (async () => {
-    const probe = encodePng(new Uint8Array([255, 0, 0, 0, 0, 255]), 2, 1, 3);
-    const out = await runBinding(env, probe, [{ flip: 'h' }], 'image/png', 100);
-    const header = readHeader(out);
-    if (!header) return false;
-    const first = (await decode(out, header)).data;
-    return first[2]! > 128 && first[0]! < 128;
+    const probe = encodePng(new Uint8Array([...RED, ...BLUE]), 2, 1, 3);
+    const flipped = await runBinding(env, probe, [{ flip: 'h' }], 'image/png', 100);
+    if (!(await columnsAre(flipped, 2, 1, [BLUE, RED]))) return false;
+    const squeezed = await runBinding(env, probe, [{ width: 2, height: 2, fit: 'squeeze' }], 'image/png', 100);
+    return columnsAre(squeezed, 2, 2, [RED, BLUE]);
   })().catch(() => {
     completeBinding = undefined;
     return false;
@@ -70,8 +88,25 @@ export function imagesBindingIsComplete(env: Env): Promise<boolean> {
   return completeBinding;
 }
 
-const needsComplete = (transforms: ImageTransform[], orientation: number) =>
-  orientation !== 1 || transforms.some((t) => t.flip !== undefined || t.blur !== undefined);
+/** Whether resizing a width × height picture to `target` changes its shape (`contain` would letterbox it). */
+export function changesShape(width: number, height: number, target: { width: number; height: number }): boolean {
+  const scale = Math.min(target.width / width, target.height / height);
+  return Math.round(width * scale) !== target.width || Math.round(height * scale) !== target.height;
+}
+
+/**
+ * Whether `transforms` need more than the emulation does: a flip, a blur, an EXIF orientation to apply, or a squeeze
+ * to another shape.
+ */
+function needsComplete(transforms: ImageTransform[], header: ImageHeader): boolean {
+  if (header.orientation !== 1) return true;
+  return transforms.some(
+    (t) =>
+      t.flip !== undefined ||
+      t.blur !== undefined ||
+      (t.fit === 'squeeze' && !!t.width && !!t.height && changesShape(header.width, header.height, { width: t.width, height: t.height })),
+  );
+}
 
 export async function viaImagesBinding(
   env: Env,
@@ -83,16 +118,17 @@ export async function viaImagesBinding(
 ): Promise<LargeResult> {
   const mime = MIME[format];
   if (!mime) throw tooLarge(op);
-  if (needsComplete(transforms, readHeader(bytes)?.orientation ?? 1) && !(await imagesBindingIsComplete(env))) {
+  const header = readHeader(bytes);
+  if (header && needsComplete(transforms, header) && !(await imagesBindingIsComplete(env))) {
     const mp = Math.floor(WASM_PIXEL_BUDGET[op] / 100_000) / 10;
     throw new HttpError(
       413,
       'payload_too_large',
-      `This server's image service cannot flip, blur or straighten (EXIF-rotate) pictures over ${mp} megapixels. Please resize the image first, then try again.`,
+      `This server's image service cannot flip, blur, straighten (EXIF-rotate) or stretch to a new shape pictures over ${mp} megapixels. Please resize the image first, then try again.`,
     );
   }
   const out = await runBinding(env, bytes, transforms, mime, quality);
-  const header = readHeader(out);
-  if (!header) throw new HttpError(422, 'unprocessable_image', 'We could not process this image. Please try another file.');
-  return { bytes: out, width: header.width, height: header.height, format };
+  const made = readHeader(out);
+  if (!made) throw new HttpError(422, 'unprocessable_image', 'We could not process this image. Please try another file.');
+  return { bytes: out, width: made.width, height: made.height, format };
 }

@@ -3,8 +3,8 @@ import { type ModifyFields, modifyFieldsSchema } from '../../../../../core/api/t
 import { HttpError } from '../../errors';
 import { decode } from '../../imaging/decode';
 import { encode } from '../../imaging/encode';
-import type { ImageHeader } from '../../imaging/sniff';
-import { overBudget, tooLarge, viaImagesBinding } from '../../imaging/large';
+import { type ImageHeader, readHeader } from '../../imaging/sniff';
+import { changesShape, imagesBindingIsComplete, overBudget, tooLarge, viaImagesBinding } from '../../imaging/large';
 import { WASM_PIXEL_BUDGET } from '../../imaging/options';
 import { resize } from '../../imaging/pixels';
 import { cropPng } from '../../imaging/png-crop';
@@ -72,6 +72,22 @@ async function cropThroughPng(env: Env, input: ToolInput, header: ImageHeader, f
   return cropped;
 }
 
+/**
+ * A resize to another shape the binding would letterbox (the emulation only does `fit: contain`): the binding
+ * scales the picture, shape kept, to just cover the target, and WASM stretches that to the target. Both the cover
+ * size and the target must fit the resize budget.
+ */
+async function squeezeInTwoSteps(env: Env, input: ToolInput, header: ImageHeader, target: { width: number; height: number }): Promise<Raster> {
+  const scale = Math.min(1, Math.max(target.width / header.width, target.height / header.height));
+  const cover = { width: Math.max(1, Math.round(header.width * scale)), height: Math.max(1, Math.round(header.height * scale)) };
+  if (input.header.orientation !== 1 || Math.max(cover.width * cover.height, target.width * target.height) > WASM_PIXEL_BUDGET.resize) {
+    throw tooLarge('resize');
+  }
+  const scaled = await viaImagesBinding(env, input.bytes, 'resize', [{ ...cover, fit: 'squeeze' }], 'png', 100);
+  if (scaled.width !== cover.width || scaled.height !== cover.height) throw tooLarge('resize');
+  return resize(await decode(scaled.bytes, readHeader(scaled.bytes)!), target.width, target.height);
+}
+
 async function modifyGeometry(env: Env, input: ToolInput, f: Geometry) {
   const header = upright(input.header);
   if (f.operation === 'crop') assertCropInside(header, f);
@@ -82,6 +98,13 @@ async function modifyGeometry(env: Env, input: ToolInput, f: Geometry) {
   const base = { operation: f.operation, originalSize: input.bytes.length, notes, quality };
   const outPixels = f.operation === 'resize' ? resizeTarget(header, f).width * resizeTarget(header, f).height : 0;
   if (overBudget(header, f.operation, outPixels)) {
+    if (f.operation === 'resize') {
+      const target = resizeTarget(header, f);
+      if (changesShape(header.width, header.height, target) && !(await imagesBindingIsComplete(env))) {
+        const out = await squeezeInTwoSteps(env, input, header, target);
+        return { ...base, bytes: await encode(out, format, { quality }), format, width: out.width, height: out.height, engine: 'images' as const };
+      }
+    }
     const out = await viaImagesBinding(env, input.bytes, f.operation, geometryImages(f, header), format, quality);
     if (f.operation === 'crop' && (out.width !== f.width || out.height !== f.height)) {
       // The binding did not apply `trim` (wrangler's local emulation implements only rotate and resize).
