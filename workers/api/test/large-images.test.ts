@@ -7,7 +7,7 @@ import { readHeader } from '../src/imaging/sniff';
 import { WASM_PIXEL_BUDGET } from '../src/imaging/options';
 import { resize } from '../src/imaging/pixels';
 import { cropPng } from '../src/imaging/png-crop';
-import { imagesBindingIsComplete } from '../src/imaging/large';
+import { imagesBindingHonoursQuality, imagesBindingIsComplete } from '../src/imaging/large';
 import { crop } from '../src/imaging/raster';
 import { encodePng as encodePlainPng } from '../src/ai/png';
 import { similarity } from '../src/imaging/ssim';
@@ -45,6 +45,22 @@ describe('large pictures (6.3 MP, over every WASM budget)', () => {
     expect(r.body.size).toBeLessThan(png.length);
     r = await call('modify', { operation: 'rotate', angle: 90 });
     expect(r.body).toMatchObject({ engine: 'images', width: H, height: W });
+  });
+
+  it('says when the binding did not apply the quality, and never returns a bigger file of the same format', { timeout: 60_000 }, async () => {
+    // The emulation writes JPEG at sharp's default quality whatever is asked; the probe sees it (production's binding
+    // honours quality), and the answer then names no quality and says why.
+    expect(await imagesBindingHonoursQuality(env)).toBe(false);
+    const r = await call('optimize', { operation: 'compress', quality: 40, format: 'jpeg' });
+    expect(r.body).toMatchObject({ engine: 'images', format: 'jpeg' });
+    expect(r.body.quality).toBeUndefined();
+    expect(r.body.notes.join(' ')).toMatch(/its own default quality; the quality of 40 could not be applied/);
+    // A small JPEG of a large picture: re-encoding it (at any quality the binding uses) would grow it, so it is kept.
+    const jpeg = await encode(source, 'jpeg', { quality: 20 });
+    const res = await toolRequest('optimize', jpeg, { operation: 'compress', quality: 90, format: 'original' });
+    const body = await res.json<ToolBody>();
+    expect(body).toMatchObject({ engine: 'passthrough', format: 'jpeg', width: W, height: H });
+    expect(body.size).toBeLessThanOrEqual(jpeg.length);
   });
 
   it('crops through the Images binding even where it ignores `trim` (the local emulation)', { timeout: 60_000 }, async () => {

@@ -94,6 +94,27 @@ export function changesShape(width: number, height: number, target: { width: num
   return Math.round(width * scale) !== target.width || Math.round(height * scale) !== target.height;
 }
 
+let qualityHonoured: Promise<boolean> | undefined;
+
+/**
+ * Whether the binding writes JPEG at the quality asked (the emulation uses its default for every quality): a 32 × 32
+ * noise picture at quality 95 must come out well over its size at quality 10.
+ */
+export function imagesBindingHonoursQuality(env: Env): Promise<boolean> {
+  qualityHonoured ??= (async () => {
+    let seed = 7;
+    const noise = Uint8Array.from({ length: 32 * 32 * 3 }, () => (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24);
+    const probe = encodePng(noise, 32, 32, 3);
+    const low = await runBinding(env, probe, [], 'image/jpeg', 10);
+    const high = await runBinding(env, probe, [], 'image/jpeg', 95);
+    return high.length > 1.5 * low.length;
+  })().catch(() => {
+    qualityHonoured = undefined;
+    return false;
+  });
+  return qualityHonoured;
+}
+
 /**
  * Whether `transforms` need more than the emulation does: a flip, a blur, an EXIF orientation to apply, or a squeeze
  * to another shape.

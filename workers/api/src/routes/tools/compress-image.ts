@@ -3,7 +3,7 @@ import type { ImageFormat } from '../../../../../core/api/images';
 import { autoCandidates, compressAuto, compressPng, compressToTarget, type Encoded } from '../../imaging/compress';
 import { decode } from '../../imaging/decode';
 import { encode, isOutputFormat, type OutputFormat } from '../../imaging/encode';
-import { overBudget, viaImagesBinding } from '../../imaging/large';
+import { imagesBindingHonoursQuality, overBudget, viaImagesBinding } from '../../imaging/large';
 import { DEFAULT_QUALITY } from '../../imaging/options';
 import { protectPrivacy } from '../../imaging/privacy';
 import type { ToolOutcome } from './respond';
@@ -35,7 +35,16 @@ export async function compressImage(env: Env, input: ToolInput, req: CompressReq
     const quality = typeof req.quality === 'number' ? req.quality : DEFAULT_QUALITY;
     if (req.quality === 'auto' || req.targetBytes) notes.push(`Large images are compressed at quality ${quality}; auto and target size need a smaller image.`);
     const out = await viaImagesBinding(env, bytes, 'compress', [], format, quality);
-    return { ...base, ...out, quality, engine: 'images' };
+    let applied: number | undefined = quality;
+    if (format !== 'png' && !(await imagesBindingHonoursQuality(env))) {
+      notes.push(`This server's image service wrote the file at its own default quality; the quality of ${quality} could not be applied to an image this large.`);
+      applied = undefined;
+    }
+    if (out.format === header.format && out.bytes.length >= originalSize) {
+      const kept = await keepOriginal(input, notes);
+      if (kept) return { ...base, ...kept };
+    }
+    return { ...base, ...out, quality: applied, engine: 'images' };
   }
 
   const raster = await decode(bytes, header);
@@ -53,15 +62,22 @@ export async function compressImage(env: Env, input: ToolInput, req: CompressReq
   }
   notes.push(...result.notes);
 
-  // A same-format compress never hands back a bigger file: keep the input, minus its metadata where that is lossless.
   if (result.format === header.format && result.bytes.length >= originalSize && !req.targetBytes) {
-    const clean = await protectPrivacy(bytes, header, { removeExif: header.orientation === 1, removeLocation: true, removeTimestamp: true }, emptyFindings);
-    if (!clean.reencoded && clean.bytes.length <= originalSize) {
-      notes.push('The original was already smaller than any re-encoding; it is kept as it was, with its metadata removed.');
-      return { ...base, bytes: clean.bytes, format: result.format, width: header.width, height: header.height, engine: 'passthrough' };
-    }
+    const kept = await keepOriginal(input, notes);
+    if (kept) return { ...base, ...kept };
   }
   return { ...base, bytes: result.bytes, format: result.format, width: raster.width, height: raster.height, quality: result.quality, ssim: result.ssim, engine: 'wasm' };
+}
+
+/**
+ * A same-format compress never hands back a bigger file: the input is kept, minus its metadata where removing it is
+ * lossless (null where it is not, and the re-encoding stands).
+ */
+async function keepOriginal({ bytes, header }: ToolInput, notes: string[]) {
+  const clean = await protectPrivacy(bytes, header, { removeExif: header.orientation === 1, removeLocation: true, removeTimestamp: true }, emptyFindings);
+  if (clean.reencoded || clean.bytes.length > bytes.length) return null;
+  notes.push('The original was already smaller than any re-encoding; it is kept as it was, with its metadata removed.');
+  return { bytes: clean.bytes, format: header.format as OutputFormat, width: header.width, height: header.height, engine: 'passthrough' as const };
 }
 
 const emptyFindings = { exifPresent: false, gps: null, captureTime: null, device: null, software: null, author: null, xmp: false, icc: false, iptc: false, unreadable: false };
