@@ -76,6 +76,15 @@ describe('a codec that fails is dropped and works again on its next call', () =>
     expect([ok.width, ok.height]).toEqual([readHeader(gif)!.width, readHeader(gif)!.height]);
   });
 
+  it('mozjpeg: a damaged JPEG fails and drops the decoder; the next JPEG decodes', async () => {
+    const good = await encode(src, 'jpeg', { quality: 80 });
+    const bad = good.slice(0, 200);
+    for (let i = 20; i < bad.length; i++) bad[i] = (i * 37) & 0xff;
+    await expect(decode(bad, readHeader(good)!)).rejects.toThrow(/could not read this image/);
+    expect(wasmMemory().jpegDec).toBeUndefined();
+    expect((await decode(good, readHeader(good)!)).width).toBe(300);
+  });
+
   it('png: a stream with damaged image data throws; the next PNG decodes', () => {
     const good = pngEncode(src);
     const bad = good.slice();

@@ -75,14 +75,29 @@ const starters: Record<EmscriptenCodec, () => Promise<unknown>> = {
   webpEnc: () => (initWebpEncode as unknown as EmscriptenInit)(webpEncWasm, observed('webpEnc', webpEncWasm)),
 };
 
-/** Makes sure an Emscripten codec is instantiated before jSquash's encode/decode is called; cheap after the first. */
-export function ensureCodec(name: EmscriptenCodec): Promise<unknown> {
+function ensureCodec(name: EmscriptenCodec): Promise<unknown> {
   let p = ready.get(name);
   if (!p) {
     p = starters[name]();
     ready.set(name, p);
   }
   return p;
+}
+
+/**
+ * Runs a jSquash encode or decode on its codec: instantiated first, released after (see releaseCodec), and dropped
+ * if the call failed, since an Emscripten module that aborted cannot be trusted with the next picture.
+ */
+export async function withEmscripten<T>(name: EmscriptenCodec, call: () => Promise<T>): Promise<T> {
+  await ensureCodec(name);
+  try {
+    return await call();
+  } catch (err) {
+    drop(name);
+    throw err;
+  } finally {
+    releaseCodec(name);
+  }
 }
 
 // --- wasm-bindgen codecs: instantiated by WasmHost, called through the small ABI each one has.

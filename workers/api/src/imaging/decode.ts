@@ -2,7 +2,7 @@ import decodeJpeg from '@jsquash/jpeg/decode';
 import decodeWebp from '@jsquash/webp/decode';
 import UTIF from 'utif2';
 import { HttpError } from '../errors';
-import { ensureCodec, photonDecode, pngDecode, releaseCodec } from './codecs';
+import { photonDecode, pngDecode, withEmscripten } from './codecs';
 import type { ImageHeader } from './sniff';
 import { applyOrientation, type Raster } from './raster';
 import { tiffSafeToDecode } from './tiff-guard';
@@ -22,19 +22,9 @@ function fromImageData(img: { data: Uint8ClampedArray | Uint8Array; width: numbe
 async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster> {
   switch (header.format) {
     case 'jpeg':
-      await ensureCodec('jpegDec');
-      try {
-        return fromImageData(await decodeJpeg(bytes.slice().buffer, { preserveOrientation: false }));
-      } finally {
-        releaseCodec('jpegDec');
-      }
+      return fromImageData(await withEmscripten('jpegDec', () => decodeJpeg(bytes.slice().buffer, { preserveOrientation: false })));
     case 'webp':
-      await ensureCodec('webpDec');
-      try {
-        return fromImageData(await decodeWebp(bytes.slice().buffer));
-      } finally {
-        releaseCodec('webpDec');
-      }
+      return fromImageData(await withEmscripten('webpDec', () => decodeWebp(bytes.slice().buffer)));
     case 'png': {
       // The PNG decoder skips CRC checks; the header came from sniff.ts, which checked every chunk's CRC.
       return pngDecode(bytes);

@@ -4,7 +4,7 @@ import UTIF from 'utif2';
 import type { ImageFormat } from '../../../../core/api/images';
 import { OUTPUT_FORMATS } from '../../../../core/api/tools';
 import { encodeBmp } from './bmp';
-import { ensureCodec, oxipngOptimise, pngEncode, releaseCodec } from './codecs';
+import { oxipngOptimise, pngEncode, withEmscripten } from './codecs';
 import { JPEG_OPTIONS, OXIPNG_LEVEL, OXIPNG_MAX_PIXELS, WEBP_OPTIONS } from './options';
 import { flattenOntoWhite, type Raster } from './raster';
 
@@ -30,19 +30,9 @@ export async function encode(src: Raster, format: OutputFormat, opts: EncodeOpti
   const raster = ALPHA_FORMATS.includes(format) ? src : flattenOntoWhite(src);
   switch (format) {
     case 'jpeg':
-      await ensureCodec('jpegEnc');
-      try {
-        return new Uint8Array(await encodeJpeg(asImageData(raster), { ...JPEG_OPTIONS, ...opts.tuning, quality: opts.quality }));
-      } finally {
-        releaseCodec('jpegEnc');
-      }
+      return new Uint8Array(await withEmscripten('jpegEnc', () => encodeJpeg(asImageData(raster), { ...JPEG_OPTIONS, ...opts.tuning, quality: opts.quality })));
     case 'webp':
-      await ensureCodec('webpEnc');
-      try {
-        return new Uint8Array(await encodeWebp(asImageData(raster), { ...WEBP_OPTIONS, ...opts.tuning, quality: opts.quality }));
-      } finally {
-        releaseCodec('webpEnc');
-      }
+      return new Uint8Array(await withEmscripten('webpEnc', () => encodeWebp(asImageData(raster), { ...WEBP_OPTIONS, ...opts.tuning, quality: opts.quality })));
     case 'png':
       return encodePng(raster, opts.optimise ?? true);
     case 'bmp':
