@@ -45,6 +45,16 @@ test.describe('Convert', () => {
     await expect(page.getByRole('button', { name: 'Convert 8 Images to PNG' })).toBeEnabled();
   });
 
+  test('an animated GIF: the note that only its first frame was kept is shown with the result', async ({ page }) => {
+    await page.goto('/tools/convert');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/no_time_for_that_tiny.gif'));
+    await page.getByRole('button', { name: 'Convert 1 Images to PNG' }).click();
+    const card = page.getByTestId('result-card');
+    await expect(card.getByTestId('result-notes')).toContainText('The image is animated: only its first frame was converted.', { timeout: 60_000 });
+    const file = await download(page, card.getByRole('link', { name: 'Download PNG' }));
+    expect(sniff(file.bytes)).toBe('png');
+  });
+
   test('one file gets a single Download button', async ({ page }) => {
     await page.goto('/tools/convert');
     await page.getByTestId('file-input').setInputFiles(corpusFile('formats/sample.bmp'));

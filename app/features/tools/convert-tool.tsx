@@ -5,7 +5,7 @@ import { imagesOnly, postTool } from './api';
 import { DropZone } from './drop-zone';
 import { convertedName, formatBytes, shareDone } from './format';
 import { ProgressCard } from './progress-card';
-import { DownloadLink, ResultCard } from './result-card';
+import { DownloadLink, Notes, ResultCard } from './result-card';
 import { downloadZip } from './zip-download';
 import { btnPrimary, btnSecondary, card, fieldLabel, input, muted, range } from './styles';
 
@@ -145,6 +145,7 @@ function ConvertResults({ done, total }: { done: Converted[]; total: number }) {
       <p className={muted}>
         {done.length} of {total} images converted.
       </p>
+      {done.length === 1 ? <Notes notes={done[0]!.result.notes} /> : null}
       {done.length === 1 ? (
         <DownloadLink imageUrl={done[0]!.result.imageUrl} name={convertedName(done[0]!.originalName, done[0]!.result.format)} label={`Download ${fmt}`} />
       ) : (
@@ -164,6 +165,7 @@ function ConvertResults({ done, total }: { done: Converted[]; total: number }) {
                       <span className="rounded bg-slate-200 px-1 font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">{d.result.format.toUpperCase()}</span>{' '}
                       <span data-testid="converted-size">{formatBytes(d.result.size)}</span>
                     </p>
+                    <Notes notes={d.result.notes} className="text-xs text-slate-600 dark:text-slate-400" />
                   </div>
                   <DownloadLink imageUrl={d.result.imageUrl} name={name} label="Download" className={btnSecondary} />
                 </li>

@@ -9,7 +9,7 @@ import { ImagePicker } from './file-card';
 import { formatBytes, modifiedName } from './format';
 import { CropPanel, ResizePanel, TransformPanel, type PanelSizeState } from './modify-panels';
 import { ProgressCard } from './progress-card';
-import { DownloadLink, Facts, ResultCard } from './result-card';
+import { DownloadLink, Facts, Notes, ResultCard } from './result-card';
 import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
 import { useFakeProgress } from './use-fake-progress';
 import { useImageFile } from './use-image-file';
@@ -88,6 +88,7 @@ export function ModifyTool() {
                     ['Format', result.format.toUpperCase(), 'result-format'],
                   ]}
                 />
+                <Notes notes={result.notes} />
                 <DownloadLink imageUrl={result.imageUrl} name={modifiedName(result.format)} label={LABELS[result.kind].download} />
               </ResultCard>
             ) : null}

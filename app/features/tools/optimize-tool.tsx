@@ -7,7 +7,7 @@ import { CompareSlider } from './compare-slider';
 import { ImagePicker } from './file-card';
 import { formatBytes, optimizedName } from './format';
 import { ProgressCard } from './progress-card';
-import { DownloadLink, Facts, ResultCard } from './result-card';
+import { DownloadLink, Facts, Notes, ResultCard } from './result-card';
 import { btnPrimary, card, fieldLabel, input, muted, range } from './styles';
 import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
 import { useFakeProgress } from './use-fake-progress';
@@ -198,7 +198,7 @@ function OptimizeResult({ result, before }: { result: ToolResult; before: string
         ]}
       />
       {result.compressionRatio > 0 ? <p className="font-semibold text-emerald-800 dark:text-emerald-300" data-testid="saved">Saved: {result.compressionRatio}%</p> : null}
-      {result.notes.length ? <p className={muted}>{result.notes.join(' ')}</p> : null}
+      <Notes notes={result.notes} />
       <DownloadLink imageUrl={result.imageUrl} name={name} label="Download Optimized Image" />
     </ResultCard>
   );

@@ -29,6 +29,15 @@ export function Facts({ items }: { items: [label: string, value: string, testId?
   );
 }
 
+/** What the server said about the result (a first frame kept, a setting it could not apply); nothing when silent. */
+export function Notes({ notes, className = 'text-sm text-slate-600 dark:text-slate-400' }: { notes: readonly string[]; className?: string }) {
+  return notes.length ? (
+    <p className={className} data-testid="result-notes">
+      {notes.join(' ')}
+    </p>
+  ) : null;
+}
+
 /** A link the server answers as an attachment with the spec's file name. */
 export function DownloadLink({ imageUrl, name, label, className = btnPrimary }: { imageUrl: string; name: string; label: string; className?: string }) {
   return (
