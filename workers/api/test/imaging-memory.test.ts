@@ -3,7 +3,7 @@ import { IDLE_WASM_LIMIT_BYTES, WASM_OPERATION_LIMIT_BYTES, wasmMemory, wasmPeak
 import { decode } from '../src/imaging/decode';
 import { encode, encodePng, type OutputFormat } from '../src/imaging/encode';
 import { readHeader } from '../src/imaging/sniff';
-import { AUTO_TUNINGS, OXIPNG_MAX_PIXELS, WASM_PIXEL_BUDGET } from '../src/imaging/options';
+import { AUTO_MAX_QUALITY, AUTO_TUNINGS, OXIPNG_MAX_PIXELS, WASM_PIXEL_BUDGET } from '../src/imaging/options';
 import { blur, pixelate, resize } from '../src/imaging/pixels';
 import { watermark } from '../src/imaging/watermark';
 import { syntheticPhoto } from './support/synthetic';
@@ -38,11 +38,12 @@ describe('WASM memory stays under 100 MB at each operation’s pixel budget', ()
       expect([back.width, back.height]).toEqual([src.width, src.height]);
       expectUnderLimit(`decode ${format}`);
     }
-    // quality=auto searches with other encoder settings (libwebp method 6 keeps more state than method 4).
+    // quality=auto searches with other encoder settings (libwebp method 6 keeps more state than method 4), up to
+    // each setting's highest quality, where the files and the encoders' output buffers are largest.
     for (const format of ['jpeg', 'webp'] as const) {
-      for (const tuning of AUTO_TUNINGS[format]) {
-        await encode(src, format, { quality: 80, tuning });
-        expectUnderLimit(`encode ${format} ${JSON.stringify(tuning)}`);
+      for (const { options, maxQuality = AUTO_MAX_QUALITY } of AUTO_TUNINGS[format]) {
+        await encode(src, format, { quality: maxQuality, tuning: options });
+        expectUnderLimit(`encode ${format} ${JSON.stringify(options)} at quality ${maxQuality}`);
       }
     }
   });

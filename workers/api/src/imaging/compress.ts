@@ -3,10 +3,10 @@ import type { ImageFormat } from '../../../../core/api/images';
 import { decode } from './decode';
 import { encode, encodePng, type OutputFormat } from './encode';
 import { readHeader } from './sniff';
-import { AUTO_SSIM_THRESHOLD, AUTO_TUNINGS, OXIPNG_MAX_PIXELS, PALETTE_SSIM_THRESHOLD } from './options';
+import { AUTO_MAX_QUALITY, AUTO_SSIM_THRESHOLD, AUTO_TUNINGS, OXIPNG_MAX_PIXELS, PALETTE_SSIM_THRESHOLD, type AutoSetting } from './options';
 import { reducePalette } from './palette';
 import { hasTransparency, type Raster } from './raster';
-import { similarity } from './ssim';
+import { similarity, ssimReference } from './ssim';
 
 export interface Encoded {
   bytes: Uint8Array;
@@ -20,7 +20,8 @@ const LOSSY_MIN = 10;
 const LOSSY_MAX = 100;
 
 /**
- * Ends the current turn of the event loop. The searches below run up to ~16 WASM encodes for one request, and
+ * Ends the current turn of the event loop. The searches below run up to ~40 WASM encodes for one request (five
+ * settings of ~7 each for `quality=auto`, fewer when settings are ruled out early), and
  * awaiting the codecs alone never leaves the microtask queue: without this the isolate's thread serves nothing
  * else (no other request, no socket) until the whole search ends, for seconds on a large photo.
  */
@@ -28,34 +29,47 @@ export const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(
 
 type Tuning = Readonly<Record<string, number | boolean>>;
 
-async function roundTrip(source: Raster, format: OutputFormat, quality: number, tuning?: Tuning): Promise<{ bytes: Uint8Array; ssim: number }> {
+/** The source of a search and its SSIM reference, prepared once for all of the search's round trips. */
+interface Search {
+  source: Raster;
+  similarity: (candidate: Raster) => number;
+}
+
+async function roundTrip(search: Search, format: OutputFormat, quality: number, tuning?: Tuning): Promise<{ bytes: Uint8Array; ssim: number }> {
   await yieldToEventLoop();
-  const bytes = await encode(source, format, { quality, tuning });
+  const bytes = await encode(search.source, format, { quality, tuning });
   const header = readHeader(bytes);
   if (!header) throw new Error('encoder produced no image');
-  return { bytes, ssim: similarity(source, await decode(bytes, header)) };
+  return { bytes, ssim: search.similarity(await decode(bytes, header)) };
 }
 
 /**
- * The lowest quality of a lossy format whose output keeps SSIM ≥ threshold (binary search over whole qualities,
- * ~7 encodes), so the result lands just above the threshold.
+ * The lowest quality of a lossy format and setting whose output keeps SSIM ≥ threshold (binary search over whole
+ * qualities, ~7 encodes), so the result lands just above the threshold. `bound` is the size of the smallest
+ * faithful file another setting already made: a probe that falls short of the threshold and is already at least
+ * that big proves that every faithful quality the search could still find is bigger (files grow with quality), so
+ * the search stops there and answers null. The answer is the same as without the bound.
  */
-async function lowestFaithful(source: Raster, format: OutputFormat, threshold: number, tuning?: Tuning): Promise<Encoded> {
+async function lowestFaithful(search: Search, format: OutputFormat, threshold: number, setting: AutoSetting, bound = Infinity): Promise<Encoded | null> {
+  const tuning = setting.options;
   let lo = LOSSY_MIN;
-  let hi = 95;
-  let best = await roundTrip(source, format, hi, tuning);
-  let bestQ = hi;
+  let hi = setting.maxQuality ?? AUTO_MAX_QUALITY;
+  let best: { bytes: Uint8Array; ssim: number } | null = null;
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
-    const r = await roundTrip(source, format, mid, tuning);
+    const r = await roundTrip(search, format, mid, tuning);
     if (r.ssim >= threshold) {
       best = r;
-      bestQ = mid;
       hi = mid;
-    } else lo = mid + 1;
+    } else {
+      if (r.bytes.length >= bound) return null;
+      lo = mid + 1;
+    }
   }
-  const notes = best.ssim >= threshold ? [] : [`No quality reached SSIM ${threshold} in ${format}; the most faithful (quality ${bestQ}, SSIM ${best.ssim.toFixed(4)}) was kept.`];
-  return { bytes: best.bytes, format, quality: bestQ, ssim: best.ssim, notes };
+  // The search ends on the highest quality only when nothing below it was faithful; that one is encoded last.
+  best ??= await roundTrip(search, format, hi, tuning);
+  const notes = best.ssim >= threshold ? [] : [`No quality reached SSIM ${threshold} in ${format}; the most faithful (quality ${hi}, SSIM ${best.ssim.toFixed(4)}) was kept.`];
+  return { bytes: best.bytes, format, quality: hi, ssim: best.ssim, notes };
 }
 
 /** Formats `quality=auto` may choose from: the asked one, or for "original" the ones that suit the picture. */
@@ -66,9 +80,16 @@ export function autoCandidates(requested: OutputFormat | 'original', source: Ras
 
 export async function compressAuto(source: Raster, formats: OutputFormat[]): Promise<Encoded> {
   const results: Encoded[] = [];
+  const search: Search = { source, similarity: ssimReference(source) };
+  let smallest = Infinity;
   for (const format of formats) {
     if (format === 'jpeg' || format === 'webp') {
-      for (const tuning of AUTO_TUNINGS[format]) results.push(await lowestFaithful(source, format, AUTO_SSIM_THRESHOLD, tuning));
+      for (const setting of AUTO_TUNINGS[format]) {
+        const r = await lowestFaithful(search, format, AUTO_SSIM_THRESHOLD, setting, smallest);
+        if (!r) continue;
+        results.push(r);
+        if ((r.ssim ?? 0) >= AUTO_SSIM_THRESHOLD) smallest = Math.min(smallest, r.bytes.length);
+      }
     } else results.push({ bytes: await encode(source, format, { quality: 100 }), format, ssim: 1, notes: [] });
   }
   const faithful = results.filter((r) => (r.ssim ?? 0) >= AUTO_SSIM_THRESHOLD);

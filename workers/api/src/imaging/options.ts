@@ -23,16 +23,33 @@ export const OXIPNG_LEVEL = 2;
  * search fall to WebP q10, visibly blocky.
  */
 export const AUTO_SSIM_THRESHOLD = 0.99;
+/** The highest quality `quality=auto` tries: above it files grow fast for no visible gain. */
+export const AUTO_MAX_QUALITY = 95;
+
+/** One encoder setting `quality=auto` searches: options over the format's defaults, and its highest quality. */
+export interface AutoSetting {
+  options: Readonly<Record<string, number | boolean>>;
+  maxQuality?: number;
+}
+
 /**
  * Encoder settings `quality=auto` searches, per format (the smallest faithful file of all wins). Measured with
- * bench/imaging.ts on the corpus photos at SSIM 0.99: mozjpeg's default table (3) wins on some photos and table 4
- * (PSNR-HVS tuned) on others by up to 8%; libwebp at method 6 with spatial noise shaping 80 is 5–12% smaller than
- * method 4 / 50 at the same SSIM (and never worse where WebP wins).
+ * the per-setting searches of ADR 0050 (addendum, session 3) on the corpus photos at SSIM 0.99: mozjpeg's Annex K
+ * table (0) is 2–6% smaller than its default table 3 on five of the six photos; table 4 (PSNR-HVS) is 3% smaller
+ * than table 0 on the Hubble field; the flat table (1) is 22% smaller on chelsea's fur, and 8% smaller than any WebP
+ * there. libwebp at method 6 with spatial noise shaping 80 is 5–12% smaller than method 4 / 50; SNS 100 is 4%
+ * smaller again on motorcycle_left but 3–5% larger on rocket and coffee, so both are tried.
  */
-export const AUTO_TUNINGS = {
-  jpeg: [{ quant_table: 3 }, { quant_table: 4 }],
-  webp: [{ method: 6, sns_strength: 80 }],
-} as const;
+export const AUTO_TUNINGS: Readonly<Record<'jpeg' | 'webp', readonly AutoSetting[]>> = {
+  jpeg: [
+    { options: { quant_table: 0 } },
+    { options: { quant_table: 4 } },
+    // The flat table writes the largest files at the top qualities: at 95 the noisy 5 MP test picture grew mozjpeg
+    // to 115 MB (the other tables and qualities up to 92 stay at 96 MB). It wins at lower qualities (77 on chelsea).
+    { options: { quant_table: 1 }, maxQuality: 90 },
+  ],
+  webp: [{ options: { method: 6, sns_strength: 80 } }, { options: { method: 6, sns_strength: 100 } }],
+};
 /** Palette reduction of a PNG is kept only when it stays this faithful. */
 export const PALETTE_SSIM_THRESHOLD = 0.999;
 /** SSIM is computed on a copy downscaled to about this many pixels (cost is linear in pixels). */
