@@ -247,6 +247,11 @@ export function wasmMemory(): Record<string, number> {
   return out;
 }
 
+/** Forgets the recorded peaks (for measurements that start over, such as a test after a deliberately large step). */
+export function resetWasmPeaks(): void {
+  peaks.clear();
+}
+
 /** The peak WASM memory of every codec so far (dropped instances included), in bytes. */
 export function wasmPeaks(): Record<string, number> {
   const out: Record<string, number> = Object.fromEntries(peaks);

@@ -13,7 +13,7 @@ import { HttpError } from '../errors';
 import { decode } from './decode';
 import { type ImageHeader, readHeader } from './sniff';
 import type { OutputFormat } from './encode';
-import { WASM_PIXEL_BUDGET, type WasmOperation } from './options';
+import { ENCODE_PIXEL_BUDGET, WASM_PIXEL_BUDGET, type WasmOperation } from './options';
 
 const MIME: Partial<Record<OutputFormat, 'image/jpeg' | 'image/png' | 'image/webp'>> = {
   jpeg: 'image/jpeg',
@@ -21,12 +21,18 @@ const MIME: Partial<Record<OutputFormat, 'image/jpeg' | 'image/png' | 'image/web
   webp: 'image/webp',
 };
 
-/** `extraPixels`: an output larger than the input (an enlarging resize) counts instead when it is bigger. */
-export const overBudget = (header: ImageHeader, op: WasmOperation, extraPixels = 0) =>
-  Math.max(header.width * header.height, extraPixels) > WASM_PIXEL_BUDGET[op];
+/** The pixel budget of `op` when it writes `output` (the smaller of the operation's and the encoder's). */
+export function pixelBudget(op: WasmOperation, output?: OutputFormat): number {
+  const encoder = output === 'jpeg' || output === 'webp' || output === 'png' ? ENCODE_PIXEL_BUDGET[output] : Infinity;
+  return Math.min(WASM_PIXEL_BUDGET[op], encoder);
+}
 
-export function tooLarge(op: WasmOperation): HttpError {
-  const mp = Math.floor(WASM_PIXEL_BUDGET[op] / 100_000) / 10;
+/** `extraPixels`: an output larger than the input (an enlarging resize) counts instead when it is bigger. */
+export const overBudget = (header: ImageHeader, op: WasmOperation, output?: OutputFormat, extraPixels = 0) =>
+  Math.max(header.width * header.height, extraPixels) > pixelBudget(op, output);
+
+export function tooLarge(op: WasmOperation, output?: OutputFormat): HttpError {
+  const mp = Math.floor(pixelBudget(op, output) / 100_000) / 10;
   return new HttpError(413, 'payload_too_large', `This operation works on images up to ${mp} megapixels. Please resize the image first, then try again.`);
 }
 
@@ -138,10 +144,10 @@ export async function viaImagesBinding(
   quality: number,
 ): Promise<LargeResult> {
   const mime = MIME[format];
-  if (!mime) throw tooLarge(op);
+  if (!mime) throw tooLarge(op, format);
   const header = readHeader(bytes);
   if (header && needsComplete(transforms, header) && !(await imagesBindingIsComplete(env))) {
-    const mp = Math.floor(WASM_PIXEL_BUDGET[op] / 100_000) / 10;
+    const mp = Math.floor(pixelBudget(op, format) / 100_000) / 10;
     throw new HttpError(
       413,
       'payload_too_large',

@@ -78,5 +78,18 @@ export const WASM_PIXEL_BUDGET = {
 } as const;
 export type WasmOperation = keyof typeof WASM_PIXEL_BUDGET;
 
+/**
+ * Pixel budgets of the WASM encoders, per output format, which bound every operation that writes that format. An
+ * encoder's memory follows the file it writes, so these were measured at the worst case (imaging-memory.test.ts):
+ * noise at quality 100 and every `quality=auto` setting at its highest quality. Worst case per pixel: libwebp about
+ * 40 B, mozjpeg 33 B, png 17 B; Emscripten heaps grow in 20% steps, so each budget keeps the step below 80 MB
+ * (WASM_OPERATION_LIMIT_BYTES). A synthetic photo at quality 80 needs half of that. BMP and TIFF are written in JS.
+ */
+export const ENCODE_PIXEL_BUDGET: Record<'jpeg' | 'webp' | 'png', number> = {
+  jpeg: 2_300_000, // 70 MB at noise quality 100; 1920 × 1080 fits
+  webp: 1_700_000, // 69 MB
+  png: 3_800_000, // 67 MB; 4 MP took 81 MB
+};
+
 /** Anything declaring more pixels than this is refused before decoding (decompression bombs). */
 export const MAX_INPUT_PIXELS = 50_000_000;

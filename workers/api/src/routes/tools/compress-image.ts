@@ -3,7 +3,7 @@ import type { ImageFormat } from '../../../../../core/api/images';
 import { autoCandidates, compressAuto, compressPng, compressToTarget, type Encoded } from '../../imaging/compress';
 import { decode } from '../../imaging/decode';
 import { encode, isOutputFormat, type OutputFormat } from '../../imaging/encode';
-import { imagesBindingHonoursQuality, overBudget, viaImagesBinding } from '../../imaging/large';
+import { imagesBindingHonoursQuality, overBudget, pixelBudget, viaImagesBinding } from '../../imaging/large';
 import { DEFAULT_QUALITY } from '../../imaging/options';
 import { protectPrivacy } from '../../imaging/privacy';
 import type { ToolOutcome } from './respond';
@@ -30,7 +30,11 @@ export async function compressImage(env: Env, input: ToolInput, req: CompressReq
   const originalSize = bytes.length;
   const base = { operation, originalSize, notes };
 
-  if (overBudget(header, 'compress')) {
+  // The encoders this request may run: one format, or for auto and target sizes any of the lossy ones (and PNG).
+  const possible: OutputFormat[] =
+    req.quality === 'auto' || req.targetBytes ? ['jpeg', 'webp', 'png'] : [resolveFormat(req.format, header.format, [])];
+  const tightest = possible.reduce((a, b) => (pixelBudget('compress', b) < pixelBudget('compress', a) ? b : a));
+  if (overBudget(header, 'compress', tightest)) {
     const format = resolveFormat(req.format === 'original' ? 'original' : req.format, header.format, notes);
     const quality = typeof req.quality === 'number' ? req.quality : DEFAULT_QUALITY;
     if (req.quality === 'auto' || req.targetBytes) notes.push(`Large images are compressed at quality ${quality}; auto and target size need a smaller image.`);

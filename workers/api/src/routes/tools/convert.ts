@@ -16,7 +16,7 @@ export async function postConvert(request: Request, env: Env): Promise<Response>
   if (f.maintainMetadata) notes.push('Metadata is never carried over to converted files.');
   const quality = LOSSY_FORMATS.includes(f.format) ? f.quality : undefined;
   const base = { operation: 'convert', originalSize: input.bytes.length, quality, notes };
-  if (overBudget(header, 'convert')) {
+  if (overBudget(header, 'convert', f.format)) {
     const out = await viaImagesBinding(env, input.bytes, 'convert', [], f.format, f.quality);
     return respondWithImage(env, { ...base, ...out, engine: 'images' });
   }

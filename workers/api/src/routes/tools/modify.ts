@@ -2,10 +2,9 @@ import { RESIZE_PRESETS } from '../../../../../core/resize-presets';
 import { type ModifyFields, modifyFieldsSchema } from '../../../../../core/api/tools';
 import { HttpError } from '../../errors';
 import { decode } from '../../imaging/decode';
-import { encode } from '../../imaging/encode';
+import { encode, type OutputFormat } from '../../imaging/encode';
 import { type ImageHeader, readHeader } from '../../imaging/sniff';
-import { changesShape, imagesBindingIsComplete, overBudget, tooLarge, viaImagesBinding } from '../../imaging/large';
-import { WASM_PIXEL_BUDGET } from '../../imaging/options';
+import { changesShape, imagesBindingIsComplete, overBudget, pixelBudget, tooLarge, viaImagesBinding } from '../../imaging/large';
 import { resize } from '../../imaging/pixels';
 import { cropPng } from '../../imaging/png-crop';
 import { crop, flip, transform, type Raster } from '../../imaging/raster';
@@ -62,13 +61,13 @@ function geometryImages(f: Geometry, header: ImageHeader): ImageTransform[] {
  * read out of that PNG row by row (png-crop.ts), and only the crop is encoded in WASM, so the crop's own size is
  * what must fit the budget. A crop that did not happen is refused, never returned uncropped.
  */
-async function cropThroughPng(env: Env, input: ToolInput, header: ImageHeader, f: Extract<Geometry, { operation: 'crop' }>): Promise<Raster> {
+async function cropThroughPng(env: Env, input: ToolInput, header: ImageHeader, f: Extract<Geometry, { operation: 'crop' }>, format: OutputFormat): Promise<Raster> {
   // The emulation does not apply EXIF orientation either; crop coordinates are in the upright picture.
-  if (input.header.orientation !== 1 || f.width * f.height > WASM_PIXEL_BUDGET.crop) throw tooLarge('crop');
+  if (input.header.orientation !== 1 || f.width * f.height > pixelBudget('crop', format)) throw tooLarge('crop', format);
   const full = await viaImagesBinding(env, input.bytes, 'crop', [], 'png', 100);
-  if (full.width !== header.width || full.height !== header.height) throw tooLarge('crop');
+  if (full.width !== header.width || full.height !== header.height) throw tooLarge('crop', format);
   const cropped = cropPng(full.bytes, f.x, f.y, f.width, f.height);
-  if (!cropped) throw tooLarge('crop');
+  if (!cropped) throw tooLarge('crop', format);
   return cropped;
 }
 
@@ -77,14 +76,14 @@ async function cropThroughPng(env: Env, input: ToolInput, header: ImageHeader, f
  * scales the picture, shape kept, to just cover the target, and WASM stretches that to the target. Both the cover
  * size and the target must fit the resize budget.
  */
-async function squeezeInTwoSteps(env: Env, input: ToolInput, header: ImageHeader, target: { width: number; height: number }): Promise<Raster> {
+async function squeezeInTwoSteps(env: Env, input: ToolInput, header: ImageHeader, target: { width: number; height: number }, format: OutputFormat): Promise<Raster> {
   const scale = Math.min(1, Math.max(target.width / header.width, target.height / header.height));
   const cover = { width: Math.max(1, Math.round(header.width * scale)), height: Math.max(1, Math.round(header.height * scale)) };
-  if (input.header.orientation !== 1 || Math.max(cover.width * cover.height, target.width * target.height) > WASM_PIXEL_BUDGET.resize) {
-    throw tooLarge('resize');
+  if (input.header.orientation !== 1 || Math.max(cover.width * cover.height, target.width * target.height) > pixelBudget('resize', format)) {
+    throw tooLarge('resize', format);
   }
   const scaled = await viaImagesBinding(env, input.bytes, 'resize', [{ ...cover, fit: 'squeeze' }], 'png', 100);
-  if (scaled.width !== cover.width || scaled.height !== cover.height) throw tooLarge('resize');
+  if (scaled.width !== cover.width || scaled.height !== cover.height) throw tooLarge('resize', format);
   return resize(await decode(scaled.bytes, readHeader(scaled.bytes)!), target.width, target.height);
 }
 
@@ -97,18 +96,18 @@ async function modifyGeometry(env: Env, input: ToolInput, f: Geometry) {
   const quality = 90;
   const base = { operation: f.operation, originalSize: input.bytes.length, notes, quality };
   const outPixels = f.operation === 'resize' ? resizeTarget(header, f).width * resizeTarget(header, f).height : 0;
-  if (overBudget(header, f.operation, outPixels)) {
+  if (overBudget(header, f.operation, format, outPixels)) {
     if (f.operation === 'resize') {
       const target = resizeTarget(header, f);
       if (changesShape(header.width, header.height, target) && !(await imagesBindingIsComplete(env))) {
-        const out = await squeezeInTwoSteps(env, input, header, target);
+        const out = await squeezeInTwoSteps(env, input, header, target, format);
         return { ...base, bytes: await encode(out, format, { quality }), format, width: out.width, height: out.height, engine: 'images' as const };
       }
     }
     const out = await viaImagesBinding(env, input.bytes, f.operation, geometryImages(f, header), format, quality);
     if (f.operation === 'crop' && (out.width !== f.width || out.height !== f.height)) {
       // The binding did not apply `trim` (wrangler's local emulation implements only rotate and resize).
-      const cropped = await cropThroughPng(env, input, header, f);
+      const cropped = await cropThroughPng(env, input, header, f, format);
       return { ...base, bytes: await encode(cropped, format, { quality }), format, width: cropped.width, height: cropped.height, engine: 'images' as const };
     }
     return { ...base, ...out, engine: 'images' as const };

@@ -56,7 +56,7 @@ async function blurImage(env: Env, input: ToolInput, f: BlurFields, notes: strin
   const op = f.pixelateLevel ? 'pixelate' : 'blur';
   const format = resolveFormat('original', input.header.format, notes);
   // Every method blurs parts of the picture, which the Images binding cannot do: over the budget is a 413.
-  if (overBudget(input.header, op)) throw tooLarge(op);
+  if (overBudget(input.header, op, format)) throw tooLarge(op, format);
   const raster = await decode(input.bytes, input.header);
   const apply = (patch: typeof raster) => (f.pixelateLevel ? pixelate(patch, f.pixelateLevel) : blur(patch, f.strength));
   let out: Raster;
@@ -78,13 +78,13 @@ export async function postSecurity(request: Request, env: Env): Promise<Response
   const base = { operation: f.operation, originalSize: input.bytes.length, notes };
   if (f.operation === 'privacy') {
     const findings = await inspect(input.bytes, input.header);
-    if (overBudget(input.header, 'privacyReencode') && input.header.orientation !== 1 && f.removeExif) throw tooLarge('privacyReencode');
+    if (overBudget(input.header, 'privacyReencode', 'jpeg') && input.header.orientation !== 1 && f.removeExif) throw tooLarge('privacyReencode', 'jpeg');
     const r = await protectPrivacy(input.bytes, input.header, f, findings);
     return respondWithImage(env, { ...base, bytes: r.bytes, format: r.format, width: r.width, height: r.height, engine: r.reencoded ? 'wasm' : 'passthrough', privacyLog: r.log, details: r.log.actions.join(' ') });
   }
   if (f.operation === 'watermark') {
-    if (overBudget(input.header, 'watermark')) throw tooLarge('watermark');
     const format = resolveFormat('original', input.header.format, notes);
+    if (overBudget(input.header, 'watermark', format)) throw tooLarge('watermark', format);
     const out = await watermark(await decode(input.bytes, input.header), f);
     const bytes = await encode(out, format, { quality: QUALITY });
     return respondWithImage(env, { ...base, bytes, format, width: out.width, height: out.height, engine: 'wasm', details: `Watermark "${f.text}" added at ${f.position}.` });
