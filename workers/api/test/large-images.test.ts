@@ -58,6 +58,14 @@ describe('large pictures (6.3 MP, over every WASM budget)', () => {
     expect(r.body).toMatchObject({ engine: 'images', format: 'jpeg' });
     expect(r.body.quality).toBeUndefined();
     expect(r.body.notes.join(' ')).toMatch(/its own default quality; the quality of 40 could not be applied/);
+    // The same for convert and modify, which share the binding path; a PNG answer names no quality at all.
+    const converted = await call('convert', { format: 'webp', quality: 55 });
+    expect(converted.body).toMatchObject({ engine: 'images', format: 'webp' });
+    expect(converted.body.quality).toBeUndefined();
+    expect(converted.body.notes.join(' ')).toMatch(/the quality of 55 could not be applied/);
+    const rotated = await call('modify', { operation: 'rotate', angle: 90 });
+    expect(rotated.body).toMatchObject({ engine: 'images', format: 'png' });
+    expect(rotated.body.quality).toBeUndefined();
     // A small JPEG of a large picture: re-encoding it (at any quality the binding uses) would grow it, so it is kept.
     const jpeg = await encode(source, 'jpeg', { quality: 20 });
     const res = await toolRequest('optimize', jpeg, { operation: 'compress', quality: 90, format: 'original' });

@@ -41,6 +41,10 @@ export interface LargeResult {
   width: number;
   height: number;
   format: OutputFormat;
+  /** The quality the file was written at; absent for PNG, or where the binding used its own default. */
+  quality?: number;
+  /** What the answer should tell the user about how the binding wrote the file. */
+  notes: string[];
 }
 
 async function runBinding(env: Env, bytes: Uint8Array, transforms: ImageTransform[], mime: NonNullable<(typeof MIME)[OutputFormat]>, quality: number) {
@@ -157,5 +161,9 @@ export async function viaImagesBinding(
   const out = await runBinding(env, bytes, transforms, mime, quality);
   const made = readHeader(out);
   if (!made) throw new HttpError(422, 'unprocessable_image', 'We could not process this image. Please try another file.');
-  return { bytes: out, width: made.width, height: made.height, format };
+  const result: LargeResult = { bytes: out, width: made.width, height: made.height, format, notes: [] };
+  if (format === 'png') return result;
+  if (await imagesBindingHonoursQuality(env)) return { ...result, quality };
+  result.notes.push(`This server's image service wrote the file at its own default quality; the quality of ${quality} could not be applied to an image this large.`);
+  return result;
 }

@@ -3,7 +3,7 @@ import type { ImageFormat } from '../../../../../core/api/images';
 import { autoCandidates, compressAuto, compressPng, compressToTarget, type Encoded } from '../../imaging/compress';
 import { decode } from '../../imaging/decode';
 import { encode, isOutputFormat, type OutputFormat } from '../../imaging/encode';
-import { imagesBindingHonoursQuality, overBudget, pixelBudget, viaImagesBinding } from '../../imaging/large';
+import { overBudget, pixelBudget, viaImagesBinding } from '../../imaging/large';
 import { DEFAULT_QUALITY } from '../../imaging/options';
 import { protectPrivacy } from '../../imaging/privacy';
 import type { ToolOutcome } from './respond';
@@ -38,17 +38,13 @@ export async function compressImage(env: Env, input: ToolInput, req: CompressReq
     const format = resolveFormat(req.format === 'original' ? 'original' : req.format, header.format, notes);
     const quality = typeof req.quality === 'number' ? req.quality : DEFAULT_QUALITY;
     if (req.quality === 'auto' || req.targetBytes) notes.push(`Large images are compressed at quality ${quality}; auto and target size need a smaller image.`);
-    const out = await viaImagesBinding(env, bytes, 'compress', [], format, quality);
-    let applied: number | undefined = quality;
-    if (format !== 'png' && !(await imagesBindingHonoursQuality(env))) {
-      notes.push(`This server's image service wrote the file at its own default quality; the quality of ${quality} could not be applied to an image this large.`);
-      applied = undefined;
-    }
+    const { notes: said, ...out } = await viaImagesBinding(env, bytes, 'compress', [], format, quality);
+    notes.push(...said);
     if (out.format === header.format && out.bytes.length >= originalSize) {
       const kept = await keepOriginal(input, notes);
       if (kept) return { ...base, ...kept };
     }
-    return { ...base, ...out, quality: applied, engine: 'images' };
+    return { ...base, ...out, engine: 'images' };
   }
 
   const raster = await decode(bytes, header);

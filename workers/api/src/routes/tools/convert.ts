@@ -17,8 +17,9 @@ export async function postConvert(request: Request, env: Env): Promise<Response>
   const quality = LOSSY_FORMATS.includes(f.format) ? f.quality : undefined;
   const base = { operation: 'convert', originalSize: input.bytes.length, quality, notes };
   if (overBudget(header, 'convert', f.format)) {
-    const out = await viaImagesBinding(env, input.bytes, 'convert', [], f.format, f.quality);
-    return respondWithImage(env, { ...base, ...out, engine: 'images' });
+    const { notes: said, ...out } = await viaImagesBinding(env, input.bytes, 'convert', [], f.format, f.quality);
+    notes.push(...said);
+    return respondWithImage(env, { ...base, quality: undefined, ...out, engine: 'images' });
   }
   const raster = await decode(input.bytes, header);
   if (!ALPHA_FORMATS.includes(f.format) && hasTransparency(raster)) notes.push(`${f.format.toUpperCase()} has no transparency: transparent areas were filled with white.`);

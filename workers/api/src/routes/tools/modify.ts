@@ -104,13 +104,14 @@ async function modifyGeometry(env: Env, input: ToolInput, f: Geometry) {
         return { ...base, bytes: await encode(out, format, { quality }), format, width: out.width, height: out.height, engine: 'images' as const };
       }
     }
-    const out = await viaImagesBinding(env, input.bytes, f.operation, geometryImages(f, header), format, quality);
+    const { notes: said, ...out } = await viaImagesBinding(env, input.bytes, f.operation, geometryImages(f, header), format, quality);
     if (f.operation === 'crop' && (out.width !== f.width || out.height !== f.height)) {
       // The binding did not apply `trim` (wrangler's local emulation implements only rotate and resize).
       const cropped = await cropThroughPng(env, input, header, f, format);
       return { ...base, bytes: await encode(cropped, format, { quality }), format, width: cropped.width, height: cropped.height, engine: 'images' as const };
     }
-    return { ...base, ...out, engine: 'images' as const };
+    notes.push(...said);
+    return { ...base, quality: undefined, ...out, engine: 'images' as const };
   }
   const out = await geometryWasm(await decode(input.bytes, input.header), f, header);
   return { ...base, bytes: await encode(out, format, { quality }), format, width: out.width, height: out.height, engine: 'wasm' as const };
