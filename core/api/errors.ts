@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'quota_exceeded',
   'ai_not_configured',
   'ai_upstream_error',
+  'image_service_unavailable',
   'not_configured',
   'internal_error',
 ] as const;

@@ -1,0 +1,25 @@
+/** Compress (Optimize tab and batch): a quality, `auto` (smallest file that looks the same), or a target size. */
+import { z } from '../api/zod';
+import { QUALITY, qualityField } from './fields';
+
+export const COMPRESS_FORMATS = ['original', 'jpeg', 'png', 'webp'] as const;
+export type CompressFormat = (typeof COMPRESS_FORMATS)[number];
+export const TARGET_BYTES_MIN = 1024;
+/** The batch (Modify tab) compresses at this quality unless told otherwise. */
+export const BATCH_COMPRESS_QUALITY = 90;
+
+const format = z.enum(COMPRESS_FORMATS, { message: `Format must be one of ${COMPRESS_FORMATS.join(', ')}.` }).default('original');
+
+export const compressFieldsSchema = z.object({
+  operation: z.literal('compress'),
+  quality: z.union([z.literal('auto'), qualityField], { message: `Quality must be auto or a whole number from ${QUALITY.min} to ${QUALITY.max}.` }).default(QUALITY.default),
+  format,
+  targetBytes: z.coerce.number().int().min(TARGET_BYTES_MIN, `targetBytes must be at least ${TARGET_BYTES_MIN}.`).optional(),
+});
+export type CompressOptions = z.infer<typeof compressFieldsSchema>;
+
+export const batchCompressFieldsSchema = z.object({
+  operation: z.literal('compress'),
+  quality: qualityField.default(BATCH_COMPRESS_QUALITY),
+  format,
+});

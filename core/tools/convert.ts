@@ -1,0 +1,16 @@
+/** Convert: JPEG, PNG, WebP, BMP or TIFF; metadata is never carried over. */
+import { z } from '../api/zod';
+import { formBool, qualityField } from './fields';
+
+export const OUTPUT_FORMATS = ['jpeg', 'png', 'webp', 'bmp', 'tiff'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+export const CONVERT_DEFAULT_QUALITY = 90;
+
+export const convertFieldsSchema = z.object({
+  operation: z.literal('convert', { message: 'Operation must be convert.' }).default('convert'),
+  format: z.enum(OUTPUT_FORMATS, { message: `Format must be one of ${OUTPUT_FORMATS.join(', ')}.` }),
+  quality: qualityField.default(CONVERT_DEFAULT_QUALITY),
+  /** Accepted for the spec's form; metadata is never carried over whatever it says. */
+  maintainMetadata: formBool(false),
+});
+export type ConvertOptions = z.infer<typeof convertFieldsSchema>;

@@ -1,0 +1,65 @@
+/**
+ * Resize: to a preset or a custom size, with an explicit fit. A preset's box is filled (`cover`, cropping what
+ * overflows) unless the user asks for `contain` (padding in a colour); a custom size with the aspect ratio locked
+ * gives the largest picture inside the box; the picture is stretched only when the user unlocks the aspect ratio.
+ */
+import { z } from '../api/zod';
+import { RESIZE_DEFAULT, RESIZE_PRESETS } from '../resize-presets';
+import { formBool, hexColour, MAX_OUTPUT_PIXELS, sideField } from './fields';
+
+export { QUICK_PRESET_COUNT, RESIZE_DEFAULT, RESIZE_PRESETS, type ResizePreset } from '../resize-presets';
+
+/** What the user can choose; `inside` is what a locked custom size does when no fit is chosen. */
+export const RESIZE_FITS = ['cover', 'contain', 'stretch'] as const;
+export type ResizeFit = (typeof RESIZE_FITS)[number] | 'inside';
+export const RESIZE_FIT_LABELS: Record<(typeof RESIZE_FITS)[number], string> = {
+  cover: 'Fill (crop the edges)',
+  contain: 'Fit (add borders)',
+  stretch: 'Stretch',
+};
+export const RESIZE_BACKGROUND_DEFAULT = '#ffffff';
+
+export const resizeFieldsSchema = z.object({
+  operation: z.literal('resize'),
+  preset: z.enum(RESIZE_PRESETS.map((p) => p.id) as [string, ...string[]], { message: 'Unknown preset.' }).optional(),
+  width: sideField('Width').default(RESIZE_DEFAULT.width),
+  height: sideField('Height').default(RESIZE_DEFAULT.height),
+  maintainAspectRatio: formBool(true),
+  fit: z.enum(RESIZE_FITS, { message: `Fit must be one of ${RESIZE_FITS.join(', ')}.` }).optional(),
+  background: hexColour('Background').default(RESIZE_BACKGROUND_DEFAULT),
+});
+export type ResizeOptions = z.infer<typeof resizeFieldsSchema>;
+
+export interface ResizeTarget {
+  width: number;
+  height: number;
+  fit: ResizeFit;
+}
+
+/** The size and fit a resize of a width × height (upright) picture produces. Pure: the UI previews with it. */
+export function resizeTarget(picture: { width: number; height: number }, o: Omit<ResizeOptions, 'operation' | 'background'>): ResizeTarget {
+  const preset = RESIZE_PRESETS.find((p) => p.id === o.preset);
+  const box = { width: preset?.width ?? o.width, height: preset?.height ?? o.height };
+  // Unlocking the aspect ratio is the one way to stretch; an explicit `stretch` says the same.
+  if (o.fit === 'stretch' || !o.maintainAspectRatio) return { ...box, fit: 'stretch' };
+  if (o.fit) return { ...box, fit: o.fit };
+  if (preset) return { ...box, fit: 'cover' };
+  const scale = Math.min(box.width / picture.width, box.height / picture.height);
+  return { width: Math.max(1, Math.round(picture.width * scale)), height: Math.max(1, Math.round(picture.height * scale)), fit: 'inside' };
+}
+
+/** Null when the result is within the output limit, else what to tell the user. */
+export function resizeProblem(t: { width: number; height: number }): string | null {
+  const mp = (t.width * t.height) / 1_000_000;
+  return t.width * t.height > MAX_OUTPUT_PIXELS
+    ? `The result would be ${mp.toFixed(1)} megapixels; the largest picture we make is ${MAX_OUTPUT_PIXELS / 1_000_000} megapixels. Please choose a smaller size.`
+    : null;
+}
+
+/** The part of the picture `cover` keeps (centred), in the picture's pixels. */
+export function coverCrop(picture: { width: number; height: number }, box: { width: number; height: number }) {
+  const scale = Math.max(box.width / picture.width, box.height / picture.height);
+  const width = Math.min(picture.width, Math.max(1, Math.round(box.width / scale)));
+  const height = Math.min(picture.height, Math.max(1, Math.round(box.height / scale)));
+  return { x: Math.floor((picture.width - width) / 2), y: Math.floor((picture.height - height) / 2), width, height };
+}
