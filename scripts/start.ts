@@ -1,7 +1,7 @@
 /**
  * `npm start`: everything a fresh clone needs to serve UI and API together on http://127.0.0.1:8788,
  * offline, with no account: local secrets, the build, local D1 migrations, the template catalog seed, the local AI
- * service (local-ai/, on 127.0.0.1:8790), then `wrangler pages dev`.
+ * service (local-ai/, on 127.0.0.1:8790), the image service (local-images/, on :8791), then `wrangler pages dev`.
  * Local data (D1, R2) lives in .wrangler/state and survives restarts.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
@@ -147,6 +147,15 @@ function startLocalAi(): ChildProcess {
   return child;
 }
 
+/** The offline image service (local-images/, libvips on 127.0.0.1:8791): every tool's work on large pictures. */
+function startLocalImages(): ChildProcess {
+  const child = spawnGroup(process.execPath, ['--import', 'tsx', 'local-images/main.ts'], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+  child.on('exit', (code) => {
+    if (code && !stopping) console.warn(`local-images exited with ${code}; large pictures answer 503 until it runs again`);
+  });
+  return child;
+}
+
 async function main() {
   await ensureDevVars();
   // --fresh starts from empty local D1 and R2 (the e2e suite uses it; npm start keeps your data).
@@ -158,6 +167,7 @@ async function main() {
   if (!process.argv.includes('--fresh')) await ensureBackgroundRemoval();
   if (stopping) return;
   const localAi = startLocalAi();
+  const localImages = startLocalImages();
 
   const server = spawnGroup(
     'npx',
@@ -169,7 +179,7 @@ async function main() {
     ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: wranglerEnv() },
   );
-  if (POSIX) watchOver([localAi, server]);
+  if (POSIX) watchOver([localAi, localImages, server]);
   stopWithLaunchers();
   let announced = false;
   server.stdout!.on('data', (chunk: Buffer) => {

@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { corpusService } from './test/corpus-service';
-import { exiftoolService } from './test/support/node-services';
+import { handle as localImages } from '../../local-images/server';
+import { exiftoolService, photoService } from './test/support/node-services';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -17,12 +18,19 @@ export default defineConfig({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(here('../../migrations')),
           AI_PROVIDER: 'fake',
+          IMAGE_SERVICE: 'local',
           DASHBOARD_ACCESS_CODE: 'test-access-code',
           SESSION_SECRET: 'test-signing-key-0123456789abcdef',
         },
         // Test-only services that run in Node (workerd cannot read host files or run programs):
-        // the shared image corpus, and exiftool as an independent metadata reader.
-        serviceBindings: { CORPUS: corpusService(here('../../../shared/corpus')), EXIFTOOL: exiftoolService },
+        // the shared image corpus, exiftool as an independent metadata reader, the offline image service itself
+        // (in-process, as LOCAL_IMAGES), and PHOTOS: phone-size photos and sharp's own results to compare with.
+        serviceBindings: {
+          CORPUS: corpusService(here('../../../shared/corpus')),
+          EXIFTOOL: exiftoolService,
+          LOCAL_IMAGES: (request) => localImages(request as unknown as Request) as never,
+          PHOTOS: photoService,
+        },
       },
     })),
   ],

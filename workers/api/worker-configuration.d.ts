@@ -14,6 +14,8 @@ declare namespace Cloudflare {
 		AI_PROVIDER: string;
 		LOCAL_AI_URL: string;
 		AI_IMAGE_MODEL: string;
+		IMAGE_SERVICE: string;
+		LOCAL_IMAGE_URL: string;
 		DASHBOARD_ACCESS_CODE: string;
 		SESSION_SECRET: string;
 	}
@@ -27,6 +29,8 @@ declare namespace Cloudflare {
 		AI_PROVIDER: string;
 		LOCAL_AI_URL: string;
 		AI_IMAGE_MODEL: string;
+		IMAGE_SERVICE: string;
+		LOCAL_IMAGE_URL: string;
 		DASHBOARD_ACCESS_CODE: string;
 		SESSION_SECRET: string;
 	}
@@ -36,5 +40,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "IMAGE_TTL_SECONDS" | "FREE_DAILY_AI_LIMIT" | "AI_PROVIDER" | "LOCAL_AI_URL" | "AI_IMAGE_MODEL" | "DASHBOARD_ACCESS_CODE" | "SESSION_SECRET">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "IMAGE_TTL_SECONDS" | "FREE_DAILY_AI_LIMIT" | "AI_PROVIDER" | "LOCAL_AI_URL" | "AI_IMAGE_MODEL" | "IMAGE_SERVICE" | "LOCAL_IMAGE_URL" | "DASHBOARD_ACCESS_CODE" | "SESSION_SECRET">> {}
 }

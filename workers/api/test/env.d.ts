@@ -8,6 +8,10 @@ declare global {
       CORPUS: Fetcher;
       /** Runs the real exiftool on posted bytes (test/support/node-services.ts). */
       EXIFTOOL: Fetcher;
+      /** The offline image service, in-process (local-images/server.ts). */
+      LOCAL_IMAGES: Fetcher;
+      /** Phone-size photos and sharp's own results to compare with (test/support/node-services.ts). */
+      PHOTOS: Fetcher;
     }
   }
 }

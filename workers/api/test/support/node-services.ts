@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Response, type Request } from 'miniflare';
+import sharp, { type Sharp } from 'sharp';
+import { z } from 'zod';
 
 const run = promisify(execFile);
 
@@ -23,5 +25,101 @@ export async function exiftoolService(request: Request): Promise<Response> {
     return new Response(String(err), { status: 500 });
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const photoSchema = z.object({
+  width: z.number().int().min(1).max(12_000),
+  height: z.number().int().min(1).max(12_000),
+  seed: z.number().int().default(1),
+  orientation: z.number().int().min(1).max(8).default(1),
+  gps: z.boolean().default(false),
+  format: z.enum(['jpeg', 'png', 'webp']).default('jpeg'),
+  quality: z.number().int().min(1).max(100).default(85),
+});
+
+/**
+ * Photo-like pixels: soft colour fields, a few hard-edged shapes, fine texture and a little noise, so codecs work on
+ * it as on a phone photo (a 12 MP JPEG at q85 is a few MB). Deterministic by seed.
+ */
+function photoPixels(width: number, height: number, seed: number): Buffer {
+  const data = Buffer.alloc(width * height * 3);
+  let s = seed >>> 0 || 1;
+  const rand = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) >>> 16) / 65536;
+  const discs = Array.from({ length: 6 }, () => ({ x: rand() * width, y: rand() * height, r: (0.05 + rand() * 0.12) * Math.min(width, height), c: [rand() * 255, rand() * 255, rand() * 255] }));
+  for (let y = 0; y < height; y++) {
+    const fy = y / height;
+    for (let x = 0; x < width; x++) {
+      const fx = x / width;
+      const texture = 10 * Math.sin(x * 0.21 + Math.sin(y * 0.037) * 3) * Math.cos(y * 0.17);
+      let r = 60 + 150 * fx + texture;
+      let g = 80 + 120 * fy + texture;
+      let b = 160 - 100 * fx * fy + texture;
+      for (const d of discs) {
+        if ((x - d.x) ** 2 + (y - d.y) ** 2 < d.r * d.r) [r, g, b] = [d.c[0]! + texture, d.c[1]! + texture, d.c[2]! + texture];
+      }
+      const n = (rand() - 0.5) * 16;
+      const i = (y * width + x) * 3;
+      data[i] = Math.max(0, Math.min(255, r + n));
+      data[i + 1] = Math.max(0, Math.min(255, g + n));
+      data[i + 2] = Math.max(0, Math.min(255, b + n));
+    }
+  }
+  return data;
+}
+
+const referenceOpSchema = z.object({
+  crop: z.object({ left: z.number().int(), top: z.number().int(), width: z.number().int(), height: z.number().int() }).optional(),
+  resize: z.object({ width: z.number().int(), height: z.number().int(), fit: z.enum(['cover', 'contain', 'stretch', 'inside']), background: z.string().optional() }).optional(),
+  rotate: z.object({ angle: z.number().int() }).optional(),
+  flip: z.object({ axis: z.enum(['h', 'v']) }).optional(),
+  blur: z.object({ sigma: z.number() }).optional(),
+});
+
+const SHARP_FIT = { cover: 'cover', contain: 'contain', stretch: 'fill', inside: 'inside' } as const;
+
+/**
+ * PHOTOS, a test-only Node service for the workerd tests: `POST /photo` (JSON) makes a phone-size photo with real
+ * EXIF (orientation, GPS, dates, camera), and `POST /reference?op=<json>` (body: image bytes) answers sharp's own
+ * result of one operation (crop, resize, rotate, flip, blur, applied in that order on the upright picture) as a
+ * PNG: the independent oracle the engine's results are compared against. Written on sharp directly, not on
+ * local-images/, so the oracle shares no code with what it checks.
+ */
+export async function photoService(request: Request): Promise<Response> {
+  try {
+    const url = new URL(request.url);
+    if (url.pathname === '/photo') {
+      const o = photoSchema.parse(await request.json());
+      let img = sharp(photoPixels(o.width, o.height, o.seed), { raw: { width: o.width, height: o.height, channels: 3 } });
+      if (o.format === 'jpeg') {
+        img = img.jpeg({ quality: o.quality, chromaSubsampling: '4:2:0' });
+        const exif: Record<string, Record<string, string>> = { IFD0: { Make: 'Memeforge', Model: 'Test Phone' } };
+        if (o.gps) {
+          exif.IFD0!.DateTime = '2026:05:04 10:11:12';
+          exif.IFD2 = { DateTimeOriginal: '2026:05:04 10:11:12' };
+          exif.IFD3 = { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 3900/100' };
+        }
+        img = img.withExif(exif);
+        if (o.orientation !== 1) img = img.withMetadata({ orientation: o.orientation });
+      } else img = o.format === 'png' ? img.png() : img.webp({ quality: o.quality });
+      return new Response(new Uint8Array(await img.toBuffer()));
+    }
+    if (url.pathname === '/reference') {
+      const op = referenceOpSchema.parse(JSON.parse(url.searchParams.get('op') ?? '{}'));
+      const raw = async (s: Sharp) => {
+        const { data, info } = await s.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+        return sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
+      };
+      let img = await raw(sharp(Buffer.from(await request.arrayBuffer()), { limitInputPixels: false }).autoOrient());
+      if (op.crop) img = await raw(img.extract(op.crop));
+      if (op.resize) img = await raw(img.resize(op.resize.width, op.resize.height, { fit: SHARP_FIT[op.resize.fit], background: op.resize.background ?? '#ffffff' }));
+      if (op.rotate) img = await raw(img.rotate(op.rotate.angle));
+      if (op.flip) img = await raw(op.flip.axis === 'h' ? img.flop() : img.flip());
+      if (op.blur) img = await raw(img.blur(op.blur.sigma));
+      return new Response(new Uint8Array(await img.png({ compressionLevel: 1 }).toBuffer()));
+    }
+    return new Response('no such route', { status: 404 });
+  } catch (err) {
+    return new Response(String(err), { status: 500 });
   }
 }

@@ -1,0 +1,29 @@
+import { cloudflareImageService } from './cloudflare';
+import { localImageService } from './local';
+import { ImageServiceError, type ImageService } from './types';
+
+export const DEFAULT_LOCAL_IMAGE_URL = 'http://127.0.0.1:8791';
+
+const unconfigured: ImageService = {
+  name: 'local',
+  run: async () => {
+    throw new ImageServiceError(503, 'Large images cannot be processed on this server: no image service is configured.');
+  },
+};
+
+/**
+ * Picks the image service named by `IMAGE_SERVICE` (ADR 0053), like the AI provider: `cloudflare` in production,
+ * `local` for the offline Node service. Tests bind the local service in-process as `LOCAL_IMAGES`.
+ */
+export function getImageService(env: Env): ImageService {
+  switch (env.IMAGE_SERVICE) {
+    case 'cloudflare':
+      return cloudflareImageService(env.IMAGES);
+    case 'local': {
+      const bound = (env as { LOCAL_IMAGES?: Fetcher }).LOCAL_IMAGES;
+      return bound ? localImageService(bound, 'http://local-images') : localImageService({ fetch: (input, init) => fetch(input, init) }, env.LOCAL_IMAGE_URL || DEFAULT_LOCAL_IMAGE_URL);
+    }
+    default:
+      return unconfigured;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Offline: the Node service in local-images/ (sharp/libvips on loopback, started by `npm start`). The job travels as
+ * multipart: a `job` JSON field, the `input` file and one `overlayN` file per overlay. Every call has a deadline,
+ * so a stopped or stuck service is a clean 503, never a hang.
+ */
+import { z } from 'zod';
+import { ImageServiceError, type ImageService, type ServiceJob, type ServiceResult } from './types';
+
+export const LOCAL_IMAGES_NOT_RUNNING =
+  'The local image service is not running. Start the app with `npm start` (it starts the service), or try again in a moment.';
+export const LOCAL_IMAGES_TIMEOUT_MS = 120_000;
+
+const errorSchema = z.object({ error: z.string() });
+const blob = (bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffer>]);
+
+export function localImageService(fetcher: { fetch: typeof fetch }, baseUrl: string, timeoutMs = LOCAL_IMAGES_TIMEOUT_MS): ImageService {
+  const base = baseUrl.replace(/\/+$/, '');
+  return {
+    name: 'local',
+    async run(job: ServiceJob): Promise<ServiceResult> {
+      const form = new FormData();
+      const overlays = (job.overlays ?? []).map(({ left, top, opacity }) => ({ left, top, opacity }));
+      form.append('job', JSON.stringify({ steps: job.steps, overlays, output: job.output }));
+      form.append('input', blob(job.input), 'input');
+      (job.overlays ?? []).forEach((o, i) => form.append(`overlay${i}`, blob(o.image), `overlay${i}`));
+      let res: Response;
+      try {
+        res = await fetcher.fetch(`${base}/run`, { method: 'POST', body: form, signal: AbortSignal.timeout(timeoutMs) });
+      } catch (err) {
+        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+        throw new ImageServiceError(503, timedOut ? 'The local image service took too long. Please try again with a smaller image.' : LOCAL_IMAGES_NOT_RUNNING);
+      }
+      if (!res.ok) {
+        const parsed = errorSchema.safeParse(await res.json().catch(() => null));
+        const message = parsed.success ? parsed.data.error : 'The local image service could not process this image.';
+        throw new ImageServiceError(res.status === 413 ? 413 : res.status === 422 || res.status === 400 ? 422 : 503, message);
+      }
+      const width = Number(res.headers.get('x-image-width'));
+      const height = Number(res.headers.get('x-image-height'));
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      if (!width || !height) throw new ImageServiceError(503, 'The local image service answered without the picture size.');
+      return { bytes, width, height, format: job.output.format };
+    },
+  };
+}
