@@ -1,7 +1,7 @@
 /**
- * Privacy protection: removes the chosen metadata from the container without re-encoding the pixels. The one
- * exception is a JPEG whose EXIF orientation is not 1 when EXIF is removed: its pixels are turned upright and
- * re-encoded, because without the tag viewers would show it sideways. The log says exactly what happened.
+ * Privacy protection: removes the chosen metadata from the container without re-encoding the pixels, at any size.
+ * A JPEG stored sideways (EXIF orientation ≠ 1) whose EXIF is removed keeps a new EXIF block holding only its
+ * orientation, so it still shows upright. TIFF and GIF are rewritten losslessly. The log says exactly what happened.
  */
 import type { PrivacyLog } from '../../../../core/api/tools';
 import type { Findings } from './analyze';
@@ -9,7 +9,7 @@ import { type Chunk, concat, fixPngCrc, jpegSegments, joinJpeg, joinWebp, pngChu
 import { decode, unreadable } from './decode';
 import { encode, type OutputFormat } from './encode';
 import { scrubExif, type ScrubReport } from './exif-scrub';
-import type { ImageHeader } from './sniff';
+import { displaySize, type ImageHeader } from './sniff';
 
 export interface PrivacyRequest {
   removeExif: boolean;
@@ -26,8 +26,6 @@ export interface PrivacyResult {
   log: PrivacyLog;
 }
 
-/** Quality of the one re-encode privacy ever does (an upright copy of a rotated JPEG). */
-export const UPRIGHT_REENCODE_QUALITY = 92;
 
 const XMP_IDS = ['http://ns.adobe.com/xap/1.0/', 'http://ns.adobe.com/xmp/extension/'];
 const latin1 = (b: Uint8Array) => String.fromCharCode(...b.subarray(0, Math.min(b.length, 65536)));
@@ -50,16 +48,34 @@ function describePreserved(f: Findings, req: PrivacyRequest, log: PrivacyLog): v
   if (f.software) log.preserved.push('Software');
 }
 
-function jpeg(bytes: Uint8Array, req: PrivacyRequest, log: PrivacyLog): Uint8Array {
+/**
+ * An APP1 segment whose EXIF holds one tag, the orientation: what a sideways-stored photo keeps when its EXIF is
+ * removed, so viewers still turn it upright and its pixels are never re-encoded. Big-endian TIFF, one IFD0 entry.
+ */
+export function orientationOnlyApp1(orientation: number): Uint8Array {
+  const tiff = [0x4d, 0x4d, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0];
+  const payload = [...'Exif'].map((c) => c.charCodeAt(0)).concat([0, 0], tiff);
+  const length = payload.length + 2;
+  return new Uint8Array([0xff, 0xe1, length >> 8, length & 255, ...payload]);
+}
+
+function jpeg(bytes: Uint8Array, req: PrivacyRequest, log: PrivacyLog, orientation = 1): Uint8Array {
   const parsed = jpegSegments(bytes);
   if (!parsed) throw unreadable();
   const kept = [];
   const copy = bytes.slice();
+  let upright: Uint8Array | null = null;
   for (const seg of parsed.segments) {
     const { marker, payload } = seg;
     if (marker === 0xe1 && startsWith(payload, 'Exif\0')) {
       if (req.removeExif) {
         log.removed.push('EXIF block (camera, settings, location, dates)');
+        if (orientation !== 1) {
+          upright = orientationOnlyApp1(orientation);
+          // The new block stands where the old one stood (joinJpeg copies segments out of `source`).
+          kept.push({ marker: 0xe1, start: copy.length, end: copy.length + upright.length, payload: upright.subarray(4) });
+          log.actions.push(`Kept only the orientation tag (${orientation}), so the photo still shows upright.`);
+        }
         continue;
       }
       logScrub(scrubExif(copy.subarray(seg.start + 10, seg.end), { location: req.removeLocation, timestamps: req.removeTimestamp }), log);
@@ -76,7 +92,8 @@ function jpeg(bytes: Uint8Array, req: PrivacyRequest, log: PrivacyLog): Uint8Arr
     }
     kept.push(seg);
   }
-  return joinJpeg(kept, copy, copy.subarray(bytes.length - parsed.rest.length));
+  const source = upright ? concat([copy, upright]) : copy;
+  return joinJpeg(kept, source, copy.subarray(bytes.length - parsed.rest.length));
 }
 
 const PNG_TEXT = new Set(['tEXt', 'iTXt', 'zTXt']);
@@ -133,21 +150,11 @@ function webp(bytes: Uint8Array, req: PrivacyRequest, log: PrivacyLog): Uint8Arr
 
 export async function protectPrivacy(bytes: Uint8Array, header: ImageHeader, req: PrivacyRequest, findings: Findings): Promise<PrivacyResult> {
   const log: PrivacyLog = { removed: [], actions: [], preserved: [] };
-  const base = { width: header.width, height: header.height, log };
+  // The size people see: a sideways-stored photo keeps its orientation tag, so it shows upright.
+  const base = { ...displaySize(header), log };
   describePreserved(findings, req, log);
-  if (header.format === 'jpeg' && req.removeExif && header.orientation !== 1) {
-    const upright = await decode(bytes, header);
-    const out = await encode(upright, 'jpeg', { quality: UPRIGHT_REENCODE_QUALITY });
-    log.removed.push('All metadata (EXIF, XMP, IPTC, comments, ICC profile)');
-    log.actions.push(
-      `The photo was stored sideways (EXIF orientation ${header.orientation}); its pixels were turned upright and re-encoded as JPEG at quality ${UPRIGHT_REENCODE_QUALITY}, since removing EXIF removes the orientation tag.`,
-    );
-    log.preserved.length = 0;
-    log.preserved.push('Picture content, shown upright');
-    return { ...base, bytes: out, format: 'jpeg', reencoded: true, width: upright.width, height: upright.height };
-  }
   if (header.format === 'jpeg' || header.format === 'png' || header.format === 'webp') {
-    const out = header.format === 'jpeg' ? jpeg(bytes, req, log) : header.format === 'png' ? png(bytes, req, log) : webp(bytes, req, log);
+    const out = header.format === 'jpeg' ? jpeg(bytes, req, log, header.orientation) : header.format === 'png' ? png(bytes, req, log) : webp(bytes, req, log);
     log.actions.push(log.removed.length > 0 ? 'Removed the metadata from the file without re-encoding the picture.' : 'No matching metadata was found; the file is unchanged.');
     log.preserved.unshift('Image pixels (not re-encoded)');
     return { ...base, bytes: out, format: header.format, reencoded: false };
