@@ -2,7 +2,7 @@
 import latinExt from '@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff';
 import latin from '@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff';
 import { Resvg } from '@cf-wasm/resvg';
-import { WATERMARK_REFERENCE_WIDTH, type WatermarkPosition } from '../../../../core/api/tools';
+import { WATERMARK_REFERENCE_WIDTH, type WatermarkPosition } from '../../../../core/tools/watermark';
 import { composite } from './pixels';
 import type { Raster } from './raster';
 import { woffToSfnt } from './woff';
@@ -57,14 +57,14 @@ export async function rasteriseSvg(svg: string): Promise<Raster> {
   }
 }
 
+/** Where the strip goes: a margin from the top or bottom edge, or the middle. */
+export function stripTop(pictureHeight: number, stripHeight: number, position: WatermarkPosition): number {
+  const margin = Math.round(Math.max(pictureHeight * 0.02, stripHeight * 0.2));
+  if (position === 'center') return Math.round((pictureHeight - stripHeight) / 2);
+  return position.startsWith('top') ? margin : pictureHeight - stripHeight - margin;
+}
+
 export async function watermark(src: Raster, opts: WatermarkOptions): Promise<Raster> {
   const strip = await renderTextStrip(src.width, opts);
-  const margin = Math.round(Math.max(src.height * 0.02, strip.height * 0.2));
-  const y =
-    opts.position === 'center'
-      ? Math.round((src.height - strip.height) / 2)
-      : opts.position.startsWith('top')
-        ? margin
-        : src.height - strip.height - margin;
-  return composite(src, strip, 0, y, opts.opacity);
+  return composite(src, strip, 0, stripTop(src.height, strip.height, opts.position), opts.opacity);
 }

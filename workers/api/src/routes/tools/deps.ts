@@ -1,10 +1,13 @@
 /**
- * The two things the tool routes need from the API core: reading the uploaded image and storing a result.
- * Both are the API core's own pieces (multipart reader, expiring image store); this file only adapts their shapes.
+ * What the tool routes need besides the engine: reading the uploaded image, the engine's services, and storing a
+ * result. The multipart reader and the expiring image store are the API core's own pieces.
  */
 import { z } from 'zod';
 import { IMAGE_MIME_TYPES, type ImageFormat } from '../../../../../core/api/images';
+import { getAiProvider } from '../../ai';
 import { HttpError } from '../../errors';
+import type { EngineServices } from '../../imaging/engine';
+import { getImageService } from '../../imaging/service';
 import { fileBytes, readMultipart } from '../../multipart';
 import { imageTtlSeconds, putTemporary } from '../../storage/image-store';
 
@@ -29,6 +32,8 @@ export async function readImageUpload(request: Request): Promise<ImageUpload> {
   for (const [key, value] of Object.entries(rest)) if (typeof value === 'string') fields[key] = value;
   return { bytes: await fileBytes(file), filename: file.name, fields };
 }
+
+export const engineServices = (env: Env): EngineServices => ({ images: getImageService(env), ai: getAiProvider(env) });
 
 export async function storeResult(env: Env, bytes: Uint8Array, format: string): Promise<{ imageUrl: string; expiresAt: string }> {
   const stored = await putTemporary(env.BUCKET, bytes, {

@@ -1,23 +1,12 @@
-/** Shared steps of every tool route: read the upload, read its header before decoding, validate the fields. */
+/** The first steps of every tool route: read the upload, probe its header before anything else, validate the fields. */
 import type { z } from 'zod';
 import { HttpError } from '../../errors';
-import { assertImage } from '../../imaging/assert-image';
-import type { ImageHeader } from '../../imaging/sniff';
-import { MAX_INPUT_PIXELS } from '../../imaging/options';
-import { type ImageUpload, readImageUpload } from './deps';
+import { type Picture, probe } from '../../imaging/engine';
+import { readImageUpload } from './deps';
 
-export interface ToolInput extends ImageUpload {
-  header: ImageHeader;
-}
-
-export async function readToolInput(request: Request): Promise<ToolInput> {
+export async function readPicture(request: Request): Promise<{ picture: Picture; fields: Record<string, string> }> {
   const upload = await readImageUpload(request);
-  // The same reader as uploads: unknown formats 415, damaged files 422, more than MAX_INPUT_PIXELS 413.
-  const header = assertImage(upload.bytes, MAX_INPUT_PIXELS);
-  if (header.format === 'avif') {
-    throw new HttpError(415, 'unsupported_media_type', 'AVIF images cannot be processed yet. Please upload a JPEG, PNG, WebP, GIF, BMP or TIFF.');
-  }
-  return { ...upload, header };
+  return { picture: probe(upload.bytes), fields: upload.fields };
 }
 
 /** Validates form fields; the first problem becomes a 400 whose message says what to fix. */

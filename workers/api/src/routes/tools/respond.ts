@@ -1,11 +1,10 @@
 import type { ToolResult } from '../../../../../core/api/tools';
 import { json } from '../../http';
+import type { EngineResult } from '../../imaging/engine';
 import { storeResult } from './deps';
 
-export type ToolOutcome = Omit<ToolResult, 'imageUrl' | 'expiresAt' | 'size' | 'compressionRatio'> & { bytes: Uint8Array };
-
 /** Stores the result and answers the spec's body: imageUrl, size, format, width, height, originalSize and more. */
-export async function respondWithImage(env: Env, outcome: ToolOutcome): Promise<Response> {
+export async function respondWithImage(env: Env, outcome: EngineResult): Promise<Response> {
   const { bytes, ...rest } = outcome;
   const { imageUrl, expiresAt } = await storeResult(env, bytes, rest.format);
   const saved = rest.originalSize > 0 ? Math.round((1 - bytes.length / rest.originalSize) * 100) : 0;

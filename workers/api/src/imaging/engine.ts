@@ -1,0 +1,249 @@
+/**
+ * The image engine's front door: `run(operation, picture, options, services)` owns the whole pipeline of every
+ * tool operation — header probe → budget → path → decode → operate → encode → keep the original when it is
+ * smaller → a result that names the settings actually applied. Routes only parse, call `run` and respond.
+ *
+ * Two paths do the pixel work (ADR 0053): in the isolate (WASM codecs) when the picture fits the operation's
+ * measured memory budget, else the image service (`service/`: the Images binding in production, libvips offline),
+ * which works on any accepted picture (≤ 50 MP) without holding its pixels in the isolate. What neither can do
+ * (a BMP or TIFF over the budget: the services read neither) is a 413 naming the size that works.
+ */
+import type { ToolResult } from '../../../../core/api/tools';
+import type { ConvertOptions } from '../../../../core/tools/convert';
+import { cropProblem, type CropOptions } from '../../../../core/tools/crop';
+import { EDIT_QUALITY } from '../../../../core/tools/fields';
+import type { PrivacyOptions } from '../../../../core/tools/privacy';
+import { resizeProblem, resizeTarget, type ResizeOptions } from '../../../../core/tools/resize';
+import type { RotateOptions } from '../../../../core/tools/rotate';
+import type { BlurOptions } from '../../../../core/tools/blur';
+import type { WatermarkOptions } from '../../../../core/tools/watermark';
+import { HttpError } from '../errors';
+import { assertImage } from './assert-image';
+import { inspect } from './analyze';
+import { decode } from './decode';
+import { ALPHA_FORMATS, encode, isOutputFormat, LOSSY_FORMATS, type OutputFormat } from './encode';
+import { ENCODE_PIXEL_BUDGET, MAX_INPUT_PIXELS, WASM_PIXEL_BUDGET, type WasmOperation } from './options';
+import { runAiOperation } from './ops/ai';
+import { findTargets, planBlur } from './ops/blur';
+import { compressLarge, compressRaster, possibleFormats, type CompressRequest } from './ops/compress';
+import { planCrop } from './ops/crop';
+import { resolveFormat, SERVICE_READS, serviceWrites } from './ops/format';
+import { planResize } from './ops/resize';
+import { planRotate } from './ops/rotate';
+import type { EngineServices, PixelPlan, Size } from './ops/types';
+import { planWatermark } from './ops/watermark';
+import { protectPrivacy } from './privacy';
+import { hasTransparency } from './raster';
+import { ImageServiceError } from './service/types';
+import { displaySize, type ImageHeader } from './sniff';
+
+export type { EngineServices } from './ops/types';
+
+/** An accepted picture: its bytes and what its header says (read before anything is decoded). */
+export interface Picture {
+  bytes: Uint8Array;
+  header: ImageHeader;
+  /** The size people see: the header's, with the EXIF orientation applied. */
+  upright: Size;
+}
+
+export type EngineResult = Omit<ToolResult, 'imageUrl' | 'expiresAt' | 'size' | 'compressionRatio'> & { bytes: Uint8Array };
+
+export interface OptionsByOperation {
+  compress: CompressRequest;
+  convert: Omit<ConvertOptions, 'operation'>;
+  resize: Omit<ResizeOptions, 'operation'>;
+  crop: Omit<CropOptions, 'operation'>;
+  rotate: Omit<RotateOptions, 'operation'>;
+  watermark: Omit<WatermarkOptions, 'operation'>;
+  blur: Omit<BlurOptions, 'operation'>;
+  privacy: Omit<PrivacyOptions, 'operation'>;
+  upscale: { factor: 2 | 3 | 4 };
+  'remove-background': object;
+}
+export type OperationName = keyof OptionsByOperation;
+
+/** Step one: the header. Unknown formats 415, damaged files 422, over 50 MP 413; AVIF cannot be processed yet. */
+export function probe(bytes: Uint8Array): Picture {
+  const header = assertImage(bytes, MAX_INPUT_PIXELS);
+  if (header.format === 'avif') {
+    throw new HttpError(415, 'unsupported_media_type', 'AVIF images cannot be processed yet. Please upload a JPEG, PNG, WebP, GIF, BMP or TIFF.');
+  }
+  return { bytes, header, upright: displaySize(header) };
+}
+
+/** The pixel budget of `op` writing `format`: the smaller of the operation's and the encoder's. */
+export function pixelBudget(op: WasmOperation, format: OutputFormat): number {
+  const encoder = format === 'jpeg' || format === 'webp' || format === 'png' ? ENCODE_PIXEL_BUDGET[format] : Infinity;
+  return Math.min(WASM_PIXEL_BUDGET[op], encoder);
+}
+
+const megapixels = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
+
+/** What neither path can do: the isolate's budget is the size that works. */
+function beyondBoth(op: WasmOperation, format: OutputFormat, input: ImageHeader): HttpError {
+  const which = SERVICE_READS.includes(input.format) ? format : input.format;
+  return new HttpError(
+    413,
+    'payload_too_large',
+    `${which.toUpperCase()} pictures can be processed up to ${megapixels(pixelBudget(op, format))}. Please convert it to JPEG or PNG (or make it smaller) first, then try again.`,
+  );
+}
+
+/** Turns the image service's failures into answers for people. */
+async function viaService<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (!(err instanceof ImageServiceError)) throw err;
+    if (err.status === 413) throw new HttpError(413, 'payload_too_large', err.message);
+    if (err.status === 422) throw new HttpError(422, 'unprocessable_image', err.message);
+    throw new HttpError(503, 'image_service_unavailable', err.message);
+  }
+}
+
+const pixels = (s: Size) => s.width * s.height;
+const editQuality = (f: OutputFormat) => (LOSSY_FORMATS.includes(f) ? EDIT_QUALITY : undefined);
+
+async function pixelOperation(operation: string, input: Picture, plan: PixelPlan, services: EngineServices, notes: string[]): Promise<EngineResult> {
+  const { header, bytes, upright } = input;
+  const format = resolveFormat('original', header.format, notes);
+  const quality = editQuality(format);
+  // Watermark and blur answers also carry what was done as `details` (the spec's field for them).
+  const details = operation === 'watermark' || operation === 'blur' ? plan.note : undefined;
+  const base = { operation, originalSize: bytes.length, notes, quality, details };
+  if (Math.max(pixels(upright), pixels(plan.output)) <= pixelBudget(plan.budget, format)) {
+    const out = await plan.wasm(await decode(bytes, header));
+    notes.push(plan.note);
+    return { ...base, bytes: await encode(out, format, { quality: quality ?? 100 }), format, width: out.width, height: out.height, engine: 'wasm' };
+  }
+  if (!SERVICE_READS.includes(header.format) || !serviceWrites(format)) throw beyondBoth(plan.budget, format, header);
+  const job = await viaService(() => plan.service({ bytes, upright, services }));
+  const out = await viaService(() => services.images.run({ input: bytes, ...job, output: { format, quality } }));
+  notes.push(plan.note);
+  return { ...base, bytes: out.bytes, format, width: out.width, height: out.height, engine: 'images' };
+}
+
+/** Whether an operation on this picture runs in the isolate (it decides where blur's detection copy is made). */
+const fitsIsolate = (input: Picture, op: WasmOperation, output: Size) =>
+  Math.max(pixels(input.upright), pixels(output)) <= pixelBudget(op, resolveFormat('original', input.header.format, []));
+
+/** A same-format result that is not smaller: the input is kept, minus its metadata where that is lossless. */
+async function keepOriginal(input: Picture, notes: string[]): Promise<Omit<EngineResult, 'operation' | 'originalSize' | 'notes'> | null> {
+  const { bytes, header } = input;
+  const clean = await protectPrivacy(bytes, header, { removeExif: header.orientation === 1, removeLocation: true, removeTimestamp: true }, await inspect(bytes, header));
+  if (clean.reencoded || clean.bytes.length > bytes.length) return null;
+  notes.push('Your file was already smaller than any re-encoding, so it is kept as it was, with its private metadata removed.');
+  return { bytes: clean.bytes, format: header.format as OutputFormat, width: input.upright.width, height: input.upright.height, engine: 'passthrough' };
+}
+
+async function compress(input: Picture, req: CompressRequest, services: EngineServices, notes: string[]): Promise<EngineResult> {
+  const { header, bytes, upright } = input;
+  const base = { operation: 'compress', originalSize: bytes.length, notes };
+  const resolved = resolveFormat(req.format, header.format, notes);
+  const tightest = Math.min(...possibleFormats(req, resolved).map((f) => pixelBudget('compress', f)));
+  let result: EngineResult;
+  if (pixels(upright) <= tightest) {
+    const raster = await decode(bytes, header);
+    const r = await compressRaster(raster, req, resolved, isOutputFormat(header.format));
+    notes.push(...r.notes);
+    result = { ...base, bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, ssim: r.ssim, search: r.search, engine: 'wasm' };
+  } else {
+    if (!SERVICE_READS.includes(header.format) || !serviceWrites(resolved)) throw beyondBoth('compress', resolved, header);
+    const r = await viaService(() => compressLarge(services.images, bytes, upright, req, resolved));
+    notes.push(...r.notes);
+    result = { ...base, bytes: r.bytes, format: r.format, width: upright.width, height: upright.height, quality: r.quality, engine: 'images' };
+  }
+  if (result.format === header.format && result.bytes.length >= bytes.length && !req.targetBytes) {
+    const kept = await keepOriginal(input, notes);
+    if (kept) return { ...base, ...kept };
+  }
+  return result;
+}
+
+async function convert(input: Picture, o: OptionsByOperation['convert'], services: EngineServices, notes: string[]): Promise<EngineResult> {
+  const { header, bytes, upright } = input;
+  if (o.maintainMetadata) notes.push('Metadata is never carried over to converted files.');
+  const quality = LOSSY_FORMATS.includes(o.format) ? o.quality : undefined;
+  const base = { operation: 'convert', originalSize: bytes.length, quality, notes };
+  const described = `Converted to ${o.format.toUpperCase()}${quality ? ` at quality ${quality}` : ''}.`;
+  if (pixels(upright) <= pixelBudget('convert', o.format)) {
+    const raster = await decode(bytes, header);
+    if (!ALPHA_FORMATS.includes(o.format) && hasTransparency(raster)) notes.push(`${o.format.toUpperCase()} has no transparency: transparent areas were filled with white.`);
+    notes.push(described);
+    return { ...base, bytes: await encode(raster, o.format, { quality: o.quality }), format: o.format, width: raster.width, height: raster.height, engine: 'wasm' };
+  }
+  const format = o.format;
+  if (!SERVICE_READS.includes(header.format) || !serviceWrites(format)) throw beyondBoth('convert', format, header);
+  const out = await viaService(() => services.images.run({ input: bytes, steps: [], output: { format, quality } }));
+  notes.push(described);
+  return { ...base, bytes: out.bytes, format, width: out.width, height: out.height, engine: 'images' };
+}
+
+async function privacy(input: Picture, o: OptionsByOperation['privacy'], notes: string[]): Promise<EngineResult> {
+  const findings = await inspect(input.bytes, input.header);
+  const r = await protectPrivacy(input.bytes, input.header, o, findings);
+  return {
+    operation: 'privacy',
+    originalSize: input.bytes.length,
+    notes,
+    bytes: r.bytes,
+    format: r.format,
+    width: r.width,
+    height: r.height,
+    engine: r.reencoded ? 'wasm' : 'passthrough',
+    privacyLog: r.log,
+    details: r.log.actions.join(' '),
+  };
+}
+
+/** One operation's fields as a route parses them: the operation's name with its options. */
+export type ToolFields = { [K in OperationName]: { operation: K } & OptionsByOperation[K] }[OperationName];
+
+/** `run` for a route's parsed fields (the name and options travel together). */
+export const runFields = (input: Picture, fields: ToolFields, services: EngineServices) => run(fields.operation, input, fields as never, services);
+
+/** Runs one tool operation on an accepted picture. */
+export async function run<K extends OperationName>(operation: K, input: Picture, options: OptionsByOperation[K], services: EngineServices): Promise<EngineResult> {
+  const notes: string[] = [];
+  if (input.header.animated && operation !== 'privacy') notes.push('The picture is animated: only its first frame was used.');
+  const pixelOp = (plan: PixelPlan) => pixelOperation(operation, input, plan, services, notes);
+  switch (operation) {
+    case 'compress':
+      return compress(input, options as CompressRequest, services, notes);
+    case 'convert':
+      return convert(input, options as OptionsByOperation['convert'], services, notes);
+    case 'privacy':
+      return privacy(input, options as OptionsByOperation['privacy'], notes);
+    case 'resize': {
+      const o = options as OptionsByOperation['resize'];
+      const problem = resizeProblem(resizeTarget(input.upright, o));
+      if (problem) throw new HttpError(400, 'validation_failed', problem);
+      return pixelOp(planResize(input.upright, o));
+    }
+    case 'crop': {
+      const o = options as OptionsByOperation['crop'];
+      const problem = cropProblem(o, input.upright.width, input.upright.height);
+      if (problem) throw new HttpError(400, 'validation_failed', problem);
+      return pixelOp(planCrop(input.upright, o));
+    }
+    case 'rotate':
+      return pixelOp(planRotate(input.upright, options as OptionsByOperation['rotate']));
+    case 'watermark':
+      return pixelOp(planWatermark(input.upright, options as OptionsByOperation['watermark']));
+    case 'blur': {
+      const o = options as OptionsByOperation['blur'];
+      const inWasm = fitsIsolate(input, o.pixelateLevel ? 'pixelate' : 'blur', input.upright);
+      const targets = await viaService(() => findTargets({ ...input, inWasm, services }, o));
+      return pixelOp(planBlur(input.upright, o, targets));
+    }
+    case 'upscale':
+    case 'remove-background': {
+      const factor = (options as OptionsByOperation['upscale']).factor ?? 2;
+      const r = await runAiOperation(operation, input.bytes, factor, services);
+      // The spec: background removal reports the file's own size as originalSize, and compressionRatio 0.
+      return { operation, originalSize: input.bytes.length, notes: [...notes, r.note], bytes: r.bytes, format: r.format, width: r.width, height: r.height, engine: 'wasm' };
+    }
+  }
+  throw new HttpError(400, 'validation_failed', 'Unknown operation.');
+}

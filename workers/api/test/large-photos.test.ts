@@ -1,0 +1,151 @@
+/**
+ * Issue 15's promise: the photos people have (12 and 24 MP, portrait ones stored sideways with EXIF orientation 6)
+ * go through every tool operation and come back right — size, orientation and pixels checked against sharp doing
+ * the same operation (SSIM ≥ 0.98 on a downscaled copy of both), with the quality asked for.
+ */
+import { describe, expect, it } from 'vitest';
+import { decode } from '../src/imaging/decode';
+import { readHeader } from '../src/imaging/sniff';
+import { similarity } from '../src/imaging/ssim';
+import type { Raster } from '../src/imaging/raster';
+import { exiftool, resultBytes, toolRequest, type ToolBody } from './support/corpus';
+import { makePhoto, reference, type ReferenceOp } from './support/photos';
+
+const THUMB: ReferenceOp = { resize: { width: 480, height: 480, fit: 'inside' } };
+
+/** A small upright copy made by sharp, decoded: what the comparisons look at. */
+async function thumb(bytes: Uint8Array): Promise<Raster> {
+  const png = await reference(bytes, THUMB);
+  return decode(png, readHeader(png)!);
+}
+
+async function call(route: string, image: Uint8Array, fields: Record<string, string | number>) {
+  const res = await toolRequest(route, image, fields);
+  const body = await res.json<ToolBody>();
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return { body, bytes: await resultBytes(body.imageUrl) };
+}
+
+/** The result looks like sharp's own result of the same operation. */
+async function looksLike(got: Uint8Array, input: Uint8Array, op: ReferenceOp | null, min = 0.98) {
+  const expected = op ? await reference(input, op) : input;
+  const [a, b] = [await thumb(got), await thumb(expected)];
+  expect([a.width, a.height]).toEqual([b.width, b.height]);
+  expect(similarity(a, b)).toBeGreaterThanOrEqual(min);
+}
+
+const PHOTOS = [
+  { name: '12 MP landscape', width: 4000, height: 3000, orientation: 1 },
+  { name: '12 MP portrait stored sideways (orientation 6)', width: 4000, height: 3000, orientation: 6 },
+  { name: '24 MP landscape', width: 6000, height: 4000, orientation: 1 },
+] as const;
+
+describe.each(PHOTOS)('$name', ({ width, height, orientation }) => {
+  const upright = orientation === 6 ? { width: height, height: width } : { width, height };
+  let photo: Uint8Array;
+  const input = async () => (photo ??= await makePhoto({ width, height, orientation, gps: true, seed: width + orientation }));
+
+  it('is a real phone-size upload: under 10 MB, over every WASM budget', async () => {
+    const bytes = await input();
+    expect(bytes.length).toBeLessThan(10 * 1024 * 1024);
+    expect(readHeader(bytes)).toMatchObject({ width, height, orientation });
+  });
+
+  it('compresses at the quality asked (q30 and q80 differ), and says so in plain words', { timeout: 120_000 }, async () => {
+    const q30 = await call('optimize', await input(), { operation: 'compress', quality: 30, format: 'jpeg' });
+    const q80 = await call('optimize', await input(), { operation: 'compress', quality: 80, format: 'jpeg' });
+    expect(q30.body).toMatchObject({ quality: 30, width: upright.width, height: upright.height, format: 'jpeg' });
+    expect(q80.body).toMatchObject({ quality: 80, width: upright.width, height: upright.height });
+    expect(q30.bytes.length).toBeLessThan(q80.bytes.length * 0.8);
+    expect(q80.body.notes.join(' ')).toMatch(/Compressed at quality 80/);
+    await looksLike(q80.bytes, await input(), null);
+  });
+
+  it('compresses with quality=auto: settings chosen on a full-size tile, smaller than the input', { timeout: 120_000 }, async () => {
+    const r = await call('optimize', await input(), { operation: 'compress', quality: 'auto' });
+    expect(r.body.quality).toBeGreaterThanOrEqual(10);
+    expect(r.bytes.length).toBeLessThan((await input()).length);
+    expect(r.body.notes.join(' ')).toMatch(/most detailed 1024×1024 part/);
+    await looksLike(r.bytes, await input(), null);
+  });
+
+  it('converts to WebP at the quality asked', { timeout: 120_000 }, async () => {
+    const r = await call('convert', await input(), { format: 'webp', quality: 60 });
+    expect(r.body).toMatchObject({ format: 'webp', quality: 60, width: upright.width, height: upright.height });
+    await looksLike(r.bytes, await input(), null);
+  });
+
+  it('crops a rectangle of the upright photo', { timeout: 120_000 }, async () => {
+    const crop = { left: Math.round(upright.width * 0.3), top: Math.round(upright.height * 0.2), width: 1200, height: 900 };
+    const r = await call('modify', await input(), { operation: 'crop', x: crop.left, y: crop.top, width: crop.width, height: crop.height });
+    expect(r.body).toMatchObject({ width: 1200, height: 900 });
+    await looksLike(r.bytes, await input(), { crop });
+  });
+
+  it('rotates and flips', { timeout: 120_000 }, async () => {
+    const r = await call('modify', await input(), { operation: 'rotate', angle: 90, flip: 'horizontal' });
+    expect(r.body).toMatchObject({ width: upright.height, height: upright.width });
+    await looksLike(r.bytes, await input(), { rotate: { angle: 90 }, flip: { axis: 'h' } });
+  });
+
+  it('resizes to a social preset without stretching (cover), and with borders (contain)', { timeout: 120_000 }, async () => {
+    const story = await call('modify', await input(), { operation: 'resize', preset: 'instagram-story' });
+    expect(story.body).toMatchObject({ width: 1080, height: 1920 });
+    expect(story.body.notes.join(' ')).toMatch(/Cropped to fill 1080×1920/);
+    await looksLike(story.bytes, await input(), { resize: { width: 1080, height: 1920, fit: 'cover' } });
+    const padded = await call('modify', await input(), { operation: 'resize', preset: 'instagram-square', fit: 'contain', background: '#000000' });
+    expect(padded.body).toMatchObject({ width: 1080, height: 1080 });
+    await looksLike(padded.bytes, await input(), { resize: { width: 1080, height: 1080, fit: 'contain', background: '#000000' } });
+  });
+
+  it('watermarks at full size', { timeout: 120_000 }, async () => {
+    const r = await call('security', await input(), { operation: 'watermark', text: 'Memeforge', position: 'bottom-right', opacity: 0.8 });
+    expect(r.body).toMatchObject({ width: upright.width, height: upright.height });
+    // The text is a small part of the picture: it still looks like the photo, but not identical to it.
+    const [got, before] = [await thumb(r.bytes), await thumb(await input())];
+    const s = similarity(got, before);
+    expect(s).toBeGreaterThan(0.9);
+    expect(s).toBeLessThan(0.9999);
+  });
+
+  it('blurs and pixelates chosen areas at full resolution, leaving the rest as it was', { timeout: 120_000 }, async () => {
+    const region = { x: Math.round(upright.width / 4), y: Math.round(upright.height / 4), width: Math.round(upright.width / 4), height: Math.round(upright.height / 4) };
+    for (const extra of [{}, { pixelateLevel: 10 }] as Record<string, number>[]) {
+      const r = await call('security', await input(), { operation: 'blur', method: 'selective', strength: 20, regions: JSON.stringify([region]), ...extra });
+      expect(r.body).toMatchObject({ width: upright.width, height: upright.height });
+      const inside = { crop: { left: region.x, top: region.y, width: region.width, height: region.height } };
+      const outside = { crop: { left: 0, top: upright.height - 600, width: 800, height: 600 } };
+      await looksLike(await reference(r.bytes, outside), await reference(await input(), outside), null);
+      const [blurred, sharp] = [await thumb(await reference(r.bytes, inside)), await thumb(await reference(await input(), inside))];
+      expect(similarity(blurred, sharp), JSON.stringify(extra)).toBeLessThan(0.9);
+    }
+  });
+
+  it('blurs faces found on a 1 MP copy (fake detector), at full resolution', { timeout: 120_000 }, async () => {
+    const r = await call('security', await input(), { operation: 'blur', method: 'faces' });
+    expect(r.body).toMatchObject({ width: upright.width, height: upright.height });
+    expect(r.body.notes.join(' ')).toMatch(/1 area\(s\) blurred/);
+  });
+
+  it('strips GPS and dates without re-encoding, and keeps it upright', { timeout: 120_000 }, async () => {
+    const r = await call('security', await input(), { operation: 'privacy' });
+    expect(r.body).toMatchObject({ engine: 'passthrough', width: upright.width, height: upright.height });
+    await looksLike(r.bytes, await input(), null, 0.9999);
+    // An outside reader agrees: no location, no dates, no camera; a sideways photo keeps only its orientation.
+    const tags = await exiftool(r.bytes);
+    expect(Object.keys(tags).filter((k) => /GPS|Date|Make|Model/.test(k) && !/^(System|File|ICC[-_]\w+):/.test(k))).toEqual([]);
+    expect(tags['IFD0:Orientation']).toBe(orientation === 6 ? 6 : undefined);
+    // The compressed picture data is the input's, byte for byte.
+    const scan = (b: Uint8Array) => b.subarray(b.findIndex((v, i) => v === 0xff && b[i + 1] === 0xda));
+    expect(scan(r.bytes)).toEqual(scan(await input()));
+  });
+});
+
+describe('limits that still hold', () => {
+  it('refuses a resize to more than 50 MP from a tiny picture, naming the limit', async () => {
+    const tiny = await makePhoto({ width: 20, height: 20, format: 'png' });
+    const res = await toolRequest('modify', tiny, { operation: 'resize', width: 10_000, height: 10_000, maintainAspectRatio: 'false' });
+    expect(res.status).toBe(400);
+    expect((await res.json<ToolBody>()).error).toMatch(/largest picture we make is 50 megapixels/);
+  });
+});
