@@ -135,7 +135,7 @@ describe('tool routes answer the spec body', () => {
     // it): the most faithful candidate is kept, and the answer says so.
     const noisy = await encode(syntheticPhoto(300, 200, 1, 6), 'png', { quality: 100 });
     const hard = await (await toolRequest('optimize', noisy, { operation: 'compress', quality: 'auto', format: 'webp' })).json<ToolBody>();
-    expect(hard.notes.join(' ')).toMatch(/No quality reached SSIM/);
+    expect(hard.notes.join(' ')).toMatch(/No quality kept every detail/);
   });
 
   it('reduces a screenshot PNG to a palette when it stays faithful, and keeps lossless at quality 100', async () => {

@@ -26,11 +26,60 @@ export const AUTO_SSIM_THRESHOLD = 0.99;
 /** The highest quality `quality=auto` tries: above it files grow fast for no visible gain. */
 export const AUTO_MAX_QUALITY = 95;
 
-/** One encoder setting `quality=auto` searches: options over the format's defaults, and its highest quality. */
+/**
+ * What one encode costs, in units of a fixed-quality encode of the same picture (the format's defaults at quality 80):
+ * `base + perQuality × quality`. Encoders slow down as quality rises (more coefficients to code).
+ */
+export interface AutoCost {
+  base: number;
+  perQuality: number;
+}
+
+/** One encoder setting `quality=auto` searches: options over the format's defaults, its highest quality, its cost. */
 export interface AutoSetting {
   options: Readonly<Record<string, number | boolean>>;
   maxQuality?: number;
+  cost: AutoCost;
 }
+
+/*
+ * Encode costs measured on the six corpus photos, a 512×400 noise picture and an 800×600 synthetic photo (Node, both
+ * codecs warmed), each as a share of the fixed quality-80 encode of the same picture in
+ * the same format. Ranges at qualities 30 / 52 / 74 / 85 / 95: mozjpeg tables 0 and 4 0.43–0.72 / 0.55–0.83 /
+ * 0.85–1.07 / 1.06–1.30 / 1.47–2.17; the flat table 1 0.54–0.98 / 0.96–1.24 / 1.16–1.85 / 1.39–2.24 / 1.90–3.25;
+ * libwebp method 6 0.99–2.24 / 1.05–2.36 / 1.14–2.42 / 1.34–3.05 / 1.66–3.70 (method 6 against the method 4 of a
+ * fixed encode). The lines below sit at or above most of each range, so the budget errs on stopping early.
+ */
+const JPEG_COST: AutoCost = { base: 0.1, perQuality: 0.02 };
+const FLAT_JPEG_COST: AutoCost = { base: 0, perQuality: 0.03 };
+const WEBP_M6_COST: AutoCost = { base: 1, perQuality: 0.025 };
+/** A plain encode at the format's defaults (the target-size search): one unit at quality 80 by definition. */
+export const AUTO_PLAIN_COST: AutoCost = { base: 0.2, perQuality: 0.01 };
+/**
+ * Decoding a candidate and scoring its SSIM, per round trip of `quality=auto`: measured 0.03–0.5 (decode) plus
+ * 0.11–0.9 (SSIM) on the photos, up to 2.3 on chelsea (451×300, small enough that SSIM reads every pixel).
+ */
+export const AUTO_CHECK_COST = 0.6;
+/**
+ * What one `quality=auto` or `targetBytes` request may spend on its search, in fixed-encode units (see AutoCost):
+ * the request stops trying once the next encode would pass it and keeps the best file found. The unbounded search
+ * spent 47–93 units on the corpus photos (17–31 round trips) and 133 on a crafted noise PNG where no setting is
+ * ever faithful (every setting searched to its top quality). Four units, the issue's first guess, pay for one or two
+ * round trips: no search at all. The worst case: `npm run bench:imaging -- --auto-budget`.
+ */
+export const AUTO_BUDGET_UNITS = 24;
+/**
+ * Small pictures may spend more units, up to this many megapixels encoded in all (a fixed encode costs about the
+ * same per pixel whatever the size): a unit of a 0.3 MP photo is about 40 ms, so its whole search (50–90 units,
+ * 1.5–2.5 s) runs as before. The unit budget bounds the larger ones, up to the 1.7 MP WebP budget: the Hubble field
+ * (0.87 MP, 34 units) answers 68.4 KB where the whole search found 66.3 KB.
+ */
+export const AUTO_BUDGET_MEGAPIXELS = 30;
+/**
+ * A second guard in milliseconds, for where the clock moves (in production it moves only across I/O, so the
+ * `setTimeout` between encodes is what lets it advance, if at all): the unit model is what tests rely on.
+ */
+export const AUTO_BUDGET_MS = 10_000;
 
 /**
  * Encoder settings `quality=auto` searches, per format (the smallest faithful file of all wins). Measured with
@@ -42,13 +91,16 @@ export interface AutoSetting {
  */
 export const AUTO_TUNINGS: Readonly<Record<'jpeg' | 'webp', readonly AutoSetting[]>> = {
   jpeg: [
-    { options: { quant_table: 0 } },
-    { options: { quant_table: 4 } },
+    { options: { quant_table: 0 }, cost: JPEG_COST },
+    { options: { quant_table: 4 }, cost: JPEG_COST },
     // The flat table writes the largest files at the top qualities: at 95 the noisy 5 MP test picture grew mozjpeg
     // to 115 MB (the other tables and qualities up to 92 stay at 96 MB). It wins at lower qualities (77 on chelsea).
-    { options: { quant_table: 1 }, maxQuality: 90 },
+    { options: { quant_table: 1 }, maxQuality: 90, cost: FLAT_JPEG_COST },
   ],
-  webp: [{ options: { method: 6, sns_strength: 80 } }, { options: { method: 6, sns_strength: 100 } }],
+  webp: [
+    { options: { method: 6, sns_strength: 80 }, cost: WEBP_M6_COST },
+    { options: { method: 6, sns_strength: 100 }, cost: WEBP_M6_COST },
+  ],
 };
 /** Palette reduction of a PNG is kept only when it stays this faithful. */
 export const PALETTE_SSIM_THRESHOLD = 0.999;
