@@ -18,9 +18,15 @@ test.describe('Modify', () => {
     await page.getByRole('button', { name: /Instagram Square/ }).click();
     await expect(width).toHaveValue('1080');
     await expect(height).toHaveValue('1080');
-    await expect(page.getByLabel('Maintain aspect ratio')).not.toBeChecked();
+    // A preset of another shape is filled (cropped), never stretched, unless the user chooses otherwise.
+    await expect(page.getByRole('radio', { name: 'Fill (crop the edges)' })).toBeChecked();
+    await expect(page.getByTestId('resize-outcome')).toHaveText('Result: 1080 × 1080 px, edges cropped to fill');
+    await page.getByText('Fit (add borders)').click();
+    await expect(page.getByRole('radio', { name: 'Fit (add borders)' })).toBeChecked();
+    await expect(page.getByTestId('resize-outcome')).toHaveText('Result: 1080 × 1080 px, with borders');
+    await expect(page.getByLabel('Border colour')).toHaveValue('#ffffff');
 
-    await page.getByLabel('Maintain aspect ratio').check();
+    await expect(page.getByLabel('Maintain aspect ratio')).toBeChecked();
     await width.fill('320');
     const expectedH = Math.round((320 * natural.h) / natural.w);
     await expect(height).toHaveValue(String(expectedH));

@@ -12,7 +12,10 @@ describe('resizeTarget', () => {
   });
 
   it('stretches only when the aspect ratio is unlocked (or stretch is asked)', () => {
-    expect(resizeTarget(landscape, parse({ preset: 'instagram-story', maintainAspectRatio: 'false' })).fit).toBe('stretch');
+    // The old screen sent every preset with the lock off: a preset still fills, unless stretch is chosen.
+    expect(resizeTarget(landscape, parse({ preset: 'instagram-story', maintainAspectRatio: 'false' })).fit).toBe('cover');
+    expect(resizeTarget(landscape, parse({ preset: 'instagram-story', fit: 'stretch' })).fit).toBe('stretch');
+    expect(resizeTarget(landscape, parse({ width: '300', height: '300', maintainAspectRatio: 'false' })).fit).toBe('stretch');
     expect(resizeTarget(landscape, parse({ width: '300', height: '300', fit: 'stretch' }))).toEqual({ width: 300, height: 300, fit: 'stretch' });
   });
 

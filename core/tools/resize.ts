@@ -1,7 +1,7 @@
 /**
  * Resize: to a preset or a custom size, with an explicit fit. A preset's box is filled (`cover`, cropping what
- * overflows) unless the user asks for `contain` (padding in a colour); a custom size with the aspect ratio locked
- * gives the largest picture inside the box; the picture is stretched only when the user unlocks the aspect ratio.
+ * overflows) unless the user chooses `contain` (padding in a colour) or `stretch`; a custom size with the aspect
+ * ratio locked gives the largest picture inside the box; a custom size is stretched only when it is unlocked.
  */
 import { z } from '../api/zod';
 import { RESIZE_DEFAULT, RESIZE_PRESETS } from '../resize-presets';
@@ -40,10 +40,11 @@ export interface ResizeTarget {
 export function resizeTarget(picture: { width: number; height: number }, o: Omit<ResizeOptions, 'operation' | 'background'>): ResizeTarget {
   const preset = RESIZE_PRESETS.find((p) => p.id === o.preset);
   const box = { width: preset?.width ?? o.width, height: preset?.height ?? o.height };
-  // Unlocking the aspect ratio is the one way to stretch; an explicit `stretch` says the same.
-  if (o.fit === 'stretch' || !o.maintainAspectRatio) return { ...box, fit: 'stretch' };
+  // A preset is a box to fill: cover unless another fit is chosen (the lock does not apply to presets, whose screen
+  // used to send it off). A custom size stretches when the aspect ratio is unlocked.
   if (o.fit) return { ...box, fit: o.fit };
   if (preset) return { ...box, fit: 'cover' };
+  if (!o.maintainAspectRatio) return { ...box, fit: 'stretch' };
   const scale = Math.min(box.width / picture.width, box.height / picture.height);
   return { width: Math.max(1, Math.round(picture.width * scale)), height: Math.max(1, Math.round(picture.height * scale)), fit: 'inside' };
 }

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { BATCH_COMPRESS_QUALITY } from '../../../core/tools/compress';
+import { QUALITY } from '../../../core/tools/fields';
 import { COMPRESS_FORMATS, type ToolResult } from '../../../core/api/tools';
 import { toast } from '~/lib/toast';
 import { failureText, imagesOnly, postTool } from './api';
@@ -21,7 +23,7 @@ export function BatchPanel() {
   const [op, setOp] = useState<'resize' | 'compress'>('resize');
   const [dims, setDims] = useState({ width: 800, height: 600, keep: true });
   const [format, setFormat] = useState<(typeof COMPRESS_FORMATS)[number]>('original');
-  const [quality, setQuality] = useState(90);
+  const [quality, setQuality] = useState(BATCH_COMPRESS_QUALITY);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
   const [done, setDone] = useState<Done[]>([]);
@@ -138,7 +140,7 @@ export function BatchPanel() {
             </label>
             <label className={fieldLabel}>
               Quality: {quality}%
-              <input type="range" min={10} max={100} step={10} value={quality} onChange={(e) => setQuality(Number(e.target.value))} className={range} />
+              <input type="range" min={QUALITY.min} max={QUALITY.max} step={10} value={quality} onChange={(e) => setQuality(Number(e.target.value))} className={range} />
             </label>
           </>
         )}

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { QUALITY } from '../../../core/tools/fields';
 import { CONVERT_DEFAULT_QUALITY, OUTPUT_FORMATS, type ToolResult } from '../../../core/api/tools';
 import { toast } from '~/lib/toast';
 import { imagesOnly, postTool } from './api';
@@ -106,7 +107,7 @@ export function ConvertTool() {
           {format === 'jpeg' || format === 'webp' ? (
             <label className={fieldLabel}>
               Quality: {quality}%
-              <input type="range" min={10} max={100} step={5} value={quality} onChange={(e) => setQuality(Number(e.target.value))} className={range} />
+              <input type="range" min={QUALITY.min} max={QUALITY.max} step={5} value={quality} onChange={(e) => setQuality(Number(e.target.value))} className={range} />
             </label>
           ) : null}
         </fieldset>

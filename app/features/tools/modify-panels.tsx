@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RESIZE_PRESETS, QUICK_PRESET_COUNT } from '../../../core/resize-presets';
+import { QUICK_PRESET_COUNT, RESIZE_FIT_LABELS, RESIZE_FITS, RESIZE_PRESETS, resizeProblem, resizeTarget, type ResizeFit } from '../../../core/tools/resize';
 import { CropBox } from './crop-box';
 import { CROP_RATIOS, fitRatio, fromFields, type Box, type Size } from './crop-math';
 import { keepRatio, parseDimension } from './format';
@@ -12,8 +12,35 @@ interface PanelProps {
   onRun: (fields: Fields, label: string) => void;
 }
 
-export function ResizePanel({ natural, disabled, onRun, size, setSize }: PanelProps & { size: { width: number; height: number; keep: boolean; preset: string | null }; setSize: (s: PanelSizeState) => void }) {
-  const { width, height, keep, preset } = size;
+/** How the photo fills a box of another shape: shown for presets and for unlocked custom sizes. */
+function FitChooser({ fit, background, onFit, onBackground, box }: { fit: ResizeFit; background: string; onFit: (f: ChosenFit) => void; onBackground: (c: string) => void; box: Size }) {
+  return (
+    <fieldset>
+      <legend className={fieldLabel}>
+        How should the photo fill {box.width} × {box.height}?
+      </legend>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        {RESIZE_FITS.map((f) => (
+          <label key={f} className={`${btnSecondary} cursor-pointer text-sm focus-within:ring-2 focus-within:ring-brand-700 ${fit === f ? '!border-brand-700 ring-2 ring-brand-700' : ''}`}>
+            <input type="radio" name="resize-fit" value={f} checked={fit === f} onChange={() => onFit(f)} className="sr-only" />
+            {RESIZE_FIT_LABELS[f]}
+          </label>
+        ))}
+        {fit === 'contain' ? (
+          <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+            Border colour
+            <input type="color" value={background} onChange={(e) => onBackground(e.target.value)} className="h-9 w-12 cursor-pointer rounded border border-slate-300 bg-transparent dark:border-slate-600" />
+          </label>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
+const OBJECT_FIT = { cover: 'cover', contain: 'contain', stretch: 'fill', inside: 'contain' } as const;
+
+export function ResizePanel({ natural, disabled, onRun, size, setSize, src }: PanelProps & { size: PanelSizeState; setSize: (s: PanelSizeState) => void; src: string }) {
+  const { width, height, keep, preset, fit, background } = size;
   const set = (axis: 'width' | 'height', raw: string) => {
     const v = parseDimension(raw);
     const other = axis === 'width' ? 'height' : 'width';
@@ -21,6 +48,11 @@ export function ResizePanel({ natural, disabled, onRun, size, setSize }: PanelPr
     if (keep && v > 0 && natural.width > 0) next[other] = keepRatio(v, natural, axis);
     setSize(next);
   };
+  const ready = natural.width > 0 && width > 0 && height > 0;
+  // The server's own rule (core/tools/resize.ts) says what size and fit the result will have.
+  const target = ready ? resizeTarget(natural, { preset: preset ?? undefined, width, height, maintainAspectRatio: keep, fit: fit ?? undefined }) : null;
+  const tooBig = target ? resizeProblem(target) : null;
+  const choosing = preset !== null || !keep;
   return (
     <div className={`${card} space-y-4`}>
       <div>
@@ -31,7 +63,7 @@ export function ResizePanel({ natural, disabled, onRun, size, setSize }: PanelPr
               key={p.id}
               type="button"
               aria-pressed={preset === p.id}
-              onClick={() => setSize({ width: p.width, height: p.height, keep: false, preset: p.id })}
+              onClick={() => setSize({ ...size, width: p.width, height: p.height, preset: p.id, fit: null })}
               className={`${btnSecondary} flex-col !items-start text-left text-sm ${preset === p.id ? '!border-brand-700 ring-2 ring-brand-700' : ''}`}
             >
               <span className="font-semibold">{p.name}</span>
@@ -53,25 +85,71 @@ export function ResizePanel({ natural, disabled, onRun, size, setSize }: PanelPr
         </label>
       </div>
       <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-        <input type="checkbox" checked={keep} onChange={(e) => setSize({ ...size, keep: e.target.checked })} className="accent-brand-700" />
+        <input type="checkbox" checked={keep} onChange={(e) => setSize({ ...size, keep: e.target.checked, fit: null })} className="accent-brand-700" />
         Maintain aspect ratio
       </label>
+      {choosing && target ? (
+        <FitChooser
+          fit={target.fit}
+          background={background}
+          box={{ width, height }}
+          onFit={(f) => setSize({ ...size, fit: f })}
+          onBackground={(c) => setSize({ ...size, background: c })}
+        />
+      ) : null}
+      {target ? (
+        <div className="flex items-center gap-4">
+          <div
+            data-testid="resize-preview"
+            className="relative max-h-40 w-32 shrink-0 overflow-hidden rounded border border-slate-300 dark:border-slate-600"
+            style={{ aspectRatio: `${target.width} / ${target.height}`, background: target.fit === 'contain' ? background : undefined }}
+          >
+            <img src={src} alt="" className="h-full w-full" style={{ objectFit: OBJECT_FIT[target.fit] }} />
+          </div>
+          <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="resize-outcome">
+            Result: {target.width} × {target.height} px
+            {target.fit === 'cover' ? ', edges cropped to fill' : target.fit === 'contain' ? ', with borders' : target.fit === 'stretch' ? ', stretched' : ''}
+          </p>
+        </div>
+      ) : null}
+      {tooBig ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {tooBig}
+        </p>
+      ) : null}
       <button
         type="button"
         className={btnPrimary}
-        disabled={disabled || width < 1 || height < 1}
-        onClick={() => onRun({ operation: 'resize', width, height, maintainAspectRatio: keep, ...(preset ? { preset } : {}) }, 'resize')}
+        disabled={disabled || !target || tooBig !== null}
+        onClick={() =>
+          onRun(
+            {
+              operation: 'resize',
+              width,
+              height,
+              maintainAspectRatio: keep,
+              ...(preset ? { preset } : {}),
+              ...(choosing && target ? { fit: target.fit } : {}),
+              ...(target?.fit === 'contain' ? { background } : {}),
+            },
+            'resize',
+          )
+        }
       >
         Resize Image
       </button>
     </div>
   );
 }
+type ChosenFit = (typeof RESIZE_FITS)[number];
 export interface PanelSizeState {
   width: number;
   height: number;
   keep: boolean;
   preset: string | null;
+  /** Null: the default for the choice (fill for a preset, stretch for an unlocked size). */
+  fit: ChosenFit | null;
+  background: string;
 }
 
 export function CropPanel({ natural, disabled, onRun, src, onLoad }: PanelProps & { src: string; onLoad: (s: Size) => void }) {

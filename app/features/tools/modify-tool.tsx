@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { RESIZE_DEFAULT } from '../../../core/resize-presets';
+import { RESIZE_BACKGROUND_DEFAULT, RESIZE_DEFAULT } from '../../../core/tools/resize';
 import type { ToolResult } from '../../../core/api/tools';
 import { toast } from '~/lib/toast';
 import { failureText, postTool } from './api';
@@ -32,7 +32,7 @@ export function ModifyTool() {
   const [tab, setTab] = useTabParam(TABS);
   const [result, setResult] = useState<(ToolResult & { kind: Kind }) | null>(null);
   const [natural, setNatural] = useState<Size>({ width: 0, height: 0 });
-  const [size, setSize] = useState<PanelSizeState>({ ...RESIZE_DEFAULT, keep: true, preset: null });
+  const [size, setSize] = useState<PanelSizeState>({ ...RESIZE_DEFAULT, keep: true, preset: null, fit: null, background: RESIZE_BACKGROUND_DEFAULT });
   const onChosen = useCallback(() => {
     setResult(null);
     setNatural({ width: 0, height: 0 });
@@ -74,7 +74,7 @@ export function ModifyTool() {
         ) : (
           <>
             <ImagePicker chosen={chosen} onFiles={choose} hint="Supports JPG, PNG, WEBP up to 10MB" disabled={busy} />
-            {chosen && tab === 'resize' ? <ResizePanel natural={natural} disabled={disabled} onRun={onRun} size={size} setSize={setSize} /> : null}
+            {chosen && tab === 'resize' ? <ResizePanel natural={natural} disabled={disabled} onRun={onRun} size={size} setSize={setSize} src={chosen.preview} /> : null}
             {chosen && tab === 'crop' ? <CropPanel key={chosen.preview} natural={natural} disabled={disabled} onRun={onRun} src={chosen.preview} onLoad={setNatural} /> : null}
             {chosen && tab === 'transform' ? <TransformPanel key={chosen.preview} natural={natural} disabled={disabled} onRun={onRun} src={chosen.preview} /> : null}
             {busy ? <ProgressCard value={progress} /> : null}

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { QUALITY } from '../../../core/tools/fields';
 import { COMPRESS_FORMATS, UPSCALE_FACTORS, type ToolResult } from '../../../core/api/tools';
 import { toast } from '~/lib/toast';
 import { AiBanner, UpgradePrompt, allowanceSpent } from './ai-banner';
@@ -34,7 +35,7 @@ export function OptimizeTool() {
   const { chosen, choose } = useImageFile({ strict: true, onChosen: clearResult });
   const { progress, busy, run } = useFakeProgress();
   const { usage, failed, refetch, canGenerate } = useUsage();
-  const [quality, setQuality] = useState(80);
+  const [quality, setQuality] = useState<number>(QUALITY.default);
   const [format, setFormat] = useState<(typeof COMPRESS_FORMATS)[number]>('original');
   const [mode, setMode] = useState<Mode>('quality');
   const [targetKb, setTargetKb] = useState(200);
@@ -106,7 +107,7 @@ export function OptimizeTool() {
                 <label htmlFor="quality" className={fieldLabel}>
                   Quality: {quality}%
                 </label>
-                <input id="quality" type="range" min={10} max={100} step={5} value={quality} onChange={(e) => setQuality(Number(e.target.value))} className={range} />
+                <input id="quality" type="range" min={QUALITY.min} max={QUALITY.max} step={5} value={quality} onChange={(e) => setQuality(Number(e.target.value))} className={range} />
                 <div className={`flex justify-between ${muted}`}>
                   <span>Smaller file</span>
                   <span>Best quality</span>

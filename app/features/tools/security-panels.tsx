@@ -1,4 +1,5 @@
 import { useRef, useState, type PointerEvent } from 'react';
+import { WATERMARK_COLOUR_DEFAULT, WATERMARK_OPACITY_DEFAULT } from '../../../core/tools/watermark';
 import { BLUR_METHODS, BLUR_STRENGTH, WATERMARK_POSITIONS, WATERMARK_SIZE, type Rect, type WatermarkPosition } from '../../../core/api/tools';
 import type { UsageLimit } from '../../../core/api/usage';
 import { AiBanner } from './ai-banner';
@@ -13,7 +14,7 @@ export interface WatermarkSettings {
   size: number;
   color: string;
 }
-export const defaultWatermark = (): WatermarkSettings => ({ text: `© ${new Date().getFullYear()} Memeforge`, position: 'bottom-right', opacity: 70, size: WATERMARK_SIZE.default, color: '#ffffff' });
+export const defaultWatermark = (): WatermarkSettings => ({ text: `© ${new Date().getFullYear()} Memeforge`, position: 'bottom-right', opacity: Math.round(WATERMARK_OPACITY_DEFAULT * 100), size: WATERMARK_SIZE.default, color: WATERMARK_COLOUR_DEFAULT });
 const POSITION_LABELS: Record<WatermarkPosition, string> = { 'top-left': 'Top left', 'top-right': 'Top right', 'bottom-left': 'Bottom left', 'bottom-right': 'Bottom right', center: 'Center' };
 
 /** The picture with the watermark drawn where the server will draw it (same geometry, same font family). */
