@@ -142,7 +142,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * stack (`npm start`), against sharp decoding and encoding the same bytes to the same format in this process. Each
  * call is made once to warm the isolate, then timed three times; medians are printed.
  */
-async function apiRows(base: string, inputs: [string, Uint8Array][]): Promise<string[]> {
+async function apiRows(base: string, inputs: [string, Uint8Array][], peer: 'mozjpeg' | 'libvips' = 'mozjpeg'): Promise<string[]> {
   const lines: string[] = [];
   for (const [name, bytes] of inputs) {
     for (const format of ['jpeg', 'webp'] as const) {
@@ -158,7 +158,9 @@ async function apiRows(base: string, inputs: [string, Uint8Array][]): Promise<st
       };
       const native = () => {
         const img = sharp(bytes).rotate().flatten({ background: '#ffffff' });
-        return (format === 'jpeg' ? img.jpeg({ quality: 80, mozjpeg: true }) : img.webp({ quality: 80, effort: WEBP_OPTIONS.method })).toBuffer();
+        // `libvips`: the settings the offline image service writes large pictures with (local-images/server.ts).
+        const jpeg = peer === 'mozjpeg' ? { quality: 80, mozjpeg: true } : { quality: 80, chromaSubsampling: '4:2:0', progressive: true };
+        return (format === 'jpeg' ? img.jpeg(jpeg) : img.webp({ quality: 80, effort: WEBP_OPTIONS.method })).toBuffer();
       };
       await post();
       await native();
@@ -207,6 +209,17 @@ async function main() {
     console.log('\n### quality=auto, worst case (4400×380 faint noise, 1.67 MP) against a fixed-quality encode\n');
     console.log('| run | time | × fixed encode | encodes | answer |\n|---|---|---|---|---|');
     for (const line of await autoBudgetRows()) console.log(line);
+    return;
+  }
+  const largeAt = process.argv.indexOf('--api-large');
+  if (largeAt > 0) {
+    // Issue 15's goal: a 12 MP phone photo compressed at q80 through the whole stack (upload, engine, image
+    // service, R2) against sharp doing the same encode in this process; goal ≤ 3×.
+    const base = process.argv[largeAt + 1] ?? 'http://127.0.0.1:8788';
+    const photo = new Uint8Array(await vipsJpeg(syntheticPhoto(4000, 3000, 11), 92));
+    console.log(`\n### 12 MP photo (${kb(photo.length)}): compress q80 through ${base}/api/optimize vs sharp in-process, same format and quality\n`);
+    console.log('| image | format | engine | API time (median of 3) | sharp time | ratio | API bytes | sharp bytes |\n|---|---|---|---|---|---|---|---|');
+    for (const line of await apiRows(base, [['12 MP photo', photo]], 'libvips')) console.log(line);
     return;
   }
   if (!existsSync(corpus)) throw new Error(`The corpus folder is absent: ${corpus}`);

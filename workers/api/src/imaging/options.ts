@@ -126,7 +126,6 @@ export const WASM_PIXEL_BUDGET = {
   blur: 5_000_000,
   pixelate: 5_000_000,
   watermark: 5_000_000,
-  privacyReencode: 5_000_000,
 } as const;
 export type WasmOperation = keyof typeof WASM_PIXEL_BUDGET;
 

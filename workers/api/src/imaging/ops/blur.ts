@@ -111,7 +111,9 @@ export function planBlur(picture: Size, o: Options, target: BlurTarget): PixelPl
         if (pixelating) {
           overlays.push({ image: await pixelatedPatch(bytes, crop, cell, services), left: r.x, top: r.y, opacity: 1 });
         } else {
-          const patch = await services.images.run({ input: bytes, steps: [crop, { op: 'blur', radius }], output: { format: 'png' } });
+          // WebP at a high quality: a blurred patch is smooth, so it stays a few hundred KB in the isolate where a
+          // PNG of a large region would take tens of MB (and blurred pixels have no detail for a lossy codec to lose).
+          const patch = await services.images.run({ input: bytes, steps: [crop, { op: 'blur', radius }], output: { format: 'webp', quality: 92 } });
           overlays.push({ image: patch.bytes, left: r.x, top: r.y, opacity: 1 });
         }
       }
