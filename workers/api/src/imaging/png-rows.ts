@@ -3,27 +3,8 @@
  * as a pixelated patch, is encoded without ever holding its pixels: memory is two rows and the compressed output.
  */
 import { Zlib } from 'fflate';
-import { crc32 } from './crc32';
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+import { pngChunk as chunk } from '../ai/png';
+import { concat } from './container';
 
 /** `row(y, into)` fills `into` (width × 4 bytes) with row y. */
 export function encodePngRows(width: number, height: number, row: (y: number, into: Uint8Array) => void): Uint8Array {
