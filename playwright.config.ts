@@ -36,7 +36,7 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     // Without this Playwright SIGKILLs its process group, which start.ts cannot clean up after; with it start.ts
-    // gets SIGTERM and stops its own process groups (wrangler, workerd, local AI) before exiting.
+    // gets SIGTERM and stops its own process groups (wrangler, workerd, local AI, local images) before exiting.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',

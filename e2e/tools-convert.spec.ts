@@ -50,7 +50,7 @@ test.describe('Convert', () => {
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/no_time_for_that_tiny.gif'));
     await page.getByRole('button', { name: 'Convert 1 Images to PNG' }).click();
     const card = page.getByTestId('result-card');
-    await expect(card.getByTestId('result-notes')).toContainText('The image is animated: only its first frame was converted.', { timeout: 60_000 });
+    await expect(card.getByTestId('result-notes')).toContainText('The picture is animated: only its first frame was used.', { timeout: 60_000 });
     const file = await download(page, card.getByRole('link', { name: 'Download PNG' }));
     expect(sniff(file.bytes)).toBe('png');
   });

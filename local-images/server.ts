@@ -5,12 +5,19 @@
  * handler, which the Worker tests bind in-process.
  */
 import { createServer, type Server } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { Readable } from 'node:stream';
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { z } from 'zod';
+import { MAX_IMAGE_PIXELS } from '../core/limits';
 
-export const MAX_PIXELS = 50_000_000;
+export const MAX_PIXELS = MAX_IMAGE_PIXELS;
+/** A 10 MB upload plus full-size overlays (a blur's cutout, a watermark strip), with multipart overhead. */
 export const MAX_BODY_BYTES = 48 * 1024 * 1024;
+/** WebP's format limit (the contract's WEBP_MAX_SIDE): a 50 MP panorama can be wider than WebP can hold. */
+export const WEBP_MAX_SIDE = 16_383;
+/** Jobs decoded at once; the rest wait their turn. A 50 MP job holds a few 200 MB RGBA copies. */
+export const MAX_JOBS = Math.max(1, Math.min(2, availableParallelism()));
 
 class Problem extends Error {
   constructor(
@@ -51,87 +58,170 @@ interface Raw {
 
 const FIT = { cover: 'cover', contain: 'contain', stretch: 'fill', inside: 'inside' } as const;
 
+/**
+ * Blur radius → Gaussian sigma. A Gaussian reaches visibly about 2σ from its centre, so σ = radius / 2 blurs as far
+ * as a box of that radius (and as the Images binding's `blur: radius` looks). Below σ 0.3 libvips refuses: no blur.
+ */
+export const blurSigma = (radius: number) => radius / 2;
+
 const fromRaw = (r: Raw): Sharp => sharp(r.data, { raw: { width: r.width, height: r.height, channels: 4 } });
 async function toRaw(s: Sharp): Promise<Raw> {
   const { data, info } = await s.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
+const UNREADABLE = 'We could not read this image. It may be damaged or cut short; please try another file.';
+const megapixels = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
+
 function checkSize(width: number, height: number) {
   if (width * height > MAX_PIXELS) {
-    throw new Problem(413, `The result would be ${((width * height) / 1e6).toFixed(1)} megapixels; the most this service makes is ${MAX_PIXELS / 1e6}.`);
+    throw new Problem(413, `The result would be ${megapixels(width * height)}; the most this service makes is ${MAX_PIXELS / 1e6} megapixels.`);
   }
 }
 
-/** One step on upright RGBA; each step sees the previous one's result (sharp would reorder them in one pipeline). */
-async function apply(r: Raw, step: Step): Promise<Raw> {
+/** One step added to a pipeline. Crop bounds are checked against `size`, the picture this step sees. */
+function withStep(s: Sharp, step: Step, size: { width: number; height: number }): Sharp {
   switch (step.op) {
     case 'crop':
-      if (step.left + step.width > r.width || step.top + step.height > r.height) {
-        throw new Problem(422, `The crop area must lie inside the picture (${r.width}×${r.height} pixels).`);
+      if (step.left + step.width > size.width || step.top + step.height > size.height) {
+        throw new Problem(422, `The crop area must lie inside the picture (${size.width}×${size.height} pixels).`);
       }
-      return toRaw(fromRaw(r).extract({ left: step.left, top: step.top, width: step.width, height: step.height }));
+      return s.extract({ left: step.left, top: step.top, width: step.width, height: step.height });
     case 'resize':
       checkSize(step.width, step.height);
-      return toRaw(
-        fromRaw(r).resize(step.width, step.height, { fit: FIT[step.fit], position: 'centre', background: step.background ?? '#ffffff', kernel: 'lanczos3' }),
-      );
+      return s.resize(step.width, step.height, { fit: FIT[step.fit], position: 'centre', background: step.background ?? '#ffffff' });
     case 'rotate':
-      return toRaw(fromRaw(r).rotate(step.angle));
+      return s.rotate(step.angle);
     case 'flip':
-      return toRaw(step.axis === 'h' ? fromRaw(r).flop() : fromRaw(r).flip());
+      return step.axis === 'h' ? s.flop() : s.flip();
     case 'blur':
-      // A blur "radius" as the Images binding takes it: a Gaussian whose sigma is half the radius.
-      return step.radius < 0.6 ? r : toRaw(fromRaw(r).blur(step.radius / 2));
+      return blurSigma(step.radius) < 0.3 ? s : s.blur(blurSigma(step.radius));
   }
 }
 
-/** An overlay's RGBA with its alpha multiplied by `opacity`. */
+/** An overlay's RGBA with its alpha multiplied by `opacity` (sharp's composite has no opacity of its own). */
 async function faded(image: Buffer, opacity: number): Promise<Raw> {
-  const r = await toRaw(sharp(image, { limitInputPixels: MAX_PIXELS }));
-  if (opacity < 1) for (let i = 3; i < r.data.length; i += 4) r.data[i] = Math.round(r.data[i]! * opacity);
-  return r;
-}
-
-export async function runJob(job: Job, input: Buffer, overlays: Buffer[]): Promise<{ bytes: Buffer; width: number; height: number }> {
   let r: Raw;
   try {
-    r = await toRaw(sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).autoOrient());
-  } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new Problem(413, `The picture is over ${MAX_PIXELS / 1e6} megapixels.`);
-    throw new Problem(422, 'We could not read this image. It may be damaged or cut short; please try another file.');
+    r = await toRaw(sharp(image, { limitInputPixels: MAX_PIXELS }));
+  } catch {
+    throw new Problem(422, 'An overlay could not be read.');
   }
-  for (const step of job.steps) r = await apply(r, step);
-  if (job.overlays.length) {
-    const layers = await Promise.all(job.overlays.map(async (o, i) => ({ o, raw: await faded(overlays[i]!, o.opacity) })));
-    const composite = layers.map(({ o, raw }) => {
-      // Overlays are drawn at their position; whatever would fall outside the picture is cut off first.
-      const left = Math.max(0, o.left);
-      const top = Math.max(0, o.top);
-      const width = Math.min(raw.width - (left - o.left), r.width - left);
-      const height = Math.min(raw.height - (top - o.top), r.height - top);
-      if (width <= 0 || height <= 0) return null;
-      const cut = width === raw.width && height === raw.height ? raw.data : cropRaw(raw, left - o.left, top - o.top, width, height);
-      return { input: cut, raw: { width, height, channels: 4 as const }, left, top };
-    });
-    r = await toRaw(fromRaw(r).composite(composite.filter((c) => c !== null)));
-  }
-  const out = fromRaw(r);
-  const { format, quality } = job.output;
-  if (format === 'rgba') return { bytes: r.data, width: r.width, height: r.height };
-  const encoded =
-    format === 'jpeg'
-      ? out.flatten({ background: '#ffffff' }).jpeg({ quality: quality ?? 80, chromaSubsampling: '4:2:0', progressive: true })
-      : format === 'webp'
-        ? out.webp({ quality: quality ?? 80, effort: 4 })
-        : out.png({ compressionLevel: 6 });
-  return { bytes: await encoded.toBuffer(), width: r.width, height: r.height };
+  if (opacity < 1) for (let i = 3; i < r.data.length; i += 4) r.data[i] = Math.round(r.data[i]! * opacity);
+  return r;
 }
 
 function cropRaw(r: Raw, x: number, y: number, width: number, height: number): Buffer {
   const out = Buffer.alloc(width * height * 4);
   for (let row = 0; row < height; row++) r.data.copy(out, row * width * 4, ((y + row) * r.width + x) * 4, ((y + row) * r.width + x + width) * 4);
   return out;
+}
+
+async function drawOverlays(r: Raw, job: Job, overlays: Buffer[]): Promise<Raw> {
+  const layers = await Promise.all(job.overlays.map(async (o, i) => ({ o, raw: await faded(overlays[i]!, o.opacity) })));
+  const composite = layers.flatMap(({ o, raw }) => {
+    // sharp refuses overlays that reach outside the picture: cut them to it first.
+    const left = Math.max(0, o.left);
+    const top = Math.max(0, o.top);
+    const width = Math.min(raw.width - (left - o.left), r.width - left);
+    const height = Math.min(raw.height - (top - o.top), r.height - top);
+    if (width <= 0 || height <= 0) return [];
+    const cut = width === raw.width && height === raw.height ? raw.data : cropRaw(raw, left - o.left, top - o.top, width, height);
+    return [{ input: cut, raw: { width, height, channels: 4 as const }, left, top }];
+  });
+  return composite.length ? toRaw(fromRaw(r).composite(composite)) : r;
+}
+
+export async function runJob(job: Job, input: Buffer, overlays: Buffer[]): Promise<{ bytes: Buffer; width: number; height: number }> {
+  const source = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+  let meta: Metadata;
+  try {
+    // Reads the header only; the pixel limit is checked here already, before anything is decoded.
+    meta = await source.metadata();
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new Problem(413, `The picture is over ${MAX_PIXELS / 1e6} megapixels.`);
+    throw new Problem(422, UNREADABLE);
+  }
+  const upright = (meta.orientation ?? 1) >= 5 ? { width: meta.height!, height: meta.width! } : { width: meta.width!, height: meta.height! };
+
+  // Each step runs on the previous one's materialised result, because sharp reorders operations inside one
+  // pipeline. A leading resize joins the decode (sharp applies the orientation before it), so a large JPEG is
+  // shrunk while it is decoded instead of being decoded at full size first.
+  const [first, ...rest] = job.steps;
+  const fused = first?.op === 'resize';
+  let r: Raw;
+  try {
+    r = await toRaw(fused ? withStep(source.autoOrient(), first, upright) : source.autoOrient());
+  } catch (err) {
+    if (err instanceof Problem) throw err;
+    throw new Problem(422, UNREADABLE);
+  }
+  for (const step of fused ? rest : job.steps) r = await toRaw(withStep(fromRaw(r), step, r));
+  if (job.overlays.length) r = await drawOverlays(r, job, overlays);
+
+  const { format, quality } = job.output;
+  if (format === 'rgba') return { bytes: r.data, width: r.width, height: r.height };
+  if (format === 'webp' && Math.max(r.width, r.height) > WEBP_MAX_SIDE) {
+    throw new Problem(413, `WebP pictures can be at most ${WEBP_MAX_SIDE.toLocaleString('en')} pixels wide or high; this one is ${r.width}×${r.height}. Choose JPEG or PNG.`);
+  }
+  // An opaque input stays opaque through every step (padding is a solid colour): write it without an alpha channel.
+  let out = fromRaw(r);
+  if (!meta.hasAlpha || format === 'jpeg') out = out.flatten({ background: '#ffffff' });
+  // No metadata is written; the pixels are already sRGB (sharp converts from the input's profile when it decodes).
+  const encoded =
+    format === 'jpeg'
+      ? out.jpeg({ quality: quality ?? 80, chromaSubsampling: '4:2:0', progressive: true, mozjpeg: false })
+      : format === 'webp'
+        ? out.webp({ quality: quality ?? 80, effort: 4 })
+        : out.png({ compressionLevel: 6 });
+  return { bytes: await encoded.toBuffer(), width: r.width, height: r.height };
+}
+
+/** At most MAX_JOBS at once, first come first served. */
+let running = 0;
+const waiting: (() => void)[] = [];
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_JOBS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+/** The multipart body, refused with 413 as soon as it passes MAX_BODY_BYTES (declared or not). */
+async function readForm(request: Request): Promise<FormData> {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw new Problem(413, 'The request is too large for the local image service.');
+  let seen = 0;
+  const counted = request.body?.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > MAX_BODY_BYTES) controller.error(new Error('too large'));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  try {
+    return await new Response(counted, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+  } catch {
+    if (seen > MAX_BODY_BYTES) throw new Problem(413, 'The request is too large for the local image service.');
+    throw new Problem(400, 'Send multipart form data: job, input and overlays.');
+  }
+}
+
+function parseJob(form: FormData): Job {
+  let json: unknown;
+  try {
+    json = JSON.parse(String(form.get('job') ?? ''));
+  } catch {
+    throw new Problem(400, 'The job must be JSON.');
+  }
+  const parsed = jobSchema.safeParse(json);
+  if (!parsed.success) throw new Problem(400, `The job is not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`);
+  return parsed.data;
 }
 
 const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', rgba: 'application/octet-stream' } as const;
@@ -143,29 +233,21 @@ export async function handle(request: Request): Promise<Response> {
   if (request.method === 'GET' && url.pathname === '/health') return Response.json({ ok: true });
   if (request.method !== 'POST' || url.pathname !== '/run') return problem(404, 'No such route.');
   try {
-    if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw new Problem(413, 'The request is too large for the local image service.');
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      throw new Problem(400, 'Send multipart form data: job, input and overlays.');
-    }
-    const parsed = jobSchema.safeParse(JSON.parse(String(form.get('job') ?? 'null')));
-    if (!parsed.success) throw new Problem(400, `The job is not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`);
-    const file = (name: string) => {
+    const form = await readForm(request);
+    const job = parseJob(form);
+    const file = async (name: string) => {
       const f = form.get(name);
       if (!(f instanceof Blob)) throw new Problem(400, `The form field "${name}" must be a file.`);
-      return f.arrayBuffer().then((b) => Buffer.from(b));
+      return Buffer.from(await f.arrayBuffer());
     };
     const input = await file('input');
-    const overlays = await Promise.all(parsed.data.overlays.map((_, i) => file(`overlay${i}`)));
-    const out = await runJob(parsed.data, input, overlays);
-    return new Response(new Uint8Array(out.bytes), {
-      headers: { 'content-type': MIME[parsed.data.output.format], 'x-image-width': String(out.width), 'x-image-height': String(out.height) },
+    const overlays = await Promise.all(job.overlays.map((_, i) => file(`overlay${i}`)));
+    const out = await inTurn(() => runJob(job, input, overlays));
+    return new Response(new Uint8Array(out.bytes.buffer as ArrayBuffer, out.bytes.byteOffset, out.bytes.length), {
+      headers: { 'content-type': MIME[job.output.format], 'x-image-width': String(out.width), 'x-image-height': String(out.height) },
     });
   } catch (err) {
     if (err instanceof Problem) return problem(err.status, err.message);
-    if (err instanceof SyntaxError) return problem(400, 'The job must be JSON.');
     console.error('local-images: request failed', err);
     return problem(500, 'The local image service failed on this image. Please try another image.');
   }

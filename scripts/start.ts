@@ -1,7 +1,7 @@
 /**
  * `npm start`: everything a fresh clone needs to serve UI and API together on http://127.0.0.1:8788,
  * offline, with no account: local secrets, the build, local D1 migrations, the template catalog seed, the local AI
- * service (local-ai/, on 127.0.0.1:8790), the image service (local-images/, on :8791), then `wrangler pages dev`.
+ * service (local-ai/, on 127.0.0.1:8790), the image service (local-images/, on :8792), then `wrangler pages dev`.
  * Local data (D1, R2) lives in .wrangler/state and survives restarts.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
@@ -35,9 +35,9 @@ async function ensureBackgroundRemoval() {
 }
 
 /**
- * Every long-running child (local AI, wrangler) starts in its own process group (`detached: true`), so stopping it
- * reaches the whole tree: npx, wrangler, and the workerd processes wrangler spawns, which otherwise outlive a
- * SIGTERM to wrangler and keep the port.
+ * Every long-running child (local AI, local images, wrangler) starts in its own process group (`detached: true`),
+ * so stopping it reaches the whole tree: npx, wrangler, and the workerd processes wrangler spawns, which otherwise
+ * outlive a SIGTERM to wrangler and keep the port.
  */
 const groups = new Set<ChildProcess>();
 /** Process groups are POSIX; on Windows the children are plain children, stopped one by one. */
@@ -147,7 +147,10 @@ function startLocalAi(): ChildProcess {
   return child;
 }
 
-/** The offline image service (local-images/, libvips on 127.0.0.1:8791): every tool's work on large pictures. */
+/**
+ * The offline image service (local-images/, libvips on 127.0.0.1:8792): every tool's work on large pictures. If its
+ * port is taken (another copy running), the Worker uses that one.
+ */
 function startLocalImages(): ChildProcess {
   const child = spawnGroup(process.execPath, ['--import', 'tsx', 'local-images/main.ts'], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
   child.on('exit', (code) => {

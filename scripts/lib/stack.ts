@@ -1,6 +1,7 @@
 /**
- * Starts the whole local stack (Pages + API Worker + local D1/R2 + local AI) the way the e2e suite does: its own
- * port, fresh state, no background-removal install. Used by `npm run fuzz` and `npm run load`.
+ * Starts the whole local stack (Pages + API Worker + local D1/R2 + local AI + the local image service) the way the
+ * e2e suite does: its own port, fresh state, no background-removal install. Used by `npm run fuzz` and `npm run load`.
+ * The AI and image services keep their fixed ports and are shared with any stack already running.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';

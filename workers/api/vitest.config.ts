@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import type { Request as MiniflareRequest, Response as MiniflareResponse } from 'miniflare';
 import { defineConfig } from 'vitest/config';
 import { corpusService } from './test/corpus-service';
 import { handle as localImages } from '../../local-images/server';
@@ -28,7 +29,8 @@ export default defineConfig({
         serviceBindings: {
           CORPUS: corpusService(here('../../../shared/corpus')),
           EXIFTOOL: exiftoolService,
-          LOCAL_IMAGES: (request) => localImages(request as unknown as Request) as never,
+          // miniflare hands over its own undici Request; the handler uses only the web API both share.
+          LOCAL_IMAGES: (request: MiniflareRequest) => localImages(request as unknown as Request) as unknown as Promise<MiniflareResponse>,
           PHOTOS: photoService,
         },
       },

@@ -8,8 +8,11 @@ declare global {
       CORPUS: Fetcher;
       /** Runs the real exiftool on posted bytes (test/support/node-services.ts). */
       EXIFTOOL: Fetcher;
-      /** The offline image service, in-process (local-images/server.ts). */
-      LOCAL_IMAGES: Fetcher;
+      /**
+       * The offline image service, in-process (local-images/server.ts). Optional: this augmentation reaches the
+       * Worker's own code in the type check, where only tests have it (imaging/service/index.ts).
+       */
+      LOCAL_IMAGES?: Fetcher;
       /** Phone-size photos and sharp's own results to compare with (test/support/node-services.ts). */
       PHOTOS: Fetcher;
     }

@@ -2,7 +2,8 @@ import { cloudflareImageService } from './cloudflare';
 import { localImageService } from './local';
 import { ImageServiceError, type ImageService } from './types';
 
-export const DEFAULT_LOCAL_IMAGE_URL = 'http://127.0.0.1:8791';
+/** 8791 is the background-removal program's (local-ai/background.ts). */
+export const DEFAULT_LOCAL_IMAGE_URL = 'http://127.0.0.1:8792';
 
 const unconfigured: ImageService = {
   name: 'local',
@@ -20,8 +21,11 @@ export function getImageService(env: Env): ImageService {
     case 'cloudflare':
       return cloudflareImageService(env.IMAGES);
     case 'local': {
+      // Only the test environment has this binding (test/env.d.ts), so it is not in the generated Env.
       const bound = (env as { LOCAL_IMAGES?: Fetcher }).LOCAL_IMAGES;
-      return bound ? localImageService(bound, 'http://local-images') : localImageService({ fetch: (input, init) => fetch(input, init) }, env.LOCAL_IMAGE_URL || DEFAULT_LOCAL_IMAGE_URL);
+      return bound
+        ? localImageService({ fetcher: bound, url: 'http://local-images' })
+        : localImageService({ fetcher: undefined, url: env.LOCAL_IMAGE_URL || DEFAULT_LOCAL_IMAGE_URL });
     }
     default:
       return unconfigured;

@@ -12,9 +12,25 @@ export const LOCAL_IMAGES_TIMEOUT_MS = 120_000;
 
 const errorSchema = z.object({ error: z.string() });
 const blob = (bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffer>]);
+const safeJson = (bytes: Uint8Array): unknown => {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null;
+  }
+};
 
-export function localImageService(fetcher: { fetch: typeof fetch }, baseUrl: string, timeoutMs = LOCAL_IMAGES_TIMEOUT_MS): ImageService {
-  const base = baseUrl.replace(/\/+$/, '');
+export interface LocalImageServiceOptions {
+  /** A service binding (tests bind the service in-process); without one, the global fetch to `url`. */
+  fetcher: { fetch: typeof fetch } | undefined;
+  url: string;
+  timeoutMs?: number;
+}
+
+export function localImageService({ fetcher, url, timeoutMs = LOCAL_IMAGES_TIMEOUT_MS }: LocalImageServiceOptions): ImageService {
+  const base = url.replace(/\/+$/, '');
+  // Each called with its own `this`: workerd throws "Illegal invocation" otherwise.
+  const send: typeof fetch = fetcher ? (input, init) => fetcher.fetch(input, init) : (input, init) => fetch(input, init);
   return {
     name: 'local',
     async run(job: ServiceJob): Promise<ServiceResult> {
@@ -24,20 +40,27 @@ export function localImageService(fetcher: { fetch: typeof fetch }, baseUrl: str
       form.append('input', blob(job.input), 'input');
       (job.overlays ?? []).forEach((o, i) => form.append(`overlay${i}`, blob(o.image), `overlay${i}`));
       let res: Response;
+      let bytes: Uint8Array;
       try {
-        res = await fetcher.fetch(`${base}/run`, { method: 'POST', body: form, signal: AbortSignal.timeout(timeoutMs) });
+        // Reading the answer is inside the deadline too.
+        res = await send(`${base}/run`, { method: 'POST', body: form, signal: AbortSignal.timeout(timeoutMs) });
+        bytes = new Uint8Array(await res.arrayBuffer());
       } catch (err) {
         const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
         throw new ImageServiceError(503, timedOut ? 'The local image service took too long. Please try again with a smaller image.' : LOCAL_IMAGES_NOT_RUNNING);
       }
       if (!res.ok) {
-        const parsed = errorSchema.safeParse(await res.json().catch(() => null));
+        const parsed = errorSchema.safeParse(safeJson(bytes));
         const message = parsed.success ? parsed.data.error : 'The local image service could not process this image.';
-        throw new ImageServiceError(res.status === 413 ? 413 : res.status === 422 || res.status === 400 ? 422 : 503, message);
+        if (res.status === 400) {
+          // Our own job was malformed: the service's words are for us, not for people.
+          console.warn('local image service refused the job:', message);
+          throw new ImageServiceError(422, 'We could not process this image. Please try another file.');
+        }
+        throw new ImageServiceError(res.status === 413 ? 413 : res.status === 422 ? 422 : 503, message);
       }
       const width = Number(res.headers.get('x-image-width'));
       const height = Number(res.headers.get('x-image-height'));
-      const bytes = new Uint8Array(await res.arrayBuffer());
       if (!width || !height) throw new ImageServiceError(503, 'The local image service answered without the picture size.');
       return { bytes, width, height, format: job.output.format };
     },

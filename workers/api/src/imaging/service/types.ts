@@ -10,8 +10,11 @@
  *   coordinate is in the upright picture.
  * - Steps run in the order given, each on the previous step's result.
  * - Overlays are drawn after every step, in order, at `left`/`top` of the result, alpha-blended, times `opacity`.
- * - The output carries no metadata (EXIF, XMP, IPTC, comments) except an ICC colour profile.
- * - An input the service cannot read is `ImageServiceError` with status 422; one over its limits, 413.
+ * - The output carries no metadata (EXIF, XMP, IPTC, comments). Colours look as they did: an implementation either
+ *   keeps the ICC colour profile or converts the pixels to sRGB (then writes none).
+ * - An input the service cannot read is `ImageServiceError` with status 422. An input, or the result of any step,
+ *   over 50 megapixels (`MAX_IMAGE_PIXELS`) is 413, and so is a WebP output over `WEBP_MAX_SIDE` on a side (the
+ *   format's own limit). A service that cannot be reached is 503.
  */
 export type ServiceFit =
   /** Scale to fill the box exactly, cropping what overflows (centred). */
@@ -41,6 +44,9 @@ export interface ServiceOverlay {
 }
 
 export type ServiceFormat = 'jpeg' | 'png' | 'webp';
+
+/** The most pixels a WebP can have on a side: a 50 MP panorama can be wider. */
+export const WEBP_MAX_SIDE = 16_383;
 
 export interface ServiceOutput {
   /** `rgba`: raw 8-bit RGBA pixels, row by row, no header (for small proxies the engine analyses itself). */

@@ -1,0 +1,150 @@
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blurSigma, createImageServer, handle, MAX_BODY_BYTES } from './server';
+
+// The HTTP surface of the offline image service and what only Node can see (sharp's own metadata reader). Every
+// pixel case of the contract runs in workers/api/test/image-service.contract.test.ts, through the Worker's client.
+
+/** A left half red, right half blue picture, optionally stored sideways (EXIF orientation 6 turns it a quarter). */
+async function halves(width: number, height: number, orientation?: number) {
+  const data = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < width * height; i++) data.set(i % width < width / 2 ? [255, 0, 0] : [0, 0, 255], i * 3);
+  let img = sharp(data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 });
+  if (orientation) img = img.withExif({ IFD0: { Make: 'Memeforge', Model: 'Test Phone' } }).withMetadata({ orientation });
+  return img.toBuffer();
+}
+
+function form(job: unknown, input: Uint8Array | string, overlays: Uint8Array[] = []) {
+  const body = new FormData();
+  body.append('job', typeof job === 'string' ? job : JSON.stringify(job));
+  body.append('input', new Blob([input as Uint8Array<ArrayBuffer>]), 'input');
+  overlays.forEach((o, i) => body.append(`overlay${i}`, new Blob([o as Uint8Array<ArrayBuffer>]), `overlay${i}`));
+  return body;
+}
+
+const run = (body: FormData) => handle(new Request('http://local/run', { method: 'POST', body }));
+const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
+const pixel = async (png: Buffer, x: number, y: number) => {
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  return [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+};
+/** Within JPEG's rounding of a flat colour. */
+const near = (got: number[], want: number[]) => expect(got.every((v, i) => Math.abs(v - want[i]!) <= 6), `${got} ≈ ${want}`).toBe(true);
+
+describe('local image service', () => {
+  it('applies the orientation, then the steps in order, and names the size in headers', async () => {
+    // Stored 40×20 sideways: upright it is 20×40, red on top. Crop the top half, then turn it a quarter.
+    const res = await run(form({ steps: [{ op: 'crop', left: 0, top: 0, width: 20, height: 20 }, { op: 'rotate', angle: 90 }], output: { format: 'png' } }, await halves(40, 20, 6)));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect([res.headers.get('x-image-width'), res.headers.get('x-image-height')]).toEqual(['20', '20']);
+    const png = await bytesOf(res);
+    near(await pixel(png, 10, 10), [255, 0, 0]);
+  });
+
+  it('resizes a sideways photo in upright terms when the resize joins the decode', async () => {
+    const res = await run(form({ steps: [{ op: 'resize', width: 10, height: 30, fit: 'stretch' }, { op: 'flip', axis: 'v' }], output: { format: 'png' } }, await halves(40, 20, 6)));
+    const png = await bytesOf(res);
+    expect((await sharp(png).metadata()).width).toBe(10);
+    // Upright red is on top; after the vertical flip it is at the bottom.
+    near(await pixel(png, 5, 27), [255, 0, 0]);
+    near(await pixel(png, 5, 2), [0, 0, 255]);
+  });
+
+  it('writes JPEG at exactly the quality asked, progressive, 4:2:0, with no metadata', async () => {
+    const input = await halves(64, 48, 6);
+    const out = (q: number) => run(form({ steps: [], output: { format: 'jpeg', quality: q } }, input)).then(bytesOf);
+    const [q30, q80] = [await out(30), await out(80)];
+    expect(q30.length).toBeLessThan(q80.length);
+    const meta = await sharp(q80).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 48, height: 64, isProgressive: true, chromaSubsampling: '4:2:0' });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    // Same pixels, same settings: byte for byte what sharp writes at q30.
+    const reference = await sharp(input).autoOrient().jpeg({ quality: 30, chromaSubsampling: '4:2:0', progressive: true, mozjpeg: false }).toBuffer();
+    expect(q30.equals(reference)).toBe(true);
+  });
+
+  it('keeps an alpha channel only when the input had one', async () => {
+    const transparent = await sharp({ create: { width: 8, height: 8, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+    const a = await sharp(await bytesOf(await run(form({ steps: [], output: { format: 'png' } }, transparent)))).metadata();
+    const b = await sharp(await bytesOf(await run(form({ steps: [], output: { format: 'png' } }, await halves(8, 8))))).metadata();
+    expect([a.hasAlpha, b.hasAlpha]).toEqual([true, false]);
+  });
+
+  it('answers raw RGBA with the size in headers', async () => {
+    const res = await run(form({ steps: [{ op: 'resize', width: 7, height: 5, fit: 'stretch' }], output: { format: 'rgba' } }, await halves(40, 20)));
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect((await bytesOf(res)).length).toBe(7 * 5 * 4);
+  });
+
+  it('blends an overlay with its opacity and cuts one that reaches outside', async () => {
+    const black = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000000' } }).png().toBuffer();
+    const white = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const res = await run(form({ steps: [], overlays: [{ left: 15, top: -5, opacity: 0.5 }], output: { format: 'png' } }, black, [white]));
+    const png = await bytesOf(res);
+    expect((await pixel(png, 17, 2))[0]).toBeCloseTo(128, -1);
+    expect(await pixel(png, 17, 6)).toEqual([0, 0, 0]);
+  });
+
+  it('maps a blur radius to sigma radius / 2', () => {
+    expect(blurSigma(12)).toBe(6);
+  });
+
+  it.each([
+    ['no multipart body', () => handle(new Request('http://local/run', { method: 'POST', body: 'hello' })), 400],
+    ['a job that is not JSON', async () => run(form('{nope', await halves(8, 8))), 400],
+    ['an unknown step', async () => run(form({ steps: [{ op: 'swirl' }], output: { format: 'png' } }, await halves(8, 8))), 400],
+    ['a missing overlay file', async () => run(form({ steps: [], overlays: [{ left: 0, top: 0, opacity: 1 }], output: { format: 'png' } }, await halves(8, 8))), 400],
+    ['bytes that are no picture', () => run(form({ steps: [], output: { format: 'png' } }, 'not a picture')), 422],
+    ['a crop outside the picture', async () => run(form({ steps: [{ op: 'crop', left: 4, top: 0, width: 8, height: 8 }], output: { format: 'png' } }, await halves(8, 8))), 422],
+    ['a result over 50 MP', async () => run(form({ steps: [{ op: 'resize', width: 10_000, height: 5_001, fit: 'stretch' }], output: { format: 'png' } }, await halves(8, 8))), 413],
+    ['a WebP wider than WebP allows', async () => run(form({ steps: [{ op: 'resize', width: 17_000, height: 10, fit: 'stretch' }], output: { format: 'webp' } }, await halves(8, 8))), 413],
+    ['an unknown route', () => handle(new Request('http://local/nope')), 404],
+  ])('refuses %s', async (_what, call, status) => {
+    const res = await call();
+    expect(res.status).toBe(status);
+    expect(((await res.json()) as { error: string }).error.length).toBeGreaterThan(5);
+  });
+
+  it('refuses an input over 50 MP from its header, before decoding it', async () => {
+    // 10,000 × 5,001 of one colour is a small PNG but over the limit.
+    const big = await sharp({ create: { width: 10_000, height: 5_001, channels: 3, background: '#808080' } }).png({ compressionLevel: 9 }).toBuffer();
+    const res = await run(form({ steps: [], output: { format: 'png' } }, big));
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('local image service over HTTP', () => {
+  const server = createImageServer();
+  let base = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('answers its health check and runs a job', async () => {
+    expect(await (await fetch(`${base}/health`)).json()).toEqual({ ok: true });
+    const res = await fetch(`${base}/run`, { method: 'POST', body: form({ steps: [{ op: 'rotate', angle: 270 }], output: { format: 'webp', quality: 60 } }, await halves(40, 20)) });
+    expect(res.status).toBe(200);
+    expect(await sharp(await bytesOf(res)).metadata()).toMatchObject({ format: 'webp', width: 20, height: 40 });
+  });
+
+  it('refuses a body over the limit with 413, declared or streamed', async () => {
+    const declared = await fetch(`${base}/run`, { method: 'POST', body: form({ steps: [], output: { format: 'png' } }, new Uint8Array(MAX_BODY_BYTES + 1)) });
+    expect(declared.status).toBe(413);
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const streamed = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > MAX_BODY_BYTES) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await fetch(`${base}/run`, { method: 'POST', body: streamed, headers: { 'content-type': 'multipart/form-data; boundary=x' }, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+  });
+});
