@@ -271,8 +271,8 @@ export async function compressPng(source: Raster, quality: number): Promise<Enco
   if (candidate.length >= lossless.length) return plain;
   const ssim = similarity(source, reduced);
   if (ssim < PALETTE_SSIM_THRESHOLD) {
-    plain.notes.push(`Palette reduction was skipped: it would change the picture visibly (SSIM ${ssim.toFixed(4)}).`);
+    plain.notes.push('Kept every colour: reducing them would change the picture visibly.');
     return plain;
   }
-  return { bytes: candidate, format: 'png', ssim, notes: [`Reduced to at most 256 colours (SSIM ${ssim.toFixed(4)}).`] };
+  return { bytes: candidate, format: 'png', ssim, notes: ['Reduced to at most 256 colours; the picture looks the same.'] };
 }

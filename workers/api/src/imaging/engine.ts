@@ -11,7 +11,7 @@
 import type { ToolResult } from '../../../../core/api/tools';
 import type { ConvertOptions } from '../../../../core/tools/convert';
 import { cropProblem, type CropOptions } from '../../../../core/tools/crop';
-import { EDIT_QUALITY } from '../../../../core/tools/fields';
+import { EDIT_QUALITY, MAX_OUTPUT_PIXELS } from '../../../../core/tools/fields';
 import type { PrivacyOptions } from '../../../../core/tools/privacy';
 import { resizeProblem, resizeTarget, type ResizeOptions } from '../../../../core/tools/resize';
 import type { RotateOptions } from '../../../../core/tools/rotate';
@@ -240,6 +240,11 @@ export async function run<K extends OperationName>(operation: K, input: Picture,
     case 'upscale':
     case 'remove-background': {
       const factor = (options as OptionsByOperation['upscale']).factor ?? 2;
+      // No result over the 50 MP every tool keeps to: refused before any AI work (the allowance unit is refunded).
+      const made = pixels(input.upright) * (operation === 'upscale' ? factor * factor : 1);
+      if (made > MAX_OUTPUT_PIXELS) {
+        throw new HttpError(400, 'validation_failed', `A ${factor}× upscale of this picture would be ${megapixels(made)}; the largest picture we make is ${MAX_OUTPUT_PIXELS / 1_000_000} megapixels. Please choose a lower factor or a smaller image.`);
+      }
       const r = await runAiOperation(operation, input.bytes, factor, services);
       // The spec: background removal reports the file's own size as originalSize, and compressionRatio 0.
       return { operation, originalSize: input.bytes.length, notes: [...notes, r.note], bytes: r.bytes, format: r.format, width: r.width, height: r.height, engine: 'wasm' };
