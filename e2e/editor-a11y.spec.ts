@@ -6,7 +6,9 @@ import { mockTemplates, mockUsage, openTestTemplate } from './editor-fixtures';
 const axe = (page: unknown) => new AxeBuilder({ page: page as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
 
 const serious = async (page: unknown) => {
-  const { violations } = await axe(page).analyze();
+  // As in tools-a11y.spec.ts: toasts come and go during the run, and one caught mid-fade has translucent text that
+  // axe measures as low contrast (a flaky failure seen here); the toaster is checked by its owner.
+  const { violations } = await axe(page).exclude('[data-sonner-toaster]').analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
