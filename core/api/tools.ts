@@ -17,7 +17,7 @@ import { watermarkFieldsSchema } from '../tools/watermark';
 // tool screens alike; this file groups them into the four routes' bodies.
 export { UPSCALE_FACTORS } from '../tools/ai';
 export { BLUR_METHODS, BLUR_STRENGTH, PIXELATE_LEVEL, rectSchema, type Rect } from '../tools/blur';
-export { COMPRESS_FORMATS, TARGET_BYTES_MIN, compressFieldsSchema } from '../tools/compress';
+export { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, TARGET_BYTES_MIN, compressFieldsSchema } from '../tools/compress';
 export { CONVERT_DEFAULT_QUALITY, OUTPUT_FORMATS, convertFieldsSchema, type ConvertOptions as ConvertFields } from '../tools/convert';
 export { MAX_OUTPUT_PIXELS, MAX_OUTPUT_SIDE, QUALITY } from '../tools/fields';
 export { privacyLogSchema, type PrivacyLog } from '../tools/privacy';
@@ -55,7 +55,14 @@ export const toolResultSchema = z.object({
   notes: z.array(z.string()),
   details: z.string().optional(),
   privacyLog: privacyLogSchema.optional(),
-  ssim: z.number().optional(),
+  /**
+   * Compress: the quality judge's distance of the result from the original (SSIMULACRA: 0 identical, about 0.01
+   * cannot be told apart, 0.1 visibly damaged), measured where the engine judged (the whole picture, or for a large
+   * one its sample tiles at full size).
+   */
+  score: z.number().nonnegative().optional(),
+  /** `quality=auto`: the judge found the result no further from the original than its "looks the same" target. */
+  looksSame: z.boolean().optional(),
   /** How a `quality=auto` or target-size search went: encodes made, and whether it stopped at its time budget. */
   search: z.object({ encodes: z.number().int().nonnegative(), budgetSpent: z.boolean() }).optional(),
 });

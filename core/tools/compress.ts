@@ -1,9 +1,14 @@
-/** Compress (Optimize tab and batch): a quality, `auto` (smallest file that looks the same), or a target size. */
+/**
+ * Compress (Optimize tab and batch): a quality, `auto` (smallest file that looks the same), or a target size.
+ * `format=original` keeps the container; `format=auto` lets the engine choose JPEG or WebP (WebP or PNG with
+ * transparency) and say which and why.
+ */
 import { z } from '../api/zod';
 import { QUALITY, qualityField } from './fields';
 
-export const COMPRESS_FORMATS = ['original', 'jpeg', 'png', 'webp'] as const;
+export const COMPRESS_FORMATS = ['original', 'auto', 'jpeg', 'png', 'webp'] as const;
 export type CompressFormat = (typeof COMPRESS_FORMATS)[number];
+export const COMPRESS_FORMAT_LABELS: Record<CompressFormat, string> = { original: 'Keep Original', auto: 'Auto (best of JPEG and WebP)', jpeg: 'JPEG', png: 'PNG', webp: 'WebP' };
 export const TARGET_BYTES_MIN = 1024;
 /** The batch (Modify tab) compresses at this quality unless told otherwise. */
 export const BATCH_COMPRESS_QUALITY = 90;

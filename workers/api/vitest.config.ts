@@ -4,7 +4,7 @@ import type { Request as MiniflareRequest, Response as MiniflareResponse } from 
 import { defineConfig } from 'vitest/config';
 import { corpusService } from './test/corpus-service';
 import { handle as localImages } from '../../local-images/server';
-import { exiftoolService, photoService } from './test/support/node-services';
+import { exiftoolService, oracleService, photoService } from './test/support/node-services';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -25,13 +25,15 @@ export default defineConfig({
         },
         // Test-only services that run in Node (workerd cannot read host files or run programs):
         // the shared image corpus, exiftool as an independent metadata reader, the offline image service itself
-        // (in-process, as LOCAL_IMAGES), and PHOTOS: phone-size photos and sharp's own results to compare with.
+        // (in-process, as LOCAL_IMAGES), PHOTOS: phone-size photos and sharp's own results to compare with, and
+        // ORACLE: libjxl's ssimulacra_main and butteraugli, the outside judges of quality=auto.
         serviceBindings: {
           CORPUS: corpusService(here('../../../shared/corpus')),
           EXIFTOOL: exiftoolService,
           // miniflare hands over its own undici Request; the handler uses only the web API both share.
           LOCAL_IMAGES: (request: MiniflareRequest) => localImages(request as unknown as Request) as unknown as Promise<MiniflareResponse>,
           PHOTOS: photoService,
+          ORACLE: oracleService,
         },
       },
     })),

@@ -15,6 +15,8 @@ declare global {
       LOCAL_IMAGES?: Fetcher;
       /** Phone-size photos and sharp's own results to compare with (test/support/node-services.ts). */
       PHOTOS: Fetcher;
+      /** libjxl's ssimulacra_main and butteraugli, the outside judges of quality=auto (test/support/node-services.ts). */
+      ORACLE: Fetcher;
     }
   }
 }

@@ -1,39 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { compressAuto, compressToTarget, SearchBudget } from '../src/imaging/compress';
 import { encode } from '../src/imaging/encode';
-import { AUTO_BUDGET_UNITS, AUTO_CHECK_COST, AUTO_PLAIN_COST, AUTO_TUNINGS } from '../src/imaging/options';
+import { AUTO_PLAIN_COST, AUTO_PROBES_PER_FORMAT } from '../src/imaging/options';
 import { toolRequest, type ToolBody } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';
 
-/** The most round trips the budget can pay for: the cheapest one of any setting, at the lowest quality, and the first. */
-const cheapest = Math.min(...[...AUTO_TUNINGS.jpeg, ...AUTO_TUNINGS.webp].map((s) => s.cost.base + s.cost.perQuality * 10)) + AUTO_CHECK_COST;
-const MAX_ENCODES = Math.floor(AUTO_BUDGET_UNITS / cheapest) + 1;
-
 /**
- * The worst case we could build: faint noise on gradients, 4400 × 380 (1.67 MP, within the 1.7 MP WebP budget).
- * Under 384 px on the short side SSIM compares every pixel, so the grain counts, and every encoder smooths it away:
- * no setting of either format reaches the threshold at any quality (WebP q95 0.976, flat-table JPEG q90 0.985), so
- * the unbounded search ran every setting to its top quality (22 s in Node for `original`, 133 fixed encodes).
+ * The worst case we could build: faint noise on gradients, 4400 × 380 (1.67 MP, within the 1.7 MP WebP budget),
+ * judged on its sample tiles. Every probe of both formats must be paid for, whatever the judge says.
  */
 const worst = () => syntheticPhoto(4400, 380, 1, 3);
 
-describe('quality=auto and targetBytes stop at their budget', () => {
-  for (const format of ['webp', 'original'] as const) {
-    it(`the crafted noise PNG, quality=auto, format=${format}`, { timeout: 120_000 }, async () => {
-      const png = await encode(worst(), 'png', { quality: 100 });
-      const res = await toolRequest('optimize', png, { operation: 'compress', quality: 'auto', format });
-      const body = await res.json<ToolBody & { search?: { encodes: number; budgetSpent: boolean } }>();
-      expect(res.status).toBe(200);
-      expect(body.search?.budgetSpent).toBe(true);
-      expect(body.search!.encodes).toBeGreaterThan(1);
-      expect(body.search!.encodes).toBeLessThanOrEqual(MAX_ENCODES);
-      // Said in plain words, with the count; the SSIM stays in the structured field.
-      const said = body.notes.join(' ');
-      expect(said).toContain(`Stopped searching after ${body.search!.encodes} trial encodes`);
-      expect(said).not.toMatch(/SSIM/);
-      expect(body.ssim).toBeGreaterThan(0.9);
-    });
-  }
+describe('quality=auto and targetBytes are bounded', () => {
+  it('quality=auto on the crafted noise PNG makes at most its probes per format', { timeout: 120_000 }, async () => {
+    const png = await encode(worst(), 'png', { quality: 100 });
+    const res = await toolRequest('optimize', png, { operation: 'compress', quality: 'auto', format: 'auto' });
+    const body = await res.json<ToolBody & { search?: { encodes: number; budgetSpent: boolean } }>();
+    expect(res.status).toBe(200);
+    expect(body.search!.encodes).toBeGreaterThan(1);
+    expect(body.search!.encodes).toBeLessThanOrEqual(2 * AUTO_PROBES_PER_FORMAT);
+    // Plain words; the score stays in the structured field.
+    expect(body.notes.join(' ')).not.toMatch(/SSIM|SSIMULACRA/);
+    expect(body.score).toBeGreaterThan(0);
+  });
 
   it('spends at most its units, whatever the picture', { timeout: 60_000 }, async () => {
     const budget = new SearchBudget(10, Infinity);
@@ -49,7 +38,7 @@ describe('quality=auto and targetBytes stop at their budget', () => {
     expect(free.search?.budgetSpent).toBe(false);
     expect(bounded.search?.budgetSpent).toBe(false);
     expect(bounded.bytes).toEqual(free.bytes);
-    expect(bounded.notes.join(' ')).toMatch(/^Compressed as (JPEG|WEBP) at quality \d+, the smallest file that looks the same/);
+    expect(bounded.notes.join(' ')).toMatch(/^(JPEG|WEBP) at quality \d+ is the smallest file that looks the same/);
   });
 
   it('a target size is bounded the same way', { timeout: 60_000 }, async () => {

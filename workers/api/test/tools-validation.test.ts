@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { encode } from '../src/imaging/encode';
-import { AUTO_SSIM_THRESHOLD, PALETTE_SSIM_THRESHOLD } from '../src/imaging/options';
+import { AUTO_TARGET_SCORE, PALETTE_MAX_SCORE } from '../src/imaging/options';
 import { rasteriseSvg } from '../src/imaging/watermark';
 import { toolRequest, type ToolBody } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';
@@ -125,17 +125,41 @@ describe('tool routes answer the spec body', () => {
     expect(body.notes.join(' ')).toMatch(/cannot be reached/);
   });
 
-  it('quality=auto keeps SSIM at or above the threshold', async () => {
-    const photo = await encode(syntheticPhoto(300, 200, 1, 0), 'png', { quality: 100 });
-    const body = await (await toolRequest('optimize', photo, { operation: 'compress', quality: 'auto' })).json<ToolBody>();
+  it('quality=auto with format=original keeps the container; format=auto chooses and says why', async () => {
+    const photo = await encode(syntheticPhoto(300, 200, 1, 4), 'png', { quality: 100 });
+    const kept = await (await toolRequest('optimize', photo, { operation: 'compress', quality: 'auto' })).json<ToolBody>();
+    expect(kept.format).toBe('png');
+    const body = await (await toolRequest('optimize', photo, { operation: 'compress', quality: 'auto', format: 'auto' })).json<ToolBody>();
     expect(['jpeg', 'webp']).toContain(body.format);
-    expect(body.ssim).toBeGreaterThanOrEqual(AUTO_SSIM_THRESHOLD);
+    expect(body.looksSame).toBe(true);
+    expect(body.score).toBeLessThanOrEqual(AUTO_TARGET_SCORE);
     expect(body.size).toBeLessThan(photo.length);
-    // Faint noise on gradients, which libwebp smooths away at every quality (SSIM ≤ 0.98; mozjpeg's flat table keeps
-    // it): the most faithful candidate is kept, and the answer says so.
-    const noisy = await encode(syntheticPhoto(300, 200, 1, 6), 'png', { quality: 100 });
+    expect(body.notes.join(' ')).toMatch(new RegExp(`^${body.format.toUpperCase()} at quality ${body.quality} is the smallest file that looks the same as the original \\((JPEG|WEBP) at quality \\d+ would be \\d+% larger\\)`));
+  });
+
+  it('quality=auto says so, and does not claim "looks the same", when no quality reaches the target', async () => {
+    // Strong per-pixel noise: every lossy encoder smooths it away, at any quality up to the search's top.
+    const noisy = await encode(syntheticPhoto(300, 200, 1, 120), 'png', { quality: 100 });
     const hard = await (await toolRequest('optimize', noisy, { operation: 'compress', quality: 'auto', format: 'webp' })).json<ToolBody>();
-    expect(hard.notes.join(' ')).toMatch(/No quality kept every detail/);
+    expect(hard.looksSame).toBe(false);
+    expect(hard.score).toBeGreaterThan(AUTO_TARGET_SCORE);
+    expect(hard.notes.join(' ')).toMatch(/No quality up to \d+ looks the same as the original/);
+  });
+
+  it('format=auto at a fixed quality keeps the smaller of JPEG and WebP and says by how much', async () => {
+    const photo = await encode(syntheticPhoto(300, 200, 1, 4), 'png', { quality: 100 });
+    const body = await (await toolRequest('optimize', photo, { operation: 'compress', quality: 70, format: 'auto' })).json<ToolBody>();
+    expect(body.quality).toBe(70);
+    expect(body.notes.join(' ')).toMatch(new RegExp(`Saved as ${body.format.toUpperCase()}: at quality 70 it is \\d+% smaller than (JPEG|WEBP)`));
+    expect(body.looksSame).toBeUndefined();
+  });
+
+  it('a target size with format=auto keeps the fit the judge scores closest to the original', async () => {
+    const photo = await encode(syntheticPhoto(300, 200, 1, 4), 'png', { quality: 100 });
+    const body = await (await toolRequest('optimize', photo, { operation: 'compress', quality: 80, format: 'auto', targetBytes: 12_000 })).json<ToolBody>();
+    expect(body.size).toBeLessThanOrEqual(12_000);
+    expect(body.score).toBeGreaterThan(0);
+    expect(body.notes.join(' ')).toMatch(/also fits but looks further from the original/);
   });
 
   it('reduces a screenshot PNG to a palette when it stays faithful, and keeps lossless at quality 100', async () => {
@@ -149,7 +173,7 @@ describe('tool routes answer the spec body', () => {
     expect(lossless.notes.join(' ')).not.toMatch(/Reduced/);
     // Antialiased text gives the picture a few hundred colours: 256 well-chosen ones keep it faithful and much smaller.
     expect(reduced.notes.join(' ')).toMatch(/Reduced to at most 256 colours; the picture looks the same/);
-    expect(reduced.ssim).toBeGreaterThanOrEqual(PALETTE_SSIM_THRESHOLD);
+    expect(reduced.score).toBeLessThanOrEqual(PALETTE_MAX_SCORE);
     expect(reduced.size).toBeLessThan(lossless.size * 0.75);
     expect(reduced.size).toBeLessThan(shot.length / 2);
   });

@@ -3,6 +3,8 @@ import type { ImageFormat } from '../../../../core/api/images';
 import { decode } from './decode';
 import { encode, encodePng, type OutputFormat } from './encode';
 import { readHeader } from './sniff';
+import { judgeFor, type Judge } from './judge';
+import { sampleOf } from './judge-sample';
 import {
   AUTO_BUDGET_MEGAPIXELS,
   AUTO_BUDGET_MS,
@@ -10,22 +12,25 @@ import {
   AUTO_CHECK_COST,
   AUTO_MAX_QUALITY,
   AUTO_PLAIN_COST,
-  AUTO_SSIM_THRESHOLD,
-  AUTO_TUNINGS,
+  AUTO_PROBES_PER_FORMAT,
+  AUTO_QUALITY_STEP,
+  AUTO_SETTINGS,
+  AUTO_TARGET_SCORE,
   OXIPNG_MAX_PIXELS,
-  PALETTE_SSIM_THRESHOLD,
+  PALETTE_MAX_SCORE,
   type AutoCost,
-  type AutoSetting,
 } from './options';
 import { reducePalette } from './palette';
 import { hasTransparency, type Raster } from './raster';
-import { similarity, ssimReference } from './ssim';
 
 export interface Encoded {
   bytes: Uint8Array;
   format: OutputFormat;
   quality?: number;
-  ssim?: number;
+  /** The judge's distance from the source (SSIMULACRA: 0 same, 0.01 cannot be told apart), where it judged. */
+  score?: number;
+  /** `quality=auto`: the judge found the file no further from the source than AUTO_TARGET_SCORE. */
+  looksSame?: boolean;
   notes: string[];
   /** How a search went (`quality=auto`, `targetBytes`): encodes made, and whether it stopped at its budget. */
   search?: SearchReport;
@@ -91,143 +96,232 @@ export class SearchBudget {
   }
 }
 
-/** The source of a search and its SSIM reference, prepared once for all of the search's round trips. */
-interface Search {
-  source: Raster;
-  similarity: (candidate: Raster) => number;
-  budget: SearchBudget;
-}
-
+/** One encode of the sample judged against it. */
 interface Probe {
   bytes: Uint8Array;
   quality: number;
-  ssim: number;
+  score: number;
 }
 
-/** Encode, decode and score one quality; null when the budget cannot pay for it. */
-async function roundTrip(search: Search, format: OutputFormat, quality: number, setting: AutoSetting): Promise<Probe | null> {
-  if (!search.budget.take(costAt(setting.cost, quality) + AUTO_CHECK_COST)) return null;
+/** How a search encodes its sample: the isolate's codecs, or (large photos) the image service that will encode the whole. */
+export type ProbeEncoder = (sample: Raster, format: 'jpeg' | 'webp', quality: number) => Promise<Uint8Array>;
+
+const wasmProbe: ProbeEncoder = (sample, format, quality) => encode(sample, format, { quality, tuning: AUTO_SETTINGS[format].options });
+
+interface Search {
+  sample: Raster;
+  judge: Judge;
+  budget: SearchBudget;
+  encoder: ProbeEncoder;
+}
+
+/** Encode, decode and judge one quality; null when the budget cannot pay for it. */
+async function probe(search: Search, format: 'jpeg' | 'webp', quality: number): Promise<Probe | null> {
+  if (!search.budget.take(costAt(AUTO_SETTINGS[format].cost, quality) + AUTO_CHECK_COST)) return null;
   await yieldToEventLoop();
-  const bytes = await encode(search.source, format, { quality, tuning: setting.options });
+  const bytes = await search.encoder(search.sample, format, quality);
   const header = readHeader(bytes);
   if (!header) throw new Error('encoder produced no image');
-  return { bytes, quality, ssim: search.similarity(await decode(bytes, header)) };
+  const decoded = await decode(bytes, header);
+  await yieldToEventLoop();
+  return { bytes, quality, score: search.judge(decoded) };
 }
 
-const closer = (a: Probe | null, b: Probe | null) => (!a || (b && b.ssim > a.ssim) ? b : a);
+/** Where each format's search starts: near where the answer was on the corpus photos at AUTO_TARGET_SCORE. */
+const FIRST_GUESS = { jpeg: 90, webp: 86 } as const;
+/** How fast the judge's score falls with quality before two probes measure it: ln(score) per quality step. */
+const ASSUMED_SLOPE = -0.03;
 
 /**
- * The lowest quality of a lossy format and setting whose output keeps SSIM ≥ AUTO_SSIM_THRESHOLD (binary search over
- * whole qualities, ~7 encodes), so the result lands just above the threshold. `bound` is the size of the smallest
- * faithful file another setting already made: a probe that falls short of the threshold and is already at least
- * that big proves that every faithful quality the search could still find is bigger (files grow with quality), so
- * the search stops there. `start` is where to probe first (another setting's answer in the same format, usually
- * close); where SSIM grows with quality the answer is the same wherever the search starts. When the budget ends
- * mid-search, `faithful` is the lowest faithful quality found so far. `closest` is the most faithful probe seen.
+ * The lowest quality of one format whose sample the judge scores at most `target`. The judge's score falls about
+ * exponentially as quality rises, so each probe is placed where a line through ln(score) of the probes so far crosses
+ * ln(target), inside the bracket known so far: 2–4 probes land within a quality step or two of the answer where a
+ * bisection of 10…97 needs seven. `faithful` is the lowest quality found that meets the target, `closest` the best.
  */
-async function lowestFaithful(search: Search, format: OutputFormat, setting: AutoSetting, bound: number, start?: number): Promise<{ faithful: Probe | null; closest: Probe | null }> {
-  let lo = LOSSY_MIN;
-  let hi = setting.maxQuality ?? AUTO_MAX_QUALITY;
-  let next = start === undefined ? undefined : Math.min(hi, Math.max(lo, start));
+async function lowestFaithful(search: Search, format: 'jpeg' | 'webp', target: number): Promise<{ faithful: Probe | null; closest: Probe | null }> {
+  let below = LOSSY_MIN - 1; // highest quality known to miss the target
+  let above = AUTO_MAX_QUALITY + 1; // lowest quality known to meet it (none yet: one past the top)
   let faithful: Probe | null = null;
   let closest: Probe | null = null;
-  while (lo < hi) {
-    const mid = next ?? Math.floor((lo + hi) / 2);
-    next = undefined;
-    const r = await roundTrip(search, format, mid, setting);
-    if (!r) return { faithful, closest };
-    closest = closer(closest, r);
-    if (r.ssim >= AUTO_SSIM_THRESHOLD) {
-      faithful = r;
-      hi = mid;
-    } else {
-      if (r.bytes.length >= bound) return { faithful: null, closest };
-      lo = mid + 1;
-    }
-  }
-  // The search ends on the highest quality only when nothing below it was faithful; that one is encoded last.
-  if (!faithful) {
-    const r = await roundTrip(search, format, hi, setting);
-    closest = closer(closest, r);
-    if (r && r.ssim >= AUTO_SSIM_THRESHOLD) faithful = r;
+  const seen: Probe[] = [];
+  // Done when the answer is pinned to within a step, or when the top quality itself has missed.
+  const settled = () => (faithful ? above - below <= AUTO_QUALITY_STEP : below >= AUTO_MAX_QUALITY);
+  let next: number = FIRST_GUESS[format];
+  for (let n = 0; n < AUTO_PROBES_PER_FORMAT && !settled(); n++) {
+    const p = await probe(search, format, next);
+    if (!p) break;
+    seen.push(p);
+    if (!closest || p.score < closest.score) closest = p;
+    if (p.score <= target) {
+      above = p.quality;
+      faithful = p;
+    } else below = p.quality;
+    next = Math.round(nextGuess(seen, target));
+    // Stay strictly inside the bracket; where the model points outside it, go halfway to its edge. With nothing
+    // faithful yet, the top quality is the last place left to look.
+    if (next <= below || next >= above) next = Math.floor((below + above) / 2);
+    next = Math.min(next, AUTO_MAX_QUALITY);
+    if (!faithful && above - below <= AUTO_QUALITY_STEP + 1) next = AUTO_MAX_QUALITY;
   }
   return { faithful, closest };
 }
 
-/** Formats `quality=auto` may choose from: the asked one, or for "original" the ones that suit the picture. */
-export function autoCandidates(requested: OutputFormat | 'original', source: Raster): OutputFormat[] {
-  if (requested !== 'original') return [requested];
-  return hasTransparency(source) ? ['webp', 'png'] : ['jpeg', 'webp'];
+/** Where ln(score) reaches ln(target) on the line through the two probes nearest the target (one: an assumed slope). */
+function nextGuess(seen: Probe[], target: number): number {
+  const ln = Math.log(target);
+  const near = [...seen].sort((a, b) => Math.abs(Math.log(a.score) - ln) - Math.abs(Math.log(b.score) - ln));
+  const a = near[0]!;
+  const b = near[1];
+  let slope = ASSUMED_SLOPE;
+  if (b && b.quality !== a.quality) {
+    const measured = (Math.log(b.score) - Math.log(a.score)) / (b.quality - a.quality);
+    if (measured < 0) slope = measured;
+  }
+  const guess = a.quality + (ln - Math.log(Math.max(a.score, 1e-6))) / slope;
+  // Round towards the side that still needs looking at: up when the nearest probe missed, down when it met the target.
+  return a.score > target ? Math.ceil(guess) : Math.floor(guess);
 }
 
-/**
- * The order settings are searched in, so that a budget that ends early has spent itself where the answer most often
- * is: WebP with SNS 80 first (the smallest faithful file on four of the six corpus photos, ADR 0050), then the
- * formats' settings in turn, each format's first setting before any format's second.
- */
-function searchOrder(formats: OutputFormat[]): { format: 'jpeg' | 'webp'; setting: AutoSetting }[] {
-  const lossy = (['webp', 'jpeg'] as const).filter((f) => formats.includes(f));
-  const order: { format: 'jpeg' | 'webp'; setting: AutoSetting }[] = [];
-  for (let i = 0; i < Math.max(...lossy.map((f) => AUTO_TUNINGS[f].length), 0); i++) {
-    for (const format of lossy) {
-      const setting = AUTO_TUNINGS[format][i];
-      if (setting) order.push({ format, setting });
-    }
-  }
-  return order;
+/** Formats `quality=auto` may choose from: the asked one, or for "auto" the ones that suit the picture. */
+export function autoCandidates(requested: OutputFormat | 'auto', source: Raster): OutputFormat[] {
+  if (requested !== 'auto') return [requested];
+  return hasTransparency(source) ? ['webp', 'png'] : ['jpeg', 'webp'];
 }
 
 const named = (format: OutputFormat, quality?: number) => `${format.toUpperCase()}${quality ? ` at quality ${quality}` : ''}`;
 
-/**
- * The smallest file that still looks like the source (SSIM ≥ AUTO_SSIM_THRESHOLD) of every setting of the given
- * formats, searched within `budget`. When the budget ends first, the smallest faithful file found so far, or where
- * none was faithful the most faithful one; the result says which, in plain words.
- */
-export async function compressAuto(source: Raster, formats: OutputFormat[], budget = SearchBudget.for(source)): Promise<Encoded> {
-  const search: Search = { source, similarity: ssimReference(source), budget };
-  let best: (Probe & { format: OutputFormat }) | null = null;
-  let closest: (Probe & { format: OutputFormat }) | null = null;
-  const lowestQuality: Partial<Record<OutputFormat, number>> = {};
-  for (const { format, setting } of searchOrder(formats)) {
-    if (budget.exhausted) break;
-    const found = await lowestFaithful(search, format, setting, best?.bytes.length ?? Infinity, lowestQuality[format]);
-    if (found.faithful) {
-      lowestQuality[format] = Math.min(lowestQuality[format] ?? Infinity, found.faithful.quality);
-      if (!best || found.faithful.bytes.length < best.bytes.length) best = { ...found.faithful, format };
-    }
-    if (found.closest && (!closest || found.closest.ssim > closest.ssim)) closest = { ...found.closest, format };
-  }
-  // Lossless is always faithful, and one encode: it is made whatever is left of the budget.
-  for (const format of formats.filter((f) => f !== 'jpeg' && f !== 'webp')) {
-    budget.force(1);
-    const bytes = await encode(source, format, { quality: 100 });
-    if (!best || bytes.length < best.bytes.length) best = { bytes, quality: 0, ssim: 1, format };
-  }
-  const stopped = `Stopped searching after ${budget.encodes} trial encodes to keep the request quick`;
-  const report = budget.report();
-  if (best) {
-    const quality = best.quality || undefined;
-    const note = report.budgetSpent
-      ? `Compressed as ${named(best.format, quality)}. ${stopped}; this is the smallest file found that looks the same as the original.`
-      : `Compressed as ${named(best.format, quality)}, the smallest file that looks the same as the original.`;
-    return { bytes: best.bytes, format: best.format, quality, ssim: best.ssim, notes: [note], search: report };
-  }
-  if (!closest) throw new Error('quality=auto made no candidate');
-  const note = report.budgetSpent
-    ? `${stopped}; none of the files tried kept every detail, so the closest to the original (${named(closest.format, closest.quality)}) was kept.`
-    : `No quality kept every detail of this picture (fine grain like this is smoothed away); the closest to the original (${named(closest.format, closest.quality)}) was kept.`;
-  return { bytes: closest.bytes, format: closest.format, quality: closest.quality, ssim: closest.ssim, notes: [note], search: report };
+/** What `quality=auto` chose on a sample: the file of the sample, its format, quality and the judge's score. */
+export interface AutoChoice {
+  bytes: Uint8Array;
+  format: OutputFormat;
+  quality?: number;
+  score: number;
+  /** The judge found it no further from the source than AUTO_TARGET_SCORE. */
+  looksSame: boolean;
+  search: SearchReport;
+  /** Plain words for the screen: what was chosen and why. */
+  why: string;
 }
 
-/** The highest quality whose file is at most `target` bytes; says so when even the lowest quality is larger. */
-export async function compressToTarget(source: Raster, format: OutputFormat, target: number, budget = SearchBudget.for(source)): Promise<Encoded> {
-  const notes: string[] = [];
-  let lossy = format;
-  if (format !== 'jpeg' && format !== 'webp') {
-    lossy = hasTransparency(source) ? 'webp' : 'jpeg';
-    notes.push(`A target size needs a lossy format, so the result is ${lossy.toUpperCase()}.`);
+/**
+ * The smallest file of the given formats whose sample the judge scores at most AUTO_TARGET_SCORE. Lossless formats
+ * are always faithful (PNG may also be palette-reduced where the judge cannot see it). Where no lossy quality reaches
+ * the target within the search, the closest file is kept and said to be so.
+ */
+export async function chooseAuto(sample: Raster, formats: OutputFormat[], budget = SearchBudget.for(sample), encoder = wasmProbe): Promise<AutoChoice> {
+  const search: Search = { sample, judge: judgeFor(sample), budget, encoder };
+  const target = AUTO_TARGET_SCORE;
+  const found: (Probe & { format: OutputFormat })[] = [];
+  let closest: (Probe & { format: OutputFormat }) | null = null;
+  for (const format of formats) {
+    if (format !== 'jpeg' && format !== 'webp') continue;
+    if (budget.exhausted) break;
+    const r = await lowestFaithful(search, format, target);
+    if (r.faithful) found.push({ ...r.faithful, format });
+    if (r.closest && (!closest || r.closest.score < closest.score)) closest = { ...r.closest, format };
   }
+  for (const format of formats) {
+    if (format === 'jpeg' || format === 'webp') continue;
+    budget.force(1);
+    const lossless = format === 'png' ? await losslessPng(sample, search.judge) : { bytes: await encode(sample, format, { quality: 100 }), score: 0 };
+    found.push({ ...lossless, quality: 0, format });
+  }
+  const report = budget.report();
+  const stopped = report.budgetSpent ? ` Stopped searching after ${report.encodes} trial encodes to keep the request quick.` : '';
+  found.sort((a, b) => a.bytes.length - b.bytes.length);
+  const best = found[0];
+  if (best) {
+    const quality = best.quality || undefined;
+    const rivals = found.slice(1).filter((f) => f.format !== best.format);
+    const why = rivals.length
+      ? `${named(best.format, quality)} is the smallest file that looks the same as the original (${rivals.map((r) => `${named(r.format, r.quality || undefined)} would be ${percentLarger(r.bytes.length, best.bytes.length)}% larger`).join('; ')}).`
+      : `${named(best.format, quality)} is the smallest file that looks the same as the original.`;
+    return { bytes: best.bytes, format: best.format, quality, score: best.score, looksSame: true, search: report, why: why + stopped };
+  }
+  if (!closest) throw new Error('quality=auto made no candidate');
+  const why = `No quality up to ${AUTO_MAX_QUALITY} looks the same as the original for this picture (fine grain like this is hard to compress); the closest file, ${named(closest.format, closest.quality)}, was kept.${stopped}`;
+  return { bytes: closest.bytes, format: closest.format, quality: closest.quality, score: closest.score, looksSame: false, search: report, why };
+}
+
+const percentLarger = (a: number, b: number) => Math.max(1, Math.round((a / b - 1) * 100));
+
+/** Lossless PNG, or its palette reduction where that is smaller and the judge cannot see it. */
+async function losslessPng(source: Raster, judge: Judge): Promise<{ bytes: Uint8Array; score: number; reduced?: boolean; visible?: boolean }> {
+  // `judge` compares a picture of the source's size with the source (or, for a large one, its sample).
+  const lossless = await encode(source, 'png', { quality: 100 });
+  if (source.width * source.height > OXIPNG_MAX_PIXELS) return { bytes: lossless, score: 0 };
+  const reduced = reducePalette(source);
+  if (!reduced) return { bytes: lossless, score: 0 };
+  const candidate = await encodePng(reduced, true);
+  if (candidate.length >= lossless.length) return { bytes: lossless, score: 0 };
+  const score = judge(reduced);
+  if (score > PALETTE_MAX_SCORE) return { bytes: lossless, score: 0, visible: true };
+  return { bytes: candidate, score, reduced: true };
+}
+
+/** A judge of whole candidates of `source`'s size that looks at the sample of both. */
+export function sampledJudge(source: Raster): Judge {
+  const sample = sampleOf(source);
+  const judge = judgeFor(sample.raster);
+  return (candidate) => judge(sample.cut(candidate));
+}
+
+/** Whole pictures in memory: the choice made on the sample, then (when the sample was tiles) the whole picture encoded at it. */
+export async function compressAuto(source: Raster, formats: OutputFormat[], budget?: SearchBudget): Promise<Encoded> {
+  const sample = sampleOf(source);
+  const choice = await chooseAuto(sample.raster, formats, budget ?? SearchBudget.for(sample.raster));
+  const bytes = sample.whole ? choice.bytes : await encodeChoice(source, choice);
+  const judged = sample.whole ? '' : ` Judged at full size on ${sample.tiles.length} ${sample.tiles[0]!.width}×${sample.tiles[0]!.height} samples spread over the picture.`;
+  return { bytes, format: choice.format, quality: choice.quality, score: choice.score, looksSame: choice.looksSame, notes: [choice.why + judged], search: choice.search };
+}
+
+/** The whole picture at the format and quality chosen on its sample. */
+export async function encodeChoice(source: Raster, choice: Pick<AutoChoice, 'format' | 'quality'>): Promise<Uint8Array> {
+  if (choice.format === 'jpeg' || choice.format === 'webp') return encode(source, choice.format, { quality: choice.quality!, tuning: AUTO_SETTINGS[choice.format].options });
+  if (choice.format === 'png') return (await losslessPng(source, sampledJudge(source))).bytes;
+  return encode(source, choice.format, { quality: 100 });
+}
+
+/**
+ * The best-looking file of at most `target` bytes: in each format, the highest quality that fits (a file grows with
+ * quality, so that is the one the judge prefers); across formats (`format=auto`), the one the judge scores closest
+ * to the source. Says so when even the lowest quality is larger.
+ */
+export async function compressToTarget(source: Raster, requested: OutputFormat | 'auto', target: number, budget = SearchBudget.for(source)): Promise<Encoded> {
+  const notes: string[] = [];
+  let formats: ('jpeg' | 'webp')[];
+  if (requested === 'auto') formats = hasTransparency(source) ? ['webp'] : ['jpeg', 'webp'];
+  else if (requested === 'jpeg' || requested === 'webp') formats = [requested];
+  else {
+    formats = [hasTransparency(source) ? 'webp' : 'jpeg'];
+    notes.push(`A target size needs a lossy format, so the result is ${formats[0]!.toUpperCase()}.`);
+  }
+  const fits: { bytes: Uint8Array; quality: number; format: 'jpeg' | 'webp' }[] = [];
+  for (const format of formats) {
+    const fit = await highestFitting(source, format, target, budget);
+    if (fit) fits.push({ ...fit, format });
+  }
+  const stopped = budget.exhausted ? ` Stopped searching after ${budget.encodes} trial encodes to keep the request quick; a slightly higher quality may also fit.` : '';
+  if (fits.length) {
+    const judge = sampledJudge(source);
+    const scored = [];
+    for (const f of fits) scored.push({ ...f, score: judge(await decode(f.bytes, readHeader(f.bytes)!)) });
+    scored.sort((a, b) => a.score - b.score);
+    const best = scored[0]!;
+    const other = scored[1];
+    const why = other ? `; ${named(other.format, other.quality)} also fits but looks further from the original` : '';
+    notes.push(`Compressed to ${best.bytes.length} bytes (target ${target}) as ${named(best.format, best.quality)}${why}.${stopped}`);
+    return { bytes: best.bytes, format: best.format, quality: best.quality, score: best.score, notes, search: budget.report() };
+  }
+  const format = formats[formats.length - 1]!;
+  budget.force(costAt(AUTO_PLAIN_COST, LOSSY_MIN));
+  const smallest = await encode(source, format, { quality: LOSSY_MIN });
+  notes.push(`The target of ${target} bytes cannot be reached: the smallest file, ${named(format, LOSSY_MIN)}, is ${smallest.length} bytes.`);
+  return { bytes: smallest, format, quality: LOSSY_MIN, notes, search: budget.report() };
+}
+
+/** Bisection over quality for the highest one whose file fits in `target` bytes. */
+async function highestFitting(source: Raster, format: 'jpeg' | 'webp', target: number, budget: SearchBudget): Promise<{ bytes: Uint8Array; quality: number } | null> {
   let lo = LOSSY_MIN;
   let hi = LOSSY_MAX;
   let fit: { bytes: Uint8Array; quality: number } | null = null;
@@ -235,21 +329,13 @@ export async function compressToTarget(source: Raster, format: OutputFormat, tar
     const mid = Math.floor((lo + hi) / 2);
     if (!budget.take(costAt(AUTO_PLAIN_COST, mid))) break;
     await yieldToEventLoop();
-    const bytes = await encode(source, lossy, { quality: mid });
+    const bytes = await encode(source, format, { quality: mid });
     if (bytes.length <= target) {
       fit = { bytes, quality: mid };
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  const stopped = budget.exhausted ? ` Stopped searching after ${budget.encodes} trial encodes to keep the request quick; a slightly higher quality may also fit.` : '';
-  if (fit) {
-    notes.push(`Compressed to ${fit.bytes.length} bytes (target ${target}) at quality ${fit.quality}.${stopped}`);
-    return { bytes: fit.bytes, format: lossy, quality: fit.quality, notes, search: budget.report() };
-  }
-  budget.force(costAt(AUTO_PLAIN_COST, LOSSY_MIN));
-  const smallest = await encode(source, lossy, { quality: LOSSY_MIN });
-  notes.push(`The target of ${target} bytes cannot be reached: the smallest file at quality ${LOSSY_MIN} is ${smallest.length} bytes.`);
-  return { bytes: smallest, format: lossy, quality: LOSSY_MIN, notes, search: budget.report() };
+  return fit;
 }
 
 /** Same-format compress never grows a file: when the result is not smaller, the caller keeps the input. */
@@ -257,22 +343,9 @@ export function isSameFormatGrowth(result: Encoded, inputFormat: ImageFormat, in
   return result.format === inputFormat && result.bytes.length >= inputSize;
 }
 
-/**
- * PNG: lossless (png + oxipng), and below quality 100 a palette reduction that is kept only when it is smaller and
- * its SSIM stays at or above PALETTE_SSIM_THRESHOLD.
- */
+/** PNG: lossless (png + oxipng), and below quality 100 a palette reduction where that is smaller and the judge cannot see it. */
 export async function compressPng(source: Raster, quality: number): Promise<Encoded> {
-  const lossless = await encode(source, 'png', { quality: 100 });
-  const plain: Encoded = { bytes: lossless, format: 'png', notes: [] };
-  if (quality >= 100 || source.width * source.height > OXIPNG_MAX_PIXELS) return plain;
-  const reduced = reducePalette(source);
-  if (!reduced) return plain;
-  const candidate = await encodePng(reduced, true);
-  if (candidate.length >= lossless.length) return plain;
-  const ssim = similarity(source, reduced);
-  if (ssim < PALETTE_SSIM_THRESHOLD) {
-    plain.notes.push('Kept every colour: reducing them would change the picture visibly.');
-    return plain;
-  }
-  return { bytes: candidate, format: 'png', ssim, notes: ['Reduced to at most 256 colours; the picture looks the same.'] };
+  if (quality >= 100) return { bytes: await encode(source, 'png', { quality: 100 }), format: 'png', notes: [] };
+  const r = await losslessPng(source, sampledJudge(source));
+  return { bytes: r.bytes, format: 'png', score: r.score, notes: r.reduced ? ['Reduced to at most 256 colours; the picture looks the same.'] : r.visible ? ['Kept every colour: reducing them would change the picture visibly.'] : [] };
 }

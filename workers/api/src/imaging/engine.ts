@@ -21,7 +21,7 @@ import { HttpError } from '../errors';
 import { assertImage } from './assert-image';
 import { inspect } from './analyze';
 import { decode } from './decode';
-import { ALPHA_FORMATS, encode, isOutputFormat, LOSSY_FORMATS, type OutputFormat } from './encode';
+import { ALPHA_FORMATS, encode, LOSSY_FORMATS, type OutputFormat } from './encode';
 import { ENCODE_PIXEL_BUDGET, MAX_INPUT_PIXELS, WASM_PIXEL_BUDGET, type WasmOperation } from './options';
 import { runAiOperation } from './ops/ai';
 import { findTargets, planBlur } from './ops/blur';
@@ -140,26 +140,35 @@ async function keepOriginal(input: Picture, notes: string[]): Promise<Omit<Engin
 async function compress(input: Picture, req: CompressRequest, services: EngineServices, notes: string[]): Promise<EngineResult> {
   const { header, bytes, upright } = input;
   const base = { operation: 'compress', originalSize: bytes.length, notes };
-  const resolved = resolveFormat(req.format, header.format, notes);
+  // `auto` is settled by the search; 'jpeg' stands for it in the budget and service checks (both formats fit both).
+  const resolved = req.format === 'auto' ? 'jpeg' : resolveFormat(req.format, header.format, notes);
   const tightest = Math.min(...possibleFormats(req, resolved).map((f) => pixelBudget('compress', f)));
   let result: EngineResult;
   if (pixels(upright) <= tightest) {
     const raster = await decode(bytes, header);
-    const r = await compressRaster(raster, req, resolved, isOutputFormat(header.format));
+    const r = await compressRaster(raster, req, resolved);
     notes.push(...r.notes);
-    result = { ...base, bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, ssim: r.ssim, search: r.search, engine: 'wasm' };
+    result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: 'wasm' };
   } else {
     if (!SERVICE_READS.includes(header.format) || !serviceWrites(resolved)) throw beyondBoth('compress', resolved, header);
     const r = await viaService(() => compressLarge(services.images, bytes, upright, req, resolved));
     notes.push(...r.notes);
-    result = { ...base, bytes: r.bytes, format: r.format, width: upright.width, height: upright.height, quality: r.quality, engine: 'images' };
+    result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: upright.width, height: upright.height, quality: r.quality, engine: 'images' };
   }
   if (result.format === header.format && result.bytes.length >= bytes.length && !req.targetBytes) {
     const kept = await keepOriginal(input, notes);
-    if (kept) return { ...base, ...kept };
+    // The original is the source itself: nothing to tell apart.
+    if (kept) return { ...base, ...kept, ...(req.quality === 'auto' ? { score: 0, looksSame: true } : {}) };
   }
   return result;
 }
+
+/** What the judge said of a result, where it judged one. */
+const judged = (r: { score?: number; looksSame?: boolean; search?: EngineResult['search'] }) => ({
+  ...(r.score === undefined ? {} : { score: Math.round(r.score * 10000) / 10000 }),
+  ...(r.looksSame === undefined ? {} : { looksSame: r.looksSame }),
+  ...(r.search ? { search: r.search } : {}),
+});
 
 async function convert(input: Picture, o: OptionsByOperation['convert'], services: EngineServices, notes: string[]): Promise<EngineResult> {
   const { header, bytes, upright } = input;

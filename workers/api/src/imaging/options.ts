@@ -18,13 +18,27 @@ export const OXIPNG_MAX_PIXELS = 2_100_000;
 export const OXIPNG_LEVEL = 2;
 
 /**
- * `quality=auto` keeps the smallest candidate whose SSIM (ssim.js Weber, see ssim.ts) against the source is at least
- * this. 0.99 is about what libvips JPEG q75 scores on the corpus photos (0.97–0.996, bench/imaging.ts); 0.95 let the
- * search fall to WebP q10, visibly blocky.
+ * `quality=auto` keeps the smallest file whose distance from the source, by the judge (SSIMULACRA, judge.ts), is at
+ * most this. SSIMULACRA reads 0.01 as "cannot be told apart" and 0.03 as "small artefacts"; libvips' default JPEG
+ * (q75) scores 0.029–0.068 on the corpus photos by libjxl's `ssimulacra_main` and 0.077 on a 12 MP phone-like photo,
+ * so 0.025 is better than that on all of them, and still reachable below the size of an already-compressed JPEG
+ * (rocket.jpg needs JPEG q94 for it). ADR 0102 has the measurements.
  */
-export const AUTO_SSIM_THRESHOLD = 0.99;
+export const AUTO_TARGET_SCORE = 0.025;
 /** The highest quality `quality=auto` tries: above it files grow fast for no visible gain. */
-export const AUTO_MAX_QUALITY = 95;
+export const AUTO_MAX_QUALITY = 97;
+/** Judge-probes one search per format may make (encode, decode, judge), most of them near the answer. */
+export const AUTO_PROBES_PER_FORMAT = 5;
+/** A search stops once it has the answer to within this many quality steps (the file is then at most ~3% larger). */
+export const AUTO_QUALITY_STEP = 2;
+/**
+ * The judge reads pictures up to this size whole; larger ones on SAMPLE_TILES tiles of SAMPLE_TILE_SIDE (at full
+ * resolution, never downscaled). A judge of this many pixels takes about 90 ms in V8 and 25 MB of JS heap for the
+ * reference's planes: about 350 ns and 100 bytes a pixel.
+ */
+export const JUDGE_MAX_PIXELS = 524_288;
+export const SAMPLE_TILES = 8;
+export const SAMPLE_TILE_SIDE = 256;
 
 /**
  * What one encode costs, in units of a fixed-quality encode of the same picture (the format's defaults at quality 80):
@@ -51,8 +65,6 @@ export interface AutoSetting {
  * fixed encode). The lines below sit at or above most of each range, so the budget errs on stopping early.
  */
 const JPEG_COST: AutoCost = { base: 0.1, perQuality: 0.02 };
-const FLAT_JPEG_COST: AutoCost = { base: 0, perQuality: 0.03 };
-const WEBP_M6_COST: AutoCost = { base: 1, perQuality: 0.025 };
 /** A plain encode at the format's defaults (the target-size search): one unit at quality 80 by definition. */
 export const AUTO_PLAIN_COST: AutoCost = { base: 0.2, perQuality: 0.01 };
 /**
@@ -82,30 +94,16 @@ export const AUTO_BUDGET_MEGAPIXELS = 30;
 export const AUTO_BUDGET_MS = 10_000;
 
 /**
- * Encoder settings `quality=auto` searches, per format (the smallest faithful file of all wins). Measured with
- * the per-setting searches of ADR 0050 (addendum, session 3) on the corpus photos at SSIM 0.99: mozjpeg's Annex K
- * table (0) is 2–6% smaller than its default table 3 on five of the six photos; table 4 (PSNR-HVS) is 3% smaller
- * than table 0 on the Hubble field; the flat table (1) is 22% smaller on chelsea's fur, and 8% smaller than any WebP
- * there. libwebp at method 6 with spatial noise shaping 80 is 5–12% smaller than method 4 / 50; SNS 100 is 4%
- * smaller again on motorcycle_left but 3–5% larger on rocket and coffee, so both are tried.
+ * The encoder setting `quality=auto` searches per format, over the format's defaults. mozjpeg's Annex K table (0)
+ * was the smallest faithful JPEG on five of the six corpus photos (ADR 0050); libwebp at method 6 with spatial noise
+ * shaping 80 is 5–12% smaller than method 4 at the same quality (ADR 0102 has the measurements under the judge).
  */
-export const AUTO_TUNINGS: Readonly<Record<'jpeg' | 'webp', readonly AutoSetting[]>> = {
-  jpeg: [
-    { options: { quant_table: 0 }, cost: JPEG_COST },
-    { options: { quant_table: 4 }, cost: JPEG_COST },
-    // The flat table writes the largest files at the top qualities: at 95 the noisy 5 MP test picture grew mozjpeg
-    // to 115 MB (the other tables and qualities up to 92 stay at 96 MB). It wins at lower qualities (77 on chelsea).
-    { options: { quant_table: 1 }, maxQuality: 90, cost: FLAT_JPEG_COST },
-  ],
-  webp: [
-    { options: { method: 6, sns_strength: 80 }, cost: WEBP_M6_COST },
-    { options: { method: 6, sns_strength: 100 }, cost: WEBP_M6_COST },
-  ],
+export const AUTO_SETTINGS: Readonly<Record<'jpeg' | 'webp', AutoSetting>> = {
+  jpeg: { options: { quant_table: 0 }, cost: JPEG_COST },
+  webp: { options: { sns_strength: 80 }, cost: AUTO_PLAIN_COST },
 };
-/** Palette reduction of a PNG is kept only when it stays this faithful. */
-export const PALETTE_SSIM_THRESHOLD = 0.999;
-/** SSIM is computed on a copy downscaled to about this many pixels (cost is linear in pixels). */
-export const SSIM_SAMPLE_PIXELS = 250_000;
+/** Palette reduction of a PNG is kept only when the judge scores it at most this (well inside "cannot be told apart"). */
+export const PALETTE_MAX_SCORE = 0.008;
 
 /** The default quality when none is given for a lossy output. */
 export const DEFAULT_QUALITY = 80;

@@ -37,7 +37,8 @@ export interface ToolBody {
   notes: string[];
   engine: string;
   quality?: number;
-  ssim?: number;
+  score?: number;
+  looksSame?: boolean;
   privacyLog?: { removed: string[]; actions: string[]; preserved: string[] };
   error?: string;
   code?: string;

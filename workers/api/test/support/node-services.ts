@@ -123,3 +123,37 @@ export async function photoService(request: Request): Promise<Response> {
     return new Response(String(err), { status: 500 });
   }
 }
+
+/**
+ * ORACLE, the outside judges of `quality=auto` (libjxl's `ssimulacra_main`, Debian's `butteraugli`): `POST /score`
+ * with a multipart `original` and `candidate` (any format sharp reads; EXIF orientation applied, colour profiles
+ * converted to sRGB as a viewer would) answers `{ ssimulacra, butteraugli? }`; `POST /vips-jpeg?quality=75` answers
+ * libvips' own JPEG of the upright original at that quality (its defaults), the peer the scores are held against.
+ */
+export async function oracleService(request: Request): Promise<Response> {
+  const dir = await mkdtemp(join(tmpdir(), 'memeforge-oracle-'));
+  try {
+    const url = new URL(request.url);
+    if (url.pathname === '/vips-jpeg') {
+      const quality = Number(url.searchParams.get('quality') ?? 75);
+      const out = await sharp(new Uint8Array(await request.arrayBuffer())).rotate().jpeg({ quality }).toBuffer();
+      return new Response(new Uint8Array(out));
+    }
+    const form = await request.formData();
+    const png = async (name: string) => {
+      const file = join(dir, `${name}.png`);
+      const part = form.get(name) as unknown as Blob;
+      await sharp(new Uint8Array(await part.arrayBuffer())).rotate().png({ compressionLevel: 1 }).toFile(file);
+      return file;
+    };
+    const [a, b] = [await png('original'), await png('candidate')];
+    const ssimulacra = Number((await run('ssimulacra_main', [a, b])).stdout.trim());
+    let butteraugli: number | undefined;
+    if (url.searchParams.has('butteraugli')) butteraugli = Number((await run('butteraugli', [a, b])).stdout.trim());
+    return Response.json({ ssimulacra, butteraugli });
+  } catch (err) {
+    return new Response(String(err), { status: 500 });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
