@@ -53,8 +53,11 @@ test.describe('Optimize', () => {
     const card = page.getByTestId('result-card');
     await expect(card.getByRole('heading', { name: 'Processing Complete' })).toBeVisible({ timeout: 30_000 });
     await expect(toastWith(page, 'Image compressed successfully!')).toBeVisible();
-    await expect(card.getByTestId('result-format')).toHaveText('WEBP');
+    await expect(card.getByTestId('result-format')).toHaveText('WEBP · quality 60');
     await expect(card.getByTestId('saved')).toContainText(/Saved: \d+%/);
+    // A fixed quality is not judged: no verdict either way.
+    await expect(card.getByTestId('looks-same')).toHaveCount(0);
+    await expect(card.getByTestId('looks-different')).toHaveCount(0);
 
     const file = await download(page, card.getByRole('link', { name: 'Download Optimized Image' }));
     expect(file.name).toMatch(/^optimized-\d+\.webp$/);
@@ -74,6 +77,24 @@ test.describe('Optimize', () => {
     // A new file clears the old result.
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
     await expect(page.getByTestId('result-card')).toHaveCount(0);
+  });
+
+  test('Auto quality with Auto format: the screen says what it chose, why, and that it looks the same', async ({ page }) => {
+    await page.goto('/tools/optimize');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/astronaut.png'));
+    await page.getByLabel('Auto (best size at good quality)').check();
+    await page.getByLabel('Output format').selectOption('auto');
+    await page.getByRole('button', { name: 'Compress Image' }).click();
+    const card = page.getByTestId('result-card');
+    await expect(card).toBeVisible({ timeout: 60_000 });
+    await expect(card.getByTestId('result-format')).toHaveText(/^(JPEG|WEBP) · quality \d+$/);
+    const [format] = ((await card.getByTestId('result-format').textContent()) ?? '').split(' ');
+    await expect(card.getByTestId('looks-same')).toContainText('Looks the same as the original.');
+    await expect(card.getByTestId('looks-same')).toContainText(/difference score 0\.0\d\d, where 0 is identical/);
+    await expect(card.getByTestId('result-notes')).toContainText(new RegExp(`${format} at quality \\d+ is the smallest file that looks the same as the original \\((JPEG|WEBP) at quality \\d+ would be \\d+% larger\\)`));
+    const file = await download(page, card.getByRole('link', { name: 'Download Optimized Image' }));
+    expect(sniff(file.bytes)).toBe(format!.toLowerCase());
+    await expectSizeText(card.getByTestId('new-size'), file.bytes);
   });
 
   test('target-size mode keeps the file under the target', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BATCH_COMPRESS_QUALITY } from '../../../core/tools/compress';
 import { QUALITY } from '../../../core/tools/fields';
-import { COMPRESS_FORMATS, type ToolResult } from '../../../core/api/tools';
+import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, type ToolResult } from '../../../core/api/tools';
 import { toast } from '~/lib/toast';
 import { failureText, imagesOnly, postTool } from './api';
 import { DropZone } from './drop-zone';
@@ -10,7 +10,6 @@ import { ProgressCard } from './progress-card';
 import { downloadZip } from './zip-download';
 import { btnPrimary, card, fieldLabel, input, range } from './styles';
 
-const FORMAT_LABELS = { original: 'Keep Original', jpeg: 'JPEG', png: 'PNG', webp: 'WebP' } as const;
 interface Done {
   index: number;
   name: string;
@@ -135,7 +134,7 @@ export function BatchPanel() {
             <label className={fieldLabel}>
               Output format
               <select value={format} onChange={(e) => setFormat(e.target.value as typeof format)} className={input}>
-                {COMPRESS_FORMATS.map((f) => <option key={f} value={f}>{FORMAT_LABELS[f]}</option>)}
+                {COMPRESS_FORMATS.map((f) => <option key={f} value={f}>{COMPRESS_FORMAT_LABELS[f]}</option>)}
               </select>
             </label>
             <label className={fieldLabel}>

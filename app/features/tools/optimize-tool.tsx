@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { QUALITY } from '../../../core/tools/fields';
-import { COMPRESS_FORMATS, UPSCALE_FACTORS, type ToolResult } from '../../../core/api/tools';
+import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, UPSCALE_FACTORS, type ToolResult } from '../../../core/api/tools';
 import { toast } from '~/lib/toast';
 import { AiBanner, UpgradePrompt, allowanceSpent } from './ai-banner';
 import { failureText, isQuotaError, postTool } from './api';
@@ -20,7 +20,6 @@ const TABS = [
   { id: 'upscale', label: 'AI Upscale' },
   { id: 'remove-background', label: 'Remove Background' },
 ] as const;
-const FORMAT_LABELS: Record<(typeof COMPRESS_FORMATS)[number], string> = { original: 'Keep Original', jpeg: 'JPEG', png: 'PNG', webp: 'WebP' };
 type Mode = 'quality' | 'auto' | 'target';
 
 export function OptimizeTool() {
@@ -129,7 +128,7 @@ export function OptimizeTool() {
               <select id="format" value={format} onChange={(e) => setFormat(e.target.value as typeof format)} className={input}>
                 {COMPRESS_FORMATS.map((f) => (
                   <option key={f} value={f}>
-                    {FORMAT_LABELS[f]}
+                    {COMPRESS_FORMAT_LABELS[f]}
                   </option>
                 ))}
               </select>
@@ -194,13 +193,32 @@ function OptimizeResult({ result, before }: { result: ToolResult; before: string
         items={[
           ['Original size', formatBytes(result.originalSize), 'original-size'],
           ['New size', formatBytes(result.size), 'new-size'],
-          ['Format', result.format.toUpperCase(), 'result-format'],
+          ['Format', result.quality ? `${result.format.toUpperCase()} · quality ${result.quality}` : result.format.toUpperCase(), 'result-format'],
           ['Dimensions', `${result.width} × ${result.height}`, 'result-dimensions'],
         ]}
       />
       {result.compressionRatio > 0 ? <p className="font-semibold text-emerald-800 dark:text-emerald-300" data-testid="saved">Saved: {result.compressionRatio}%</p> : null}
+      <Verdict result={result} />
       <Notes notes={result.notes} />
       <DownloadLink imageUrl={result.imageUrl} name={name} label="Download Optimized Image" />
     </ResultCard>
+  );
+}
+
+/**
+ * What the quality judge said of an Auto result: "looks the same" only when it found so; otherwise that fine detail
+ * was smoothed. The score is there for the curious (SSIMULACRA: 0 is identical).
+ */
+function Verdict({ result }: { result: ToolResult }) {
+  if (result.looksSame === undefined) return null;
+  const score = result.score === undefined ? '' : ` (difference score ${result.score.toFixed(3)}, where 0 is identical)`;
+  return result.looksSame ? (
+    <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100" data-testid="looks-same">
+      <strong>Looks the same as the original.</strong> Checked at full size, in colour{score}.
+    </p>
+  ) : (
+    <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="looks-different">
+      <strong>Some fine detail is smoothed.</strong> No quality looked exactly like the original; this is the closest file{score}.
+    </p>
   );
 }
