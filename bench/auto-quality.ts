@@ -1,0 +1,98 @@
+/**
+ * `quality=auto` against libvips, judged by libjxl's `ssimulacra_main` (and Debian's `butteraugli`), tools nobody
+ * here wrote (part of `npm run bench:imaging`). Per photo: auto's file (format=auto, in this process, the same code
+ * as the Worker) against the smallest libvips JPEG, at its default settings, whose SSIMULACRA is at least as good;
+ * the time of auto against a fixed-quality compress of the same photo.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { compressAuto } from '../workers/api/src/imaging/compress';
+import { decode } from '../workers/api/src/imaging/decode';
+import { encode } from '../workers/api/src/imaging/encode';
+import { AUTO_TARGET_SCORE } from '../workers/api/src/imaging/options';
+import { readHeader } from '../workers/api/src/imaging/sniff';
+
+const run = promisify(execFile);
+
+/** The outside judges on two files (any format sharp reads), both turned into plain PNGs first. */
+export async function outsideScores(original: Uint8Array, candidate: Uint8Array, butteraugli = false): Promise<{ ssimulacra: number; butteraugli?: number }> {
+  const dir = await mkdtemp(join(tmpdir(), 'memeforge-bench-'));
+  try {
+    const a = join(dir, 'a.png');
+    const b = join(dir, 'b.png');
+    await writeFile(a, await sharp(original).rotate().png({ compressionLevel: 1 }).toBuffer());
+    await writeFile(b, await sharp(candidate).rotate().png({ compressionLevel: 1 }).toBuffer());
+    const ssimulacra = Number((await run('ssimulacra_main', [a, b])).stdout.trim());
+    return butteraugli ? { ssimulacra, butteraugli: Number((await run('butteraugli', [a, b])).stdout.trim()) } : { ssimulacra };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const vipsJpeg = async (original: Uint8Array, quality: number) => new Uint8Array(await sharp(original).rotate().flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer());
+
+/**
+ * The smallest libvips JPEG (default settings) whose SSIMULACRA is at most `score`: bisection over quality, then the
+ * qualities just below the one found (the score is not strictly monotone in quality).
+ */
+async function smallestVipsJpegAtMost(original: Uint8Array, score: number): Promise<{ bytes: number; quality: number; ssimulacra: number } | null> {
+  let lo = 10;
+  let hi = 100;
+  let best: { bytes: number; quality: number; ssimulacra: number } | null = null;
+  while (lo <= hi) {
+    const q = Math.floor((lo + hi) / 2);
+    const out = await vipsJpeg(original, q);
+    const s = (await outsideScores(original, out)).ssimulacra;
+    if (s <= score) {
+      best = { bytes: out.length, quality: q, ssimulacra: s };
+      hi = q - 1;
+    } else lo = q + 1;
+  }
+  for (let q = (best?.quality ?? 101) - 1; best && q >= best.quality - 3; q--) {
+    const out = await vipsJpeg(original, q);
+    const s = (await outsideScores(original, out)).ssimulacra;
+    if (s <= score && out.length < best.bytes) best = { bytes: out.length, quality: q, ssimulacra: s };
+  }
+  return best;
+}
+
+async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const t = performance.now();
+  const out = await fn();
+  return [out, performance.now() - t];
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+export async function autoQualityRows(inputs: [string, Uint8Array][]): Promise<string[]> {
+  const lines: string[] = [];
+  const ratios: number[] = [];
+  const times: number[] = [];
+  for (const [name, file] of inputs) {
+    const header = readHeader(file)!;
+    // The fixed-quality peer: decode and one JPEG q80 encode, what a compress call at quality 80 does.
+    const [, fixed] = await time(async () => encode(await decode(file, header), 'jpeg', { quality: 80 }));
+    const [auto, tAuto] = await time(async () => compressAuto(await decode(file, header), ['jpeg', 'webp']));
+    const ours = await outsideScores(file, auto.bytes, true);
+    const q75 = await vipsJpeg(file, 75);
+    const peerQ75 = await outsideScores(file, q75, true);
+    const peer = await smallestVipsJpegAtMost(file, ours.ssimulacra);
+    const r = peer ? auto.bytes.length / peer.bytes : NaN;
+    if (peer) ratios.push(r);
+    times.push(tAuto / fixed);
+    lines.push(
+      `| ${name} | ${kb(file.length)} | ${auto.format} q${auto.quality} ${kb(auto.bytes.length)} | ${auto.score?.toFixed(4)} | ${ours.ssimulacra.toFixed(4)} / ${ours.butteraugli?.toFixed(2)} | ${kb(q75.length)}: ${peerQ75.ssimulacra.toFixed(4)} / ${peerQ75.butteraugli?.toFixed(2)} | ${peer ? `q${peer.quality} ${kb(peer.bytes)} (${peer.ssimulacra.toFixed(4)})` : 'none'} | **${r.toFixed(3)}×** | ${tAuto.toFixed(0)} ms / ${fixed.toFixed(0)} ms = ${(tAuto / fixed).toFixed(1)}× | ${auto.search?.encodes} |`,
+    );
+  }
+  const geomean = Math.exp(ratios.reduce((a, b) => a + Math.log(b), 0) / ratios.length);
+  return [
+    `| photo | input | auto (format=auto, target ${AUTO_TARGET_SCORE}) | our judge | SSIMULACRA / butteraugli of auto | libvips q75: SSIMULACRA / butteraugli | smallest libvips JPEG at least as good | auto ÷ that | auto time / fixed q80 time | probes |`,
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...lines,
+    `| **all** | | | | | | | geometric mean **${geomean.toFixed(3)}×**, worst ${Math.max(...ratios).toFixed(3)}× | median ${[...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!.toFixed(1)}× | |`,
+  ];
+}
