@@ -22,6 +22,7 @@ import { assertImage } from './assert-image';
 import { inspect } from './analyze';
 import { decode } from './decode';
 import { ALPHA_FORMATS, encode, LOSSY_FORMATS, type OutputFormat } from './encode';
+import { embedProfile, readProfile } from './icc';
 import { ENCODE_PIXEL_BUDGET, MAX_INPUT_PIXELS, WASM_PIXEL_BUDGET, type WasmOperation } from './options';
 import { runAiOperation } from './ops/ai';
 import { findTargets, planBlur } from './ops/blur';
@@ -214,6 +215,15 @@ export const runFields = (input: Picture, fields: ToolFields, services: EngineSe
 
 /** Runs one tool operation on an accepted picture. */
 export async function run<K extends OperationName>(operation: K, input: Picture, options: OptionsByOperation[K], services: EngineServices): Promise<EngineResult> {
+  const result = await runOperation(operation, input, options, services);
+  // The isolate's codecs write pixel values only: a photo's own colour profile goes with them (icc.ts).
+  const profile = result.engine === 'wasm' ? readProfile(input.bytes, input.header.format) : null;
+  if (!profile) return result;
+  const bytes = embedProfile(result.bytes, result.format, profile, result);
+  return bytes === result.bytes ? result : { ...result, bytes };
+}
+
+async function runOperation<K extends OperationName>(operation: K, input: Picture, options: OptionsByOperation[K], services: EngineServices): Promise<EngineResult> {
   const notes: string[] = [];
   if (input.header.animated && operation !== 'privacy') notes.push('The picture is animated: only its first frame was used.');
   const pixelOp = (plan: PixelPlan) => pixelOperation(operation, input, plan, services, notes);
