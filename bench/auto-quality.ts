@@ -10,9 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { compressAuto } from '../workers/api/src/imaging/compress';
+import { compressAuto } from '../workers/api/src/imaging/auto';
 import { decode } from '../workers/api/src/imaging/decode';
 import { encode } from '../workers/api/src/imaging/encode';
+import { embedProfile, readProfile } from '../workers/api/src/imaging/icc';
 import { AUTO_TARGET_SCORE } from '../workers/api/src/imaging/options';
 import { readHeader } from '../workers/api/src/imaging/sniff';
 
@@ -77,15 +78,18 @@ export async function autoQualityRows(inputs: [string, Uint8Array][]): Promise<s
     // The fixed-quality peer: decode and one JPEG q80 encode, what a compress call at quality 80 does.
     const [, fixed] = await time(async () => encode(await decode(file, header), 'jpeg', { quality: 80 }));
     const [auto, tAuto] = await time(async () => compressAuto(await decode(file, header), ['jpeg', 'webp']));
-    const ours = await outsideScores(file, auto.bytes, true);
+    // As the engine does: the photo's own colour profile goes with the pixels (icc.ts).
+    const profile = readProfile(file, header.format);
+    const bytes = profile ? embedProfile(auto.bytes, auto.format, profile, (await decode(auto.bytes, readHeader(auto.bytes)!))) : auto.bytes;
+    const ours = await outsideScores(file, bytes, true);
     const q75 = await vipsJpeg(file, 75);
     const peerQ75 = await outsideScores(file, q75, true);
     const peer = await smallestVipsJpegAtMost(file, ours.ssimulacra);
-    const r = peer ? auto.bytes.length / peer.bytes : NaN;
+    const r = peer ? bytes.length / peer.bytes : NaN;
     if (peer) ratios.push(r);
     times.push(tAuto / fixed);
     lines.push(
-      `| ${name} | ${kb(file.length)} | ${auto.format} q${auto.quality} ${kb(auto.bytes.length)} | ${auto.score?.toFixed(4)} | ${ours.ssimulacra.toFixed(4)} / ${ours.butteraugli?.toFixed(2)} | ${kb(q75.length)}: ${peerQ75.ssimulacra.toFixed(4)} / ${peerQ75.butteraugli?.toFixed(2)} | ${peer ? `q${peer.quality} ${kb(peer.bytes)} (${peer.ssimulacra.toFixed(4)})` : 'none'} | **${r.toFixed(3)}×** | ${tAuto.toFixed(0)} ms / ${fixed.toFixed(0)} ms = ${(tAuto / fixed).toFixed(1)}× | ${auto.search?.encodes} |`,
+      `| ${name} | ${kb(file.length)} | ${auto.format} q${auto.quality} ${kb(bytes.length)} | ${auto.score?.toFixed(4)} | ${ours.ssimulacra.toFixed(4)} / ${ours.butteraugli?.toFixed(2)} | ${kb(q75.length)}: ${peerQ75.ssimulacra.toFixed(4)} / ${peerQ75.butteraugli?.toFixed(2)} | ${peer ? `q${peer.quality} ${kb(peer.bytes)} (${peer.ssimulacra.toFixed(4)})` : 'none'} | **${r.toFixed(3)}×** | ${tAuto.toFixed(0)} ms / ${fixed.toFixed(0)} ms = ${(tAuto / fixed).toFixed(1)}× | ${auto.search?.encodes} |`,
     );
   }
   const geomean = Math.exp(ratios.reduce((a, b) => a + Math.log(b), 0) / ratios.length);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compressAuto, compressToTarget } from '../src/imaging/compress';
+import { compressAuto } from '../src/imaging/auto';
+import { compressToTarget } from '../src/imaging/compress';
 import { encode } from '../src/imaging/encode';
 import { syntheticPhoto } from './support/synthetic';
 

@@ -1,21 +1,15 @@
-/** Compression choices: a given quality, `quality=auto` (smallest faithful file) and `targetBytes` (a size to land under). */
+/** Compression choices: a given quality, `targetBytes` (a size to land under), PNG, and the search budget `quality=auto` (auto.ts) shares. */
 import type { ImageFormat } from '../../../../core/api/images';
 import { decode } from './decode';
 import { encode, encodePng, type OutputFormat } from './encode';
 import { readHeader } from './sniff';
-import { judgeFor, type Judge } from './judge';
-import { sampleOf } from './judge-sample';
+import type { Judge } from './judge';
+import { sampledJudge } from './judge-sample';
 import {
   AUTO_BUDGET_MEGAPIXELS,
   AUTO_BUDGET_MS,
   AUTO_BUDGET_UNITS,
-  AUTO_CHECK_COST,
-  AUTO_MAX_QUALITY,
   AUTO_PLAIN_COST,
-  AUTO_PROBES_PER_FORMAT,
-  AUTO_QUALITY_STEP,
-  AUTO_SETTINGS,
-  AUTO_TARGET_SCORE,
   OXIPNG_MAX_PIXELS,
   PALETTE_MAX_SCORE,
   type AutoCost,
@@ -41,7 +35,7 @@ export interface SearchReport {
   budgetSpent: boolean;
 }
 
-const LOSSY_MIN = 10;
+export const LOSSY_MIN = 10;
 const LOSSY_MAX = 100;
 
 /**
@@ -51,7 +45,10 @@ const LOSSY_MAX = 100;
  */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const costAt = (cost: AutoCost, quality: number) => cost.base + cost.perQuality * quality;
+/** `Format at quality q` in plain words. */
+export const named = (format: OutputFormat, quality?: number) => `${format.toUpperCase()}${quality ? ` at quality ${quality}` : ''}`;
+
+export const costAt = (cost: AutoCost, quality: number) => cost.base + cost.perQuality * quality;
 
 /**
  * What a search may still spend, in fixed-encode units (AUTO_BUDGET_UNITS, priced by the model in options.ts), with
@@ -96,157 +93,8 @@ export class SearchBudget {
   }
 }
 
-/** One encode of the sample judged against it. */
-interface Probe {
-  bytes: Uint8Array;
-  quality: number;
-  score: number;
-}
-
-/** How a search encodes its sample: the isolate's codecs, or (large photos) the image service that will encode the whole. */
-export type ProbeEncoder = (sample: Raster, format: 'jpeg' | 'webp', quality: number) => Promise<Uint8Array>;
-
-const wasmProbe: ProbeEncoder = (sample, format, quality) => encode(sample, format, { quality, tuning: AUTO_SETTINGS[format].options });
-
-interface Search {
-  sample: Raster;
-  judge: Judge;
-  budget: SearchBudget;
-  encoder: ProbeEncoder;
-}
-
-/** Encode, decode and judge one quality; null when the budget cannot pay for it. */
-async function probe(search: Search, format: 'jpeg' | 'webp', quality: number): Promise<Probe | null> {
-  if (!search.budget.take(costAt(AUTO_SETTINGS[format].cost, quality) + AUTO_CHECK_COST)) return null;
-  await yieldToEventLoop();
-  const bytes = await search.encoder(search.sample, format, quality);
-  const header = readHeader(bytes);
-  if (!header) throw new Error('encoder produced no image');
-  const decoded = await decode(bytes, header);
-  await yieldToEventLoop();
-  return { bytes, quality, score: search.judge(decoded) };
-}
-
-/** Where each format's search starts: near where the answer was on the corpus photos at AUTO_TARGET_SCORE. */
-const FIRST_GUESS = { jpeg: 90, webp: 86 } as const;
-/** How fast the judge's score falls with quality before two probes measure it: ln(score) per quality step. */
-const ASSUMED_SLOPE = -0.03;
-
-/**
- * The lowest quality of one format whose sample the judge scores at most `target`. The judge's score falls about
- * exponentially as quality rises, so each probe is placed where a line through ln(score) of the probes so far crosses
- * ln(target), inside the bracket known so far: 2–4 probes land within a quality step or two of the answer where a
- * bisection of 10…97 needs seven. `faithful` is the lowest quality found that meets the target, `closest` the best.
- */
-async function lowestFaithful(search: Search, format: 'jpeg' | 'webp', target: number): Promise<{ faithful: Probe | null; closest: Probe | null }> {
-  let below = LOSSY_MIN - 1; // highest quality known to miss the target
-  let above = AUTO_MAX_QUALITY + 1; // lowest quality known to meet it (none yet: one past the top)
-  let faithful: Probe | null = null;
-  let closest: Probe | null = null;
-  const seen: Probe[] = [];
-  // Done when the answer is pinned to within a step, or when the top quality itself has missed.
-  const settled = () => (faithful ? above - below <= AUTO_QUALITY_STEP : below >= AUTO_MAX_QUALITY);
-  let next: number = FIRST_GUESS[format];
-  for (let n = 0; n < AUTO_PROBES_PER_FORMAT && !settled(); n++) {
-    const p = await probe(search, format, next);
-    if (!p) break;
-    seen.push(p);
-    if (!closest || p.score < closest.score) closest = p;
-    if (p.score <= target) {
-      above = p.quality;
-      faithful = p;
-    } else below = p.quality;
-    next = Math.round(nextGuess(seen, target));
-    // Stay strictly inside the bracket; where the model points outside it, go halfway to its edge. With nothing
-    // faithful yet, the top quality is the last place left to look.
-    if (next <= below || next >= above) next = Math.floor((below + above) / 2);
-    next = Math.min(next, AUTO_MAX_QUALITY);
-    if (!faithful && above - below <= AUTO_QUALITY_STEP + 1) next = AUTO_MAX_QUALITY;
-  }
-  return { faithful, closest };
-}
-
-/** Where ln(score) reaches ln(target) on the line through the two probes nearest the target (one: an assumed slope). */
-function nextGuess(seen: Probe[], target: number): number {
-  const ln = Math.log(target);
-  const near = [...seen].sort((a, b) => Math.abs(Math.log(a.score) - ln) - Math.abs(Math.log(b.score) - ln));
-  const a = near[0]!;
-  const b = near[1];
-  let slope = ASSUMED_SLOPE;
-  if (b && b.quality !== a.quality) {
-    const measured = (Math.log(b.score) - Math.log(a.score)) / (b.quality - a.quality);
-    if (measured < 0) slope = measured;
-  }
-  const guess = a.quality + (ln - Math.log(Math.max(a.score, 1e-6))) / slope;
-  // Round towards the side that still needs looking at: up when the nearest probe missed, down when it met the target.
-  return a.score > target ? Math.ceil(guess) : Math.floor(guess);
-}
-
-/** Formats `quality=auto` may choose from: the asked one, or for "auto" the ones that suit the picture. */
-export function autoCandidates(requested: OutputFormat | 'auto', source: Raster): OutputFormat[] {
-  if (requested !== 'auto') return [requested];
-  return hasTransparency(source) ? ['webp', 'png'] : ['jpeg', 'webp'];
-}
-
-const named = (format: OutputFormat, quality?: number) => `${format.toUpperCase()}${quality ? ` at quality ${quality}` : ''}`;
-
-/** What `quality=auto` chose on a sample: the file of the sample, its format, quality and the judge's score. */
-export interface AutoChoice {
-  bytes: Uint8Array;
-  format: OutputFormat;
-  quality?: number;
-  score: number;
-  /** The judge found it no further from the source than AUTO_TARGET_SCORE. */
-  looksSame: boolean;
-  search: SearchReport;
-  /** Plain words for the screen: what was chosen and why. */
-  why: string;
-}
-
-/**
- * The smallest file of the given formats whose sample the judge scores at most AUTO_TARGET_SCORE. Lossless formats
- * are always faithful (PNG may also be palette-reduced where the judge cannot see it). Where no lossy quality reaches
- * the target within the search, the closest file is kept and said to be so.
- */
-export async function chooseAuto(sample: Raster, formats: OutputFormat[], budget = SearchBudget.for(sample), encoder = wasmProbe): Promise<AutoChoice> {
-  const search: Search = { sample, judge: judgeFor(sample), budget, encoder };
-  const target = AUTO_TARGET_SCORE;
-  const found: (Probe & { format: OutputFormat })[] = [];
-  let closest: (Probe & { format: OutputFormat }) | null = null;
-  for (const format of formats) {
-    if (format !== 'jpeg' && format !== 'webp') continue;
-    if (budget.exhausted) break;
-    const r = await lowestFaithful(search, format, target);
-    if (r.faithful) found.push({ ...r.faithful, format });
-    if (r.closest && (!closest || r.closest.score < closest.score)) closest = { ...r.closest, format };
-  }
-  for (const format of formats) {
-    if (format === 'jpeg' || format === 'webp') continue;
-    budget.force(1);
-    const lossless = format === 'png' ? await losslessPng(sample, search.judge) : { bytes: await encode(sample, format, { quality: 100 }), score: 0 };
-    found.push({ ...lossless, quality: 0, format });
-  }
-  const report = budget.report();
-  const stopped = report.budgetSpent ? ` Stopped searching after ${report.encodes} trial encodes to keep the request quick.` : '';
-  found.sort((a, b) => a.bytes.length - b.bytes.length);
-  const best = found[0];
-  if (best) {
-    const quality = best.quality || undefined;
-    const rivals = found.slice(1).filter((f) => f.format !== best.format);
-    const why = rivals.length
-      ? `${named(best.format, quality)} is the smallest file that looks the same as the original (${rivals.map((r) => `${named(r.format, r.quality || undefined)} would be ${percentLarger(r.bytes.length, best.bytes.length)}% larger`).join('; ')}).`
-      : `${named(best.format, quality)} is the smallest file that looks the same as the original.`;
-    return { bytes: best.bytes, format: best.format, quality, score: best.score, looksSame: true, search: report, why: why + stopped };
-  }
-  if (!closest) throw new Error('quality=auto made no candidate');
-  const why = `No quality up to ${AUTO_MAX_QUALITY} looks the same as the original for this picture (fine grain like this is hard to compress); the closest file, ${named(closest.format, closest.quality)}, was kept.${stopped}`;
-  return { bytes: closest.bytes, format: closest.format, quality: closest.quality, score: closest.score, looksSame: false, search: report, why };
-}
-
-const percentLarger = (a: number, b: number) => Math.max(1, Math.round((a / b - 1) * 100));
-
 /** Lossless PNG, or its palette reduction where that is smaller and the judge cannot see it. */
-async function losslessPng(source: Raster, judge: Judge): Promise<{ bytes: Uint8Array; score: number; reduced?: boolean; visible?: boolean }> {
+export async function losslessPng(source: Raster, judge: Judge): Promise<{ bytes: Uint8Array; score: number; reduced?: boolean; visible?: boolean }> {
   // `judge` compares a picture of the source's size with the source (or, for a large one, its sample).
   const lossless = await encode(source, 'png', { quality: 100 });
   if (source.width * source.height > OXIPNG_MAX_PIXELS) return { bytes: lossless, score: 0 };
@@ -257,29 +105,6 @@ async function losslessPng(source: Raster, judge: Judge): Promise<{ bytes: Uint8
   const score = judge(reduced);
   if (score > PALETTE_MAX_SCORE) return { bytes: lossless, score: 0, visible: true };
   return { bytes: candidate, score, reduced: true };
-}
-
-/** A judge of whole candidates of `source`'s size that looks at the sample of both. */
-export function sampledJudge(source: Raster): Judge {
-  const sample = sampleOf(source);
-  const judge = judgeFor(sample.raster);
-  return (candidate) => judge(sample.cut(candidate));
-}
-
-/** Whole pictures in memory: the choice made on the sample, then (when the sample was tiles) the whole picture encoded at it. */
-export async function compressAuto(source: Raster, formats: OutputFormat[], budget?: SearchBudget): Promise<Encoded> {
-  const sample = sampleOf(source);
-  const choice = await chooseAuto(sample.raster, formats, budget ?? SearchBudget.for(sample.raster));
-  const bytes = sample.whole ? choice.bytes : await encodeChoice(source, choice);
-  const judged = sample.whole ? '' : ` Judged at full size on ${sample.tiles.length} ${sample.tiles[0]!.width}×${sample.tiles[0]!.height} samples spread over the picture.`;
-  return { bytes, format: choice.format, quality: choice.quality, score: choice.score, looksSame: choice.looksSame, notes: [choice.why + judged], search: choice.search };
-}
-
-/** The whole picture at the format and quality chosen on its sample. */
-export async function encodeChoice(source: Raster, choice: Pick<AutoChoice, 'format' | 'quality'>): Promise<Uint8Array> {
-  if (choice.format === 'jpeg' || choice.format === 'webp') return encode(source, choice.format, { quality: choice.quality!, tuning: AUTO_SETTINGS[choice.format].options });
-  if (choice.format === 'png') return (await losslessPng(source, sampledJudge(source))).bytes;
-  return encode(source, choice.format, { quality: 100 });
 }
 
 /**

@@ -9,6 +9,7 @@
  * a picture.
  */
 import { JUDGE_MAX_PIXELS, SAMPLE_TILE_SIDE, SAMPLE_TILES } from './options';
+import { judgeFor, type Judge } from './judge';
 import { createRaster, crop, paste, type Raster } from './raster';
 
 export interface Tile {
@@ -23,13 +24,13 @@ export const BLOCK = 16;
 export const judgedWhole = (width: number, height: number) => width * height <= JUDGE_MAX_PIXELS;
 
 /** The tiles to judge a picture of this size on: SAMPLE_TILES cells of a lattice with the picture's proportions. */
-export function sampleTiles(width: number, height: number): Tile[] {
-  const tw = tileSide(width);
-  const th = tileSide(height);
+export function sampleTiles(width: number, height: number, count = SAMPLE_TILES, side = SAMPLE_TILE_SIDE): Tile[] {
+  const tw = tileSide(width, side);
+  const th = tileSide(height, side);
   // Columns × rows ≈ SAMPLE_TILES with cells about square, never more cells on a side than tiles fit.
-  let columns = Math.max(1, Math.min(Math.floor(width / tw), Math.round(Math.sqrt((SAMPLE_TILES * width) / height))));
-  const rows = Math.max(1, Math.min(Math.floor(height / th), Math.floor(SAMPLE_TILES / columns)));
-  columns = Math.max(1, Math.min(Math.floor(width / tw), Math.floor(SAMPLE_TILES / rows)));
+  let columns = Math.max(1, Math.min(Math.floor(width / tw), Math.round(Math.sqrt((count * width) / height))));
+  const rows = Math.max(1, Math.min(Math.floor(height / th), Math.floor(count / columns)));
+  columns = Math.max(1, Math.min(Math.floor(width / tw), Math.floor(count / rows)));
   const tiles: Tile[] = [];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < columns; c++) {
@@ -45,7 +46,7 @@ export function sampleTiles(width: number, height: number): Tile[] {
 const onGrid = (at: number, last: number) => Math.max(0, Math.min(Math.floor(last / BLOCK) * BLOCK, Math.round(at / BLOCK) * BLOCK));
 
 /** One side of a tile: SAMPLE_TILE_SIDE, or the picture's side rounded down to whole blocks where it is smaller. */
-const tileSide = (side: number) => Math.min(SAMPLE_TILE_SIDE, side < BLOCK ? side : Math.floor(side / BLOCK) * BLOCK);
+const tileSide = (length: number, side: number) => Math.min(side, length < BLOCK ? length : Math.floor(length / BLOCK) * BLOCK);
 
 /** The tiles side by side in one strip, in order. */
 export function mosaic(tiles: Raster[]): Raster {
@@ -75,3 +76,11 @@ export function sampleOf(source: Raster): Sample {
   const cut = (full: Raster) => mosaic(tiles.map((t) => crop(full, t.left, t.top, t.width, t.height)));
   return { raster: cut(source), whole: false, tiles, cut };
 }
+
+/** A judge of whole candidates of `source`'s size that looks at the sample of both. */
+export function sampledJudge(source: Raster): Judge {
+  const sample = sampleOf(source);
+  const judge = judgeFor(sample.raster);
+  return (candidate) => judge(sample.cut(candidate));
+}
+

@@ -111,6 +111,7 @@ function compare(ref: ScaleRef, img2: Plane, withEdges: boolean): { ssim: Plane;
   const mu1 = ref.mu.data;
   const s11 = ref.sq.data;
   const k = KERNEL;
+  const [k0, k1, k2, k3, k4, k5] = [k[0]!, k[1]!, k[2]!, k[3]!, k[4]!, k[5]!];
   for (let y = 0; y < h; y++) {
     const row = y * w;
     const interior = y >= RADIUS && y + RADIUS < h;
@@ -124,12 +125,11 @@ function compare(ref: ScaleRef, img2: Plane, withEdges: boolean): { ssim: Plane;
       let v22 = 0;
       let v12 = 0;
       if (interior) {
-        for (let t = -RADIUS, at = i - RADIUS * w; t <= RADIUS; t++, at += w) {
-          const kt = k[t + RADIUS]!;
-          m2 += kt * hb[at]!;
-          v22 += kt * hbb[at]!;
-          v12 += kt * hab[at]!;
-        }
+        // The kernel is symmetric: pairs of rows share a weight.
+        const u1 = i - w, d1 = i + w, u2 = i - 2 * w, d2 = i + 2 * w, u3 = i - 3 * w, d3 = i + 3 * w, u4 = i - 4 * w, d4 = i + 4 * w, u5 = i - 5 * w, d5 = i + 5 * w;
+        m2 = k5 * hb[i]! + k4 * (hb[u1]! + hb[d1]!) + k3 * (hb[u2]! + hb[d2]!) + k2 * (hb[u3]! + hb[d3]!) + k1 * (hb[u4]! + hb[d4]!) + k0 * (hb[u5]! + hb[d5]!);
+        v22 = k5 * hbb[i]! + k4 * (hbb[u1]! + hbb[d1]!) + k3 * (hbb[u2]! + hbb[d2]!) + k2 * (hbb[u3]! + hbb[d3]!) + k1 * (hbb[u4]! + hbb[d4]!) + k0 * (hbb[u5]! + hbb[d5]!);
+        v12 = k5 * hab[i]! + k4 * (hab[u1]! + hab[d1]!) + k3 * (hab[u2]! + hab[d2]!) + k2 * (hab[u3]! + hab[d3]!) + k1 * (hab[u4]! + hab[d4]!) + k0 * (hab[u5]! + hab[d5]!);
       } else {
         for (let j = from; j <= to; j++) {
           const kt = k[j - y + RADIUS]! / weight;
@@ -154,37 +154,45 @@ function compare(ref: ScaleRef, img2: Plane, withEdges: boolean): { ssim: Plane;
 /** One row of the horizontal pass of blur(b), blur(b²) and blur(a·b). */
 function blurRow3(a: Float32Array, b: Float32Array, hb: Float32Array, hbb: Float32Array, hab: Float32Array, base: number, w: number) {
   const k = KERNEL;
+  const [k0, k1, k2, k3, k4, k5] = [k[0]!, k[1]!, k[2]!, k[3]!, k[4]!, k[5]!];
+  const bb = rowScratch(w, 0);
+  const ab = rowScratch(w, 1);
   for (let x = 0; x < w; x++) {
+    const v = b[base + x]!;
+    bb[x] = v * v;
+    ab[x] = v * a[base + x]!;
+  }
+  for (let x = RADIUS; x < w - RADIUS; x++) {
     const i = base + x;
+    hb[i] = k5 * b[i]! + k4 * (b[i - 1]! + b[i + 1]!) + k3 * (b[i - 2]! + b[i + 2]!) + k2 * (b[i - 3]! + b[i + 3]!) + k1 * (b[i - 4]! + b[i + 4]!) + k0 * (b[i - 5]! + b[i + 5]!);
+    hbb[i] = k5 * bb[x]! + k4 * (bb[x - 1]! + bb[x + 1]!) + k3 * (bb[x - 2]! + bb[x + 2]!) + k2 * (bb[x - 3]! + bb[x + 3]!) + k1 * (bb[x - 4]! + bb[x + 4]!) + k0 * (bb[x - 5]! + bb[x + 5]!);
+    hab[i] = k5 * ab[x]! + k4 * (ab[x - 1]! + ab[x + 1]!) + k3 * (ab[x - 2]! + ab[x + 2]!) + k2 * (ab[x - 3]! + ab[x + 3]!) + k1 * (ab[x - 4]! + ab[x + 4]!) + k0 * (ab[x - 5]! + ab[x + 5]!);
+  }
+  // Near the ends of the row the kernel is cut and renormalised.
+  for (let x = 0; x < w; x++) {
+    if (x === RADIUS && w - RADIUS > RADIUS) x = w - RADIUS;
+    let weight = 0;
     let sb = 0;
     let sbb = 0;
     let sab = 0;
-    if (x >= RADIUS && x + RADIUS < w) {
-      for (let t = 0, at = i - RADIUS; t <= 2 * RADIUS; t++, at++) {
-        const v = b[at]!;
-        const kv = k[t]! * v;
-        sb += kv;
-        sbb += kv * v;
-        sab += kv * a[at]!;
-      }
-    } else {
-      let weight = 0;
-      for (let t = Math.max(0, x - RADIUS); t <= Math.min(w - 1, x + RADIUS); t++) {
-        const kt = k[t - x + RADIUS]!;
-        const v = b[base + t]!;
-        weight += kt;
-        sb += kt * v;
-        sbb += kt * v * v;
-        sab += kt * v * a[base + t]!;
-      }
-      sb /= weight;
-      sbb /= weight;
-      sab /= weight;
+    for (let t = Math.max(0, x - RADIUS); t <= Math.min(w - 1, x + RADIUS); t++) {
+      const kt = k[t - x + RADIUS]!;
+      weight += kt;
+      sb += kt * b[base + t]!;
+      sbb += kt * bb[t]!;
+      sab += kt * ab[t]!;
     }
-    hb[i] = sb;
-    hbb[i] = sbb;
-    hab[i] = sab;
+    hb[base + x] = sb / weight;
+    hbb[base + x] = sbb / weight;
+    hab[base + x] = sab / weight;
   }
+}
+
+/** Two row-long scratch buffers, kept between calls (the judge runs on one thread). */
+const scratch: Float32Array[] = [new Float32Array(0), new Float32Array(0)];
+function rowScratch(w: number, n: 0 | 1): Float32Array {
+  if (scratch[n]!.length < w) scratch[n] = new Float32Array(w);
+  return scratch[n]!;
 }
 
 /** sRGB (8 bit) to linear light. */

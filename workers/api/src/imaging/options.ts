@@ -39,6 +39,13 @@ export const AUTO_QUALITY_STEP = 2;
 export const JUDGE_MAX_PIXELS = 524_288;
 export const SAMPLE_TILES = 8;
 export const SAMPLE_TILE_SIDE = 256;
+/**
+ * The search itself runs on a smaller lattice of full-size tiles of the judged picture (about 65,000 pixels), and
+ * its answer is then checked on the judged picture, in at most AUTO_VERIFY_ROUNDS encodes (auto.ts).
+ */
+export const SEARCH_TILES = 4;
+export const SEARCH_TILE_SIDE = 128;
+export const AUTO_VERIFY_ROUNDS = 3;
 
 /**
  * What one encode costs, in units of a fixed-quality encode of the same picture (the format's defaults at quality 80):

@@ -6,7 +6,8 @@
  * the judge saw.
  */
 import type { CompressOptions } from '../../../../../core/tools/compress';
-import { autoCandidates, chooseAuto, compressAuto, compressPng, compressToTarget, SearchBudget, type Encoded } from '../compress';
+import { autoCandidates, autoOn, compressAuto } from '../auto';
+import { compressPng, compressToTarget, type Encoded } from '../compress';
 import { encode, encodePng, type OutputFormat } from '../encode';
 import { mosaic, sampleTiles, type Tile } from '../judge-sample';
 import type { Raster } from '../raster';
@@ -73,9 +74,14 @@ export async function compressLarge(images: ImageService, bytes: Uint8Array, upr
   if (req.quality === 'auto') {
     const sample = await serviceSample(images, bytes, upright);
     const formats = req.format === 'auto' ? autoCandidates('auto', sample.raster) : [resolved];
-    const png = await encodePng(sample.raster, false);
-    const byService = async (_sample: Raster, format: 'jpeg' | 'webp', quality: number) => (await images.run({ input: png, steps: [], output: { format, quality } })).bytes;
-    const choice = await chooseAuto(sample.raster, formats, SearchBudget.for(sample.raster), byService);
+    // The service reads files: each picture probed (the search lattice, then the sample) is sent as a PNG, made once.
+    const asPng = new WeakMap<Raster, Uint8Array>();
+    const byService = async (picture: Raster, format: 'jpeg' | 'webp', quality: number) => {
+      let input = asPng.get(picture);
+      if (!input) asPng.set(picture, (input = await encodePng(picture, false)));
+      return (await images.run({ input, steps: [], output: { format, quality } })).bytes;
+    };
+    const choice = await autoOn(sample.raster, formats, byService);
     const format = choice.format as 'jpeg' | 'png' | 'webp';
     const out = await encodeWhole(format, choice.quality);
     const { width, height } = sample.tiles[0]!;
