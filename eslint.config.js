@@ -7,6 +7,8 @@ export default tseslint.config(
     ignores: [
       'node_modules/**', 'public/build/**', 'public/fonts/**', 'functions/**', '.cache/**', 'build/**', '**/.wrangler/**',
       '**/.tmp/**', 'test-results/**', 'playwright-report/**', '**/worker-configuration.d.ts',
+      // AssemblyScript (its own types and decorators), compiled by scripts/build-judge.ts.
+      'workers/api/assembly/**',
     ],
   },
   js.configs.recommended,

@@ -8,14 +8,18 @@
  * has the measurements that chose it and its agreement with libjxl's build).
  *
  * Pictures with transparency are judged as they would look on white.
+ *
+ * The blurs and the per-pixel maps, nine tenths of the work, run in WASM with SIMD (judge-core.wasm, built from
+ * workers/api/assembly/judge-core.ts); colour conversion, scales and the statistics of the maps stay here. Each
+ * judge has its own small WASM instance whose memory holds the reference's planes for as long as the judge lives
+ * (about 84 bytes a pixel of the reference, see JUDGE_MAX_PIXELS) and is freed with it.
  */
+import coreWasm from './judge-core.wasm';
 import type { Raster } from './raster';
 
 /** A judge for one reference: the distance of a same-sized candidate from it, 0 (same) to 1. */
 export type Judge = (candidate: Raster) => number;
 
-const C1 = 0.0001;
-const C2 = 0.0004;
 const SCALES = 6;
 /** Per scale and Lab channel: the weight of the mean SSIM (chroma already scaled by 0.2) and of the worst region. */
 const MEAN_WEIGHTS = [
@@ -38,12 +42,77 @@ const EDGE_WEIGHT = [1.5, 0.1, 0.1] as const;
 const GRID_WEIGHT = [1.0, 0.1, 0.1] as const;
 const MIN_SIDE = 8;
 
+interface CoreExports {
+  memory: WebAssembly.Memory;
+  heapStart(): number;
+  product(a: number, b: number, dst: number, n: number): void;
+  hblur(src: number, dst: number, w: number, h: number): void;
+  vblur(src: number, dst: number, w: number, h: number): void;
+  compare(a: number, b: number, mu1: number, s11: number, hb: number, hbb: number, hab: number, ssim: number, edges: number, w: number, h: number): void;
+  lab(rgba: number, l: number, a: number, b: number, n: number): void;
+  downsample(src: number, dst: number, w: number, h: number, f: number): void;
+  mean(p: number, n: number): number;
+  minimum(p: number, n: number): number;
+  lineMeans(p: number, w: number, h: number, rows: number, cols: number): void;
+}
+
+/** A plane of f32 in a core's memory: `ptr` is a byte offset. */
 interface Plane {
-  data: Float32Array;
+  ptr: number;
   width: number;
   height: number;
 }
 type Lab = [Plane, Plane, Plane];
+
+/** One WASM instance and a bump allocator over its memory; setting `top` back frees what was allocated since. */
+class Core {
+  readonly fn: CoreExports;
+  top: number;
+
+  constructor() {
+    this.fn = new WebAssembly.Instance(coreWasm, {}).exports as unknown as CoreExports;
+    this.top = this.fn.heapStart();
+  }
+
+  bytes(n: number): number {
+    const ptr = this.top;
+    this.top += (n + 15) & ~15;
+    const need = this.top - this.fn.memory.buffer.byteLength;
+    if (need > 0) this.fn.memory.grow(Math.ceil(need / 65536));
+    return ptr;
+  }
+
+  plane(width: number, height: number): Plane {
+    return { ptr: this.bytes(width * height * 4), width, height };
+  }
+
+  blur(src: Plane, tmp: Plane): Plane {
+    const out = this.plane(src.width, src.height);
+    this.fn.hblur(src.ptr, tmp.ptr, src.width, src.height);
+    this.fn.vblur(tmp.ptr, out.ptr, src.width, src.height);
+    return out;
+  }
+
+  downsample(src: Plane, f: number): Plane {
+    const out = this.plane(Math.ceil(src.width / f), Math.ceil(src.height / f));
+    this.fn.downsample(src.ptr, out.ptr, src.width, src.height, f);
+    return out;
+  }
+
+  mean = (p: Plane) => this.fn.mean(p.ptr, p.width * p.height);
+  minimum = (p: Plane) => this.fn.minimum(p.ptr, p.width * p.height);
+
+  /** The 2nd-percentile row mean and column mean: a whole line of bad blocks drags them down. */
+  worstLines(p: Plane): { row: number; column: number } {
+    const rows = this.bytes(p.height * 8);
+    const cols = this.bytes(p.width * 8);
+    this.fn.lineMeans(p.ptr, p.width, p.height, rows, cols);
+    const sorted = (ptr: number, n: number) => new Float64Array(this.fn.memory.buffer, ptr, n).slice().sort();
+    const r = sorted(rows, p.height);
+    const c = sorted(cols, p.width);
+    return { row: r[Math.floor(r.length / 50)]!, column: c[Math.floor(c.length / 50)]! };
+  }
+}
 
 /** What a candidate is compared with, per scale and channel: the reference's plane, local means and local energies. */
 interface ScaleRef {
@@ -56,33 +125,54 @@ interface ScaleRef {
 export function judgeFor(reference: Raster): Judge {
   const { width, height } = reference;
   if (width < MIN_SIDE || height < MIN_SIDE) return (candidate) => tinyDistance(reference, candidate);
-  const refs = pyramid(toLab(reference)).map((lab) => lab.map((img): ScaleRef => ({ img, mu: blur(img), sq: blur(product(img, img)) })));
+  const core = new Core();
+  // Scratch for the blurs and the maps, sized for the full scale and reused by every scale and candidate.
+  const scratch = Array.from({ length: 5 }, () => core.plane(width, height));
+  const [t1, t2] = scratch as [Plane, Plane];
+  const refs = pyramid(core, toLab(core, reference)).map((lab) =>
+    lab.map((img): ScaleRef => {
+      const mu = core.blur(img, t1);
+      const square = { ptr: t2.ptr, width: img.width, height: img.height };
+      core.fn.product(img.ptr, img.ptr, square.ptr, img.width * img.height);
+      return { img, mu, sq: core.blur(square, t1) };
+    }),
+  );
+  const mark = core.top;
   return (candidate) => {
     if (candidate.width !== width || candidate.height !== height) return 1;
-    return score(refs, pyramid(toLab(candidate)));
+    try {
+      return score(core, refs, pyramid(core, toLab(core, candidate)), scratch);
+    } finally {
+      core.top = mark;
+    }
   };
 }
 
 /** The distance of `candidate` from `reference` (both the same size). */
 export const distance = (reference: Raster, candidate: Raster): number => judgeFor(reference)(candidate);
 
-function score(refs: ScaleRef[][], cands: Lab[]): number {
+function score(core: Core, refs: ScaleRef[][], cands: Lab[], scratch: Plane[]): number {
   let sum = 0;
   let max = 0;
   const add = (weight: number, value: number) => {
     sum += weight * value;
     max += weight;
   };
+  const [hb, hbb, hab, ssimAt, edgesAt] = scratch as [Plane, Plane, Plane, Plane, Plane];
   for (let s = 0; s < cands.length; s++) {
     for (let c = 0; c < 3; c++) {
-      const m = compare(refs[s]![c]!, cands[s]![c]!, s === 0);
-      add(MEAN_WEIGHTS[s]![c]!, mean(m.ssim.data));
-      const coarse = downsample(m.ssim, 4);
-      add(MIN_WEIGHTS[s]![c]!, minimum(coarse.data));
-      if (m.edges) {
-        add(EDGE_WEIGHT[c]!, mean(m.edges.data));
-        for (const lines of [coarse, m.edges]) {
-          const worst = worstLines(lines);
+      const ref = refs[s]![c]!;
+      const { width, height, ptr } = cands[s]![c]!;
+      const ssim = { ptr: ssimAt.ptr, width, height };
+      const edges = { ptr: edgesAt.ptr, width, height };
+      core.fn.compare(ref.img.ptr, ptr, ref.mu.ptr, ref.sq.ptr, hb.ptr, hbb.ptr, hab.ptr, ssim.ptr, s === 0 ? edges.ptr : 0, width, height);
+      add(MEAN_WEIGHTS[s]![c]!, core.mean(ssim));
+      const coarse = core.downsample(ssim, 4);
+      add(MIN_WEIGHTS[s]![c]!, core.minimum(coarse));
+      if (s === 0) {
+        add(EDGE_WEIGHT[c]!, core.mean(edges));
+        for (const lines of [coarse, edges]) {
+          const worst = core.worstLines(lines);
           add(GRID_WEIGHT[c]!, worst.row);
           add(GRID_WEIGHT[c]!, worst.column);
         }
@@ -92,276 +182,25 @@ function score(refs: ScaleRef[][], cands: Lab[]): number {
   return Math.min(1, Math.max(0, max / sum - 1));
 }
 
-/**
- * The SSIM map of one channel at one scale and, at full size, the edge map (how much sharper than the reference
- * the candidate is at each pixel: new edges are ringing and blocks). The candidate's three blurs (of it, its square
- * and its product with the reference) share one horizontal pass, and the vertical pass builds each row of the
- * maps as it goes, so no blurred plane of the candidate is kept.
- */
-function compare(ref: ScaleRef, img2: Plane, withEdges: boolean): { ssim: Plane; edges?: Plane } {
-  const { width: w, height: h } = img2;
-  const a = ref.img.data;
-  const b = img2.data;
-  const hb = new Float32Array(w * h);
-  const hbb = new Float32Array(w * h);
-  const hab = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) blurRow3(a, b, hb, hbb, hab, y * w, w);
-  const ssim = new Float32Array(w * h);
-  const edges = withEdges ? new Float32Array(w * h) : undefined;
-  const mu1 = ref.mu.data;
-  const s11 = ref.sq.data;
-  const k = KERNEL;
-  const [k0, k1, k2, k3, k4, k5] = [k[0]!, k[1]!, k[2]!, k[3]!, k[4]!, k[5]!];
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    const interior = y >= RADIUS && y + RADIUS < h;
-    const from = Math.max(0, y - RADIUS);
-    const to = Math.min(h - 1, y + RADIUS);
-    let weight = 0;
-    for (let j = from; j <= to; j++) weight += k[j - y + RADIUS]!;
-    for (let x = 0; x < w; x++) {
-      const i = row + x;
-      let m2 = 0;
-      let v22 = 0;
-      let v12 = 0;
-      if (interior) {
-        // The kernel is symmetric: pairs of rows share a weight.
-        const u1 = i - w, d1 = i + w, u2 = i - 2 * w, d2 = i + 2 * w, u3 = i - 3 * w, d3 = i + 3 * w, u4 = i - 4 * w, d4 = i + 4 * w, u5 = i - 5 * w, d5 = i + 5 * w;
-        m2 = k5 * hb[i]! + k4 * (hb[u1]! + hb[d1]!) + k3 * (hb[u2]! + hb[d2]!) + k2 * (hb[u3]! + hb[d3]!) + k1 * (hb[u4]! + hb[d4]!) + k0 * (hb[u5]! + hb[d5]!);
-        v22 = k5 * hbb[i]! + k4 * (hbb[u1]! + hbb[d1]!) + k3 * (hbb[u2]! + hbb[d2]!) + k2 * (hbb[u3]! + hbb[d3]!) + k1 * (hbb[u4]! + hbb[d4]!) + k0 * (hbb[u5]! + hbb[d5]!);
-        v12 = k5 * hab[i]! + k4 * (hab[u1]! + hab[d1]!) + k3 * (hab[u2]! + hab[d2]!) + k2 * (hab[u3]! + hab[d3]!) + k1 * (hab[u4]! + hab[d4]!) + k0 * (hab[u5]! + hab[d5]!);
-      } else {
-        for (let j = from; j <= to; j++) {
-          const kt = k[j - y + RADIUS]! / weight;
-          const at = j * w + x;
-          m2 += kt * hb[at]!;
-          v22 += kt * hbb[at]!;
-          v12 += kt * hab[at]!;
-        }
-      }
-      const m1 = mu1[i]!;
-      const m11 = m1 * m1;
-      const m22 = m2 * m2;
-      const m12 = m1 * m2;
-      ssim[i] = ((2 * m12 + C1) * (2 * (v12 - m12) + C2)) / ((m11 + m22 + C1) * (s11[i]! - m11 + (v22 - m22) + C2));
-      if (edges) edges[i] = 1 - Math.max(Math.abs(b[i]! - m2) - Math.abs(a[i]! - m1), 0);
-    }
-  }
-  const plane = (data: Float32Array) => ({ data, width: w, height: h });
-  return { ssim: plane(ssim), edges: edges && plane(edges) };
-}
-
-/** One row of the horizontal pass of blur(b), blur(b²) and blur(a·b). */
-function blurRow3(a: Float32Array, b: Float32Array, hb: Float32Array, hbb: Float32Array, hab: Float32Array, base: number, w: number) {
-  const k = KERNEL;
-  const [k0, k1, k2, k3, k4, k5] = [k[0]!, k[1]!, k[2]!, k[3]!, k[4]!, k[5]!];
-  const bb = rowScratch(w, 0);
-  const ab = rowScratch(w, 1);
-  for (let x = 0; x < w; x++) {
-    const v = b[base + x]!;
-    bb[x] = v * v;
-    ab[x] = v * a[base + x]!;
-  }
-  for (let x = RADIUS; x < w - RADIUS; x++) {
-    const i = base + x;
-    hb[i] = k5 * b[i]! + k4 * (b[i - 1]! + b[i + 1]!) + k3 * (b[i - 2]! + b[i + 2]!) + k2 * (b[i - 3]! + b[i + 3]!) + k1 * (b[i - 4]! + b[i + 4]!) + k0 * (b[i - 5]! + b[i + 5]!);
-    hbb[i] = k5 * bb[x]! + k4 * (bb[x - 1]! + bb[x + 1]!) + k3 * (bb[x - 2]! + bb[x + 2]!) + k2 * (bb[x - 3]! + bb[x + 3]!) + k1 * (bb[x - 4]! + bb[x + 4]!) + k0 * (bb[x - 5]! + bb[x + 5]!);
-    hab[i] = k5 * ab[x]! + k4 * (ab[x - 1]! + ab[x + 1]!) + k3 * (ab[x - 2]! + ab[x + 2]!) + k2 * (ab[x - 3]! + ab[x + 3]!) + k1 * (ab[x - 4]! + ab[x + 4]!) + k0 * (ab[x - 5]! + ab[x + 5]!);
-  }
-  // Near the ends of the row the kernel is cut and renormalised.
-  for (let x = 0; x < w; x++) {
-    if (x === RADIUS && w - RADIUS > RADIUS) x = w - RADIUS;
-    let weight = 0;
-    let sb = 0;
-    let sbb = 0;
-    let sab = 0;
-    for (let t = Math.max(0, x - RADIUS); t <= Math.min(w - 1, x + RADIUS); t++) {
-      const kt = k[t - x + RADIUS]!;
-      weight += kt;
-      sb += kt * b[base + t]!;
-      sbb += kt * bb[t]!;
-      sab += kt * ab[t]!;
-    }
-    hb[base + x] = sb / weight;
-    hbb[base + x] = sbb / weight;
-    hab[base + x] = sab / weight;
-  }
-}
-
-/** Two row-long scratch buffers, kept between calls (the judge runs on one thread). */
-const scratch: Float32Array[] = [new Float32Array(0), new Float32Array(0)];
-function rowScratch(w: number, n: 0 | 1): Float32Array {
-  if (scratch[n]!.length < w) scratch[n] = new Float32Array(w);
-  return scratch[n]!;
-}
-
-/** sRGB (8 bit) to linear light. */
-const LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
-  const c = v / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-});
-
-const WHITE_X = 0.95047;
-const WHITE_Z = 1.08883;
-const EPSILON = 0.008856451679035631;
-const KAPPA = 7.787037037037037;
-const OFFSET = 4 / 29;
-const labF = (t: number) => (t > EPSILON ? Math.cbrt(t) - OFFSET : KAPPA * t);
-
-/** CIE Lab (D65, scaled to about 0…1 as SSIMULACRA has it), over white where the picture is transparent. */
-function toLab(r: Raster): Lab {
+/** CIE Lab planes of a picture, made in the core from a copy of its RGBA. */
+function toLab(core: Core, r: Raster): Lab {
   const n = r.width * r.height;
-  const L = new Float32Array(n);
-  const A = new Float32Array(n);
-  const B = new Float32Array(n);
-  const d = r.data;
-  for (let p = 0; p < n; p++) {
-    const alpha = d[p * 4 + 3]! / 255;
-    let red = LINEAR[d[p * 4]!]!;
-    let green = LINEAR[d[p * 4 + 1]!]!;
-    let blue = LINEAR[d[p * 4 + 2]!]!;
-    if (alpha < 1) {
-      red = red * alpha + 1 - alpha;
-      green = green * alpha + 1 - alpha;
-      blue = blue * alpha + 1 - alpha;
-    }
-    // sRGB (linear) to CIE XYZ, each relative to the D65 white.
-    const x = labF((0.4124564 * red + 0.3575761 * green + 0.1804375 * blue) / WHITE_X);
-    const y = labF(0.2126729 * red + 0.7151522 * green + 0.072175 * blue);
-    const z = labF((0.0193339 * red + 0.119192 * green + 0.9503041 * blue) / WHITE_Z);
-    L[p] = y * 1.16;
-    A[p] = 0.3918181818181818 + 2.272727272727273 * (x - y);
-    B[p] = 0.4904545454545454 + 0.9090909090909091 * (y - z);
-  }
-  const plane = (data: Float32Array) => ({ data, width: r.width, height: r.height });
-  return [plane(L), plane(A), plane(B)];
+  const rgba = core.bytes(n * 4);
+  const planes: Lab = [core.plane(r.width, r.height), core.plane(r.width, r.height), core.plane(r.width, r.height)];
+  new Uint8Array(core.fn.memory.buffer, rgba, n * 4).set(r.data);
+  core.fn.lab(rgba, planes[0].ptr, planes[1].ptr, planes[2].ptr, n);
+  return planes;
 }
 
 /** The scales judged: full size, then halved while the previous scale was at least 8 px on each side. */
-function pyramid(full: Lab): Lab[] {
+function pyramid(core: Core, full: Lab): Lab[] {
   const out = [full];
   for (let s = 1; s < SCALES; s++) {
-    const prev = out[s - 1]![0];
-    if (prev.width < MIN_SIDE || prev.height < MIN_SIDE) break;
-    out.push(map3(out[s - 1]!, (p) => downsample(p, 2)));
+    const prev = out[s - 1]!;
+    if (prev[0].width < MIN_SIDE || prev[0].height < MIN_SIDE) break;
+    out.push(prev.map((p) => core.downsample(p, 2)) as Lab);
   }
   return out;
-}
-
-const map3 = (lab: Lab, f: (p: Plane) => Plane): Lab => [f(lab[0]), f(lab[1]), f(lab[2])];
-
-/** Box-average over f × f cells (the last cell repeats the edge pixels where the size is not a multiple of f). */
-function downsample(p: Plane, f: number): Plane {
-  const width = Math.ceil(p.width / f);
-  const height = Math.ceil(p.height / f);
-  const data = new Float32Array(width * height);
-  const scale = 1 / (f * f);
-  for (let oy = 0; oy < height; oy++) {
-    for (let ox = 0; ox < width; ox++) {
-      let sum = 0;
-      for (let iy = 0; iy < f; iy++) {
-        const row = Math.min(oy * f + iy, p.height - 1) * p.width;
-        for (let ix = 0; ix < f; ix++) sum += p.data[row + Math.min(ox * f + ix, p.width - 1)]!;
-      }
-      data[oy * width + ox] = sum * scale;
-    }
-  }
-  return { data, width, height };
-}
-
-function product(a: Plane, b: Plane): Plane {
-  const data = new Float32Array(a.data.length);
-  for (let i = 0; i < data.length; i++) data[i] = a.data[i]! * b.data[i]!;
-  return { data, width: a.width, height: a.height };
-}
-
-const RADIUS = 5;
-/** Gaussian, sigma 1.5, 11 taps: the classic SSIM window. */
-const KERNEL = (() => {
-  const k = Float32Array.from({ length: 2 * RADIUS + 1 }, (_, i) => Math.exp(-((i - RADIUS) ** 2) / (2 * 1.5 * 1.5)));
-  const total = k.reduce((a, b) => a + b, 0);
-  return k.map((v) => v / total);
-})();
-
-/** Separable Gaussian blur; near the edges the kernel is cut and renormalised (no invented pixels). */
-function blur(p: Plane): Plane {
-  const { width: w, height: h } = p;
-  const tmp = new Float32Array(w * h);
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) blurRow(p.data, tmp, y * w, w);
-  blurColumns(tmp, out, w, h);
-  return { data: out, width: w, height: h };
-}
-
-function blurRow(src: Float32Array, dst: Float32Array, base: number, w: number) {
-  const k = KERNEL;
-  const k0 = k[0]!, k1 = k[1]!, k2 = k[2]!, k3 = k[3]!, k4 = k[4]!, k5 = k[5]!;
-  for (let x = RADIUS; x < w - RADIUS; x++) {
-    const i = base + x;
-    dst[i] =
-      k5 * src[i]! +
-      k4 * (src[i - 1]! + src[i + 1]!) +
-      k3 * (src[i - 2]! + src[i + 2]!) +
-      k2 * (src[i - 3]! + src[i + 3]!) +
-      k1 * (src[i - 4]! + src[i + 4]!) +
-      k0 * (src[i - 5]! + src[i + 5]!);
-  }
-  for (let x = 0; x < w; x++) {
-    if (x === RADIUS && w - RADIUS > RADIUS) x = w - RADIUS;
-    let sum = 0;
-    let weight = 0;
-    for (let t = Math.max(-RADIUS, -x); t <= Math.min(RADIUS, w - 1 - x); t++) {
-      sum += k[t + RADIUS]! * src[base + x + t]!;
-      weight += k[t + RADIUS]!;
-    }
-    dst[base + x] = sum / weight;
-  }
-}
-
-/** The vertical pass, a whole row at a time (memory in order). */
-function blurColumns(src: Float32Array, dst: Float32Array, w: number, h: number) {
-  const k = KERNEL;
-  for (let y = 0; y < h; y++) {
-    const from = Math.max(0, y - RADIUS);
-    const to = Math.min(h - 1, y + RADIUS);
-    let weight = 0;
-    for (let j = from; j <= to; j++) weight += k[j - y + RADIUS]!;
-    const out = y * w;
-    for (let j = from; j <= to; j++) {
-      const kw = k[j - y + RADIUS]! / weight;
-      const row = j * w;
-      if (j === from) for (let x = 0; x < w; x++) dst[out + x] = kw * src[row + x]!;
-      else for (let x = 0; x < w; x++) dst[out + x]! += kw * src[row + x]!;
-    }
-  }
-}
-
-/** The 2nd-percentile row mean and column mean: a whole line of bad blocks drags them down. */
-function worstLines(p: Plane): { row: number; column: number } {
-  const rows = new Float64Array(p.height);
-  const cols = new Float64Array(p.width);
-  for (let y = 0; y < p.height; y++) {
-    for (let x = 0; x < p.width; x++) {
-      const v = p.data[y * p.width + x]!;
-      rows[y]! += v;
-      cols[x]! += v;
-    }
-  }
-  rows.sort();
-  cols.sort();
-  return { row: rows[Math.floor(rows.length / 50)]! / p.width, column: cols[Math.floor(cols.length / 50)]! / p.height };
-}
-
-function mean(data: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < data.length; i++) sum += data[i]!;
-  return data.length === 0 ? 1 : sum / data.length;
-}
-
-function minimum(data: Float32Array): number {
-  let min = Infinity;
-  for (let i = 0; i < data.length; i++) if (data[i]! < min) min = data[i]!;
-  return min === Infinity ? 1 : min;
 }
 
 /** Pictures under 8 px on a side (the metric needs more): the mean absolute difference of the channels, 0 to 1. */

@@ -33,8 +33,8 @@ export const AUTO_PROBES_PER_FORMAT = 5;
 export const AUTO_QUALITY_STEP = 2;
 /**
  * The judge reads pictures up to this size whole; larger ones on SAMPLE_TILES tiles of SAMPLE_TILE_SIDE (at full
- * resolution, never downscaled). A judge of this many pixels takes about 90 ms in V8 and 25 MB of JS heap for the
- * reference's planes: about 350 ns and 100 bytes a pixel.
+ * resolution, never downscaled). A judge of this many pixels takes about 55 ms (its WASM core, judge.ts) and holds
+ * about 44 MB of WASM memory for the reference's planes and its scratch while it lives: 84 bytes a pixel.
  */
 export const JUDGE_MAX_PIXELS = 524_288;
 export const SAMPLE_TILES = 8;
@@ -75,16 +75,16 @@ const JPEG_COST: AutoCost = { base: 0.1, perQuality: 0.02 };
 /** A plain encode at the format's defaults (the target-size search): one unit at quality 80 by definition. */
 export const AUTO_PLAIN_COST: AutoCost = { base: 0.2, perQuality: 0.01 };
 /**
- * Decoding a candidate and scoring its SSIM, per round trip of `quality=auto`: measured 0.03–0.5 (decode) plus
- * 0.11–0.9 (SSIM) on the photos, up to 2.3 on chelsea (451×300, small enough that SSIM reads every pixel).
+ * Decoding a candidate and judging it, per probe of `quality=auto`: the judge reads every pixel (about 105 ns each
+ * in its WASM core), about what a JPEG q80 encode of the same pixels costs, plus 0.1–0.3 for the decode.
  */
-export const AUTO_CHECK_COST = 0.6;
+export const AUTO_CHECK_COST = 1.2;
 /**
  * What one `quality=auto` or `targetBytes` request may spend on its search, in fixed-encode units (see AutoCost):
- * the request stops trying once the next encode would pass it and keeps the best file found. The unbounded search
- * spent 47–93 units on the corpus photos (17–31 round trips) and 133 on a crafted noise PNG where no setting is
- * ever faithful (every setting searched to its top quality). Four units, the issue's first guess, pay for one or two
- * round trips: no search at all. The worst case: `npm run bench:imaging -- --auto-budget`.
+ * the request stops trying once the next encode would pass it and keeps the best file found. `quality=auto` is
+ * also bounded by its probe counts (AUTO_PROBES_PER_FORMAT, AUTO_VERIFY_ROUNDS), which end it first on every photo
+ * measured; the budget is the guard for pictures nobody measured. The worst case:
+ * `npm run bench:imaging -- --auto-budget`.
  */
 export const AUTO_BUDGET_UNITS = 24;
 /**
@@ -102,8 +102,8 @@ export const AUTO_BUDGET_MS = 10_000;
 
 /**
  * The encoder setting `quality=auto` searches per format, over the format's defaults. mozjpeg's Annex K table (0)
- * was the smallest faithful JPEG on five of the six corpus photos (ADR 0050); libwebp at method 6 with spatial noise
- * shaping 80 is 5–12% smaller than method 4 at the same quality (ADR 0102 has the measurements under the judge).
+ * was the smallest faithful JPEG on five of the six corpus photos (ADR 0050); libwebp keeps the method of a fixed
+ * encode (4; method 6 costs about twice the time per probe) with spatial noise shaping 80.
  */
 export const AUTO_SETTINGS: Readonly<Record<'jpeg' | 'webp', AutoSetting>> = {
   jpeg: { options: { quant_table: 0 }, cost: JPEG_COST },
