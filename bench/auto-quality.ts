@@ -100,3 +100,37 @@ export async function autoQualityRows(inputs: [string, Uint8Array][]): Promise<s
     `| **all** | | | | | | | geometric mean **${geomean.toFixed(3)}×**, worst ${Math.max(...ratios).toFixed(3)}× | median ${[...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!.toFixed(1)}× | |`,
   ];
 }
+
+/**
+ * `-- --api URL` / `--api-large URL`: `POST /api/optimize` with quality=auto, format=auto against the same call at
+ * quality 80, format jpeg, on the same photo through a running stack (upload, engine, R2): the time a person waits.
+ * Each call once to warm the isolate, then the median of three.
+ */
+export async function autoApiRows(base: string, inputs: [string, Uint8Array][]): Promise<string[]> {
+  const post = async (name: string, bytes: Uint8Array, fields: Record<string, string>) => {
+    const form = new FormData();
+    form.set('image', new Blob([new Uint8Array(bytes)]), name.replace(/ /g, '-'));
+    form.set('operation', 'compress');
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    const res = await fetch(`${base}/api/optimize`, { method: 'POST', body: form });
+    if (!res.ok) throw new Error(`${name}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { size: number; format: string; quality?: number; score?: number; engine?: string; notes: string[] };
+  };
+  const median3 = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
+    await fn();
+    const runs: [T, number][] = [];
+    for (let i = 0; i < 3; i++) runs.push(await time(fn));
+    runs.sort((a, b) => a[1] - b[1]);
+    return runs[1]!;
+  };
+  const lines = ['| photo | engine | auto: answer, score | auto time | quality 80 JPEG time | ratio |', '|---|---|---|---|---|---|'];
+  const ratios: number[] = [];
+  for (const [name, bytes] of inputs) {
+    const [auto, tAuto] = await median3(() => post(name, bytes, { quality: 'auto', format: 'auto' }));
+    const [, tFixed] = await median3(() => post(name, bytes, { quality: '80', format: 'jpeg' }));
+    ratios.push(tAuto / tFixed);
+    lines.push(`| ${name} | ${auto.engine} | ${auto.format} q${auto.quality} ${kb(auto.size)}, ${auto.score?.toFixed(4)} | ${tAuto.toFixed(0)} ms | ${tFixed.toFixed(0)} ms | **${(tAuto / tFixed).toFixed(1)}×** |`);
+  }
+  lines.push(`| **median** | | | | | **${[...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!.toFixed(1)}×** |`);
+  return lines;
+}

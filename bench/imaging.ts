@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { wasmMemory, wasmPeaks } from '../workers/api/src/imaging/codecs';
 import { compressAuto } from '../workers/api/src/imaging/auto';
 import { compressPng, SearchBudget } from '../workers/api/src/imaging/compress';
-import { autoQualityRows, outsideScores } from './auto-quality';
+import { autoApiRows, autoQualityRows, outsideScores } from './auto-quality';
 import { decode } from '../workers/api/src/imaging/decode';
 import { encode, encodePng } from '../workers/api/src/imaging/encode';
 import { readHeader } from '../workers/api/src/imaging/sniff';
@@ -158,6 +158,8 @@ async function main() {
     console.log(`\n### 12 MP photo (${kb(photo.length)}): compress q80 through ${base}/api/optimize vs sharp in-process, same format and quality\n`);
     console.log('| image | format | engine | API time (median of 3) | sharp time | ratio | API bytes | sharp bytes |\n|---|---|---|---|---|---|---|---|');
     for (const line of await apiRows(base, [['12 MP photo', photo]], 'libvips')) console.log(line);
+    console.log(`\n### 12 MP photo: quality=auto, format=auto against quality 80 JPEG, both through ${base}/api/optimize\n`);
+    for (const line of await autoApiRows(base, [['12 MP photo', photo]])) console.log(line);
     return;
   }
   if (!existsSync(corpus)) throw new Error(`The corpus folder is absent: ${corpus}`);
@@ -200,6 +202,8 @@ async function main() {
     console.log(`\n### API compress end to end (${base}/api/optimize, quality 80) vs sharp in-process, same format\n`);
     console.log('| image | format | engine | API time (median of 3) | sharp time | ratio | API bytes | sharp bytes |\n|---|---|---|---|---|---|---|---|');
     for (const line of await apiRows(base, inputs)) console.log(line);
+    console.log(`\n### quality=auto, format=auto against quality 80 JPEG, both through ${base}/api/optimize\n`);
+    for (const line of await autoApiRows(base, inputs.filter(([name]) => !name.includes('12 MP')))) console.log(line);
   }
   console.log('\nPeak WASM memory per codec (MB; the 12 MP rows are the bench calling codecs beyond the budgets the API enforces):', perCodecMb(wasmPeaks()));
   console.log('WASM memory retained by live codec instances at the end (MB):', perCodecMb(wasmMemory()));
