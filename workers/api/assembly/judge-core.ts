@@ -249,8 +249,17 @@ const EPSILON: f32 = 0.008856451679035631;
 const KAPPA: f32 = 7.787037037037037;
 const OFFSET: f32 = 4.0 / 29.0;
 
+/** Cube root of t > 0: a guess from the float's exponent bits, then two Halley steps (error below 1e-7). */
+@inline function cbrt(t: f32): f32 {
+  let y = reinterpret<f32>(reinterpret<i32>(t) / 3 + 709921077);
+  let y3 = y * y * y;
+  y = (y * (y3 + 2 * t)) / (2 * y3 + t);
+  y3 = y * y * y;
+  return (y * (y3 + 2 * t)) / (2 * y3 + t);
+}
+
 @inline function labF(t: f32): f32 {
-  return t > EPSILON ? Mathf.cbrt(t) - OFFSET : KAPPA * t;
+  return t > EPSILON ? cbrt(t) - OFFSET : KAPPA * t;
 }
 
 /**

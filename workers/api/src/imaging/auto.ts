@@ -52,9 +52,7 @@ async function probe(search: Search, format: 'jpeg' | 'webp', quality: number): 
   const bytes = await search.encoder(search.sample, format, quality);
   const header = readHeader(bytes);
   if (!header) throw new Error('encoder produced no image');
-  const decoded = await decode(bytes, header);
-  await yieldToEventLoop();
-  return { bytes, quality, score: search.judge(decoded) };
+  return { bytes, quality, score: search.judge(await decode(bytes, header)) };
 }
 
 /** Where each format's search starts: near where the answer was on the corpus photos at AUTO_TARGET_SCORE. */

@@ -10,7 +10,7 @@ import { autoCandidates, autoOn, compressAuto } from '../auto';
 import { compressPng, compressToTarget, type Encoded } from '../compress';
 import { encode, encodePng, type OutputFormat } from '../encode';
 import { mosaic, sampleTiles, type Tile } from '../judge-sample';
-import type { Raster } from '../raster';
+import { crop, type Raster } from '../raster';
 import type { ImageService } from '../service/types';
 import type { Size } from './types';
 
@@ -41,15 +41,26 @@ async function smallerAt(raster: Raster, formats: OutputFormat[], quality: numbe
   return best;
 }
 
-/** The sample tiles of a large picture (judge-sample.ts), each cut at full resolution by the image service. */
+/**
+ * The sample tiles of a large picture (judge-sample.ts), cut at full resolution by the image service: one band per
+ * row of tiles (each call decodes the photo, so two bands cost a quarter of eight tiles), the tiles cut from it here.
+ */
 export async function serviceSample(images: ImageService, bytes: Uint8Array, upright: Size): Promise<{ raster: Raster; tiles: Tile[] }> {
   const tiles = sampleTiles(upright.width, upright.height);
-  const cuts = await Promise.all(
-    tiles.map(async (t): Promise<Raster> => {
-      const cut = await images.run({ input: bytes, steps: [{ op: 'crop', ...t }], output: { format: 'rgba' } });
-      return { data: new Uint8ClampedArray(cut.bytes.buffer, cut.bytes.byteOffset, cut.bytes.byteLength), width: cut.width, height: cut.height };
+  const rows = [...new Set(tiles.map((t) => t.top))];
+  const bands = await Promise.all(
+    rows.map(async (top) => {
+      const inRow = tiles.filter((t) => t.top === top);
+      const left = Math.min(...inRow.map((t) => t.left));
+      const band = { left, top, width: Math.max(...inRow.map((t) => t.left + t.width)) - left, height: inRow[0]!.height };
+      const cut = await images.run({ input: bytes, steps: [{ op: 'crop', ...band }], output: { format: 'rgba' } });
+      return { band, raster: { data: new Uint8ClampedArray(cut.bytes.buffer, cut.bytes.byteOffset, cut.bytes.byteLength), width: cut.width, height: cut.height } };
     }),
   );
+  const cuts = tiles.map((t) => {
+    const { band, raster } = bands[rows.indexOf(t.top)]!;
+    return crop(raster, t.left - band.left, 0, t.width, t.height);
+  });
   return { raster: mosaic(cuts), tiles };
 }
 
