@@ -142,8 +142,6 @@ export interface AutoChoice {
   why: string;
   /** How the score fell with quality in the chosen format's probes: ln(score) per quality step. */
   slope: number;
-  /** The search's probes in the chosen format (quality, score), which the check on the whole picture reads too. */
-  probes: { quality: number; score: number }[];
   /** The other formats' smallest faithful files, as a share of the chosen one's size. */
   rivals: { format: OutputFormat; quality?: number; ratio: number }[];
 }
@@ -156,29 +154,28 @@ export interface AutoChoice {
 export async function chooseAuto(sample: Raster, formats: OutputFormat[], budget = SearchBudget.for(sample), encoder = wasmProbe): Promise<AutoChoice> {
   const search: Search = { sample, judge: judgeFor(sample), budget, encoder };
   const target = AUTO_TARGET_SCORE;
-  type Found = Probe & { format: OutputFormat; slope: number; probes: Probe[] };
-  const found: Found[] = [];
-  let closest: Found | null = null;
+  const found: (Probe & { format: OutputFormat; slope: number })[] = [];
+  let closest: (Probe & { format: OutputFormat; slope: number }) | null = null;
   // WebP first: it wins on most photos, and its answer bounds the JPEG search.
   for (const format of [...formats].sort((a, b) => Number(b === 'webp') - Number(a === 'webp'))) {
     if (format !== 'jpeg' && format !== 'webp') continue;
     if (budget.exhausted) break;
     const r = await lowestFaithful(search, format, target, Math.min(...found.map((f) => f.bytes.length)));
     const slope = slopeOf(r.seen, target);
-    if (r.faithful) found.push({ ...r.faithful, format, slope, probes: r.seen });
-    if (r.closest && (!closest || r.closest.score < closest.score)) closest = { ...r.closest, format, slope, probes: r.seen };
+    if (r.faithful) found.push({ ...r.faithful, format, slope });
+    if (r.closest && (!closest || r.closest.score < closest.score)) closest = { ...r.closest, format, slope };
   }
   for (const format of formats) {
     if (format === 'jpeg' || format === 'webp') continue;
     budget.force(1);
     const lossless = format === 'png' ? await losslessPng(sample, search.judge) : { bytes: await encode(sample, format, { quality: 100 }), score: 0 };
-    found.push({ ...lossless, quality: 0, format, slope: ASSUMED_SLOPE, probes: [] });
+    found.push({ ...lossless, quality: 0, format, slope: ASSUMED_SLOPE });
   }
   found.sort((a, b) => a.bytes.length - b.bytes.length);
   const best = found[0] ?? closest;
   if (!best) throw new Error('quality=auto made no candidate');
   const rivals = found.filter((f) => f.format !== best.format).map((f) => ({ format: f.format, quality: f.quality || undefined, ratio: f.bytes.length / best.bytes.length }));
-  const choice = { bytes: best.bytes, format: best.format, quality: best.quality || undefined, score: best.score, looksSame: found.length > 0, search: budget.report(), slope: best.slope, probes: best.probes.map(({ quality, score }) => ({ quality, score })), rivals, why: '' };
+  const choice = { bytes: best.bytes, format: best.format, quality: best.quality || undefined, score: best.score, looksSame: found.length > 0, search: budget.report(), slope: best.slope, rivals, why: '' };
   return { ...choice, why: explain(choice) };
 }
 
@@ -234,9 +231,6 @@ async function verify(judged: Raster, found: AutoChoice, format: 'jpeg' | 'webp'
       if (!passed || bytes.length < passed.bytes.length) passed = p;
       if (score > VERIFY_MARGIN * target || passed !== p) break;
       quality = Math.max(LOSSY_MIN, quality + Math.min(-1, Math.max(-AUTO_QUALITY_STEP, Math.floor(steps))));
-      // Not where the search already saw the sample miss by a wide margin.
-      const seen = found.probes.find((q) => q.quality === quality);
-      if (seen && seen.score > LATTICE_MISS * target) break;
     } else {
       if (passed || quality >= AUTO_MAX_QUALITY) break;
       quality = Math.min(AUTO_MAX_QUALITY, quality + Math.max(1, Math.ceil(steps)));
@@ -247,10 +241,8 @@ async function verify(judged: Raster, found: AutoChoice, format: 'jpeg' | 'webp'
   return { ...choice, why: explain(choice) };
 }
 
-/** A verified answer this far under the target is worth one try a little lower… */
+/** A verified answer this far under the target is worth one try a little lower. */
 const VERIFY_MARGIN = 0.92;
-/** …unless the search's sample missed the target there by this much (hubble_deep_field: 0.032 at q93). */
-const LATTICE_MISS = 1.15;
 
 
 /** Whole pictures in memory: the choice made on the sample, then (when the sample was tiles) the whole picture encoded at it. */
