@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { corpusFile } from './tools-fixtures';
 
@@ -37,3 +38,29 @@ test('the unlocked dashboard has no serious or critical violations', async ({ pa
   await expect(page.getByTestId('usage-chart')).toBeVisible();
   expect(await serious(page)).toEqual([]);
 });
+
+// The Auto verdicts are coloured boxes: both, in light and dark, on a finished result.
+for (const dark of [false, true]) {
+  test(`the quality=auto verdicts have no serious or critical violations (${dark ? 'dark' : 'light'})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/tools/optimize');
+    await page.getByLabel('Auto (best size at good quality)').check();
+    await page.getByLabel('Output format').selectOption('auto');
+    // Per-pixel colour noise: no lossy quality looks the same, so the other verdict shows.
+    const noise = Buffer.alloc(200 * 150 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const noisy = await sharp(noise, { raw: { width: 200, height: 150, channels: 3 } }).png().toBuffer();
+    for (const [file, verdict] of [
+      [corpusFile('photos/chelsea.png'), 'looks-same'],
+      [{ name: 'noise.png', mimeType: 'image/png', buffer: noisy }, 'looks-different'],
+    ] as const) {
+      await page.getByTestId('file-input').setInputFiles(file);
+      await page.getByRole('button', { name: 'Compress Image' }).click();
+      await expect(page.getByTestId(verdict)).toBeVisible({ timeout: 60_000 });
+      await page.waitForTimeout(300);
+      expect(await serious(page)).toEqual([]);
+    }
+  });
+}
