@@ -32,62 +32,6 @@ export function heapStart(): usize {
   return (__heap_base + 15) & ~15;
 }
 
-/** dst[i] = a[i] * b[i] for n values. */
-export function product(a: usize, b: usize, dst: usize, n: i32): void {
-  let i = 0;
-  for (; i + 4 <= n; i += 4) {
-    const o = <usize>i << 2;
-    v128.store(dst + o, f32x4.mul(v128.load(a + o), v128.load(b + o)));
-  }
-  for (; i < n; i++) store<f32>(dst + (<usize>i << 2), at(a, i) * at(b, i));
-}
-
-/** The horizontal pass at one pixel near the ends of its row: the kernel cut to the row and renormalised. */
-function hEdge(row: usize, x: i32, w: i32): f32 {
-  let sum: f32 = 0;
-  let weight: f32 = 0;
-  const from = max(0, x - R);
-  const to = min(w - 1, x + R);
-  for (let t = from; t <= to; t++) {
-    const kt = k(t - x + R);
-    sum += kt * at(row, t);
-    weight += kt;
-  }
-  return sum / weight;
-}
-
-/** The horizontal pass of a whole plane. */
-export function hblur(src: usize, dst: usize, w: i32, h: i32): void {
-  const k0 = f32x4.splat(k(0));
-  const k1 = f32x4.splat(k(1));
-  const k2 = f32x4.splat(k(2));
-  const k3 = f32x4.splat(k(3));
-  const k4 = f32x4.splat(k(4));
-  const k5 = f32x4.splat(k(5));
-  for (let y = 0; y < h; y++) {
-    const row = src + (<usize>(y * w) << 2);
-    const out = dst + (<usize>(y * w) << 2);
-    let x = R;
-    for (; x + 4 <= w - R; x += 4) {
-      const q = row + (<usize>(x - R) << 2);
-      let acc = f32x4.mul(k5, v128.load(q, 20));
-      acc = f32x4.add(acc, f32x4.mul(k4, f32x4.add(v128.load(q, 16), v128.load(q, 24))));
-      acc = f32x4.add(acc, f32x4.mul(k3, f32x4.add(v128.load(q, 12), v128.load(q, 28))));
-      acc = f32x4.add(acc, f32x4.mul(k2, f32x4.add(v128.load(q, 8), v128.load(q, 32))));
-      acc = f32x4.add(acc, f32x4.mul(k1, f32x4.add(v128.load(q, 4), v128.load(q, 36))));
-      acc = f32x4.add(acc, f32x4.mul(k0, f32x4.add(v128.load(q, 0), v128.load(q, 40))));
-      v128.store(out + (<usize>x << 2), acc);
-    }
-    for (; x < w - R; x++) {
-      let s: f32 = k(R) * at(row, x);
-      for (let t = 1; t <= R; t++) s += k(R - t) * (at(row, x - t) + at(row, x + t));
-      store<f32>(out + (<usize>x << 2), s);
-    }
-    for (let e = 0; e < min(R, w); e++) store<f32>(out + (<usize>e << 2), hEdge(row, e, w));
-    for (let e = max(R, w - R); e < w; e++) store<f32>(out + (<usize>e << 2), hEdge(row, e, w));
-  }
-}
-
 /** The horizontal pass near the ends of a row for b, b² and a·b together. */
 function hEdge3(ra: usize, rb: usize, x: i32, w: i32, hb: usize, hbb: usize, hab: usize): void {
   let sb: f32 = 0;
@@ -172,7 +116,7 @@ function vEdge(src: usize, x: i32, y: i32, w: i32, h: i32): f32 {
 }
 
 /** The vertical pass of a whole plane. */
-export function vblur(src: usize, dst: usize, w: i32, h: i32): void {
+function vblur(src: usize, dst: usize, w: i32, h: i32): void {
   const stride = <usize>w << 2;
   for (let y = 0; y < h; y++) {
     const interior = y >= R && y + R < h;
@@ -185,6 +129,16 @@ export function vblur(src: usize, dst: usize, w: i32, h: i32): void {
     }
     for (; x < w; x++) store<f32>(dst + (<usize>(y * w + x) << 2), interior ? vInterior(src, y * w + x, w) : vEdge(src, x, y, w, h));
   }
+}
+
+/**
+ * The reference's half of every comparison, for one channel at one scale: its local means (`mu`, the blur of it) and
+ * local energies (`sq`, the blur of its square). `t1`–`t3` are scratch planes of the same size.
+ */
+export function reference(img: usize, mu: usize, sq: usize, t1: usize, t2: usize, t3: usize, w: i32, h: i32): void {
+  hblur3(img, img, t1, t2, t3, w, h);
+  vblur(t1, mu, w, h);
+  vblur(t2, sq, w, h);
 }
 
 /**

@@ -45,9 +45,7 @@ const MIN_SIDE = 8;
 interface CoreExports {
   memory: WebAssembly.Memory;
   heapStart(): number;
-  product(a: number, b: number, dst: number, n: number): void;
-  hblur(src: number, dst: number, w: number, h: number): void;
-  vblur(src: number, dst: number, w: number, h: number): void;
+  reference(img: number, mu: number, sq: number, t1: number, t2: number, t3: number, w: number, h: number): void;
   compare(a: number, b: number, mu1: number, s11: number, hb: number, hbb: number, hab: number, ssim: number, edges: number, w: number, h: number): void;
   lab(rgba: number, l: number, a: number, b: number, n: number): void;
   downsample(src: number, dst: number, w: number, h: number, f: number): void;
@@ -86,13 +84,6 @@ class Core {
     return { ptr: this.bytes(width * height * 4), width, height };
   }
 
-  blur(src: Plane, tmp: Plane): Plane {
-    const out = this.plane(src.width, src.height);
-    this.fn.hblur(src.ptr, tmp.ptr, src.width, src.height);
-    this.fn.vblur(tmp.ptr, out.ptr, src.width, src.height);
-    return out;
-  }
-
   downsample(src: Plane, f: number): Plane {
     const out = this.plane(Math.ceil(src.width / f), Math.ceil(src.height / f));
     this.fn.downsample(src.ptr, out.ptr, src.width, src.height, f);
@@ -128,13 +119,13 @@ export function judgeFor(reference: Raster): Judge {
   const core = new Core();
   // Scratch for the blurs and the maps, sized for the full scale and reused by every scale and candidate.
   const scratch = Array.from({ length: 5 }, () => core.plane(width, height));
-  const [t1, t2] = scratch as [Plane, Plane];
+  const [t1, t2, t3] = scratch as [Plane, Plane, Plane];
   const refs = pyramid(core, toLab(core, reference)).map((lab) =>
     lab.map((img): ScaleRef => {
-      const mu = core.blur(img, t1);
-      const square = { ptr: t2.ptr, width: img.width, height: img.height };
-      core.fn.product(img.ptr, img.ptr, square.ptr, img.width * img.height);
-      return { img, mu, sq: core.blur(square, t1) };
+      const mu = core.plane(img.width, img.height);
+      const sq = core.plane(img.width, img.height);
+      core.fn.reference(img.ptr, mu.ptr, sq.ptr, t1.ptr, t2.ptr, t3.ptr, img.width, img.height);
+      return { img, mu, sq };
     }),
   );
   const mark = core.top;
