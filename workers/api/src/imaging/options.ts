@@ -20,7 +20,7 @@ export const OXIPNG_LEVEL = 2;
 /**
  * `quality=auto` keeps the smallest file whose distance from the source, by the judge (SSIMULACRA, judge.ts), is at
  * most this. SSIMULACRA reads 0.01 as "cannot be told apart" and 0.03 as "small artefacts"; libvips' default JPEG
- * (q75) scores 0.029–0.068 on the corpus photos by libjxl's `ssimulacra_main` and 0.077 on a 12 MP phone-like photo,
+ * (q75) scores 0.028–0.067 on the corpus photos by libjxl's `ssimulacra_main` and 0.077 on a 12 MP phone-like photo,
  * so 0.025 is better than that on all of them, and still reachable below the size of an already-compressed JPEG
  * (rocket.jpg needs JPEG q94 for it). ADR 0102 has the measurements.
  */
