@@ -3,7 +3,9 @@ import { IDLE_WASM_LIMIT_BYTES, resetWasmPeaks, WASM_OPERATION_LIMIT_BYTES, wasm
 import { decode } from '../src/imaging/decode';
 import { encode, encodePng, type OutputFormat } from '../src/imaging/encode';
 import { readHeader } from '../src/imaging/sniff';
-import { AUTO_MAX_QUALITY, AUTO_SETTINGS, ENCODE_PIXEL_BUDGET, OXIPNG_MAX_PIXELS, WASM_PIXEL_BUDGET } from '../src/imaging/options';
+import { compressAuto } from '../src/imaging/auto';
+import { judgeMemory, resetJudgeMemory } from '../src/imaging/judge';
+import { AUTO_MAX_QUALITY, AUTO_SETTINGS, AUTO_WASM_PIXELS, ENCODE_PIXEL_BUDGET, OXIPNG_MAX_PIXELS, WASM_PIXEL_BUDGET } from '../src/imaging/options';
 import { blur, pixelate, resize } from '../src/imaging/pixels';
 import { watermark } from '../src/imaging/watermark';
 import { syntheticPhoto } from './support/synthetic';
@@ -62,6 +64,20 @@ describe('WASM memory stays under 100 MB at each operation’s pixel budget', ()
       resetWasmPeaks();
       await decode(bytes, readHeader(bytes)!);
       expectUnderLimit(`decode ${format} noise ${MB(big.width * big.height)} MP`);
+    }
+  });
+
+  it('quality=auto at the largest picture it searches in the isolate: its judges and its encodes together', { timeout: 300_000 }, async () => {
+    // Noise: the largest files, and no quality that looks the same, so every probe and check is made.
+    const src = noiseAt(AUTO_WASM_PIXELS);
+    for (const format of ['jpeg', 'webp'] as const) {
+      resetWasmPeaks();
+      resetJudgeMemory();
+      await compressAuto(src, [format]);
+      const codec = Math.max(...Object.values(wasmPeaks()));
+      console.log(`quality=auto ${format} noise ${MB(AUTO_WASM_PIXELS)} MP: judges ${MB(judgeMemory())} MB, largest codec ${MB(codec)} MB`);
+      // Judges are not pooled: each search's are counted in full, as if none had been collected yet.
+      expect(judgeMemory() + codec).toBeLessThan(WASM_OPERATION_LIMIT_BYTES);
     }
   });
 

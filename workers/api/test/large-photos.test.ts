@@ -66,7 +66,7 @@ describe.each(PHOTOS)('$name', ({ width, height, orientation }) => {
     expect(r.body.format).toBe('jpeg');
     expect(r.body.quality).toBeGreaterThanOrEqual(10);
     expect(r.bytes.length).toBeLessThan((await input()).length);
-    expect(r.body.notes.join(' ')).toMatch(/Judged at full size on 8 256×256 samples spread over the photo/);
+    expect(r.body.notes.join(' ')).toMatch(/Judged at full size on 8 224×224 samples spread over the photo/);
     await looksLike(r.bytes, await input(), null);
   });
 

@@ -23,7 +23,7 @@ import { inspect } from './analyze';
 import { decode } from './decode';
 import { ALPHA_FORMATS, encode, LOSSY_FORMATS, type OutputFormat } from './encode';
 import { embedProfile, readProfile } from './icc';
-import { ENCODE_PIXEL_BUDGET, MAX_INPUT_PIXELS, WASM_PIXEL_BUDGET, type WasmOperation } from './options';
+import { AUTO_WASM_PIXELS, ENCODE_PIXEL_BUDGET, MAX_INPUT_PIXELS, WASM_PIXEL_BUDGET, type WasmOperation } from './options';
 import { runAiOperation } from './ops/ai';
 import { findTargets, planBlur } from './ops/blur';
 import { compressLarge, compressRaster, possibleFormats, type CompressRequest } from './ops/compress';
@@ -143,7 +143,7 @@ async function compress(input: Picture, req: CompressRequest, services: EngineSe
   const base = { operation: 'compress', originalSize: bytes.length, notes };
   // `auto` is settled by the search; 'jpeg' stands for it in the budget and service checks (both formats fit both).
   const resolved = req.format === 'auto' ? 'jpeg' : resolveFormat(req.format, header.format, notes);
-  const tightest = Math.min(...possibleFormats(req, resolved).map((f) => pixelBudget('compress', f)));
+  const tightest = Math.min(...possibleFormats(req, resolved).map((f) => pixelBudget('compress', f)), req.quality === 'auto' ? AUTO_WASM_PIXELS : Infinity);
   let result: EngineResult;
   if (pixels(upright) <= tightest) {
     const raster = await decode(bytes, header);

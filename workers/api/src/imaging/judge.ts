@@ -62,6 +62,13 @@ interface Plane {
 }
 type Lab = [Plane, Plane, Plane];
 
+/** The WASM memory of every judge made since `resetJudgeMemory()`, each at its largest (for the memory test). */
+let judgeBytes = 0;
+export const judgeMemory = () => judgeBytes;
+export const resetJudgeMemory = () => {
+  judgeBytes = 0;
+};
+
 /** One WASM instance and a bump allocator over its memory; setting `top` back frees what was allocated since. */
 class Core {
   readonly fn: CoreExports;
@@ -70,13 +77,18 @@ class Core {
   constructor() {
     this.fn = new WebAssembly.Instance(coreWasm, {}).exports as unknown as CoreExports;
     this.top = this.fn.heapStart();
+    judgeBytes += this.fn.memory.buffer.byteLength;
   }
 
   bytes(n: number): number {
     const ptr = this.top;
     this.top += (n + 15) & ~15;
     const need = this.top - this.fn.memory.buffer.byteLength;
-    if (need > 0) this.fn.memory.grow(Math.ceil(need / 65536));
+    if (need > 0) {
+      const pages = Math.ceil(need / 65536);
+      this.fn.memory.grow(pages);
+      judgeBytes += pages * 65536;
+    }
     return ptr;
   }
 

@@ -33,17 +33,25 @@ export const AUTO_PROBES_PER_FORMAT = 5;
 export const AUTO_QUALITY_STEP = 2;
 /**
  * The judge reads pictures up to this size whole; larger ones on SAMPLE_TILES tiles of SAMPLE_TILE_SIDE (at full
- * resolution, never downscaled). A judge of this many pixels takes about 55 ms (its WASM core, judge.ts) and holds
- * about 44 MB of WASM memory for the reference's planes and its scratch while it lives: 84 bytes a pixel.
+ * resolution, never downscaled). A judge of this many pixels takes about 40 ms (its WASM core, judge.ts) and holds
+ * about 35 MB of WASM memory for the reference's planes and its scratch while it lives: 88 bytes a pixel. The cap
+ * is what fits beside the encode of a whole AUTO_WASM_PIXELS photo (imaging-memory.test.ts).
  */
-export const JUDGE_MAX_PIXELS = 524_288;
+export const JUDGE_MAX_PIXELS = 401_408;
 export const SAMPLE_TILES = 8;
-export const SAMPLE_TILE_SIDE = 256;
+export const SAMPLE_TILE_SIDE = 224;
 /**
  * The search itself runs on a smaller lattice of full-size tiles of the judged picture (about 65,000 pixels), and
  * its answer is then checked on the judged picture, in at most AUTO_VERIFY_ROUNDS encodes (auto.ts).
  */
 export const SEARCH_TILES = 4;
+/**
+ * `quality=auto` runs in the isolate up to this size, larger photos go to the image service: the judges of one
+ * search (the lattice's and the judged picture's, about 41 MB together at JUDGE_MAX_PIXELS) may still be alive while
+ * the whole photo is encoded (mozjpeg up to 34 bytes a pixel), and both together stay under
+ * WASM_OPERATION_LIMIT_BYTES (imaging-memory.test.ts measures it on noise, the worst case).
+ */
+export const AUTO_WASM_PIXELS = 1_000_000;
 export const SEARCH_TILE_SIDE = 128;
 export const AUTO_VERIFY_ROUNDS = 3;
 
