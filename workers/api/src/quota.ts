@@ -85,26 +85,31 @@ export async function readUsage(db: D1Database, subject: QuotaSubject, limit: nu
 }
 
 /**
- * The wrapper every AI route uses: consume one unit (429 at the limit), run the operation, refund if it throws.
+ * The wrapper every AI route uses: consume one unit (429 at the limit), run the operation, refund if it throws
+ * or if `free` says the result cost nothing (an offline preview card is not a generation).
  * Premium members skip the count; their successful operations are recorded as activity.
  */
 export async function withAiUnit<T>(
   env: Pick<Env, 'DB' | 'FREE_DAILY_AI_LIMIT'>,
   subject: QuotaSubject,
   operation: () => Promise<T>,
+  free: (result: T) => boolean = () => false,
 ): Promise<T> {
   if (subject.memberId) {
     const result = await operation();
-    await recordActivity(env.DB, subject.memberId, 'ai');
+    if (!free(result)) await recordActivity(env.DB, subject.memberId, 'ai');
     return result;
   }
   const grant = await consumeAiUnit(env.DB, subject.keys, dailyLimit(env));
+  let result: T;
   try {
-    return await operation();
+    result = await operation();
   } catch (err) {
     await refundAiUnit(env.DB, grant);
     throw err;
   }
+  if (free(result)) await refundAiUnit(env.DB, grant);
+  return result;
 }
 
 /** The quota subject of a visitor: its keys, and the member when a premium session is open. */

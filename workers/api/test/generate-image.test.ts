@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { AI_LIMIT_MESSAGE } from '../../../core/api/usage';
 import { FREE_DAILY_AI_LIMIT, PROMPT_MAX_CHARS } from '../../../core/limits';
-import { FAKE_FAIL_MARKER, FAKE_GENERATED_SIZE } from '../src/ai/fake';
+import { FAKE_FAIL_MARKER, FAKE_GENERATED_SIZE, FAKE_PLACEHOLDER_MARKER } from '../src/ai/fake';
 import { api, listKeys, premiumCookies } from './helpers';
 
 const generate = (prompt: unknown, headers: Record<string, string> = {}) =>
@@ -29,6 +29,18 @@ describe('POST /api/generate-image', () => {
     const view = new DataView(bytes.buffer);
     expect([view.getUint32(16), view.getUint32(20)]).toEqual([FAKE_GENERATED_SIZE, FAKE_GENERATED_SIZE]);
     expect((await listKeys(env.BUCKET, 'tmp/')).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('does not count an offline preview card against the allowance, and says it is one', async () => {
+    const headers = { 'cf-connecting-ip': '192.0.2.19' };
+    const before = await usedBy(headers);
+    const res = await generate(`a dog ${FAKE_PLACEHOLDER_MARKER}`, headers);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ isPlaceholder: true, note: expect.any(String) });
+    expect(await usedBy(headers)).toBe(before);
+    // A real generation still counts.
+    expect((await generate('a dog', headers)).status).toBe(200);
+    expect(await usedBy(headers)).toBe(before + 1);
   });
 
   it.each([

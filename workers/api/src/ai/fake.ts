@@ -11,6 +11,8 @@ import type { AiProvider, Box } from './provider';
  */
 export const FAKE_FAIL_MARKER = 'fake-ai-fail';
 export const FAKE_UNAVAILABLE_MARKER = 'fake-ai-unavailable';
+/** A prompt with this answers like the offline provider: a labelled preview card, not a generation. */
+export const FAKE_PLACEHOLDER_MARKER = 'fake-ai-placeholder';
 
 export const FAKE_GENERATED_SIZE = 64;
 
@@ -71,7 +73,8 @@ export const fakeProvider: AiProvider = {
   async generateImage(prompt, seed) {
     failIfAsked(prompt);
     const bytes = gradient(FAKE_GENERATED_SIZE, FAKE_GENERATED_SIZE, seed ?? promptSeed(prompt));
-    return { bytes, contentType: 'image/png', isPlaceholder: false };
+    const isPlaceholder = prompt.includes(FAKE_PLACEHOLDER_MARKER);
+    return { bytes, contentType: 'image/png', isPlaceholder, ...(isPlaceholder ? { note: 'Offline preview (test).' } : {}) };
   },
   async suggestCaptions(template, context) {
     failIfAsked(context);

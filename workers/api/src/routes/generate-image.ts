@@ -10,7 +10,8 @@ import { imageTtlSeconds, putTemporary } from '../storage/image-store';
 import { parseWith } from '../validate';
 
 /**
- * POST /api/generate-image { prompt }: one unit of the daily AI allowance, refunded if generation or storing fails.
+ * POST /api/generate-image { prompt }: one unit of the daily AI allowance, refunded if generation or storing fails
+ * and when the provider could only draw an offline preview card (that is not a generation, so it costs nothing).
  * The answer names the provider, and says so when the image is an offline preview rather than a generation.
  */
 export async function postGenerateImage(request: Request, env: Env): Promise<Response> {
@@ -33,6 +34,6 @@ export async function postGenerateImage(request: Request, env: Env): Promise<Res
       isPlaceholder: image.isPlaceholder,
       ...(image.note ? { note: image.note } : {}),
     };
-  });
+  }, (result) => result.isPlaceholder);
   return withVisitorCookie(json(body), visitor);
 }
