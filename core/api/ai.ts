@@ -25,7 +25,8 @@ export const generateImageResponseSchema = z.object({
 export type GenerateImageResponse = z.infer<typeof generateImageResponseSchema>;
 
 export const generateCaptionsRequestSchema = z.object({
-  templateId: z.string().min(1).max(100),
+  /** The template to caption; without one, top and bottom captions for the person's own picture. */
+  templateId: z.string().min(1).max(100).optional(),
   context: z.string().max(PROMPT_MAX_CHARS).default(''),
 });
 

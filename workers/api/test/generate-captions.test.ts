@@ -1,3 +1,4 @@
+import { CAPTION_LINE_SEPARATOR } from '../../../core/api/ai';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAPTION_SUGGESTIONS, RATE_LIMITS_PER_MINUTE } from '../../../core/limits';
@@ -46,8 +47,15 @@ describe('POST /api/generate-captions', () => {
     expect(await res.json()).toMatchObject({ code: 'not_found' });
   });
 
+  it('answers top and bottom captions for an uploaded picture when no template is named', async () => {
+    const res = await captions({ context: '' }, '198.18.0.17');
+    expect(res.status).toBe(200);
+    const body = await res.json<{ captions: string[] }>();
+    expect(body.captions).toHaveLength(CAPTION_SUGGESTIONS);
+    for (const c of body.captions) expect(c.split(CAPTION_LINE_SEPARATOR).length).toBeLessThanOrEqual(2);
+  });
+
   it.each([
-    ['a missing template id', { context: 'x' }],
     ['an empty template id', { templateId: '', context: 'x' }],
     ['a context over 500 characters', { templateId: 'x', context: 'y'.repeat(501) }],
     ['a context that is not text', { templateId: 'x', context: 42 }],

@@ -1,22 +1,26 @@
 import { generateCaptionsRequestSchema, type GenerateCaptionsResponse } from '../../../../core/api/ai';
 import { MAX_JSON_BYTES } from '../../../../core/limits';
 import { getAiProvider } from '../ai';
-import { toCaptionTemplate } from '../ai/provider';
+import { toCaptionTemplate, type CaptionTemplate } from '../ai/provider';
 import { getTemplate } from '../db/templates';
 import { HttpError } from '../errors';
 import { json, readJson } from '../http';
 import { parseWith } from '../validate';
 
+/** An uploaded picture takes the classic two captions, top and bottom. */
+const OWN_PICTURE: CaptionTemplate = { id: 'own-picture', name: 'Your picture', examples: [], boxCount: 2 };
+
 /**
- * POST /api/generate-captions { templateId, context }: caption ideas for a template. Not counted in the daily AI
+ * POST /api/generate-captions { templateId?, context }: caption ideas for a template, or top/bottom captions for
+ * the person's own picture when no template is named. Not counted in the daily AI
  * allowance (the router throttles it per visitor); the answer names the provider (the caption bank offline).
  */
 export async function postGenerateCaptions(request: Request, env: Env): Promise<Response> {
   const { templateId, context } = parseWith(generateCaptionsRequestSchema, await readJson(request, MAX_JSON_BYTES));
-  const template = await getTemplate(env.DB, templateId);
-  if (!template) throw new HttpError(404, 'not_found', 'There is no template with that id.');
+  const template = templateId ? await getTemplate(env.DB, templateId) : null;
+  if (templateId && !template) throw new HttpError(404, 'not_found', 'There is no template with that id.');
   const provider = getAiProvider(env);
-  const { captions, note } = await provider.suggestCaptions(toCaptionTemplate(template), context);
+  const { captions, note } = await provider.suggestCaptions(template ? toCaptionTemplate(template) : OWN_PICTURE, context);
   const body: GenerateCaptionsResponse = { captions, provider: provider.name, ...(note ? { note } : {}) };
   return json(body);
 }
