@@ -46,6 +46,14 @@ export const HISTORY_MAX_SNAPSHOTS = 30;
 export const AUTO_CROP_PADDING_PX = 20;
 export const CANVAS_INITIAL = { width: 900, height: 650 } as const;
 export const EXPORT_SCALE = 2;
+/**
+ * A download is at least EXPORT_SCALE × the editing canvas and, for a picture larger than the screen, at the
+ * picture's own resolution, with its long side capped here (4096 px: 16.7 MP, within every browser's canvas limit
+ * and the download-meme body limit as JPEG or WebP).
+ */
+export const EXPORT_MAX_SIDE = 4096;
+/** Largest canvas data URL accepted by download-meme (base64 of an export); larger files are saved by the browser. */
+export const MAX_CANVAS_DATA_CHARS = 16 * 1024 * 1024;
 
 /** How many caption suggestions one request answers with. */
 export const CAPTION_SUGGESTIONS = 8;

@@ -1,10 +1,10 @@
 import { z } from './zod';
+import { MAX_CANVAS_DATA_CHARS } from '../limits';
 
 export const EXPORT_FORMATS = ['png', 'jpg', 'webp'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** Largest canvas data URL accepted by download-meme (base64 of a 2× export). */
-export const MAX_CANVAS_DATA_CHARS = 16 * 1024 * 1024;
+export { MAX_CANVAS_DATA_CHARS };
 
 export const downloadMemeRequestSchema = z.object({
   canvasData: z.string().max(MAX_CANVAS_DATA_CHARS, 'The meme is too large to download.'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { autoCropBounds, blankImageArea, fitImage, placeNewText, templateBoxRect, type Rect } from './geometry';
+import { EXPORT_MAX_SIDE, EXPORT_SCALE } from '../../../../core/limits';
+import { autoCropBounds, blankImageArea, exportArea, exportMultiplier, fitImage, placeNewText, templateBoxRect, type Rect } from './geometry';
 
 describe('fitImage', () => {
   it('never enlarges a small image and adds 40 × 200 margins', () => {
@@ -78,5 +79,34 @@ describe('autoCropBounds', () => {
   it('stays inside the canvas and snaps outward to whole pixels', () => {
     const r = autoCropBounds([{ left: 5.5, top: 10.2, width: 880.1, height: 100.3 }], canvas);
     expect(r).toEqual({ left: 0, top: 0, width: 900, height: 131 });
+  });
+});
+
+describe('what a download holds', () => {
+  const canvas = { width: 840, height: 700 };
+  const image: Rect = { left: 20, top: 100, width: 800, height: 500 };
+
+  it('is the picture alone when nothing was placed in the margins: no white bands', () => {
+    expect(exportArea(canvas, image, [{ left: 40, top: 120, width: 300, height: 60 }], false)).toEqual(image);
+  });
+
+  it('grows to hold a caption placed in the margin above, clipped to the canvas', () => {
+    const caption = { left: 100, top: 30, width: 640, height: 50 };
+    expect(exportArea(canvas, image, [caption], false)).toEqual({ left: 20, top: 30, width: 800, height: 570 });
+    const offCanvas = { left: -50, top: 650, width: 100, height: 200 };
+    expect(exportArea(canvas, image, [offCanvas], false)).toEqual({ left: 0, top: 100, width: 820, height: 600 });
+  });
+
+  it('is the whole canvas after Auto Crop, or when there is no picture', () => {
+    expect(exportArea(canvas, image, [], true)).toEqual({ left: 0, top: 0, ...canvas });
+    expect(exportArea(canvas, null, [], false)).toEqual({ left: 0, top: 0, ...canvas });
+  });
+
+  it('exports at 2× the screen, or at the picture\'s own resolution when larger, long side capped', () => {
+    expect(exportMultiplier(1, { width: 800, height: 500 })).toBe(EXPORT_SCALE);
+    // A 4000 × 3000 photo shown at 800 × 600 exports at 4000 × 3000.
+    expect(exportMultiplier(5, { width: 800, height: 600 })).toBe(5);
+    // A 6000 × 4000 photo shown at 900 × 600 is capped at 4096 on the long side.
+    expect(exportMultiplier(6000 / 900, { width: 900, height: 600 }) * 900).toBeCloseTo(EXPORT_MAX_SIDE, 6);
   });
 });

@@ -1,6 +1,6 @@
 import type { TextBox } from '../../../../core/api/templates';
 import { IMAGE_FIT, NEW_TEXT_MAX_WIDTH, NEW_TEXT_WIDTH_SHARE } from '../../../../core/editor';
-import { AUTO_CROP_PADDING_PX, CANVAS_INITIAL } from '../../../../core/limits';
+import { AUTO_CROP_PADDING_PX, CANVAS_INITIAL, EXPORT_MAX_SIDE, EXPORT_SCALE } from '../../../../core/limits';
 
 export interface Size {
   width: number;
@@ -106,4 +106,29 @@ export function autoCropBounds(objects: Rect[], canvas: Size, padding = AUTO_CRO
   const bottom = Math.min(canvas.height, Math.ceil(box.top + box.height + padding));
   if (right <= left || bottom <= top) return null;
   return { left, top, width: right - left, height: bottom - top };
+}
+
+/**
+ * The part of the canvas a download holds: the picture plus every object, clipped to the canvas, so margins
+ * nobody used never become white bands. The whole canvas after Auto Crop (its padding was asked for) or when
+ * there is no picture (the background is the meme).
+ */
+export function exportArea(canvas: Size, image: Rect | null, objects: Rect[], cropped: boolean): Rect {
+  const whole = { left: 0, top: 0, width: canvas.width, height: canvas.height };
+  if (cropped || !image) return whole;
+  const box = unionRect([image, ...objects])!;
+  const left = Math.max(0, box.left);
+  const top = Math.max(0, box.top);
+  const right = Math.min(canvas.width, box.left + box.width);
+  const bottom = Math.min(canvas.height, box.top + box.height);
+  return right > left && bottom > top ? { left, top, width: right - left, height: bottom - top } : whole;
+}
+
+/**
+ * How many file pixels per canvas pixel: EXPORT_SCALE, or the picture's native resolution when it was shown
+ * smaller than that (`native` = file pixels per canvas pixel), with the long side at most EXPORT_MAX_SIDE.
+ */
+export function exportMultiplier(native: number, area: Size, maxSide = EXPORT_MAX_SIDE): number {
+  const wanted = Math.max(EXPORT_SCALE, native);
+  return Math.min(wanted, maxSide / Math.max(area.width, area.height));
 }

@@ -22,8 +22,12 @@ export interface EditorState {
   selection: Selection;
   canUndo: boolean;
   canRedo: boolean;
+  /** Counts edits, so the shell can tell whether anything changed since the last download. */
+  edits: number;
   background: string;
   canvas: Size;
+  /** The display scale of the canvas, and whether it follows the room ('fit') or was set by the person. */
+  zoom: { scale: number; fit: boolean };
   busy: string | null;
 }
 
@@ -33,8 +37,10 @@ export const INITIAL_STATE: EditorState = {
   selection: { kind: 'none' },
   canUndo: false,
   canRedo: false,
+  edits: 0,
   background: '#ffffff',
   canvas: { ...CANVAS_INITIAL },
+  zoom: { scale: 1, fit: true },
   busy: null,
 };
 

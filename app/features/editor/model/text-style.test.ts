@@ -47,10 +47,10 @@ describe('text styles', () => {
     expect(fontForTemplate('thick')).toBe('Impact');
     expect(fontForTemplate('Georgia')).toBe('Georgia');
     expect(fontForTemplate('unknown-font')).toBe('Impact');
-    const white = styleFromTemplateBox(textBoxSchema.parse({ anchor_x: 0, anchor_y: 0, scale_x: 1, scale_y: 0.2, font: 'thick' }), 80);
-    expect(white).toMatchObject({ fontFamily: 'Impact', fill: 'white', stroke: '#000000', fontSize: 32, textAlign: 'center' });
-    const black = styleFromTemplateBox(textBoxSchema.parse({ anchor_x: 0, anchor_y: 0, scale_x: 1, scale_y: 0.1, color: 'black', align: 'left' }), 20);
-    expect(black).toMatchObject({ stroke: '#ffffff', fontSize: 16, textAlign: 'left' });
+    const white = styleFromTemplateBox(textBoxSchema.parse({ anchor_x: 0, anchor_y: 0, scale_x: 1, scale_y: 0.2, font: 'thick' }));
+    expect(white).toMatchObject({ fontFamily: 'Impact', fill: 'white', stroke: '#000000', textAlign: 'center' });
+    const black = styleFromTemplateBox(textBoxSchema.parse({ anchor_x: 0, anchor_y: 0, scale_x: 1, scale_y: 0.1, color: 'black', align: 'left' }));
+    expect(black).toMatchObject({ stroke: '#ffffff', textAlign: 'left' });
   });
 
   it('upper-cases text only for the upper style', () => {

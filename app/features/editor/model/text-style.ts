@@ -78,9 +78,9 @@ export function fontForTemplate(font: string): string {
 
 /**
  * A template text box's style: white Impact with a black outline is the meme convention, so the outline is always
- * the opposite of a light/dark fill, and the size fills the box's height (two lines fit) within the toolbar range.
+ * the opposite of a light/dark fill. The size is the box's to choose (text-fit).
  */
-export function styleFromTemplateBox(box: TextBox, boxHeightPx: number): TextStyle {
+export function styleFromTemplateBox(box: TextBox): TextStyle {
   const fill = box.color;
   const darkFill = /^(black|#000(000)?|#111(111)?|#222(222)?)$/i.test(fill.trim());
   return applyStyle(NEW_LAYER_STYLE, {
@@ -88,7 +88,6 @@ export function styleFromTemplateBox(box: TextBox, boxHeightPx: number): TextSty
     fill,
     stroke: darkFill ? '#ffffff' : '#000000',
     strokeWidth: 2,
-    fontSize: clamp(Math.round(boxHeightPx * 0.4), 16, 72),
     textAlign: box.align,
   });
 }
