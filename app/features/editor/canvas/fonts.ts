@@ -1,4 +1,5 @@
 import { cache, type Canvas } from 'fabric';
+import { fitToBox } from './fit';
 import { relayoutGroup, textsIn } from './objects';
 
 /** Waits (briefly) for the meme webfonts, so text is measured and drawn with them and not with a fallback. */
@@ -13,11 +14,14 @@ export async function ensureFonts(families: string[]): Promise<void> {
   await Promise.race([Promise.allSettled(loads), new Promise((r) => setTimeout(r, FONT_WAIT_MS))]);
 }
 
-/** Re-measures every text; fabric caches glyph widths per family, and widths taken with a fallback font must go. */
+/** Re-measures (and re-fits) every text; fabric caches glyph widths per family, and widths taken with a fallback font must go. */
 export function relayoutText(canvas: Canvas): void {
   cache.clearFontCache();
   for (const obj of canvas.getObjects()) {
-    for (const t of textsIn(obj)) t.initDimensions();
+    for (const t of textsIn(obj)) {
+      t.initDimensions();
+      fitToBox(t);
+    }
     relayoutGroup(obj);
   }
   canvas.requestRenderAll();

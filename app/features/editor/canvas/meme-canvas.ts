@@ -1,13 +1,19 @@
-import { ActiveSelection, Canvas, type FabricImage, type FabricObject } from 'fabric';
+import { ActiveSelection, Canvas, Textbox, type FabricImage, type FabricObject } from 'fabric';
 import type { Template } from '../../../../core/api/templates';
 import type { ShapeKind } from '../../../../core/editor';
 import { NEW_TEXT_DEFAULT } from '../../../../core/editor';
-import { autoCropBounds, blankImageArea, fitImage, placeNewText, type Rect } from '../model/geometry';
+import { evenlySpacedBoxes } from '../../../../core/templates/default-boxes';
+import {
+  autoCropBounds, blankImageArea, exportArea, exportMultiplier, fitImage, placeNewText, templateBoxRect, type Rect, type Size,
+} from '../model/geometry';
+import { boxMaxFontSize } from '../model/text-fit';
+import { nextZoom, zoomToFit, type ZoomRequest } from '../model/zoom';
 import { History } from '../model/history';
 import { shapePosition } from '../model/shapes';
 import type { EditorStore } from '../model/store';
 import { NEW_LAYER_STYLE, applyStyle, fontForTemplate, layerName, type TextStyle } from '../model/text-style';
-import { exportDataUrl, type ExportFormat } from './export';
+import { fitToBox, memeBoxOf, moveBoxWithText, setMemeBox } from './fit';
+import { estimateSizes, exportDataUrl, type ExportEstimate, type ExportFormat, type ExportRegion } from './export';
 import { ensureFonts, relayoutText } from './fonts';
 import { enablePinch } from './pinch';
 import { restoreSnapshot, takeSnapshot } from './snapshot';
@@ -30,7 +36,11 @@ export class MemeCanvas {
   private queue: Promise<void> = Promise.resolve();
   private disablePinch: () => void;
   private imageArea: Rect;
-  onTextDoubleClick: () => void = () => {};
+  /** After Auto Crop the canvas is exactly what the person wants exported; before it, margins are trimmed. */
+  private cropped = false;
+  /** The room the canvas is shown in, and 'fit' or a fixed zoom. */
+  private viewport: Size = { width: 0, height: 0 };
+  private zoom: 'fit' | number = 'fit';
 
   constructor(element: HTMLCanvasElement, private readonly store: EditorStore) {
     const { canvas: size, background } = store.getState();
@@ -44,10 +54,20 @@ export class MemeCanvas {
     this.canvas.on('selection:created', () => this.publishSelection());
     this.canvas.on('selection:updated', () => this.publishSelection());
     this.canvas.on('selection:cleared', () => this.publishSelection());
-    this.canvas.on('object:modified', () => this.commit());
-    this.canvas.on('mouse:dblclick', (e) => {
-      if (e.target && textsIn(e.target).length > 0) this.onTextDoubleClick();
+    this.canvas.on('object:modified', ({ target }) => {
+      if (target instanceof Textbox && memeBoxOf(target)) {
+        moveBoxWithText(target);
+        fitToBox(target);
+      }
+      this.commit();
     });
+    // In-place editing (double-click, or a tap on the selected text): the box re-fits as the person types.
+    this.canvas.on('text:changed', ({ target }) => {
+      if (target instanceof Textbox) fitToBox(target);
+      setLayerName(target, layerName(target.text));
+      this.commitSoon();
+    });
+    this.canvas.on('text:editing:exited', () => this.commit());
     this.disablePinch = enablePinch(this.canvas, () => this.commit());
     // Text measured before its webfont arrived is re-measured when any font finishes loading.
     document.fonts?.addEventListener?.('loadingdone', this.relayoutText);
@@ -74,6 +94,11 @@ export class MemeCanvas {
     this.commit();
   }
 
+  /** True when the canvas holds a picture (an upload, a template or an AI image). */
+  hasImage(): boolean {
+    return this.canvas.getObjects().some((o) => layerOf(o).type === 'image');
+  }
+
   /** Replaces the whole document with a template and its pre-placed text boxes. */
   async loadTemplate(template: Template): Promise<void> {
     const [img] = await Promise.all([
@@ -96,9 +121,12 @@ export class MemeCanvas {
     applyRuntimeFlags(img);
     this.canvas.setDimensions(fit.canvas);
     this.imageArea = fit.image;
+    this.cropped = false;
+    this.zoom = 'fit';
     this.canvas.add(img);
     this.canvas.sendObjectToBack(img);
     this.store.set({ canvas: fit.canvas });
+    this.applyZoom();
   }
 
   // ---- editing commands -------------------------------------------------------------------------------------
@@ -134,6 +162,7 @@ export class MemeCanvas {
     if (!obj || !t) return;
     t.set({ text });
     if (obj !== t) relayoutGroup(obj);
+    fitToBox(t);
     setLayerName(obj, layerName(text));
     this.canvas.requestRenderAll();
     this.commitSoon();
@@ -147,6 +176,10 @@ export class MemeCanvas {
     if (patch.fontFamily) void ensureFonts([patch.fontFamily]).then(this.relayoutText);
     t.set(styleToFabric(next));
     t.initDimensions();
+    // A size chosen for a boxed caption is the most it may grow to; the box still shrinks it to fit.
+    const box = memeBoxOf(t);
+    if (box && patch.fontSize !== undefined) setMemeBox(t, { ...box, max: next.fontSize });
+    fitToBox(t);
     if (obj !== t) relayoutGroup(obj);
     this.canvas.requestRenderAll();
     this.commitSoon();
@@ -227,30 +260,116 @@ export class MemeCanvas {
     }
     this.imageArea = { ...this.imageArea, left: this.imageArea.left - crop.left, top: this.imageArea.top - crop.top };
     this.canvas.setDimensions({ width: crop.width, height: crop.height });
+    this.cropped = true;
     this.store.set({ canvas: { width: crop.width, height: crop.height } });
+    this.applyZoom();
     this.commit();
     return true;
   }
 
-  /** Shows the canvas smaller on narrow screens; fabric maps pointer and touch positions through the CSS scale. */
-  fitDisplay(maxWidth: number): void {
-    const scale = Math.min(1, maxWidth / this.canvas.width);
+  // ---- view -------------------------------------------------------------------------------------------------
+
+  /** The room the canvas is shown in (CSS pixels); the canvas is re-fitted when it changes. */
+  setViewport(size: Size): void {
+    this.viewport = size;
+    this.applyZoom();
+  }
+
+  /** 'fit' the room, 100%, or one step in or out. Only the display changes: the document and export do not. */
+  setZoom(request: ZoomRequest): void {
+    this.zoom = nextZoom(request, this.currentScale());
+    this.applyZoom();
+  }
+
+  private currentScale(): number {
+    return this.zoom === 'fit' ? zoomToFit(this.canvas, this.viewport) : this.zoom;
+  }
+
+  /**
+   * Every change of the canvas size (load, undo, crop) resets fabric's CSS size, so the display scale is applied
+   * again after each; fabric maps pointer and touch positions through the CSS scale.
+   */
+  private applyZoom(): void {
+    const scale = this.currentScale();
     this.canvas.setDimensions(
       { width: `${Math.floor(this.canvas.width * scale)}px`, height: `${Math.floor(this.canvas.height * scale)}px` },
       { cssOnly: true },
     );
+    this.store.set({ zoom: { scale, fit: this.zoom === 'fit' } });
+  }
+
+  // ---- export -----------------------------------------------------------------------------------------------
+
+  /**
+   * What a download holds: the picture plus anything placed in the margins (untouched margins are cut), or the
+   * whole canvas after Auto Crop or without a picture; at 2× the screen, or the picture's own resolution when that
+   * is larger, up to EXPORT_MAX_SIDE on the long side.
+   */
+  private exportRegion(): ExportRegion {
+    const image = this.canvas.getObjects().find((o) => layerOf(o).type === 'image' && o.visible);
+    const content = this.canvas
+      .getObjects()
+      .filter((o) => o.visible && o !== image && !(o instanceof Textbox && o.text.trim() === ''))
+      .map((o) => o.getBoundingRect());
+    const area = exportArea(this.canvas, image ? image.getBoundingRect() : null, content, this.cropped);
+    const native = image ? 1 / (image.scaleX || 1) : 1;
+    return { ...area, multiplier: exportMultiplier(native, area) };
   }
 
   exportImage(format: ExportFormat): string {
     this.canvas.discardActiveObject();
     this.canvas.renderAll();
-    return exportDataUrl(this.canvas, format);
+    return exportDataUrl(this.canvas, format, this.exportRegion());
+  }
+
+  /** The size in bytes of this meme in each format, encoded exactly as the download will be. */
+  estimateExport(): Promise<ExportEstimate> {
+    this.canvas.discardActiveObject();
+    this.canvas.renderAll();
+    return estimateSizes(this.canvas, this.exportRegion());
+  }
+
+  /**
+   * Fills the template's boxes in order with a caption's lines (one line per box); boxes past the last line are
+   * emptied. A picture without boxes gets the classic top and bottom captions first.
+   */
+  fillCaption(lines: string[]): void {
+    let boxed = this.boxedTexts();
+    if (boxed.length === 0) {
+      boxed = evenlySpacedBoxes(2).map((b, index) => {
+        const rect = templateBoxRect(b, this.imageArea);
+        const max = boxMaxFontSize(rect.height);
+        const t = makeText('', { ...NEW_LAYER_STYLE, strokeWidth: 2, fontSize: max }, rect);
+        setMemeBox(t, { ...rect, max, index, upper: true });
+        tag(t, 'text', `Text ${index + 1}`);
+        applyRuntimeFlags(t);
+        this.canvas.add(t);
+        return t;
+      });
+    }
+    boxed.forEach((t, i) => {
+      const line = lines[i] ?? '';
+      const text = memeBoxOf(t)?.upper ? line.toUpperCase() : line;
+      t.set({ text });
+      fitToBox(t);
+      setLayerName(t, layerName(text, `Text ${i + 1}`));
+    });
+    this.canvas.discardActiveObject();
+    this.canvas.requestRenderAll();
+    this.commit();
+  }
+
+  private boxedTexts(): Textbox[] {
+    return this.canvas
+      .getObjects()
+      .filter((o): o is Textbox => o instanceof Textbox && memeBoxOf(o) !== undefined)
+      .sort((a, b) => (memeBoxOf(a)?.index ?? 0) - (memeBoxOf(b)?.index ?? 0));
   }
 
   // ---- history ----------------------------------------------------------------------------------------------
 
   private snapshot(): string {
-    return takeSnapshot(this.canvas, this.imageArea);
+    return takeSnapshot(this.canvas, this.imageArea, this.cropped);
   }
 
   private commit(): void {
@@ -258,6 +377,7 @@ export class MemeCanvas {
     this.pendingCommit = null;
     if (this.restoring) return;
     this.history.push(this.snapshot());
+    this.store.set({ edits: this.store.getState().edits + 1 });
     this.publish();
   }
 
@@ -287,9 +407,11 @@ export class MemeCanvas {
       if (!s) return;
       this.restoring = true;
       try {
-        const { size, imageArea } = await restoreSnapshot(this.canvas, s);
+        const { size, imageArea, cropped } = await restoreSnapshot(this.canvas, s);
         this.imageArea = imageArea;
+        this.cropped = cropped;
         this.store.set({ canvas: size, background: String(this.canvas.backgroundColor ?? '#ffffff') });
+        this.applyZoom();
       } finally {
         this.restoring = false;
       }

@@ -4,11 +4,13 @@ import type { ShapeKind } from '../../../../core/editor';
 import type { Template } from '../../../../core/api/templates';
 import { templateBoxRect, type Rect } from '../model/geometry';
 import { shapeOutline } from '../model/shapes';
+import { boxMaxFontSize } from '../model/text-fit';
 import { familyFromStack, layerName, styleFromTemplateBox, templateText, type TextStyle } from '../model/text-style';
+import { fitToBox, setMemeBox } from './fit';
 import type { LayerView } from '../model/store';
 
 /** What we keep on every top-level object so a snapshot restores the layers panel too. */
-FabricObject.customProperties = ['layerId', 'layerName', 'layerKind'];
+FabricObject.customProperties = ['layerId', 'layerName', 'layerKind', 'memeBox'];
 
 export type LayerKind = LayerView['type'];
 type Tagged = FabricObject & { layerId?: string; layerName?: string; layerKind?: LayerKind };
@@ -35,7 +37,8 @@ export const setLayerName = (obj: FabricObject, name: string) => {
 
 /**
  * Behaviour flags are not saved in snapshots; they follow from the layer kind and are applied after every load:
- * the image is locked and unselectable, text is edited through the side panel (double-click focuses it).
+ * the image is locked and unselectable; a text layer is edited in place (double-click, or tap it once selected)
+ * or in the text field, and the text inside a shape through the text field only.
  */
 export function applyRuntimeFlags(obj: FabricObject): void {
   obj.set({ originX: 'left', originY: 'top', cornerSize: 14, touchCornerSize: 32, transparentCorners: false });
@@ -43,7 +46,7 @@ export function applyRuntimeFlags(obj: FabricObject): void {
   if (kind === 'image') {
     obj.set({ selectable: false, evented: false, lockMovementX: true, lockMovementY: true, lockScalingX: true, lockScalingY: true, hasControls: false });
   }
-  for (const t of textsIn(obj)) t.set({ editable: false });
+  for (const t of textsIn(obj)) t.set({ editable: t === obj });
 }
 
 /** The text of a layer: the object itself, or the text member of a shape group. */
@@ -124,15 +127,16 @@ export function recolourTargets(objects: FabricObject[]): FabricObject[] {
   return out;
 }
 
-/** A template's boxes as text layers, with its first example (or nothing) as the text. */
+/** A template's boxes as text layers, with its first example (or nothing) as the text, each fitted to its box. */
 export function makeTemplateTexts(template: Template, imageArea: Rect): Textbox[] {
   const example = template.examples[0] ?? [];
   return template.textBoxes.map((box, i) => {
     const rect = templateBoxRect(box, imageArea);
     const text = templateText(box, example[i] ?? '');
-    const t = makeText(text, styleFromTemplateBox(box, rect.height), rect, box.angle);
-    // memegen centres the lines vertically inside the box.
-    if (t.height < rect.height) t.set({ top: rect.top + (rect.height - t.height) / 2 });
+    const max = boxMaxFontSize(rect.height);
+    const t = makeText(text, { ...styleFromTemplateBox(box), fontSize: max }, rect, box.angle);
+    setMemeBox(t, { ...rect, max, index: i, upper: box.style === 'upper' });
+    fitToBox(t);
     tag(t, 'text', layerName(text, `Text ${i + 1}`));
     applyRuntimeFlags(t);
     return t;

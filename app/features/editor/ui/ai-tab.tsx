@@ -38,13 +38,20 @@ export function AiTab({ onUseImage }: { onUseImage: (url: string) => void }) {
     setGenerating(true);
     try {
       const res = await sendJson<GenerateImageResponse>('POST', '/api/generate-image', { prompt: text });
-      update(aiId, {
-        content: `Generated image for: "${text}"`,
-        imageUrl: res.imageUrl,
-        note: res.isPlaceholder ? (res.note ?? 'Offline preview: no image model is configured on this server.') : res.note,
-        isGenerating: false,
-      });
-      toast.success('Image Generated! 🎨');
+      if (res.isPlaceholder) {
+        // Nothing was generated and nothing was counted: the card says so, and there is nothing to put on the canvas.
+        update(aiId, {
+          content: `Image generation is not available on this server, so "${text}" was not drawn. Nothing was counted.`,
+          imageUrl: res.imageUrl,
+          note: res.note ?? 'Offline preview: no image model is configured on this server.',
+          isPlaceholder: true,
+          isGenerating: false,
+        });
+        toast.info('No image model here', 'This server can only show a preview card. Nothing was counted.');
+      } else {
+        update(aiId, { content: `Generated image for: "${text}"`, imageUrl: res.imageUrl, note: res.note, isGenerating: false });
+        toast.success('Image Generated! 🎨');
+      }
     } catch (e) {
       const message = (e instanceof ApiClientError && e.serverMessage) || 'Failed to generate image';
       update(aiId, { content: `❌ ${message}`, isGenerating: false });

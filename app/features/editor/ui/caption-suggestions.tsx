@@ -1,19 +1,33 @@
 import { useState } from 'react';
-import type { GenerateCaptionsResponse } from '../../../../core/api/ai';
+import { CAPTION_LINE_SEPARATOR, type GenerateCaptionsResponse } from '../../../../core/api/ai';
 import { ApiClientError, sendJson } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
-/** 'AI captions': asks generate-captions for the current template and lets the person insert one. */
-export function CaptionSuggestions({ templateId, onPick }: { templateId: string | null; onPick: (caption: string) => void }) {
+/**
+ * 'AI captions': ideas for the open template (or, for an uploaded picture, top and bottom captions). A suggestion
+ * has one line per box, and picking it fills the boxes in order.
+ */
+export function CaptionSuggestions({
+  templateId,
+  hasPicture,
+  onPick,
+}: {
+  templateId: string | null;
+  hasPicture: boolean;
+  onPick: (lines: string[]) => void;
+}) {
   const [captions, setCaptions] = useState<string[]>([]);
+  const [note, setNote] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const ready = templateId !== null || hasPicture;
 
   const generate = async () => {
-    if (!templateId) return;
+    if (!ready) return;
     setLoading(true);
     try {
-      const res = await sendJson<GenerateCaptionsResponse>('POST', '/api/generate-captions', { templateId, context: '' });
+      const res = await sendJson<GenerateCaptionsResponse>('POST', '/api/generate-captions', templateId ? { templateId, context: '' } : { context: '' });
       setCaptions(res.captions);
+      setNote(res.note ?? null);
       toast.success('AI Captions Generated!', `Generated ${res.captions.length} caption suggestions`);
     } catch (e) {
       toast.error('Failed to generate captions', e instanceof ApiClientError ? e.serverMessage : undefined);
@@ -27,19 +41,25 @@ export function CaptionSuggestions({ templateId, onPick }: { templateId: string 
       <button
         type="button"
         onClick={generate}
-        disabled={!templateId || loading}
-        title={templateId ? undefined : 'Open a template to get caption ideas'}
+        disabled={!ready || loading}
+        aria-describedby={ready ? undefined : 'caption-ideas-why'}
         className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-50 dark:text-brand-300 dark:hover:bg-slate-800"
       >
         {loading ? 'Thinking…' : '✨ AI captions'}
       </button>
+      {!ready ? (
+        <p id="caption-ideas-why" className="text-xs text-slate-600 dark:text-slate-300">
+          Open a template or upload a picture to get caption ideas.
+        </p>
+      ) : null}
+      {note ? <p className="text-xs text-slate-600 dark:text-slate-300">{note}</p> : null}
       {captions.length > 0 ? (
         <ul aria-label="Caption suggestions" className="flex flex-col gap-1">
           {captions.map((c) => (
             <li key={c}>
               <button
                 type="button"
-                onClick={() => onPick(c)}
+                onClick={() => onPick(c.split(CAPTION_LINE_SEPARATOR))}
                 className="w-full rounded border border-slate-200 px-2 py-1 text-left text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
               >
                 {c}

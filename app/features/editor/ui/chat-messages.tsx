@@ -7,12 +7,15 @@ export interface ChatMessage {
   imageUrl?: string;
   isGenerating?: boolean;
   note?: string;
+  /** An offline preview card: shown for what it is, never offered as a picture for the meme. */
+  isPlaceholder?: boolean;
 }
 
 export function ChatMessages({ messages, onUse }: { messages: ChatMessage[]; onUse: (url: string) => void }) {
   if (messages.length === 0) return null;
   return (
-    <ol aria-label="AI messages" className="flex max-h-80 flex-col gap-2 overflow-y-auto">
+    // Focusable so keyboard users can scroll a long conversation.
+    <ol aria-label="AI messages" tabIndex={0} className="flex max-h-80 flex-col gap-2 overflow-y-auto">
       {messages.map((m) => (
         <li
           key={m.id}
@@ -32,13 +35,15 @@ export function ChatMessages({ messages, onUse }: { messages: ChatMessage[]; onU
             <div className="mt-1 flex flex-col gap-1">
               <img src={m.imageUrl} alt={m.content} className="max-h-40 rounded" />
               {m.note ? <p className="text-xs text-slate-500 dark:text-slate-400">{m.note}</p> : null}
-              <button
-                type="button"
-                onClick={() => onUse(m.imageUrl ?? '')}
-                className="self-start rounded bg-brand-700 px-2 py-1 text-xs font-semibold text-white hover:bg-brand-800"
-              >
-                Use in Editor
-              </button>
+              {m.isPlaceholder ? null : (
+                <button
+                  type="button"
+                  onClick={() => onUse(m.imageUrl ?? '')}
+                  className="self-start rounded bg-brand-700 px-2 py-1 text-xs font-semibold text-white hover:bg-brand-800"
+                >
+                  Use in Editor
+                </button>
+              )}
             </div>
           ) : null}
         </li>

@@ -1,4 +1,5 @@
 import type { DownloadMemeResponse, ExportFormat } from '../../../../core/api/memes';
+import { MAX_CANVAS_DATA_CHARS } from '../../../../core/limits';
 import { sendJson } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
@@ -21,11 +22,17 @@ export function triggerDownload(href: string, filename: string): void {
  */
 export async function downloadMeme(render: (format: ExportFormat) => string, format: ExportFormat): Promise<void> {
   const filename = exportFilename(format);
+  const canvasData = render(format);
+  // A photo-sized PNG can be more than download-meme takes; the browser saves it directly instead.
+  if (canvasData.length > MAX_CANVAS_DATA_CHARS) {
+    triggerDownload(canvasData, filename);
+    return void toast.success('Download started');
+  }
   try {
     const { isPremium, downloadUrl } = await sendJson<DownloadMemeResponse>(
       'POST',
       '/api/download-meme',
-      { canvasData: render(format), filename, format },
+      { canvasData, filename, format },
       { headers: { 'content-type': 'application/json', 'x-premium-user': 'true' } },
     );
     if (!downloadUrl) throw new Error('No download link in the answer');

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ExportFormat } from '../../../../core/api/memes';
 import type { Template } from '../../../../core/api/templates';
 import { toast } from '~/lib/toast';
@@ -14,6 +14,16 @@ import { TopToolbar } from './top-toolbar';
 import { useDocumentLoader } from './use-document-loader';
 import { useEditorState, useMemeCanvas, useStore } from './use-editor';
 import { useEditorKeys } from './use-editor-keys';
+import { SelectedTextField } from './selected-text-field';
+import { useLeaveGuard } from './use-leave-guard';
+import { ViewBar } from './view-bar';
+
+/** Wide screens put the panels beside the canvas (Tailwind's lg); narrower ones stack them under it. */
+const WIDE = '(min-width: 1024px)';
+/** On a phone the canvas takes at most this share of the window, so the text field and keyboard fit below it. */
+const PHONE_CANVAS_SHARE = 0.5;
+/** The stage's padding (p-2) on each side. */
+const STAGE_PAD = 16;
 
 /** The full-screen editor: bars on top, panels on the sides (stacked under the canvas on phones). */
 export function EditorShell({
@@ -34,9 +44,11 @@ export function EditorShell({
   const stage = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [exportOpen, setExportOpen] = useState(false);
+  const [downloadedAt, setDownloadedAt] = useState(-1);
   const doc = useDocumentLoader(editor, { template, initialTemplate, image });
   const theme = useDarkMode();
   useEditorKeys(editor);
+  const { confirmLeave } = useLeaveGuard(state.canUndo && state.edits !== downloadedAt);
 
   // The overlay covers the site header, breadcrumbs and footer; they must not take focus or clicks behind it.
   useEffect(() => {
@@ -45,20 +57,27 @@ export function EditorShell({
     return () => behind.forEach((el) => el.removeAttribute('inert'));
   }, []);
 
-  useEffect(() => {
-    if (!editor) return;
-    editor.onTextDoubleClick = () => textInput.current?.focus();
-  }, [editor]);
-
+  // The canvas fits the room it has: the stage on wide screens, the width and half the height on a phone.
   useEffect(() => {
     const el = stage.current;
     if (!editor || !el) return;
-    const fit = () => editor.fitDisplay(el.clientWidth - 16);
+    const wide = window.matchMedia(WIDE);
+    const fit = () =>
+      editor.setViewport({
+        width: el.clientWidth - STAGE_PAD,
+        height: wide.matches ? el.clientHeight - STAGE_PAD : Math.round(window.innerHeight * PHONE_CANVAS_SHARE),
+      });
     fit();
     const observer = new ResizeObserver(fit);
     observer.observe(el);
-    return () => observer.disconnect();
-  }, [editor, state.canvas.width, state.canvas.height]);
+    window.addEventListener('resize', fit);
+    wide.addEventListener('change', fit);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', fit);
+      wide.removeEventListener('change', fit);
+    };
+  }, [editor]);
 
   const autoCrop = () => {
     if (editor?.autoCrop()) toast.success('Auto-cropped! ✂️');
@@ -66,8 +85,12 @@ export function EditorShell({
   };
   const chooseFormat = async (format: ExportFormat) => {
     setExportOpen(false);
-    if (editor) await downloadMeme((f) => editor.exportImage(f), format);
+    if (!editor) return;
+    const edits = state.edits;
+    await downloadMeme((f) => editor.exportImage(f), format);
+    setDownloadedAt(edits);
   };
+  const estimate = useCallback(() => (editor ? editor.estimateExport() : Promise.reject(new Error('no editor'))), [editor]);
   const added = (what: 'text' | 'shape') => toast.success(what === 'text' ? 'Text Added! ✨' : 'Shape Added! ✨');
 
   return (
@@ -109,6 +132,9 @@ export function EditorShell({
         </button>
         <Link
           to="/"
+          onClick={(e) => {
+            if (!confirmLeave()) e.preventDefault();
+          }}
           aria-label="Close Editor"
           className="shrink-0 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
         >
@@ -116,28 +142,54 @@ export function EditorShell({
           <span className="hidden sm:inline">Close Editor</span>
         </Link>
       </header>
-      <TopToolbar state={state} editor={editor} onAutoCrop={autoCrop} />
-      <ShapeToolbar editor={editor} onAdded={added} />
-      <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
-        <aside className="order-2 border-slate-200 p-3 lg:order-1 lg:w-80 lg:shrink-0 lg:overflow-y-auto lg:border-r dark:border-slate-700">
+      {/*
+        One scroll area on a phone, in reading order: the canvas (kept in view while the rest scrolls under it) with
+        Undo/Redo/zoom and the selected caption's text field, then the toolbars and panels. Wide screens lay the same
+        pieces out as a grid: toolbars on top, panels beside the canvas.
+      */}
+      <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[20rem_minmax(0,1fr)_14rem] lg:grid-rows-[auto_auto_minmax(0,1fr)] lg:overflow-hidden">
+        <div className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50 lg:static lg:col-start-2 lg:row-start-3 lg:flex lg:min-h-0 lg:flex-col lg:border-b-0 dark:border-slate-700 dark:bg-slate-950">
+          <ViewBar state={state} editor={editor} />
+          <section
+            ref={stage}
+            aria-label="Canvas"
+            // Focusable, so a zoomed-in canvas can be scrolled from the keyboard.
+            tabIndex={0}
+            className="flex min-w-0 items-start justify-center overflow-auto p-2 lg:min-h-0 lg:flex-1"
+          >
+            {loadError ? (
+              <p role="alert" className="p-6 text-red-600 dark:text-red-400">The editor could not start. Please reload the page.</p>
+            ) : null}
+            {!editor && !loadError ? <p className="p-6 text-slate-500 dark:text-slate-400">Loading editor…</p> : null}
+            <div className="m-auto shadow-lg" data-testid="canvas-frame">
+              <canvas ref={elementRef} aria-label="Meme canvas" />
+            </div>
+          </section>
+          <SelectedTextField state={state} editor={editor} />
+        </div>
+        <div className="lg:col-span-3 lg:row-start-1">
+          <TopToolbar state={state} editor={editor} onAutoCrop={autoCrop} />
+        </div>
+        <div className="lg:col-span-3 lg:row-start-2">
+          <ShapeToolbar editor={editor} onAdded={added} />
+        </div>
+        <div className="border-slate-200 p-3 lg:col-start-1 lg:row-start-3 lg:overflow-y-auto lg:border-r dark:border-slate-700">
           <LeftPanel selectedTemplate={doc.templateId} onTemplate={doc.openTemplate} onAiImage={doc.useAiImage}>
-            <TextPanel state={state} editor={editor} inputRef={textInput} templateId={doc.templateId} onAdded={() => added('text')} />
+            <TextPanel
+              state={state}
+              editor={editor}
+              inputRef={textInput}
+              templateId={doc.templateId}
+              onAdded={() => added('text')}
+              onCaption={() => toast.success('Caption added to the boxes')}
+            />
           </LeftPanel>
-        </aside>
-        <section ref={stage} aria-label="Canvas" className="order-1 flex min-w-0 shrink-0 items-start justify-center p-2 lg:order-2 lg:flex-1 lg:shrink lg:overflow-auto">
-          {loadError ? (
-            <p role="alert" className="p-6 text-red-600 dark:text-red-400">The editor could not start. Please reload the page.</p>
-          ) : null}
-          {!editor && !loadError ? <p className="p-6 text-slate-500 dark:text-slate-400">Loading editor…</p> : null}
-          <div className="shadow-lg" data-testid="canvas-frame">
-            <canvas ref={elementRef} aria-label="Meme canvas" />
-          </div>
-        </section>
-        <aside className="order-3 border-slate-200 p-3 lg:w-56 lg:shrink-0 lg:overflow-y-auto lg:border-l dark:border-slate-700">
+        </div>
+        <div className="border-slate-200 p-3 lg:col-start-3 lg:row-start-3 lg:overflow-y-auto lg:border-l dark:border-slate-700">
           <LayersPanel layers={state.layers} editor={editor} />
-        </aside>
+        </div>
       </div>
-      <ExportDialog open={exportOpen} onOpenChange={setExportOpen} onChoose={(f) => void chooseFormat(f)} />
+      <ExportDialog open={exportOpen} onOpenChange={setExportOpen} onChoose={(f) => void chooseFormat(f)} estimate={estimate} />
     </div>
   );
 }

@@ -17,6 +17,7 @@ export function TextPanel(props: {
   inputRef: RefObject<HTMLTextAreaElement>;
   templateId: string | null;
   onAdded: () => void;
+  onCaption: () => void;
 }) {
   const { state, editor } = props;
   const [draft, setDraft] = useState('');
@@ -92,7 +93,14 @@ export function TextPanel(props: {
       >
         Add Text Layer
       </button>
-      <CaptionSuggestions templateId={props.templateId} onPick={(c) => addLayer(c)} />
+      <CaptionSuggestions
+        templateId={props.templateId}
+        hasPicture={state.layers.some((l) => l.type === 'image')}
+        onPick={(lines) => {
+          editor?.fillCaption(lines);
+          props.onCaption();
+        }}
+      />
       <div>
         <h3 className="mb-1 text-xs font-semibold text-slate-600 dark:text-slate-300">Quick captions</h3>
         <div className="flex flex-wrap gap-1">

@@ -6,6 +6,8 @@ import { sendForm } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import type { MemeCanvas } from '../canvas/meme-canvas';
 
+export const REPLACE_QUESTION = 'Replace the picture on the canvas with this image? Your text and shapes stay.';
+
 /** Loads `?template=` or `?image=` once the canvas exists, and offers template picks and uploads. */
 export function useDocumentLoader(
   editor: MemeCanvas | null,
@@ -56,6 +58,7 @@ export function useDocumentLoader(
 
   const useAiImage = async (url: string) => {
     if (!editor) return;
+    if (editor.hasImage() && !window.confirm(REPLACE_QUESTION)) return;
     try {
       await editor.setImage(url);
       toast.success('Image Added to Editor! ✨');

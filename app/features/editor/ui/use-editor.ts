@@ -29,7 +29,7 @@ export function useMemeCanvas(store: EditorStore) {
       .then(({ MemeCanvas }) => {
         if (disposed || !elementRef.current) return;
         instance = new MemeCanvas(elementRef.current, store);
-        // bench/editor.ts times exports on the live editor; it sets this flag before the page loads.
+        // bench/editor.ts and the e2e specs inspect the live editor; they set this flag before the page loads.
         const w = window as { __MEMEFORGE_BENCH__?: boolean; __memeEditor?: MemeCanvas };
         if (w.__MEMEFORGE_BENCH__) w.__memeEditor = instance;
         setEditor(instance);
