@@ -19,7 +19,7 @@ test('generates an image in the AI tab and Use in Editor puts it on the canvas',
   await page.route('**/api/generate-image', async (route) => {
     prompt = (route.request().postDataJSON() as { prompt: string }).prompt;
     await route.fulfill({
-      json: { imageUrl: `data:image/png;base64,${png}`, provider: 'local', isPlaceholder: true, note: 'Offline preview: no image model is configured.' },
+      json: { imageUrl: `data:image/png;base64,${png}`, provider: 'cloudflare', isPlaceholder: false, note: 'Drawn by a test model.' },
     });
   });
   await page.goto('/meme-generator');
@@ -34,7 +34,8 @@ test('generates an image in the AI tab and Use in Editor puts it on the canvas',
   await box.press('Enter');
   await expect(page.getByText('Generated image for: "a cat\nin a hat"')).toBeVisible();
   expect(prompt).toBe('a cat\nin a hat');
-  await expect(page.getByText('Offline preview: no image model is configured.')).toBeVisible();
+  await expect(page.getByText('Drawn by a test model.')).toBeVisible();
+  await expect(page.getByText('Image Generated! 🎨')).toBeVisible();
   // Usage is fetched again after a generation: the low-quota warning appears at 2 left.
   await expect(page.getByText('Only 2 generations remaining today!')).toBeVisible();
 
@@ -42,6 +43,32 @@ test('generates an image in the AI tab and Use in Editor puts it on the canvas',
   await expect(page.getByText('Image Added to Editor! ✨')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Layers' })).toContainText('Image');
   await page.screenshot({ path: 'e2e/screenshots/editor/ai.png' });
+
+  // With a picture on the canvas, using another asks first; declining keeps the picture.
+  const questions: string[] = [];
+  page.once('dialog', (d) => {
+    questions.push(d.message());
+    void d.dismiss();
+  });
+  await page.getByRole('button', { name: 'Use in Editor' }).click();
+  await expect.poll(() => questions).toEqual([expect.stringContaining('Replace the picture on the canvas')]);
+  await expect(page.getByRole('list', { name: 'Layers' }).getByRole('listitem')).toHaveCount(1);
+});
+
+test('an offline preview card is shown for what it is: no success, nothing counted, nothing to put on the canvas', async ({ page }) => {
+  await mockUsage(page, usage(5));
+  const png = (await drawTemplatePng()).toString('base64');
+  await page.route('**/api/generate-image', (route) =>
+    route.fulfill({ json: { imageUrl: `data:image/png;base64,${png}`, provider: 'local', isPlaceholder: true, note: 'Offline preview: no image model.' } }),
+  );
+  await page.goto('/meme-generator');
+  await page.getByRole('textbox', { name: 'Describe the image' }).fill('a cat');
+  await page.getByRole('button', { name: 'Generate Image' }).click();
+  await expect(page.getByText('Image generation is not available on this server, so "a cat" was not drawn. Nothing was counted.')).toBeVisible();
+  await expect(page.getByText('Offline preview: no image model.')).toBeVisible();
+  await expect(page.getByText('No image model here')).toBeVisible();
+  await expect(page.getByText('Image Generated! 🎨')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Use in Editor' })).toHaveCount(0);
 });
 
 test('the limit notice blocks submission', async ({ page }) => {

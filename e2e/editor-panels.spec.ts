@@ -6,6 +6,7 @@ const layers = (page: Page) => page.getByRole('list', { name: 'Layers' }).getByR
 const OTHER = { ...TEMPLATE, id: 'test-other', name: 'Other Picture', examples: [] };
 
 test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => ((window as { __MEMEFORGE_BENCH__?: boolean }).__MEMEFORGE_BENCH__ = true));
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
@@ -65,10 +66,10 @@ test('?image= loads a picture by the fit rule and Upload replaces it', async ({ 
   await expect(page.getByText('No layers yet')).toBeVisible();
 });
 
-test('double-click on text focuses the text box; caption starters and AI captions add text', async ({ page }) => {
+test('double-click edits a caption in place and it re-fits; caption starters add text; an AI caption fills the boxes', async ({ page }) => {
   await mockTemplates(page);
   await page.route('**/api/generate-captions', (route) =>
-    route.fulfill({ json: { captions: ['When the tests pass', 'On the first try'], provider: 'fake' } }),
+    route.fulfill({ json: { captions: ['When the tests pass / On the first try', 'Me / Also me'], provider: 'fake' } }),
   );
   await openTestTemplate(page);
   const input = page.getByRole('textbox', { name: 'Text', exact: true });
@@ -76,21 +77,34 @@ test('double-click on text focuses the text box; caption starters and AI caption
   const canvas = page.locator('canvas.upper-canvas');
   const box = (await canvas.boundingBox())!;
   const scale = box.width / (await canvasSize(page)).width;
-  // The top box spans the image's first fifth: 20 + 0…800 wide, 100…200 tall.
+  // The top box spans the image's first fifth: 20 + 0…800 wide, 100…200 tall. Double-click edits on the canvas.
   await canvas.dblclick({ position: { x: 420 * scale, y: 150 * scale } });
-  await expect(input).toBeFocused();
-  await expect(input).toHaveValue('TOP OF THE MEME');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('A MUCH LONGER CAPTION THAT WOULD NEVER FIT ON ONE LINE OF THIS BOX AT FULL SIZE, NOR ON TWO LINES, BECAUSE IT GOES ON AND ON AND ON');
+  await page.keyboard.press('Escape');
+  await expect(input).toHaveValue(/^A MUCH LONGER CAPTION/);
+  await expect(layers(page).nth(1)).toContainText('A MUCH LONGER CAPTIO');
+  const fitted = await page.evaluate(() => {
+    const t = (window as unknown as { __memeEditor: { canvas: { getActiveObject(): { fontSize: number; calcTextHeight(): number; memeBox: { height: number } } } } }).__memeEditor.canvas.getActiveObject();
+    return { size: t.fontSize, height: t.calcTextHeight(), box: t.memeBox.height };
+  });
+  expect(fitted.height).toBeLessThanOrEqual(fitted.box + 0.5);
+  expect(fitted.size).toBeLessThan(40);
 
   await canvas.click({ position: { x: 5, y: 5 } });
   await page.getByRole('button', { name: 'Big mood' }).click();
   await expect(input).toHaveValue('Big mood');
   await page.getByRole('button', { name: 'Add Text Layer' }).click();
   await expect(layers(page).first()).toContainText('Big mood');
+  await expect(layers(page)).toHaveCount(4);
 
   await page.getByRole('button', { name: '✨ AI captions' }).click();
   await expect(page.getByText('AI Captions Generated!')).toBeVisible();
-  await page.getByRole('list', { name: 'Caption suggestions' }).getByRole('button', { name: 'On the first try' }).click();
-  await expect(layers(page).first()).toContainText('On the first try');
+  await page.getByRole('list', { name: 'Caption suggestions' }).getByRole('button', { name: 'When the tests pass / On the first try' }).click();
+  // One suggestion, one line per box, in the template's style (upper case): no new layer.
+  await expect(layers(page)).toHaveCount(4);
+  await expect(page.getByRole('list', { name: 'Layers' })).toContainText('WHEN THE TESTS PASS');
+  await expect(page.getByRole('list', { name: 'Layers' })).toContainText('ON THE FIRST TRY');
 });
 
 test('usage is fetched when the AI tab opens and reused for 30 s', async ({ page }) => {
