@@ -170,6 +170,9 @@ test.describe('phone 390×844', () => {
     expect(fieldBox.y + fieldBox.height).toBeLessThanOrEqual(844);
     await expect(page.getByRole('list', { name: 'Layers' })).toContainText('TYPED ON A PHONE');
     await page.screenshot({ path: `${SHOTS}/phone-editing.png` });
+    // Turning the phone re-fits the canvas to the new window.
+    await page.setViewportSize({ width: 844, height: 390 });
+    await expect.poll(async () => (await canvasOnScreen(page)).frame.height).toBeLessThanOrEqual(390 * 0.5 + 1);
   });
 });
 
@@ -195,6 +198,28 @@ test.describe('desktop', () => {
     );
     expect(texts.map((x) => x?.toLowerCase())).toEqual(lines.map((l) => l.toLowerCase()));
     expect(await boxProblems(page, t)).toEqual([]);
+  });
+
+  test('on an uploaded picture AI captions go into top and bottom text, and the disabled state says why', async ({ page }) => {
+    await openEditor(page);
+    await page.getByRole('tab', { name: 'Templates' }).click();
+    await expect(page.getByRole('button', { name: '✨ AI captions' })).toBeDisabled();
+    await expect(page.getByText('Open a template or upload a picture to get caption ideas.')).toBeVisible();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await (await chooser).setFiles({ name: 'pic.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByText('Image uploaded!')).toBeVisible();
+    await page.getByRole('button', { name: '✨ AI captions' }).click();
+    const choice = page.getByRole('list', { name: 'Caption suggestions' }).getByRole('button').filter({ hasText: CAPTION_LINE_SEPARATOR.trim() }).first();
+    const lines = (await choice.textContent())!.split(CAPTION_LINE_SEPARATOR);
+    await choice.click();
+    await expect(layers(page)).toHaveCount(3);
+    const placed = await page.evaluate(() =>
+      window.__memeEditor!.canvas.getObjects().filter((o) => o.memeBox).map((o) => ({ text: o.text, top: o.top })),
+    );
+    expect(placed.map((p) => p.text)).toEqual(lines.map((l) => l.toUpperCase()));
+    expect(placed[0]!.top).toBeLessThan(placed[1]!.top);
   });
 
   test('an upload exports at its own size with no white bands, and the dialog measures each format', async ({ page }) => {
