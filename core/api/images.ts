@@ -1,8 +1,9 @@
 import { z } from './zod';
 
-/** Formats the API recognises from the bytes (never from the client's type or file name). */
-export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'bmp', 'tiff', 'avif'] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+export { IMAGE_EXTENSIONS, IMAGE_FORMATS, IMAGE_MIME_TYPES, type ImageFormat } from '../images/kinds';
+export { EMPTY_FILE_MESSAGE, MISSING_IMAGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '../messages';
+import { IMAGE_FORMATS } from '../images/kinds';
+import { EMPTY_FILE_MESSAGE, MISSING_IMAGE_MESSAGE } from '../messages';
 
 export const uploadResponseSchema = z.object({
   /** Same-origin URL of the stored image, `/api/images/{id}`; it expires at `expiresAt`. */
@@ -16,34 +17,9 @@ export const uploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
-export const IMAGE_MIME_TYPES: Record<ImageFormat, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  bmp: 'image/bmp',
-  tiff: 'image/tiff',
-  avif: 'image/avif',
-};
-
-/** File extension used for download names. */
-export const IMAGE_EXTENSIONS: Record<ImageFormat, string> = {
-  jpeg: 'jpg',
-  png: 'png',
-  webp: 'webp',
-  gif: 'gif',
-  bmp: 'bmp',
-  tiff: 'tif',
-  avif: 'avif',
-};
-
-export const UPLOAD_TOO_LARGE_MESSAGE = 'Please upload an image smaller than 10MB.';
-export const UNSUPPORTED_IMAGE_MESSAGE = 'Please upload an image file (JPG, PNG, WEBP)';
-export const MISSING_IMAGE_MESSAGE = 'Please choose an image to upload.';
-
 /** The multipart body of POST /api/upload (the size and the bytes are checked by the server, not here). */
 export const uploadFormSchema = z.object({
-  image: z.instanceof(File, { error: MISSING_IMAGE_MESSAGE }).refine((f) => f.size > 0, MISSING_IMAGE_MESSAGE),
+  image: z.instanceof(File, { error: MISSING_IMAGE_MESSAGE }).refine((f) => f.size > 0, EMPTY_FILE_MESSAGE),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { exports } from 'cloudflare:workers';
-import { crc32 } from '../src/imaging/crc32';
+import { crc32 } from '../../../core/images/crc32';
 
 export const api = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://local${path}`, init));
 

@@ -1,5 +1,5 @@
 import { zlibSync } from 'fflate';
-import { crc32 } from '../imaging/crc32';
+import { crc32 } from '../../../../core/images/crc32';
 
 /**
  * A minimal PNG encoder (8-bit RGB or RGBA, no filtering). The fake provider and the offline fallbacks need real,

@@ -1,4 +1,4 @@
-import { crc32 } from './crc32';
+import { crc32 } from '../../../../core/images/crc32';
 
 /** Walking the metadata containers of JPEG, PNG and WebP files, to remove parts without touching the pixels. */
 
