@@ -1,6 +1,6 @@
 /** Blur or pixelate: faces or people found by the AI provider, everything but the subject, or chosen rectangles. */
 import { z } from '../api/zod';
-import { formBool, intField } from './fields';
+import { intField } from './fields';
 
 export const BLUR_METHODS = ['faces', 'people', 'background', 'selective'] as const;
 export type BlurMethod = (typeof BLUR_METHODS)[number];
@@ -36,7 +36,6 @@ export const blurFieldsSchema = z.object({
   operation: z.literal('blur'),
   method: z.enum(BLUR_METHODS, { message: `Method must be one of ${BLUR_METHODS.join(', ')}.` }).default('faces'),
   strength: intField('Strength', BLUR_STRENGTH.min, BLUR_STRENGTH.max).default(BLUR_STRENGTH.default),
-  autoDetection: formBool(true),
   regions: regionsField.optional(),
   pixelateLevel: intField('Pixelate level', PIXELATE_LEVEL.min, PIXELATE_LEVEL.max).optional(),
 });

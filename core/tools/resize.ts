@@ -5,7 +5,8 @@
  */
 import { z } from '../api/zod';
 import { RESIZE_DEFAULT, RESIZE_PRESETS } from '../resize-presets';
-import { formBool, hexColour, MAX_OUTPUT_PIXELS, sideField } from './fields';
+import { COMPRESS_FORMATS } from './compress';
+import { formBool, hexColour, MAX_OUTPUT_PIXELS, QUALITY, qualityField, sideField } from './fields';
 
 export { QUICK_PRESET_COUNT, RESIZE_DEFAULT, RESIZE_PRESETS, type ResizePreset } from '../resize-presets';
 
@@ -27,6 +28,9 @@ export const resizeFieldsSchema = z.object({
   maintainAspectRatio: formBool(true),
   fit: z.enum(RESIZE_FITS, { message: `Fit must be one of ${RESIZE_FITS.join(', ')}.` }).optional(),
   background: hexColour('Background').default(RESIZE_BACKGROUND_DEFAULT),
+  /** Optional re-encode of the resized picture (the batch's format and quality); the container is kept without them. */
+  format: z.enum(COMPRESS_FORMATS, { message: `Format must be one of ${COMPRESS_FORMATS.join(', ')}.` }).optional(),
+  quality: z.union([z.literal('auto'), qualityField], { message: `Quality must be auto or a whole number from ${QUALITY.min} to ${QUALITY.max}.` }).optional(),
 });
 export type ResizeOptions = z.infer<typeof resizeFieldsSchema>;
 

@@ -4,10 +4,11 @@ import { ApiClientError, sendForm } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import type { UploadResponse } from '../../../core/api/images';
 import { UPLOAD_REDIRECT_DELAY_MS } from '../../../core/limits';
-import { checkImageFile, editorUrlForImage, UPLOAD_FAILED_FALLBACK, UPLOAD_FAILED_TITLE, UPLOAD_SUCCESS } from './upload-checks';
+import { inspectFile, toastRefused } from '~/lib/file-intake';
+import { editorUrlForImage, UPLOAD_FAILED_FALLBACK, UPLOAD_FAILED_TITLE, UPLOAD_SUCCESS } from './upload-checks';
 
 /**
- * The hero upload: check the file, POST it to /api/upload, then hand the stored image to the editor.
+ * The hero upload: check the file (lib/file-intake, the server's rule and words), POST it to /api/upload, then hand the stored image to the editor.
  * One upload at a time; a second file while one is in flight is ignored.
  */
 export function useImageUpload() {
@@ -21,12 +22,13 @@ export function useImageUpload() {
   const upload = useCallback(
     async (file: File | null) => {
       if (!file || busy.current) return;
-      const problem = checkImageFile(file);
-      if (problem) {
-        toast.error(problem.title, problem.description);
+      busy.current = true;
+      const inspected = await inspectFile(file);
+      if (!inspected.ok) {
+        busy.current = false;
+        toastRefused([inspected]);
         return;
       }
-      busy.current = true;
       setUploading(true);
       try {
         const form = new FormData();

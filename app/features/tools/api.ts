@@ -16,6 +16,3 @@ export function failureText(err: unknown, fallback: string): string {
 }
 
 export const isQuotaError = (err: unknown) => err instanceof ApiClientError && err.status === 429;
-
-/** Keeps image files only (spec §5); the type is what the browser reports, the server checks the bytes. */
-export const imagesOnly = (files: Iterable<File>) => [...files].filter((f) => f.type.startsWith('image/'));

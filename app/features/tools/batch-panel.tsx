@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { BATCH_COMPRESS_QUALITY } from '../../../core/tools/compress';
 import { QUALITY } from '../../../core/tools/fields';
 import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, type ToolResult } from '../../../core/api/tools';
+import { acceptImages } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
-import { failureText, imagesOnly, postTool } from './api';
+import { failureText, postTool } from './api';
 import { DropZone } from './drop-zone';
-import { batchName, formatBytes, parseDimension, shareDone } from './format';
+import { formatBytes, parseDimension, resultName, shareDone, uniqueNames, zipName } from './format';
 import { ProgressCard } from './progress-card';
 import { downloadZip } from './zip-download';
 import { btnPrimary, card, fieldLabel, input, range } from './styles';
@@ -29,8 +30,8 @@ export function BatchPanel() {
   const [failed, setFailed] = useState<{ name: string; reason: string }[]>([]);
   const [zipping, setZipping] = useState(false);
 
-  const choose = (list: File[]) => {
-    const images = imagesOnly(list);
+  const choose = async (list: File[]) => {
+    const images = await acceptImages(list);
     setFiles(images);
     setDone([]);
     setFailed([]);
@@ -44,7 +45,10 @@ export function BatchPanel() {
     setFailed([]);
     const ok: Done[] = [];
     const bad: { name: string; reason: string }[] = [];
-    const fields: Record<string, string | number | boolean> = op === 'resize' ? { operation: 'resize', width: dims.width, height: dims.height, maintainAspectRatio: dims.keep } : { operation: 'compress', format, quality };
+    const fields: Record<string, string | number | boolean> =
+      op === 'resize'
+        ? { operation: 'resize', width: dims.width, height: dims.height, maintainAspectRatio: dims.keep, ...(format === 'original' ? {} : { format }), quality }
+        : { operation: 'compress', format, quality };
     for (const [i, file] of files.entries()) {
       try {
         ok.push({ index: i + 1, name: file.name, result: await postTool('/api/modify', file, fields) });
@@ -64,8 +68,8 @@ export function BatchPanel() {
   const downloadAll = async () => {
     setZipping(true);
     try {
-      const now = Date.now();
-      await downloadZip(done.map((d) => ({ name: batchName(d.index, d.result.format, now), url: d.result.imageUrl })), `modified-${now}.zip`);
+      const names = uniqueNames(done.map((d) => resultName(d.name, d.result.operation, d.result.format)));
+      await downloadZip(done.map((d, i) => ({ name: names[i]!, url: d.result.imageUrl })), zipName(done.map((d) => d.name), op));
       toast.success('Download started!', `${done.length} images in one ZIP`);
     } catch {
       toast.error('Download failed', 'Some results have expired. Please process the images again.');
@@ -96,15 +100,7 @@ export function BatchPanel() {
                 {failed.map((f) => <li key={f.name}>{f.name}: {f.reason}</li>)}
               </ul>
             ) : null}
-            <ul className="grid max-h-64 grid-cols-3 gap-2 overflow-y-auto">
-              {done.map((d) => (
-                <li key={d.index} className="relative rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
-                  <span className="absolute top-1 left-1 rounded bg-brand-700 px-1.5 text-xs font-bold text-white">{d.index}</span>
-                  <img src={d.result.imageUrl} alt={`Result ${d.index}: ${d.name}`} className="h-20 w-full object-contain" />
-                  <span className="block truncate text-xs text-slate-700 dark:text-slate-300">{d.result.width}×{d.result.height} · {formatBytes(d.result.size)}</span>
-                </li>
-              ))}
-            </ul>
+            <SavingsTable done={done} />
             {done.length ? <button type="button" className={btnPrimary} disabled={zipping} onClick={downloadAll}>{zipping ? 'Preparing ZIP...' : 'Download All'}</button> : null}
           </section>
         ) : null}
@@ -129,21 +125,67 @@ export function BatchPanel() {
               Maintain aspect ratio
             </label>
           </>
-        ) : (
-          <>
-            <label className={fieldLabel}>
-              Output format
-              <select value={format} onChange={(e) => setFormat(e.target.value as typeof format)} className={input}>
-                {COMPRESS_FORMATS.map((f) => <option key={f} value={f}>{COMPRESS_FORMAT_LABELS[f]}</option>)}
-              </select>
-            </label>
-            <label className={fieldLabel}>
-              Quality: {quality}%
-              <input type="range" min={QUALITY.min} max={QUALITY.max} step={10} value={quality} onChange={(e) => setQuality(Number(e.target.value))} className={range} />
-            </label>
-          </>
-        )}
+        ) : null}
+        <label className={fieldLabel}>
+          Output format
+          <select value={format} onChange={(e) => setFormat(e.target.value as typeof format)} className={input}>
+            {COMPRESS_FORMATS.map((f) => <option key={f} value={f}>{COMPRESS_FORMAT_LABELS[f]}</option>)}
+          </select>
+        </label>
+        <label className={fieldLabel}>
+          Quality: {quality}%
+          <input type="range" min={QUALITY.min} max={QUALITY.max} step={10} value={quality} onChange={(e) => setQuality(Number(e.target.value))} className={range} />
+        </label>
       </fieldset>
+    </div>
+  );
+}
+
+/** Per file, TinyPNG style: before, after and what was saved (or added), with the total underneath. */
+function SavingsTable({ done }: { done: Done[] }) {
+  const before = done.reduce((n, d) => n + d.result.originalSize, 0);
+  const after = done.reduce((n, d) => n + d.result.size, 0);
+  const saved = (from: number, to: number) => (from > 0 ? Math.round(((from - to) / from) * 100) : 0);
+  const savedText = (from: number, to: number) => {
+    const pct = saved(from, to);
+    return pct >= 0 ? `−${pct}%` : `+${-pct}%`;
+  };
+  return (
+    <div className="max-h-96 overflow-auto rounded-lg border border-slate-200 dark:border-slate-700" tabIndex={0} role="region" aria-label="Sizes before and after">
+      <table className="w-full text-left text-sm" data-testid="batch-savings">
+        <thead className="sticky top-0 bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          <tr>
+            <th scope="col" className="px-2 py-1">File</th>
+            <th scope="col" className="px-2 py-1 text-right">Before</th>
+            <th scope="col" className="px-2 py-1 text-right">After</th>
+            <th scope="col" className="px-2 py-1 text-right">Saved</th>
+          </tr>
+        </thead>
+        <tbody className="text-slate-800 dark:text-slate-100">
+          {done.map((d) => (
+            <tr key={d.index} className="border-t border-slate-200 dark:border-slate-700" data-testid="batch-row">
+              <td className="max-w-[12rem] px-2 py-1">
+                <span className="flex items-center gap-2">
+                  <img src={d.result.imageUrl} alt="" className="h-8 w-8 shrink-0 rounded object-cover" />
+                  <span className="truncate" title={d.name}>{d.name}</span>
+                </span>
+                <span className="block text-xs text-slate-600 dark:text-slate-300">{d.result.width}×{d.result.height} · {d.result.format.toUpperCase()}</span>
+              </td>
+              <td className="px-2 py-1 text-right tabular-nums">{formatBytes(d.result.originalSize)}</td>
+              <td className="px-2 py-1 text-right tabular-nums">{formatBytes(d.result.size)}</td>
+              <td className="px-2 py-1 text-right font-semibold tabular-nums">{savedText(d.result.originalSize, d.result.size)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t-2 border-slate-300 font-semibold text-slate-900 dark:border-slate-600 dark:text-white">
+          <tr data-testid="batch-total">
+            <th scope="row" className="px-2 py-1">Total ({done.length} files)</th>
+            <td className="px-2 py-1 text-right tabular-nums">{formatBytes(before)}</td>
+            <td className="px-2 py-1 text-right tabular-nums">{formatBytes(after)}</td>
+            <td className="px-2 py-1 text-right tabular-nums">{savedText(before, after)}</td>
+          </tr>
+        </tfoot>
+      </table>
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { QUALITY } from '../../../core/tools/fields';
 import { CONVERT_DEFAULT_QUALITY, OUTPUT_FORMATS, type ToolResult } from '../../../core/api/tools';
+import { acceptImages } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
-import { imagesOnly, postTool } from './api';
+import { postTool } from './api';
 import { DropZone } from './drop-zone';
-import { convertedName, formatBytes, shareDone } from './format';
+import { formatBytes, resultName, shareDone, uniqueNames, zipName } from './format';
 import { ProgressCard } from './progress-card';
 import { DownloadLink, Notes, ResultCard } from './result-card';
 import { downloadZip } from './zip-download';
@@ -34,8 +35,8 @@ export function ConvertTool() {
   const thumbs = useMemo(() => files.slice(0, MAX_THUMBS).map((f) => ({ name: f.name, url: URL.createObjectURL(f) })), [files]);
   useEffect(() => () => thumbs.forEach((t) => URL.revokeObjectURL(t.url)), [thumbs]);
 
-  const choose = (list: File[]) => {
-    const images = imagesOnly(list);
+  const choose = async (list: File[]) => {
+    const images = await acceptImages(list);
     if (!images.length) return toast.error('No valid images', 'Please select image files to convert');
     setFiles(images);
     setDone([]);
@@ -133,7 +134,8 @@ function ConvertResults({ done, total }: { done: Converted[]; total: number }) {
   const all = async () => {
     setZipping(true);
     try {
-      await downloadZip(done.map((d) => ({ name: convertedName(d.originalName, d.result.format), url: d.result.imageUrl })), `converted-${Date.now()}.zip`);
+      const names = uniqueNames(done.map((d) => resultName(d.originalName, 'convert', d.result.format)));
+      await downloadZip(done.map((d, i) => ({ name: names[i]!, url: d.result.imageUrl })), zipName(done.map((d) => d.originalName), 'convert'));
       toast.success('Downloading...', `${done.length} files in one ZIP`);
     } catch {
       toast.error('Download failed', 'Some results have expired. Please convert the images again.');
@@ -148,7 +150,7 @@ function ConvertResults({ done, total }: { done: Converted[]; total: number }) {
       </p>
       {done.length === 1 ? <Notes notes={done[0]!.result.notes} /> : null}
       {done.length === 1 ? (
-        <DownloadLink imageUrl={done[0]!.result.imageUrl} name={convertedName(done[0]!.originalName, done[0]!.result.format)} label={`Download ${fmt}`} />
+        <DownloadLink imageUrl={done[0]!.result.imageUrl} name={resultName(done[0]!.originalName, 'convert', done[0]!.result.format)} label={`Download ${fmt}`} />
       ) : (
         <>
           <button type="button" className={btnPrimary} disabled={zipping} onClick={all}>
@@ -157,7 +159,7 @@ function ConvertResults({ done, total }: { done: Converted[]; total: number }) {
           <h3 className="font-semibold text-slate-900 dark:text-white">Converted Files ({done.length})</h3>
           <ul className="grid gap-2 sm:grid-cols-2" data-testid="converted-files">
             {done.map((d) => {
-              const name = convertedName(d.originalName, d.result.format);
+              const name = resultName(d.originalName, 'convert', d.result.format);
               return (
                 <li key={d.result.imageUrl} className="flex items-center gap-2 rounded-lg border border-slate-200 p-2 dark:border-slate-700" data-testid="converted-file">
                   <div className="min-w-0 flex-1">

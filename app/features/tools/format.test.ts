@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchName, convertedName, downloadUrl, formatBytes, keepRatio, nextFakeProgress, optimizedName, parseDimension, shareDone } from './format';
+import { downloadUrl, formatBytes, keepRatio, nextFakeProgress, parseDimension, resultName, shareDone, uniqueNames, zipName } from './format';
 
 describe('formatBytes', () => {
   it('uses base 1024 and two decimals at most', () => {
@@ -14,12 +14,20 @@ describe('formatBytes', () => {
 });
 
 describe('download names', () => {
-  it('follow the spec patterns', () => {
-    expect(optimizedName('webp', 1700000000000)).toBe('optimized-1700000000000.webp');
-    expect(batchName(3, 'png', 42)).toBe('modified-3-42.png');
-    expect(optimizedName('jpeg', 7)).toBe('optimized-7.jpg');
-    expect(convertedName('holiday.photo.JPG', 'tiff')).toBe('converted-holiday.photo.tif');
-    expect(convertedName('.hidden', 'png')).toBe('converted-.hidden.png');
+  it('are named after the original file and what was done', () => {
+    expect(resultName('holiday.jpg', 'compress', 'webp')).toBe('holiday-compressed.webp');
+    expect(resultName('holiday.photo.JPG', 'resize', 'jpeg')).toBe('holiday.photo-resized.jpg');
+    expect(resultName('C:\\Users\\me\\cat.png', 'remove-background', 'png')).toBe('cat-no-background.png');
+    expect(resultName('.hidden', 'privacy', 'png')).toBe('.hidden-private.png');
+    expect(resultName('', 'blur', 'png')).toBe('image-blurred.png');
+    // A conversion keeps the stem, unless the format did not change.
+    expect(resultName('holiday.photo.JPG', 'convert', 'tiff')).toBe('holiday.photo.tif');
+    expect(resultName('holiday.jpeg', 'convert', 'jpeg')).toBe('holiday-converted.jpg');
+  });
+  it('are unique inside a ZIP, which is named after its first file', () => {
+    expect(uniqueNames(['a.png', 'b.png', 'a.png', 'a.png'])).toEqual(['a.png', 'b.png', 'a-2.png', 'a-3.png']);
+    expect(zipName(['holiday.jpg', 'b.png', 'c.png'], 'resize')).toBe('holiday-and-2-more-resized.zip');
+    expect(zipName(['holiday.jpg'], 'convert')).toBe('holiday-converted.zip');
   });
   it('adds the download query safely', () => {
     expect(downloadUrl('/api/images/k-1', 'a b.png')).toBe('/api/images/k-1?download=a%20b.png');

@@ -14,16 +14,55 @@ export function formatBytes(bytes: number): string {
 /** File extensions as the image route writes them (it renames to the bytes' type): .jpg, .tif … */
 export const extensionOf = (format: string) => IMAGE_EXTENSIONS[format.toLowerCase() as ImageFormat] ?? format.toLowerCase();
 
-export const optimizedName = (format: string, now = Date.now()) => `optimized-${now}.${extensionOf(format)}`;
-export const modifiedName = (format: string, now = Date.now()) => `modified-${now}.${extensionOf(format)}`;
-export const batchName = (n: number, format: string, now = Date.now()) => `modified-${n}-${now}.${extensionOf(format)}`;
-export const securedName = (format: string, now = Date.now()) => `secured-${now}.${extensionOf(format)}`;
+/** What each operation adds to the original name: holiday.jpg compressed is holiday-compressed.webp. */
+const SUFFIX: Record<string, string> = {
+  compress: 'compressed',
+  upscale: 'upscaled',
+  'remove-background': 'no-background',
+  resize: 'resized',
+  crop: 'cropped',
+  rotate: 'rotated',
+  watermark: 'watermarked',
+  blur: 'blurred',
+  privacy: 'private',
+  convert: 'converted',
+};
 
-/** converted-{original name without its extension}.{format} */
-export function convertedName(originalName: string, format: string): string {
-  const dot = originalName.lastIndexOf('.');
-  const stem = dot > 0 ? originalName.slice(0, dot) : originalName;
-  return `converted-${stem || 'image'}.${extensionOf(format)}`;
+function stemOf(originalName: string): string {
+  const base = originalName.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return (dot > 0 ? base.slice(0, dot) : base).trim() || 'image';
+}
+
+/**
+ * A result's download name, after the file it came from: `{stem}-{what was done}.{format}`. A conversion to another
+ * format keeps the stem alone (holiday.jpg → holiday.webp).
+ */
+export function resultName(originalName: string, operation: string, format: string): string {
+  const stem = stemOf(originalName);
+  const ext = extensionOf(format);
+  const sameExt = originalName.toLowerCase().endsWith(`.${ext}`) || (ext === 'jpg' && /\.jpe?g$/i.test(originalName));
+  if (operation === 'convert' && !sameExt) return `${stem}.${ext}`;
+  return `${stem}-${SUFFIX[operation] ?? 'edited'}.${ext}`;
+}
+
+/** ZIP entries must differ: a second holiday-resized.jpg becomes holiday-resized-2.jpg. */
+export function uniqueNames(names: string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    if (n === 1) return name;
+    const dot = name.lastIndexOf('.');
+    return `${name.slice(0, dot)}-${n}${name.slice(dot)}`;
+  });
+}
+
+/** The ZIP of a batch, after the first file: holiday-and-19-more-resized.zip. */
+export function zipName(originalNames: string[], operation: string): string {
+  const first = stemOf(originalNames[0] ?? 'images');
+  const rest = originalNames.length > 1 ? `-and-${originalNames.length - 1}-more` : '';
+  return `${first}${rest}-${SUFFIX[operation] ?? 'edited'}.zip`;
 }
 
 /** A same-origin link that answers the stored image as an attachment with this name. */

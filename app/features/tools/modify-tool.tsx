@@ -6,7 +6,7 @@ import { failureText, postTool } from './api';
 import { BatchPanel } from './batch-panel';
 import type { Size } from './crop-math';
 import { ImagePicker } from './file-card';
-import { formatBytes, modifiedName } from './format';
+import { formatBytes, resultName } from './format';
 import { CropPanel, ResizePanel, TransformPanel, type PanelSizeState } from './modify-panels';
 import { ProgressCard } from './progress-card';
 import { DownloadLink, Facts, Notes, ResultCard } from './result-card';
@@ -37,8 +37,9 @@ export function ModifyTool() {
     setResult(null);
     setNatural({ width: 0, height: 0 });
   }, []);
-  // Modify ignores non-images silently (spec §5).
-  const { chosen, choose } = useImageFile({ strict: false, onChosen });
+  const { chosen, choose } = useImageFile({ onChosen });
+  // A result belongs to the tab that made it: switching tabs, or starting the next job, clears it.
+  useEffect(() => setResult(null), [tab]);
   const { progress, busy, run } = useFakeProgress();
 
   // Loading an image sets the resize fields to its natural size.
@@ -55,6 +56,7 @@ export function ModifyTool() {
   const onRun = async (fields: Record<string, string | number | boolean>, kind: string) => {
     if (!chosen) return;
     const l = LABELS[kind as Kind];
+    setResult(null);
     try {
       const r = await run(() => postTool('/api/modify', chosen.file, fields));
       setResult({ ...r, kind: kind as Kind });
@@ -89,7 +91,7 @@ export function ModifyTool() {
                   ]}
                 />
                 <Notes notes={result.notes} />
-                <DownloadLink imageUrl={result.imageUrl} name={modifiedName(result.format)} label={LABELS[result.kind].download} />
+                <DownloadLink imageUrl={result.imageUrl} name={resultName(chosen?.file.name ?? '', result.operation, result.format)} label={LABELS[result.kind].download} />
               </ResultCard>
             ) : null}
           </>

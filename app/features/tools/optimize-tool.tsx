@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { QUALITY } from '../../../core/tools/fields';
 import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, UPSCALE_FACTORS, type ToolResult } from '../../../core/api/tools';
 import { toast } from '~/lib/toast';
@@ -6,7 +6,7 @@ import { AiBanner, UpgradePrompt, allowanceSpent } from './ai-banner';
 import { failureText, isQuotaError, postTool } from './api';
 import { CompareSlider } from './compare-slider';
 import { ImagePicker } from './file-card';
-import { formatBytes, optimizedName } from './format';
+import { formatBytes, resultName } from './format';
 import { ProgressCard } from './progress-card';
 import { DownloadLink, Facts, Notes, ResultCard } from './result-card';
 import { btnPrimary, card, fieldLabel, input, muted, range } from './styles';
@@ -31,7 +31,9 @@ export function OptimizeTool() {
     setResult(null);
     setAiError(null);
   }, []);
-  const { chosen, choose } = useImageFile({ strict: true, onChosen: clearResult });
+  const { chosen, choose } = useImageFile({ onChosen: clearResult });
+  // A result belongs to the tab that made it: switching tabs clears it, so no download is offered for the wrong job.
+  useEffect(() => setResult(null), [tab]);
   const { progress, busy, run } = useFakeProgress();
   const { usage, failed, refetch, canGenerate } = useUsage();
   const [quality, setQuality] = useState<number>(QUALITY.default);
@@ -44,6 +46,7 @@ export function OptimizeTool() {
     if (!chosen) return;
     const fields: Record<string, string | number> = { operation: 'compress', format, quality: mode === 'auto' ? 'auto' : quality };
     if (mode === 'target') fields.targetBytes = Math.max(1, targetKb) * 1024;
+    setResult(null);
     try {
       const r = await run(() => postTool('/api/optimize', chosen.file, fields));
       setResult(r);
@@ -57,6 +60,7 @@ export function OptimizeTool() {
     if (!chosen) return;
     if (!canGenerate) return toast.error('AI Limit Reached', 'Daily AI limit reached! Upgrade to premium for unlimited access.');
     setAiError(null);
+    setResult(null);
     try {
       const fields: Record<string, string | number> = operation === 'upscale' ? { operation, factor } : { operation };
       const r = await run(() => postTool('/api/optimize', chosen.file, fields));
@@ -178,14 +182,14 @@ export function OptimizeTool() {
         )}
 
         {busy ? <ProgressCard value={progress} /> : null}
-        {result && chosen ? <OptimizeResult result={result} before={chosen.preview} /> : null}
+        {result && chosen ? <OptimizeResult result={result} before={chosen.preview} originalName={chosen.file.name} /> : null}
       </TabPanel>
     </>
   );
 }
 
-function OptimizeResult({ result, before }: { result: ToolResult; before: string }) {
-  const name = optimizedName(result.format);
+function OptimizeResult({ result, before, originalName }: { result: ToolResult; before: string; originalName: string }) {
+  const name = resultName(originalName, result.operation, result.format);
   return (
     <ResultCard title="Processing Complete">
       <CompareSlider before={before} after={result.imageUrl} />

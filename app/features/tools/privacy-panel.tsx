@@ -1,5 +1,5 @@
 import type { MetadataAnalysis, ToolResult } from '../../../core/api/tools';
-import { formatBytes, securedName } from './format';
+import { formatBytes, resultName } from './format';
 import { DownloadLink, ResultCard } from './result-card';
 import { btnPrimary, card, muted } from './styles';
 
@@ -60,7 +60,7 @@ export function PrivacyControls({ s, set, disabled, onApply }: { s: PrivacySetti
   );
 }
 
-export function PrivacyLogCard({ result }: { result: ToolResult }) {
+export function PrivacyLogCard({ result, originalName }: { result: ToolResult; originalName: string }) {
   const log = result.privacyLog ?? { removed: [], actions: [], preserved: [] };
   const lists: [string, string[], string][] = [
     ['Data Removed', log.removed, 'log-removed'],
@@ -81,7 +81,7 @@ export function PrivacyLogCard({ result }: { result: ToolResult }) {
       </div>
       <img src={result.imageUrl} alt="Protected result" className="max-h-80 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
       <p className={muted} data-testid="new-size">{formatBytes(result.size)}</p>
-      <DownloadLink imageUrl={result.imageUrl} name={securedName(result.format)} label="Download Protected Image" />
+      <DownloadLink imageUrl={result.imageUrl} name={resultName(originalName, result.operation, result.format)} label="Download Protected Image" />
     </ResultCard>
   );
 }

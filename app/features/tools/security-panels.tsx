@@ -74,10 +74,9 @@ export type BlurMethod = (typeof BLUR_METHODS)[number];
 export interface BlurSettings {
   method: BlurMethod;
   strength: number;
-  auto: boolean;
   regions: Rect[];
 }
-export const defaultBlur = (): BlurSettings => ({ method: 'faces', strength: BLUR_STRENGTH.default, auto: true, regions: [] });
+export const defaultBlur = (): BlurSettings => ({ method: 'faces', strength: BLUR_STRENGTH.default, regions: [] });
 
 interface BlurProps {
   s: BlurSettings;
@@ -91,7 +90,7 @@ interface BlurProps {
 }
 
 export function BlurControls({ s, set, disabled, onApply, usage, usageFailed, src, natural }: BlurProps) {
-  const ai = s.method === 'faces' || s.method === 'people';
+  const ai = s.method !== 'selective';
   return (
     <div className={`${card} space-y-4`}>
       {ai ? <AiBanner usage={usage} failed={usageFailed} /> : null}
@@ -105,12 +104,8 @@ export function BlurControls({ s, set, disabled, onApply, usage, usageFailed, sr
         Strength: {s.strength}
         <input type="range" min={BLUR_STRENGTH.min} max={BLUR_STRENGTH.max} step={1} value={s.strength} onChange={(e) => set({ ...s, strength: Number(e.target.value) })} className={range} />
       </label>
-      <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-        <input type="checkbox" checked={s.auto} onChange={(e) => set({ ...s, auto: e.target.checked })} className="accent-brand-700" />
-        Enable AI auto-detection
-      </label>
       <p className="rounded-lg bg-sky-50 p-3 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-100">
-        Faces and people are found by AI and count towards your daily AI operations. Selective blur only blurs the areas you draw on the picture and needs no AI.
+        Blurring faces, people or the background uses AI to find them: each counts as one of your daily AI operations (nothing is counted if it fails). Selective blur only blurs the areas you draw on the picture and needs no AI.
       </p>
       {s.method === 'selective' ? <RegionDrawer src={src} natural={natural} regions={s.regions} onChange={(regions) => set({ ...s, regions })} /> : null}
       <button type="button" className={btnPrimary} disabled={disabled || (s.method === 'selective' && !s.regions.length)} onClick={onApply}>

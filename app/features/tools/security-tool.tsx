@@ -5,7 +5,7 @@ import { toast } from '~/lib/toast';
 import { failureText, isQuotaError, postTool } from './api';
 import type { Size } from './crop-math';
 import { ImagePicker } from './file-card';
-import { formatBytes, securedName } from './format';
+import { formatBytes, resultName } from './format';
 import { AnalysisCard, PrivacyControls, PrivacyLogCard, defaultPrivacy } from './privacy-panel';
 import { ProgressCard } from './progress-card';
 import { DownloadLink, ResultCard } from './result-card';
@@ -48,7 +48,9 @@ export function SecurityTool() {
       .then(setAnalysis, () => toast.error('Analysis failed', 'Could not analyze image metadata'))
       .finally(() => setAnalyzing(false));
   }, []);
-  const { chosen, choose } = useImageFile({ strict: true, onChosen });
+  const { chosen, choose } = useImageFile({ onChosen });
+  // A result belongs to the tab that made it: switching tabs clears it.
+  useEffect(() => setResult(null), [tab]);
   useEffect(() => {
     if (!chosen) return;
     const img = new Image();
@@ -58,6 +60,7 @@ export function SecurityTool() {
 
   const call = async (fields: Record<string, string | number | boolean>, ok: [string, string?], fail: [string, string], step = 10, every = 100) => {
     if (!chosen) return;
+    setResult(null);
     try {
       const r = await run(() => postTool('/api/security', chosen.file, fields), step, every);
       setResult(r);
@@ -71,10 +74,11 @@ export function SecurityTool() {
     call({ operation: 'watermark', text: wm.text, position: wm.position, opacity: wm.opacity / 100, size: wm.size, color: wm.color }, ['Watermark added successfully! 🏷️'], ['Watermark failed', 'Something went wrong adding the watermark. Please try again.']);
 
   const applyBlur = async () => {
-    const ai = blur.method === 'faces' || blur.method === 'people';
+    // Faces, people and the subject of a background blur are all found by AI; only selective blur is free.
+    const ai = blur.method !== 'selective';
     // Checked before the call: no request is made once the allowance is spent (spec §5).
     if (ai && usage && !usage.canGenerate) return toast.error('AI Limit Reached', AI_LIMIT);
-    const fields: Record<string, string | number | boolean> = { operation: 'blur', method: blur.method, strength: blur.strength, autoDetection: blur.auto };
+    const fields: Record<string, string | number | boolean> = { operation: 'blur', method: blur.method, strength: blur.strength };
     if (blur.method === 'selective') fields.regions = JSON.stringify(blur.regions);
     await call(fields, ['Blur applied successfully! 👁️'], ['Blur failed', 'Something went wrong during blur processing. Please try again.'], 8, 150);
     if (ai) void refetch();
@@ -104,13 +108,13 @@ export function SecurityTool() {
           </>
         ) : null}
         {busy ? <ProgressCard value={progress} /> : null}
-        {result && result.operation === 'privacy' && tab === 'privacy' ? <PrivacyLogCard result={result} /> : null}
+        {result && result.operation === 'privacy' && tab === 'privacy' ? <PrivacyLogCard result={result} originalName={chosen?.file.name ?? ''} /> : null}
         {result && result.operation !== 'privacy' ? (
           <ResultCard title="Security Processing Complete">
             <img src={result.imageUrl} alt="Protected result" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" data-testid="security-result" />
             {result.details || result.notes.length ? <p className={muted}>{result.details ?? result.notes.join(' ')}</p> : null}
             <p className={muted} data-testid="new-size">{formatBytes(result.size)}</p>
-            <DownloadLink imageUrl={result.imageUrl} name={securedName(result.format)} label="Download Protected Image" />
+            <DownloadLink imageUrl={result.imageUrl} name={resultName(chosen?.file.name ?? '', result.operation, result.format)} label="Download Protected Image" />
           </ResultCard>
         ) : null}
       </TabPanel>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { inspectFile, toastRefused } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
 import { formatBytes } from './format';
 
@@ -8,27 +9,26 @@ export interface Chosen {
 }
 
 /**
- * The selected image of a single-image tool. `strict` tools (Optimize, Security) toast on a non-image; Modify
- * ignores one silently (spec §5). `onChosen` runs after a new file is accepted, to clear old results.
+ * The selected image of a single-image tool. The file is inspected first (lib/file-intake: empty, too large, not an
+ * image by its bytes, damaged) and refused with the server's words before any preview or "uploaded" toast.
+ * `onChosen` runs after a new file is accepted, to clear old results.
  */
-export function useImageFile({ strict, onChosen }: { strict: boolean; onChosen?: (c: Chosen) => void }) {
+export function useImageFile({ onChosen }: { onChosen?: (c: Chosen) => void } = {}) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen.preview) : undefined), [chosen]);
 
   const choose = useCallback(
-    (files: File[]) => {
+    async (files: File[]) => {
       const file = files[0];
       if (!file) return;
-      if (!file.type.startsWith('image/')) {
-        if (strict) toast.error('Invalid file type', 'Please upload an image file');
-        return;
-      }
+      const inspected = await inspectFile(file);
+      if (!inspected.ok) return toastRefused([inspected]);
       const next = { file, preview: URL.createObjectURL(file) };
       setChosen(next);
       onChosen?.(next);
       toast.success('Image uploaded!', `${file.name} (${formatBytes(file.size)})`);
     },
-    [strict, onChosen],
+    [onChosen],
   );
 
   return { chosen, choose, clear: () => setChosen(null) };

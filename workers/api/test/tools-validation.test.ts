@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { encode } from '../src/imaging/encode';
 import { AUTO_TARGET_SCORE, PALETTE_MAX_SCORE } from '../src/imaging/options';
 import { rasteriseSvg } from '../src/imaging/watermark';
-import { toolRequest, type ToolBody } from './support/corpus';
+import { resultBytes, toolRequest, type ToolBody } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';
 
 const png = await encode(syntheticPhoto(120, 80), 'png', { quality: 100 });
@@ -95,6 +95,16 @@ describe('tool routes answer the spec body', () => {
     expect(await res.json()).toMatchObject({ width: 300, height: 300 });
     res = await toolRequest('modify', png, { operation: 'resize', width: 50, height: 50, maintainAspectRatio: 'false' });
     expect(await res.json()).toMatchObject({ width: 50, height: 50 });
+  });
+
+  it('resize can also choose the format and quality (the batch), and refuses an unknown format', async () => {
+    const res = await toolRequest('modify', png, { operation: 'resize', width: 60, height: 60, format: 'webp', quality: 70 });
+    expect(res.status).toBe(200);
+    const body = await res.json<ToolBody>();
+    expect(body).toMatchObject({ width: 60, height: 40, format: 'webp', operation: 'resize', originalSize: png.length });
+    const stored = await resultBytes(body.imageUrl);
+    expect(String.fromCharCode(...stored.subarray(8, 12))).toBe('WEBP');
+    await expect400('modify', { operation: 'resize', width: 60, height: 60, format: 'gif' }, /Format must be one of/);
   });
 
   it('compress answers imageUrl, size, format, width, height, originalSize and the percent saved', async () => {

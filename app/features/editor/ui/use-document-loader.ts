@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Template } from '../../../../core/api/templates';
 import type { UploadResponse } from '../../../../core/api/images';
-import { MAX_UPLOAD_BYTES } from '../../../../core/limits';
 import { sendForm } from '~/lib/api-client';
+import { inspectFile, toastRefused } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
 import type { MemeCanvas } from '../canvas/meme-canvas';
 
@@ -43,8 +43,8 @@ export function useDocumentLoader(
 
   const upload = async (file: File) => {
     if (!editor) return;
-    if (!file.type.startsWith('image/')) return void toast.error('Invalid file type', 'Please upload an image file (JPG, PNG, WEBP)');
-    if (file.size > MAX_UPLOAD_BYTES) return void toast.error('File too large', 'Please upload an image smaller than 10MB.');
+    const inspected = await inspectFile(file);
+    if (!inspected.ok) return toastRefused([inspected]);
     try {
       const form = new FormData();
       form.append('image', file);

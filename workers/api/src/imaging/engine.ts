@@ -11,7 +11,7 @@
 import type { ToolResult } from '../../../../core/api/tools';
 import type { ConvertOptions } from '../../../../core/tools/convert';
 import { cropProblem, type CropOptions } from '../../../../core/tools/crop';
-import { EDIT_QUALITY, MAX_OUTPUT_PIXELS } from '../../../../core/tools/fields';
+import { EDIT_QUALITY, MAX_OUTPUT_PIXELS, QUALITY } from '../../../../core/tools/fields';
 import type { PrivacyOptions } from '../../../../core/tools/privacy';
 import { resizeProblem, resizeTarget, type ResizeOptions } from '../../../../core/tools/resize';
 import type { RotateOptions } from '../../../../core/tools/rotate';
@@ -238,7 +238,11 @@ async function runOperation<K extends OperationName>(operation: K, input: Pictur
       const o = options as OptionsByOperation['resize'];
       const problem = resizeProblem(resizeTarget(input.upright, o));
       if (problem) throw new HttpError(400, 'validation_failed', problem);
-      return pixelOp(planResize(input.upright, o));
+      const resized = await pixelOp(planResize(input.upright, o));
+      if (o.format === undefined && o.quality === undefined) return resized;
+      // The batch asked for a format or quality too: the resized picture is compressed as Optimize would.
+      const again = await compress(probe(resized.bytes), { format: o.format ?? 'original', quality: o.quality ?? QUALITY.default }, services, notes);
+      return { ...again, operation: 'resize', originalSize: input.bytes.length };
     }
     case 'crop': {
       const o = options as OptionsByOperation['crop'];

@@ -18,7 +18,7 @@ import type { EngineServices, PixelPlan, Size } from './types';
 /** Where to blur: rectangles of the upright picture, or a cut-out whose alpha marks the subject to keep sharp. */
 export type BlurTarget = { rects: Rect[] } | { cutout: Uint8Array };
 
-type Options = Omit<BlurOptions, 'operation' | 'autoDetection'>;
+type Options = Omit<BlurOptions, 'operation'>;
 
 /** The size of the detection copy: the picture itself when small enough, else scaled to about the proxy budget. */
 export function proxySize(upright: Size): Size & { scale: number } {
