@@ -53,6 +53,9 @@ async function decodeFile(bytes: Uint8Array): Promise<Raster> {
   return decode(bytes, header);
 }
 
+/** All three boxes ticked: the whole EXIF block goes. */
+const ALL = { removeExif: 'true', removeLocation: 'true', removeTimestamp: 'true' };
+
 const gpsKeys = (tags: Record<string, unknown>) => Object.keys(tags).filter((k) => /GPS/i.test(k) && !/^System:|^File:/.test(k));
 
 async function protect(bytes: Uint8Array, fields: Record<string, string>) {
@@ -89,6 +92,26 @@ describe.skipIf(gpsSamples.length === 0)('GPS samples', () => {
     }
   });
 
+  it('keeps the dates when "Remove timestamps" is unticked, while EXIF and location go (the defaults), by exiftool', async () => {
+    const original = await corpusFile(gpsSamples[0] ?? '');
+    const before = await exiftool(original);
+    expect(before['ExifIFD:DateTimeOriginal']).toBeTruthy();
+    expect(before['IFD0:Make'] ?? before['IFD0:Model']).toBeTruthy();
+    const { body, out } = await protect(original, {});
+    const tags = await exiftool(out);
+    expect(tags['ExifIFD:DateTimeOriginal']).toBe(before['ExifIFD:DateTimeOriginal']);
+    if (before['IFD0:ModifyDate']) expect(tags['IFD0:ModifyDate']).toBe(before['IFD0:ModifyDate']);
+    expect(gpsKeys(tags)).toEqual([]);
+    expect(tags['IFD0:Make'] ?? tags['IFD0:Model'] ?? tags['ExifIFD:ExposureTime'] ?? tags['IFD1:ThumbnailImage']).toBeUndefined();
+    expect(tags['ExifTool:Warning'] ?? '').not.toMatch(/corrupt|bad/i);
+    expect(body.engine).toBe('passthrough');
+    expect(body.privacyLog?.removed.join(' ')).toMatch(/Camera, settings and other EXIF tags \(\d+\)/);
+    expect(body.privacyLog?.preserved).toContain('Capture date and time');
+    // Ticked, they go too.
+    const gone = await exiftool((await protect(original, { removeTimestamp: 'true' })).out);
+    expect(gone['ExifIFD:DateTimeOriginal']).toBeUndefined();
+  });
+
   it('removes only the timestamps when asked, and analysis names GPS, time and device', async () => {
     const original = await corpusFile(gpsSamples[0] ?? '');
     const analysis = await (await toolRequest('analyze-metadata', original, {})).json<{ metadata: { privacy: { dataTypes: string[] }; exif: { available: boolean } } }>();
@@ -108,7 +131,7 @@ describe.skipIf(orientationSamples.length === 0)('orientation samples', () => {
     const reference = await thumb(await decodeFile(await corpusFile(`exif/jpg/orientation/${kind}_1.jpg`)));
     const original = await corpusFile(file);
 
-    const { body, out } = await protect(original, {});
+    const { body, out } = await protect(original, ALL);
     // EXIF is gone but for the orientation tag, so the pixels are never re-encoded and the photo still shows upright.
     const stored = readHeader(original)?.orientation ?? 1;
     expect(readHeader(out)?.orientation, 'the orientation is kept').toBe(stored);
@@ -148,7 +171,7 @@ describe('WebP and PNG containers', () => {
     const withExif = joinWebp([chunk(vp8x), vp8, chunk(exifChunk)]);
     expect(gpsKeys(await exiftool(withExif)).length).toBeGreaterThan(0);
 
-    const { body, out } = await protect(withExif, {});
+    const { body, out } = await protect(withExif, ALL);
     expect(body.engine).toBe('passthrough');
     expect(gpsKeys(await exiftool(out))).toEqual([]);
     expect(webpChunks(out)?.map((c) => c.type)).toEqual(['VP8X', 'VP8 ']);
@@ -160,7 +183,7 @@ describe('WebP and PNG containers', () => {
   it('strips the PNG eXIf chunk of PngSuite exif2c08.png', async () => {
     if (!files.includes('pngsuite/png/exif2c08.png')) return;
     const original = await corpusFile('pngsuite/png/exif2c08.png');
-    const { body, out } = await protect(original, {});
+    const { body, out } = await protect(original, ALL);
     expect(body.privacyLog?.removed).toContain('EXIF chunk');
     const tags = await exiftool(out);
     expect(Object.keys(tags).some((k) => k.startsWith('IFD0:'))).toBe(false);

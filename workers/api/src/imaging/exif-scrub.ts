@@ -10,19 +10,29 @@ const GPS_IFD = 0x8825;
 const IFD0_TIME_TAGS = new Set([0x0132]);
 const EXIF_TIME_TAGS = new Set([0x9003, 0x9004, 0x9010, 0x9011, 0x9012, 0x9290, 0x9291, 0x9292]);
 const GPS_TIME_TAGS = new Set([0x0007, 0x001d]);
+const ORIENTATION = 0x0112;
+/** A thumbnail's offset and length (IFD1): a small copy of the picture as it was before any crop. */
+const THUMB_OFFSET = 0x0201;
+const THUMB_LENGTH = 0x0202;
 
 export interface ScrubRequest {
   location: boolean;
   timestamps: boolean;
+  /**
+   * Everything else: camera, lens, serial numbers, settings, software, owner, the thumbnail. What stays is the
+   * orientation and whatever `location` and `timestamps` keep, so "remove EXIF" never takes what another box protects.
+   */
+  others?: boolean;
 }
 
 export interface ScrubReport {
   location: boolean;
   timestamps: number;
+  others: number;
 }
 
 export function scrubExif(tiff: Uint8Array, request: ScrubRequest): ScrubReport {
-  const report: ScrubReport = { location: false, timestamps: 0 };
+  const report: ScrubReport = { location: false, timestamps: 0, others: 0 };
   if (tiff.length < 8) return report;
   const le = tiff[0] === 0x49;
   const v = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
@@ -70,6 +80,25 @@ export function scrubExif(tiff: Uint8Array, request: ScrubRequest): ScrubReport 
     report.timestamps += remove(ifd0, (t) => IFD0_TIME_TAGS.has(t));
     if (exifIfd !== null) report.timestamps += remove(exifIfd, (t) => EXIF_TIME_TAGS.has(t));
     if (gpsIfd !== null && !request.location) report.timestamps += remove(gpsIfd, (t) => GPS_TIME_TAGS.has(t));
+  }
+  if (request.others) {
+    // IFD1 (the thumbnail) goes entirely: its entries, its picture and the link to it.
+    const list0 = entries(ifd0);
+    const nextAt = ifd0 + 2 + list0.length * 12;
+    const ifd1 = inside(nextAt, 4) ? r32(nextAt) : 0;
+    if (ifd1 > 0 && inside(ifd1, 2)) {
+      const thumbAt = entries(ifd1).find((e) => e.tag === THUMB_OFFSET);
+      const thumbLen = entries(ifd1).find((e) => e.tag === THUMB_LENGTH);
+      if (thumbAt && thumbLen && inside(r32(thumbAt.at + 8), r32(thumbLen.at + 8))) {
+        tiff.fill(0, r32(thumbAt.at + 8), r32(thumbAt.at + 8) + r32(thumbLen.at + 8));
+      }
+      report.others += remove(ifd1, () => true);
+      w32(nextAt, 0);
+    }
+    const keepIfd0 = (t: number) =>
+      t === ORIENTATION || t === EXIF_IFD || (t === GPS_IFD && !request.location) || (IFD0_TIME_TAGS.has(t) && !request.timestamps);
+    report.others += remove(ifd0, (t) => !keepIfd0(t));
+    if (exifIfd !== null) report.others += remove(exifIfd, (t) => !(EXIF_TIME_TAGS.has(t) && !request.timestamps));
   }
   if (request.location && gpsIfd !== null) {
     for (const e of entries(gpsIfd)) zeroValue(e.at);

@@ -36,17 +36,26 @@ function dropXmp(text: string, req: PrivacyRequest): boolean {
 }
 
 function logScrub(report: ScrubReport, log: PrivacyLog): void {
+  if (report.others > 0) log.removed.push(`Camera, settings and other EXIF tags (${report.others})`);
   if (report.location) log.removed.push('GPS location');
   if (report.timestamps > 0) log.removed.push(`Date and time tags (${report.timestamps})`);
 }
 
 function describePreserved(f: Findings, req: PrivacyRequest, log: PrivacyLog): void {
+  if (f.captureTime && !req.removeTimestamp) log.preserved.push('Capture date and time');
+  if (f.gps && !req.removeLocation) log.preserved.push('GPS location');
   if (req.removeExif) return;
   if (f.device) log.preserved.push('Camera make and model');
-  if (f.captureTime && !req.removeTimestamp) log.preserved.push('Capture date and time');
   if (f.author) log.preserved.push('Author and copyright');
   if (f.software) log.preserved.push('Software');
 }
+
+/**
+ * "Remove EXIF" drops the whole block only when neither the dates nor the location are to be kept; otherwise the
+ * block is scrubbed of everything else, so each box does what it says (issue 18: dates were lost with the box unticked).
+ */
+const wholeBlock = (req: PrivacyRequest) => req.removeExif && req.removeTimestamp && req.removeLocation;
+const scrubRequest = (req: PrivacyRequest) => ({ location: req.removeLocation, timestamps: req.removeTimestamp, others: req.removeExif });
 
 /**
  * An APP1 segment whose EXIF holds one tag, the orientation: what a sideways-stored photo keeps when its EXIF is
@@ -68,7 +77,7 @@ function jpeg(bytes: Uint8Array, req: PrivacyRequest, log: PrivacyLog, orientati
   for (const seg of parsed.segments) {
     const { marker, payload } = seg;
     if (marker === 0xe1 && startsWith(payload, 'Exif\0')) {
-      if (req.removeExif) {
+      if (wholeBlock(req)) {
         log.removed.push('EXIF block (camera, settings, location, dates)');
         if (orientation !== 1) {
           upright = orientationOnlyApp1(orientation);
@@ -78,7 +87,7 @@ function jpeg(bytes: Uint8Array, req: PrivacyRequest, log: PrivacyLog, orientati
         }
         continue;
       }
-      logScrub(scrubExif(copy.subarray(seg.start + 10, seg.end), { location: req.removeLocation, timestamps: req.removeTimestamp }), log);
+      logScrub(scrubExif(copy.subarray(seg.start + 10, seg.end), scrubRequest(req)), log);
     } else if (marker === 0xe1 && XMP_IDS.some((id) => startsWith(payload, id))) {
       if (dropXmp(latin1(payload), req)) {
         log.removed.push('XMP metadata');
@@ -105,11 +114,11 @@ function png(bytes: Uint8Array, req: PrivacyRequest, log: PrivacyLog): Uint8Arra
   let texts = 0;
   for (const c of chunks) {
     if (c.type === 'eXIf') {
-      if (req.removeExif) {
+      if (wholeBlock(req)) {
         log.removed.push('EXIF chunk');
         continue;
       }
-      logScrub(scrubExif(c.data, { location: req.removeLocation, timestamps: req.removeTimestamp }), log);
+      logScrub(scrubExif(c.data, scrubRequest(req)), log);
       fixPngCrc(c);
     } else if (PNG_TEXT.has(c.type)) {
       const text = latin1(c.data);
@@ -117,7 +126,7 @@ function png(bytes: Uint8Array, req: PrivacyRequest, log: PrivacyLog): Uint8Arra
         texts++;
         continue;
       }
-    } else if (c.type === 'tIME' && (req.removeExif || req.removeTimestamp)) {
+    } else if (c.type === 'tIME' && req.removeTimestamp) {
       log.removed.push('Modification time (tIME)');
       continue;
     } else if (c.type === 'iCCP') log.preserved.push('ICC colour profile');
@@ -133,12 +142,12 @@ function webp(bytes: Uint8Array, req: PrivacyRequest, log: PrivacyLog): Uint8Arr
   const kept: Chunk[] = [];
   for (const c of chunks) {
     if (c.type === 'EXIF') {
-      if (req.removeExif) {
+      if (wholeBlock(req)) {
         log.removed.push('EXIF chunk');
         continue;
       }
       const tiff = startsWith(c.data, 'Exif\0\0') ? c.data.subarray(6) : c.data;
-      logScrub(scrubExif(tiff, { location: req.removeLocation, timestamps: req.removeTimestamp }), log);
+      logScrub(scrubExif(tiff, scrubRequest(req)), log);
     } else if (c.type === 'XMP ' && dropXmp(latin1(c.data), req)) {
       log.removed.push('XMP metadata');
       continue;
