@@ -10,11 +10,26 @@ const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
  */
 export function LazyToaster() {
   const [mounted, setMounted] = useState(false);
+  const dark = useHtmlDark();
   useEffect(() => setMounted(true), []);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} closeButton position="bottom-right" />
+      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} closeButton position="bottom-right" theme={dark ? 'dark' : 'light'} />
     </Suspense>
   );
+}
+
+/** Follows the `dark` class on <html>, which every dark-mode switch (header, editor) sets: toasts match the page. */
+function useHtmlDark(): boolean {
+  const [dark, setDark] = useState(false);
+  useEffect(() => {
+    const html = document.documentElement;
+    const read = () => setDark(html.classList.contains('dark'));
+    read();
+    const observer = new MutationObserver(read);
+    observer.observe(html, { attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, []);
+  return dark;
 }
