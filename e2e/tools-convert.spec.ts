@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import { IMAGE_EXTENSIONS } from '../core/api/images';
 import { OUTPUT_FORMATS } from '../core/api/tools';
 import { corpusFile, download, expectSizeText, sniff, toastWith } from './tools-fixtures';
+import { resultName } from '../app/features/tools/format';
 
 const inputs = ['photos/rocket.jpg', 'photos/chelsea.png', 'formats/sample.webp'];
 
@@ -24,13 +25,16 @@ test.describe('Convert', () => {
       await expect(rows).toHaveCount(3);
       const ext = IMAGE_EXTENSIONS[format];
       const first = await download(page, rows.first().getByRole('link', { name: 'Download' }));
-      expect(first.name).toBe(`converted-rocket.${ext}`);
+      // Named after the original: rocket.jpg → rocket.png; a file already in that format gets -converted.
+      const expected = inputs.map((n) => resultName(n.split('/').pop()!, 'convert', format));
+      expect(first.name).toBe(expected[0]);
+      expect(ext).toBe(expected[0]!.split('.').pop());
       expect(sniff(first.bytes)).toBe(format);
       await expectSizeText(rows.first().getByTestId('converted-size'), first.bytes);
 
       const zip = await download(page, card.getByRole('button', { name: 'Download All (3 files)' }));
       const entries = unzipSync(new Uint8Array(zip.bytes));
-      expect(Object.keys(entries).sort()).toEqual([`converted-chelsea.${ext}`, `converted-rocket.${ext}`, `converted-sample.${ext}`]);
+      expect(Object.keys(entries).sort()).toEqual([...expected].sort());
       for (const bytes of Object.values(entries)) expect(sniff(Buffer.from(bytes))).toBe(format);
     });
   }
@@ -38,6 +42,7 @@ test.describe('Convert', () => {
   test('non-images are ignored, none at all says No valid images, and more than six shows +N more', async ({ page }) => {
     await page.goto('/tools/convert');
     await page.getByTestId('file-input').setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await expect(toastWith(page, 'Invalid file type')).toContainText('a.txt: Please upload an image file (JPG, PNG, WEBP)');
     await expect(toastWith(page, 'No valid images')).toContainText('Please select image files to convert');
     const eight = Array.from({ length: 8 }, (_, i) => corpusFile(i % 2 ? 'photos/rocket.jpg' : 'formats/sample.png'));
     await page.getByTestId('file-input').setInputFiles([...eight.map((p) => p)]);
@@ -61,7 +66,7 @@ test.describe('Convert', () => {
     await page.getByLabel('Output format').selectOption('webp');
     await page.getByRole('button', { name: 'Convert 1 Images to WEBP' }).click();
     const file = await download(page, page.getByRole('link', { name: 'Download WEBP' }));
-    expect(file.name).toBe('converted-sample.webp');
+    expect(file.name).toBe('sample.webp');
     expect(sniff(file.bytes)).toBe('webp');
   });
 });
