@@ -10,6 +10,7 @@ import { formatBytes, resultName } from './format';
 import { ProgressCard } from './progress-card';
 import { DownloadLink, Facts, Notes, ResultCard } from './result-card';
 import { btnPrimary, card, fieldLabel, input, muted, range } from './styles';
+import { PartnerBlock } from './partner-block';
 import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
 import { useFakeProgress } from './use-fake-progress';
 import { useImageFile } from './use-image-file';
@@ -184,6 +185,7 @@ export function OptimizeTool() {
         {busy ? <ProgressCard value={progress} /> : null}
         {result && chosen ? <OptimizeResult result={result} before={chosen.preview} originalName={chosen.file.name} /> : null}
       </TabPanel>
+      <PartnerBlock />
     </>
   );
 }
