@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FREE_DAILY_AI_LIMIT } from '../../../core/limits';
-import { PLANS, PRICING_FAQ } from './plans';
+import { MEMBER_PLAN, PLANS, PRICING_FAQ, TEAM_PLANS } from './plans';
 
 describe('pricing copy', () => {
   it('offers Free, Pro at $9.99 (Most Popular) and Unlimited at $19.99', () => {
@@ -9,6 +9,15 @@ describe('pricing copy', () => {
       ['Pro', '$9.99', true],
       ['Unlimited', '$19.99', false],
     ]);
+  });
+
+  it('is one catalogue: team plans Business $79.99 and Enterprise, and a premium member is on Unlimited', () => {
+    expect(TEAM_PLANS.map((p) => [p.name, p.price, p.audience])).toEqual([
+      ['Business', '$79.99', 'team'],
+      ['Enterprise', 'Custom', 'team'],
+    ]);
+    expect(MEMBER_PLAN).toBe(PLANS.find((p) => p.id === 'unlimited'));
+    for (const p of [...PLANS, ...TEAM_PLANS]) expect(p.buttonHref).toMatch(/^\/(meme-generator|contact\?plan=[a-z]+)$/);
   });
 
   it('states one free daily allowance everywhere: the constant from core/limits', () => {
