@@ -118,7 +118,7 @@ export const documentLayouts: TemplateDefinition[] = [
   }),
   define({
     id: 'sign-holder', name: 'Sign Holder', description: 'A calm person holding a big blank sign at a table.',
-    keywords: ['sign', 'change my mind', 'protest', 'opinion', 'prove me wrong', 'debate', 'table'],
+    keywords: ['change my mind', 'sign', 'protest', 'opinion', 'prove me wrong', 'debate', 'table'],
     width: 900, height: 700, boxStyle: { ...INK, font: 'Arial Black' },
     boxes: [[340, 330, 480, 170, { angle: -3 }]],
     examples: [['cereal is a soup'], ['naps are a form of exercise'], ['the best code is no code']],

@@ -18,7 +18,7 @@ const rowBoxes = (n: number, rowH: number) =>
 export const panelLayouts: TemplateDefinition[] = [
   define({
     id: 'nope-yep', name: 'Nope / Yep', description: 'Turn down one thing, happily point at the better one.',
-    keywords: ['approve', 'disapprove', 'choice', 'prefer', 'no yes', 'comparison', 'two panel'],
+    keywords: ['drake', 'hotline bling', 'approve', 'disapprove', 'choice', 'prefer', 'no yes', 'comparison', 'two panel'],
     width: 800, height: 800, boxStyle: INK,
     boxes: [[420, 30, 360, 340], [420, 430, 360, 340]],
     examples: [['doing the task', 'making a meme about the task'], ['reading the docs', 'guessing until it works'], ['sleeping early', 'one more episode']],
@@ -28,7 +28,7 @@ export const panelLayouts: TemplateDefinition[] = [
   }),
   define({
     id: 'expanding-brain', name: 'Expanding Brain', description: 'Four ideas, each brain glowing brighter than the last.',
-    keywords: ['brain', 'galaxy brain', 'smart', 'levels', 'enlightened', 'ascending', 'four panel'],
+    keywords: ['galaxy brain', 'brain', 'smart', 'levels', 'enlightened', 'ascending', 'four panel'],
     width: 800, height: 960, boxStyle: INK, boxes: rowBoxes(4, 240),
     examples: [['coffee', 'espresso', 'cold brew', 'just eating the beans'], ['saving the file', 'ctrl s', 'autosave', 'git commit every keystroke'], ['walking', 'running', 'cycling', 'working from home']],
     draw: () =>
@@ -37,14 +37,14 @@ export const panelLayouts: TemplateDefinition[] = [
   }),
   define({
     id: 'panic-calm-panic', name: 'Panic, Calm, Panic', description: 'Three beats: panic, relief, then worse panic.',
-    keywords: ['panic', 'calm', 'relief', 'worry', 'three panel', 'anxiety', 'plot twist'],
+    keywords: ['panik kalm panik', 'panik', 'panic', 'calm', 'relief', 'worry', 'three panel', 'anxiety', 'plot twist'],
     width: 800, height: 720, boxStyle: INK, boxes: rowBoxes(3, 240),
     examples: [['the exam is today', 'it\'s open book', 'the book is in another language'], ['the server is down', 'it came back', 'it was the backup server'], ['i lost my keys', 'found them', 'in the locked car']],
     draw: () => rows(['fearful-face', 'relieved-face', 'face-screaming-in-fear'], ['#ff9b9b', '#a8e6b0', '#ff6f6f']),
   }),
   define({
     id: 'becoming-a-clown', name: 'Becoming a Clown', description: 'Four steps of bad decisions, ending in full clown.',
-    keywords: ['clown', 'steps', 'bad decisions', 'fool', 'makeup', 'four panel', 'self own'],
+    keywords: ['clown makeup', 'clown', 'steps', 'bad decisions', 'fool', 'makeup', 'four panel', 'self own'],
     width: 800, height: 960, boxStyle: INK, boxes: rowBoxes(4, 240),
     examples: [['it\'s just a quick fix', 'it will take five minutes', 'no need to test it', 'deploying on friday'], ['one cookie', 'two cookies', 'the whole box', 'diet starts monday'], ['i\'ll start early', 'i still have time', 'i work better under pressure', 'all-nighter']],
     draw: () => rows(['slightly-smiling-face', 'grinning-face-with-sweat', 'zany-face', 'clown-face'], ['#d7ecff', '#ffe6a8', '#ffc2e0', '#ff8a8a']),
@@ -76,7 +76,7 @@ export const panelLayouts: TemplateDefinition[] = [
   }),
   define({
     id: 'look-away-monkey', name: 'Pretend I Did Not See', description: 'A monkey sees something, then very politely does not.',
-    keywords: ['monkey', 'look away', 'awkward', 'ignore', 'pretend', 'two panel', 'nervous'],
+    keywords: ['monkey puppet', 'awkward monkey', 'monkey', 'look away', 'awkward', 'ignore', 'pretend', 'two panel', 'nervous'],
     width: 800, height: 800, boxStyle: INK,
     boxes: [[420, 40, 360, 320], [420, 440, 360, 320]],
     examples: [['the dishes in the sink', 'me walking past'], ['47 unread emails', 'closing the laptop'], ['the bug in my code', 'marking it as a feature']],
@@ -111,7 +111,7 @@ export const panelLayouts: TemplateDefinition[] = [
   }),
   define({
     id: 'two-buttons', name: 'Two Buttons', description: 'A nervous sweater who cannot choose between two buttons.',
-    keywords: ['two buttons', 'choice', 'decision', 'dilemma', 'sweating', 'hard choice'],
+    keywords: ['daily struggle', 'sweating buttons', 'two buttons', 'choice', 'decision', 'dilemma', 'sweating', 'hard choice'],
     width: 800, height: 900, boxStyle: { ...INK, font: 'Arial Black' },
     boxes: [[70, 120, 280, 120, { angle: -8 }], [450, 90, 280, 120, { angle: -8 }], [40, 760, 720, 120, { color: 'white', style: 'upper', font: 'Impact' }]],
     examples: [['sleep', 'one more episode', 'me at midnight'], ['save money', 'buy snacks', 'me at the store'], ['fix the bug', 'write a new feature', 'every developer']],
@@ -123,7 +123,7 @@ export const panelLayouts: TemplateDefinition[] = [
   }),
   define({
     id: 'distracted-by-shiny', name: 'Distracted by the Shiny', description: 'Ignoring the thing you have for the shiny new thing.',
-    keywords: ['distracted', 'shiny', 'new thing', 'temptation', 'jealous', 'choice', 'three labels'],
+    keywords: ['distracted boyfriend', 'distracted', 'shiny', 'new thing', 'temptation', 'jealous', 'choice', 'three labels'],
     width: 900, height: 640, boxStyle: { style: 'upper' },
     boxes: [[30, 460, 260, 150], [320, 460, 260, 150], [610, 460, 260, 150]],
     examples: [['a new side project', 'me', 'my unfinished projects'], ['a new framework', 'developers', 'the framework we use'], ['dessert', 'me', 'my diet']],
@@ -135,7 +135,7 @@ export const panelLayouts: TemplateDefinition[] = [
   }),
   define({
     id: 'four-step-plan', name: 'The Four-Step Plan', description: 'A confident plan on a board, until step four.',
-    keywords: ['plan', 'presentation', 'board', 'steps', 'backfire', 'four panel', 'scheme'],
+    keywords: ["gru's plan", 'gru plan', 'plan', 'presentation', 'board', 'steps', 'backfire', 'four panel', 'scheme'],
     width: 900, height: 900, boxStyle: INK,
     boxes: [[40, 60, 260, 230], [490, 60, 260, 230], [40, 510, 260, 230], [490, 510, 260, 230]],
     examples: [['make a plan', 'follow the plan', 'find a flaw', 'the flaw is the plan'], ['start a diet', 'buy vegetables', 'vegetables go bad', 'order pizza'], ['wake up early', 'go to the gym', 'feel great', 'sleep all afternoon']],
@@ -150,7 +150,7 @@ export const panelLayouts: TemplateDefinition[] = [
   }),
   define({
     id: 'pointing-at-each-other', name: 'Pointing at Each Other', description: 'Two look-alikes accusing each other.',
-    keywords: ['pointing', 'same', 'twins', 'blame', 'accuse', 'identical', 'you'],
+    keywords: ['spider-man pointing', 'spiderman', 'pointing', 'same', 'twins', 'blame', 'accuse', 'identical', 'you'],
     width: 900, height: 600, boxStyle: { style: 'upper' },
     boxes: [[30, 30, 380, 130], [490, 30, 380, 130]],
     examples: [['frontend', 'backend'], ['me', 'also me'], ['the bug', 'the fix']],

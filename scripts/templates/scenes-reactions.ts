@@ -41,7 +41,7 @@ export const reactionScenes: TemplateDefinition[] = [
     id: 'everything-is-fine',
     name: 'Everything Is Fine',
     description: 'A cheerful face sips coffee while the room burns around it.',
-    keywords: ['fine', 'fire', 'calm', 'denial', 'coffee', 'chaos', 'okay'],
+    keywords: ['this is fine', 'fine', 'fire', 'calm', 'denial', 'coffee', 'chaos', 'okay'],
     examples: [
       ['deadline in one hour', 'this is fine'],
       ['prod is down', 'everything is under control'],
@@ -65,7 +65,7 @@ export const reactionScenes: TemplateDefinition[] = [
     id: 'thinking-hard',
     name: 'Thinking Hard',
     description: 'A face deep in thought with an idea on the way.',
-    keywords: ['think', 'hmm', 'idea', 'ponder', 'smart', 'question'],
+    keywords: ['roll safe', 'think', 'hmm', 'idea', 'ponder', 'smart', 'question'],
     examples: [
       ['if i sleep now', 'i get four hours of sleep'],
       ['what if we just', 'turned it off and on again'],
@@ -83,7 +83,7 @@ export const reactionScenes: TemplateDefinition[] = [
     id: 'screaming-cat',
     name: 'Screaming Cat',
     description: 'A cat screaming in pure panic on a pink burst.',
-    keywords: ['cat', 'scream', 'panic', 'shock', 'horror', 'aaah'],
+    keywords: ['woman yelling at cat', 'cat', 'scream', 'panic', 'shock', 'horror', 'aaah'],
     examples: [
       ['when the vet says', 'it\'s bath time'],
       ['me seeing my screen time', 'on a sunday'],
@@ -140,7 +140,7 @@ export const reactionScenes: TemplateDefinition[] = [
     id: 'to-the-moon',
     name: 'To the Moon',
     description: 'A rocket blasting off through a starry sky toward the moon.',
-    keywords: ['rocket', 'moon', 'space', 'launch', 'hype', 'crypto', 'success'],
+    keywords: ['stonks', 'rocket', 'moon', 'space', 'launch', 'hype', 'crypto', 'success'],
     examples: [
       ['my savings', 'to the moon'],
       ['one more coffee and', 'we have lift off'],

@@ -41,7 +41,7 @@ export const versusLayouts: TemplateDefinition[] = [
   }),
   define({
     id: 'is-this-a', name: 'Is This a...?', description: 'Someone mistaking a fluttering thing for something else entirely.',
-    keywords: ['is this', 'butterfly', 'confused', 'mistake', 'misidentify', 'question', 'pointing'],
+    keywords: ['is this a pigeon', 'pigeon', 'is this', 'butterfly', 'confused', 'mistake', 'misidentify', 'question', 'pointing'],
     width: 900, height: 700,
     boxes: [[500, 60, 380, 120], [30, 430, 400, 120], [60, 560, 780, 120]],
     examples: [['a typo', 'my boss', 'is this a feature?'], ['one cloud', 'me on holiday', 'is this a storm?'], ['a free sample', 'me', 'is this lunch?']],
@@ -51,7 +51,7 @@ export const versusLayouts: TemplateDefinition[] = [
   }),
   define({
     id: 'sudden-exit', name: 'Sudden Exit', description: 'A car swerving for the exit at the last second.',
-    keywords: ['exit', 'highway', 'swerve', 'car', 'road sign', 'choice', 'sudden change'],
+    keywords: ['left exit 12', 'highway exit', 'exit', 'highway', 'swerve', 'car', 'road sign', 'choice', 'sudden change'],
     width: 900, height: 700, boxStyle: { color: 'white', style: 'upper', font: 'Arial' },
     boxes: [[90, 60, 300, 140], [500, 60, 300, 140], [560, 500, 300, 120]],
     examples: [['finishing the project', 'starting a new project', 'me'], ['going to bed', 'one more video', 'me at midnight'], ['studying', 'cleaning my whole room', 'me before exams']],

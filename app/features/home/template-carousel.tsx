@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useRef, type PointerEvent, type ReactNode } from 'react';
 import type { Template } from '../../../core/api/templates';
 import { CAROUSEL_PAGE_SIZE } from '../../../core/limits';
 import { carouselPages, templateHref } from './carousel-model';
@@ -55,12 +55,46 @@ function CarouselFrame({ children }: { children: ReactNode }) {
   );
 }
 
+/** A horizontal swipe of at least this many CSS pixels turns the page (and is not a tap on a tile). */
+const SWIPE_PX = 40;
+
 function CarouselPages({ pages }: { pages: Template[][] }) {
   const { page, goTo, autoAdvancing } = useCarousel(pages.length);
   const current = pages[page] ?? [];
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const swiped = useRef(false);
+  const onPointerDown = (e: PointerEvent) => {
+    start.current = { x: e.clientX, y: e.clientY };
+    swiped.current = false;
+  };
+  const onPointerUp = (e: PointerEvent) => {
+    const from = start.current;
+    start.current = null;
+    if (!from || pages.length < 2) return;
+    const dx = e.clientX - from.x;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(e.clientY - from.y)) return;
+    swiped.current = true;
+    goTo(dx < 0 ? page + 1 : page - 1);
+  };
   return (
     <CarouselFrame>
-      <div role="group" aria-roledescription="carousel" aria-label="Popular templates" data-auto-advance={autoAdvancing}>
+      <div
+        role="group"
+        aria-roledescription="carousel"
+        aria-label="Popular templates"
+        data-auto-advance={autoAdvancing}
+        // Swipe left or right on touch screens (vertical scrolling stays the browser's); the swipe is not a click.
+        className="touch-pan-y"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (start.current = null)}
+        onClickCapture={(e) => {
+          if (swiped.current) {
+            e.preventDefault();
+            swiped.current = false;
+          }
+        }}
+      >
         <ul aria-live={autoAdvancing ? 'off' : 'polite'} aria-label={`Page ${page + 1} of ${pages.length}`} className="grid grid-cols-4 gap-2 sm:gap-3 lg:grid-cols-8">
           {current.map((template) => (
             <li key={template.id}>
@@ -70,7 +104,10 @@ function CarouselPages({ pages }: { pages: Template[][] }) {
                 className="group block overflow-hidden rounded-xl border border-slate-200 bg-white hover:border-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700 dark:border-slate-700 dark:bg-slate-900 dark:hover:border-brand-400"
               >
                 <img src={template.imageUrl} alt="" loading="lazy" decoding="async" className="aspect-square w-full bg-slate-100 object-cover dark:bg-slate-800" />
-                <span className="block truncate px-1.5 py-1 text-xs font-medium sm:px-2 sm:text-sm text-slate-800 dark:text-slate-100">{template.name}</span>
+                {/* Two lines, so a name is read whole on a phone's narrow tiles. */}
+                <span className="line-clamp-2 min-h-[2.5em] break-words px-1.5 py-1 text-xs font-medium leading-tight text-slate-800 sm:px-2 sm:text-sm dark:text-slate-100" title={template.name}>
+                  {template.name}
+                </span>
               </Link>
             </li>
           ))}

@@ -174,7 +174,7 @@ export function EditorShell({
           <ShapeToolbar editor={editor} onAdded={added} />
         </div>
         <div className="border-slate-200 p-3 lg:col-start-1 lg:row-start-3 lg:overflow-y-auto lg:border-r dark:border-slate-700">
-          <LeftPanel selectedTemplate={doc.templateId} onTemplate={doc.openTemplate} onAiImage={doc.useAiImage}>
+          <LeftPanel selectedTemplate={doc.templateId} onTemplate={doc.openTemplate} onAiImage={doc.useAiImage} onUpload={() => fileInput.current?.click()}>
             <TextPanel
               state={state}
               editor={editor}

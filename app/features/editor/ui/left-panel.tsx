@@ -6,7 +6,13 @@ import { TemplatesTab } from './templates-tab';
 type Tab = 'templates' | 'ai';
 
 /** 'Templates & AI' with the AI tab open first; the AI tab mounts only while shown, so usage is fetched only then. */
-export function LeftPanel(props: { selectedTemplate: string | null; onTemplate: (t: Template) => void; onAiImage: (url: string) => void; children: ReactNode }) {
+export function LeftPanel(props: {
+  selectedTemplate: string | null;
+  onTemplate: (t: Template) => void;
+  onAiImage: (url: string) => void;
+  onUpload?: () => void;
+  children: ReactNode;
+}) {
   const [tab, setTab] = useState<Tab>('ai');
   const tabButton = (value: Tab, label: string) => (
     <button
@@ -35,7 +41,7 @@ export function LeftPanel(props: { selectedTemplate: string | null; onTemplate: 
         </div>
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
           {tab === 'templates' ? (
-            <TemplatesTab selectedId={props.selectedTemplate} onPick={props.onTemplate} />
+            <TemplatesTab selectedId={props.selectedTemplate} onPick={props.onTemplate} onUpload={props.onUpload} />
           ) : (
             <AiTab onUseImage={props.onAiImage} />
           )}

@@ -4,10 +4,17 @@ import { getJson } from '~/lib/api-client';
 
 const SEARCH_DELAY_MS = 250;
 
-/** Template search and grid; the search parameter is sent only when non-empty (spec §5). */
-export function TemplatesTab({ selectedId, onPick }: { selectedId: string | null; onPick: (t: Template) => void }) {
+/** How many popular templates an empty search offers instead. */
+const SUGGESTIONS = 3;
+
+/**
+ * Template search and grid, each picture with its name; the search parameter is sent only when non-empty (spec §5).
+ * A search that finds nothing says so and offers the person's own picture or a few popular templates.
+ */
+export function TemplatesTab({ selectedId, onPick, onUpload }: { selectedId: string | null; onPick: (t: Template) => void; onUpload?: () => void }) {
   const [search, setSearch] = useState('');
   const [templates, setTemplates] = useState<Template[] | null>(null);
+  const [popular, setPopular] = useState<Template[]>([]);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -17,7 +24,10 @@ export function TemplatesTab({ selectedId, onPick }: { selectedId: string | null
       setFailed(false);
       const q = search.trim();
       getJson<TemplatesResponse>(q ? `/api/templates?search=${encodeURIComponent(q)}` : '/api/templates', { signal: controller.signal })
-        .then((r) => setTemplates(r.templates))
+        .then((r) => {
+          setTemplates(r.templates);
+          if (!q) setPopular(r.templates.slice(0, SUGGESTIONS));
+        })
         .catch(() => {
           if (!controller.signal.aborted) setFailed(true);
         });
@@ -47,7 +57,29 @@ export function TemplatesTab({ selectedId, onPick }: { selectedId: string | null
           ))}
         </div>
       ) : templates.length === 0 ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">No templates found for &quot;{search}&quot;</p>
+        <div className="flex flex-col gap-2 text-sm text-slate-700 dark:text-slate-200" role="status">
+          <p>
+            No template called &quot;{search.trim()}&quot;. Our templates are drawn by us, so a famous meme may go by another
+            name. Upload your own picture, or try one of these:
+          </p>
+          <div className="flex flex-wrap gap-1">
+            {onUpload ? (
+              <button type="button" onClick={onUpload} className="rounded-full bg-brand-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-brand-800">
+                Upload your picture
+              </button>
+            ) : null}
+            {popular.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                onClick={() => onPick(t)}
+                className="rounded-full border border-slate-300 px-2.5 py-1 text-xs text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
+              >
+                {t.name}
+              </button>
+            ))}
+          </div>
+        </div>
       ) : (
         <ul className="grid grid-cols-2 gap-2" aria-label="Templates">
           {templates.map((t) => (
@@ -57,11 +89,12 @@ export function TemplatesTab({ selectedId, onPick }: { selectedId: string | null
                 onClick={() => onPick(t)}
                 aria-pressed={t.id === selectedId}
                 title={t.name}
-                className={`block aspect-square w-full overflow-hidden rounded border-2 ${
+                className={`block w-full overflow-hidden rounded border-2 text-left ${
                   t.id === selectedId ? 'border-brand-600 ring-2 ring-brand-400' : 'border-transparent'
                 } bg-slate-100 dark:bg-slate-800`}
               >
-                <img src={t.imageUrl} alt={t.name} loading="lazy" className="h-full w-full object-cover" />
+                <img src={t.imageUrl} alt="" loading="lazy" className="aspect-square w-full object-cover" />
+                <span className="line-clamp-2 px-1 py-0.5 text-xs font-medium leading-tight text-slate-800 dark:text-slate-100">{t.name}</span>
               </button>
             </li>
           ))}
