@@ -55,7 +55,8 @@ export function SiteFooter() {
         ))}
       </div>
       <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
-        © 2025 Memeforge. All rights reserved.
+        {/* The server's year; the browser may disagree for a few hours around New Year, which React tolerates here. */}
+        <span suppressHydrationWarning>© {new Date().getUTCFullYear()}</span> Memeforge. All rights reserved.
       </p>
     </footer>
   );
