@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'ai_upstream_error',
   'image_service_unavailable',
   'not_configured',
+  'cancelled',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

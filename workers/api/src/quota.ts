@@ -39,18 +39,26 @@ function secondsToNextUtcDay(now: number): number {
  * Consumes one unit for all keys at once, or throws 429 (nothing counted). One statement: new rows start at 1,
  * existing rows go up only while `used < limit`, and RETURNING says which rows moved.
  */
-export async function consumeAiUnit(db: D1Database, keys: readonly string[], limit: number, now = Date.now()): Promise<Grant> {
+export async function consumeAiUnit(
+  db: D1Database,
+  keys: readonly string[],
+  limit: number,
+  now = Date.now(),
+  alongside?: D1PreparedStatement,
+): Promise<Grant & { alongside?: D1Result }> {
   const day = utcDay(now);
   const values = keys.map((_, i) => `(?${i + 3}, ?1, 1)`).join(', ');
-  const { results } = await db
+  const consume = db
     .prepare(
       `INSERT INTO usage_counters (visitor_key, day, used) VALUES ${values}
        ON CONFLICT (visitor_key, day) DO UPDATE SET used = used + 1 WHERE used < ?2
        RETURNING visitor_key`,
     )
-    .bind(day, limit, ...keys)
-    .all<{ visitor_key: string }>();
-  if (results.length === keys.length) return { day, keys };
+    .bind(day, limit, ...keys);
+  // A read the caller needs anyway (an AI job's timing history) rides in the same round trip.
+  const [counted, read] = alongside ? await db.batch([consume, alongside]) : [await consume.all()];
+  const results = (counted?.results ?? []) as { visitor_key: string }[];
+  if (results.length === keys.length) return { day, keys, alongside: read };
   // Some key was already at the limit: give back what this statement counted on the others.
   await refundAiUnit(db, { day, keys: results.map((r) => r.visitor_key) });
   throw new HttpError(429, 'quota_exceeded', AI_LIMIT_MESSAGE, { 'retry-after': String(secondsToNextUtcDay(now)) });
@@ -86,24 +94,26 @@ export async function readUsage(db: D1Database, subject: QuotaSubject, limit: nu
 
 /**
  * The wrapper every AI route uses: consume one unit (429 at the limit), run the operation, refund if it throws
- * or if `free` says the result cost nothing (an offline preview card is not a generation).
- * Premium members skip the count; their successful operations are recorded as activity.
+ * (a cancelled job throws too) or if `free` says the result cost nothing (an offline preview card is not a generation).
+ * Premium members skip the count; their successful operations are recorded as activity. `alongside` is a read
+ * that travels in the allowance check's round trip; the operation receives its result.
  */
 export async function withAiUnit<T>(
   env: Pick<Env, 'DB' | 'FREE_DAILY_AI_LIMIT'>,
   subject: QuotaSubject,
-  operation: () => Promise<T>,
+  operation: (alongside?: D1Result) => Promise<T>,
   free: (result: T) => boolean = () => false,
+  alongside?: D1PreparedStatement,
 ): Promise<T> {
   if (subject.memberId) {
-    const result = await operation();
+    const result = await operation(alongside ? await alongside.all() : undefined);
     if (!free(result)) await recordActivity(env.DB, subject.memberId, 'ai');
     return result;
   }
-  const grant = await consumeAiUnit(env.DB, subject.keys, dailyLimit(env));
+  const grant = await consumeAiUnit(env.DB, subject.keys, dailyLimit(env), Date.now(), alongside);
   let result: T;
   try {
-    result = await operation();
+    result = await operation(grant.alongside);
   } catch (err) {
     await refundAiUnit(env.DB, grant);
     throw err;

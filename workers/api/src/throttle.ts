@@ -7,7 +7,7 @@ import { HttpError } from './errors';
 import { identifyVisitor, rememberVisitor, withVisitorCookie } from './identity/visitor';
 import { hit } from './rate-limit';
 
-type Handler = (request: Request, env: Env) => Promise<Response> | Response;
+type Handler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response> | Response;
 
 /**
  * Wraps a handler: counts the request on the visitor's keys for `route`, answers 429 with Retry-After (seconds to
@@ -15,7 +15,7 @@ type Handler = (request: Request, env: Env) => Promise<Response> | Response;
  * the next request is counted on the same id.
  */
 export function throttled(route: RateLimitedRoute, handler: Handler) {
-  return async (request: Request, env: Env): Promise<Response> => {
+  return async (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
     const now = Date.now();
     const visitor = await identifyVisitor(request, env, now);
     // Locally (no CF-Connecting-IP, or wrangler's loopback address) every browser and test suite would share one IP
@@ -34,7 +34,7 @@ export function throttled(route: RateLimitedRoute, handler: Handler) {
     try {
       // Not a copy of the request with the cookie added: wrapping an unread body stalls early refusals in workerd.
       rememberVisitor(request, visitor);
-      response = await handler(request, env);
+      response = await handler(request, env, ctx);
     } catch (err) {
       // Refused requests count too, so they must also carry the cookie they were counted on.
       if (err instanceof HttpError && visitor.setCookie) {

@@ -2,7 +2,8 @@ import { HttpError } from '../errors';
 import { captionsFromBank } from './caption-bank';
 import { readHeader } from '../imaging/sniff';
 import { encodePng } from './png';
-import type { AiProvider, Box } from './provider';
+import { cancelled, throwIfCancelled } from '../cancel';
+import type { AiCallOptions, AiProvider, Box } from './provider';
 
 /**
  * The deterministic provider of the Worker tests: real, decodable PNGs of the right size and fixed boxes, with no
@@ -11,6 +12,9 @@ import type { AiProvider, Box } from './provider';
  */
 export const FAKE_FAIL_MARKER = 'fake-ai-fail';
 export const FAKE_UNAVAILABLE_MARKER = 'fake-ai-unavailable';
+/** Image work on bytes with this takes FAKE_SLOW_MS unless cancelled first (tests of progress and cancel). */
+export const FAKE_SLOW_MARKER = 'fake-ai-slow';
+export const FAKE_SLOW_MS = 10_000;
 /** A prompt with this answers like the offline provider: a labelled preview card, not a generation. */
 export const FAKE_PLACEHOLDER_MARKER = 'fake-ai-placeholder';
 
@@ -33,6 +37,20 @@ function failIfAsked(input: string | Uint8Array) {
     throw new HttpError(503, 'ai_upstream_error', 'The AI service is busy right now. Please try again in a minute.');
   }
   if (has(FAKE_FAIL_MARKER)) throw new HttpError(502, 'ai_upstream_error', 'The AI service failed to answer. Please try again.');
+}
+
+/** Waits like a slow model would, and stops at once when the call is cancelled. */
+async function slowIfAsked(image: Uint8Array, options?: AiCallOptions): Promise<void> {
+  if (!contains(image, FAKE_SLOW_MARKER)) return;
+  const signal = options?.signal;
+  throwIfCancelled(signal);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, FAKE_SLOW_MS);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(cancelled());
+    });
+  });
 }
 
 function sizeOf(image: Uint8Array) {
@@ -80,20 +98,23 @@ export const fakeProvider: AiProvider = {
     failIfAsked(context);
     return { captions: captionsFromBank(template, context) };
   },
-  async removeBackground(image) {
+  async removeBackground(image, options) {
     failIfAsked(image);
+    await slowIfAsked(image, options);
     const { width, height } = sizeOf(image);
     const box = fakeSubjectBox(width, height);
     const inside = (x: number, y: number) => x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
     return gradient(width, height, 1, (x, y) => (inside(x, y) ? 255 : 0));
   },
-  async upscale(image, factor) {
+  async upscale(image, factor, options) {
     failIfAsked(image);
+    await slowIfAsked(image, options);
     const { width, height } = sizeOf(image);
     return gradient(width * factor, height * factor, factor);
   },
-  async detectFaces(image) {
+  async detectFaces(image, options) {
     failIfAsked(image);
+    await slowIfAsked(image, options);
     const { width, height } = sizeOf(image);
     return [fakeSubjectBox(width, height)];
   },

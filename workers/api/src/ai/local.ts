@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { HttpError } from '../errors';
 import { captionsFromBank } from './caption-bank';
 import { readHeader } from '../imaging/sniff';
-import type { AiProvider, Box } from './provider';
+import { cancelled } from '../cancel';
+import type { AiCallOptions, AiProvider, Box } from './provider';
 import { asBody, toBytes } from './upstream';
 
 /**
@@ -31,17 +32,20 @@ export interface LocalBindings {
 export function localProvider(env: LocalBindings, fetcher: typeof fetch = fetch, timeouts = LOCAL_TIMEOUTS_MS): AiProvider {
   const base = env.LOCAL_AI_URL.replace(/\/+$/, '');
 
-  async function call(path: string, body: BodyInit, contentType: string, timeoutMs: number, what: string): Promise<Response> {
+  async function call(path: string, body: BodyInit, contentType: string, timeoutMs: number, what: string, cancel?: AbortSignal): Promise<Response> {
     if (!base) throw new HttpError(503, 'ai_not_configured', LOCAL_NOT_RUNNING);
     let res: Response;
     try {
+      // Cancelling the job closes the connection, and the service stops the work it was doing for it.
+      const deadline = AbortSignal.timeout(timeoutMs);
       res = await fetcher(`${base}${path}`, {
         method: 'POST',
         body,
         headers: { 'content-type': contentType },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: cancel ? AbortSignal.any([cancel, deadline]) : deadline,
       });
     } catch (err) {
+      if (cancel?.aborted) throw cancelled();
       const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
       throw new HttpError(
         503,
@@ -63,15 +67,15 @@ export function localProvider(env: LocalBindings, fetcher: typeof fetch = fetch,
     return h.mimeType;
   }
 
-  async function boxes(path: string, image: Uint8Array, what: string): Promise<Box[]> {
-    const res = await call(path, asBody(image), imageType(image), timeouts.detect, what);
+  async function boxes(path: string, image: Uint8Array, what: string, options?: AiCallOptions): Promise<Box[]> {
+    const res = await call(path, asBody(image), imageType(image), timeouts.detect, what, options?.signal);
     const parsed = boxesSchema.safeParse(await res.json().catch(() => null));
     if (!parsed.success) throw new HttpError(502, 'ai_upstream_error', `The local AI service answered oddly when asked to ${what}.`);
     return parsed.data.boxes;
   }
 
-  async function imageOut(path: string, image: Uint8Array, what: string): Promise<Uint8Array> {
-    const res = await call(path, asBody(image), imageType(image), timeouts.heavy, what);
+  async function imageOut(path: string, image: Uint8Array, what: string, options?: AiCallOptions): Promise<Uint8Array> {
+    const res = await call(path, asBody(image), imageType(image), timeouts.heavy, what, options?.signal);
     const bytes = await toBytes(res);
     if (!readHeader(bytes)) throw new HttpError(502, 'ai_upstream_error', `The local AI service answered oddly when asked to ${what}.`);
     return bytes;
@@ -87,9 +91,9 @@ export function localProvider(env: LocalBindings, fetcher: typeof fetch = fetch,
     async suggestCaptions(template, context) {
       return { captions: captionsFromBank(template, context), note: OFFLINE_CAPTIONS_NOTE };
     },
-    removeBackground: (image) => imageOut('/remove-background', image, 'remove the background'),
-    upscale: (image, factor) => imageOut(`/upscale?factor=${factor}`, image, 'upscale the image'),
-    detectFaces: (image) => boxes('/faces', image, 'find faces'),
-    detectPeople: (image) => boxes('/people', image, 'find people'),
+    removeBackground: (image, options) => imageOut('/remove-background', image, 'remove the background', options),
+    upscale: (image, factor, options) => imageOut(`/upscale?factor=${factor}`, image, 'upscale the image', options),
+    detectFaces: (image, options) => boxes('/faces', image, 'find faces', options),
+    detectPeople: (image, options) => boxes('/people', image, 'find people', options),
   };
 }

@@ -37,14 +37,19 @@ export interface CaptionSuggestions {
   note?: string;
 }
 
+/** Per call: a signal that stops the work when the person cancels (providers that can, pass it to their fetch). */
+export interface AiCallOptions {
+  signal?: AbortSignal;
+}
+
 export interface AiProvider {
   readonly name: ProviderName;
   generateImage(prompt: string, seed?: number): Promise<GeneratedImage>;
   suggestCaptions(template: CaptionTemplate, context: string): Promise<CaptionSuggestions>;
-  removeBackground(image: Uint8Array): Promise<Uint8Array>;
-  upscale(image: Uint8Array, factor: 2 | 3 | 4): Promise<Uint8Array>;
-  detectFaces(image: Uint8Array): Promise<Box[]>;
-  detectPeople(image: Uint8Array): Promise<Box[]>;
+  removeBackground(image: Uint8Array, options?: AiCallOptions): Promise<Uint8Array>;
+  upscale(image: Uint8Array, factor: 2 | 3 | 4, options?: AiCallOptions): Promise<Uint8Array>;
+  detectFaces(image: Uint8Array, options?: AiCallOptions): Promise<Box[]>;
+  detectPeople(image: Uint8Array, options?: AiCallOptions): Promise<Box[]>;
 }
 
 /** What caption suggestion needs from a catalogue template (core/api/templates `Template`). */

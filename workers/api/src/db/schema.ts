@@ -99,3 +99,21 @@ export const activity = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.memberId, t.kind, t.day] })],
 );
+
+/**
+ * How long each AI operation took (operation, picture size bucket), the measured history behind the tool screens'
+ * estimate (ADR 0105). Written in the background after a success; the cron keeps a week.
+ */
+export const opTimings = sqliteTable(
+  'op_timings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** 'upscale-2x', 'remove-background', 'blur-faces' … */
+    operation: text('operation').notNull(),
+    /** 'small' (≤ 0.5 MP), 'medium' (≤ 2 MP), 'large' (≤ 8 MP), 'huge'. */
+    sizeBucket: text('size_bucket').notNull(),
+    ms: integer('ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('op_timings_recent').on(t.operation, t.sizeBucket, t.createdAt)],
+);

@@ -17,6 +17,8 @@ import { resizeProblem, resizeTarget, type ResizeOptions } from '../../../../cor
 import type { RotateOptions } from '../../../../core/tools/rotate';
 import type { BlurOptions } from '../../../../core/tools/blur';
 import type { WatermarkOptions } from '../../../../core/tools/watermark';
+import type { JobPhase } from '../../../../core/api/tool-progress';
+import { throwIfCancelled } from '../cancel';
 import { HttpError } from '../errors';
 import { assertImage } from './assert-image';
 import { inspect } from './analyze';
@@ -104,6 +106,12 @@ async function viaService<T>(call: () => Promise<T>): Promise<T> {
 }
 
 const pixels = (s: Size) => s.width * s.height;
+
+/** Between steps: stop if the person cancelled, else say which phase the work has reached (ADR 0105). */
+function reach(services: EngineServices, phase: JobPhase): void {
+  throwIfCancelled(services.signal);
+  services.onPhase?.(phase);
+}
 const editQuality = (f: OutputFormat) => (LOSSY_FORMATS.includes(f) ? EDIT_QUALITY : undefined);
 
 async function pixelOperation(operation: string, input: Picture, plan: PixelPlan, services: EngineServices, notes: string[]): Promise<EngineResult> {
@@ -115,6 +123,7 @@ async function pixelOperation(operation: string, input: Picture, plan: PixelPlan
   const base = { operation, originalSize: bytes.length, notes, quality, details };
   if (Math.max(pixels(upright), pixels(plan.output)) <= pixelBudget(plan.budget, format)) {
     const out = await plan.wasm(await decode(bytes, header));
+    reach(services, 'encoding');
     notes.push(plan.note);
     return { ...base, bytes: await encode(out, format, { quality: quality ?? 100 }), format, width: out.width, height: out.height, engine: 'wasm' };
   }
@@ -147,6 +156,7 @@ async function compress(input: Picture, req: CompressRequest, services: EngineSe
   let result: EngineResult;
   if (pixels(upright) <= tightest) {
     const raster = await decode(bytes, header);
+    reach(services, 'encoding');
     const r = await compressRaster(raster, req, resolved);
     notes.push(...r.notes);
     result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: 'wasm' };
@@ -181,6 +191,7 @@ async function convert(input: Picture, o: OptionsByOperation['convert'], service
     const raster = await decode(bytes, header);
     if (!ALPHA_FORMATS.includes(o.format) && hasTransparency(raster)) notes.push(`${o.format.toUpperCase()} has no transparency: transparent areas were filled with white.`);
     notes.push(described);
+    reach(services, 'encoding');
     return { ...base, bytes: await encode(raster, o.format, { quality: o.quality }), format: o.format, width: raster.width, height: raster.height, engine: 'wasm' };
   }
   const format = o.format;
@@ -215,7 +226,9 @@ export const runFields = (input: Picture, fields: ToolFields, services: EngineSe
 
 /** Runs one tool operation on an accepted picture. */
 export async function run<K extends OperationName>(operation: K, input: Picture, options: OptionsByOperation[K], services: EngineServices): Promise<EngineResult> {
+  reach(services, 'processing');
   const result = await runOperation(operation, input, options, services);
+  throwIfCancelled(services.signal);
   // The isolate's codecs write pixel values only: a photo's own colour profile goes with them (icc.ts).
   const profile = result.engine === 'wasm' ? readProfile(input.bytes, input.header.format) : null;
   if (!profile) return result;

@@ -4,7 +4,8 @@ import { readHeader } from '../sniff';
 import type { EngineServices } from './types';
 
 export async function runAiOperation(op: 'upscale' | 'remove-background', bytes: Uint8Array, factor: 2 | 3 | 4, services: EngineServices) {
-  const out = op === 'upscale' ? await services.ai.upscale(bytes, factor) : await services.ai.removeBackground(bytes);
+  const call = { signal: services.signal };
+  const out = op === 'upscale' ? await services.ai.upscale(bytes, factor, call) : await services.ai.removeBackground(bytes, call);
   const header = readHeader(out);
   if (!header || (header.format !== 'png' && header.format !== 'jpeg' && header.format !== 'webp')) {
     throw new HttpError(502, 'ai_upstream_error', 'The AI service returned something that is not an image. Please try again.');

@@ -63,7 +63,7 @@ export async function findTargets(src: Source, o: Options): Promise<BlurTarget> 
   if (o.method === 'background') {
     // Small pictures: the cut-out of the picture itself; large ones: of an upright full-size copy (the mask must
     // cover every pixel, and the image service draws it over the blurred picture as it is).
-    const cutout = await src.services.ai.removeBackground(await uprightCopy(src, src.upright));
+    const cutout = await src.services.ai.removeBackground(await uprightCopy(src, src.upright), { signal: src.services.signal });
     const header = readHeader(cutout);
     if (!header || header.width !== src.upright.width || header.height !== src.upright.height) {
       throw new HttpError(502, 'ai_upstream_error', 'The AI service returned a mask that does not fit the picture. Please try again.');
@@ -72,7 +72,8 @@ export async function findTargets(src: Source, o: Options): Promise<BlurTarget> 
   }
   const proxy = proxySize(src.upright);
   const image = await uprightCopy(src, proxy);
-  const boxes = o.method === 'faces' ? await src.services.ai.detectFaces(image) : await src.services.ai.detectPeople(image);
+  const call = { signal: src.services.signal };
+  const boxes = o.method === 'faces' ? await src.services.ai.detectFaces(image, call) : await src.services.ai.detectPeople(image, call);
   return { rects: scaleBoxes(boxes, proxy, src.upright) };
 }
 

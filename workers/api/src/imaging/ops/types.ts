@@ -3,6 +3,7 @@
  * on decoded pixels (small pictures, in the isolate), and the same result as image-service steps (any size).
  * Planning is pure (size and options in, plan out), so each operation's rules are tested without a codec.
  */
+import type { JobPhase } from '../../../../../core/api/tool-progress';
 import type { AiProvider } from '../../ai/provider';
 import type { WasmOperation } from '../options';
 import type { Raster } from '../raster';
@@ -16,6 +17,10 @@ export interface Size {
 export interface EngineServices {
   images: ImageService;
   ai: AiProvider;
+  /** Told as the work reaches each phase (streamed answers); absent for plain ones. */
+  onPhase?: (phase: JobPhase) => void;
+  /** Aborted when the person cancels: the AI provider's calls stop, and the engine stops at its next step. */
+  signal?: AbortSignal;
 }
 
 /** What the service path needs to know: the input's bytes, its upright size, and the services. */

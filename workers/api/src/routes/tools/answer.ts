@@ -1,0 +1,94 @@
+/**
+ * The one way every tool route answers once its fields are valid: the engine's work, stored, as the plain JSON
+ * answer, or streamed (ADR 0105) when the request accepts `text/event-stream`: `phase` events as the work goes,
+ * then one `result` or `error`. AI operations spend one allowance unit (refunded on failure or cancel) and their
+ * measured durations become the estimate the next job is shown.
+ */
+import { EVENT_STREAM_TYPE, type ErrorEvent, type JobPhase } from '../../../../../core/api/tool-progress';
+import { estimateFrom, recentTimings, recordTiming, sizeBucket, type TimingKey } from '../../db/op-timings';
+import { toErrorResponse } from '../../errors';
+import { withVisitorCookie } from '../../identity/visitor';
+import { runFields, type EngineServices, type Picture, type ToolFields } from '../../imaging/engine';
+import { quotaSubjectOf, withAiUnit } from '../../quota';
+import { engineServices } from './deps';
+import { openEventStream } from './event-stream';
+import { respondWithImage } from './respond';
+
+export interface ToolJob {
+  picture: Picture;
+  fields: ToolFields;
+  /** Spends one unit of the daily AI allowance. */
+  metered: boolean;
+}
+
+export const acceptsEventStream = (request: Request) => (request.headers.get('accept') ?? '').includes(EVENT_STREAM_TYPE);
+
+/** What an AI job's duration is filed under: the operation as it costs time, and the picture's size class. */
+export function timingKeyOf(job: ToolJob): TimingKey {
+  const { fields, picture } = job;
+  const operation =
+    fields.operation === 'upscale' ? `upscale-${fields.factor ?? 2}x` : fields.operation === 'blur' ? `blur-${fields.method}` : fields.operation;
+  return { operation, sizeBucket: sizeBucket(picture.upright.width * picture.upright.height) };
+}
+
+export async function answerTool(request: Request, env: Env, ctx: ExecutionContext, job: ToolJob): Promise<Response> {
+  return acceptsEventStream(request) ? streamed(request, env, ctx, job) : plain(request, env, ctx, job);
+}
+
+async function plain(request: Request, env: Env, ctx: ExecutionContext, job: ToolJob): Promise<Response> {
+  const work = async () => respondWithImage(env, await runFields(job.picture, job.fields, engineServices(env)));
+  if (!job.metered) return work();
+  const { subject, visitor } = await quotaSubjectOf(request, env);
+  const response = await withAiUnit(env, subject, timed(env, ctx, job, work));
+  return withVisitorCookie(response, visitor);
+}
+
+/** Runs `work` and, when it succeeds, files its duration in the background. */
+function timed<T>(env: Env, ctx: ExecutionContext, job: ToolJob, work: () => Promise<T>) {
+  return async () => {
+    const started = Date.now();
+    const out = await work();
+    ctx.waitUntil(recordTiming(env.DB, timingKeyOf(job), Date.now() - started).catch(() => undefined));
+    return out;
+  };
+}
+
+async function streamed(request: Request, env: Env, ctx: ExecutionContext, job: ToolJob): Promise<Response> {
+  // Who pays is settled before the stream opens, so a first-time visitor's cookie goes out with the headers.
+  const payer = job.metered ? await quotaSubjectOf(request, env) : null;
+  const events = openEventStream(request.signal);
+  let estimateMs: number | undefined;
+  const onPhase = (phase: JobPhase) => events.send('phase', phase === 'processing' && estimateMs !== undefined ? { phase, estimateMs } : { phase });
+  const services: EngineServices = { ...engineServices(env), onPhase, signal: events.signal };
+  const work = async () => respondWithImage(env, await runFields(job.picture, job.fields, services), services);
+
+  const run = async () => {
+    try {
+      const response = payer
+        ? await withAiUnit(
+            env,
+            payer.subject,
+            (history) => {
+              estimateMs = estimateFrom(history);
+              return timed(env, ctx, job, work)();
+            },
+            undefined,
+            recentTimings(env.DB, timingKeyOf(job)),
+          )
+        : await work();
+      events.send('result', await response.json());
+    } catch (err) {
+      // The same words, code and status as the plain answer; nothing is sent to a reader who has gone.
+      const refusal = toErrorResponse(err);
+      const body = await refusal.json<{ error: string; code: string }>();
+      events.send('error', { ...body, status: refusal.status } satisfies ErrorEvent);
+    } finally {
+      await events.close();
+    }
+  };
+  onPhase('queued');
+  // The job outlives the response object: it finishes (or stops and refunds) after the headers are sent.
+  ctx.waitUntil(run());
+  const response = events.response();
+  return payer ? withVisitorCookie(response, payer.visitor) : response;
+}
