@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['core/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'local-ai/**/*.test.ts', 'local-images/**/*.test.ts'],
+          include: ['core/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'local-ai/**/*.test.ts', 'local-images/**/*.test.ts', 'local-render/**/*.test.ts'],
         },
       },
       './workers/api/vitest.config.ts',

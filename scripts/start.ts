@@ -1,7 +1,8 @@
 /**
  * `npm start`: everything a fresh clone needs to serve UI and API together on http://127.0.0.1:8788,
  * offline, with no account: local secrets, the build, local D1 migrations, the template catalog seed, the local AI
- * service (local-ai/, on 127.0.0.1:8790), the image service (local-images/, on :8792), then `wrangler pages dev`.
+ * service (local-ai/, on 127.0.0.1:8790), the image service (local-images/, on :8792), the HTML renderer
+ * (local-render/, on :8793), then `wrangler pages dev`.
  * Local data (D1, R2) lives in .wrangler/state and survives restarts.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
@@ -159,6 +160,18 @@ function startLocalImages(): ChildProcess {
   return child;
 }
 
+/**
+ * The offline HTML renderer (local-render/, Debian's Chromium on 127.0.0.1:8793): Convert's HTML to image. If its
+ * port is taken (another copy running), the Worker uses that one.
+ */
+function startLocalRender(): ChildProcess {
+  const child = spawnGroup(process.execPath, ['--import', 'tsx', 'local-render/main.ts'], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+  child.on('exit', (code) => {
+    if (code && !stopping) console.warn(`local-render exited with ${code}; HTML to image answers 503 until it runs again`);
+  });
+  return child;
+}
+
 async function main() {
   await ensureDevVars();
   // --fresh starts from empty local D1 and R2 (the e2e suite uses it; npm start keeps your data).
@@ -171,6 +184,7 @@ async function main() {
   if (stopping) return;
   const localAi = startLocalAi();
   const localImages = startLocalImages();
+  const localRender = startLocalRender();
 
   const server = spawnGroup(
     'npx',
@@ -182,7 +196,7 @@ async function main() {
     ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: wranglerEnv() },
   );
-  if (POSIX) watchOver([localAi, localImages, server]);
+  if (POSIX) watchOver([localAi, localImages, localRender, server]);
   stopWithLaunchers();
   let announced = false;
   server.stdout!.on('data', (chunk: Buffer) => {

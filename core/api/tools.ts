@@ -50,8 +50,8 @@ export const toolResultSchema = z.object({
   compressionRatio: z.number(),
   operation: z.string(),
   quality: z.number().optional(),
-  /** Which path did the work: WASM in the isolate, or the Images binding for large pictures. */
-  engine: z.enum(['wasm', 'images', 'passthrough']),
+  /** Which path did the work: WASM in the isolate, the image service for large pictures, or a browser (HTML to image). */
+  engine: z.enum(['wasm', 'images', 'passthrough', 'browser']),
   notes: z.array(z.string()),
   details: z.string().optional(),
   privacyLog: privacyLogSchema.optional(),

@@ -4,6 +4,8 @@ import type { Request as MiniflareRequest, Response as MiniflareResponse } from 
 import { defineConfig } from 'vitest/config';
 import { corpusService } from './test/corpus-service';
 import { handle as localImages } from '../../local-images/server';
+import { handle as localRender } from '../../local-render/server';
+import { networkProbeService } from './test/support/network-probe';
 import { exiftoolService, oracleService, photoService } from './test/support/node-services';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -32,6 +34,10 @@ export default defineConfig({
           EXIFTOOL: exiftoolService,
           // miniflare hands over its own undici Request; the handler uses only the web API both share.
           LOCAL_IMAGES: (request: MiniflareRequest) => localImages(request as unknown as Request) as unknown as Promise<MiniflareResponse>,
+          // The offline HTML renderer (local-render/server.ts, Debian's Chromium) in-process, and NETWORK_PROBE: a
+          // loopback server that counts requests, to prove a rendered page reaches nothing.
+          LOCAL_RENDER: (request: MiniflareRequest) => localRender(request as unknown as Request) as unknown as Promise<MiniflareResponse>,
+          NETWORK_PROBE: networkProbeService,
           PHOTOS: photoService,
           ORACLE: oracleService,
         },

@@ -13,6 +13,10 @@ declare global {
        * Worker's own code in the type check, where only tests have it (imaging/service/index.ts).
        */
       LOCAL_IMAGES?: Fetcher;
+      /** The offline HTML renderer, in-process (local-render/server.ts); optional for the same reason. */
+      LOCAL_RENDER?: Fetcher;
+      /** A loopback server that records every request it gets (test/support/network-probe.ts). */
+      NETWORK_PROBE: Fetcher;
       /** Phone-size photos and sharp's own results to compare with (test/support/node-services.ts). */
       PHOTOS: Fetcher;
       /** libjxl's ssimulacra_main and butteraugli, the outside judges of quality=auto (test/support/node-services.ts). */

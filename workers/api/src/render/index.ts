@@ -1,0 +1,32 @@
+import { cloudflareRenderer } from './cloudflare';
+import { localRenderer } from './local';
+import { RendererError, type HtmlRenderer } from './types';
+
+/** 8790 local AI, 8791 background removal, 8792 local images. */
+export const DEFAULT_LOCAL_RENDER_URL = 'http://127.0.0.1:8793';
+
+const unconfigured: HtmlRenderer = {
+  name: 'local',
+  render: async () => {
+    throw new RendererError(503, 'renderer_unavailable', 'HTML to image is not available on this server: no renderer is configured.');
+  },
+};
+
+/**
+ * Picks the HTML renderer named by `HTML_RENDERER` (ADR 0104), like the AI provider and the image service:
+ * `cloudflare` is Browser Rendering through the `BROWSER` binding (production), `local` the offline Chromium service.
+ * Tests bind the local service in-process as `LOCAL_RENDER`.
+ */
+export function getHtmlRenderer(env: Env): HtmlRenderer {
+  switch (env.HTML_RENDERER) {
+    case 'cloudflare':
+      return env.BROWSER ? cloudflareRenderer(env.BROWSER) : unconfigured;
+    case 'local': {
+      // Only the test environment has this binding (test/env.d.ts), so it is not in the generated Env.
+      const bound = (env as { LOCAL_RENDER?: Fetcher }).LOCAL_RENDER;
+      return bound ? localRenderer({ fetcher: bound, url: 'http://local-render' }) : localRenderer({ fetcher: undefined, url: env.LOCAL_RENDER_URL || DEFAULT_LOCAL_RENDER_URL });
+    }
+    default:
+      return unconfigured;
+  }
+}
