@@ -72,3 +72,12 @@ export const RATE_LIMITS_PER_MINUTE = {
   'generate-captions': 20,
 } as const;
 export type RateLimitedRoute = keyof typeof RATE_LIMITS_PER_MINUTE;
+
+/**
+ * API keys (ADR 0107): calls each key may make per UTC month (the Business plan's "API: 10,000 calls per month";
+ * the Worker reads API_MONTHLY_CALLS from its environment, with this as the default), and how many active keys a
+ * member may hold at once.
+ */
+export const API_MONTHLY_CALLS = 10_000;
+export const API_KEYS_MAX_ACTIVE = 10;
+export const API_KEY_NAME_MAX_CHARS = 60;

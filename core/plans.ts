@@ -1,4 +1,4 @@
-import { FREE_DAILY_AI_LIMIT } from './limits';
+import { API_MONTHLY_CALLS, FREE_DAILY_AI_LIMIT } from './limits';
 
 /**
  * The one plan catalogue: /pricing and the dashboard both render it. Personal plans (Free, Pro, Unlimited) are
@@ -73,7 +73,7 @@ export const TEAM_PLANS: Plan[] = [
     description: 'For a team of up to 5 that publishes every day.',
     price: '$79.99',
     period: 'per month',
-    features: ['Everything in Unlimited for 5 people', 'Brand watermarks', 'API: 10,000 calls per month', 'Dedicated support'],
+    features: ['Everything in Unlimited for 5 people', 'Brand watermarks', `API: ${API_MONTHLY_CALLS.toLocaleString('en-US')} calls per month`, 'Dedicated support'],
     buttonText: 'Ask about Business',
     buttonHref: '/contact?plan=business',
     popular: false,
