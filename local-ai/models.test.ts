@@ -55,4 +55,14 @@ describe.skipIf(!HAS_CORPUS)(`offline models on corpus photos${HAS_CORPUS ? '' :
     // alone rewards bicubic's ringing, so it is reported, not asserted.)
     expect(scores.ssimAi).toBeGreaterThan(scores.ssimBicubic + 0.02);
   }, 60_000);
+
+  it('stops upscaling at the next tile once the caller has gone (a cancelled job)', async () => {
+    const small = await sharp(await corpusFile('photos/astronaut.png')).resize(300, 300).png().toBuffer();
+    const gone = new AbortController();
+    gone.abort();
+    const started = Date.now();
+    await expect(upscale(small, 2, gone.signal)).rejects.toThrow(/abort/i);
+    // Nine 128 px tiles would take seconds; none is run.
+    expect(Date.now() - started).toBeLessThan(3_000);
+  }, 60_000);
 });

@@ -53,6 +53,15 @@ async function imageBody(req: IncomingMessage): Promise<Uint8Array> {
   return new Uint8Array(body.buffer, body.byteOffset, body.length);
 }
 
+/** Aborted when the caller goes away before the answer is written (a cancelled tool job). */
+function closedBy(res: ServerResponse): AbortSignal {
+  const gone = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
+
 async function route(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://local');
   if (req.method === 'GET' && url.pathname === '/health') return sendJson(res, 200, { ok: true });
@@ -65,7 +74,7 @@ async function route(req: IncomingMessage, res: ServerResponse) {
     case '/upscale': {
       const factor = Number(url.searchParams.get('factor'));
       if (factor !== 2 && factor !== 3 && factor !== 4) throw new HttpProblem(400, 'The factor must be 2, 3 or 4.');
-      const png = await upscale(await imageBody(req), factor as Factor);
+      const png = await upscale(await imageBody(req), factor as Factor, closedBy(res));
       return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
     }
     case '/remove-background': {
@@ -92,7 +101,7 @@ async function route(req: IncomingMessage, res: ServerResponse) {
 export function createAiServer(): Server {
   return createServer((req, res) => {
     route(req, res).catch((err: unknown) => {
-      if (res.headersSent) return res.destroy();
+      if (res.headersSent || res.destroyed) return res.destroy();
       if (err instanceof HttpProblem) return sendJson(res, err.status, { error: err.message });
       if (err instanceof BadImageError) return sendJson(res, 422, { error: err.message });
       if (err instanceof TooLargeError) return sendJson(res, 413, { error: err.message });

@@ -39,7 +39,7 @@ function loadModel(factor: Factor): Promise<LayersModel> {
 }
 
 /** Upscales decoded pixels; exported for the bench and the tests. */
-export async function upscalePixels(src: Pixels, factor: Factor): Promise<Pixels> {
+export async function upscalePixels(src: Pixels, factor: Factor, signal?: AbortSignal): Promise<Pixels> {
   const tf = await initTf();
   const model = await loadModel(factor);
   const { width, height } = src;
@@ -47,6 +47,8 @@ export async function upscalePixels(src: Pixels, factor: Factor): Promise<Pixels
   const outWidth = width * factor;
   for (let ty = 0; ty < height; ty += TILE) {
     for (let tx = 0; tx < width; tx += TILE) {
+      // A cancelled job (the Worker closed the connection) stops at the next tile instead of finishing for nobody.
+      signal?.throwIfAborted();
       const tw = Math.min(TILE, width - tx);
       const th = Math.min(TILE, height - ty);
       const x0 = Math.max(0, tx - MARGIN);
@@ -89,7 +91,7 @@ export async function upscalePixels(src: Pixels, factor: Factor): Promise<Pixels
 
 export class TooLargeError extends Error {}
 
-export async function upscale(bytes: Uint8Array, factor: Factor): Promise<Buffer> {
+export async function upscale(bytes: Uint8Array, factor: Factor, signal?: AbortSignal): Promise<Buffer> {
   const src = await decodeRgb(bytes);
   if (Math.max(src.width, src.height) > MAX_UPSCALE_INPUT_SIDE) {
     throw new TooLargeError(`Please upscale images up to ${MAX_UPSCALE_INPUT_SIDE} pixels on the longest side.`);
@@ -97,5 +99,5 @@ export async function upscale(bytes: Uint8Array, factor: Factor): Promise<Buffer
   if (src.width * src.height * factor * factor > MAX_UPSCALE_OUTPUT_PIXELS) {
     throw new TooLargeError(`The ${factor}× result would be too large; please use a smaller image or a lower factor.`);
   }
-  return encodePng(await upscalePixels(src, factor));
+  return encodePng(await upscalePixels(src, factor, signal));
 }

@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { BATCH_COMPRESS_QUALITY } from '../../../core/tools/compress';
 import { QUALITY } from '../../../core/tools/fields';
 import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, type ToolResult } from '../../../core/api/tools';
 import { acceptImages } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
-import { failureText, postTool } from './api';
+import { failureText } from './api';
 import { DropZone } from './drop-zone';
-import { formatBytes, parseDimension, resultName, shareDone, uniqueNames, zipName } from './format';
+import { formatBytes, parseDimension, resultName, uniqueNames, zipName } from './format';
 import { ProgressCard } from './progress-card';
+import { isCancelled } from './tool-job';
+import { useToolJob } from './use-tool-job';
 import { downloadZip } from './zip-download';
 import { btnPrimary, card, fieldLabel, input, range } from './styles';
 
@@ -17,7 +19,10 @@ interface Done {
   result: ToolResult;
 }
 
-/** Many files through /api/modify one after another; failures are listed, never skipped silently. */
+/**
+ * Many files through /api/modify one after another, each with its own real progress; failures are listed, never
+ * skipped silently. Cancel stops the file in progress and the ones after it; what finished stays downloadable.
+ */
 export function BatchPanel() {
   const [files, setFiles] = useState<File[]>([]);
   const [op, setOp] = useState<'resize' | 'compress'>('resize');
@@ -25,7 +30,9 @@ export function BatchPanel() {
   const [format, setFormat] = useState<(typeof COMPRESS_FORMATS)[number]>('original');
   const [quality, setQuality] = useState(BATCH_COMPRESS_QUALITY);
   const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState(0);
+  const [current, setCurrent] = useState<{ index: number; name: string } | null>(null);
+  const { job, run, cancel } = useToolJob();
+  const stopped = useRef(false);
   const [done, setDone] = useState<Done[]>([]);
   const [failed, setFailed] = useState<{ name: string; reason: string }[]>([]);
   const [zipping, setZipping] = useState(false);
@@ -40,7 +47,7 @@ export function BatchPanel() {
 
   const process = async () => {
     setBusy(true);
-    setProgress(0);
+    stopped.current = false;
     setDone([]);
     setFailed([]);
     const ok: Done[] = [];
@@ -50,18 +57,21 @@ export function BatchPanel() {
         ? { operation: 'resize', width: dims.width, height: dims.height, maintainAspectRatio: dims.keep, ...(format === 'original' ? {} : { format }), quality }
         : { operation: 'compress', format, quality };
     for (const [i, file] of files.entries()) {
+      if (stopped.current) break;
+      setCurrent({ index: i, name: file.name });
       try {
-        ok.push({ index: i + 1, name: file.name, result: await postTool('/api/modify', file, fields) });
+        ok.push({ index: i + 1, name: file.name, result: await run('/api/modify', file, fields) });
       } catch (err) {
+        if (isCancelled(err)) break;
         bad.push({ name: file.name, reason: failureText(err, 'The server could not process this file.') });
       }
-      setProgress(shareDone(i + 1, files.length));
     }
     setDone(ok);
     setFailed(bad);
     setBusy(false);
-    setProgress(0);
-    if (ok.length) toast.success('Batch processing complete! 📦', `Successfully processed ${ok.length}/${files.length} images`);
+    setCurrent(null);
+    if (stopped.current) toast.info('Batch cancelled', `${ok.length} of ${files.length} images were processed before you cancelled.`);
+    else if (ok.length) toast.success('Batch processing complete! 📦', `Successfully processed ${ok.length}/${files.length} images`);
     else toast.error('Batch processing failed', 'Something went wrong during batch processing.');
   };
 
@@ -91,7 +101,17 @@ export function BatchPanel() {
         <button type="button" className={btnPrimary} disabled={!files.length || busy} onClick={process}>
           Process {files.length} Images
         </button>
-        {busy ? <ProgressCard text="Processing your images..." value={progress} /> : null}
+        {busy ? (
+          <ProgressCard
+            text="Processing your images..."
+            job={job}
+            detail={current ? `File ${current.index + 1} of ${files.length}: ${current.name}` : undefined}
+            onCancel={() => {
+              stopped.current = true;
+              cancel();
+            }}
+          />
+        ) : null}
         {done.length || failed.length ? (
           <section aria-label="Batch results" className={`${card} space-y-3`} data-testid="batch-results">
             <p className="font-semibold text-slate-900 dark:text-white">Successfully processed {done.length}/{done.length + failed.length} images</p>

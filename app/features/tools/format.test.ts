@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadUrl, formatBytes, keepRatio, nextFakeProgress, parseDimension, resultName, shareDone, uniqueNames, zipName } from './format';
+import { downloadUrl, formatBytes, keepRatio, parseDimension, resultName, shareDone, uniqueNames, zipName } from './format';
 
 describe('formatBytes', () => {
   it('uses base 1024 and two decimals at most', () => {
@@ -36,11 +36,6 @@ describe('download names', () => {
 });
 
 describe('progress', () => {
-  it('climbs by the step and stops at 90', () => {
-    expect(nextFakeProgress(0, 10)).toBe(10);
-    expect(nextFakeProgress(85, 10)).toBe(90);
-    expect(nextFakeProgress(90, 8)).toBe(90);
-  });
   it('reports the share of files done', () => {
     expect(shareDone(0, 0)).toBe(0);
     expect(shareDone(1, 3)).toBe(33);

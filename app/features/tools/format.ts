@@ -71,10 +71,6 @@ export function downloadUrl(imageUrl: string, name: string): string {
   return `${imageUrl}${sep}download=${encodeURIComponent(name)}`;
 }
 
-/** The spec's fake progress: +step every tick, never past the cap until the server answers. */
-export const FAKE_PROGRESS_CAP = 90;
-export const nextFakeProgress = (current: number, step: number) => Math.min(FAKE_PROGRESS_CAP, current + step);
-
 /** Batch and convert progress: the share of files handled so far, in whole percent. */
 export const shareDone = (done: number, total: number) => (total <= 0 ? 0 : Math.round((done / total) * 100));
 

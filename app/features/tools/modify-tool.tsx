@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { RESIZE_BACKGROUND_DEFAULT, RESIZE_DEFAULT } from '../../../core/tools/resize';
 import type { ToolResult } from '../../../core/api/tools';
 import { toast } from '~/lib/toast';
-import { failureText, postTool } from './api';
+import { failureText } from './api';
 import { BatchPanel } from './batch-panel';
 import type { Size } from './crop-math';
 import { ImagePicker } from './file-card';
@@ -11,8 +11,9 @@ import { CropPanel, ResizePanel, TransformPanel, type PanelSizeState } from './m
 import { ProgressCard } from './progress-card';
 import { DownloadLink, Facts, Notes, ResultCard } from './result-card';
 import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
-import { useFakeProgress } from './use-fake-progress';
+import { isCancelled } from './tool-job';
 import { useImageFile } from './use-image-file';
+import { useToolJob } from './use-tool-job';
 
 const TABS = [
   { id: 'resize', label: 'Resize' },
@@ -40,7 +41,7 @@ export function ModifyTool() {
   const { chosen, choose } = useImageFile({ onChosen });
   // A result belongs to the tab that made it: switching tabs, or starting the next job, clears it.
   useEffect(() => setResult(null), [tab]);
-  const { progress, busy, run } = useFakeProgress();
+  const { job, busy, run, cancel } = useToolJob();
 
   // Loading an image sets the resize fields to its natural size.
   useEffect(() => {
@@ -58,10 +59,11 @@ export function ModifyTool() {
     const l = LABELS[kind as Kind];
     setResult(null);
     try {
-      const r = await run(() => postTool('/api/modify', chosen.file, fields));
+      const r = await run('/api/modify', chosen.file, fields);
       setResult({ ...r, kind: kind as Kind });
       toast.success(l.ok, `${r.width} × ${r.height}`);
     } catch (err) {
+      if (isCancelled(err)) return toast.info('Cancelled');
       toast.error(l.fail, failureText(err, l.text));
     }
   };
@@ -79,7 +81,7 @@ export function ModifyTool() {
             {chosen && tab === 'resize' ? <ResizePanel natural={natural} disabled={disabled} onRun={onRun} size={size} setSize={setSize} src={chosen.preview} /> : null}
             {chosen && tab === 'crop' ? <CropPanel key={chosen.preview} natural={natural} disabled={disabled} onRun={onRun} src={chosen.preview} onLoad={setNatural} /> : null}
             {chosen && tab === 'transform' ? <TransformPanel key={chosen.preview} natural={natural} disabled={disabled} onRun={onRun} src={chosen.preview} /> : null}
-            {busy ? <ProgressCard value={progress} /> : null}
+            {busy ? <ProgressCard job={job} onCancel={cancel} /> : null}
             {result ? (
               <ResultCard title="Result">
                 <img src={result.imageUrl} alt="Modified result" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />

@@ -3,7 +3,7 @@ import { QUALITY } from '../../../core/tools/fields';
 import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, UPSCALE_FACTORS, type ToolResult } from '../../../core/api/tools';
 import { toast } from '~/lib/toast';
 import { AiBanner, UpgradePrompt, allowanceSpent } from './ai-banner';
-import { failureText, isQuotaError, postTool } from './api';
+import { failureText, isQuotaError } from './api';
 import { CompareSlider } from './compare-slider';
 import { ImagePicker } from './file-card';
 import { formatBytes, resultName } from './format';
@@ -12,8 +12,9 @@ import { DownloadLink, Facts, Notes, ResultCard } from './result-card';
 import { btnPrimary, card, fieldLabel, input, muted, range } from './styles';
 import { PartnerBlock } from './partner-block';
 import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
-import { useFakeProgress } from './use-fake-progress';
+import { isCancelled } from './tool-job';
 import { useImageFile } from './use-image-file';
+import { useToolJob } from './use-tool-job';
 import { useUsage } from './use-usage';
 
 const TABS = [
@@ -35,7 +36,7 @@ export function OptimizeTool() {
   const { chosen, choose } = useImageFile({ onChosen: clearResult });
   // A result belongs to the tab that made it: switching tabs clears it, so no download is offered for the wrong job.
   useEffect(() => setResult(null), [tab]);
-  const { progress, busy, run } = useFakeProgress();
+  const { job, busy, run, cancel } = useToolJob();
   const { usage, failed, refetch, canGenerate } = useUsage();
   const [quality, setQuality] = useState<number>(QUALITY.default);
   const [format, setFormat] = useState<(typeof COMPRESS_FORMATS)[number]>('original');
@@ -49,10 +50,11 @@ export function OptimizeTool() {
     if (mode === 'target') fields.targetBytes = Math.max(1, targetKb) * 1024;
     setResult(null);
     try {
-      const r = await run(() => postTool('/api/optimize', chosen.file, fields));
+      const r = await run('/api/optimize', chosen.file, fields);
       setResult(r);
       toast.success('Image compressed successfully!', `Reduced by ${r.compressionRatio}% (${formatBytes(r.originalSize)} → ${formatBytes(r.size)})`);
     } catch (err) {
+      if (isCancelled(err)) return toast.info('Compression cancelled');
       toast.error('Compression failed', failureText(err, 'Something went wrong during compression. Please try again.'));
     }
   };
@@ -64,11 +66,13 @@ export function OptimizeTool() {
     setResult(null);
     try {
       const fields: Record<string, string | number> = operation === 'upscale' ? { operation, factor } : { operation };
-      const r = await run(() => postTool('/api/optimize', chosen.file, fields));
+      const r = await run('/api/optimize', chosen.file, fields);
       setResult(operation === 'remove-background' ? { ...r, originalSize: chosen.file.size, compressionRatio: 0 } : r);
       if (operation === 'upscale') toast.success('Image upscaled successfully!', `Enhanced ${factor}x from ${formatBytes(r.originalSize)} to ${formatBytes(r.size)}`);
       else toast.success('Background removed successfully! 🎨', `Processed image from ${formatBytes(chosen.file.size)} to ${formatBytes(r.size)}`);
     } catch (err) {
+      // A cancelled job costs nothing: the server refunds its unit, and the banner is refetched below.
+      if (isCancelled(err)) return toast.info('Cancelled', 'Nothing was counted against your daily allowance.');
       const title = operation === 'upscale' ? (isQuotaError(err) ? 'AI Limit Reached' : 'Upscaling failed') : 'Background removal failed';
       const text = failureText(err, `Something went wrong during ${operation === 'upscale' ? 'upscaling' : 'background removal'}. Please try again.`);
       toast.error(title, text);
@@ -182,7 +186,7 @@ export function OptimizeTool() {
           </div>
         )}
 
-        {busy ? <ProgressCard value={progress} /> : null}
+        {busy ? <ProgressCard job={job} onCancel={cancel} /> : null}
         {result && chosen ? <OptimizeResult result={result} before={chosen.preview} originalName={chosen.file.name} /> : null}
       </TabPanel>
       <PartnerBlock />

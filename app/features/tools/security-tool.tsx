@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { MetadataAnalysis, ToolResult } from '../../../core/api/tools';
 import { sendForm } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
-import { failureText, isQuotaError, postTool } from './api';
+import { failureText, isQuotaError } from './api';
 import type { Size } from './crop-math';
 import { ImagePicker } from './file-card';
 import { formatBytes, resultName } from './format';
@@ -12,8 +12,9 @@ import { DownloadLink, ResultCard } from './result-card';
 import { BlurControls, WatermarkControls, WatermarkPreview, defaultBlur, defaultWatermark } from './security-panels';
 import { muted } from './styles';
 import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
-import { useFakeProgress } from './use-fake-progress';
+import { isCancelled } from './tool-job';
 import { useImageFile, type Chosen } from './use-image-file';
+import { useToolJob } from './use-tool-job';
 import { useUsage } from './use-usage';
 
 const TABS = [
@@ -33,7 +34,7 @@ export function SecurityTool() {
   const [blur, setBlur] = useState(defaultBlur);
   const [privacy, setPrivacy] = useState(defaultPrivacy);
   const { usage, failed, refetch } = useUsage();
-  const { progress, busy, run } = useFakeProgress();
+  const { job, busy, run, cancel } = useToolJob();
 
   // On upload the metadata analysis is requested straight away (spec §4).
   const onChosen = useCallback((c: Chosen) => {
@@ -58,14 +59,15 @@ export function SecurityTool() {
     img.src = chosen.preview;
   }, [chosen]);
 
-  const call = async (fields: Record<string, string | number | boolean>, ok: [string, string?], fail: [string, string], step = 10, every = 100) => {
+  const call = async (fields: Record<string, string | number | boolean>, ok: [string, string?], fail: [string, string]) => {
     if (!chosen) return;
     setResult(null);
     try {
-      const r = await run(() => postTool('/api/security', chosen.file, fields), step, every);
+      const r = await run('/api/security', chosen.file, fields);
       setResult(r);
       toast.success(ok[0], ok[1] ?? r.details);
     } catch (err) {
+      if (isCancelled(err)) return toast.info('Cancelled', fields.operation === 'blur' && fields.method !== 'selective' ? 'Nothing was counted against your daily allowance.' : undefined);
       toast.error(isQuotaError(err) ? 'AI Limit Reached' : fail[0], failureText(err, fail[1]));
     }
   };
@@ -80,7 +82,7 @@ export function SecurityTool() {
     if (ai && usage && !usage.canGenerate) return toast.error('AI Limit Reached', AI_LIMIT);
     const fields: Record<string, string | number | boolean> = { operation: 'blur', method: blur.method, strength: blur.strength };
     if (blur.method === 'selective') fields.regions = JSON.stringify(blur.regions);
-    await call(fields, ['Blur applied successfully! 👁️'], ['Blur failed', 'Something went wrong during blur processing. Please try again.'], 8, 150);
+    await call(fields, ['Blur applied successfully! 👁️'], ['Blur failed', 'Something went wrong during blur processing. Please try again.']);
     if (ai) void refetch();
   };
 
@@ -107,7 +109,7 @@ export function SecurityTool() {
             <PrivacyControls s={privacy} set={setPrivacy} disabled={disabled} onApply={applyPrivacy} />
           </>
         ) : null}
-        {busy ? <ProgressCard value={progress} /> : null}
+        {busy ? <ProgressCard job={job} onCancel={cancel} /> : null}
         {result && result.operation === 'privacy' && tab === 'privacy' ? <PrivacyLogCard result={result} originalName={chosen?.file.name ?? ''} /> : null}
         {result && result.operation !== 'privacy' ? (
           <ResultCard title="Security Processing Complete">
