@@ -1,17 +1,19 @@
 import type { MetaFunction } from '@remix-run/cloudflare';
 import { toolCrumbs, type RouteHandle } from '~/components/layout/breadcrumbs';
-import { ConvertTool } from '~/features/tools/convert-tool';
+import { ConvertScreen } from '~/features/tools/convert-screen';
 import { ToolPage } from '~/features/tools/tool-page';
 import { pageMeta } from '~/lib/meta';
 
-export const meta: MetaFunction = () => pageMeta('Convert', 'Change image formats: JPEG, PNG, WebP, BMP and TIFF, one file or many.');
+const LEAD = 'Change image formats: JPEG, PNG, WebP, BMP and TIFF, one file or many. Or render a page of HTML to a picture.';
+
+export const meta: MetaFunction = () => pageMeta('Convert', LEAD);
 
 export const handle: RouteHandle = { breadcrumb: toolCrumbs('Convert') };
 
 export default function Route() {
   return (
-    <ToolPage title="Convert" lead="Change image formats: JPEG, PNG, WebP, BMP and TIFF, one file or many.">
-      <ConvertTool />
+    <ToolPage title="Convert" lead={LEAD}>
+      <ConvertScreen />
     </ToolPage>
   );
 }
