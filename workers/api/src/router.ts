@@ -8,6 +8,7 @@ import { getDashboard } from './routes/dashboard';
 import { getHealth } from './routes/health';
 import { serveImage, upload } from './routes/images';
 import { deleteUserMeme, downloadMeme, listUserMemes } from './routes/memes';
+import { getOpenApi } from './routes/openapi';
 import { deleteSession, getSession, postSession } from './routes/session';
 import { getUsageLimit } from './routes/usage';
 import { postAnalyzeMetadata } from './routes/tools/analyze-metadata';
@@ -30,6 +31,7 @@ export const router = Router<IRequest, Args>({
 });
 
 router.get('/health', (_req, env) => getHealth(env));
+router.get('/openapi.json', () => getOpenApi());
 router.post('/upload', throttled('upload', upload));
 router.get('/images/:id', (req, env) => serveImage(req, env, req.params.id!));
 router.get('/usage-limit', (req, env) => getUsageLimit(req, env));

@@ -1,0 +1,284 @@
+/**
+ * Every /api route as the public document describes it: the schemas are the ones the API validates with and the
+ * UI sends, so the two cannot drift; the words say what the schemas cannot (limits, errors, who may call).
+ * A Worker test fails when the router and this list disagree (workers/api/test/openapi.test.ts).
+ */
+import { z } from './zod';
+import { MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_JSON_BYTES, MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES, PROMPT_MAX_CHARS, RATE_LIMITS_PER_MINUTE, FREE_DAILY_AI_LIMIT, IMAGE_TTL_SECONDS_DEFAULT, ACCESS_CODE_MAX_FAILURES_PER_MINUTE, type RateLimitedRoute } from '../limits';
+import { generateCaptionsRequestSchema, generateCaptionsResponseSchema, generateImageRequestSchema, generateImageResponseSchema } from './ai';
+import { dashboardResponseSchema } from './dashboard';
+import { healthSchema } from './health';
+import { imageQuerySchema, uploadFormSchema, uploadResponseSchema } from './images';
+import { downloadMemeRequestSchema, downloadMemeResponseSchema, MAX_CANVAS_DATA_CHARS, savedMemeSchema, sessionRequestSchema, sessionResponseSchema, userMemesResponseSchema } from './memes';
+import { buildOpenApiDocument, type ApiInfo, type RouteDoc, type RouteError } from './openapi';
+import { templateResponseSchema, templateSchema, templateSearchSchema, templatesResponseSchema, textBoxSchema } from './templates';
+import { metadataAnalysisSchema, modifyFieldsSchema, optimizeFieldsSchema, securityFieldsSchema, toolResultSchema, convertFieldsSchema } from './tools';
+import { usageLimitSchema } from './usage';
+import { HTML_MAX_BYTES, HTML_MAX_BODY_BYTES, HTML_RENDER_TIMEOUT_MS, htmlRenderSchema } from '../tools/html';
+
+export const API_VERSION = '1.0.0';
+
+const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+const TTL_MINUTES = IMAGE_TTL_SECONDS_DEFAULT / 60;
+
+const INTERNAL: RouteError = { status: 500, code: 'internal_error', when: 'Something failed on our side; nothing was kept. Try again.' };
+const rateLimited = (route: RateLimitedRoute): RouteError => ({
+  status: 429,
+  code: 'rate_limited',
+  when: `More than ${RATE_LIMITS_PER_MINUTE[route]} requests in a minute from this caller; wait the Retry-After seconds.`,
+});
+const rateLimit = (route: RateLimitedRoute) => `At most ${RATE_LIMITS_PER_MINUTE[route]} requests a minute per caller.`;
+const JSON_ERRORS: RouteError[] = [
+  { status: 400, code: 'invalid_json', when: 'The body is not valid JSON.' },
+  { status: 400, code: 'validation_failed', when: 'A field is missing or out of range; the message names it.' },
+  { status: 413, code: 'payload_too_large', when: 'The body is over the route’s limit.' },
+];
+/** What every route that reads a picture from a multipart form can answer. */
+const PICTURE_ERRORS: RouteError[] = [
+  { status: 400, code: 'bad_request', when: 'The body is not multipart/form-data, cannot be read, or the file is empty.' },
+  { status: 400, code: 'validation_failed', when: 'The `image` part is missing, or a field is not valid; the message names the field.' },
+  { status: 413, code: 'payload_too_large', when: `The file is over ${mb(MAX_UPLOAD_BYTES)} or the picture over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.` },
+  { status: 415, code: 'unsupported_media_type', when: 'The bytes are not a picture we read (JPEG, PNG, WebP, GIF, AVIF, BMP, TIFF).' },
+  { status: 422, code: 'unprocessable_image', when: 'The picture is damaged or uses a variant we cannot decode.' },
+];
+const AI_ERRORS: RouteError[] = [
+  { status: 429, code: 'quota_exceeded', when: `The free allowance of ${FREE_DAILY_AI_LIMIT} AI operations a day (UTC) is spent; Retry-After says when it renews. Premium has no cap.` },
+  { status: 502, code: 'ai_upstream_error', when: 'The AI service failed; the allowance unit is refunded.' },
+  { status: 503, code: 'ai_upstream_error', when: 'The AI service is busy; try again in a minute.' },
+  { status: 503, code: 'ai_not_configured', when: 'This server has no AI provider for this operation.' },
+];
+const PREMIUM_ONLY: RouteError = { status: 401, code: 'unauthorized', when: 'No premium session or API key came with the request.' };
+
+const UPLOAD_LIMITS = [`Body at most ${mb(MAX_REQUEST_BYTES)}; the file at most ${mb(MAX_UPLOAD_BYTES)} and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`];
+const RESULT_EXPIRY = `The result is stored for ${TTL_MINUTES} minutes at \`imageUrl\`; after that it answers 410.`;
+
+const toolRoute = (
+  path: '/api/optimize' | '/api/modify' | '/api/convert' | '/api/security',
+  summary: string,
+  description: string,
+  fields: z.ZodType,
+  ai: boolean,
+): RouteDoc => ({
+  method: 'post',
+  path,
+  operationId: path.slice('/api/'.length),
+  tag: 'Image tools',
+  summary,
+  description: `${description} ${RESULT_EXPIRY} Send \`Accept: text/event-stream\` to follow the job's phases as they happen.`,
+  auth: 'public',
+  body: { kind: 'multipart', fields, maxBytes: MAX_REQUEST_BYTES },
+  answers: [{ status: 200, description: 'The stored result and what was applied.', kind: 'json', schema: toolResultSchema, id: 'ToolResult', streams: true }],
+  errors: [...PICTURE_ERRORS, rateLimited('tools'), ...(ai ? AI_ERRORS : []), { status: 503, code: 'image_service_unavailable', when: 'The large-picture image service did not answer; try again.' }, INTERNAL],
+  limits: [...UPLOAD_LIMITS, rateLimit('tools'), ...(ai ? [`AI operations spend one of the ${FREE_DAILY_AI_LIMIT} free daily units (refunded if they fail).`] : [])],
+});
+
+export const API_ROUTES: readonly RouteDoc[] = [
+  {
+    method: 'get', path: '/api/health', operationId: 'getHealth', tag: 'Service', auth: 'public',
+    summary: 'Which bindings answer',
+    description: 'Whether the database and storage answer, and which AI provider is in use. 503 with the same body when one is down.',
+    answers: [
+      { status: 200, description: 'Everything answers.', kind: 'json', schema: healthSchema, id: 'Health' },
+      { status: 503, description: 'A binding does not answer; the body says which.', kind: 'json', schema: healthSchema, id: 'Health' },
+    ],
+    errors: [INTERNAL],
+  },
+  {
+    method: 'get', path: '/api/openapi.json', operationId: 'getOpenApi', tag: 'Service', auth: 'public',
+    summary: 'This document',
+    description: 'The OpenAPI 3.1 description of every route, generated from the schemas the API validates with.',
+    answers: [{ status: 200, description: 'The OpenAPI document.', kind: 'json', schema: z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }), id: 'OpenApiDocument' }],
+    errors: [INTERNAL],
+  },
+  {
+    method: 'get', path: '/api/templates', operationId: 'listTemplates', tag: 'Templates', auth: 'public',
+    summary: 'List or search the meme templates',
+    description: 'Every template, most popular first, with its text boxes and example captions, and the template of the day. `search` matches names, keywords and famous meme names.',
+    query: templateSearchSchema,
+    answers: [{ status: 200, description: 'The templates.', kind: 'json', schema: templatesResponseSchema, id: 'TemplatesResponse' }],
+    errors: [{ status: 400, code: 'validation_failed', when: 'The search is too long or has control characters.' }, INTERNAL],
+  },
+  {
+    method: 'get', path: '/api/templates/{id}', operationId: 'getTemplate', tag: 'Templates', auth: 'public',
+    summary: 'One template',
+    description: 'A template by its id.',
+    pathParams: { id: { description: 'The template id, e.g. `drake`.' } },
+    answers: [{ status: 200, description: 'The template.', kind: 'json', schema: templateResponseSchema, id: 'TemplateResponse' }],
+    errors: [{ status: 404, code: 'not_found', when: 'There is no template with this id.' }, INTERNAL],
+  },
+  {
+    method: 'get', path: '/api/templates/{id}/image', operationId: 'getTemplateImage', tag: 'Templates', auth: 'public',
+    summary: 'A template’s picture',
+    description: 'The picture of an imported template; built-in templates redirect to their static file.',
+    pathParams: { id: { description: 'The template id.' } },
+    answers: [
+      { status: 200, description: 'The picture.', kind: 'image' },
+      { status: 302, description: 'A built-in template: its picture is a static file.', kind: 'empty', headers: { Location: 'Where the picture is.' } },
+    ],
+    errors: [{ status: 404, code: 'not_found', when: 'There is no template with this id, or its picture is missing.' }, INTERNAL],
+  },
+  {
+    method: 'post', path: '/api/upload', operationId: 'upload', tag: 'Images', auth: 'public',
+    summary: 'Upload a picture',
+    description: `Stores a picture for the editor and the tools. The format is read from the bytes, never from the name. It expires after ${TTL_MINUTES} minutes.`,
+    body: { kind: 'multipart', fields: uploadFormSchema.omit({ image: true }), maxBytes: MAX_REQUEST_BYTES },
+    answers: [{ status: 201, description: 'Stored.', kind: 'json', schema: uploadResponseSchema, id: 'UploadResponse' }],
+    errors: [...PICTURE_ERRORS, rateLimited('upload'), INTERNAL],
+    limits: [...UPLOAD_LIMITS, rateLimit('upload')],
+  },
+  {
+    method: 'get', path: '/api/images/{id}', operationId: 'getImage', tag: 'Images', auth: 'public',
+    summary: 'A stored picture',
+    description: 'The bytes of an upload, a tool result, a generated picture or a saved meme, with its own Content-Type, `nosniff` and a cache lifetime up to its expiry.',
+    pathParams: { id: { description: 'The opaque id from an `imageUrl`.' } },
+    query: imageQuerySchema,
+    answers: [{ status: 200, description: 'The picture.', kind: 'image' }],
+    errors: [
+      { status: 400, code: 'validation_failed', when: 'The download name is over 300 characters.' },
+      { status: 404, code: 'not_found', when: 'There is no such image.' },
+      { status: 410, code: 'gone', when: `The image expired (${TTL_MINUTES} minutes after it was made).` },
+      INTERNAL,
+    ],
+  },
+  {
+    method: 'get', path: '/api/usage-limit', operationId: 'getUsageLimit', tag: 'AI', auth: 'public',
+    summary: 'Today’s AI allowance',
+    description: `How many of the ${FREE_DAILY_AI_LIMIT} free AI operations this caller has used today (UTC). Premium has no cap.`,
+    answers: [{ status: 200, description: 'The allowance.', kind: 'json', schema: usageLimitSchema, id: 'UsageLimit' }],
+    errors: [INTERNAL],
+  },
+  {
+    method: 'post', path: '/api/generate-image', operationId: 'generateImage', tag: 'AI', auth: 'public',
+    summary: 'Generate a picture from a prompt',
+    description: `Text to image. Spends one unit of the daily allowance, refunded on failure and for an offline preview card (\`isPlaceholder\`). ${RESULT_EXPIRY}`,
+    body: { kind: 'json', schema: generateImageRequestSchema, maxBytes: MAX_JSON_BYTES },
+    answers: [{ status: 200, description: 'The picture.', kind: 'json', schema: generateImageResponseSchema, id: 'GenerateImageResponse' }],
+    errors: [...JSON_ERRORS, rateLimited('generate-image'), ...AI_ERRORS, INTERNAL],
+    limits: [`Prompt at most ${PROMPT_MAX_CHARS} characters; body at most ${kb(MAX_JSON_BYTES)}.`, rateLimit('generate-image')],
+  },
+  {
+    method: 'post', path: '/api/generate-captions', operationId: 'generateCaptions', tag: 'AI', auth: 'public',
+    summary: 'Caption ideas',
+    description: 'Caption ideas for a template (one line per text box, joined by " / "), or top and bottom captions for your own picture when no template is named. Not counted in the daily allowance.',
+    body: { kind: 'json', schema: generateCaptionsRequestSchema, maxBytes: MAX_JSON_BYTES },
+    answers: [{ status: 200, description: 'The captions.', kind: 'json', schema: generateCaptionsResponseSchema, id: 'GenerateCaptionsResponse' }],
+    errors: [...JSON_ERRORS, { status: 404, code: 'not_found', when: 'There is no template with that id.' }, rateLimited('generate-captions'), ...AI_ERRORS.filter((e) => e.code !== 'quota_exceeded'), INTERNAL],
+    limits: [`Context at most ${PROMPT_MAX_CHARS} characters; body at most ${kb(MAX_JSON_BYTES)}.`, rateLimit('generate-captions')],
+  },
+  {
+    method: 'post', path: '/api/session', operationId: 'openSession', tag: 'Premium', auth: 'public',
+    summary: 'Open a premium session',
+    description: 'Checks the access code and sets the HttpOnly session cookie.',
+    body: { kind: 'json', schema: sessionRequestSchema, maxBytes: MAX_JSON_BYTES },
+    answers: [{ status: 200, description: 'The session is open.', kind: 'json', schema: sessionResponseSchema, id: 'SessionInfo' }],
+    errors: [
+      ...JSON_ERRORS,
+      { status: 401, code: 'unauthorized', when: 'The access code is wrong.' },
+      { status: 429, code: 'rate_limited', when: `More than ${ACCESS_CODE_MAX_FAILURES_PER_MINUTE} wrong codes in a minute.` },
+      { status: 503, code: 'not_configured', when: 'Premium access is not configured on this server.' },
+      INTERNAL,
+    ],
+    limits: [`${ACCESS_CODE_MAX_FAILURES_PER_MINUTE} wrong codes a minute.`],
+  },
+  {
+    method: 'get', path: '/api/session', operationId: 'getSession', tag: 'Premium', auth: 'public',
+    summary: 'Whether a premium session is open',
+    description: 'Reads the session cookie.',
+    answers: [{ status: 200, description: 'The session state.', kind: 'json', schema: sessionResponseSchema, id: 'SessionInfo' }],
+    errors: [INTERNAL],
+  },
+  {
+    method: 'delete', path: '/api/session', operationId: 'closeSession', tag: 'Premium', auth: 'public',
+    summary: 'Close the premium session',
+    description: 'Ends the session and deletes its cookie.',
+    answers: [{ status: 204, description: 'Closed.', kind: 'empty' }],
+    errors: [INTERNAL],
+  },
+  {
+    method: 'post', path: '/api/download-meme', operationId: 'downloadMeme', tag: 'Memes', auth: 'public',
+    summary: 'Store an exported meme for download',
+    description: `Takes the editor's exported canvas (a base64 PNG, JPEG or WebP data URL) and answers a download URL. With a premium session the meme is also saved and kept; otherwise it expires after ${TTL_MINUTES} minutes.`,
+    body: { kind: 'json', schema: downloadMemeRequestSchema, maxBytes: MAX_CANVAS_DATA_CHARS },
+    answers: [{ status: 201, description: 'Stored.', kind: 'json', schema: downloadMemeResponseSchema, id: 'DownloadMemeResponse' }],
+    errors: [...JSON_ERRORS, { status: 415, code: 'unsupported_media_type', when: 'The data URL is not PNG, JPEG or WebP, or says one format and holds another.' }, { status: 422, code: 'unprocessable_image', when: 'The picture is damaged.' }, INTERNAL],
+    limits: [`Canvas data at most ${mb(MAX_CANVAS_DATA_CHARS)} of base64; any body over ${mb(MAX_BODY_BYTES)} is refused unread.`],
+  },
+  {
+    method: 'get', path: '/api/user-memes', operationId: 'listUserMemes', tag: 'Memes', auth: 'premium',
+    summary: 'Your saved memes',
+    description: 'The premium member’s saved memes, newest first.',
+    answers: [{ status: 200, description: 'The memes.', kind: 'json', schema: userMemesResponseSchema, id: 'UserMemesResponse' }],
+    errors: [PREMIUM_ONLY, INTERNAL],
+  },
+  {
+    method: 'delete', path: '/api/user-memes/{id}', operationId: 'deleteUserMeme', tag: 'Memes', auth: 'premium',
+    summary: 'Delete a saved meme',
+    description: 'Deletes the picture and its record.',
+    pathParams: { id: { description: 'The meme id from the list.' } },
+    answers: [{ status: 204, description: 'Deleted.', kind: 'empty' }],
+    errors: [PREMIUM_ONLY, { status: 404, code: 'not_found', when: 'There is no such meme of yours.' }, { status: 409, code: 'conflict', when: 'It was deleted at the same moment by another request.' }, INTERNAL],
+  },
+  {
+    method: 'get', path: '/api/dashboard', operationId: 'getDashboard', tag: 'Premium', auth: 'premium',
+    summary: 'Your usage figures',
+    description: 'Totals and the last 30 UTC days of AI operations and downloads.',
+    answers: [{ status: 200, description: 'The figures.', kind: 'json', schema: dashboardResponseSchema, id: 'DashboardResponse' }],
+    errors: [PREMIUM_ONLY, INTERNAL],
+  },
+  toolRoute('/api/optimize', 'Compress, upscale or remove the background', '`operation=compress` at a quality, `auto` (the smallest file that looks the same) or a target size; `upscale` (2, 3 or 4×) and `remove-background` use AI.', optimizeFieldsSchema, true),
+  toolRoute('/api/modify', 'Resize, crop, rotate or batch-compress', 'Resize to a preset or a size (Fill, Fit with a border colour, or Stretch), crop a rectangle, rotate and flip, or compress (the batch).', modifyFieldsSchema, false),
+  toolRoute('/api/convert', 'Convert to JPEG, PNG, WebP, BMP or TIFF', 'Re-encodes the picture; metadata is never carried over.', convertFieldsSchema, false),
+  toolRoute('/api/security', 'Watermark, blur faces or strip private metadata', '`watermark` draws text; `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding.', securityFieldsSchema, true),
+  {
+    method: 'post', path: '/api/convert/html', operationId: 'convertHtml', tag: 'Image tools', auth: 'public',
+    summary: 'HTML to image',
+    description: `Renders a page of HTML in a headless browser into PNG, JPEG or WebP. The page may only load data: URLs; scripts are off unless allowed. ${RESULT_EXPIRY}`,
+    body: { kind: 'json', schema: htmlRenderSchema, maxBytes: HTML_MAX_BODY_BYTES },
+    answers: [{ status: 200, description: 'The stored picture.', kind: 'json', schema: toolResultSchema, id: 'ToolResult' }],
+    errors: [
+      ...JSON_ERRORS,
+      { status: 413, code: 'payload_too_large', when: `The HTML is over ${kb(HTML_MAX_BYTES)}.` },
+      { status: 415, code: 'unsupported_media_type', when: 'The body is not application/json.' },
+      { status: 422, code: 'render_timeout', when: `The page took more than ${HTML_RENDER_TIMEOUT_MS / 1000} s to load and draw.` },
+      { status: 422, code: 'render_failed', when: 'The browser could not render the page.' },
+      rateLimited('tools'),
+      { status: 503, code: 'renderer_unavailable', when: 'No renderer is configured or it did not answer.' },
+      { status: 503, code: 'renderer_busy', when: 'The renderer is busy; try again.' },
+      INTERNAL,
+    ],
+    limits: [`HTML at most ${kb(HTML_MAX_BYTES)} (UTF-8); body at most ${mb(HTML_MAX_BODY_BYTES)}.`, `Rendering at most ${HTML_RENDER_TIMEOUT_MS / 1000} s.`, rateLimit('tools')],
+  },
+  {
+    method: 'post', path: '/api/analyze-metadata', operationId: 'analyzeMetadata', tag: 'Image tools', auth: 'public',
+    summary: 'What a picture’s metadata reveals',
+    description: 'Reads GPS, capture time, device, software, author, XMP and colour profile without storing anything.',
+    body: { kind: 'multipart', fields: z.object({}), maxBytes: MAX_REQUEST_BYTES },
+    answers: [{ status: 200, description: 'The findings.', kind: 'json', schema: metadataAnalysisSchema, id: 'MetadataAnalysis' }],
+    errors: [...PICTURE_ERRORS, rateLimited('tools'), INTERNAL],
+    limits: [...UPLOAD_LIMITS, rateLimit('tools')],
+  },
+];
+
+export const API_TAGS: ApiInfo['tags'] = [
+  { name: 'Templates', description: 'The meme template catalogue.' },
+  { name: 'Images', description: 'Uploads and stored pictures.' },
+  { name: 'Image tools', description: 'Compress, upscale, remove backgrounds, resize, crop, rotate, convert, watermark, blur, strip metadata, HTML to image.' },
+  { name: 'AI', description: 'Generated pictures and captions, and the daily allowance.' },
+  { name: 'Memes', description: 'Downloads from the editor and a premium member’s saved memes.' },
+  { name: 'Premium', description: 'The premium session and its figures.' },
+  { name: 'Service', description: 'Health and this document.' },
+];
+
+let cached: Record<string, unknown> | undefined;
+
+/** The document, built once per isolate (or page load). */
+export function openApiDocument(): Record<string, unknown> {
+  cached ??= buildOpenApiDocument({
+    version: API_VERSION,
+    tags: API_TAGS,
+    routes: API_ROUTES,
+    shared: { Template: templateSchema, TextBox: textBoxSchema, SavedMeme: savedMemeSchema },
+  });
+  return cached;
+}

@@ -1,0 +1,261 @@
+/**
+ * The OpenAPI 3.1 document of /api, generated from the zod schemas the API and the UI already share (ADR 0106).
+ * Routes are described once in `openapi-routes.ts`; this module turns them into the document. zod 4 writes JSON
+ * Schema 2020-12, which OpenAPI 3.1 takes as it is: `adapt` is the one place its output is reshaped (no `$schema`
+ * or `$id` inside the document, references pointed at `#/components/schemas`).
+ */
+import { z } from './zod';
+import { apiErrorSchema, type ErrorCode } from './errors';
+
+export type HttpMethod = 'get' | 'post' | 'delete';
+export type JsonSchema = Record<string, unknown>;
+
+/** Who may call a route: anyone (a visitor cookie may be minted), or only a premium member (session or API key). */
+export type RouteAuth = 'public' | 'premium';
+
+export interface RouteError {
+  status: number;
+  code: ErrorCode;
+  /** When this answer comes, in words for the integrator. */
+  when: string;
+}
+
+export type RouteBody =
+  | { kind: 'json'; schema: z.ZodType; maxBytes: number }
+  /** Form fields plus the `image` file; `fields` may be a discriminated union on `operation`. */
+  | { kind: 'multipart'; fields: z.ZodType; maxBytes: number };
+
+export type RouteAnswer =
+  | { status: number; description: string; kind: 'json'; schema: z.ZodType; id: string; streams?: boolean }
+  | { status: number; description: string; kind: 'image' }
+  | { status: number; description: string; kind: 'empty'; headers?: Record<string, string> };
+
+export interface RouteDoc {
+  method: HttpMethod;
+  /** OpenAPI style, `{id}` for a path parameter. */
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  auth: RouteAuth;
+  pathParams?: Record<string, { description: string; schema?: z.ZodType }>;
+  query?: z.ZodObject;
+  body?: RouteBody;
+  answers: RouteAnswer[];
+  errors: RouteError[];
+  /** Body size, pixels, rate limits: shown with the route and appended to its description. */
+  limits?: string[];
+}
+
+export interface ApiInfo {
+  version: string;
+  tags: { name: string; description: string }[];
+  routes: readonly RouteDoc[];
+  /** Schemas used inside several answers, named so the document says them once. */
+  shared?: Record<string, z.ZodType>;
+}
+
+const JSON_TYPE = 'application/json';
+const EVENT_STREAM = 'text/event-stream';
+const REF_PREFIX = '#/components/schemas/';
+
+/** The multipart `image` part: binary bytes whose format the server reads from the bytes themselves. */
+export const IMAGE_FILE_SCHEMA: JsonSchema = {
+  type: 'string',
+  format: 'binary',
+  contentMediaType: 'application/octet-stream',
+  description: 'The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes).',
+};
+
+/** zod's JSON Schema, reshaped for a place inside an OpenAPI 3.1 document. The only place this happens. */
+export function adapt(schema: JsonSchema): JsonSchema {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    const out: JsonSchema = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$schema' || key === '$id' || key === '$defs') continue;
+      if (key === '$ref' && typeof value === 'string') out[key] = value.replace(/^#\/\$defs\//, REF_PREFIX);
+      // 2^53 − 1 is zod's way of saying "a safe integer": noise in a reference, not a limit anyone meets.
+      else if ((key === 'maximum' && value === Number.MAX_SAFE_INTEGER) || (key === 'minimum' && value === Number.MIN_SAFE_INTEGER)) continue;
+      else out[key] = walk(value);
+    }
+    return out;
+  };
+  return walk(schema) as JsonSchema;
+}
+
+function requestSchema(schema: z.ZodType): JsonSchema {
+  return adapt(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema);
+}
+
+/** Multipart fields, with the image part added to each operation's branch. */
+function multipartSchema(fields: z.ZodType): JsonSchema {
+  const withImage = (branch: JsonSchema): JsonSchema => {
+    const properties = { image: IMAGE_FILE_SCHEMA, ...((branch.properties as JsonSchema | undefined) ?? {}) };
+    const required = ['image', ...(((branch.required as string[] | undefined) ?? []).filter((r) => r !== 'image'))];
+    return { ...branch, type: 'object', properties, required };
+  };
+  const schema = requestSchema(fields);
+  return Array.isArray(schema.oneOf) ? { ...schema, oneOf: (schema.oneOf as JsonSchema[]).map(withImage) } : withImage(schema);
+}
+
+const errorSchemaFor = (codes: string[]): JsonSchema => ({
+  type: 'object',
+  properties: { error: { type: 'string', description: 'What went wrong and what to do, for a person to read.' }, code: { type: 'string', enum: codes } },
+  required: ['error', 'code'],
+});
+
+const RETRY_AFTER = { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } };
+
+function responsesOf(route: RouteDoc): Record<string, JsonSchema> {
+  const responses: Record<string, JsonSchema> = {};
+  for (const answer of route.answers) {
+    const ref = answer.kind === 'json' ? { $ref: `${REF_PREFIX}${answer.id}` } : null;
+    if (answer.kind === 'json') {
+      const content: JsonSchema = { [JSON_TYPE]: { schema: ref } };
+      if (answer.streams) {
+        content[EVENT_STREAM] = {
+          schema: {
+            type: 'string',
+            description:
+              'Sent when the request has `Accept: text/event-stream`: `phase` events ({"phase": "queued" | "processing" | "encoding" | "storing", "estimateMs"?}) as the work goes, then one `result` event (the JSON answer) or one `error` event ({error, code, status}).',
+          },
+        };
+      }
+      responses[answer.status] = { description: answer.description, content };
+    } else if (answer.kind === 'image') {
+      responses[answer.status] = {
+        description: answer.description,
+        content: { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } },
+      };
+    } else {
+      const headers = Object.fromEntries(Object.entries(answer.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
+      responses[answer.status] = { description: answer.description, ...(answer.headers ? { headers } : {}) };
+    }
+  }
+  const byStatus = new Map<number, RouteError[]>();
+  for (const e of route.errors) byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), e]);
+  for (const [status, errors] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const codes = [...new Set(errors.map((e) => e.code))];
+    responses[status] = {
+      description: errors.map((e) => `\`${e.code}\`: ${e.when}`).join(' '),
+      ...(status === 429 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+      content: { [JSON_TYPE]: { schema: errorSchemaFor(codes) } },
+      'x-errors': errors.map(({ code, when }) => ({ code, when })),
+    };
+  }
+  return responses;
+}
+
+function parametersOf(route: RouteDoc): JsonSchema[] {
+  const params: JsonSchema[] = Object.entries(route.pathParams ?? {}).map(([name, p]) => ({
+    name,
+    in: 'path',
+    required: true,
+    description: p.description,
+    schema: p.schema ? requestSchema(p.schema) : { type: 'string' },
+  }));
+  if (route.query) {
+    const schema = requestSchema(route.query);
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    for (const [name, property] of Object.entries((schema.properties as Record<string, JsonSchema>) ?? {})) {
+      const { description, ...rest } = property;
+      params.push({ name, in: 'query', required: required.has(name), ...(description ? { description } : {}), schema: rest });
+    }
+  }
+  return params;
+}
+
+function requestBodyOf(body: RouteBody): JsonSchema {
+  if (body.kind === 'json') return { required: true, content: { [JSON_TYPE]: { schema: requestSchema(body.schema) } } };
+  return {
+    required: true,
+    content: { 'multipart/form-data': { schema: multipartSchema(body.fields), encoding: { image: { contentType: 'image/*, application/octet-stream' } } } },
+  };
+}
+
+const SECURITY_PREMIUM = [{ bearerAuth: [] }, { cookieSession: [] }];
+// Public routes take a key or a session when there is one (premium has no daily cap), and work without.
+const SECURITY_PUBLIC = [{}, ...SECURITY_PREMIUM];
+
+function operationOf(route: RouteDoc): JsonSchema {
+  const params = parametersOf(route);
+  const limits = route.limits ?? [];
+  return {
+    operationId: route.operationId,
+    tags: [route.tag],
+    summary: route.summary,
+    description: limits.length ? `${route.description}\n\nLimits: ${limits.join(' ')}` : route.description,
+    security: route.auth === 'premium' ? SECURITY_PREMIUM : SECURITY_PUBLIC,
+    ...(params.length ? { parameters: params } : {}),
+    ...(route.body ? { requestBody: requestBodyOf(route.body) } : {}),
+    responses: responsesOf(route),
+    ...(limits.length ? { 'x-limits': limits } : {}),
+  };
+}
+
+/** Every response body schema named by the routes, once, as components (output side: what the API sends). */
+function componentSchemas(routes: readonly RouteDoc[], shared: Record<string, z.ZodType>): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  registry.add(apiErrorSchema, { id: 'ApiError' });
+  for (const [id, schema] of Object.entries(shared)) registry.add(schema, { id });
+  for (const route of routes) {
+    for (const answer of route.answers) {
+      if (answer.kind !== 'json') continue;
+      const known = registry.get(answer.schema);
+      if (known && known.id !== answer.id) throw new Error(`${answer.id}: this schema is already named ${known.id}`);
+      if (!known) registry.add(answer.schema, { id: answer.id });
+    }
+  }
+  const out = z.toJSONSchema(registry, { target: 'draft-2020-12', io: 'output', uri: (id) => `${REF_PREFIX}${id}` });
+  return Object.fromEntries(Object.entries(out.schemas).map(([id, schema]) => [id, adapt(schema as JsonSchema)]));
+}
+
+export const SESSION_COOKIE_NAME = 'mf_session';
+export const API_KEY_PREFIX = 'mf_';
+
+export function buildOpenApiDocument({ version, tags, routes, shared = {} }: ApiInfo): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of routes) {
+    const key = `${route.method} ${route.path}`;
+    if (paths[route.path]?.[route.method]) throw new Error(`${key} is described twice`);
+    paths[route.path] = { ...paths[route.path], [route.method]: operationOf(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Memeforge API',
+      version,
+      summary: 'Meme templates, AI images and captions, and image tools (compress, resize, convert, watermark, blur, privacy).',
+      description:
+        'Every error is JSON `{ "error": "a sentence for people", "code": "stable_snake_case" }` with the status that fits. Uploaded and generated images expire after an hour: reading one after that answers 410.',
+      license: { name: 'Proprietary' },
+    },
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    servers: [{ url: '/', description: 'The same origin as the site' }],
+    tags,
+    paths,
+    components: {
+      schemas: componentSchemas(routes, shared),
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: `${API_KEY_PREFIX}…`,
+          description: `An API key made on the dashboard: \`Authorization: Bearer ${API_KEY_PREFIX}…\`. Calls are counted against the key's monthly allowance.`,
+        },
+        cookieSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE_NAME,
+          description: 'The premium session the dashboard opens with the access code (POST /api/session). HttpOnly: browsers only.',
+        },
+      },
+    },
+  };
+}
+
+/** `/api/images/{id}` → `/api/images/:id`, the router's spelling. */
+export const toRouterPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
