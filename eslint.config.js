@@ -22,6 +22,43 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  // Layer boundaries (ARCHITECTURE.md, ADR 0108): core/ is pure and imports no platform; the app never imports the
+  // Worker; the Worker never imports the app. Tests beside the code may use Node.
+  {
+    files: ['core/**/*.ts'],
+    ignores: ['core/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['node:*', 'cloudflare:*'], message: 'core/ runs in browsers, Workers and Node alike: no platform modules.' },
+        { group: ['react', 'react-*', '@remix-run/*', 'fabric', 'sonner', '@radix-ui/*'], message: 'core/ holds no UI.' },
+        { group: ['drizzle-orm', 'drizzle-orm/*', 'sharp', '@jsquash/*', '@cf-wasm/*'], message: 'core/ holds no storage or codecs: they belong to workers/ or scripts/.' },
+        { group: ['~/*', '**/app/**', '**/workers/**', '**/scripts/**', '**/local-*/**'], message: 'core/ imports only core/.' },
+      ] }],
+      'no-restricted-globals': ['error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'].map((name) => ({ name, message: 'core/ runs outside browsers too.' })),
+        ...['process', 'Buffer', '__dirname', 'require'].map((name) => ({ name, message: 'core/ runs outside Node too.' })),
+      ],
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}', 'server.ts'],
+    ignores: ['app/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['**/workers/**'], message: 'The app reaches the Worker over HTTP (/api), never by import.' },
+        { group: ['node:*', 'sharp', 'drizzle-orm', 'drizzle-orm/*'], message: 'The app runs in browsers and on Pages: no Node modules or storage.' },
+      ] }],
+    },
+  },
+  {
+    files: ['workers/api/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['~/*', '**/app/**', 'react', 'react-*', '@remix-run/*'], message: 'The Worker shares code with the app only through core/.' },
+        { group: ['**/scripts/**', '**/local-*/**'], message: 'The Worker reaches the local services over HTTP, never by import.' },
+      ] }],
+    },
+  },
   {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', WebAssembly: 'readonly' } },

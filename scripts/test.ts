@@ -40,7 +40,7 @@ function readJson<T>(path: string): T | undefined {
   }
 }
 
-check('type check', 'npx', ['tsc', '-p', 'tsconfig.json']);
+check('type check', 'npx', ['tsx', 'scripts/typecheck.ts']);
 check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
 const built = step('build', 'npm', ['run', 'build']);
 tally[built ? 'passed' : 'failed'] += 1;

@@ -4,6 +4,9 @@ import { MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES } from '../../../core/limits';
 import { HttpError } from './errors';
 import { readBodyLimited } from './http';
 
+/** One form field's value (what FormData holds). */
+type FormValue = File | string;
+
 const tooLarge = () => new HttpError(413, 'payload_too_large', UPLOAD_TOO_LARGE_MESSAGE);
 
 /**
@@ -33,11 +36,11 @@ export async function readMultipart<S extends z.ZodType>(
   } catch {
     throw new HttpError(400, 'bad_request', 'The form data could not be read. Please try again.');
   }
-  const fields: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
+  const fields: Record<string, FormValue | FormValue[]> = {};
   for (const [name, value] of form.entries()) {
     if (value instanceof File && value.size > maxFileBytes) throw tooLarge();
     const previous = fields[name];
-    fields[name] = previous === undefined ? value : ([] as FormDataEntryValue[]).concat(previous, value);
+    fields[name] = previous === undefined ? value : ([] as FormValue[]).concat(previous, value);
   }
   const parsed = schema.safeParse(fields);
   if (!parsed.success) {

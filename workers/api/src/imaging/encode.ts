@@ -15,7 +15,8 @@ export const ALPHA_FORMATS: readonly OutputFormat[] = ['png', 'webp', 'tiff'];
 
 export const isOutputFormat = (f: ImageFormat | string): f is OutputFormat => (OUTPUT_FORMATS as readonly string[]).includes(f);
 
-const asImageData = (r: Raster) => r as unknown as ImageData;
+/** A raster is what the jSquash encoders read as ImageData (data, width, height); Workers have no ImageData type. */
+const asImageData = (r: Raster) => r as unknown as Parameters<typeof encodeJpeg>[0] & Parameters<typeof encodeWebp>[0];
 
 export interface EncodeOptions {
   quality: number;

@@ -1,0 +1,41 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/** The boundary rules of eslint.config.js, run on code that breaks them (ADR 0108). */
+const eslint = new ESLint();
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('no-restricted')).map((m) => m.message);
+}
+
+describe('layer boundaries', () => {
+  it('core/ imports no platform, UI, storage or other layer, and uses no browser or Node globals', async () => {
+    const found = await problems(
+      'core/probe.ts',
+      [
+        "import { readFileSync } from 'node:fs';",
+        "import { env } from 'cloudflare:workers';",
+        "import { useState } from 'react';",
+        "import { eq } from 'drizzle-orm';",
+        "import { cn } from '~/lib/cn';",
+        "import { router } from '../workers/api/src/router';",
+        'export const all = [readFileSync, env, useState, eq, cn, router, window.location, process.env];',
+      ].join('\n'),
+    );
+    expect(found).toHaveLength(8);
+  });
+
+  it('the app never imports the Worker or Node; the Worker never imports the app', async () => {
+    expect(await problems('app/lib/probe.ts', "import { router } from '../../workers/api/src/router';\nexport const r = router;\n")).toHaveLength(1);
+    expect(await problems('app/lib/probe.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toHaveLength(1);
+    expect(await problems('workers/api/src/probe.ts', "import { cn } from '~/lib/cn';\nexport const c = cn;\n")).toHaveLength(1);
+    expect(await problems('workers/api/src/probe.ts', "import { handle } from '../../../local-images/server';\nexport const h = handle;\n")).toHaveLength(1);
+  });
+
+  it('allows what each layer is for, and Node in tests beside the code', async () => {
+    expect(await problems('core/probe.ts', "import { z } from 'zod';\nexport const url = (s: string) => new URL(s, 'https://x.invalid');\nexport const s = z.string();\n")).toEqual([]);
+    expect(await problems('app/lib/probe.ts', "import { MAX_UPLOAD_BYTES } from '../../core/limits';\nexport const m = window.innerWidth + MAX_UPLOAD_BYTES;\n")).toEqual([]);
+    expect(await problems('core/probe.test.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toEqual([]);
+  });
+});
