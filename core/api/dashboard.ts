@@ -26,6 +26,8 @@ export const dashboardResponseSchema = z.object({
     aiAllTime: z.number().int().nonnegative(),
     downloadsThisMonth: z.number().int().nonnegative(),
     downloadsAllTime: z.number().int().nonnegative(),
+    /** Calls made with the member's API keys this UTC month, revoked keys included (ADR 0107). */
+    apiCallsThisMonth: z.number().int().nonnegative(),
   }),
   /** Exactly DASHBOARD_TREND_DAYS entries, oldest first, zero-filled. */
   trend: z.array(dashboardDaySchema),

@@ -24,6 +24,8 @@ export default defineConfig({
           IMAGE_SERVICE: 'local',
           DASHBOARD_ACCESS_CODE: 'test-access-code',
           SESSION_SECRET: 'test-signing-key-0123456789abcdef',
+          // A small monthly allowance per API key, so the tests can spend it (test/api-keys.test.ts).
+          API_MONTHLY_CALLS: '20',
         },
         // Test-only services that run in Node (workerd cannot read host files or run programs):
         // the shared image corpus, exiftool as an independent metadata reader, the offline image service itself

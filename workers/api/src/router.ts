@@ -2,6 +2,8 @@ import { Router, type IRequest } from 'itty-router';
 import { MAX_BODY_BYTES } from '../../../core/limits';
 import { errorResponse, toErrorResponse } from './errors';
 import { assertDeclaredLength } from './http';
+import { authenticateApiKey, withKeyHeaders } from './identity/api-key';
+import { createKeyRoute, listKeysRoute, revokeKeyRoute } from './routes/api-keys';
 import { postGenerateCaptions } from './routes/generate-captions';
 import { postGenerateImage } from './routes/generate-image';
 import { getDashboard } from './routes/dashboard';
@@ -26,8 +28,10 @@ type Args = [Env, ExecutionContext];
 export const router = Router<IRequest, Args>({
   base: '/api',
   // The largest body any route accepts; each route then applies its own limit and message.
-  before: [(request) => assertDeclaredLength(request, MAX_BODY_BYTES)],
+  // Then `Authorization: Bearer mf_…`: the key's member, metered, or a 401/403/429 before any route (ADR 0107).
+  before: [(request) => assertDeclaredLength(request, MAX_BODY_BYTES), (request, env) => authenticateApiKey(request, env)],
   catch: (err) => toErrorResponse(err),
+  finally: [(response: Response, request, env) => withKeyHeaders(response, request, env)],
 });
 
 router.get('/health', (_req, env) => getHealth(env));
@@ -43,6 +47,9 @@ router.delete('/session', (req, env) => deleteSession(req, env));
 router.post('/download-meme', (req, env) => downloadMeme(req, env));
 router.get('/user-memes', (req, env) => listUserMemes(req, env));
 router.delete('/user-memes/:id', (req, env) => deleteUserMeme(req, env, req.params.id!));
+router.get('/keys', (req, env) => listKeysRoute(req, env));
+router.post('/keys', (req, env) => createKeyRoute(req, env));
+router.delete('/keys/:id', (req, env) => revokeKeyRoute(req, env, req.params.id!));
 router.get('/dashboard', (req, env) => getDashboard(req, env));
 router.post('/optimize', throttled('tools', postOptimize));
 router.post('/modify', throttled('tools', postModify));

@@ -33,7 +33,7 @@ describe('GET /api/dashboard', () => {
     const cookie = await premiumCookies('198.18.9.1');
     const body = await dashboard(cookie);
     expect(body.memesSaved).toBe(0);
-    expect(body.totals).toEqual({ aiThisMonth: 0, aiAllTime: 0, downloadsThisMonth: 0, downloadsAllTime: 0 });
+    expect(body.totals).toEqual({ aiThisMonth: 0, aiAllTime: 0, downloadsThisMonth: 0, downloadsAllTime: 0, apiCallsThisMonth: 0 });
     expect(body.trend).toHaveLength(DASHBOARD_TREND_DAYS);
     expect(body.trend.at(-1)!.day).toBe(day(0));
     expect(body.trend[0]!.day).toBe(day(DASHBOARD_TREND_DAYS - 1));

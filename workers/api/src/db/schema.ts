@@ -117,3 +117,35 @@ export const opTimings = sqliteTable(
   },
   (t) => [index('op_timings_recent').on(t.operation, t.sizeBucket, t.createdAt)],
 );
+
+/**
+ * Members' API keys (ADR 0107). Only the SHA-256 of a key is kept (`key_hash`, looked up by its unique index) and
+ * its first characters for display; a revoked key keeps its row, so this month's usage still adds up.
+ */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id').notNull(),
+    name: text('name').notNull(),
+    /** `mf_` and the first four random characters, shown as `mf_ab12…`. */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 of the whole key, lower-case hex. */
+    keyHash: text('key_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: integer('last_used_at'),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [index('api_keys_member').on(t.memberId, t.createdAt)],
+);
+
+/** Calls per key per UTC month ('YYYY-MM'), counted by one atomic upsert that stops at the allowance. */
+export const apiKeyUsage = sqliteTable(
+  'api_key_usage',
+  {
+    keyId: text('key_id').notNull(),
+    month: text('month').notNull(),
+    calls: integer('calls').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.month] })],
+);

@@ -10,6 +10,7 @@ import { ACCESS_CODE_MAX_FAILURES_PER_MINUTE, PREMIUM_SESSION_TTL_SECONDS } from
 import { members, premiumSessions } from '../db/schema';
 import { HttpError } from '../errors';
 import { hit, unhit } from '../rate-limit';
+import { keyedSession } from './api-key';
 import { cookieHeader, readCookie } from './cookies';
 import { randomId, sign, signingSecret, timingSafeEqualStrings, verify } from './signing';
 import type { Visitor } from './visitor';
@@ -24,8 +25,13 @@ export interface PremiumSession {
   expiresAt: number;
 }
 
-/** The premium session of a request, or null when there is no cookie, a forged one, or an expired session. */
+/**
+ * The premium session of a request, or null when there is no cookie, a forged one, or an expired session. A call
+ * made with an API key (already checked by the router) is its member's session, whatever cookies it carries.
+ */
 export async function readSession(request: Request, env: Env, now = Date.now()): Promise<PremiumSession | null> {
+  const keyed = keyedSession(request);
+  if (keyed) return keyed;
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return null;
   const id = await verify(signingSecret(env), 'session', token);

@@ -1,5 +1,7 @@
 import { DASHBOARD_TREND_DAYS, type DashboardDay, type DashboardResponse } from '../../../../core/api/dashboard';
+import { memberCallsInMonth } from '../db/api-keys';
 import { json } from '../http';
+import { utcMonth } from '../identity/api-key';
 import { requireSession } from '../identity/session';
 import { utcDay } from '../identity/visitor';
 
@@ -18,6 +20,8 @@ export async function getDashboard(request: Request, env: Env, now = Date.now())
   const first = utcDay(now - (DASHBOARD_TREND_DAYS - 1) * DAY_MS);
   const month = `${today.slice(0, 7)}-01`;
   // Three small reads in one round trip: per-kind totals, the days in the window, and the saved memes.
+  // Alongside: this month's calls of the member's API keys.
+  const apiCalls = memberCallsInMonth(env.DB, session.memberId, utcMonth(now)).then(([row]) => Number(row?.calls ?? 0));
   const [totals, days, memes] = await env.DB.batch([
     env.DB.prepare(
       `SELECT kind, SUM(count) AS count, SUM(CASE WHEN day >= ?2 THEN count ELSE 0 END) AS month
@@ -48,6 +52,7 @@ export async function getDashboard(request: Request, env: Env, now = Date.now())
       aiAllTime: sum('ai', 'count'),
       downloadsThisMonth: sum('download', 'month'),
       downloadsAllTime: sum('download', 'count'),
+      apiCallsThisMonth: await apiCalls,
     },
     trend: [...byDay.values()],
   };

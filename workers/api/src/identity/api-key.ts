@@ -1,0 +1,122 @@
+/**
+ * `Authorization: Bearer mf_…` on every API route (ADR 0107). The router runs `authenticateApiKey` before any route
+ * and `withKeyHeaders` after it, so no route handles keys itself. A call with a key is the key's member (premium,
+ * like a dashboard session, through `keyedSession`), spends one unit of the key's monthly allowance, needs no cookie
+ * and is never treated as anonymous: a malformed, unknown or revoked key is a 401.
+ *
+ * The key itself is never logged, stored or echoed: only its SHA-256 is looked up, and every message is a constant.
+ */
+import { API_KEY_DISPLAY_CHARS, API_KEY_MESSAGES, API_KEY_PATTERN, API_KEY_PREFIX, API_MONTHLY_CALLS, RATE_LIMIT_HEADERS } from '../../../../core/api/api-keys';
+import { countCall, findActiveKey, refundCall } from '../db/api-keys';
+import { HttpError } from '../errors';
+import type { PremiumSession } from './session';
+import { identifyVisitor, rememberVisitor } from './visitor';
+
+/** A call made with a key: who it is, and where its allowance stands after this call. */
+export interface KeyedCall {
+  keyId: string;
+  session: PremiumSession;
+  month: string;
+  limit: number;
+  /** Calls this month including this one (the limit when refused). */
+  calls: number;
+  /** Seconds until the allowance starts again. */
+  resetSeconds: number;
+  /** False when refused: nothing to refund. */
+  counted: boolean;
+}
+
+const calls = new WeakMap<Request, KeyedCall>();
+
+/** The session a key stands for on this request, or undefined when the request carries no key. */
+export const keyedSession = (request: Request): PremiumSession | undefined => calls.get(request)?.session;
+
+/** Routes only a browser with a dashboard session may use: a key cannot open sessions or mint keys. */
+const BROWSER_ONLY = /^\/api\/(session|keys)(\/|$)/;
+
+/** API_MONTHLY_CALLS from the environment (tests and the e2e stack set a small one), else the plan's constant. */
+export function monthlyCallLimit(env: Pick<Env, 'API_MONTHLY_CALLS'>): number {
+  const limit = Number(env.API_MONTHLY_CALLS);
+  return Number.isInteger(limit) && limit > 0 ? limit : API_MONTHLY_CALLS;
+}
+
+export const utcMonth = (now: number) => new Date(now).toISOString().slice(0, 7);
+
+export function secondsToNextUtcMonth(now: number): number {
+  const d = new Date(now);
+  const next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+  return Math.max(1, Math.ceil((next - now) / 1000));
+}
+
+const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/** SHA-256 of the key: keys are 32 random bytes, so a fast hash cannot be brute-forced (ADR 0107). */
+export async function hashApiKey(key: string): Promise<string> {
+  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
+}
+
+/** A new key, its display prefix and its hash. The key is shown to the member once and kept nowhere. */
+export async function generateApiKey(): Promise<{ key: string; prefix: string; keyHash: string }> {
+  const random = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  const key = `${API_KEY_PREFIX}${random}`;
+  return { key, prefix: key.slice(0, API_KEY_DISPLAY_CHARS), keyHash: await hashApiKey(key) };
+}
+
+const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message, { 'www-authenticate': 'Bearer' });
+
+/**
+ * The router's first step: nothing to do without an Authorization header; otherwise the key must be well formed,
+ * known, active and within its allowance, or the request is answered 401/403/429 before any route runs.
+ */
+export async function authenticateApiKey(request: Request, env: Env, now = Date.now()): Promise<void> {
+  const header = request.headers.get('authorization');
+  if (header === null) return;
+  if (BROWSER_ONLY.test(new URL(request.url).pathname)) throw new HttpError(403, 'forbidden', API_KEY_MESSAGES.browserOnly);
+  const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header);
+  const key = match?.[1];
+  if (!key || !API_KEY_PATTERN.test(key)) throw unauthorized(API_KEY_MESSAGES.malformed);
+  const found = await findActiveKey(env.DB, await hashApiKey(key));
+  if (!found) throw unauthorized(API_KEY_MESSAGES.unknown);
+
+  const month = utcMonth(now);
+  const limit = monthlyCallLimit(env);
+  const resetSeconds = secondsToNextUtcMonth(now);
+  const counted = await countCall(env.DB, found.id, month, limit, now);
+  const session: PremiumSession = { id: `key:${found.id}`, memberId: found.memberId, memberSince: found.memberSince, expiresAt: now + resetSeconds * 1000 };
+  const call: KeyedCall = { keyId: found.id, session, month, limit, calls: counted ?? limit, resetSeconds, counted: counted !== null };
+  calls.set(request, call);
+  if (counted === null) {
+    throw new HttpError(429, 'quota_exceeded', API_KEY_MESSAGES.monthlyLimit(limit), { 'retry-after': String(resetSeconds) });
+  }
+  // Rate limits count on the key (and, in production, the client address), never on a cookie minted for the call.
+  const visitor = await identifyVisitor(request, env, now);
+  rememberVisitor(request, { id: found.memberId, keys: [`key:${found.id}`, visitor.keys[1]] });
+}
+
+/**
+ * The router's last step for calls made with a key: the RateLimit headers on every answer, errors and 429s
+ * included; a failure on our side (5xx) gives its unit back.
+ */
+export async function withKeyHeaders(response: Response, request: Request, env: Env): Promise<Response> {
+  const call = calls.get(request);
+  if (!call) return response;
+  if (call.counted && response.status >= 500) {
+    await refundCall(env.DB, call.keyId, call.month);
+    call.calls -= 1;
+  }
+  let out = response;
+  try {
+    out.headers.set('cache-control', out.headers.get('cache-control') ?? 'no-store');
+  } catch {
+    // Responses passed through from elsewhere can have immutable headers.
+    out = new Response(response.body, response);
+  }
+  const values = { limit: call.limit, remaining: Math.max(0, call.limit - call.calls), reset: call.resetSeconds };
+  for (const [field, names] of Object.entries(RATE_LIMIT_HEADERS) as [keyof typeof values, readonly string[]][]) {
+    for (const name of names) out.headers.set(name, String(values[field]));
+  }
+  return out;
+}
