@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTML_MAX_BYTES, HTML_MAX_PAGE_HEIGHT } from '../core/tools/html';
-import { closeBrowser } from './renderer';
+import { closeBrowser, MAX_PAGES, MAX_WAITING } from './renderer';
 import { handle } from './server';
 
 // The offline renderer through its HTTP surface, with Debian's Chromium. The same cases through the Worker's client
@@ -121,6 +121,15 @@ describe('local HTML renderer', () => {
     expect(await res.json()).toMatchObject({ code: 'render_timeout', error: expect.stringContaining('10 seconds') });
     expect(Date.now() - started).toBeLessThan(17_000);
     expect((await render({ html: BLOCKS, width: 640, height: 400 })).status).toBe(200);
+  }, 30_000);
+
+  it(`renders ${MAX_PAGES} pages at once, queues ${MAX_WAITING} more, and answers 503 renderer_busy beyond that`, async () => {
+    // Each page holds its slot for a moment (scripts on, a short busy loop), so the requests overlap.
+    const html = '<script>const t = Date.now(); while (Date.now() - t < 400) {}</script>';
+    const answers = await Promise.all(Array.from({ length: MAX_PAGES + MAX_WAITING + 1 }, () => render({ html, width: 320, height: 200, allowScripts: true })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array<number>(MAX_PAGES + MAX_WAITING).fill(200), 503]);
+    expect(await answers.find((r) => r.status === 503)!.json()).toMatchObject({ code: 'renderer_busy', error: expect.stringMatching(/busy/) });
   }, 30_000);
 
   it('refuses bad requests with a JSON reason', async () => {

@@ -8,7 +8,8 @@ import { getHtmlRenderer } from '../src/render';
 import { localRenderer } from '../src/render/local';
 import type { RendererError } from '../src/render/types';
 import { postConvertHtml } from '../src/routes/tools/html';
-import { api } from './helpers';
+import { RATE_LIMITS_PER_MINUTE } from '../../../core/limits';
+import { api, cookiesFrom } from './helpers';
 
 // POST /api/convert/html against the real offline renderer (local-render/, Debian's Chromium, bound in-process as
 // LOCAL_RENDER) and the real local R2.
@@ -123,6 +124,20 @@ describe('POST /api/convert/html', () => {
       expect(answer.error).toMatch(message);
     }
     expect(await storedCount()).toBe(before);
+  });
+
+  it('is rate limited with the other tools: past the budget of a minute it answers 429 with Retry-After', async () => {
+    let cookie = '';
+    for (let i = 0; i < RATE_LIMITS_PER_MINUTE.tools; i++) {
+      // Cheap requests (refused for their JSON) count like any other.
+      const res = await api('/api/convert/html', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{' });
+      expect(res.status).toBe(400);
+      cookie = cookiesFrom(res, cookie);
+    }
+    const res = await api('/api/convert/html', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ html: BLOCKS }) });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toMatchObject({ code: 'rate_limited' });
   });
 
   it('answers 503 with a clear message when no renderer is running or configured', async () => {
