@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
-import { UPSERT_TEMPLATE_SQL, upsertParams, type TemplateRow } from '../../core/templates/rows';
+import { UPSERT_TEMPLATE_SQL, upsertParams, type TemplateRow } from '../../workers/api/src/db/template-rows';
 import { run } from '../lib/run';
 
 export interface ImportItem {

@@ -1,5 +1,5 @@
 import { staticImageKey } from '../../core/templates/image-url';
-import type { TemplateRow } from '../../core/templates/rows';
+import type { TemplateRow } from '../../workers/api/src/db/template-rows';
 import { CATALOG } from './catalog';
 import type { TemplateDefinition } from './define';
 

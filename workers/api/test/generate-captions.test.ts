@@ -2,7 +2,7 @@ import { CAPTION_LINE_SEPARATOR } from '../../../core/api/ai';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAPTION_SUGGESTIONS, RATE_LIMITS_PER_MINUTE } from '../../../core/limits';
-import { UPSERT_TEMPLATE_SQL, upsertParams } from '../../../core/templates/rows';
+import { seedStatements } from '../src/db/template-rows';
 import { catalogRows } from '../../../scripts/templates/catalog-rows';
 import { FAKE_FAIL_MARKER } from '../src/ai/fake';
 import { api, awayFromMinuteBoundary } from './helpers';
@@ -11,7 +11,7 @@ const rows = catalogRows();
 const template = rows[0]!;
 
 beforeAll(async () => {
-  await env.DB.batch(rows.map((r) => env.DB.prepare(UPSERT_TEMPLATE_SQL).bind(...upsertParams(r))));
+  await env.DB.batch(seedStatements(env.DB, rows));
 });
 
 const captions = (body: unknown, ip: string) =>

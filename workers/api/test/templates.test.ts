@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { templatesResponseSchema, type TemplatesResponse } from '../../../core/api/templates';
-import { UPSERT_TEMPLATE_SQL, upsertParams } from '../../../core/templates/rows';
+import { seedStatements, UPSERT_TEMPLATE_SQL, upsertParams, type TemplateRow } from '../src/db/template-rows';
 import { catalogRows } from '../../../scripts/templates/catalog-rows';
 
 const api = (path: string) => exports.default.fetch(new Request(`http://local${path}`));
@@ -13,7 +13,27 @@ const search = async (q: string) => {
 const rows = catalogRows();
 
 beforeAll(async () => {
-  await env.DB.batch(rows.map((r) => env.DB.prepare(UPSERT_TEMPLATE_SQL).bind(...upsertParams(r))));
+  await env.DB.batch(seedStatements(env.DB, rows));
+});
+
+describe('the seed', () => {
+  const ids = async () => (await env.DB.prepare('select id from templates order by id').all<{ id: string }>()).results.map((r) => r.id);
+
+  it('updates rows in place, removes built-in rows that left the catalog and keeps imported ones', async () => {
+    const stale: TemplateRow = { ...rows[0]!, id: 'left-the-catalog', image_key: 'static:templates/left-the-catalog.png' };
+    const imported: TemplateRow = { ...rows[0]!, id: "o'brien-imported", image_key: 'templates/imported.png', name: "O'Brien's ? sign" };
+    await env.DB.batch(seedStatements(env.DB, [...rows, stale, imported]));
+    expect(await ids()).toEqual(expect.arrayContaining(['left-the-catalog', "o'brien-imported"]));
+    await env.DB.batch(seedStatements(env.DB, rows));
+    const after = await ids();
+    expect(after).not.toContain('left-the-catalog');
+    expect(after).toContain("o'brien-imported");
+    // Quotes and question marks in values are bound, never spliced into SQL.
+    const kept = await env.DB.prepare('select name from templates where id = ?').bind("o'brien-imported").first<{ name: string }>();
+    expect(kept?.name).toBe("O'Brien's ? sign");
+    await env.DB.prepare('delete from templates where id = ?').bind("o'brien-imported").run();
+    expect((await ids()).sort()).toEqual(rows.map((r) => r.id).sort());
+  });
 });
 
 describe('GET /api/templates', () => {

@@ -6,7 +6,7 @@ import {
 } from '../../../../core/api/templates';
 import { CAROUSEL_POPULAR_COUNT } from '../../../../core/limits';
 import { templateImageUrl } from '../../../../core/templates/image-url';
-import type { TemplateRow } from '../../../../core/templates/rows';
+import type { TemplateRow } from './template-rows';
 
 type Row = TemplateRow & { popular_position: number };
 
