@@ -5,6 +5,7 @@
  */
 import { z } from './zod';
 import { MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_JSON_BYTES, MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES, PROMPT_MAX_CHARS, RATE_LIMITS_PER_MINUTE, FREE_DAILY_AI_LIMIT, IMAGE_TTL_SECONDS_DEFAULT, ACCESS_CODE_MAX_FAILURES_PER_MINUTE, type RateLimitedRoute } from '../limits';
+import { API_KEY_MESSAGES, API_KEYS_MAX_ACTIVE, API_KEY_NAME_MAX_CHARS, API_MONTHLY_CALLS, apiKeyCreateRequestSchema, apiKeyCreatedResponseSchema, apiKeyListResponseSchema, apiKeySchema } from './api-keys';
 import { generateCaptionsRequestSchema, generateCaptionsResponseSchema, generateImageRequestSchema, generateImageResponseSchema } from './ai';
 import { dashboardResponseSchema } from './dashboard';
 import { healthSchema } from './health';
@@ -58,6 +59,7 @@ const toolRoute = (
   summary: string,
   description: string,
   fields: z.ZodType,
+  example: Record<string, string | number>,
   ai: boolean,
 ): RouteDoc => ({
   method: 'post',
@@ -67,13 +69,13 @@ const toolRoute = (
   summary,
   description: `${description} ${RESULT_EXPIRY} Send \`Accept: text/event-stream\` to follow the job's phases as they happen.`,
   auth: 'public',
-  body: { kind: 'multipart', fields, maxBytes: MAX_REQUEST_BYTES },
+  body: { kind: 'multipart', fields, maxBytes: MAX_REQUEST_BYTES, example },
   answers: [{ status: 200, description: 'The stored result and what was applied.', kind: 'json', schema: toolResultSchema, id: 'ToolResult', streams: true }],
   errors: [...PICTURE_ERRORS, rateLimited('tools'), ...(ai ? AI_ERRORS : []), { status: 503, code: 'image_service_unavailable', when: 'The large-picture image service did not answer; try again.' }, INTERNAL],
   limits: [...UPLOAD_LIMITS, rateLimit('tools'), ...(ai ? [`AI operations spend one of the ${FREE_DAILY_AI_LIMIT} free daily units (refunded if they fail).`] : [])],
 });
 
-export const API_ROUTES: readonly RouteDoc[] = [
+const ROUTES: RouteDoc[] = [
   {
     method: 'get', path: '/api/health', operationId: 'getHealth', tag: 'Service', auth: 'public',
     summary: 'Which bindings answer',
@@ -103,7 +105,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
     method: 'get', path: '/api/templates/{id}', operationId: 'getTemplate', tag: 'Templates', auth: 'public',
     summary: 'One template',
     description: 'A template by its id.',
-    pathParams: { id: { description: 'The template id, e.g. `drake`.' } },
+    pathParams: { id: { description: 'The template id.', example: 'drake' } },
     answers: [{ status: 200, description: 'The template.', kind: 'json', schema: templateResponseSchema, id: 'TemplateResponse' }],
     errors: [{ status: 404, code: 'not_found', when: 'There is no template with this id.' }, INTERNAL],
   },
@@ -111,7 +113,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
     method: 'get', path: '/api/templates/{id}/image', operationId: 'getTemplateImage', tag: 'Templates', auth: 'public',
     summary: 'A template’s picture',
     description: 'The picture of an imported template; built-in templates redirect to their static file.',
-    pathParams: { id: { description: 'The template id.' } },
+    pathParams: { id: { description: 'The template id.', example: 'drake' } },
     answers: [
       { status: 200, description: 'The picture.', kind: 'image' },
       { status: 302, description: 'A built-in template: its picture is a static file.', kind: 'empty', headers: { Location: 'Where the picture is.' } },
@@ -122,7 +124,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
     method: 'post', path: '/api/upload', operationId: 'upload', tag: 'Images', auth: 'public',
     summary: 'Upload a picture',
     description: `Stores a picture for the editor and the tools. The format is read from the bytes, never from the name. It expires after ${TTL_MINUTES} minutes.`,
-    body: { kind: 'multipart', fields: uploadFormSchema.omit({ image: true }), maxBytes: MAX_REQUEST_BYTES },
+    body: { kind: 'multipart', fields: uploadFormSchema.omit({ image: true }), maxBytes: MAX_REQUEST_BYTES, example: {} },
     answers: [{ status: 201, description: 'Stored.', kind: 'json', schema: uploadResponseSchema, id: 'UploadResponse' }],
     errors: [...PICTURE_ERRORS, rateLimited('upload'), INTERNAL],
     limits: [...UPLOAD_LIMITS, rateLimit('upload')],
@@ -131,7 +133,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
     method: 'get', path: '/api/images/{id}', operationId: 'getImage', tag: 'Images', auth: 'public',
     summary: 'A stored picture',
     description: 'The bytes of an upload, a tool result, a generated picture or a saved meme, with its own Content-Type, `nosniff` and a cache lifetime up to its expiry.',
-    pathParams: { id: { description: 'The opaque id from an `imageUrl`.' } },
+    pathParams: { id: { description: 'The opaque id from an `imageUrl`.', example: 't1a2b3c-0123456789abcdef0123456789abcdef' } },
     query: imageQuerySchema,
     answers: [{ status: 200, description: 'The picture.', kind: 'image' }],
     errors: [
@@ -152,7 +154,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
     method: 'post', path: '/api/generate-image', operationId: 'generateImage', tag: 'AI', auth: 'public',
     summary: 'Generate a picture from a prompt',
     description: `Text to image. Spends one unit of the daily allowance, refunded on failure and for an offline preview card (\`isPlaceholder\`). ${RESULT_EXPIRY}`,
-    body: { kind: 'json', schema: generateImageRequestSchema, maxBytes: MAX_JSON_BYTES },
+    body: { kind: 'json', schema: generateImageRequestSchema, maxBytes: MAX_JSON_BYTES, example: { prompt: 'a cat in a spacesuit, studio light' } },
     answers: [{ status: 200, description: 'The picture.', kind: 'json', schema: generateImageResponseSchema, id: 'GenerateImageResponse' }],
     errors: [...JSON_ERRORS, rateLimited('generate-image'), ...AI_ERRORS, INTERNAL],
     limits: [`Prompt at most ${PROMPT_MAX_CHARS} characters; body at most ${kb(MAX_JSON_BYTES)}.`, rateLimit('generate-image')],
@@ -161,7 +163,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
     method: 'post', path: '/api/generate-captions', operationId: 'generateCaptions', tag: 'AI', auth: 'public',
     summary: 'Caption ideas',
     description: 'Caption ideas for a template (one line per text box, joined by " / "), or top and bottom captions for your own picture when no template is named. Not counted in the daily allowance.',
-    body: { kind: 'json', schema: generateCaptionsRequestSchema, maxBytes: MAX_JSON_BYTES },
+    body: { kind: 'json', schema: generateCaptionsRequestSchema, maxBytes: MAX_JSON_BYTES, example: { templateId: 'drake', context: 'Monday meetings' } },
     answers: [{ status: 200, description: 'The captions.', kind: 'json', schema: generateCaptionsResponseSchema, id: 'GenerateCaptionsResponse' }],
     errors: [...JSON_ERRORS, { status: 404, code: 'not_found', when: 'There is no template with that id.' }, rateLimited('generate-captions'), ...AI_ERRORS.filter((e) => e.code !== 'quota_exceeded'), INTERNAL],
     limits: [`Context at most ${PROMPT_MAX_CHARS} characters; body at most ${kb(MAX_JSON_BYTES)}.`, rateLimit('generate-captions')],
@@ -170,7 +172,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
     method: 'post', path: '/api/session', operationId: 'openSession', tag: 'Premium', auth: 'public',
     summary: 'Open a premium session',
     description: 'Checks the access code and sets the HttpOnly session cookie.',
-    body: { kind: 'json', schema: sessionRequestSchema, maxBytes: MAX_JSON_BYTES },
+    body: { kind: 'json', schema: sessionRequestSchema, maxBytes: MAX_JSON_BYTES, example: { accessCode: 'your-access-code' } },
     answers: [{ status: 200, description: 'The session is open.', kind: 'json', schema: sessionResponseSchema, id: 'SessionInfo' }],
     errors: [
       ...JSON_ERRORS,
@@ -199,7 +201,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
     method: 'post', path: '/api/download-meme', operationId: 'downloadMeme', tag: 'Memes', auth: 'public',
     summary: 'Store an exported meme for download',
     description: `Takes the editor's exported canvas (a base64 PNG, JPEG or WebP data URL) and answers a download URL. With a premium session the meme is also saved and kept; otherwise it expires after ${TTL_MINUTES} minutes.`,
-    body: { kind: 'json', schema: downloadMemeRequestSchema, maxBytes: MAX_CANVAS_DATA_CHARS },
+    body: { kind: 'json', schema: downloadMemeRequestSchema, maxBytes: MAX_CANVAS_DATA_CHARS, example: { canvasData: 'data:image/png;base64,iVBORw0KGgo…', filename: 'my-meme', format: 'png' } },
     answers: [{ status: 201, description: 'Stored.', kind: 'json', schema: downloadMemeResponseSchema, id: 'DownloadMemeResponse' }],
     errors: [...JSON_ERRORS, { status: 415, code: 'unsupported_media_type', when: 'The data URL is not PNG, JPEG or WebP, or says one format and holds another.' }, { status: 422, code: 'unprocessable_image', when: 'The picture is damaged.' }, INTERNAL],
     limits: [`Canvas data at most ${mb(MAX_CANVAS_DATA_CHARS)} of base64; any body over ${mb(MAX_BODY_BYTES)} is refused unread.`],
@@ -215,7 +217,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
     method: 'delete', path: '/api/user-memes/{id}', operationId: 'deleteUserMeme', tag: 'Memes', auth: 'premium',
     summary: 'Delete a saved meme',
     description: 'Deletes the picture and its record.',
-    pathParams: { id: { description: 'The meme id from the list.' } },
+    pathParams: { id: { description: 'The meme id from the list.', example: 'k-0123456789abcdef0123456789abcdef' } },
     answers: [{ status: 204, description: 'Deleted.', kind: 'empty' }],
     errors: [PREMIUM_ONLY, { status: 404, code: 'not_found', when: 'There is no such meme of yours.' }, { status: 409, code: 'conflict', when: 'It was deleted at the same moment by another request.' }, INTERNAL],
   },
@@ -226,15 +228,15 @@ export const API_ROUTES: readonly RouteDoc[] = [
     answers: [{ status: 200, description: 'The figures.', kind: 'json', schema: dashboardResponseSchema, id: 'DashboardResponse' }],
     errors: [PREMIUM_ONLY, INTERNAL],
   },
-  toolRoute('/api/optimize', 'Compress, upscale or remove the background', '`operation=compress` at a quality, `auto` (the smallest file that looks the same) or a target size; `upscale` (2, 3 or 4×) and `remove-background` use AI.', optimizeFieldsSchema, true),
-  toolRoute('/api/modify', 'Resize, crop, rotate or batch-compress', 'Resize to a preset or a size (Fill, Fit with a border colour, or Stretch), crop a rectangle, rotate and flip, or compress (the batch).', modifyFieldsSchema, false),
-  toolRoute('/api/convert', 'Convert to JPEG, PNG, WebP, BMP or TIFF', 'Re-encodes the picture; metadata is never carried over.', convertFieldsSchema, false),
-  toolRoute('/api/security', 'Watermark, blur faces or strip private metadata', '`watermark` draws text; `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding.', securityFieldsSchema, true),
+  toolRoute('/api/optimize', 'Compress, upscale or remove the background', '`operation=compress` at a quality, `auto` (the smallest file that looks the same) or a target size; `upscale` (2, 3 or 4×) and `remove-background` use AI.', optimizeFieldsSchema, { operation: 'compress', quality: 80, format: 'webp' }, true),
+  toolRoute('/api/modify', 'Resize, crop, rotate or batch-compress', 'Resize to a preset or a size (Fill, Fit with a border colour, or Stretch), crop a rectangle, rotate and flip, or compress (the batch).', modifyFieldsSchema, { operation: 'resize', width: 1080, height: 1080, fit: 'cover' }, false),
+  toolRoute('/api/convert', 'Convert to JPEG, PNG, WebP, BMP or TIFF', 'Re-encodes the picture; metadata is never carried over.', convertFieldsSchema, { format: 'png' }, false),
+  toolRoute('/api/security', 'Watermark, blur faces or strip private metadata', '`watermark` draws text; `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding.', securityFieldsSchema, { operation: 'watermark', text: '© Memeforge', position: 'bottom-right' }, true),
   {
     method: 'post', path: '/api/convert/html', operationId: 'convertHtml', tag: 'Image tools', auth: 'public',
     summary: 'HTML to image',
     description: `Renders a page of HTML in a headless browser into PNG, JPEG or WebP. The page may only load data: URLs; scripts are off unless allowed. ${RESULT_EXPIRY}`,
-    body: { kind: 'json', schema: htmlRenderSchema, maxBytes: HTML_MAX_BODY_BYTES },
+    body: { kind: 'json', schema: htmlRenderSchema, maxBytes: HTML_MAX_BODY_BYTES, example: { html: '<!doctype html><h1 style="font:48px sans-serif">Hello</h1>', width: 800, height: 400, format: 'png' } },
     answers: [{ status: 200, description: 'The stored picture.', kind: 'json', schema: toolResultSchema, id: 'ToolResult' }],
     errors: [
       ...JSON_ERRORS,
@@ -253,12 +255,61 @@ export const API_ROUTES: readonly RouteDoc[] = [
     method: 'post', path: '/api/analyze-metadata', operationId: 'analyzeMetadata', tag: 'Image tools', auth: 'public',
     summary: 'What a picture’s metadata reveals',
     description: 'Reads GPS, capture time, device, software, author, XMP and colour profile without storing anything.',
-    body: { kind: 'multipart', fields: z.object({}), maxBytes: MAX_REQUEST_BYTES },
+    body: { kind: 'multipart', fields: z.object({}), maxBytes: MAX_REQUEST_BYTES, example: {} },
     answers: [{ status: 200, description: 'The findings.', kind: 'json', schema: metadataAnalysisSchema, id: 'MetadataAnalysis' }],
     errors: [...PICTURE_ERRORS, rateLimited('tools'), INTERNAL],
     limits: [...UPLOAD_LIMITS, rateLimit('tools')],
   },
+  {
+    method: 'get', path: '/api/keys', operationId: 'listApiKeys', tag: 'API keys', auth: 'session',
+    summary: 'Your API keys',
+    description: 'The premium member’s active keys (the first characters only, never the key) and this month’s calls against the allowance. Dashboard session only.',
+    answers: [{ status: 200, description: 'The keys.', kind: 'json', schema: apiKeyListResponseSchema, id: 'ApiKeyList' }],
+    errors: [PREMIUM_ONLY, INTERNAL],
+  },
+  {
+    method: 'post', path: '/api/keys', operationId: 'createApiKey', tag: 'API keys', auth: 'session',
+    summary: 'Create an API key',
+    description: 'Answers the key itself, once: it is stored only as a hash. Dashboard session only.',
+    body: { kind: 'json', schema: apiKeyCreateRequestSchema, maxBytes: MAX_JSON_BYTES, example: { name: 'build server' } },
+    answers: [{ status: 201, description: 'The new key; copy it now.', kind: 'json', schema: apiKeyCreatedResponseSchema, id: 'ApiKeyCreated' }],
+    errors: [...JSON_ERRORS, PREMIUM_ONLY, { status: 409, code: 'conflict', when: API_KEY_MESSAGES.tooMany }, INTERNAL],
+    limits: [`At most ${API_KEYS_MAX_ACTIVE} active keys; a name of at most ${API_KEY_NAME_MAX_CHARS} characters.`],
+  },
+  {
+    method: 'delete', path: '/api/keys/{id}', operationId: 'revokeApiKey', tag: 'API keys', auth: 'session',
+    summary: 'Revoke an API key',
+    description: 'The key stops working at once. Dashboard session only.',
+    pathParams: { id: { description: 'The key id from the list.', example: '0123456789abcdef0123456789abcdef' } },
+    answers: [{ status: 204, description: 'Revoked.', kind: 'empty' }],
+    errors: [{ status: 400, code: 'validation_failed', when: 'The id is not a key id.' }, PREMIUM_ONLY, { status: 404, code: 'not_found', when: API_KEY_MESSAGES.notFound }, INTERNAL],
+  },
 ];
+
+/** Session and key management are for the dashboard in a browser; a key sent there is refused. */
+const BROWSER_ONLY = /^\/api\/(session|keys)(\/|$)/;
+
+/** The router's first step, before any route runs: a declared Content-Length over the largest body, even on a GET. */
+export const DECLARED_TOO_LARGE: RouteError = { status: 413, code: 'payload_too_large', when: `The declared Content-Length is over ${mb(MAX_BODY_BYTES)}, refused before the route runs.` };
+
+/**
+ * What any route can answer before it runs: the router's body-size check, and for a call that brings
+ * `Authorization: Bearer mf_…` the key's checks.
+ */
+function withRouterErrors(route: RouteDoc): RouteDoc {
+  const keyErrors: RouteError[] = BROWSER_ONLY.test(route.path)
+    ? [{ status: 403, code: 'forbidden', when: API_KEY_MESSAGES.browserOnly }]
+    : [
+        { status: 401, code: 'unauthorized', when: 'The Authorization header is not "Bearer mf_…", or the key is unknown or revoked.' },
+        { status: 429, code: 'quota_exceeded', when: `The API key has used its ${API_MONTHLY_CALLS.toLocaleString('en-US')} calls this month (UTC); Retry-After says when the allowance starts again.` },
+      ];
+  const listed = (e: RouteError) => route.errors.some((r) => r.status === e.status && r.code === e.code);
+  const errors = [...route.errors, ...[DECLARED_TOO_LARGE, ...keyErrors].filter((e) => !listed(e))].sort((a, b) => a.status - b.status);
+  const limits = BROWSER_ONLY.test(route.path) ? route.limits : [...(route.limits ?? []), `With an API key, each call counts against the key's ${API_MONTHLY_CALLS.toLocaleString('en-US')} calls a month.`];
+  return { ...route, errors, ...(limits ? { limits } : {}) };
+}
+
+export const API_ROUTES: readonly RouteDoc[] = ROUTES.map(withRouterErrors);
 
 export const API_TAGS: ApiInfo['tags'] = [
   { name: 'Templates', description: 'The meme template catalogue.' },
@@ -267,6 +318,7 @@ export const API_TAGS: ApiInfo['tags'] = [
   { name: 'AI', description: 'Generated pictures and captions, and the daily allowance.' },
   { name: 'Memes', description: 'Downloads from the editor and a premium member’s saved memes.' },
   { name: 'Premium', description: 'The premium session and its figures.' },
+  { name: 'API keys', description: 'Keys for programs, made and revoked on the dashboard; each call counts against the key’s monthly allowance.' },
   { name: 'Service', description: 'Health and this document.' },
 ];
 
@@ -278,7 +330,7 @@ export function openApiDocument(): Record<string, unknown> {
     version: API_VERSION,
     tags: API_TAGS,
     routes: API_ROUTES,
-    shared: { Template: templateSchema, TextBox: textBoxSchema, SavedMeme: savedMemeSchema },
+    shared: { Template: templateSchema, TextBox: textBoxSchema, SavedMeme: savedMemeSchema, ApiKey: apiKeySchema },
   });
   return cached;
 }

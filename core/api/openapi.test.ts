@@ -69,6 +69,16 @@ describe('the OpenAPI document', () => {
     expect(streaming.sort()).toEqual(['post /api/convert', 'post /api/modify', 'post /api/optimize', 'post /api/security']);
   });
 
+  it('gives every body an example the route’s own schema accepts (the curl examples work)', () => {
+    for (const route of API_ROUTES) {
+      if (!route.body) continue;
+      const { body } = route;
+      const input = body.kind === 'json' ? body.example : Object.fromEntries(Object.entries(body.example).map(([k, v]) => [k, String(v)]));
+      const parsed = (body.kind === 'json' ? body.schema : body.fields).safeParse(input);
+      expect(parsed.error?.issues ?? [], `${route.method} ${route.path}`).toEqual([]);
+    }
+  });
+
   it('refuses a route described twice, and one answer schema under two names', () => {
     const route = API_ROUTES[0]!;
     expect(() => buildOpenApiDocument({ version: '1', tags: [], routes: [route, route] })).toThrow(/described twice/);

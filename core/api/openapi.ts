@@ -5,13 +5,17 @@
  * or `$id` inside the document, references pointed at `#/components/schemas`).
  */
 import { z } from './zod';
+import { API_KEY_PREFIX } from './api-keys';
 import { apiErrorSchema, type ErrorCode } from './errors';
 
 export type HttpMethod = 'get' | 'post' | 'delete';
 export type JsonSchema = Record<string, unknown>;
 
-/** Who may call a route: anyone (a visitor cookie may be minted), or only a premium member (session or API key). */
-export type RouteAuth = 'public' | 'premium';
+/**
+ * Who may call a route: anyone (a key or a session lifts the daily AI cap), a premium member (session or API key),
+ * or a premium member in a browser (session only: key management).
+ */
+export type RouteAuth = 'public' | 'premium' | 'session';
 
 export interface RouteError {
   status: number;
@@ -20,10 +24,13 @@ export interface RouteError {
   when: string;
 }
 
+/** A request that works as it is, for the curl examples (multipart: the fields besides the `image` file). */
+type Example = Record<string, string | number | boolean>;
+
 export type RouteBody =
-  | { kind: 'json'; schema: z.ZodType; maxBytes: number }
+  | { kind: 'json'; schema: z.ZodType; maxBytes: number; example: Example }
   /** Form fields plus the `image` file; `fields` may be a discriminated union on `operation`. */
-  | { kind: 'multipart'; fields: z.ZodType; maxBytes: number };
+  | { kind: 'multipart'; fields: z.ZodType; maxBytes: number; example: Example };
 
 export type RouteAnswer =
   | { status: number; description: string; kind: 'json'; schema: z.ZodType; id: string; streams?: boolean }
@@ -39,7 +46,7 @@ export interface RouteDoc {
   summary: string;
   description: string;
   auth: RouteAuth;
-  pathParams?: Record<string, { description: string; schema?: z.ZodType }>;
+  pathParams?: Record<string, { description: string; example: string; schema?: z.ZodType }>;
   query?: z.ZodObject;
   body?: RouteBody;
   answers: RouteAnswer[];
@@ -155,6 +162,7 @@ function parametersOf(route: RouteDoc): JsonSchema[] {
     in: 'path',
     required: true,
     description: p.description,
+    example: p.example,
     schema: p.schema ? requestSchema(p.schema) : { type: 'string' },
   }));
   if (route.query) {
@@ -169,14 +177,18 @@ function parametersOf(route: RouteDoc): JsonSchema[] {
 }
 
 function requestBodyOf(body: RouteBody): JsonSchema {
-  if (body.kind === 'json') return { required: true, content: { [JSON_TYPE]: { schema: requestSchema(body.schema) } } };
+  if (body.kind === 'json') return { required: true, content: { [JSON_TYPE]: { schema: requestSchema(body.schema), example: body.example } } };
   return {
     required: true,
-    content: { 'multipart/form-data': { schema: multipartSchema(body.fields), encoding: { image: { contentType: 'image/*, application/octet-stream' } } } },
+    'x-max-bytes': body.maxBytes,
+    content: {
+      'multipart/form-data': { schema: multipartSchema(body.fields), example: body.example, encoding: { image: { contentType: 'image/*, application/octet-stream' } } },
+    },
   };
 }
 
 const SECURITY_PREMIUM = [{ bearerAuth: [] }, { cookieSession: [] }];
+const SECURITY_SESSION = [{ cookieSession: [] }];
 // Public routes take a key or a session when there is one (premium has no daily cap), and work without.
 const SECURITY_PUBLIC = [{}, ...SECURITY_PREMIUM];
 
@@ -188,7 +200,7 @@ function operationOf(route: RouteDoc): JsonSchema {
     tags: [route.tag],
     summary: route.summary,
     description: limits.length ? `${route.description}\n\nLimits: ${limits.join(' ')}` : route.description,
-    security: route.auth === 'premium' ? SECURITY_PREMIUM : SECURITY_PUBLIC,
+    security: route.auth === 'premium' ? SECURITY_PREMIUM : route.auth === 'session' ? SECURITY_SESSION : SECURITY_PUBLIC,
     ...(params.length ? { parameters: params } : {}),
     ...(route.body ? { requestBody: requestBodyOf(route.body) } : {}),
     responses: responsesOf(route),
@@ -214,7 +226,6 @@ function componentSchemas(routes: readonly RouteDoc[], shared: Record<string, z.
 }
 
 export const SESSION_COOKIE_NAME = 'mf_session';
-export const API_KEY_PREFIX = 'mf_';
 
 export function buildOpenApiDocument({ version, tags, routes, shared = {} }: ApiInfo): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};

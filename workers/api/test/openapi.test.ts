@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES, openApiDocument } from '../../../core/api/openapi-routes';
-import { API_KEY_PREFIX, SESSION_COOKIE_NAME, toRouterPath } from '../../../core/api/openapi';
+import { API_KEY_PREFIX } from '../../../core/api/api-keys';
+import { SESSION_COOKIE_NAME, toRouterPath } from '../../../core/api/openapi';
 import { SESSION_COOKIE } from '../src/identity/session';
 import { router } from '../src/router';
 import { api } from './helpers';
