@@ -31,7 +31,8 @@ export default defineConfig({
   },
   webServer: {
     command: 'tsx scripts/start.ts --no-build --fresh',
-    env: { PORT: String(PORT), PERSIST_DIR: `.wrangler/e2e-state-${PORT}` },
+    // A small monthly allowance per API key, so e2e/api-keys.spec.ts can spend it (ADR 0107).
+    env: { PORT: String(PORT), PERSIST_DIR: `.wrangler/e2e-state-${PORT}`, API_MONTHLY_CALLS: '5' },
     url: `${BASE_URL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

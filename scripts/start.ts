@@ -7,7 +7,8 @@
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { access, copyFile, rm } from 'node:fs/promises';
+import { access, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { PORT, HOST, PERSIST_DIR, run, wranglerEnv } from './lib/run';
 
 async function ensureDevVars() {
@@ -18,6 +19,30 @@ async function ensureDevVars() {
     await copyFile('workers/api/.dev.vars.example', target);
     console.log(`created ${target} from .dev.vars.example (local access code and signing key)`);
   }
+}
+
+const API_CONFIG = 'workers/api/wrangler.toml';
+
+/**
+ * The API Worker's config for this stack. `API_MONTHLY_CALLS=5 tsx scripts/start.ts` (the e2e suite) gives this
+ * stack a small per-key allowance without touching `npm start`: wrangler reads vars only from the config and the
+ * `.dev.vars` beside it, so the stack gets its own copy of both under PERSIST_DIR, with the paths made absolute.
+ */
+async function apiWorkerConfig(): Promise<string> {
+  const calls = process.env.API_MONTHLY_CALLS;
+  if (!calls) return API_CONFIG;
+  if (!/^[1-9]\d*$/.test(calls)) throw new Error(`API_MONTHLY_CALLS must be a positive whole number, not "${calls}"`);
+  const dir = `${PERSIST_DIR}/api-worker`;
+  await mkdir(dir, { recursive: true });
+  const toml = (await readFile(API_CONFIG, 'utf8'))
+    .replace(/^main = ".*"$/m, `main = ${JSON.stringify(resolve('workers/api/src/index.ts'))}`)
+    .replaceAll(/^migrations_dir = ".*"$/gm, `migrations_dir = ${JSON.stringify(resolve('migrations'))}`)
+    .replace(/^API_MONTHLY_CALLS = ".*"$/m, `API_MONTHLY_CALLS = "${calls}"`);
+  if (!toml.includes(`API_MONTHLY_CALLS = "${calls}"`)) throw new Error(`${API_CONFIG} has no API_MONTHLY_CALLS var to override`);
+  await writeFile(`${dir}/wrangler.toml`, toml);
+  await copyFile('workers/api/.dev.vars', `${dir}/.dev.vars`);
+  console.log(`API keys on this stack: ${calls} calls a month (API_MONTHLY_CALLS)`);
+  return `${dir}/wrangler.toml`;
 }
 
 const BG_DIR = 'local-ai/background-removal';
@@ -181,6 +206,7 @@ async function main() {
   await run('npx', ['tsx', 'scripts/seed-templates.ts']);
   // The e2e suite (--fresh) needs no background removal: it does not install it, but uses it if present.
   if (!process.argv.includes('--fresh')) await ensureBackgroundRemoval();
+  const apiConfig = await apiWorkerConfig();
   if (stopping) return;
   const localAi = startLocalAi();
   const localImages = startLocalImages();
@@ -190,7 +216,7 @@ async function main() {
     'npx',
     [
       'wrangler', 'pages', 'dev', './public',
-      '-c', 'wrangler.toml', '-c', 'workers/api/wrangler.toml',
+      '-c', 'wrangler.toml', '-c', apiConfig,
       '--ip', HOST, '--port', String(PORT), '--persist-to', PERSIST_DIR,
       '--show-interactive-dev-session=false',
     ],

@@ -5,6 +5,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { getJson, sendJson } from '~/lib/api-client';
 import { btnSecondary } from '~/features/tools/styles';
 import { AccessGate } from './access-gate';
+import { ApiKeysSection } from './api-keys-section';
 import { memberSince } from './format';
 import { CurrentPlan, PlanComparison } from './plan-cards';
 import { SavedMemes } from './saved-memes';
@@ -90,6 +91,7 @@ function Unlocked({ onLock }: { onLock: () => void }) {
         <CurrentPlan />
       </div>
       <SavedMemes memes={memes} onDeleted={onDeleted} />
+      <ApiKeysSection />
       <section aria-labelledby="trend-heading" className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
         <h2 id="trend-heading" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">Usage Trends (Last 30 Days)</h2>
         {stats ? <UsageChart days={stats.trend} /> : <p className="text-slate-600 dark:text-slate-400">{statsFailed ? 'Unavailable.' : 'Loading...'}</p>}
