@@ -25,6 +25,7 @@ const COLUMNS = [
       { to: '/help', label: 'Help' },
       { to: '/tutorials', label: 'Tutorials' },
       { to: '/pricing', label: 'Pricing' },
+      { to: '/developers', label: 'API for developers' },
     ],
   },
 ];

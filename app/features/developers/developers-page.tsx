@@ -1,0 +1,80 @@
+import { Link } from '@remix-run/react';
+import type { ReferenceTag } from './reference';
+import { RouteCard } from './route-card';
+
+const link = 'font-semibold text-brand-700 underline dark:text-brand-400';
+
+export function DevelopersPage({ tags, version }: { tags: ReferenceTag[]; version: string }) {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Memeforge API</h1>
+      <p className="mt-3 max-w-3xl text-lg text-slate-600 dark:text-slate-300">
+        Every route the site itself uses, generated from the same schemas the server checks requests with. The machine-readable
+        description is <a className={link} href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1, version {version}).
+      </p>
+      <section aria-labelledby="basics" className="mt-8 grid gap-4 text-slate-700 md:grid-cols-3 dark:text-slate-300">
+        <h2 id="basics" className="sr-only">Basics</h2>
+        <div className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+          <h3 className="font-semibold text-slate-900 dark:text-white">Authentication</h3>
+          <p className="mt-1 text-sm">
+            Send <code>Authorization: Bearer mf_…</code> with a key from your <Link className={link} to="/dashboard">dashboard</Link>. Each call counts
+            against the key’s monthly allowance (<code>RateLimit-*</code> headers say how much is left). Public routes also work without a key.
+          </p>
+        </div>
+        <div className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+          <h3 className="font-semibold text-slate-900 dark:text-white">Errors</h3>
+          <p className="mt-1 text-sm">
+            Always JSON <code>{'{ "error": "…", "code": "snake_case" }'}</code> with the fitting status. <code>error</code> is for people;
+            program against <code>code</code>. A 429 carries <code>Retry-After</code>.
+          </p>
+        </div>
+        <div className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+          <h3 className="font-semibold text-slate-900 dark:text-white">Pictures expire</h3>
+          <p className="mt-1 text-sm">
+            Uploads, results and generated pictures are kept for an hour at their <code>imageUrl</code>; after that they answer 410. Download what you
+            want to keep.
+          </p>
+        </div>
+      </section>
+      <div className="mt-10 lg:grid lg:grid-cols-[14rem_1fr] lg:gap-8">
+        <nav aria-label="API routes" className="mb-8 lg:sticky lg:top-20 lg:mb-0 lg:self-start">
+          <ul className="space-y-4 text-sm">
+            {tags.map((tag) => (
+              <li key={tag.name}>
+                <a href={`#tag-${slug(tag.name)}`} className="font-semibold text-slate-900 hover:underline dark:text-white">
+                  {tag.name}
+                </a>
+                <ul className="mt-1 space-y-1">
+                  {tag.routes.map((r) => (
+                    <li key={r.id}>
+                      <a href={`#${r.id}`} className="break-all font-mono text-xs text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-400">
+                        {r.method} {r.path}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0 space-y-12">
+          {tags.map((tag) => (
+            <section key={tag.name} aria-labelledby={`tag-${slug(tag.name)}`}>
+              <h2 id={`tag-${slug(tag.name)}`} className="scroll-mt-24 text-2xl font-bold text-slate-900 dark:text-white">
+                {tag.name}
+              </h2>
+              {tag.description ? <p className="mt-1 text-slate-600 dark:text-slate-300">{tag.description}</p> : null}
+              <div className="mt-4 space-y-6">
+                {tag.routes.map((route) => (
+                  <RouteCard key={route.id} route={route} />
+                ))}
+              </div>
+            </section>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../../core/api/openapi-routes';
+import { buildReference, limitsOf, typeOf } from './reference';
+
+const ORIGIN = 'https://memeforge.example';
+const tags = buildReference(openApiDocument(), ORIGIN);
+const route = (method: string, path: string) => tags.flatMap((t) => t.routes).find((r) => r.method === method && r.path === path)!;
+
+describe('the /developers reference', () => {
+  it('lists every documented route once, grouped under its tag in the document’s order', () => {
+    const documented = Object.entries(openApiDocument().paths as Record<string, object>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    const listed = tags.flatMap((t) => t.routes.map((r) => `${r.method} ${r.path}`));
+    expect(listed.sort()).toEqual(documented.sort());
+    expect(tags.map((t) => t.name).slice(0, 3)).toEqual(['Templates', 'Images', 'Image tools']);
+  });
+
+  it('shows a tool’s fields per operation, with the image file, types, limits and defaults', () => {
+    const optimize = route('POST', '/api/optimize');
+    expect(optimize.fieldGroups.map((g) => g.label)).toEqual(['operation=compress', 'operation=upscale', 'operation=remove-background']);
+    const compress = optimize.fieldGroups[0]!.fields;
+    expect(compress.find((f) => f.name === 'image')).toMatchObject({ in: 'form', type: 'file', required: true });
+    expect(compress.find((f) => f.name === 'quality')).toMatchObject({ required: false, type: '"auto" | integer', limits: '10–100; default 80' });
+    expect(optimize.auth).toBe('public');
+    expect(optimize.limits.join(' ')).toMatch(/at most 10 MB/);
+  });
+
+  it('lists errors with status, code and when', () => {
+    const errors = route('GET', '/api/images/{id}').errors;
+    expect(errors).toContainEqual({ status: '410', code: 'gone', when: expect.stringMatching(/expired/) });
+    expect(route('GET', '/api/dashboard').auth).toBe('premium');
+    expect(route('POST', '/api/keys').auth).toBe('session');
+  });
+
+  it('writes curl examples with the key, a JSON body or the photo as a form part', () => {
+    expect(route('GET', '/api/templates').curl).toBe(`curl '${ORIGIN}/api/templates' \\\n  -H 'Authorization: Bearer mf_…'`);
+    const compress = route('POST', '/api/optimize').curl;
+    expect(compress).toContain(`curl -X POST '${ORIGIN}/api/optimize'`);
+    expect(compress).toContain('-F image=@photo.jpg');
+    expect(compress).toContain("-F 'operation=compress'");
+    expect(route('POST', '/api/generate-image').curl).toContain(`-d '{"prompt":"a cat in a spacesuit, studio light"}'`);
+    expect(route('GET', '/api/templates/{id}').curl).toContain(`${ORIGIN}/api/templates/drake'`);
+    expect(route('POST', '/api/keys').curl).toContain("-b 'mf_session=…'");
+    // A quote inside a JSON example is escaped for the shell.
+    expect(route('POST', '/api/generate-captions').curl).not.toContain("''");
+  });
+
+  it('describes schema types and limits in words', () => {
+    expect(typeOf({ type: 'array', items: { type: 'string' } })).toBe('string[]');
+    expect(typeOf({ type: 'string', enum: ['a', 'b'] })).toBe('"a" | "b"');
+    expect(limitsOf({ type: 'string', minLength: 1, maxLength: 500 })).toBe('1–500 characters');
+    expect(limitsOf({ type: 'integer', minimum: 1024 })).toBe('≥ 1024');
+  });
+});

@@ -1,0 +1,25 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData } from '@remix-run/react';
+import type { RouteHandle } from '~/components/layout/breadcrumbs';
+import { DevelopersPage } from '~/features/developers/developers-page';
+import { buildReference } from '~/features/developers/reference';
+import { pageMeta } from '~/lib/meta';
+
+export const meta: MetaFunction = () => pageMeta('API for developers', 'The Memeforge API: every route, its fields, errors, limits and a curl example.');
+
+export const handle: RouteHandle = { breadcrumb: [{ label: 'Developers' }] };
+
+/** The reference is the document the API serves, read through the service binding: one source for both. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const origin = new URL(request.url).origin;
+  const res = await context.env.API.fetch(new Request(new URL('/api/openapi.json', origin), { headers: { accept: 'application/json' } }));
+  if (!res.ok) throw new Response('The API reference is not available right now.', { status: 503 });
+  const doc = await res.json<Record<string, unknown>>();
+  const version = String((doc.info as { version?: string } | undefined)?.version ?? '');
+  return json({ tags: buildReference(doc, origin), version }, { headers: { 'cache-control': 'public, max-age=300' } });
+}
+
+export default function Route() {
+  const { tags, version } = useLoaderData<typeof loader>();
+  return <DevelopersPage tags={tags} version={version} />;
+}
