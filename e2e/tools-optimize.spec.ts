@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { parseEventStream } from '../core/api/event-stream';
 import { FREE_DAILY_AI_LIMIT } from '../core/limits';
 import { expect, test } from './fixtures';
 import { corpusFile, decodedSize, download, expectSizeText, sniff, toastWith } from './tools-fixtures';
@@ -180,9 +181,11 @@ test.describe('Optimize', () => {
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
     const answer = page.waitForResponse('**/api/optimize');
     await page.getByRole('button', { name: 'Remove Background' }).click();
-    const res = await answer;
-    expect(res.status()).toBe(503);
-    const body = (await res.json()) as { error: string; code: string };
+    // The screen asks for a streamed answer (ADR 0105): the refusal is its error event, with the plain answer's status.
+    const events = parseEventStream(await (await answer).text());
+    const body = JSON.parse(events.at(-1)!.data) as { error: string; code: string; status: number };
+    expect(events.at(-1)!.event).toBe('error');
+    expect(body.status).toBe(503);
     expect(body.error).toContain('Background removal is not available offline right now');
     await expect(toastWith(page, 'Background removal failed')).toContainText(body.error);
     const note = page.getByTestId('ai-error');

@@ -87,8 +87,10 @@ async function streamed(request: Request, env: Env, ctx: ExecutionContext, job: 
     }
   };
   onPhase('queued');
-  // The job outlives the response object: it finishes (or stops and refunds) after the headers are sent.
-  ctx.waitUntil(run());
+  // The open response body keeps the request alive for as long as the job runs (waitUntil would cap it at 30 s).
+  // Once the reader has gone, waitUntil keeps it long enough to stop and refund.
+  const running = run();
+  events.signal.addEventListener('abort', () => ctx.waitUntil(running));
   const response = events.response();
   return payer ? withVisitorCookie(response, payer.visitor) : response;
 }
