@@ -60,6 +60,27 @@ test.describe('Convert', () => {
     expect(sniff(file.bytes)).toBe('png');
   });
 
+  test('each file shows its own progress, and Cancel stops the one running and the rest', async ({ page }) => {
+    await page.goto('/tools/convert');
+    await page.getByTestId('file-input').setInputFiles(inputs.map(corpusFile));
+    let calls = 0;
+    await page.route('**/api/convert', async (route) => {
+      calls += 1;
+      // Hold the second file long enough to cancel it.
+      if (calls === 2) await new Promise((r) => setTimeout(r, 4000));
+      await route.continue().catch(() => {});
+    });
+    await page.getByRole('button', { name: 'Convert 3 Images to PNG' }).click();
+    const progress = page.getByTestId('progress-card');
+    await expect(progress.getByTestId('job-detail')).toHaveText('File 2 of 3: chelsea.png', { timeout: 30_000 });
+    await expect(progress.getByRole('progressbar', { name: 'Converting your images...' })).toBeVisible();
+    await progress.getByRole('button', { name: 'Cancel' }).click();
+    await expect(toastWith(page, 'Conversion cancelled')).toContainText('1 of 3 images were converted before you cancelled.');
+    await expect(progress).toHaveCount(0);
+    await expect(page.getByTestId('result-card').getByTestId('converted-file').or(page.getByRole('link', { name: 'Download PNG' }))).toHaveCount(1);
+    expect(calls).toBe(2);
+  });
+
   test('one file gets a single Download button', async ({ page }) => {
     await page.goto('/tools/convert');
     await page.getByTestId('file-input').setInputFiles(corpusFile('formats/sample.bmp'));

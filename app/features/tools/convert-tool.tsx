@@ -1,15 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { QUALITY } from '../../../core/tools/fields';
 import { CONVERT_DEFAULT_QUALITY, OUTPUT_FORMATS, type ToolResult } from '../../../core/api/tools';
 import { acceptImages } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
-import { postTool } from './api';
+import { failureText } from './api';
 import { DropZone } from './drop-zone';
-import { formatBytes, resultName, shareDone, uniqueNames, zipName } from './format';
+import { formatBytes, resultName, uniqueNames, zipName } from './format';
 import { ProgressCard } from './progress-card';
 import { DownloadLink, Notes, ResultCard } from './result-card';
 import { downloadZip } from './zip-download';
 import { btnPrimary, btnSecondary, card, fieldLabel, input, muted, range } from './styles';
+import { isCancelled } from './tool-job';
+import { useToolJob } from './use-tool-job';
 
 type Format = (typeof OUTPUT_FORMATS)[number];
 const DESCRIPTIONS: Record<Format, string> = {
@@ -30,8 +32,11 @@ export function ConvertTool() {
   const [format, setFormat] = useState<Format>('png');
   const [quality, setQuality] = useState(CONVERT_DEFAULT_QUALITY);
   const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState(0);
+  const [current, setCurrent] = useState<{ index: number; name: string } | null>(null);
+  const { job, run, cancel } = useToolJob();
+  const stopped = useRef(false);
   const [done, setDone] = useState<Converted[]>([]);
+  const [failed, setFailed] = useState<{ name: string; reason: string }[]>([]);
   const thumbs = useMemo(() => files.slice(0, MAX_THUMBS).map((f) => ({ name: f.name, url: URL.createObjectURL(f) })), [files]);
   useEffect(() => () => thumbs.forEach((t) => URL.revokeObjectURL(t.url)), [thumbs]);
 
@@ -40,28 +45,37 @@ export function ConvertTool() {
     if (!images.length) return toast.error('No valid images', 'Please select image files to convert');
     setFiles(images);
     setDone([]);
+    setFailed([]);
     toast.success(images.length === 1 ? 'Image loaded!' : `${images.length} images loaded!`);
   };
 
   const convert = async () => {
     if (!files.length) return toast.error('No valid images', 'Please select image files to convert');
     setBusy(true);
-    setProgress(0);
+    stopped.current = false;
     setDone([]);
+    setFailed([]);
     const out: Converted[] = [];
+    const bad: { name: string; reason: string }[] = [];
+    // One file after another, each with its own upload and phases (ADR 0105); Cancel stops the one running and the rest.
     for (const [i, file] of files.entries()) {
+      if (stopped.current) break;
+      setCurrent({ index: i, name: file.name });
       try {
-        const result = await postTool('/api/convert', file, { operation: 'convert', format, quality, maintainMetadata: false });
+        const result = await run('/api/convert', file, { operation: 'convert', format, quality, maintainMetadata: false });
         out.push({ originalName: file.name, result });
-      } catch {
-        // The spec skips a failed file; the count in the toast and the heading still shows it is missing.
+      } catch (err) {
+        if (isCancelled(err)) break;
+        // The spec skips a failed file; the list under the results says which and why.
+        bad.push({ name: file.name, reason: failureText(err, 'The server could not convert this file.') });
       }
-      setProgress(shareDone(i + 1, files.length));
     }
     setDone(out);
+    setFailed(bad);
     setBusy(false);
-    setProgress(0);
-    if (out.length) toast.success('Conversion complete! 🔄', `${out.length}/${files.length} images converted`);
+    setCurrent(null);
+    if (stopped.current) toast.info('Conversion cancelled', `${out.length} of ${files.length} images were converted before you cancelled.`);
+    else if (out.length) toast.success('Conversion complete! 🔄', `${out.length}/${files.length} images converted`);
     else toast.error('Conversion failed', 'Something went wrong during conversion. Please try again.');
   };
 
@@ -88,8 +102,27 @@ export function ConvertTool() {
           <button type="button" className={btnPrimary} disabled={!files.length || busy} onClick={convert}>
             Convert {files.length} Images to {upper}
           </button>
-          {busy ? <ProgressCard text="Converting your images..." value={progress} /> : null}
+          {busy ? (
+            <ProgressCard
+              text="Converting your images..."
+              job={job}
+              detail={current ? `File ${current.index + 1} of ${files.length}: ${current.name}` : undefined}
+              onCancel={() => {
+                stopped.current = true;
+                cancel();
+              }}
+            />
+          ) : null}
           {done.length ? <ConvertResults done={done} total={files.length} /> : null}
+          {failed.length ? (
+            <ul className="list-disc pl-5 text-sm text-red-700 dark:text-red-300" data-testid="convert-failures" aria-label="Files not converted">
+              {failed.map((f) => (
+                <li key={f.name}>
+                  {f.name}: {f.reason}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       </div>
       <div className="contents lg:block lg:space-y-4">

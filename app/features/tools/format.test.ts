@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadUrl, formatBytes, keepRatio, parseDimension, resultName, shareDone, uniqueNames, zipName } from './format';
+import { downloadUrl, formatBytes, keepRatio, parseDimension, resultName, uniqueNames, zipName } from './format';
 
 describe('formatBytes', () => {
   it('uses base 1024 and two decimals at most', () => {
@@ -32,14 +32,6 @@ describe('download names', () => {
   it('adds the download query safely', () => {
     expect(downloadUrl('/api/images/k-1', 'a b.png')).toBe('/api/images/k-1?download=a%20b.png');
     expect(downloadUrl('/x?y=1', 'n.png')).toBe('/x?y=1&download=n.png');
-  });
-});
-
-describe('progress', () => {
-  it('reports the share of files done', () => {
-    expect(shareDone(0, 0)).toBe(0);
-    expect(shareDone(1, 3)).toBe(33);
-    expect(shareDone(3, 3)).toBe(100);
   });
 });
 

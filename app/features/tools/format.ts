@@ -71,9 +71,6 @@ export function downloadUrl(imageUrl: string, name: string): string {
   return `${imageUrl}${sep}download=${encodeURIComponent(name)}`;
 }
 
-/** Batch and convert progress: the share of files handled so far, in whole percent. */
-export const shareDone = (done: number, total: number) => (total <= 0 ? 0 : Math.round((done / total) * 100));
-
 /** Width/height inputs: integers, 0 when not a number (spec §5). */
 export function parseDimension(value: string): number {
   const n = parseInt(value, 10);

@@ -12,14 +12,12 @@ interface Props {
   onCancel?: () => void;
   /** A line above the phase (a batch's "File 3 of 20: holiday.jpg"). */
   detail?: string;
-  /** Without a job: a plain percentage (several files converted in turn). */
-  value?: number;
 }
 
 /** The card shown while work runs (ADR 0105). */
-export function ProgressCard({ text = 'Processing your image...', job, onCancel, detail, value = 0 }: Props) {
+export function ProgressCard({ text = 'Processing your image...', job, onCancel, detail }: Props) {
   const now = useNow(job?.view.stage === 'processing' && Boolean(job.view.estimateMs));
-  const percent = job ? jobPercent(job.view, now) : value;
+  const percent = job ? jobPercent(job.view, now) : 0;
   const words = job ? phaseText(job.view, job.operation) : text;
   const estimate = job ? estimateText(job.view, now) : null;
   return (
