@@ -93,7 +93,7 @@ describe('API keys: create, list, revoke', () => {
       const res = await api('/api/keys', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body });
       await expectError(res, 400, 'validation_failed');
     }
-    await expectError(await api('/api/keys', { method: 'POST', headers: { cookie }, body: '{name' }), 400, 'invalid_json');
+    await expectError(await api('/api/keys', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{name' }), 400, 'invalid_json');
     await expectError(await api('/api/keys', { method: 'POST', body: JSON.stringify({ name: 'x' }) }), 401, 'unauthorized');
     await expectError(await api('/api/keys'), 401, 'unauthorized');
     await expectError(await api('/api/keys/0123456789abcdef0123456789abcdef', { method: 'DELETE' }), 401, 'unauthorized');
