@@ -1,7 +1,23 @@
-import { exports } from 'cloudflare:workers';
+import { createExecutionContext } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
 import { crc32 } from '../../../core/images/crc32';
+import worker from '../src/index';
 
-export const api = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://local${path}`, init));
+/**
+ * The Worker's environment behind Cloudflare's edge (wrangler.toml's production CLIENT_ADDRESS): there the edge sets
+ * CF-Connecting-IP, and the Worker trusts it. The test environment, like `npm start`, trusts no such header (ADR 0109).
+ */
+export const edgeEnv: Env = { ...env, CLIENT_ADDRESS: 'cf-connecting-ip' };
+
+/**
+ * A request to the Worker. One that carries CF-Connecting-IP plays a request arriving through the edge, which is
+ * the only place that header means anything; everything else is a local request.
+ */
+export function api(path: string, init?: RequestInit): Promise<Response> {
+  const request = new Request(`http://local${path}`, init);
+  if (!request.headers.has('cf-connecting-ip')) return exports.default.fetch(request);
+  return Promise.resolve(worker.fetch!(request as Parameters<NonNullable<typeof worker.fetch>>[0], edgeEnv, createExecutionContext()));
+}
 
 export function uploadForm(bytes: BlobPart, name = 'image.png', type = 'image/png', field = 'image'): FormData {
   const form = new FormData();

@@ -5,7 +5,7 @@ import { FREE_DAILY_AI_LIMIT } from '../../../core/limits';
 import { HttpError } from '../src/errors';
 import { identifyVisitor } from '../src/identity/visitor';
 import { consumeAiUnit, dailyLimit, withAiUnit } from '../src/quota';
-import { api, cookiesFrom, premiumCookies } from './helpers';
+import { api, cookiesFrom, edgeEnv, premiumCookies } from './helpers';
 
 const usage = async (headers: Record<string, string>) => {
   const res = await api('/api/usage-limit', { headers });
@@ -13,7 +13,7 @@ const usage = async (headers: Record<string, string>) => {
   return { res, body: usageLimitSchema.parse(await res.json()) };
 };
 
-const visitorOf = (headers: Record<string, string>) => identifyVisitor(new Request('http://local/', { headers }), env);
+const visitorOf = (headers: Record<string, string>) => identifyVisitor(new Request('http://local/', { headers }), edgeEnv);
 
 describe('daily AI quota', () => {
   it('uses the one configured limit, 10', () => {

@@ -1,7 +1,9 @@
 /**
  * Who is asking, without accounts. A visitor is known by two keys: a random id in a signed first-party cookie, and
- * a keyed hash of the client IP for the current UTC day (the raw address is never stored, and hashes of different
- * days cannot be linked). Limits apply to both, so clearing cookies does not reset them.
+ * a keyed hash of the client's network for the current UTC day (the raw address is never stored, and hashes of
+ * different days cannot be linked). Limits apply to both, so clearing cookies does not reset them. The network is an
+ * IPv4 address, or an IPv6 address's /64: every IPv6 customer holds a whole /64 and can hop between its addresses
+ * (ADR 0109).
  */
 import { cookieHeader, readCookie } from './cookies';
 import { hmac, randomId, sign, signingSecret, verify } from './signing';
@@ -30,7 +32,7 @@ export function rememberVisitor(request: Request, visitor: Visitor): void {
   known.set(request, { id: visitor.id, keys: visitor.keys });
 }
 
-export async function identifyVisitor(request: Request, env: Pick<Env, 'SESSION_SECRET'>, now = Date.now()): Promise<Visitor> {
+export async function identifyVisitor(request: Request, env: Pick<Env, 'SESSION_SECRET' | 'CLIENT_ADDRESS'>, now = Date.now()): Promise<Visitor> {
   const remembered = known.get(request);
   if (remembered) return remembered;
   const secret = signingSecret(env);
@@ -40,10 +42,52 @@ export async function identifyVisitor(request: Request, env: Pick<Env, 'SESSION_
     id = randomId();
     setCookie = cookieHeader(request, VISITOR_COOKIE, await sign(secret, 'visitor', id), VISITOR_COOKIE_MAX_AGE);
   }
-  // Cloudflare sets CF-Connecting-IP on every request; without it (local tools) all such visitors share one key.
-  const ip = request.headers.get('cf-connecting-ip') ?? 'unknown';
-  const ipHash = (await hmac(secret, `ip|${utcDay(now)}|${ip}`)).slice(0, 22);
+  const address = clientAddress(request, env);
+  const network = networkOf(address) ?? address ?? 'local';
+  const ipHash = (await hmac(secret, `ip|${utcDay(now)}|${network}`)).slice(0, 22);
   return { id, keys: [`vid:${id}`, `ip:${ipHash}`], setCookie };
+}
+
+/**
+ * The client's address, or null when this environment cannot know it. Only Cloudflare's edge sets
+ * CF-Connecting-IP (it overwrites whatever the client sent), so it is read only where `CLIENT_ADDRESS` says the
+ * Worker runs behind the edge (the production environment of wrangler.toml). Locally every request reaches workerd
+ * from wrangler's loopback proxy, and a header would be whatever the client chose: all local clients are one network.
+ */
+export function clientAddress(request: Request, env: Pick<Env, 'CLIENT_ADDRESS'>): string | null {
+  if (env.CLIENT_ADDRESS !== 'cf-connecting-ip') return null;
+  return request.headers.get('cf-connecting-ip');
+}
+
+/** The network an address counts as: an IPv4 address itself, an IPv6 address's /64 prefix; null if unparseable. */
+export function networkOf(address: string | null): string | null {
+  if (!address) return null;
+  const ip = address.trim().toLowerCase();
+  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(ip)?.[1];
+  if (mapped) return ipv4(mapped);
+  if (!ip.includes(':')) return ipv4(ip);
+  const groups = ipv6Groups(ip);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : null;
+}
+
+function ipv4(ip: string): string | null {
+  const parts = ip.split('.');
+  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return null;
+  return parts.map(Number).join('.');
+}
+
+/** The eight 16-bit groups of an IPv6 address, `::` expanded and leading zeros dropped; null if malformed. */
+function ipv6Groups(ip: string): string[] | null {
+  const halves = ip.replace(/%.*$/, '').split('::');
+  if (halves.length > 2) return null;
+  const split = (s: string) => (s === '' ? [] : s.split(':'));
+  const head = split(halves[0]!);
+  const tail = halves.length === 2 ? split(halves[1]!) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  return groups.map((g) => parseInt(g, 16).toString(16));
 }
 
 /** Adds the visitor cookie to a response when one was minted. */
