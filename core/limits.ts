@@ -32,8 +32,15 @@ export const IMAGE_TTL_SECONDS_DEFAULT = 3600;
 
 /** How long a premium session lasts after the access code is accepted. */
 export const PREMIUM_SESSION_TTL_SECONDS = 12 * 60 * 60;
-/** Wrong access codes allowed per visitor per minute; the next one is answered 429. */
+/**
+ * Access-code guessing (ADR 0110). A visitor (cookie) may get the code wrong this many times a minute and this many
+ * times an hour; past either it waits out that window (a stepped backoff). A network (IPv4 address, IPv6 /64) is
+ * refused as a whole only when this many different visitors got it wrong within the hour: one neighbour's typos never
+ * lock out the rest of an office, while a guesser who clears cookies between guesses soon does.
+ */
 export const ACCESS_CODE_MAX_FAILURES_PER_MINUTE = 5;
+export const ACCESS_CODE_MAX_FAILURES_PER_HOUR = 20;
+export const ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR = 10;
 
 export const TOAST_DURATION_MS = 5000;
 export const UPLOAD_REDIRECT_DELAY_MS = 1000;

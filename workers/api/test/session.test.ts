@@ -1,8 +1,12 @@
 import { env, exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionResponseSchema } from '../../../core/api/memes';
+import { ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR } from '../../../core/limits';
+import type { HttpError } from '../src/errors';
+import { openSession } from '../src/identity/session';
 import { sign } from '../src/identity/signing';
-import { ACCESS_CODE, api, awayFromMinuteBoundary, cookiesFrom, premiumCookies } from './helpers';
+import { identifyVisitor } from '../src/identity/visitor';
+import { ACCESS_CODE, api, awayFromMinuteBoundary, cookiesFrom, edgeEnv, premiumCookies } from './helpers';
 
 const post = (body: unknown, headers: Record<string, string> = {}, url = '/api/session') =>
   api(url, {
@@ -44,17 +48,65 @@ describe('premium sessions', () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith('mf_session='))).toBe(false);
   });
 
-  it('answers the 6th wrong code in a minute with 429, even with a fresh cookie, and then the right code too', async () => {
+  it('locks the guesser after 5 wrong codes in a minute, not a fresh visitor with the right code on the same address', async () => {
     await awayFromMinuteBoundary();
     const ip = { 'cf-connecting-ip': '192.0.2.4' };
-    for (let i = 0; i < 5; i++) expect((await post({ accessCode: `wrong-${i}` }, ip)).status).toBe(401);
-    const sixth = await post({ accessCode: 'wrong-6' }, ip);
+    const first = await post({ accessCode: 'wrong-0' }, ip);
+    expect(first.status).toBe(401);
+    // The refusal hands a first-time visitor its cookie, so the next guess counts on the same visitor.
+    const guesser = { ...ip, cookie: cookiesFrom(first) };
+    for (let i = 1; i < 5; i++) expect((await post({ accessCode: `wrong-${i}` }, guesser)).status).toBe(401);
+    const sixth = await post({ accessCode: 'wrong-6' }, guesser);
     expect(sixth.status).toBe(429);
     expect(await sixth.json()).toMatchObject({ code: 'rate_limited' });
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await post({ accessCode: ACCESS_CODE }, ip)).status).toBe(429);
-    // Another visitor is not affected.
+    expect((await post({ accessCode: ACCESS_CODE }, guesser)).status).toBe(429);
+    // The neighbour behind the same address, with its own (or no) cookie, is not punished.
+    expect((await post({ accessCode: ACCESS_CODE }, ip)).status).toBe(200);
+    // Nor is a visitor on another IPv4 address or another network.
     expect((await post({ accessCode: ACCESS_CODE }, { 'cf-connecting-ip': '192.0.2.5' })).status).toBe(200);
+  });
+
+  it('locks a whole address only when it is clearly attacking: many visitors failing within the hour', async () => {
+    const net = (n: number) => ({ 'cf-connecting-ip': `2001:db8:ac:1::${n.toString(16)}` });
+    for (let i = 0; i < ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR; i++) {
+      expect((await post({ accessCode: `guess-${i}` }, net(i + 1))).status).toBe(401);
+    }
+    const refused = await post({ accessCode: ACCESS_CODE }, net(999));
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: 'Too many wrong access codes from your network. Please try again later.', code: 'rate_limited' });
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+    expect((await post({ accessCode: ACCESS_CODE }, { 'cf-connecting-ip': '2001:db8:ac:2::1' })).status).toBe(200);
+  });
+
+  it('backs off: past 20 wrong codes in an hour a visitor waits for the hour, not the minute', async () => {
+    const request = new Request('http://local/api/session', { headers: { 'cf-connecting-ip': '192.0.2.44' } });
+    const visitor = await identifyVisitor(request, edgeEnv);
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    const attempt = (minute: number, code: string) => openSession(request, edgeEnv, visitor, code, hour + minute * 60_000 + 1000);
+    for (let minute = 0; minute < 4; minute++) {
+      for (let i = 0; i < 5; i++) await expect(attempt(minute, 'wrong')).rejects.toMatchObject({ status: 401 });
+    }
+    // A new minute, but the hour's budget is spent: even the right code waits until the hour ends.
+    const locked = attempt(4, ACCESS_CODE);
+    await expect(locked).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+    const retry = Number(((await locked.catch((e: unknown) => e)) as HttpError).headers['retry-after']);
+    expect(retry).toBe(3600 - 4 * 60 - 1);
+    expect((await openSession(request, edgeEnv, visitor, ACCESS_CODE, hour + 3_600_000 + 1000)).session.memberId).toBe(visitor.id);
+  });
+
+  it('logs each decision as one structured line without the code or the address', async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)));
+    try {
+      await post({ accessCode: 'secret-guess-123' }, { 'cf-connecting-ip': '198.51.100.77' });
+    } finally {
+      spy.mockRestore();
+    }
+    const entry = JSON.parse(lines.find((l) => l.includes('"access_code"'))!);
+    expect(entry).toMatchObject({ event: 'access_code', decision: 'wrong_code', visitorMinute: 1, visitorHour: 1, networkVisitors: 1 });
+    expect(lines.join('\n')).not.toContain('secret-guess-123');
+    expect(lines.join('\n')).not.toContain('198.51.100.77');
   });
 
   it('does not count right codes towards the limit', async () => {

@@ -6,14 +6,14 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { INVALID_ACCESS_CODE_MESSAGE, PREMIUM_REQUIRED_MESSAGE } from '../../../../core/api/memes';
-import { ACCESS_CODE_MAX_FAILURES_PER_MINUTE, PREMIUM_SESSION_TTL_SECONDS } from '../../../../core/limits';
+import { PREMIUM_SESSION_TTL_SECONDS } from '../../../../core/limits';
 import { members, premiumSessions } from '../db/schema';
 import { HttpError } from '../errors';
-import { hit, unhit } from '../rate-limit';
+import { admitAttempt } from './access-code-throttle';
 import { keyedSession } from './api-key';
 import { cookieHeader, readCookie } from './cookies';
 import { randomId, sign, signingSecret, timingSafeEqualStrings, verify } from './signing';
-import type { Visitor } from './visitor';
+import { clientAddress, type Visitor } from './visitor';
 
 export const SESSION_COOKIE = 'mf_session';
 
@@ -56,22 +56,19 @@ export async function requireSession(request: Request, env: Env): Promise<Premiu
 }
 
 /**
- * Checks an access code and opens a session: 429 after too many wrong codes from this visitor in a minute, 401 for
- * a wrong code, and for a right one the Set-Cookie value. The member is this browser's visitor id, so saved memes
- * come back when the same browser unlocks again.
+ * Checks an access code and opens a session: 429 when this visitor (or, clearly attacking, its whole network) has
+ * had too many wrong codes (ADR 0110), 401 for a wrong code, and for a right one the Set-Cookie value. The member is
+ * this browser's visitor id, so saved memes come back when the same browser unlocks again.
  */
 export async function openSession(request: Request, env: Env, visitor: Visitor, accessCode: string, now = Date.now()) {
   const expected = env.DASHBOARD_ACCESS_CODE;
   if (!expected) throw new HttpError(503, 'not_configured', 'Premium access is not configured on this server.');
-  const attempt = await hit(env.DB, visitor.keys.map((k) => `access-code:${k}`), 60_000, now);
-  if (attempt.count > ACCESS_CODE_MAX_FAILURES_PER_MINUTE) {
-    const retry = Math.ceil((attempt.windowStart + 60_000 - now) / 1000);
-    throw new HttpError(429, 'rate_limited', 'Too many attempts. Please wait a minute and try again.', { 'retry-after': String(retry) });
-  }
+  const attempt = await admitAttempt(env.DB, visitor, clientAddress(request, env) !== null, now);
   if (!(await timingSafeEqualStrings(accessCode, expected))) {
+    await attempt.settle('wrong_code');
     throw new HttpError(401, 'unauthorized', INVALID_ACCESS_CODE_MESSAGE);
   }
-  await unhit(env.DB, visitor.keys.map((k) => `access-code:${k}`), attempt.windowStart);
+  await attempt.settle('accepted');
   const id = randomId();
   const expiresAt = now + PREMIUM_SESSION_TTL_SECONDS * 1000;
   const db = drizzle(env.DB);

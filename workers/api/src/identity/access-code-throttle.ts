@@ -1,0 +1,71 @@
+/**
+ * Who may try an access code now (ADR 0110). Every attempt is counted before the code is compared, in atomic D1
+ * upserts, so parallel guesses cannot all slip under a limit; a right code takes its counts back. The guesser is
+ * the one who waits: the visitor's own failures lock the visitor (per minute, then per hour), and the network is
+ * locked only when many different visitors fail from it, which is what clearing cookies between guesses looks like.
+ */
+import {
+  ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR,
+  ACCESS_CODE_MAX_FAILURES_PER_HOUR,
+  ACCESS_CODE_MAX_FAILURES_PER_MINUTE,
+} from '../../../../core/limits';
+import { HttpError } from '../errors';
+import { hit, unhit } from '../rate-limit';
+import type { Visitor } from './visitor';
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+
+export type AccessDecision = 'accepted' | 'wrong_code' | 'visitor_locked' | 'network_locked';
+
+/** An admitted attempt: report how it ended, so a right code gives its counts back and the decision is logged. */
+export interface Attempt {
+  settle(decision: 'accepted' | 'wrong_code'): Promise<void>;
+}
+
+/**
+ * Counts an attempt on the visitor (minute and hour windows) and, when this is the visitor's first attempt of the
+ * hour and the Worker knows the client's network, one more failing visitor on that network. Throws 429 with
+ * Retry-After when the visitor, or the network as a whole, is over its limit; the code is then never compared.
+ */
+export async function admitAttempt(db: D1Database, visitor: Visitor, networkKnown: boolean, now = Date.now()): Promise<Attempt> {
+  const [vid, net] = visitor.keys;
+  const minuteKey = `access-code:${vid}`;
+  const hourKey = `access-code-hour:${vid}`;
+  const networkKey = `access-code-visitors:${net}`;
+  const [minute, hour] = await Promise.all([hit(db, [minuteKey], MINUTE, now), hit(db, [hourKey], HOUR, now)]);
+  // The network counts visitors, not attempts: only a visitor's first attempt of the hour adds one.
+  const network = networkKnown && hour.count === 1 ? await hit(db, [networkKey], HOUR, now) : null;
+  const figures = { visitorMinute: minute.count, visitorHour: hour.count, networkVisitors: network?.count ?? null, network: networkKnown ? net : null };
+
+  const refuse = (decision: AccessDecision, windowStart: number, windowMs: number, message: string) => {
+    log(decision, figures);
+    const retry = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+    return new HttpError(429, 'rate_limited', message, { 'retry-after': String(retry) });
+  };
+  if (network && network.count > ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR) {
+    throw refuse('network_locked', network.windowStart, HOUR, 'Too many wrong access codes from your network. Please try again later.');
+  }
+  if (hour.count > ACCESS_CODE_MAX_FAILURES_PER_HOUR) {
+    throw refuse('visitor_locked', hour.windowStart, HOUR, 'Too many wrong access codes. Please wait an hour and try again.');
+  }
+  if (minute.count > ACCESS_CODE_MAX_FAILURES_PER_MINUTE) {
+    throw refuse('visitor_locked', minute.windowStart, MINUTE, 'Too many attempts. Please wait a minute and try again.');
+  }
+  return {
+    async settle(decision) {
+      log(decision, figures);
+      if (decision !== 'accepted') return;
+      await Promise.all([
+        unhit(db, [minuteKey], minute.windowStart),
+        unhit(db, [hourKey], hour.windowStart),
+        network ? unhit(db, [networkKey], network.windowStart) : undefined,
+      ]);
+    },
+  };
+}
+
+/** One structured line per decision: counts and the network's daily-salted hash, never the code or an address. */
+function log(decision: AccessDecision, figures: Record<string, unknown>): void {
+  console.log(JSON.stringify({ event: 'access_code', decision, ...figures }));
+}
