@@ -1,6 +1,7 @@
 /**
- * The shared fetch client of the spec (part 1 §7): a read is a GET of the key segments joined with slashes,
- * with credentials; a non-success answer raises an ApiClientError whose message is `status: body-or-statusText`.
+ * The error every API call raises on a non-success answer (spec part 1 §7): its message is `status:
+ * body-or-statusText`. Calls go through the generated client in `api/client.ts`; the tool screens' upload job
+ * (XMLHttpRequest, for progress) raises it through `throwIfNotOk`.
  */
 export class ApiClientError extends Error {
   constructor(
@@ -28,32 +29,4 @@ export async function throwIfNotOk(res: Response): Promise<Response> {
     // Not JSON: the raw text is still in the message.
   }
   throw new ApiClientError(res.status, `${res.status}: ${text || res.statusText}`, serverMessage, code);
-}
-
-/** GET `/api/a/b` for the key `['api', 'a', 'b']` (or a ready path), parsed as JSON. */
-export async function getJson<T>(key: string | readonly string[], init?: RequestInit): Promise<T> {
-  const url = typeof key === 'string' ? key : `/${key.map(String).join('/')}`;
-  const res = await fetch(url, { credentials: 'include', ...init });
-  await throwIfNotOk(res);
-  return (await res.json()) as T;
-}
-
-/** A JSON request with a body (POST, DELETE …), same error rules as reads. */
-export async function sendJson<T>(method: string, url: string, body?: unknown, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    ...init,
-  });
-  await throwIfNotOk(res);
-  return res.status === 204 ? (undefined as T) : ((await res.json()) as T);
-}
-
-/** A multipart request (uploads and tools), same error rules. */
-export async function sendForm<T>(url: string, form: FormData, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, { method: 'POST', credentials: 'include', body: form, ...init });
-  await throwIfNotOk(res);
-  return (await res.json()) as T;
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { INVALID_ACCESS_CODE_MESSAGE } from '../../../core/api/memes';
-import { ApiClientError, sendJson } from '~/lib/api-client';
+import { ApiClientError } from '~/lib/api-client';
+import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { btnPrimary, input } from '~/features/tools/styles';
 
@@ -16,7 +17,7 @@ export function AccessGate({ onUnlocked }: { onUnlocked: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      await sendJson('POST', '/api/session', { accessCode: code });
+      await call(api.POST('/api/session', { body: { accessCode: code } }));
       onUnlocked();
     } catch (err) {
       const message = err instanceof ApiClientError && err.status !== 401 && err.serverMessage ? err.serverMessage : INVALID_ACCESS_CODE_MESSAGE;

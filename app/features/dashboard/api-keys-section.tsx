@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { API_KEY_NAME_MAX_CHARS, type ApiKey, type ApiKeyCreated, type ApiKeyList } from '../../../core/api/api-keys';
-import { ApiClientError, getJson, sendJson } from '~/lib/api-client';
+import { ApiClientError } from '~/lib/api-client';
+import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { btnPrimary, fieldLabel, input } from '~/features/tools/styles';
 import { ApiKeyRow } from './api-key-row';
@@ -20,7 +21,7 @@ export function ApiKeysSection() {
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
 
   const load = useCallback(() => {
-    getJson<ApiKeyList>(['api', 'keys']).then(
+    call(api.GET('/api/keys')).then(
       (l) => {
         setList(l);
         setLoadFailed(false);
@@ -35,7 +36,7 @@ export function ApiKeysSection() {
     setCreating(true);
     setFormError(null);
     try {
-      const key = await sendJson<ApiKeyCreated>('POST', '/api/keys', { name });
+      const key = await call(api.POST('/api/keys', { body: { name } }));
       setCreated(key);
       setName('');
       load();
@@ -48,7 +49,7 @@ export function ApiKeysSection() {
 
   const revoke = async (key: ApiKey) => {
     try {
-      await sendJson('DELETE', `/api/keys/${encodeURIComponent(key.id)}`);
+      await call(api.DELETE('/api/keys/{id}', { params: { path: { id: key.id } } }));
       if (created?.id === key.id) setCreated(null);
       toast.success('Key revoked', `“${key.name}” no longer works.`);
       load();

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DashboardResponse } from '../../../core/api/dashboard';
-import type { SavedMeme, SessionInfo } from '../../../core/api/memes';
+import type { SavedMeme } from '../../../core/api/memes';
 import { Spinner } from '~/components/ui/spinner';
-import { getJson, sendJson } from '~/lib/api-client';
+import { api, call } from '~/lib/api/client';
 import { btnSecondary } from '~/features/tools/styles';
 import { AccessGate } from './access-gate';
 import { ApiKeysSection } from './api-keys-section';
@@ -18,7 +18,7 @@ type State = 'checking' | 'locked' | 'unlocked';
 export function DashboardView() {
   const [state, setState] = useState<State>('checking');
   useEffect(() => {
-    getJson<SessionInfo>(['api', 'session'])
+    call(api.GET('/api/session'))
       .then((s) => setState(s.premium ? 'unlocked' : 'locked'))
       .catch(() => setState('locked'));
   }, []);
@@ -39,9 +39,9 @@ function Unlocked({ onLock }: { onLock: () => void }) {
   const [memes, setMemes] = useState<SavedMeme[] | null>(null);
 
   const load = useCallback(() => {
-    getJson<DashboardResponse>(['api', 'dashboard']).then(setStats, () => setStatsFailed(true));
+    call(api.GET('/api/dashboard')).then(setStats, () => setStatsFailed(true));
     // The spec only logs a failed list: it stays empty.
-    getJson<{ memes: SavedMeme[] }>(['api', 'user-memes']).then(
+    call(api.GET('/api/user-memes')).then(
       (r) => setMemes(r.memes),
       (err) => {
         console.error('could not load saved memes', err);
@@ -52,7 +52,7 @@ function Unlocked({ onLock }: { onLock: () => void }) {
   useEffect(load, [load]);
 
   const lock = async () => {
-    await sendJson('DELETE', '/api/session').catch(() => undefined);
+    await call(api.DELETE('/api/session')).catch(() => undefined);
     onLock();
   };
   const onDeleted = (id: string) => {

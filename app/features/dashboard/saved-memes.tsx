@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SavedMeme } from '../../../core/api/memes';
-import { sendJson } from '~/lib/api-client';
+import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { formatBytes } from '~/features/tools/format';
 import { btnSecondary } from '~/features/tools/styles';
@@ -14,7 +14,7 @@ export function SavedMemes({ memes, onDeleted }: { memes: SavedMeme[] | null; on
   const remove = async (id: string) => {
     setDeleting(id);
     try {
-      await sendJson('DELETE', `/api/user-memes/${encodeURIComponent(id)}`);
+      await call(api.DELETE('/api/user-memes/{id}', { params: { path: { id } } }));
       onDeleted(id);
       toast.success('Meme Deleted', 'Your meme has been permanently deleted');
     } catch {

@@ -1,8 +1,7 @@
 import { useNavigate } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiClientError, sendForm } from '~/lib/api-client';
+import { ApiClientError } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
-import type { UploadResponse } from '../../../core/api/images';
 import { UPLOAD_REDIRECT_DELAY_MS } from '../../../core/limits';
 import { inspectFile, toastRefused } from '~/lib/file-intake';
 import { editorUrlForImage, UPLOAD_FAILED_FALLBACK, UPLOAD_FAILED_TITLE, UPLOAD_SUCCESS } from './upload-checks';
@@ -33,7 +32,8 @@ export function useImageUpload() {
       try {
         const form = new FormData();
         form.append('image', file);
-        const { imageUrl } = await sendForm<UploadResponse>('/api/upload', form);
+        const { api, call, multipart } = await import('~/lib/api/client');
+        const { imageUrl } = await call(api.POST('/api/upload', { body: multipart(form) }));
         toast.success(UPLOAD_SUCCESS.title, UPLOAD_SUCCESS.description);
         // Stay "uploading" until we leave, so the zone cannot take a second file meanwhile.
         redirectTimer.current = setTimeout(() => navigate(editorUrlForImage(imageUrl)), UPLOAD_REDIRECT_DELAY_MS);

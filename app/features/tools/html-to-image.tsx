@@ -13,7 +13,7 @@ import {
   htmlTooLargeMessage,
   type HtmlFormat,
 } from '../../../core/tools/html';
-import { sendJson } from '~/lib/api-client';
+import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { failureText } from './api';
 import { extensionOf, formatBytes } from './format';
@@ -68,7 +68,7 @@ export function HtmlToImage() {
     setError(null);
     setBusy(true);
     try {
-      const answer = await sendJson<ToolResult>('POST', '/api/convert/html', parsed.data);
+      const answer = await call(api.POST('/api/convert/html', { body: parsed.data }));
       const name = renderedName(fileName, answer.format);
       setResult({ ...answer, name });
       toast.success('Page rendered!', `${answer.width} × ${answer.height} ${answer.format.toUpperCase()}`);

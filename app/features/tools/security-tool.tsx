@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { MetadataAnalysis, ToolResult } from '../../../core/api/tools';
-import { sendForm } from '~/lib/api-client';
+import { api, call as callApi, multipart } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { failureText, isQuotaError } from './api';
 import type { Size } from './crop-math';
@@ -45,7 +45,7 @@ export function SecurityTool() {
     setAnalyzing(true);
     const form = new FormData();
     form.set('image', c.file);
-    sendForm<MetadataAnalysis>('/api/analyze-metadata', form)
+    callApi(api.POST('/api/analyze-metadata', { body: multipart(form) }))
       .then(setAnalysis, () => toast.error('Analysis failed', 'Could not analyze image metadata'))
       .finally(() => setAnalyzing(false));
   }, []);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UsageLimit } from '../../../core/api/usage';
-import { getJson } from '~/lib/api-client';
+import { api, call } from '~/lib/api/client';
 
 /** Stale after 30 s (spec §7): a tab that comes back later fetches again. */
 const STALE_MS = 30_000;
@@ -13,7 +13,7 @@ export function useUsage() {
 
   const refetch = useCallback(async () => {
     try {
-      setUsage(await getJson<UsageLimit>(['api', 'usage-limit']));
+      setUsage(await call(api.GET('/api/usage-limit')));
       setFailed(false);
       fetchedAt.current = Date.now();
     } catch {

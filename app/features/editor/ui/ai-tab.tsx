@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { GenerateImageResponse } from '../../../../core/api/ai';
 import { AI_LIMIT_MESSAGE } from '../../../../core/messages';
 import { AI_QUICK_SUGGESTIONS } from '../../../../core/editor';
 import { LOW_QUOTA_WARNING_AT, PROMPT_MAX_CHARS } from '../../../../core/limits';
-import { ApiClientError, sendJson } from '~/lib/api-client';
+import { ApiClientError } from '~/lib/api-client';
+import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { ChatMessages, type ChatMessage } from './chat-messages';
 import { useUsage } from './use-usage';
@@ -37,7 +37,7 @@ export function AiTab({ onUseImage }: { onUseImage: (url: string) => void }) {
     setPrompt('');
     setGenerating(true);
     try {
-      const res = await sendJson<GenerateImageResponse>('POST', '/api/generate-image', { prompt: text });
+      const res = await call(api.POST('/api/generate-image', { body: { prompt: text } }));
       if (res.isPlaceholder) {
         // Nothing was generated and nothing was counted: the card says so, and there is nothing to put on the canvas.
         update(aiId, {

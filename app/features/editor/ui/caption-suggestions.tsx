@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { CAPTION_LINE_SEPARATOR, type GenerateCaptionsResponse } from '../../../../core/api/ai';
-import { ApiClientError, sendJson } from '~/lib/api-client';
+import { CAPTION_LINE_SEPARATOR } from '../../../../core/api/ai';
+import { ApiClientError } from '~/lib/api-client';
+import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 
 /**
@@ -25,7 +26,7 @@ export function CaptionSuggestions({
     if (!ready) return;
     setLoading(true);
     try {
-      const res = await sendJson<GenerateCaptionsResponse>('POST', '/api/generate-captions', templateId ? { templateId, context: '' } : { context: '' });
+      const res = await call(api.POST('/api/generate-captions', { body: templateId ? { templateId, context: '' } : { context: '' } }));
       setCaptions(res.captions);
       setNote(res.note ?? null);
       toast.success('AI Captions Generated!', `Generated ${res.captions.length} caption suggestions`);

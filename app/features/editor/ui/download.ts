@@ -1,6 +1,6 @@
-import type { DownloadMemeResponse, ExportFormat } from '../../../../core/api/memes';
+import type { ExportFormat } from '../../../../core/api/memes';
 import { MAX_CANVAS_DATA_CHARS } from '../../../../core/limits';
-import { sendJson } from '~/lib/api-client';
+import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 
 export const exportFilename = (format: ExportFormat, now = Date.now()) => `meme-${now}.${format}`;
@@ -29,11 +29,8 @@ export async function downloadMeme(render: (format: ExportFormat) => string, for
     return void toast.success('Download started');
   }
   try {
-    const { isPremium, downloadUrl } = await sendJson<DownloadMemeResponse>(
-      'POST',
-      '/api/download-meme',
-      { canvasData, filename, format },
-      { headers: { 'content-type': 'application/json', 'x-premium-user': 'true' } },
+    const { isPremium, downloadUrl } = await call(
+      api.POST('/api/download-meme', { body: { canvasData, filename, format }, headers: { 'x-premium-user': 'true' } }),
     );
     if (!downloadUrl) throw new Error('No download link in the answer');
     if (isPremium) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Template, TemplatesResponse } from '../../../../core/api/templates';
-import { getJson } from '~/lib/api-client';
+import type { Template } from '../../../../core/api/templates';
+import { api, call } from '~/lib/api/client';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -23,7 +23,7 @@ export function TemplatesTab({ selectedId, onPick, onUpload }: { selectedId: str
       setTemplates(null);
       setFailed(false);
       const q = search.trim();
-      getJson<TemplatesResponse>(q ? `/api/templates?search=${encodeURIComponent(q)}` : '/api/templates', { signal: controller.signal })
+      call(api.GET('/api/templates', { params: { query: q ? { search: q } : {} }, signal: controller.signal }))
         .then((r) => {
           setTemplates(r.templates);
           if (!q) setPopular(r.templates.slice(0, SUGGESTIONS));

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Template } from '../../../../core/api/templates';
-import type { UploadResponse } from '../../../../core/api/images';
-import { sendForm } from '~/lib/api-client';
+import { api, call, multipart } from '~/lib/api/client';
 import { inspectFile, toastRefused } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
 import type { MemeCanvas } from '../canvas/meme-canvas';
@@ -48,7 +47,7 @@ export function useDocumentLoader(
     try {
       const form = new FormData();
       form.append('image', file);
-      const { imageUrl } = await sendForm<UploadResponse>('/api/upload', form);
+      const { imageUrl } = await call(api.POST('/api/upload', { body: multipart(form) }));
       await editor.setImage(imageUrl);
       toast.success('Image uploaded!');
     } catch {

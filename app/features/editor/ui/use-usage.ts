@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { UsageLimit } from '../../../../core/api/usage';
 import { USAGE_STALE_MS } from '../../../../core/limits';
-import { getJson } from '~/lib/api-client';
+import { api, call } from '~/lib/api/client';
 
 let cache: { at: number; data: UsageLimit } | null = null;
 
@@ -16,7 +16,7 @@ export function useUsage() {
       return;
     }
     try {
-      const data = await getJson<UsageLimit>('/api/usage-limit');
+      const data = await call(api.GET('/api/usage-limit'));
       cache = { at: Date.now(), data };
       setUsage(data);
       setFailed(false);
