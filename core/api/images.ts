@@ -30,5 +30,5 @@ export const imageIdSchema = z.string().regex(/^(?:t[0-9a-z]{1,12}|k)-[0-9a-f]{3
 
 export const imageQuerySchema = z.object({
   /** Ask for `Content-Disposition: attachment` with this file name (sanitised by the server). */
-  download: z.string().max(300).optional(),
+  download: z.string().max(300, 'The download name is too long.').optional(),
 });

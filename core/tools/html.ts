@@ -39,10 +39,10 @@ export const htmlRenderSchema = z.object({
     .refine((s) => s.trim().length > 0, 'The HTML is empty. Please paste a page or choose an .html file.'),
   width: whole('Viewport width', HTML_VIEWPORT_WIDTH).default(HTML_VIEWPORT_WIDTH.default),
   height: whole('Viewport height', HTML_VIEWPORT_HEIGHT).default(HTML_VIEWPORT_HEIGHT.default),
-  fullPage: z.boolean({ message: 'fullPage must be true or false.' }).default(false),
+  fullPage: z.boolean({ message: 'must be true or false' }).default(false),
   format: z.enum(HTML_FORMATS, { message: `Format must be one of ${HTML_FORMATS.join(', ')}.` }).default('png'),
   quality: whole('Quality', QUALITY).default(HTML_DEFAULT_QUALITY),
-  allowScripts: z.boolean({ message: 'allowScripts must be true or false.' }).default(false),
+  allowScripts: z.boolean({ message: 'must be true or false' }).default(false),
 });
 export type HtmlRenderOptions = z.infer<typeof htmlRenderSchema>;
 

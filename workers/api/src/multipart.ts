@@ -3,6 +3,7 @@ import { UPLOAD_TOO_LARGE_MESSAGE } from '../../../core/api/images';
 import { MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES } from '../../../core/limits';
 import { HttpError } from './errors';
 import { readBodyLimited } from './http';
+import { parseWith } from './validate';
 
 /** One form field's value (what FormData holds). */
 type FormValue = File | string;
@@ -42,11 +43,7 @@ export async function readMultipart<S extends z.ZodType>(
     const previous = fields[name];
     fields[name] = previous === undefined ? value : ([] as FormValue[]).concat(previous, value);
   }
-  const parsed = schema.safeParse(fields);
-  if (!parsed.success) {
-    throw new HttpError(400, 'validation_failed', parsed.error.issues[0]?.message ?? 'The form is not valid.');
-  }
-  return parsed.data;
+  return parseWith(schema, fields);
 }
 
 /** The bytes of an uploaded file. */

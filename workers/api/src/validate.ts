@@ -1,13 +1,13 @@
 import type { z } from 'zod';
+import { describeIssue } from '../../../core/api/issues';
 import { HttpError } from './errors';
 
-/** Validates input with a schema from core/; the first issue's message becomes the 400 answer. */
+/**
+ * The one request validator (ADR 0111): parses input (a JSON body, form fields, a query or a path parameter) with a
+ * schema from core/; the first problem becomes a 400 `validation_failed` whose message names the field in words.
+ */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 && issue.code !== 'custom' ? ` (${issue.path.join('.')})` : '';
-    throw new HttpError(400, 'validation_failed', `${issue?.message ?? 'The request is not valid.'}${where}`);
-  }
+  if (!parsed.success) throw new HttpError(400, 'validation_failed', describeIssue(parsed.error.issues[0]));
   return parsed.data;
 }

@@ -111,7 +111,7 @@ describe('POST /api/convert/html', () => {
       [{ html: BLOCKS, width: 5000 }, 400, 'validation_failed', /Viewport width must be between 320 and 1920/],
       [{ html: BLOCKS, height: 99_999 }, 400, 'validation_failed', /Viewport height must be between/],
       [{ html: BLOCKS, format: 'gif' }, 400, 'validation_failed', /Format must be one of png, jpeg, webp/],
-      [{ html: BLOCKS, fullPage: 'yes' }, 400, 'validation_failed', /fullPage must be true or false/],
+      [{ html: BLOCKS, fullPage: 'yes' }, 400, 'validation_failed', /Full page must be true or false/],
       [{ html: BLOCKS, format: 'jpeg', quality: 5 }, 400, 'validation_failed', /Quality must be between 10 and 100/],
       [{ html: 'é'.repeat(HTML_MAX_BYTES / 2 + 1) }, 413, 'payload_too_large', /the most we render is 1024 KB/],
       [{ html: '"'.repeat(HTML_MAX_BODY_BYTES) }, 413, 'payload_too_large', /The request is too large/],

@@ -33,6 +33,12 @@ describe('tool routes refuse bad input with 400 and a clear message', () => {
     await expect400('convert', { format: 'jpeg', quality: 1000 }, /Quality must be between 10 and 100/);
   });
 
+  it('names the field in words, whatever zod or the schema said', async () => {
+    await expect400('optimize', { operation: 'compress', quality: 'abc' }, /^Quality must be auto or a whole number from 10 to 100\.$/);
+    await expect400('modify', { operation: 'resize', width: 100, height: 100, maintainAspectRatio: 'maybe' }, /^Maintain aspect ratio must be true or false\.$/);
+    await expect400('optimize', { operation: 'compress', targetBytes: 'lots' }, /^Target/);
+  });
+
   it('width −5 or 100000', async () => {
     await expect400('modify', { operation: 'resize', width: -5, height: 100 }, /Width must be between 1 and 10000/);
     await expect400('modify', { operation: 'resize', width: 100000, height: 100 }, /Width must be between 1 and 10000/);

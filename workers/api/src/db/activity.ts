@@ -20,3 +20,38 @@ export async function recordActivity(db: D1Database, memberId: string, kind: Act
     console.error('could not record activity', err instanceof Error ? err.message : String(err));
   }
 }
+
+export interface ActivityTotal {
+  kind: string;
+  /** All time. */
+  count: number;
+  /** Since `monthStart`. */
+  month: number;
+}
+
+export interface ActivityDay {
+  kind: string;
+  day: string;
+  count: number;
+}
+
+/**
+ * A member's activity for the dashboard, in one round trip: per-kind totals (all time and since `monthStart`) and
+ * the per-day counts from `first` to `last` (UTC days, YYYY-MM-DD).
+ */
+export async function activitySummary(
+  db: D1Database,
+  memberId: string,
+  window: { monthStart: string; first: string; last: string },
+): Promise<{ totals: ActivityTotal[]; days: ActivityDay[] }> {
+  const [totals, days] = await db.batch([
+    db
+      .prepare(
+        `SELECT kind, SUM(count) AS count, SUM(CASE WHEN day >= ?2 THEN count ELSE 0 END) AS month
+         FROM activity WHERE member_id = ?1 GROUP BY kind`,
+      )
+      .bind(memberId, window.monthStart),
+    db.prepare(`SELECT kind, day, count FROM activity WHERE member_id = ?1 AND day >= ?2 AND day <= ?3`).bind(memberId, window.first, window.last),
+  ]);
+  return { totals: (totals?.results ?? []) as ActivityTotal[], days: (days?.results ?? []) as ActivityDay[] };
+}

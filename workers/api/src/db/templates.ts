@@ -44,7 +44,7 @@ export async function getTemplateRow(db: D1Database, id: string): Promise<Row | 
   return db.prepare(`${RANKED} select ${COLUMNS} from ranked where id = ?`).bind(id).first<Row>();
 }
 
-export async function getTemplate(db: D1Database, id: string): Promise<Template | null> {
+export async function findTemplate(db: D1Database, id: string): Promise<Template | null> {
   const row = await getTemplateRow(db, id);
   return row ? toTemplate(row) : null;
 }

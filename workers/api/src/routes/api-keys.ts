@@ -2,6 +2,7 @@
  * GET, POST /api/keys and DELETE /api/keys/:id: a premium member's API keys, managed from the dashboard with a
  * session cookie only (the router answers 403 to a call that brings a key here).
  */
+import type { IRequest } from 'itty-router';
 import {
   API_KEY_MESSAGES,
   API_KEYS_MAX_ACTIVE,
@@ -32,7 +33,8 @@ const toApiKey = (row: KeyRow): ApiKey => ({
 const PRIVATE = { 'cache-control': 'private, no-store' };
 
 /** GET /api/keys: the member's active keys (prefix only) with this month's calls against the allowance. */
-export async function listKeysRoute(request: Request, env: Env, now = Date.now()): Promise<Response> {
+export async function getKeys(request: Request, env: Env): Promise<Response> {
+  const now = Date.now();
   const session = await requireSession(request, env);
   const month = utcMonth(now);
   const [rows, [total]] = await Promise.all([listActiveKeys(env.DB, session.memberId, month), memberCallsInMonth(env.DB, session.memberId, month)]);
@@ -48,7 +50,8 @@ export async function listKeysRoute(request: Request, env: Env, now = Date.now()
 }
 
 /** POST /api/keys { name }: 201 with the key itself, the only time it is sent; 409 at the active-key limit. */
-export async function createKeyRoute(request: Request, env: Env, now = Date.now()): Promise<Response> {
+export async function postKey(request: Request, env: Env): Promise<Response> {
+  const now = Date.now();
   const session = await requireSession(request, env);
   const { name } = parseWith(apiKeyCreateRequestSchema, await readJson(request, MAX_JSON_BYTES));
   const { key, prefix, keyHash } = await generateApiKey();
@@ -60,7 +63,9 @@ export async function createKeyRoute(request: Request, env: Env, now = Date.now(
 }
 
 /** DELETE /api/keys/:id: the key stops working at once; 404 for a key that is not the member's or already revoked. */
-export async function revokeKeyRoute(request: Request, env: Env, id: string, now = Date.now()): Promise<Response> {
+export async function deleteKey(request: IRequest, env: Env): Promise<Response> {
+  const now = Date.now();
+  const id = request.params.id ?? '';
   const session = await requireSession(request, env);
   parseWith(apiKeyIdSchema, id);
   if (!(await revokeKey(env.DB, session.memberId, id, now))) throw notFound(API_KEY_MESSAGES.notFound);

@@ -1,14 +1,12 @@
 import type { Health } from '../../../../core/api/health';
 import { getAiProvider } from '../ai';
+import { pingDatabase } from '../db/health';
 import { json } from '../http';
 
 /** Reports which bindings answer. Never fails: a broken binding is `false`, not a 500. */
-export async function getHealth(env: Env): Promise<Response> {
+export async function getHealth(_request: Request, env: Env): Promise<Response> {
   const [db, bucket] = await Promise.all([
-    env.DB.prepare('select 1 as one')
-      .first<{ one: number }>()
-      .then((row) => row?.one === 1)
-      .catch(() => false),
+    pingDatabase(env.DB),
     env.BUCKET.head('health-probe')
       .then(() => true)
       .catch(() => false),

@@ -6,15 +6,16 @@ import {
   uploadFormSchema,
 } from '../../../../core/api/images';
 import { contentDisposition, sanitizeDownloadName } from '../../../../core/download-name';
-import { HttpError } from '../errors';
+import { parseWith } from '../validate';
 import { json } from '../http';
 import { assertImage } from '../imaging/assert-image';
 import { displaySize } from '../imaging/sniff';
 import { fileBytes, readMultipart } from '../multipart';
-import { getImage, imageTtlSeconds, putTemporary } from '../storage/image-store';
+import type { IRequest } from 'itty-router';
+import { getImage as readImage, imageTtlSeconds, putTemporary } from '../storage/image-store';
 
 /** POST /api/upload: the bytes decide the format; nothing is stored unless the image passes every check. */
-export async function upload(request: Request, env: Env): Promise<Response> {
+export async function postUpload(request: Request, env: Env): Promise<Response> {
   const { image } = await readMultipart(request, uploadFormSchema);
   const bytes = await fileBytes(image);
   const info = assertImage(bytes);
@@ -34,11 +35,11 @@ export async function upload(request: Request, env: Env): Promise<Response> {
 }
 
 /** GET /api/images/:id[?download=name]: the stored bytes, cacheable until they expire and never sniffed. */
-export async function serveImage(request: Request, env: Env, id: string): Promise<Response> {
-  const query = imageQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) throw new HttpError(400, 'validation_failed', 'The download name is too long.');
+export async function getImage(request: IRequest, env: Env): Promise<Response> {
+  const id = request.params.id ?? '';
+  const query = parseWith(imageQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
   const now = Date.now();
-  const { object, expiresAt } = await getImage(env.BUCKET, id, now);
+  const { object, expiresAt } = await readImage(env.BUCKET, id, now);
   const headers = new Headers({
     'content-type': object.httpMetadata?.contentType ?? 'application/octet-stream',
     'content-length': String(object.size),
@@ -54,9 +55,9 @@ export async function serveImage(request: Request, env: Env, id: string): Promis
     // Saved memes can be deleted by their owner at any time: let browsers keep them only briefly.
     headers.set('cache-control', 'private, max-age=300');
   }
-  if (query.data.download !== undefined) {
+  if (query.download !== undefined) {
     const format = (object.customMetadata?.format ?? 'png') as ImageFormat;
-    const name = sanitizeDownloadName(query.data.download, IMAGE_EXTENSIONS[format] ?? 'png');
+    const name = sanitizeDownloadName(query.download, IMAGE_EXTENSIONS[format] ?? 'png');
     headers.set('content-disposition', contentDisposition(name));
   }
   return new Response(object.body, { headers });

@@ -1,10 +1,9 @@
-import { desc, and, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import type { IRequest } from 'itty-router';
 import { IMAGE_EXTENSIONS, imageIdSchema } from '../../../../core/api/images';
 import { type DownloadMemeResponse, MAX_CANVAS_DATA_CHARS, type SavedMeme, downloadMemeRequestSchema } from '../../../../core/api/memes';
 import { sanitizeDownloadName } from '../../../../core/download-name';
 import { recordActivity } from '../db/activity';
-import { savedMemes } from '../db/schema';
+import { deleteSavedMeme, insertSavedMeme, listSavedMemes, ownsSavedMeme } from '../db/saved-memes';
 import { HttpError, notFound } from '../errors';
 import { json, readJson } from '../http';
 import { readSession, requireSession } from '../identity/session';
@@ -16,7 +15,7 @@ import { parseWith } from '../validate';
  * POST /api/download-meme: stores the exported canvas and answers a download URL. With a premium session the meme
  * is also saved to the member's memes (kept); otherwise it expires like any upload. `x-premium-user` is ignored.
  */
-export async function downloadMeme(request: Request, env: Env): Promise<Response> {
+export async function postDownloadMeme(request: Request, env: Env): Promise<Response> {
   const raw = await readJson(request, MAX_CANVAS_DATA_CHARS + 4096);
   if (isOversized(raw)) throw new HttpError(413, 'payload_too_large', 'The meme is too large to download.');
   const input = parseWith(downloadMemeRequestSchema, raw);
@@ -31,7 +30,7 @@ export async function downloadMeme(request: Request, env: Env): Promise<Response
   if (session) {
     stored = await putKept(env.BUCKET, bytes, options);
     try {
-      await drizzle(env.DB).insert(savedMemes).values({
+      await insertSavedMeme(env.DB, {
         id: stored.id,
         memberId: session.memberId,
         title: fileName.slice(0, fileName.lastIndexOf('.')),
@@ -60,13 +59,9 @@ const isOversized = (raw: unknown) =>
   typeof raw.canvasData === 'string' && raw.canvasData.length > MAX_CANVAS_DATA_CHARS;
 
 /** GET /api/user-memes: the member's saved memes, newest first. */
-export async function listUserMemes(request: Request, env: Env): Promise<Response> {
+export async function getUserMemes(request: Request, env: Env): Promise<Response> {
   const session = await requireSession(request, env);
-  const rows = await drizzle(env.DB)
-    .select()
-    .from(savedMemes)
-    .where(eq(savedMemes.memberId, session.memberId))
-    .orderBy(desc(savedMemes.createdAt));
+  const rows = await listSavedMemes(env.DB, session.memberId);
   const memes: SavedMeme[] = rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -82,15 +77,12 @@ export async function listUserMemes(request: Request, env: Env): Promise<Respons
  * DELETE /api/user-memes/:id: removes the object, then the row. If the row delete failed after the object went,
  * a retry still works (deleting a missing object is fine); the reverse order could leave an orphan object.
  */
-export async function deleteUserMeme(request: Request, env: Env, id: string): Promise<Response> {
+export async function deleteUserMeme(request: IRequest, env: Env): Promise<Response> {
+  const id = request.params.id ?? '';
   const session = await requireSession(request, env);
   if (!imageIdSchema.safeParse(id).success) throw notFound('There is no such meme.');
-  const db = drizzle(env.DB);
-  const mine = and(eq(savedMemes.id, id), eq(savedMemes.memberId, session.memberId));
-  const [row] = await db.select({ id: savedMemes.id }).from(savedMemes).where(mine).limit(1);
-  if (!row) throw notFound('There is no such meme.');
-  await deleteImage(env.BUCKET, row.id);
-  const deleted = await db.delete(savedMemes).where(mine).returning({ id: savedMemes.id });
-  if (deleted.length === 0) throw new HttpError(409, 'conflict', 'This meme was just deleted.');
+  if (!(await ownsSavedMeme(env.DB, session.memberId, id))) throw notFound('There is no such meme.');
+  await deleteImage(env.BUCKET, id);
+  if (!(await deleteSavedMeme(env.DB, session.memberId, id))) throw new HttpError(409, 'conflict', 'This meme was just deleted.');
   return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 }

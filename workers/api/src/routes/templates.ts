@@ -2,21 +2,19 @@ import type { IRequest } from 'itty-router';
 import { templateSearchSchema, type TemplatesResponse } from '../../../../core/api/templates';
 import { isStaticImageKey } from '../../../../core/templates/image-url';
 import { templateOfTheDayIndex } from '../../../../core/templates/template-of-the-day';
-import { countTemplates, getTemplate, getTemplateRow, listTemplates, templateAtPosition } from '../db/templates';
-import { HttpError, notFound } from '../errors';
+import { countTemplates, findTemplate, getTemplateRow, listTemplates, templateAtPosition } from '../db/templates';
+import { notFound } from '../errors';
+import { parseWith } from '../validate';
 import { json } from '../http';
 
 /** The catalog changes only when an operator seeds or imports: let browsers and the edge reuse it briefly. */
 const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
-export async function listTemplatesRoute(request: IRequest, env: Env): Promise<Response> {
+export async function getTemplates(request: IRequest, env: Env): Promise<Response> {
   const raw = new URL(request.url).searchParams.get('search');
-  const parsed = templateSearchSchema.safeParse({ search: raw ?? undefined });
-  if (!parsed.success) {
-    throw new HttpError(400, 'validation_failed', parsed.error.issues[0]?.message ?? 'The search is not valid.');
-  }
+  const { search } = parseWith(templateSearchSchema, { search: raw ?? undefined });
   const [templates, count] = await Promise.all([
-    listTemplates(env.DB, parsed.data.search ?? ''),
+    listTemplates(env.DB, search ?? ''),
     countTemplates(env.DB),
   ]);
   const index = templateOfTheDayIndex(count, new Date());
@@ -25,14 +23,14 @@ export async function listTemplatesRoute(request: IRequest, env: Env): Promise<R
   return json(body, { headers: { 'cache-control': LIST_CACHE } });
 }
 
-export async function getTemplateRoute(request: IRequest, env: Env): Promise<Response> {
-  const template = await getTemplate(env.DB, String(request.params.id ?? ''));
+export async function getTemplate(request: IRequest, env: Env): Promise<Response> {
+  const template = await findTemplate(env.DB, String(request.params.id ?? ''));
   if (!template) throw notFound('There is no template with this id.');
   return json({ template }, { headers: { 'cache-control': LIST_CACHE } });
 }
 
 /** Images of imported templates live in R2; our drawn ones are static files and never come through here. */
-export async function getTemplateImageRoute(request: IRequest, env: Env): Promise<Response> {
+export async function getTemplateImage(request: IRequest, env: Env): Promise<Response> {
   const row = await getTemplateRow(env.DB, String(request.params.id ?? ''));
   if (!row) throw notFound('There is no template with this id.');
   if (isStaticImageKey(row.image_key)) {

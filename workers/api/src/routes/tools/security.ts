@@ -1,11 +1,12 @@
 import { securityFieldsSchema } from '../../../../../core/api/tools';
 import { answerTool } from './answer';
-import { parseFields, readPicture } from './input';
+import { parseWith } from '../../validate';
+import { readPicture } from './input';
 
 /** POST /api/security: watermark, blur/pixelate areas, or remove private metadata. */
 export async function postSecurity(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const { picture, fields } = await readPicture(request);
-  const parsed = parseFields(securityFieldsSchema, fields);
+  const parsed = parseWith(securityFieldsSchema, fields);
   // Faces, people and background need the AI provider: one unit of the daily allowance, refunded on failure.
   const metered = parsed.operation === 'blur' && parsed.method !== 'selective';
   return answerTool(request, env, ctx, { picture, fields: parsed, metered });
