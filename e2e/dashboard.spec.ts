@@ -21,7 +21,7 @@ test('dashboard: wrong code is denied, the right one unlocks, memes list and del
   await field.fill(CODE);
   await page.getByRole('button', { name: 'Access Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Premium Dashboard', exact: true })).toBeVisible();
-  await expect(page.getByText('Premium Member')).toBeVisible();
+  await expect(page.getByText('Premium Member', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your Saved Memes (0)' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Monthly AI operations' })).toHaveAttribute('aria-valuenow', '0');
   await expect(page.getByTestId('trend-total')).toHaveText('0 actions in the last 30 days.');
