@@ -81,8 +81,9 @@ export function HtmlToImage() {
 
   return (
     <div className="flex flex-col gap-4 lg:grid lg:grid-cols-3 lg:items-start">
-      <div className="space-y-4 lg:col-span-2">
-        <div className={`${card} space-y-3`}>
+      {/* On a phone the settings come between the page and the button (flex order), as on the other tabs. */}
+      <div className="contents lg:col-span-2 lg:block lg:space-y-4">
+        <div className={`${card} order-1 space-y-3`}>
           <label htmlFor={ids.html} className={fieldLabel}>
             HTML to render
           </label>
@@ -117,31 +118,33 @@ export function HtmlToImage() {
             </span>
           </div>
         </div>
-        <button type="button" className={btnPrimary} disabled={busy || !html.trim()} onClick={render}>
-          {busy ? 'Rendering…' : `Render to ${format.toUpperCase()}`}
-        </button>
-        {error && !busy ? (
-          <p id={ids.error} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-            {error}
-          </p>
-        ) : null}
-        {busy ? <RenderProgress /> : null}
-        {result ? (
-          <ResultCard title="Rendered page">
-            <img src={result.imageUrl} alt="The rendered page" className="max-h-[32rem] w-full rounded-lg border border-slate-200 bg-slate-100 object-contain object-top dark:border-slate-700 dark:bg-slate-800" />
-            <Facts
-              items={[
-                ['Dimensions', `${result.width} × ${result.height}`, 'result-dimensions'],
-                ['File size', formatBytes(result.size), 'new-size'],
-                ['Format', result.format.toUpperCase(), 'result-format'],
-              ]}
-            />
-            <Notes notes={result.notes} />
-            <DownloadLink imageUrl={result.imageUrl} name={result.name} label={`Download ${result.format.toUpperCase()}`} />
-          </ResultCard>
-        ) : null}
+        <div className="order-3 space-y-4">
+          <button type="button" className={btnPrimary} disabled={busy || !html.trim()} onClick={render}>
+            {busy ? 'Rendering…' : `Render to ${format.toUpperCase()}`}
+          </button>
+          {error && !busy ? (
+            <p id={ids.error} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+              {error}
+            </p>
+          ) : null}
+          {busy ? <RenderProgress /> : null}
+          {result ? (
+            <ResultCard title="Rendered page">
+              <img src={result.imageUrl} alt="The rendered page" className="max-h-[32rem] w-full rounded-lg border border-slate-200 bg-slate-100 object-contain object-top dark:border-slate-700 dark:bg-slate-800" />
+              <Facts
+                items={[
+                  ['Dimensions', `${result.width} × ${result.height}`, 'result-dimensions'],
+                  ['File size', formatBytes(result.size), 'new-size'],
+                  ['Format', result.format.toUpperCase(), 'result-format'],
+                ]}
+              />
+              <Notes notes={result.notes} />
+              <DownloadLink imageUrl={result.imageUrl} name={result.name} label={`Download ${result.format.toUpperCase()}`} />
+            </ResultCard>
+          ) : null}
+        </div>
       </div>
-      <fieldset className={`${card} space-y-3`} disabled={busy}>
+      <fieldset className={`${card} order-2 space-y-3`} disabled={busy}>
         <legend className="px-1 font-semibold text-slate-900 dark:text-white">Settings</legend>
         <label className={fieldLabel}>
           Viewport width (px)
