@@ -1,7 +1,8 @@
 /**
  * Turns a file name asked for by a client (`?download=name`) into one that is safe in a Content-Disposition header
- * and on any file system: no path, no control or quote characters, bounded length, and the extension of the bytes
- * actually served (a `.png` name on JPEG bytes would mislead the person who opens it).
+ * and on any file system: no path, no control or quote characters, no bidirectional controls (a right-to-left
+ * override makes `gpj.exe` read as `exe.jpg`), bounded length, and the extension of the bytes actually served (a
+ * `.png` name on JPEG bytes would mislead the person who opens it).
  */
 const MAX_NAME_CHARS = 120;
 
@@ -11,6 +12,8 @@ export function sanitizeDownloadName(requested: string, extension: string, fallb
     .normalize('NFKC')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"'`<>:|?*;%]/g, '')
+    // Bidirectional marks, embeddings, overrides and isolates (ALM, LRM, RLM, LRE…RLO, LRI…PDI).
+    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '');

@@ -4,7 +4,7 @@
  * A Worker test fails when the router and this list disagree (workers/api/test/openapi.test.ts).
  */
 import { z } from './zod';
-import { MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_JSON_BYTES, MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES, PROMPT_MAX_CHARS, RATE_LIMITS_PER_MINUTE, FREE_DAILY_AI_LIMIT, IMAGE_TTL_SECONDS_DEFAULT, ACCESS_CODE_MAX_FAILURES_PER_MINUTE, type RateLimitedRoute } from '../limits';
+import { MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_JSON_BYTES, MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES, PROMPT_MAX_CHARS, RATE_LIMITS_PER_MINUTE, FREE_DAILY_AI_LIMIT, IMAGE_TTL_SECONDS_DEFAULT, ACCESS_CODE_MAX_FAILURES_PER_MINUTE, ACCESS_CODE_MAX_FAILURES_PER_HOUR, ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR, type RateLimitedRoute } from '../limits';
 import { API_KEY_MESSAGES, API_KEYS_MAX_ACTIVE, API_KEY_NAME_MAX_CHARS, API_MONTHLY_CALLS, apiKeyCreateRequestSchema, apiKeyCreatedResponseSchema, apiKeyListResponseSchema, apiKeySchema } from './api-keys';
 import { generateCaptionsRequestSchema, generateCaptionsResponseSchema, generateImageRequestSchema, generateImageResponseSchema } from './ai';
 import { dashboardResponseSchema } from './dashboard';
@@ -33,7 +33,8 @@ const rateLimit = (route: RateLimitedRoute) => `At most ${RATE_LIMITS_PER_MINUTE
 const JSON_ERRORS: RouteError[] = [
   { status: 400, code: 'invalid_json', when: 'The body is not valid JSON.' },
   { status: 400, code: 'validation_failed', when: 'A field is missing or out of range; the message names it.' },
-  { status: 413, code: 'payload_too_large', when: 'The body is over the route’s limit.' },
+  { status: 413, code: 'payload_too_large', when: 'The body is over the route’s limit, declared or streamed; the message names the limit.' },
+  { status: 415, code: 'unsupported_media_type', when: 'The Content-Type is not application/json (a cross-site form cannot call a JSON route).' },
 ];
 /** What every route that reads a picture from a multipart form can answer. */
 const PICTURE_ERRORS: RouteError[] = [
@@ -177,11 +178,11 @@ const ROUTES: RouteDoc[] = [
     errors: [
       ...JSON_ERRORS,
       { status: 401, code: 'unauthorized', when: 'The access code is wrong.' },
-      { status: 429, code: 'rate_limited', when: `More than ${ACCESS_CODE_MAX_FAILURES_PER_MINUTE} wrong codes in a minute.` },
+      { status: 429, code: 'rate_limited', when: `This browser had more than ${ACCESS_CODE_MAX_FAILURES_PER_MINUTE} wrong codes in a minute or ${ACCESS_CODE_MAX_FAILURES_PER_HOUR} in an hour, or more than ${ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR} visitors got it wrong from this network within the hour; wait the Retry-After seconds.` },
       { status: 503, code: 'not_configured', when: 'Premium access is not configured on this server.' },
       INTERNAL,
     ],
-    limits: [`${ACCESS_CODE_MAX_FAILURES_PER_MINUTE} wrong codes a minute.`],
+    limits: [`${ACCESS_CODE_MAX_FAILURES_PER_MINUTE} wrong codes a minute and ${ACCESS_CODE_MAX_FAILURES_PER_HOUR} an hour per browser; ${ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR} failing visitors an hour per network.`],
   },
   {
     method: 'get', path: '/api/session', operationId: 'getSession', tag: 'Premium', auth: 'public',

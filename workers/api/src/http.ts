@@ -8,12 +8,12 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
+const tooLarge = (max: number) => new HttpError(413, 'payload_too_large', `The request is too large. The limit is ${formatLimit(max)}.`);
+
 /** Refuses a body whose declared length is over the limit before anything is read. */
 export function assertDeclaredLength(request: Request, max = MAX_REQUEST_BYTES): void {
   const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > max) {
-    throw new HttpError(413, 'payload_too_large', `The request is too large. The limit is ${formatMb(max)}.`);
-  }
+  if (declared !== null && Number(declared) > max) throw tooLarge(max);
 }
 
 /** Reads a body to bytes, stopping as soon as it passes `max` (chunked bodies have no declared length). */
@@ -29,7 +29,7 @@ export async function readBodyLimited(request: Request, max: number): Promise<Ui
     total += value.byteLength;
     if (total > max) {
       await reader.cancel();
-      throw new HttpError(413, 'payload_too_large', `The request is too large. The limit is ${formatMb(max)}.`);
+      throw tooLarge(max);
     }
     chunks.push(value);
   }
@@ -42,8 +42,16 @@ export async function readBodyLimited(request: Request, max: number): Promise<Ui
   return out;
 }
 
-/** Parses a JSON body of bounded size; malformed JSON is a 400, not a 500. */
+/**
+ * Parses a JSON body of bounded size; malformed JSON is a 400, not a 500. Only `application/json` is read: a
+ * cross-site HTML form can send text/plain or urlencoded bodies without a preflight, and must not spend anyone's
+ * allowance or open a session.
+ */
 export async function readJson(request: Request, max: number): Promise<unknown> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new HttpError(415, 'unsupported_media_type', 'Please send the request body as JSON (Content-Type: application/json).');
+  }
   const bytes = await readBodyLimited(request, max);
   try {
     return JSON.parse(new TextDecoder().decode(bytes));
@@ -52,6 +60,8 @@ export async function readJson(request: Request, max: number): Promise<unknown> 
   }
 }
 
-function formatMb(bytes: number): string {
-  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+/** "11.0 MB", one decimal; a limit under 0.1 MB (the small JSON bodies) in whole KB, since "0.0 MB" names nothing. */
+export function formatLimit(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 0.1 ? `${mb.toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
 }

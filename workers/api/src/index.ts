@@ -6,10 +6,16 @@ import { withApiSecurityHeaders } from './security-headers';
 export default {
   async fetch(request, env, ctx) {
     let response: Response;
+    // HEAD is answered wherever GET is, in one place: the GET route runs and its body is dropped (headers kept).
+    const head = request.method === 'HEAD';
     try {
-      response = await router.fetch(request, env, ctx);
+      response = await router.fetch(head ? new Request(request, { method: 'GET' }) : request, env, ctx);
     } catch (err) {
       response = toErrorResponse(err);
+    }
+    if (head) {
+      await response.body?.cancel();
+      response = new Response(null, response);
     }
     return withApiSecurityHeaders(response, request);
   },

@@ -63,7 +63,9 @@ export async function contractProblems(request: Request, response: Response): Pr
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith('/api')) return [];
   const where = `${request.method} ${pathname} → ${response.status}`;
-  const route = documented.find((d) => d.method === request.method && d.pattern.test(pathname));
+  // HEAD is answered wherever GET is (src/index.ts): GET's status and headers, no body.
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const route = documented.find((d) => d.method === method && d.pattern.test(pathname));
   const type = response.headers.get('content-type') ?? '';
   if (!route) {
     const schema = UNROUTED[response.status];
@@ -72,6 +74,7 @@ export async function contractProblems(request: Request, response: Response): Pr
   }
   const answer = route.operation.responses[String(response.status)];
   if (!answer) return [`${where}: ${route.method} ${route.path} documents only ${Object.keys(route.operation.responses).join(', ')}`];
+  if (request.method === 'HEAD') return response.body === null ? [] : [`${where}: a HEAD answer has a body`];
   const content = answer.content ?? {};
   const mediaTypes = Object.keys(content);
   if (mediaTypes.length === 0) {
