@@ -237,7 +237,7 @@ export interface paths {
          * Open a premium session
          * @description Checks the access code and sets the HttpOnly session cookie.
          *
-         *     Limits: 5 wrong codes a minute.
+         *     Limits: 5 wrong codes a minute and 20 an hour per browser; 10 failing visitors an hour per network.
          */
         post: operations["openSession"];
         /**
@@ -1589,7 +1589,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1600,6 +1600,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
                     };
                 };
             };
@@ -1737,7 +1751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1748,6 +1762,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
                     };
                 };
             };
@@ -1944,7 +1972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1958,7 +1986,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description `rate_limited`: More than 5 wrong codes in a minute. */
+            /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited`: This browser had more than 5 wrong codes in a minute or 20 in an hour, or more than 10 visitors got it wrong from this network within the hour; wait the Retry-After seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2126,7 +2168,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2140,7 +2182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The data URL is not PNG, JPEG or WebP, or says one format and holds another. */
+            /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). `unsupported_media_type`: The data URL is not PNG, JPEG or WebP, or says one format and holds another. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3322,7 +3364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit. `payload_too_large`: The HTML is over 1024 KB. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. `payload_too_large`: The HTML is over 1024 KB. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3336,7 +3378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The body is not application/json. */
+            /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). `unsupported_media_type`: The body is not application/json. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3702,7 +3744,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3713,6 +3755,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
                     };
                 };
             };
