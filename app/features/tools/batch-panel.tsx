@@ -1,15 +1,13 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { BATCH_COMPRESS_QUALITY } from '../../../core/tools/compress';
 import { QUALITY } from '../../../core/tools/fields';
 import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, type ToolResult } from '../../../core/api/tools';
 import { acceptImages } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
-import { failureText } from './api';
 import { DropZone } from './drop-zone';
 import { formatBytes, parseDimension, resultName, uniqueNames, zipName } from './format';
 import { ProgressCard } from './progress-card';
-import { isCancelled } from './tool-job';
-import { useToolJob } from './use-tool-job';
+import { useFileQueue } from './use-file-queue';
 import { downloadZip } from './zip-download';
 import { btnPrimary, card, fieldLabel, input, range } from './styles';
 
@@ -29,10 +27,7 @@ export function BatchPanel() {
   const [dims, setDims] = useState({ width: 800, height: 600, keep: true });
   const [format, setFormat] = useState<(typeof COMPRESS_FORMATS)[number]>('original');
   const [quality, setQuality] = useState(BATCH_COMPRESS_QUALITY);
-  const [busy, setBusy] = useState(false);
-  const [current, setCurrent] = useState<{ index: number; name: string } | null>(null);
-  const { job, run, cancel } = useToolJob();
-  const stopped = useRef(false);
+  const { job, busy, detail, runAll, cancel } = useFileQueue();
   const [done, setDone] = useState<Done[]>([]);
   const [failed, setFailed] = useState<{ name: string; reason: string }[]>([]);
   const [zipping, setZipping] = useState(false);
@@ -46,31 +41,16 @@ export function BatchPanel() {
   };
 
   const process = async () => {
-    setBusy(true);
-    stopped.current = false;
     setDone([]);
     setFailed([]);
-    const ok: Done[] = [];
-    const bad: { name: string; reason: string }[] = [];
     const fields: Record<string, string | number | boolean> =
       op === 'resize'
         ? { operation: 'resize', width: dims.width, height: dims.height, maintainAspectRatio: dims.keep, ...(format === 'original' ? {} : { format }), quality }
         : { operation: 'compress', format, quality };
-    for (const [i, file] of files.entries()) {
-      if (stopped.current) break;
-      setCurrent({ index: i, name: file.name });
-      try {
-        ok.push({ index: i + 1, name: file.name, result: await run('/api/modify', file, fields) });
-      } catch (err) {
-        if (isCancelled(err)) break;
-        bad.push({ name: file.name, reason: failureText(err, 'The server could not process this file.') });
-      }
-    }
+    const { done: ok, failed: bad, cancelled } = await runAll('/api/modify', files, fields, 'The server could not process this file.');
     setDone(ok);
     setFailed(bad);
-    setBusy(false);
-    setCurrent(null);
-    if (stopped.current) toast.info('Batch cancelled', `${ok.length} of ${files.length} images were processed before you cancelled.`);
+    if (cancelled) toast.info('Batch cancelled', `${ok.length} of ${files.length} images were processed before you cancelled.`);
     else if (ok.length) toast.success('Batch processing complete! 📦', `Successfully processed ${ok.length}/${files.length} images`);
     else toast.error('Batch processing failed', 'Something went wrong during batch processing.');
   };
@@ -102,15 +82,7 @@ export function BatchPanel() {
           Process {files.length} Images
         </button>
         {busy ? (
-          <ProgressCard
-            text="Processing your images..."
-            job={job}
-            detail={current ? `File ${current.index + 1} of ${files.length}: ${current.name}` : undefined}
-            onCancel={() => {
-              stopped.current = true;
-              cancel();
-            }}
-          />
+          <ProgressCard text="Processing your images..." job={job} detail={detail} onCancel={cancel} />
         ) : null}
         {done.length || failed.length ? (
           <section aria-label="Batch results" className={`${card} space-y-3`} data-testid="batch-results">

@@ -1,17 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { QUALITY } from '../../../core/tools/fields';
 import { CONVERT_DEFAULT_QUALITY, OUTPUT_FORMATS, type ToolResult } from '../../../core/api/tools';
 import { acceptImages } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
-import { failureText } from './api';
 import { DropZone } from './drop-zone';
 import { formatBytes, resultName, uniqueNames, zipName } from './format';
 import { ProgressCard } from './progress-card';
 import { DownloadLink, Notes, ResultCard } from './result-card';
 import { downloadZip } from './zip-download';
 import { btnPrimary, btnSecondary, card, fieldLabel, input, muted, range } from './styles';
-import { isCancelled } from './tool-job';
-import { useToolJob } from './use-tool-job';
+import { useFileQueue } from './use-file-queue';
 
 type Format = (typeof OUTPUT_FORMATS)[number];
 const DESCRIPTIONS: Record<Format, string> = {
@@ -31,10 +29,7 @@ export function ConvertTool() {
   const [files, setFiles] = useState<File[]>([]);
   const [format, setFormat] = useState<Format>('png');
   const [quality, setQuality] = useState(CONVERT_DEFAULT_QUALITY);
-  const [busy, setBusy] = useState(false);
-  const [current, setCurrent] = useState<{ index: number; name: string } | null>(null);
-  const { job, run, cancel } = useToolJob();
-  const stopped = useRef(false);
+  const { job, busy, detail, runAll, cancel } = useFileQueue();
   const [done, setDone] = useState<Converted[]>([]);
   const [failed, setFailed] = useState<{ name: string; reason: string }[]>([]);
   const thumbs = useMemo(() => files.slice(0, MAX_THUMBS).map((f) => ({ name: f.name, url: URL.createObjectURL(f) })), [files]);
@@ -51,30 +46,15 @@ export function ConvertTool() {
 
   const convert = async () => {
     if (!files.length) return toast.error('No valid images', 'Please select image files to convert');
-    setBusy(true);
-    stopped.current = false;
     setDone([]);
     setFailed([]);
-    const out: Converted[] = [];
-    const bad: { name: string; reason: string }[] = [];
-    // One file after another, each with its own upload and phases (ADR 0105); Cancel stops the one running and the rest.
-    for (const [i, file] of files.entries()) {
-      if (stopped.current) break;
-      setCurrent({ index: i, name: file.name });
-      try {
-        const result = await run('/api/convert', file, { operation: 'convert', format, quality, maintainMetadata: false });
-        out.push({ originalName: file.name, result });
-      } catch (err) {
-        if (isCancelled(err)) break;
-        // The spec skips a failed file; the list under the results says which and why.
-        bad.push({ name: file.name, reason: failureText(err, 'The server could not convert this file.') });
-      }
-    }
+    // The spec skips a failed file; the list under the results says which and why.
+    const fields = { operation: 'convert', format, quality, maintainMetadata: false };
+    const outcome = await runAll('/api/convert', files, fields, 'The server could not convert this file.');
+    const out = outcome.done.map((d) => ({ originalName: d.name, result: d.result }));
     setDone(out);
-    setFailed(bad);
-    setBusy(false);
-    setCurrent(null);
-    if (stopped.current) toast.info('Conversion cancelled', `${out.length} of ${files.length} images were converted before you cancelled.`);
+    setFailed(outcome.failed);
+    if (outcome.cancelled) toast.info('Conversion cancelled', `${out.length} of ${files.length} images were converted before you cancelled.`);
     else if (out.length) toast.success('Conversion complete! 🔄', `${out.length}/${files.length} images converted`);
     else toast.error('Conversion failed', 'Something went wrong during conversion. Please try again.');
   };
@@ -103,15 +83,7 @@ export function ConvertTool() {
             Convert {files.length} Images to {upper}
           </button>
           {busy ? (
-            <ProgressCard
-              text="Converting your images..."
-              job={job}
-              detail={current ? `File ${current.index + 1} of ${files.length}: ${current.name}` : undefined}
-              onCancel={() => {
-                stopped.current = true;
-                cancel();
-              }}
-            />
+            <ProgressCard text="Converting your images..." job={job} detail={detail} onCancel={cancel} />
           ) : null}
           {done.length ? <ConvertResults done={done} total={files.length} /> : null}
           {failed.length ? (
