@@ -26,6 +26,8 @@ export default defineConfig({
           SESSION_SECRET: 'test-signing-key-0123456789abcdef',
           // A small monthly allowance per API key, so the tests can spend it (test/api-keys.test.ts).
           API_MONTHLY_CALLS: '20',
+          // The delay test/d1-round-trips.test.ts adds to every D1 call (bench/d1-round-trips.ts sets it).
+          D1_DELAY_MS: process.env.D1_DELAY_MS ?? '150',
         },
         // Test-only services that run in Node (workerd cannot read host files or run programs):
         // the shared image corpus, exiftool as an independent metadata reader, the offline image service itself
