@@ -3,9 +3,9 @@
  * read, so a refused request costs one D1 statement and no decoding.
  */
 import { RATE_LIMIT_WINDOW_MS, RATE_LIMITS_PER_MINUTE, type RateLimitedRoute } from '../../../core/limits';
-import { HttpError } from './errors';
 import type { Handler } from './routes/handler';
-import { identifyVisitor, rememberVisitor, withVisitorCookie } from './identity/visitor';
+import { HttpError } from './errors';
+import { clientAddress, identifyVisitor, rememberVisitor, withVisitorCookie } from './identity/visitor';
 import { hit } from './rate-limit';
 
 /**
@@ -17,9 +17,9 @@ export function throttled(route: RateLimitedRoute, handler: Handler): Handler {
   return async (request, env, ctx) => {
     const now = Date.now();
     const visitor = await identifyVisitor(request, env, now);
-    // Locally (no CF-Connecting-IP, or wrangler's loopback address) every browser and test suite would share one IP
-    // key and throttle each other; the cookie key still counts. Cloudflare never reports a loopback client address.
-    const keys = countsIp(request.headers.get('cf-connecting-ip')) ? visitor.keys : [visitor.keys[0]];
+    // Locally the Worker cannot know the client's address (ADR 0109): every browser and test suite would share one
+    // network key and throttle each other, so only the cookie key counts there.
+    const keys = clientAddress(request, env) !== null ? visitor.keys : [visitor.keys[0]];
     const limit = RATE_LIMITS_PER_MINUTE[route];
     const { count, windowStart } = await hit(env.DB, keys.map((k) => `rl:${route}:${k}`), RATE_LIMIT_WINDOW_MS, now);
     if (count > limit) {
@@ -44,6 +44,3 @@ export function throttled(route: RateLimitedRoute, handler: Handler): Handler {
     return withVisitorCookie(response, visitor);
   };
 }
-
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-const countsIp = (ip: string | null) => ip !== null && !LOOPBACK.test(ip);
