@@ -225,7 +225,8 @@ const ROUTES: RouteDoc[] = [
   {
     method: 'get', path: '/api/dashboard', operationId: 'getDashboard', tag: 'Premium', auth: 'premium',
     summary: 'Your usage figures',
-    description: 'Totals and the last 30 UTC days of AI operations and downloads.',
+    description:
+      'Totals and the last 30 UTC days of AI operations and downloads, read from the database replica nearest you. Send the last answer’s `X-D1-Bookmark` back in the same request header to read figures at least that fresh.',
     answers: [{ status: 200, description: 'The figures.', kind: 'json', schema: dashboardResponseSchema, id: 'DashboardResponse' }],
     errors: [PREMIUM_ONLY, INTERNAL],
   },

@@ -325,7 +325,7 @@ export interface paths {
         };
         /**
          * Your usage figures
-         * @description Totals and the last 30 UTC days of AI operations and downloads.
+         * @description Totals and the last 30 UTC days of AI operations and downloads, read from the database replica nearest you. Send the last answer’s `X-D1-Bookmark` back in the same request header to read figures at least that fresh.
          *
          *     Limits: With an API key, each call counts against the key's 10,000 calls a month.
          */

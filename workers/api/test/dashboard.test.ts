@@ -81,3 +81,17 @@ describe('GET /api/dashboard', () => {
     expect((await api('/api/dashboard', { headers: { cookie } })).status).toBe(401);
   });
 });
+
+describe('GET /api/dashboard on a read replica (ADR 0112)', () => {
+  it('reads from a bookmark the client sends back, and ignores one that is not a bookmark', async () => {
+    const cookie = await premiumCookies('203.0.113.230');
+    const first = await api('/api/dashboard', { headers: { cookie } });
+    expect(first.status).toBe(200);
+    const bookmark = first.headers.get('x-d1-bookmark');
+    for (const sent of [bookmark ?? 'first-unconstrained', 'not a bookmark; drop table', '0'.repeat(500)]) {
+      const res = await api('/api/dashboard', { headers: { cookie, 'x-d1-bookmark': sent } });
+      expect(res.status).toBe(200);
+      expect(dashboardResponseSchema.parse(await res.json()).memesSaved).toBe(0);
+    }
+  });
+});

@@ -21,13 +21,12 @@ const RANKED = `with ranked as (
 const COLUMNS = `id, name, description, keywords, image_key, width, height, popularity_rank, feature, text_boxes,
   examples, license, author, source_url, popular_position`;
 
-/**
- * Templates whose name, description or keywords contain `search` (case-insensitive), in popularity order.
- * `instr` takes the search as a bound parameter and matches it literally: % and _ are plain characters here.
- */
-export async function listTemplates(db: D1Database, search = ''): Promise<Template[]> {
+/** D1's binding or one of its sessions (a read replica near the visitor, ADR 0112): reads take either. */
+export type Reader = Pick<D1Database, 'prepare' | 'batch'>;
+
+function listStatement(db: Reader, search: string): D1PreparedStatement {
   const q = search.trim().toLowerCase();
-  const stmt = q
+  return q
     ? db
         .prepare(
           `${RANKED} select ${COLUMNS} from ranked
@@ -36,31 +35,29 @@ export async function listTemplates(db: D1Database, search = ''): Promise<Templa
         )
         .bind(q)
     : db.prepare(`${RANKED} select ${COLUMNS} from ranked order by popular_position`);
-  const { results } = await stmt.all<Row>();
-  return results.map(toTemplate);
 }
 
-export async function getTemplateRow(db: D1Database, id: string): Promise<Row | null> {
+/**
+ * The catalog page in one round trip: the templates matching `search`, and the template of the day, the one at
+ * position `dayNumber % count` in popularity order (core/templates/template-of-the-day.ts, computed in SQL here
+ * because the count is only known inside the batch).
+ */
+export async function readCatalog(db: Reader, search: string, dayNumber: number): Promise<{ templates: Template[]; templateOfTheDay: Template | null }> {
+  const [list, day] = await db.batch<Row>([
+    listStatement(db, search),
+    db.prepare(`${RANKED} select ${COLUMNS} from ranked where popular_position = (?1 % (select count(*) from templates)) + 1`).bind(dayNumber),
+  ]);
+  const pick = day?.results[0];
+  return { templates: (list?.results ?? []).map(toTemplate), templateOfTheDay: pick ? toTemplate(pick) : null };
+}
+
+export async function getTemplateRow(db: Reader, id: string): Promise<Row | null> {
   return db.prepare(`${RANKED} select ${COLUMNS} from ranked where id = ?`).bind(id).first<Row>();
 }
 
-export async function findTemplate(db: D1Database, id: string): Promise<Template | null> {
+export async function findTemplate(db: Reader, id: string): Promise<Template | null> {
   const row = await getTemplateRow(db, id);
   return row ? toTemplate(row) : null;
-}
-
-/** The template at `position` (0-based) in popularity order, and how many there are. */
-export async function templateAtPosition(db: D1Database, position: number): Promise<Template | null> {
-  const row = await db
-    .prepare(`${RANKED} select ${COLUMNS} from ranked where popular_position = ?`)
-    .bind(position + 1)
-    .first<Row>();
-  return row ? toTemplate(row) : null;
-}
-
-export async function countTemplates(db: D1Database): Promise<number> {
-  const row = await db.prepare('select count(*) as n from templates').first<{ n: number }>();
-  return row?.n ?? 0;
 }
 
 const parseJson = <T>(text: string, fallback: T): T => {
