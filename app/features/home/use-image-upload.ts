@@ -3,11 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiClientError } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { UPLOAD_REDIRECT_DELAY_MS } from '../../../core/limits';
-import { inspectFile, toastRefused } from '~/lib/file-intake';
 import { editorUrlForImage, UPLOAD_FAILED_FALLBACK, UPLOAD_FAILED_TITLE, UPLOAD_SUCCESS } from './upload-checks';
 
 /**
- * The hero upload: check the file (lib/file-intake, the server's rule and words), POST it to /api/upload, then hand the stored image to the editor.
+ * The hero upload: check the file (lib/file-intake, the server's rule and words, loaded on first use), POST it to
+ * /api/upload, then hand the stored image to the editor.
  * One upload at a time; a second file while one is in flight is ignored.
  */
 export function useImageUpload() {
@@ -22,6 +22,8 @@ export function useImageUpload() {
     async (file: File | null) => {
       if (!file || busy.current) return;
       busy.current = true;
+      // The header readers load when a file is chosen, not with the page (the home's first-load budget).
+      const { inspectFile, toastRefused } = await import('~/lib/file-intake');
       const inspected = await inspectFile(file);
       if (!inspected.ok) {
         busy.current = false;
