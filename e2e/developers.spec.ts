@@ -30,11 +30,11 @@ test('/developers lists the routes from the API’s own document, grouped, with 
   const doc = await (await page.request.get('/api/openapi.json')).json();
   const documented = Object.values(doc.paths as Record<string, object>).reduce((n, ops) => n + Object.keys(ops).length, 0);
   await expect(page.getByTestId('api-route')).toHaveCount(documented);
-  const optimize = page.locator('article#optimize');
+  const optimize = page.locator('article#postOptimize');
   await expect(optimize.getByRole('heading', { level: 3 })).toHaveText('POST/api/optimize');
   await expect(optimize.getByRole('table', { name: /with operation=compress/ }).getByRole('rowheader', { name: 'quality' })).toBeVisible();
   await expect(optimize.getByText('quota_exceeded', { exact: true }).first()).toBeVisible();
-  await expect(page.locator('article#listTemplates [data-testid="curl-example"]')).toHaveText(`curl '${BASE_URL}/api/templates' \\\n  -H 'Authorization: Bearer mf_…'`);
+  await expect(page.locator('article#getTemplates [data-testid="curl-example"]')).toHaveText(`curl '${BASE_URL}/api/templates' \\\n  -H 'Authorization: Bearer mf_…'`);
   // The footer links here.
   await page.goto('/about');
   await page.getByRole('contentinfo').getByRole('link', { name: 'API for developers' }).click();
@@ -54,7 +54,7 @@ for (const dark of [false, true]) {
 
 test('the compress curl example on the page runs as written with a real key and a corpus photo', async ({ page }) => {
   await page.goto('/developers');
-  const example = await page.locator('article#optimize [data-testid="curl-example"]').innerText();
+  const example = await page.locator('article#postOptimize [data-testid="curl-example"]').innerText();
   expect(example).toContain('-F image=@photo.jpg');
 
   // A premium member makes a key, as on the dashboard; the example's placeholder becomes that key.
@@ -83,7 +83,7 @@ test('screenshots of /developers at 1280 and 390 px, light and dark', async ({ p
     for (const dark of [false, true]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await page.evaluate((d) => localStorage.setItem('darkMode', String(d)), dark).catch(() => undefined);
-      await page.goto('/developers#optimize');
+      await page.goto('/developers#postOptimize');
       await page.evaluate((d) => localStorage.setItem('darkMode', String(d)), dark);
       await page.reload();
       await expect(page.getByTestId('api-route').first()).toBeVisible();

@@ -65,7 +65,8 @@ const toolRoute = (
 ): RouteDoc => ({
   method: 'post',
   path,
-  operationId: path.slice('/api/'.length),
+  // The handler's name (ADR 0111): post + the tool, e.g. postOptimize.
+  operationId: `post${path.slice('/api/'.length, '/api/'.length + 1).toUpperCase()}${path.slice('/api/'.length + 1)}`,
   tag: 'Image tools',
   summary,
   description: `${description} ${RESULT_EXPIRY} Send \`Accept: text/event-stream\` to follow the job's phases as they happen.`,
@@ -95,7 +96,7 @@ const ROUTES: RouteDoc[] = [
     errors: [INTERNAL],
   },
   {
-    method: 'get', path: '/api/templates', operationId: 'listTemplates', tag: 'Templates', auth: 'public',
+    method: 'get', path: '/api/templates', operationId: 'getTemplates', tag: 'Templates', auth: 'public',
     summary: 'List or search the meme templates',
     description: 'Every template, most popular first, with its text boxes and example captions, and the template of the day. `search` matches names, keywords and famous meme names.',
     query: templateSearchSchema,
@@ -122,7 +123,7 @@ const ROUTES: RouteDoc[] = [
     errors: [{ status: 404, code: 'not_found', when: 'There is no template with this id, or its picture is missing.' }, INTERNAL],
   },
   {
-    method: 'post', path: '/api/upload', operationId: 'upload', tag: 'Images', auth: 'public',
+    method: 'post', path: '/api/upload', operationId: 'postUpload', tag: 'Images', auth: 'public',
     summary: 'Upload a picture',
     description: `Stores a picture for the editor and the tools. The format is read from the bytes, never from the name. It expires after ${TTL_MINUTES} minutes.`,
     body: { kind: 'multipart', fields: uploadFormSchema.omit({ image: true }), maxBytes: MAX_REQUEST_BYTES, example: {} },
@@ -152,7 +153,7 @@ const ROUTES: RouteDoc[] = [
     errors: [INTERNAL],
   },
   {
-    method: 'post', path: '/api/generate-image', operationId: 'generateImage', tag: 'AI', auth: 'public',
+    method: 'post', path: '/api/generate-image', operationId: 'postGenerateImage', tag: 'AI', auth: 'public',
     summary: 'Generate a picture from a prompt',
     description: `Text to image. Spends one unit of the daily allowance, refunded on failure and for an offline preview card (\`isPlaceholder\`). ${RESULT_EXPIRY}`,
     body: { kind: 'json', schema: generateImageRequestSchema, maxBytes: MAX_JSON_BYTES, example: { prompt: 'a cat in a spacesuit, studio light' } },
@@ -161,7 +162,7 @@ const ROUTES: RouteDoc[] = [
     limits: [`Prompt at most ${PROMPT_MAX_CHARS} characters; body at most ${kb(MAX_JSON_BYTES)}.`, rateLimit('generate-image')],
   },
   {
-    method: 'post', path: '/api/generate-captions', operationId: 'generateCaptions', tag: 'AI', auth: 'public',
+    method: 'post', path: '/api/generate-captions', operationId: 'postGenerateCaptions', tag: 'AI', auth: 'public',
     summary: 'Caption ideas',
     description: 'Caption ideas for a template (one line per text box, joined by " / "), or top and bottom captions for your own picture when no template is named. Not counted in the daily allowance.',
     body: { kind: 'json', schema: generateCaptionsRequestSchema, maxBytes: MAX_JSON_BYTES, example: { templateId: 'drake', context: 'Monday meetings' } },
@@ -170,7 +171,7 @@ const ROUTES: RouteDoc[] = [
     limits: [`Context at most ${PROMPT_MAX_CHARS} characters; body at most ${kb(MAX_JSON_BYTES)}.`, rateLimit('generate-captions')],
   },
   {
-    method: 'post', path: '/api/session', operationId: 'openSession', tag: 'Premium', auth: 'public',
+    method: 'post', path: '/api/session', operationId: 'postSession', tag: 'Premium', auth: 'public',
     summary: 'Open a premium session',
     description: 'Checks the access code and sets the HttpOnly session cookie.',
     body: { kind: 'json', schema: sessionRequestSchema, maxBytes: MAX_JSON_BYTES, example: { accessCode: 'your-access-code' } },
@@ -192,14 +193,14 @@ const ROUTES: RouteDoc[] = [
     errors: [INTERNAL],
   },
   {
-    method: 'delete', path: '/api/session', operationId: 'closeSession', tag: 'Premium', auth: 'public',
+    method: 'delete', path: '/api/session', operationId: 'deleteSession', tag: 'Premium', auth: 'public',
     summary: 'Close the premium session',
     description: 'Ends the session and deletes its cookie.',
     answers: [{ status: 204, description: 'Closed.', kind: 'empty' }],
     errors: [INTERNAL],
   },
   {
-    method: 'post', path: '/api/download-meme', operationId: 'downloadMeme', tag: 'Memes', auth: 'public',
+    method: 'post', path: '/api/download-meme', operationId: 'postDownloadMeme', tag: 'Memes', auth: 'public',
     summary: 'Store an exported meme for download',
     description: `Takes the editor's exported canvas (a base64 PNG, JPEG or WebP data URL) and answers a download URL. With a premium session the meme is also saved and kept; otherwise it expires after ${TTL_MINUTES} minutes.`,
     body: { kind: 'json', schema: downloadMemeRequestSchema, maxBytes: MAX_CANVAS_DATA_CHARS, example: { canvasData: 'data:image/png;base64,iVBORw0KGgo…', filename: 'my-meme', format: 'png' } },
@@ -208,7 +209,7 @@ const ROUTES: RouteDoc[] = [
     limits: [`Canvas data at most ${mb(MAX_CANVAS_DATA_CHARS)} of base64; any body over ${mb(MAX_BODY_BYTES)} is refused unread.`],
   },
   {
-    method: 'get', path: '/api/user-memes', operationId: 'listUserMemes', tag: 'Memes', auth: 'premium',
+    method: 'get', path: '/api/user-memes', operationId: 'getUserMemes', tag: 'Memes', auth: 'premium',
     summary: 'Your saved memes',
     description: 'The premium member’s saved memes, newest first.',
     answers: [{ status: 200, description: 'The memes.', kind: 'json', schema: userMemesResponseSchema, id: 'UserMemesResponse' }],
@@ -235,7 +236,7 @@ const ROUTES: RouteDoc[] = [
   toolRoute('/api/convert', 'Convert to JPEG, PNG, WebP, BMP or TIFF', 'Re-encodes the picture; metadata is never carried over.', convertFieldsSchema, { format: 'png' }, false),
   toolRoute('/api/security', 'Watermark, blur faces or strip private metadata', '`watermark` draws text; `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding.', securityFieldsSchema, { operation: 'watermark', text: '© Memeforge', position: 'bottom-right' }, true),
   {
-    method: 'post', path: '/api/convert/html', operationId: 'convertHtml', tag: 'Image tools', auth: 'public',
+    method: 'post', path: '/api/convert/html', operationId: 'postConvertHtml', tag: 'Image tools', auth: 'public',
     summary: 'HTML to image',
     description: `Renders a page of HTML in a headless browser into PNG, JPEG or WebP. The page may only load data: URLs; scripts are off unless allowed. ${RESULT_EXPIRY}`,
     body: { kind: 'json', schema: htmlRenderSchema, maxBytes: HTML_MAX_BODY_BYTES, example: { html: '<!doctype html><h1 style="font:48px sans-serif">Hello</h1>', width: 800, height: 400, format: 'png' } },
@@ -254,7 +255,7 @@ const ROUTES: RouteDoc[] = [
     limits: [`HTML at most ${kb(HTML_MAX_BYTES)} (UTF-8); body at most ${mb(HTML_MAX_BODY_BYTES)}.`, `Rendering at most ${HTML_RENDER_TIMEOUT_MS / 1000} s.`, rateLimit('tools')],
   },
   {
-    method: 'post', path: '/api/analyze-metadata', operationId: 'analyzeMetadata', tag: 'Image tools', auth: 'public',
+    method: 'post', path: '/api/analyze-metadata', operationId: 'postAnalyzeMetadata', tag: 'Image tools', auth: 'public',
     summary: 'What a picture’s metadata reveals',
     description: 'Reads GPS, capture time, device, software, author, XMP and colour profile without storing anything.',
     body: { kind: 'multipart', fields: z.object({}), maxBytes: MAX_REQUEST_BYTES, example: {} },
@@ -263,14 +264,14 @@ const ROUTES: RouteDoc[] = [
     limits: [...UPLOAD_LIMITS, rateLimit('tools')],
   },
   {
-    method: 'get', path: '/api/keys', operationId: 'listApiKeys', tag: 'API keys', auth: 'session',
+    method: 'get', path: '/api/keys', operationId: 'getKeys', tag: 'API keys', auth: 'session',
     summary: 'Your API keys',
     description: 'The premium member’s active keys (the first characters only, never the key) and this month’s calls against the allowance. Dashboard session only.',
     answers: [{ status: 200, description: 'The keys.', kind: 'json', schema: apiKeyListResponseSchema, id: 'ApiKeyList' }],
     errors: [PREMIUM_ONLY, INTERNAL],
   },
   {
-    method: 'post', path: '/api/keys', operationId: 'createApiKey', tag: 'API keys', auth: 'session',
+    method: 'post', path: '/api/keys', operationId: 'postKey', tag: 'API keys', auth: 'session',
     summary: 'Create an API key',
     description: 'Answers the key itself, once: it is stored only as a hash. Dashboard session only.',
     body: { kind: 'json', schema: apiKeyCreateRequestSchema, maxBytes: MAX_JSON_BYTES, example: { name: 'build server' } },
@@ -279,7 +280,7 @@ const ROUTES: RouteDoc[] = [
     limits: [`At most ${API_KEYS_MAX_ACTIVE} active keys; a name of at most ${API_KEY_NAME_MAX_CHARS} characters.`],
   },
   {
-    method: 'delete', path: '/api/keys/{id}', operationId: 'revokeApiKey', tag: 'API keys', auth: 'session',
+    method: 'delete', path: '/api/keys/{id}', operationId: 'deleteKey', tag: 'API keys', auth: 'session',
     summary: 'Revoke an API key',
     description: 'The key stops working at once. Dashboard session only.',
     pathParams: { id: { description: 'The key id from the list.', example: '0123456789abcdef0123456789abcdef' } },

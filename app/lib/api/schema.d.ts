@@ -57,7 +57,7 @@ export interface paths {
          *
          *     Limits: With an API key, each call counts against the key's 10,000 calls a month.
          */
-        get: operations["listTemplates"];
+        get: operations["getTemplates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -125,7 +125,7 @@ export interface paths {
          *
          *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
-        post: operations["upload"];
+        post: operations["postUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -191,7 +191,7 @@ export interface paths {
          *
          *     Limits: Prompt at most 500 characters; body at most 16 KB. At most 20 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
-        post: operations["generateImage"];
+        post: operations["postGenerateImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -213,7 +213,7 @@ export interface paths {
          *
          *     Limits: Context at most 500 characters; body at most 16 KB. At most 20 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
-        post: operations["generateCaptions"];
+        post: operations["postGenerateCaptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -239,12 +239,12 @@ export interface paths {
          *
          *     Limits: 5 wrong codes a minute and 20 an hour per browser; 10 failing visitors an hour per network.
          */
-        post: operations["openSession"];
+        post: operations["postSession"];
         /**
          * Close the premium session
          * @description Ends the session and deletes its cookie.
          */
-        delete: operations["closeSession"];
+        delete: operations["deleteSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -265,7 +265,7 @@ export interface paths {
          *
          *     Limits: Canvas data at most 16 MB of base64; any body over 17 MB is refused unread. With an API key, each call counts against the key's 10,000 calls a month.
          */
-        post: operations["downloadMeme"];
+        post: operations["postDownloadMeme"];
         delete?: never;
         options?: never;
         head?: never;
@@ -285,7 +285,7 @@ export interface paths {
          *
          *     Limits: With an API key, each call counts against the key's 10,000 calls a month.
          */
-        get: operations["listUserMemes"];
+        get: operations["getUserMemes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -353,7 +353,7 @@ export interface paths {
          *
          *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). With an API key, each call counts against the key's 10,000 calls a month.
          */
-        post: operations["optimize"];
+        post: operations["postOptimize"];
         delete?: never;
         options?: never;
         head?: never;
@@ -375,7 +375,7 @@ export interface paths {
          *
          *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
-        post: operations["modify"];
+        post: operations["postModify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -397,7 +397,7 @@ export interface paths {
          *
          *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
-        post: operations["convert"];
+        post: operations["postConvert"];
         delete?: never;
         options?: never;
         head?: never;
@@ -419,7 +419,7 @@ export interface paths {
          *
          *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). With an API key, each call counts against the key's 10,000 calls a month.
          */
-        post: operations["security"];
+        post: operations["postSecurity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -441,7 +441,7 @@ export interface paths {
          *
          *     Limits: HTML at most 1024 KB (UTF-8); body at most 3 MB. Rendering at most 10 s. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
-        post: operations["convertHtml"];
+        post: operations["postConvertHtml"];
         delete?: never;
         options?: never;
         head?: never;
@@ -463,7 +463,7 @@ export interface paths {
          *
          *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
-        post: operations["analyzeMetadata"];
+        post: operations["postAnalyzeMetadata"];
         delete?: never;
         options?: never;
         head?: never;
@@ -481,7 +481,7 @@ export interface paths {
          * Your API keys
          * @description The premium member’s active keys (the first characters only, never the key) and this month’s calls against the allowance. Dashboard session only.
          */
-        get: operations["listApiKeys"];
+        get: operations["getKeys"];
         put?: never;
         /**
          * Create an API key
@@ -489,7 +489,7 @@ export interface paths {
          *
          *     Limits: At most 10 active keys; a name of at most 60 characters.
          */
-        post: operations["createApiKey"];
+        post: operations["postKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -510,7 +510,7 @@ export interface paths {
          * Revoke an API key
          * @description The key stops working at once. Dashboard session only.
          */
-        delete: operations["revokeApiKey"];
+        delete: operations["deleteKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -896,7 +896,7 @@ export interface operations {
             };
         };
     };
-    listTemplates: {
+    getTemplates: {
         parameters: {
             query?: {
                 search?: string;
@@ -1195,7 +1195,7 @@ export interface operations {
             };
         };
     };
-    upload: {
+    postUpload: {
         parameters: {
             query?: never;
             header?: never;
@@ -1532,7 +1532,7 @@ export interface operations {
             };
         };
     };
-    generateImage: {
+    postGenerateImage: {
         parameters: {
             query?: never;
             header?: never;
@@ -1677,7 +1677,7 @@ export interface operations {
             };
         };
     };
-    generateCaptions: {
+    postGenerateCaptions: {
         parameters: {
             query?: never;
             header?: never;
@@ -1901,7 +1901,7 @@ export interface operations {
             };
         };
     };
-    openSession: {
+    postSession: {
         parameters: {
             query?: never;
             header?: never;
@@ -2046,7 +2046,7 @@ export interface operations {
             };
         };
     };
-    closeSession: {
+    deleteSession: {
         parameters: {
             query?: never;
             header?: never;
@@ -2106,7 +2106,7 @@ export interface operations {
             };
         };
     };
-    downloadMeme: {
+    postDownloadMeme: {
         parameters: {
             query?: never;
             header?: never;
@@ -2242,7 +2242,7 @@ export interface operations {
             };
         };
     };
-    listUserMemes: {
+    getUserMemes: {
         parameters: {
             query?: never;
             header?: never;
@@ -2508,7 +2508,7 @@ export interface operations {
             };
         };
     };
-    optimize: {
+    postOptimize: {
         parameters: {
             query?: never;
             header?: never;
@@ -2702,7 +2702,7 @@ export interface operations {
             };
         };
     };
-    modify: {
+    postModify: {
         parameters: {
             query?: never;
             header?: never;
@@ -2917,7 +2917,7 @@ export interface operations {
             };
         };
     };
-    convert: {
+    postConvert: {
         parameters: {
             query?: never;
             header?: never;
@@ -3078,7 +3078,7 @@ export interface operations {
             };
         };
     };
-    security: {
+    postSecurity: {
         parameters: {
             query?: never;
             header?: never;
@@ -3289,7 +3289,7 @@ export interface operations {
             };
         };
     };
-    convertHtml: {
+    postConvertHtml: {
         parameters: {
             query?: never;
             header?: never;
@@ -3452,7 +3452,7 @@ export interface operations {
             };
         };
     };
-    analyzeMetadata: {
+    postAnalyzeMetadata: {
         parameters: {
             query?: never;
             header?: never;
@@ -3583,7 +3583,7 @@ export interface operations {
             };
         };
     };
-    listApiKeys: {
+    getKeys: {
         parameters: {
             query?: never;
             header?: never;
@@ -3659,7 +3659,7 @@ export interface operations {
             };
         };
     };
-    createApiKey: {
+    postKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -3788,7 +3788,7 @@ export interface operations {
             };
         };
     };
-    revokeApiKey: {
+    deleteKey: {
         parameters: {
             query?: never;
             header?: never;
