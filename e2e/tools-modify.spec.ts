@@ -124,7 +124,7 @@ test.describe('Modify', () => {
     await page.getByTestId('file-input').setInputFiles(names.map(corpusFile));
     await page.getByLabel('Width').fill('200');
     await page.getByLabel('Height').fill('200');
-    await expect(toastWith(page, 'Damaged image')).toContainText('truncated.jpg: This image file is damaged or incomplete.');
+    await expect(toastWith(page, 'Damaged image')).toContainText('truncated.jpg: This JPEG is damaged or incomplete');
     await page.getByRole('button', { name: 'Process 4 Images' }).click();
     const results = page.getByTestId('batch-results');
     await expect(results).toContainText('Successfully processed 4/4 images', { timeout: 60_000 });

@@ -28,8 +28,17 @@ describe('the intake rule the browser and the server share', () => {
     expect(checkImageBytes(png)).toMatchObject({ ok: true, info: { format: 'png' } });
     expect(checkImageBytes(png.subarray(0, png.length >> 1))).toMatchObject({
       ok: false,
-      problem: { status: 422, title: 'Damaged image', message: DAMAGED_IMAGE_MESSAGE },
+      problem: { status: 422, title: 'Damaged image', message: 'This PNG is damaged or incomplete (unexpected end of file). Please try a different image.' },
     });
+  });
+
+  it('names a JPEG with a bad byte after its start marker as a damaged JPEG, not as "no image"', () => {
+    const bad = Uint8Array.from([0xff, 0xd8, 0x00, 0xe0, 0x00, 0x10, ...new Array<number>(32).fill(0)]);
+    expect(checkImageBytes(bad)).toMatchObject({
+      ok: false,
+      problem: { status: 422, code: 'unprocessable_image', message: 'This JPEG is damaged or incomplete (no marker after the start-of-image marker). Please try a different image.' },
+    });
+    expect(DAMAGED_IMAGE_MESSAGE).toMatch(/damaged or incomplete/);
   });
 
   it.skipIf(photos.missing)('refuses a picture over the pixel budget, naming the budget', () => {

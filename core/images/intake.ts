@@ -1,5 +1,6 @@
 import { EMPTY_FILE_MESSAGE, MISSING_IMAGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '../messages';
 import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../limits';
+import type { ImageFormat } from './kinds';
 import { sniffImage, type ImageInfo, type SniffResult } from './sniff';
 
 /**
@@ -18,6 +19,13 @@ export interface IntakeProblem {
 
 export { EMPTY_FILE_MESSAGE };
 export const DAMAGED_IMAGE_MESSAGE = 'This image file is damaged or incomplete. Please try a different image.';
+const FORMAT_NAMES: Record<ImageFormat, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', gif: 'GIF', bmp: 'BMP', tiff: 'TIFF', avif: 'AVIF' };
+/** "This JPEG is damaged or incomplete (no marker after the start-of-image marker). Please try a different image." */
+export const damagedImageMessage = (format: ImageFormat | undefined, detail: string) =>
+  format ? `This ${FORMAT_NAMES[format]} is damaged or incomplete (${detail}). Please try a different image.` : DAMAGED_IMAGE_MESSAGE;
+/** A sound structure whose pixels the engine's decoder cannot read: damaged data, or a variant (arithmetic-coded JPEG). */
+export const undecodableMessage = (format: ImageFormat) =>
+  `This ${FORMAT_NAMES[format]} could not be decoded: its picture data is damaged or uses a variant we cannot read. Please convert it to a standard JPG or PNG, or try a different image.`;
 export const VARIANT_IMAGE_MESSAGE = 'This image uses a format variant browsers cannot show. Please convert it to a standard JPG or PNG.';
 export const tooManyPixelsMessage = (maxPixels: number) =>
   `This image has too many pixels. Please upload an image under ${Math.floor(maxPixels / 1_000_000)} megapixels.`;
@@ -37,7 +45,7 @@ export function sniffProblem(result: Extract<SniffResult, { ok: false }>, maxPix
     case 'unsupported':
       return { status: 422, code: 'unprocessable_image', title: 'Unsupported image', message: VARIANT_IMAGE_MESSAGE };
     case 'corrupt':
-      return { status: 422, code: 'unprocessable_image', title: 'Damaged image', message: DAMAGED_IMAGE_MESSAGE };
+      return { status: 422, code: 'unprocessable_image', title: 'Damaged image', message: damagedImageMessage(result.format, result.detail) };
   }
 }
 

@@ -24,7 +24,9 @@ export interface ImageInfo extends HeaderInfo {
 /** What the imaging code needs of a file before decoding it. */
 export type ImageHeader = ImageInfo;
 
-export type SniffResult = { ok: true; info: ImageInfo } | { ok: false; problem: ProblemKind | 'unknown_format'; detail: string };
+export type SniffResult =
+  | { ok: true; info: ImageInfo }
+  | { ok: false; problem: ProblemKind | 'unknown_format'; detail: string; /** Set once the first bytes named one. */ format?: ImageFormat };
 
 const READERS: Record<ImageFormat, (bytes: Uint8Array, options: ReadOptions) => HeaderInfo> = {
   jpeg: readJpeg,
@@ -42,7 +44,8 @@ const text = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 /** The format the first bytes announce, or null. SVG and everything else is not an image we accept. */
 export function detectFormat(bytes: Uint8Array): ImageFormat | null {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  // The start-of-image marker alone names a JPEG: a bad byte after it is a damaged JPEG (the reader says so), not "no image".
+  if (startsWith(bytes, [0xff, 0xd8])) return 'jpeg';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, text('RIFF')) && startsWith(bytes, text('WEBP'), 8)) return 'webp';
   if (startsWith(bytes, text('GIF87a')) || startsWith(bytes, text('GIF89a'))) return 'gif';
@@ -69,9 +72,9 @@ export function sniffImage(bytes: Uint8Array, { maxPixels = MAX_IMAGE_PIXELS }: 
     const header = READERS[format](bytes, { maxPixels });
     return { ok: true, info: { ...header, format, mimeType: IMAGE_MIME_TYPES[format] } };
   } catch (err) {
-    if (err instanceof ImageProblem) return { ok: false, problem: err.kind, detail: err.message };
+    if (err instanceof ImageProblem) return { ok: false, problem: err.kind, detail: err.message, format };
     // A RangeError from a DataView read past the end is a truncated file like any other.
-    return { ok: false, problem: 'corrupt', detail: err instanceof Error ? err.message : 'unreadable' };
+    return { ok: false, problem: 'corrupt', detail: 'unexpected end of file', format };
   }
 }
 

@@ -15,7 +15,7 @@ export function readJpeg(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
   let frame: HeaderInfo | undefined;
   for (;;) {
     need(bytes, offset + 2);
-    if (bytes[offset] !== 0xff) throw corrupt('expected a marker');
+    if (bytes[offset] !== 0xff) throw corrupt(offset === 2 ? 'no marker after the start-of-image marker' : `no marker at byte ${offset}`);
     while (bytes[offset + 1] === 0xff) offset++; // fill bytes
     const marker = bytes[offset + 1]!;
     offset += 2;
@@ -38,7 +38,7 @@ export function readJpeg(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
       frame = { width, height, orientation };
     } else if (marker === 0xda) {
       if (!frame) throw corrupt('scan before frame header');
-      if (!hasEndMarker(bytes, end)) throw corrupt('truncated JPEG (no end-of-image marker)');
+      if (!hasEndMarker(bytes, end)) throw corrupt('cut short: no end-of-image marker');
       return { ...frame, orientation };
     }
     offset = end;

@@ -9,6 +9,10 @@ import { upload } from './helpers';
 // (PngSuite's corrupt x*.png, the truncated JPEG, 12-bit JPEG, text files, SVG, formats we do not take) refused.
 const manifest = await (await env.CORPUS.fetch('http://corpus/manifest')).json<CorpusManifest>();
 
+// What sharp reads but the engine's decoders cannot (libjpeg-turbo decodes arithmetic coding, our mozjpeg build does
+// not): upload refuses these with 422 naming the format, since no tool could process them (issue 20).
+const ENGINE_CANNOT_DECODE = new Set(['jpeg/testimages/testimgari.jpg']);
+
 describe.skipIf(!manifest.present)(`the shared image corpus (${manifest.root})`, () => {
   it('finds the corpus', () => {
     expect(manifest.files.length).toBeGreaterThan(300);
@@ -24,7 +28,10 @@ describe.skipIf(!manifest.present)(`the shared image corpus (${manifest.root})`,
       const res = await upload(bytes, file.path.split('/').pop(), 'image/png');
       const body = await res.json<Record<string, unknown>>();
       const want = file.expect;
-      if (res.status >= 500) {
+      if (ENGINE_CANNOT_DECODE.has(file.path)) {
+        if (res.status !== 422 || !String(body.error).startsWith('This JPEG could not be decoded')) mismatches.push(`${file.path}: ${res.status}, expected 422`);
+        else refused++;
+      } else if (res.status >= 500) {
         mismatches.push(`${file.path}: ${res.status} ${JSON.stringify(body)}`);
       } else if (want.kind === 'refuse') {
         if (res.status < 400) mismatches.push(`${file.path}: accepted, expected a 4xx`);

@@ -36,19 +36,28 @@ function chunk(type: string, data: number[]): number[] {
 }
 
 /**
- * A structurally valid PNG that declares any size: a one-row grey image's IDAT under an IHDR of our choosing.
- * Enough to test header checks; nothing in the API decodes it.
+ * A PNG that declares any size. Small ones carry real (black) pixel data, since uploads are decoded; huge ones only
+ * one row of one pixel, enough for the header checks that refuse them before anything is decoded.
  */
 export function pngDeclaring(width: number, height: number): Uint8Array<ArrayBuffer> {
   const ihdr = [...u32(width), ...u32(height), 8, 0, 0, 0, 0];
-  // zlib stream of a single filtered row of one black pixel ("\0\0"), stored uncompressed.
-  const idat = [0x78, 0x01, 0x01, 0x02, 0x00, 0xfd, 0xff, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01];
   return Uint8Array.from([
     0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
     ...chunk('IHDR', ihdr),
-    ...chunk('IDAT', idat),
+    ...chunk('IDAT', width * height <= 16_384 ? blackRows(width, height) : ONE_PIXEL),
     ...chunk('IEND', []),
   ]);
+}
+
+/** zlib stream of a single filtered row of one black pixel ("\0\0"), stored uncompressed. */
+const ONE_PIXEL = [0x78, 0x01, 0x01, 0x02, 0x00, 0xfd, 0xff, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01];
+
+/** Every row: filter byte 0, then `width` zero bytes, in one stored deflate block with its Adler-32. */
+function blackRows(width: number, height: number): number[] {
+  const length = height * (width + 1);
+  // Adler-32 of zeros: a stays 1, b adds a once per byte.
+  const adler = ((length % 65521) << 16) | 1;
+  return [0x78, 0x01, 0x01, length & 255, length >> 8, ~length & 255, (~length >> 8) & 255, ...new Array<number>(length).fill(0), ...u32(adler >>> 0)];
 }
 
 export async function listKeys(bucket: R2Bucket, prefix = ''): Promise<string[]> {

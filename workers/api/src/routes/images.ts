@@ -8,17 +8,19 @@ import {
 import { contentDisposition, sanitizeDownloadName } from '../../../../core/download-name';
 import { parseWith } from '../validate';
 import { json } from '../http';
-import { assertImage } from '../imaging/assert-image';
+import { acceptUpload } from '../imaging/intake';
 import { displaySize } from '../imaging/sniff';
 import { fileBytes, readMultipart } from '../multipart';
 import type { IRequest } from 'itty-router';
 import { getImage as readImage, imageTtlSeconds, putTemporary } from '../storage/image-store';
 
-/** POST /api/upload: the bytes decide the format; nothing is stored unless the image passes every check. */
+/**
+ * POST /api/upload: the bytes decide the format; nothing is stored unless the engine could process the image
+ * (`acceptUpload`), and only the image's own bytes are stored.
+ */
 export async function postUpload(request: Request, env: Env): Promise<Response> {
   const { image } = await readMultipart(request, uploadFormSchema);
-  const bytes = await fileBytes(image);
-  const info = assertImage(bytes);
+  const { info, bytes } = await acceptUpload(await fileBytes(image));
   const stored = await putTemporary(env.BUCKET, bytes, {
     contentType: info.mimeType,
     ttlSeconds: imageTtlSeconds(env),
