@@ -3,6 +3,9 @@ import { router } from './router';
 import { runScheduled } from './scheduled';
 import { withApiSecurityHeaders } from './security-headers';
 
+/** The Durable Object class behind the COUNTERS binding: allowances and access-code attempts (ADR 0112). */
+export { CounterObject } from './counters/counter-object';
+
 export default {
   async fetch(request, env, ctx) {
     let response: Response;

@@ -1,10 +1,11 @@
 /**
- * The daily allowance of AI operations (UTC day). A unit is consumed on both of the visitor's keys (cookie id and
- * IP hash) in one atomic upsert that only counts while under the limit, and refunded when the operation fails.
- * Premium members have no cap; their operations are recorded as activity for the dashboard.
+ * The daily allowance of AI operations (UTC day). A unit is taken on both of the visitor's keys (cookie id and
+ * network hash), each counted by its own Durable Object (ADR 0112), and refunded when the operation fails.
+ * Premium members have no cap; their operations are recorded as activity for the dashboard, after the answer.
  */
 import { AI_LIMIT_MESSAGE, type UsageLimit } from '../../../core/api/usage';
 import { FREE_DAILY_AI_LIMIT } from '../../../core/limits';
+import { counterFor, type Counters } from './counters';
 import { recordActivity } from './db/activity';
 import { HttpError } from './errors';
 import { readSession } from './identity/session';
@@ -35,90 +36,82 @@ function secondsToNextUtcDay(now: number): number {
   return Math.ceil((next.getTime() - now) / 1000);
 }
 
+const allowanceName = (day: string) => `ai:${day}`;
+
+/** When a day's count stops mattering: the end of that UTC day (plus a minute, for clocks a little behind). */
+const endOfDay = (now: number) => {
+  const next = new Date(now);
+  next.setUTCHours(24, 1, 0, 0);
+  return next.getTime();
+};
+
 /**
- * Consumes one unit for all keys at once, or throws 429 (nothing counted). One statement: new rows start at 1,
- * existing rows go up only while `used < limit`, and RETURNING says which rows moved.
+ * Takes one unit on every key, or throws 429 with nothing counted. The keys are taken one after another, each by
+ * its own object in one atomic step that only counts while under the limit; the first key that is at its limit
+ * stops the rest and the keys already taken get their unit back. Taking them in turn (not side by side) is what
+ * keeps concurrent requests exact: only requests that got the first key compete for the second, so exactly
+ * `limit` of any number of simultaneous requests on the same keys get through.
  */
-export async function consumeAiUnit(
-  db: D1Database,
-  keys: readonly string[],
-  limit: number,
-  now = Date.now(),
-  alongside?: D1PreparedStatement,
-): Promise<Grant & { alongside?: D1Result }> {
+export async function consumeAiUnit(env: Counters, keys: readonly string[], limit: number, now = Date.now()): Promise<Grant> {
   const day = utcDay(now);
-  const values = keys.map((_, i) => `(?${i + 3}, ?1, 1)`).join(', ');
-  const consume = db
-    .prepare(
-      `INSERT INTO usage_counters (visitor_key, day, used) VALUES ${values}
-       ON CONFLICT (visitor_key, day) DO UPDATE SET used = used + 1 WHERE used < ?2
-       RETURNING visitor_key`,
-    )
-    .bind(day, limit, ...keys);
-  // A read the caller needs anyway (an AI job's timing history) rides in the same round trip.
-  const [counted, read] = alongside ? await db.batch([consume, alongside]) : [await consume.all()];
-  const results = (counted?.results ?? []) as { visitor_key: string }[];
-  if (results.length === keys.length) return { day, keys, alongside: read };
-  // Some key was already at the limit: give back what this statement counted on the others.
-  await refundAiUnit(db, { day, keys: results.map((r) => r.visitor_key) });
-  throw new HttpError(429, 'quota_exceeded', AI_LIMIT_MESSAGE, { 'retry-after': String(secondsToNextUtcDay(now)) });
+  const taken: string[] = [];
+  for (const key of keys) {
+    const { granted } = await counterFor(env, key).take(allowanceName(day), limit, endOfDay(now));
+    if (!granted) {
+      await refundAiUnit(env, { day, keys: taken });
+      throw new HttpError(429, 'quota_exceeded', AI_LIMIT_MESSAGE, { 'retry-after': String(secondsToNextUtcDay(now)) });
+    }
+    taken.push(key);
+  }
+  return { day, keys };
 }
 
-export async function refundAiUnit(db: D1Database, grant: Grant): Promise<void> {
-  if (grant.keys.length === 0) return;
-  const placeholders = grant.keys.map((_, i) => `?${i + 2}`).join(', ');
-  await db
-    .prepare(`UPDATE usage_counters SET used = used - 1 WHERE day = ?1 AND visitor_key IN (${placeholders}) AND used > 0`)
-    .bind(grant.day, ...grant.keys)
-    .run();
+export async function refundAiUnit(env: Counters, grant: Grant): Promise<void> {
+  await Promise.all(grant.keys.map((key) => counterFor(env, key).uncount([allowanceName(grant.day)])));
 }
 
 /** What GET /api/usage-limit answers: the highest count among the keys, so neither a new cookie nor a new IP resets it. */
-export async function readUsage(db: D1Database, subject: QuotaSubject, limit: number, now = Date.now()): Promise<UsageLimit> {
+export async function readUsage(env: Counters & Pick<Env, 'DB'>, subject: QuotaSubject, limit: number, now = Date.now()): Promise<UsageLimit> {
   const day = utcDay(now);
   if (subject.memberId) {
-    const row = await db
+    const row = await env.DB
       .prepare(`SELECT count FROM activity WHERE member_id = ?1 AND kind = 'ai' AND day = ?2`)
       .bind(subject.memberId, day)
       .first<{ count: number }>();
     return { used: row?.count ?? 0, totalLimit: null, remaining: null, canGenerate: true, premium: true };
   }
-  const placeholders = subject.keys.map((_, i) => `?${i + 2}`).join(', ');
-  const row = await db
-    .prepare(`SELECT max(used) AS used FROM usage_counters WHERE day = ?1 AND visitor_key IN (${placeholders})`)
-    .bind(day, ...subject.keys)
-    .first<{ used: number | null }>();
-  const used = Math.min(row?.used ?? 0, limit);
+  const counts = await Promise.all(subject.keys.map((key) => counterFor(env, key).read(allowanceName(day))));
+  const used = Math.min(Math.max(0, ...counts), limit);
   return { used, totalLimit: limit, remaining: limit - used, canGenerate: used < limit, premium: false };
 }
 
 /**
- * The wrapper every AI route uses: consume one unit (429 at the limit), run the operation, refund if it throws
+ * The wrapper every AI route uses: take one unit (429 at the limit), run the operation, refund if it throws
  * (a cancelled job throws too) or if `free` says the result cost nothing (an offline preview card is not a generation).
- * Premium members skip the count; their successful operations are recorded as activity. `alongside` is a read
- * that travels in the allowance check's round trip; the operation receives its result.
+ * Premium members skip the count; their successful operations are recorded as activity once the answer has gone
+ * (`ctx.waitUntil`), so the dashboard's rollup never delays an operation.
  */
 export async function withAiUnit<T>(
-  env: Pick<Env, 'DB' | 'FREE_DAILY_AI_LIMIT'>,
+  env: Counters & Pick<Env, 'DB' | 'FREE_DAILY_AI_LIMIT'>,
+  ctx: Pick<ExecutionContext, 'waitUntil'>,
   subject: QuotaSubject,
-  operation: (alongside?: D1Result) => Promise<T>,
+  operation: () => Promise<T>,
   free: (result: T) => boolean = () => false,
-  alongside?: D1PreparedStatement,
 ): Promise<T> {
   if (subject.memberId) {
-    const result = await operation(alongside ? await alongside.all() : undefined);
-    if (!free(result)) await recordActivity(env.DB, subject.memberId, 'ai');
+    const result = await operation();
+    if (!free(result)) ctx.waitUntil(recordActivity(env.DB, subject.memberId, 'ai'));
     return result;
   }
-  const grant = await consumeAiUnit(env.DB, subject.keys, dailyLimit(env), Date.now(), alongside);
+  const grant = await consumeAiUnit(env, subject.keys, dailyLimit(env));
   let result: T;
   try {
-    result = await operation(grant.alongside);
+    result = await operation();
   } catch (err) {
-    await refundAiUnit(env.DB, grant);
+    await refundAiUnit(env, grant);
     throw err;
   }
-  if (free(result)) await refundAiUnit(env.DB, grant);
+  if (free(result)) await refundAiUnit(env, grant);
   return result;
 }
 
@@ -135,8 +128,4 @@ export const quotaSubject = (visitor: { keys: readonly string[] }, session: { me
 export async function quotaSubjectOf(request: Request, env: Env): Promise<{ subject: QuotaSubject; visitor: Visitor }> {
   const [visitor, session] = await Promise.all([identifyVisitor(request, env), readSession(request, env)]);
   return { subject: quotaSubject(visitor, session), visitor };
-}
-
-export async function deleteOldCounters(db: D1Database, now: number): Promise<void> {
-  await db.prepare('DELETE FROM usage_counters WHERE day < ?1').bind(utcDay(now - 24 * 3600_000)).run();
 }

@@ -1,18 +1,27 @@
 /**
- * Per-visitor burst limits on the expensive routes (uploads, WASM tools, AI generation). Counted before the body is
- * read, so a refused request costs one D1 statement and no decoding.
+ * Per-visitor burst limits on the expensive routes (uploads, WASM tools, AI generation), counted before the body is
+ * read on the platform's Rate Limiting binding (ADR 0112): a refused request costs no database write and no
+ * decoding, and an admitted one no round trip to a database far away.
  */
-import { RATE_LIMIT_WINDOW_MS, RATE_LIMITS_PER_MINUTE, type RateLimitedRoute } from '../../../core/limits';
+import { RATE_LIMIT_WINDOW_MS, type RateLimitedRoute } from '../../../core/limits';
 import type { Handler } from './routes/handler';
 import { HttpError } from './errors';
 import { clientAddress, identifyVisitor, rememberVisitor, withVisitorCookie } from './identity/visitor';
-import { hit } from './rate-limit';
+
+/** Each route's own limiter: its limit per minute is in wrangler.toml, held to core/limits.ts by a unit test. */
+export const RATE_LIMITERS = {
+  upload: 'RATE_LIMIT_UPLOAD',
+  tools: 'RATE_LIMIT_TOOLS',
+  'generate-image': 'RATE_LIMIT_GENERATE_IMAGE',
+  'generate-captions': 'RATE_LIMIT_GENERATE_CAPTIONS',
+} as const satisfies Record<RateLimitedRoute, keyof Env>;
 
 /**
- * Wraps a handler: counts the request on the visitor's keys for `route`, answers 429 with Retry-After (seconds to
- * the end of the window) when over the limit, and hands a freshly minted visitor cookie back with the response so
- * the next request is counted on the same id.
+ * How long a refused client should wait. The binding answers only yes or no, never when its window ends; a whole
+ * period is the shortest wait after which a fixed window has certainly moved on (ADR 0112).
  */
+const RETRY_AFTER_SECONDS = RATE_LIMIT_WINDOW_MS / 1000;
+
 export function throttled(route: RateLimitedRoute, handler: Handler): Handler {
   return async (request, env, ctx) => {
     const now = Date.now();
@@ -20,12 +29,11 @@ export function throttled(route: RateLimitedRoute, handler: Handler): Handler {
     // Locally the Worker cannot know the client's address (ADR 0109): every browser and test suite would share one
     // network key and throttle each other, so only the cookie key counts there.
     const keys = clientAddress(request, env) !== null ? visitor.keys : [visitor.keys[0]];
-    const limit = RATE_LIMITS_PER_MINUTE[route];
-    const { count, windowStart } = await hit(env.DB, keys.map((k) => `rl:${route}:${k}`), RATE_LIMIT_WINDOW_MS, now);
-    if (count > limit) {
-      const retryAfter = Math.max(1, Math.ceil((windowStart + RATE_LIMIT_WINDOW_MS - now) / 1000));
-      throw new HttpError(429, 'rate_limited', `Too many requests. Please wait ${retryAfter} seconds and try again.`, {
-        'retry-after': String(retryAfter),
+    const limiter = env[RATE_LIMITERS[route]];
+    const outcomes = await Promise.all(keys.map((key) => limiter.limit({ key })));
+    if (outcomes.some((o) => !o.success)) {
+      throw new HttpError(429, 'rate_limited', `Too many requests. Please wait ${RETRY_AFTER_SECONDS} seconds and try again.`, {
+        'retry-after': String(RETRY_AFTER_SECONDS),
         ...(visitor.setCookie ? { 'set-cookie': visitor.setCookie } : {}),
       });
     }

@@ -1,11 +1,15 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { AI_LIMIT_MESSAGE, usageLimitSchema } from '../../../core/api/usage';
 import { FREE_DAILY_AI_LIMIT } from '../../../core/limits';
 import { HttpError } from '../src/errors';
 import { identifyVisitor } from '../src/identity/visitor';
+import { counterFor } from '../src/counters';
 import { consumeAiUnit, dailyLimit, withAiUnit } from '../src/quota';
+import { utcDay } from '../src/identity/visitor';
 import { api, cookiesFrom, edgeEnv, premiumCookies } from './helpers';
+import { withD1Latency } from './support/d1-latency';
 
 const usage = async (headers: Record<string, string>) => {
   const res = await api('/api/usage-limit', { headers });
@@ -15,6 +19,10 @@ const usage = async (headers: Record<string, string>) => {
 
 const visitorOf = (headers: Record<string, string>) => identifyVisitor(new Request('http://local/', { headers }), edgeEnv);
 
+/** Today's count on one key, read from its counting object (ADR 0112); no D1 row holds it. */
+const usedOn = (key: string) => counterFor(env, key).read(`ai:${utcDay()}`);
+const ctx = createExecutionContext();
+
 describe('daily AI quota', () => {
   it('uses the one configured limit, 10', () => {
     expect(dailyLimit(env)).toBe(10);
@@ -23,7 +31,7 @@ describe('daily AI quota', () => {
 
   it('lets exactly 10 of 50 concurrent consumptions through and answers the other 40 with 429', async () => {
     const keys = ['vid:concurrent', 'ip:concurrent'];
-    const results = await Promise.allSettled(Array.from({ length: 50 }, () => consumeAiUnit(env.DB, keys, 10)));
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => consumeAiUnit(env, keys, 10)));
     const granted = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(granted).toHaveLength(10);
@@ -32,17 +40,16 @@ describe('daily AI quota', () => {
       expect(r.reason).toBeInstanceOf(HttpError);
       expect(r.reason).toMatchObject({ status: 429, code: 'quota_exceeded', message: AI_LIMIT_MESSAGE });
     }
-    const rows = await env.DB.prepare('select used from usage_counters where visitor_key in (?, ?)').bind(...keys).all();
-    expect(rows.results).toEqual([{ used: 10 }, { used: 10 }]);
+    expect(await Promise.all(keys.map(usedOn))).toEqual([10, 10]);
   });
 
   it('refunds the unit when the operation fails, and keeps it when it succeeds', async () => {
     const subject = { keys: ['vid:refund', 'ip:refund'], memberId: null };
-    await expect(withAiUnit(env, subject, async () => { throw new HttpError(502, 'ai_upstream_error', 'down'); })).rejects.toThrow('down');
-    const used = () => env.DB.prepare("select max(used) as used from usage_counters where visitor_key = 'vid:refund'").first('used');
-    expect(await used()).toBe(0);
-    expect(await withAiUnit(env, subject, async () => 'ok')).toBe('ok');
-    expect(await used()).toBe(1);
+    await expect(withAiUnit(env, ctx, subject, async () => { throw new HttpError(502, 'ai_upstream_error', 'down'); })).rejects.toThrow('down');
+    expect(await usedOn('vid:refund')).toBe(0);
+    expect(await usedOn('ip:refund')).toBe(0);
+    expect(await withAiUnit(env, ctx, subject, async () => 'ok')).toBe('ok');
+    expect(await usedOn('vid:refund')).toBe(1);
   });
 
   it('counts on the IP hash too, so clearing the cookie does not reset the count', async () => {
@@ -52,7 +59,7 @@ describe('daily AI quota', () => {
     const cookie = cookiesFrom(first.res);
     expect(cookie).toMatch(/^mf_vid=/);
     const visitor = await visitorOf({ ...ip, cookie });
-    for (let i = 0; i < 3; i++) await withAiUnit(env, { keys: visitor.keys, memberId: null }, async () => i);
+    for (let i = 0; i < 3; i++) await withAiUnit(env, ctx, { keys: visitor.keys, memberId: null }, async () => i);
 
     expect((await usage({ ...ip, cookie })).body).toMatchObject({ used: 3, remaining: 7 });
     const cleared = await usage(ip);
@@ -67,15 +74,14 @@ describe('daily AI quota', () => {
   it('refuses at the limit without counting a fresh cookie, and says canGenerate false', async () => {
     const ip = { 'cf-connecting-ip': '203.0.113.50' };
     const spender = await visitorOf(ip);
-    for (let i = 0; i < 10; i++) await consumeAiUnit(env.DB, spender.keys, 10);
+    for (let i = 0; i < 10; i++) await consumeAiUnit(env, spender.keys, 10);
     const newcomer = await visitorOf(ip);
-    const refusal = await consumeAiUnit(env.DB, newcomer.keys, 10).catch((e: HttpError) => e);
+    const refusal = await consumeAiUnit(env, newcomer.keys, 10).catch((e: HttpError) => e);
     expect(refusal).toMatchObject({ status: 429, code: 'quota_exceeded' });
     const retryAfter = Number((refusal as HttpError).headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
-    const row = await env.DB.prepare('select used from usage_counters where visitor_key = ?').bind(newcomer.keys[0]).first('used');
-    expect(row ?? 0).toBe(0);
+    expect(await usedOn(newcomer.keys[0])).toBe(0);
     expect((await usage(ip)).body).toEqual({ used: 10, totalLimit: 10, remaining: 0, canGenerate: false, premium: false });
   });
 
@@ -92,9 +98,35 @@ describe('daily AI quota', () => {
     expect(before.body).toEqual({ used: 0, totalLimit: null, remaining: null, canGenerate: true, premium: true });
     const session = (await env.DB.prepare('select member_id from premium_sessions').first<{ member_id: string }>())!;
     const visitor = await visitorOf({ cookie, 'cf-connecting-ip': ip });
-    for (let i = 0; i < 12; i++) await withAiUnit(env, { keys: visitor.keys, memberId: session.member_id }, async () => i);
+    for (let i = 0; i < 12; i++) await withAiUnit(env, ctx, { keys: visitor.keys, memberId: session.member_id }, async () => i);
+    // The activity rollup is written after the answer (waitUntil), never on the operation's way.
+    await waitOnExecutionContext(ctx);
     expect((await usage({ cookie, 'cf-connecting-ip': ip })).body).toMatchObject({ used: 12, premium: true, canGenerate: true });
-    const counted = await env.DB.prepare('select max(used) as used from usage_counters where visitor_key = ?').bind(visitor.keys[1]).first('used');
-    expect(counted ?? 0).toBe(0);
+    expect(await usedOn(visitor.keys[1])).toBe(0);
+  });
+});
+
+describe('allowances without a D1 row (ADR 0112)', () => {
+  it('lets exactly the remaining units of 30 concurrent AI requests through at the edge of the allowance, and leaves D1 untouched', async () => {
+    const keys = ['vid:edge-of-allowance', 'ip:edge-of-allowance'];
+    for (let i = 0; i < 7; i++) await consumeAiUnit(env, keys, 10);
+    // D1 behind the counting wrapper: the allowance must not touch it at all.
+    const d1 = withD1Latency(env.DB, 1);
+    const counted = { ...env, DB: d1.db };
+    const results = await Promise.allSettled(Array.from({ length: 30 }, () => withAiUnit(counted, ctx, { keys, memberId: null }, async () => 'done')));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    expect(await Promise.all(keys.map(usedOn))).toEqual([10, 10]);
+    // A failed operation gives its unit back on both keys at once, and the next request can take it.
+    await expect(consumeAiUnit(env, keys, 10)).rejects.toMatchObject({ status: 429 });
+    expect(d1.log).toHaveLength(0);
+  });
+
+  it('gives back the first key when the second is at its limit, so a shared network does not eat a cookie\'s units', async () => {
+    const network = 'ip:shared-network';
+    for (let i = 0; i < 10; i++) await consumeAiUnit(env, [`vid:neighbour-${i}`, network], 10);
+    const refusal = await consumeAiUnit(env, ['vid:newcomer-on-shared', network], 10).catch((e: HttpError) => e);
+    expect(refusal).toMatchObject({ status: 429, code: 'quota_exceeded' });
+    expect(await usedOn('vid:newcomer-on-shared')).toBe(0);
+    expect(await usedOn(network)).toBe(10);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Who may try an access code now (ADR 0110). Every attempt is counted before the code is compared, in atomic D1
- * upserts, so parallel guesses cannot all slip under a limit; a right code takes its counts back. The guesser is
+ * Who may try an access code now (ADR 0110). Every attempt is counted before the code is compared, atomically by
+ * the visitor's and the network's counting objects (ADR 0112), so parallel guesses cannot all slip under a limit;
+ * a right code takes its counts back. The guesser is
  * the one who waits: the visitor's own failures lock the visitor (per minute, then per hour), and the network is
  * locked only when many different visitors fail from it, which is what clearing cookies between guesses looks like.
  */
@@ -10,7 +11,7 @@ import {
   ACCESS_CODE_MAX_FAILURES_PER_MINUTE,
 } from '../../../../core/limits';
 import { HttpError } from '../errors';
-import { hit, unhit } from '../rate-limit';
+import { counterFor, type Counters } from '../counters';
 import type { Visitor } from './visitor';
 
 const MINUTE = 60_000;
@@ -28,42 +29,51 @@ export interface Attempt {
  * hour and the Worker knows the client's network, one more failing visitor on that network. Throws 429 with
  * Retry-After when the visitor, or the network as a whole, is over its limit; the code is then never compared.
  */
-export async function admitAttempt(db: D1Database, visitor: Visitor, networkKnown: boolean, now = Date.now()): Promise<Attempt> {
+export async function admitAttempt(env: Counters, visitor: Visitor, networkKnown: boolean, now = Date.now()): Promise<Attempt> {
   const [vid, net] = visitor.keys;
-  const minuteKey = `access-code:${vid}`;
-  const hourKey = `access-code-hour:${vid}`;
-  const networkKey = `access-code-visitors:${net}`;
-  const [minute, hour] = await Promise.all([hit(db, [minuteKey], MINUTE, now), hit(db, [hourKey], HOUR, now)]);
+  const minute = windowOf(now, MINUTE);
+  const hour = windowOf(now, HOUR);
+  const minuteName = `access-code:minute:${minute.start}`;
+  const hourName = `access-code:hour:${hour.start}`;
+  const visitorCounter = counterFor(env, vid);
+  const [minuteCount = 0, hourCount = 0] = await visitorCounter.count([
+    { name: minuteName, expiresAt: minute.end },
+    { name: hourName, expiresAt: hour.end },
+  ]);
   // The network counts visitors, not attempts: only a visitor's first attempt of the hour adds one.
-  const network = networkKnown && hour.count === 1 ? await hit(db, [networkKey], HOUR, now) : null;
-  const figures = { visitorMinute: minute.count, visitorHour: hour.count, networkVisitors: network?.count ?? null, network: networkKnown ? net : null };
+  const networkName = `access-code:visitors:${hour.start}`;
+  const networkCounter = networkKnown && hourCount === 1 ? counterFor(env, net) : null;
+  const [networkCount] = networkCounter ? await networkCounter.count([{ name: networkName, expiresAt: hour.end }]) : [null];
+  const figures = { visitorMinute: minuteCount, visitorHour: hourCount, networkVisitors: networkCount ?? null, network: networkKnown ? net : null };
 
-  const refuse = (decision: AccessDecision, windowStart: number, windowMs: number, message: string) => {
+  const refuse = (decision: AccessDecision, windowEnd: number, message: string) => {
     log(decision, figures);
-    const retry = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+    const retry = Math.max(1, Math.ceil((windowEnd - now) / 1000));
     return new HttpError(429, 'rate_limited', message, { 'retry-after': String(retry) });
   };
-  if (network && network.count > ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR) {
-    throw refuse('network_locked', network.windowStart, HOUR, 'Too many wrong access codes from your network. Please try again later.');
+  if (networkCount !== null && networkCount > ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR) {
+    throw refuse('network_locked', hour.end, 'Too many wrong access codes from your network. Please try again later.');
   }
-  if (hour.count > ACCESS_CODE_MAX_FAILURES_PER_HOUR) {
-    throw refuse('visitor_locked', hour.windowStart, HOUR, 'Too many wrong access codes. Please wait an hour and try again.');
+  if (hourCount > ACCESS_CODE_MAX_FAILURES_PER_HOUR) {
+    throw refuse('visitor_locked', hour.end, 'Too many wrong access codes. Please wait an hour and try again.');
   }
-  if (minute.count > ACCESS_CODE_MAX_FAILURES_PER_MINUTE) {
-    throw refuse('visitor_locked', minute.windowStart, MINUTE, 'Too many attempts. Please wait a minute and try again.');
+  if (minuteCount > ACCESS_CODE_MAX_FAILURES_PER_MINUTE) {
+    throw refuse('visitor_locked', minute.end, 'Too many attempts. Please wait a minute and try again.');
   }
   return {
     async settle(decision) {
       log(decision, figures);
       if (decision !== 'accepted') return;
-      await Promise.all([
-        unhit(db, [minuteKey], minute.windowStart),
-        unhit(db, [hourKey], hour.windowStart),
-        network ? unhit(db, [networkKey], network.windowStart) : undefined,
-      ]);
+      await Promise.all([visitorCounter.uncount([minuteName, hourName]), networkCounter?.uncount([networkName])]);
     },
   };
 }
+
+/** The fixed window of `size` ms that `now` falls in. */
+const windowOf = (now: number, size: number) => {
+  const start = Math.floor(now / size) * size;
+  return { start, end: start + size };
+};
 
 /** One structured line per decision: counts and the network's daily-salted hash, never the code or an address. */
 function log(decision: AccessDecision, figures: Record<string, unknown>): void {

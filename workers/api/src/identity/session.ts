@@ -63,7 +63,7 @@ export async function requireSession(request: Request, env: Env): Promise<Premiu
 export async function openSession(request: Request, env: Env, visitor: Visitor, accessCode: string, now = Date.now()) {
   const expected = env.DASHBOARD_ACCESS_CODE;
   if (!expected) throw new HttpError(503, 'not_configured', 'Premium access is not configured on this server.');
-  const attempt = await admitAttempt(env.DB, visitor, clientAddress(request, env) !== null, now);
+  const attempt = await admitAttempt(env, visitor, clientAddress(request, env) !== null, now);
   if (!(await timingSafeEqualStrings(accessCode, expected))) {
     await attempt.settle('wrong_code');
     throw new HttpError(401, 'unauthorized', INVALID_ACCESS_CODE_MESSAGE);

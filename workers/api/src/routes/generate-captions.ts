@@ -2,6 +2,7 @@ import { generateCaptionsRequestSchema, type GenerateCaptionsResponse } from '..
 import { MAX_JSON_BYTES } from '../../../../core/limits';
 import { getAiProvider } from '../ai';
 import { toCaptionTemplate, type CaptionTemplate } from '../ai/provider';
+import { readsNearVisitor } from '../db/replica';
 import { findTemplate } from '../db/templates';
 import { HttpError } from '../errors';
 import { json, readJson } from '../http';
@@ -17,7 +18,7 @@ const OWN_PICTURE: CaptionTemplate = { id: 'own-picture', name: 'Your picture', 
  */
 export async function postGenerateCaptions(request: Request, env: Env): Promise<Response> {
   const { templateId, context } = parseWith(generateCaptionsRequestSchema, await readJson(request, MAX_JSON_BYTES));
-  const template = templateId ? await findTemplate(env.DB, templateId) : null;
+  const template = templateId ? await findTemplate(readsNearVisitor(env).db, templateId) : null;
   if (templateId && !template) throw new HttpError(404, 'not_found', 'There is no template with that id.');
   const provider = getAiProvider(env);
   const { captions, note } = await provider.suggestCaptions(template ? toCaptionTemplate(template) : OWN_PICTURE, context);

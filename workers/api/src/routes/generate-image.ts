@@ -14,11 +14,11 @@ import { parseWith } from '../validate';
  * and when the provider could only draw an offline preview card (that is not a generation, so it costs nothing).
  * The answer names the provider, and says so when the image is an offline preview rather than a generation.
  */
-export async function postGenerateImage(request: Request, env: Env): Promise<Response> {
+export async function postGenerateImage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const { prompt } = parseWith(generateImageRequestSchema, await readJson(request, MAX_JSON_BYTES));
   const provider = getAiProvider(env);
   const { subject, visitor } = await quotaSubjectOf(request, env);
-  const body = await withAiUnit(env, subject, async (): Promise<GenerateImageResponse> => {
+  const body = await withAiUnit(env, ctx, subject, async (): Promise<GenerateImageResponse> => {
     const image = await provider.generateImage(prompt);
     // Never store what the provider claims is an image without checking it is one.
     const sniffed = sniffImage(image.bytes);

@@ -39,7 +39,7 @@ async function plain(request: Request, env: Env, ctx: ExecutionContext, job: Too
   const work = async () => respondWithImage(env, await runFields(job.picture, job.fields, engineServices(env)));
   if (!job.metered) return work();
   const { subject, visitor } = await quotaSubjectOf(request, env);
-  const response = await withAiUnit(env, subject, timed(env, ctx, job, work));
+  const response = await withAiUnit(env, ctx, subject, timed(env, ctx, job, work));
   return withVisitorCookie(response, visitor);
 }
 
@@ -54,7 +54,9 @@ function timed<T>(env: Env, ctx: ExecutionContext, job: ToolJob, work: () => Pro
 }
 
 async function streamed(request: Request, env: Env, ctx: ExecutionContext, job: ToolJob): Promise<Response> {
-  // Who pays is settled before the stream opens, so a first-time visitor's cookie goes out with the headers.
+  // The timing history behind an AI job's estimate is read side by side with settling who pays (before the stream
+  // opens, so a first-time visitor's cookie goes out with the headers): one D1 round trip, not two in a row.
+  const history = job.metered ? recentTimings(env.DB, timingKeyOf(job)).all().catch(() => undefined) : undefined;
   const payer = job.metered ? await quotaSubjectOf(request, env) : null;
   const events = openEventStream(request.signal);
   let estimateMs: number | undefined;
@@ -65,16 +67,10 @@ async function streamed(request: Request, env: Env, ctx: ExecutionContext, job: 
   const run = async () => {
     try {
       const response = payer
-        ? await withAiUnit(
-            env,
-            payer.subject,
-            (history) => {
-              estimateMs = estimateFrom(history);
-              return timed(env, ctx, job, work)();
-            },
-            undefined,
-            recentTimings(env.DB, timingKeyOf(job)),
-          )
+        ? await withAiUnit(env, ctx, payer.subject, async () => {
+            estimateMs = estimateFrom(await history);
+            return timed(env, ctx, job, work)();
+          })
         : await work();
       events.send('result', await response.json());
     } catch (err) {
