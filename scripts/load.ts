@@ -98,13 +98,13 @@ try {
     } while (cursor);
     const count = async (table: string) => (await proxy.env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
     const expectedObjects = 1 + uploads + compresses;
-    // Every upload and compress is counted by the rate limiter before anything else, and autocannon sends no cookie:
-    // each request is a new visitor, so one rate_limits row each (the seeded upload included). Usage checks only read.
-    const limited = 1 + (sent['POST /api/upload'] ?? 0) + (sent['POST /api/optimize (compress)'] ?? 0);
+    // Every upload and compress is counted by the rate limiter before anything else, on the Rate Limiting binding
+    // (ADR 0112): no request writes a D1 row for it any more (before issue 21, one rate_limits row per request). The
+    // daily AI allowance lives in Durable Objects, and usage checks only read.
     const checks: [string, number, number, string][] = [
       ['R2 objects', objects, expectedObjects, `1 seeded + ${uploads} uploads + ${compresses} compress results`],
-      ['D1 rate_limits rows', await count('rate_limits'), limited, 'one per upload and compress request, each a new visitor'],
-      ['D1 usage_counters rows', await count('usage_counters'), 0, 'usage checks only read'],
+      ['D1 rate_limits rows', await count('rate_limits'), 0, `${(sent['POST /api/upload'] ?? 0) + (sent['POST /api/optimize (compress)'] ?? 0)} throttled requests counted by the Rate Limiting binding, none in D1`],
+      ['D1 usage_counters rows', await count('usage_counters'), 0, 'allowances are counted by Durable Objects; usage checks only read'],
       ['D1 saved_memes rows', await count('saved_memes'), 0, 'no premium downloads in the mix'],
       ['D1 templates rows', await count('templates'), templatesBefore, 'the seeded catalog, unchanged'],
     ];
