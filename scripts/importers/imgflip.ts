@@ -2,15 +2,13 @@
  * Reads a response in the format of imgflip's public `get_memes` API ({ success, data: { memes: [{ id, name,
  * url, width, height, box_count }] } }), downloads each image and turns it into a row with evenly spaced boxes.
  */
-import sharp from 'sharp';
 import { z } from 'zod';
 import { evenlySpacedBoxes } from '../../core/templates/default-boxes';
 import type { ImportItem } from './local-store';
 import type { Skipped } from './memegen';
+import { checkTemplateImage } from './template-image';
 
 export const IMGFLIP_URL = 'https://api.imgflip.com/get_memes';
-const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-const TYPES: Record<string, [string, string]> = { jpeg: ['image/jpeg', 'jpg'], png: ['image/png', 'png'], gif: ['image/gif', 'gif'] };
 
 const memeSchema = z.object({
   id: z.string().regex(/^[A-Za-z0-9]+$/, 'id must be letters and digits'),
@@ -46,10 +44,9 @@ export async function readImgflip(url = IMGFLIP_URL, rankStart = 500): Promise<{
       continue;
     }
     const bytes = new Uint8Array(await image.arrayBuffer());
-    const meta = bytes.length <= MAX_IMAGE_BYTES ? await sharp(bytes).metadata().catch(() => null) : null;
-    const type = meta?.format ? TYPES[meta.format] : undefined;
-    if (!meta || !type) {
-      skipped.push({ id: m.id, reason: 'the download is not a JPEG, PNG or GIF image under 10 MB' });
+    const checked = await checkTemplateImage(bytes, 'the downloaded image');
+    if (!checked.ok) {
+      skipped.push({ id: m.id, reason: checked.reason });
       continue;
     }
     const id = `${slug(m.name) || 'imgflip'}-${m.id.toLowerCase()}`;
@@ -59,10 +56,10 @@ export async function readImgflip(url = IMGFLIP_URL, rankStart = 500): Promise<{
         name: m.name,
         description: null,
         keywords: `${slug(m.name).replace(/-/g, ' ')} imgflip`.trim(),
-        image_key: `templates/${id}.${type[1]}`,
+        image_key: `templates/${id}.${checked.extension}`,
         // The stored size is the real one: the listing's numbers are only a hint.
-        width: meta.width ?? m.width,
-        height: meta.pageHeight ?? meta.height ?? m.height,
+        width: checked.width,
+        height: checked.height,
         popularity_rank: rankStart + items.length,
         feature: 'meme-generator',
         text_boxes: JSON.stringify(evenlySpacedBoxes(m.box_count)),
@@ -71,7 +68,7 @@ export async function readImgflip(url = IMGFLIP_URL, rankStart = 500): Promise<{
         author: 'unknown (listed by imgflip)',
         source_url: m.url,
       },
-      image: { bytes, contentType: type[0] },
+      image: { bytes, contentType: checked.contentType },
     });
   }
   return { items, skipped };

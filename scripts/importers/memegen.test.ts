@@ -61,7 +61,7 @@ describe('memegen importer validation', () => {
   it('skips bad folders with a reason and keeps the good ones', async () => {
     const root = await tempDir();
     const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAYAAAC56t6BAAAAEklEQVR4nGP4z8DwHwyBNAMDAHvmC/WoXGRsAAAAAElFTkSuQmCC',
+      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAYAAAC56t6BAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4wcX1H4QZMBgAlHcLIyAqFOsAAAAASUVORK5CYII=',
       'base64',
     );
     const folder = async (id: string, config: string | null, image: Buffer | null) => {
@@ -77,6 +77,13 @@ describe('memegen importer validation', () => {
     await folder('no-image', 'name: X', null);
     await folder('Bad_Id', 'name: X', png);
     await folder('not-image', 'name: X', Buffer.from('hello, not a png'));
+    // What crashed the importer before ("Input Buffer is empty"), and images whose header reads but pixels do not.
+    await folder('empty-image', 'name: X', Buffer.alloc(0));
+    await folder('cut-image', 'name: X', png.subarray(0, png.length - 20));
+    const garbageIdat = Buffer.from(png);
+    garbageIdat.fill(0x55, 62, 70);
+    await folder('bad-pixels', 'name: X', garbageIdat);
+    await folder('bad-font', 'name: X\ntext:\n  - anchor_x: 0\n    anchor_y: 0\n    scale_x: 1\n    scale_y: 1\n    color: 42\n', png);
 
     const { items, skipped } = await readMemegenFolder(root);
     expect(items.map((i) => i.row.id)).toEqual(['good']);
@@ -92,7 +99,11 @@ describe('memegen importer validation', () => {
       'no-config': 'config.yml is missing',
       'no-image': 'no default.jpg, default.png or default.gif',
       'no-name': expect.stringContaining('name'),
-      'not-image': 'default.png is not a readable image',
+      'not-image': 'default.png: Please upload an image file (JPG, PNG, WEBP)',
+      'empty-image': 'default.png is empty',
+      'cut-image': expect.stringMatching(/^default\.png: This PNG is damaged or incomplete/),
+      'bad-pixels': expect.stringMatching(/^default\.png: This PNG is damaged or incomplete \(bad CRC in IDAT\)|^default\.png cannot be decoded/),
+      'bad-font': expect.stringContaining('config.yml: text.0.color'),
     });
   });
 });

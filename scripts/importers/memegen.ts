@@ -4,11 +4,11 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { textBoxSchema } from '../../core/api/templates';
 import type { ImportItem } from './local-store';
+import { checkTemplateImage } from './template-image';
 
 export interface Skipped {
   id: string;
@@ -83,16 +83,20 @@ export async function readMemegenFolder(root: string, rankStart = 1000): Promise
       skipped.push({ id, reason: 'no default.jpg, default.png or default.gif' });
       continue;
     }
-    const bytes = await readFile(found[0]);
-    const meta = await sharp(bytes).metadata().catch(() => null);
-    if (!meta?.width || !meta.height) {
-      skipped.push({ id, reason: `${found[0].split('/').pop()} is not a readable image` });
+    const bytes = new Uint8Array(await readFile(found[0]));
+    const image = await checkTemplateImage(bytes, found[0].split('/').pop()!);
+    if (!image.ok) {
+      skipped.push({ id, reason: image.reason });
       continue;
     }
     const c = config.data;
-    const boxes = c.text?.length
-      ? c.text.map((t) => textBoxSchema.parse({ ...t, font: FONTS[t.font] ?? t.font }))
-      : DEFAULT_BOXES;
+    const parsedBoxes = (c.text ?? []).map((t) => textBoxSchema.safeParse({ ...t, font: FONTS[t.font] ?? t.font }));
+    const badBox = parsedBoxes.findIndex((b) => !b.success);
+    if (badBox >= 0) {
+      skipped.push({ id, reason: `config.yml: text.${badBox}: ${parsedBoxes[badBox]!.error?.issues[0]?.message}` });
+      continue;
+    }
+    const boxes = parsedBoxes.length ? parsedBoxes.map((b) => b.data!) : DEFAULT_BOXES;
     const example = (c.example ?? []).map((l) => l ?? '');
     items.push({
       row: {
@@ -100,9 +104,9 @@ export async function readMemegenFolder(root: string, rankStart = 1000): Promise
         name: c.name,
         description: null,
         keywords: (c.keywords ?? []).filter((k): k is string => !!k).map((k) => k.toLowerCase()).join(' '),
-        image_key: `templates/${id}.${found[1]}`,
-        width: meta.width,
-        height: meta.pageHeight ?? meta.height,
+        image_key: `templates/${id}.${image.extension}`,
+        width: image.width,
+        height: image.height,
         popularity_rank: rankStart + items.length,
         feature: 'meme-generator',
         text_boxes: JSON.stringify(boxes),
@@ -111,7 +115,7 @@ export async function readMemegenFolder(root: string, rankStart = 1000): Promise
         author: c.source ? `see ${c.source}` : 'unknown',
         source_url: c.source ?? null,
       },
-      image: { bytes, contentType: IMAGE_TYPES[found[1]] ?? 'application/octet-stream' },
+      image: { bytes, contentType: image.contentType },
     });
   }
   return { items, skipped };
