@@ -6,7 +6,7 @@
 import { AI_LIMIT_MESSAGE, type UsageLimit } from '../../../core/api/usage';
 import { FREE_DAILY_AI_LIMIT } from '../../../core/limits';
 import { counterFor, type Counters } from './counters';
-import { recordActivity } from './db/activity';
+import { activityOn, recordActivity } from './db/activity';
 import { HttpError } from './errors';
 import { readSession } from './identity/session';
 import { type Visitor, identifyVisitor, utcDay } from './identity/visitor';
@@ -74,11 +74,8 @@ export async function refundAiUnit(env: Counters, grant: Grant): Promise<void> {
 export async function readUsage(env: Counters & Pick<Env, 'DB'>, subject: QuotaSubject, limit: number, now = Date.now()): Promise<UsageLimit> {
   const day = utcDay(now);
   if (subject.memberId) {
-    const row = await env.DB
-      .prepare(`SELECT count FROM activity WHERE member_id = ?1 AND kind = 'ai' AND day = ?2`)
-      .bind(subject.memberId, day)
-      .first<{ count: number }>();
-    return { used: row?.count ?? 0, totalLimit: null, remaining: null, canGenerate: true, premium: true };
+    const used = await activityOn(env.DB, subject.memberId, 'ai', day);
+    return { used, totalLimit: null, remaining: null, canGenerate: true, premium: true };
   }
   const counts = await Promise.all(subject.keys.map((key) => counterFor(env, key).read(allowanceName(day))));
   const used = Math.min(Math.max(0, ...counts), limit);

@@ -21,6 +21,15 @@ export async function recordActivity(db: D1Database, memberId: string, kind: Act
   }
 }
 
+/** A member's count of `kind` on one UTC day (YYYY-MM-DD); 0 when there is none. */
+export async function activityOn(db: D1Database, memberId: string, kind: ActivityKind, day: string): Promise<number> {
+  const row = await db
+    .prepare(`SELECT count FROM activity WHERE member_id = ?1 AND kind = ?2 AND day = ?3`)
+    .bind(memberId, kind, day)
+    .first<{ count: number }>();
+  return row?.count ?? 0;
+}
+
 export interface ActivityTotal {
   kind: string;
   /** All time. */
