@@ -88,7 +88,7 @@ let cached: Promise<CorpusManifest> | undefined;
 function manifest(): Promise<CorpusManifest> {
   return (cached ??= env.CORPUS.fetch('http://corpus/manifest').then((r) => r.json<CorpusManifest>()));
 }
-async function corpusFile(path: string | undefined): Promise<Uint8Array | null> {
+async function corpusFile(path: string | undefined): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!path) return null;
   return new Uint8Array(await (await env.CORPUS.fetch(`http://corpus/file?path=${encodeURIComponent(path)}`)).arrayBuffer());
 }
