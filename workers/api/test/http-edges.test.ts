@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_BYTES, MAX_REQUEST_BYTES } from '../../../core/limits';
-import { api, listKeys, pngDeclaring, upload } from './helpers';
+import { HTML_MAX_BODY_BYTES } from '../../../core/tools/html';
+import { formatLimit } from '../src/http';
+import { api, listKeys, pngDeclaring, premiumCookies, upload } from './helpers';
 
 /** A body of `total` bytes sent as a stream (no Content-Length, like a chunked upload), counting what was pulled. */
 function streamedBody(total: number, head = new Uint8Array()) {
@@ -70,6 +72,21 @@ describe('too-large bodies', () => {
     const json = await api('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"accessCode":"${'x'.repeat(MAX_JSON_BYTES)}"}` });
     expect(json.status).toBe(413);
     expect(await json.json()).toEqual({ error: 'The request is too large. The limit is 16 KB.', code: 'payload_too_large' });
+  });
+
+  it('refuses streamed bodies over the limit on the JSON routes the burst tests do not cover, naming the limit', async () => {
+    const cookie = await premiumCookies('198.51.100.160');
+    const cases: [string, Record<string, string>, number][] = [
+      ['/api/convert/html', {}, HTML_MAX_BODY_BYTES],
+      ['/api/keys', { cookie }, MAX_JSON_BYTES],
+    ];
+    for (const [path, headers, limit] of cases) {
+      const { body } = streamedBody(limit + 64 * 1024);
+      const res = await api(path, { method: 'POST', body, headers: { ...headers, 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+      expect(res.status, path).toBe(413);
+      expect((await res.json<{ error: string }>()).error).toBe(`The request is too large. The limit is ${formatLimit(limit)}.`);
+    }
+    expect(formatLimit(HTML_MAX_BODY_BYTES)).toMatch(/^\d+\.\d MB$/);
   });
 
   it('answers a 12 MB chunked upload with 413 soon after it crosses the limit, and stores nothing', async () => {
