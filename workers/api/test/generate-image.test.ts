@@ -63,7 +63,7 @@ describe('POST /api/generate-image', () => {
   });
 
   it('refuses a body that is not JSON with 400', async () => {
-    const res = await api('/api/generate-image', { method: 'POST', body: '{nope' });
+    const res = await api('/api/generate-image', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'invalid_json' });
   });
