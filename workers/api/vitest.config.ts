@@ -28,6 +28,8 @@ export default defineConfig({
           API_MONTHLY_CALLS: '20',
           // The delay test/d1-round-trips.test.ts adds to every D1 call (bench/d1-round-trips.ts sets it).
           D1_DELAY_MS: process.env.D1_DELAY_MS ?? '150',
+          // test/upload-usable.test.ts sends a fixed third of the corpus through upload and a tool; 'all' sends every file.
+          CORPUS_SWEEP: process.env.CORPUS_SWEEP === 'all' ? 'all' : 'third',
         },
         // Test-only services that run in Node (workerd cannot read host files or run programs):
         // the shared image corpus, exiftool as an independent metadata reader, the offline image service itself

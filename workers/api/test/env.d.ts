@@ -6,6 +6,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** The shared image corpus served from the Node side (test/corpus-service.ts). */
       CORPUS: Fetcher;
+      /** How much of the corpus test/upload-usable.test.ts sweeps: 'third' (npm test) or 'all' (CORPUS_SWEEP=all). */
+      CORPUS_SWEEP: 'third' | 'all';
       /** Runs the real exiftool on posted bytes (test/support/node-services.ts). */
       EXIFTOOL: Fetcher;
       /**

@@ -59,9 +59,13 @@ describe('POST /api/upload accepts what the engine can process, and keeps only t
     expect(stored).toEqual(photo);
   });
 
-  it('every corpus file upload accepts can be compressed by POST /api/optimize', async () => {
-    const { present, files } = await manifest();
+  // Accepted files go through the engine's decode; a thumbnail keeps the encode (the costly half, the same code for
+  // every input) small. npm test takes a fixed third of the corpus, spread over every folder (the whole corpus takes
+  // about 160 s on two cores): `CORPUS_SWEEP=all npx vitest run --project workers upload-usable` sends every file.
+  it('corpus files upload accepts can be processed by the tools (decoded and resized)', async () => {
+    const { present, files: all } = await manifest();
     if (!present) return;
+    const files = env.CORPUS_SWEEP === 'all' ? all : all.filter((_, i) => i % 3 === 0);
     const failures: string[] = [];
     let accepted = 0;
     for (const file of files) {
@@ -72,15 +76,16 @@ describe('POST /api/upload accepts what the engine can process, and keeps only t
       if (format === 'avif') continue; // accepted for the editor; the tools say AVIF cannot be processed yet
       accepted++;
       const form = uploadForm(await objectBytes(imageUrl), 'stored');
-      form.append('operation', 'compress');
-      form.append('quality', '80');
-      const compressed = await api('/api/optimize', { method: 'POST', body: form });
+      form.append('operation', 'resize');
+      form.append('width', '64');
+      form.append('height', '64');
+      const compressed = await api('/api/modify', { method: 'POST', body: form });
       if (compressed.status !== 200) failures.push(`${file.path}: ${compressed.status} ${await compressed.text()}`);
       else await compressed.body?.cancel();
     }
-    console.log(`upload → compress: ${accepted} accepted uploads compressed, ${failures.length} failed`);
+    console.log(`upload → resize: ${accepted} accepted uploads processed, ${failures.length} failed`);
     expect(failures).toEqual([]);
-    expect(accepted).toBeGreaterThan(200);
+    expect(accepted).toBeGreaterThan(env.CORPUS_SWEEP === 'all' ? 300 : 100);
   }, 600_000);
 });
 
