@@ -4,7 +4,7 @@ test('home page loads with the shared header, breadcrumb and footer', async ({ p
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Memeforge' }).first()).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Home');
-  await expect(page.getByRole('contentinfo')).toContainText('© 2025');
+  await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getUTCFullYear()}`);
 });
 
 test('dark mode survives a reload with no flash of light', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Template, TemplateFeature } from '../core/api/templates';
 
 /** A template in the API's contract shape; the picture is a drawn SVG so no third-party image is involved. */
@@ -50,4 +50,22 @@ export async function apiHasRoute(page: Page, method: 'GET' | 'POST', path: stri
   if (res.status() !== 404) return true;
   const body = (await res.json().catch(() => ({}))) as { error?: string };
   return body.error !== 'There is no such API route.';
+}
+
+/**
+ * Waits until the home page has hydrated: its window-level guard (use-stray-drop-guard) cancels a stray dragover
+ * only once React's effects have run. Tests that dispatch page-wide events right after `goto` wait for this.
+ */
+export async function untilHomeHydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const dataTransfer = new DataTransfer();
+        dataTransfer.items.add(new File(['x'], 'probe.png', { type: 'image/png' }));
+        const over = new DragEvent('dragover', { dataTransfer, bubbles: true, cancelable: true });
+        document.body.dispatchEvent(over);
+        return over.defaultPrevented;
+      }),
+    )
+    .toBe(true);
 }

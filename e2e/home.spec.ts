@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import type { Template, TemplateFeature } from '../core/api/templates';
 import { templateHref } from '../app/features/home/carousel-model';
 import { MAX_UPLOAD_BYTES, UPLOAD_REDIRECT_DELAY_MS } from '../core/limits';
-import { apiHasRoute, corpusFile, fakeCatalog, fakeTemplate, serveTemplates } from './home-fixtures';
+import { apiHasRoute, corpusFile, fakeCatalog, fakeTemplate, serveTemplates, untilHomeHydrated } from './home-fixtures';
 
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==', 'base64');
 const UPLOADED = { imageUrl: '/api/images/abc 123', width: 1, height: 1, format: 'png', size: 70, expiresAt: '2030-01-01T00:00:00.000Z' };
@@ -118,6 +118,7 @@ test.describe('hero upload', () => {
   test('a file dropped outside the zone neither uploads nor makes the browser leave the page', async ({ page }) => {
     const calls = await countUploads(page);
     await page.goto('/');
+    await untilHomeHydrated(page);
     const prevented = await page.evaluate((png) => {
       const dt = new DataTransfer();
       dt.items.add(new File([new Uint8Array(png)], 'stray.png', { type: 'image/png' }));
@@ -133,6 +134,7 @@ test.describe('hero upload', () => {
   test('pasting an image anywhere on the page uploads it', async ({ page }) => {
     await page.route('**/api/upload', (route) => route.fulfill({ json: UPLOADED }));
     await page.goto('/');
+    await untilHomeHydrated(page);
     await page.evaluate((png) => {
       const dt = new DataTransfer();
       dt.items.add(new File([new Uint8Array(png)], 'pasted.png', { type: 'image/png' }));

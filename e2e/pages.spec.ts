@@ -63,10 +63,12 @@ test('every page fits a 390 px wide phone without sideways scrolling', async ({ 
 });
 
 test.describe('pricing', () => {
-  test('shows Free, Pro (Most Popular) and Unlimited, then the FAQ, with one allowance number', async ({ page }) => {
+  test('shows Free, Pro (Most Popular) and Unlimited, then the team plans and the FAQ, with one allowance number', async ({ page }) => {
     await page.goto('/pricing');
+    // Three personal plans, then Business and Enterprise under "For teams" (core/plans.ts).
+    await expect(page.getByRole('article')).toHaveCount(5);
+    await expect(page.getByRole('region', { name: 'For teams' }).getByRole('article')).toHaveCount(2);
     const cards = page.getByRole('article');
-    await expect(cards).toHaveCount(3);
     await expect(cards.nth(0)).toContainText('Free');
     await expect(cards.nth(1)).toContainText('$9.99');
     await expect(cards.nth(1)).toContainText('Most Popular');

@@ -17,6 +17,12 @@ export function useImageUpload() {
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>();
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
+  // Fetch the intake and the API client once the page has settled, so the first file is checked at once.
+  useEffect(() => {
+    const warm = () => void Promise.all([import('~/lib/file-intake'), import('~/lib/api/client')]).catch(() => {});
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(warm, { timeout: 2000 }) : setTimeout(warm, 1000);
+    return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(idle as number) : clearTimeout(idle as ReturnType<typeof setTimeout>));
+  }, []);
 
   const upload = useCallback(
     async (file: File | null) => {
