@@ -295,6 +295,13 @@ const BROWSER_ONLY = /^\/api\/(session|keys)(\/|$)/;
 /** The router's first step, before any route runs: a declared Content-Length over the largest body, even on a GET. */
 export const DECLARED_TOO_LARGE: RouteError = { status: 413, code: 'payload_too_large', when: `The declared Content-Length is over ${mb(MAX_BODY_BYTES)}, refused before the route runs.` };
 
+/** The router's second step on every POST and DELETE: a browser on another website is refused (workers/api/src/cross-site.ts). */
+export const CROSS_SITE_REFUSED: RouteError = {
+  status: 403,
+  code: 'forbidden',
+  when: 'A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass.',
+};
+
 /**
  * What any route can answer before it runs: the router's body-size check, and for a call that brings
  * `Authorization: Bearer mf_…` the key's checks.
@@ -306,8 +313,15 @@ function withRouterErrors(route: RouteDoc): RouteDoc {
         { status: 401, code: 'unauthorized', when: 'The Authorization header is not "Bearer mf_…", or the key is unknown or revoked.' },
         { status: 429, code: 'quota_exceeded', when: `The API key has used its ${API_MONTHLY_CALLS.toLocaleString('en-US')} calls this month (UTC); Retry-After says when the allowance starts again.` },
       ];
-  const listed = (e: RouteError) => route.errors.some((r) => r.status === e.status && r.code === e.code);
-  const errors = [...route.errors, ...[DECLARED_TOO_LARGE, ...keyErrors].filter((e) => !listed(e))].sort((a, b) => a.status - b.status);
+  const crossSite: RouteError[] = route.method === 'get' ? [] : [CROSS_SITE_REFUSED];
+  const errors: RouteError[] = [...route.errors];
+  for (const extra of [DECLARED_TOO_LARGE, ...crossSite, ...keyErrors]) {
+    const same = errors.find((r) => r.status === extra.status && r.code === extra.code);
+    // One entry per status and code: a second reason for the same answer is added to its words.
+    if (same) errors[errors.indexOf(same)] = same.when.includes(extra.when) ? same : { ...same, when: `${same.when} Or: ${extra.when}` };
+    else errors.push(extra);
+  }
+  errors.sort((a, b) => a.status - b.status);
   const limits = BROWSER_ONLY.test(route.path) ? route.limits : [...(route.limits ?? []), `With an API key, each call counts against the key's ${API_MONTHLY_CALLS.toLocaleString('en-US')} calls a month.`];
   return { ...route, errors, ...(limits ? { limits } : {}) };
 }

@@ -1252,7 +1252,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. */
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1589,7 +1603,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. */
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1617,7 +1645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `rate_limited`: More than 20 requests in a minute from this caller; wait the Retry-After seconds. `quota_exceeded`: The free allowance of 10 AI operations a day (UTC) is spent; Retry-After says when it renews. Premium has no cap. */
+            /** @description `rate_limited`: More than 20 requests in a minute from this caller; wait the Retry-After seconds. `quota_exceeded`: The free allowance of 10 AI operations a day (UTC) is spent; Retry-After says when it renews. Premium has no cap. Or: The API key has used its 10,000 calls this month (UTC); Retry-After says when the allowance starts again. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -1737,6 +1765,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
             /** @description `not_found`: There is no template with that id. */
             404: {
                 headers: {
@@ -1751,7 +1793,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1958,7 +2000,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: API keys cannot be used here: this route is for the dashboard in a browser. */
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. Or: API keys cannot be used here: this route is for the dashboard in a browser. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1972,7 +2014,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2062,7 +2104,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `forbidden`: API keys cannot be used here: this route is for the dashboard in a browser. */
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. Or: API keys cannot be used here: this route is for the dashboard in a browser. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2168,7 +2210,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. */
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2260,7 +2316,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserMemesResponse"];
                 };
             };
-            /** @description `unauthorized`: No premium session or API key came with the request. */
+            /** @description `unauthorized`: No premium session or API key came with the request. Or: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2342,7 +2398,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unauthorized`: No premium session or API key came with the request. */
+            /** @description `unauthorized`: No premium session or API key came with the request. Or: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2353,6 +2409,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "forbidden";
                     };
                 };
             };
@@ -2448,7 +2518,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardResponse"];
                 };
             };
-            /** @description `unauthorized`: No premium session or API key came with the request. */
+            /** @description `unauthorized`: No premium session or API key came with the request. Or: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2600,7 +2670,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. */
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2642,7 +2726,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `rate_limited`: More than 60 requests in a minute from this caller; wait the Retry-After seconds. `quota_exceeded`: The free allowance of 10 AI operations a day (UTC) is spent; Retry-After says when it renews. Premium has no cap. */
+            /** @description `rate_limited`: More than 60 requests in a minute from this caller; wait the Retry-After seconds. `quota_exceeded`: The free allowance of 10 AI operations a day (UTC) is spent; Retry-After says when it renews. Premium has no cap. Or: The API key has used its 10,000 calls this month (UTC); Retry-After says when the allowance starts again. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2829,7 +2913,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. */
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2990,7 +3088,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. */
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3187,7 +3299,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. */
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3229,7 +3355,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `rate_limited`: More than 60 requests in a minute from this caller; wait the Retry-After seconds. `quota_exceeded`: The free allowance of 10 AI operations a day (UTC) is spent; Retry-After says when it renews. Premium has no cap. */
+            /** @description `rate_limited`: More than 60 requests in a minute from this caller; wait the Retry-After seconds. `quota_exceeded`: The free allowance of 10 AI operations a day (UTC) is spent; Retry-After says when it renews. Premium has no cap. Or: The API key has used its 10,000 calls this month (UTC); Retry-After says when the allowance starts again. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3364,7 +3490,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. `payload_too_large`: The HTML is over 1024 KB. */
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The HTML is over 1024 KB. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3509,7 +3649,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. */
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3716,7 +3870,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: API keys cannot be used here: this route is for the dashboard in a browser. */
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. Or: API keys cannot be used here: this route is for the dashboard in a browser. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3744,7 +3898,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3838,7 +3992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: API keys cannot be used here: this route is for the dashboard in a browser. */
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. Or: API keys cannot be used here: this route is for the dashboard in a browser. */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,6 @@
 import { Router, type IRequest } from 'itty-router';
 import { MAX_BODY_BYTES } from '../../../core/limits';
+import { refuseCrossSite } from './cross-site';
 import { errorResponse, toErrorResponse } from './errors';
 import { assertDeclaredLength } from './http';
 import { authenticateApiKey, withKeyHeaders } from './identity/api-key';
@@ -29,7 +30,12 @@ export const router = Router<IRequest, Args>({
   base: '/api',
   // The largest body any route accepts; each route then applies its own limit and message.
   // Then `Authorization: Bearer mf_…`: the key's member, metered, or a 401/403/429 before any route (ADR 0107).
-  before: [(request) => assertDeclaredLength(request, MAX_BODY_BYTES), (request, env) => authenticateApiKey(request, env)],
+  // A state-changing request a browser marks as cross-site is refused first (cross-site.ts).
+  before: [
+    (request) => assertDeclaredLength(request, MAX_BODY_BYTES),
+    (request) => refuseCrossSite(request),
+    (request, env) => authenticateApiKey(request, env),
+  ],
   catch: (err) => toErrorResponse(err),
   finally: [(response: Response, request, env) => withKeyHeaders(response, request, env)],
 });
