@@ -4,12 +4,12 @@
  * production. Plain HTTP on loopback; only the API Worker talks to it. `handle` is the whole service as a fetch
  * handler, which the Worker tests bind in-process.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
-import { Readable } from 'node:stream';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { z } from 'zod';
 import { MAX_IMAGE_PIXELS } from '../core/limits';
+import { fetchServer } from '../scripts/lib/fetch-server';
 
 export const MAX_PIXELS = MAX_IMAGE_PIXELS;
 /** A 10 MB upload plus full-size overlays (a blur's cutout, a watermark strip), with multipart overhead. */
@@ -253,15 +253,4 @@ export async function handle(request: Request): Promise<Response> {
   }
 }
 
-export function createImageServer(): Server {
-  return createServer((req, res) => {
-    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : (Readable.toWeb(req) as ReadableStream<Uint8Array>);
-    const request = new Request(`http://local${req.url ?? '/'}`, { method: req.method, headers: req.headers as Record<string, string>, body, duplex: 'half' } as RequestInit);
-    handle(request)
-      .then(async (response) => {
-        res.writeHead(response.status, Object.fromEntries(response.headers));
-        res.end(Buffer.from(await response.arrayBuffer()));
-      })
-      .catch(() => res.destroy());
-  });
-}
+export const createImageServer = (): Server => fetchServer(handle);

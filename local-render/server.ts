@@ -5,10 +5,10 @@
  * Plain HTTP on loopback; only the API Worker talks to it. `handle` is the whole service as a fetch handler, which
  * the Worker tests bind in-process.
  */
-import { createServer, type Server } from 'node:http';
-import { Readable } from 'node:stream';
+import type { Server } from 'node:http';
 import { HTML_MAX_BODY_BYTES, HTML_RENDER_TIMEOUT_MS, htmlRenderSchema, htmlSizeProblem, type HtmlFormat } from '../core/tools/html';
 import { RenderProblem, renderHtml } from './renderer';
+import { fetchServer } from '../scripts/lib/fetch-server';
 
 const MIME: Record<HtmlFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 
@@ -66,15 +66,4 @@ export async function handle(request: Request): Promise<Response> {
   }
 }
 
-export function createRenderServer(): Server {
-  return createServer((req, res) => {
-    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : (Readable.toWeb(req) as ReadableStream<Uint8Array>);
-    const request = new Request(`http://local${req.url ?? '/'}`, { method: req.method, headers: req.headers as Record<string, string>, body, duplex: 'half' } as RequestInit);
-    handle(request)
-      .then(async (response) => {
-        res.writeHead(response.status, Object.fromEntries(response.headers));
-        res.end(Buffer.from(await response.arrayBuffer()));
-      })
-      .catch(() => res.destroy());
-  });
-}
+export const createRenderServer = (): Server => fetchServer(handle);
