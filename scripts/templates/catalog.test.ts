@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { templateSchema } from '../../core/api/templates';
 import { CAROUSEL_POPULAR_COUNT } from '../../core/limits';
+import { API_ROUTES } from '../../core/api/openapi-routes';
 import { catalogRows } from './catalog-rows';
 import { CATALOG } from './catalog';
 import { renderPng, toSvg } from './render';
@@ -50,5 +51,17 @@ describe('the built-in template catalog', () => {
     expect(png.readUInt32BE(16)).toBe(def.width);
     expect(png.readUInt32BE(20)).toBe(def.height);
     expect(png.length).toBeGreaterThan(20_000);
+  });
+});
+
+describe('the API reference', () => {
+  it('uses built-in template ids in its examples, so its curl lines work against a fresh npm start', () => {
+    const ids = new Set(CATALOG.map((t) => t.id));
+    const examples = API_ROUTES.flatMap((r) => [
+      ...(r.path.startsWith('/api/templates/') ? [r.pathParams?.id?.example] : []),
+      ...(r.body?.kind === 'json' && r.body.example && typeof r.body.example === 'object' && 'templateId' in r.body.example ? [r.body.example.templateId] : []),
+    ]);
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    for (const id of examples) expect(ids, String(id)).toContain(id);
   });
 });

@@ -38,7 +38,7 @@ describe('the /developers reference', () => {
     expect(compress).toContain('-F image=@photo.jpg');
     expect(compress).toContain("-F 'operation=compress'");
     expect(route('POST', '/api/generate-image').curl).toContain(`-d '{"prompt":"a cat in a spacesuit, studio light"}'`);
-    expect(route('GET', '/api/templates/{id}').curl).toContain(`${ORIGIN}/api/templates/drake'`);
+    expect(route('GET', '/api/templates/{id}').curl).toContain(`${ORIGIN}/api/templates/nope-yep'`);
     expect(route('POST', '/api/keys').curl).toContain("-b 'mf_session=…'");
     // A quote inside a JSON example is escaped for the shell.
     expect(route('POST', '/api/generate-captions').curl).not.toContain("''");

@@ -997,7 +997,7 @@ export interface operations {
             path: {
                 /**
                  * @description The template id.
-                 * @example drake
+                 * @example nope-yep
                  */
                 id: string;
             };
@@ -1095,7 +1095,7 @@ export interface operations {
             path: {
                 /**
                  * @description The template id.
-                 * @example drake
+                 * @example nope-yep
                  */
                 id: string;
             };
@@ -1716,7 +1716,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "templateId": "drake",
+                 *       "templateId": "nope-yep",
                  *       "context": "Monday meetings"
                  *     }
                  */
