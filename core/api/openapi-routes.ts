@@ -4,14 +4,15 @@
  * A Worker test fails when the router and this list disagree (workers/api/test/openapi.test.ts).
  */
 import { z } from './zod';
-import { MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_JSON_BYTES, MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES, PROMPT_MAX_CHARS, RATE_LIMITS_PER_MINUTE, FREE_DAILY_AI_LIMIT, IMAGE_TTL_SECONDS_DEFAULT, ACCESS_CODE_MAX_FAILURES_PER_MINUTE, ACCESS_CODE_MAX_FAILURES_PER_HOUR, ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR, type RateLimitedRoute } from '../limits';
-import { API_KEY_MESSAGES, API_KEYS_MAX_ACTIVE, API_KEY_NAME_MAX_CHARS, API_MONTHLY_CALLS, apiKeyCreateRequestSchema, apiKeyCreatedResponseSchema, apiKeyListResponseSchema, apiKeySchema } from './api-keys';
+import { MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_JSON_BYTES, MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES, PROMPT_MAX_CHARS, FREE_DAILY_AI_LIMIT, IMAGE_TTL_SECONDS_DEFAULT, ACCESS_CODE_MAX_FAILURES_PER_MINUTE, ACCESS_CODE_MAX_FAILURES_PER_HOUR, ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR } from '../limits';
+import { API_KEY_MESSAGES, API_KEYS_MAX_ACTIVE, API_KEY_NAME_MAX_CHARS, apiKeyCreateRequestSchema, apiKeyCreatedResponseSchema, apiKeyListResponseSchema, apiKeySchema } from './api-keys';
 import { generateCaptionsRequestSchema, generateCaptionsResponseSchema, generateImageRequestSchema, generateImageResponseSchema } from './ai';
 import { dashboardResponseSchema } from './dashboard';
 import { healthSchema } from './health';
 import { imageQuerySchema, uploadFormSchema, uploadResponseSchema } from './images';
 import { downloadMemeRequestSchema, downloadMemeResponseSchema, MAX_CANVAS_DATA_CHARS, savedMemeSchema, sessionRequestSchema, sessionResponseSchema, userMemesResponseSchema } from './memes';
-import { buildOpenApiDocument, type ApiInfo, type RouteDoc, type RouteError } from './openapi';
+import { buildOpenApiDocument, type ApiInfo, type RouteDoc } from './openapi';
+import { AI_ERRORS, INTERNAL, JSON_ERRORS, kb, mb, PICTURE_ERRORS, PREMIUM_ONLY, rateLimit, rateLimited, withRouterErrors } from './openapi-errors';
 import { templateResponseSchema, templateSchema, templateSearchSchema, templatesResponseSchema, textBoxSchema } from './templates';
 import { metadataAnalysisSchema, modifyFieldsSchema, optimizeFieldsSchema, securityFieldsSchema, toolResultSchema, convertFieldsSchema } from './tools';
 import { usageLimitSchema } from './usage';
@@ -19,38 +20,7 @@ import { HTML_MAX_BYTES, HTML_MAX_BODY_BYTES, HTML_RENDER_TIMEOUT_MS, htmlRender
 
 export const API_VERSION = '1.0.0';
 
-const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 const TTL_MINUTES = IMAGE_TTL_SECONDS_DEFAULT / 60;
-
-const INTERNAL: RouteError = { status: 500, code: 'internal_error', when: 'Something failed on our side; nothing was kept. Try again.' };
-const rateLimited = (route: RateLimitedRoute): RouteError => ({
-  status: 429,
-  code: 'rate_limited',
-  when: `More than ${RATE_LIMITS_PER_MINUTE[route]} requests in a minute from this caller; wait the Retry-After seconds.`,
-});
-const rateLimit = (route: RateLimitedRoute) => `At most ${RATE_LIMITS_PER_MINUTE[route]} requests a minute per caller.`;
-const JSON_ERRORS: RouteError[] = [
-  { status: 400, code: 'invalid_json', when: 'The body is not valid JSON.' },
-  { status: 400, code: 'validation_failed', when: 'A field is missing or out of range; the message names it.' },
-  { status: 413, code: 'payload_too_large', when: 'The body is over the route’s limit, declared or streamed; the message names the limit.' },
-  { status: 415, code: 'unsupported_media_type', when: 'The Content-Type is not application/json (a cross-site form cannot call a JSON route).' },
-];
-/** What every route that reads a picture from a multipart form can answer. */
-const PICTURE_ERRORS: RouteError[] = [
-  { status: 400, code: 'bad_request', when: 'The body is not multipart/form-data, cannot be read, or the file is empty.' },
-  { status: 400, code: 'validation_failed', when: 'The `image` part is missing, or a field is not valid; the message names the field.' },
-  { status: 413, code: 'payload_too_large', when: `The file is over ${mb(MAX_UPLOAD_BYTES)} or the picture over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.` },
-  { status: 415, code: 'unsupported_media_type', when: 'The bytes are not a picture we read (JPEG, PNG, WebP, GIF, AVIF, BMP, TIFF).' },
-  { status: 422, code: 'unprocessable_image', when: 'The picture is damaged or uses a variant we cannot decode.' },
-];
-const AI_ERRORS: RouteError[] = [
-  { status: 429, code: 'quota_exceeded', when: `The free allowance of ${FREE_DAILY_AI_LIMIT} AI operations a day (UTC) is spent; Retry-After says when it renews. Premium has no cap.` },
-  { status: 502, code: 'ai_upstream_error', when: 'The AI service failed; the allowance unit is refunded.' },
-  { status: 503, code: 'ai_upstream_error', when: 'The AI service is busy; try again in a minute.' },
-  { status: 503, code: 'ai_not_configured', when: 'This server has no AI provider for this operation.' },
-];
-const PREMIUM_ONLY: RouteError = { status: 401, code: 'unauthorized', when: 'No premium session or API key came with the request.' };
 
 const UPLOAD_LIMITS = [`Body at most ${mb(MAX_REQUEST_BYTES)}; the file at most ${mb(MAX_UPLOAD_BYTES)} and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`];
 const RESULT_EXPIRY = `The result is stored for ${TTL_MINUTES} minutes at \`imageUrl\`; after that it answers 410.`;
@@ -288,43 +258,6 @@ const ROUTES: RouteDoc[] = [
     errors: [{ status: 400, code: 'validation_failed', when: 'The id is not a key id.' }, PREMIUM_ONLY, { status: 404, code: 'not_found', when: API_KEY_MESSAGES.notFound }, INTERNAL],
   },
 ];
-
-/** Session and key management are for the dashboard in a browser; a key sent there is refused. */
-const BROWSER_ONLY = /^\/api\/(session|keys)(\/|$)/;
-
-/** The router's first step, before any route runs: a declared Content-Length over the largest body, even on a GET. */
-export const DECLARED_TOO_LARGE: RouteError = { status: 413, code: 'payload_too_large', when: `The declared Content-Length is over ${mb(MAX_BODY_BYTES)}, refused before the route runs.` };
-
-/** The router's second step on every POST and DELETE: a browser on another website is refused (workers/api/src/cross-site.ts). */
-export const CROSS_SITE_REFUSED: RouteError = {
-  status: 403,
-  code: 'forbidden',
-  when: 'A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass.',
-};
-
-/**
- * What any route can answer before it runs: the router's body-size check, and for a call that brings
- * `Authorization: Bearer mf_…` the key's checks.
- */
-function withRouterErrors(route: RouteDoc): RouteDoc {
-  const keyErrors: RouteError[] = BROWSER_ONLY.test(route.path)
-    ? [{ status: 403, code: 'forbidden', when: API_KEY_MESSAGES.browserOnly }]
-    : [
-        { status: 401, code: 'unauthorized', when: 'The Authorization header is not "Bearer mf_…", or the key is unknown or revoked.' },
-        { status: 429, code: 'quota_exceeded', when: `The API key has used its ${API_MONTHLY_CALLS.toLocaleString('en-US')} calls this month (UTC); Retry-After says when the allowance starts again.` },
-      ];
-  const crossSite: RouteError[] = route.method === 'get' ? [] : [CROSS_SITE_REFUSED];
-  const errors: RouteError[] = [...route.errors];
-  for (const extra of [DECLARED_TOO_LARGE, ...crossSite, ...keyErrors]) {
-    const same = errors.find((r) => r.status === extra.status && r.code === extra.code);
-    // One entry per status and code: a second reason for the same answer is added to its words.
-    if (same) errors[errors.indexOf(same)] = same.when.includes(extra.when) ? same : { ...same, when: `${same.when} Or: ${extra.when}` };
-    else errors.push(extra);
-  }
-  errors.sort((a, b) => a.status - b.status);
-  const limits = BROWSER_ONLY.test(route.path) ? route.limits : [...(route.limits ?? []), `With an API key, each call counts against the key's ${API_MONTHLY_CALLS.toLocaleString('en-US')} calls a month.`];
-  return { ...route, errors, ...(limits ? { limits } : {}) };
-}
 
 export const API_ROUTES: readonly RouteDoc[] = ROUTES.map(withRouterErrors);
 

@@ -1,0 +1,77 @@
+/**
+ * The errors the API document repeats: answers many routes share, and what the router can answer before any route
+ * runs (the body-size check, the cross-site refusal, an API key's checks). Used by openapi-routes.ts.
+ */
+import { FREE_DAILY_AI_LIMIT, MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, RATE_LIMITS_PER_MINUTE, type RateLimitedRoute } from '../limits';
+import { API_KEY_MESSAGES, API_MONTHLY_CALLS } from './api-keys';
+import type { RouteDoc, RouteError } from './openapi';
+
+export const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+export const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+
+export const INTERNAL: RouteError = { status: 500, code: 'internal_error', when: 'Something failed on our side; nothing was kept. Try again.' };
+export const rateLimited = (route: RateLimitedRoute): RouteError => ({
+  status: 429,
+  code: 'rate_limited',
+  when: `More than ${RATE_LIMITS_PER_MINUTE[route]} requests in a minute from this caller; wait the Retry-After seconds.`,
+});
+export const rateLimit = (route: RateLimitedRoute) => `At most ${RATE_LIMITS_PER_MINUTE[route]} requests a minute per caller.`;
+export const JSON_ERRORS: RouteError[] = [
+  { status: 400, code: 'invalid_json', when: 'The body is not valid JSON.' },
+  { status: 400, code: 'validation_failed', when: 'A field is missing or out of range; the message names it.' },
+  { status: 413, code: 'payload_too_large', when: 'The body is over the route’s limit, declared or streamed; the message names the limit.' },
+  { status: 415, code: 'unsupported_media_type', when: 'The Content-Type is not application/json (a cross-site form cannot call a JSON route).' },
+];
+/** What every route that reads a picture from a multipart form can answer. */
+export const PICTURE_ERRORS: RouteError[] = [
+  { status: 400, code: 'bad_request', when: 'The body is not multipart/form-data, cannot be read, or the file is empty.' },
+  { status: 400, code: 'validation_failed', when: 'The `image` part is missing, or a field is not valid; the message names the field.' },
+  { status: 413, code: 'payload_too_large', when: `The file is over ${mb(MAX_UPLOAD_BYTES)} or the picture over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.` },
+  { status: 415, code: 'unsupported_media_type', when: 'The bytes are not a picture we read (JPEG, PNG, WebP, GIF, AVIF, BMP, TIFF).' },
+  { status: 422, code: 'unprocessable_image', when: 'The picture is damaged or uses a variant we cannot decode.' },
+];
+export const AI_ERRORS: RouteError[] = [
+  { status: 429, code: 'quota_exceeded', when: `The free allowance of ${FREE_DAILY_AI_LIMIT} AI operations a day (UTC) is spent; Retry-After says when it renews. Premium has no cap.` },
+  { status: 502, code: 'ai_upstream_error', when: 'The AI service failed; the allowance unit is refunded.' },
+  { status: 503, code: 'ai_upstream_error', when: 'The AI service is busy; try again in a minute.' },
+  { status: 503, code: 'ai_not_configured', when: 'This server has no AI provider for this operation.' },
+];
+export const PREMIUM_ONLY: RouteError = { status: 401, code: 'unauthorized', when: 'No premium session or API key came with the request.' };
+
+
+/** Session and key management are for the dashboard in a browser; a key sent there is refused. */
+const BROWSER_ONLY = /^\/api\/(session|keys)(\/|$)/;
+
+/** The router's first step, before any route runs: a declared Content-Length over the largest body, even on a GET. */
+export const DECLARED_TOO_LARGE: RouteError = { status: 413, code: 'payload_too_large', when: `The declared Content-Length is over ${mb(MAX_BODY_BYTES)}, refused before the route runs.` };
+
+/** The router's second step on every POST and DELETE: a browser on another website is refused (workers/api/src/cross-site.ts). */
+export const CROSS_SITE_REFUSED: RouteError = {
+  status: 403,
+  code: 'forbidden',
+  when: 'A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass.',
+};
+
+/**
+ * What any route can answer before it runs: the router's body-size check, and for a call that brings
+ * `Authorization: Bearer mf_…` the key's checks.
+ */
+export function withRouterErrors(route: RouteDoc): RouteDoc {
+  const keyErrors: RouteError[] = BROWSER_ONLY.test(route.path)
+    ? [{ status: 403, code: 'forbidden', when: API_KEY_MESSAGES.browserOnly }]
+    : [
+        { status: 401, code: 'unauthorized', when: 'The Authorization header is not "Bearer mf_…", or the key is unknown or revoked.' },
+        { status: 429, code: 'quota_exceeded', when: `The API key has used its ${API_MONTHLY_CALLS.toLocaleString('en-US')} calls this month (UTC); Retry-After says when the allowance starts again.` },
+      ];
+  const crossSite: RouteError[] = route.method === 'get' ? [] : [CROSS_SITE_REFUSED];
+  const errors: RouteError[] = [...route.errors];
+  for (const extra of [DECLARED_TOO_LARGE, ...crossSite, ...keyErrors]) {
+    const same = errors.find((r) => r.status === extra.status && r.code === extra.code);
+    // One entry per status and code: a second reason for the same answer is added to its words.
+    if (same) errors[errors.indexOf(same)] = same.when.includes(extra.when) ? same : { ...same, when: `${same.when} Or: ${extra.when}` };
+    else errors.push(extra);
+  }
+  errors.sort((a, b) => a.status - b.status);
+  const limits = BROWSER_ONLY.test(route.path) ? route.limits : [...(route.limits ?? []), `With an API key, each call counts against the key's ${API_MONTHLY_CALLS.toLocaleString('en-US')} calls a month.`];
+  return { ...route, errors, ...(limits ? { limits } : {}) };
+}
