@@ -16,8 +16,8 @@ import {
 import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { failureText } from './api';
-import { extensionOf, formatBytes } from './format';
-import { DownloadLink, Facts, Notes, ResultCard } from './result-card';
+import { extensionOf } from './format';
+import { DownloadLink, Notes, PictureFacts, ResultCard } from './result-card';
 import { btnPrimary, btnSecondary, card, fieldLabel, input, muted, range } from './styles';
 
 const LABELS: Record<HtmlFormat, string> = { png: 'PNG - sharp text, transparency', jpeg: 'JPEG - smallest for photos', webp: 'WebP - small and sharp' };
@@ -131,13 +131,7 @@ export function HtmlToImage() {
           {result ? (
             <ResultCard title="Rendered page">
               <img src={result.imageUrl} alt="The rendered page" className="max-h-[32rem] w-full rounded-lg border border-slate-200 bg-slate-100 object-contain object-top dark:border-slate-700 dark:bg-slate-800" />
-              <Facts
-                items={[
-                  ['Dimensions', `${result.width} × ${result.height}`, 'result-dimensions'],
-                  ['File size', formatBytes(result.size), 'new-size'],
-                  ['Format', result.format.toUpperCase(), 'result-format'],
-                ]}
-              />
+              <PictureFacts result={result} />
               <Notes notes={result.notes} />
               <DownloadLink imageUrl={result.imageUrl} name={result.name} label={`Download ${result.format.toUpperCase()}`} />
             </ResultCard>

@@ -6,10 +6,10 @@ import { failureText } from './api';
 import { BatchPanel } from './batch-panel';
 import type { Size } from './crop-math';
 import { ImagePicker } from './file-card';
-import { formatBytes, resultName } from './format';
+import { resultName } from './format';
 import { CropPanel, ResizePanel, TransformPanel, type PanelSizeState } from './modify-panels';
 import { ProgressCard } from './progress-card';
-import { DownloadLink, Facts, Notes, ResultCard } from './result-card';
+import { DownloadLink, Notes, PictureFacts, ResultCard } from './result-card';
 import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
 import { isCancelled } from './tool-job';
 import { useImageFile } from './use-image-file';
@@ -85,13 +85,7 @@ export function ModifyTool() {
             {result ? (
               <ResultCard title="Result">
                 <img src={result.imageUrl} alt="Modified result" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
-                <Facts
-                  items={[
-                    ['Dimensions', `${result.width} × ${result.height}`, 'result-dimensions'],
-                    ['File size', formatBytes(result.size), 'new-size'],
-                    ['Format', result.format.toUpperCase(), 'result-format'],
-                  ]}
-                />
+                <PictureFacts result={result} />
                 <Notes notes={result.notes} />
                 <DownloadLink imageUrl={result.imageUrl} name={resultName(chosen?.file.name ?? '', result.operation, result.format)} label={LABELS[result.kind].download} />
               </ResultCard>

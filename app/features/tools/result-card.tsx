@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { toast } from '~/lib/toast';
-import { downloadUrl } from './format';
+import { downloadUrl, formatBytes } from './format';
 import { btnPrimary } from './styles';
 
 /** A titled card for a finished result. */
@@ -26,6 +26,19 @@ export function Facts({ items }: { items: [label: string, value: string, testId?
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A picture result's size, file size and format, the facts every single-picture result shows. */
+export function PictureFacts({ result }: { result: { width: number; height: number; size: number; format: string } }) {
+  return (
+    <Facts
+      items={[
+        ['Dimensions', `${result.width} × ${result.height}`, 'result-dimensions'],
+        ['File size', formatBytes(result.size), 'new-size'],
+        ['Format', result.format.toUpperCase(), 'result-format'],
+      ]}
+    />
   );
 }
 
