@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageServiceRefusal } from '../core/image-service';
 import { blurSigma, createImageServer, handle, MAX_BODY_BYTES } from './server';
 
 // The HTTP surface of the offline image service and what only Node can see (sharp's own metadata reader). Every
@@ -106,6 +107,53 @@ describe('local image service', () => {
     const res = await call();
     expect(res.status).toBe(status);
     expect(((await res.json()) as { error: string }).error.length).toBeGreaterThan(5);
+  });
+
+  it('refuses a JPEG wider than the Images binding reads with 413 and the same words as production', async () => {
+    // 20,000 × 700: 14 MP, inside our 50 MP, over the binding's 12,000 px a side. One colour: a small file.
+    const wide = await sharp({ create: { width: 20_000, height: 700, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+    const res = await run(form({ steps: [], output: { format: 'jpeg', quality: 80 } }, wide));
+    expect(res.status).toBe(413);
+    const words = imageServiceRefusal({ input: { format: 'jpeg', width: 20_000, height: 700, bytes: wide.length }, steps: [], output: 'jpeg' });
+    expect(((await res.json()) as { error: string }).error).toBe(words);
+    expect(words).toMatch(/20,000 pixels wide; the image service handles JPEG pictures at most 12,000 pixels a side/);
+  });
+
+  it('refuses a result over 12,000 px a side, and takes one that shrinks a wide picture into bounds', async () => {
+    const input = await halves(8, 8);
+    const tall = await run(form({ steps: [{ op: 'resize', width: 10, height: 12_001, fit: 'stretch' }], output: { format: 'png' } }, input));
+    expect(tall.status).toBe(413);
+    expect(((await tall.json()) as { error: string }).error).toMatch(/The result is 12,001 pixels high/);
+    const fits = await run(form({ steps: [{ op: 'resize', width: 10, height: 12_000, fit: 'stretch' }], output: { format: 'png' } }, input));
+    expect(fits.status).toBe(200);
+  });
+
+  it('refuses an animation over 50 MP in all its frames, as the binding would return it untransformed', { timeout: 20_000 }, async () => {
+    // A 3,000 × 3,000 GIF with five more (1 × 1) frames spliced in before its end: 6 pages of 9 MP, 54 MP in all.
+    const still = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#336699' } }).gif().toBuffer();
+    const tiny = [0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0];
+    const gif = Buffer.concat([still.subarray(0, still.length - 1), Buffer.from([...Array.from({ length: 5 }, () => tiny).flat(), 0x3b])]);
+    expect(await sharp(gif).metadata()).toMatchObject({ width: 3000, height: 3000, pages: 6 });
+    const res = await run(form({ steps: [{ op: 'resize', width: 100, height: 80, fit: 'stretch' }], output: { format: 'png' } }, gif));
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: string }).error).toMatch(/animation of 6 frames, 54 megapixels in all/);
+  });
+
+  it('draws an overlay after its own steps, and answers only the regions asked of raw output', async () => {
+    // A black 40×30 canvas; the overlay is the red/blue halves picture, cut to its blue half (4×8) before it is drawn.
+    const black = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#000000' } }).png().toBuffer();
+    const job = {
+      steps: [],
+      overlays: [{ left: 10, top: 5, opacity: 1, steps: [{ op: 'crop', left: 4, top: 0, width: 4, height: 8 }] }],
+      output: { format: 'rgba', regions: [{ left: 10, top: 5, width: 4, height: 8 }, { left: 0, top: 0, width: 2, height: 1 }] },
+    };
+    const res = await run(form(job, black, [await halves(8, 8)]));
+    expect(res.status).toBe(200);
+    expect([res.headers.get('x-image-width'), res.headers.get('x-image-height')]).toEqual(['40', '30']);
+    const raw = await bytesOf(res);
+    expect(raw.length).toBe((4 * 8 + 2) * 4);
+    near([...raw.subarray(2 * 4, 2 * 4 + 3)], [0, 0, 255]);
+    expect([...raw.subarray(4 * 8 * 4, 4 * 8 * 4 + 4)]).toEqual([0, 0, 0, 255]);
   });
 
   it('refuses an input over 50 MP from its header, before decoding it', async () => {

@@ -8,14 +8,13 @@ import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { z } from 'zod';
+import { imageServiceRefusal, type ServiceImageFormat, type ServiceInput } from '../core/image-service';
 import { MAX_IMAGE_PIXELS } from '../core/limits';
 import { fetchServer } from '../scripts/lib/fetch-server';
 
 export const MAX_PIXELS = MAX_IMAGE_PIXELS;
 /** A 10 MB upload plus full-size overlays (a blur's cutout, a watermark strip), with multipart overhead. */
 export const MAX_BODY_BYTES = 48 * 1024 * 1024;
-/** WebP's format limit (the contract's WEBP_MAX_SIDE): a 50 MP panorama can be wider than WebP can hold. */
-export const WEBP_MAX_SIDE = 16_383;
 /** Jobs decoded at once; the rest wait their turn. A 50 MP job holds a few 200 MB RGBA copies. */
 export const MAX_JOBS = Math.max(1, Math.min(2, availableParallelism()));
 
@@ -42,10 +41,18 @@ const stepSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('flip'), axis: z.enum(['h', 'v']) }),
   z.object({ op: z.literal('blur'), radius: z.number().min(0).max(250) }),
 ]);
+const regionSchema = z.object({ left: z.number().int().min(0), top: z.number().int().min(0), width: side, height: side });
 const jobSchema = z.object({
   steps: z.array(stepSchema).max(20),
-  overlays: z.array(z.object({ left: z.number().int(), top: z.number().int(), opacity: z.number().min(0).max(1) })).max(60).default([]),
-  output: z.object({ format: z.enum(['jpeg', 'png', 'webp', 'rgba']), quality: z.number().int().min(1).max(100).optional() }),
+  overlays: z
+    .array(z.object({ left: z.number().int(), top: z.number().int(), opacity: z.number().min(0).max(1), steps: z.array(stepSchema).max(20).default([]) }))
+    .max(60)
+    .default([]),
+  output: z.object({
+    format: z.enum(['jpeg', 'png', 'webp', 'rgba']),
+    quality: z.number().int().min(1).max(100).optional(),
+    regions: z.array(regionSchema).min(1).max(64).optional(),
+  }),
 });
 export type Job = z.infer<typeof jobSchema>;
 type Step = z.infer<typeof stepSchema>;
@@ -71,13 +78,6 @@ async function toRaw(s: Sharp): Promise<Raw> {
 }
 
 const UNREADABLE = 'We could not read this image. It may be damaged or cut short; please try another file.';
-const megapixels = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
-
-function checkSize(width: number, height: number) {
-  if (width * height > MAX_PIXELS) {
-    throw new Problem(413, `The result would be ${megapixels(width * height)}; the most this service makes is ${MAX_PIXELS / 1e6} megapixels.`);
-  }
-}
 
 /** One step added to a pipeline. Crop bounds are checked against `size`, the picture this step sees. */
 function withStep(s: Sharp, step: Step, size: { width: number; height: number }): Sharp {
@@ -88,7 +88,6 @@ function withStep(s: Sharp, step: Step, size: { width: number; height: number })
       }
       return s.extract({ left: step.left, top: step.top, width: step.width, height: step.height });
     case 'resize':
-      checkSize(step.width, step.height);
       return s.resize(step.width, step.height, { fit: FIT[step.fit], position: 'centre', background: step.background ?? '#ffffff' });
     case 'rotate':
       return s.rotate(step.angle);
@@ -99,12 +98,14 @@ function withStep(s: Sharp, step: Step, size: { width: number; height: number })
   }
 }
 
-/** An overlay's RGBA with its alpha multiplied by `opacity` (sharp's composite has no opacity of its own). */
-async function faded(image: Buffer, opacity: number): Promise<Raw> {
+/** An overlay's RGBA after its own steps, with its alpha multiplied by `opacity` (sharp's composite has none). */
+async function faded(image: Buffer, steps: Step[], opacity: number): Promise<Raw> {
   let r: Raw;
   try {
-    r = await toRaw(sharp(image, { limitInputPixels: MAX_PIXELS }));
-  } catch {
+    r = await toRaw(sharp(image, { limitInputPixels: MAX_PIXELS }).autoOrient());
+    for (const step of steps) r = await toRaw(withStep(fromRaw(r), step, r));
+  } catch (err) {
+    if (err instanceof Problem) throw err;
     throw new Problem(422, 'An overlay could not be read.');
   }
   if (opacity < 1) for (let i = 3; i < r.data.length; i += 4) r.data[i] = Math.round(r.data[i]! * opacity);
@@ -118,7 +119,7 @@ function cropRaw(r: Raw, x: number, y: number, width: number, height: number): B
 }
 
 async function drawOverlays(r: Raw, job: Job, overlays: Buffer[]): Promise<Raw> {
-  const layers = await Promise.all(job.overlays.map(async (o, i) => ({ o, raw: await faded(overlays[i]!, o.opacity) })));
+  const layers = await Promise.all(job.overlays.map(async (o, i) => ({ o, raw: await faded(overlays[i]!, o.steps, o.opacity) })));
   const composite = layers.flatMap(({ o, raw }) => {
     // sharp refuses overlays that reach outside the picture: cut them to it first.
     const left = Math.max(0, o.left);
@@ -132,17 +133,41 @@ async function drawOverlays(r: Raw, job: Job, overlays: Buffer[]): Promise<Raw> 
   return composite.length ? toRaw(fromRaw(r).composite(composite)) : r;
 }
 
-export async function runJob(job: Job, input: Buffer, overlays: Buffer[]): Promise<{ bytes: Buffer; width: number; height: number }> {
-  const source = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+const READS: readonly string[] = ['jpeg', 'png', 'webp', 'gif'];
+
+/** What the Images binding would be asked to read, from the header alone: format, upright size, bytes, frames. */
+async function described(bytes: Buffer): Promise<{ meta: Metadata; input: ServiceInput }> {
   let meta: Metadata;
   try {
-    // Reads the header only; the pixel limit is checked here already, before anything is decoded.
-    meta = await source.metadata();
-  } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new Problem(413, `The picture is over ${MAX_PIXELS / 1e6} megapixels.`);
+    // Header only: nothing is decoded before the limits are checked (sharp's own pixel limit is only a backstop).
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
     throw new Problem(422, UNREADABLE);
   }
-  const upright = (meta.orientation ?? 1) >= 5 ? { width: meta.height!, height: meta.width! } : { width: meta.width!, height: meta.height! };
+  if (!meta.format || !READS.includes(meta.format) || !meta.width || !meta.height) {
+    const kind = meta.format ? `${meta.format.toUpperCase()} pictures` : 'this kind of picture';
+    throw new Problem(415, `The image service does not read ${kind}. Please convert it to JPEG or PNG first, then try again.`);
+  }
+  const upright = (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+  return { meta, input: { format: meta.format as ServiceImageFormat, ...upright, bytes: bytes.length, frames: meta.pages ?? 1 } };
+}
+
+/** The job's pixels of `regions` only, one after another, each row by row (the contract's `regions`). */
+function regionsOf(r: Raw, regions: { left: number; top: number; width: number; height: number }[]): Buffer {
+  for (const g of regions) {
+    if (g.left + g.width > r.width || g.top + g.height > r.height) throw new Problem(422, `A region must lie inside the picture (${r.width}×${r.height} pixels).`);
+  }
+  return Buffer.concat(regions.map((g) => cropRaw(r, g.left, g.top, g.width, g.height)));
+}
+
+export async function runJob(job: Job, input: Buffer, overlays: Buffer[]): Promise<{ bytes: Buffer; width: number; height: number }> {
+  // The Images binding's limits, checked as production's adapter checks them, with the same words (core/image-service.ts).
+  const { meta, input: picture } = await described(input);
+  const layers = await Promise.all(overlays.map(async (o) => (await described(o)).input));
+  const refusal = imageServiceRefusal({ input: picture, steps: job.steps, overlays: layers, output: job.output.format });
+  if (refusal) throw new Problem(413, refusal);
+  const source = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+  const upright = { width: picture.width, height: picture.height };
 
   // Each step runs on the previous one's materialised result, because sharp reorders operations inside one
   // pipeline. A leading resize joins the decode (sharp applies the orientation before it), so a large JPEG is
@@ -159,11 +184,8 @@ export async function runJob(job: Job, input: Buffer, overlays: Buffer[]): Promi
   for (const step of fused ? rest : job.steps) r = await toRaw(withStep(fromRaw(r), step, r));
   if (job.overlays.length) r = await drawOverlays(r, job, overlays);
 
-  const { format, quality } = job.output;
-  if (format === 'rgba') return { bytes: r.data, width: r.width, height: r.height };
-  if (format === 'webp' && Math.max(r.width, r.height) > WEBP_MAX_SIDE) {
-    throw new Problem(413, `WebP pictures can be at most ${WEBP_MAX_SIDE.toLocaleString('en')} pixels wide or high; this one is ${r.width}×${r.height}. Choose JPEG or PNG.`);
-  }
+  const { format, quality, regions } = job.output;
+  if (format === 'rgba') return { bytes: regions ? regionsOf(r, regions) : r.data, width: r.width, height: r.height };
   // An opaque input stays opaque through every step (padding is a solid colour): write it without an alpha channel.
   let out = fromRaw(r);
   if (!meta.hasAlpha || format === 'jpeg') out = out.flatten({ background: '#ffffff' });

@@ -27,7 +27,7 @@ export function readGif(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
     }
   }
   if (images === 0) throw corrupt('no image in GIF');
-  return { width, height, orientation: 1, animated: images > 1 };
+  return { width, height, orientation: 1, animated: images > 1, frames: images };
 }
 
 const colourTableSize = (flags: number) => (flags & 0x80 ? 3 * (2 << (flags & 7)) : 0);

@@ -5,6 +5,8 @@ export interface HeaderInfo {
   orientation: number;
   /** An animated GIF, WebP or PNG (APNG): the engine keeps the first frame and says so. */
   animated?: boolean;
+  /** Frames of an animated GIF or WebP (the image service limits the area of all frames together). */
+  frames?: number;
 }
 
 export interface ReadOptions {

@@ -11,7 +11,7 @@ export function readWebp(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
   let offset = 12;
   let size: { width: number; height: number } | undefined;
   let sawImage = false;
-  let animated = false;
+  let frames = 0;
   while (offset + 8 <= riffEnd) {
     const fourcc = ascii(bytes, offset, 4);
     const length = dv.getUint32(offset + 4, true);
@@ -22,11 +22,11 @@ export function readWebp(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
       checkDimensions(size.width, size.height, options);
     }
     if (IMAGE_CHUNKS.has(fourcc)) sawImage = true;
-    if (fourcc === 'ANMF') animated = true;
+    if (fourcc === 'ANMF') frames++;
     offset = data + length + (length & 1);
   }
   if (!size || !sawImage) throw corrupt('no image data');
-  return { ...size, orientation: 1, animated };
+  return { ...size, orientation: 1, animated: frames > 0, frames: Math.max(1, frames) };
 }
 
 function firstChunkSize(bytes: Uint8Array, dv: DataView, fourcc: string, at: number, length: number) {

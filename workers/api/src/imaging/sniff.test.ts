@@ -61,7 +61,7 @@ describe('sniffImage', () => {
     const frame = [0x2c, ...le16(0), ...le16(0), ...le16(2), ...le16(2), 0, 2, 2, 0x44, 0x01, 0];
     const gif = (frames: number) => bytes('GIF89a', le16(2), le16(2), [0, 0, 0], ...Array.from({ length: frames }, () => frame), [0x3b]);
     expect(readHeader(gif(1))).toMatchObject({ format: 'gif', width: 2, height: 2, animated: false });
-    expect(readHeader(gif(2))).toMatchObject({ format: 'gif', animated: true });
+    expect(readHeader(gif(2))).toMatchObject({ format: 'gif', animated: true, frames: 2 });
     expect(readHeader(jpeg({ orientation: 6 }))).toMatchObject({ format: 'jpeg', mimeType: 'image/jpeg', orientation: 6 });
     expect(readHeader(jpeg({ eoi: false }))).toBeNull();
     expect(readHeader(bytes('hello'))).toBeNull();
