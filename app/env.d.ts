@@ -4,7 +4,8 @@ import '@remix-run/cloudflare';
 declare global {
   /** Bindings of the Pages app (top-level wrangler.toml). */
   interface PagesEnv {
-    API: Fetcher;
+    /** The API Worker; absent on preview deployments (wrangler.toml, ADR 0115). */
+    API?: Fetcher;
   }
 }
 

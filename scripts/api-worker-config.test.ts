@@ -1,15 +1,19 @@
 /**
- * The API Worker's wrangler.toml, read the way wrangler reads it: the platform bindings of issue 21 (ADR 0112) are
- * declared in every environment (wrangler environments do not inherit bindings), and each route's Rate Limiting
- * binding allows exactly what core/limits.ts says, so the number every page and test uses is the one enforced.
+ * The API Worker's and the Pages app's wrangler.toml, read the way wrangler reads them: the platform bindings of
+ * issue 21 (ADR 0112) are declared in every environment (wrangler environments do not inherit bindings), and each
+ * route's Rate Limiting binding allows exactly what core/limits.ts says, so the number every page and test uses is
+ * the one enforced. Production is private, observable and CPU-bounded, and Pages previews never reach production
+ * data (ADR 0115).
  */
 import { fileURLToPath } from 'node:url';
 import { unstable_readConfig } from 'wrangler';
 import { describe, expect, it } from 'vitest';
 import { RATE_LIMIT_WINDOW_MS, RATE_LIMITS_PER_MINUTE } from '../core/limits';
 import { RATE_LIMITERS } from '../workers/api/src/throttle';
+import { worstRequestCpuSeconds } from './deploy/cpu-budget';
 
 const configPath = fileURLToPath(new URL('../workers/api/wrangler.toml', import.meta.url));
+const pagesConfigPath = fileURLToPath(new URL('../wrangler.toml', import.meta.url));
 
 /** What this test reads of wrangler's resolved configuration. */
 interface Declared {
@@ -34,5 +38,74 @@ describe.each([undefined, 'production'])('workers/api/wrangler.toml, %s environm
   it('binds the counting Durable Object, and a migration creates its class', () => {
     expect(config.durable_objects.bindings).toContainEqual(expect.objectContaining({ name: 'COUNTERS', class_name: 'CounterObject' }));
     expect(config.migrations.flatMap((m) => m.new_sqlite_classes ?? [])).toContain('CounterObject');
+  });
+});
+
+/** What these tests read of a production or preview environment. */
+interface Deployed {
+  name: string;
+  workers_dev?: boolean;
+  preview_urls?: boolean;
+  observability?: { enabled?: boolean; head_sampling_rate?: number };
+  limits?: { cpu_ms?: number };
+  services: { binding: string; service: string }[];
+  d1_databases: unknown[];
+  r2_buckets: unknown[];
+  kv_namespaces: unknown[];
+  durable_objects: { bindings: unknown[] };
+  queues: { producers?: unknown[] };
+  vectorize: unknown[];
+  hyperdrive: unknown[];
+  analytics_engine_datasets: unknown[];
+  ai?: unknown;
+  browser?: unknown;
+  vars: Record<string, unknown>;
+}
+
+const read = (path: string, env?: string) => unstable_readConfig({ config: path, env }, { hideWarnings: true }) as unknown as Deployed;
+
+describe('workers/api/wrangler.toml, production', () => {
+  const config = read(configPath, 'production');
+
+  it('has no public workers.dev URL and no preview URLs: it is reached only through the Pages app', () => {
+    expect(config.workers_dev).toBe(false);
+    expect(config.preview_urls).toBe(false);
+  });
+
+  it('sends its logs to Workers Logs with a sampling rate between 0 and 1', () => {
+    expect(config.observability?.enabled).toBe(true);
+    const rate = config.observability?.head_sampling_rate ?? 1;
+    expect(rate).toBeGreaterThan(0);
+    expect(rate).toBeLessThanOrEqual(1);
+  });
+
+  it('caps CPU below the platform default and at least 3x the heaviest request the isolate accepts', () => {
+    const worstMs = worstRequestCpuSeconds().total * 1000;
+    expect(config.limits?.cpu_ms).toBeGreaterThanOrEqual(3 * worstMs);
+    expect(config.limits?.cpu_ms).toBeLessThan(30_000);
+  });
+});
+
+describe('wrangler.toml (the Pages app)', () => {
+  const production = read(pagesConfigPath, 'production');
+  const preview = read(pagesConfigPath, 'preview');
+
+  it('binds production to the production API Worker', () => {
+    expect(production.services).toEqual([{ binding: 'API', service: read(configPath, 'production').name }]);
+  });
+
+  it('binds preview deployments to nothing, so no branch reaches production data', () => {
+    const bindings = [
+      preview.services, preview.d1_databases, preview.r2_buckets, preview.kv_namespaces, preview.durable_objects.bindings,
+      preview.queues.producers ?? [], preview.vectorize, preview.hyperdrive, preview.analytics_engine_datasets,
+    ];
+    expect(bindings.every((list) => list.length === 0)).toBe(true);
+    expect(preview.ai).toBeUndefined();
+    expect(preview.browser).toBeUndefined();
+  });
+
+  it('allows /api/* the API Worker’s CPU, since a service binding shares the calling request’s CPU', () => {
+    expect(production.limits?.cpu_ms).toBe(read(configPath, 'production').limits?.cpu_ms);
+    expect(preview.limits?.cpu_ms).toBe(production.limits?.cpu_ms);
   });
 });
