@@ -1,44 +1,27 @@
 /**
- * `npm run deploy`: publishes the API Worker and the Pages app to Cloudflare (needs `wrangler login` and the
- * resources of docs/deploy.md). `--dry-run` builds both bundles offline, checks the API bundle size, and deploys
- * nothing: `npm test` runs it.
+ * `npm run deploy`: sets up and updates production on a Cloudflare account in one idempotent run (needs
+ * `wrangler login` or CLOUDFLARE_API_TOKEN; docs/deploy.md). `--dry-run` needs no account and no network: it prints
+ * every step with its command and the resolved production configuration, builds both bundles offline (the API bundle
+ * must stay under 3 MiB gzipped), and fails if production lacks a binding or var the code reads. `npm test` runs it
+ * with `--skip-build`, right after its own build. The steps are scripts/deploy/plan.ts.
  */
-import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
-import { run, wranglerEnv } from './lib/run';
+import { buildPlan, committedDatabaseId, readPlanInput } from './deploy/plan';
+import { printPlan } from './deploy/print';
+import { runPlan } from './deploy/runner';
 
-const API_GZIP_LIMIT_KIB = 3 * 1024;
 const dryRun = process.argv.includes('--dry-run');
-
-function wrangler(args: string[]): string {
-  const out = spawnSync('npx', ['wrangler', ...args], { env: wranglerEnv(), encoding: 'utf8' });
-  const text = `${out.stdout}\n${out.stderr}`;
-  if (out.status !== 0) {
-    console.error(text);
-    throw new Error(`wrangler ${args.join(' ')} failed`);
-  }
-  return text;
-}
+const skipBuild = process.argv.includes('--skip-build');
 
 async function main() {
-  if (dryRun) {
-    const api = wrangler(['deploy', '--dry-run', '--outdir', resolve('.tmp/deploy/api'), '-c', 'workers/api/wrangler.toml', '--env', 'production']);
-    const size = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(api);
-    if (!size) throw new Error('could not read the API bundle size from wrangler');
-    const gzipKiB = Number(size[2]);
-    console.log(`api worker: ${size[1]} KiB, ${gzipKiB} KiB gzipped (limit ${API_GZIP_LIMIT_KIB} KiB)`);
-    if (gzipKiB > API_GZIP_LIMIT_KIB) throw new Error('the API bundle is over the size limit');
-    wrangler(['pages', 'functions', 'build', './functions', '--outdir', '.tmp/deploy/pages']);
-    console.log('pages functions: compiled');
-    return;
-  }
-  await run('npm', ['run', 'build']);
-  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--remote', '-c', 'workers/api/wrangler.toml', '--env', 'production']);
-  await run('npx', ['wrangler', 'deploy', '-c', 'workers/api/wrangler.toml', '--env', 'production']);
-  await run('npx', ['wrangler', 'pages', 'deploy', './public', '--project-name', 'memeforge', '--branch', 'main']);
+  const plan = buildPlan(readPlanInput({ skipBuild }));
+  console.log(printPlan(plan, { dryRun }));
+  if (plan.problems.length) throw new Error('production lacks what the code reads (above); nothing was run');
+  console.log('');
+  await runPlan(plan, { dryRun, interactive: process.stdin.isTTY === true, placeholderDatabaseId: committedDatabaseId() });
+  console.log(dryRun ? '\n✔ dry run: every offline step passed; nothing was deployed' : '\n✔ deployed');
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(`\n✘ ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

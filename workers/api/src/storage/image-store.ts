@@ -9,8 +9,10 @@ import { HttpError } from '../errors';
 
 /** Width of an expiry bucket. Cleanup runs every 15 minutes, so an expired object lives at most ~25 minutes more. */
 export const EXPIRY_BUCKET_MS = 10 * 60 * 1000;
-const TMP_PREFIX = 'tmp/';
-const KEPT_PREFIX = 'saved/';
+/** Where expiring images live: the cron deletes them by bucket, and the R2 lifecycle rule (npm run deploy) after a day. */
+export const TMP_PREFIX = 'tmp/';
+/** Saved memes: kept until their owner deletes them, so no lifecycle rule may reach this prefix. */
+export const KEPT_PREFIX = 'saved/';
 
 export interface StoredImage {
   id: string;
