@@ -25,6 +25,18 @@ const TTL_MINUTES = IMAGE_TTL_SECONDS_DEFAULT / 60;
 const UPLOAD_LIMITS = [`Body at most ${mb(MAX_REQUEST_BYTES)}; the file at most ${mb(MAX_UPLOAD_BYTES)} and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`];
 const RESULT_EXPIRY = `The result is stored for ${TTL_MINUTES} minutes at \`imageUrl\`; after that it answers 410.`;
 
+/**
+ * Read your own writes through the database's replicas (ADR 0115): a premium member's saves and deletes answer the
+ * database state they wrote, and reads that are sent it back are at least that fresh.
+ */
+const BOOKMARK_SENT = {
+  'X-D1-Bookmark': {
+    description: 'The `X-D1-Bookmark` of your last answer, so this call reads the database at least as fresh as that (your own saves and deletes included). Optional; a value that is not a bookmark is ignored.',
+    example: '00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683',
+  },
+};
+const BOOKMARK_ANSWERED = { 'X-D1-Bookmark': 'The database state this answer saw, its own writes included: send it back with your next call.' };
+
 const toolRoute = (
   path: '/api/optimize' | '/api/modify' | '/api/convert' | '/api/security',
   summary: string,
@@ -174,15 +186,17 @@ const ROUTES: RouteDoc[] = [
     summary: 'Store an exported meme for download',
     description: `Takes the editor's exported canvas (a base64 PNG, JPEG or WebP data URL) and answers a download URL. With a premium session the meme is also saved and kept; otherwise it expires after ${TTL_MINUTES} minutes.`,
     body: { kind: 'json', schema: downloadMemeRequestSchema, maxBytes: MAX_CANVAS_DATA_CHARS, example: { canvasData: 'data:image/png;base64,iVBORw0KGgo…', filename: 'my-meme', format: 'png' } },
-    answers: [{ status: 201, description: 'Stored.', kind: 'json', schema: downloadMemeResponseSchema, id: 'DownloadMemeResponse' }],
+    headerParams: BOOKMARK_SENT,
+    answers: [{ status: 201, description: 'Stored. A premium save answers `X-D1-Bookmark`.', kind: 'json', schema: downloadMemeResponseSchema, id: 'DownloadMemeResponse', headers: BOOKMARK_ANSWERED }],
     errors: [...JSON_ERRORS, { status: 415, code: 'unsupported_media_type', when: 'The data URL is not PNG, JPEG or WebP, or says one format and holds another.' }, { status: 422, code: 'unprocessable_image', when: 'The picture is damaged.' }, INTERNAL],
     limits: [`Canvas data at most ${mb(MAX_CANVAS_DATA_CHARS)} of base64; any body over ${mb(MAX_BODY_BYTES)} is refused unread.`],
   },
   {
     method: 'get', path: '/api/user-memes', operationId: 'getUserMemes', tag: 'Memes', auth: 'premium',
     summary: 'Your saved memes',
-    description: 'The premium member’s saved memes, newest first.',
-    answers: [{ status: 200, description: 'The memes.', kind: 'json', schema: userMemesResponseSchema, id: 'UserMemesResponse' }],
+    description: 'The premium member’s saved memes, newest first, read from the database replica nearest you. Send the last answer’s `X-D1-Bookmark` back to see a meme you have just saved.',
+    headerParams: BOOKMARK_SENT,
+    answers: [{ status: 200, description: 'The memes.', kind: 'json', schema: userMemesResponseSchema, id: 'UserMemesResponse', headers: BOOKMARK_ANSWERED }],
     errors: [PREMIUM_ONLY, INTERNAL],
   },
   {
@@ -190,15 +204,17 @@ const ROUTES: RouteDoc[] = [
     summary: 'Delete a saved meme',
     description: 'Deletes the picture and its record.',
     pathParams: { id: { description: 'The meme id from the list.', example: 'k-0123456789abcdef0123456789abcdef' } },
-    answers: [{ status: 204, description: 'Deleted.', kind: 'empty' }],
+    headerParams: BOOKMARK_SENT,
+    answers: [{ status: 204, description: 'Deleted.', kind: 'empty', headers: BOOKMARK_ANSWERED }],
     errors: [PREMIUM_ONLY, { status: 404, code: 'not_found', when: 'There is no such meme of yours.' }, { status: 409, code: 'conflict', when: 'It was deleted at the same moment by another request.' }, INTERNAL],
   },
   {
     method: 'get', path: '/api/dashboard', operationId: 'getDashboard', tag: 'Premium', auth: 'premium',
     summary: 'Your usage figures',
     description:
-      'Totals and the last 30 UTC days of AI operations and downloads, read from the database replica nearest you. Send the last answer’s `X-D1-Bookmark` back in the same request header to read figures at least that fresh.',
-    answers: [{ status: 200, description: 'The figures.', kind: 'json', schema: dashboardResponseSchema, id: 'DashboardResponse' }],
+      'Totals and the last 30 UTC days of AI operations and downloads, read from the database replica nearest you. Send the last answer’s `X-D1-Bookmark` back in the same request header to read figures at least that fresh (a meme you have just saved is counted).',
+    headerParams: BOOKMARK_SENT,
+    answers: [{ status: 200, description: 'The figures.', kind: 'json', schema: dashboardResponseSchema, id: 'DashboardResponse', headers: BOOKMARK_ANSWERED }],
     errors: [PREMIUM_ONLY, INTERNAL],
   },
   toolRoute('/api/optimize', 'Compress, upscale or remove the background', '`operation=compress` at a quality, `auto` (the smallest file that looks the same) or a target size; `upscale` (2, 3 or 4×) and `remove-background` use AI.', optimizeFieldsSchema, { operation: 'compress', quality: 80, format: 'webp' }, true),

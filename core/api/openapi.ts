@@ -33,7 +33,7 @@ export type RouteBody =
   | { kind: 'multipart'; fields: z.ZodType; maxBytes: number; example: Example };
 
 export type RouteAnswer =
-  | { status: number; description: string; kind: 'json'; schema: z.ZodType; id: string; streams?: boolean }
+  | { status: number; description: string; kind: 'json'; schema: z.ZodType; id: string; streams?: boolean; headers?: Record<string, string> }
   | { status: number; description: string; kind: 'image' }
   | { status: number; description: string; kind: 'empty'; headers?: Record<string, string> };
 
@@ -47,6 +47,8 @@ export interface RouteDoc {
   description: string;
   auth: RouteAuth;
   pathParams?: Record<string, { description: string; example: string; schema?: z.ZodType }>;
+  /** Optional request headers the route reads (the D1 bookmark, ADR 0115). */
+  headerParams?: Record<string, { description: string; example: string }>;
   query?: z.ZodObject;
   body?: RouteBody;
   answers: RouteAnswer[];
@@ -116,6 +118,9 @@ const errorSchemaFor = (codes: string[]): JsonSchema => ({
 
 const RETRY_AFTER = { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } };
 
+const headersOf = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
+
 function responsesOf(route: RouteDoc): Record<string, JsonSchema> {
   const responses: Record<string, JsonSchema> = {};
   for (const answer of route.answers) {
@@ -131,15 +136,14 @@ function responsesOf(route: RouteDoc): Record<string, JsonSchema> {
           },
         };
       }
-      responses[answer.status] = { description: answer.description, content };
+      responses[answer.status] = { description: answer.description, ...(answer.headers ? { headers: headersOf(answer.headers) } : {}), content };
     } else if (answer.kind === 'image') {
       responses[answer.status] = {
         description: answer.description,
         content: { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } },
       };
     } else {
-      const headers = Object.fromEntries(Object.entries(answer.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
-      responses[answer.status] = { description: answer.description, ...(answer.headers ? { headers } : {}) };
+      responses[answer.status] = { description: answer.description, ...(answer.headers ? { headers: headersOf(answer.headers) } : {}) };
     }
   }
   const byStatus = new Map<number, RouteError[]>();
@@ -165,6 +169,9 @@ function parametersOf(route: RouteDoc): JsonSchema[] {
     example: p.example,
     schema: p.schema ? requestSchema(p.schema) : { type: 'string' },
   }));
+  for (const [name, h] of Object.entries(route.headerParams ?? {})) {
+    params.push({ name, in: 'header', required: false, description: h.description, example: h.example, schema: { type: 'string' } });
+  }
   if (route.query) {
     const schema = requestSchema(route.query);
     const required = new Set((schema.required as string[] | undefined) ?? []);

@@ -31,6 +31,8 @@ export default defineConfig({
           // test/upload-usable.test.ts sends a fixed third of the corpus through upload and a tool; 'all' sends every file.
           CORPUS_SWEEP: process.env.CORPUS_SWEEP === 'all' ? 'all' : 'third',
         },
+        // A second local D1 that plays a read replica lagging behind DB (test/support/lagging-replica.ts, ADR 0115).
+        d1Databases: { LAGGING_REPLICA: 'lagging-replica' },
         // Test-only services that run in Node (workerd cannot read host files or run programs):
         // the shared image corpus, exiftool as an independent metadata reader, the offline image service itself
         // (in-process, as LOCAL_IMAGES), PHOTOS: phone-size photos and sharp's own results to compare with, and

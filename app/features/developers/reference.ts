@@ -8,7 +8,7 @@ type Json = Record<string, unknown>;
 export interface Field {
   name: string;
   /** path, query, JSON body or multipart form. */
-  in: 'path' | 'query' | 'body' | 'form';
+  in: 'path' | 'query' | 'header' | 'body' | 'form';
   type: string;
   required: boolean;
   /** Ranges, lengths, patterns and defaults in words. */

@@ -2,12 +2,16 @@
  * The app's one way to call /api: openapi-fetch typed by the generated `paths` (scripts/build-api-types.ts), so a
  * path, parameter or body the document does not describe is a type error. `call` keeps the spec's error rule: a
  * non-success answer raises an ApiClientError with the status, `status: body-or-statusText` and the server's words.
+ * Every call carries the D1 bookmark (bookmark.ts, ADR 0115).
  */
 import createClient from 'openapi-fetch';
 import { ApiClientError } from '../api-client';
+import { bookmarkMiddleware } from './bookmark';
 import type { paths } from './schema';
 
 export const api = createClient<paths>({ credentials: 'include' });
+// Every call sends the newest D1 bookmark seen and keeps the one it answers, so a member reads their own writes.
+api.use(bookmarkMiddleware());
 
 interface Answer<T> {
   data?: T;

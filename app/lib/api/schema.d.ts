@@ -281,7 +281,7 @@ export interface paths {
         };
         /**
          * Your saved memes
-         * @description The premium member’s saved memes, newest first.
+         * @description The premium member’s saved memes, newest first, read from the database replica nearest you. Send the last answer’s `X-D1-Bookmark` back to see a meme you have just saved.
          *
          *     Limits: With an API key, each call counts against the key's 10,000 calls a month.
          */
@@ -325,7 +325,7 @@ export interface paths {
         };
         /**
          * Your usage figures
-         * @description Totals and the last 30 UTC days of AI operations and downloads, read from the database replica nearest you. Send the last answer’s `X-D1-Bookmark` back in the same request header to read figures at least that fresh.
+         * @description Totals and the last 30 UTC days of AI operations and downloads, read from the database replica nearest you. Send the last answer’s `X-D1-Bookmark` back in the same request header to read figures at least that fresh (a meme you have just saved is counted).
          *
          *     Limits: With an API key, each call counts against the key's 10,000 calls a month.
          */
@@ -2151,7 +2151,13 @@ export interface operations {
     postDownloadMeme: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `X-D1-Bookmark` of your last answer, so this call reads the database at least as fresh as that (your own saves and deletes included). Optional; a value that is not a bookmark is ignored.
+                 * @example 00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683
+                 */
+                "X-D1-Bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2173,9 +2179,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Stored. */
+            /** @description Stored. A premium save answers `X-D1-Bookmark`. */
             201: {
                 headers: {
+                    /** @description The database state this answer saw, its own writes included: send it back with your next call. */
+                    "X-D1-Bookmark"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2301,7 +2309,13 @@ export interface operations {
     getUserMemes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `X-D1-Bookmark` of your last answer, so this call reads the database at least as fresh as that (your own saves and deletes included). Optional; a value that is not a bookmark is ignored.
+                 * @example 00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683
+                 */
+                "X-D1-Bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2310,6 +2324,8 @@ export interface operations {
             /** @description The memes. */
             200: {
                 headers: {
+                    /** @description The database state this answer saw, its own writes included: send it back with your next call. */
+                    "X-D1-Bookmark"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2379,7 +2395,13 @@ export interface operations {
     deleteUserMeme: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `X-D1-Bookmark` of your last answer, so this call reads the database at least as fresh as that (your own saves and deletes included). Optional; a value that is not a bookmark is ignored.
+                 * @example 00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683
+                 */
+                "X-D1-Bookmark"?: string;
+            };
             path: {
                 /**
                  * @description The meme id from the list.
@@ -2394,6 +2416,8 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    /** @description The database state this answer saw, its own writes included: send it back with your next call. */
+                    "X-D1-Bookmark"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2503,7 +2527,13 @@ export interface operations {
     getDashboard: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `X-D1-Bookmark` of your last answer, so this call reads the database at least as fresh as that (your own saves and deletes included). Optional; a value that is not a bookmark is ignored.
+                 * @example 00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683
+                 */
+                "X-D1-Bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2512,6 +2542,8 @@ export interface operations {
             /** @description The figures. */
             200: {
                 headers: {
+                    /** @description The database state this answer saw, its own writes included: send it back with your next call. */
+                    "X-D1-Bookmark"?: string;
                     [name: string]: unknown;
                 };
                 content: {

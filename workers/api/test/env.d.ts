@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** A local D1 that plays a read replica lagging behind DB (test/support/lagging-replica.ts). */
+      LAGGING_REPLICA: D1Database;
       /** The shared image corpus served from the Node side (test/corpus-service.ts). */
       CORPUS: Fetcher;
       /** How much of the corpus test/upload-usable.test.ts sweeps: 'third' (npm test) or 'all' (CORPUS_SWEEP=all). */

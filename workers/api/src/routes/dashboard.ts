@@ -1,7 +1,7 @@
 import { DASHBOARD_TREND_DAYS, type DashboardDay, type DashboardResponse } from '../../../../core/api/dashboard';
 import { activitySummary } from '../db/activity';
 import { memberCallsInMonth } from '../db/api-keys';
-import { BOOKMARK_HEADER, readsNearVisitor } from '../db/replica';
+import { bookmarkHeader, readsNearVisitor } from '../db/replica';
 import { countSavedMemes } from '../db/saved-memes';
 import { json } from '../http';
 import { utcMonth } from '../identity/api-key';
@@ -18,8 +18,9 @@ export async function getDashboard(request: Request, env: Env): Promise<Response
   const first = utcDay(now - (DASHBOARD_TREND_DAYS - 1) * DAY_MS);
   const monthStart = `${today.slice(0, 7)}-01`;
   // Three reads side by side on the replica nearest the member (ADR 0112), from the bookmark the member's client
-  // sent back if any: the activity (one batch), the saved memes and this month's calls of the member's keys. The
-  // session itself was read on the primary, which holds a session opened a moment ago for certain.
+  // sent back if any, so a meme saved a moment ago is counted (ADR 0115): the activity (one batch), the saved memes
+  // and this month's calls of the member's keys. The session itself was read on the primary, which holds a session
+  // opened a moment ago for certain.
   const replica = readsNearVisitor(env, request);
   const [{ totals, days }, memesSaved, apiCalls] = await Promise.all([
     activitySummary(replica.db, session.memberId, { monthStart, first, last: today }),
@@ -52,8 +53,5 @@ export async function getDashboard(request: Request, env: Env): Promise<Response
     },
     trend: [...byDay.values()],
   };
-  const headers: Record<string, string> = { 'cache-control': 'private, no-store' };
-  const bookmark = replica.bookmark();
-  if (bookmark) headers[BOOKMARK_HEADER] = bookmark;
-  return json(body, { headers });
+  return json(body, { headers: { 'cache-control': 'private, no-store', ...bookmarkHeader(replica) } });
 }

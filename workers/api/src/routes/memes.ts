@@ -3,6 +3,7 @@ import { IMAGE_EXTENSIONS, imageIdSchema } from '../../../../core/api/images';
 import { type DownloadMemeResponse, MAX_CANVAS_DATA_CHARS, type SavedMeme, downloadMemeRequestSchema } from '../../../../core/api/memes';
 import { sanitizeDownloadName } from '../../../../core/download-name';
 import { recordActivity } from '../db/activity';
+import { bookmarkHeader, readsNearVisitor, writesOfMember } from '../db/replica';
 import { deleteSavedMeme, insertSavedMeme, listSavedMemes, ownsSavedMeme } from '../db/saved-memes';
 import { HttpError, notFound } from '../errors';
 import { json, readJson } from '../http';
@@ -13,7 +14,8 @@ import { parseWith } from '../validate';
 
 /**
  * POST /api/download-meme: stores the exported canvas and answers a download URL. With a premium session the meme
- * is also saved to the member's memes (kept); otherwise it expires like any upload. `x-premium-user` is ignored.
+ * is also saved to the member's memes (kept), through a D1 session whose bookmark the answer carries, so the next
+ * read that sends it back lists the meme (ADR 0115); otherwise it expires like any upload. `x-premium-user` is ignored.
  */
 export async function postDownloadMeme(request: Request, env: Env): Promise<Response> {
   const raw = await readJson(request, MAX_CANVAS_DATA_CHARS + 4096);
@@ -27,10 +29,12 @@ export async function postDownloadMeme(request: Request, env: Env): Promise<Resp
   const options = { contentType: info.mimeType, metadata: { format: info.format } };
 
   let stored;
+  const headers: Record<string, string> = {};
   if (session) {
     stored = await putKept(env.BUCKET, bytes, options);
+    const writes = writesOfMember(env, request);
     try {
-      await insertSavedMeme(env.DB, {
+      await insertSavedMeme(writes.db, {
         id: stored.id,
         memberId: session.memberId,
         title: fileName.slice(0, fileName.lastIndexOf('.')),
@@ -43,7 +47,8 @@ export async function postDownloadMeme(request: Request, env: Env): Promise<Resp
       await deleteImage(env.BUCKET, stored.id); // no object without its row
       throw err;
     }
-    await recordActivity(env.DB, session.memberId, 'download', now);
+    await recordActivity(writes.db, session.memberId, 'download', now);
+    Object.assign(headers, bookmarkHeader(writes));
   } else {
     stored = await putTemporary(env.BUCKET, bytes, { ...options, ttlSeconds: imageTtlSeconds(env), now });
   }
@@ -51,17 +56,18 @@ export async function postDownloadMeme(request: Request, env: Env): Promise<Resp
     isPremium: session !== null,
     downloadUrl: `${stored.url}?download=${encodeURIComponent(fileName)}`,
   };
-  return json(body, { status: 201 });
+  return json(body, { status: 201, headers });
 }
 
 const isOversized = (raw: unknown) =>
   typeof raw === 'object' && raw !== null && 'canvasData' in raw &&
   typeof raw.canvasData === 'string' && raw.canvasData.length > MAX_CANVAS_DATA_CHARS;
 
-/** GET /api/user-memes: the member's saved memes, newest first. */
+/** GET /api/user-memes: the member's saved memes, newest first, from the replica nearest them and their bookmark. */
 export async function getUserMemes(request: Request, env: Env): Promise<Response> {
   const session = await requireSession(request, env);
-  const rows = await listSavedMemes(env.DB, session.memberId);
+  const reads = readsNearVisitor(env, request);
+  const rows = await listSavedMemes(reads.db, session.memberId);
   const memes: SavedMeme[] = rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -70,7 +76,7 @@ export async function getUserMemes(request: Request, env: Env): Promise<Response
     fileSize: r.fileSize,
     createdAt: new Date(r.createdAt).toISOString(),
   }));
-  return json({ memes });
+  return json({ memes }, { headers: bookmarkHeader(reads) });
 }
 
 /**
@@ -81,8 +87,9 @@ export async function deleteUserMeme(request: IRequest, env: Env): Promise<Respo
   const id = request.params.id ?? '';
   const session = await requireSession(request, env);
   if (!imageIdSchema.safeParse(id).success) throw notFound('There is no such meme.');
-  if (!(await ownsSavedMeme(env.DB, session.memberId, id))) throw notFound('There is no such meme.');
+  const writes = writesOfMember(env, request);
+  if (!(await ownsSavedMeme(writes.db, session.memberId, id))) throw notFound('There is no such meme.');
   await deleteImage(env.BUCKET, id);
-  if (!(await deleteSavedMeme(env.DB, session.memberId, id))) throw new HttpError(409, 'conflict', 'This meme was just deleted.');
-  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+  if (!(await deleteSavedMeme(writes.db, session.memberId, id))) throw new HttpError(409, 'conflict', 'This meme was just deleted.');
+  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store', ...bookmarkHeader(writes) } });
 }
