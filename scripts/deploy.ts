@@ -5,6 +5,7 @@
  * must stay under 3 MiB gzipped), and fails if production lacks a binding or var the code reads. `npm test` runs it
  * with `--skip-build`, right after its own build. The steps are scripts/deploy/plan.ts.
  */
+import './lib/require-node-22';
 import { buildPlan, committedDatabaseId, readPlanInput } from './deploy/plan';
 import { printPlan } from './deploy/print';
 import { runPlan } from './deploy/runner';

@@ -12,7 +12,7 @@ import { PERSIST_DIR } from './lib/run';
 const i = process.argv.indexOf('--rank-start');
 const rankStart = i > 0 ? Number(process.argv[i + 1]) : 1000;
 const remote = process.argv.includes('--remote');
-const dir = process.argv.slice(2).find((a, n, all) => !a.startsWith('--') && all[n - 1] !== '--rank-start');
+const dir = process.argv.slice(2).find((a: string, n: number, all: string[]) => !a.startsWith('--') && all[n - 1] !== '--rank-start');
 if (!dir) {
   console.error('usage: npm run templates:import -- <folder of memegen templates> [--rank-start N] [--remote]');
   process.exit(2);

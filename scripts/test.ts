@@ -3,6 +3,7 @@
  * Steps: type check, lint, build, unit + Worker tests (vitest), deploy dry-run, end-to-end (Playwright, Chromium).
  * Each test case counts once; a step with no test cases (type check, lint, build, dry run) counts as one check.
  */
+import './lib/require-node-22';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { wranglerEnv } from './lib/run';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import type { Request as MiniflareRequest, Response as MiniflareResponse } from 'miniflare';
 import { defineConfig } from 'vitest/config';
 import { corpusService } from './test/corpus-service';
@@ -9,6 +9,11 @@ import { networkProbeService } from './test/support/network-probe';
 import { exiftoolService, oracleService, photoService } from './test/support/node-services';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// The secrets wrangler.toml requires ([secrets] required), with test values. wrangler reads required secrets from
+// process.env when there is no .dev.vars (a fresh clone) and warns in every test file otherwise.
+const TEST_SECRETS = { DASHBOARD_ACCESS_CODE: 'test-access-code', SESSION_SECRET: 'test-signing-key-0123456789abcdef' };
+Object.assign(process.env, TEST_SECRETS);
 
 // Worker tests run inside workerd against the real local D1 and R2 with the real migrations applied.
 // The default wrangler environment has no [ai] entry, so the fake AI provider can be bound here.
@@ -22,8 +27,7 @@ export default defineConfig({
           TEST_MIGRATIONS: await readD1Migrations(here('../../migrations')),
           AI_PROVIDER: 'fake',
           IMAGE_SERVICE: 'local',
-          DASHBOARD_ACCESS_CODE: 'test-access-code',
-          SESSION_SECRET: 'test-signing-key-0123456789abcdef',
+          ...TEST_SECRETS,
           // A small monthly allowance per API key, so the tests can spend it (test/api-keys.test.ts).
           API_MONTHLY_CALLS: '20',
           // The delay test/d1-round-trips.test.ts adds to every D1 call (bench/d1-round-trips.ts sets it).
