@@ -3,8 +3,7 @@
  * read on the platform's Rate Limiting binding (ADR 0112): a refused request costs no database write and no
  * decoding, and an admitted one no round trip to a database far away.
  */
-import { RATE_LIMIT_WINDOW_MS, RATE_LIMITS_PER_MINUTE, type RateLimitedRoute } from '../../../core/limits';
-import { counterFor } from './counters';
+import { RATE_LIMIT_WINDOW_MS, type RateLimitedRoute } from '../../../core/limits';
 import type { Handler } from './routes/handler';
 import { HttpError } from './errors';
 import { clientAddress, identifyVisitor, rememberVisitor, withVisitorCookie } from './identity/visitor';
@@ -30,7 +29,7 @@ export function throttled(route: RateLimitedRoute, handler: Handler): Handler {
     // Locally the Worker cannot know the client's address (ADR 0109): every browser and test suite would share one
     // network key and throttle each other, so only the cookie key counts there.
     const keys = clientAddress(request, env) !== null ? visitor.keys : [visitor.keys[0]];
-    const outcomes = await Promise.all(keys.map((key) => admit(env, route, key, now)));
+    const outcomes = await Promise.all(keys.map((key) => admit(env, route, key)));
     if (outcomes.some((admitted) => !admitted)) {
       throw new HttpError(429, 'rate_limited', `Too many requests. Please wait ${RETRY_AFTER_SECONDS} seconds and try again.`, {
         'retry-after': String(RETRY_AFTER_SECONDS),
@@ -53,15 +52,7 @@ export function throttled(route: RateLimitedRoute, handler: Handler): Handler {
   };
 }
 
-/**
- * One request on `key`'s budget for `route`: the route's Rate Limiting binding. wrangler 4.86 drops `ratelimits`
- * from every Worker but the first when several configs run in one `wrangler pages dev` (npm start, e2e), so there the
- * key's counting object keeps the same fixed one-minute window instead, exactly (ADR 0112). Neither writes D1.
- */
-async function admit(env: Env, route: RateLimitedRoute, key: string, now: number): Promise<boolean> {
-  const limiter = (env as Partial<Env>)[RATE_LIMITERS[route]];
-  if (limiter) return (await limiter.limit({ key })).success;
-  const start = Math.floor(now / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS;
-  const { granted } = await counterFor(env, key).take(`burst:${route}:${start}`, RATE_LIMITS_PER_MINUTE[route], start + RATE_LIMIT_WINDOW_MS);
-  return granted;
+/** One request on `key`'s budget for `route`, on the route's Rate Limiting binding; it writes no database row. */
+async function admit(env: Env, route: RateLimitedRoute, key: string): Promise<boolean> {
+  return (await env[RATE_LIMITERS[route]].limit({ key })).success;
 }
