@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlan, readPlanInput, type Plan, type PlanInput, type Step } from './plan';
+import { interfaceMembers } from './production-config';
 import { printPlan } from './print';
 import { expiresUnder } from './r2-lifecycle';
 import { commandLine, runPlan, type Exec } from './runner';
@@ -113,17 +114,36 @@ describe('the deploy plan of this repository', () => {
   });
 });
 
+describe('what the code reads', () => {
+  it('reads the generated Env through the interface it extends, as wrangler 4.164 writes it', () => {
+    const source = 'interface __BaseEnv_Env { DB: D1Database; AI?: Ai }\ndeclare namespace Cloudflare { interface Env extends __BaseEnv_Env {} }\ninterface Env extends __BaseEnv_Env {}';
+    expect(interfaceMembers(source, 'Env')).toEqual([{ name: 'DB', optional: false }, { name: 'AI', optional: true }]);
+  });
+
+  it('finds every binding, var and secret of this repository’s Env', () => {
+    const names = input.code.api.map((m) => m.name);
+    expect(names).toEqual(expect.arrayContaining(['DB', 'BUCKET', 'COUNTERS', 'IMAGES', 'AI', 'BROWSER', 'CLIENT_ADDRESS', 'SESSION_SECRET']));
+    expect(input.code.pages.map((m) => m.name)).toEqual(['API']);
+  });
+});
+
 describe('the plan refuses a production that lacks what the code reads', () => {
   const withCode = (code: Partial<PlanInput['code']>): PlanInput => ({ ...input, code: { ...input.code, ...code } });
 
   it('names a binding the Worker reads that production does not bind', () => {
     const broken = buildPlan(withCode({ api: [...input.code.api, { name: 'SEARCH_INDEX', optional: false }] }));
-    expect(broken.problems).toEqual([expect.stringContaining('reads SEARCH_INDEX, which production neither binds, sets as a var, nor declares as a secret')]);
+    expect(broken.problems).toEqual([expect.stringContaining('reads SEARCH_INDEX, which production neither binds, sets as a var, nor requires as a secret')]);
   });
 
-  it('names a secret the Worker reads that .dev.vars.example does not declare', () => {
+  it('names a secret the Worker reads that production does not require', () => {
+    const api = { ...input.production.api, secretsRequired: ['DASHBOARD_ACCESS_CODE'] };
+    const broken = buildPlan({ ...input, production: { ...input.production, api } });
+    expect(broken.problems).toEqual([expect.stringContaining('reads SESSION_SECRET, which production neither binds, sets as a var, nor requires as a secret')]);
+  });
+
+  it('names a secret production requires that local development does not list', () => {
     const broken = buildPlan(withCode({ secrets: ['DASHBOARD_ACCESS_CODE'] }));
-    expect(broken.problems).toEqual([expect.stringContaining('reads SESSION_SECRET')]);
+    expect(broken.problems).toEqual(['workers/api/.dev.vars.example does not list SESSION_SECRET, which production requires']);
   });
 
   it('names the Pages app’s binding when production lacks it, optional in the type or not', () => {

@@ -19,7 +19,8 @@ import {
   missingFromProduction,
   readCodeNeeds,
   readProduction,
-  secretsNeeded,
+  SECRETS_EXAMPLE,
+  secretsOf,
   type EnvironmentSummary,
 } from './production-config';
 import { KEPT_PREFIX } from '../../workers/api/src/storage/image-store';
@@ -108,10 +109,12 @@ const staticFile = (imageKey: string) => `public/${imageKey.slice('static:'.leng
 export function buildPlan(input: PlanInput): Plan {
   const { production, code, templates } = input;
   const { api, pages, databaseName, bucketName } = production;
-  const secrets = secretsNeeded(code.secrets, api);
+  const secrets = secretsOf(api, code.secrets);
   const problems = [
-    ...missingFromProduction(code.api, api, code.secrets, 'The API Worker (workers/api/worker-configuration.d.ts Env)'),
+    ...missingFromProduction(code.api, api, secrets, 'The API Worker (workers/api/worker-configuration.d.ts Env)'),
     ...missingFromProduction(code.pages, pages.production, [], 'The Pages app (app/env.d.ts PagesEnv)'),
+    // `npm start` takes its secrets from this file: one production requires must be there too.
+    ...secrets.filter((s) => !code.secrets.includes(s)).map((s) => `${SECRETS_EXAMPLE} does not list ${s}, which production requires`),
   ];
   const builtIn = templates.filter((t) => t.image_key.startsWith('static:'));
   if (builtIn.length !== templates.length) problems.push('The built-in seed holds a template whose picture is not a static file');

@@ -1,7 +1,8 @@
 /**
  * What production is made of, read the way wrangler reads it: the API Worker's and the Pages app's production
  * environments (bindings, vars, crons, limits), what the code reads (the generated `Env` type and the Pages app's
- * `PagesEnv`), the secrets declared in workers/api/.dev.vars.example, and the deploy config with the real database id
+ * `PagesEnv`), the secrets production requires (`[secrets] required`) and local development lists
+ * (workers/api/.dev.vars.example), and the deploy config with the real database id
  * (generated under .tmp/, so no account's ids are ever committed).
  */
 import { readFileSync } from 'node:fs';
@@ -31,6 +32,8 @@ export interface EnvironmentSummary {
   observability: { enabled: boolean; headSamplingRate: number } | undefined;
   workersDev: boolean | undefined;
   previewUrls: boolean | undefined;
+  /** `[secrets] required`: what `wrangler deploy` refuses to publish without. */
+  secretsRequired: string[];
 }
 
 /** The part of wrangler's resolved config this module reads. */
@@ -56,6 +59,7 @@ interface Resolved {
   observability?: { enabled?: boolean; head_sampling_rate?: number };
   workers_dev?: boolean;
   preview_urls?: boolean;
+  secrets?: { required?: string[] };
 }
 
 const readResolved = (config: string, env: string | undefined) =>
@@ -91,6 +95,7 @@ export function summarize(c: Resolved): EnvironmentSummary {
     observability: c.observability ? { enabled: c.observability.enabled === true, headSamplingRate: c.observability.head_sampling_rate ?? 1 } : undefined,
     workersDev: c.workers_dev,
     previewUrls: c.preview_urls,
+    secretsRequired: c.secrets?.required ?? [],
   };
 }
 
@@ -115,18 +120,34 @@ export function readProduction() {
  */
 export function interfaceMembers(source: string, name: string): { name: string; optional: boolean }[] {
   const file = ts.createSourceFile('env.d.ts', source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const declarations = new Map<string, ts.InterfaceDeclaration[]>();
+  const collect = (node: ts.Node) => {
+    if (ts.isInterfaceDeclaration(node)) declarations.set(node.name.text, [...(declarations.get(node.name.text) ?? []), node]);
+    ts.forEachChild(node, collect);
+  };
+  collect(file);
   const found = new Map<string, boolean>();
-  const visit = (node: ts.Node) => {
-    if (ts.isInterfaceDeclaration(node) && node.name.text === name) {
+  const seen = new Set<string>();
+  // wrangler 4.164 writes the members once in `__BaseEnv_Env` and `interface Env extends __BaseEnv_Env {}`: follow
+  // what an interface extends when it is declared in the same file.
+  const add = (interfaceName: string) => {
+    if (seen.has(interfaceName)) return;
+    seen.add(interfaceName);
+    for (const node of declarations.get(interfaceName) ?? []) {
       for (const member of node.members) {
         if (ts.isPropertySignature(member) && member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))) {
           found.set(member.name.text, (found.get(member.name.text) ?? true) && member.questionToken !== undefined);
         }
       }
+      for (const clause of node.heritageClauses ?? []) {
+        for (const type of clause.types) {
+          const base = type.expression;
+          add(ts.isIdentifier(base) ? base.text : ts.isPropertyAccessExpression(base) ? base.name.text : '');
+        }
+      }
     }
-    ts.forEachChild(node, visit);
   };
-  visit(file);
+  add(name);
   return [...found].map(([member, optional]) => ({ name: member, optional }));
 }
 
@@ -149,8 +170,8 @@ export function readCodeNeeds() {
 
 /**
  * Everything the code reads that the environment does not provide, in words; [] when production is complete. A
- * name the code reads must be a binding or var of the environment, or a secret (`wrangler secret put`) declared in
- * .dev.vars.example. Optional members count too: the type says optional because another environment lacks them.
+ * name the code reads must be a binding or var of the environment, or one of `secrets` (set with `wrangler secret
+ * put`). Optional members count too: the type says optional because another environment lacks them.
  */
 export function missingFromProduction(
   reads: { name: string }[],
@@ -160,12 +181,17 @@ export function missingFromProduction(
 ): string[] {
   return reads
     .filter((r) => !(r.name in env.bindings) && !(r.name in env.vars) && !secrets.includes(r.name))
-    .map((r) => `${where} reads ${r.name}, which production neither binds, sets as a var, nor declares as a secret`);
+    .map((r) => `${where} reads ${r.name}, which production neither binds, sets as a var, nor requires as a secret`);
 }
 
-/** The secrets production must have: declared in .dev.vars.example and not already a var or binding. */
-export const secretsNeeded = (secrets: string[], env: Pick<EnvironmentSummary, 'bindings' | 'vars'>) =>
-  secrets.filter((s) => !(s in env.bindings) && !(s in env.vars));
+/**
+ * The secrets production must have: its `[secrets] required` (what `wrangler deploy` refuses to publish without),
+ * or, for a config without that section, the names of .dev.vars.example; never a name that is a var or binding.
+ */
+export function secretsOf(env: Pick<EnvironmentSummary, 'bindings' | 'vars' | 'secretsRequired'>, devVars: string[]): string[] {
+  const declared = env.secretsRequired.length ? env.secretsRequired : devVars;
+  return declared.filter((s) => !(s in env.bindings) && !(s in env.vars));
+}
 
 /** Keys whose value is a path wrangler resolves against the config's folder, besides the two rewritten below. */
 const UNHANDLED_PATH_KEYS = ['tsconfig', 'base_dir', 'build', 'site', 'assets', 'alias', 'wasm_modules', 'text_blobs', 'data_blobs'];
