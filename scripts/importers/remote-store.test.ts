@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { readFileSync, rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Exec } from '../deploy/runner';
 import { catalogRows } from '../templates/catalog-rows';
-import { executeRemoteSql, openRemoteStore } from './remote-store';
+import { openRemoteStore } from './remote-store';
 
 /** wrangler on an account that has the production database; records what it is asked and the SQL files it runs. */
 function fakeWrangler(databases: { name: string; uuid: string }[]) {
@@ -18,28 +18,32 @@ function fakeWrangler(databases: { name: string; uuid: string }[]) {
   return { exec, ran, sql };
 }
 
+afterAll(() => rmSync('.tmp/remote-store-test', { recursive: true, force: true }));
+
 const row = { ...catalogRows()[0]!, id: 'imported-one', image_key: 'templates/imported-one.png', popularity_rank: 1000 };
 const item = { row, image: { bytes: new Uint8Array([137, 80, 78, 71]), contentType: 'image/png' } };
 
 describe('the importers’ --remote store', () => {
   it('puts each picture into the production bucket, then upserts the rows into the production database', async () => {
     const wrangler = fakeWrangler([{ name: 'memeforge', uuid: 'prod-db-id' }]);
-    const store = await openRemoteStore(wrangler.exec);
+    // Its own config path, so the test leaves the deploy's generated config alone.
+    const config = '.tmp/remote-store-test/wrangler.jsonc';
+    const store = await openRemoteStore(wrangler.exec, config);
     await store.save([item]);
     await store.close();
     const [, put, execute] = wrangler.ran;
     expect(put).toMatch(/^npx wrangler r2 object put memeforge-images\/templates\/imported-one\.png --file \S+ --content-type image\/png --remote$/);
-    expect(execute).toMatch(/^npx wrangler d1 execute DB --remote --file \S+ --yes -c \.tmp\/deploy\/api\/wrangler\.jsonc --env production$/);
+    expect(execute).toBe(`npx wrangler d1 execute DB --remote --file .tmp/remote-import/imported-templates.sql --yes -c ${config} --env production`);
     expect(wrangler.sql[0]).toContain("insert into templates");
     expect(wrangler.sql[0]).toContain("'imported-one'");
     // Imported rows never remove built-in ones.
     expect(wrangler.sql[0]).not.toContain('delete from templates');
-    expect(readFileSync('.tmp/deploy/api/wrangler.jsonc', 'utf8')).toContain('"database_id": "prod-db-id"');
+    expect(readFileSync(config, 'utf8')).toContain('"database_id": "prod-db-id"');
   });
 
   it('says to deploy first when the account has no production database', async () => {
     const wrangler = fakeWrangler([{ name: 'something-else', uuid: 'x' }]);
-    await expect(executeRemoteSql('select 1;', 'x.sql', wrangler.exec)).rejects.toThrow('There is no D1 database memeforge on this account yet: run npm run deploy first.');
+    await expect(openRemoteStore(wrangler.exec, '.tmp/remote-store-test/wrangler.jsonc')).rejects.toThrow('There is no D1 database memeforge on this account yet: run npm run deploy first.');
     expect(wrangler.ran.filter((c) => c.includes('execute'))).toEqual([]);
   });
 });

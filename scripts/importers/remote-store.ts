@@ -25,15 +25,18 @@ async function must(exec: Exec, command: string[], mode: 'inherit' | 'capture' =
   return result;
 }
 
-/** The production database's id, found by name, and the generated config that names it (never committed). */
-export async function productionDatabase(exec: Exec = spawnExec): Promise<{ name: string; bucket: string; config: string }> {
+/**
+ * The production database's id, found by name, and the generated config that names it (never committed; a test
+ * passes its own `config` path).
+ */
+export async function productionDatabase(exec: Exec = spawnExec, config = GENERATED_API_CONFIG): Promise<{ name: string; bucket: string; config: string }> {
   const { databaseName, bucketName } = readProduction();
   const lookup = { parse: 'd1-list-json', name: databaseName } as const;
   const found = readLookup(lookup, await exec(['npx', 'wrangler', 'd1', 'list', '--json'], { mode: 'capture' }));
   if (!found.exists || !found.id) throw new Error(`There is no D1 database ${databaseName} on this account yet: run npm run deploy first.`);
-  mkdirSync(dirname(GENERATED_API_CONFIG), { recursive: true });
-  writeFileSync(GENERATED_API_CONFIG, generatedApiConfig(found.id));
-  return { name: databaseName, bucket: bucketName, config: GENERATED_API_CONFIG };
+  mkdirSync(dirname(config), { recursive: true });
+  writeFileSync(config, generatedApiConfig(found.id, config));
+  return { name: databaseName, bucket: bucketName, config };
 }
 
 /** Runs one SQL file against the production database. */
@@ -46,8 +49,8 @@ export async function executeRemoteSql(sql: string, fileName: string, exec: Exec
   return db.name;
 }
 
-export async function openRemoteStore(exec: Exec = spawnExec): Promise<TemplateWriter> {
-  const db = await productionDatabase(exec);
+export async function openRemoteStore(exec: Exec = spawnExec, config = GENERATED_API_CONFIG): Promise<TemplateWriter> {
+  const db = await productionDatabase(exec, config);
   return {
     async save(items) {
       mkdirSync(WORK_DIR, { recursive: true });
