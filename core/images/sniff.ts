@@ -65,11 +65,12 @@ function hasAvifBrand(bytes: Uint8Array): boolean {
 }
 
 /** Format, size and EXIF orientation of an image, or why it is refused. Never throws. */
-export function sniffImage(bytes: Uint8Array, { maxPixels = MAX_IMAGE_PIXELS }: Partial<ReadOptions> = {}): SniffResult {
+export function sniffImage(bytes: Uint8Array, { maxPixels = MAX_IMAGE_PIXELS, prefix }: Partial<ReadOptions> = {}): SniffResult {
   const format = detectFormat(bytes);
   if (!format) return { ok: false, problem: 'unknown_format', detail: 'not a supported image format' };
+  if (prefix && format !== 'png' && format !== 'jpeg' && format !== 'webp') return { ok: false, problem: 'unsupported', detail: `${format} is not read from a prefix`, format };
   try {
-    const header = READERS[format](bytes, { maxPixels });
+    const header = READERS[format](bytes, { maxPixels, prefix });
     return { ok: true, info: { ...header, format, mimeType: IMAGE_MIME_TYPES[format] } };
   } catch (err) {
     if (err instanceof ImageProblem) return { ok: false, problem: err.kind, detail: err.message, format };
@@ -84,6 +85,15 @@ export function sniffImage(bytes: Uint8Array, { maxPixels = MAX_IMAGE_PIXELS }: 
  */
 export function readHeader(bytes: Uint8Array): ImageHeader | null {
   const result = sniffImage(bytes, { maxPixels: Number.POSITIVE_INFINITY });
+  return result.ok ? result.info : null;
+}
+
+/**
+ * The header of the first bytes of a longer PNG, JPEG or WebP (a streamed result's first part): format and size,
+ * the structure checked only as far as the bytes go. Null when they do not start such an image.
+ */
+export function readHeadOf(bytes: Uint8Array): ImageHeader | null {
+  const result = sniffImage(bytes, { maxPixels: Number.POSITIVE_INFINITY, prefix: true });
   return result.ok ? result.info : null;
 }
 

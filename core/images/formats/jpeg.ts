@@ -38,7 +38,7 @@ export function readJpeg(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
       frame = { width, height, orientation };
     } else if (marker === 0xda) {
       if (!frame) throw corrupt('scan before frame header');
-      if (!hasEndMarker(bytes, end)) throw corrupt('cut short: no end-of-image marker');
+      if (!options.prefix && !hasEndMarker(bytes, end)) throw corrupt('cut short: no end-of-image marker');
       return { ...frame, orientation };
     }
     offset = end;

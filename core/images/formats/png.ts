@@ -18,6 +18,7 @@ export function readPng(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
     need(bytes, offset + 8);
     const length = dv.getUint32(offset);
     const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
+    if (options.prefix && info && type === 'IDAT') return { ...info, animated };
     const dataStart = offset + 8;
     const dataEnd = dataStart + length;
     need(bytes, dataEnd + 4);

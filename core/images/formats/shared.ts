@@ -11,6 +11,11 @@ export interface HeaderInfo {
 
 export interface ReadOptions {
   maxPixels: number;
+  /**
+   * The bytes are only the start of a longer file (a stream's first part): read the header and stop at the image
+   * data, checking the structure only as far as the bytes go. PNG, JPEG and WebP only.
+   */
+  prefix?: boolean;
 }
 
 /**

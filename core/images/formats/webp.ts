@@ -7,7 +7,7 @@ export function readWebp(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
   const dv = view(bytes);
   need(bytes, 20);
   const riffEnd = 8 + dv.getUint32(4, true);
-  need(bytes, riffEnd);
+  if (!options.prefix) need(bytes, riffEnd);
   let offset = 12;
   let size: { width: number; height: number } | undefined;
   let sawImage = false;
@@ -18,8 +18,11 @@ export function readWebp(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
     const data = offset + 8;
     if (data + length > riffEnd) throw corrupt(`chunk ${fourcc} overruns the file`);
     if (!size) {
+      need(bytes, data + Math.min(length, 10));
       size = firstChunkSize(bytes, dv, fourcc, data, length);
       checkDimensions(size.width, size.height, options);
+      // VP8X flags bit 1: animation.
+      if (options.prefix) return { ...size, orientation: 1, animated: fourcc === 'VP8X' && (bytes[data]! & 0x02) !== 0, frames: 1 };
     }
     if (IMAGE_CHUNKS.has(fourcc)) sawImage = true;
     if (fourcc === 'ANMF') frames++;
