@@ -123,7 +123,7 @@ test.describe('Optimize', () => {
   });
 
   // The e2e server uses the offline AI service (local-ai/, ESRGAN in tiles); nothing here is stubbed.
-  test('AI upscale 3x: the card, the allowance and the downloaded file agree, and the file is 3x the input', async ({ page }) => {
+  test('AI upscale 3x: the card, the allowance and the downloaded file agree, and the file is 3x the input (a PNG comes back as WebP unless PNG is asked for)', async ({ page }) => {
     test.setTimeout(240_000);
     const photo = corpusFile('photos/chelsea.png');
     await page.goto('/tools/optimize?tab=upscale');
@@ -140,11 +140,12 @@ test.describe('Optimize', () => {
     const expected = { width: input.width * 3, height: input.height * 3 };
     await expect(card.getByTestId('result-dimensions')).toHaveText(`${expected.width} × ${expected.height}`);
     await expect(card.getByTestId('original-size')).toHaveText('234.88 KB');
+    await expect(card.getByTestId('result-format')).toHaveText('WEBP · quality 90');
     const file = await download(page, card.getByRole('link', { name: 'Download Optimized Image' }));
-    expect(file.name).toBe('chelsea-upscaled.png');
-    expect(sniff(file.bytes)).toBe('png');
+    expect(file.name).toBe('chelsea-upscaled.webp');
+    expect(sniff(file.bytes)).toBe('webp');
     await expectSizeText(card.getByTestId('new-size'), file.bytes);
-    expect(await decodedSize(page, file.bytes, 'image/png')).toEqual(expected);
+    expect(await decodedSize(page, file.bytes, 'image/webp')).toEqual(expected);
     // One unit of the daily allowance was spent, and the banner was refetched to say so.
     await expect(page.getByTestId('ai-banner')).toContainText(`${before - 1} / ${FREE_DAILY_AI_LIMIT} remaining today`);
   });
@@ -158,6 +159,7 @@ test.describe('Optimize', () => {
     await page.goto('/tools/optimize?tab=remove-background');
     const before = await remainingToday(page);
     await page.getByTestId('file-input').setInputFiles(photo);
+    await page.getByLabel('Output format').selectOption('png');
     await page.getByRole('button', { name: 'Remove Background' }).click();
     const card = page.getByTestId('result-card');
     await expect(card.getByRole('heading', { name: 'Processing Complete' })).toBeVisible({ timeout: 200_000 });

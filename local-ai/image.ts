@@ -30,3 +30,14 @@ export async function decodeRgb(bytes: Uint8Array): Promise<Pixels> {
 export function encodePng(px: Pixels): Promise<Buffer> {
   return sharp(px.data, { raw: { width: px.width, height: px.height, channels: px.channels } }).png().toBuffer();
 }
+
+/** The containers the Worker may ask a result in (ADR 0114); PNG unless it asks for JPEG or WebP. */
+export const RESULT_FORMATS = ['png', 'jpeg', 'webp'] as const;
+export type ResultFormat = (typeof RESULT_FORMATS)[number];
+
+/** Re-encodes a PNG result in the format asked (quality 1–100 for JPEG and WebP; JPEG flattens onto white). */
+export function encodeResult(png: Buffer, format: ResultFormat, quality?: number): Promise<Buffer> {
+  if (format === 'png') return Promise.resolve(png);
+  const image = sharp(png);
+  return format === 'jpeg' ? image.flatten({ background: '#ffffff' }).jpeg({ quality: quality ?? 90 }).toBuffer() : image.webp({ quality: quality ?? 90 }).toBuffer();
+}

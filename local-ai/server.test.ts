@@ -53,6 +53,15 @@ describe('local AI service (HTTP)', () => {
     expect((await post('/nope', 'x')).status).toBe(404);
   });
 
+  it('refuses an unknown result format or quality, and a JPEG cut-out, with 400 before any work', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
+    for (const path of ['/upscale?factor=2&format=gif', '/upscale?factor=2&format=webp&quality=0', '/upscale?factor=2&format=jpeg&quality=high', '/remove-background?format=jpeg']) {
+      const res = await post(path, png);
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toMatch(/format|quality|transparency/);
+    }
+  });
+
   it('refuses a body over the limit with 413', async () => {
     const res = await post('/faces', new Uint8Array(MAX_BODY_BYTES + 1));
     expect(res.status).toBe(413);

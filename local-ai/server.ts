@@ -1,14 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { removeBackground, UnavailableError } from './background';
 import { detectFaces } from './faces';
-import { BadImageError } from './image';
+import { BadImageError, encodeResult, RESULT_FORMATS, type ResultFormat } from './image';
 import { detectPeople } from './people';
 import { renderPreviewCard } from './preview-card';
 import { TooLargeError, upscale, type Factor } from './upscale';
 
 /**
- * The offline AI service: plain HTTP on loopback, image bytes in, JSON or PNG out, errors as `{ error }` with a
- * readable message. Only the API Worker talks to it.
+ * The offline AI service: plain HTTP on loopback, image bytes in, JSON or an image out (PNG, or JPEG or WebP when
+ * `?format=` asks), errors as `{ error }` with a readable message. Only the API Worker talks to it.
  */
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 const PROMPT_MAX = 2000;
@@ -62,6 +62,21 @@ function closedBy(res: ServerResponse): AbortSignal {
   return gone.signal;
 }
 
+/** `?format=png|jpeg|webp&quality=1..100` of an image result; PNG when absent. */
+function resultFormat(url: URL): { format: ResultFormat; quality?: number } {
+  const format = url.searchParams.get('format') ?? 'png';
+  if (!RESULT_FORMATS.includes(format as ResultFormat)) throw new HttpProblem(400, `The format must be one of ${RESULT_FORMATS.join(', ')}.`);
+  const raw = url.searchParams.get('quality');
+  const quality = raw === null ? undefined : Number(raw);
+  if (quality !== undefined && !(Number.isInteger(quality) && quality >= 1 && quality <= 100)) throw new HttpProblem(400, 'The quality must be a whole number from 1 to 100.');
+  return { format: format as ResultFormat, quality };
+}
+
+async function sendImage(res: ServerResponse, png: Buffer, out: { format: ResultFormat; quality?: number }) {
+  const body = await encodeResult(png, out.format, out.quality);
+  res.writeHead(200, { 'content-type': `image/${out.format}`, 'content-length': String(body.length) }).end(body);
+}
+
 async function route(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://local');
   if (req.method === 'GET' && url.pathname === '/health') return sendJson(res, 200, { ok: true });
@@ -74,12 +89,13 @@ async function route(req: IncomingMessage, res: ServerResponse) {
     case '/upscale': {
       const factor = Number(url.searchParams.get('factor'));
       if (factor !== 2 && factor !== 3 && factor !== 4) throw new HttpProblem(400, 'The factor must be 2, 3 or 4.');
-      const png = await upscale(await imageBody(req), factor as Factor, closedBy(res));
-      return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      const out = resultFormat(url);
+      return sendImage(res, await upscale(await imageBody(req), factor as Factor, closedBy(res)), out);
     }
     case '/remove-background': {
-      const png = await removeBackground(await imageBody(req), req.headers['content-type'] ?? 'application/octet-stream');
-      return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      const out = resultFormat(url);
+      if (out.format === 'jpeg') throw new HttpProblem(400, 'A cut-out needs transparency: ask for PNG or WebP.');
+      return sendImage(res, await removeBackground(await imageBody(req), req.headers['content-type'] ?? 'application/octet-stream'), out);
     }
     case '/preview-card': {
       let prompt: unknown;

@@ -1,92 +1,40 @@
 /**
- * The offline HTML renderer's browser side (ADR 0104): one warm Debian Chromium driven by playwright-core, a fresh
- * browser context (and so a fresh page, cookies and cache) per request, at most MAX_PAGES at once.
+ * The offline HTML renderer's pages (ADR 0104): a fresh browser context (and so a fresh page, cookies and cache) per
+ * request in the one warm Chromium of browser.ts, at most MAX_PAGES at once.
  *
- * The network rule (`renderMayLoad`: data: URLs only) is enforced three times: the page is served with RENDER_CSP,
- * every request and WebSocket of the page is routed and refused, and the browser's only way out is a proxy on
- * loopback that refuses everything, for whatever slips past interception (beacons do).
+ * The page sees nothing of the automation: no Playwright API that puts a binding or a script of its own into the
+ * page is used (exposeBinding, exposeFunction, routeWebSocket and page.evaluate do), so `window` holds only what
+ * Chromium and RENDER_START_SCRIPT leave there. Request routing and the screenshot go through DevTools, outside it.
+ *
+ * The network rule (`renderMayLoad`: data: URLs only) is enforced four times: the page is served with RENDER_CSP,
+ * every request is routed and refused, WebRTC is removed from the page and switched to proxied-only in Chromium, and
+ * the browser's only way out is a proxy on loopback that refuses everything (browser.ts).
+ *
+ * A page costs only its own request: the deadline covers the whole request, a crashed tab is a 422, a browser that
+ * crashes or is killed is a 503 and is launched again for the next request, one that stops answering is killed.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
-import { captureHeight, RENDER_CSP, RENDER_URL, renderMayLoad, type HtmlRenderOptions, type RenderOutcome } from '../core/tools/html';
+import { captureHeight, RENDER_CSP, RENDER_START_SCRIPT, RENDER_URL, renderMayLoad, type HtmlRenderOptions, type RenderOutcome } from '../core/tools/html';
+import { BrowserUnavailable, recycleBrowser, warmBrowser } from './browser';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { closeBrowser } from './browser';
+
 /** Pages rendered at once; more wait their turn. */
 export const MAX_PAGES = 2;
 /** Requests allowed to wait for a page; beyond that the service is busy (503). */
 export const MAX_WAITING = 8;
+/** How long a finished or stopped page may take to close before its browser is taken for stuck and killed. */
 const CLOSE_GRACE_MS = 5_000;
-
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // WebRTC may not send UDP around the proxy.
-  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
-];
 
 export class RenderProblem extends Error {
   constructor(
     readonly status: number,
-    readonly code: 'render_timeout' | 'renderer_busy' | 'renderer_unavailable',
+    readonly code: 'render_timeout' | 'render_failed' | 'renderer_busy' | 'renderer_unavailable',
     message: string,
   ) {
     super(message);
   }
-}
-
-/** Counts what reached the refusing proxy: a test can see that nothing went further. */
-export const sealed = { attempts: 0 };
-
-/** The browser's only route out: answers every request and CONNECT with 403 and closes. */
-async function startRefusingProxy(): Promise<Server> {
-  const server = createServer((_req, res) => {
-    sealed.attempts++;
-    res.writeHead(403).end();
-  });
-  server.on('connect', (_req, socket) => {
-    sealed.attempts++;
-    socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  server.unref();
-  return server;
-}
-
-let browserPromise: Promise<Browser> | null = null;
-let proxy: Server | null = null;
-
-/** The warm browser, launched on first use and again if it ever goes away. */
-export function warmBrowser(): Promise<Browser> {
-  browserPromise ??= (async () => {
-    proxy ??= await startRefusingProxy();
-    const { port } = proxy.address() as AddressInfo;
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [...LAUNCH_ARGS, `--proxy-server=http://127.0.0.1:${port}`, '--proxy-bypass-list=<-loopback>'],
-    });
-    browser.on('disconnected', () => (browserPromise = null));
-    return browser;
-  })().catch((err: unknown) => {
-    browserPromise = null;
-    console.error('local-render: could not start Chromium', err);
-    throw new RenderProblem(503, 'renderer_unavailable', `The local renderer could not start Chromium (${CHROMIUM_PATH}). Install Debian's chromium and try again.`);
-  });
-  return browserPromise;
-}
-
-export async function closeBrowser(): Promise<void> {
-  const pending = browserPromise;
-  browserPromise = null;
-  await (await pending?.catch(() => null))?.close();
-  proxy?.close();
-  proxy = null;
 }
 
 let active = 0;
@@ -107,34 +55,89 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 
 const timeoutMessage = (ms: number) =>
   `The page took longer than ${ms / 1000} seconds to render, so we stopped it. Remove endless scripts or heavy content and try again.`;
+const BROWSER_LOST = "The renderer's browser stopped while drawing this page. It starts again by itself; please try again.";
+const BROWSER_STUCK = "The renderer's browser stopped answering, so we restarted it. Please try again.";
+const TAB_CRASHED = 'The page crashed the browser tab, most likely by using too much memory. Simplify the page or its scripts and try again.';
 
-/** Renders one page in its own context; the deadline covers loading, layout and the screenshot. */
+/** What one request has reached, so a failure can be put on the page or on the browser. */
+interface Attempt {
+  browser?: Browser;
+  context?: Promise<BrowserContext>;
+  /** The page itself is loading or being drawn (before that, only the browser can be at fault). */
+  pageStarted: boolean;
+  tabCrashed: boolean;
+}
+
+/** Renders one page in its own context; the deadline covers the whole request: context, loading, layout and screenshot. */
 export function renderHtml(options: HtmlRenderOptions, timeoutMs: number): Promise<RenderOutcome> {
   return inTurn(async () => {
-    const browser = await warmBrowser();
-    const context = await browser.newContext({
-      viewport: { width: options.width, height: options.height },
-      deviceScaleFactor: 1,
-      javaScriptEnabled: options.allowScripts,
-      serviceWorkers: 'block',
-      acceptDownloads: false,
-    });
+    const attempt: Attempt = { pageStarted: false, tabCrashed: false };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new RenderProblem(422, 'render_timeout', timeoutMessage(timeoutMs))), timeoutMs);
     });
+    let failure: { err: unknown } | undefined;
+    let outcome: RenderOutcome | undefined;
     try {
-      return await Promise.race([capture(context, options, timeoutMs), deadline]);
+      outcome = await Promise.race([run(attempt, options, timeoutMs), deadline]);
+    } catch (err) {
+      failure = { err };
     } finally {
       clearTimeout(timer);
-      // Closing the context ends a page stuck in a script; never wait on it for long.
-      await Promise.race([context.close().catch(() => undefined), new Promise((r) => setTimeout(r, CLOSE_GRACE_MS))]);
     }
+    // Not even a page opened within the deadline: the browser stopped answering, and it is not asked again.
+    if (failure && isTimeout(failure.err) && !attempt.pageStarted) recycleBrowser('it did not open a page within the deadline');
+    const closed = await release(attempt);
+    if (!failure) return outcome!;
+    throw blame(failure.err, attempt, closed);
   });
 }
 
-async function capture(context: BrowserContext, options: HtmlRenderOptions, timeoutMs: number): Promise<RenderOutcome> {
+async function run(attempt: Attempt, options: HtmlRenderOptions, timeoutMs: number): Promise<RenderOutcome> {
+  const browser = (attempt.browser = await warmBrowser());
+  attempt.context = browser.newContext({
+    viewport: { width: options.width, height: options.height },
+    deviceScaleFactor: 1,
+    javaScriptEnabled: options.allowScripts,
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+  });
+  return capture(await attempt.context, attempt, options, timeoutMs);
+}
+
+/**
+ * Closes the request's context, which also ends a page stuck in a script. A browser that cannot do that in time is
+ * taken for stuck and killed (false); the next request launches a fresh one.
+ */
+async function release(attempt: Attempt): Promise<boolean> {
+  if (!attempt.browser?.isConnected()) return true;
+  if (!attempt.context) return true;
+  const closing = attempt.context.then((context) => context.close()).then(
+    () => true,
+    () => true, // a context that failed to open, or a browser that went away meanwhile, has nothing left to close
+  );
+  let grace: ReturnType<typeof setTimeout> | undefined;
+  const closed = await Promise.race([closing, new Promise<false>((resolve) => (grace = setTimeout(() => resolve(false), CLOSE_GRACE_MS)))]);
+  clearTimeout(grace);
+  if (!closed) recycleBrowser(`a page did not close within ${CLOSE_GRACE_MS / 1000} s`);
+  return closed;
+}
+
+const isTimeout = (err: unknown) => err instanceof RenderProblem && err.code === 'render_timeout';
+
+/** Turns what went wrong into the person's answer: the page's fault is a 422, the browser's a 503. */
+function blame(err: unknown, attempt: Attempt, closed: boolean): unknown {
+  if (err instanceof BrowserUnavailable) return new RenderProblem(503, 'renderer_unavailable', err.message);
+  if (attempt.tabCrashed) return new RenderProblem(422, 'render_failed', TAB_CRASHED);
+  // The page had not even been opened in time, or the browser could not close it: the browser stopped answering.
+  if (isTimeout(err) && (!attempt.pageStarted || !closed)) return new RenderProblem(503, 'renderer_unavailable', BROWSER_STUCK);
+  if (attempt.browser && !attempt.browser.isConnected()) return new RenderProblem(503, 'renderer_unavailable', BROWSER_LOST);
+  return err;
+}
+
+async function capture(context: BrowserContext, attempt: Attempt, options: HtmlRenderOptions, timeoutMs: number): Promise<RenderOutcome> {
   let blocked = 0;
+  // Playwright's route is DevTools' Fetch domain: nothing is added to the page.
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (url === RENDER_URL) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', headers: { 'content-security-policy': RENDER_CSP }, body: options.html });
@@ -142,11 +145,10 @@ async function capture(context: BrowserContext, options: HtmlRenderOptions, time
     blocked++;
     return route.abort('blockedbyclient');
   });
-  await context.routeWebSocket(/.*/, (ws) => {
-    blocked++;
-    void ws.close();
-  });
+  if (options.allowScripts) await context.addInitScript(RENDER_START_SCRIPT);
   const page = await context.newPage();
+  page.on('crash', () => (attempt.tabCrashed = true));
+  attempt.pageStarted = true;
   await page.goto(RENDER_URL, { waitUntil: 'load', timeout: timeoutMs });
   // The layout's own size, read through DevTools: page scripts may be off.
   const cdp = await context.newCDPSession(page);

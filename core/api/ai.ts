@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { PROMPT_MAX_CHARS } from '../limits';
+import { imageIdOf } from '../images/address';
 
 export const AI_PROVIDERS = ['cloudflare', 'local', 'fake', 'none'] as const;
 
@@ -24,15 +25,28 @@ export const generateImageResponseSchema = z.object({
 });
 export type GenerateImageResponse = z.infer<typeof generateImageResponseSchema>;
 
-export const generateCaptionsRequestSchema = z.object({
-  /** The template to caption; without one, top and bottom captions for the person's own picture. */
-  templateId: z.string().min(1).max(100).optional(),
-  context: z.string().max(PROMPT_MAX_CHARS).default(''),
-});
+export const generateCaptionsRequestSchema = z
+  .object({
+    /** The template to caption; without one, top and bottom captions for the person's own picture. */
+    templateId: z.string().min(1).max(100).optional(),
+    /** The person's own picture, as `POST /api/upload` answered it (`/api/images/{id}`): captions about what it shows. */
+    imageUrl: z
+      .string()
+      .max(200)
+      .refine((url) => imageIdOf(url) !== null, 'imageUrl must be an /api/images/{id} address from POST /api/upload.')
+      .optional(),
+    context: z.string().max(PROMPT_MAX_CHARS).default(''),
+  })
+  .refine((b) => !(b.templateId && b.imageUrl), { message: 'Send templateId or imageUrl, not both.', path: ['imageUrl'] });
+
+export const CAPTION_SOURCES = ['model', 'bank'] as const;
 
 export const generateCaptionsResponseSchema = z.object({
   captions: z.array(z.string()),
   provider: z.enum(AI_PROVIDERS),
+  /** `model`: written by a language model; `bank`: taken from the caption bank (offline, or the model failed). */
+  source: z.enum(CAPTION_SOURCES),
+  /** Said whenever the captions did not (all) come from a model. */
   note: z.string().optional(),
 });
 export type GenerateCaptionsResponse = z.infer<typeof generateCaptionsResponseSchema>;

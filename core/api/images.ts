@@ -2,6 +2,7 @@ import { z } from './zod';
 
 export { IMAGE_EXTENSIONS, IMAGE_FORMATS, IMAGE_MIME_TYPES, type ImageFormat } from '../images/kinds';
 export { EMPTY_FILE_MESSAGE, MISSING_IMAGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '../messages';
+import { IMAGE_ID_PATTERN } from '../images/address';
 import { IMAGE_FORMATS } from '../images/kinds';
 import { EMPTY_FILE_MESSAGE, MISSING_IMAGE_MESSAGE } from '../messages';
 
@@ -26,7 +27,7 @@ export const uploadFormSchema = z.object({
  * Opaque image ids: `t{expiry bucket, base 36}-{32 hex}` for images that expire, `k-{32 hex}` for kept (saved) ones.
  * 128 random bits make them unguessable; the bucket lets the server answer 410 without a lookup.
  */
-export const imageIdSchema = z.string().regex(/^(?:t[0-9a-z]{1,12}|k)-[0-9a-f]{32}$/);
+export const imageIdSchema = z.string().regex(IMAGE_ID_PATTERN);
 
 export const imageQuerySchema = z.object({
   /** Ask for `Content-Disposition: attachment` with this file name (sanitised by the server). */

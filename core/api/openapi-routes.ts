@@ -14,7 +14,7 @@ import { downloadMemeRequestSchema, downloadMemeResponseSchema, MAX_CANVAS_DATA_
 import { buildOpenApiDocument, type ApiInfo, type RouteDoc } from './openapi';
 import { AI_ERRORS, INTERNAL, JSON_ERRORS, kb, mb, PICTURE_ERRORS, PREMIUM_ONLY, rateLimit, rateLimited, withRouterErrors } from './openapi-errors';
 import { templateResponseSchema, templateSchema, templateSearchSchema, templatesResponseSchema, textBoxSchema } from './templates';
-import { metadataAnalysisSchema, modifyFieldsSchema, optimizeFieldsSchema, securityFieldsSchema, toolResultSchema, convertFieldsSchema } from './tools';
+import { AI_OUTPUT_MAX_PIXELS, AI_OUTPUT_MAX_SIDE, metadataAnalysisSchema, modifyFieldsSchema, optimizeFieldsSchema, securityFieldsSchema, toolResultSchema, convertFieldsSchema } from './tools';
 import { usageLimitSchema } from './usage';
 import { HTML_MAX_BYTES, HTML_MAX_BODY_BYTES, HTML_RENDER_TIMEOUT_MS, htmlRenderSchema } from '../tools/html';
 
@@ -56,7 +56,16 @@ const toolRoute = (
   body: { kind: 'multipart', fields, maxBytes: MAX_REQUEST_BYTES, example },
   answers: [{ status: 200, description: 'The stored result and what was applied.', kind: 'json', schema: toolResultSchema, id: 'ToolResult', streams: true }],
   errors: [...PICTURE_ERRORS, rateLimited('tools'), ...(ai ? AI_ERRORS : []), { status: 503, code: 'image_service_unavailable', when: 'The large-picture image service did not answer; try again.' }, INTERNAL],
-  limits: [...UPLOAD_LIMITS, rateLimit('tools'), ...(ai ? [`AI operations spend one of the ${FREE_DAILY_AI_LIMIT} free daily units (refunded if they fail).`] : [])],
+  limits: [
+    ...UPLOAD_LIMITS,
+    rateLimit('tools'),
+    ...(ai
+      ? [
+          `AI operations spend one of the ${FREE_DAILY_AI_LIMIT} free daily units (refunded if they fail).`,
+          `An AI result is at most ${AI_OUTPUT_MAX_PIXELS / 1_000_000} megapixels and ${AI_OUTPUT_MAX_SIDE.toLocaleString('en-US')} pixels a side; larger requests answer 400 before any work.`,
+        ]
+      : []),
+  ],
 });
 
 const ROUTES: RouteDoc[] = [
@@ -146,10 +155,14 @@ const ROUTES: RouteDoc[] = [
   {
     method: 'post', path: '/api/generate-captions', operationId: 'postGenerateCaptions', tag: 'AI', auth: 'public',
     summary: 'Caption ideas',
-    description: 'Caption ideas for a template (one line per text box, joined by " / "), or top and bottom captions for your own picture when no template is named. Not counted in the daily allowance.',
+    description: 'Caption ideas for a template (one line per text box, joined by " / "), or top and bottom captions for your own picture when no template is named: send its `imageUrl` (from `POST /api/upload`) and a vision model captions what it shows. `source` says whether a model wrote them or they come from the caption bank (offline, or when the model failed), and `note` says so in words. Not counted in the daily allowance.',
     body: { kind: 'json', schema: generateCaptionsRequestSchema, maxBytes: MAX_JSON_BYTES, example: { templateId: 'nope-yep', context: 'Monday meetings' } },
     answers: [{ status: 200, description: 'The captions.', kind: 'json', schema: generateCaptionsResponseSchema, id: 'GenerateCaptionsResponse' }],
-    errors: [...JSON_ERRORS, { status: 404, code: 'not_found', when: 'There is no template with that id.' }, rateLimited('generate-captions'), ...AI_ERRORS.filter((e) => e.code !== 'quota_exceeded'), INTERNAL],
+    errors: [
+      ...JSON_ERRORS,
+      { status: 404, code: 'not_found', when: 'There is no template with that id, or no picture at `imageUrl`.' },
+      { status: 410, code: 'gone', when: 'The picture at `imageUrl` has expired; upload it again.' },
+      rateLimited('generate-captions'), ...AI_ERRORS.filter((e) => e.code !== 'quota_exceeded'), INTERNAL],
     limits: [`Context at most ${PROMPT_MAX_CHARS} characters; body at most ${kb(MAX_JSON_BYTES)}.`, rateLimit('generate-captions')],
   },
   {
@@ -217,7 +230,7 @@ const ROUTES: RouteDoc[] = [
     answers: [{ status: 200, description: 'The figures.', kind: 'json', schema: dashboardResponseSchema, id: 'DashboardResponse', headers: BOOKMARK_ANSWERED }],
     errors: [PREMIUM_ONLY, INTERNAL],
   },
-  toolRoute('/api/optimize', 'Compress, upscale or remove the background', '`operation=compress` at a quality, `auto` (the smallest file that looks the same) or a target size; `upscale` (2, 3 or 4×) and `remove-background` use AI.', optimizeFieldsSchema, { operation: 'compress', quality: 80, format: 'webp' }, true),
+  toolRoute('/api/optimize', 'Compress, upscale or remove the background', '`operation=compress` at a quality, `auto` (the smallest file that looks the same) or a target size; `upscale` (2, 3 or 4×) and `remove-background` use AI and write JPEG or WebP (`format=auto`: a JPEG photo stays JPEG, anything else becomes WebP) unless `format=png` is asked for; a cut-out is WebP or PNG.', optimizeFieldsSchema, { operation: 'compress', quality: 80, format: 'webp' }, true),
   toolRoute('/api/modify', 'Resize, crop, rotate or batch-compress', 'Resize to a preset or a size (Fill, Fit with a border colour, or Stretch), crop a rectangle, rotate and flip, or compress (the batch).', modifyFieldsSchema, { operation: 'resize', width: 1080, height: 1080, fit: 'cover' }, false),
   toolRoute('/api/convert', 'Convert to JPEG, PNG, WebP, BMP or TIFF', 'Re-encodes the picture; metadata is never carried over.', convertFieldsSchema, { format: 'png' }, false),
   toolRoute('/api/security', 'Watermark, blur faces or strip private metadata', '`watermark` draws text; `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding.', securityFieldsSchema, { operation: 'watermark', text: '© Memeforge', position: 'bottom-right' }, true),

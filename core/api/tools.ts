@@ -15,7 +15,7 @@ import { watermarkFieldsSchema } from '../tools/watermark';
 
 // Each operation's schema, defaults, ranges and limits live in core/tools/<operation>.ts, read by the API and the
 // tool screens alike; this file groups them into the four routes' bodies.
-export { UPSCALE_FACTORS } from '../tools/ai';
+export { AI_OUTPUT_FORMATS, AI_OUTPUT_FORMAT_LABELS, AI_OUTPUT_MAX_PIXELS, AI_OUTPUT_MAX_SIDE, BACKGROUND_OUTPUT_FORMATS, UPSCALE_FACTORS } from '../tools/ai';
 export { BLUR_METHODS, BLUR_STRENGTH, PIXELATE_LEVEL, rectSchema, type Rect } from '../tools/blur';
 export { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, TARGET_BYTES_MIN, compressFieldsSchema } from '../tools/compress';
 export { CONVERT_DEFAULT_QUALITY, OUTPUT_FORMATS, convertFieldsSchema, type ConvertOptions as ConvertFields } from '../tools/convert';
@@ -50,8 +50,11 @@ export const toolResultSchema = z.object({
   compressionRatio: z.number(),
   operation: z.string(),
   quality: z.number().optional(),
-  /** Which path did the work: WASM in the isolate, the image service for large pictures, or a browser (HTML to image). */
-  engine: z.enum(['wasm', 'images', 'passthrough', 'browser']),
+  /**
+   * Which path did the work: WASM in the isolate, the image service for large pictures, a browser (HTML to image),
+   * or the AI provider (upscale and background removal, whose result is streamed to storage).
+   */
+  engine: z.enum(['wasm', 'images', 'passthrough', 'browser', 'ai']),
   notes: z.array(z.string()),
   details: z.string().optional(),
   privacyLog: privacyLogSchema.optional(),

@@ -68,10 +68,27 @@ export function renderMayLoad(url: string): boolean {
 export const RENDER_URL = 'https://render.invalid/';
 /**
  * The page's Content-Security-Policy, a second lock behind request interception for what a script can send around
- * it (beacons, WebSockets, fetches and workers). Pictures, styles, fonts and frames are left to interception, which
- * refuses all but data: URLs and counts what it refused, so the person can be told.
+ * it (beacons, WebSockets, WebTransport, fetches and workers). Pictures, styles, fonts and frames are left to
+ * interception, which refuses all but data: URLs and counts what it refused, so the person can be told.
+ * `sandbox allow-scripts` gives the page an opaque origin (no cookies or storage shared between renders) and no
+ * popups, modals, downloads or top-level navigation: a popup is a new page that request interception and the
+ * page's start script do not reach, and an alert would hold the page until the deadline (ADR 0104).
  */
-export const RENDER_CSP = ["connect-src 'none'", "worker-src 'none'", "manifest-src 'none'", "form-action 'none'", "base-uri 'none'"].join('; ');
+export const RENDER_CSP = ["connect-src 'none'", "worker-src 'none'", "manifest-src 'none'", "form-action 'none'", "base-uri 'none'", 'sandbox allow-scripts'].join('; ');
+
+/**
+ * Browser APIs that open connections CSP does not govern: WebRTC sends UDP (STUN/TURN) to any address it is given,
+ * past request interception and past an HTTP proxy. WebTransport is QUIC (UDP); CSP's connect-src covers it, this is
+ * a second lock.
+ */
+export const RENDER_REMOVED_GLOBALS = ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCIceTransport', 'RTCDataChannel', 'WebTransport'] as const;
+
+/**
+ * Run in every frame of a rendered page before the page's own scripts (Playwright's addInitScript, puppeteer's
+ * evaluateOnNewDocument): removes RENDER_REMOVED_GLOBALS. It is the only WebRTC lock Browser Rendering allows (no
+ * launch flags there); the offline Chromium also starts with WebRTC's UDP off. It defines no global of its own.
+ */
+export const RENDER_START_SCRIPT = `(() => { for (const name of ${JSON.stringify(RENDER_REMOVED_GLOBALS)}) { try { delete globalThis[name]; } catch {} } })();`;
 
 /** The height a page is captured at: the viewport's, or the page's own up to the cap. */
 export function captureHeight(options: Pick<HtmlRenderOptions, 'fullPage' | 'height'>, pageHeight: number): { height: number; clipped: boolean } {

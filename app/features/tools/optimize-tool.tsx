@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { QUALITY } from '../../../core/tools/fields';
 import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, UPSCALE_FACTORS, type ToolResult } from '../../../core/api/tools';
 import { toast } from '~/lib/toast';
+import type { AiOutputChoice } from '../../../core/tools/ai';
 import { AiBanner, UpgradePrompt, allowanceSpent } from './ai-banner';
+import { AiOutputField } from './ai-output-field';
 import { failureText, isQuotaError } from './api';
 import { CompareSlider } from './compare-slider';
 import { ImagePicker } from './file-card';
@@ -43,6 +45,7 @@ export function OptimizeTool() {
   const [mode, setMode] = useState<Mode>('quality');
   const [targetKb, setTargetKb] = useState(200);
   const [factor, setFactor] = useState<number>(2);
+  const [aiFormat, setAiFormat] = useState<AiOutputChoice>('auto');
 
   const compress = async () => {
     if (!chosen) return;
@@ -65,7 +68,9 @@ export function OptimizeTool() {
     setAiError(null);
     setResult(null);
     try {
-      const fields: Record<string, string | number> = operation === 'upscale' ? { operation, factor } : { operation };
+      // A JPEG chosen for an upscale means Auto for a cut-out (which needs transparency).
+      const format = operation === 'remove-background' && aiFormat === 'jpeg' ? 'auto' : aiFormat;
+      const fields: Record<string, string | number> = operation === 'upscale' ? { operation, factor, format } : { operation, format };
       const r = await run('/api/optimize', chosen.file, fields);
       setResult(operation === 'remove-background' ? { ...r, originalSize: chosen.file.size, compressionRatio: 0 } : r);
       if (operation === 'upscale') toast.success('Image upscaled successfully!', `Enhanced ${factor}x from ${formatBytes(r.originalSize)} to ${formatBytes(r.size)}`);
@@ -169,14 +174,18 @@ export function OptimizeTool() {
                     ))}
                   </select>
                 </div>
+                <AiOutputField operation="upscale" value={aiFormat} onChange={setAiFormat} />
                 <button type="button" className={btnPrimary} disabled={noFile || !canGenerate} onClick={() => ai('upscale')}>
                   Upscale with AI
                 </button>
               </>
             ) : (
-              <button type="button" className={btnPrimary} disabled={noFile || !canGenerate} onClick={() => ai('remove-background')}>
-                Remove Background
-              </button>
+              <>
+                <AiOutputField operation="remove-background" value={aiFormat} onChange={setAiFormat} />
+                <button type="button" className={btnPrimary} disabled={noFile || !canGenerate} onClick={() => ai('remove-background')}>
+                  Remove Background
+                </button>
+              </>
             )}
             {aiError && aiError.tab === tab ? (
               <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="ai-error">

@@ -8,8 +8,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Which bindings answer
-         * @description Whether the database and storage answer, and which AI provider is in use. 503 with the same body when one is down.
+         * Whether the service and what it depends on work
+         * @description Asks each dependency, in parallel, with a 2 s deadline each: the database (a trivial query), storage (a lookup of one object), the image service, the HTML renderer and the AI provider (the offline services are asked for their health; a Cloudflare binding is only checked for presence, since a real call would be billed). `status` is `ok` when everything answers, `degraded` when the site works but a feature that needs the image service, the renderer or AI does not (those answer 503), `down` when the database or storage does not. Answers within 5 s of a check reuse it (`checkedAt`).
          *
          *     Limits: With an API key, each call counts against the key's 10,000 calls a month.
          */
@@ -209,7 +209,7 @@ export interface paths {
         put?: never;
         /**
          * Caption ideas
-         * @description Caption ideas for a template (one line per text box, joined by " / "), or top and bottom captions for your own picture when no template is named. Not counted in the daily allowance.
+         * @description Caption ideas for a template (one line per text box, joined by " / "), or top and bottom captions for your own picture when no template is named: send its `imageUrl` (from `POST /api/upload`) and a vision model captions what it shows. `source` says whether a model wrote them or they come from the caption bank (offline, or when the model failed), and `note` says so in words. Not counted in the daily allowance.
          *
          *     Limits: Context at most 500 characters; body at most 16 KB. At most 20 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
@@ -349,9 +349,9 @@ export interface paths {
         put?: never;
         /**
          * Compress, upscale or remove the background
-         * @description `operation=compress` at a quality, `auto` (the smallest file that looks the same) or a target size; `upscale` (2, 3 or 4×) and `remove-background` use AI. The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
+         * @description `operation=compress` at a quality, `auto` (the smallest file that looks the same) or a target size; `upscale` (2, 3 or 4×) and `remove-background` use AI and write JPEG or WebP (`format=auto`: a JPEG photo stays JPEG, anything else becomes WebP) unless `format=png` is asked for; a cut-out is WebP or PNG. The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
-         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). An AI result is at most 16 megapixels and 12,000 pixels a side; larger requests answer 400 before any work. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postOptimize"];
         delete?: never;
@@ -417,7 +417,7 @@ export interface paths {
          * Watermark, blur faces or strip private metadata
          * @description `watermark` draws text; `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding. The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
-         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). An AI result is at most 16 megapixels and 12,000 pixels a side; larger requests answer 400 before any work. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postSecurity"];
         delete?: never;
@@ -578,7 +578,76 @@ export interface components {
             callsThisMonth: number;
         };
         Health: {
+            /**
+             * @description `ok`: everything answers. `degraded`: the site works, but a feature that needs the image service, the renderer or AI is unavailable. `down`: the database or storage does not answer.
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "down";
+            /** @description The database and storage both answer (the same as `status` not being `down`). */
             ok: boolean;
+            /** @description When these checks ran (ISO 8601); answers within a few seconds reuse them. */
+            checkedAt: string;
+            checks: {
+                /** @description A trivial query to the database. */
+                db: {
+                    ok: boolean;
+                    /** @description How long the check took, in milliseconds. */
+                    ms: number;
+                    /** @description Why the check failed, in words. */
+                    error?: string;
+                };
+                /** @description A lookup of one object in storage. */
+                bucket: {
+                    ok: boolean;
+                    /** @description How long the check took, in milliseconds. */
+                    ms: number;
+                    /** @description Why the check failed, in words. */
+                    error?: string;
+                };
+                /** @description The image service that handles large pictures. */
+                images: {
+                    ok: boolean;
+                    /** @description How long the check took, in milliseconds. */
+                    ms: number;
+                    /** @description Why the check failed, in words. */
+                    error?: string;
+                    /**
+                     * @description What serves it: a Cloudflare binding (checked for presence only), the offline service, the test stand-in, or nothing configured.
+                     * @enum {string}
+                     */
+                    provider: "cloudflare" | "local" | "fake" | "none";
+                };
+                /** @description The renderer behind HTML to image. */
+                renderer: {
+                    ok: boolean;
+                    /** @description How long the check took, in milliseconds. */
+                    ms: number;
+                    /** @description Why the check failed, in words. */
+                    error?: string;
+                    /**
+                     * @description What serves it: a Cloudflare binding (checked for presence only), the offline service, the test stand-in, or nothing configured.
+                     * @enum {string}
+                     */
+                    provider: "cloudflare" | "local" | "fake" | "none";
+                };
+                /** @description The AI provider. */
+                ai: {
+                    ok: boolean;
+                    /** @description How long the check took, in milliseconds. */
+                    ms: number;
+                    /** @description Why the check failed, in words. */
+                    error?: string;
+                    /**
+                     * @description What serves it: a Cloudflare binding (checked for presence only), the offline service, the test stand-in, or nothing configured.
+                     * @enum {string}
+                     */
+                    provider: "cloudflare" | "local" | "fake" | "none";
+                };
+            };
+            /**
+             * @deprecated
+             * @description Deprecated: the same answers as `checks` (`ai` is the provider name). Read `checks` instead.
+             */
             bindings: {
                 db: boolean;
                 bucket: boolean;
@@ -629,6 +698,8 @@ export interface components {
             captions: string[];
             /** @enum {string} */
             provider: "cloudflare" | "local" | "fake" | "none";
+            /** @enum {string} */
+            source: "model" | "bank";
             note?: string;
         };
         SessionInfo: {
@@ -671,7 +742,7 @@ export interface components {
             operation: string;
             quality?: number;
             /** @enum {string} */
-            engine: "wasm" | "images" | "passthrough" | "browser";
+            engine: "wasm" | "images" | "passthrough" | "browser" | "ai";
             notes: string[];
             details?: string;
             privacyLog?: {
@@ -740,7 +811,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Everything answers. */
+            /** @description `ok` or `degraded`: the database and storage answer; `checks` says which feature, if any, is unavailable. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -807,7 +878,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A binding does not answer; the body says which. */
+            /** @description `down`: the database or storage does not answer; the body says which. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1722,6 +1793,7 @@ export interface operations {
                  */
                 "application/json": {
                     templateId?: string;
+                    imageUrl?: string;
                     /** @default  */
                     context?: string;
                 };
@@ -1779,7 +1851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `not_found`: There is no template with that id. */
+            /** @description `not_found`: There is no template with that id, or no picture at `imageUrl`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1790,6 +1862,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "not_found";
+                    };
+                };
+            };
+            /** @description `gone`: The picture at `imageUrl` has expired; upload it again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "gone";
                     };
                 };
             };
@@ -2652,6 +2738,11 @@ export interface operations {
                     operation: "upscale";
                     /** @default 2 */
                     factor?: number;
+                    /**
+                     * @default auto
+                     * @enum {string}
+                     */
+                    format?: "auto" | "jpeg" | "webp" | "png";
                 } | {
                     /**
                      * Format: binary
@@ -2660,6 +2751,11 @@ export interface operations {
                     image: string;
                     /** @constant */
                     operation: "remove-background";
+                    /**
+                     * @default auto
+                     * @enum {string}
+                     */
+                    format?: "auto" | "webp" | "png";
                 };
             };
         };
@@ -2716,7 +2812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2788,7 +2884,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `ai_upstream_error`: The AI service failed; the allowance unit is refunded. */
+            /** @description `ai_upstream_error`: The AI service failed; the allowance unit is refunded. `image_service_failed`: The large-picture image service failed on this picture; try again. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -2798,11 +2894,11 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "ai_upstream_error";
+                        code: "ai_upstream_error" | "image_service_failed";
                     };
                 };
             };
-            /** @description `ai_upstream_error`: The AI service is busy; try again in a minute. `ai_not_configured`: This server has no AI provider for this operation. `image_service_unavailable`: The large-picture image service did not answer; try again. */
+            /** @description `ai_upstream_error`: The AI service is busy; try again in a minute. `ai_not_configured`: This server has no AI provider for this operation. `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2812,7 +2908,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "ai_upstream_error" | "ai_not_configured" | "image_service_unavailable";
+                        code: "ai_upstream_error" | "ai_not_configured" | "image_service_unavailable" | "image_service_over_allowance";
                     };
                 };
             };
@@ -2959,7 +3055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3031,7 +3127,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description `image_service_unavailable`: The large-picture image service did not answer; try again. */
+            /** @description `image_service_failed`: The large-picture image service failed on this picture; try again. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "image_service_failed";
+                    };
+                };
+            };
+            /** @description `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3041,7 +3151,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "image_service_unavailable";
+                        code: "image_service_unavailable" | "image_service_over_allowance";
                     };
                 };
             };
@@ -3134,7 +3244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3206,7 +3316,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description `image_service_unavailable`: The large-picture image service did not answer; try again. */
+            /** @description `image_service_failed`: The large-picture image service failed on this picture; try again. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "image_service_failed";
+                    };
+                };
+            };
+            /** @description `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3216,7 +3340,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "image_service_unavailable";
+                        code: "image_service_unavailable" | "image_service_over_allowance";
                     };
                 };
             };
@@ -3345,7 +3469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3417,7 +3541,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `ai_upstream_error`: The AI service failed; the allowance unit is refunded. */
+            /** @description `ai_upstream_error`: The AI service failed; the allowance unit is refunded. `image_service_failed`: The large-picture image service failed on this picture; try again. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -3427,11 +3551,11 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "ai_upstream_error";
+                        code: "ai_upstream_error" | "image_service_failed";
                     };
                 };
             };
-            /** @description `ai_upstream_error`: The AI service is busy; try again in a minute. `ai_not_configured`: This server has no AI provider for this operation. `image_service_unavailable`: The large-picture image service did not answer; try again. */
+            /** @description `ai_upstream_error`: The AI service is busy; try again in a minute. `ai_not_configured`: This server has no AI provider for this operation. `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3441,7 +3565,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "ai_upstream_error" | "ai_not_configured" | "image_service_unavailable";
+                        code: "ai_upstream_error" | "ai_not_configured" | "image_service_unavailable" | "image_service_over_allowance";
                     };
                 };
             };

@@ -5,7 +5,16 @@ import { CAPTION_SUGGESTIONS, RATE_LIMITS_PER_MINUTE } from '../../../core/limit
 import { seedStatements } from '../src/db/template-rows';
 import { catalogRows } from '../../../scripts/templates/catalog-rows';
 import { FAKE_FAIL_MARKER } from '../src/ai/fake';
-import { api, awayFromMinuteBoundary } from './helpers';
+import { createExecutionContext } from 'cloudflare:test';
+import { VISION_CAPTION_MODEL } from '../src/ai/cloudflare-captions';
+import { LLAMA_4_SCOUT } from '../src/ai/contracts';
+import scoutPicture from '../src/ai/fixtures/llama4-scout-json-mode-picture.json';
+import { encode } from '../src/imaging/encode';
+import { readHeader } from '../src/imaging/sniff';
+import worker from '../src/index';
+import { CAPTION_PICTURE_SIDE } from '../src/routes/caption-picture';
+import { api, awayFromMinuteBoundary, edgeEnv, upload } from './helpers';
+import { syntheticPhoto } from './support/synthetic';
 
 const rows = catalogRows();
 const template = rows[0]!;
@@ -85,3 +94,65 @@ describe('POST /api/generate-captions', () => {
     expect(body.error).not.toContain(FAKE_FAIL_MARKER);
   });
 });
+
+describe('POST /api/generate-captions for the person’s own picture (imageUrl)', () => {
+  const photo = async () => {
+    const res = await upload((await encode(syntheticPhoto(1600, 1200), 'jpeg', { quality: 85 })) as Uint8Array<ArrayBuffer>, 'cat.jpg', 'image/jpeg');
+    expect(res.status).toBe(201);
+    return (await res.json<{ imageUrl: string }>()).imageUrl;
+  };
+
+  it('sends a small JPEG of the picture to the vision model and answers what it wrote, marked as a model’s', async () => {
+    const imageUrl = await photo();
+    const calls: Array<{ model: string; input: Record<string, unknown> }> = [];
+    const AI = {
+      async run(model: string, input: Record<string, unknown>) {
+        calls.push({ model, input });
+        return scoutPicture;
+      },
+    } as unknown as Ai;
+    const workerEnv: Env = { ...edgeEnv, AI_PROVIDER: 'cloudflare', AI };
+    const request = new Request('http://local/api/generate-captions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': '198.18.0.20' },
+      body: JSON.stringify({ imageUrl, context: 'my cat' }),
+    });
+    const res = await worker.fetch!(request as Parameters<NonNullable<typeof worker.fetch>>[0], workerEnv, createExecutionContext());
+    const body = await res.json<{ captions: string[]; provider: string; source: string; note?: string }>();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ provider: 'cloudflare', source: 'model' });
+    expect(body.note).toBeUndefined();
+    expect(body.captions[0]).toBe(`When the cat finds the one sunny spot${CAPTION_LINE_SEPARATOR}And the whole day is sorted`);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.model).toBe(VISION_CAPTION_MODEL);
+    expect(LLAMA_4_SCOUT.input.safeParse(calls[0]!.input).success).toBe(true);
+    const parts = (calls[0]!.input.messages as Array<{ content: unknown }>)[1]!.content as Array<{ type: string; text?: string; image_url?: { url: string } }>;
+    expect(parts[0]!.text).toContain('my cat');
+    const sent = toBytesFromDataUri(parts[1]!.image_url!.url);
+    expect(readHeader(sent)).toMatchObject({ format: 'jpeg', width: CAPTION_PICTURE_SIDE, height: 576 });
+  });
+
+  it('answers from the caption bank offline (fake provider), saying so in source', async () => {
+    const res = await captions({ imageUrl: await photo(), context: '' }, '198.18.0.21');
+    const body = await res.json<{ captions: string[]; source: string }>();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.source).toBe('bank');
+    expect(body.captions).toHaveLength(CAPTION_SUGGESTIONS);
+  });
+
+  it.each([
+    ['an address that is not one of ours', { imageUrl: 'https://example.com/cat.jpg' }, 400, 'validation_failed'],
+    ['a template and a picture at once', { templateId: 'nope-yep', imageUrl: '/api/images/t1-0123456789abcdef0123456789abcdef' }, 400, 'validation_failed'],
+    ['a picture that was never stored', { imageUrl: `/api/images/t${Math.ceil((Date.now() + 3600_000) / 600_000).toString(36)}-0123456789abcdef0123456789abcdef` }, 404, 'not_found'],
+    ['a picture past its expiry', { imageUrl: '/api/images/t1-0123456789abcdef0123456789abcdef' }, 410, 'gone'],
+  ] as const)('refuses %s with %i', async (_what, body, status, code) => {
+    const res = await captions({ ...body, context: '' }, '198.18.0.22');
+    expect(res.status).toBe(status);
+    expect(await res.json()).toMatchObject({ code });
+  });
+});
+
+function toBytesFromDataUri(uri: string): Uint8Array {
+  const bin = atob(uri.slice(uri.indexOf(',') + 1));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}

@@ -150,10 +150,10 @@ describe('limits that still hold', () => {
     expect((await res.json<ToolBody>()).error).toMatch(/largest picture we make is 50 megapixels/);
   });
 
-  it('refuses an upscale whose result would pass 50 MP, before any AI work', async () => {
+  it('refuses an upscale whose result would pass the AI limit (16 MP), before any AI work', async () => {
     const photo = await makePhoto({ width: 4000, height: 3000, format: 'jpeg' });
     const res = await toolRequest('optimize', photo, { operation: 'upscale', factor: 3 });
     expect(res.status).toBe(400);
-    expect((await res.json<ToolBody>()).error).toMatch(/A 3× upscale of this picture would be 108 megapixels; the largest picture we make is 50 megapixels/);
+    expect((await res.json<ToolBody>()).error).toMatch(/A 3× upscale of this picture would be 12000 × 9000 pixels \(108 megapixels\); the largest AI result we make is 16 megapixels/);
   });
 });

@@ -5,7 +5,8 @@ import { FAKE_FAIL_MARKER, fakeSubjectBox } from '../src/ai/fake';
 import { decode } from '../src/imaging/decode';
 import { encode } from '../src/imaging/encode';
 import { readHeader } from '../src/imaging/sniff';
-import { api } from './helpers';
+import { env } from 'cloudflare:workers';
+import { api, listKeys, pngDeclaring } from './helpers';
 import { resultBytes, type ToolBody } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';
 
@@ -31,16 +32,59 @@ describe('AI operations of the tool routes', () => {
     expect(await usedBy(ip)).toBe(1);
   });
 
-  it('removes the background into a PNG with transparency and reports compressionRatio 0', async () => {
-    const ip = '203.0.113.51';
-    const res = await aiTool('optimize', { operation: 'remove-background' }, ip);
+  it.each([
+    ['WebP when no format is asked', {}, 'webp'],
+    ['PNG when PNG is asked', { format: 'png' }, 'png'],
+  ] as const)('removes the background into a %s, with transparency, and reports compressionRatio 0', async (_what, fields, format) => {
+    const ip = format === 'png' ? '203.0.113.51' : '203.0.113.57';
+    const res = await aiTool('optimize', { operation: 'remove-background', ...fields }, ip);
     const body = await res.json<ToolBody & { compressionRatio: number }>();
     expect(res.status, JSON.stringify(body)).toBe(200);
-    expect(body).toMatchObject({ format: 'png', width: 120, height: 80, compressionRatio: 0, originalSize: png.length });
+    expect(body).toMatchObject({ format, width: 120, height: 80, compressionRatio: 0, originalSize: png.length, engine: 'ai' });
     const out = await resultBytes(body.imageUrl);
+    expect(body.size).toBe(out.length);
     const raster = await decode(out, readHeader(out)!);
     expect(raster.data[3]).toBe(0); // a corner is background
     expect(raster.data[(40 * 120 + 60) * 4 + 3]).toBe(255); // the centre is the subject
+  });
+
+  it('upscales a PNG to WebP and a JPEG photo to JPEG unless PNG is asked for, and says which', async () => {
+    const ip = '203.0.113.58';
+    const jpeg = await encode(syntheticPhoto(120, 80), 'jpeg', { quality: 90 });
+    for (const [image, fields, format] of [
+      [png, {}, 'webp'],
+      [jpeg, {}, 'jpeg'],
+      [jpeg, { format: 'png' }, 'png'],
+    ] as const) {
+      const res = await aiTool('optimize', { operation: 'upscale', factor: 2, ...fields }, ip, image);
+      const body = await res.json<ToolBody & { notes: string[]; quality?: number }>();
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(body).toMatchObject({ format, width: 240, height: 160 });
+      expect(body.quality).toBe(format === 'png' ? undefined : 90);
+      expect(body.notes.join(' ')).toContain(`written as ${format.toUpperCase()}`);
+      expect(readHeader(await resultBytes(body.imageUrl))).toMatchObject({ format, width: 240, height: 160 });
+    }
+  });
+
+  it.each([
+    ['a 2× upscale over 16 megapixels', '203.0.113.60', { operation: 'upscale', factor: 2 }, pngDeclaring(2001, 2000), /4002 × 4000 pixels.*16 megapixels and 12,000 pixels a side/],
+    ['a 4× upscale over 12,000 pixels a side', '203.0.113.61', { operation: 'upscale', factor: 4 }, pngDeclaring(3001, 100), /12004 × 400 pixels/],
+    ['background removal of a 24 MP photo', '203.0.113.62', { operation: 'remove-background' }, pngDeclaring(6000, 4000), /6000 × 4000 pixels \(24 megapixels\)/],
+  ] as const)('refuses %s with 400 naming the limit, refunds the unit and stores nothing', async (_what, ip, fields, image, message) => {
+    const before = (await listKeys(env.BUCKET, 'tmp/')).length;
+    const res = await aiTool('optimize', fields, ip, image);
+    expect(res.status).toBe(400);
+    const body = await res.json<{ error: string; code: string }>();
+    expect(body.code).toBe('validation_failed');
+    expect(body.error).toMatch(message);
+    expect(await usedBy(ip)).toBe(0);
+    expect((await listKeys(env.BUCKET, 'tmp/')).length).toBe(before);
+  });
+
+  it('refuses a JPEG cut-out with 400 (JPEG has no transparency)', async () => {
+    const res = await aiTool('optimize', { operation: 'remove-background', format: 'jpeg' }, '203.0.113.59');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Format must be one of auto, webp, png.', code: 'validation_failed' });
   });
 
   it('refunds the unit and stores nothing when the provider fails', async () => {

@@ -12,6 +12,7 @@ import moondreamFace from './fixtures/moondream-detect-face.json';
 import moondreamPeople from './fixtures/moondream-detect-people.json';
 import { readHeader } from '../imaging/sniff';
 import { encodePng } from './png';
+import { toBytes } from './upstream';
 
 /** The one stub allowed: a Workers AI binding that plays back recorded answers and records what it was asked. */
 function stubAi(...answers: Array<unknown | (() => unknown)>) {
@@ -33,22 +34,31 @@ const photo = (w: number, h: number) => encodePng(new Uint8Array(w * h * 3).fill
 const template = { id: 'kitchen', name: 'Kitchen', examples: [['Top', 'Bottom']], boxCount: 2 };
 
 describe('Workers AI adapter: text to image', () => {
-  it('decodes flux base64 JSON into PNG bytes and sends prompt and steps ≤ 8', async () => {
+  it('decodes flux base64 JSON into PNG bytes and sends only prompt and steps ≤ 8 (flux takes no seed)', async () => {
     const { AI, calls } = stubAi(fluxBase64);
     const out = await cloudflareProvider({ AI, IMAGES: env.IMAGES }).generateImage('a robot eating soup', 7);
     expect(out).toMatchObject({ contentType: 'image/png', isPlaceholder: false });
     expect(readHeader(out.bytes)).toMatchObject({ format: 'png', width: 16, height: 12 });
     expect(calls[0]!.model).toBe(DEFAULT_IMAGE_MODEL);
-    expect(calls[0]!.input).toMatchObject({ prompt: 'a robot eating soup', seed: 7 });
-    expect(calls[0]!.input.steps).toBeLessThanOrEqual(8);
+    expect(calls[0]!.input).toEqual({ prompt: 'a robot eating soup', steps: 4 });
   });
 
-  it('accepts the PNG stream of SDXL-family models (model chosen by configuration)', async () => {
+  it('accepts the PNG stream of SDXL-family models (model chosen by configuration), with the seed they take', async () => {
     const png = photo(20, 10);
     const { AI, calls } = stubAi(() => new Response(png as Uint8Array<ArrayBuffer>).body);
-    const out = await cloudflareProvider({ AI, IMAGES: env.IMAGES, AI_IMAGE_MODEL: '@cf/bytedance/stable-diffusion-xl-lightning' }).generateImage('x');
+    const out = await cloudflareProvider({ AI, IMAGES: env.IMAGES, AI_IMAGE_MODEL: '@cf/bytedance/stable-diffusion-xl-lightning' }).generateImage('x', 7);
     expect(out.bytes).toEqual(png);
-    expect(calls[0]!.model).toBe('@cf/bytedance/stable-diffusion-xl-lightning');
+    expect(calls[0]).toEqual({ model: '@cf/bytedance/stable-diffusion-xl-lightning', input: { prompt: 'x', seed: 7 } });
+  });
+
+  it('refuses a configured image model it has no contract for with 503, calling nothing', async () => {
+    const { AI, calls } = stubAi(fluxBase64);
+    const res = await cloudflareProvider({ AI, IMAGES: env.IMAGES, AI_IMAGE_MODEL: '@cf/black-forest-labs/flux-9-imaginary' })
+      .generateImage('x')
+      .then(() => new Response('unexpected success'), (e: unknown) => toErrorResponse(e));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: 'ai_not_configured' });
+    expect(calls).toHaveLength(0);
   });
 
   it('answers 502 with a readable message for a non-image answer, 503 when Workers AI is over capacity', async () => {
@@ -66,12 +76,12 @@ describe('Workers AI adapter: text to image', () => {
 });
 
 describe('Workers AI adapter: captions', () => {
-  it('asks llama in JSON mode and keeps valid captions, one line per box, topped up to 8', async () => {
+  it('asks llama in JSON mode and keeps valid captions, one line per box, topped up to 8 from the bank, saying so', async () => {
     const { AI, calls } = stubAi(llamaSuccess);
     const out = await cloudflareProvider({ AI, IMAGES: env.IMAGES }).suggestCaptions(template, 'cooking');
     expect(calls[0]!.model).toBe(CAPTION_MODEL);
     expect(calls[0]!.input.response_format).toMatchObject({ type: 'json_schema' });
-    expect(out.note).toBeUndefined();
+    expect(out).toMatchObject({ source: 'model', note: 'The AI caption writer suggested 6; the rest come from our caption bank.' });
     expect(out.captions).toHaveLength(8);
     expect(out.captions[0]).toBe(`Me: one more episode of cooking shows${CAPTION_LINE_SEPARATOR}My kitchen: cereal again`);
     expect(out.captions).toContain('Cooking at home'); // whitespace trimmed, empty line dropped
@@ -86,14 +96,14 @@ describe('Workers AI adapter: captions', () => {
     const { AI, calls } = stubAi(throws(jsonModeFailure.thrown), llamaSuccess);
     const out = await cloudflareProvider({ AI, IMAGES: env.IMAGES }).suggestCaptions(template, 'cooking');
     expect(calls).toHaveLength(2);
-    expect(out.note).toBeUndefined();
+    expect(out.source).toBe('model');
   });
 
   it('falls back to the caption bank with a note after two failures (error, then invalid JSON)', async () => {
     const { AI, calls } = stubAi(throws(jsonModeFailure.thrown), { response: { captions: 'nope' } });
     const out = await cloudflareProvider({ AI, IMAGES: env.IMAGES }).suggestCaptions(template, 'cooking');
     expect(calls).toHaveLength(2);
-    expect(out.note).toBe(BANK_FALLBACK_NOTE);
+    expect(out).toMatchObject({ source: 'bank', note: BANK_FALLBACK_NOTE });
     expect(out.captions).toHaveLength(8);
     expect(out.captions.every((c) => c.includes('cooking'))).toBe(true);
   });
@@ -125,13 +135,16 @@ describe('Workers AI adapter: detection', () => {
 });
 
 describe('Images binding adapter (the local emulation)', () => {
-  it.each([2, 3, 4] as const)('upscales %i× to exactly that size', async (factor) => {
-    const out = await cloudflareProvider({ AI: stubAi().AI, IMAGES: env.IMAGES }).upscale(photo(24, 16), factor);
-    expect(readHeader(out)).toMatchObject({ format: 'png', width: 24 * factor, height: 16 * factor });
+  it.each([2, 3, 4] as const)('upscales %i× to exactly that size, as a stream in the format asked for', async (factor) => {
+    const out = await cloudflareProvider({ AI: stubAi().AI, IMAGES: env.IMAGES }).upscale(photo(24, 16), factor, { format: 'webp', quality: 90 });
+    expect(out).toBeInstanceOf(ReadableStream);
+    expect(readHeader(await toBytes(out))).toMatchObject({ format: 'webp', width: 24 * factor, height: 16 * factor });
   });
 
-  it('removes the background into a PNG of the same size', async () => {
-    const out = await cloudflareProvider({ AI: stubAi().AI, IMAGES: env.IMAGES }).removeBackground(photo(24, 16));
-    expect(readHeader(out)).toMatchObject({ format: 'png', width: 24, height: 16 });
+  it('removes the background into a PNG or WebP of the same size', async () => {
+    for (const format of ['png', 'webp'] as const) {
+      const out = await cloudflareProvider({ AI: stubAi().AI, IMAGES: env.IMAGES }).removeBackground(photo(24, 16), { format });
+      expect(readHeader(await toBytes(out))).toMatchObject({ format, width: 24, height: 16 });
+    }
   });
 });

@@ -1,18 +1,26 @@
 import { z } from 'zod';
 import { HttpError } from '../errors';
 import { suggestCaptionsWithModel } from './cloudflare-captions';
+import { FLUX_1_SCHNELL, MOONDREAM_3_1, SDXL_LIGHTNING } from './contracts';
 import { readHeader } from '../imaging/sniff';
-import type { AiProvider, Box } from './provider';
+import type { AiOutput, AiProvider, Box } from './provider';
 import { base64ToBytes, bytesToBase64, bytesToStream, toBytes, upstreamError } from './upstream';
 
 /**
  * Production: Workers AI through the native `env.AI` binding (not the deprecated @cloudflare/ai SDK, see ADR 0060)
- * and the Images binding for background removal and AI upscaling.
+ * and the Images binding for background removal and AI upscaling. Every `env.AI.run` input follows the model's
+ * published schema in `contracts.ts`.
  */
-export const DEFAULT_IMAGE_MODEL = '@cf/black-forest-labs/flux-1-schnell';
-export const DETECT_MODEL = '@cf/moondream/moondream3.1-9B-A2B';
-const FLUX_PROMPT_MAX = 2048;
+export const DEFAULT_IMAGE_MODEL = FLUX_1_SCHNELL.model;
+export const DETECT_MODEL = MOONDREAM_3_1.model;
 const FLUX_STEPS = 4;
+
+/** The text-to-image models this adapter knows the input of (`AI_IMAGE_MODEL` must name one). */
+export const IMAGE_MODELS: Record<string, (prompt: string, seed?: number) => Record<string, unknown>> = {
+  // flux-1-schnell takes no seed: its input allows no other property.
+  [FLUX_1_SCHNELL.model]: (prompt) => ({ prompt: prompt.slice(0, 2048), steps: FLUX_STEPS }),
+  [SDXL_LIGHTNING.model]: (prompt, seed) => ({ prompt, ...(seed === undefined ? {} : { seed }) }),
+};
 
 /** The parts of the bindings this adapter uses, so contract tests can hand it a stub `AI` (and the real IMAGES). */
 export interface CloudflareBindings {
@@ -76,6 +84,12 @@ function sizeOrThrow(image: Uint8Array) {
 /** The Images binding's transform, plus the `upscale` option its current type definitions do not list yet. */
 type UpscalingTransform = ImageTransform & { upscale?: 'interpolate' | 'generate' };
 
+/** The Images binding's output options for an AI result. */
+const imagesOutput = (output: AiOutput): ImageOutputOptions => ({
+  format: `image/${output.format}`,
+  ...(output.quality === undefined ? {} : { quality: output.quality }),
+});
+
 export function cloudflareProvider(env: CloudflareBindings): AiProvider {
   const run = (model: string, input: Record<string, unknown>) => env.AI.run(model, input);
 
@@ -83,8 +97,8 @@ export function cloudflareProvider(env: CloudflareBindings): AiProvider {
     const { width, height, format } = sizeOrThrow(image);
     try {
       const answer = await run(DETECT_MODEL, {
-        image: `data:image/${format};base64,${bytesToBase64(image)}`,
         task: 'detect',
+        image: `data:image/${format};base64,${bytesToBase64(image)}`,
         target,
       });
       return boxesFromDetectAnswer(answer, width, height);
@@ -97,35 +111,38 @@ export function cloudflareProvider(env: CloudflareBindings): AiProvider {
     name: 'cloudflare',
     async generateImage(prompt, seed) {
       const model = env.AI_IMAGE_MODEL || DEFAULT_IMAGE_MODEL;
+      const input = IMAGE_MODELS[model];
+      if (!input) {
+        console.warn(`AI_IMAGE_MODEL names ${model}, whose input this adapter does not know (ai/contracts.ts).`);
+        throw new HttpError(503, 'ai_not_configured', 'Image generation is not configured on this server. Please try again later.');
+      }
       try {
-        const input: Record<string, unknown> = { prompt: prompt.slice(0, FLUX_PROMPT_MAX), steps: FLUX_STEPS };
-        if (seed !== undefined) input.seed = seed;
-        const { bytes, contentType } = await imageFromModelAnswer(await run(model, input));
+        const { bytes, contentType } = await imageFromModelAnswer(await run(model, input(prompt, seed)));
         return { bytes, contentType, isPlaceholder: false };
       } catch (err) {
         throw upstreamError('generate the image', err);
       }
     },
-    suggestCaptions: (template, context) => suggestCaptionsWithModel(run, template, context),
-    async removeBackground(image) {
+    suggestCaptions: (template, context, picture) => suggestCaptionsWithModel(run, template, context, picture),
+    async removeBackground(image, output) {
       sizeOrThrow(image);
       try {
-        const result = await env.IMAGES.input(bytesToStream(image)).transform({ segment: 'foreground' }).output({ format: 'image/png' });
-        return await toBytes(result.image());
+        const result = await env.IMAGES.input(bytesToStream(image)).transform({ segment: 'foreground' }).output(imagesOutput(output));
+        return result.image();
       } catch (err) {
         throw upstreamError('remove the background', err);
       }
     },
-    async upscale(image, factor) {
+    async upscale(image, factor, output) {
       const { width, height } = sizeOrThrow(image);
       // The AI upscaler does 2× and 4×; 3× is 4× then a plain downscale.
       const modelFactor = factor === 2 ? 2 : 4;
       const grow: UpscalingTransform = { width: width * modelFactor, height: height * modelFactor, fit: 'contain', upscale: 'generate' };
       try {
         let pipeline = env.IMAGES.input(bytesToStream(image)).transform(grow);
-        if (factor === 3) pipeline = pipeline.transform({ width: width * 3, height: height * 3, fit: 'scale-down' });
-        const result = await pipeline.output({ format: 'image/png' });
-        return await toBytes(result.image());
+        if (factor === 3) pipeline = pipeline.transform({ width: width * 3, height: height * 3, fit: 'contain' });
+        const result = await pipeline.output(imagesOutput(output));
+        return result.image();
       } catch (err) {
         throw upstreamError('upscale the image', err);
       }

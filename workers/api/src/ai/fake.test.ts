@@ -3,6 +3,7 @@ import { toErrorResponse } from '../errors';
 import { FAKE_FAIL_MARKER, FAKE_GENERATED_SIZE, FAKE_UNAVAILABLE_MARKER, fakeProvider } from './fake';
 import { readHeader } from '../imaging/sniff';
 import { encodePng } from './png';
+import { toBytes } from './upstream';
 
 const solid = (w: number, h: number) => encodePng(new Uint8Array(w * h * 3).fill(90), w, h, 3);
 const withMarker = (image: Uint8Array, marker: string) => new Uint8Array([...image, ...new TextEncoder().encode(marker)]);
@@ -24,15 +25,19 @@ describe('the fake AI provider', () => {
     expect((await fakeProvider.generateImage('a cat', 1)).bytes).toEqual(a.bytes);
   });
 
-  it.each([2, 3, 4] as const)('upscales %i× to exactly factor × the input size', async (factor) => {
-    const out = await fakeProvider.upscale(solid(30, 20), factor);
-    expect(await decodeWithImages(out)).toMatchObject({ width: 30 * factor, height: 20 * factor });
+  it.each([2, 3, 4] as const)('upscales %i× to exactly factor × the input size, in the format asked for', async (factor) => {
+    for (const format of ['jpeg', 'webp', 'png'] as const) {
+      const out = await toBytes(await fakeProvider.upscale(solid(30, 20), factor, { format, quality: 90 }));
+      expect(await decodeWithImages(out)).toMatchObject({ format: `image/${format}`, width: 30 * factor, height: 20 * factor });
+    }
   });
 
-  it('removes the background as an RGBA PNG of the same size', async () => {
-    const out = await fakeProvider.removeBackground(solid(40, 32));
+  it('removes the background as an RGBA PNG, or a WebP, of the same size', async () => {
+    const out = await toBytes(await fakeProvider.removeBackground(solid(40, 32), { format: 'png' }));
     expect(readHeader(out)).toMatchObject({ format: 'png', width: 40, height: 32 });
     expect(out[25]).toBe(6); // colour type 6: RGB with alpha
+    const webp = await toBytes(await fakeProvider.removeBackground(solid(40, 32), { format: 'webp', quality: 90 }));
+    expect(readHeader(webp)).toMatchObject({ format: 'webp', width: 40, height: 32 });
   });
 
   it('finds one face and one person inside the image', async () => {
@@ -50,7 +55,7 @@ describe('the fake AI provider', () => {
   it('fails on purpose with 502 or 503 when a test asks for it', async () => {
     const fail502 = await fakeProvider.generateImage(`a cat ${FAKE_FAIL_MARKER}`).catch((e: unknown) => e);
     expect(toErrorResponse(fail502).status).toBe(502);
-    const fail503 = await fakeProvider.upscale(withMarker(solid(8, 8), FAKE_UNAVAILABLE_MARKER), 2).catch((e: unknown) => e);
+    const fail503 = await fakeProvider.upscale(withMarker(solid(8, 8), FAKE_UNAVAILABLE_MARKER), 2, { format: 'png' }).catch((e: unknown) => e);
     const res = toErrorResponse(fail503);
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ code: 'ai_upstream_error' });
@@ -58,6 +63,6 @@ describe('the fake AI provider', () => {
   });
 
   it('refuses bytes that are not an image with 415', async () => {
-    await expect(fakeProvider.upscale(new TextEncoder().encode('not an image at all, sorry'), 2)).rejects.toMatchObject({ status: 415 });
+    await expect(fakeProvider.upscale(new TextEncoder().encode('not an image at all, sorry'), 2, { format: 'png' })).rejects.toMatchObject({ status: 415 });
   });
 });

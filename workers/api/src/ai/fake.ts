@@ -1,13 +1,15 @@
 import { HttpError } from '../errors';
 import { captionsFromBank } from './caption-bank';
 import { readHeader } from '../imaging/sniff';
+import { encode } from '../imaging/encode';
 import { encodePng } from './png';
 import { cancelled, throwIfCancelled } from '../cancel';
-import type { AiCallOptions, AiProvider, Box } from './provider';
+import type { AiCallOptions, AiOutput, AiProvider, Box, ImageStream } from './provider';
+import { bytesToStream } from './upstream';
 
 /**
- * The deterministic provider of the Worker tests: real, decodable PNGs of the right size and fixed boxes, with no
- * model behind them. Tests make it fail on purpose (to exercise refunds and error answers) with the markers below,
+ * The deterministic provider of the Worker tests: real, decodable images of the right size and format (streamed,
+ * like the real ones) and fixed boxes, with no model behind them. Tests make it fail on purpose (to exercise refunds and error answers) with the markers below,
  * in a prompt, a caption context, or anywhere inside image bytes (e.g. appended after the image data).
  */
 export const FAKE_FAIL_MARKER = 'fake-ai-fail';
@@ -60,7 +62,7 @@ function sizeOf(image: Uint8Array) {
 }
 
 /** A horizontal gradient whose colour depends on the seed, so different seeds give different bytes. */
-function gradient(width: number, height: number, seed: number, alpha?: (x: number, y: number) => number) {
+function gradientPixels(width: number, height: number, seed: number, alpha?: (x: number, y: number) => number) {
   const channels = alpha ? 4 : 3;
   const px = new Uint8Array(width * height * channels);
   for (let y = 0; y < height; y++) {
@@ -72,7 +74,26 @@ function gradient(width: number, height: number, seed: number, alpha?: (x: numbe
       if (alpha) px[i + 3] = alpha(x, y);
     }
   }
-  return encodePng(px, width, height, alpha ? 4 : 3);
+  return { px, channels: channels as 3 | 4 };
+}
+
+function gradient(width: number, height: number, seed: number, alpha?: (x: number, y: number) => number) {
+  const { px, channels } = gradientPixels(width, height, seed, alpha);
+  return encodePng(px, width, height, channels);
+}
+
+/** The gradient in the format asked for, as a stream (JPEG and WebP through the engine's own encoders). */
+async function gradientStream(width: number, height: number, seed: number, output: AiOutput, alpha?: (x: number, y: number) => number): Promise<ImageStream> {
+  if (output.format === 'png') return bytesToStream(gradient(width, height, seed, alpha));
+  const { px, channels } = gradientPixels(width, height, seed, alpha);
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0, j = 0; i < data.length; i += 4, j += channels) {
+    data[i] = px[j]!;
+    data[i + 1] = px[j + 1]!;
+    data[i + 2] = px[j + 2]!;
+    data[i + 3] = channels === 4 ? px[j + 3]! : 255;
+  }
+  return bytesToStream(await encode({ data, width, height }, output.format, { quality: output.quality ?? 90 }));
 }
 
 function promptSeed(prompt: string) {
@@ -94,23 +115,24 @@ export const fakeProvider: AiProvider = {
     const isPlaceholder = prompt.includes(FAKE_PLACEHOLDER_MARKER);
     return { bytes, contentType: 'image/png', isPlaceholder, ...(isPlaceholder ? { note: 'Offline preview (test).' } : {}) };
   },
-  async suggestCaptions(template, context) {
+  async suggestCaptions(template, context, picture) {
     failIfAsked(context);
-    return { captions: captionsFromBank(template, context) };
+    if (picture) sizeOf(picture);
+    return { captions: captionsFromBank(template, context), source: 'bank' };
   },
-  async removeBackground(image, options) {
+  async removeBackground(image, output, options) {
     failIfAsked(image);
     await slowIfAsked(image, options);
     const { width, height } = sizeOf(image);
     const box = fakeSubjectBox(width, height);
     const inside = (x: number, y: number) => x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
-    return gradient(width, height, 1, (x, y) => (inside(x, y) ? 255 : 0));
+    return gradientStream(width, height, 1, output, (x, y) => (inside(x, y) ? 255 : 0));
   },
-  async upscale(image, factor, options) {
+  async upscale(image, factor, output, options) {
     failIfAsked(image);
     await slowIfAsked(image, options);
     const { width, height } = sizeOf(image);
-    return gradient(width * factor, height * factor, factor);
+    return gradientStream(width * factor, height * factor, factor, output);
   },
   async detectFaces(image, options) {
     failIfAsked(image);

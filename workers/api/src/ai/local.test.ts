@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toErrorResponse } from '../errors';
 import { getAiProvider } from './index';
-import { LOCAL_NOT_RUNNING, OFFLINE_CAPTIONS_NOTE, localProvider } from './local';
+import { LOCAL_NOT_RUNNING, OFFLINE_CAPTIONS_NOTE, OFFLINE_PICTURE_CAPTIONS_NOTE, localProvider } from './local';
 import { encodePng } from './png';
 
 const photo = encodePng(new Uint8Array(8 * 8 * 3), 8, 8, 3);
@@ -12,7 +12,7 @@ describe('the local AI provider (Worker side)', () => {
     // Port 9 (discard) has nothing listening here: the connection is refused.
     const provider = localProvider({ LOCAL_AI_URL: 'http://127.0.0.1:9' });
     const started = Date.now();
-    for (const call of [() => provider.detectFaces(photo), () => provider.upscale(photo, 2), () => provider.generateImage('a cat')]) {
+    for (const call of [() => provider.detectFaces(photo), () => provider.upscale(photo, 2, { format: 'png' }), () => provider.generateImage('a cat')]) {
       const res = await asError(call());
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ error: LOCAL_NOT_RUNNING, code: 'ai_upstream_error' });
@@ -33,23 +33,41 @@ describe('the local AI provider (Worker side)', () => {
   it("passes the service's readable errors on and refuses odd answers with 502", async () => {
     const answer = (res: Response): typeof fetch => async () => res.clone();
     const busy = localProvider({ LOCAL_AI_URL: 'http://x' }, answer(Response.json({ error: 'Background removal is not installed.' }, { status: 503 })));
-    const res = await asError(busy.removeBackground(photo));
+    const res = await asError(busy.removeBackground(photo, { format: 'png' }));
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: 'Background removal is not installed.', code: 'ai_upstream_error' });
     const tooBig = localProvider({ LOCAL_AI_URL: 'http://x' }, answer(Response.json({ error: 'Please upscale smaller images.' }, { status: 413 })));
-    expect((await asError(tooBig.upscale(photo, 4))).status).toBe(413);
+    expect((await asError(tooBig.upscale(photo, 4, { format: 'png' }))).status).toBe(413);
     const unreadable = localProvider({ LOCAL_AI_URL: 'http://x' }, answer(Response.json({ error: 'The image could not be read.' }, { status: 422 })));
     expect(await (await asError(unreadable.detectFaces(photo))).json()).toEqual({ error: 'The image could not be read.', code: 'unprocessable_image' });
     const odd = localProvider({ LOCAL_AI_URL: 'http://x' }, answer(Response.json({ faces: 1 })));
     expect((await asError(odd.detectFaces(photo))).status).toBe(502);
     const notImage = localProvider({ LOCAL_AI_URL: 'http://x' }, answer(new Response('hello')));
-    expect((await asError(notImage.upscale(photo, 2))).status).toBe(502);
+    expect((await asError(notImage.upscale(photo, 2, { format: 'png' }))).status).toBe(502);
   });
 
-  it('suggests captions offline from the bank, saying so', async () => {
-    const out = await localProvider({ LOCAL_AI_URL: 'http://127.0.0.1:9' }).suggestCaptions({ id: 't', name: 'T', examples: [], boxCount: 1 }, 'rain');
-    expect(out.note).toBe(OFFLINE_CAPTIONS_NOTE);
+  it('suggests captions offline from the bank, saying so, and saying they do not describe a picture', async () => {
+    const provider = localProvider({ LOCAL_AI_URL: 'http://127.0.0.1:9' });
+    const out = await provider.suggestCaptions({ id: 't', name: 'T', examples: [], boxCount: 1 }, 'rain');
+    expect(out).toMatchObject({ source: 'bank', note: OFFLINE_CAPTIONS_NOTE });
     expect(out.captions).toHaveLength(8);
+    const own = await provider.suggestCaptions({ id: 'own-picture', name: 'Your picture', examples: [], boxCount: 2 }, '', photo);
+    expect(own).toMatchObject({ source: 'bank', note: OFFLINE_PICTURE_CAPTIONS_NOTE });
+  });
+
+  it('asks the service for the format and quality chosen and hands its body on as a stream, unread', async () => {
+    const asked: string[] = [];
+    const webp = new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4]);
+    const service: typeof fetch = async (input) => {
+      asked.push(String(input));
+      return new Response(webp, { headers: { 'content-type': 'image/webp' } });
+    };
+    const provider = localProvider({ LOCAL_AI_URL: 'http://x' }, service);
+    const out = await provider.upscale(photo, 3, { format: 'webp', quality: 90 });
+    expect(out).toBeInstanceOf(ReadableStream);
+    expect(new Uint8Array(await new Response(out).arrayBuffer())).toEqual(webp);
+    await provider.removeBackground(photo, { format: 'png' });
+    expect(asked).toEqual(['http://x/upscale?factor=3&format=webp&quality=90', 'http://x/remove-background?format=png']);
   });
 });
 

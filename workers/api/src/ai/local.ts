@@ -3,7 +3,7 @@ import { HttpError } from '../errors';
 import { captionsFromBank } from './caption-bank';
 import { readHeader } from '../imaging/sniff';
 import { cancelled } from '../cancel';
-import type { AiCallOptions, AiProvider, Box } from './provider';
+import type { AiCallOptions, AiOutput, AiProvider, Box, ImageStream } from './provider';
 import { asBody, toBytes } from './upstream';
 
 /**
@@ -14,6 +14,8 @@ import { asBody, toBytes } from './upstream';
 export const LOCAL_NOT_RUNNING =
   'The local AI service is not running. Start the app with `npm start` (it starts the service), or try again in a moment.';
 export const OFFLINE_CAPTIONS_NOTE = 'Offline mode: these captions come from the built-in caption bank, not an AI model.';
+export const OFFLINE_PICTURE_CAPTIONS_NOTE =
+  'Offline mode: these captions come from the built-in caption bank, not an AI model, so they do not describe your picture.';
 export const OFFLINE_PREVIEW_NOTE =
   'Offline preview: real image generation needs Workers AI, so this card only shows your prompt.';
 
@@ -74,11 +76,15 @@ export function localProvider(env: LocalBindings, fetcher: typeof fetch = fetch,
     return parsed.data.boxes;
   }
 
-  async function imageOut(path: string, image: Uint8Array, what: string, options?: AiCallOptions): Promise<Uint8Array> {
-    const res = await call(path, asBody(image), imageType(image), timeouts.heavy, what, options?.signal);
-    const bytes = await toBytes(res);
-    if (!readHeader(bytes)) throw new HttpError(502, 'ai_upstream_error', `The local AI service answered oddly when asked to ${what}.`);
-    return bytes;
+  /** The service writes the result in the format asked for; its body goes on as a stream (checked where it is stored). */
+  async function imageOut(path: string, image: Uint8Array, output: AiOutput, what: string, options?: AiCallOptions): Promise<ImageStream> {
+    const query = new URLSearchParams({ format: output.format, ...(output.quality === undefined ? {} : { quality: String(output.quality) }) });
+    const res = await call(`${path}${path.includes('?') ? '&' : '?'}${query}`, asBody(image), imageType(image), timeouts.heavy, what, options?.signal);
+    if (!res.body || !(res.headers.get('content-type') ?? '').startsWith('image/')) {
+      await res.body?.cancel();
+      throw new HttpError(502, 'ai_upstream_error', `The local AI service answered oddly when asked to ${what}.`);
+    }
+    return res.body;
   }
 
   return {
@@ -88,11 +94,11 @@ export function localProvider(env: LocalBindings, fetcher: typeof fetch = fetch,
       const bytes = await toBytes(res);
       return { bytes, contentType: 'image/png', isPlaceholder: true, note: OFFLINE_PREVIEW_NOTE };
     },
-    async suggestCaptions(template, context) {
-      return { captions: captionsFromBank(template, context), note: OFFLINE_CAPTIONS_NOTE };
+    async suggestCaptions(template, context, picture) {
+      return { captions: captionsFromBank(template, context), source: 'bank', note: picture ? OFFLINE_PICTURE_CAPTIONS_NOTE : OFFLINE_CAPTIONS_NOTE };
     },
-    removeBackground: (image, options) => imageOut('/remove-background', image, 'remove the background', options),
-    upscale: (image, factor, options) => imageOut(`/upscale?factor=${factor}`, image, 'upscale the image', options),
+    removeBackground: (image, output, options) => imageOut('/remove-background', image, output, 'remove the background', options),
+    upscale: (image, factor, output, options) => imageOut(`/upscale?factor=${factor}`, image, output, 'upscale the image', options),
     detectFaces: (image, options) => boxes('/faces', image, 'find faces', options),
     detectPeople: (image, options) => boxes('/people', image, 'find people', options),
   };

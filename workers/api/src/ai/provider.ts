@@ -2,6 +2,9 @@
  * The seam between the API and whatever runs the models. Routes see only this interface; which implementation
  * serves a request is configuration (`AI_PROVIDER`), and every AI answer names it.
  */
+import type { AiOutput } from '../../../../core/tools/ai';
+
+export type { AiOutput } from '../../../../core/tools/ai';
 export type ProviderName = 'cloudflare' | 'local' | 'fake' | 'none';
 
 export interface Box {
@@ -33,7 +36,9 @@ export interface CaptionTemplate {
 export interface CaptionSuggestions {
   /** Each caption has one line per text box joined by CAPTION_LINE_SEPARATOR. */
   captions: string[];
-  /** Set when the captions did not come from a language model (offline bank, or the model failed). */
+  /** Where they came from: a language model, or the caption bank (offline, or after the model failed). */
+  source: 'model' | 'bank';
+  /** Set when the captions did not come from a language model, saying so. */
   note?: string;
 }
 
@@ -42,12 +47,19 @@ export interface AiCallOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * An AI image result, read once: upscales and cut-outs can be tens of megabytes, so they travel as a stream to
+ * storage and are never held whole in the isolate (ADR 0114).
+ */
+export type ImageStream = ReadableStream<Uint8Array>;
+
 export interface AiProvider {
   readonly name: ProviderName;
   generateImage(prompt: string, seed?: number): Promise<GeneratedImage>;
-  suggestCaptions(template: CaptionTemplate, context: string): Promise<CaptionSuggestions>;
-  removeBackground(image: Uint8Array, options?: AiCallOptions): Promise<Uint8Array>;
-  upscale(image: Uint8Array, factor: 2 | 3 | 4, options?: AiCallOptions): Promise<Uint8Array>;
+  /** `picture`: a small JPEG of the person's own picture, for captions about what it shows. */
+  suggestCaptions(template: CaptionTemplate, context: string, picture?: Uint8Array): Promise<CaptionSuggestions>;
+  removeBackground(image: Uint8Array, output: AiOutput, options?: AiCallOptions): Promise<ImageStream>;
+  upscale(image: Uint8Array, factor: 2 | 3 | 4, output: AiOutput, options?: AiCallOptions): Promise<ImageStream>;
   detectFaces(image: Uint8Array, options?: AiCallOptions): Promise<Box[]>;
   detectPeople(image: Uint8Array, options?: AiCallOptions): Promise<Box[]>;
 }

@@ -7,8 +7,8 @@ describe('the unconfigured AI provider', () => {
     const calls = [
       () => unconfiguredProvider.generateImage('a cat'),
       () => unconfiguredProvider.suggestCaptions({ id: 't', name: 'T', examples: [], boxCount: 2 }, ''),
-      () => unconfiguredProvider.removeBackground(new Uint8Array()),
-      () => unconfiguredProvider.upscale(new Uint8Array(), 2),
+      () => unconfiguredProvider.removeBackground(new Uint8Array(), { format: 'png' }),
+      () => unconfiguredProvider.upscale(new Uint8Array(), 2, { format: 'png' }),
       () => unconfiguredProvider.detectFaces(new Uint8Array()),
       () => unconfiguredProvider.detectPeople(new Uint8Array()),
     ];

@@ -11,7 +11,8 @@
 import type { ToolResult } from '../../../../core/api/tools';
 import type { ConvertOptions } from '../../../../core/tools/convert';
 import { cropProblem, type CropOptions } from '../../../../core/tools/crop';
-import { EDIT_QUALITY, MAX_OUTPUT_PIXELS, QUALITY } from '../../../../core/tools/fields';
+import { aiOutputProblem, type AiOutputChoice } from '../../../../core/tools/ai';
+import { EDIT_QUALITY, QUALITY } from '../../../../core/tools/fields';
 import type { PrivacyOptions } from '../../../../core/tools/privacy';
 import { resizeProblem, resizeTarget, type ResizeOptions } from '../../../../core/tools/resize';
 import type { RotateOptions } from '../../../../core/tools/rotate';
@@ -51,6 +52,11 @@ export interface Picture {
 }
 
 export type EngineResult = Omit<ToolResult, 'imageUrl' | 'expiresAt' | 'size' | 'compressionRatio'> & { bytes: Uint8Array };
+/**
+ * An AI result (ADR 0114): a stream the store reads once, never held whole here. Its size is known once the store
+ * has read its header, so width and height come from there.
+ */
+export type StreamedResult = Omit<EngineResult, 'bytes' | 'width' | 'height'> & { stream: ReadableStream<Uint8Array> };
 
 export interface OptionsByOperation {
   compress: CompressRequest;
@@ -61,8 +67,8 @@ export interface OptionsByOperation {
   watermark: Omit<WatermarkOptions, 'operation'>;
   blur: Omit<BlurOptions, 'operation'>;
   privacy: Omit<PrivacyOptions, 'operation'>;
-  upscale: { factor: 2 | 3 | 4 };
-  'remove-background': object;
+  upscale: { factor: 2 | 3 | 4; format?: AiOutputChoice };
+  'remove-background': { format?: AiOutputChoice };
 }
 export type OperationName = keyof OptionsByOperation;
 
@@ -225,10 +231,11 @@ export type ToolFields = { [K in OperationName]: { operation: K } & OptionsByOpe
 export const runFields = (input: Picture, fields: ToolFields, services: EngineServices) => run(fields.operation, input, fields as never, services);
 
 /** Runs one tool operation on an accepted picture. */
-export async function run<K extends OperationName>(operation: K, input: Picture, options: OptionsByOperation[K], services: EngineServices): Promise<EngineResult> {
+export async function run<K extends OperationName>(operation: K, input: Picture, options: OptionsByOperation[K], services: EngineServices): Promise<EngineResult | StreamedResult> {
   reach(services, 'processing');
   const result = await runOperation(operation, input, options, services);
   throwIfCancelled(services.signal);
+  if ('stream' in result) return result;
   // The isolate's codecs write pixel values only: a photo's own colour profile goes with them (icc.ts).
   const profile = result.engine === 'wasm' ? readProfile(input.bytes, input.header.format) : null;
   if (!profile) return result;
@@ -236,7 +243,7 @@ export async function run<K extends OperationName>(operation: K, input: Picture,
   return bytes === result.bytes ? result : { ...result, bytes };
 }
 
-async function runOperation<K extends OperationName>(operation: K, input: Picture, options: OptionsByOperation[K], services: EngineServices): Promise<EngineResult> {
+async function runOperation<K extends OperationName>(operation: K, input: Picture, options: OptionsByOperation[K], services: EngineServices): Promise<EngineResult | StreamedResult> {
   const notes: string[] = [];
   if (input.header.animated && operation !== 'privacy') notes.push('The picture is animated: only its first frame was used.');
   const pixelOp = (plan: PixelPlan) => pixelOperation(operation, input, plan, services, notes);
@@ -275,15 +282,14 @@ async function runOperation<K extends OperationName>(operation: K, input: Pictur
     }
     case 'upscale':
     case 'remove-background': {
-      const factor = (options as OptionsByOperation['upscale']).factor ?? 2;
-      // No result over the 50 MP every tool keeps to: refused before any AI work (the allowance unit is refunded).
-      const made = pixels(input.upright) * (operation === 'upscale' ? factor * factor : 1);
-      if (made > MAX_OUTPUT_PIXELS) {
-        throw new HttpError(400, 'validation_failed', `A ${factor}× upscale of this picture would be ${megapixels(made)}; the largest picture we make is ${MAX_OUTPUT_PIXELS / 1_000_000} megapixels. Please choose a lower factor or a smaller image.`);
-      }
-      const r = await runAiOperation(operation, input.bytes, factor, services);
+      const o = options as OptionsByOperation['upscale'];
+      const factor = o.factor ?? 2;
+      // An AI result is bounded (ADR 0114): refused before any AI work, and the allowance unit is refunded.
+      const problem = aiOutputProblem(operation, factor, input.upright);
+      if (problem) throw new HttpError(400, 'validation_failed', problem);
+      const r = await runAiOperation(operation, input, factor, o.format ?? 'auto', services);
       // The spec: background removal reports the file's own size as originalSize, and compressionRatio 0.
-      return { operation, originalSize: input.bytes.length, notes: [...notes, r.note], bytes: r.bytes, format: r.format, width: r.width, height: r.height, engine: 'wasm' };
+      return { operation, originalSize: input.bytes.length, notes: [...notes, ...r.notes], stream: r.stream, format: r.format, quality: r.quality, engine: 'ai' };
     }
   }
   throw new HttpError(400, 'validation_failed', 'Unknown operation.');

@@ -5,6 +5,7 @@
  */
 import { imageIdSchema } from '../../../../core/api/images';
 import { IMAGE_TTL_SECONDS_DEFAULT } from '../../../../core/limits';
+import { throwIfCancelled } from '../cancel';
 import { HttpError } from '../errors';
 
 /** Width of an expiry bucket. Cleanup runs every 15 minutes, so an expired object lives at most ~25 minutes more. */
@@ -71,6 +72,105 @@ export async function putTemporary(
     customMetadata: { ...options.metadata, expiresAt: String(expiresAt) },
   });
   return { id, url: imageUrl(id), key, expiresAt: new Date(expiresAt), size: bytes.byteLength };
+}
+
+/** R2's smallest multipart part, and the most of a streamed result the isolate holds at once (ADR 0114). */
+export const STREAM_PART_BYTES = 5 * 1024 * 1024;
+
+/** A stream that failed while being read (the producer's fault, not storage's): callers name the producer. */
+export class SourceStreamError extends Error {
+  constructor(readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+export interface StreamPutOptions {
+  ttlSeconds: number;
+  now?: number;
+  /**
+   * Called with the first part (the whole stream when it is smaller) before anything is written: checks it and
+   * says how to store it. Throwing stops the upload with nothing stored.
+   */
+  describe(head: Uint8Array): PutOptions;
+  /** More than this many bytes is refused (the producer is not trusted to stop). */
+  maxBytes: number;
+  /** Aborted when the person cancels: the upload is aborted and nothing is kept. */
+  signal?: AbortSignal;
+  /** Part size; R2 needs at least 5 MiB for every part but the last. */
+  partBytes?: number;
+}
+
+/**
+ * Stores a stream of unknown length that expires `ttlSeconds` after `now`, holding at most one part of it at a
+ * time. R2's `put` needs a known length, which a transformed image's stream does not have, so a stream longer than
+ * one part becomes a multipart upload of equal parts (the last may be smaller,
+ * https://developers.cloudflare.com/r2/objects/multipart-objects/); a shorter one is a single `put`.
+ */
+export async function putTemporaryStream(bucket: R2Bucket, stream: ReadableStream<Uint8Array>, options: StreamPutOptions): Promise<StoredImage> {
+  const partBytes = options.partBytes ?? STREAM_PART_BYTES;
+  const reader = stream.getReader();
+  const part = new Uint8Array(partBytes);
+  let carry: Uint8Array | null = null;
+  let total = 0;
+  let ended = false;
+  /** Fills `part` from the stream; the number of bytes in it (less than a part only at the end). */
+  const fill = async (): Promise<number> => {
+    let filled = 0;
+    while (filled < partBytes) {
+      if (!carry) {
+        if (ended) break;
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = await reader.read();
+        } catch (err) {
+          throw new SourceStreamError(err);
+        }
+        if (next.done) {
+          ended = true;
+          break;
+        }
+        carry = next.value;
+        total += carry.byteLength;
+        if (total > options.maxBytes) throw new SourceStreamError(new Error(`the stream is longer than ${options.maxBytes} bytes`));
+      }
+      const take = Math.min(carry.byteLength, partBytes - filled);
+      part.set(carry.subarray(0, take), filled);
+      filled += take;
+      carry = take < carry.byteLength ? carry.subarray(take) : null;
+    }
+    return filled;
+  };
+  const stopped = () => throwIfCancelled(options.signal);
+
+  const expiresAt = (options.now ?? Date.now()) + options.ttlSeconds * 1000;
+  const b = bucketOf(expiresAt);
+  const random = randomHex();
+  const key = `${bucketPrefix(b)}${random}`;
+  let upload: R2MultipartUpload | null = null;
+  try {
+    let filled = await fill();
+    const put = options.describe(part.subarray(0, filled));
+    const meta = { httpMetadata: { contentType: put.contentType }, customMetadata: { ...put.metadata, expiresAt: String(expiresAt) } };
+    stopped();
+    if (ended && !carry) {
+      await bucket.put(key, part.subarray(0, filled), meta);
+    } else {
+      upload = await bucket.createMultipartUpload(key, meta);
+      const parts: R2UploadedPart[] = [];
+      while (filled > 0) {
+        stopped();
+        parts.push(await upload.uploadPart(parts.length + 1, part.subarray(0, filled)));
+        filled = await fill();
+      }
+      await upload.complete(parts);
+    }
+    const id = `t${b.toString(36)}-${random}`;
+    return { id, url: imageUrl(id), key, expiresAt: new Date(expiresAt), size: total };
+  } catch (err) {
+    await reader.cancel().catch(() => undefined);
+    await upload?.abort().catch(() => undefined);
+    throw err;
+  }
 }
 
 /** Stores bytes that are kept until `deleteImage` (saved memes). */

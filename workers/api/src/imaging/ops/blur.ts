@@ -63,7 +63,9 @@ export async function findTargets(src: Source, o: Options): Promise<BlurTarget> 
   if (o.method === 'background') {
     // Small pictures: the cut-out of the picture itself; large ones: of an upright full-size copy (the mask must
     // cover every pixel, and the image service draws it over the blurred picture as it is).
-    const cutout = await src.services.ai.removeBackground(await uprightCopy(src, src.upright), { signal: src.services.signal });
+    // A mask needs its alpha: PNG, read whole (it is decoded to blend; its size follows the picture, ADR 0114).
+    const mask = await src.services.ai.removeBackground(await uprightCopy(src, src.upright), { format: 'png' }, { signal: src.services.signal });
+    const cutout = new Uint8Array(await new Response(mask).arrayBuffer());
     const header = readHeader(cutout);
     if (!header || header.width !== src.upright.width || header.height !== src.upright.height) {
       throw new HttpError(502, 'ai_upstream_error', 'The AI service returned a mask that does not fit the picture. Please try again.');

@@ -9,7 +9,10 @@ import { HttpError } from '../../errors';
 import type { EngineServices } from '../../imaging/engine';
 import { getImageService } from '../../imaging/service';
 import { fileBytes, readMultipart } from '../../multipart';
-import { imageTtlSeconds, putTemporary } from '../../storage/image-store';
+import { AI_OUTPUT_MAX_PIXELS, AI_OUTPUT_MAX_SIDE } from '../../../../../core/tools/ai';
+import { upstreamError } from '../../ai/upstream';
+import { readHeadOf, type ImageHeader } from '../../imaging/sniff';
+import { imageTtlSeconds, putTemporary, putTemporaryStream, SourceStreamError } from '../../storage/image-store';
 
 export interface ImageUpload {
   bytes: Uint8Array;
@@ -42,4 +45,43 @@ export async function storeResult(env: Env, bytes: Uint8Array, format: string): 
     metadata: { format },
   });
   return { imageUrl: stored.url, expiresAt: (stored.expiresAt ?? new Date()).toISOString() };
+}
+
+/** The most bytes an AI result may have: 16 MP as an uncompressed RGBA PNG, plus room for its chunks. */
+const AI_RESULT_MAX_BYTES = AI_OUTPUT_MAX_PIXELS * 4 + 16 * 1024 * 1024;
+const AI_FORMATS = ['png', 'jpeg', 'webp'];
+
+/**
+ * Stores an AI result as it streams in (ADR 0114): its first part is checked to be the PNG, JPEG or WebP asked for,
+ * within the AI limit, before anything is written. What the provider got wrong is a 502 naming the AI service.
+ */
+export async function storeStreamedResult(
+  env: Env,
+  stream: ReadableStream<Uint8Array>,
+  format: string,
+  signal?: AbortSignal,
+): Promise<{ imageUrl: string; expiresAt: string; size: number; header: ImageHeader }> {
+  const seen: { header?: ImageHeader } = {};
+  try {
+    const stored = await putTemporaryStream(env.BUCKET, stream, {
+      ttlSeconds: imageTtlSeconds(env),
+      maxBytes: AI_RESULT_MAX_BYTES,
+      signal,
+      describe(head) {
+        const header = readHeadOf(head);
+        if (!header || !AI_FORMATS.includes(header.format) || header.format !== format) {
+          throw new HttpError(502, 'ai_upstream_error', 'The AI service returned something that is not the image asked for. Please try again.');
+        }
+        if (header.width * header.height > AI_OUTPUT_MAX_PIXELS || Math.max(header.width, header.height) > AI_OUTPUT_MAX_SIDE) {
+          throw new HttpError(502, 'ai_upstream_error', 'The AI service returned a picture larger than we keep. Please try again.');
+        }
+        seen.header = header;
+        return { contentType: IMAGE_MIME_TYPES[header.format as ImageFormat], metadata: { format: header.format } };
+      },
+    });
+    return { imageUrl: stored.url, expiresAt: (stored.expiresAt ?? new Date()).toISOString(), size: stored.size, header: seen.header! };
+  } catch (err) {
+    if (err instanceof SourceStreamError) throw upstreamError('finish the image', err.cause);
+    throw err;
+  }
 }

@@ -1,0 +1,216 @@
+import { execFile } from 'node:child_process';
+import { createSocket, type Socket as UdpSocket } from 'node:dgram';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RENDER_CSP, RENDER_START_SCRIPT } from '../core/tools/html';
+import { browserPid, CHROMIUM_PATH, LAUNCH_ARGS } from './browser';
+import { closeBrowser } from './renderer';
+import { handle } from './server';
+
+// The renderer as a sandbox (ADR 0104): a page sees nothing of the automation and cannot kill the service through
+// it, sends no UDP, and a page that crashes or hangs the browser costs only its own request.
+
+const render = (html: string, allowScripts = true) =>
+  handle(new Request('http://local/render', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html, width: 320, height: 200, allowScripts }) }));
+
+async function rgbAt(res: Response, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(Buffer.from(await res.arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return [...data.subarray(at, at + 3)];
+}
+
+const BLOCKS = '<body style="margin:0;background:#0000ff"></body>';
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+let scratch = '';
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'local-render-sandbox-'));
+});
+afterAll(async () => {
+  await closeBrowser();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe('what a rendered page can see of the automation', () => {
+  // Inside a function, so the script itself adds no global.
+  const LIST_GLOBALS = `(() => { document.getElementById('names').textContent = JSON.stringify(Object.getOwnPropertyNames(window)); })()`;
+
+  /** The window of the same Chromium with no automation at all: `chromium --headless --dump-dom`. */
+  async function plainWindowNames(): Promise<string[]> {
+    const file = join(scratch, 'globals.html');
+    await writeFile(file, `<!doctype html><pre id="names"></pre><script>${LIST_GLOBALS}</script>`);
+    const { stdout } = await promisify(execFile)(
+      CHROMIUM_PATH,
+      ['--headless', ...LAUNCH_ARGS, `--user-data-dir=${join(scratch, 'profile')}`, '--dump-dom', `file://${file}`],
+      { timeout: 30_000 },
+    );
+    const names = JSON.parse(/<pre id="names">(.*?)<\/pre>/s.exec(stdout)![1]!) as string[];
+    expect(names).toContain('document');
+    return names;
+  }
+
+  it("finds no global that the plain browser lacks, and calling Playwright's binding names with junk leaves the renderer serving", async () => {
+    const plain = await plainWindowNames();
+    // Green when the window has nothing the plain browser lacks; red, with the count in blue, when it has.
+    // Then every added name, and every name Playwright has used for its bindings, is called with a non-JSON string:
+    // that is what made the renderer exit before (a binding's payload went through JSON.parse unchecked).
+    const html = `<body style="margin:0"><script>(() => {
+      const plain = new Set(${JSON.stringify(plain)});
+      const added = Object.getOwnPropertyNames(window).filter((name) => !plain.has(name));
+      const poke = (value) => { try { if (typeof value === 'function') value('not json'); else if (value && typeof value === 'object') for (const key of Object.keys(value)) poke(value[key]); } catch {} };
+      for (const name of [...added, '__playwright__binding__', '__playwright__binding__controller__', '__pwWebSocketBinding', '__pwInitScripts', '__pwClock']) poke(window[name]);
+      document.body.style.background = added.length ? 'rgb(255, 0, ' + Math.min(added.length, 255) + ')' : 'rgb(0, 255, 0)';
+    })()</script></body>`;
+    const res = await render(html);
+    expect(res.status).toBe(200);
+    expect(await rgbAt(res, 10, 10)).toEqual([0, 255, 0]);
+    await new Promise((r) => setTimeout(r, 300));
+    const next = await render(BLOCKS, false);
+    expect(next.status).toBe(200);
+    expect(await rgbAt(next, 10, 10)).toEqual([0, 0, 255]);
+  }, 60_000);
+});
+
+describe('WebRTC and other UDP', () => {
+  // One loopback port for UDP and TCP: STUN and TURN over UDP, TURN over TCP, WebTransport (QUIC).
+  let udp: UdpSocket;
+  let tcp: TcpServer;
+  let port = 0;
+  let datagrams = 0;
+  let connections = 0;
+
+  beforeAll(async () => {
+    udp = createSocket('udp4');
+    udp.on('message', () => datagrams++);
+    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+    port = udp.address().port;
+    tcp = createTcpServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => tcp.listen(port, '127.0.0.1', resolve));
+  });
+  afterAll(() => {
+    udp.close();
+    tcp.close();
+  });
+
+  /**
+   * Opens a peer connection to our port from the page, from a same-origin frame's window (where a removed global may
+   * still live) and from a data: frame; then holds the page 1.5 s so ICE gathering has time to send.
+   */
+  const peerPage = () => {
+    const dial = `(W) => { try {
+      const pc = new W.RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:${port}' }, { urls: ['turn:127.0.0.1:${port}?transport=udp', 'turn:127.0.0.1:${port}?transport=tcp'], username: 'u', credential: 'p' }] });
+      pc.createDataChannel('x');
+      pc.createOffer().then((offer) => pc.setLocalDescription(offer)).then(() => { const t = Date.now(); while (Date.now() - t < 1500) {} });
+    } catch {}
+    try { new W.WebTransport('https://127.0.0.1:${port}/').ready.catch(() => {}); } catch {} }`;
+    const framed = `<script>(${dial})(window)<\\/script>`;
+    return `<body><iframe id="blank"></iframe><script>(() => {
+      const dial = ${dial};
+      dial(window);
+      dial(document.getElementById('blank').contentWindow);
+      const data = document.createElement('iframe');
+      data.src = 'data:text/html,' + encodeURIComponent(${JSON.stringify(framed)});
+      document.body.append(data);
+    })()</script></body>`;
+  };
+
+  /** The page in a Chromium of our own choosing, served like the renderer serves it (RENDER_CSP included). */
+  async function sentBy(args: string[], startScript: boolean): Promise<number> {
+    const before = datagrams;
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args });
+    try {
+      const context = await browser.newContext();
+      if (startScript) await context.addInitScript(RENDER_START_SCRIPT);
+      await context.route('**/*', (route) => route.fulfill({ contentType: 'text/html', headers: { 'content-security-policy': RENDER_CSP }, body: peerPage() }));
+      const page = await context.newPage();
+      await page.goto('https://render.invalid/');
+      await page.waitForTimeout(2000);
+    } finally {
+      await browser.close();
+    }
+    return datagrams - before;
+  }
+
+  it('a page that opens peer connections to a loopback UDP port sends datagrams from a Chromium without our locks', async () => {
+    // The control: without it the tests below could pass on a page that never sent anything.
+    expect(await sentBy(['--no-sandbox'], false)).toBeGreaterThan(0);
+  }, 30_000);
+
+  it("sends none with the renderer's launch switches alone", async () => {
+    expect(await sentBy(LAUNCH_ARGS, false)).toBe(0);
+  }, 30_000);
+
+  it('sends none with the start script alone, the only lock Browser Rendering allows', async () => {
+    expect(await sentBy(['--no-sandbox'], true)).toBe(0);
+  }, 30_000);
+
+  it('sends none, and opens no TCP connection, through the renderer', async () => {
+    datagrams = 0;
+    connections = 0;
+    const res = await render(peerPage());
+    expect(res.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect([datagrams, connections]).toEqual([0, 0]);
+  }, 30_000);
+});
+
+describe('a page that crashes or hangs the browser', () => {
+  it('a page that eats memory crashes only its tab: 422 render_failed at once, and the same browser renders the next page', async () => {
+    const pid = await browserPid();
+    const started = Date.now();
+    const res = await render('<script>const heap = []; for (;;) heap.push(new Array(1e6).fill(1.5));</script>');
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ code: 'render_failed', error: expect.stringMatching(/crashed the browser tab/) });
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect((await render(BLOCKS, false)).status).toBe(200);
+    expect(await browserPid()).toBe(pid);
+  }, 30_000);
+
+  it('a browser killed mid-page answers 503 renderer_unavailable in words, and the next page gets a new browser', async () => {
+    const pid = await browserPid();
+    const pending = render('<script>const t = Date.now(); while (Date.now() - t < 5000) {}</script>');
+    await new Promise((r) => setTimeout(r, 1000));
+    process.kill(pid, 'SIGKILL');
+    const res = await pending;
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ code: 'renderer_unavailable', error: expect.stringMatching(/browser stopped while drawing this page/) });
+    const next = await render(BLOCKS, false);
+    expect(next.status).toBe(200);
+    expect(await rgbAt(next, 10, 10)).toEqual([0, 0, 255]);
+    expect(await browserPid()).not.toBe(pid);
+  }, 30_000);
+
+  it('a browser that stops answering is killed at the deadline (503), and the next page gets a new browser', async () => {
+    const pid = await browserPid();
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      const res = await render(BLOCKS, false);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ code: 'renderer_unavailable', error: expect.stringMatching(/stopped answering, so we restarted it/) });
+      expect(Date.now() - started).toBeLessThan(17_000);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(alive(pid)).toBe(false);
+    } finally {
+      if (alive(pid)) process.kill(pid, 'SIGKILL');
+    }
+    expect((await render(BLOCKS, false)).status).toBe(200);
+    expect(await browserPid()).not.toBe(pid);
+  }, 40_000);
+});

@@ -1,0 +1,26 @@
+/**
+ * The person's own picture for caption ideas: read from storage by the address the upload answered, and sent to
+ * the model as a small JPEG (a vision model reads a few hundred pixels a side; a 10 MB photo as a data URI would
+ * cost far more tokens and time for nothing).
+ */
+import { imageIdOf } from '../../../../core/images/address';
+import { HttpError } from '../errors';
+import { probe, run } from '../imaging/engine';
+import { getImage } from '../storage/image-store';
+import { engineServices } from './tools/deps';
+
+/** The longest side of the copy the vision model sees. */
+export const CAPTION_PICTURE_SIDE = 768;
+
+export async function captionPicture(env: Env, imageUrl: string): Promise<Uint8Array> {
+  const id = imageIdOf(imageUrl);
+  if (!id) throw new HttpError(400, 'validation_failed', 'imageUrl must be an /api/images/{id} address from POST /api/upload.');
+  const { object } = await getImage(env.BUCKET, id);
+  const picture = probe(new Uint8Array(await object.arrayBuffer()));
+  const { width, height } = picture.upright;
+  const scale = Math.min(1, CAPTION_PICTURE_SIDE / Math.max(width, height));
+  const size = { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+  const copy = await run('resize', picture, { ...size, maintainAspectRatio: false, background: '#ffffff', format: 'jpeg', quality: 85 }, engineServices(env));
+  if (!('bytes' in copy)) throw new Error('a resize answered a stream');
+  return copy.bytes;
+}
