@@ -2,15 +2,18 @@
  * `npm start`: everything a fresh clone needs to serve UI and API together on http://127.0.0.1:8788,
  * offline, with no account: local secrets, the build, local D1 migrations, the template catalog seed, the local AI
  * service (local-ai/, on 127.0.0.1:8790), the image service (local-images/, on :8792), the HTML renderer
- * (local-render/, on :8793), then `wrangler pages dev`.
+ * (local-render/, on :8793), then `wrangler pages dev`. The three services are restarted when they exit or are
+ * killed (scripts/lib/supervisor.ts, ADR 0117); wrangler ending ends the stack.
  * Local data (D1, R2) lives in .wrangler/state and survives restarts.
  */
 import './lib/require-node-22';
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { access, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { groupAlive, signalGroup, spawnGroup, startWatchdog, stopGroups, type Watchdog } from './lib/process-groups';
 import { PORT, HOST, PERSIST_DIR, run, wranglerEnv } from './lib/run';
+import { Supervisor } from './lib/supervisor';
 
 async function ensureDevVars() {
   const target = 'workers/api/.dev.vars';
@@ -25,24 +28,47 @@ async function ensureDevVars() {
 const API_CONFIG = 'workers/api/wrangler.toml';
 
 /**
+ * The local services and their ports. Each port can be moved (LOCAL_AI_PORT, LOCAL_IMAGE_PORT, LOCAL_RENDER_PORT; the
+ * services read the same variables), and this stack's Worker is then pointed at it: a stack of its own, e.g. to try
+ * killing a service without touching the copies other stacks share on the default ports.
+ */
+const SERVICES = [
+  { name: 'local-ai', entry: 'local-ai/main.ts', port: Number(process.env.LOCAL_AI_PORT ?? 8790), urlVar: 'LOCAL_AI_URL', defaultPort: 8790 },
+  { name: 'local-images', entry: 'local-images/main.ts', port: Number(process.env.LOCAL_IMAGE_PORT ?? 8792), urlVar: 'LOCAL_IMAGE_URL', defaultPort: 8792 },
+  { name: 'local-render', entry: 'local-render/main.ts', port: Number(process.env.LOCAL_RENDER_PORT ?? 8793), urlVar: 'LOCAL_RENDER_URL', defaultPort: 8793 },
+] as const;
+
+/**
  * The API Worker's config for this stack. `API_MONTHLY_CALLS=5 tsx scripts/start.ts` (the e2e suite) gives this
- * stack a small per-key allowance without touching `npm start`: wrangler reads vars only from the config and the
- * `.dev.vars` beside it, so the stack gets its own copy of both under PERSIST_DIR, with the paths made absolute.
+ * stack a small per-key allowance without touching `npm start`, and a moved service port (above) its own URL:
+ * wrangler reads vars only from the config and the `.dev.vars` beside it, so the stack gets its own copy of both
+ * under PERSIST_DIR, with the paths made absolute.
  */
 async function apiWorkerConfig(): Promise<string> {
+  const vars: Record<string, string> = {};
   const calls = process.env.API_MONTHLY_CALLS;
-  if (!calls) return API_CONFIG;
-  if (!/^[1-9]\d*$/.test(calls)) throw new Error(`API_MONTHLY_CALLS must be a positive whole number, not "${calls}"`);
+  if (calls) {
+    if (!/^[1-9]\d*$/.test(calls)) throw new Error(`API_MONTHLY_CALLS must be a positive whole number, not "${calls}"`);
+    vars.API_MONTHLY_CALLS = calls;
+  }
+  for (const s of SERVICES) {
+    if (!Number.isInteger(s.port) || s.port < 1 || s.port > 65535) throw new Error(`${s.name}: the port must be a whole number from 1 to 65535`);
+    if (s.port !== s.defaultPort) vars[s.urlVar] = `http://${HOST}:${s.port}`;
+  }
+  if (Object.keys(vars).length === 0) return API_CONFIG;
   const dir = `${PERSIST_DIR}/api-worker`;
   await mkdir(dir, { recursive: true });
-  const toml = (await readFile(API_CONFIG, 'utf8'))
+  let toml = (await readFile(API_CONFIG, 'utf8'))
     .replace(/^main = ".*"$/m, `main = ${JSON.stringify(resolve('workers/api/src/index.ts'))}`)
-    .replaceAll(/^migrations_dir = ".*"$/gm, `migrations_dir = ${JSON.stringify(resolve('migrations'))}`)
-    .replace(/^API_MONTHLY_CALLS = ".*"$/m, `API_MONTHLY_CALLS = "${calls}"`);
-  if (!toml.includes(`API_MONTHLY_CALLS = "${calls}"`)) throw new Error(`${API_CONFIG} has no API_MONTHLY_CALLS var to override`);
+    .replaceAll(/^migrations_dir = ".*"$/gm, `migrations_dir = ${JSON.stringify(resolve('migrations'))}`);
+  for (const [name, value] of Object.entries(vars)) {
+    // The first occurrence is the default environment's [vars]; [env.production.vars] comes later.
+    toml = toml.replace(new RegExp(`^${name} = ".*"$`, 'm'), `${name} = "${value}"`);
+    if (!toml.includes(`${name} = "${value}"`)) throw new Error(`${API_CONFIG} has no ${name} var to override`);
+  }
   await writeFile(`${dir}/wrangler.toml`, toml);
   await copyFile('workers/api/.dev.vars', `${dir}/.dev.vars`);
-  console.log(`API keys on this stack: ${calls} calls a month (API_MONTHLY_CALLS)`);
+  if (calls) console.log(`API keys on this stack: ${calls} calls a month (API_MONTHLY_CALLS)`);
   return `${dir}/wrangler.toml`;
 }
 
@@ -61,78 +87,22 @@ async function ensureBackgroundRemoval() {
   });
 }
 
-/**
- * Every long-running child (local AI, local images, wrangler) starts in its own process group (`detached: true`),
- * so stopping it reaches the whole tree: npx, wrangler, and the workerd processes wrangler spawns, which otherwise
- * outlive a SIGTERM to wrangler and keep the port.
- */
-const groups = new Set<ChildProcess>();
-/** Process groups are POSIX; on Windows the children are plain children, stopped one by one. */
-const POSIX = process.platform !== 'win32';
-
-function spawnGroup(cmd: string, args: string[], options: SpawnOptions): ChildProcess {
-  const child = spawn(cmd, args, { ...options, detached: POSIX });
-  groups.add(child);
-  return child;
-}
-
-/** True while any process of the group still exists. */
-function groupAlive(child: ChildProcess): boolean {
-  if (!POSIX) return child.exitCode === null && child.signalCode === null;
-  try {
-    process.kill(-child.pid!, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (!POSIX) return void child.kill(signal);
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // the group is gone already
-  }
-}
-
-/** SIGTERM to every group, SIGKILL to whatever is left after the grace period. */
-async function stopGroups(graceMs = 5000) {
-  const live = [...groups].filter((c) => c.pid && groupAlive(c));
-  for (const c of live) signalGroup(c, 'SIGTERM');
-  const until = Date.now() + graceMs;
-  while (live.some(groupAlive) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-  for (const c of live) if (groupAlive(c)) signalGroup(c, 'SIGKILL');
-}
+/** The supervised services (scripts/lib/supervisor.ts, ADR 0117), and wrangler, which is not restarted. */
+const supervisors: Supervisor[] = [];
+let server: ChildProcess | undefined;
 
 let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
-  await stopGroups();
+  await Promise.all([...supervisors.map((s) => s.stop()), server ? stopGroups([server]) : undefined]);
   process.exit(code);
 }
 for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) process.on(signal, () => void shutdown(code));
 // Last resort on any exit path (an uncaught error, process.exit): synchronous, so only SIGKILL.
 process.on('exit', () => {
-  for (const c of groups) if (c.pid && groupAlive(c)) signalGroup(c, 'SIGKILL');
+  for (const c of [...supervisors.map((s) => s.child), server]) if (c && groupAlive(c)) signalGroup(c, 'SIGKILL');
 });
-
-/**
- * If this process is killed outright (SIGKILL: no handler runs), a small detached watchdog kills the groups it
- * leaves behind. It exits by itself once they are gone.
- */
-function watchOver(children: ChildProcess[]) {
-  const pgids = children.map((c) => c.pid).filter(Boolean).join(',');
-  const script = `const [parent, list] = process.argv.slice(1); const pgids = list.split(',').map(Number);
-const alive = (p) => { try { process.kill(p, 0); return true; } catch { return false; } };
-setInterval(() => {
-  const left = pgids.filter((g) => alive(-g));
-  if (!left.length) process.exit(0);
-  if (!alive(Number(parent))) { for (const g of left) { try { process.kill(-g, 'SIGKILL'); } catch {} } process.exit(0); }
-}, 500);`;
-  spawn(process.execPath, ['-e', script, String(process.pid), pgids], { detached: true, stdio: 'ignore' }).unref();
-}
 
 /** The parent of a live process, from /proc (Linux); null when it is gone (or a zombie) or /proc is not there. */
 function parentOf(pid: number): number | null {
@@ -165,37 +135,29 @@ function stopWithLaunchers() {
   }, 1000).unref();
 }
 
-/** The offline AI service; if its port is taken (another copy running), the Worker uses that one. */
-function startLocalAi(): ChildProcess {
-  const child = spawnGroup(process.execPath, ['--import', 'tsx', 'local-ai/main.ts'], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
-  child.on('exit', (code) => {
-    if (code && !stopping) console.warn(`local-ai exited with ${code}; AI features answer 503 until it runs again`);
-  });
-  return child;
-}
+/** Whether a copy of the service (ours or another stack's) answers its health check on the port. */
+const answers = (port: number) => () =>
+  fetch(`http://${HOST}:${port}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
 
 /**
- * The offline image service (local-images/, libvips on 127.0.0.1:8792): every tool's work on large pictures. If its
- * port is taken (another copy running), the Worker uses that one.
+ * The offline AI service (:8790), the image service (local-images/, libvips on :8792: every tool's work on large
+ * pictures) and the HTML renderer (local-render/, Debian's Chromium on :8793: Convert's HTML to image), each kept
+ * running by a supervisor. If a port is taken (another stack's copy), the Worker uses that copy and the supervisor
+ * watches it, starting ours when it goes away.
  */
-function startLocalImages(): ChildProcess {
-  const child = spawnGroup(process.execPath, ['--import', 'tsx', 'local-images/main.ts'], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
-  child.on('exit', (code) => {
-    if (code && !stopping) console.warn(`local-images exited with ${code}; large pictures answer 503 until it runs again`);
-  });
-  return child;
-}
-
-/**
- * The offline HTML renderer (local-render/, Debian's Chromium on 127.0.0.1:8793): Convert's HTML to image. If its
- * port is taken (another copy running), the Worker uses that one.
- */
-function startLocalRender(): ChildProcess {
-  const child = spawnGroup(process.execPath, ['--import', 'tsx', 'local-render/main.ts'], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
-  child.on('exit', (code) => {
-    if (code && !stopping) console.warn(`local-render exited with ${code}; HTML to image answers 503 until it runs again`);
-  });
-  return child;
+function startServices(watchdog: Watchdog) {
+  for (const s of SERVICES) {
+    const supervisor = new Supervisor(
+      {
+        name: s.name,
+        spawn: () => spawnGroup(process.execPath, ['--import', 'tsx', s.entry], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env }),
+        probe: answers(s.port),
+      },
+      { watchdog },
+    );
+    supervisors.push(supervisor);
+    supervisor.start();
+  }
 }
 
 async function main() {
@@ -209,11 +171,10 @@ async function main() {
   if (!process.argv.includes('--fresh')) await ensureBackgroundRemoval();
   const apiConfig = await apiWorkerConfig();
   if (stopping) return;
-  const localAi = startLocalAi();
-  const localImages = startLocalImages();
-  const localRender = startLocalRender();
+  const watchdog = startWatchdog();
+  startServices(watchdog);
 
-  const server = spawnGroup(
+  server = spawnGroup(
     'npx',
     [
       'wrangler', 'pages', 'dev', './public',
@@ -223,7 +184,7 @@ async function main() {
     ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: wranglerEnv() },
   );
-  if (POSIX) watchOver([localAi, localImages, localRender, server]);
+  watchdog.watch(server);
   stopWithLaunchers();
   let announced = false;
   server.stdout!.on('data', (chunk: Buffer) => {
