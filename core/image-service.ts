@@ -79,6 +79,8 @@ export interface ServiceInput extends SizeOf {
 export interface ServiceJobShape {
   input: ServiceInput;
   steps: readonly SizedStep[];
+  /** The result's size, where the steps that make it are not planned yet (checked instead of the steps'). */
+  result?: SizeOf;
   overlays?: readonly ServiceInput[];
   output: ServiceImageFormat;
 }
@@ -110,15 +112,14 @@ export function imageServiceRefusal(job: ServiceJobShape): string | null {
     const side = sideProblem(what, picture, picture.format);
     if (side) return side;
   }
-  let size: SizeOf = job.input;
-  for (const step of job.steps) {
-    size = sizeAfterStep(size, step);
-    if (size.width * size.height > MAX_IMAGE_PIXELS) return `The result would be ${mp(size.width * size.height)}; the most we make is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`;
-  }
-  return sideProblem('The result', size, job.output);
+  const sizes = job.steps.reduce<SizeOf[]>((all, step) => [...all, sizeAfterStep(all[all.length - 1] ?? job.input, step)], []);
+  if (job.result) sizes.push(job.result);
+  const tooMany = sizes.find((s) => s.width * s.height > MAX_IMAGE_PIXELS);
+  if (tooMany) return `The result would be ${mp(tooMany.width * tooMany.height)}; the most we make is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`;
+  return sideProblem('The result', sizes[sizes.length - 1] ?? job.input, job.output);
 }
 
-/** When the free monthly allowance comes back: the start of the next calendar month, UTC (see ADR 0115). */
+/** When the free monthly allowance comes back: the start of the next calendar month, UTC (see ADR 0116). */
 export function allowanceRenewsAt(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }

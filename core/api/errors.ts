@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'ai_not_configured',
   'ai_upstream_error',
   'image_service_unavailable',
+  'image_service_failed',
+  'image_service_over_allowance',
   'render_timeout',
   'render_failed',
   'renderer_busy',

@@ -2,6 +2,7 @@
  * The errors the API document repeats: answers many routes share, and what the router can answer before any route
  * runs (the body-size check, the cross-site refusal, an API key's checks). Used by openapi-routes.ts.
  */
+import { IMAGE_SERVICE_MAX_ANIMATION_PIXELS, IMAGE_SERVICE_MAX_SIDE, WEBP_MAX_SIDE } from '../image-service';
 import { FREE_DAILY_AI_LIMIT, MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, RATE_LIMITS_PER_MINUTE, type RateLimitedRoute } from '../limits';
 import { API_KEY_MESSAGES, API_MONTHLY_CALLS } from './api-keys';
 import type { RouteDoc, RouteError } from './openapi';
@@ -35,6 +36,13 @@ export const AI_ERRORS: RouteError[] = [
   { status: 502, code: 'ai_upstream_error', when: 'The AI service failed; the allowance unit is refunded.' },
   { status: 503, code: 'ai_upstream_error', when: 'The AI service is busy; try again in a minute.' },
   { status: 503, code: 'ai_not_configured', when: 'This server has no AI provider for this operation.' },
+];
+/** What a tool can answer when its picture goes to the image service (the Images binding in production, ADR 0116). */
+export const IMAGE_SERVICE_ERRORS: RouteError[] = [
+  { status: 413, code: 'payload_too_large', when: `The picture (or the result) is over what the image service handles: ${IMAGE_SERVICE_MAX_SIDE.toLocaleString('en-US')} pixels a side for JPEG and PNG, WebP's ${WEBP_MAX_SIDE.toLocaleString('en-US')}, animations up to ${IMAGE_SERVICE_MAX_ANIMATION_PIXELS / 1_000_000} megapixels in all frames; the message names the limit.` },
+  { status: 502, code: 'image_service_failed', when: 'The large-picture image service failed on this picture; try again.' },
+  { status: 503, code: 'image_service_unavailable', when: 'The large-picture image service did not answer or is busy; try again (Retry-After, when sent).' },
+  { status: 503, code: 'image_service_over_allowance', when: 'The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work.' },
 ];
 export const PREMIUM_ONLY: RouteError = { status: 401, code: 'unauthorized', when: 'No premium session or API key came with the request.' };
 

@@ -84,6 +84,23 @@ describe('POST /api/convert/html', () => {
     expect((await (await env.NETWORK_PROBE.fetch('http://probe/hits')).json<{ hits: string[] }>()).hits).toEqual([]);
   });
 
+  it('lets a page send no UDP: peer connections to a STUN and a TURN server on a live loopback socket send nothing', async () => {
+    const { port } = await (await env.NETWORK_PROBE.fetch('http://probe/udp')).json<{ port: number }>();
+    const probe = async () => (await (await env.NETWORK_PROBE.fetch('http://probe/hits')).json<{ datagrams: number }>()).datagrams;
+    const before = await probe();
+    // The page is held 1.5 s after the offer, so ICE gathering has time to send (local-render/sandbox.test.ts shows
+    // the same page sending datagrams from a Chromium without the renderer's locks).
+    const html = `<body><script>(() => {
+      const pc = window.RTCPeerConnection && new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:${port}' }, { urls: 'turn:127.0.0.1:${port}?transport=udp', username: 'u', credential: 'p' }] });
+      document.body.textContent = pc ? 'peer connection' : 'no peer connection';
+      if (pc) { pc.createDataChannel('x'); pc.createOffer().then((offer) => pc.setLocalDescription(offer)).then(() => { const t = Date.now(); while (Date.now() - t < 1500) {} }); }
+    })()</script></body>`;
+    const res = await post({ html, width: 320, height: 200, allowScripts: true });
+    expect(res.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await probe()).toBe(before);
+  });
+
   it('runs scripts only when asked', async () => {
     const html = '<body style="margin:0;background:#fff"><script>document.body.style.background = "#00ff00"</script></body>';
     const off = await (await post({ html, width: 320, height: 200 })).json<ToolResult>();

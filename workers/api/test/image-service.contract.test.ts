@@ -1,21 +1,26 @@
 /**
  * One contract (imaging/service/types.ts), the same cases for every image service that can run here: the offline
- * service (local-images/, bound in-process as LOCAL_IMAGES), and the production implementation on wrangler's local
- * emulation of the Images binding. The emulation is partial: the cases it fails are listed in EMULATION_LACKS and
- * asserted to fail there (so the list stays a measurement, not a guess); production's binding is not reachable here.
+ * service (local-images/, bound in-process as LOCAL_IMAGES), the production implementation on wrangler's local
+ * emulation of the Images binding, and the production implementation on a recording double of the binding that
+ * does its pixel work on the offline service (test/support/images-binding.ts: what the adapter sends the binding,
+ * call by call). The emulation is partial: the cases it fails are listed in EMULATION_LACKS and asserted to fail
+ * there (so the list stays a measurement, not a guess); production's binding is not reachable here. The binding's
+ * errors are held against their documented codes at the end.
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { decode } from '../src/imaging/decode';
 import { encodePng } from '../src/ai/png';
 import { getImageService } from '../src/imaging/service';
-import { cloudflareImageService, sizeAfter } from '../src/imaging/service/cloudflare';
+import { imageServiceRefusal } from '../../../core/image-service';
+import { cloudflareImageService } from '../src/imaging/service/cloudflare';
 import { LOCAL_IMAGES_NOT_RUNNING, localImageService } from '../src/imaging/service/local';
 import { ImageServiceError, type ImageService, type ServiceJob } from '../src/imaging/service/types';
 import { readHeader } from '../src/imaging/sniff';
 import { similarity } from '../src/imaging/ssim';
 import type { Raster } from '../src/imaging/raster';
 import { exiftool } from './support/corpus';
+import { failingImages, recordingImages } from './support/images-binding';
 import { makePhoto, reference, type ReferenceOp } from './support/photos';
 
 const raster = async (bytes: Uint8Array): Promise<Raster> => decode(bytes, readHeader(bytes)!);
@@ -181,6 +186,33 @@ const CASES: Record<string, (s: ImageService) => Promise<void>> = {
     const err = await s.run({ input: await photo(), steps: [{ op: 'resize', width: 17_000, height: 20, fit: 'stretch' }], output: { format: 'webp', quality: 80 } }).catch((e: unknown) => e);
     expect((err as ImageServiceError).status).toBe(413);
   },
+  'refuses a JPEG wider than the binding reads with 413, in the words every implementation uses': async (s) => {
+    const wide = await s.run({ input: await makePhoto({ width: 12_001, height: 16, format: 'jpeg' }), steps: [], output: { format: 'jpeg', quality: 80 } }).catch((e: unknown) => e);
+    expect(wide).toBeInstanceOf(ImageServiceError);
+    expect((wide as ImageServiceError).status).toBe(413);
+    expect((wide as ImageServiceError).message).toBe(imageServiceRefusal({ input: { format: 'jpeg', width: 12_001, height: 16, bytes: 1 }, steps: [], output: 'jpeg' }));
+  },
+  'refuses a result over 12,000 px a side with 413, and makes one of exactly 12,000': async (s) => {
+    const tall = await s.run({ input: await photo(), steps: [{ op: 'resize', width: 20, height: 12_001, fit: 'stretch' }], output: { format: 'png' } }).catch((e: unknown) => e);
+    expect((tall as ImageServiceError).status).toBe(413);
+    expect((tall as ImageServiceError).message).toMatch(/The result is 12,001 pixels high; the image service handles PNG pictures at most 12,000 pixels a side/);
+    const fits = await s.run({ input: await photo(), steps: [{ op: 'resize', width: 20, height: 12_000, fit: 'stretch' }], output: { format: 'png' } });
+    expect([fits.width, fits.height]).toEqual([20, 12_000]);
+  },
+  'draws an overlay after its own steps (a region cut from another picture)': async (s) => {
+    // The thirds picture, cut to its blue third, drawn at (10, 5) of a black canvas.
+    const out = await s.run({ input: solid(40, 30, [0, 0, 0, 255]), steps: [], overlays: [{ image: thirds(), steps: [{ op: 'crop', left: 200, top: 0, width: 20, height: 10 }], left: 10, top: 5, opacity: 1 }], output: { format: 'png' } });
+    const r = await raster(out.bytes);
+    colourAt(r, 15, 10, BLUE);
+    colourAt(r, 5, 10, [0, 0, 0]);
+    colourAt(r, 35, 10, [0, 0, 0]);
+  },
+  'answers only the regions asked of raw output, in order': async (s) => {
+    const out = await s.run({ input: thirds(), steps: [], output: { format: 'rgba', regions: [{ left: 250, top: 10, width: 3, height: 2 }, { left: 20, top: 50, width: 1, height: 1 }] } });
+    expect([out.width, out.height, out.bytes.length]).toEqual([300, 100, (3 * 2 + 1) * 4]);
+    expect([...out.bytes.subarray(0, 3)]).toEqual(BLUE);
+    expect([...out.bytes.subarray(6 * 4, 6 * 4 + 3)]).toEqual(RED);
+  },
   '12 MP photo: crops at full size': async (s) => {
     const out = await timed(s, { input: await twelveMegapixels(), steps: [{ op: 'crop', left: 500, top: 400, width: 3000, height: 2000 }], output: { format: 'jpeg', quality: 85 } });
     expect(readHeader(out.bytes)).toMatchObject({ format: 'jpeg', width: 3000, height: 2000 });
@@ -197,25 +229,15 @@ const CASES: Record<string, (s: ImageService) => Promise<void>> = {
 
 /**
  * Measured, not guessed: every case runs against the emulation too, and each one listed here is asserted to fail
- * there (`it.fails`), so a wrangler that learns a case turns this list red. What the emulation does (miniflare's
- * imagesLocalFetcher on sharp): of each transform only `rotate` and `width`/`height` (always as a black-padded
- * contain); no `trim`, `fit`, `background`, `flip` or `blur`; `draw()` ignored; `quality` ignored; no `rgba` output
- * (415); the EXIF orientation is not applied. The 413 and 422 cases pass there only because cloudflare.ts reads the
- * header and checks sizes itself before calling the binding.
+ * there (`it.fails`), so a wrangler that learns a case turns this list red. What the emulation does (wrangler
+ * 4.164, miniflare's imagesLocalFetcher on sharp): the EXIF orientation, `rotate`, and `width`/`height` with every
+ * `fit` and `background`; no `trim`, `flip` or `blur`; `draw()` ignored; `quality` ignored; no `rgba` output (415).
+ * The 413 and 422 cases pass there only because cloudflare.ts reads the header and checks the job against the
+ * binding's limits itself before calling it.
  */
 export const EMULATION_LACKS = new Set<string>([
-  'applies the EXIF orientation first',
   'crops a rectangle',
   'crops in upright coordinates',
-  'resizes to cover (crop to fill)',
-  'resizes to contain (pad with a colour)',
-  'stretches',
-  'resizes inside a box, shape kept',
-  'resizes a sideways photo in upright terms',
-  'cover keeps the centre and the shape',
-  'contain pads with the background colour',
-  'stretch fills the box, shape ignored',
-  'inside scales up to the box, shape kept, no padding',
   'flips',
   'flips vertically',
   'runs steps in order',
@@ -226,7 +248,8 @@ export const EMULATION_LACKS = new Set<string>([
   'answers raw RGBA',
   'answers raw RGBA of a sideways photo at its upright size',
   '12 MP photo: crops at full size',
-  '12 MP photo: resizes',
+  'draws an overlay after its own steps (a region cut from another picture)',
+  'answers only the regions asked of raw output, in order',
 ]);
 
 function contract(name: string, service: () => ImageService, lacks = new Set<string>()) {
@@ -241,6 +264,7 @@ function contract(name: string, service: () => ImageService, lacks = new Set<str
 // Chosen the way the routes choose it: IMAGE_SERVICE = local, with LOCAL_IMAGES bound in-process (vitest.config.ts).
 contract('local (libvips, through LOCAL_IMAGES)', () => getImageService(env));
 contract("Images binding on wrangler's local emulation", () => cloudflareImageService(env.IMAGES), EMULATION_LACKS);
+contract('Images binding adapter on a recording double of the binding', () => cloudflareImageService(recordingImages(getImageService(env))));
 
 describe('image service clients', () => {
   it('picks the local service through its binding, as configured for tests', () => {
@@ -262,9 +286,76 @@ describe('image service clients', () => {
     expect((err as Error).message).toMatch(/too long/);
   });
 
-  it('refuses over 50 MP before calling the Images binding, in upright terms', () => {
-    expect(() => sizeAfter({ width: 10_000, height: 5_001 }, [])).toThrow(ImageServiceError);
-    expect(() => sizeAfter({ width: 8000, height: 6000 }, [{ op: 'resize', width: 10_000, height: 6000, fit: 'cover' }])).toThrow(/megapixels/);
-    expect(sizeAfter({ width: 3000, height: 4000 }, [{ op: 'crop', left: 0, top: 0, width: 2000, height: 1000 }, { op: 'rotate', angle: 270 }])).toEqual({ width: 1000, height: 2000 });
+  it('refuses what the binding cannot do before calling it: no call is made, none is billed', async () => {
+    const images = recordingImages(getImageService(env));
+    const service = cloudflareImageService(images);
+    const jobs: ServiceJob[] = [
+      { input: await photo(), steps: [{ op: 'resize', width: 10_000, height: 5_001, fit: 'stretch' }], output: { format: 'png' } },
+      { input: await photo(), steps: [{ op: 'rotate', angle: 90 }, { op: 'resize', width: 300, height: 12_001, fit: 'cover' }], output: { format: 'jpeg', quality: 80 } },
+      { input: await makePhoto({ width: 12_001, height: 16, format: 'png' }), steps: [{ op: 'crop', left: 0, top: 0, width: 100, height: 16 }], output: { format: 'png' } },
+    ];
+    for (const job of jobs) expect(await service.run(job).catch((e: unknown) => e)).toMatchObject({ status: 413 });
+    expect(images.calls).toHaveLength(0);
+  });
+
+  it('makes one call per job, overlays and their steps included', async () => {
+    const images = recordingImages(getImageService(env));
+    await cloudflareImageService(images).run({
+      input: await photo(),
+      steps: [{ op: 'crop', left: 0, top: 0, width: 200, height: 100 }],
+      overlays: [1, 2, 3].map((i) => ({ image: thirds(), steps: [{ op: 'crop' as const, left: i * 10, top: 0, width: 10, height: 10 }], left: i * 20, top: 0, opacity: 1 })),
+      output: { format: 'jpeg', quality: 80 },
+    });
+    expect(images.calls).toHaveLength(1);
+    expect(images.calls[0]!.draws.map((d) => d.transforms)).toEqual([1, 2, 3].map((i) => [{ trim: { left: i * 10, top: 0, width: 10, height: 10 } }]));
+  });
+});
+
+/**
+ * The binding's documented error codes (developers.cloudflare.com/images/reference/errors/ and
+ * /images/reference/troubleshooting/), thrown as the binding throws them, each answered with its own status and
+ * words. None of them says "damaged" unless the service could not read the picture.
+ */
+describe('Images binding errors, by code', () => {
+  const cases: [code: number, text: string, status: number, words: RegExp][] = [
+    [9422, 'Free unique transformations by account has been exhausted', 503, /cannot be processed until \d+ \w+ \d{4}: the image service has used this month's allowance of 5,000 transformations/],
+    [9423, 'Free transformation is rejected', 503, /used this month's allowance/],
+    [9413, 'Could not resize the image: The image has width or height of size 0', 413, /larger than the image service can process \(at most 12,000 pixels a side and 100 megapixels\)/],
+    [9402, 'Could not fetch the image — file too large', 413, /too large for the image service/],
+    [9412, 'Could not resize the image: The requested file is not an image', 422, /could not read this file as a picture; it may be damaged/],
+    [9520, 'Original image has unsupported format', 415, /does not read this kind of picture/],
+    [9516, 'Could not resize the image: error during decoding: decode error', 422, /could not decode or encode this picture/],
+    [9522, 'The service in this colo is too busy', 503, /busy right now/],
+    [9529, 'The image is too large to process or the service is too busy', 503, /busy right now/],
+    [9432, 'Bad request: bad request', 503, /not set up for it/],
+    [9401, 'Missing or invalid resizing parameters', 502, /image service failed on this picture/],
+    [9523, 'Internal error', 502, /image service failed on this picture/],
+    [9999, 'something nobody documented', 502, /image service failed on this picture/],
+  ];
+  for (const [code, text, status, words] of cases) {
+    it(`answers ${code} (${text}) with ${status}`, async () => {
+      const images = failingImages(code, text);
+      const err = await cloudflareImageService(images).run({ input: await photo(), steps: [], output: { format: 'jpeg', quality: 80 } }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ImageServiceError);
+      expect(err).toMatchObject({ status });
+      expect((err as Error).message).toMatch(words);
+      if (code !== 9412 && code !== 9516) expect((err as Error).message).not.toMatch(/damaged/);
+      expect((err as ImageServiceError).detail.overAllowance ?? false).toBe(code === 9422 || code === 9423);
+      expect(images.calls).toBe(1);
+    });
+  }
+
+  it('says when the allowance comes back: Retry-After to the first of next month, UTC', async () => {
+    const err = (await cloudflareImageService(failingImages(9422, 'exhausted')).run({ input: await photo(), steps: [], output: { format: 'png' } }).catch((e: unknown) => e)) as ImageServiceError;
+    const now = new Date();
+    const back = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+    expect(Math.abs(err.detail.retryAfter! - (back - now.getTime()) / 1000)).toBeLessThan(60);
+  });
+
+  it('reads the code from an older message shape too (IMAGES_TRANSFORM_<text> with the code inside)', async () => {
+    const { imagesErrorCode } = await import('../src/imaging/service/binding-errors');
+    expect(imagesErrorCode(new Error('IMAGES_TRANSFORM_ERROR 9413: too big'))).toBe(9413);
+    expect(imagesErrorCode(Object.assign(new Error('IMAGES_TRANSFORM_Free unique transformations exhausted'), { code: 9422 }))).toBe(9422);
+    expect(imagesErrorCode(new Error('Network connection lost.'))).toBeNull();
   });
 });

@@ -3,12 +3,15 @@
  * go through every tool operation and come back right — size, orientation and pixels checked against sharp doing
  * the same operation (SSIM ≥ 0.98 on a downscaled copy of both), with the quality asked for.
  */
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { getImageService } from '../src/imaging/service';
 import { decode } from '../src/imaging/decode';
 import { readHeader } from '../src/imaging/sniff';
 import { similarity } from '../src/imaging/ssim';
 import type { Raster } from '../src/imaging/raster';
 import { exiftool, resultBytes, toolRequest, type ToolBody } from './support/corpus';
+import { failingImages, recordingImages } from './support/images-binding';
 import { makePhoto, reference, type ReferenceOp } from './support/photos';
 
 const THUMB: ReferenceOp = { resize: { width: 480, height: 480, fit: 'inside' } };
@@ -150,6 +153,33 @@ describe('limits that still hold', () => {
     expect((await res.json<ToolBody>()).error).toMatch(/largest picture we make is 50 megapixels/);
   });
 
+  it('refuses a 20,000 px wide JPEG (14 MP, within the upload limit) with 413 naming the 12,000 px a side, offline and on the binding alike, before any call', { timeout: 60_000 }, async () => {
+    const wide = await makePhoto({ width: 20_000, height: 700, seed: 9 });
+    const words = /This picture is 20,000 pixels wide; the image service handles JPEG pictures at most 12,000 pixels a side/;
+    const offline = await toolRequest('optimize', wide, { operation: 'compress', quality: 80, format: 'jpeg' });
+    expect(offline.status).toBe(413);
+    const offlineBody = await offline.json<ToolBody>();
+    expect(offlineBody).toMatchObject({ code: 'payload_too_large' });
+    expect(offlineBody.error).toMatch(words);
+    const images = recordingImages(getImageService(env));
+    const online = await withBinding(images, () => toolRequest('optimize', wide, { operation: 'compress', quality: 80, format: 'jpeg' }));
+    expect(online.status).toBe(413);
+    expect((await online.json<ToolBody>()).error).toBe(offlineBody.error);
+    expect(images.calls).toHaveLength(0);
+  });
+
+  it('answers 503 with the date the allowance comes back when the binding is over its monthly allowance (9422), never "damaged"', { timeout: 60_000 }, async () => {
+    const photo = await makePhoto({ width: 4000, height: 3000, seed: 10 });
+    const images = failingImages(9422, 'Free unique transformations by account has been exhausted');
+    const res = await withBinding(images, () => toolRequest('modify', photo, { operation: 'rotate', angle: 90 }));
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = await res.json<ToolBody>();
+    expect(body.code).toBe('image_service_over_allowance');
+    expect(body.error).toMatch(/Large pictures cannot be processed until 1 \w+ \d{4}: the image service has used this month's allowance/);
+    expect(body.error).not.toMatch(/damaged/);
+  });
+
   it('refuses an upscale whose result would pass the AI limit (16 MP), before any AI work', async () => {
     const photo = await makePhoto({ width: 4000, height: 3000, format: 'jpeg' });
     const res = await toolRequest('optimize', photo, { operation: 'upscale', factor: 3 });
@@ -157,3 +187,17 @@ describe('limits that still hold', () => {
     expect((await res.json<ToolBody>()).error).toMatch(/A 3× upscale of this picture would be 12000 × 9000 pixels \(108 megapixels\); the largest AI result we make is 16 megapixels/);
   });
 });
+
+/** The routes run on the production adapter over `images` (a double of the binding) for the length of `work`. */
+async function withBinding<T>(images: ImagesBinding, work: () => Promise<T>): Promise<T> {
+  const bound = env as unknown as { IMAGE_SERVICE: string; IMAGES: ImagesBinding };
+  const before = { service: bound.IMAGE_SERVICE, images: bound.IMAGES };
+  bound.IMAGE_SERVICE = 'cloudflare';
+  bound.IMAGES = images;
+  try {
+    return await work();
+  } finally {
+    bound.IMAGE_SERVICE = before.service;
+    bound.IMAGES = before.images;
+  }
+}

@@ -180,7 +180,7 @@ export async function chooseAuto(sample: Raster, formats: OutputFormat[], budget
 }
 
 /** The screen's words for a choice: what, why, and where the search stopped early. */
-function explain(c: Omit<AutoChoice, 'why'>): string {
+export function explain(c: Omit<AutoChoice, 'why'>): string {
   const stopped = c.search.budgetSpent ? ` Stopped searching after ${c.search.encodes} trial encodes to keep the request quick.` : '';
   if (!c.looksSame) return `No quality up to ${AUTO_MAX_QUALITY} looks the same as the original for this picture (fine grain like this is hard to compress); the closest file, ${named(c.format, c.quality)}, was kept.${stopped}`;
   const others = c.rivals.map((r) => `${named(r.format, r.quality)} would be ${Math.max(1, Math.round((r.ratio - 1) * 100))}% larger`);
@@ -242,7 +242,7 @@ async function verify(judged: Raster, found: AutoChoice, format: 'jpeg' | 'webp'
 }
 
 /** A verified answer this far under the target is worth one try a little lower. */
-const VERIFY_MARGIN = 0.92;
+export const VERIFY_MARGIN = 0.92;
 
 
 /** Whole pictures in memory: the choice made on the sample, then (when the sample was tiles) the whole picture encoded at it. */

@@ -6,7 +6,8 @@
  * Two paths do the pixel work (ADR 0053): in the isolate (WASM codecs) when the picture fits the operation's
  * measured memory budget, else the image service (`service/`: the Images binding in production, libvips offline),
  * which works on any accepted picture (≤ 50 MP) without holding its pixels in the isolate. What neither can do
- * (a BMP or TIFF over the budget: the services read neither) is a 413 naming the size that works.
+ * (a BMP or TIFF over the budget: the services read neither; a side over the Images binding's 12,000 px) is a 413
+ * naming the limit, answered before any work is done or any call is billed (ADR 0116).
  */
 import type { ToolResult } from '../../../../core/api/tools';
 import type { ConvertOptions } from '../../../../core/tools/convert';
@@ -19,6 +20,7 @@ import type { RotateOptions } from '../../../../core/tools/rotate';
 import type { BlurOptions } from '../../../../core/tools/blur';
 import type { WatermarkOptions } from '../../../../core/tools/watermark';
 import type { JobPhase } from '../../../../core/api/tool-progress';
+import { imageServiceRefusal, type ServiceImageFormat } from '../../../../core/image-service';
 import { throwIfCancelled } from '../cancel';
 import { HttpError } from '../errors';
 import { assertImage } from './assert-image';
@@ -29,7 +31,8 @@ import { embedProfile, readProfile } from './icc';
 import { AUTO_WASM_PIXELS, ENCODE_PIXEL_BUDGET, MAX_INPUT_PIXELS, WASM_PIXEL_BUDGET, type WasmOperation } from './options';
 import { runAiOperation } from './ops/ai';
 import { findTargets, planBlur } from './ops/blur';
-import { compressLarge, compressRaster, possibleFormats, type CompressRequest } from './ops/compress';
+import { compressRaster, possibleFormats, type CompressRequest } from './ops/compress';
+import { compressLarge, type LargePicture } from './ops/compress-large';
 import { planCrop } from './ops/crop';
 import { resolveFormat, SERVICE_READS, serviceWrites } from './ops/format';
 import { planResize } from './ops/resize';
@@ -38,7 +41,7 @@ import type { EngineServices, PixelPlan, Size } from './ops/types';
 import { planWatermark } from './ops/watermark';
 import { protectPrivacy } from './privacy';
 import { hasTransparency } from './raster';
-import { ImageServiceError } from './service/types';
+import { ImageServiceError, type ServiceFormat } from './service/types';
 import { displaySize, type ImageHeader } from './sniff';
 
 export type { EngineServices } from './ops/types';
@@ -99,18 +102,39 @@ function beyondBoth(op: WasmOperation, format: OutputFormat, input: ImageHeader)
   );
 }
 
+const SERVICE_ANSWERS = {
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable_image',
+  502: 'image_service_failed',
+  503: 'image_service_unavailable',
+} as const;
+
 /** Turns the image service's failures into answers for people. */
 async function viaService<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
     if (!(err instanceof ImageServiceError)) throw err;
-    if (err.status === 413) throw new HttpError(413, 'payload_too_large', err.message);
-    if (err.status === 422) throw new HttpError(422, 'unprocessable_image', err.message);
-    throw new HttpError(503, 'image_service_unavailable', err.message);
+    const code = err.detail.overAllowance ? 'image_service_over_allowance' : SERVICE_ANSWERS[err.status];
+    throw new HttpError(err.status, code, err.message, err.detail.retryAfter ? { 'retry-after': String(err.detail.retryAfter) } : {});
   }
 }
 
+/**
+ * The image service's limits (core/image-service.ts) for a job on this picture making `output` in `format`, checked
+ * before the first call: an operation that needs several calls never pays for the first ones and then fails.
+ */
+function assertServiceCan(input: Picture, output: Size, format: ServiceFormat): void {
+  const { header, upright, bytes } = input;
+  const refusal = imageServiceRefusal({
+    input: { format: header.format as ServiceImageFormat, ...upright, bytes: bytes.length, frames: header.frames },
+    steps: [],
+    result: output,
+    output: format,
+  });
+  if (refusal) throw new HttpError(413, 'payload_too_large', refusal);
+}
 const pixels = (s: Size) => s.width * s.height;
 
 /** Between steps: stop if the person cancelled, else say which phase the work has reached (ADR 0105). */
@@ -134,6 +158,7 @@ async function pixelOperation(operation: string, input: Picture, plan: PixelPlan
     return { ...base, bytes: await encode(out, format, { quality: quality ?? 100 }), format, width: out.width, height: out.height, engine: 'wasm' };
   }
   if (!SERVICE_READS.includes(header.format) || !serviceWrites(format)) throw beyondBoth(plan.budget, format, header);
+  assertServiceCan(input, plan.output, format);
   const job = await viaService(() => plan.service({ bytes, upright, services }));
   const out = await viaService(() => services.images.run({ input: bytes, ...job, output: { format, quality } }));
   notes.push(plan.note);
@@ -153,24 +178,31 @@ async function keepOriginal(input: Picture, notes: string[]): Promise<Omit<Engin
   return { bytes: clean.bytes, format: header.format as OutputFormat, width: input.upright.width, height: input.upright.height, engine: 'passthrough' };
 }
 
+/** Whether compressing a picture of this size runs in the isolate: within every possible format's budget (and auto's). */
+const compressFits = (size: Size, req: CompressRequest, resolved: OutputFormat) =>
+  pixels(size) <= Math.min(...possibleFormats(req, resolved).map((f) => pixelBudget('compress', f)), req.quality === 'auto' ? AUTO_WASM_PIXELS : Infinity);
+
+/** The large-picture compress, with what the engine reports of it (`picture` may be the input resized, by steps). */
+async function compressByService(input: Picture, picture: LargePicture, req: CompressRequest, resolved: OutputFormat, services: EngineServices, notes: string[]) {
+  if (!SERVICE_READS.includes(input.header.format) || !serviceWrites(resolved)) throw beyondBoth('compress', resolved, input.header);
+  assertServiceCan(input, picture.size, resolved);
+  const r = await viaService(() => compressLarge(services.images, picture, req, resolved));
+  notes.push(...r.notes);
+  return { ...judged(r), bytes: r.bytes, format: r.format, width: picture.size.width, height: picture.size.height, quality: r.quality, engine: 'images' as const };
+}
+
 async function compress(input: Picture, req: CompressRequest, services: EngineServices, notes: string[]): Promise<EngineResult> {
   const { header, bytes, upright } = input;
   const base = { operation: 'compress', originalSize: bytes.length, notes };
   // `auto` is settled by the search; 'jpeg' stands for it in the budget and service checks (both formats fit both).
   const resolved = req.format === 'auto' ? 'jpeg' : resolveFormat(req.format, header.format, notes);
-  const tightest = Math.min(...possibleFormats(req, resolved).map((f) => pixelBudget('compress', f)), req.quality === 'auto' ? AUTO_WASM_PIXELS : Infinity);
   let result: EngineResult;
-  if (pixels(upright) <= tightest) {
+  if (compressFits(upright, req, resolved)) {
     const raster = await decode(bytes, header);
     reach(services, 'encoding');
     const r = await compressRaster(raster, req, resolved);
     notes.push(...r.notes);
     result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: 'wasm' };
-  } else {
-    if (!SERVICE_READS.includes(header.format) || !serviceWrites(resolved)) throw beyondBoth('compress', resolved, header);
-    const r = await viaService(() => compressLarge(services.images, bytes, upright, req, resolved));
-    notes.push(...r.notes);
-    result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: upright.width, height: upright.height, quality: r.quality, engine: 'images' };
   }
   if (result.format === header.format && result.bytes.length >= bytes.length && !req.targetBytes) {
     const kept = await keepOriginal(input, notes);
@@ -202,6 +234,7 @@ async function convert(input: Picture, o: OptionsByOperation['convert'], service
   }
   const format = o.format;
   if (!SERVICE_READS.includes(header.format) || !serviceWrites(format)) throw beyondBoth('convert', format, header);
+  assertServiceCan(input, upright, format);
   const out = await viaService(() => services.images.run({ input: bytes, steps: [], output: { format, quality } }));
   notes.push(described);
   return { ...base, bytes: out.bytes, format, width: out.width, height: out.height, engine: 'images' };
@@ -258,10 +291,19 @@ async function runOperation<K extends OperationName>(operation: K, input: Pictur
       const o = options as OptionsByOperation['resize'];
       const problem = resizeProblem(resizeTarget(input.upright, o));
       if (problem) throw new HttpError(400, 'validation_failed', problem);
-      const resized = await pixelOp(planResize(input.upright, o));
-      if (o.format === undefined && o.quality === undefined) return resized;
-      // The batch asked for a format or quality too: the resized picture is compressed as Optimize would.
-      const again = await compress(probe(resized.bytes), { format: o.format ?? 'original', quality: o.quality ?? QUALITY.default }, services, notes);
+      const plan = planResize(input.upright, o);
+      if (o.format === undefined && o.quality === undefined) return pixelOp(plan);
+      // The batch asked for a format or quality too: the resized picture is compressed as Optimize would. Where
+      // both the resize and that compress need the image service, they are one pass through it (its calls count).
+      const req: CompressRequest = { format: o.format ?? 'original', quality: o.quality ?? QUALITY.default };
+      const resolved = req.format === 'auto' ? 'jpeg' : resolveFormat(req.format, input.header.format, []);
+      if (!fitsIsolate(input, 'resize', plan.output) && !compressFits(plan.output, req, resolved)) {
+        // The samples are cut from the resized picture by its planned size: a fit `inside` becomes that exact size.
+        const steps = (await plan.service({ bytes: input.bytes, upright: input.upright, services })).steps.map((s) => (s.op === 'resize' && s.fit === 'inside' ? { ...s, ...plan.output, fit: 'stretch' as const } : s));
+        const r = await compressByService(input, { bytes: input.bytes, steps, size: plan.output }, req, resolved, services, notes);
+        return { operation: 'resize', originalSize: input.bytes.length, ...r, notes: [plan.note, ...notes] };
+      }
+      const again = await compress(probe((await pixelOp(plan)).bytes), req, services, notes);
       return { ...again, operation: 'resize', originalSize: input.bytes.length };
     }
     case 'crop': {
@@ -277,6 +319,7 @@ async function runOperation<K extends OperationName>(operation: K, input: Pictur
     case 'blur': {
       const o = options as OptionsByOperation['blur'];
       const inWasm = fitsIsolate(input, o.pixelateLevel ? 'pixelate' : 'blur', input.upright);
+      if (!inWasm && SERVICE_READS.includes(input.header.format)) assertServiceCan(input, input.upright, resolveFormat('original', input.header.format, []) as ServiceFormat);
       const targets = await viaService(() => findTargets({ ...input, inWasm, services }, o));
       return pixelOp(planBlur(input.upright, o, targets));
     }

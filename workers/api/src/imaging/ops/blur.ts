@@ -1,22 +1,24 @@
 /**
  * Blur or pixelate faces, people, chosen rectangles, or everything but the subject. Detection runs on a copy of at
  * most DETECTION_PROXY_PIXELS (the boxes are scaled back); the blurring is done at full resolution: in the isolate
- * for small pictures, and for large ones each region is blurred (or pixelated) by the image service as a patch that
- * is drawn back over the picture, so no step ever holds the whole picture in the isolate.
+ * for small pictures, and for large ones by the image service in at most three calls (blur-service.ts), so no step
+ * ever holds the whole picture in the isolate.
  */
 import { DETECTION_PROXY_PIXELS, scaledToPicture, type BlurOptions } from '../../../../../core/tools/blur';
 import { HttpError } from '../../errors';
 import { decode } from '../decode';
 import { encode } from '../encode';
-import { blur, clip, inRegions, pixelate, resize, type Rect } from '../pixels';
-import { pixelatedPng } from '../png-rows';
+import { blur, inRegions, pixelate, resize, type Rect } from '../pixels';
 import type { Raster } from '../raster';
 import { readHeader, type ImageHeader } from '../sniff';
-import type { ServiceOverlay } from '../service/types';
+import { blurRegions, clipped, pixelateBackground, pixelateRegions } from './blur-service';
 import type { EngineServices, PixelPlan, Size } from './types';
 
-/** Where to blur: rectangles of the upright picture, or a cut-out whose alpha marks the subject to keep sharp. */
-export type BlurTarget = { rects: Rect[] } | { cutout: Uint8Array };
+/**
+ * Where to blur: rectangles of the upright picture, or a cut-out whose alpha marks the subject to keep sharp. `proxy`
+ * is the small upright JPEG the AI looked at, when the image service made one (pixelation reads its colours).
+ */
+export type BlurTarget = ({ rects: Rect[] } | { cutout: Uint8Array }) & { proxy?: Uint8Array };
 
 type Options = Omit<BlurOptions, 'operation'>;
 
@@ -42,6 +44,13 @@ interface Source {
   services: EngineServices;
 }
 
+/** An upright JPEG of the picture at `size`, made by the image service (one call). */
+async function serviceCopy(bytes: Uint8Array, upright: Size, size: Size, services: EngineServices): Promise<Uint8Array> {
+  const same = size.width === upright.width && size.height === upright.height;
+  const steps = same ? [] : [{ op: 'resize' as const, ...size, fit: 'stretch' as const }];
+  return (await services.images.run({ input: bytes, steps, output: { format: 'jpeg', quality: 92 } })).bytes;
+}
+
 /** An upright JPEG of the picture at `size`, for the AI provider. */
 async function uprightCopy(src: Source, size: Size): Promise<Uint8Array> {
   const same = size.width === src.upright.width && size.height === src.upright.height;
@@ -50,8 +59,7 @@ async function uprightCopy(src: Source, size: Size): Promise<Uint8Array> {
     const raster = await decode(src.bytes, src.header);
     return encode(same ? raster : await resize(raster, size.width, size.height), 'jpeg', { quality: 92 });
   }
-  const steps = same ? [] : [{ op: 'resize' as const, ...size, fit: 'stretch' as const }];
-  return (await src.services.images.run({ input: src.bytes, steps, output: { format: 'jpeg', quality: 92 } })).bytes;
+  return serviceCopy(src.bytes, src.upright, size, src.services);
 }
 
 /** Asks the AI provider (or the request) where to blur. */
@@ -61,22 +69,23 @@ export async function findTargets(src: Source, o: Options): Promise<BlurTarget> 
     return { rects: o.regions };
   }
   if (o.method === 'background') {
-    // Small pictures: the cut-out of the picture itself; large ones: of an upright full-size copy (the mask must
-    // cover every pixel, and the image service draws it over the blurred picture as it is).
-    // A mask needs its alpha: PNG, read whole (it is decoded to blend; its size follows the picture, ADR 0114).
-    const mask = await src.services.ai.removeBackground(await uprightCopy(src, src.upright), { format: 'png' }, { signal: src.services.signal });
-    const cutout = new Uint8Array(await new Response(mask).arrayBuffer());
+    // Small pictures: the cut-out of the picture itself. Large ones: to blur, of an upright full-size copy (the
+    // image service draws it over the blurred picture as it is); to pixelate, of the small copy the cells are read
+    // from (the cut-out is then only a mask, scaled up in the isolate).
+    const size = src.inWasm || o.pixelateLevel === undefined ? src.upright : proxySize(src.upright);
+    const image = await uprightCopy(src, size);
+    const cutout = await src.services.ai.removeBackground(image, { signal: src.services.signal });
     const header = readHeader(cutout);
-    if (!header || header.width !== src.upright.width || header.height !== src.upright.height) {
+    if (!header || header.width !== size.width || header.height !== size.height) {
       throw new HttpError(502, 'ai_upstream_error', 'The AI service returned a mask that does not fit the picture. Please try again.');
     }
-    return { cutout };
+    return size === src.upright ? { cutout } : { cutout, proxy: image };
   }
   const proxy = proxySize(src.upright);
   const image = await uprightCopy(src, proxy);
   const call = { signal: src.services.signal };
   const boxes = o.method === 'faces' ? await src.services.ai.detectFaces(image, call) : await src.services.ai.detectPeople(image, call);
-  return { rects: scaleBoxes(boxes, proxy, src.upright) };
+  return { rects: scaleBoxes(boxes, proxy, src.upright), ...(src.inWasm ? {} : { proxy: image }) };
 }
 
 /** Blends the sharp picture back over the blurred one wherever the mask is opaque. */
@@ -95,7 +104,7 @@ export function planBlur(picture: Size, o: Options, target: BlurTarget): PixelPl
   const cell = scaledToPicture(o.pixelateLevel ?? 1, picture.width);
   const verb = pixelating ? 'pixelated' : 'blurred';
   const apply = (patch: Raster) => (pixelating ? pixelate(patch, cell) : blur(patch, radius));
-  const rects = 'rects' in target ? target.rects.map((r) => clip(r, picture.width, picture.height)).filter((r): r is Rect => r !== null) : [];
+  const rects = 'rects' in target ? clipped(target.rects, picture) : [];
   return {
     budget: pixelating ? 'pixelate' : 'blur',
     output: picture,
@@ -103,40 +112,17 @@ export function planBlur(picture: Size, o: Options, target: BlurTarget): PixelPl
       if ('cutout' in target) return keepSubject(raster, await apply(raster), await decode(target.cutout, readHeader(target.cutout)!));
       return inRegions(raster, rects, apply);
     },
-    async service({ bytes, services }) {
+    async service({ bytes, upright, services }) {
       if ('cutout' in target) {
-        if (pixelating) return pixelatedWhole(bytes, picture, cell, services, target.cutout);
-        return { steps: [{ op: 'blur', radius }], overlays: [{ image: target.cutout, left: 0, top: 0, opacity: 1 }] };
+        if (!pixelating) return { steps: [{ op: 'blur', radius }], overlays: [{ image: target.cutout, left: 0, top: 0, opacity: 1 }] };
+        return pixelateBackground(target.proxy!, target.cutout, picture, cell);
       }
-      const overlays: ServiceOverlay[] = [];
-      for (const r of rects) {
-        const crop = { op: 'crop' as const, left: r.x, top: r.y, width: r.width, height: r.height };
-        if (pixelating) {
-          overlays.push({ image: await pixelatedPatch(bytes, crop, cell, services), left: r.x, top: r.y, opacity: 1 });
-        } else {
-          // WebP at a high quality: a blurred patch is smooth, so it stays a few hundred KB in the isolate where a
-          // PNG of a large region would take tens of MB (and blurred pixels have no detail for a lossy codec to lose).
-          const patch = await services.images.run({ input: bytes, steps: [crop, { op: 'blur', radius }], output: { format: 'webp', quality: 92 } });
-          overlays.push({ image: patch.bytes, left: r.x, top: r.y, opacity: 1 });
-        }
-      }
-      return { steps: [], overlays };
+      if (!pixelating) return blurRegions(bytes, rects, radius, services);
+      if (!rects.length) return { steps: [] };
+      // Chosen rectangles have no detection copy yet: one is made for the cells' colours.
+      const proxy = target.proxy ?? (await serviceCopy(bytes, upright, proxySize(upright), services));
+      return pixelateRegions(proxy, picture, rects, cell);
     },
     note: 'cutout' in target ? `The background was ${verb}; the subject was kept sharp.` : `${rects.length} area(s) ${verb}.`,
   };
-}
-
-/** A region pixelated: the service averages it down to one pixel per cell, and the cells are written back as a PNG. */
-async function pixelatedPatch(bytes: Uint8Array, crop: { op: 'crop'; left: number; top: number; width: number; height: number }, cell: number, services: EngineServices) {
-  const gw = Math.max(1, Math.ceil(crop.width / cell));
-  const gh = Math.max(1, Math.ceil(crop.height / cell));
-  const grid = await services.images.run({ input: bytes, steps: [crop, { op: 'resize', width: gw, height: gh, fit: 'stretch' }], output: { format: 'rgba' } });
-  return pixelatedPng(grid.bytes, gw, crop.width, crop.height, cell);
-}
-
-async function pixelatedWhole(bytes: Uint8Array, picture: Size, cell: number, services: EngineServices, cutout: Uint8Array) {
-  const whole = { op: 'crop' as const, left: 0, top: 0, ...picture };
-  const image = await pixelatedPatch(bytes, whole, cell, services);
-  // The pixelated picture becomes the base: drawn over the original, then the subject over it.
-  return { steps: [], overlays: [{ image, left: 0, top: 0, opacity: 1 }, { image: cutout, left: 0, top: 0, opacity: 1 }] };
 }

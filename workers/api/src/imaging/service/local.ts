@@ -35,7 +35,7 @@ export function localImageService({ fetcher, url, timeoutMs = LOCAL_IMAGES_TIMEO
     name: 'local',
     async run(job: ServiceJob): Promise<ServiceResult> {
       const form = new FormData();
-      const overlays = (job.overlays ?? []).map(({ left, top, opacity }) => ({ left, top, opacity }));
+      const overlays = (job.overlays ?? []).map(({ left, top, opacity, steps }) => ({ left, top, opacity, ...(steps?.length ? { steps } : {}) }));
       form.append('job', JSON.stringify({ steps: job.steps, overlays, output: job.output }));
       form.append('input', blob(job.input), 'input');
       (job.overlays ?? []).forEach((o, i) => form.append(`overlay${i}`, blob(o.image), `overlay${i}`));
@@ -52,12 +52,12 @@ export function localImageService({ fetcher, url, timeoutMs = LOCAL_IMAGES_TIMEO
       if (!res.ok) {
         const parsed = errorSchema.safeParse(safeJson(bytes));
         const message = parsed.success ? parsed.data.error : 'The local image service could not process this image.';
-        if (res.status === 400) {
-          // Our own job was malformed: the service's words are for us, not for people.
-          console.warn('local image service refused the job:', message);
-          throw new ImageServiceError(422, 'We could not process this image. Please try another file.');
+        if (res.status === 400 || res.status >= 500) {
+          // Our own job was malformed, or the service failed: its words are for us, not for people.
+          console.error(`local image service answered ${res.status}:`, message);
+          throw new ImageServiceError(502, 'The image service failed on this picture. Please try again; if it fails again, try a smaller copy.');
         }
-        throw new ImageServiceError(res.status === 413 ? 413 : res.status === 422 ? 422 : 503, message);
+        throw new ImageServiceError(res.status === 413 || res.status === 415 || res.status === 422 ? res.status : 503, message);
       }
       const width = Number(res.headers.get('x-image-width'));
       const height = Number(res.headers.get('x-image-height'));

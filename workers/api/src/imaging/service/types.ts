@@ -12,9 +12,13 @@
  * - Overlays are drawn after every step, in order, at `left`/`top` of the result, alpha-blended, times `opacity`.
  * - The output carries no metadata (EXIF, XMP, IPTC, comments). Colours look as they did: an implementation either
  *   keeps the ICC colour profile or converts the pixels to sRGB (then writes none).
- * - An input the service cannot read is `ImageServiceError` with status 422. An input, or the result of any step,
- *   over 50 megapixels (`MAX_IMAGE_PIXELS`) is 413, and so is a WebP output over `WEBP_MAX_SIDE` on a side (the
- *   format's own limit). A service that cannot be reached is 503.
+ * - Before any work, the job is held against the Images binding's documented limits (`core/image-service.ts`: 12,000
+ *   px a side for JPEG, PNG and GIF, WebP's own 16,383, file size, animations, our 50 MP): a job over one is
+ *   `ImageServiceError` 413 with the same words from every implementation, so offline answers as production does.
+ * - An input the service cannot read is 422. A service that cannot be reached, or is over its allowance, is 503;
+ *   one that fails is 502.
+ * - Each `run` is one call of the service: with the Images binding, one billed transformation (ADR 0116). An
+ *   operation makes at most IMAGE_SERVICE_MAX_CALLS_PER_OPERATION of them on one picture.
  */
 export type ServiceFit =
   /** Scale to fill the box exactly, cropping what overflows (centred). */
@@ -35,8 +39,13 @@ export type ServiceStep =
   | { op: 'blur'; radius: number };
 
 export interface ServiceOverlay {
-  /** A PNG (or any readable image), drawn at its own size. */
+  /** A PNG (or any readable image), drawn at its own size (after `steps`). */
   image: Uint8Array;
+  /**
+   * Steps applied to the overlay's own image before it is drawn, in its upright coordinates (the binding's child
+   * transformer; no call of its own): e.g. one region cut from a blurred copy.
+   */
+  steps?: readonly ServiceStep[];
   left: number;
   top: number;
   /** 0–1, multiplied with the overlay's own alpha. */
@@ -45,14 +54,23 @@ export interface ServiceOverlay {
 
 export type ServiceFormat = 'jpeg' | 'png' | 'webp';
 
-/** The most pixels a WebP can have on a side: a 50 MP panorama can be wider. */
-export const WEBP_MAX_SIDE = 16_383;
+export interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
 
 export interface ServiceOutput {
   /** `rgba`: raw 8-bit RGBA pixels, row by row, no header (for small proxies the engine analyses itself). */
   format: ServiceFormat | 'rgba';
   /** 1–100, for JPEG and WebP; the implementation must apply it exactly. */
   quality?: number;
+  /**
+   * `rgba` only: just these rectangles of the result, each row by row, one after another (the result's `width` and
+   * `height` stay the whole picture's). Full-resolution samples of a large photo without its pixels in the isolate.
+   */
+  regions?: readonly Region[];
 }
 
 export interface ServiceJob {
@@ -74,10 +92,19 @@ export interface ImageService {
   run(job: ServiceJob): Promise<ServiceResult>;
 }
 
+/** Why a job failed, for the answer's status and code; `message` is for the person who sees it. */
+export type ImageServiceStatus = 413 | 415 | 422 | 502 | 503;
+
 export class ImageServiceError extends Error {
   constructor(
-    readonly status: 413 | 422 | 503,
+    readonly status: ImageServiceStatus,
     message: string,
+    readonly detail: {
+      /** The service has used its monthly allowance of transformations (the binding's 9422). */
+      overAllowance?: boolean;
+      /** Seconds until trying again makes sense. */
+      retryAfter?: number;
+    } = {},
   ) {
     super(message);
     this.name = 'ImageServiceError';
