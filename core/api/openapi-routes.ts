@@ -8,11 +8,11 @@ import { MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_JSON_BYTES, MAX_REQUEST_BYTES, MA
 import { API_KEY_MESSAGES, API_KEYS_MAX_ACTIVE, API_KEY_NAME_MAX_CHARS, apiKeyCreateRequestSchema, apiKeyCreatedResponseSchema, apiKeyListResponseSchema, apiKeySchema } from './api-keys';
 import { generateCaptionsRequestSchema, generateCaptionsResponseSchema, generateImageRequestSchema, generateImageResponseSchema } from './ai';
 import { dashboardResponseSchema } from './dashboard';
-import { healthSchema } from './health';
+import { HEALTH_CACHE_MS, HEALTH_CHECK_DEADLINE_MS, healthSchema } from './health';
 import { imageQuerySchema, uploadFormSchema, uploadResponseSchema } from './images';
 import { downloadMemeRequestSchema, downloadMemeResponseSchema, MAX_CANVAS_DATA_CHARS, savedMemeSchema, sessionRequestSchema, sessionResponseSchema, userMemesResponseSchema } from './memes';
 import { buildOpenApiDocument, type ApiInfo, type RouteDoc } from './openapi';
-import { AI_ERRORS, IMAGE_SERVICE_ERRORS, INTERNAL, JSON_ERRORS, kb, mb, PICTURE_ERRORS, PREMIUM_ONLY, rateLimit, rateLimited, withRouterErrors } from './openapi-errors';
+import { AI_ERRORS, INTERNAL, JSON_ERRORS, kb, mb, PICTURE_ERRORS, PREMIUM_ONLY, rateLimit, rateLimited, withRouterErrors } from './openapi-errors';
 import { templateResponseSchema, templateSchema, templateSearchSchema, templatesResponseSchema, textBoxSchema } from './templates';
 import { AI_OUTPUT_MAX_PIXELS, AI_OUTPUT_MAX_SIDE, metadataAnalysisSchema, modifyFieldsSchema, optimizeFieldsSchema, securityFieldsSchema, toolResultSchema, convertFieldsSchema } from './tools';
 import { usageLimitSchema } from './usage';
@@ -55,7 +55,7 @@ const toolRoute = (
   auth: 'public',
   body: { kind: 'multipart', fields, maxBytes: MAX_REQUEST_BYTES, example },
   answers: [{ status: 200, description: 'The stored result and what was applied.', kind: 'json', schema: toolResultSchema, id: 'ToolResult', streams: true }],
-  errors: [...PICTURE_ERRORS, rateLimited('tools'), ...(ai ? AI_ERRORS : []), ...IMAGE_SERVICE_ERRORS, INTERNAL],
+  errors: [...PICTURE_ERRORS, rateLimited('tools'), ...(ai ? AI_ERRORS : []), { status: 503, code: 'image_service_unavailable', when: 'The large-picture image service did not answer; try again.' }, INTERNAL],
   limits: [
     ...UPLOAD_LIMITS,
     rateLimit('tools'),
@@ -71,11 +71,11 @@ const toolRoute = (
 const ROUTES: RouteDoc[] = [
   {
     method: 'get', path: '/api/health', operationId: 'getHealth', tag: 'Service', auth: 'public',
-    summary: 'Which bindings answer',
-    description: 'Whether the database and storage answer, and which AI provider is in use. 503 with the same body when one is down.',
+    summary: 'Whether the service and what it depends on work',
+    description: `Asks each dependency, in parallel, with a ${HEALTH_CHECK_DEADLINE_MS / 1000} s deadline each: the database (a trivial query), storage (a lookup of one object), the image service, the HTML renderer and the AI provider (the offline services are asked for their health; a Cloudflare binding is only checked for presence, since a real call would be billed). \`status\` is \`ok\` when everything answers, \`degraded\` when the site works but a feature that needs the image service, the renderer or AI does not (those answer 503), \`down\` when the database or storage does not. Answers within ${HEALTH_CACHE_MS / 1000} s of a check reuse it (\`checkedAt\`).`,
     answers: [
-      { status: 200, description: 'Everything answers.', kind: 'json', schema: healthSchema, id: 'Health' },
-      { status: 503, description: 'A binding does not answer; the body says which.', kind: 'json', schema: healthSchema, id: 'Health' },
+      { status: 200, description: '`ok` or `degraded`: the database and storage answer; `checks` says which feature, if any, is unavailable.', kind: 'json', schema: healthSchema, id: 'Health' },
+      { status: 503, description: '`down`: the database or storage does not answer; the body says which.', kind: 'json', schema: healthSchema, id: 'Health' },
     ],
     errors: [INTERNAL],
   },

@@ -1,3 +1,4 @@
+import { bindingPresent, notConfigured, pingLocal, type ServiceProbe } from '../service-health';
 import { cloudflareProvider } from './cloudflare';
 import { fakeProvider } from './fake';
 import { localProvider } from './local';
@@ -21,6 +22,23 @@ export function getAiProvider(env: Env): AiProvider {
       return fakeProvider;
     default:
       return unconfiguredProvider;
+  }
+}
+
+/**
+ * How the health route asks the AI provider (ADR 0117): the offline service's `GET /health`; Workers AI's binding
+ * only for presence (a model run is billed); the fake provider always works.
+ */
+export function aiProbe(env: Env): ServiceProbe {
+  switch (env.AI_PROVIDER) {
+    case 'cloudflare':
+      return bindingPresent(Boolean(env.AI), 'Workers AI binding');
+    case 'local':
+      return env.LOCAL_AI_URL ? pingLocal(undefined, env.LOCAL_AI_URL, 'local AI service') : notConfigured('AI provider');
+    case 'fake':
+      return { provider: 'fake', check: async () => undefined };
+    default:
+      return notConfigured('AI provider');
   }
 }
 

@@ -1,3 +1,4 @@
+import { bindingPresent, notConfigured, pingLocal, type ServiceProbe } from '../service-health';
 import { cloudflareRenderer } from './cloudflare';
 import { localRenderer } from './local';
 import { RendererError, type HtmlRenderer } from './types';
@@ -28,5 +29,19 @@ export function getHtmlRenderer(env: Env): HtmlRenderer {
     }
     default:
       return unconfigured;
+  }
+}
+
+/** How the health route asks the renderer (ADR 0117): the offline one's `GET /health`; Browser Rendering's binding for presence. */
+export function rendererProbe(env: Env): ServiceProbe {
+  switch (env.HTML_RENDERER) {
+    case 'cloudflare':
+      return bindingPresent(Boolean(env.BROWSER), 'Browser Rendering binding');
+    case 'local': {
+      const bound = (env as { LOCAL_RENDER?: Fetcher }).LOCAL_RENDER;
+      return bound ? pingLocal(bound, 'http://local-render', 'HTML renderer') : pingLocal(undefined, env.LOCAL_RENDER_URL || DEFAULT_LOCAL_RENDER_URL, 'HTML renderer');
+    }
+    default:
+      return notConfigured('HTML renderer');
   }
 }

@@ -1,3 +1,4 @@
+import { bindingPresent, notConfigured, pingLocal, type ServiceProbe } from '../../service-health';
 import { cloudflareImageService } from './cloudflare';
 import { localImageService } from './local';
 import { ImageServiceError, type ImageService } from './types';
@@ -29,5 +30,22 @@ export function getImageService(env: Env): ImageService {
     }
     default:
       return unconfigured;
+  }
+}
+
+/**
+ * How the health route asks the image service (ADR 0117): the offline service's `GET /health`; the Images binding
+ * only for presence, since any real call is a billed transformation.
+ */
+export function imageServiceProbe(env: Env): ServiceProbe {
+  switch (env.IMAGE_SERVICE) {
+    case 'cloudflare':
+      return bindingPresent(typeof env.IMAGES?.info === 'function', 'Images binding');
+    case 'local': {
+      const bound = (env as { LOCAL_IMAGES?: Fetcher }).LOCAL_IMAGES;
+      return bound ? pingLocal(bound, 'http://local-images', 'image service') : pingLocal(undefined, env.LOCAL_IMAGE_URL || DEFAULT_LOCAL_IMAGE_URL, 'image service');
+    }
+    default:
+      return notConfigured('image service');
   }
 }
