@@ -12,7 +12,7 @@ import { HEALTH_CACHE_MS, HEALTH_CHECK_DEADLINE_MS, healthSchema } from './healt
 import { imageQuerySchema, uploadFormSchema, uploadResponseSchema } from './images';
 import { downloadMemeRequestSchema, downloadMemeResponseSchema, MAX_CANVAS_DATA_CHARS, savedMemeSchema, sessionRequestSchema, sessionResponseSchema, userMemesResponseSchema } from './memes';
 import { buildOpenApiDocument, type ApiInfo, type RouteDoc } from './openapi';
-import { AI_ERRORS, INTERNAL, JSON_ERRORS, kb, mb, PICTURE_ERRORS, PREMIUM_ONLY, rateLimit, rateLimited, withRouterErrors } from './openapi-errors';
+import { AI_ERRORS, IMAGE_SERVICE_ERRORS, INTERNAL, JSON_ERRORS, kb, mb, PICTURE_ERRORS, PREMIUM_ONLY, rateLimit, rateLimited, withRouterErrors } from './openapi-errors';
 import { templateResponseSchema, templateSchema, templateSearchSchema, templatesResponseSchema, textBoxSchema } from './templates';
 import { AI_OUTPUT_MAX_PIXELS, AI_OUTPUT_MAX_SIDE, metadataAnalysisSchema, modifyFieldsSchema, optimizeFieldsSchema, securityFieldsSchema, toolResultSchema, convertFieldsSchema } from './tools';
 import { usageLimitSchema } from './usage';
@@ -55,7 +55,7 @@ const toolRoute = (
   auth: 'public',
   body: { kind: 'multipart', fields, maxBytes: MAX_REQUEST_BYTES, example },
   answers: [{ status: 200, description: 'The stored result and what was applied.', kind: 'json', schema: toolResultSchema, id: 'ToolResult', streams: true }],
-  errors: [...PICTURE_ERRORS, rateLimited('tools'), ...(ai ? AI_ERRORS : []), { status: 503, code: 'image_service_unavailable', when: 'The large-picture image service did not answer; try again.' }, INTERNAL],
+  errors: [...PICTURE_ERRORS, rateLimited('tools'), ...(ai ? AI_ERRORS : []), ...IMAGE_SERVICE_ERRORS, INTERNAL],
   limits: [
     ...UPLOAD_LIMITS,
     rateLimit('tools'),

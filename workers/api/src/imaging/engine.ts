@@ -135,6 +135,7 @@ function assertServiceCan(input: Picture, output: Size, format: ServiceFormat): 
   });
   if (refusal) throw new HttpError(413, 'payload_too_large', refusal);
 }
+
 const pixels = (s: Size) => s.width * s.height;
 
 /** Between steps: stop if the person cancelled, else say which phase the work has reached (ADR 0105). */
@@ -203,6 +204,8 @@ async function compress(input: Picture, req: CompressRequest, services: EngineSe
     const r = await compressRaster(raster, req, resolved);
     notes.push(...r.notes);
     result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: 'wasm' };
+  } else {
+    result = { ...base, ...(await compressByService(input, { bytes, steps: [], size: upright }, req, resolved, services, notes)) };
   }
   if (result.format === header.format && result.bytes.length >= bytes.length && !req.targetBytes) {
     const kept = await keepOriginal(input, notes);

@@ -74,7 +74,8 @@ export async function findTargets(src: Source, o: Options): Promise<BlurTarget> 
     // from (the cut-out is then only a mask, scaled up in the isolate).
     const size = src.inWasm || o.pixelateLevel === undefined ? src.upright : proxySize(src.upright);
     const image = await uprightCopy(src, size);
-    const cutout = await src.services.ai.removeBackground(image, { signal: src.services.signal });
+    // A mask needs its alpha: PNG, read whole (at most the picture's size; ADR 0114's streams are for results).
+    const cutout = new Uint8Array(await new Response(await src.services.ai.removeBackground(image, { format: 'png' }, { signal: src.services.signal })).arrayBuffer());
     const header = readHeader(cutout);
     if (!header || header.width !== size.width || header.height !== size.height) {
       throw new HttpError(502, 'ai_upstream_error', 'The AI service returned a mask that does not fit the picture. Please try again.');
