@@ -1,5 +1,6 @@
 import { ActiveSelection, Canvas, Textbox, type FabricImage, type FabricObject } from 'fabric';
 import type { Template } from '../../../../core/api/templates';
+import { storedImageAddress } from '../../../../core/images/address';
 import type { ShapeKind } from '../../../../core/editor';
 import { NEW_TEXT_DEFAULT } from '../../../../core/editor';
 import { evenlySpacedBoxes } from '../../../../core/templates/default-boxes';
@@ -97,6 +98,12 @@ export class MemeCanvas {
   /** True when the canvas holds a picture (an upload, a template or an AI image). */
   hasImage(): boolean {
     return this.canvas.getObjects().some((o) => layerOf(o).type === 'image');
+  }
+
+  /** The picture's `/api/images/{id}` address when this site stored it (an upload or an AI image), else null. */
+  pictureAddress(): string | null {
+    const image = this.canvas.getObjects().find((o) => layerOf(o).type === 'image') as FabricImage | undefined;
+    return storedImageAddress(image?.getSrc(), window.location.href);
   }
 
   /** Replaces the whole document with a template and its pre-placed text boxes. */

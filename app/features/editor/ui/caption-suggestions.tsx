@@ -5,16 +5,19 @@ import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 
 /**
- * 'AI captions': ideas for the open template (or, for an uploaded picture, top and bottom captions). A suggestion
- * has one line per box, and picking it fills the boxes in order.
+ * 'AI captions': ideas for the open template (or, for an uploaded picture, top and bottom captions about what it
+ * shows, when the site stored it). A suggestion has one line per box, and picking it fills the boxes in order.
  */
 export function CaptionSuggestions({
   templateId,
   hasPicture,
+  pictureAddress,
   onPick,
 }: {
   templateId: string | null;
   hasPicture: boolean;
+  /** Read when the button is pressed: the picture on the canvas may have changed since the last render. */
+  pictureAddress: () => string | null;
   onPick: (lines: string[]) => void;
 }) {
   const [captions, setCaptions] = useState<string[]>([]);
@@ -26,7 +29,9 @@ export function CaptionSuggestions({
     if (!ready) return;
     setLoading(true);
     try {
-      const res = await call(api.POST('/api/generate-captions', { body: templateId ? { templateId, context: '' } : { context: '' } }));
+      const imageUrl = templateId ? null : pictureAddress();
+      const body = templateId ? { templateId, context: '' } : imageUrl ? { imageUrl, context: '' } : { context: '' };
+      const res = await call(api.POST('/api/generate-captions', { body }));
       setCaptions(res.captions);
       setNote(res.note ?? null);
       toast.success('AI Captions Generated!', `Generated ${res.captions.length} caption suggestions`);

@@ -96,6 +96,7 @@ export function TextPanel(props: {
       <CaptionSuggestions
         templateId={props.templateId}
         hasPicture={state.layers.some((l) => l.type === 'image')}
+        pictureAddress={() => editor?.pictureAddress() ?? null}
         onPick={(lines) => {
           editor?.fillCaption(lines);
           props.onCaption();
