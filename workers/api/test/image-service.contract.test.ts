@@ -13,6 +13,8 @@ import { decode } from '../src/imaging/decode';
 import { encodePng } from '../src/ai/png';
 import { getImageService } from '../src/imaging/service';
 import { imageServiceRefusal } from '../../../core/image-service';
+import { cloudflareProvider } from '../src/ai/cloudflare';
+import type { HttpError } from '../src/errors';
 import { cloudflareImageService } from '../src/imaging/service/cloudflare';
 import { LOCAL_IMAGES_NOT_RUNNING, localImageService } from '../src/imaging/service/local';
 import { ImageServiceError, type ImageService, type ServiceJob } from '../src/imaging/service/types';
@@ -350,6 +352,19 @@ describe('Images binding errors, by code', () => {
     const now = new Date();
     const back = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
     expect(Math.abs(err.detail.retryAfter! - (back - now.getTime()) / 1000)).toBeLessThan(60);
+  });
+
+  it('answers the AI features of the binding over the allowance the same way (503, the date, Retry-After)', async () => {
+    const ai = cloudflareProvider({ AI: { run: () => Promise.reject(new Error('not called')) }, IMAGES: failingImages(9422, 'exhausted') });
+    const err = await ai.removeBackground(await photo(), { format: 'png' }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 503, code: 'image_service_over_allowance' });
+    expect((err as HttpError).message).toMatch(/used this month's allowance/);
+    expect(Number((err as HttpError).headers['retry-after'])).toBeGreaterThan(0);
+    // Any other binding failure of an AI feature stays the AI's own answer.
+    const other = await cloudflareProvider({ AI: { run: () => Promise.reject(new Error('not called')) }, IMAGES: failingImages(9523, 'internal') })
+      .upscale(await photo(), 2, { format: 'png' })
+      .catch((e: unknown) => e);
+    expect(other).toMatchObject({ status: 502, code: 'ai_upstream_error' });
   });
 
   it('reads the code from an older message shape too (IMAGES_TRANSFORM_<text> with the code inside)', async () => {

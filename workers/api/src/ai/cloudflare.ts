@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HttpError } from '../errors';
 import { suggestCaptionsWithModel } from './cloudflare-captions';
 import { FLUX_1_SCHNELL, MOONDREAM_3_1, SDXL_LIGHTNING } from './contracts';
+import { overAllowanceAnswer } from '../imaging/service/binding-errors';
 import { readHeader } from '../imaging/sniff';
 import type { AiOutput, AiProvider, Box } from './provider';
 import { base64ToBytes, bytesToBase64, bytesToStream, toBytes, upstreamError } from './upstream';
@@ -130,7 +131,7 @@ export function cloudflareProvider(env: CloudflareBindings): AiProvider {
         const result = await env.IMAGES.input(bytesToStream(image)).transform({ segment: 'foreground' }).output(imagesOutput(output));
         return result.image();
       } catch (err) {
-        throw upstreamError('remove the background', err);
+        throw overAllowanceAnswer(err) ?? upstreamError('remove the background', err);
       }
     },
     async upscale(image, factor, output) {
@@ -144,7 +145,7 @@ export function cloudflareProvider(env: CloudflareBindings): AiProvider {
         const result = await pipeline.output(imagesOutput(output));
         return result.image();
       } catch (err) {
-        throw upstreamError('upscale the image', err);
+        throw overAllowanceAnswer(err) ?? upstreamError('upscale the image', err);
       }
     },
     detectFaces: (image) => detect(image, 'face', 'find faces in the image'),

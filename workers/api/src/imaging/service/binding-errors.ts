@@ -10,6 +10,7 @@
  * transformations a month are used up; 9432: the account still has the legacy Image Resizing subscription).
  */
 import { allowanceRenewsAt, IMAGE_SERVICE_FREE_MONTHLY_TRANSFORMATIONS, IMAGE_SERVICE_MAX_FILE_BYTES, IMAGE_SERVICE_MAX_SIDE } from '../../../../../core/image-service';
+import { HttpError } from '../../errors';
 import { ImageServiceError, type ImageServiceStatus } from './types';
 
 /** The binding's error code, from an ImagesError or its message; null when the error is not one of the binding's. */
@@ -88,4 +89,15 @@ export function fromBindingError(err: unknown, now = new Date()): ImageServiceEr
   }
   (answer.ours ? console.error : console.warn)(`image service (cloudflare): binding error ${code}: ${text}`);
   return new ImageServiceError(answer.status, answer.message, answer.retryAfter ? { retryAfter: answer.retryAfter } : {});
+}
+
+/**
+ * The AI features of the binding (background removal, upscaling: ai/cloudflare.ts) are billed transformations too:
+ * over the allowance they answer as every other binding call does, not as a failing AI model. Null otherwise.
+ */
+export function overAllowanceAnswer(err: unknown, now = new Date()): HttpError | null {
+  const code = imagesErrorCode(err);
+  if (code !== 9422 && code !== 9423) return null;
+  const answer = fromBindingError(err, now);
+  return new HttpError(503, 'image_service_over_allowance', answer.message, { 'retry-after': String(answer.detail.retryAfter) });
 }
