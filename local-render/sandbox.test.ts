@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +10,7 @@ import { RENDER_CSP, RENDER_START_SCRIPT } from '../core/tools/html';
 import { browserPid, CHROMIUM_PATH, LAUNCH_ARGS } from './browser';
 import { closeBrowser } from './renderer';
 import { handle } from './server';
+import { globalsPage, peerPage, plainWindowNames } from './test-pages';
 
 // The renderer as a sandbox (ADR 0104): a page sees nothing of the automation and cannot kill the service through
 // it, sends no UDP, and a page that crashes or hangs the browser costs only its own request.
@@ -45,36 +44,10 @@ afterAll(async () => {
 });
 
 describe('what a rendered page can see of the automation', () => {
-  // Inside a function, so the script itself adds no global.
-  const LIST_GLOBALS = `(() => { document.getElementById('names').textContent = JSON.stringify(Object.getOwnPropertyNames(window)); })()`;
-
-  /** The window of the same Chromium with no automation at all: `chromium --headless --dump-dom`. */
-  async function plainWindowNames(): Promise<string[]> {
-    const file = join(scratch, 'globals.html');
-    await writeFile(file, `<!doctype html><pre id="names"></pre><script>${LIST_GLOBALS}</script>`);
-    const { stdout } = await promisify(execFile)(
-      CHROMIUM_PATH,
-      ['--headless', ...LAUNCH_ARGS, `--user-data-dir=${join(scratch, 'profile')}`, '--dump-dom', `file://${file}`],
-      { timeout: 30_000 },
-    );
-    const names = JSON.parse(/<pre id="names">(.*?)<\/pre>/s.exec(stdout)![1]!) as string[];
-    expect(names).toContain('document');
-    return names;
-  }
-
   it("finds no global that the plain browser lacks, and calling Playwright's binding names with junk leaves the renderer serving", async () => {
-    const plain = await plainWindowNames();
-    // Green when the window has nothing the plain browser lacks; red, with the count in blue, when it has.
-    // Then every added name, and every name Playwright has used for its bindings, is called with a non-JSON string:
-    // that is what made the renderer exit before (a binding's payload went through JSON.parse unchecked).
-    const html = `<body style="margin:0"><script>(() => {
-      const plain = new Set(${JSON.stringify(plain)});
-      const added = Object.getOwnPropertyNames(window).filter((name) => !plain.has(name));
-      const poke = (value) => { try { if (typeof value === 'function') value('not json'); else if (value && typeof value === 'object') for (const key of Object.keys(value)) poke(value[key]); } catch {} };
-      for (const name of [...added, '__playwright__binding__', '__playwright__binding__controller__', '__pwWebSocketBinding', '__pwInitScripts', '__pwClock']) poke(window[name]);
-      document.body.style.background = added.length ? 'rgb(255, 0, ' + Math.min(added.length, 255) + ')' : 'rgb(0, 255, 0)';
-    })()</script></body>`;
-    const res = await render(html);
+    const plain = await plainWindowNames(scratch);
+    expect(plain).toContain('document');
+    const res = await render(globalsPage(plain));
     expect(res.status).toBe(200);
     expect(await rgbAt(res, 10, 10)).toEqual([0, 255, 0]);
     await new Promise((r) => setTimeout(r, 300));
@@ -108,28 +81,6 @@ describe('WebRTC and other UDP', () => {
     tcp.close();
   });
 
-  /**
-   * Opens a peer connection to our port from the page, from a same-origin frame's window (where a removed global may
-   * still live) and from a data: frame; then holds the page 1.5 s so ICE gathering has time to send.
-   */
-  const peerPage = () => {
-    const dial = `(W) => { try {
-      const pc = new W.RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:${port}' }, { urls: ['turn:127.0.0.1:${port}?transport=udp', 'turn:127.0.0.1:${port}?transport=tcp'], username: 'u', credential: 'p' }] });
-      pc.createDataChannel('x');
-      pc.createOffer().then((offer) => pc.setLocalDescription(offer)).then(() => { const t = Date.now(); while (Date.now() - t < 1500) {} });
-    } catch {}
-    try { new W.WebTransport('https://127.0.0.1:${port}/').ready.catch(() => {}); } catch {} }`;
-    const framed = `<script>(${dial})(window)<\\/script>`;
-    return `<body><iframe id="blank"></iframe><script>(() => {
-      const dial = ${dial};
-      dial(window);
-      dial(document.getElementById('blank').contentWindow);
-      const data = document.createElement('iframe');
-      data.src = 'data:text/html,' + encodeURIComponent(${JSON.stringify(framed)});
-      document.body.append(data);
-    })()</script></body>`;
-  };
-
   /** The page in a Chromium of our own choosing, served like the renderer serves it (RENDER_CSP included). */
   async function sentBy(args: string[], startScript: boolean): Promise<number> {
     const before = datagrams;
@@ -137,7 +88,7 @@ describe('WebRTC and other UDP', () => {
     try {
       const context = await browser.newContext();
       if (startScript) await context.addInitScript(RENDER_START_SCRIPT);
-      await context.route('**/*', (route) => route.fulfill({ contentType: 'text/html', headers: { 'content-security-policy': RENDER_CSP }, body: peerPage() }));
+      await context.route('**/*', (route) => route.fulfill({ contentType: 'text/html', headers: { 'content-security-policy': RENDER_CSP }, body: peerPage(port) }));
       const page = await context.newPage();
       await page.goto('https://render.invalid/');
       await page.waitForTimeout(2000);
@@ -163,7 +114,7 @@ describe('WebRTC and other UDP', () => {
   it('sends none, and opens no TCP connection, through the renderer', async () => {
     datagrams = 0;
     connections = 0;
-    const res = await render(peerPage());
+    const res = await render(peerPage(port));
     expect(res.status).toBe(200);
     await new Promise((r) => setTimeout(r, 1000));
     expect([datagrams, connections]).toEqual([0, 0]);
