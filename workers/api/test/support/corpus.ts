@@ -58,3 +58,27 @@ export async function exiftool(bytes: Uint8Array): Promise<Record<string, unknow
   const [out] = await res.json<Record<string, unknown>[]>();
   return out ?? {};
 }
+
+export interface ExiftoolTag {
+  group: string;
+  tag: string;
+  value: string;
+}
+
+/**
+ * Every tag exiftool finds in each file (`exiftool -a -G1 -s -U -ee`): duplicates, unknown tags and embedded
+ * pictures' tags too. Many files go to one exiftool run.
+ */
+export async function exiftoolAll(...files: Uint8Array[]): Promise<ExiftoolTag[][]> {
+  const form = new FormData();
+  files.forEach((bytes, i) => form.append(String(i), new File([bytes as Uint8Array<ArrayBuffer>], String(i))));
+  const res = await env.EXIFTOOL.fetch('http://exiftool/?all', { method: 'POST', body: form });
+  if (!res.ok) throw new Error(`exiftool failed: ${await res.text()}`);
+  return (await res.json<string[]>()).map((text) =>
+    text
+      .split('\n')
+      .map((line) => /^\[([^\]]+)\]\s+(\S+)\s*:\s?(.*)$/.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map(([, group, tag, value]) => ({ group: group!, tag: tag!, value: value! })),
+  );
+}

@@ -13,10 +13,16 @@ import { z } from 'zod';
 
 const run = promisify(execFile);
 
-/** POST bytes → exiftool's JSON (-G1 groups, numeric values) for them. */
+/**
+ * POST bytes → exiftool's JSON (-G1 groups, numeric values) for them. `?all` takes a multipart form of files instead
+ * and answers, for each in order, every tag exiftool finds as `[Group] Tag : value` lines (`-a -G1 -s -U -ee`):
+ * duplicates, unknown tags and the tags of embedded pictures (MPF previews) too, which JSON would merge or leave out.
+ * One exiftool run reads the whole batch (its start-up, not the reading, is what costs).
+ */
 export async function exiftoolService(request: Request): Promise<Response> {
   const dir = await mkdtemp(join(tmpdir(), 'memeforge-exiftool-'));
   try {
+    if (new URL(request.url).searchParams.has('all')) return Response.json(await exiftoolLines(dir, await request.formData()));
     const file = join(dir, 'input');
     await writeFile(file, new Uint8Array(await request.arrayBuffer()));
     const { stdout } = await run('exiftool', ['-json', '-G1', '-n', file]);
@@ -26,6 +32,30 @@ export async function exiftoolService(request: Request): Promise<Response> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+async function exiftoolLines(dir: string, form: Awaited<ReturnType<Request['formData']>>): Promise<string[]> {
+  const files: string[] = [];
+  for (const part of form.values()) {
+    const file = join(dir, String(files.length));
+    await writeFile(file, new Uint8Array(await (part as unknown as Blob).arrayBuffer()));
+    files.push(file);
+  }
+  // exiftool exits 1 when one file of the batch cannot be read; the others' output is still on stdout.
+  const { stdout, stderr } = await run('exiftool', ['-a', '-G1', '-s', '-U', '-ee', ...files], { maxBuffer: 256 * 1024 * 1024 }).catch(
+    (err: { stdout?: string; stderr?: string }) => ({ stdout: err.stdout ?? '', stderr: err.stderr ?? String(err) }),
+  );
+  const sections = new Map<string, string>();
+  let current = files.length === 1 ? files[0]! : '';
+  for (const line of stdout.split('\n')) {
+    const head = /^======== (.*)$/.exec(line);
+    if (head) current = head[1]!;
+    else sections.set(current, (sections.get(current) ?? '') + line + '\n');
+  }
+  // Every file exiftool read starts with its version: a file without it was not read, which must not pass as "no tags".
+  const unread = files.findIndex((f) => !sections.get(f)?.includes('ExifToolVersion'));
+  if (unread >= 0) throw new Error(`exiftool did not read file ${unread}: ${stderr}`);
+  return files.map((f) => sections.get(f)!);
 }
 
 const photoSchema = z.object({
