@@ -71,9 +71,10 @@ export function PrivacyLogCard({ result, originalName }: { result: ToolResult; o
     <ResultCard title="Privacy Protection Log">
       <div className="grid gap-3 sm:grid-cols-3">
         {lists.map(([title, items, id]) => (
-          <div key={title}>
+          <div key={title} className="min-w-0">
             <h3 className="font-semibold text-slate-900 dark:text-white">{title}</h3>
-            <ul className="mt-1 list-disc pl-5 text-sm text-slate-700 dark:text-slate-300" data-testid={id}>
+            {/* A camera maker's name comes from the file and may be one long word: it wraps inside its column. */}
+            <ul className="mt-1 list-disc break-words pl-5 text-sm text-slate-700 dark:text-slate-300" data-testid={id}>
               {items.length ? items.map((i) => <li key={i}>{i}</li>) : <li>None</li>}
             </ul>
           </div>

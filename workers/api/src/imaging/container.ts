@@ -1,5 +1,3 @@
-import { crc32 } from '../../../../core/images/crc32';
-
 /** Walking the metadata containers of JPEG, PNG and WebP files, to remove parts without touching the pixels. */
 
 export interface JpegSegment {
@@ -27,9 +25,67 @@ export function jpegSegments(b: Uint8Array): { segments: JpegSegment[]; rest: Ui
   return null;
 }
 
-export function joinJpeg(segments: JpegSegment[], source: Uint8Array, rest: Uint8Array): Uint8Array {
-  const parts = [source.subarray(0, 2), ...segments.map((s) => source.subarray(s.start, s.end)), rest];
-  return concat(parts);
+/** A marker of the JPEG file as a whole: a header segment, a scan (its header and entropy-coded data), or EOI. */
+export interface JpegPart extends JpegSegment {
+  /** For a scan (0xDA): where its entropy-coded data starts (`payload` is only the scan header). */
+  data?: number;
+}
+
+const standalone = (m: number) => m === 0x01 || (m >= 0xd0 && m <= 0xd9);
+
+/**
+ * Every marker of a JPEG from SOI on: segments by their lengths, each scan's entropy-coded data up to the next real
+ * marker (0xFF followed by anything but a stuffed 0x00 or a restart marker), so segments between the scans of a
+ * progressive JPEG are found too. `end` is after EOI; what follows it (`bytes.subarray(end)`) is not the picture.
+ * A file cut off inside a scan ends with that scan; a segment that runs past the end is left out (from `end` on).
+ */
+export function jpegParts(b: Uint8Array): { parts: JpegPart[]; end: number } | null {
+  if (b[0] !== 0xff || b[1] !== 0xd8) return null;
+  const parts: JpegPart[] = [];
+  let o = 2;
+  while (o + 1 < b.length) {
+    if (b[o] !== 0xff) return parts.some((p) => p.marker === 0xda) ? { parts, end: o } : null;
+    const marker = b[o + 1]!;
+    if (marker === 0xff) {
+      o++; // a fill byte
+      continue;
+    }
+    if (standalone(marker)) {
+      parts.push({ marker, start: o, end: o + 2, payload: b.subarray(o + 2, o + 2) });
+      o += 2;
+      if (marker === 0xd9) return { parts, end: o };
+      continue;
+    }
+    const len = o + 4 <= b.length ? (b[o + 2]! << 8) | b[o + 3]! : 0;
+    if (len < 2 || o + 2 + len > b.length) return parts.some((p) => p.marker === 0xda) ? { parts, end: o } : null;
+    let end = o + 2 + len;
+    const part: JpegPart = { marker, start: o, end, payload: b.subarray(o + 4, end) };
+    if (marker === 0xda) {
+      part.data = end;
+      for (let i = b.indexOf(0xff, end); ; i = b.indexOf(0xff, i + 1)) {
+        const next = i < 0 || i + 1 >= b.length ? -1 : b[i + 1]!;
+        if (next < 0) {
+          end = b.length;
+          break;
+        }
+        if (next !== 0x00 && !(next >= 0xd0 && next <= 0xd7)) {
+          end = i;
+          break;
+        }
+      }
+      part.end = end;
+    }
+    parts.push(part);
+    o = end;
+  }
+  return parts.some((p) => p.marker === 0xda) ? { parts, end: b.length } : null;
+}
+
+/** A JPEG marker segment: 0xFF, the marker, the length (payload + 2, at most 65,535) and the payload. */
+export function jpegSegment(marker: number, payload: Uint8Array): Uint8Array {
+  const length = payload.length + 2;
+  if (length > 0xffff) throw new RangeError('JPEG segment too long');
+  return concat([new Uint8Array([0xff, marker, length >> 8, length & 255]), payload]);
 }
 
 export const startsWith = (b: Uint8Array, text: string) => {
@@ -68,12 +124,6 @@ export function pngChunks(b: Uint8Array): Chunk[] | null {
   return null;
 }
 
-/** Rewrites a PNG chunk's CRC after its data was edited in place. */
-export function fixPngCrc(chunk: Chunk): void {
-  const typeAndData = chunk.raw.subarray(4, chunk.raw.length - 4);
-  new DataView(chunk.raw.buffer, chunk.raw.byteOffset).setUint32(chunk.raw.length - 4, crc32(typeAndData));
-}
-
 export function webpChunks(b: Uint8Array): Chunk[] | null {
   const chunks: Chunk[] = [];
   let o = 12;
@@ -86,6 +136,15 @@ export function webpChunks(b: Uint8Array): Chunk[] | null {
     o += 8 + padded;
   }
   return chunks;
+}
+
+/** A RIFF chunk (fourcc, little-endian size, data, a pad byte when the size is odd). */
+export function riffChunk(type: string, data: Uint8Array): Chunk {
+  const raw = new Uint8Array(8 + data.length + (data.length & 1));
+  for (let c = 0; c < 4; c++) raw[c] = type.charCodeAt(c);
+  new DataView(raw.buffer).setUint32(4, data.length, true);
+  raw.set(data, 8);
+  return { type, raw, data: raw.subarray(8, 8 + data.length) };
 }
 
 /** Reassembles a WebP with the RIFF size recomputed and the VP8X EXIF/XMP flags matching the chunks kept. */

@@ -8,7 +8,7 @@
 import { unzlibSync, zlibSync } from 'fflate';
 import type { ImageFormat } from '../../../../core/api/images';
 import { pngChunk } from '../ai/png';
-import { concat, jpegSegments, pngChunks, startsWith, webpChunks, joinWebp, type Chunk } from './container';
+import { concat, jpegSegments, pngChunks, riffChunk, startsWith, webpChunks, joinWebp } from './container';
 
 const JPEG_ICC = 'ICC_PROFILE\0';
 /** A JPEG segment holds at most 65,533 bytes of payload; the ICC marker's own header takes 14 of them. */
@@ -94,13 +94,6 @@ function pngWithProfile(bytes: Uint8Array, icc: Uint8Array): Uint8Array {
 function webpWithProfile(bytes: Uint8Array, icc: Uint8Array, size: { width: number; height: number }): Uint8Array {
   const chunks = webpChunks(bytes);
   if (!chunks?.length) return bytes;
-  const riffChunk = (type: string, data: Uint8Array): Chunk => {
-    const raw = new Uint8Array(8 + data.length + (data.length & 1));
-    for (let c = 0; c < 4; c++) raw[c] = type.charCodeAt(c);
-    new DataView(raw.buffer).setUint32(4, data.length, true);
-    raw.set(data, 8);
-    return { type, raw, data: raw.subarray(8, 8 + data.length) };
-  };
   let vp8x = chunks[0]!.type === 'VP8X' ? chunks[0]! : null;
   if (!vp8x) {
     const data = new Uint8Array(10);
