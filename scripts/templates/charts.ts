@@ -30,18 +30,20 @@ export const chartLayouts: TemplateDefinition[] = [
   define({
     id: 'tier-list', name: 'Tier List', description: 'Rank anything from S tier down to D tier.',
     keywords: ['tier list', 'ranking', 'rank', 's tier', 'best', 'worst', 'rating'],
-    width: 900, height: 760, boxStyle: { ...INK, align: 'left' },
+    // The rows are near-black, as tier lists are: white captions (with the editor's black outline) read on them.
+    width: 900, height: 756, boxStyle: { color: 'white', style: 'none', font: 'Arial Black', align: 'left' },
     boxes: TIERS.map((_, i): PixelBox => [170, i * 150 + 20, 710, 110]),
     examples: [['pizza', 'tacos', 'burgers', 'salad', 'plain rice'], ['friday', 'saturday', 'sunday', 'thursday', 'monday'], ['cats', 'dogs', 'otters', 'goldfish', 'mosquitoes']],
     draw: () =>
-      rect(0, 0, 900, 760, { fill: '#1f1f24' }) +
+      rect(0, 0, 900, 756, { fill: '#1f1f24' }) +
       TIERS.map(([t, c], i) => rect(6, i * 150 + 6, 144, 140, { fill: c }) + text(78, i * 150 + 100, t, { font: 'Anton', size: 80 }) + rect(156, i * 150 + 6, 738, 140, { fill: '#2c2c33' })).join(''),
   }),
   define({
     id: 'venn-diagram', name: 'Venn Diagram', description: 'Two overlapping circles and the thing in the middle.',
     keywords: ['venn', 'diagram', 'overlap', 'both', 'circles', 'intersection', 'chart'],
     width: 900, height: 700, boxStyle: INK,
-    boxes: [[40, 20, 820, 80], [110, 290, 230, 140], [360, 290, 180, 140], [560, 290, 230, 140]],
+    // Each side box stays inside its own circle, clear of the other circle's outline; the middle one inside the overlap.
+    boxes: [[40, 20, 820, 80], [108, 310, 200, 140], [360, 310, 180, 140], [592, 310, 200, 140]],
     examples: [['my ideal job', 'pays well', 'me', 'naps allowed'], ['a good meme', 'funny', 'perfect', 'relatable'], ['weekend plans', 'sleeping', 'sleeping in a park', 'going outside']],
     draw: () =>
       rect(0, 0, 900, 700, { fill: '#fff' }) +
@@ -91,7 +93,7 @@ export const chartLayouts: TemplateDefinition[] = [
     id: 'starter-pack', name: 'Starter Pack', description: 'The items that define a type, on a six-square grid.',
     keywords: ['starter pack', 'starter kit', 'grid', 'collage', 'stereotype', 'essentials'],
     width: 900, height: 800, boxStyle: { ...INK, font: 'Arial Black' },
-    boxes: [[20, 15, 860, 80], ...Array.from({ length: 6 }, (_, i): PixelBox => [(i % 3) * 300 + 15, Math.floor(i / 3) * 350 + 370, 270, 70])],
+    boxes: [[20, 15, 860, 80], ...Array.from({ length: 6 }, (_, i): PixelBox => [(i % 3) * 300 + 20, Math.floor(i / 3) * 350 + 362, 260, 70])],
     examples: [['the remote worker starter pack', 'coffee', 'laptop', 'headphones', 'cat', 'hoodie', 'no pants'], ['the gamer starter pack', 'energy drink', 'laptop', 'headset', 'pizza', 'hoodie', 'one more game'], ['the student starter pack', 'cold coffee', 'laptop', 'headphones', 'instant noodles', 'hoodie', 'deadline panic']],
     draw: () =>
       rect(0, 0, 900, 800, { fill: '#fff' }) +
@@ -111,7 +113,7 @@ export const chartLayouts: TemplateDefinition[] = [
     examples: [['pizza', 'tacos', 'salad'], ['weekend', 'holiday', 'monday'], ['naps', 'snacks', 'exercise']],
     draw: () =>
       rect(0, 0, 900, 700, { fill: '#e3f2ff' }) +
-      rect(310, 330, 280, 370, { fill: '#ffd43b', stroke: '#1b1b1b', sw: 6 }) + rect(20, 430, 290, 270, { fill: '#ced4da', stroke: '#1b1b1b', sw: 6 }) + rect(590, 480, 290, 220, { fill: '#e8a26b', stroke: '#1b1b1b', sw: 6 }) +
+      rect(310, 330, 280, 367, { fill: '#ffd43b', stroke: '#1b1b1b', sw: 6 }) + rect(20, 430, 290, 267, { fill: '#ced4da', stroke: '#1b1b1b', sw: 6 }) + rect(590, 480, 290, 217, { fill: '#e8a26b', stroke: '#1b1b1b', sw: 6 }) +
       text(450, 480, '1', { font: 'Anton', size: 110, fill: '#7a5b00' }) + text(165, 570, '2', { font: 'Anton', size: 100, fill: '#555' }) + text(735, 620, '3', { font: 'Anton', size: 90, fill: '#6b3a14' }) +
       emoji('1st-place-medal', 390, 170, 120) + emoji('2nd-place-medal', 110, 300, 110) + emoji('3rd-place-medal', 680, 360, 110),
   }),

@@ -114,7 +114,7 @@ export const documentLayouts: TemplateDefinition[] = [
       rect(60, 60, 680, 680, { fill: '#fff', stroke: '#1b1b1b', sw: 10, r: 20 }) + rect(60, 60, 680, 130, { fill: '#2b8a3e', r: 20 }) + rect(60, 150, 680, 40, { fill: '#2b8a3e' }) +
       text(400, 148, 'SAFETY FIRST', { font: 'Anton', size: 70, fill: '#fff', spacing: 4 }) +
       rect(240, 280, 320, 210, { fill: '#f8f9fa', stroke: '#1b1b1b', sw: 6, r: 10 }) +
-      text(400, 545, 'DAYS', { font: 'Archivo Black', size: 40 }) + emoji('warning', 620, 620, 90),
+      text(400, 545, 'DAYS', { font: 'Archivo Black', size: 40 }) + emoji('warning', 80, 78, 84) + emoji('warning', 636, 78, 84),
   }),
   define({
     id: 'sign-holder', name: 'Sign Holder', description: 'A calm person holding a big blank sign at a table.',

@@ -2,18 +2,32 @@
 import { define, INK, type TemplateDefinition } from './define';
 import { emoji, panel, rect, text } from './svg';
 
-const rows = (faces: string[], colours: string[], w = 800, rowH = 240) =>
-  faces
+/** Panel outlines are 6 px wide and centred on the panel's edge, so the outer panels start 3 px in. */
+const OUTLINE = 6;
+
+/**
+ * Rows of two panels filling an 800 × height picture: a white caption panel on the left, a coloured one with a face
+ * on the right. Rows share their outlines, and the last row ends 3 px above the bottom so its outline is whole.
+ */
+const rowPitch = (n: number, height: number) => (height - OUTLINE) / n;
+
+const rows = (faces: string[], colours: string[], height: number) => {
+  const h = rowPitch(faces.length, height);
+  return faces
     .map(
       (f, i) =>
-        panel(3, 3 + i * rowH, w / 2 - 3, rowH, '#fff') +
-        panel(w / 2, 3 + i * rowH, w / 2 - 3, rowH, colours[i % colours.length] ?? '#eee') +
-        emoji(f, w / 2 + (w / 2 - rowH * 0.8) / 2, 3 + i * rowH + rowH * 0.1, rowH * 0.8),
+        panel(3, 3 + i * h, 397, h, '#fff') +
+        panel(400, 3 + i * h, 397, h, colours[i % colours.length] ?? '#eee') +
+        emoji(f, 400 + (400 - h * 0.8) / 2, 3 + i * h + h * 0.1, h * 0.8),
     )
     .join('');
+};
 
-const rowBoxes = (n: number, rowH: number) =>
-  Array.from({ length: n }, (_, i): [number, number, number, number] => [20, 20 + i * rowH, 360, rowH - 34]);
+const rowBoxes = (n: number, height: number) =>
+  Array.from({ length: n }, (_, i): [number, number, number, number] => {
+    const h = rowPitch(n, height);
+    return [20, 20 + i * h, 360, h - 34];
+  });
 
 export const panelLayouts: TemplateDefinition[] = [
   define({
@@ -29,25 +43,25 @@ export const panelLayouts: TemplateDefinition[] = [
   define({
     id: 'expanding-brain', name: 'Expanding Brain', description: 'Four ideas, each brain glowing brighter than the last.',
     keywords: ['galaxy brain', 'brain', 'smart', 'levels', 'enlightened', 'ascending', 'four panel'],
-    width: 800, height: 960, boxStyle: INK, boxes: rowBoxes(4, 240),
+    width: 800, height: 960, boxStyle: INK, boxes: rowBoxes(4, 960),
     examples: [['coffee', 'espresso', 'cold brew', 'just eating the beans'], ['saving the file', 'ctrl s', 'autosave', 'git commit every keystroke'], ['walking', 'running', 'cycling', 'working from home']],
     draw: () =>
-      rows(['brain', 'brain', 'brain', 'brain'], ['#3d3d5c', '#4b3a8f', '#7b3fd1', '#ffd34d']) +
+      rows(['brain', 'brain', 'brain', 'brain'], ['#3d3d5c', '#4b3a8f', '#7b3fd1', '#ffd34d'], 960) +
       emoji('sparkles', 640, 490, 80) + emoji('glowing-star', 410, 740, 90) + emoji('glowing-star', 690, 740, 90),
   }),
   define({
     id: 'panic-calm-panic', name: 'Panic, Calm, Panic', description: 'Three beats: panic, relief, then worse panic.',
     keywords: ['panik kalm panik', 'panik', 'panic', 'calm', 'relief', 'worry', 'three panel', 'anxiety', 'plot twist'],
-    width: 800, height: 720, boxStyle: INK, boxes: rowBoxes(3, 240),
+    width: 800, height: 720, boxStyle: INK, boxes: rowBoxes(3, 720),
     examples: [['the exam is today', 'it\'s open book', 'the book is in another language'], ['the server is down', 'it came back', 'it was the backup server'], ['i lost my keys', 'found them', 'in the locked car']],
-    draw: () => rows(['fearful-face', 'relieved-face', 'face-screaming-in-fear'], ['#ff9b9b', '#a8e6b0', '#ff6f6f']),
+    draw: () => rows(['fearful-face', 'relieved-face', 'face-screaming-in-fear'], ['#ff9b9b', '#a8e6b0', '#ff6f6f'], 720),
   }),
   define({
     id: 'becoming-a-clown', name: 'Becoming a Clown', description: 'Four steps of bad decisions, ending in full clown.',
     keywords: ['clown makeup', 'clown', 'steps', 'bad decisions', 'fool', 'makeup', 'four panel', 'self own'],
-    width: 800, height: 960, boxStyle: INK, boxes: rowBoxes(4, 240),
+    width: 800, height: 960, boxStyle: INK, boxes: rowBoxes(4, 960),
     examples: [['it\'s just a quick fix', 'it will take five minutes', 'no need to test it', 'deploying on friday'], ['one cookie', 'two cookies', 'the whole box', 'diet starts monday'], ['i\'ll start early', 'i still have time', 'i work better under pressure', 'all-nighter']],
-    draw: () => rows(['slightly-smiling-face', 'grinning-face-with-sweat', 'zany-face', 'clown-face'], ['#d7ecff', '#ffe6a8', '#ffc2e0', '#ff8a8a']),
+    draw: () => rows(['slightly-smiling-face', 'grinning-face-with-sweat', 'zany-face', 'clown-face'], ['#d7ecff', '#ffe6a8', '#ffc2e0', '#ff8a8a'], 960),
   }),
   define({
     id: 'expectation-vs-reality', name: 'Expectation vs Reality', description: 'What you pictured next to what you got.',
@@ -88,14 +102,16 @@ export const panelLayouts: TemplateDefinition[] = [
     id: 'four-panel-comic', name: 'Four Panel Comic', description: 'A little four-panel story with speech bubbles to fill.',
     keywords: ['comic', 'strip', 'four panel', 'story', 'speech bubble', 'dialogue'],
     width: 900, height: 900, boxStyle: { ...INK, font: 'Comic Sans MS' },
-    boxes: [[40, 40, 370, 140], [490, 40, 370, 140], [40, 490, 370, 140], [490, 490, 370, 140]],
+    // Each bubble is drawn at (x + 26, y + 26), 398 × 178 with 28 px corners; a box 16 px inside its edges keeps
+    // the corner letters off the rounded outline.
+    boxes: [[44, 42, 362, 146], [494, 42, 362, 146], [44, 492, 362, 146], [494, 492, 362, 146]],
     examples: [['i have a great idea', 'what is it?', 'i forgot', 'great idea though'], ['let\'s fix the bug', 'which one?', 'the one we made', 'yesterday\'s fix'], ['are we there yet?', 'no', 'are we there yet?', 'we haven\'t left']],
     draw: () =>
       [[0, 0, '#ffe8a3', 'grinning-face'], [450, 0, '#cfe8ff', 'face-with-monocle'], [0, 450, '#ffd0d0', 'flushed-face'], [450, 450, '#d8f5c8', 'upside-down-face']]
         .map(([x, y, c, f]) =>
           panel(Number(x) + 12, Number(y) + 12, 426, 426, String(c)) +
-          rect(Number(x) + 30, Number(y) + 30, 390, 160, { fill: '#fff', stroke: '#1b1b1b', sw: 4, r: 30 }) +
-          emoji(String(f), Number(x) + 140, Number(y) + 220, 190),
+          rect(Number(x) + 26, Number(y) + 26, 398, 178, { fill: '#fff', stroke: '#1b1b1b', sw: 4, r: 28 }) +
+          emoji(String(f), Number(x) + 135, Number(y) + 222, 180),
         )
         .join(''),
   }),
@@ -137,14 +153,16 @@ export const panelLayouts: TemplateDefinition[] = [
     id: 'four-step-plan', name: 'The Four-Step Plan', description: 'A confident plan on a board, until step four.',
     keywords: ["gru's plan", 'gru plan', 'plan', 'presentation', 'board', 'steps', 'backfire', 'four panel', 'scheme'],
     width: 900, height: 900, boxStyle: INK,
-    boxes: [[40, 60, 260, 230], [490, 60, 260, 230], [40, 510, 260, 230], [490, 510, 260, 230]],
+    // Each board is drawn at (x + 24, y + 28), 300 × 240 with an 8 px frame; the presenter stands below and right
+    // of it, clear of the board, so a box 12 px inside the frame covers only white board.
+    boxes: [[40, 44, 268, 208], [490, 44, 268, 208], [40, 494, 268, 208], [490, 494, 268, 208]],
     examples: [['make a plan', 'follow the plan', 'find a flaw', 'the flaw is the plan'], ['start a diet', 'buy vegetables', 'vegetables go bad', 'order pizza'], ['wake up early', 'go to the gym', 'feel great', 'sleep all afternoon']],
     draw: () =>
       [[0, 0, 'man-teacher'], [450, 0, 'man-teacher'], [0, 450, 'man-teacher'], [450, 450, 'face-with-open-eyes-and-hand-over-mouth']]
         .map(([x, y, f]) =>
           panel(Number(x) + 10, Number(y) + 10, 430, 430, '#f3e6c8') +
-          rect(Number(x) + 30, Number(y) + 40, 280, 270, { fill: '#fff', stroke: '#5b4b32', sw: 8 }) +
-          emoji(String(f), Number(x) + 250, Number(y) + 200, 200),
+          rect(Number(x) + 24, Number(y) + 28, 300, 240, { fill: '#fff', stroke: '#5b4b32', sw: 8 }) +
+          emoji(String(f), Number(x) + 268, Number(y) + 268, 164),
         )
         .join(''),
   }),
