@@ -80,12 +80,27 @@ export function toSvg(def: TemplateDefinition): string {
   );
 }
 
-export function renderPng(svg: string, width?: number): Buffer {
-  const resvg = new Resvg(svg, {
+function resvg(svg: string, width?: number): Resvg {
+  return new Resvg(svg, {
     font: { loadSystemFonts: false, fontFiles: fonts(), defaultFontFamily: 'Arimo' },
     fitTo: width ? { mode: 'width', value: width } : { mode: 'original' },
     shapeRendering: 2,
     textRendering: 1,
   });
-  return resvg.render().asPng();
+}
+
+export function renderPng(svg: string, width?: number): Buffer {
+  return resvg(svg, width).render().asPng();
+}
+
+/** The drawing as raw RGBA at its own size, for measuring. */
+export function renderRgba(svg: string): { width: number; height: number; pixels: Buffer } {
+  const image = resvg(svg).render();
+  return { width: image.width, height: image.height, pixels: image.pixels };
+}
+
+/** Where the drawn content of `svg` reaches, outlines included and not clipped to the view box; null if empty. */
+export function drawnBounds(svg: string): { x: number; y: number; width: number; height: number } | null {
+  const box = resvg(svg).getBBox();
+  return box ? { x: box.x, y: box.y, width: box.width, height: box.height } : null;
 }
