@@ -141,6 +141,27 @@ describe('Images binding adapter (the local emulation)', () => {
     expect(readHeader(await toBytes(out))).toMatchObject({ format: 'webp', width: 24 * factor, height: 16 * factor });
   });
 
+  it('makes 3× of a picture over 3,000 px long as 2× and a plain enlargement, so no step passes 12,000 px', async () => {
+    const sent: ImageTransform[][] = [];
+    const recording = {
+      input: () => {
+        const transforms: ImageTransform[] = [];
+        sent.push(transforms);
+        const t = {
+          transform: (step: ImageTransform) => (transforms.push(step), t),
+          output: async () => ({ image: () => new Blob([photo(1, 1)]).stream() }),
+        };
+        return t;
+      },
+    } as unknown as ImagesBinding;
+    const provider = cloudflareProvider({ AI: stubAi().AI, IMAGES: recording });
+    await provider.upscale(photo(3500, 20), 3, { format: 'webp', quality: 90 });
+    await provider.upscale(photo(3000, 20), 3, { format: 'webp', quality: 90 });
+    const sides = sent.map((steps) => steps.map((s) => Math.max(s.width ?? 0, s.height ?? 0)));
+    expect(sides).toEqual([[7000, 10500], [12000, 9000]]);
+    expect(sent[0]![0]).toMatchObject({ upscale: 'generate' });
+  });
+
   it('removes the background into a PNG or WebP of the same size', async () => {
     for (const format of ['png', 'webp'] as const) {
       const out = await cloudflareProvider({ AI: stubAi().AI, IMAGES: env.IMAGES }).removeBackground(photo(24, 16), { format });

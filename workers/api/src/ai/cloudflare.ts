@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HttpError } from '../errors';
+import { IMAGE_SERVICE_MAX_SIDE } from '../../../../core/image-service';
 import { suggestCaptionsWithModel } from './cloudflare-captions';
 import { FLUX_1_SCHNELL, MOONDREAM_3_1, SDXL_LIGHTNING } from './contracts';
 import { overAllowanceAnswer } from '../imaging/service/binding-errors';
@@ -136,8 +137,9 @@ export function cloudflareProvider(env: CloudflareBindings): AiProvider {
     },
     async upscale(image, factor, output) {
       const { width, height } = sizeOrThrow(image);
-      // The AI upscaler does 2× and 4×; 3× is 4× then a plain downscale.
-      const modelFactor = factor === 2 ? 2 : 4;
+      // The AI upscaler does 2× and 4×. 3× is 4× then a plain downscale, unless the 4× step would pass the
+      // binding's side limit (a picture over 3,000 px long): then 2× and a plain 1.5× enlargement.
+      const modelFactor = factor === 3 ? (Math.max(width, height) * 4 <= IMAGE_SERVICE_MAX_SIDE ? 4 : 2) : factor;
       const grow: UpscalingTransform = { width: width * modelFactor, height: height * modelFactor, fit: 'contain', upscale: 'generate' };
       try {
         let pipeline = env.IMAGES.input(bytesToStream(image)).transform(grow);
