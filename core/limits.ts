@@ -10,6 +10,11 @@ export const MAX_JSON_BYTES = 16 * 1024;
  * before a handler runs; each route then applies its own, smaller limit.
  */
 export const MAX_BODY_BYTES = 17 * 1024 * 1024;
+/**
+ * The body read deadline: a request whose body stops arriving for this long is answered 408 and closed, so a client
+ * that declares a body and sends half of it cannot hold a request open (nothing in front of the Worker times it out).
+ */
+export const BODY_READ_IDLE_MS = 30_000;
 
 /**
  * Decompression-bomb guard: images whose header declares more pixels than this are refused with 413 before any

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'conflict',
   'gone',
+  'request_timeout',
   'payload_too_large',
   'unsupported_media_type',
   'unprocessable_image',

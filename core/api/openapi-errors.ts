@@ -3,7 +3,7 @@
  * runs (the body-size check, the cross-site refusal, an API key's checks). Used by openapi-routes.ts.
  */
 import { IMAGE_SERVICE_MAX_ANIMATION_PIXELS, IMAGE_SERVICE_MAX_SIDE, WEBP_MAX_SIDE } from '../image-service';
-import { FREE_DAILY_AI_LIMIT, MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, RATE_LIMITS_PER_MINUTE, type RateLimitedRoute } from '../limits';
+import { BODY_READ_IDLE_MS, FREE_DAILY_AI_LIMIT, MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, RATE_LIMITS_PER_MINUTE, type RateLimitedRoute } from '../limits';
 import { API_KEY_MESSAGES, API_MONTHLY_CALLS } from './api-keys';
 import type { RouteDoc, RouteError } from './openapi';
 
@@ -53,6 +53,20 @@ const BROWSER_ONLY = /^\/api\/(session|keys)(\/|$)/;
 /** The router's first step, before any route runs: a declared Content-Length over the largest body, even on a GET. */
 export const DECLARED_TOO_LARGE: RouteError = { status: 413, code: 'payload_too_large', when: `The declared Content-Length is over ${mb(MAX_BODY_BYTES)}, refused before the route runs.` };
 
+/** Before the router, on every route: framing no route can take (core/api/http-edges.ts). */
+export const BADLY_FRAMED: RouteError = {
+  status: 400,
+  code: 'bad_request',
+  when: 'The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs.',
+};
+
+/** Every route that reads a body: the body read deadline (workers/api/src/http.ts). */
+export const BODY_STALLED: RouteError = {
+  status: 408,
+  code: 'request_timeout',
+  when: `The body stopped arriving: nothing came for ${BODY_READ_IDLE_MS / 1000} s. The rest is not waited for.`,
+};
+
 /** The router's second step on every POST and DELETE: a browser on another website is refused (workers/api/src/cross-site.ts). */
 export const CROSS_SITE_REFUSED: RouteError = {
   status: 403,
@@ -61,8 +75,8 @@ export const CROSS_SITE_REFUSED: RouteError = {
 };
 
 /**
- * What any route can answer before it runs: the router's body-size check, and for a call that brings
- * `Authorization: Bearer mf_…` the key's checks.
+ * What any route can answer before it runs: a badly framed request, the router's body-size check, and for a call
+ * that brings `Authorization: Bearer mf_…` the key's checks; and on a route that reads a body, the read deadline.
  */
 export function withRouterErrors(route: RouteDoc): RouteDoc {
   const keyErrors: RouteError[] = BROWSER_ONLY.test(route.path)
@@ -73,7 +87,7 @@ export function withRouterErrors(route: RouteDoc): RouteDoc {
       ];
   const crossSite: RouteError[] = route.method === 'get' ? [] : [CROSS_SITE_REFUSED];
   const errors: RouteError[] = [...route.errors];
-  for (const extra of [DECLARED_TOO_LARGE, ...crossSite, ...keyErrors]) {
+  for (const extra of [BADLY_FRAMED, ...(route.body ? [BODY_STALLED] : []), DECLARED_TOO_LARGE, ...crossSite, ...keyErrors]) {
     const same = errors.find((r) => r.status === extra.status && r.code === extra.code);
     // One entry per status and code: a second reason for the same answer is added to its words.
     if (same) errors[errors.indexOf(same)] = same.when.includes(extra.when) ? same : { ...same, when: `${same.when} Or: ${extra.when}` };

@@ -248,7 +248,7 @@ export function buildOpenApiDocument({ version, tags, routes, shared = {} }: Api
       version,
       summary: 'Meme templates, AI images and captions, and image tools (compress, resize, convert, watermark, blur, privacy).',
       description:
-        'Every error is JSON `{ "error": "a sentence for people", "code": "stable_snake_case" }` with the status that fits. Uploaded and generated images expire after an hour: reading one after that answers 410.',
+        'Every error is JSON `{ "error": "a sentence for people", "code": "stable_snake_case" }` with the status that fits. A path below `/api` that is not listed here answers 404 `not_found`; a listed path asked with a method it does not list (TRACE, PUT, OPTIONS …) answers 405 `method_not_allowed` with `Allow` naming the methods it takes (HEAD wherever GET is). Uploaded and generated images expire after an hour: reading one after that answers 410.',
       license: { name: 'Proprietary' },
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',

@@ -4,9 +4,14 @@ export const HOST = '127.0.0.1';
 export const PORT = Number(process.env.PORT ?? 8788);
 export const PERSIST_DIR = process.env.PERSIST_DIR ?? '.wrangler/state';
 
-/** Environment for every wrangler call: no telemetry, no fetch of Request.cf data (there is no network). */
+/**
+ * Environment for every wrangler call: no telemetry, no fetch of Request.cf data (there is no network), and no
+ * request-body draining: wrangler dev otherwise reads every body our code left unread before it lets the answer go,
+ * so a refused 60 MB upload was answered only once all of it had arrived, and a body declared but never sent was
+ * never answered (ADR 0121). Production has no such step.
+ */
 export function wranglerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...extra };
+  return { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_DISABLE_REQUEST_BODY_DRAINING: 'true', ...extra };
 }
 
 /** Runs a command to completion with inherited output; rejects on a non-zero exit. */

@@ -820,6 +820,20 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "bad_request";
+                    };
+                };
+            };
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
@@ -907,6 +921,20 @@ export interface operations {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
+            /** @description `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "bad_request";
+                    };
+                };
+            };
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
@@ -987,7 +1015,7 @@ export interface operations {
                     "application/json": components["schemas"]["TemplatesResponse"];
                 };
             };
-            /** @description `validation_failed`: The search is too long or has control characters. */
+            /** @description `validation_failed`: The search is too long or has control characters. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -997,7 +1025,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "validation_failed";
+                        code: "validation_failed" | "bad_request";
                     };
                 };
             };
@@ -1083,6 +1111,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            /** @description `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "bad_request";
+                    };
                 };
             };
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
@@ -1192,6 +1234,20 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "bad_request";
+                    };
+                };
+            };
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
@@ -1295,7 +1351,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResponse"];
                 };
             };
-            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
+            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1334,6 +1390,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "forbidden";
+                    };
+                };
+            };
+            /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "request_timeout";
                     };
                 };
             };
@@ -1437,7 +1507,7 @@ export interface operations {
                     "image/*": string;
                 };
             };
-            /** @description `validation_failed`: The download name is over 300 characters. */
+            /** @description `validation_failed`: The download name is over 300 characters. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1447,7 +1517,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "validation_failed";
+                        code: "validation_failed" | "bad_request";
                     };
                 };
             };
@@ -1557,6 +1627,20 @@ export interface operations {
                     "application/json": components["schemas"]["UsageLimit"];
                 };
             };
+            /** @description `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "bad_request";
+                    };
+                };
+            };
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
@@ -1646,7 +1730,7 @@ export interface operations {
                     "application/json": components["schemas"]["GenerateImageResponse"];
                 };
             };
-            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. */
+            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1656,7 +1740,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "invalid_json" | "validation_failed";
+                        code: "invalid_json" | "validation_failed" | "bad_request";
                     };
                 };
             };
@@ -1685,6 +1769,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "forbidden";
+                    };
+                };
+            };
+            /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "request_timeout";
                     };
                 };
             };
@@ -1809,7 +1907,7 @@ export interface operations {
                     "application/json": components["schemas"]["GenerateCaptionsResponse"];
                 };
             };
-            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. */
+            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1819,7 +1917,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "invalid_json" | "validation_failed";
+                        code: "invalid_json" | "validation_failed" | "bad_request";
                     };
                 };
             };
@@ -1862,6 +1960,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "not_found";
+                    };
+                };
+            };
+            /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "request_timeout";
                     };
                 };
             };
@@ -1985,6 +2097,20 @@ export interface operations {
                     "application/json": components["schemas"]["SessionInfo"];
                 };
             };
+            /** @description `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "bad_request";
+                    };
+                };
+            };
             /** @description `forbidden`: API keys cannot be used here: this route is for the dashboard in a browser. */
             403: {
                 headers: {
@@ -2058,7 +2184,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionInfo"];
                 };
             };
-            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. */
+            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2068,7 +2194,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "invalid_json" | "validation_failed";
+                        code: "invalid_json" | "validation_failed" | "bad_request";
                     };
                 };
             };
@@ -2097,6 +2223,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "forbidden";
+                    };
+                };
+            };
+            /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "request_timeout";
                     };
                 };
             };
@@ -2190,6 +2330,20 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "bad_request";
+                    };
+                };
+            };
             /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. Or: API keys cannot be used here: this route is for the dashboard in a browser. */
             403: {
                 headers: {
@@ -2276,7 +2430,7 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadMemeResponse"];
                 };
             };
-            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. */
+            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2286,7 +2440,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "invalid_json" | "validation_failed";
+                        code: "invalid_json" | "validation_failed" | "bad_request";
                     };
                 };
             };
@@ -2315,6 +2469,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "forbidden";
+                    };
+                };
+            };
+            /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "request_timeout";
                     };
                 };
             };
@@ -2418,6 +2586,20 @@ export interface operations {
                     "application/json": components["schemas"]["UserMemesResponse"];
                 };
             };
+            /** @description `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "bad_request";
+                    };
+                };
+            };
             /** @description `unauthorized`: No premium session or API key came with the request. Or: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
@@ -2507,6 +2689,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "bad_request";
+                    };
+                };
             };
             /** @description `unauthorized`: No premium session or API key came with the request. Or: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
@@ -2634,6 +2830,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DashboardResponse"];
+                };
+            };
+            /** @description `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "bad_request";
+                    };
                 };
             };
             /** @description `unauthorized`: No premium session or API key came with the request. Or: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
@@ -2770,7 +2980,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
+            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2809,6 +3019,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "forbidden";
+                    };
+                };
+            };
+            /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "request_timeout";
                     };
                 };
             };
@@ -3013,7 +3237,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
+            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3052,6 +3276,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "forbidden";
+                    };
+                };
+            };
+            /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "request_timeout";
                     };
                 };
             };
@@ -3202,7 +3440,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
+            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3241,6 +3479,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "forbidden";
+                    };
+                };
+            };
+            /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "request_timeout";
                     };
                 };
             };
@@ -3427,7 +3679,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
+            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3466,6 +3718,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "forbidden";
+                    };
+                };
+            };
+            /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "request_timeout";
                     };
                 };
             };
@@ -3618,7 +3884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ToolResult"];
                 };
             };
-            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. */
+            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3628,7 +3894,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "invalid_json" | "validation_failed";
+                        code: "invalid_json" | "validation_failed" | "bad_request";
                     };
                 };
             };
@@ -3657,6 +3923,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "forbidden";
+                    };
+                };
+            };
+            /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "request_timeout";
                     };
                 };
             };
@@ -3777,7 +4057,7 @@ export interface operations {
                     "application/json": components["schemas"]["MetadataAnalysis"];
                 };
             };
-            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
+            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3816,6 +4096,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "forbidden";
+                    };
+                };
+            };
+            /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "request_timeout";
                     };
                 };
             };
@@ -3911,6 +4205,20 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
+            /** @description `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "bad_request";
+                    };
+                };
+            };
             /** @description `unauthorized`: No premium session or API key came with the request. */
             401: {
                 headers: {
@@ -3998,7 +4306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyCreated"];
                 };
             };
-            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. */
+            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4008,7 +4316,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "invalid_json" | "validation_failed";
+                        code: "invalid_json" | "validation_failed" | "bad_request";
                     };
                 };
             };
@@ -4037,6 +4345,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "forbidden";
+                    };
+                };
+            };
+            /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "request_timeout";
                     };
                 };
             };
@@ -4120,7 +4442,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `validation_failed`: The id is not a key id. */
+            /** @description `validation_failed`: The id is not a key id. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4130,7 +4452,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "validation_failed";
+                        code: "validation_failed" | "bad_request";
                     };
                 };
             };

@@ -1,4 +1,5 @@
-import { MAX_REQUEST_BYTES } from '../../../core/limits';
+import { readWithin } from '../../../core/api/http-edges';
+import { BODY_READ_IDLE_MS, MAX_REQUEST_BYTES } from '../../../core/limits';
 import { HttpError } from './errors';
 
 export function json(body: unknown, init: ResponseInit = {}): Response {
@@ -16,15 +17,27 @@ export function assertDeclaredLength(request: Request, max = MAX_REQUEST_BYTES):
   if (declared !== null && Number(declared) > max) throw tooLarge(max);
 }
 
-/** Reads a body to bytes, stopping as soon as it passes `max` (chunked bodies have no declared length). */
-export async function readBodyLimited(request: Request, max: number): Promise<Uint8Array> {
+const stalled = (idleMs: number) =>
+  new HttpError(408, 'request_timeout', `The request body stopped arriving (nothing came for ${idleMs / 1000} seconds). Please send it again.`);
+
+/**
+ * Reads a body to bytes, stopping as soon as it passes `max` (chunked bodies have no declared length), or when
+ * nothing arrives for `idleMs` (the body read deadline, core/limits.ts). Either way the rest is cancelled unread.
+ */
+export async function readBodyLimited(request: Request, max: number, idleMs = BODY_READ_IDLE_MS): Promise<Uint8Array> {
   assertDeclaredLength(request, max);
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const next = await readWithin(reader, idleMs);
+    if (next === 'stalled') {
+      // Not awaited: a source that has stopped sending must not hold the answer too.
+      void reader.cancel().catch(() => undefined);
+      throw stalled(idleMs);
+    }
+    const { done, value } = next;
     if (done) break;
     total += value.byteLength;
     if (total > max) {

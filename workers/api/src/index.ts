@@ -1,4 +1,5 @@
-import { toErrorResponse } from './errors';
+import { framingProblem } from '../../../core/api/http-edges';
+import { badRequest, notFound, toErrorResponse } from './errors';
 import { router } from './router';
 import { runScheduled } from './scheduled';
 import { withApiSecurityHeaders } from './security-headers';
@@ -12,10 +13,16 @@ export default {
     // HEAD is answered wherever GET is, in one place: the GET route runs and its body is dropped (headers kept).
     const head = request.method === 'HEAD';
     try {
-      response = await router.fetch(head ? new Request(request, { method: 'GET' }) : request, env, ctx);
+      const problem = framingProblem(request);
+      if (problem) throw badRequest(problem);
+      // The router answers only under /api; anything else reaches this Worker only when called directly.
+      response = (await router.fetch(head ? new Request(request, { method: 'GET' }) : request, env, ctx)) ?? toErrorResponse(notFound('There is no such API route.'));
     } catch (err) {
       response = toErrorResponse(err);
     }
+    // A body no route read (a refusal before reading, or a route that takes none) is cancelled, so the answer leaves
+    // now rather than after the whole upload, and a client that declared more than it sends is not waited for.
+    if (request.body && !request.bodyUsed) await request.body.cancel().catch(() => undefined);
     if (head) {
       await response.body?.cancel();
       response = new Response(null, response);

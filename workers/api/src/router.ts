@@ -3,7 +3,7 @@ import { MAX_BODY_BYTES } from '../../../core/limits';
 import { refuseCrossSite } from './cross-site';
 import { errorResponse, toErrorResponse } from './errors';
 import { assertDeclaredLength } from './http';
-import { authenticateApiKey, withKeyHeaders } from './identity/api-key';
+import { authenticateApiKey, meterKeyCall, withKeyHeaders } from './identity/api-key';
 import { deleteKey, getKeys, postKey } from './routes/api-keys';
 import { postGenerateCaptions } from './routes/generate-captions';
 import { postGenerateImage } from './routes/generate-image';
@@ -29,7 +29,7 @@ type Args = [Env, ExecutionContext];
 export const router = Router<IRequest, Args>({
   base: '/api',
   // The largest body any route accepts; each route then applies its own limit and message.
-  // Then `Authorization: Bearer mf_…`: the key's member, metered, or a 401/403/429 before any route (ADR 0107).
+  // Then `Authorization: Bearer mf_…`: the key's member, or a 401/403/429 before any route (ADR 0107).
   // A state-changing request a browser marks as cross-site is refused first (cross-site.ts).
   before: [
     (request) => assertDeclaredLength(request, MAX_BODY_BYTES),
@@ -40,13 +40,23 @@ export const router = Router<IRequest, Args>({
   finally: [(response: Response, request, env) => withKeyHeaders(response, request, env)],
 });
 
-router.get('/health', getHealth);
-router.get('/openapi.json', getOpenApi);
+// Burst-limited routes come first: `throttled` meters a key's call only once the burst limit admitted it, so a
+// call refused for a burst costs no unit of the key's month. Every later route is metered here, before it runs.
 router.post('/upload', throttled('upload', postUpload));
-router.get('/images/:id', getImage);
-router.get('/usage-limit', getUsageLimit);
 router.post('/generate-image', throttled('generate-image', postGenerateImage));
 router.post('/generate-captions', throttled('generate-captions', postGenerateCaptions));
+router.post('/optimize', throttled('tools', postOptimize));
+router.post('/modify', throttled('tools', postModify));
+router.post('/convert', throttled('tools', postConvert));
+router.post('/convert/html', throttled('tools', postConvertHtml));
+router.post('/security', throttled('tools', postSecurity));
+router.post('/analyze-metadata', throttled('tools', postAnalyzeMetadata));
+router.all('*', meterKeyCall);
+
+router.get('/health', getHealth);
+router.get('/openapi.json', getOpenApi);
+router.get('/images/:id', getImage);
+router.get('/usage-limit', getUsageLimit);
 router.post('/session', postSession);
 router.get('/session', getSession);
 router.delete('/session', deleteSession);
@@ -57,14 +67,22 @@ router.get('/keys', getKeys);
 router.post('/keys', postKey);
 router.delete('/keys/:id', deleteKey);
 router.get('/dashboard', getDashboard);
-router.post('/optimize', throttled('tools', postOptimize));
-router.post('/modify', throttled('tools', postModify));
-router.post('/convert', throttled('tools', postConvert));
-router.post('/convert/html', throttled('tools', postConvertHtml));
-router.post('/security', throttled('tools', postSecurity));
-router.post('/analyze-metadata', throttled('tools', postAnalyzeMetadata));
 router.get('/templates', getTemplates);
 router.get('/templates/:id', getTemplate);
 router.get('/templates/:id/image', getTemplateImage);
 
-router.all('*', () => errorResponse(404, 'not_found', 'There is no such API route.'));
+router.all('*', notFoundOrNotAllowed);
+
+/**
+ * A path the API has, asked with a method it does not answer (TRACE, PUT, OPTIONS …): 405 with `Allow`, the methods
+ * it does answer (HEAD wherever GET is). Any other path: 404.
+ */
+function notFoundOrNotAllowed(request: IRequest): Response {
+  const { pathname } = new URL(request.url);
+  const allowed = new Set<string>();
+  for (const [method, pattern] of router.routes) if (method !== 'ALL' && pattern.test(pathname)) allowed.add(method);
+  if (allowed.size === 0) return errorResponse(404, 'not_found', 'There is no such API route.');
+  if (allowed.has('GET')) allowed.add('HEAD');
+  const allow = [...allowed].join(', ');
+  return errorResponse(405, 'method_not_allowed', `This route answers ${allow}, not ${request.method}.`, { allow });
+}

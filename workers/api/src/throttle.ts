@@ -1,11 +1,12 @@
 /**
  * Per-visitor burst limits on the expensive routes (uploads, WASM tools, AI generation), counted before the body is
- * read on the platform's Rate Limiting binding (ADR 0112): a refused request costs no database write and no
- * decoding, and an admitted one no round trip to a database far away.
+ * read on the platform's Rate Limiting binding (ADR 0112): a refused request costs no database write, no decoding
+ * and no unit of an API key's month, and an admitted one no round trip to a database far away.
  */
 import { RATE_LIMIT_WINDOW_MS, type RateLimitedRoute } from '../../../core/limits';
 import type { Handler } from './routes/handler';
 import { HttpError } from './errors';
+import { meterKeyCall } from './identity/api-key';
 import { clientAddress, identifyVisitor, rememberVisitor, withVisitorCookie } from './identity/visitor';
 
 /** Each route's own limiter: its limit per minute is in wrangler.toml, held to core/limits.ts by a unit test. */
@@ -40,6 +41,8 @@ export function throttled(route: RateLimitedRoute, handler: Handler): Handler {
     try {
       // Not a copy of the request with the cookie added: wrapping an unread body stalls early refusals in workerd.
       rememberVisitor(request, visitor);
+      // A call made with an API key spends its unit only now that it is admitted (ADR 0107).
+      await meterKeyCall(request, env);
       response = await handler(request, env, ctx);
     } catch (err) {
       // Refused requests count too, so they must also carry the cookie they were counted on.

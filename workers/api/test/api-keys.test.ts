@@ -7,6 +7,7 @@ import {
   apiKeyListResponseSchema,
 } from '../../../core/api/api-keys';
 import { dashboardResponseSchema } from '../../../core/api/dashboard';
+import { RATE_LIMIT_WINDOW_MS, RATE_LIMITS_PER_MINUTE } from '../../../core/limits';
 import { apiErrorSchema } from '../../../core/api/errors';
 import { encode } from '../src/imaging/encode';
 import { api, premiumCookies, uploadForm } from './helpers';
@@ -192,6 +193,27 @@ describe('Authorization: Bearer on the API routes', () => {
     const row = await env.DB.prepare('SELECT calls FROM api_key_usage WHERE key_id = ?1').bind(id).first<number>('calls');
     expect(row).toBe(LIMIT);
   });
+
+  it("spends no unit of the key's month on a call refused for a burst (429 rate_limited), and counts the next admitted one", async () => {
+    const cookie = await member();
+    const { key, id } = await createKey(cookie);
+    // At the edge a key's burst limit counts on the key and the client's network: spend the network's tool budget
+    // anonymously, then call with the key from that network.
+    const network = { 'cf-connecting-ip': '198.18.41.1' };
+    // Burst windows are fixed minutes: start well inside one, so the budget cannot renew halfway.
+    const into = Date.now() % RATE_LIMIT_WINDOW_MS;
+    if (into > RATE_LIMIT_WINDOW_MS - 15_000) await new Promise((r) => setTimeout(r, RATE_LIMIT_WINDOW_MS - into + 50));
+    for (let i = 0; i < RATE_LIMITS_PER_MINUTE.tools; i++) await api('/api/convert', { method: 'POST', body: new FormData(), headers: network });
+    const refused = await api('/api/convert', { method: 'POST', body: new FormData(), headers: { ...network, ...bearer(key) } });
+    await expectError(refused, 429, 'rate_limited');
+    expect(rateHeaders(refused)).toMatchObject({ limit: String(LIMIT), remaining: String(LIMIT) });
+    expect((await listKeys(cookie)).body.keys.find((k) => k.id === id)!.callsThisMonth).toBe(0);
+    // A route without a burst limit is metered before it runs, as before.
+    const admitted = await api('/api/usage-limit', { headers: { ...network, ...bearer(key) } });
+    expect(admitted.status).toBe(200);
+    expect(rateHeaders(admitted).remaining).toBe(String(LIMIT - 1));
+    expect((await listKeys(cookie)).body.keys.find((k) => k.id === id)!.callsThisMonth).toBe(1);
+  }, 30_000);
 
   it('answers 401, never anonymous, for a malformed, unknown or non-Bearer credential, echoing none of it', async () => {
     const unknown = `mf_${'A'.repeat(43)}`;

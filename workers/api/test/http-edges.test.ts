@@ -1,8 +1,12 @@
-import { env } from 'cloudflare:workers';
+import { createExecutionContext } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_BYTES, MAX_REQUEST_BYTES } from '../../../core/limits';
+import { apiErrorSchema } from '../../../core/api/errors';
+import { FRAMING_MESSAGES } from '../../../core/api/http-edges';
+import { BODY_READ_IDLE_MS, MAX_JSON_BYTES, MAX_REQUEST_BYTES } from '../../../core/limits';
 import { HTML_MAX_BODY_BYTES } from '../../../core/tools/html';
-import { formatLimit } from '../src/http';
+import { formatLimit, readBodyLimited } from '../src/http';
+import worker from '../src/index';
 import { api, listKeys, pngDeclaring, premiumCookies, upload } from './helpers';
 
 /** A body of `total` bytes sent as a stream (no Content-Length, like a chunked upload), counting what was pulled. */
@@ -111,4 +115,148 @@ describe('too-large bodies', () => {
     expect(answeredAt - state.crossedAt).toBeLessThan(1000);
     expect(await listKeys(env.BUCKET)).toEqual(before);
   });
+});
+
+/** A body that sends `head` and then nothing, recording whether it was cancelled. */
+function stalledBody(head = new TextEncoder().encode('{"accessCode":"')) {
+  const state = { cancelled: false };
+  const body = new ReadableStream<Uint8Array>({
+    start: (controller) => controller.enqueue(head),
+    cancel: () => {
+      state.cancelled = true;
+    },
+  });
+  return { body, state };
+}
+
+/**
+ * A request as workerd hands it over from the network, through the Worker's own fetch (and the contract check): a
+ * GET may carry a body there, and any method arrives, though the Request constructor allows neither.
+ */
+function raw(method: string, path: string, headers: Record<string, string> = {}, body: ReadableStream | null = null) {
+  const request = { method, url: `http://local${path}`, headers: new Headers(headers), body, bodyUsed: false, signal: new AbortController().signal };
+  return worker.fetch!(request as unknown as Parameters<NonNullable<typeof worker.fetch>>[0], env, createExecutionContext());
+}
+
+/** Cancellation reaches the test's stream a moment after the answer. */
+async function eventually(check: () => boolean) {
+  for (let i = 0; i < 50 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  return check();
+}
+
+describe('methods a route does not answer', () => {
+  it('answers TRACE, PUT, PATCH and OPTIONS on an API path with 405, Allow and the JSON error', async () => {
+    const cases: [string, string, string[]][] = [
+      ['TRACE', '/api/health', ['GET', 'HEAD']],
+      ['TRACE', '/api/templates/nope-yep/image', ['GET', 'HEAD']],
+      ['PUT', '/api/upload', ['POST']],
+      ['PATCH', '/api/user-memes/k-00000000000000000000000000000000', ['DELETE']],
+      ['OPTIONS', '/api/session', ['GET', 'HEAD', 'POST', 'DELETE']],
+    ];
+    for (const [method, path, allow] of cases) {
+      const res = await raw(method, path);
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow')!.split(', ').sort()).toEqual([...allow].sort());
+      const body = apiErrorSchema.parse(await res.json());
+      expect(body).toEqual({ code: 'method_not_allowed', error: `This route answers ${res.headers.get('allow')}, not ${method}.` });
+    }
+  });
+
+  it('answers 404 for a path the API does not have, whatever the method', async () => {
+    for (const method of ['GET', 'TRACE', 'POST']) {
+      const res = await raw(method, '/api/no-such-thing');
+      expect(res.status).toBe(404);
+      expect(res.headers.get('allow')).toBeNull();
+      expect(await res.json()).toEqual({ error: 'There is no such API route.', code: 'not_found' });
+    }
+  });
+
+  it('answers a path outside /api (the Worker called directly) with the JSON 404, not a 500', async () => {
+    for (const path of ['/', '/index.html', '/apix']) {
+      const res = await exports.default.fetch(new Request(`http://local${path}`));
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(await res.json()).toMatchObject({ code: 'not_found' });
+    }
+  });
+});
+
+describe('malformed framing', () => {
+  it('refuses a GET or HEAD that carries a body with 400 JSON, and cancels the body', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const { body, state } = stalledBody();
+      const res = await raw(method, '/api/health', { 'content-length': '5' }, body);
+      expect(res.status, method).toBe(400);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      if (method === 'GET') expect(await res.json()).toEqual({ error: FRAMING_MESSAGES.bodyOnRead, code: 'bad_request' });
+      else expect(await res.text()).toBe('');
+      expect(await eventually(() => state.cancelled), method).toBe(true);
+    }
+  });
+
+  it('refuses a Content-Length sent twice (joined "5, 5") with 400 JSON before any route reads the body', async () => {
+    for (const path of ['/api/session', '/api/upload', '/api/health']) {
+      const { body, state } = stalledBody();
+      const res = await raw(path === '/api/health' ? 'GET' : 'POST', path, { 'content-type': 'application/json', 'content-length': '5, 5' }, body);
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toEqual({ error: FRAMING_MESSAGES.contentLength, code: 'bad_request' });
+      expect(await eventually(() => state.cancelled), path).toBe(true);
+    }
+  });
+});
+
+describe('bodies that are not read', () => {
+  it('cancels the body of a request answered without reading it (a route that takes none, a 404)', async () => {
+    for (const path of ['/api/no-such-thing', '/api/session']) {
+      const { body, state } = stalledBody();
+      const res = await api(path, { method: 'DELETE', body, duplex: 'half' } as RequestInit);
+      expect(res.status, path).toBeLessThan(500);
+      await res.text();
+      expect(await eventually(() => state.cancelled), path).toBe(true);
+    }
+  });
+
+  it('answers a declared length over the limit with 413 at once, reading none of a body that never comes', async () => {
+    const { body, state } = stalledBody();
+    const started = performance.now();
+    const res = await api('/api/upload', { method: 'POST', body, headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(100 * 1024 * 1024) }, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'payload_too_large' });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await eventually(() => state.cancelled)).toBe(true);
+  });
+});
+
+describe('the body read deadline', () => {
+  it('refuses a body that stops arriving with 408 once nothing came for the idle time, and cancels the rest', async () => {
+    const { body, state } = stalledBody();
+    const started = performance.now();
+    const read = readBodyLimited(new Request('http://local/', { method: 'POST', body, duplex: 'half' } as RequestInit), 1024, 200);
+    await expect(read).rejects.toMatchObject({ status: 408, code: 'request_timeout', message: 'The request body stopped arriving (nothing came for 0.2 seconds). Please send it again.' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    expect(await eventually(() => state.cancelled)).toBe(true);
+  });
+
+  it('waits while a slow body keeps arriving, however long it takes in all', async () => {
+    const chunks = ['{"accessCode":', '"not-the-code"', '}'].map((s) => new TextEncoder().encode(s));
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        await new Promise((r) => setTimeout(r, 150));
+        const next = chunks.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+    });
+    const bytes = await readBodyLimited(new Request('http://local/', { method: 'POST', body, duplex: 'half' } as RequestInit), 1024, 200);
+    expect(new TextDecoder().decode(bytes)).toBe('{"accessCode":"not-the-code"}');
+  });
+
+  it(`answers a route's stalled body with 408 JSON after ${BODY_READ_IDLE_MS / 1000} s`, async () => {
+    const { body } = stalledBody();
+    const started = performance.now();
+    const res = await api('/api/session', { method: 'POST', body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(408);
+    expect(await res.json()).toEqual({ error: 'The request body stopped arriving (nothing came for 30 seconds). Please send it again.', code: 'request_timeout' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(BODY_READ_IDLE_MS - 50);
+  }, BODY_READ_IDLE_MS + 10_000);
 });

@@ -27,8 +27,11 @@ describe('GET /api/openapi.json', () => {
     expect(gaps([...withoutHealth, extra])).toEqual({ undocumented: ['PUT /api/templates'], missing: ['GET /api/health'] });
   });
 
-  it('leaves only the 404 catch-all outside the document', () => {
-    expect(router.routes.filter(([method]) => method === 'ALL').map(([, , , path]) => path)).toEqual(['/api*']);
+  it("leaves only the API key's meter and the 404/405 catch-all outside the document", () => {
+    expect(router.routes.filter(([method]) => method === 'ALL').map(([, , handlers, path]) => [path, handlers.map((h) => h.name)])).toEqual([
+      ['/api*', ['meterKeyCall']],
+      ['/api*', ['notFoundOrNotAllowed']],
+    ]);
   });
 
   it('serves the generated document as JSON', async () => {

@@ -127,8 +127,12 @@ describe('request body limits on every route that reads a body', () => {
     expect(res.status).toBe(413);
   });
 
-  it('any route, even a GET, refuses a declared length over the largest body before running', async () => {
-    const res = await api('/api/health', { headers: { 'content-length': String(18 * 1024 * 1024) } });
-    expect(res.status).toBe(413);
+  it('any route refuses a declared length over the largest body before running; a GET may declare none at all', async () => {
+    const declared = { 'content-length': String(18 * 1024 * 1024) };
+    const post = await api('/api/download-meme', { method: 'POST', body: stream(10), headers: { ...jsonType, ...declared }, duplex: 'half' } as RequestInit);
+    expect(post.status).toBe(413);
+    const get = await api('/api/health', { headers: declared });
+    expect(get.status).toBe(400);
+    expect(apiErrorSchema.parse(await get.json()).code).toBe('bad_request');
   });
 });

@@ -22,6 +22,8 @@ export interface ActiveKey {
   memberId: string;
   /** When the member first unlocked premium (ms). */
   memberSince: number;
+  /** Calls counted in the month asked about. */
+  callsThisMonth: number;
 }
 
 export interface KeyRow {
@@ -78,11 +80,13 @@ export async function revokeKey(db: D1Database, memberId: string, id: string, no
   return revoked.length === 1;
 }
 
-export async function findActiveKey(db: D1Database, keyHash: string): Promise<ActiveKey | null> {
+/** The active key with this hash and its calls in `month`, in one read. */
+export async function findActiveKey(db: D1Database, keyHash: string, month: string): Promise<ActiveKey | null> {
   const rows = await drizzle(db)
-    .select({ id: apiKeys.id, memberId: apiKeys.memberId, memberSince: members.createdAt })
+    .select({ id: apiKeys.id, memberId: apiKeys.memberId, memberSince: members.createdAt, callsThisMonth: sql<number>`coalesce(${apiKeyUsage.calls}, 0)` })
     .from(apiKeys)
     .innerJoin(members, eq(members.id, apiKeys.memberId))
+    .leftJoin(apiKeyUsage, and(eq(apiKeyUsage.keyId, apiKeys.id), eq(apiKeyUsage.month, month)))
     .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
     .limit(1);
   return rows[0] ?? null;

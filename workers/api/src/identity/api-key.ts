@@ -1,8 +1,9 @@
 /**
- * `Authorization: Bearer mf_…` on every API route (ADR 0107). The router runs `authenticateApiKey` before any route
- * and `withKeyHeaders` after it, so no route handles keys itself. A call with a key is the key's member (premium,
- * like a dashboard session, through `keyedSession`), spends one unit of the key's monthly allowance, needs no cookie
- * and is never treated as anonymous: a malformed, unknown or revoked key is a 401.
+ * `Authorization: Bearer mf_…` on every API route (ADR 0107). The router runs `authenticateApiKey` before any route,
+ * `meterKeyCall` before the route runs (a burst-limited route only once its burst limit admitted the call) and
+ * `withKeyHeaders` after it, so no route handles keys itself. A call with a key is the key's member (premium, like a
+ * dashboard session, through `keyedSession`), spends one unit of the key's monthly allowance, needs no cookie and is
+ * never treated as anonymous: a malformed, unknown or revoked key is a 401.
  *
  * The key itself is never logged, stored or echoed: only its SHA-256 is looked up, and every message is a constant.
  */
@@ -18,12 +19,15 @@ export interface KeyedCall {
   session: PremiumSession;
   month: string;
   limit: number;
-  /** Calls this month including this one (the limit when refused). */
+  /** Calls this month: before metering, those already made; after, including this one (the limit when refused). */
   calls: number;
   /** Seconds until the allowance starts again. */
   resetSeconds: number;
-  /** False when refused: nothing to refund. */
+  /** Whether `meterKeyCall` has run for this request. */
+  metered: boolean;
+  /** True once this call took a unit (what a failure on our side gives back). */
   counted: boolean;
+  now: number;
 }
 
 const calls = new WeakMap<Request, KeyedCall>();
@@ -67,9 +71,13 @@ export async function generateApiKey(): Promise<{ key: string; prefix: string; k
 
 const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message, { 'www-authenticate': 'Bearer' });
 
+const monthlyLimitReached = (call: KeyedCall) =>
+  new HttpError(429, 'quota_exceeded', API_KEY_MESSAGES.monthlyLimit(call.limit), { 'retry-after': String(call.resetSeconds) });
+
 /**
  * The router's first step: nothing to do without an Authorization header; otherwise the key must be well formed,
- * known, active and within its allowance, or the request is answered 401/403/429 before any route runs.
+ * known and active, or the request is answered 401/403 before any route runs; a key whose month is already spent is
+ * answered 429 without a write.
  */
 export async function authenticateApiKey(request: Request, env: Env, now = Date.now()): Promise<void> {
   const header = request.headers.get('authorization');
@@ -78,22 +86,33 @@ export async function authenticateApiKey(request: Request, env: Env, now = Date.
   const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header);
   const key = match?.[1];
   if (!key || !API_KEY_PATTERN.test(key)) throw unauthorized(API_KEY_MESSAGES.malformed);
-  const found = await findActiveKey(env.DB, await hashApiKey(key));
+  const month = utcMonth(now);
+  const found = await findActiveKey(env.DB, await hashApiKey(key), month);
   if (!found) throw unauthorized(API_KEY_MESSAGES.unknown);
 
-  const month = utcMonth(now);
   const limit = monthlyCallLimit(env);
   const resetSeconds = secondsToNextUtcMonth(now);
-  const counted = await countCall(env.DB, found.id, month, limit, now);
   const session: PremiumSession = { id: `key:${found.id}`, memberId: found.memberId, memberSince: found.memberSince, expiresAt: now + resetSeconds * 1000 };
-  const call: KeyedCall = { keyId: found.id, session, month, limit, calls: counted ?? limit, resetSeconds, counted: counted !== null };
+  const call: KeyedCall = { keyId: found.id, session, month, limit, calls: Math.min(found.callsThisMonth, limit), resetSeconds, metered: false, counted: false, now };
   calls.set(request, call);
-  if (counted === null) {
-    throw new HttpError(429, 'quota_exceeded', API_KEY_MESSAGES.monthlyLimit(limit), { 'retry-after': String(resetSeconds) });
-  }
+  if (call.calls >= limit) throw monthlyLimitReached(call);
   // Rate limits count on the key (and, in production, the client address), never on a cookie minted for the call.
   const visitor = await identifyVisitor(request, env, now);
   rememberVisitor(request, { id: found.memberId, keys: [`key:${found.id}`, visitor.keys[1]] });
+}
+
+/**
+ * Spends one unit of the key's month on this call, once per request (nothing without a key); 429 when the month is
+ * spent. The count is one statement, so calls arriving together never pass the limit (db/api-keys.ts).
+ */
+export async function meterKeyCall(request: Request, env: Env): Promise<void> {
+  const call = calls.get(request);
+  if (!call || call.metered) return;
+  call.metered = true;
+  const counted = await countCall(env.DB, call.keyId, call.month, call.limit, call.now);
+  call.calls = counted ?? call.limit;
+  call.counted = counted !== null;
+  if (counted === null) throw monthlyLimitReached(call);
 }
 
 /**

@@ -45,9 +45,13 @@ const validatorFor = (schema: Json) => {
   return v;
 };
 
-/** Outside the document: the router's catch-all 404, or its body-size check, which runs before any route matches. */
+/**
+ * Outside the document: the router's catch-all 404 (405 on a path the document lists, asked with a method it does
+ * not; the document's description says so), or its body-size check, which runs before any route matches.
+ */
 const UNROUTED: Record<number, Json> = {
   404: { type: 'object', properties: { error: { type: 'string' }, code: { const: 'not_found' } }, required: ['error', 'code'] },
+  405: { type: 'object', properties: { error: { type: 'string' }, code: { const: 'method_not_allowed' } }, required: ['error', 'code'] },
   413: { type: 'object', properties: { error: { type: 'string' }, code: { const: 'payload_too_large' } }, required: ['error', 'code'] },
 };
 
