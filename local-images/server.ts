@@ -1,5 +1,5 @@
 /**
- * The offline image service (ADR 0053): the same contract as the Images binding (`workers/api/src/imaging/service/
+ * The offline image service (ADR 0123): the same contract as the Images binding (`workers/api/src/imaging/service/
  * types.ts`), on sharp/libvips, so every tool works offline on pictures of any accepted size exactly as in
  * production. Plain HTTP on loopback; only the API Worker talks to it. `handle` is the whole service as a fetch
  * handler, which the Worker tests bind in-process.

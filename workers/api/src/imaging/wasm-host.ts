@@ -6,7 +6,7 @@
  * never shrinks). Here the compiled module is instantiated by us, with imports we write against the module's ABI, and
  * `drop()` forgets the instance: the next call instantiates a fresh one (a few milliseconds) and the old memory can
  * be collected. A call that throws or traps also drops the instance, because a Rust panic leaves its stack pointer
- * and allocator in an unknown state. See ADR 0052.
+ * and allocator in an unknown state. See ADR 0123 (the engine).
  *
  * The ABI, as the modules we use expect it: byte vectors go in as (pointer, length) allocated with
  * `__wbindgen_malloc(size, align)`; a returned `Vec<u8>` comes back either as two i32 at a return pointer reserved

@@ -14,7 +14,7 @@ const unconfigured: ImageService = {
 };
 
 /**
- * Picks the image service named by `IMAGE_SERVICE` (ADR 0053), like the AI provider: `cloudflare` in production,
+ * Picks the image service named by `IMAGE_SERVICE` (ADR 0123), like the AI provider: `cloudflare` in production,
  * `local` for the offline Node service. Tests bind the local service in-process as `LOCAL_IMAGES`.
  */
 export function getImageService(env: Env): ImageService {
