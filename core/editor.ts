@@ -1,7 +1,8 @@
 /** The editor's spec constants (part 1 §3, §5, §9): imported by the editor model, its UI and its tests. */
 
 export const TEXT_SIZE_PANEL = { min: 12, max: 72 } as const;
-export const TEXT_SIZE_TOOLBAR = { min: 8, max: 200 } as const;
+/** The toolbar's typed size; a size outside it is clamped and the editor says so (ADR 0120; the spec had 200). */
+export const TEXT_SIZE_TOOLBAR = { min: 8, max: 400 } as const;
 export const STROKE_WIDTH_RANGE = { min: 0, max: 10 } as const;
 export const LAYER_NAME_CHARS = 20;
 

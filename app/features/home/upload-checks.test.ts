@@ -15,4 +15,10 @@ describe('editorUrlForImage', () => {
   it('encodes the image URL as one query value', () => {
     expect(editorUrlForImage('/api/images/ab c?x=1&y=2')).toBe('/meme-generator?image=%2Fapi%2Fimages%2Fab%20c%3Fx%3D1%26y%3D2');
   });
+
+  it('carries the file name, so the download is named after it', () => {
+    const url = new URL(editorUrlForImage('/api/images/k1', 'Holiday Photo&1.JPG'), 'http://x');
+    expect(url.searchParams.get('image')).toBe('/api/images/k1');
+    expect(url.searchParams.get('name')).toBe('Holiday Photo&1.JPG');
+  });
 });

@@ -12,5 +12,9 @@ export function firstFile(files: FileList | readonly File[] | null | undefined):
   return files[0] ?? null;
 }
 
-/** Where the editor opens an uploaded image. */
-export const editorUrlForImage = (imageUrl: string) => `/meme-generator?image=${encodeURIComponent(imageUrl)}`;
+/** Where the editor opens an uploaded image; the file's name goes along to name the download (holiday-meme.jpg). */
+export function editorUrlForImage(imageUrl: string, fileName?: string): string {
+  const params = new URLSearchParams({ image: imageUrl });
+  if (fileName) params.set('name', fileName);
+  return `/meme-generator?${params.toString().replace(/\+/g, '%20')}`;
+}

@@ -44,7 +44,7 @@ export function useImageUpload() {
         const { imageUrl } = await call(api.POST('/api/upload', { body: multipart(form) }));
         toast.success(UPLOAD_SUCCESS.title, UPLOAD_SUCCESS.description);
         // Stay "uploading" until we leave, so the zone cannot take a second file meanwhile.
-        redirectTimer.current = setTimeout(() => navigate(editorUrlForImage(imageUrl)), UPLOAD_REDIRECT_DELAY_MS);
+        redirectTimer.current = setTimeout(() => navigate(editorUrlForImage(imageUrl, file.name)), UPLOAD_REDIRECT_DELAY_MS);
       } catch (error) {
         busy.current = false;
         setUploading(false);

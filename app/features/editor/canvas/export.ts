@@ -1,40 +1,68 @@
-import type { Canvas } from 'fabric';
+import type { Canvas, FabricObject } from 'fabric';
+import { Group } from 'fabric';
 import type { ExportFormat } from '../../../../core/api/memes';
+import { FORMAT_OVERHEAD, sampleTiles, scaleEstimate, type OutputSize } from '../model/export-plan';
 import type { Rect } from '../model/geometry';
+import type { Encoder } from './encoder';
 
 export type { ExportFormat };
 
-/** The canvas rectangle a download holds and its file pixels per canvas pixel. */
-export interface ExportRegion extends Rect {
-  multiplier: number;
+function everyObject(objects: FabricObject[]): FabricObject[] {
+  return objects.flatMap((o) => (o instanceof Group ? [o, ...everyObject(o.getObjects())] : [o]));
 }
-
-export type ExportEstimate = Record<ExportFormat, number> & { width: number; height: number };
-
-const MIME = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
-/** Spec §9: exported with quality 1 (no visible loss for lossy formats). */
-const QUALITY = 1;
 
 /**
- * fabric sizes the output as region × multiplier and the element truncates it, so the region is widened by a
- * hair to land on the rounded pixel size (a 4000 px photo exports at 4000, not 3999).
+ * Draws `region` of the canvas at `out`'s pixel size. A photo shown small is drawn down from its own pixels with
+ * the browser's best smoothing (the default is the fastest, which leaves jagged edges in a 2048 px share copy),
+ * and objects are drawn straight rather than through fabric's caches, which fabric caps at 2 MP and would blur
+ * large text on a 12 MP export. fabric sizes the output as region × multiplier and the element truncates it, so
+ * the region is widened by a hair to land on the rounded pixel size (a 4000 px photo exports at 4000, not 3999).
  */
-function render(canvas: Canvas, region: ExportRegion): HTMLCanvasElement {
-  const { left, top, multiplier: m } = region;
-  const width = Math.max(1, Math.round(region.width * m));
-  const height = Math.max(1, Math.round(region.height * m));
-  return canvas.toCanvasElement(m, { left, top, width: (width + 0.01) / m, height: (height + 0.01) / m });
+export function renderRegion(canvas: Canvas, region: Rect, out: OutputSize): HTMLCanvasElement {
+  const m = out.multiplier;
+  const objects = everyObject(canvas.getObjects());
+  const caching = objects.map((o) => o.objectCaching);
+  const smooth = ({ ctx }: { ctx: CanvasRenderingContext2D }) => {
+    ctx.imageSmoothingQuality = 'high';
+  };
+  objects.forEach((o) => (o.objectCaching = false));
+  canvas.on('before:render', smooth);
+  try {
+    return canvas.toCanvasElement(m, { left: region.left, top: region.top, width: (out.width + 0.01) / m, height: (out.height + 0.01) / m });
+  } finally {
+    canvas.off('before:render', smooth);
+    // Drawing uncached dropped each cache; fabric makes a new one, marked dirty, at the next screen render.
+    objects.forEach((o, i) => (o.objectCaching = caching[i] ?? true));
+  }
 }
 
-export function exportDataUrl(canvas: Canvas, format: ExportFormat, region: ExportRegion): string {
-  return render(canvas, region).toDataURL(MIME[format], QUALITY);
+/**
+ * A small canvas of tiles cut from `el` on a lattice (model/export-plan.ts), or `el` itself when it is small: its
+ * encoded size, scaled by pixel count, estimates the whole file's without encoding the whole picture.
+ */
+export function sampleOf(el: HTMLCanvasElement): { sample: HTMLCanvasElement; share: number } {
+  const tiles = sampleTiles(el.width, el.height);
+  if (!tiles) return { sample: el, share: 1 };
+  const grid = Math.round(Math.sqrt(tiles.length));
+  const tile = tiles[0]!.width;
+  const sample = document.createElement('canvas');
+  sample.width = grid * tile;
+  sample.height = grid * tile;
+  const ctx = sample.getContext('2d')!;
+  tiles.forEach((t, i) => ctx.drawImage(el, t.left, t.top, tile, tile, (i % grid) * tile, Math.floor(i / grid) * tile, tile, tile));
+  return { sample, share: (sample.width * sample.height) / (el.width * el.height) };
 }
 
-/** Encodes the meme in every format once, as the download would, and answers the byte counts. */
-export async function estimateSizes(canvas: Canvas, region: ExportRegion): Promise<ExportEstimate> {
-  const el = render(canvas, region);
-  const size = (format: ExportFormat) =>
-    new Promise<number>((resolve) => el.toBlob((b) => resolve(b?.size ?? 0), MIME[format], QUALITY));
-  const [png, jpg, webp] = [await size('png'), await size('jpg'), await size('webp')];
-  return { png, jpg, webp, width: el.width, height: el.height };
+/** The estimated file size of `el` in `format` at `quality`, from its sample's encoded size. */
+export async function estimateBytes(
+  encoder: Encoder,
+  el: HTMLCanvasElement,
+  sample: { sample: HTMLCanvasElement; share: number },
+  format: ExportFormat,
+  quality: number,
+  signal?: AbortSignal,
+): Promise<number> {
+  const blob = await encoder.encode(sample.sample, format, quality, signal);
+  if (sample.share === 1) return blob.size;
+  return scaleEstimate(blob.size, sample.sample.width * sample.sample.height, el.width * el.height, FORMAT_OVERHEAD[format]);
 }

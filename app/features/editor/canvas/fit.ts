@@ -1,6 +1,6 @@
 import type { FabricObject, Textbox } from 'fabric';
 import type { Rect } from '../model/geometry';
-import { FIT_MIN_FONT_PX, fitText, type Measure } from '../model/text-fit';
+import { FIT_MIN_FONT_PX, boxForSize, fitText, type Measure } from '../model/text-fit';
 
 /**
  * A text layer that belongs to a template box keeps that box (canvas pixels), the size it may grow to and its
@@ -70,4 +70,14 @@ export function moveBoxWithText(t: Textbox): void {
   const centre = t.top + (t.height * sy) / 2;
   t.set({ scaleX: 1, scaleY: 1 });
   setMemeBox(t, { ...box, left: t.left, top: centre - height / 2, width: t.width * sx, height, max: Math.max(FIT_MIN_FONT_PX, Math.round(box.max * sy)) });
+}
+
+/**
+ * A size the person typed for a boxed caption is kept rather than shrunk back to the box: the box grows, centred,
+ * to hold the caption at that size, and that size becomes the most it grows to. Free text has no box to grow.
+ */
+export function keepTypedSize(t: Textbox, size: number): void {
+  const box = memeBoxOf(t);
+  if (!box) return;
+  setMemeBox(t, { ...boxForSize(t.text, box, size, measureFor(t)), max: size });
 }

@@ -4,6 +4,7 @@ import { storedImageAddress } from '../../../../core/images/address';
 import type { ShapeKind } from '../../../../core/editor';
 import { NEW_TEXT_DEFAULT } from '../../../../core/editor';
 import { evenlySpacedBoxes } from '../../../../core/templates/default-boxes';
+import { outputSizes } from '../model/export-plan';
 import {
   autoCropBounds, blankImageArea, exportArea, exportMultiplier, fitImage, placeNewText, templateBoxRect, type Rect, type Size,
 } from '../model/geometry';
@@ -11,16 +12,17 @@ import { boxMaxFontSize } from '../model/text-fit';
 import { nextZoom, zoomToFit, type ZoomRequest } from '../model/zoom';
 import { History } from '../model/history';
 import { shapePosition } from '../model/shapes';
-import type { EditorStore } from '../model/store';
+import type { EditorStore, TextView } from '../model/store';
 import { NEW_LAYER_STYLE, applyStyle, fontForTemplate, layerName, type TextStyle } from '../model/text-style';
-import { fitToBox, memeBoxOf, moveBoxWithText, setMemeBox } from './fit';
-import { estimateSizes, exportDataUrl, type ExportEstimate, type ExportFormat, type ExportRegion } from './export';
+import { fitToBox, keepTypedSize, memeBoxOf, moveBoxWithText, setMemeBox } from './fit';
+import { renderRegion } from './export';
+import { ExportSession } from './export-session';
 import { ensureFonts, relayoutText } from './fonts';
 import { enablePinch } from './pinch';
 import { restoreSnapshot, takeSnapshot } from './snapshot';
 import {
-  applyRuntimeFlags, layerOf, loadImage, makeShape, makeTemplateTexts, makeText, recolourTargets, relayoutGroup, setLayerName,
-  styleOf, styleToFabric, tag, textsIn,
+  applyRuntimeFlags, contentRect, layerOf, loadImage, makeShape, makeTemplateTexts, makeText, recolourTargets, relayoutGroup, setLayerName,
+  showsSomething, styleOf, styleToFabric, tag, textsIn,
 } from './objects';
 
 /**
@@ -68,14 +70,20 @@ export class MemeCanvas {
       setLayerName(target, layerName(target.text));
       this.commitSoon();
     });
-    this.canvas.on('text:editing:exited', () => this.commit());
+    this.canvas.on('text:editing:exited', () => {
+      this.commit();
+      this.editingEnded?.();
+    });
     this.disablePinch = enablePinch(this.canvas, () => this.commit());
     // Text measured before its webfont arrived is re-measured when any font finishes loading.
     document.fonts?.addEventListener?.('loadingdone', this.relayoutText);
-    void ensureFonts(['Impact', NEW_LAYER_STYLE.fontFamily, 'Comic Sans MS']);
+    void ensureFonts(['Impact', NEW_LAYER_STYLE.fontFamily]);
     this.history.reset(this.snapshot());
     store.set({ ready: true, layers: [], canUndo: false, canRedo: false });
   }
+
+  /** Called when in-place editing ends, so the page can put the keyboard focus back where the person was. */
+  editingEnded: (() => void) | null = null;
 
   dispose(): void {
     this.disablePinch();
@@ -165,8 +173,18 @@ export class MemeCanvas {
   /** Text edits from the panel go to the selected text (or the text of the selected shape). */
   setText(text: string): void {
     const obj = this.canvas.getActiveObject();
-    const t = obj ? textsIn(obj)[0] : undefined;
-    if (!obj || !t) return;
+    if (obj) this.writeText(obj, text);
+  }
+
+  /** A caption edited in the captions list, selected or not. */
+  setTextOf(id: string, text: string): void {
+    const obj = this.byId(id);
+    if (obj) this.writeText(obj, text);
+  }
+
+  private writeText(obj: FabricObject, text: string): void {
+    const t = textsIn(obj)[0];
+    if (!t) return;
     t.set({ text });
     if (obj !== t) relayoutGroup(obj);
     fitToBox(t);
@@ -183,9 +201,8 @@ export class MemeCanvas {
     if (patch.fontFamily) void ensureFonts([patch.fontFamily]).then(this.relayoutText);
     t.set(styleToFabric(next));
     t.initDimensions();
-    // A size chosen for a boxed caption is the most it may grow to; the box still shrinks it to fit.
-    const box = memeBoxOf(t);
-    if (box && patch.fontSize !== undefined) setMemeBox(t, { ...box, max: next.fontSize });
+    // A size the person chose for a boxed caption is kept: the box grows around the text (ADR 0120).
+    if (patch.fontSize !== undefined) keepTypedSize(t, next.fontSize);
     fitToBox(t);
     if (obj !== t) relayoutGroup(obj);
     this.canvas.requestRenderAll();
@@ -255,11 +272,24 @@ export class MemeCanvas {
     return true;
   }
 
-  /** Trims the canvas to everything visible plus 20 px; false when there is nothing to crop. */
+  /**
+   * In-place editing of the selected text from the keyboard (Enter on the canvas), with all of it selected so
+   * typing replaces it; false when the selection is not a text edited in place.
+   */
+  editSelected(): boolean {
+    const obj = this.canvas.getActiveObject();
+    if (!(obj instanceof Textbox) || !obj.editable) return false;
+    obj.enterEditing();
+    obj.selectAll();
+    this.canvas.requestRenderAll();
+    return true;
+  }
+
+  /** Trims the canvas to everything visible (no padding: ADR 0120); false when there is nothing to crop. */
   autoCrop(): boolean {
     this.canvas.discardActiveObject();
-    const visible = this.canvas.getObjects().filter((o) => o.visible);
-    const crop = autoCropBounds(visible.map((o) => o.getBoundingRect()), this.canvas);
+    const shown = this.canvas.getObjects().filter(showsSomething);
+    const crop = autoCropBounds(shown.map(contentRect), this.canvas);
     if (!crop) return false;
     for (const o of this.canvas.getObjects()) {
       o.set({ left: o.left - crop.left, top: o.top - crop.top });
@@ -308,32 +338,23 @@ export class MemeCanvas {
   // ---- export -----------------------------------------------------------------------------------------------
 
   /**
-   * What a download holds: the picture plus anything placed in the margins (untouched margins are cut), or the
-   * whole canvas after Auto Crop or without a picture; at 2× the screen, or the picture's own resolution when that
-   * is larger, up to EXPORT_MAX_SIDE on the long side.
+   * What a download holds: the picture plus anything placed in the margins (untouched margins are cut), exactly
+   * the content after Auto Crop, or the whole canvas without a picture; in full at 2× the screen or the picture's
+   * own resolution when that is larger (up to EXPORT_MAX_SIDE), and as a share copy of at most SHARE_MAX_SIDE.
+   * The session draws from the canvas as it is now; the dialog is modal, so it cannot change underneath.
    */
-  private exportRegion(): ExportRegion {
+  exportSession(): ExportSession {
+    this.canvas.discardActiveObject();
+    this.canvas.renderAll();
     const image = this.canvas.getObjects().find((o) => layerOf(o).type === 'image' && o.visible);
     const content = this.canvas
       .getObjects()
-      .filter((o) => o.visible && o !== image && !(o instanceof Textbox && o.text.trim() === ''))
-      .map((o) => o.getBoundingRect());
+      .filter((o) => o !== image && showsSomething(o))
+      .map(contentRect);
     const area = exportArea(this.canvas, image ? image.getBoundingRect() : null, content, this.cropped);
     const native = image ? 1 / (image.scaleX || 1) : 1;
-    return { ...area, multiplier: exportMultiplier(native, area) };
-  }
-
-  exportImage(format: ExportFormat): string {
-    this.canvas.discardActiveObject();
-    this.canvas.renderAll();
-    return exportDataUrl(this.canvas, format, this.exportRegion());
-  }
-
-  /** The size in bytes of this meme in each format, encoded exactly as the download will be. */
-  estimateExport(): Promise<ExportEstimate> {
-    this.canvas.discardActiveObject();
-    this.canvas.renderAll();
-    return estimateSizes(this.canvas, this.exportRegion());
+    const sizes = outputSizes(area, exportMultiplier(native, area));
+    return new ExportSession(sizes, (out) => renderRegion(this.canvas, area, out));
   }
 
   /**
@@ -432,17 +453,28 @@ export class MemeCanvas {
   private publish(): void {
     this.store.set({
       layers: this.canvas.getObjects().map(layerOf).reverse(),
+      texts: this.textViews(),
       canUndo: this.history.canUndo,
       canRedo: this.history.canRedo,
     });
     this.publishSelection();
   }
 
+  /** Every layer with text, top of the meme first (then left to right), for the captions list. */
+  private textViews(): TextView[] {
+    return this.canvas
+      .getObjects()
+      .filter((o) => textsIn(o).length > 0)
+      .map((o) => ({ o, r: o.getBoundingRect() }))
+      .sort((a, b) => a.r.top - b.r.top || a.r.left - b.r.left)
+      .map(({ o }) => ({ id: layerOf(o).id, text: textsIn(o)[0]!.text, kind: layerOf(o).type === 'shape' ? 'shape' : 'text' }));
+  }
+
   private publishSelection(): void {
     const obj = this.canvas.getActiveObject();
     if (!obj) return this.store.set({ selection: { kind: 'none' } });
     const t = obj instanceof ActiveSelection ? undefined : textsIn(obj)[0];
-    this.store.set({ selection: t ? { kind: 'text', text: t.text, style: styleOf(t) } : { kind: 'other' } });
+    this.store.set({ selection: t ? { kind: 'text', id: layerOf(obj).id, text: t.text, style: styleOf(t) } : { kind: 'other' } });
   }
 }
 

@@ -143,6 +143,36 @@ export function makeTemplateTexts(template: Template, imageArea: Rect): Textbox[
   });
 }
 
+/**
+ * The part of the canvas an object draws on. A text box's sides are usually empty (a caption is centred in a box
+ * as wide as the picture, and its outline pokes a pixel past it), so a text counts by its lines plus half its
+ * outline; everything else, and turned text, by fabric's bounding box. Export and Auto Crop trim to these, so
+ * no white sliver is left beside the picture.
+ */
+export function contentRect(o: FabricObject): Rect {
+  if (!(o instanceof Textbox) || o.angle % 360 !== 0 || o.originX !== 'left' || o.originY !== 'top') return o.getBoundingRect();
+  let minX = Infinity;
+  let maxX = -Infinity;
+  o.textLines.forEach((_, i) => {
+    const width = o.getLineWidth(i);
+    if (width <= 0) return;
+    const left = o._getLineLeftOffset(i);
+    minX = Math.min(minX, left);
+    maxX = Math.max(maxX, left + width);
+  });
+  if (!Number.isFinite(minX)) return o.getBoundingRect();
+  const pad = o.stroke && o.strokeWidth > 0 ? o.strokeWidth / 2 : 0;
+  return {
+    left: o.left + (minX - pad) * o.scaleX,
+    top: o.top - pad * o.scaleY,
+    width: (maxX - minX + 2 * pad) * o.scaleX,
+    height: (o.height + 2 * pad) * o.scaleY,
+  };
+}
+
+/** Whether an object shows anything: hidden layers and empty captions do not. */
+export const showsSomething = (o: FabricObject) => o.visible && !(o instanceof Textbox && o.text.trim() === '');
+
 /** A shape group re-fits itself around its text after the text changed. */
 export function relayoutGroup(obj: FabricObject): void {
   if (obj instanceof Group) obj.triggerLayout();

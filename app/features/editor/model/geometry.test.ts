@@ -68,17 +68,19 @@ describe('autoCropBounds', () => {
     expect(autoCropBounds([], canvas)).toBeNull();
   });
 
-  it('wraps all objects with 20 px padding', () => {
+  it('wraps all objects with no padding: nothing of the background is left around them', () => {
     const objects: Rect[] = [
       { left: 100, top: 120, width: 200, height: 50 },
       { left: 250, top: 300, width: 100, height: 100 },
     ];
-    expect(autoCropBounds(objects, canvas)).toEqual({ left: 80, top: 100, width: 290, height: 320 });
+    expect(autoCropBounds(objects, canvas)).toEqual({ left: 100, top: 120, width: 250, height: 280 });
+    expect(autoCropBounds(objects, canvas, 20)).toEqual({ left: 80, top: 100, width: 290, height: 320 });
   });
 
   it('stays inside the canvas and snaps outward to whole pixels', () => {
-    const r = autoCropBounds([{ left: 5.5, top: 10.2, width: 880.1, height: 100.3 }], canvas);
+    const r = autoCropBounds([{ left: 5.5, top: 10.2, width: 880.1, height: 100.3 }], canvas, 20);
     expect(r).toEqual({ left: 0, top: 0, width: 900, height: 131 });
+    expect(autoCropBounds([{ left: 5.5, top: 10.2, width: 100.1, height: 100.3 }], canvas)).toEqual({ left: 5, top: 10, width: 101, height: 101 });
   });
 });
 
@@ -97,9 +99,19 @@ describe('what a download holds', () => {
     expect(exportArea(canvas, image, [offCanvas], false)).toEqual({ left: 0, top: 100, width: 820, height: 600 });
   });
 
-  it('is the whole canvas after Auto Crop, or when there is no picture', () => {
-    expect(exportArea(canvas, image, [], true)).toEqual({ left: 0, top: 0, ...canvas });
+  it('after Auto Crop is exactly the content, not the canvas snapped out to whole pixels', () => {
+    // The crop made the canvas 0…802 × 0…503 around a picture at 0.4, 0.3 of 801.2 × 502.5.
+    const cropped = { width: 802, height: 503 };
+    const photo = { left: 0.4, top: 0.3, width: 801.2, height: 502.5 };
+    expect(exportArea(cropped, photo, [], true)).toEqual(photo);
+    // Without a picture, the objects alone.
+    const star = { left: 0.5, top: 0.5, width: 170, height: 160 };
+    expect(exportArea({ width: 171, height: 161 }, null, [star], true)).toEqual(star);
+  });
+
+  it('is the whole canvas without a picture and before any crop (the background is the meme)', () => {
     expect(exportArea(canvas, null, [], false)).toEqual({ left: 0, top: 0, ...canvas });
+    expect(exportArea(canvas, null, [], true)).toEqual({ left: 0, top: 0, ...canvas });
   });
 
   it('exports at 2× the screen, or at the picture\'s own resolution when larger, long side capped', () => {

@@ -94,8 +94,8 @@ export function unionRect(rects: Rect[]): Rect | null {
 }
 
 /**
- * Auto-crop: the bounding box of all objects plus 20 px padding, kept inside the canvas and snapped outward to
- * whole pixels. Null when there is nothing to crop.
+ * Auto-crop: the canvas shrinks to the bounding box of all objects (plus `padding`, none by default: ADR 0120),
+ * kept inside the canvas and snapped outward to whole pixels. Null when there is nothing to crop.
  */
 export function autoCropBounds(objects: Rect[], canvas: Size, padding = AUTO_CROP_PADDING_PX): Rect | null {
   const box = unionRect(objects);
@@ -108,20 +108,28 @@ export function autoCropBounds(objects: Rect[], canvas: Size, padding = AUTO_CRO
   return { left, top, width: right - left, height: bottom - top };
 }
 
-/**
- * The part of the canvas a download holds: the picture plus every object, clipped to the canvas, so margins
- * nobody used never become white bands. The whole canvas after Auto Crop (its padding was asked for) or when
- * there is no picture (the background is the meme).
- */
-export function exportArea(canvas: Size, image: Rect | null, objects: Rect[], cropped: boolean): Rect {
-  const whole = { left: 0, top: 0, width: canvas.width, height: canvas.height };
-  if (cropped || !image) return whole;
-  const box = unionRect([image, ...objects])!;
+const clipTo = (canvas: Size, box: Rect): Rect | null => {
   const left = Math.max(0, box.left);
   const top = Math.max(0, box.top);
   const right = Math.min(canvas.width, box.left + box.width);
   const bottom = Math.min(canvas.height, box.top + box.height);
-  return right > left && bottom > top ? { left, top, width: right - left, height: bottom - top } : whole;
+  return right > left && bottom > top ? { left, top, width: right - left, height: bottom - top } : null;
+};
+
+/**
+ * The part of the canvas a download holds, to the fraction of a pixel: the picture plus every object, clipped to
+ * the canvas, so margins nobody used never become white bands. After Auto Crop it is exactly the objects' box (the
+ * cropped canvas was snapped outward to whole pixels, and that sliver must not show as a white edge); without a
+ * picture and before any crop it is the whole canvas (the background is the meme).
+ */
+export function exportArea(canvas: Size, image: Rect | null, objects: Rect[], cropped: boolean): Rect {
+  const whole = { left: 0, top: 0, width: canvas.width, height: canvas.height };
+  if (cropped) {
+    const box = unionRect(image ? [image, ...objects] : objects);
+    return (box && clipTo(canvas, box)) ?? whole;
+  }
+  if (!image) return whole;
+  return clipTo(canvas, unionRect([image, ...objects])!) ?? whole;
 }
 
 /**

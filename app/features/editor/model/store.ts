@@ -9,16 +9,25 @@ export interface LayerView {
   visible: boolean;
 }
 
+/** A layer's text as the captions list shows it. */
+export interface TextView {
+  id: string;
+  text: string;
+  kind: 'text' | 'shape';
+}
+
 export type Selection =
   | { kind: 'none' }
   /** A text layer, or a shape whose text is being edited through the panel. */
-  | { kind: 'text'; text: string; style: TextStyle }
+  | { kind: 'text'; id: string; text: string; style: TextStyle }
   | { kind: 'other' };
 
 export interface EditorState {
   ready: boolean;
   /** Topmost first, as the layers panel lists them. */
   layers: LayerView[];
+  /** Every layer with text, top of the meme first. */
+  texts: TextView[];
   selection: Selection;
   canUndo: boolean;
   canRedo: boolean;
@@ -34,6 +43,7 @@ export interface EditorState {
 export const INITIAL_STATE: EditorState = {
   ready: false,
   layers: [],
+  texts: [],
   selection: { kind: 'none' },
   canUndo: false,
   canRedo: false,

@@ -3,7 +3,7 @@ import { MEME_FONTS } from '../../../../core/fonts';
 import { fontMeasure } from '../../../../scripts/lib/font-metrics';
 import { CATALOG } from '../../../../scripts/templates/catalog';
 import { fitImage, templateBoxRect } from './geometry';
-import { FIT_MIN_FONT_PX, blockHeight, boxMaxFontSize, fitText, layoutAt, wrapLines } from './text-fit';
+import { FIT_MIN_FONT_PX, blockHeight, boxForSize, boxMaxFontSize, fitText, layoutAt, wrapLines } from './text-fit';
 import { fontForTemplate, templateText } from './text-style';
 
 // Real metrics of the fonts the site serves: Anton stands in for Impact.
@@ -95,5 +95,27 @@ describe.each([
         expect(layout.fits, `${JSON.stringify(text)} in ${Math.round(rect.width)}×${Math.round(rect.height)}`).toBe(true);
       });
     }
+  });
+});
+
+describe('a size the person typed', () => {
+  const box = { left: 100, top: 50, width: 400, height: 80 };
+
+  it('grows the box, centred, until the caption fits at exactly that size', () => {
+    const text = 'WHEN THE EXPORT IS FAST';
+    expect(fitText(text, box, anton, 120).fontSize).toBeLessThan(120);
+    const grown = boxForSize(text, box, 120, anton);
+    expect(fitText(text, grown, anton, 120).fontSize).toBe(120);
+    expect(grown.width).toBe(box.width);
+    expect(grown.height).toBeGreaterThan(box.height);
+    expect(grown.top + grown.height / 2).toBeCloseTo(box.top + box.height / 2, 6);
+  });
+
+  it('widens the box for one word wider than it, and never shrinks a box', () => {
+    const grown = boxForSize('SUPERCALIFRAGILISTIC', box, 200, anton);
+    expect(grown.width).toBeGreaterThan(box.width);
+    expect(grown.left + grown.width / 2).toBeCloseTo(box.left + box.width / 2, 6);
+    expect(fitText('SUPERCALIFRAGILISTIC', grown, anton, 200).fontSize).toBe(200);
+    expect(boxForSize('HI', box, 20, anton)).toEqual(box);
   });
 });

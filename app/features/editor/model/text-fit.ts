@@ -81,3 +81,22 @@ export function fitText(text: string, box: Size, measure: Measure, max: number, 
 export function boxMaxFontSize(boxHeight: number): number {
   return Math.min(72, Math.max(16, Math.round(boxHeight * 0.4)));
 }
+
+/**
+ * The box a caption needs to be set at exactly `fontSize`, for a size the person typed: the box keeps its width
+ * unless a single word is wider, grows to the wrapped lines' height, and stays centred where it was. Never smaller
+ * than the box it had, so the caption does not jump. A slack of half a pixel keeps fabric's own layout (which
+ * rounds differently) from shrinking the text by one size.
+ */
+export function boxForSize<B extends Size & { left: number; top: number }>(text: string, box: B, fontSize: number, measure: Measure): B {
+  const widestWord = Math.max(0, ...text.split(/[\s]+/).map((w) => measure(w, fontSize)));
+  const width = Math.max(box.width, Math.ceil(widestWord + 1));
+  const height = Math.max(box.height, Math.ceil(layoutAt(text, { ...box, width }, fontSize, measure).height + 1));
+  return {
+    ...box,
+    left: box.left - (width - box.width) / 2,
+    top: box.top - (height - box.height) / 2,
+    width,
+    height,
+  };
+}

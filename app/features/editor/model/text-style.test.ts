@@ -10,29 +10,34 @@ import {
   styleFromTemplateBox,
   templateText,
   toggleStyle,
+  typedFontSize,
 } from './text-style';
 
 describe('text styles', () => {
-  it('default style is 30 px bold Comic Sans MS in #0066ff with a white 2 px stroke, left aligned', () => {
-    expect(DEFAULT_TEXT_STYLE).toMatchObject({
-      fontSize: 30, fontFamily: 'Comic Sans MS', fill: '#0066ff', stroke: '#ffffff', strokeWidth: 2,
-      fontWeight: 'bold', fontStyle: 'normal', textAlign: 'left',
-    });
+  it('new text has the meme look: 30 px Impact, white with a black 3 px outline, centred, not bolded', () => {
+    const meme = { fontSize: 30, fontFamily: 'Impact', fill: '#ffffff', stroke: '#000000', strokeWidth: 3, fontWeight: 'normal', fontStyle: 'normal', textAlign: 'center' };
+    expect(DEFAULT_TEXT_STYLE).toMatchObject(meme);
+    expect(NEW_LAYER_STYLE).toMatchObject(meme);
   });
 
-  it('a new layer is white with a black 3 px stroke, 30 px, centred', () => {
-    expect(NEW_LAYER_STYLE).toMatchObject({ fill: '#ffffff', stroke: '#000000', strokeWidth: 3, fontSize: 30, textAlign: 'center' });
+  it('takes a typed size within 8–400 as typed and clamps anything else, saying it did', () => {
+    expect(typedFontSize('120')).toEqual({ size: 120, clamped: false });
+    expect(typedFontSize(' 64.4 ')).toEqual({ size: 64, clamped: false });
+    expect(typedFontSize('500')).toEqual({ size: 400, clamped: true });
+    expect(typedFontSize('2')).toEqual({ size: 8, clamped: true });
+    expect(typedFontSize('')).toBeNull();
+    expect(typedFontSize('abc')).toBeNull();
   });
 
-  it('clamps size to 8–200 and stroke to 0–10', () => {
-    expect(applyStyle(NEW_LAYER_STYLE, { fontSize: 500 }).fontSize).toBe(200);
+  it('clamps size to 8–400 and stroke to 0–10', () => {
+    expect(applyStyle(NEW_LAYER_STYLE, { fontSize: 500 }).fontSize).toBe(400);
     expect(applyStyle(NEW_LAYER_STYLE, { fontSize: 2 }).fontSize).toBe(8);
     expect(applyStyle(NEW_LAYER_STYLE, { strokeWidth: 40 }).strokeWidth).toBe(10);
     expect(applyStyle(NEW_LAYER_STYLE, { strokeWidth: -1 }).strokeWidth).toBe(0);
   });
 
   it('toggles bold, italic and underline', () => {
-    expect(toggleStyle(DEFAULT_TEXT_STYLE, 'bold')).toEqual({ fontWeight: 'normal' });
+    expect(toggleStyle(DEFAULT_TEXT_STYLE, 'bold')).toEqual({ fontWeight: 'bold' });
     expect(toggleStyle(DEFAULT_TEXT_STYLE, 'italic')).toEqual({ fontStyle: 'italic' });
     expect(toggleStyle(DEFAULT_TEXT_STYLE, 'underline')).toEqual({ underline: true });
   });

@@ -15,29 +15,25 @@ export interface TextStyle {
   textAlign: 'left' | 'center' | 'right';
 }
 
-/** Spec §3 "Default text style": the side panel starts with this. */
+/**
+ * The style new text starts with, in the side panel's draft and from 'Add Text': the meme look, white Impact (its
+ * stand-in Anton) with a black outline, centred. The spec's blue left-aligned Comic Sans looked like no meme
+ * (ADR 0120). Impact has one weight, so it is not bolded (bold would smear a synthetic stroke over it).
+ */
 export const DEFAULT_TEXT_STYLE: TextStyle = {
   fontSize: 30,
-  fontFamily: 'Comic Sans MS',
-  fill: '#0066ff',
-  stroke: '#ffffff',
-  strokeWidth: 2,
-  fontWeight: 'bold',
-  fontStyle: 'normal',
-  underline: false,
-  textAlign: 'left',
-};
-
-/** Spec §3 "New text layer": what 'Add Text' puts on the canvas. */
-export const NEW_LAYER_STYLE: TextStyle = {
-  ...DEFAULT_TEXT_STYLE,
   fontFamily: 'Impact',
   fill: '#ffffff',
   stroke: '#000000',
   strokeWidth: 3,
-  fontSize: 30,
+  fontWeight: 'normal',
+  fontStyle: 'normal',
+  underline: false,
   textAlign: 'center',
 };
+
+/** Spec §3 "New text layer": what 'Add Text' puts on the canvas, the same meme look. */
+export const NEW_LAYER_STYLE: TextStyle = DEFAULT_TEXT_STYLE;
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 
@@ -47,6 +43,17 @@ export function applyStyle(style: TextStyle, patch: Partial<TextStyle>): TextSty
   next.fontSize = Math.round(clamp(Number(next.fontSize) || style.fontSize, TEXT_SIZE_TOOLBAR.min, TEXT_SIZE_TOOLBAR.max));
   next.strokeWidth = clamp(Number(next.strokeWidth) || 0, STROKE_WIDTH_RANGE.min, STROKE_WIDTH_RANGE.max);
   return next;
+}
+
+/**
+ * A typed font size: whole pixels within TEXT_SIZE_TOOLBAR, and whether it had to be clamped (the toolbar says so),
+ * or null for something that is not a number at all.
+ */
+export function typedFontSize(typed: string): { size: number; clamped: boolean } | null {
+  const n = Number(typed.trim());
+  if (typed.trim() === '' || !Number.isFinite(n)) return null;
+  const size = Math.round(clamp(n, TEXT_SIZE_TOOLBAR.min, TEXT_SIZE_TOOLBAR.max));
+  return { size, clamped: size !== Math.round(n) };
 }
 
 /** The toolbar's bold/italic/underline buttons flip one field each. */

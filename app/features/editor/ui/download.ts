@@ -1,12 +1,14 @@
 import type { ExportFormat } from '../../../../core/api/memes';
 import { MAX_CANVAS_DATA_CHARS } from '../../../../core/limits';
+import { formatBytes } from '~/features/tools/format';
 import { api, call } from '~/lib/api/client';
-import { toast } from '~/lib/toast';
 
-export const exportFilename = (format: ExportFormat, now = Date.now()) => `meme-${now}.${format}`;
-
-/** Starts a browser download of a URL (a data URL or a same-origin link). */
-export function triggerDownload(href: string, filename: string): void {
+/**
+ * Hands a file the page made to the browser's downloads: an object URL on a link with a file name, nothing sent
+ * anywhere (ADR 0120). The URL is let go a minute later; the download has its bytes by then.
+ */
+export function saveFile(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
   a.download = filename;
@@ -14,34 +16,30 @@ export function triggerDownload(href: string, filename: string): void {
   document.body.appendChild(a);
   a.click();
   a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
+const asDataUrl = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(blob);
+  });
+
+/** The largest file download-meme takes: its limit is on the base64 text (4 characters per 3 bytes, plus a prefix). */
+export const MAX_SAVE_BYTES = Math.floor(((MAX_CANVAS_DATA_CHARS - 64) * 3) / 4);
+
 /**
- * Spec §7/§8: send the 2× render to download-meme and open the link it returns (a premium visitor's copy is saved
- * to the dashboard and opens in a new tab). Any failure falls back to a local PNG so the person still gets a file.
+ * A premium member's save to the dashboard: the file already encoded for the download is sent as it is
+ * (download-meme keeps it with the member's memes). Answers an error message in words for a file over the limit.
  */
-export async function downloadMeme(render: (format: ExportFormat) => string, format: ExportFormat): Promise<void> {
-  const filename = exportFilename(format);
-  const canvasData = render(format);
-  // A photo-sized PNG can be more than download-meme takes; the browser saves it directly instead.
-  if (canvasData.length > MAX_CANVAS_DATA_CHARS) {
-    triggerDownload(canvasData, filename);
-    return void toast.success('Download started');
-  }
-  try {
-    const { isPremium, downloadUrl } = await call(
-      api.POST('/api/download-meme', { body: { canvasData, filename, format }, headers: { 'x-premium-user': 'true' } }),
+export async function saveToDashboard(blob: Blob, filename: string, format: ExportFormat): Promise<void> {
+  if (blob.size > MAX_SAVE_BYTES) {
+    throw new Error(
+      `This file is ${formatBytes(blob.size)}, more than the ${formatBytes(MAX_SAVE_BYTES)} the dashboard keeps. Please choose the share size or JPG.`,
     );
-    if (!downloadUrl) throw new Error('No download link in the answer');
-    if (isPremium) {
-      window.open(downloadUrl, '_blank', 'noopener');
-      toast.success('Meme Saved! ✨', 'Your meme is in your dashboard.');
-    } else {
-      triggerDownload(downloadUrl, filename);
-      toast.success('Download started');
-    }
-  } catch {
-    triggerDownload(render('png'), exportFilename('png'));
-    toast.success('Download started');
   }
+  const canvasData = await asDataUrl(blob);
+  await call(api.POST('/api/download-meme', { body: { canvasData, filename, format } }));
 }

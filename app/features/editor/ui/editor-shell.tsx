@@ -1,11 +1,13 @@
 import { Link } from '@remix-run/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ExportFormat } from '../../../../core/api/memes';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Template } from '../../../../core/api/templates';
+import { formatBytes } from '~/features/tools/format';
 import { toast } from '~/lib/toast';
 import { useDarkMode } from '~/lib/use-dark-mode';
-import { downloadMeme } from './download';
-import { ExportDialog } from './export-dialog';
+import type { ExportSession } from '../canvas/export-session';
+import { memeFileName } from '../model/file-name';
+import { CaptionsList } from './captions-list';
+import { ExportDialog, type Exported } from './export-dialog';
 import { LayersPanel } from './layers-panel';
 import { LeftPanel } from './left-panel';
 import { ShapeToolbar } from './shape-toolbar';
@@ -14,8 +16,8 @@ import { TopToolbar } from './top-toolbar';
 import { useDocumentLoader } from './use-document-loader';
 import { useEditorState, useMemeCanvas, useStore } from './use-editor';
 import { useEditorKeys } from './use-editor-keys';
-import { SelectedTextField } from './selected-text-field';
 import { useLeaveGuard } from './use-leave-guard';
+import { usePremium } from './use-premium';
 import { ViewBar } from './view-bar';
 
 /** Wide screens put the panels beside the canvas (Tailwind's lg); narrower ones stack them under it. */
@@ -30,12 +32,15 @@ export function EditorShell({
   template,
   initialTemplate,
   image,
+  imageName,
 }: {
   /** `?template=` of the URL. */
   template: string | null;
   /** That template, when the route's loader found it; null when it did not (the editor says so). */
   initialTemplate: Template | null;
   image: string | null;
+  /** `?name=`: the uploaded file's name, when the home page sent the picture. */
+  imageName: string | null;
 }) {
   const store = useStore();
   const state = useEditorState(store);
@@ -43,9 +48,11 @@ export function EditorShell({
   const textInput = useRef<HTMLTextAreaElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [exportOpen, setExportOpen] = useState(false);
+  const downloadButton = useRef<HTMLButtonElement>(null);
+  const [exportSession, setExportSession] = useState<ExportSession | null>(null);
   const [downloadedAt, setDownloadedAt] = useState(-1);
-  const doc = useDocumentLoader(editor, { template, initialTemplate, image });
+  const doc = useDocumentLoader(editor, { template, initialTemplate, image, imageName });
+  const premium = usePremium();
   const theme = useDarkMode();
   useEditorKeys(editor);
   const { confirmLeave } = useLeaveGuard(state.canUndo && state.edits !== downloadedAt);
@@ -79,18 +86,47 @@ export function EditorShell({
     };
   }, [editor]);
 
+  // When in-place editing ends (Escape, or a click elsewhere), fabric blurs its hidden field: the keyboard focus
+  // goes back to the canvas rather than to the page's body.
+  useEffect(() => {
+    if (!editor) return;
+    editor.editingEnded = () => {
+      if (document.activeElement === document.body || document.activeElement === null) stage.current?.focus({ preventScroll: true });
+    };
+    return () => {
+      editor.editingEnded = null;
+    };
+  }, [editor]);
+
   const autoCrop = () => {
     if (editor?.autoCrop()) toast.success('Auto-cropped! ✂️');
     else toast.info('Nothing to crop');
   };
-  const chooseFormat = async (format: ExportFormat) => {
-    setExportOpen(false);
-    if (!editor) return;
-    const edits = state.edits;
-    await downloadMeme((f) => editor.exportImage(f), format);
-    setDownloadedAt(edits);
+  const openExport = () => {
+    if (editor) setExportSession(editor.exportSession());
   };
-  const estimate = useCallback(() => (editor ? editor.estimateExport() : Promise.reject(new Error('no editor'))), [editor]);
+  const closeExport = () => {
+    exportSession?.dispose();
+    setExportSession(null);
+  };
+  const exported = ({ file, name, saved }: Exported) => {
+    closeExport();
+    setDownloadedAt(state.edits);
+    const what = `${name}, ${file.width} × ${file.height} px, ${formatBytes(file.blob.size)}`;
+    if (saved) toast.success('Meme Saved! ✨', `${what} is in your dashboard.`);
+    else toast.success('Download started', what);
+  };
+  const uploadPicked = async (file: File) => {
+    await doc.upload(file);
+    // The picture replaced what the canvas showed: the canvas takes the focus, one Tab from its captions.
+    stage.current?.focus({ preventScroll: true });
+  };
+  const onStageKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' || e.target !== stage.current || !editor) return;
+    e.preventDefault();
+    // Enter edits the selected caption in place; with none selected it goes to the top caption's field.
+    if (!editor.editSelected()) stage.current?.parentElement?.querySelector<HTMLElement>('[aria-label="Captions"] textarea, [data-add-captions]')?.focus();
+  };
   const added = (what: 'text' | 'shape') => toast.success(what === 'text' ? 'Text Added! ✨' : 'Shape Added! ✨');
 
   return (
@@ -108,16 +144,17 @@ export function EditorShell({
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
-            if (file) void doc.upload(file);
+            if (file) void uploadPicked(file);
           }}
         />
         <button type="button" onClick={() => fileInput.current?.click()} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
           Upload
         </button>
         <button
+          ref={downloadButton}
           type="button"
           disabled={!editor}
-          onClick={() => setExportOpen(true)}
+          onClick={openExport}
           className="whitespace-nowrap rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
         >
           Download Meme
@@ -153,8 +190,10 @@ export function EditorShell({
           <section
             ref={stage}
             aria-label="Canvas"
-            // Focusable, so a zoomed-in canvas can be scrolled from the keyboard.
+            // Focusable, so a zoomed-in canvas can be scrolled from the keyboard; Enter edits the selected caption.
             tabIndex={0}
+            aria-keyshortcuts="Enter"
+            onKeyDown={onStageKey}
             className="flex min-w-0 items-start justify-center overflow-auto p-2 lg:min-h-0 lg:flex-1"
           >
             {loadError ? (
@@ -165,7 +204,7 @@ export function EditorShell({
               <canvas ref={elementRef} aria-label="Meme canvas" />
             </div>
           </section>
-          <SelectedTextField state={state} editor={editor} />
+          <CaptionsList state={state} editor={editor} />
         </div>
         <div className="lg:col-span-3 lg:row-start-1">
           <TopToolbar state={state} editor={editor} onAutoCrop={autoCrop} />
@@ -189,7 +228,14 @@ export function EditorShell({
           <LayersPanel layers={state.layers} editor={editor} />
         </div>
       </div>
-      <ExportDialog open={exportOpen} onOpenChange={setExportOpen} onChoose={(f) => void chooseFormat(f)} estimate={estimate} />
+      <ExportDialog
+        session={exportSession}
+        onOpenChange={(open) => !open && closeExport()}
+        fileName={(format) => memeFileName(doc.source, format)}
+        premium={premium}
+        onDone={exported}
+        returnFocusTo={downloadButton}
+      />
     </div>
   );
 }

@@ -1,84 +1,174 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useState } from 'react';
-import type { ExportFormat } from '../../../../core/api/memes';
-import { formatBytes } from '~/features/tools/format';
-import type { ExportEstimate } from '../canvas/export';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../../core/api/memes';
+import { SHARE_MAX_BYTES, SHARE_MAX_SIDE } from '../../../../core/limits';
+import type { ExportFile, ExportSession, SizeEstimate } from '../canvas/export-session';
+import type { ExportSize } from '../model/export-plan';
+import { saveFile, saveToDashboard } from './download';
+import { ExportOptions, FORMAT_LABEL } from './export-options';
 
-const FORMATS: { format: ExportFormat; label: string; hint: string }[] = [
-  { format: 'png', label: 'PNG', hint: 'Lossless: crisp text and flat colours' },
-  { format: 'jpg', label: 'JPG', hint: 'Opens everywhere; best for photos' },
-  { format: 'webp', label: 'WebP', hint: 'Modern browsers and apps' },
-];
+const FORMAT_KEY = 'memeforge.exportFormat';
+const SHARE_MB = SHARE_MAX_BYTES / 1_000_000;
+
+type Estimates = Partial<Record<ExportFormat, SizeEstimate | 'failed'>>;
+
+export interface Exported {
+  file: ExportFile;
+  name: string;
+  saved: boolean;
+}
+
+const remembered = (): ExportFormat => {
+  const v = typeof localStorage === 'undefined' ? null : localStorage.getItem(FORMAT_KEY);
+  return (EXPORT_FORMATS as readonly string[]).includes(v ?? '') ? (v as ExportFormat) : 'jpg';
+};
+
+const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
 /**
- * Choose Export Format, with the size of this meme in each format: the canvas is encoded once per format when
- * the dialog opens, so "smallest" is measured, not assumed (for a meme with flat text PNG often wins).
+ * Choose Export Format: format and size, each format's file size (estimated from samples in a Worker, exact once
+ * encoded), then Download, which saves the file made on this device, or, for a premium member, Save to dashboard.
+ * Nothing is sent anywhere for a download (ADR 0120). Failures stay in the dialog, in words.
  */
 export function ExportDialog(props: {
-  open: boolean;
+  session: ExportSession | null;
   onOpenChange: (open: boolean) => void;
-  onChoose: (format: ExportFormat) => void;
-  estimate: () => Promise<ExportEstimate>;
+  fileName: (format: ExportFormat) => string;
+  premium: boolean;
+  onDone: (done: Exported) => void;
+  /** The button that opened the dialog: the focus goes back to it (it is not a Radix trigger). */
+  returnFocusTo: RefObject<HTMLElement>;
 }) {
-  const [sizes, setSizes] = useState<ExportEstimate | null>(null);
-  const [failed, setFailed] = useState(false);
-  const { open, estimate } = props;
+  const { session } = props;
+  const [format, setFormat] = useState<ExportFormat>('jpg');
+  const [size, setSize] = useState<ExportSize>('share');
+  const [estimates, setEstimates] = useState<Estimates>({});
+  const [busy, setBusy] = useState<'download' | 'save' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const work = useRef<AbortController | null>(null);
+  const downloadButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setSizes(null);
-    setFailed(false);
-    // Let the dialog paint before the encoders take the main thread.
-    const timer = setTimeout(() => {
-      estimate()
-        .then((s) => live && setSizes(s))
-        .catch(() => live && setFailed(true));
-    }, 50);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [open, estimate]);
+    if (!session) return;
+    setFormat(remembered());
+    setSize('share');
+    setError(null);
+  }, [session]);
 
-  const smallest = sizes ? FORMATS.map((f) => f.format).reduce((a, b) => (sizes[b] < sizes[a] ? b : a)) : null;
+  // Sizes for the chosen size, the chosen format first; a slow WebP estimate never holds up the JPG's.
+  useEffect(() => {
+    if (!session) return;
+    const controller = new AbortController();
+    setEstimates({});
+    const order = [format, ...EXPORT_FORMATS.filter((f) => f !== format)];
+    // Let the dialog paint before the first drawing of the meme takes the main thread.
+    const timer = setTimeout(async () => {
+      for (const f of order) {
+        if (controller.signal.aborted) return;
+        const result = await session.estimate(size, f, controller.signal).catch((e: unknown) => (isAbort(e) ? null : ('failed' as const)));
+        if (result && !controller.signal.aborted) setEstimates((all) => ({ ...all, [f]: result }));
+      }
+    }, 30);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // The format is read once per size: choosing another format must not restart the estimates.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [session, size]);
+
+  const run = async (kind: 'download' | 'save') => {
+    if (!session || busy) return;
+    const controller = new AbortController();
+    work.current = controller;
+    setBusy(kind);
+    setError(null);
+    try {
+      const file = await session.file(size, format, controller.signal);
+      const name = props.fileName(format);
+      if (kind === 'download') saveFile(file.blob, name);
+      else await saveToDashboard(file.blob, name, format);
+      localStorage.setItem(FORMAT_KEY, format);
+      setEstimates((all) => ({ ...all, [format]: { bytes: file.blob.size, quality: file.quality, exact: true } }));
+      props.onDone({ file, name, saved: kind === 'save' });
+    } catch (e) {
+      if (!isAbort(e)) setError(e instanceof Error ? e.message : 'The file could not be created. Please try again.');
+    } finally {
+      if (work.current === controller) work.current = null;
+      setBusy(null);
+    }
+  };
+
+  const out = session ? session.sizes[session.oneSize ? 'original' : size] : null;
+  const label = FORMAT_LABEL[format];
   return (
-    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+    <Dialog.Root open={session !== null} onOpenChange={props.onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-[61] w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
+        <Dialog.Content
+          // The one thing most people want: Enter right after opening downloads the default.
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            downloadButton.current?.focus();
+          }}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            props.returnFocusTo.current?.focus();
+          }}
+          className="fixed left-1/2 top-1/2 z-[61] max-h-[95vh] w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
           <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">Choose Export Format</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-            {sizes
-              ? `${sizes.width} × ${sizes.height} px, trimmed to your meme.`
-              : failed
-                ? 'Sizes could not be measured; every format still downloads.'
-                : 'Measuring the file size of each format…'}
+          <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            The file is made on your device; a download sends nothing to our servers.
           </Dialog.Description>
-          <div className="mt-4 flex flex-col gap-2">
-            {FORMATS.map((f) => (
-              <button
-                key={f.format}
-                type="button"
-                onClick={() => props.onChoose(f.format)}
-                className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2 text-left hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-              >
-                <span className="flex flex-col">
-                  <span className="font-semibold text-slate-900 dark:text-white">{f.label}</span>
-                  <span className="text-xs text-slate-600 dark:text-slate-300">{f.hint}</span>
-                </span>
-                <span className="whitespace-nowrap text-right text-sm tabular-nums text-slate-700 dark:text-slate-200" data-testid={`size-${f.format}`}>
-                  {sizes ? formatBytes(sizes[f.format]) : '…'}
-                  {smallest === f.format ? (
-                    <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs font-semibold text-green-900 dark:bg-green-900/50 dark:text-green-200">Smallest</span>
-                  ) : null}
-                </span>
-              </button>
-            ))}
+          {session && out ? (
+            <ExportOptions
+              session={session}
+              format={format}
+              size={size}
+              estimates={estimates}
+              disabled={busy !== null}
+              onFormat={setFormat}
+              onSize={setSize}
+              shareHint={`${SHARE_MAX_SIDE} px at most, under ${SHARE_MB} MB for posting`}
+            />
+          ) : null}
+          <div aria-live="polite" className="mt-3 min-h-5 text-sm text-slate-700 dark:text-slate-200">
+            {busy && out ? (
+              <span className="flex items-center gap-2">
+                <progress className="h-2 w-24" aria-label={`Creating your ${label}`} />
+                {busy === 'save' ? 'Saving' : 'Creating'} your {label} ({out.width} × {out.height} px)…
+              </span>
+            ) : null}
           </div>
-          <Dialog.Close className="mt-4 w-full rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
-            Cancel
-          </Dialog.Close>
+          {error ? (
+            <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+              {error}
+            </p>
+          ) : null}
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
+            <button
+              ref={downloadButton}
+              type="button"
+              disabled={!session || busy !== null}
+              onClick={() => void run('download')}
+              className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
+              Download {label}
+            </button>
+            {props.premium ? (
+              <button
+                type="button"
+                disabled={!session || busy !== null}
+                onClick={() => void run('save')}
+                className="flex-1 rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60 dark:border-brand-300 dark:text-brand-200 dark:hover:bg-slate-800"
+              >
+                Save to dashboard
+              </button>
+            ) : null}
+            <Dialog.Close className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
+              Cancel
+            </Dialog.Close>
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

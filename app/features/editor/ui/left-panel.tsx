@@ -5,7 +5,10 @@ import { TemplatesTab } from './templates-tab';
 
 type Tab = 'templates' | 'ai';
 
-/** 'Templates & AI' with the AI tab open first; the AI tab mounts only while shown, so usage is fetched only then. */
+/**
+ * 'Templates & AI' with the Templates tab open first (a meme starts from a template far more often than from an AI
+ * picture: ADR 0120); the AI tab mounts only while shown, so usage is fetched only then.
+ */
 export function LeftPanel(props: {
   selectedTemplate: string | null;
   onTemplate: (t: Template) => void;
@@ -13,7 +16,7 @@ export function LeftPanel(props: {
   onUpload?: () => void;
   children: ReactNode;
 }) {
-  const [tab, setTab] = useState<Tab>('ai');
+  const [tab, setTab] = useState<Tab>('templates');
   const tabButton = (value: Tab, label: string) => (
     <button
       type="button"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { BACKGROUND_PALETTE, STROKE_WIDTH_RANGE, TEXT_SIZE_TOOLBAR } from '../../../../core/editor';
+import { FontSizeInput } from './font-size-input';
+import { BACKGROUND_PALETTE, STROKE_WIDTH_RANGE } from '../../../../core/editor';
 import { TOOLBAR_FONTS } from '../../../../core/fonts';
 import type { MemeCanvas } from '../canvas/meme-canvas';
 import type { EditorState } from '../model/store';
@@ -26,16 +27,7 @@ export function TopToolbar({ state, editor, onAutoCrop }: { state: EditorState; 
           </option>
         ))}
       </select>
-      <input
-        type="number"
-        aria-label="Font size"
-        className={`${controlClass} w-16`}
-        min={TEXT_SIZE_TOOLBAR.min}
-        max={TEXT_SIZE_TOOLBAR.max}
-        disabled={off}
-        value={style?.fontSize ?? ''}
-        onChange={(e) => e.target.value && set({ fontSize: Number(e.target.value) })}
-      />
+      <FontSizeInput value={style?.fontSize ?? null} disabled={off} onCommit={(fontSize) => set({ fontSize })} />
       <ToggleButton label="Bold" pressed={style?.fontWeight === 'bold'} disabled={off} onClick={() => style && set(toggleStyle(style, 'bold'))}>
         <b>B</b>
       </ToggleButton>

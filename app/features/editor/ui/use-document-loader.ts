@@ -4,21 +4,27 @@ import { api, call, multipart } from '~/lib/api/client';
 import { inspectFile, toastRefused } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
 import type { MemeCanvas } from '../canvas/meme-canvas';
+import type { PictureSource } from '../model/file-name';
 
 export const REPLACE_QUESTION = 'Replace the picture on the canvas with this image? Your text and shapes stay.';
 
-/** Loads `?template=` or `?image=` once the canvas exists, and offers template picks and uploads. */
+/**
+ * Loads `?template=` or `?image=` (with `?name=`, the uploaded file's name) once the canvas exists, and offers
+ * template picks and uploads. Keeps what the picture came from, which names the download.
+ */
 export function useDocumentLoader(
   editor: MemeCanvas | null,
-  params: { template: string | null; initialTemplate: Template | null; image: string | null },
+  params: { template: string | null; initialTemplate: Template | null; image: string | null; imageName: string | null },
 ) {
   const [templateId, setTemplateId] = useState<string | null>(params.template);
+  const [source, setSource] = useState<PictureSource>({ kind: 'none' });
 
   const openTemplate = async (t: Template) => {
     if (!editor) return;
     try {
       await editor.loadTemplate(t);
       setTemplateId(t.id);
+      setSource({ kind: 'template', name: t.name });
       toast.success('Template loaded!');
     } catch {
       toast.error('Error loading template', 'Failed to load the selected template');
@@ -30,11 +36,21 @@ export function useDocumentLoader(
     if (params.template) {
       // The route's loader looked the template up with the page; null means it does not exist (or the API failed).
       const t = params.initialTemplate;
-      (t ? editor.loadTemplate(t) : Promise.reject(new Error('not found')))
-        .then(() => toast.success('Template loaded!'))
-        .catch(() => toast.error('Error loading template', 'Failed to load the selected template'));
+      const failed = () => toast.error('Error loading template', 'Failed to load the selected template');
+      if (!t) failed();
+      else
+        editor
+          .loadTemplate(t)
+          .then(() => {
+            setSource({ kind: 'template', name: t.name });
+            toast.success('Template loaded!');
+          })
+          .catch(failed);
     } else if (params.image) {
-      editor.setImage(params.image).catch(() => toast.error('Failed to load image', 'Please upload the image again.'));
+      editor
+        .setImage(params.image)
+        .then(() => setSource(params.imageName ? { kind: 'upload', name: params.imageName } : { kind: 'none' }))
+        .catch(() => toast.error('Failed to load image', 'Please upload the image again.'));
     }
     // Only the first load follows the URL; later picks come from the panels.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -49,6 +65,7 @@ export function useDocumentLoader(
       form.append('image', file);
       const { imageUrl } = await call(api.POST('/api/upload', { body: multipart(form) }));
       await editor.setImage(imageUrl);
+      setSource({ kind: 'upload', name: file.name });
       toast.success('Image uploaded!');
     } catch {
       toast.error('Upload failed', 'Failed to upload your image');
@@ -60,11 +77,12 @@ export function useDocumentLoader(
     if (editor.hasImage() && !window.confirm(REPLACE_QUESTION)) return;
     try {
       await editor.setImage(url);
+      setSource({ kind: 'ai' });
       toast.success('Image Added to Editor! ✨');
     } catch {
       toast.error('Failed to load AI image', 'Please try generating the image again');
     }
   };
 
-  return { templateId, openTemplate, upload, useAiImage };
+  return { templateId, source, openTemplate, upload, useAiImage };
 }

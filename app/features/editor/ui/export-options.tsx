@@ -1,0 +1,92 @@
+import { EXPORT_FORMATS, type ExportFormat } from '../../../../core/api/memes';
+import { EXPORT_QUALITY, SHARE_MAX_BYTES } from '../../../../core/limits';
+import { formatBytes } from '~/features/tools/format';
+import type { ExportSession, SizeEstimate } from '../canvas/export-session';
+import type { ExportSize } from '../model/export-plan';
+
+export const FORMAT_LABEL: Record<ExportFormat, string> = { png: 'PNG', jpg: 'JPG', webp: 'WebP' };
+
+const HINT: Record<ExportFormat, string> = {
+  png: 'Lossless: crisp text and flat colours',
+  jpg: 'Opens everywhere; best for photos',
+  webp: 'Smaller still; modern browsers and apps',
+};
+
+const fieldset = 'mt-4 flex flex-col gap-2';
+const legend = 'mb-1 text-sm font-semibold text-slate-800 dark:text-slate-100';
+const option =
+  'flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 has-[:checked]:border-brand-700 ' +
+  'has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed dark:border-slate-700 dark:has-[:checked]:border-brand-300 dark:has-[:checked]:bg-slate-800';
+
+function SizeText({ estimate }: { estimate: SizeEstimate | 'failed' | undefined }) {
+  if (estimate === undefined) return <span className="text-slate-500 dark:text-slate-400">measuring…</span>;
+  if (estimate === 'failed') return <span>size unknown</span>;
+  const lowered = estimate.quality < EXPORT_QUALITY;
+  return (
+    <>
+      {estimate.exact ? '' : '≈ '}
+      {formatBytes(estimate.bytes)}
+      {lowered ? <span className="block text-xs text-slate-600 dark:text-slate-300">quality {Math.round(estimate.quality * 100)}</span> : null}
+      {estimate.bytes > SHARE_MAX_BYTES ? (
+        <span className="block text-xs font-semibold text-amber-800 dark:text-amber-300">over {SHARE_MAX_BYTES / 1_000_000} MB</span>
+      ) : null}
+    </>
+  );
+}
+
+/** The dialog's two choices: the format, each with its file size, and the size (share or original). */
+export function ExportOptions(props: {
+  session: ExportSession;
+  format: ExportFormat;
+  size: ExportSize;
+  estimates: Partial<Record<ExportFormat, SizeEstimate | 'failed'>>;
+  disabled: boolean;
+  onFormat: (f: ExportFormat) => void;
+  onSize: (s: ExportSize) => void;
+  shareHint: string;
+}) {
+  const { share, original } = props.session.sizes;
+  return (
+    <>
+      <fieldset className={fieldset} disabled={props.disabled}>
+        <legend className={legend}>Format</legend>
+        {EXPORT_FORMATS.map((f) => (
+          <label key={f} className={option}>
+            <input type="radio" name="export-format" value={f} checked={props.format === f} onChange={() => props.onFormat(f)} className="accent-brand-700" />
+            <span className="flex flex-1 flex-col">
+              <span className="font-semibold text-slate-900 dark:text-white">{FORMAT_LABEL[f]}</span>
+              <span className="text-xs text-slate-600 dark:text-slate-300">{HINT[f]}</span>
+            </span>
+            <span className="whitespace-nowrap text-right text-sm tabular-nums text-slate-700 dark:text-slate-200" data-testid={`size-${f}`}>
+              <SizeText estimate={props.estimates[f]} />
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {props.session.oneSize ? (
+        <p className="mt-3 text-sm text-slate-700 dark:text-slate-200" data-testid="export-pixels">
+          {original.width} × {original.height} px, trimmed to your meme.
+        </p>
+      ) : (
+        <fieldset className={fieldset} disabled={props.disabled}>
+          <legend className={legend}>Size</legend>
+          {(['share', 'original'] as const).map((s) => {
+            const px = s === 'share' ? share : original;
+            return (
+              <label key={s} className={option}>
+                <input type="radio" name="export-size" value={s} checked={props.size === s} onChange={() => props.onSize(s)} className="accent-brand-700" />
+                <span className="flex flex-1 flex-col">
+                  <span className="font-semibold text-slate-900 dark:text-white">{s === 'share' ? 'Share size' : 'Original size'}</span>
+                  <span className="text-xs text-slate-600 dark:text-slate-300">{s === 'share' ? props.shareHint : 'Every pixel of your picture'}</span>
+                </span>
+                <span className="whitespace-nowrap text-sm tabular-nums text-slate-700 dark:text-slate-200">
+                  {px.width} × {px.height} px
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+    </>
+  );
+}
