@@ -29,14 +29,27 @@ for (const dark of [false, true]) {
     await expect(page.getByText('2 AI operations remaining today')).toBeVisible();
     expect(await serious(page)).toEqual([]);
     await page.getByRole('button', { name: 'Download Meme' }).click();
-    await expect(page.getByRole('dialog', { name: 'Choose Export Format' })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Choose Export Format' });
+    // Measured sizes and the format choice, as a person sees them.
+    await expect(dialog.getByTestId('size-webp')).toHaveText(/\d/);
     expect(await serious(page)).toEqual([]);
+    await page.screenshot({ path: `e2e/screenshots/editor/export-dialog-${dark ? 'dark' : 'light'}.png` });
   });
 }
 
-test('the editor at 390 px wide has no serious or critical accessibility violations', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await mockTemplates(page);
-  await openTestTemplate(page);
-  expect(await serious(page)).toEqual([]);
-});
+for (const dark of [false, true]) {
+  test(`the editor at 390 × 844 has no serious or critical accessibility violations (${dark ? 'dark' : 'light'})`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await mockTemplates(page);
+    if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
+    await openTestTemplate(page);
+    // The captions list under the canvas, with a caption selected.
+    await page.getByRole('textbox', { name: 'Caption 1' }).focus();
+    expect(await serious(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Download Meme' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose Export Format' });
+    await expect(dialog.getByTestId('size-webp')).toHaveText(/\d/);
+    expect(await serious(page)).toEqual([]);
+    await page.screenshot({ path: `e2e/screenshots/editor/export-dialog-phone-${dark ? 'dark' : 'light'}.png` });
+  });
+}

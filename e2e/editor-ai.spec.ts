@@ -23,6 +23,8 @@ test('generates an image in the AI tab and Use in Editor puts it on the canvas',
     });
   });
   await page.goto('/meme-generator');
+  // The Templates tab comes first (ADR 0120); the AI tab is one click away.
+  await page.getByRole('tab', { name: 'AI ✨' }).click();
   await expect(page.getByRole('tab', { name: 'AI ✨' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('3 AI operations remaining today')).toBeVisible();
 
@@ -62,6 +64,7 @@ test('an offline preview card is shown for what it is: no success, nothing count
     route.fulfill({ json: { imageUrl: `data:image/png;base64,${png}`, provider: 'local', isPlaceholder: true, note: 'Offline preview: no image model.' } }),
   );
   await page.goto('/meme-generator');
+  await page.getByRole('tab', { name: 'AI ✨' }).click();
   await page.getByRole('textbox', { name: 'Describe the image' }).fill('a cat');
   await page.getByRole('button', { name: 'Generate Image' }).click();
   await expect(page.getByText('Image generation is not available on this server, so "a cat" was not drawn. Nothing was counted.')).toBeVisible();
@@ -79,6 +82,7 @@ test('the limit notice blocks submission', async ({ page }) => {
     return route.abort();
   });
   await page.goto('/meme-generator');
+  await page.getByRole('tab', { name: 'AI ✨' }).click();
   await expect(page.getByText('Daily AI limit reached! Upgrade to premium for unlimited access.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Describe the image' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Generate Image' })).toBeDisabled();
@@ -91,6 +95,7 @@ test('a failed generation shows the server message in the chat', async ({ page }
     route.fulfill({ status: 503, json: { error: 'AI is not configured on this server.', code: 'ai_unavailable' } }),
   );
   await page.goto('/meme-generator');
+  await page.getByRole('tab', { name: 'AI ✨' }).click();
   await page.getByRole('textbox', { name: 'Describe the image' }).fill('a dog');
   await page.getByRole('button', { name: 'Generate Image' }).click();
   await expect(page.getByRole('list', { name: 'AI messages' })).toContainText('❌ AI is not configured on this server.');

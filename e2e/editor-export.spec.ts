@@ -1,26 +1,23 @@
+import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
 import sharp from 'sharp';
-import { canvasSize, mockDownloadMeme, mockTemplates, openTestTemplate } from './editor-fixtures';
+import { expect, test } from './fixtures';
+import { canvasSize, countPixels, mockTemplates, openTestTemplate, phonePhoto, serverRequests } from './editor-fixtures';
 
+/**
+ * The export (ADR 0120): encoded once in the browser and saved from a blob, in the format chosen, at a share size
+ * that fits the social networks by default; nothing reaches the server but a premium member's save.
+ */
 const SHARP_FORMAT = { png: 'png', jpg: 'jpeg', webp: 'webp' } as const;
+const LABEL = { png: 'PNG', jpg: 'JPG', webp: 'WebP' } as const;
+const SHOTS = 'e2e/screenshots/editor';
 
-async function inspect(download: Download) {
+const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Choose Export Format' });
+
+async function saved(download: Download) {
   const path = await download.path();
-  const meta = await sharp(path).metadata();
-  const stats = await sharp(path).stats();
-  return { meta, stats };
-}
-
-async function cropAndOpenExport(page: Page) {
-  await openTestTemplate(page);
-  await page.getByRole('button', { name: 'Star', exact: true }).click();
-  await page.getByRole('button', { name: '✂️ Auto Crop' }).click();
-  await expect(page.getByText('Auto-cropped! ✂️')).toBeVisible();
-  const size = await canvasSize(page);
-  await page.getByRole('button', { name: 'Download Meme' }).click();
-  await expect(page.getByRole('dialog', { name: 'Choose Export Format' })).toBeVisible();
-  return size;
+  const bytes = await readFile(path);
+  return { bytes, meta: await sharp(bytes).metadata() };
 }
 
 test.beforeEach(async ({ page }) => {
@@ -28,46 +25,201 @@ test.beforeEach(async ({ page }) => {
   await mockTemplates(page);
 });
 
+test('a 12 MP photo meme downloads by default as a share-size JPG under 5 MB within seconds, and at its original size on request, with no request to the server', async ({ page }) => {
+  test.setTimeout(180_000);
+  const photo = await phonePhoto();
+  await page.goto('/meme-generator');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await (await chooser).setFiles({ name: 'Holiday Photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByText('Image uploaded!')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Add top and bottom text' }).click();
+  await expect(page.getByRole('textbox', { name: 'Caption 1' })).toBeFocused();
+  await page.keyboard.type('When the export');
+  await page.getByRole('textbox', { name: 'Caption 2' }).fill('takes two seconds');
+
+  const requests = serverRequests(page);
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  const dialog = dialogOf(page);
+  await expect(dialog.getByRole('radio', { name: /^JPG/ })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: /^Share size/ })).toBeChecked();
+  await expect(dialog.getByRole('button', { name: 'Download JPG' })).toBeFocused();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  const { bytes, meta } = await saved(download);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`12 MP photo meme, share-size JPG: ${seconds.toFixed(1)} s from Download Meme to the file, ${bytes.length} bytes`);
+  expect(seconds).toBeLessThanOrEqual(10);
+  expect(download.suggestedFilename()).toBe('holiday-photo-meme.jpg');
+  expect(meta.format).toBe('jpeg');
+  expect({ width: meta.width, height: meta.height }).toEqual({ width: 2048, height: 1536 });
+  expect(bytes.length).toBeLessThanOrEqual(5_000_000);
+  await expect(page.getByText('Download started')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The original size: every pixel of the photo, a bigger file, still made on the device.
+  const again = Date.now();
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  await dialog.getByRole('radio', { name: /^Original size/ }).check();
+  await expect(dialog.getByTestId('size-jpg')).toHaveText(/MB/, { timeout: 30_000 });
+  await page.screenshot({ path: `${SHOTS}/export-dialog-original.png` });
+  const [original] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download JPG' }).click()]);
+  const full = await saved(original);
+  console.log(`12 MP photo meme, original-size JPG: ${((Date.now() - again) / 1000).toFixed(1)} s, ${full.bytes.length} bytes`);
+  expect({ width: full.meta.width, height: full.meta.height }).toEqual({ width: 4032, height: 3024 });
+  expect(requests).toEqual([]);
+});
+
 for (const format of ['png', 'jpg', 'webp'] as const) {
-  test(`exports ${format} at 2× the cropped canvas through download-meme`, async ({ page }) => {
-    const sent = await mockDownloadMeme(page);
-    const size = await cropAndOpenExport(page);
-    const label = { png: 'PNG', jpg: 'JPG', webp: 'WebP' }[format];
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: new RegExp(`^${label}`) }).click()]);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^meme-\\d{13}\\.${format}$`));
-    const mime = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' }[format];
-    expect(sent).toEqual([{ format, filename: download.suggestedFilename(), premiumHeader: 'true', mime }]);
-    const { meta, stats } = await inspect(download);
+  test(`downloads ${LABEL[format]} as chosen, named after the template, encoded in the browser with no request to the server`, async ({ page }) => {
+    await openTestTemplate(page);
+    const requests = serverRequests(page);
+    await page.getByRole('button', { name: 'Download Meme' }).click();
+    const dialog = dialogOf(page);
+    await dialog.getByRole('radio', { name: new RegExp(`^${LABEL[format]}`) }).check();
+    // Every format's size is measured in the dialog; a small meme is offered at one size, 2× the canvas.
+    for (const f of ['png', 'jpg', 'webp']) await expect(dialog.getByTestId(`size-${f}`)).toHaveText(/\d+(\.\d+)? (Bytes|KB|MB)/);
+    await expect(dialog.getByTestId('export-pixels')).toHaveText('1600 × 1000 px, trimmed to your meme.');
+    if (format === 'webp') await page.screenshot({ path: `${SHOTS}/export-dialog.png` });
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: `Download ${LABEL[format]}` }).click()]);
+    expect(download.suggestedFilename()).toBe(`two-buttons-test-meme.${format}`);
+    const { bytes, meta } = await saved(download);
     expect(meta.format).toBe(SHARP_FORMAT[format]);
-    // The template picture fills the crop (auto-crop keeps the 20 px padding inside the canvas).
-    expect({ width: meta.width, height: meta.height }).toEqual({ width: size.width * 2, height: size.height * 2 });
-    // Not blank: the blue/green picture, white text and the star make every channel vary.
-    for (const channel of stats.channels.slice(0, 3)) expect(channel.stdev).toBeGreaterThan(20);
+    // The picture alone (nothing in the margins) at 2×.
+    expect({ width: meta.width, height: meta.height }).toEqual({ width: 1600, height: 1000 });
+    const { channels } = await sharp(bytes).stats();
+    for (const channel of channels.slice(0, 3)) expect(channel.stdev).toBeGreaterThan(20);
+    expect(requests).toEqual([]);
+    // The choice is remembered for the next download.
+    await page.getByRole('button', { name: 'Download Meme' }).click();
+    await expect(dialog.getByRole('radio', { name: new RegExp(`^${LABEL[format]}`) })).toBeChecked();
   });
 }
 
-test('falls back to a local PNG and says Download started when download-meme fails', async ({ page }) => {
-  await page.route('**/api/download-meme', (route) =>
-    route.fulfill({ status: 503, json: { error: 'Storage is unavailable.', code: 'service_unavailable' } }),
-  );
-  const size = await cropAndOpenExport(page);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^JPG/ }).click()]);
-  await expect(page.getByText('Download started')).toBeVisible();
-  expect(download.suggestedFilename()).toMatch(/^meme-\d{13}\.png$/);
-  const { meta, stats } = await inspect(download);
-  expect(meta.format).toBe('png');
-  expect(meta.width).toBe(size.width * 2);
-  expect(stats.channels[0]!.stdev).toBeGreaterThan(20);
+test('Auto Crop exports exactly the content: no white frame around the picture', async ({ page }) => {
+  await openTestTemplate(page);
+  await page.getByRole('button', { name: '✂️ Auto Crop' }).click();
+  await expect(page.getByText('Auto-cropped! ✂️')).toBeVisible();
+  // The canvas is now the 800 × 500 picture (its captions are inside it).
+  expect(await canvasSize(page)).toEqual({ width: 800, height: 500 });
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  const dialog = dialogOf(page);
+  await dialog.getByRole('radio', { name: /^PNG/ }).check();
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PNG' }).click()]);
+  const { bytes, meta } = await saved(download);
+  expect({ width: meta.width, height: meta.height }).toEqual({ width: 1600, height: 1000 });
+  // The two outermost rings of pixels are the picture's blue and green: not one near-white pixel.
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let border = 0;
+  let white = 0;
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      if (x > 1 && y > 1 && x < info.width - 2 && y < info.height - 2) continue;
+      const i = (y * info.width + x) * 3;
+      border++;
+      if (data[i]! > 235 && data[i + 1]! > 235 && data[i + 2]! > 235) white++;
+    }
+  }
+  expect(border).toBe(2 * 2 * (1600 + 1000) - 16);
+  expect(white).toBe(0);
 });
 
-test('Cancel closes the export dialog without downloading', async ({ page }) => {
-  let calls = 0;
-  await page.route('**/api/download-meme', (route) => {
-    calls++;
-    return route.abort();
+test('a browser that cannot write WebP says so in words and saves nothing, never a PNG instead', async ({ page }) => {
+  // Safari's encoders answer PNG for a WebP request; played here by the main-thread path.
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'OffscreenCanvas', { value: undefined });
+    const toBlob = HTMLCanvasElement.prototype.toBlob;
+    HTMLCanvasElement.prototype.toBlob = function (cb, type, quality) {
+      return toBlob.call(this, cb, type === 'image/webp' ? 'image/png' : type, quality);
+    };
   });
-  await cropAndOpenExport(page);
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByRole('dialog')).toBeHidden();
-  expect(calls).toBe(0);
+  await openTestTemplate(page);
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  const dialog = dialogOf(page);
+  await dialog.getByRole('radio', { name: /^WebP/ }).check();
+  await dialog.getByRole('button', { name: 'Download WebP' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('This browser cannot save WebP files. Please choose PNG or JPG.');
+  await expect(dialog).toBeVisible();
+  // The other formats still work from the same dialog.
+  await dialog.getByRole('radio', { name: /^JPG/ }).check();
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download JPG' }).click()]);
+  expect(download.suggestedFilename()).toBe('two-buttons-test-meme.jpg');
+  expect((await saved(download)).meta.format).toBe('jpeg');
+  expect(downloads).toBe(1);
+});
+
+test('an encoder failure is said in words in the dialog', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'OffscreenCanvas', { value: undefined });
+    HTMLCanvasElement.prototype.toBlob = function (cb) {
+      setTimeout(() => cb(null), 0);
+    };
+  });
+  await openTestTemplate(page);
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  const dialog = dialogOf(page);
+  await expect(dialog.getByTestId('size-jpg')).toHaveText('size unknown');
+  await dialog.getByRole('button', { name: 'Download JPG' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('The file could not be created');
+  await expect(dialog.getByRole('alert')).toContainText('choose the share size or another format');
+});
+
+test('Cancel closes the export dialog without downloading, and the canvas still shows every caption', async ({ page }) => {
+  await openTestTemplate(page);
+  const WHITE = 'r > 240 && g > 240 && b > 240';
+  // White: the canvas margins and the captions' letters (the picture has no white), so lost letters lower it.
+  // Picking the white background again redraws the whole canvas from fabric's caches of its objects.
+  const redraw = async () => {
+    await page.getByRole('button', { name: 'Background colour' }).click();
+    await page.getByRole('button', { name: 'Background #ffffff' }).click();
+  };
+  await redraw();
+  await expect.poll(() => countPixels(page, WHITE)).toBeGreaterThan(0);
+  const before = await countPixels(page, WHITE);
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  // The dialog draws the meme for its estimates; the canvas behind must keep its text.
+  await expect(dialogOf(page).getByTestId('size-webp')).toHaveText(/\d/);
+  await dialogOf(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialogOf(page)).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Download Meme' })).toBeFocused();
+  // The export's drawing must leave those caches usable.
+  await redraw();
+  await expect.poll(() => countPixels(page, WHITE)).toBe(before);
+  expect(downloads).toBe(0);
+});
+
+test('a premium member saves to the dashboard: the same file, sent once, and only on Save', async ({ page }) => {
+  await page.route('**/api/session', (route) => route.fulfill({ json: { premium: true, since: '2025-01-01T00:00:00.000Z' } }));
+  const sent: { format: string; filename: string; mime: string | undefined }[] = [];
+  await page.route('**/api/download-meme', (route) => {
+    const body = route.request().postDataJSON() as { canvasData: string; filename: string; format: string };
+    sent.push({ format: body.format, filename: body.filename, mime: /^data:([^;]+);base64,/.exec(body.canvasData)?.[1] });
+    return route.fulfill({ status: 201, json: { isPremium: true, downloadUrl: '/api/images/saved-1?download=x' } });
+  });
+  const session = page.waitForResponse('**/api/session');
+  await openTestTemplate(page);
+  await session;
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  const dialog = dialogOf(page);
+  // A download first: nothing is sent.
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download JPG' }).click()]);
+  expect(download.suggestedFilename()).toBe('two-buttons-test-meme.jpg');
+  expect(sent).toEqual([]);
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  await dialog.getByRole('button', { name: 'Save to dashboard' }).click();
+  await expect(page.getByText('Meme Saved! ✨')).toBeVisible();
+  expect(sent).toEqual([{ format: 'jpg', filename: 'two-buttons-test-meme.jpg', mime: 'image/jpeg' }]);
+});
+
+test('a visitor without a premium session is not offered Save to dashboard', async ({ page }) => {
+  const session = page.waitForResponse('**/api/session');
+  await openTestTemplate(page);
+  await session;
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  await expect(dialogOf(page).getByRole('button', { name: 'Download JPG' })).toBeVisible();
+  await expect(dialogOf(page).getByRole('button', { name: 'Save to dashboard' })).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Template } from '../core/api/templates';
 import type { UsageLimit } from '../core/api/usage';
@@ -61,20 +61,37 @@ export async function mockUsage(page: Page, usage: UsageLimit) {
 }
 
 /**
- * download-meme in the contract's shape. The answer's link is the data the editor sent, as a data: URL: Chromium
- * cancels downloads whose response comes from a Playwright route, and the client handles any link the same way.
+ * A 4032 × 3024 (12 MP) phone-photo stand-in: gradients and flat shapes under gaussian grain, saved as a JPEG of
+ * about 4.5 MB, as busy for an encoder as a real photo (grain is what makes photos big). Made once per run.
  */
-export async function mockDownloadMeme(page: Page) {
-  const sent: { format: string; filename: string; premiumHeader: string | undefined; mime: string }[] = [];
-  await page.route('**/api/download-meme', async (route: Route) => {
-    const req = route.request();
-    const body = req.postDataJSON() as { canvasData: string; filename: string; format: string };
-    const mime = /^data:([^;]+);base64,/.exec(body.canvasData)?.[1];
-    if (!mime) return route.fulfill({ status: 400, json: { error: 'Bad canvas data', code: 'invalid_request' } });
-    sent.push({ format: body.format, filename: body.filename, premiumHeader: req.headers()['x-premium-user'], mime });
-    return route.fulfill({ json: { isPremium: false, downloadUrl: body.canvasData } });
+let photo: Promise<Buffer> | null = null;
+export function phonePhoto(): Promise<Buffer> {
+  const [W, H] = [4032, 3024];
+  photo ??= (async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3b6ea5"/>
+      <stop offset="0.55" stop-color="#c9a46b"/><stop offset="1" stop-color="#2f5d3a"/></linearGradient></defs>
+      <rect width="${W}" height="${H}" fill="url(#g)"/><circle cx="${W * 0.62}" cy="${H * 0.42}" r="${H * 0.22}" fill="#e9d8a6"/>
+      <rect x="${W * 0.1}" y="${H * 0.6}" width="${W * 0.3}" height="${H * 0.3}" fill="#7a3b2e"/></svg>`;
+    const grain = await sharp({ create: { width: W, height: H, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } } }).raw().toBuffer();
+    return sharp(Buffer.from(svg))
+      .composite([{ input: grain, raw: { width: W, height: H, channels: 3 }, blend: 'overlay' }])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+  })();
+  return photo;
+}
+
+/**
+ * Every request the page makes to a server from now on (http and https; blob: and data: URLs stay in the
+ * browser), including ones Playwright routes answer: a download must make none.
+ */
+export function serverRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (/^https?:/.test(r.url())) seen.push(`${r.method()} ${r.url()}`);
   });
-  return sent;
+  return seen;
 }
 
 /** Counts pixels of the rendered canvas matching a predicate (r, g, b) → boolean, given as source text. */

@@ -56,6 +56,12 @@ test('Close Editor returns home and an unknown template says so', async ({ page 
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('a blank editor opens on the Templates tab', async ({ page }) => {
+  await page.goto('/meme-generator');
+  await expect(page.getByRole('tab', { name: 'Templates' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('list', { name: 'Templates' })).toBeVisible();
+});
+
 test('adds text and styles it from the toolbars', async ({ page }) => {
   await page.goto('/meme-generator');
   const font = page.getByRole('combobox', { name: 'Font', exact: true });
@@ -64,12 +70,19 @@ test('adds text and styles it from the toolbars', async ({ page }) => {
   await expect(page.getByText('Text Added! ✨')).toBeVisible();
   await expect(layers(page)).toHaveCount(1);
   await expect(layers(page).first()).toContainText('Double-click to edit');
-  // The new layer is selected, so the controls hold its style (spec §3 new-layer defaults).
+  // The new layer is selected, so the controls hold its style: the meme look (ADR 0120), white Impact with a black
+  // outline, centred, not bolded.
   await expect(font).toBeEnabled();
   await expect(font).toHaveValue('Impact');
   await expect(page.getByRole('spinbutton', { name: 'Font size' })).toHaveValue('30');
   await expect(page.getByRole('spinbutton', { name: 'Outline width' })).toHaveValue('3');
+  await expect(page.getByLabel('Colour', { exact: true })).toHaveValue('#ffffff');
+  await expect(page.getByLabel('Outline', { exact: true })).toHaveValue('#000000');
+  await expect(page.getByRole('button', { name: 'Align center' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByRole('textbox', { name: 'Text', exact: true })).toHaveValue('Double-click to edit');
+  // White letters with a black outline on the white canvas: the outline's dark pixels show.
+  await expect.poll(() => countPixels(page, 'r < 40 && g < 40 && b < 40')).toBeGreaterThan(300);
 
   await font.selectOption('Times New Roman');
   await page.getByRole('spinbutton', { name: 'Font size' }).fill('64');
@@ -84,7 +97,7 @@ test('adds text and styles it from the toolbars', async ({ page }) => {
 
   await expect(font).toHaveValue('Times New Roman');
   await expect(page.getByRole('spinbutton', { name: 'Font size' })).toHaveValue('64');
-  await expect(page.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Italic' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Underline' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Align left' })).toHaveAttribute('aria-pressed', 'true');
@@ -153,7 +166,7 @@ test('hides and removes a layer, undo and redo by keyboard, Delete and arrow nud
   await expect(page.getByText('No layers yet')).toBeVisible();
 });
 
-test('auto-crops to the objects plus 20 px, and says when there is nothing to crop', async ({ page }) => {
+test('auto-crops to the objects with no padding, and says when there is nothing to crop', async ({ page }) => {
   await page.goto('/meme-generator');
   await page.getByRole('button', { name: '✂️ Auto Crop' }).click();
   await expect(page.getByText('Nothing to crop')).toBeVisible();
@@ -163,14 +176,25 @@ test('auto-crops to the objects plus 20 px, and says when there is nothing to cr
   await page.getByRole('button', { name: '✂️ Auto Crop' }).click();
   await expect(page.getByText('Auto-cropped! ✂️')).toBeVisible();
   const size = await canvasSize(page);
-  // The star's points span 2·90·cos 18° ≈ 171 × 90·(1 + cos 36°) ≈ 163 px, plus its 3 px outline and 20 px
-  // padding on each side.
-  expect(size.width).toBeGreaterThanOrEqual(212);
-  expect(size.width).toBeLessThanOrEqual(217);
-  expect(size.height).toBeGreaterThanOrEqual(204);
-  expect(size.height).toBeLessThanOrEqual(209);
-  // A 20 px white frame: the corner pixels are background.
-  await expect.poll(() => countPixels(page, 'r > 240 && g > 240 && b > 240')).toBeGreaterThan(20 * size.width);
+  // The star's points span 2·90·cos 18° ≈ 171 × 90·(1 + cos 36°) ≈ 163 px, plus its 3 px outline, and nothing
+  // more (ADR 0120: the spec's 20 px padding was a white frame on every export).
+  expect(size.width).toBeGreaterThanOrEqual(172);
+  expect(size.width).toBeLessThanOrEqual(177);
+  expect(size.height).toBeGreaterThanOrEqual(164);
+  expect(size.height).toBeLessThanOrEqual(169);
+  // The star touches every side: each edge row and column has the star's outline or fill on it.
+  const edges = await page.evaluate(() => {
+    const el = document.querySelector('canvas[aria-label="Meme canvas"]') as HTMLCanvasElement;
+    const d = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
+    const ink = (x: number, y: number) => {
+      const i = (y * el.width + x) * 4;
+      return d[i]! < 200 || d[i + 2]! < 200;
+    };
+    const row = (y: number) => Array.from({ length: el.width }, (_, x) => ink(x, y)).some(Boolean);
+    const col = (x: number) => Array.from({ length: el.height }, (_, y) => ink(x, y)).some(Boolean);
+    return [row(1), row(el.height - 2), col(1), col(el.width - 2)];
+  });
+  expect(edges).toEqual([true, true, true, true]);
   await page.keyboard.press('Control+z');
   expect(await canvasSize(page)).toEqual({ width: 900, height: 650 });
 });
