@@ -40,7 +40,7 @@ export async function serveTemplates(page: Page, templates: Template[] | { statu
 /** Real images live beside the repository in ../shared/corpus; tests that need them skip, loudly, without it. */
 export function corpusFile(relative: string): string {
   const root = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
-  test.skip(!existsSync(root), `The image corpus is missing: expected ${root} (see ../shared/corpus/README.md).`);
+  test.skip(!existsSync(root), `The image corpus is missing: expected ${root} (README.md, Tests).`);
   return join(root, relative);
 }
 
