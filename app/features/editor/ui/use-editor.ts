@@ -14,8 +14,9 @@ export function useEditorState(store: EditorStore): EditorState {
 }
 
 /**
- * Creates the fabric canvas once the <canvas> element exists. fabric is imported here, dynamically, so it is a
- * chunk of its own that only the editor route downloads.
+ * Creates the fabric canvas once the <canvas> element exists. fabric comes in with the route through the static
+ * import of `canvas/index.client.ts` above (ADR 0081): its chunk is preloaded with the editor route's own, and is
+ * an empty module in the server build.
  */
 export function useMemeCanvas(store: EditorStore) {
   const elementRef = useRef<HTMLCanvasElement>(null);
