@@ -33,7 +33,7 @@ export function SavedMemes({ memes, onDeleted }: { memes: SavedMeme[] | null; on
       {memes === null ? (
         <p className="mt-3 text-slate-600 dark:text-slate-400" role="status">Loading your memes...</p>
       ) : memes.length === 0 ? (
-        <p className="mt-3 text-slate-600 dark:text-slate-400">No saved memes yet. Memes you download while unlocked are saved here.</p>
+        <p className="mt-3 text-slate-600 dark:text-slate-400">No saved memes yet. In the editor, press Download Meme, then Save to dashboard, while this dashboard is unlocked.</p>
       ) : (
         <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="saved-memes">
           {memes.map((m) => (
