@@ -34,7 +34,7 @@ export const createCustomMeme: GuideArticle = {
     },
     {
       heading: '5. Crop and download',
-      paragraphs: ['Auto Crop trims the canvas to your content, then Download Meme saves it in full quality and with no watermark.'],
+      paragraphs: ['Auto Crop trims the canvas to your content, then Download Meme saves it with no watermark, at a share size every network accepts or at its original size.'],
     },
   ],
 };

@@ -31,8 +31,8 @@ export const memeGeneratorGuide: GuideArticle = {
     {
       heading: 'Finish and download',
       steps: [
-        'Press Auto Crop to trim empty space around your meme, leaving a 20 px margin.',
-        'Press Download Meme and choose a format. The file is exported at twice the on-screen size so it stays sharp.',
+        'Press Auto Crop to trim empty space around your meme, right to the edge of your content.',
+        'Press Download Meme and choose a format and a size: the share size suits every social network, the original size keeps every pixel of your picture.',
       ],
       tips: ['Made a mistake? Undo keeps your last 30 steps.'],
     },

@@ -22,7 +22,7 @@ export const memeTextEditing: GuideArticle = {
       heading: 'The controls',
       tips: [
         'Font: Impact is the classic meme look; Arial and Helvetica are cleaner, Comic Sans MS is deliberately silly, Times New Roman suits fake headlines.',
-        'Size: the side-panel slider goes from 12 to 72; the toolbar box accepts 8 to 200 for huge single words.',
+        'Size: the side-panel slider goes from 12 to 72; the toolbar box accepts 8 to 400 for huge single words.',
         'Colour and outline: white text with a black outline (width 2 to 4) reads on any background. Outline width goes from 0 to 10.',
         'Style and alignment: bold, italic, underline, and left, centre or right alignment from the top toolbar.',
       ],
