@@ -15,7 +15,7 @@ export const PRICING_FAQ: FaqEntry[] = [
   {
     question: 'What counts as an AI operation?',
     answer:
-      'Generating an image with AI, upscaling, removing a background and detecting faces to blur each use one. Templates, your own uploads, text, shapes, downloads and the other image tools never count.',
+      'Generating an image with AI, upscaling, removing a background, and blurring faces, people or a background (the AI finds them) each use one. Caption ideas, templates, your own uploads, text, shapes, downloads and the other image tools never count.',
   },
   {
     question: 'Is there a free trial of the paid plans?',
