@@ -1,5 +1,5 @@
 /**
- * The error every API call raises on a non-success answer (spec part 1 §7): its message is `status:
+ * The error every API call raises on a non-success answer, the app's one rule: its message is `status:
  * body-or-statusText`. Calls go through the generated client in `api/client.ts`; the tool screens' upload job
  * (XMLHttpRequest, for progress) raises it through `throwIfNotOk`.
  */

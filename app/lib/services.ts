@@ -1,4 +1,4 @@
-/** The fixed list of service cards (spec part 1 §2): home tools section and the Get Started dialog. */
+/** The fixed list of service cards (docs/product.md §2, §3.3): home tools section and the Get Started dialog. */
 export type ServiceCategory = 'create' | 'optimize' | 'modify' | 'convert' | 'security';
 
 export interface Service {
@@ -59,7 +59,7 @@ export const SERVICES: Service[] = [
   },
 ];
 
-/** Case-insensitive match on title, description or any feature (spec part 1 §2). */
+/** Case-insensitive match on title, description or any feature (docs/product.md §3.3). */
 export function filterServices(services: Service[], query: string): Service[] {
   const q = query.trim().toLowerCase();
   if (!q) return services;

@@ -1,4 +1,4 @@
-/** localStorage key and values the spec names for the dark-mode preference. */
+/** localStorage key and values of the dark-mode preference (docs/product.md §2). */
 export const DARK_MODE_KEY = 'darkMode';
 
 /**

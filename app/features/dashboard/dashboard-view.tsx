@@ -40,7 +40,7 @@ function Unlocked({ onLock }: { onLock: () => void }) {
 
   const load = useCallback(() => {
     call(api.GET('/api/dashboard')).then(setStats, () => setStatsFailed(true));
-    // The spec only logs a failed list: it stays empty.
+    // A failed list is only logged: it stays empty (docs/product.md §6).
     call(api.GET('/api/user-memes')).then(
       (r) => setMemes(r.memes),
       (err) => {

@@ -1,6 +1,6 @@
 import type { DashboardDay } from '../../../core/api/dashboard';
 
-/** Saved meme dates: US English short date with hour and minute (spec §9), e.g. 'Jan 5, 2025, 3:07 PM'. */
+/** Saved meme dates: US English short date with hour and minute (docs/product.md §6), e.g. 'Jan 5, 2025, 3:07 PM'. */
 export const memeDate = (iso: string, timeZone?: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 

@@ -4,7 +4,7 @@ import { ARTICLES } from './articles';
 import { findGuide, GUIDES } from './guides';
 
 describe('how-to guides', () => {
-  it('has exactly the six spec slugs, each with an article of real content', () => {
+  it('has exactly the six guide slugs (docs/product.md §2), each with an article of real content', () => {
     expect(GUIDES.map((g) => g.slug)).toEqual([
       'meme-generator-guide',
       'create-custom-meme',

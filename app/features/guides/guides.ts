@@ -1,4 +1,4 @@
-/** The six how-to guides (spec part 1 §2). Their article bodies live beside this file. */
+/** The six how-to guides (docs/product.md §2). Their article bodies live beside this file. */
 export interface GuideSummary {
   slug: string;
   title: string;

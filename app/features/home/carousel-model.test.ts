@@ -31,7 +31,7 @@ describe('wrapPage', () => {
 });
 
 describe('templateHref', () => {
-  it('routes each feature value as the spec says', () => {
+  it('routes each feature value as docs/product.md §3.2 says', () => {
     expect(templateHref({ id: 'drake', feature: 'meme-generator' })).toBe('/meme-generator?template=drake');
     expect(templateHref({ id: 'a b', feature: 'meme-generator' })).toBe('/meme-generator?template=a%20b');
     expect(templateHref({ id: 'x', feature: 'text-editing' })).toBe('/how-to/meme-text-editing');

@@ -17,7 +17,7 @@ const FEATURES = [
   },
 ];
 
-/** Why choose us: the spec's claims, each one true of this product. */
+/** Why choose us: the home page's claims (docs/product.md §1, §3.3), each one true of this product. */
 export function FeaturesSection() {
   return (
     <section aria-labelledby="features-heading" className="mx-auto w-full max-w-6xl px-4 py-14">

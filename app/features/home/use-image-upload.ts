@@ -57,7 +57,7 @@ export function useImageUpload() {
   return { uploading, upload };
 }
 
-/** The server's own sentence when it sent one (413/415 …); otherwise the spec's fallback. */
+/** The server's own sentence when it sent one (413/415 …); otherwise our fallback (docs/product.md §3.1). */
 function uploadErrorText(error: unknown): string {
   if (error instanceof ApiClientError && error.serverMessage) return error.serverMessage;
   return UPLOAD_FAILED_FALLBACK;

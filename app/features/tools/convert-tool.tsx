@@ -48,7 +48,7 @@ export function ConvertTool() {
     if (!files.length) return toast.error('No valid images', 'Please select image files to convert');
     setDone([]);
     setFailed([]);
-    // The spec skips a failed file; the list under the results says which and why.
+    // A failed file is never skipped silently (docs/product.md §5.4): the list under the results says which and why.
     const fields = { operation: 'convert', format, quality, maintainMetadata: false };
     const outcome = await runAll('/api/convert', files, fields, 'The server could not convert this file.');
     const out = outcome.done.map((d) => ({ originalName: d.name, result: d.result }));

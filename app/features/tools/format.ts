@@ -1,10 +1,10 @@
 import { IMAGE_EXTENSIONS, type ImageFormat } from '../../../core/api/images';
 
-/** Pure helpers shared by the tool screens (spec part 2 §9): sizes, download names, progress steps. */
+/** Pure helpers shared by the tool screens (docs/product.md §5.1): sizes, download names, progress steps. */
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
-/** 'N Bytes/KB/MB/GB', base 1024, at most 2 decimals (trailing zeros dropped, as the spec's examples show). */
+/** 'N Bytes/KB/MB/GB', base 1024, at most 2 decimals (trailing zeros dropped, docs/product.md §5.1). */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const i = Math.min(UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
@@ -71,7 +71,7 @@ export function downloadUrl(imageUrl: string, name: string): string {
   return `${imageUrl}${sep}download=${encodeURIComponent(name)}`;
 }
 
-/** Width/height inputs: integers, 0 when not a number (spec §5). */
+/** Width/height inputs: integers, 0 when not a number (docs/product.md §5.3). */
 export function parseDimension(value: string): number {
   const n = parseInt(value, 10);
   return Number.isFinite(n) && n > 0 ? n : 0;

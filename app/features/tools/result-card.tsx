@@ -51,7 +51,7 @@ export function Notes({ notes, className = 'text-sm text-slate-600 dark:text-sla
   ) : null;
 }
 
-/** A link the server answers as an attachment with the spec's file name. */
+/** A link the server answers as an attachment with the result's download name (docs/product.md §5.1). */
 export function DownloadLink({ imageUrl, name, label, className = btnPrimary }: { imageUrl: string; name: string; label: string; className?: string }) {
   return (
     <a href={downloadUrl(imageUrl, name)} download={name} className={className} onClick={() => toast.success('Download started!', name)}>

@@ -36,7 +36,7 @@ export function SecurityTool() {
   const { usage, failed, refetch } = useUsage();
   const { job, busy, run, cancel } = useToolJob();
 
-  // On upload the metadata analysis is requested straight away (spec §4).
+  // On upload the metadata analysis is requested straight away (docs/product.md §5.5).
   const onChosen = useCallback((c: Chosen) => {
     setResult(null);
     setAnalysis(null);
@@ -78,7 +78,7 @@ export function SecurityTool() {
   const applyBlur = async () => {
     // Faces, people and the subject of a background blur are all found by AI; only selective blur is free.
     const ai = blur.method !== 'selective';
-    // Checked before the call: no request is made once the allowance is spent (spec §5).
+    // Checked before the call: no request is made once the allowance is spent (docs/product.md §5.1).
     if (ai && usage && !usage.canGenerate) return toast.error('AI Limit Reached', AI_LIMIT);
     const fields: Record<string, string | number | boolean> = { operation: 'blur', method: blur.method, strength: blur.strength };
     if (blur.method === 'selective') fields.regions = JSON.stringify(blur.regions);

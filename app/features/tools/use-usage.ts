@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UsageLimit } from '../../../core/api/usage';
 import { api, call } from '~/lib/api/client';
 
-/** Stale after 30 s (spec §7): a tab that comes back later fetches again. */
+/** Stale after 30 s (docs/product.md §5.1): a tab that comes back later fetches again. */
 const STALE_MS = 30_000;
 
 /** The visitor's AI allowance; `refetch` after every AI operation. */

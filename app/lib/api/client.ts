@@ -1,6 +1,6 @@
 /**
  * The app's one way to call /api: openapi-fetch typed by the generated `paths` (scripts/build-api-types.ts), so a
- * path, parameter or body the document does not describe is a type error. `call` keeps the spec's error rule: a
+ * path, parameter or body the document does not describe is a type error. `call` keeps one error rule for every call: a
  * non-success answer raises an ApiClientError with the status, `status: body-or-statusText` and the server's words.
  * Every call carries the D1 bookmark (bookmark.ts, ADR 0115).
  */

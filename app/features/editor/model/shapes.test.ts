@@ -3,7 +3,7 @@ import { SHAPE_KINDS } from '../../../../core/editor';
 import { shapeOutline, shapePosition, spikes } from './shapes';
 
 describe('shapes', () => {
-  it('gives every shape its spec text and a text area inside its box', () => {
+  it('gives every shape its starting text (docs/product.md §4.4) and a text area inside its box', () => {
     const texts = SHAPE_KINDS.map((k) => shapeOutline(k).text);
     expect(texts).toEqual(['Edit me!', 'Think...', 'BOOM!', 'WOW!', 'LOVE']);
     for (const k of SHAPE_KINDS) {

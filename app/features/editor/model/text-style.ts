@@ -17,8 +17,8 @@ export interface TextStyle {
 
 /**
  * The style new text starts with, in the side panel's draft and from 'Add Text': the meme look, white Impact (its
- * stand-in Anton) with a black outline, centred. The spec's blue left-aligned Comic Sans looked like no meme
- * (ADR 0120). Impact has one weight, so it is not bolded (bold would smear a synthetic stroke over it).
+ * stand-in Anton) with a black outline, centred. The original brief's blue left-aligned Comic Sans looked like no meme
+ * (docs/product.md §10, ADR 0120). Impact has one weight, so it is not bolded (bold would smear a synthetic stroke over it).
  */
 export const DEFAULT_TEXT_STYLE: TextStyle = {
   fontSize: 30,
@@ -32,7 +32,7 @@ export const DEFAULT_TEXT_STYLE: TextStyle = {
   textAlign: 'center',
 };
 
-/** Spec §3 "New text layer": what 'Add Text' puts on the canvas, the same meme look. */
+/** What 'Add Text' puts on the canvas, the same meme look (docs/product.md §4.3). */
 export const NEW_LAYER_STYLE: TextStyle = DEFAULT_TEXT_STYLE;
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));

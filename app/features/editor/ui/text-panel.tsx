@@ -9,7 +9,7 @@ import { ColorInput, controlClass } from './controls';
 
 /**
  * The side text panel. With a text selected it edits that text; otherwise it holds the draft that 'Add Text Layer'
- * puts on the canvas, starting from the spec's default text style.
+ * puts on the canvas, starting from the default text style (docs/product.md §4.3).
  */
 export function TextPanel(props: {
   state: EditorState;
