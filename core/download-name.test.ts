@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contentDisposition, sanitizeDownloadName } from './download-name';
 
 describe('sanitizeDownloadName', () => {
-  it('keeps the spec names as they are', () => {
+  it('keeps ordinary download names as they are', () => {
     expect(sanitizeDownloadName('optimized-1700000000000.webp', 'webp')).toBe('optimized-1700000000000.webp');
     expect(sanitizeDownloadName('converted-holiday photo.png', 'png')).toBe('converted-holiday photo.png');
   });

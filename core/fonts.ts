@@ -1,6 +1,6 @@
 /**
- * The meme fonts the spec names, each backed by an openly licensed stand-in that we self-host.
- * The @font-face rules keep the spec's family name and try the system font first (`local()`), so a machine
+ * The meme fonts the editor offers (docs/product.md §4.3), each backed by an openly licensed stand-in that we
+ * self-host. The @font-face rules keep the family name the editor shows and try the system font first (`local()`), so a machine
  * that has Impact uses Impact and every other machine gets Anton, with identical layout code.
  */
 export interface MemeFont {
@@ -27,7 +27,7 @@ export const MEME_FONTS: MemeFont[] = [
   { family: 'Arial', standIn: 'arimo', weights: [400, 700], italic: true, generic: 'sans-serif' },
 ];
 
-/** The five fonts of the editor's top toolbar and the ten of its side panel (spec part 1, §2 and §3). */
+/** The five fonts of the editor's top toolbar and the ten of its side panel (docs/product.md §4.3). */
 export const TOOLBAR_FONTS = ['Impact', 'Arial', 'Helvetica', 'Comic Sans MS', 'Times New Roman'] as const;
 export const PANEL_FONTS = MEME_FONTS.map((f) => f.family);
 

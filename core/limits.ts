@@ -1,4 +1,4 @@
-// Every number the spec names lives here once; UI, API and tests import it.
+// Every number the product shows or enforces (docs/product.md §8) lives here once; UI, API and tests import it.
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Request bodies larger than this are refused before they are read (multipart overhead on top of an upload). */
@@ -26,7 +26,7 @@ export const PROMPT_MAX_CHARS = 500;
 export const TEMPLATE_SEARCH_MAX_CHARS = 100;
 
 /**
- * The free daily allowance of AI operations. The spec's marketing copy says both 10 (plan card) and 5 (FAQ);
+ * The free daily allowance of AI operations. The original brief's copy said both 10 (plan card) and 5 (FAQ);
  * the product uses this one number everywhere and renders it from here.
  */
 export const FREE_DAILY_AI_LIMIT = 10;
@@ -56,7 +56,7 @@ export const CAROUSEL_INTERVAL_MS = 4000;
 
 export const HISTORY_MAX_SNAPSHOTS = 30;
 /**
- * Auto Crop trims to the content itself. The spec's 20 px padding became a white frame around every cropped
+ * Auto Crop trims to the content itself. The original brief's 20 px padding became a white frame around every cropped
  * download (ADR 0120).
  */
 export const AUTO_CROP_PADDING_PX = 0;
@@ -76,7 +76,7 @@ export const EXPORT_MAX_SIDE = 4096;
 export const SHARE_MAX_SIDE = 2048;
 export const SHARE_MAX_BYTES = 5_000_000;
 /**
- * JPG and WebP downloads start at quality 0.92 (the browsers' own JPEG default; the spec's 1 made a 12 MP photo's file
+ * JPG and WebP downloads start at quality 0.92 (the browsers' own JPEG default; the brief's 1 made a 12 MP photo's file
  * 1.75 times larger for no visible gain) and step down this ladder only to fit a share-size file under SHARE_MAX_BYTES.
  */
 export const EXPORT_QUALITY = 0.92;

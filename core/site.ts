@@ -2,7 +2,7 @@
 export const SUPPORT_EMAIL = 'support@memeforge.example';
 
 /**
- * The specialised background-removal site Optimize promotes (spec part 2 §1): opened in a new tab with our
+ * The specialised background-removal site Optimize promotes (docs/product.md §5.2): opened in a new tab with our
  * referral parameter. Which partner and which code is business configuration; the claims shown are the partner's,
  * and the block says so.
  */

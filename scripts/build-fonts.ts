@@ -1,6 +1,6 @@
 /**
  * Copies the stand-in webfonts out of their @fontsource packages into public/fonts and writes
- * public/fonts/fonts.css with @font-face rules under the spec's family names (see core/fonts.ts).
+ * public/fonts/fonts.css with @font-face rules under the family names the editor offers (see core/fonts.ts).
  * Run by `npm run build`; the output is generated, not committed.
  */
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';

@@ -5,7 +5,7 @@ export const DASHBOARD_TREND_DAYS = 30;
 
 /**
  * The scale of the 'Usage Analytics' bar: Premium has no cap, so the bar measures a month's AI operations against
- * this fair-use reference (the spec's design shows 'N of 1000'). Nothing enforces it (ADR 0091).
+ * this fair-use reference ('N of 1,000', docs/product.md §6). Nothing enforces it (ADR 0091).
  */
 export const PREMIUM_MONTHLY_AI_GUIDE = 1000;
 

@@ -22,14 +22,14 @@ export type TemplateFeature = (typeof TEMPLATE_FEATURES)[number];
 
 export const DEFAULT_TEMPLATE_DESCRIPTION = 'Create amazing memes';
 
-/** A template as the API answers it (spec part 1 §3, plus geometry and examples for the editor). */
+/** A template as the API answers it (docs/api.md), with the geometry and examples the editor needs. */
 export const templateSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** Falls back to DEFAULT_TEMPLATE_DESCRIPTION when a template has none. */
   description: z.string(),
   imageUrl: z.string(),
-  /** 1 for the 16 most popular, else 0 (the spec's wire format). */
+  /** 1 for the 16 most popular, else 0 (a number, as the API has answered it from the start). */
   isPopular: z.union([z.literal(0), z.literal(1)]),
   feature: z.enum(TEMPLATE_FEATURES).nullable(),
   width: z.number().int().positive(),

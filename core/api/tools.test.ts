@@ -16,7 +16,7 @@ describe('tool field schemas (multipart strings in, typed values out)', () => {
     expect(modifyFieldsSchema.safeParse({ operation: 'resize', maintainAspectRatio: 'maybe' }).success).toBe(false);
   });
 
-  it('knows the ten presets of the spec', () => {
+  it('knows the ten original presets (docs/product.md §5.3)', () => {
     expect(RESIZE_PRESETS).toHaveLength(10);
     expect(RESIZE_PRESETS.slice(0, 4).map((p) => p.id)).toEqual(['instagram-square', 'instagram-story', 'facebook-cover', 'twitter-header']);
     expect(modifyFieldsSchema.safeParse({ operation: 'resize', preset: 'a4' }).success).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * Premium sessions. The access code is checked on the server in constant time; a correct one opens a row in
- * `premium_sessions` and sets an HttpOnly cookie carrying only the signed session id. The `x-premium-user` header
- * the spec's client sends is never read.
+ * `premium_sessions` and sets an HttpOnly cookie carrying only the signed session id. An `x-premium-user` header
+ * (the first client design sent one) is never read (docs/product.md §10).
  */
 import { and, eq, gt } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';

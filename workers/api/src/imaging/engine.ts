@@ -149,7 +149,7 @@ async function pixelOperation(operation: string, input: Picture, plan: PixelPlan
   const { header, bytes, upright } = input;
   const format = resolveFormat('original', header.format, notes);
   const quality = editQuality(format);
-  // Watermark and blur answers also carry what was done as `details` (the spec's field for them).
+  // Watermark and blur answers also carry what was done as `details`, a detail line (docs/product.md §5.1).
   const details = operation === 'watermark' || operation === 'blur' ? plan.note : undefined;
   const base = { operation, originalSize: bytes.length, notes, quality, details };
   if (Math.max(pixels(upright), pixels(plan.output)) <= pixelBudget(plan.budget, format)) {
@@ -334,7 +334,7 @@ async function runOperation<K extends OperationName>(operation: K, input: Pictur
       const problem = aiOutputProblem(operation, factor, input.upright);
       if (problem) throw new HttpError(400, 'validation_failed', problem);
       const r = await runAiOperation(operation, input, factor, o.format ?? 'auto', services);
-      // The spec: background removal reports the file's own size as originalSize, and compressionRatio 0.
+      // Background removal reports the file's own size as originalSize, and compressionRatio 0 (docs/product.md §5.2).
       return { operation, originalSize: input.bytes.length, notes: [...notes, ...r.notes], stream: r.stream, format: r.format, quality: r.quality, engine: 'ai' };
     }
   }

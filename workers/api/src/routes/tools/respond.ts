@@ -4,7 +4,7 @@ import { throwIfCancelled } from '../../cancel';
 import type { EngineResult, EngineServices, StreamedResult } from '../../imaging/engine';
 import { storeResult, storeStreamedResult } from './deps';
 
-/** Stores the result and answers the spec's body: imageUrl, size, format, width, height, originalSize and more. */
+/** Stores the result and answers the tool body (docs/api.md): imageUrl, size, format, width, height, originalSize and more. */
 export async function respondWithImage(env: Env, outcome: EngineResult | StreamedResult, job: Pick<EngineServices, 'onPhase' | 'signal'> = {}): Promise<Response> {
   // The last point where a cancelled job leaves nothing behind in R2 (a streamed one also stops between parts).
   throwIfCancelled(job.signal);
@@ -20,7 +20,7 @@ export async function respondWithImage(env: Env, outcome: EngineResult | Streame
     answer = { ...rest, imageUrl, expiresAt, size: bytes.length };
   }
   const saved = answer.originalSize > 0 ? Math.round((1 - answer.size / answer.originalSize) * 100) : 0;
-  // The spec reports 0 for background removal, whose output is a different picture, not a smaller one.
+  // 0 for background removal, whose output is a different picture, not a smaller one (docs/product.md §5.2).
   const ratio = answer.operation === 'remove-background' ? 0 : Math.max(0, saved);
   const body: ToolResult = { ...answer, compressionRatio: ratio };
   return json(body);
