@@ -49,7 +49,7 @@ test('an upload is stored, served with its type, and shows in the browser', asyn
   expect(result.nosniff).toBe('nosniff');
 });
 
-test('a text file called cat.png is refused with the spec message', async ({ page }) => {
+test('a text file called cat.png is refused with the message people see (docs/product.md §9)', async ({ page }) => {
   await page.goto('/');
   const result = await page.evaluate(async () => {
     const form = new FormData();

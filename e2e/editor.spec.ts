@@ -177,7 +177,7 @@ test('auto-crops to the objects with no padding, and says when there is nothing 
   await expect(page.getByText('Auto-cropped! ✂️')).toBeVisible();
   const size = await canvasSize(page);
   // The star's points span 2·90·cos 18° ≈ 171 × 90·(1 + cos 36°) ≈ 163 px, plus its 3 px outline, and nothing
-  // more (ADR 0120: the spec's 20 px padding was a white frame on every export).
+  // more (ADR 0120: the original brief's 20 px padding was a white frame on every export).
   expect(size.width).toBeGreaterThanOrEqual(172);
   expect(size.width).toBeLessThanOrEqual(177);
   expect(size.height).toBeGreaterThanOrEqual(164);

@@ -48,7 +48,7 @@ test.describe('hero upload', () => {
     expect(new URL(page.url()).search).toBe(`?image=${encodeURIComponent(UPLOADED.imageUrl)}`);
   });
 
-  test('refuses a non-image with the spec toast and sends nothing', async ({ page }) => {
+  test('refuses a non-image with its toast (docs/product.md §9) and sends nothing', async ({ page }) => {
     const calls = await countUploads(page);
     await page.goto('/');
     await fileInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
@@ -57,7 +57,7 @@ test.describe('hero upload', () => {
     expect(calls).toEqual([]);
   });
 
-  test('refuses an 11 MB image with the spec toast and sends nothing', async ({ page }) => {
+  test('refuses an 11 MB image with its toast (docs/product.md §9) and sends nothing', async ({ page }) => {
     const calls = await countUploads(page);
     await page.goto('/');
     const big = Buffer.alloc(11 * 1024 * 1024);

@@ -137,7 +137,7 @@ test.describe('placeholder pages', () => {
     }
   });
 
-  test('privacy, contact, terms, about and help say what the spec says', async ({ page }) => {
+  test('privacy, contact, terms, about and help say what docs/product.md §2 says', async ({ page }) => {
     await page.goto('/privacy');
     await expect(page.locator('main')).toContainText(`deleted automatically after ${IMAGE_TTL_SECONDS_DEFAULT / 60} minutes`);
     await expect(page.locator('main')).toContainText('never sell');

@@ -210,7 +210,7 @@ test.describe('Optimize', () => {
     await expect(page.getByRole('button', { name: 'Remove Background' })).toHaveCount(0);
   });
 
-  test('a non-image is refused with the spec toast', async ({ page }) => {
+  test('a non-image is refused with its toast (docs/product.md §9)', async ({ page }) => {
     await page.goto('/tools/optimize');
     await page.getByTestId('file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
     await expect(toastWith(page, 'Invalid file type')).toContainText('notes.txt: Please upload an image file (JPG, PNG, WEBP)');

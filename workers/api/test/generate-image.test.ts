@@ -56,7 +56,7 @@ describe('POST /api/generate-image', () => {
     expect(await usedBy(headers)).toBe(0);
   });
 
-  it('refuses a prompt over 500 characters with the spec message', async () => {
+  it('refuses a prompt over 500 characters with the message people see (docs/product.md §4.2)', async () => {
     const res = await generate('x'.repeat(PROMPT_MAX_CHARS + 1), { 'cf-connecting-ip': '192.0.2.12' });
     expect(res.status).toBe(400);
     expect((await res.json<{ error: string }>()).error).toContain('Please keep your prompt under 500 characters.');
@@ -68,7 +68,7 @@ describe('POST /api/generate-image', () => {
     expect(await res.json()).toMatchObject({ code: 'invalid_json' });
   });
 
-  it('answers the 11th generation of the day with 429 and the spec message', async () => {
+  it('answers the 11th generation of the day with 429 and the allowance message (docs/product.md §9)', async () => {
     const headers = { 'cf-connecting-ip': '192.0.2.13' };
     const before = (await listKeys(env.BUCKET, 'tmp/')).length;
     for (let i = 0; i < FREE_DAILY_AI_LIMIT; i++) expect((await generate(`picture ${i}`, headers)).status).toBe(200);

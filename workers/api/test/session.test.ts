@@ -41,7 +41,7 @@ describe('premium sessions', () => {
     for (const cookie of local.headers.getSetCookie()) expect(cookie).not.toContain('Secure');
   });
 
-  it('answers a wrong code with 401 and the spec message, and sets no session', async () => {
+  it('answers a wrong code with 401 and the message people see, and sets no session', async () => {
     const res = await post({ accessCode: 'nope' }, { 'cf-connecting-ip': '192.0.2.3' });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: 'Invalid password. Please try again.', code: 'unauthorized' });

@@ -118,7 +118,7 @@ describe('AI operations of the tool routes', () => {
     expect(await usedBy(ip)).toBe(3);
   });
 
-  it('answers the spec 429 once the allowance is spent, and selective blur needs no allowance', async () => {
+  it('answers 429 with the allowance message (docs/product.md §9) once the allowance is spent, and selective blur needs no allowance', async () => {
     const ip = '203.0.113.54';
     for (let i = 0; i < FREE_DAILY_AI_LIMIT; i++) {
       expect((await aiTool('optimize', { operation: 'upscale', factor: 2 }, ip)).status).toBe(200);

@@ -93,7 +93,7 @@ describe('tool routes refuse bad input with 400 and a clear message', () => {
   });
 });
 
-describe('tool routes answer the spec body', () => {
+describe('tool routes answer the documented body (docs/api.md)', () => {
   it('resize keeps the aspect ratio inside the box by default, and presets give their exact size', async () => {
     let res = await toolRequest('modify', png, { operation: 'resize', width: 60, height: 60 });
     expect(await res.json()).toMatchObject({ width: 60, height: 40, format: 'png', operation: 'resize' });
