@@ -32,6 +32,7 @@ export const generateCaptionsRequestSchema = z
     /** The person's own picture, as `POST /api/upload` answered it (`/api/images/{id}`): captions about what it shows. */
     imageUrl: z
       .string()
+      .min(1, 'imageUrl must be an /api/images/{id} address from POST /api/upload.')
       .max(200)
       .refine((url) => imageIdOf(url) !== null, 'imageUrl must be an /api/images/{id} address from POST /api/upload.')
       .optional(),

@@ -6,7 +6,7 @@
  */
 import { z } from './zod';
 import { API_KEY_PREFIX } from './api-keys';
-import { apiErrorSchema, type ErrorCode } from './errors';
+import type { ErrorCode } from './errors';
 
 export type HttpMethod = 'get' | 'post' | 'delete';
 export type JsonSchema = Record<string, unknown>;
@@ -68,6 +68,12 @@ export interface ApiInfo {
 const JSON_TYPE = 'application/json';
 const EVENT_STREAM = 'text/event-stream';
 const REF_PREFIX = '#/components/schemas/';
+
+/**
+ * What the multipart examples show for the `image` part, which they must name (it is required): the part is the file
+ * itself, which an example written as JSON can only stand in for.
+ */
+export const IMAGE_PART_EXAMPLE = '(the picture file)';
 
 /** The multipart `image` part: binary bytes whose format the server reads from the bytes themselves. */
 export const IMAGE_FILE_SCHEMA: JsonSchema = {
@@ -189,7 +195,11 @@ function requestBodyOf(body: RouteBody): JsonSchema {
     required: true,
     'x-max-bytes': body.maxBytes,
     content: {
-      'multipart/form-data': { schema: multipartSchema(body.fields), example: body.example, encoding: { image: { contentType: 'image/*, application/octet-stream' } } },
+      'multipart/form-data': {
+        schema: multipartSchema(body.fields),
+        example: { image: IMAGE_PART_EXAMPLE, ...body.example },
+        encoding: { image: { contentType: 'image/*, application/octet-stream' } },
+      },
     },
   };
 }
@@ -217,8 +227,8 @@ function operationOf(route: RouteDoc): JsonSchema {
 
 /** Every response body schema named by the routes, once, as components (output side: what the API sends). */
 function componentSchemas(routes: readonly RouteDoc[], shared: Record<string, z.ZodType>): Record<string, JsonSchema> {
+  // Error answers are not named here: each one's schema lists the codes its route can answer (errorSchemaFor).
   const registry = z.registry<{ id: string }>();
-  registry.add(apiErrorSchema, { id: 'ApiError' });
   for (const [id, schema] of Object.entries(shared)) registry.add(schema, { id });
   for (const route of routes) {
     for (const answer of route.answers) {
@@ -249,6 +259,7 @@ export function buildOpenApiDocument({ version, tags, routes, shared = {} }: Api
       summary: 'Meme templates, AI images and captions, and image tools (compress, resize, convert, watermark, blur, privacy).',
       description:
         'Every error is JSON `{ "error": "a sentence for people", "code": "stable_snake_case" }` with the status that fits. A path below `/api` that is not listed here answers 404 `not_found`; a listed path asked with a method it does not list (TRACE, PUT, OPTIONS …) answers 405 `method_not_allowed` with `Allow` naming the methods it takes (HEAD wherever GET is). Uploaded and generated images expire after an hour: reading one after that answers 410.',
+      contact: { name: 'Memeforge: the API guide is /developers on this site' },
       license: { name: 'Proprietary' },
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',

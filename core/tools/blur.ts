@@ -22,6 +22,7 @@ export type Rect = z.infer<typeof rectSchema>;
 
 const regionsField = z
   .string()
+  .min(1, 'Regions must be a JSON list of {x, y, width, height}.')
   .transform((s, ctx) => {
     try {
       return JSON.parse(s) as unknown;

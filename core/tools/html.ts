@@ -36,7 +36,8 @@ const whole = (label: string, { min, max }: { min: number; max: number }) =>
 export const htmlRenderSchema = z.object({
   html: z
     .string({ message: 'Please paste some HTML or choose an .html file (field "html").' })
-    .refine((s) => s.trim().length > 0, 'The HTML is empty. Please paste a page or choose an .html file.'),
+    // A pattern rather than a refinement, so the document says it too: at least one character that is not a space.
+    .regex(/\S/, 'The HTML is empty. Please paste a page or choose an .html file.'),
   width: whole('Viewport width', HTML_VIEWPORT_WIDTH).default(HTML_VIEWPORT_WIDTH.default),
   height: whole('Viewport height', HTML_VIEWPORT_HEIGHT).default(HTML_VIEWPORT_HEIGHT.default),
   fullPage: z.boolean({ message: 'must be true or false' }).default(false),

@@ -122,8 +122,11 @@ export function curlFor(doc: Json, method: string, path: string, operation: Json
   if (content['application/json']) {
     lines.push(`-H ${quote('Content-Type: application/json')}`, `-d ${quote(JSON.stringify(content['application/json'].example ?? {}))}`);
   } else if (content['multipart/form-data']) {
+    // The example's `image` only stands in for the file, which curl sends from disk.
     lines.push('-F image=@photo.jpg');
-    for (const [name, value] of Object.entries((content['multipart/form-data'].example as Json | undefined) ?? {})) lines.push(`-F ${quote(`${name}=${String(value)}`)}`);
+    for (const [name, value] of Object.entries((content['multipart/form-data'].example as Json | undefined) ?? {})) {
+      if (name !== 'image') lines.push(`-F ${quote(`${name}=${String(value)}`)}`);
+    }
   }
   if (method === 'GET' && path.endsWith('/image')) lines.push('-o picture.png');
   return lines.join(' \\\n  ');

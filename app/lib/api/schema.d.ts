@@ -520,10 +520,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        ApiError: {
-            error: string;
-            code: string;
-        };
         Template: {
             id: string;
             name: string;
@@ -1331,7 +1327,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /** @example {} */
+                /**
+                 * @example {
+                 *       "image": "(the picture file)"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary
@@ -2917,6 +2917,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "image": "(the picture file)",
                  *       "operation": "compress",
                  *       "quality": 80,
                  *       "format": "webp"
@@ -3149,6 +3150,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "image": "(the picture file)",
                  *       "operation": "resize",
                  *       "width": 1080,
                  *       "height": 1080,
@@ -3406,6 +3408,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "image": "(the picture file)",
                  *       "format": "png"
                  *     }
                  */
@@ -3609,6 +3612,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "image": "(the picture file)",
                  *       "operation": "watermark",
                  *       "text": "© Memeforge",
                  *       "position": "bottom-right"
@@ -4037,7 +4041,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /** @example {} */
+                /**
+                 * @example {
+                 *       "image": "(the picture file)"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary

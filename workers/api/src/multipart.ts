@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { UPLOAD_TOO_LARGE_MESSAGE } from '../../../core/api/images';
+import { fieldName } from '../../../core/api/issues';
 import { MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES } from '../../../core/limits';
 import { HttpError } from './errors';
 import { readBodyLimited } from './http';
@@ -13,7 +14,7 @@ const tooLarge = () => new HttpError(413, 'payload_too_large', UPLOAD_TOO_LARGE_
 /**
  * Reads a multipart form of bounded size and validates it with a zod schema from core/. A body over the limit is
  * refused while streaming (or from its declared length) with the upload message; a file field over
- * MAX_UPLOAD_BYTES likewise. Missing or wrong fields are 400 with the schema's message.
+ * MAX_UPLOAD_BYTES likewise. Missing, empty or wrong fields are 400 with the schema's message.
  */
 export async function readMultipart<S extends z.ZodType>(
   request: Request,
@@ -40,6 +41,8 @@ export async function readMultipart<S extends z.ZodType>(
   const fields: Record<string, FormValue | FormValue[]> = {};
   for (const [name, value] of form.entries()) {
     if (value instanceof File && value.size > maxFileBytes) throw tooLarge();
+    // An empty part means nothing: coerced, it would quietly become 0 (a crop at x=0, a watermark at opacity 0).
+    if (value === '') throw new HttpError(400, 'validation_failed', `${fieldName([name]) || 'A form field'} is empty. Leave it out or give it a value.`);
     const previous = fields[name];
     fields[name] = previous === undefined ? value : ([] as FormValue[]).concat(previous, value);
   }

@@ -124,6 +124,7 @@ describe('POST /api/convert/html', () => {
       ['{"html": ', 400, 'invalid_json', /not valid JSON/],
       [{}, 400, 'validation_failed', /paste some HTML/],
       [{ html: ' \n ' }, 400, 'validation_failed', /The HTML is empty/],
+      [{ html: '' }, 400, 'validation_failed', /The HTML is empty/],
       [{ html: BLOCKS, width: 100 }, 400, 'validation_failed', /Viewport width must be between 320 and 1920/],
       [{ html: BLOCKS, width: 5000 }, 400, 'validation_failed', /Viewport width must be between 320 and 1920/],
       [{ html: BLOCKS, height: 99_999 }, 400, 'validation_failed', /Viewport height must be between/],

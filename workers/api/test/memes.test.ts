@@ -64,6 +64,7 @@ describe('POST /api/download-meme', () => {
       [{ format: 'png' }, 400, 'validation_failed'],
       [{ canvasData: pngUrl, format: 'gif' }, 400, 'validation_failed'],
       [{ canvasData: 'hello', format: 'png' }, 400, 'validation_failed'],
+      [{ canvasData: '', format: 'png' }, 400, 'validation_failed'],
       [{ canvasData: 'data:image/png;base64,@@@@', format: 'png' }, 400, 'validation_failed'],
       [{ canvasData: `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"/>')}`, format: 'png' }, 415, 'unsupported_media_type'],
       [{ canvasData: `data:image/jpeg;base64,${toBase64(png)}`, format: 'jpg' }, 415, 'unsupported_media_type'],

@@ -71,6 +71,13 @@ describe('tool routes refuse bad input with 400 and a clear message', () => {
     await expect400('optimize', { operation: 'upscale', factor: 5 }, /Factor must be 2, 3 or 4/);
   });
 
+  it('an empty part, which would otherwise count as 0 (a crop at x=0, a watermark at opacity 0)', async () => {
+    await expect400('modify', { operation: 'crop', x: '', y: 0, width: 10, height: 10 }, /^X is empty\. Leave it out or give it a value\.$/);
+    await expect400('security', { operation: 'watermark', text: 'a', opacity: '' }, /^Opacity is empty\. Leave it out or give it a value\.$/);
+    await expect400('security', { operation: 'blur', method: 'selective', regions: '' }, /^Regions is empty\./);
+    await expect400('convert', { format: '' }, /^Format is empty\./);
+  });
+
   it('keeps nothing in R2 when it refuses', async () => {
     const before = await resultCount();
     await expect400('optimize', { operation: 'compress', quality: 0 }, /Quality/);
