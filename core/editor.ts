@@ -1,7 +1,10 @@
 /** The editor's constants (docs/product.md §4): imported by the editor model, its UI and its tests. */
 
 export const TEXT_SIZE_PANEL = { min: 12, max: 72 } as const;
-/** The toolbar's typed size; a size outside it is clamped and the editor says so (ADR 0120; the original brief had 200, docs/product.md §10). */
+/**
+ * The toolbar's typed size; a size outside it is clamped and the editor says so (ADR 0120; the original brief had 200,
+ * docs/product.md §10).
+ */
 export const TEXT_SIZE_TOOLBAR = { min: 8, max: 400 } as const;
 export const STROKE_WIDTH_RANGE = { min: 0, max: 10 } as const;
 export const LAYER_NAME_CHARS = 20;
@@ -24,7 +27,10 @@ export const NEW_TEXT_MAX_WIDTH = 800;
 export const NEW_TEXT_WIDTH_SHARE = 0.9;
 export const NEW_TEXT_DEFAULT = 'Double-click to edit';
 
-/** The shape colours (docs/product.md §4.4): red, green, blue, yellow, magenta, cyan, orange, purple, pink, brown, white. */
+/**
+ * The shape colours (docs/product.md §4.4): red, green, blue, yellow, magenta, cyan, orange, purple, pink, brown,
+ * white.
+ */
 export const SHAPE_COLORS = [
   { name: 'Red', value: '#ef4444' },
   { name: 'Green', value: '#22c55e' },

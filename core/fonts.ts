@@ -1,7 +1,7 @@
 /**
  * The meme fonts the editor offers (docs/product.md §4.3), each backed by an openly licensed stand-in that we
- * self-host. The @font-face rules keep the family name the editor shows and try the system font first (`local()`), so a machine
- * that has Impact uses Impact and every other machine gets Anton, with identical layout code.
+ * self-host. The @font-face rules keep the family name the editor shows and try the system font first (`local()`), so a
+ * machine that has Impact uses Impact and every other machine gets Anton, with identical layout code.
  */
 export interface MemeFont {
   /** The family name used in the UI, the editor and saved documents. */

@@ -73,7 +73,8 @@ test('dashboard: wrong code is denied, the right one unlocks, memes list and del
   await expect(memes).toHaveCount(1);
   await expect(memes.first()).toContainText('first meme');
 
-  // A meme already deleted elsewhere (here through the API) cannot be deleted again: the 'Delete Failed' toast (docs/product.md §6).
+  // A meme already deleted elsewhere (here through the API) cannot be deleted again: the 'Delete Failed' toast
+  // (docs/product.md §6).
   const { memes: left } = (await (await page.request.get('/api/user-memes')).json()) as { memes: { id: string }[] };
   expect((await page.request.delete(`/api/user-memes/${left[0]!.id}`)).status()).toBeLessThan(300);
   await page.getByRole('button', { name: 'Delete first meme' }).click();

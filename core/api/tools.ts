@@ -1,6 +1,6 @@
 /**
- * Contracts of the image tools (docs/api.md, docs/product.md §5): multipart fields in, JSON out. Form fields arrive as strings, so
- * numbers and booleans are coerced here, once, for the API and the UI alike.
+ * Contracts of the image tools (docs/api.md, docs/product.md §5): multipart fields in, JSON out. Form fields arrive as
+ * strings, so numbers and booleans are coerced here, once, for the API and the UI alike.
  */
 import { z } from './zod';
 import { IMAGE_FORMATS } from './images';

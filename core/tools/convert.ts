@@ -10,7 +10,10 @@ export const convertFieldsSchema = z.object({
   operation: z.literal('convert', { message: 'Operation must be convert.' }).default('convert'),
   format: z.enum(OUTPUT_FORMATS, { message: `Format must be one of ${OUTPUT_FORMATS.join(', ')}.` }),
   quality: qualityField.default(CONVERT_DEFAULT_QUALITY),
-  /** Accepted because the first clients' form sent it; metadata is never carried over whatever it says (docs/product.md §5.4). */
+  /**
+   * Accepted because the first clients' form sent it; metadata is never carried over whatever it says
+   * (docs/product.md §5.4).
+   */
   maintainMetadata: formBool(false),
 });
 export type ConvertOptions = z.infer<typeof convertFieldsSchema>;

@@ -5,8 +5,9 @@ import { TOAST_DURATION_MS } from '../../../core/limits';
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
 /**
- * sonner's Toaster, mounted after hydration from its own chunk: one visible toast, 5000 ms (docs/product.md §9). Plain colours
- * (richColors failed the contrast check) at the bottom, where no toast covers the header or the editor's Close button.
+ * sonner's Toaster, mounted after hydration from its own chunk: one visible toast, 5000 ms (docs/product.md §9). Plain
+ * colours (richColors failed the contrast check) at the bottom, where no toast covers the header or the editor's Close
+ * button.
  */
 export function LazyToaster() {
   const [mounted, setMounted] = useState(false);

@@ -11,7 +11,9 @@ export interface GuideArticle {
   sections: GuideSection[];
 }
 
-/** Shared advice for every guide that touches uploads (advisory; the API enforces the real limits, docs/product.md §8). */
+/**
+ * Shared advice for every guide that touches uploads (advisory; the API enforces the real limits, docs/product.md §8).
+ */
 export const UPLOAD_ADVICE =
   'Uploads can be up to 10MB. Supported formats are JPG/JPEG, PNG, WEBP and GIF (static only: an animated GIF keeps just its first frame).';
 

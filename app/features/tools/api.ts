@@ -11,7 +11,10 @@ export function postTool(path: '/api/optimize' | '/api/modify' | '/api/convert' 
   return call(api.POST(path, { body: multipart(form) })) as Promise<ToolResult>;
 }
 
-/** The text to show for a failed call: the server's message when it sent one, else the screen's own sentence (docs/product.md §5.1). */
+/**
+ * The text to show for a failed call: the server's message when it sent one, else the screen's own sentence
+ * (docs/product.md §5.1).
+ */
 export function failureText(err: unknown, fallback: string): string {
   if (err instanceof ApiClientError && err.serverMessage) return err.serverMessage;
   return fallback;

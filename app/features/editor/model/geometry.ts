@@ -19,8 +19,8 @@ export interface ImageFit {
 }
 
 /**
- * Image load (docs/product.md §4.1): shrink to fit min(1000, window width − 500) × min(600, window height − 250), never enlarge,
- * never shrink the box below 400 × 300; the canvas is the image plus 40 px wide and 200 px tall margins.
+ * Image load (docs/product.md §4.1): shrink to fit min(1000, window width − 500) × min(600, window height − 250), never
+ * enlarge, never shrink the box below 400 × 300; the canvas is the image plus 40 px wide and 200 px tall margins.
  */
 export function fitImage(natural: Size, viewport: Size): ImageFit {
   const maxWidth = Math.max(IMAGE_FIT.minWidth, Math.min(IMAGE_FIT.maxWidth, viewport.width - IMAGE_FIT.windowWidthReserve));
@@ -68,8 +68,8 @@ export function newTextWidth(image: Rect): number {
 const INSIDE_TOP_OFFSET = 10;
 
 /**
- * docs/product.md §4.3: a new text layer goes above the image if no text is there, else below it, else inside near the top.
- * "There" is the margin band above or below the image; `textHeight` is the new layer's height.
+ * docs/product.md §4.3: a new text layer goes above the image if no text is there, else below it, else inside near the
+ * top. "There" is the margin band above or below the image; `textHeight` is the new layer's height.
  */
 export function placeNewText(image: Rect, canvas: Size, texts: Rect[], textHeight: number): Rect {
   const width = newTextWidth(image);

@@ -18,7 +18,8 @@ export interface TextStyle {
 /**
  * The style new text starts with, in the side panel's draft and from 'Add Text': the meme look, white Impact (its
  * stand-in Anton) with a black outline, centred. The original brief's blue left-aligned Comic Sans looked like no meme
- * (docs/product.md §10, ADR 0120). Impact has one weight, so it is not bolded (bold would smear a synthetic stroke over it).
+ * (docs/product.md §10, ADR 0120). Impact has one weight, so it is not bolded (bold would smear a synthetic stroke over
+ * it).
  */
 export const DEFAULT_TEXT_STYLE: TextStyle = {
   fontSize: 30,

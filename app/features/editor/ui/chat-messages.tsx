@@ -1,4 +1,7 @@
-/** A message of the AI tab's chat (docs/product.md §4.2; kept in the browser only), plus the server's note about how the image was made. */
+/**
+ * A message of the AI tab's chat (docs/product.md §4.2; kept in the browser only), plus the server's note about how the
+ * image was made.
+ */
 export interface ChatMessage {
   id: string;
   type: 'user' | 'ai';

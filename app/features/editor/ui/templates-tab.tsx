@@ -8,8 +8,9 @@ const SEARCH_DELAY_MS = 250;
 const SUGGESTIONS = 3;
 
 /**
- * Template search and grid, each picture with its name; the search parameter is sent only when non-empty (docs/product.md §4.2).
- * A search that finds nothing says so and offers the person's own picture or a few popular templates.
+ * Template search and grid, each picture with its name; the search parameter is sent only when non-empty
+ * (docs/product.md §4.2). A search that finds nothing says so and offers the person's own picture or a few popular
+ * templates.
  */
 export function TemplatesTab({ selectedId, onPick, onUpload }: { selectedId: string | null; onPick: (t: Template) => void; onUpload?: () => void }) {
   const [search, setSearch] = useState('');

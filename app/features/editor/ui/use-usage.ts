@@ -5,7 +5,10 @@ import { api, call } from '~/lib/api/client';
 
 let cache: { at: number; data: UsageLimit } | null = null;
 
-/** The daily AI allowance, fetched only while a component using it is mounted and reused for 30 s (docs/product.md §4.2). */
+/**
+ * The daily AI allowance, fetched only while a component using it is mounted and reused for 30 s
+ * (docs/product.md §4.2).
+ */
 export function useUsage() {
   const [usage, setUsage] = useState<UsageLimit | null>(cache && Date.now() - cache.at < USAGE_STALE_MS ? cache.data : null);
   const [failed, setFailed] = useState(false);

@@ -4,7 +4,10 @@ import { throwIfCancelled } from '../../cancel';
 import type { EngineResult, EngineServices, StreamedResult } from '../../imaging/engine';
 import { storeResult, storeStreamedResult } from './deps';
 
-/** Stores the result and answers the tool body (docs/api.md): imageUrl, size, format, width, height, originalSize and more. */
+/**
+ * Stores the result and answers the tool body (docs/api.md): imageUrl, size, format, width, height, originalSize and
+ * more.
+ */
 export async function respondWithImage(env: Env, outcome: EngineResult | StreamedResult, job: Pick<EngineServices, 'onPhase' | 'signal'> = {}): Promise<Response> {
   // The last point where a cancelled job leaves nothing behind in R2 (a streamed one also stops between parts).
   throwIfCancelled(job.signal);
