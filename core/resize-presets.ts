@@ -1,4 +1,4 @@
-/** The spec's ten resize presets; the first four are offered as quick presets. */
+/** The ten original (docs/product.md §5.3) resize presets; the first four are offered as quick presets. */
 export interface ResizePreset {
   id: string;
   name: string;
