@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'renderer_unavailable',
   'not_configured',
   'cancelled',
+  'took_too_long',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -42,6 +42,7 @@ export const IMAGE_SERVICE_ERRORS: RouteError[] = [
   { status: 413, code: 'payload_too_large', when: `The picture (or the result) is over what the image service handles: ${IMAGE_SERVICE_MAX_SIDE.toLocaleString('en-US')} pixels a side for JPEG and PNG, WebP's ${WEBP_MAX_SIDE.toLocaleString('en-US')}, animations up to ${IMAGE_SERVICE_MAX_ANIMATION_PIXELS / 1_000_000} megapixels in all frames; the message names the limit.` },
   { status: 502, code: 'image_service_failed', when: 'The large-picture image service failed on this picture; try again.' },
   { status: 503, code: 'image_service_unavailable', when: 'The large-picture image service did not answer or is busy; try again (Retry-After, when sent).' },
+  { status: 503, code: 'took_too_long', when: 'The job ran past its deadline (60 s) and was stopped; nothing was kept. Try again, or with a smaller picture.' },
   { status: 503, code: 'image_service_over_allowance', when: 'The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work.' },
 ];
 export const PREMIUM_ONLY: RouteError = { status: 401, code: 'unauthorized', when: 'No premium session or API key came with the request.' };

@@ -15,6 +15,7 @@ import {
   type AutoCost,
 } from './options';
 import { reducePalette } from './palette';
+import { yieldToEventLoop } from './slices';
 import { hasTransparency, type Raster } from './raster';
 
 export interface Encoded {
@@ -38,12 +39,8 @@ export interface SearchReport {
 export const LOSSY_MIN = 10;
 const LOSSY_MAX = 100;
 
-/**
- * Ends the current turn of the event loop. The searches below run several WASM encodes for one request, and
- * awaiting the codecs alone never leaves the microtask queue: without this the isolate's thread serves nothing
- * else (no other request, no socket) until the whole search ends, for seconds on a large photo.
- */
-export const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+// The searches below run several WASM encodes for one request: each starts a turn of the event loop of its own.
+export { yieldToEventLoop };
 
 /** `Format at quality q` in plain words. */
 export const named = (format: OutputFormat, quality?: number) => `${format.toUpperCase()}${quality ? ` at quality ${quality}` : ''}`;
@@ -171,6 +168,8 @@ export function isSameFormatGrowth(result: Encoded, inputFormat: ImageFormat, in
 /** PNG: lossless (png + oxipng), and below quality 100 a palette reduction where that is smaller and the judge cannot see it. */
 export async function compressPng(source: Raster, quality: number): Promise<Encoded> {
   if (quality >= 100) return { bytes: await encode(source, 'png', { quality: 100 }), format: 'png', notes: [] };
-  const r = await losslessPng(source, sampledJudge(source));
+  // The judge is prepared only when a palette candidate needs it: preparing it is a slice's worth of work (slices.ts).
+  let judge: Judge | undefined;
+  const r = await losslessPng(source, (candidate) => (judge ??= sampledJudge(source))(candidate));
   return { bytes: r.bytes, format: 'png', score: r.score, notes: r.reduced ? ['Reduced to at most 256 colours; the picture looks the same.'] : r.visible ? ['Kept every colour: reducing them would change the picture visibly.'] : [] };
 }

@@ -5,6 +5,7 @@ import { HttpError } from '../errors';
 import { photonDecode, pngDecode, withEmscripten } from './codecs';
 import type { ImageHeader } from './sniff';
 import { applyOrientation, type Raster } from './raster';
+import { yieldToEventLoop } from './slices';
 import { tiffSafeToDecode } from './tiff-guard';
 
 export const unreadable = () =>
@@ -51,6 +52,8 @@ async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster
 
 /** Decodes to upright RGBA: the EXIF orientation of a JPEG is applied, so every later step sees what people see. */
 export async function decode(bytes: Uint8Array, header: ImageHeader): Promise<Raster> {
+  // A decode is a slice of its own (slices.ts): whatever ran before it does not add to it.
+  await yieldToEventLoop();
   let raster: Raster;
   try {
     raster = await decodeRaw(bytes, header);
@@ -59,5 +62,8 @@ export async function decode(bytes: Uint8Array, header: ImageHeader): Promise<Ra
     throw unreadable();
   }
   if (!raster.width || !raster.height || raster.data.length < raster.width * raster.height * 4) throw unreadable();
-  return applyOrientation(raster, header.orientation);
+  const upright = applyOrientation(raster, header.orientation);
+  // And the step after it (the operation, a judge) starts a slice of its own.
+  await yieldToEventLoop();
+  return upright;
 }

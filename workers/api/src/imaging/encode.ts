@@ -7,6 +7,7 @@ import { encodeBmp } from './bmp';
 import { oxipngOptimise, pngEncode, withEmscripten } from './codecs';
 import { JPEG_OPTIONS, OXIPNG_LEVEL, OXIPNG_MAX_PIXELS, WEBP_OPTIONS } from './options';
 import { flattenOntoWhite, type Raster } from './raster';
+import { yieldToEventLoop } from './slices';
 
 /** Formats the engine writes. GIF input is converted, never written (first frame only). */
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -28,6 +29,8 @@ export interface EncodeOptions {
 
 /** Encodes upright RGBA. No metadata is ever written, so nothing of the input's EXIF survives a re-encode. */
 export async function encode(src: Raster, format: OutputFormat, opts: EncodeOptions): Promise<Uint8Array> {
+  // An encode is a slice of its own (slices.ts): the operation before it, or the decode, ended in another turn.
+  await yieldToEventLoop();
   const raster = ALPHA_FORMATS.includes(format) ? src : flattenOntoWhite(src);
   switch (format) {
     case 'jpeg':
@@ -46,6 +49,7 @@ export async function encode(src: Raster, format: OutputFormat, opts: EncodeOpti
 export async function encodePng(raster: Raster, optimise: boolean): Promise<Uint8Array> {
   const plain = pngEncode(raster);
   if (!optimise || raster.width * raster.height > OXIPNG_MAX_PIXELS) return plain;
+  await yieldToEventLoop();
   return optimisePng(plain);
 }
 

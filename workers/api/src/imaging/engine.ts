@@ -30,6 +30,7 @@ import { ALPHA_FORMATS, encode, LOSSY_FORMATS, type OutputFormat } from './encod
 import { embedProfile, readProfile } from './icc';
 import { AUTO_WASM_PIXELS, ENCODE_PIXEL_BUDGET, MAX_INPUT_PIXELS, WASM_PIXEL_BUDGET, type WasmOperation } from './options';
 import { runAiOperation } from './ops/ai';
+import { decodeSlicePixels, encodeSlicePixels, operationSlicePixels } from './slices';
 import { findTargets, planBlur } from './ops/blur';
 import { compressRaster, possibleFormats, type CompressRequest } from './ops/compress';
 import { compressLarge, type LargePicture } from './ops/compress-large';
@@ -84,10 +85,29 @@ export function probe(bytes: Uint8Array): Picture {
   return { bytes, header, upright: displaySize(header) };
 }
 
-/** The pixel budget of `op` writing `format`: the smaller of the operation's and the encoder's. */
-export function pixelBudget(op: WasmOperation, format: OutputFormat): number {
+/**
+ * The pixel budget of `op` writing `format` at `quality` (the worst where none is given): the smallest of the
+ * operation's and the encoder's memory budgets and of what the operation's step and the encode can each do within one
+ * slice of the isolate's thread (slices.ts, ADR 0122).
+ */
+export function pixelBudget(op: WasmOperation, format: OutputFormat, quality?: number): number {
   const encoder = format === 'jpeg' || format === 'webp' || format === 'png' ? ENCODE_PIXEL_BUDGET[format] : Infinity;
-  return Math.min(WASM_PIXEL_BUDGET[op], encoder);
+  return Math.min(WASM_PIXEL_BUDGET[op], encoder, encodeSlicePixels(format, quality), operationSlicePixels(op));
+}
+
+/** Whether the input's decode fits one slice (slices.ts): else the picture is the image service's work. */
+const decodes = (input: Picture) => input.upright.width * input.upright.height <= decodeSlicePixels(input.header.format);
+
+/**
+ * The picture as the image service can read it: as it is, or (TIFF and BMP, which it reads neither of) decoded and
+ * written as a plain PNG here, each step within a slice. Null where even that does not fit: a 413 names the limit.
+ */
+async function readableByService(input: Picture): Promise<Picture | null> {
+  if (SERVICE_READS.includes(input.header.format)) return input;
+  const size = input.upright.width * input.upright.height;
+  if (!decodes(input) || size > encodeSlicePixels('png') || size > WASM_PIXEL_BUDGET.convert) return null;
+  const raster = await decode(input.bytes, input.header);
+  return probe(await encode(raster, 'png', { quality: 100, optimise: false }));
 }
 
 const megapixels = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
@@ -152,23 +172,26 @@ async function pixelOperation(operation: string, input: Picture, plan: PixelPlan
   // Watermark and blur answers also carry what was done as `details`, a detail line (docs/product.md §5.1).
   const details = operation === 'watermark' || operation === 'blur' ? plan.note : undefined;
   const base = { operation, originalSize: bytes.length, notes, quality, details };
-  if (Math.max(pixels(upright), pixels(plan.output)) <= pixelBudget(plan.budget, format)) {
+  if (decodes(input) && Math.max(pixels(upright), pixels(plan.output)) <= pixelBudget(plan.budget, format, quality)) {
     const out = await plan.wasm(await decode(bytes, header));
     reach(services, 'encoding');
     notes.push(plan.note);
     return { ...base, bytes: await encode(out, format, { quality: quality ?? 100 }), format, width: out.width, height: out.height, engine: 'wasm' };
   }
-  if (!SERVICE_READS.includes(header.format) || !serviceWrites(format)) throw beyondBoth(plan.budget, format, header);
-  assertServiceCan(input, plan.output, format);
-  const job = await viaService(() => plan.service({ bytes, upright, services }));
-  const out = await viaService(() => services.images.run({ input: bytes, ...job, output: { format, quality } }));
+  const readable = serviceWrites(format) ? await readableByService(input) : null;
+  if (!readable || !serviceWrites(format)) throw beyondBoth(plan.budget, format, header);
+  assertServiceCan(readable, plan.output, format);
+  const job = await viaService(() => plan.service({ bytes: readable.bytes, upright, services }));
+  const out = await viaService(() => services.images.run({ input: readable.bytes, ...job, output: { format, quality } }));
   notes.push(plan.note);
   return { ...base, bytes: out.bytes, format, width: out.width, height: out.height, engine: 'images' };
 }
 
 /** Whether an operation on this picture runs in the isolate (it decides where blur's detection copy is made). */
-const fitsIsolate = (input: Picture, op: WasmOperation, output: Size) =>
-  Math.max(pixels(input.upright), pixels(output)) <= pixelBudget(op, resolveFormat('original', input.header.format, []));
+const fitsIsolate = (input: Picture, op: WasmOperation, output: Size) => {
+  const format = resolveFormat('original', input.header.format, []);
+  return decodes(input) && Math.max(pixels(input.upright), pixels(output)) <= pixelBudget(op, format, editQuality(format));
+};
 
 /** A same-format result that is not smaller: the input is kept, minus its metadata where that is lossless. */
 async function keepOriginal(input: Picture, notes: string[]): Promise<Omit<EngineResult, 'operation' | 'originalSize' | 'notes'> | null> {
@@ -180,14 +203,17 @@ async function keepOriginal(input: Picture, notes: string[]): Promise<Omit<Engin
 }
 
 /** Whether compressing a picture of this size runs in the isolate: within every possible format's budget (and auto's). */
-const compressFits = (size: Size, req: CompressRequest, resolved: OutputFormat) =>
-  pixels(size) <= Math.min(...possibleFormats(req, resolved).map((f) => pixelBudget('compress', f)), req.quality === 'auto' ? AUTO_WASM_PIXELS : Infinity);
+const compressFits = (size: Size, req: CompressRequest, resolved: OutputFormat) => {
+  const quality = typeof req.quality === 'number' && !req.targetBytes ? req.quality : undefined;
+  return pixels(size) <= Math.min(...possibleFormats(req, resolved).map((f) => pixelBudget('compress', f, quality)), req.quality === 'auto' ? AUTO_WASM_PIXELS : Infinity);
+};
 
 /** The large-picture compress, with what the engine reports of it (`picture` may be the input resized, by steps). */
 async function compressByService(input: Picture, picture: LargePicture, req: CompressRequest, resolved: OutputFormat, services: EngineServices, notes: string[]) {
-  if (!SERVICE_READS.includes(input.header.format) || !serviceWrites(resolved)) throw beyondBoth('compress', resolved, input.header);
-  assertServiceCan(input, picture.size, resolved);
-  const r = await viaService(() => compressLarge(services.images, picture, req, resolved));
+  const readable = serviceWrites(resolved) ? await readableByService(input) : null;
+  if (!readable || !serviceWrites(resolved)) throw beyondBoth('compress', resolved, input.header);
+  assertServiceCan(readable, picture.size, resolved);
+  const r = await viaService(() => compressLarge(services.images, { ...picture, bytes: readable.bytes }, req, resolved));
   notes.push(...r.notes);
   return { ...judged(r), bytes: r.bytes, format: r.format, width: picture.size.width, height: picture.size.height, quality: r.quality, engine: 'images' as const };
 }
@@ -198,7 +224,7 @@ async function compress(input: Picture, req: CompressRequest, services: EngineSe
   // `auto` is settled by the search; 'jpeg' stands for it in the budget and service checks (both formats fit both).
   const resolved = req.format === 'auto' ? 'jpeg' : resolveFormat(req.format, header.format, notes);
   let result: EngineResult;
-  if (compressFits(upright, req, resolved)) {
+  if (decodes(input) && compressFits(upright, req, resolved)) {
     const raster = await decode(bytes, header);
     reach(services, 'encoding');
     const r = await compressRaster(raster, req, resolved);
@@ -228,7 +254,7 @@ async function convert(input: Picture, o: OptionsByOperation['convert'], service
   const quality = LOSSY_FORMATS.includes(o.format) ? o.quality : undefined;
   const base = { operation: 'convert', originalSize: bytes.length, quality, notes };
   const described = `Converted to ${o.format.toUpperCase()}${quality ? ` at quality ${quality}` : ''}.`;
-  if (pixels(upright) <= pixelBudget('convert', o.format)) {
+  if (decodes(input) && pixels(upright) <= pixelBudget('convert', o.format, quality)) {
     const raster = await decode(bytes, header);
     if (!ALPHA_FORMATS.includes(o.format) && hasTransparency(raster)) notes.push(`${o.format.toUpperCase()} has no transparency: transparent areas were filled with white.`);
     notes.push(described);
@@ -236,9 +262,10 @@ async function convert(input: Picture, o: OptionsByOperation['convert'], service
     return { ...base, bytes: await encode(raster, o.format, { quality: o.quality }), format: o.format, width: raster.width, height: raster.height, engine: 'wasm' };
   }
   const format = o.format;
-  if (!SERVICE_READS.includes(header.format) || !serviceWrites(format)) throw beyondBoth('convert', format, header);
-  assertServiceCan(input, upright, format);
-  const out = await viaService(() => services.images.run({ input: bytes, steps: [], output: { format, quality } }));
+  const readable = serviceWrites(format) ? await readableByService(input) : null;
+  if (!readable || !serviceWrites(format)) throw beyondBoth('convert', format, header);
+  assertServiceCan(readable, upright, format);
+  const out = await viaService(() => services.images.run({ input: readable.bytes, steps: [], output: { format, quality } }));
   notes.push(described);
   return { ...base, bytes: out.bytes, format, width: out.width, height: out.height, engine: 'images' };
 }

@@ -11,6 +11,7 @@ import { HttpError } from '../errors';
 import { assertImage } from './assert-image';
 import { decode } from './decode';
 import { WASM_PIXEL_BUDGET } from './options';
+import { decodeSlicePixels } from './slices';
 import type { ImageInfo } from './sniff';
 
 /**
@@ -24,7 +25,8 @@ export async function acceptUpload(received: Uint8Array): Promise<{ info: ImageI
   const info = assertImage(received);
   const bytes = received.subarray(0, imageEnd(received, info.format));
   // AVIF is accepted for the editor (browsers draw it) but no engine decoder reads it yet (the tools say so).
-  if (info.format !== 'avif' && info.width * info.height <= UPLOAD_DECODE_MAX_PIXELS) {
+  // Within a slice of the isolate's thread too (slices.ts, ADR 0122): a larger picture is the image service's work.
+  if (info.format !== 'avif' && info.width * info.height <= Math.min(UPLOAD_DECODE_MAX_PIXELS, decodeSlicePixels(info.format))) {
     try {
       await decode(bytes, info);
     } catch (err) {

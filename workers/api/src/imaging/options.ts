@@ -3,6 +3,8 @@
  * WASM operation. Budgets were measured with `workers/api/test/imaging-memory.test.ts` (it fails if they drift):
  * the WASM memory peak of the largest accepted input stays under 100 MB per codec.
  */
+import { encodeSlicePixels, OXIPNG_MS_PER_MP, SLICE_BUDGET_MS } from './slices';
+
 export const JPEG_OPTIONS = {
   // mozjpeg's auto_subsample switches to full-resolution chroma at high quality and doubles q90 files.
   auto_subsample: false,
@@ -13,8 +15,12 @@ export const JPEG_OPTIONS = {
 
 export const WEBP_OPTIONS = { method: 4 } as const;
 
-/** oxipng costs ~0.5–1 s of CPU per megapixel: it runs only on PNGs up to this size (a 1080p screenshot fits). */
-export const OXIPNG_MAX_PIXELS = 2_100_000;
+/**
+ * oxipng costs 0.5–1.4 s of CPU per megapixel (noise the most), in one WASM call that holds the isolate's thread: it
+ * runs only on PNGs it can finish within one slice (slices.ts, ADR 0122), about 0.18 MP (a 2.1 MP 1080p screenshot
+ * took it up to 3 s). Larger PNGs are written by the PNG encoder alone (and palette-reduced where that is smaller).
+ */
+export const OXIPNG_MAX_PIXELS = Math.min(2_100_000, Math.floor((SLICE_BUDGET_MS / OXIPNG_MS_PER_MP) * 1_000_000));
 export const OXIPNG_LEVEL = 2;
 
 /**
@@ -49,9 +55,11 @@ export const SEARCH_TILES = 4;
  * `quality=auto` runs in the isolate up to this size, larger photos go to the image service: the judges of one
  * search (the lattice's and the judged picture's, about 41 MB together at JUDGE_MAX_PIXELS) may still be alive while
  * the whole photo is encoded (mozjpeg up to 34 bytes a pixel), and both together stay under
- * WASM_OPERATION_LIMIT_BYTES (imaging-memory.test.ts measures it on noise, the worst case).
+ * WASM_OPERATION_LIMIT_BYTES (imaging-memory.test.ts measures it on noise, the worst case). It is also no larger
+ * than one encode at AUTO_MAX_QUALITY can finish within a slice (slices.ts, ADR 0122): the search ends with the whole
+ * photo encoded at its answer, one WASM call. Larger photos are searched the same way on tiles the service cuts.
  */
-export const AUTO_WASM_PIXELS = 1_000_000;
+export const AUTO_WASM_PIXELS = Math.min(1_000_000, encodeSlicePixels('jpeg', AUTO_MAX_QUALITY), encodeSlicePixels('webp', AUTO_MAX_QUALITY));
 export const SEARCH_TILE_SIDE = 128;
 export const AUTO_VERIFY_ROUNDS = 3;
 

@@ -5,9 +5,17 @@
 import { Zlib } from 'fflate';
 import { pngChunk as chunk } from '../ai/png';
 import { concat } from './container';
+import { yieldToEventLoop } from './slices';
+
+/**
+ * Rows of this many pixels in all are written in one turn of the event loop, then the isolate's thread is let go
+ * (slices.ts, ADR 0122): filling and deflating them costs up to about 270 ms a megapixel (noise), and a whole 49 MP overlay held the
+ * thread for seconds.
+ */
+export const ROWS_PIXELS_PER_SLICE = 500_000;
 
 /** `row(y, into)` fills `into` (width × 4 bytes) with row y. */
-export function encodePngRows(width: number, height: number, row: (y: number, into: Uint8Array) => void): Uint8Array {
+export async function encodePngRows(width: number, height: number, row: (y: number, into: Uint8Array) => void): Promise<Uint8Array> {
   const header = new Uint8Array(13);
   const hv = new DataView(header.buffer);
   hv.setUint32(0, width);
@@ -22,7 +30,9 @@ export function encodePngRows(width: number, height: number, row: (y: number, in
   let current = new Uint8Array(stride);
   const line = new Uint8Array(stride + 1);
   line[0] = 2; // "up": a row equal to the one above compresses to almost nothing
+  const rowsPerSlice = Math.max(1, Math.floor(ROWS_PIXELS_PER_SLICE / width));
   for (let y = 0; y < height; y++) {
+    if (y > 0 && y % rowsPerSlice === 0) await yieldToEventLoop();
     row(y, current);
     for (let i = 0; i < stride; i++) line[i + 1] = (current[i]! - previous[i]!) & 255;
     zlib.push(line.slice(), y === height - 1);
@@ -33,7 +43,7 @@ export function encodePngRows(width: number, height: number, row: (y: number, in
 }
 
 /** A PNG of `width` × `height` whose cells of `cell` pixels each take one pixel of `grid` (RGBA, gw × gh). */
-export function pixelatedPng(grid: Uint8Array, gw: number, width: number, height: number, cell: number): Uint8Array {
+export function pixelatedPng(grid: Uint8Array, gw: number, width: number, height: number, cell: number): Promise<Uint8Array> {
   return encodePngRows(width, height, (y, into) => {
     const gy = Math.min(Math.floor(y / cell), Math.ceil(height / cell) - 1);
     for (let x = 0; x < width; x++) {

@@ -78,10 +78,11 @@ export function cellGrid(proxy: Raster, picture: Size, r: Rect, cell: number): {
 /** Regions pixelated: each a PNG of its cells (as the isolate's pixelate lays them: from the region's corner). */
 export async function pixelateRegions(proxy: Uint8Array, picture: Size, rects: Rect[], cell: number): Promise<ServicePlan> {
   const small = await decoded(proxy);
-  const overlays = rects.map((r) => {
+  const overlays = [];
+  for (const r of rects) {
     const { grid, columns } = cellGrid(small, picture, r, cell);
-    return { image: pixelatedPng(grid, columns, r.width, r.height, cell), left: r.x, top: r.y, opacity: 1 };
-  });
+    overlays.push({ image: await pixelatedPng(grid, columns, r.width, r.height, cell), left: r.x, top: r.y, opacity: 1 });
+  }
   return { steps: [], overlays };
 }
 
@@ -97,7 +98,7 @@ export async function pixelateBackground(proxy: Uint8Array, cutout: Uint8Array, 
   const mx = mask.width / picture.width;
   const my = mask.height / picture.height;
   const alphaAt = (x: number, y: number) => mask.data[(y * mask.width + x) * 4 + 3]!;
-  const image = encodePngRows(picture.width, picture.height, (y, into) => {
+  const image = await encodePngRows(picture.width, picture.height, (y, into) => {
     const gy = Math.floor(y / cell);
     const fy = Math.max(0, Math.min(mask.height - 1, (y + 0.5) * my - 0.5));
     const y0 = Math.floor(fy);

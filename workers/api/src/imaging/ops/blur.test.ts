@@ -23,7 +23,7 @@ describe('blur detection copy', () => {
 describe('pixelatedPng', () => {
   it('writes one flat cell per grid pixel, edge cells cut to the picture', async () => {
     const grid = new Uint8Array([255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 9, 9, 9, 255]); // 2 × 2
-    const png = pixelatedPng(grid, 2, 7, 5, 4);
+    const png = await pixelatedPng(grid, 2, 7, 5, 4);
     const header = readHeader(png)!;
     expect([header.width, header.height]).toEqual([7, 5]);
     const r = await decode(png, header);

@@ -6,7 +6,8 @@
  */
 import { EVENT_STREAM_TYPE, type ErrorEvent, type JobPhase } from '../../../../../core/api/tool-progress';
 import { estimateFrom, recentTimings, recordTiming, sizeBucket, type TimingKey } from '../../db/op-timings';
-import { toErrorResponse } from '../../errors';
+import { HttpError, toErrorResponse } from '../../errors';
+import { withDeadline } from '../../cancel';
 import { withVisitorCookie } from '../../identity/visitor';
 import { runFields, type EngineServices, type Picture, type ToolFields } from '../../imaging/engine';
 import { quotaSubjectOf, withAiUnit } from '../../quota';
@@ -35,8 +36,32 @@ export async function answerTool(request: Request, env: Env, ctx: ExecutionConte
   return acceptsEventStream(request) ? streamed(request, env, ctx, job) : plain(request, env, ctx, job);
 }
 
+/**
+ * The engine's work within the job's deadline (ADR 0122): a job still running when it passes is stopped at its next
+ * step and answered 503 took_too_long, and the log says which job it was.
+ */
+async function withinDeadline(env: Env, job: ToolJob, services: EngineServices): Promise<Response> {
+  const started = Date.now();
+  try {
+    return await respondWithImage(env, await runFields(job.picture, job.fields, services), services);
+  } catch (err) {
+    if (err instanceof HttpError && err.code === 'took_too_long') {
+      const { width, height } = job.picture.upright;
+      console.error(`tool job stopped at its deadline: ${job.fields.operation} on a ${width}×${height} ${job.picture.header.format} after ${Date.now() - started} ms`);
+    }
+    throw err;
+  }
+}
+
+/**
+ * The job's signal: the person's cancel joined with the deadline. The AI operations are waits on the provider, which
+ * holds no isolate time and has deadlines of its own (ADR 0114), so they keep only the cancel.
+ */
+const jobSignal = (job: ToolJob, cancel: AbortSignal | undefined) => (job.metered ? cancel : withDeadline(cancel));
+
 async function plain(request: Request, env: Env, ctx: ExecutionContext, job: ToolJob): Promise<Response> {
-  const work = async () => respondWithImage(env, await runFields(job.picture, job.fields, engineServices(env)));
+  const services: EngineServices = { ...engineServices(env), signal: jobSignal(job, undefined) };
+  const work = () => withinDeadline(env, job, services);
   if (!job.metered) return work();
   const { subject, visitor } = await quotaSubjectOf(request, env);
   const response = await withAiUnit(env, ctx, subject, timed(env, ctx, job, work));
@@ -61,8 +86,8 @@ async function streamed(request: Request, env: Env, ctx: ExecutionContext, job: 
   const events = openEventStream(request.signal);
   let estimateMs: number | undefined;
   const onPhase = (phase: JobPhase) => events.send('phase', phase === 'processing' && estimateMs !== undefined ? { phase, estimateMs } : { phase });
-  const services: EngineServices = { ...engineServices(env), onPhase, signal: events.signal };
-  const work = async () => respondWithImage(env, await runFields(job.picture, job.fields, services), services);
+  const services: EngineServices = { ...engineServices(env), onPhase, signal: jobSignal(job, events.signal) };
+  const work = () => withinDeadline(env, job, services);
 
   const run = async () => {
     try {

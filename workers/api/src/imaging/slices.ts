@@ -1,0 +1,67 @@
+/**
+ * How long the isolate's thread may be held by one piece of pixel work (ADR 0122). A Worker isolate runs one JS
+ * thread: while a WASM codec call or a JS loop runs, no other request on that isolate is served, not even
+ * `/api/health`. A codec call cannot be interrupted, so the engine keeps each one short instead: every call runs in
+ * a turn of the event loop of its own (`decode` and `encode` yield first), and no call is given more pixels than it
+ * can work through in SLICE_BUDGET_MS. Larger pictures go to the image service (the Images binding in production,
+ * libvips offline), which never holds the isolate; what the service cannot read (TIFF, BMP) is first turned into a
+ * PNG here, in slices that fit too.
+ *
+ * The costs are CPU milliseconds per megapixel, measured with `process.cpuUsage()` around each call of the Worker's
+ * own codecs in Node on this project's 2-core machine (`npx tsx --import ./bench/register.mjs bench/slices.ts`), on
+ * the worst content measured (noise over a photo-like picture; real photos cost about half), each rounded up.
+ */
+import type { ImageFormat } from '../../../../core/api/images';
+import type { OutputFormat } from './encode';
+import type { WasmOperation } from './options';
+
+/** The longest a piece of pixel work may hold the isolate's thread (CPU time on the measured machine). */
+export const SLICE_BUDGET_MS = 250;
+
+/** Decoding, per input format (mozjpeg, squoosh PNG, libwebp, utif2 in JS, photon for GIF and BMP). */
+export const DECODE_MS_PER_MP: Readonly<Record<ImageFormat, number>> = { jpeg: 30, png: 90, webp: 80, tiff: 100, gif: 40, bmp: 40, avif: Infinity };
+
+/**
+ * Encoding, per output format. mozjpeg slows down as quality rises (more coefficients to code): 400 ms a megapixel up
+ * to quality 80, about 1,050 at 97 (the tables `quality=auto` searches). libwebp at method 4 and 6 alike about 330.
+ */
+const ENCODE_MS_PER_MP = {
+  jpeg: (quality: number) => 400 + Math.max(0, quality - 80) * 40,
+  webp: () => 330,
+  png: () => 70,
+  tiff: () => 20,
+  bmp: () => 10,
+} satisfies Record<OutputFormat, (quality: number) => number>;
+
+/** The operation itself, between decode and encode (Lanczos3 resize, photon blur, the watermark composite, JS loops). */
+const OPERATION_MS_PER_MP: Readonly<Record<WasmOperation, number>> = {
+  resize: 130,
+  crop: 20,
+  rotate: 30,
+  compress: 0,
+  convert: 0,
+  blur: 120,
+  pixelate: 20,
+  watermark: 120,
+};
+
+/** oxipng at OXIPNG_LEVEL (1,355 measured on noise) and the palette reduction that runs beside it (400). */
+export const OXIPNG_MS_PER_MP = 1400;
+export const PALETTE_MS_PER_MP = 400;
+/** One judge of a picture (its reference prepared and one candidate judged: about 620 a megapixel). */
+export const JUDGE_MS_PER_MP = 650;
+
+const within = (msPerMegapixel: number) => (msPerMegapixel <= 0 ? Infinity : Math.floor((SLICE_BUDGET_MS / msPerMegapixel) * 1_000_000));
+
+/** The most pixels one decode of `format` may have. */
+export const decodeSlicePixels = (format: ImageFormat) => within(DECODE_MS_PER_MP[format]);
+/** The most pixels one encode to `format` at `quality` may have (the worst quality where none is given). */
+export const encodeSlicePixels = (format: OutputFormat, quality = 100) => within(ENCODE_MS_PER_MP[format](quality));
+/** The most pixels the operation's own step may have. */
+export const operationSlicePixels = (op: WasmOperation) => within(OPERATION_MS_PER_MP[op]);
+
+/**
+ * Ends the current turn of the event loop, so whatever else the isolate has to do (another request, a socket) runs
+ * before the next slice. Awaiting a codec alone never leaves the microtask queue.
+ */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
