@@ -12,7 +12,7 @@ export const handle: RouteHandle = { breadcrumb: [{ label: 'Developers' }] };
 /** The reference is the document the API serves, read through the service binding: one source for both. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
-  // Preview deployments have no API binding (ADR 0114).
+  // Preview deployments have no API binding (ADR 0115).
   if (!context.env.API) throw new Response('The API reference is not available on this deployment.', { status: 503 });
   const res = await context.env.API.fetch(new Request(new URL('/api/openapi.json', origin), { headers: { accept: 'application/json' } }));
   if (!res.ok) throw new Response('The API reference is not available right now.', { status: 503 });

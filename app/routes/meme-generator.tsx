@@ -25,7 +25,7 @@ export const handle: RouteHandle = { breadcrumb: [{ label: 'Meme Generator' }] }
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = new URL(request.url).searchParams.get('template');
-  // Preview deployments have no API binding (ADR 0114): the editor then loads as without a template.
+  // Preview deployments have no API binding (ADR 0115): the editor then loads as without a template.
   if (!id || !context.env.API) return json({ template: null });
   const url = new URL(`/api/templates/${encodeURIComponent(id)}`, request.url);
   try {
