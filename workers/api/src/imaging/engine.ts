@@ -3,10 +3,11 @@
  * tool operation — header probe → budget → path → decode → operate → encode → keep the original when it is
  * smaller → a result that names the settings actually applied. Routes only parse, call `run` and respond.
  *
- * Two paths do the pixel work (ADR 0053): in the isolate (WASM codecs) when the picture fits the operation's
- * measured memory budget, else the image service (`service/`: the Images binding in production, libvips offline),
- * which works on any accepted picture (≤ 50 MP) without holding its pixels in the isolate. What neither can do
- * (a BMP or TIFF over the budget: the services read neither; a side over the Images binding's 12,000 px) is a 413
+ * Two paths do the pixel work (ADR 0123): in the isolate (WASM codecs) when the picture fits the operation's
+ * measured memory budget and one slice of the isolate's thread (slices.ts, ADR 0122), else the image service
+ * (`service/`: the Images binding in production, libvips offline), which works on any accepted picture (≤ 50 MP)
+ * without holding its pixels in the isolate; a TIFF or BMP, which it does not read, is first written as a PNG here.
+ * What neither can do (a TIFF or BMP too large even for that; a side over the Images binding's 12,000 px) is a 413
  * naming the limit, answered before any work is done or any call is billed (ADR 0116).
  */
 import type { ToolResult } from '../../../../core/api/tools';
