@@ -42,9 +42,9 @@ interface Pending {
 }
 
 /**
- * Encodes canvases to files off the main thread, one Worker per encoder, started on first use. Aborting an encode
- * ends the worker (the only way to stop convertToBlob); the next encode starts a new one. Where a browser has no
- * OffscreenCanvas the canvas's own toBlob does the work.
+ * Encodes canvases to files off the main thread, one Worker per encoder, started on first use and kept for the next
+ * export. Aborting an encode ends the worker (the only way to stop convertToBlob); the next encode starts a new one.
+ * Where a browser has no OffscreenCanvas the canvas's own toBlob does the work.
  */
 export class Encoder {
   private worker: Worker | null = null;
@@ -60,6 +60,11 @@ export class Encoder {
       throw new EncodeError(`This browser cannot save ${LABEL[format]} files. Please choose ${format === 'png' ? 'JPG' : 'PNG or JPG'}.`, 'unsupported_format');
     }
     return blob;
+  }
+
+  /** Stops whatever is being encoded (ending the worker, the only way to stop convertToBlob); an idle worker stays. */
+  cancel(): void {
+    if (this.pending.size > 0) this.stop(abortError());
   }
 
   dispose(): void {

@@ -1,7 +1,7 @@
 import type { ExportFormat } from '../../../../core/api/memes';
 import { EXPORT_QUALITY } from '../../../../core/limits';
 import { byteBudget, isLossy, lowerQuality, pickQuality, type ExportSize, type OutputSize } from '../model/export-plan';
-import { Encoder } from './encoder';
+import type { Encoder } from './encoder';
 import { estimateBytes, sampleOf } from './export';
 
 export interface SizeEstimate {
@@ -25,7 +25,6 @@ export interface ExportFile {
  * encode. Everything is dropped with the session (the drawings of a 12 MP meme hold about 100 MB).
  */
 export class ExportSession {
-  private readonly encoder = new Encoder();
   private readonly drawn = new Map<ExportSize, { el: HTMLCanvasElement; sample: ReturnType<typeof sampleOf> }>();
   private readonly estimates = new Map<string, Promise<SizeEstimate>>();
   private readonly files = new Map<string, Promise<ExportFile>>();
@@ -33,6 +32,8 @@ export class ExportSession {
   constructor(
     readonly sizes: Record<ExportSize, OutputSize>,
     private readonly draw: (out: OutputSize) => HTMLCanvasElement,
+    /** The editor's encoder, shared by its exports so its worker starts once. */
+    private readonly encoder: Encoder,
   ) {}
 
   /** True when the share size is the original (a meme already small enough): the dialog then offers one size. */
@@ -92,7 +93,7 @@ export class ExportSession {
   }
 
   dispose(): void {
-    this.encoder.dispose();
+    this.encoder.cancel();
     this.drawn.clear();
     this.estimates.clear();
     this.files.clear();

@@ -15,6 +15,7 @@ import { shapePosition } from '../model/shapes';
 import type { EditorStore, TextView } from '../model/store';
 import { NEW_LAYER_STYLE, applyStyle, fontForTemplate, layerName, type TextStyle } from '../model/text-style';
 import { fitToBox, keepTypedSize, memeBoxOf, moveBoxWithText, setMemeBox } from './fit';
+import { Encoder } from './encoder';
 import { renderRegion } from './export';
 import { ExportSession } from './export-session';
 import { ensureFonts, relayoutText } from './fonts';
@@ -44,6 +45,8 @@ export class MemeCanvas {
   /** The room the canvas is shown in, and 'fit' or a fixed zoom. */
   private viewport: Size = { width: 0, height: 0 };
   private zoom: 'fit' | number = 'fit';
+  /** Encodes exports in a Worker, started by the first export and kept until the editor closes. */
+  private encoder: Encoder | null = null;
 
   constructor(element: HTMLCanvasElement, private readonly store: EditorStore) {
     const { canvas: size, background } = store.getState();
@@ -86,6 +89,7 @@ export class MemeCanvas {
   editingEnded: (() => void) | null = null;
 
   dispose(): void {
+    this.encoder?.dispose();
     this.disablePinch();
     document.fonts?.removeEventListener?.('loadingdone', this.relayoutText);
     void this.canvas.dispose();
@@ -354,7 +358,8 @@ export class MemeCanvas {
     const area = exportArea(this.canvas, image ? image.getBoundingRect() : null, content, this.cropped);
     const native = image ? 1 / (image.scaleX || 1) : 1;
     const sizes = outputSizes(area, exportMultiplier(native, area));
-    return new ExportSession(sizes, (out) => renderRegion(this.canvas, area, out));
+    this.encoder ??= new Encoder();
+    return new ExportSession(sizes, (out) => renderRegion(this.canvas, area, out), this.encoder);
   }
 
   /**
