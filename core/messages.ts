@@ -1,10 +1,13 @@
 // User-facing messages shared by the API and the UI, in a module without zod so browser bundles stay small.
 
+import { ACCEPTED_FORMATS_TEXT } from './images/kinds';
+
 export const AI_LIMIT_MESSAGE = 'Daily AI limit reached! Upgrade to premium for unlimited access.';
 
 /** Upload wording, the same from the server and from the browser's checks (core/images/intake.ts). */
 export const UPLOAD_TOO_LARGE_MESSAGE = 'Please upload an image smaller than 10MB.';
-export const UNSUPPORTED_IMAGE_MESSAGE = 'Please upload an image file (JPG, PNG, WEBP)';
+/** Names exactly the formats intake accepts (core/images/kinds.ts), so it grows with that list. */
+export const UNSUPPORTED_IMAGE_MESSAGE = `Please upload an image file (${ACCEPTED_FORMATS_TEXT}).`;
 export const MISSING_IMAGE_MESSAGE = 'Please choose an image to upload.';
 export const EMPTY_FILE_MESSAGE = 'This file is empty (0 bytes). Please choose an image.';
 

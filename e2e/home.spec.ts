@@ -53,7 +53,7 @@ test.describe('hero upload', () => {
     await page.goto('/');
     await fileInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(toast(page)).toContainText('Invalid file type');
-    await expect(toast(page)).toContainText('Please upload an image file (JPG, PNG, WEBP)');
+    await expect(toast(page)).toContainText('Please upload an image file (JPEG, PNG, WebP, GIF, BMP or TIFF).');
     expect(calls).toEqual([]);
   });
 

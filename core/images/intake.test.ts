@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { sharedFolder } from '../../scripts/lib/shared-fixtures';
 import { MAX_UPLOAD_BYTES } from '../limits';
 import { UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '../messages';
-import { DAMAGED_IMAGE_MESSAGE, EMPTY_FILE_MESSAGE, checkFileSize, checkImageBytes, tooManyPixelsMessage } from './intake';
+import { DAMAGED_IMAGE_MESSAGE, EMPTY_FILE_MESSAGE, checkFileSize, checkImageBytes, pictureProblem, tooManyPixelsMessage } from './intake';
+import { ACCEPTED_FORMATS, ACCEPTED_FORMATS_TEXT } from './kinds';
 
 const photos = sharedFolder('corpus/photos');
 
@@ -46,5 +47,28 @@ describe('the intake rule the browser and the server share', () => {
     // chelsea.png is 451 × 300; the sentence names the budget in megapixels.
     expect(checkImageBytes(png, { maxPixels: 100_000 })).toMatchObject({ ok: false, problem: { status: 413, title: 'Image too large' } });
     expect(tooManyPixelsMessage(40_000_000)).toBe('This image has too many pixels. Please upload an image under 40 megapixels.');
+  });
+
+  it('names exactly the accepted formats, from the one list', () => {
+    expect(ACCEPTED_FORMATS_TEXT).toBe('JPEG, PNG, WebP, GIF, BMP or TIFF');
+    expect(UNSUPPORTED_IMAGE_MESSAGE).toBe('Please upload an image file (JPEG, PNG, WebP, GIF, BMP or TIFF).');
+    expect(ACCEPTED_FORMATS).not.toContain('avif');
+  });
+
+  it('refuses what no tool could work on, naming the limit, and passes the rest', () => {
+    const sized = (format: 'jpeg' | 'bmp' | 'tiff' | 'gif' | 'webp' | 'avif', width: number, height: number, more = {}) => pictureProblem({ format, width, height, ...more });
+    expect(sized('avif', 100, 100)).toMatchObject({ status: 415, message: 'AVIF pictures are not accepted yet. Please upload an image file (JPEG, PNG, WebP, GIF, BMP or TIFF).' });
+    expect(sized('jpeg', 193, 31_237)).toMatchObject({
+      status: 413,
+      message: 'This picture is 193 × 31,237 pixels; we take pictures of at most 12,000 pixels a side. Please crop or resize it and try again.',
+    });
+    expect(sized('jpeg', 12_000, 4000)).toBeNull();
+    expect(sized('jpeg', 1, 1)).toBeNull();
+    expect(sized('bmp', 2000, 1300)).toMatchObject({ status: 413, message: 'BMP pictures are taken up to 2.5 megapixels; this one is 2.6 megapixels. Please save it as JPEG or PNG (or make it smaller) and try again.' });
+    expect(sized('tiff', 2500, 1000)).toBeNull();
+    expect(sized('gif', 1500, 1200, { animated: true, frames: 30 })).toMatchObject({ status: 413, message: expect.stringMatching(/^This GIF is an animation of 30 frames, 54 megapixels in all/) });
+    // Small frames are worked on in the isolate, first frame only, however many there are.
+    expect(sized('gif', 500, 500, { animated: true, frames: 400 })).toBeNull();
+    expect(sized('webp', 48, 32, { animated: true, frames: 3 })).toMatchObject({ status: 422, message: expect.stringMatching(/^Animated WebP pictures are not accepted yet/) });
   });
 });

@@ -1,12 +1,15 @@
 import { EMPTY_FILE_MESSAGE, MISSING_IMAGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '../messages';
+import { IMAGE_SERVICE_MAX_ANIMATION_PIXELS, IMAGE_SERVICE_MAX_SIDE } from '../image-service';
 import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../limits';
-import type { ImageFormat } from './kinds';
+import { FORMAT_NAMES, isAcceptedFormat, type ImageFormat } from './kinds';
 import { sniffImage, type ImageInfo, type SniffResult } from './sniff';
 
 /**
  * One notion of "a file we accept", shared by the browser (checked before anything is sent or any "uploaded" toast)
- * and the Worker (the authority, which checks the bytes again): not empty, within the size limit, an image by its
- * bytes (never the name or the browser's type), structurally sound, within the pixel budget. Same words on both.
+ * and the Worker (the authority, which checks the bytes again, and decodes them: workers/api/src/imaging/intake.ts):
+ * not empty, within the size limit, an image by its bytes (never the name or the browser's type) in a format of
+ * ACCEPTED_FORMATS, structurally sound, within the pixel budget, and of a size every tool can work on
+ * (`pictureProblem`). Same words on both, and on every route (ADR 0012).
  */
 export interface IntakeProblem {
   status: 400 | 413 | 415 | 422;
@@ -19,14 +22,15 @@ export interface IntakeProblem {
 
 export { EMPTY_FILE_MESSAGE };
 export const DAMAGED_IMAGE_MESSAGE = 'This image file is damaged or incomplete. Please try a different image.';
-const FORMAT_NAMES: Record<ImageFormat, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', gif: 'GIF', bmp: 'BMP', tiff: 'TIFF', avif: 'AVIF' };
 /** "This JPEG is damaged or incomplete (no marker after the start-of-image marker). Please try a different image." */
 export const damagedImageMessage = (format: ImageFormat | undefined, detail: string) =>
   format ? `This ${FORMAT_NAMES[format]} is damaged or incomplete (${detail}). Please try a different image.` : DAMAGED_IMAGE_MESSAGE;
 /** A sound structure whose pixels the engine's decoder cannot read: damaged data, or a variant (arithmetic-coded JPEG). */
 export const undecodableMessage = (format: ImageFormat) =>
-  `This ${FORMAT_NAMES[format]} could not be decoded: its picture data is damaged or uses a variant we cannot read. Please convert it to a standard JPG or PNG, or try a different image.`;
-export const VARIANT_IMAGE_MESSAGE = 'This image uses a format variant browsers cannot show. Please convert it to a standard JPG or PNG.';
+  `This ${FORMAT_NAMES[format]} could not be decoded: its picture data is damaged or uses a variant we cannot read. Please convert it to a standard JPEG or PNG, or try a different image.`;
+/** "This JPEG is a variant browsers cannot show (12-bit JPEG). Please convert it to a standard JPEG or PNG." */
+export const variantImageMessage = (format: ImageFormat | undefined, detail: string) =>
+  `This ${format ? FORMAT_NAMES[format] : 'image'} is a variant browsers cannot show (${detail}). Please convert it to a standard JPEG or PNG.`;
 export const tooManyPixelsMessage = (maxPixels: number) =>
   `This image has too many pixels. Please upload an image under ${Math.floor(maxPixels / 1_000_000)} megapixels.`;
 
@@ -43,10 +47,58 @@ export function sniffProblem(result: Extract<SniffResult, { ok: false }>, maxPix
     case 'too_many_pixels':
       return { status: 413, code: 'payload_too_large', title: 'Image too large', message: tooManyPixelsMessage(maxPixels) };
     case 'unsupported':
-      return { status: 422, code: 'unprocessable_image', title: 'Unsupported image', message: VARIANT_IMAGE_MESSAGE };
+      return { status: 422, code: 'unprocessable_image', title: 'Unsupported image', message: variantImageMessage(result.format, result.detail) };
     case 'corrupt':
       return { status: 422, code: 'unprocessable_image', title: 'Damaged image', message: damagedImageMessage(result.format, result.detail) };
   }
+}
+
+/**
+ * The longest side any route takes: the image service's (core/image-service.ts), which works on every picture too
+ * large for the isolate. A longer picture (a 193 × 31,237 scan) could be stored but no tool could work on it.
+ */
+export const MAX_IMAGE_SIDE = IMAGE_SERVICE_MAX_SIDE;
+/** Formats only the isolate decodes: the image service reads neither (workers/api/src/imaging/ops/format.ts). */
+export const ISOLATE_ONLY_FORMATS: readonly ImageFormat[] = ['bmp', 'tiff'];
+/**
+ * How large a BMP or TIFF is taken: the smallest in-isolate budget of an operation that keeps the format (resize's,
+ * workers/api/src/imaging/options.ts; the Worker tests hold the two equal), so every tool works on it.
+ */
+export const ISOLATE_ONLY_MAX_PIXELS = 2_500_000;
+/**
+ * From this size on, some tool sends a picture to the image service (the smallest in-isolate budget, WebP's encoder:
+ * workers/api/src/imaging/options.ts), whose limit on all frames of an animation together then applies.
+ */
+export const SERVICE_FROM_PIXELS = 1_700_000;
+
+const px = (n: number) => n.toLocaleString('en-US');
+const mp = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
+const tooLarge = (message: string): IntakeProblem => ({ status: 413, code: 'payload_too_large', title: 'Image too large', message });
+
+/** Why a sound picture is still refused: a format not accepted yet, or a size some tool could not work on. */
+export function pictureProblem(info: Pick<ImageInfo, 'format' | 'width' | 'height' | 'frames' | 'animated'>): IntakeProblem | null {
+  const name = FORMAT_NAMES[info.format];
+  if (!isAcceptedFormat(info.format)) {
+    return { status: 415, code: 'unsupported_media_type', title: 'Unsupported format', message: `${name} pictures are not accepted yet. ${UNSUPPORTED_IMAGE_MESSAGE}` };
+  }
+  // The isolate's WebP decoder reads still pictures only, so no tool could work on a small animated one.
+  if (info.format === 'webp' && info.animated) {
+    return { status: 422, code: 'unprocessable_image', title: 'Unsupported image', message: 'Animated WebP pictures are not accepted yet. Please save it as a GIF, or its first frame as a still picture, and try again.' };
+  }
+  const area = info.width * info.height;
+  if (Math.max(info.width, info.height) > MAX_IMAGE_SIDE) {
+    return tooLarge(`This picture is ${px(info.width)} × ${px(info.height)} pixels; we take pictures of at most ${px(MAX_IMAGE_SIDE)} pixels a side. Please crop or resize it and try again.`);
+  }
+  if (ISOLATE_ONLY_FORMATS.includes(info.format) && area > ISOLATE_ONLY_MAX_PIXELS) {
+    return tooLarge(`${name} pictures are taken up to ${mp(ISOLATE_ONLY_MAX_PIXELS)}; this one is ${mp(area)}. Please save it as JPEG or PNG (or make it smaller) and try again.`);
+  }
+  const frames = info.frames ?? 1;
+  if (frames > 1 && area > SERVICE_FROM_PIXELS && frames * area > IMAGE_SERVICE_MAX_ANIMATION_PIXELS) {
+    return tooLarge(
+      `This ${name} is an animation of ${frames} frames, ${mp(frames * area)} in all; we take animations of this size of at most ${IMAGE_SERVICE_MAX_ANIMATION_PIXELS / 1_000_000} megapixels in all frames together. Please save its first frame as a still picture and try again.`,
+    );
+  }
+  return null;
 }
 
 export type IntakeResult = { ok: true; info: ImageInfo } | { ok: false; problem: IntakeProblem };
@@ -63,5 +115,7 @@ export function checkImageBytes(bytes: Uint8Array, { maxBytes = MAX_UPLOAD_BYTES
   const sizeProblem = checkFileSize(bytes.length, maxBytes);
   if (sizeProblem) return { ok: false, problem: sizeProblem };
   const sniffed = sniffImage(bytes, { maxPixels });
-  return sniffed.ok ? { ok: true, info: sniffed.info } : { ok: false, problem: sniffProblem(sniffed, maxPixels) };
+  if (!sniffed.ok) return { ok: false, problem: sniffProblem(sniffed, maxPixels) };
+  const problem = pictureProblem(sniffed.info);
+  return problem ? { ok: false, problem } : { ok: true, info: sniffed.info };
 }

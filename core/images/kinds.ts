@@ -25,3 +25,30 @@ export const IMAGE_EXTENSIONS: Record<ImageFormat, string> = {
   avif: 'avif',
 };
 
+/** How each format is named in messages. */
+export const FORMAT_NAMES: Record<ImageFormat, string> = {
+  jpeg: 'JPEG',
+  png: 'PNG',
+  webp: 'WebP',
+  gif: 'GIF',
+  bmp: 'BMP',
+  tiff: 'TIFF',
+  avif: 'AVIF',
+};
+
+/**
+ * The formats every route takes in (upload, every tool, metadata analysis, privacy, the AI routes, saved memes):
+ * the one list that intake checks and every message names. A format joins it once every tool reads it (AVIF and
+ * HEIC are planned); the sniffer may recognise more (AVIF) so a refusal can name what was sent.
+ */
+export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'bmp', 'tiff'] as const satisfies readonly ImageFormat[];
+export type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number];
+
+export const isAcceptedFormat = (format: ImageFormat): format is AcceptedFormat => (ACCEPTED_FORMATS as readonly ImageFormat[]).includes(format);
+
+/** "A, B or C". */
+export const listOf = (names: readonly string[], last = 'or') =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${last} ${names[names.length - 1]}`;
+
+/** "JPEG, PNG, WebP, GIF, BMP or TIFF": the accepted formats, as messages and hints name them. */
+export const ACCEPTED_FORMATS_TEXT = listOf(ACCEPTED_FORMATS.map((f) => FORMAT_NAMES[f]));
