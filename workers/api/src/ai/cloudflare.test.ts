@@ -149,7 +149,7 @@ describe('Images binding adapter (the local emulation)', () => {
         sent.push(transforms);
         const t = {
           transform: (step: ImageTransform) => (transforms.push(step), t),
-          output: async () => ({ image: () => new Blob([photo(1, 1)]).stream() }),
+          output: async () => ({ image: () => new Blob([photo(1, 1) as Uint8Array<ArrayBuffer>]).stream() }),
         };
         return t;
       },
