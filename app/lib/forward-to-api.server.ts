@@ -14,7 +14,8 @@
  * Preview deployments have no API binding (wrangler.toml, ADR 0115): they answer the API's own 503 JSON error.
  */
 import type { ErrorCode } from '../../core/api/errors';
-import { framingProblem } from '../../core/api/http-edges';
+import { dropUnreadBody, framingProblem } from '../../core/api/http-edges';
+import { MAX_BODY_BYTES } from '../../core/limits';
 
 interface ApiForwardContext {
   request: Request;
@@ -33,7 +34,7 @@ export async function forwardToApi(context: ApiForwardContext): Promise<Response
   if (!env.API) return apiError(503, 'not_configured', 'The API is not connected on this preview deployment. Use the production site or npm start.');
   const problem = framingProblem(request);
   if (problem) {
-    await request.body?.cancel().catch(() => undefined);
+    if (request.body) await dropUnreadBody(request.body, request.headers.get('content-length'), MAX_BODY_BYTES);
     return apiError(400, 'bad_request', problem);
   }
   try {

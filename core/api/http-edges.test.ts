@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FRAMING_MESSAGES, framingProblem, readWithin } from './http-edges';
+import { dropUnreadBody, FRAMING_MESSAGES, framingProblem, readWithin, UNREAD_BODY_GRACE_MS } from './http-edges';
 
 /** A request as a client can send it raw: workerd hands a GET its body, which the Request constructor never would. */
 const raw = (method: string, headers: Record<string, string>, body: unknown = null) => ({ method, headers: new Headers(headers), body });
@@ -36,5 +36,60 @@ describe('readWithin', () => {
     const started = performance.now();
     expect(await readWithin(reader, 50)).toBe('stalled');
     expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+  });
+});
+
+/** A body of `chunks` chunks of 1 KB, one every `everyMs`, then (when `end`) its end; counts what was pulled. */
+function trickle(chunks: number, everyMs: number, end = true) {
+  const state = { pulled: 0, cancelled: false };
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (state.pulled === chunks) {
+        if (end) controller.close();
+        else await new Promise(() => undefined);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, everyMs));
+      state.pulled += 1;
+      controller.enqueue(new Uint8Array(1024));
+    },
+    cancel: () => {
+      state.cancelled = true;
+    },
+  });
+  return { body, state };
+}
+
+describe('dropUnreadBody', () => {
+  it('reads an upload still arriving to its end, so the client is not cut off under it', async () => {
+    const { body, state } = trickle(20, 5);
+    await dropUnreadBody(body, String(20 * 1024), 64 * 1024);
+    expect(state).toEqual({ pulled: 20, cancelled: false });
+  });
+
+  it('cancels at once a body declared larger than any route takes, reading none of it', async () => {
+    const { body, state } = trickle(20, 5);
+    const started = performance.now();
+    await dropUnreadBody(body, String(100 * 1024 * 1024), 64 * 1024);
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBeLessThanOrEqual(1);
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it(`cancels a body that stalls, or keeps coming, after ${UNREAD_BODY_GRACE_MS} ms`, async () => {
+    for (const { body, state } of [trickle(1, 5, false), trickle(10_000, 20)]) {
+      const started = performance.now();
+      await dropUnreadBody(body, null, 64 * 1024 * 1024);
+      expect(state.cancelled).toBe(true);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(UNREAD_BODY_GRACE_MS - 50);
+      expect(performance.now() - started).toBeLessThan(UNREAD_BODY_GRACE_MS + 500);
+    }
+  });
+
+  it('cancels past the byte bound even within the grace time', async () => {
+    const { body, state } = trickle(10_000, 0);
+    await dropUnreadBody(body, null, 8 * 1024);
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBeLessThan(20);
   });
 });

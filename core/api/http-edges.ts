@@ -40,3 +40,37 @@ export async function readWithin<T>(reader: ReadableStreamDefaultReader<T>, idle
     clearTimeout(timer);
   }
 }
+
+/** How long an answer waits for the rest of a body it did not need, reading and dropping it, before cutting it off. */
+export const UNREAD_BODY_GRACE_MS = 1000;
+
+/**
+ * A body the answer did not need (a refusal before reading, or a route that takes none). Unless the client declared
+ * more than `maxBytes`, what is still arriving is read and dropped for up to UNREAD_BODY_GRACE_MS first: an upload in
+ * flight then ends as sent and the client reads the answer, where a connection closed under it is reset (workerd
+ * waits only 64 KB or a second for an unread body) and the answer can be lost. Then, or at once, the rest is
+ * cancelled.
+ */
+export async function dropUnreadBody(body: ReadableStream<Uint8Array>, declaredLength: string | null, maxBytes: number): Promise<void> {
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = body.getReader();
+  } catch {
+    return; // a route still holds it
+  }
+  if (declaredLength === null || Number(declaredLength) <= maxBytes) {
+    const until = Date.now() + UNREAD_BODY_GRACE_MS;
+    let dropped = 0;
+    try {
+      for (let left = UNREAD_BODY_GRACE_MS; left > 0 && dropped <= maxBytes; left = until - Date.now()) {
+        const next = await readWithin(reader, left);
+        if (next === 'stalled') break;
+        if (next.done) return;
+        dropped += next.value.byteLength;
+      }
+    } catch {
+      return; // the client went away
+    }
+  }
+  await reader.cancel().catch(() => undefined);
+}

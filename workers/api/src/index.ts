@@ -1,4 +1,5 @@
-import { framingProblem } from '../../../core/api/http-edges';
+import { dropUnreadBody, framingProblem } from '../../../core/api/http-edges';
+import { MAX_BODY_BYTES } from '../../../core/limits';
 import { badRequest, notFound, toErrorResponse } from './errors';
 import { router } from './router';
 import { runScheduled } from './scheduled';
@@ -20,9 +21,9 @@ export default {
     } catch (err) {
       response = toErrorResponse(err);
     }
-    // A body no route read (a refusal before reading, or a route that takes none) is cancelled, so the answer leaves
-    // now rather than after the whole upload, and a client that declared more than it sends is not waited for.
-    if (request.body && !request.bodyUsed) await request.body.cancel().catch(() => undefined);
+    // A body no route read (a refusal before reading, or a route that takes none) is not waited for: dropped for at
+    // most a second when it is no larger than any route takes, else cancelled at once (ADR 0121).
+    if (request.body && !request.bodyUsed) await dropUnreadBody(request.body, request.headers.get('content-length'), MAX_BODY_BYTES);
     if (head) {
       await response.body?.cancel();
       response = new Response(null, response);
