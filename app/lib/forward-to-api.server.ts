@@ -12,6 +12,8 @@
  * fails here is a JSON 500 too, never the runtime's error page.
  *
  * Preview deployments have no API binding (wrangler.toml, ADR 0115): they answer the API's own 503 JSON error.
+ * A 5xx from the binding that is not the API's JSON (the runtime's own page when the Worker was stopped, ran out of
+ * CPU or was restarted, ADR 0122) is answered as our JSON with the same status.
  */
 import type { ErrorCode } from '../../core/api/errors';
 import { dropUnreadBody, framingProblem } from '../../core/api/http-edges';
@@ -29,6 +31,13 @@ const apiError = (status: number, code: ErrorCode, error: string) =>
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
   });
 
+/** The API's answer, or where a 5xx is not its JSON (the runtime's words, not the API's), our JSON in its place. */
+export function ours(response: Response): Response {
+  if (response.status < 500 || (response.headers.get('content-type') ?? '').startsWith('application/json')) return response;
+  response.body?.cancel().catch(() => undefined);
+  return apiError(response.status, 'api_unavailable', 'The API could not answer this time (it was stopped or restarted while working). Please try again in a moment.');
+}
+
 export async function forwardToApi(context: ApiForwardContext): Promise<Response> {
   const { request, env } = context;
   if (!env.API) return apiError(503, 'not_configured', 'The API is not connected on this preview deployment. Use the production site or npm start.');
@@ -38,13 +47,13 @@ export async function forwardToApi(context: ApiForwardContext): Promise<Response
     return apiError(400, 'bad_request', problem);
   }
   try {
-    if (!request.body) return await env.API.fetch(request);
+    if (!request.body) return ours(await env.API.fetch(request));
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const stop = new AbortController();
     context.waitUntil(request.body.pipeTo(writable, { signal: stop.signal }).catch(() => undefined));
     const response = await env.API.fetch(new Request(request, { body: readable, duplex: 'half' } as RequestInit));
     if (response.status >= 400) stop.abort();
-    return response;
+    return ours(response);
   } catch (err) {
     console.error('forwarding to the API failed', err instanceof Error ? (err.stack ?? err.message) : String(err));
     return apiError(500, 'internal_error', 'Something went wrong on our side. Please try again.');

@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'not_configured',
   'cancelled',
   'took_too_long',
+  'api_unavailable',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
