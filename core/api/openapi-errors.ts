@@ -3,6 +3,8 @@
  * runs (the body-size check, the cross-site refusal, an API key's checks). Used by openapi-routes.ts.
  */
 import { IMAGE_SERVICE_MAX_ANIMATION_PIXELS, IMAGE_SERVICE_MAX_SIDE, WEBP_MAX_SIDE } from '../image-service';
+import { ISOLATE_ONLY_MAX_PIXELS, MAX_IMAGE_SIDE } from '../images/intake';
+import { ACCEPTED_FORMATS_TEXT } from '../images/kinds';
 import { BODY_READ_IDLE_MS, FREE_DAILY_AI_LIMIT, MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, RATE_LIMITS_PER_MINUTE, type RateLimitedRoute } from '../limits';
 import { API_KEY_MESSAGES, API_MONTHLY_CALLS } from './api-keys';
 import type { RouteDoc, RouteError } from './openapi';
@@ -27,9 +29,9 @@ export const JSON_ERRORS: RouteError[] = [
 export const PICTURE_ERRORS: RouteError[] = [
   { status: 400, code: 'bad_request', when: 'The body is not multipart/form-data, cannot be read, or the file is empty.' },
   { status: 400, code: 'validation_failed', when: 'The `image` part is missing, or a field is not valid; the message names the field.' },
-  { status: 413, code: 'payload_too_large', when: `The file is over ${mb(MAX_UPLOAD_BYTES)} or the picture over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.` },
-  { status: 415, code: 'unsupported_media_type', when: 'The bytes are not a picture we read (JPEG, PNG, WebP, GIF, AVIF, BMP, TIFF).' },
-  { status: 422, code: 'unprocessable_image', when: 'The picture is damaged or uses a variant we cannot decode.' },
+  { status: 413, code: 'payload_too_large', when: `The file is over ${mb(MAX_UPLOAD_BYTES)}, the picture over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels or ${MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels a side, a BMP or TIFF over ${ISOLATE_ONLY_MAX_PIXELS / 1_000_000} megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012).` },
+  { status: 415, code: 'unsupported_media_type', when: `The bytes are not a picture in a format we take (${ACCEPTED_FORMATS_TEXT}).` },
+  { status: 422, code: 'unprocessable_image', when: 'The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode.' },
 ];
 export const AI_ERRORS: RouteError[] = [
   { status: 429, code: 'quota_exceeded', when: `The free allowance of ${FREE_DAILY_AI_LIMIT} AI operations a day (UTC) is spent; Retry-After says when it renews. Premium has no cap.` },

@@ -162,6 +162,8 @@ const ROUTES: RouteDoc[] = [
       ...JSON_ERRORS,
       { status: 404, code: 'not_found', when: 'There is no template with that id, or no picture at `imageUrl`.' },
       { status: 410, code: 'gone', when: 'The picture at `imageUrl` has expired; upload it again.' },
+      // The stored picture is taken in by the rule of every route (ADR 0012).
+      ...PICTURE_ERRORS.filter((e) => e.status !== 400),
       rateLimited('generate-captions'), ...AI_ERRORS.filter((e) => e.code !== 'quota_exceeded'), INTERNAL],
     limits: [`Context at most ${PROMPT_MAX_CHARS} characters; body at most ${kb(MAX_JSON_BYTES)}.`, rateLimit('generate-captions')],
   },
@@ -201,7 +203,7 @@ const ROUTES: RouteDoc[] = [
     body: { kind: 'json', schema: downloadMemeRequestSchema, maxBytes: MAX_CANVAS_DATA_CHARS, example: { canvasData: 'data:image/png;base64,iVBORw0KGgo…', filename: 'my-meme', format: 'png' } },
     headerParams: BOOKMARK_SENT,
     answers: [{ status: 201, description: 'Stored. A premium save answers `X-D1-Bookmark`.', kind: 'json', schema: downloadMemeResponseSchema, id: 'DownloadMemeResponse', headers: BOOKMARK_ANSWERED }],
-    errors: [...JSON_ERRORS, { status: 415, code: 'unsupported_media_type', when: 'The data URL is not PNG, JPEG or WebP, or says one format and holds another.' }, { status: 422, code: 'unprocessable_image', when: 'The picture is damaged.' }, INTERNAL],
+    errors: [...JSON_ERRORS, { status: 415, code: 'unsupported_media_type', when: 'The data URL is not PNG, JPEG or WebP, or says one format and holds another.' }, ...PICTURE_ERRORS.filter((e) => e.status === 413 || e.status === 422), INTERNAL],
     limits: [`Canvas data at most ${mb(MAX_CANVAS_DATA_CHARS)} of base64; any body over ${mb(MAX_BODY_BYTES)} is refused unread.`],
   },
   {

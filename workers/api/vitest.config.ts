@@ -7,6 +7,7 @@ import { handle as localImages } from '../../local-images/server';
 import { handle as localRender } from '../../local-render/server';
 import { networkProbeService } from './test/support/network-probe';
 import { exiftoolService, oracleService, photoService } from './test/support/node-services';
+import { imagemagickService } from './test/support/imagemagick';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -32,7 +33,8 @@ export default defineConfig({
           API_MONTHLY_CALLS: '20',
           // The delay test/d1-round-trips.test.ts adds to every D1 call (bench/d1-round-trips.ts sets it).
           D1_DELAY_MS: process.env.D1_DELAY_MS ?? '150',
-          // test/upload-usable.test.ts sends a fixed third of the corpus through upload and a tool; 'all' sends every file.
+          // test/upload-usable.test.ts and test/intake-corpus.test.ts send a fixed third of the corpus through the
+          // routes; 'all' sends every file.
           CORPUS_SWEEP: process.env.CORPUS_SWEEP === 'all' ? 'all' : 'third',
         },
         // A second local D1 that plays a read replica lagging behind DB (test/support/lagging-replica.ts, ADR 0115).
@@ -44,6 +46,8 @@ export default defineConfig({
         serviceBindings: {
           CORPUS: corpusService(here('../../../shared/corpus')),
           EXIFTOOL: exiftoolService,
+          // ImageMagick, the outside decoder every stored or returned picture must satisfy (test/support/imagemagick.ts).
+          IMAGEMAGICK: imagemagickService,
           // miniflare hands over its own undici Request; the handler uses only the web API both share.
           LOCAL_IMAGES: (request: MiniflareRequest) => localImages(request as unknown as Request) as unknown as Promise<MiniflareResponse>,
           // The offline HTML renderer (local-render/server.ts, Debian's Chromium) in-process, and NETWORK_PROBE: a

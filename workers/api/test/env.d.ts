@@ -12,6 +12,8 @@ declare global {
       CORPUS_SWEEP: 'third' | 'all';
       /** Runs the real exiftool on posted bytes (test/support/node-services.ts). */
       EXIFTOOL: Fetcher;
+      /** ImageMagick: decodes posted bytes in full, and makes edge files (test/support/imagemagick.ts). */
+      IMAGEMAGICK: Fetcher;
       /**
        * The offline image service, in-process (local-images/server.ts). Optional: this augmentation reaches the
        * Worker's own code in the type check, where only tests have it (imaging/service/index.ts).

@@ -55,9 +55,24 @@ function findMemory(exports: WebAssembly.Exports): WebAssembly.Memory | undefine
   return Object.values(exports).find((v): v is WebAssembly.Memory => v instanceof WebAssembly.Memory);
 }
 
-/** Emscripten hook: instantiate the bundled module ourselves so its memory can be observed. */
+/** What each Emscripten codec wrote to stderr since it was last asked (libjpeg's warnings: "Corrupt JPEG data…"). */
+const messages = new Map<EmscriptenCodec, string[]>();
+
+/** The codec's messages since the last call, then forgotten. A decode runs to its end before another starts. */
+export function takeMessages(name: EmscriptenCodec): string[] {
+  const said = messages.get(name) ?? [];
+  messages.delete(name);
+  return said;
+}
+
+/** Emscripten hook: instantiate the bundled module ourselves so its memory can be observed, and hear its stderr. */
 function observed(name: EmscriptenCodec, module: WebAssembly.Module) {
   return {
+    printErr(message: string) {
+      const said = messages.get(name) ?? [];
+      if (said.length < 8) said.push(message);
+      messages.set(name, said);
+    },
     instantiateWasm(imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance) => void) {
       const instance = new WebAssembly.Instance(module, imports);
       const memory = findMemory(instance.exports);

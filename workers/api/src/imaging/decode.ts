@@ -1,8 +1,8 @@
-import decodeJpeg from '@jsquash/jpeg/decode';
 import decodeWebp from '@jsquash/webp/decode';
 import UTIF from 'utif2';
 import { HttpError } from '../errors';
 import { photonDecode, pngDecode, withEmscripten } from './codecs';
+import { decodeJpegPixels } from './jpeg-decode';
 import type { ImageHeader } from './sniff';
 import { applyOrientation, type Raster } from './raster';
 import { yieldToEventLoop } from './slices';
@@ -23,7 +23,7 @@ function fromImageData(img: { data: Uint8ClampedArray | Uint8Array; width: numbe
 async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster> {
   switch (header.format) {
     case 'jpeg':
-      return fromImageData(await withEmscripten('jpegDec', () => decodeJpeg(bytes.slice().buffer, { preserveOrientation: false })));
+      return decodeJpegPixels(bytes);
     case 'webp':
       return fromImageData(await withEmscripten('webpDec', () => decodeWebp(bytes.slice().buffer)));
     case 'png': {

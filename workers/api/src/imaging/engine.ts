@@ -10,7 +10,7 @@
  * What neither can do (a TIFF or BMP too large even for that; a side over the Images binding's 12,000 px) is a 413
  * naming the limit, answered before any work is done or any call is billed (ADR 0116).
  */
-import type { ToolResult } from '../../../../core/api/tools';
+import { OUTPUT_FORMATS, type ToolResult } from '../../../../core/api/tools';
 import type { ConvertOptions } from '../../../../core/tools/convert';
 import { cropProblem, type CropOptions } from '../../../../core/tools/crop';
 import { aiOutputProblem, type AiOutputChoice } from '../../../../core/tools/ai';
@@ -22,6 +22,7 @@ import type { BlurOptions } from '../../../../core/tools/blur';
 import type { WatermarkOptions } from '../../../../core/tools/watermark';
 import type { JobPhase } from '../../../../core/api/tool-progress';
 import { imageServiceRefusal, type ServiceImageFormat } from '../../../../core/image-service';
+import { ACCEPTED_FORMATS_TEXT, FORMAT_NAMES, listOf } from '../../../../core/images/kinds';
 import { throwIfCancelled } from '../cancel';
 import { HttpError } from '../errors';
 import { assertImage } from './assert-image';
@@ -81,7 +82,7 @@ export type OperationName = keyof OptionsByOperation;
 export function probe(bytes: Uint8Array): Picture {
   const header = assertImage(bytes, MAX_INPUT_PIXELS);
   if (header.format === 'avif') {
-    throw new HttpError(415, 'unsupported_media_type', 'AVIF images cannot be processed yet. Please upload a JPEG, PNG, WebP, GIF, BMP or TIFF.');
+    throw new HttpError(415, 'unsupported_media_type', `AVIF pictures cannot be processed yet. Please upload an image file (${ACCEPTED_FORMATS_TEXT}).`);
   }
   return { bytes, header, upright: displaySize(header) };
 }
@@ -113,14 +114,21 @@ async function readableByService(input: Picture): Promise<Picture | null> {
 
 const megapixels = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
 
-/** What neither path can do: the isolate's budget is the size that works. */
-function beyondBoth(op: WasmOperation, format: OutputFormat, input: ImageHeader): HttpError {
-  const which = SERVICE_READS.includes(input.format) ? format : input.format;
-  return new HttpError(
-    413,
-    'payload_too_large',
-    `${which.toUpperCase()} pictures can be processed up to ${megapixels(pixelBudget(op, format))}. Please convert it to JPEG or PNG (or make it smaller) first, then try again.`,
-  );
+/**
+ * What neither path can do, in words that name the real limit (the format the isolate writes or reads, and its
+ * budget) and what would work instead: the other output formats that can take this many pixels, or a smaller picture.
+ */
+function beyondBoth(op: WasmOperation, format: OutputFormat, input: ImageHeader, pixelsNeeded: number, upright: number): HttpError {
+  const budget = pixelBudget(op, format);
+  const serviceReads = SERVICE_READS.includes(input.format);
+  const works = (f: OutputFormat) => pixelsNeeded <= pixelBudget(op, f) || (serviceReads && serviceWrites(f));
+  const others = OUTPUT_FORMATS.filter((f) => f !== format && works(f)).map((f) => FORMAT_NAMES[f]);
+  const limit = serviceWrites(format)
+    ? `${FORMAT_NAMES[input.format]} pictures are made into ${FORMAT_NAMES[format]} up to ${megapixels(budget)}`
+    : `${FORMAT_NAMES[format]} files are made up to ${megapixels(budget)}`;
+  const what = pixelsNeeded > upright ? 'the result would be' : 'this picture is';
+  const instead = others.length > 0 ? `choose ${listOf(others)} instead, or ` : '';
+  return new HttpError(413, 'payload_too_large', `${limit}; ${what} ${megapixels(pixelsNeeded)}. Please ${instead}make it smaller (at most ${megapixels(budget)}) first.`);
 }
 
 const SERVICE_ANSWERS = {
@@ -180,7 +188,7 @@ async function pixelOperation(operation: string, input: Picture, plan: PixelPlan
     return { ...base, bytes: await encode(out, format, { quality: quality ?? 100 }), format, width: out.width, height: out.height, engine: 'wasm' };
   }
   const readable = serviceWrites(format) ? await readableByService(input) : null;
-  if (!readable || !serviceWrites(format)) throw beyondBoth(plan.budget, format, header);
+  if (!readable || !serviceWrites(format)) throw beyondBoth(plan.budget, format, header, Math.max(pixels(upright), pixels(plan.output)), pixels(upright));
   assertServiceCan(readable, plan.output, format);
   const job = await viaService(() => plan.service({ bytes: readable.bytes, upright, services }));
   const out = await viaService(() => services.images.run({ input: readable.bytes, ...job, output: { format, quality } }));
@@ -212,7 +220,7 @@ const compressFits = (size: Size, req: CompressRequest, resolved: OutputFormat) 
 /** The large-picture compress, with what the engine reports of it (`picture` may be the input resized, by steps). */
 async function compressByService(input: Picture, picture: LargePicture, req: CompressRequest, resolved: OutputFormat, services: EngineServices, notes: string[]) {
   const readable = serviceWrites(resolved) ? await readableByService(input) : null;
-  if (!readable || !serviceWrites(resolved)) throw beyondBoth('compress', resolved, input.header);
+  if (!readable || !serviceWrites(resolved)) throw beyondBoth('compress', resolved, input.header, pixels(picture.size), pixels(input.upright));
   assertServiceCan(readable, picture.size, resolved);
   const r = await viaService(() => compressLarge(services.images, { ...picture, bytes: readable.bytes }, req, resolved));
   notes.push(...r.notes);
@@ -264,7 +272,7 @@ async function convert(input: Picture, o: OptionsByOperation['convert'], service
   }
   const format = o.format;
   const readable = serviceWrites(format) ? await readableByService(input) : null;
-  if (!readable || !serviceWrites(format)) throw beyondBoth('convert', format, header);
+  if (!readable || !serviceWrites(format)) throw beyondBoth('convert', format, header, pixels(upright), pixels(upright));
   assertServiceCan(readable, upright, format);
   const out = await viaService(() => services.images.run({ input: readable.bytes, steps: [], output: { format, quality } }));
   notes.push(described);

@@ -1,40 +1,55 @@
 /**
- * The Worker's notion of "a usable image" for POST /api/upload: what the engine can process. The header rule
- * (`assertImage`: format from the bytes, structure, pixel budget) comes first; then the picture is decoded with the
- * engine's own decoders when it fits the isolate's decode budget, so a file whose pixel data is broken is refused
- * here with words, not accepted and refused by every tool later. Only the image's own bytes are kept: anything
- * appended after its end is cut (core/images/extent.ts).
+ * The one door every client picture comes through (ADR 0012): the upload, every tool route, metadata analysis,
+ * privacy removal, the AI routes that read a picture and saved memes all call `intake`, so a file is accepted or
+ * refused by the same rule, with the same status and words, wherever it is sent.
+ *
+ * The rule: the shared header rule of core/images/intake.ts (format from the bytes, in ACCEPTED_FORMATS, structure,
+ * pixel budget, a size every tool can work on), then the picture is decoded with the engine's own decoders when it
+ * fits the isolate's decode budget, so a file whose pixel data is broken is refused here, by format, and never
+ * stored or handed to a tool. Only the image's own bytes go on: anything appended after its end is cut
+ * (core/images/extent.ts).
  */
-import { undecodableMessage } from '../../../../core/images/intake';
+import { checkFileSize, pictureProblem, sniffProblem, undecodableMessage, type IntakeProblem } from '../../../../core/images/intake';
 import { imageEnd } from '../../../../core/images/extent';
+import type { ImageFormat } from '../../../../core/images/kinds';
+import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../../../core/limits';
 import { HttpError } from '../errors';
-import { assertImage } from './assert-image';
 import { decode } from './decode';
+import type { Picture } from './engine';
 import { WASM_PIXEL_BUDGET } from './options';
 import { decodeSlicePixels } from './slices';
-import type { ImageInfo } from './sniff';
+import { displaySize, sniffImage } from './sniff';
 
 /**
- * Pictures up to this size are decoded at upload (the in-isolate operations' budget, so a decode here never needs
- * more memory than a tool would). Larger ones go to the image service for every operation; their header and
- * structure are checked, their pixels are not decoded in the isolate.
+ * Pictures up to this size are decoded at intake: the in-isolate operations' memory budget and one time slice of
+ * the format's decoder (slices.ts), so a decode here never costs more than a tool's would. Larger ones go to the
+ * image service for every operation; their header and structure are checked, their pixels not decoded here.
  */
-export const UPLOAD_DECODE_MAX_PIXELS = WASM_PIXEL_BUDGET.compress;
+export const intakeDecodeMaxPixels = (format: ImageFormat) => Math.min(WASM_PIXEL_BUDGET.compress, decodeSlicePixels(format));
 
-export async function acceptUpload(received: Uint8Array): Promise<{ info: ImageInfo; bytes: Uint8Array }> {
-  const info = assertImage(received);
-  const bytes = received.subarray(0, imageEnd(received, info.format));
-  // AVIF is accepted for the editor (browsers draw it) but no engine decoder reads it yet (the tools say so).
+const refuse = (problem: IntakeProblem) => new HttpError(problem.status, problem.code, problem.message);
+
+/**
+ * Accepts a client's picture or throws the 4xx that says why. `maxBytes` is the route's file limit (a saved meme's
+ * canvas may be larger than an upload); everything else is the same for every route.
+ */
+export async function intake(received: Uint8Array, { maxBytes = MAX_UPLOAD_BYTES } = {}): Promise<Picture> {
+  const sizeProblem = checkFileSize(received.length, maxBytes);
+  if (sizeProblem) throw refuse(sizeProblem);
+  const sniffed = sniffImage(received, { maxPixels: MAX_IMAGE_PIXELS });
+  if (!sniffed.ok) throw refuse(sniffProblem(sniffed, MAX_IMAGE_PIXELS));
+  const header = sniffed.info;
+  const problem = pictureProblem(header);
+  if (problem) throw refuse(problem);
+  const bytes = received.subarray(0, imageEnd(received, header.format));
   // Within a slice of the isolate's thread too (slices.ts, ADR 0122): a larger picture is the image service's work.
-  if (info.format !== 'avif' && info.width * info.height <= Math.min(UPLOAD_DECODE_MAX_PIXELS, decodeSlicePixels(info.format))) {
+  if (header.width * header.height <= intakeDecodeMaxPixels(header.format)) {
     try {
-      await decode(bytes, info);
+      await decode(bytes, header);
     } catch (err) {
-      if (err instanceof HttpError && err.status === 422) {
-        throw new HttpError(422, 'unprocessable_image', undecodableMessage(info.format));
-      }
+      if (err instanceof HttpError && err.status === 422) throw new HttpError(422, 'unprocessable_image', undecodableMessage(header.format));
       throw err;
     }
   }
-  return { info, bytes };
+  return { bytes, header, upright: displaySize(header) };
 }

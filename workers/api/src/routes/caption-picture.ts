@@ -5,7 +5,8 @@
  */
 import { imageIdOf } from '../../../../core/images/address';
 import { HttpError } from '../errors';
-import { probe, run } from '../imaging/engine';
+import { run } from '../imaging/engine';
+import { intake } from '../imaging/intake';
 import { getImage } from '../storage/image-store';
 import { engineServices } from './tools/deps';
 
@@ -16,7 +17,8 @@ export async function captionPicture(env: Env, imageUrl: string): Promise<Uint8A
   const id = imageIdOf(imageUrl);
   if (!id) throw new HttpError(400, 'validation_failed', 'imageUrl must be an /api/images/{id} address from POST /api/upload.');
   const { object } = await getImage(env.BUCKET, id);
-  const picture = probe(new Uint8Array(await object.arrayBuffer()));
+  // A stored picture (an upload, an AI result, a saved meme) is taken in by the same rule as a sent one.
+  const picture = await intake(new Uint8Array(await object.arrayBuffer()));
   const { width, height } = picture.upright;
   const scale = Math.min(1, CAPTION_PICTURE_SIDE / Math.max(width, height));
   const size = { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };

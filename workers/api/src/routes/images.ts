@@ -8,28 +8,27 @@ import {
 import { contentDisposition, sanitizeDownloadName } from '../../../../core/download-name';
 import { parseWith } from '../validate';
 import { json } from '../http';
-import { acceptUpload } from '../imaging/intake';
-import { displaySize } from '../imaging/sniff';
+import { intake } from '../imaging/intake';
 import { fileBytes, readMultipart } from '../multipart';
 import type { IRequest } from 'itty-router';
 import { getImage as readImage, imageTtlSeconds, putTemporary } from '../storage/image-store';
 
 /**
- * POST /api/upload: the bytes decide the format; nothing is stored unless the engine could process the image
- * (`acceptUpload`), and only the image's own bytes are stored.
+ * POST /api/upload: the bytes decide the format; nothing is stored unless every tool could process the image
+ * (`intake`, the rule of every route), and only the image's own bytes are stored.
  */
 export async function postUpload(request: Request, env: Env): Promise<Response> {
   const { image } = await readMultipart(request, uploadFormSchema);
-  const { info, bytes } = await acceptUpload(await fileBytes(image));
+  const { header, bytes, upright } = await intake(await fileBytes(image));
   const stored = await putTemporary(env.BUCKET, bytes, {
-    contentType: info.mimeType,
+    contentType: header.mimeType,
     ttlSeconds: imageTtlSeconds(env),
-    metadata: { format: info.format },
+    metadata: { format: header.format },
   });
   const body: UploadResponse = {
     imageUrl: stored.url,
-    ...displaySize(info),
-    format: info.format,
+    ...upright,
+    format: header.format,
     size: stored.size,
     expiresAt: stored.expiresAt!.toISOString(),
   };

@@ -21,7 +21,7 @@ export async function postDownloadMeme(request: Request, env: Env): Promise<Resp
   const raw = await readJson(request, MAX_CANVAS_DATA_CHARS + 4096);
   if (isOversized(raw)) throw new HttpError(413, 'payload_too_large', 'The meme is too large to download.');
   const input = parseWith(downloadMemeRequestSchema, raw);
-  const { bytes, info } = decodeCanvasData(input.canvasData);
+  const { bytes, info } = await decodeCanvasData(input.canvasData);
   const extension = IMAGE_EXTENSIONS[info.format];
   const now = Date.now();
   const fileName = sanitizeDownloadName(input.filename ?? `meme-${now}`, extension, 'meme');

@@ -3,7 +3,7 @@
  * result. The multipart reader and the expiring image store are the API core's own pieces.
  */
 import { z } from 'zod';
-import { IMAGE_MIME_TYPES, type ImageFormat } from '../../../../../core/api/images';
+import { IMAGE_MIME_TYPES, type ImageFormat, uploadFormSchema } from '../../../../../core/api/images';
 import { getAiProvider } from '../../ai';
 import { HttpError } from '../../errors';
 import type { EngineServices } from '../../imaging/engine';
@@ -21,16 +21,12 @@ export interface ImageUpload {
   fields: Record<string, string>;
 }
 
-const toolFormSchema = z
-  .object({
-    image: z.instanceof(File, { message: 'Please choose an image to upload (form field "image").' }),
-  })
-  .catchall(z.unknown());
+/** The upload's own form rule (a missing or empty file in the same words), with the tool's fields beside it. */
+const toolFormSchema = uploadFormSchema.catchall(z.unknown());
 
 export async function readImageUpload(request: Request): Promise<ImageUpload> {
   const { image, ...rest } = await readMultipart(request, toolFormSchema);
   const file = image as File;
-  if (file.size === 0) throw new HttpError(400, 'bad_request', 'The uploaded file is empty. Please choose an image.');
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(rest)) if (typeof value === 'string') fields[key] = value;
   return { bytes: await fileBytes(file), filename: file.name, fields };

@@ -1,8 +1,9 @@
-/** The first steps of every tool route: read the upload and probe its header before anything else. */
-import { type Picture, probe } from '../../imaging/engine';
+/** The first steps of every tool route: read the upload and take it in by the rule every route shares (ADR 0012). */
+import type { Picture } from '../../imaging/engine';
+import { intake } from '../../imaging/intake';
 import { readImageUpload } from './deps';
 
 export async function readPicture(request: Request): Promise<{ picture: Picture; fields: Record<string, string> }> {
   const upload = await readImageUpload(request);
-  return { picture: probe(upload.bytes), fields: upload.fields };
+  return { picture: await intake(upload.bytes), fields: upload.fields };
 }
