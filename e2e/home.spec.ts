@@ -45,7 +45,8 @@ test.describe('hero upload', () => {
     await page.waitForURL((url) => url.pathname === '/meme-generator');
     // UPLOAD_REDIRECT_DELAY_MS after the answer (measured from when the route was fulfilled, so a bit less).
     expect(Date.now() - answeredAt).toBeGreaterThan(UPLOAD_REDIRECT_DELAY_MS - 150);
-    expect(new URL(page.url()).search).toBe(`?image=${encodeURIComponent(UPLOADED.imageUrl)}`);
+    // The file's name goes along, so the editor names the download after it (ADR 0120).
+    expect(new URL(page.url()).search).toBe(`?image=${encodeURIComponent(UPLOADED.imageUrl)}&name=cat.png`);
   });
 
   test('refuses a non-image with its toast (docs/product.md §9) and sends nothing', async ({ page }) => {
