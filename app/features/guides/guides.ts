@@ -1,4 +1,5 @@
 /** The six how-to guides (docs/product.md §2). Their article bodies live beside this file. */
+import { ACCEPTED_FORMATS_TEXT } from '../../../core/images/kinds';
 export interface GuideSummary {
   slug: string;
   title: string;
@@ -19,7 +20,7 @@ export const GUIDES: GuideSummary[] = [
   {
     slug: 'upload-image-meme',
     title: 'How to Make a Meme from Your Own Image',
-    description: 'Upload a JPG, PNG, WEBP or static GIF and caption it.',
+    description: `Upload a ${ACCEPTED_FORMATS_TEXT} picture and caption it.`,
   },
   {
     slug: 'meme-text-editing',

@@ -1,5 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { Spinner } from '~/components/ui/spinner';
+import { ACCEPTED_FORMATS_TEXT } from '../../../core/images/kinds';
 import { firstFile } from './upload-checks';
 
 interface Props {
@@ -63,7 +64,7 @@ export function HeroUpload({ uploading, onFile }: Props) {
               {over ? 'Drop your image here' : 'Upload an image to make a meme'}
             </span>
             <span id="hero-drop-hint" className="text-sm text-slate-600 dark:text-slate-300">
-              Click to choose, drag and drop, or paste from the clipboard. JPG, PNG, WEBP or GIF up to 10MB.
+              Click to choose, drag and drop, or paste from the clipboard. {ACCEPTED_FORMATS_TEXT} up to 10MB.
             </span>
           </>
         )}

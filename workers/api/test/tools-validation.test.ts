@@ -1,7 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { encode } from '../src/imaging/encode';
-import { AUTO_TARGET_SCORE, PALETTE_MAX_SCORE } from '../src/imaging/options';
+import { ISOLATE_ONLY_MAX_PIXELS, SERVICE_FROM_PIXELS } from '../../../core/images/intake';
+import { pixelBudget } from '../src/imaging/engine';
+import { AUTO_TARGET_SCORE, PALETTE_MAX_SCORE, WASM_PIXEL_BUDGET, type WasmOperation } from '../src/imaging/options';
+import { decodeSlicePixels } from '../src/imaging/slices';
 import { rasteriseSvg } from '../src/imaging/watermark';
 import { resultBytes, toolRequest, type ToolBody } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';
@@ -97,6 +100,32 @@ describe('tool routes refuse bad input with 400 and a clear message', () => {
     const raw = await exports.default.fetch(new Request('http://local/api/convert', { method: 'POST', body: 'x' }));
     expect(raw.status).toBe(400);
     expect(await raw.json()).toMatchObject({ code: 'bad_request' });
+  });
+});
+
+describe('a limit of one output format is said as that, with what works instead', () => {
+  it('converting an 8 MP JPEG to BMP names BMP\'s budget and the formats that work, not "convert it to JPEG"', async () => {
+    const res = await env.PHOTOS.fetch('http://photos/photo', { method: 'POST', body: JSON.stringify({ width: 3264, height: 2448, format: 'jpeg', quality: 70 }) });
+    const photo = new Uint8Array(await res.arrayBuffer());
+    const answer = await toolRequest('convert', photo, { format: 'bmp' });
+    const body = await answer.json<ToolBody>();
+    expect(answer.status, JSON.stringify(body)).toBe(413);
+    expect(body).toEqual({
+      code: 'payload_too_large',
+      error: 'BMP files are made up to 5 megapixels; this picture is 7.9 megapixels. Please choose JPEG, PNG or WebP instead, or make it smaller (at most 5 megapixels) first.',
+    });
+    // The formats it names do work on the same picture.
+    const png = await toolRequest('convert', photo, { format: 'png' });
+    expect(png.status).toBe(200);
+    await png.body?.cancel();
+  });
+
+  it('takes in BMP and TIFF only up to what every tool does with them in the isolate, and animations by the smallest budget', () => {
+    const ops = Object.keys(WASM_PIXEL_BUDGET) as WasmOperation[];
+    for (const format of ['bmp', 'tiff'] as const) {
+      expect(ISOLATE_ONLY_MAX_PIXELS, format).toBeLessThanOrEqual(Math.min(decodeSlicePixels(format), ...ops.map((op) => pixelBudget(op, format))));
+    }
+    expect(SERVICE_FROM_PIXELS).toBeLessThanOrEqual(Math.min(...ops.flatMap((op) => (['jpeg', 'png', 'webp'] as const).map((f) => pixelBudget(op, f)))));
   });
 });
 

@@ -10,6 +10,7 @@
  * metadata (malformed XMP) do not count. `POST /make` ({ args, out } | { sharp }) answers the bytes of one file.
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,9 +30,12 @@ export interface MagickVerdict {
 /** Any error, and the warnings of the formats' own decoders (about the picture data, not its metadata). */
 const PIXEL_CODERS = /@ error\/|@ warning\/(jpeg|png|webp|gif|bmp|tiff)\.c/;
 
+/** Debian's ImageMagick (`.ci/run` installs it); a `convert` elsewhere on PATH may be another program. */
+const CONVERT = existsSync('/usr/bin/convert') ? '/usr/bin/convert' : 'convert';
+
 function convert(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile('convert', args, { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (err, stdout, stderr) => {
+    execFile(CONVERT, args, { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
       resolve({ code, stdout: String(stdout), stderr: String(stderr) });
     });
