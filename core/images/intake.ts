@@ -61,15 +61,17 @@ export const MAX_IMAGE_SIDE = IMAGE_SERVICE_MAX_SIDE;
 /** Formats only the isolate decodes: the image service reads neither (workers/api/src/imaging/ops/format.ts). */
 export const ISOLATE_ONLY_FORMATS: readonly ImageFormat[] = ['bmp', 'tiff'];
 /**
- * How large a BMP or TIFF is taken: the smallest in-isolate budget of an operation that keeps the format (resize's,
- * workers/api/src/imaging/options.ts; the Worker tests hold the two equal), so every tool works on it.
+ * How large a BMP or TIFF is taken: the smallest in-isolate budget of an operation that keeps the format (resize's
+ * time slice, workers/api/src/imaging/slices.ts), so every tool works on it. The Worker tests hold it within the
+ * engine's budgets.
  */
-export const ISOLATE_ONLY_MAX_PIXELS = 2_500_000;
+export const ISOLATE_ONLY_MAX_PIXELS = 1_900_000;
 /**
- * From this size on, some tool sends a picture to the image service (the smallest in-isolate budget, WebP's encoder:
- * workers/api/src/imaging/options.ts), whose limit on all frames of an animation together then applies.
+ * From this size on, some tool sends a picture to the image service (the smallest in-isolate budget: a JPEG written
+ * at the highest quality, workers/api/src/imaging/slices.ts), whose limit on all frames of an animation together
+ * then applies. The Worker tests hold it within the engine's budgets.
  */
-export const SERVICE_FROM_PIXELS = 1_700_000;
+export const SERVICE_FROM_PIXELS = 200_000;
 
 const px = (n: number) => n.toLocaleString('en-US');
 const mp = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
