@@ -96,6 +96,14 @@ for (const format of ['png', 'jpg', 'webp'] as const) {
   });
 }
 
+test('a picture sent from the home page is named after its file', async ({ page }) => {
+  await page.goto(`/meme-generator?image=${encodeURIComponent('/api/e2e-images/photo.png')}&name=${encodeURIComponent('Holiday Photo.PNG')}`);
+  await expect(page.getByRole('list', { name: 'Layers' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), dialogOf(page).getByRole('button', { name: 'Download JPG' }).click()]);
+  expect(download.suggestedFilename()).toBe('holiday-photo-meme.jpg');
+});
+
 test('Auto Crop exports exactly the content: no white frame around the picture', async ({ page }) => {
   await openTestTemplate(page);
   await page.getByRole('button', { name: '✂️ Auto Crop' }).click();
