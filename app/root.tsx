@@ -1,6 +1,6 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/cloudflare';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Breadcrumbs } from './components/layout/breadcrumbs';
 import { NotFound } from './components/layout/not-found';
 import { SiteFooter } from './components/layout/site-footer';
@@ -52,6 +52,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has hydrated: before that a file input or button has no handler yet, and the
+  // end-to-end tests wait for this mark rather than for a fixed time.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

@@ -82,6 +82,8 @@ test('Enter on the canvas edits the selected caption in place; Escape gives the 
 test('after a file is picked the focus is on the canvas, never the body, one Tab from adding captions', async ({ page }) => {
   const png = await drawTemplatePng();
   await page.goto('/meme-generator');
+  // Enter on the button opens the picker only once React has hydrated; the editor's canvas exists only after that.
+  await page.waitForFunction(() => '__memeEditor' in window);
   await page.getByRole('button', { name: 'Upload' }).focus();
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');

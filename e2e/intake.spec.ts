@@ -48,6 +48,7 @@ for (const screen of SCREENS) {
       if (/\/api\/(upload|optimize|modify|security|convert|analyze-metadata)/.test(r.url())) uploads.push(r.url());
     });
     await page.goto(screen.url);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     for (const file of BAD) {
       const expected = await serverSays(page, file);
       await screen.input(page).setInputFiles(file);

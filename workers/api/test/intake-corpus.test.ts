@@ -35,7 +35,7 @@ describe.skipIf(files.length === 0)(`the corpus through upload, privacy and anal
     const sent: { path: string; bytes: Uint8Array; accepted: boolean }[] = [];
     for (const path of files) {
       const bytes = await corpusFile(path);
-      const uploaded = await upload(bytes, path.split('/').pop(), 'image/png');
+      const uploaded = await upload(bytes as Uint8Array<ArrayBuffer>, path.split('/').pop(), 'image/png');
       const answers: [string, Answer][] = [['upload', { status: uploaded.status, body: await uploaded.json() }]];
       for (const [route, fields] of [['security', { operation: 'privacy' }], ['analyze-metadata', {}]] as const) {
         const res = await toolRequest(route, bytes, fields);
