@@ -56,6 +56,11 @@ export const toolResultSchema = z.object({
    */
   engine: z.enum(['wasm', 'images', 'passthrough', 'browser', 'ai']),
   notes: z.array(z.string()),
+  /**
+   * Compress: every file it could make was not smaller, so the answer is the file sent (minus its private metadata
+   * where that needs no re-encoding); `notes` say so. A compress never answers a larger file.
+   */
+  keptOriginal: z.boolean().optional(),
   details: z.string().optional(),
   privacyLog: privacyLogSchema.optional(),
   /**

@@ -740,6 +740,7 @@ export interface components {
             /** @enum {string} */
             engine: "wasm" | "images" | "passthrough" | "browser" | "ai";
             notes: string[];
+            keptOriginal?: boolean;
             details?: string;
             privacyLog?: {
                 removed: string[];
@@ -1407,7 +1408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1421,7 +1422,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The bytes are not a picture we read (JPEG, PNG, WebP, GIF, AVIF, BMP, TIFF). */
+            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP or TIFF). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1435,7 +1436,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged or uses a variant we cannot decode. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1991,7 +1992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2005,7 +2006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). */
+            /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP or TIFF). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2016,6 +2017,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "unprocessable_image";
                     };
                 };
             };
@@ -2486,7 +2501,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2514,7 +2529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3037,7 +3052,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3051,7 +3066,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The bytes are not a picture we read (JPEG, PNG, WebP, GIF, AVIF, BMP, TIFF). */
+            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP or TIFF). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3065,7 +3080,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged or uses a variant we cannot decode. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3123,7 +3138,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `ai_upstream_error`: The AI service is busy; try again in a minute. `ai_not_configured`: This server has no AI provider for this operation. `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
+            /** @description `ai_upstream_error`: The AI service is busy; try again in a minute. `ai_not_configured`: This server has no AI provider for this operation. `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `took_too_long`: The job ran past its deadline (60 s) and was stopped; nothing was kept. Try again, or with a smaller picture. `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3133,7 +3148,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "ai_upstream_error" | "ai_not_configured" | "image_service_unavailable" | "image_service_over_allowance";
+                        code: "ai_upstream_error" | "ai_not_configured" | "image_service_unavailable" | "took_too_long" | "image_service_over_allowance";
                     };
                 };
             };
@@ -3295,7 +3310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3309,7 +3324,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The bytes are not a picture we read (JPEG, PNG, WebP, GIF, AVIF, BMP, TIFF). */
+            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP or TIFF). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3323,7 +3338,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged or uses a variant we cannot decode. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3381,7 +3396,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
+            /** @description `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `took_too_long`: The job ran past its deadline (60 s) and was stopped; nothing was kept. Try again, or with a smaller picture. `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3391,7 +3406,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "image_service_unavailable" | "image_service_over_allowance";
+                        code: "image_service_unavailable" | "took_too_long" | "image_service_over_allowance";
                     };
                 };
             };
@@ -3499,7 +3514,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3513,7 +3528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The bytes are not a picture we read (JPEG, PNG, WebP, GIF, AVIF, BMP, TIFF). */
+            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP or TIFF). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3527,7 +3542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged or uses a variant we cannot decode. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3585,7 +3600,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
+            /** @description `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `took_too_long`: The job ran past its deadline (60 s) and was stopped; nothing was kept. Try again, or with a smaller picture. `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3595,7 +3610,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "image_service_unavailable" | "image_service_over_allowance";
+                        code: "image_service_unavailable" | "took_too_long" | "image_service_over_allowance";
                     };
                 };
             };
@@ -3739,7 +3754,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3753,7 +3768,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The bytes are not a picture we read (JPEG, PNG, WebP, GIF, AVIF, BMP, TIFF). */
+            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP or TIFF). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3767,7 +3782,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged or uses a variant we cannot decode. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3825,7 +3840,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `ai_upstream_error`: The AI service is busy; try again in a minute. `ai_not_configured`: This server has no AI provider for this operation. `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
+            /** @description `ai_upstream_error`: The AI service is busy; try again in a minute. `ai_not_configured`: This server has no AI provider for this operation. `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `took_too_long`: The job ran past its deadline (60 s) and was stopped; nothing was kept. Try again, or with a smaller picture. `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3835,7 +3850,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "ai_upstream_error" | "ai_not_configured" | "image_service_unavailable" | "image_service_over_allowance";
+                        code: "ai_upstream_error" | "ai_not_configured" | "image_service_unavailable" | "took_too_long" | "image_service_over_allowance";
                     };
                 };
             };
@@ -4121,7 +4136,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB or the picture over 50 megapixels. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4135,7 +4150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The bytes are not a picture we read (JPEG, PNG, WebP, GIF, AVIF, BMP, TIFF). */
+            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP or TIFF). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4149,7 +4164,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged or uses a variant we cannot decode. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -42,6 +42,7 @@ import { planResize } from './ops/resize';
 import { planRotate } from './ops/rotate';
 import type { EngineServices, PixelPlan, Size } from './ops/types';
 import { planWatermark } from './ops/watermark';
+import { keepWhenNotSmaller } from './keep-original';
 import { protectPrivacy } from './privacy';
 import { hasTransparency } from './raster';
 import { ImageServiceError, type ServiceFormat } from './service/types';
@@ -202,15 +203,6 @@ const fitsIsolate = (input: Picture, op: WasmOperation, output: Size) => {
   return decodes(input) && Math.max(pixels(input.upright), pixels(output)) <= pixelBudget(op, format, editQuality(format));
 };
 
-/** A same-format result that is not smaller: the input is kept, minus its metadata where that is lossless. */
-async function keepOriginal(input: Picture, notes: string[]): Promise<Omit<EngineResult, 'operation' | 'originalSize' | 'notes'> | null> {
-  const { bytes, header } = input;
-  const clean = await protectPrivacy(bytes, header, { removeExif: header.orientation === 1, removeLocation: true, removeTimestamp: true }, await inspect(bytes, header));
-  if (clean.reencoded || clean.bytes.length > bytes.length) return null;
-  notes.push('Your file was already smaller than any re-encoding, so it is kept as it was, with its private metadata removed.');
-  return { bytes: clean.bytes, format: header.format as OutputFormat, width: input.upright.width, height: input.upright.height, engine: 'passthrough' };
-}
-
 /** Whether compressing a picture of this size runs in the isolate: within every possible format's budget (and auto's). */
 const compressFits = (size: Size, req: CompressRequest, resolved: OutputFormat) => {
   const quality = typeof req.quality === 'number' && !req.targetBytes ? req.quality : undefined;
@@ -227,7 +219,7 @@ async function compressByService(input: Picture, picture: LargePicture, req: Com
   return { ...judged(r), bytes: r.bytes, format: r.format, width: picture.size.width, height: picture.size.height, quality: r.quality, engine: 'images' as const };
 }
 
-async function compress(input: Picture, req: CompressRequest, services: EngineServices, notes: string[]): Promise<EngineResult> {
+async function compress(input: Picture, req: CompressRequest, services: EngineServices, notes: string[], subject?: string): Promise<EngineResult> {
   const { header, bytes, upright } = input;
   const base = { operation: 'compress', originalSize: bytes.length, notes };
   // `auto` is settled by the search; 'jpeg' stands for it in the budget and service checks (both formats fit both).
@@ -242,12 +234,8 @@ async function compress(input: Picture, req: CompressRequest, services: EngineSe
   } else {
     result = { ...base, ...(await compressByService(input, { bytes, steps: [], size: upright }, req, resolved, services, notes)) };
   }
-  if (result.format === header.format && result.bytes.length >= bytes.length && !req.targetBytes) {
-    const kept = await keepOriginal(input, notes);
-    // The original is the source itself: nothing to tell apart.
-    if (kept) return { ...base, ...kept, ...(req.quality === 'auto' ? { score: 0, looksSame: true } : {}) };
-  }
-  return result;
+  const kept = await keepWhenNotSmaller(input, result, req, subject);
+  return kept ? { ...base, ...kept } : result;
 }
 
 /** What the judge said of a result, where it judged one. */
@@ -342,7 +330,7 @@ async function runOperation<K extends OperationName>(operation: K, input: Pictur
         const r = await compressByService(input, { bytes: input.bytes, steps, size: plan.output }, req, resolved, services, notes);
         return { operation: 'resize', originalSize: input.bytes.length, ...r, notes: [plan.note, ...notes] };
       }
-      const again = await compress(probe((await pixelOp(plan)).bytes), req, services, notes);
+      const again = await compress(probe((await pixelOp(plan)).bytes), req, services, notes, 'The resized picture');
       return { ...again, operation: 'resize', originalSize: input.bytes.length };
     }
     case 'crop': {

@@ -65,7 +65,8 @@ const photoSchema = z.object({
   seed: z.number().int().default(1),
   orientation: z.number().int().min(1).max(8).default(1),
   gps: z.boolean().default(false),
-  format: z.enum(['jpeg', 'png', 'webp']).default('jpeg'),
+  // TIFF is LZW-compressed, as cameras and scanners write it (the engine writes TIFF uncompressed).
+  format: z.enum(['jpeg', 'png', 'webp', 'tiff', 'gif']).default('jpeg'),
   quality: z.number().int().min(1).max(100).default(85),
 });
 
@@ -132,7 +133,9 @@ export async function photoService(request: Request): Promise<Response> {
         }
         img = img.withExif(exif);
         if (o.orientation !== 1) img = img.withMetadata({ orientation: o.orientation });
-      } else img = o.format === 'png' ? img.png() : img.webp({ quality: o.quality });
+      } else if (o.format === 'tiff') img = img.tiff({ compression: 'lzw' });
+      else if (o.format === 'gif') img = img.gif();
+      else img = o.format === 'png' ? img.png() : img.webp({ quality: o.quality });
       return new Response(new Uint8Array(await img.toBuffer()));
     }
     if (url.pathname === '/reference') {
