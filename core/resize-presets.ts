@@ -1,4 +1,7 @@
-/** The ten original (docs/product.md §5.3) resize presets; the first four are offered as quick presets. */
+/**
+ * Resize presets: the ten original (docs/product.md §5.3) first (their ids are part of the API, the first four are the quick presets), then the
+ * sizes the platforms publish for their most used pictures, offered under "More sizes".
+ */
 export interface ResizePreset {
   id: string;
   name: string;
@@ -18,8 +21,15 @@ export const RESIZE_PRESETS = [
   { id: '5x7-photo', name: '5x7 Photo', width: 1500, height: 2100, category: 'print' },
   { id: 'banner-wide', name: 'Web Banner', width: 1200, height: 300, category: 'web' },
   { id: 'thumbnail', name: 'Thumbnail', width: 300, height: 300, category: 'web' },
+  { id: 'youtube-thumbnail', name: 'YouTube Thumbnail', width: 1280, height: 720, category: 'social' },
+  { id: 'youtube-banner', name: 'YouTube Channel Banner', width: 2560, height: 1440, category: 'social' },
+  { id: 'x-post', name: 'X (Twitter) Post', width: 1600, height: 900, category: 'social' },
+  { id: 'linkedin-post', name: 'LinkedIn Post', width: 1200, height: 627, category: 'social' },
+  { id: 'facebook-page-cover', name: 'Facebook Page Cover', width: 820, height: 312, category: 'social' },
+  { id: 'pinterest-pin', name: 'Pinterest Pin', width: 1000, height: 1500, category: 'social' },
 ] as const satisfies readonly ResizePreset[];
 
 export type ResizePresetId = (typeof RESIZE_PRESETS)[number]['id'];
 export const QUICK_PRESET_COUNT = 4;
+export const PRESET_CATEGORY_LABELS: Record<ResizePreset['category'], string> = { social: 'Social media', print: 'Print', web: 'Web' };
 export const RESIZE_DEFAULT = { width: 800, height: 600 } as const;

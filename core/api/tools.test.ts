@@ -16,9 +16,13 @@ describe('tool field schemas (multipart strings in, typed values out)', () => {
     expect(modifyFieldsSchema.safeParse({ operation: 'resize', maintainAspectRatio: 'maybe' }).success).toBe(false);
   });
 
-  it('knows the ten original presets (docs/product.md §5.3)', () => {
-    expect(RESIZE_PRESETS).toHaveLength(10);
+  it('keeps the ten original presets first, in order (docs/product.md §5.3), then the platform sizes', () => {
+    // The original ids are part of the API: a client that sends one keeps getting the same size.
+    expect(RESIZE_PRESETS.slice(0, 10).map((p) => p.id)).toEqual(['instagram-square', 'instagram-story', 'facebook-cover', 'twitter-header', 'a4', 'us-letter', '4x6-photo', '5x7-photo', 'banner-wide', 'thumbnail']);
     expect(RESIZE_PRESETS.slice(0, 4).map((p) => p.id)).toEqual(['instagram-square', 'instagram-story', 'facebook-cover', 'twitter-header']);
+    expect(RESIZE_PRESETS.find((p) => p.id === 'youtube-thumbnail')).toMatchObject({ width: 1280, height: 720 });
+    expect(new Set(RESIZE_PRESETS.map((p) => p.id)).size).toBe(RESIZE_PRESETS.length);
+    expect(modifyFieldsSchema.safeParse({ operation: 'resize', preset: 'youtube-thumbnail' }).success).toBe(true);
     expect(modifyFieldsSchema.safeParse({ operation: 'resize', preset: 'a4' }).success).toBe(true);
     expect(modifyFieldsSchema.safeParse({ operation: 'resize', preset: 'a3' }).success).toBe(false);
   });

@@ -8,7 +8,7 @@ import { RESIZE_DEFAULT, RESIZE_PRESETS } from '../resize-presets';
 import { COMPRESS_FORMATS } from './compress';
 import { formBool, hexColour, MAX_OUTPUT_PIXELS, QUALITY, qualityField, sideField } from './fields';
 
-export { QUICK_PRESET_COUNT, RESIZE_DEFAULT, RESIZE_PRESETS, type ResizePreset } from '../resize-presets';
+export { PRESET_CATEGORY_LABELS, QUICK_PRESET_COUNT, RESIZE_DEFAULT, RESIZE_PRESETS, type ResizePreset } from '../resize-presets';
 
 /** What the user can choose; `inside` is what a locked custom size does when no fit is chosen. */
 export const RESIZE_FITS = ['cover', 'contain', 'stretch'] as const;
