@@ -3,7 +3,9 @@
  * offline, with no account: local secrets, the build, local D1 migrations, the template catalog seed, the local AI
  * service (local-ai/, on 127.0.0.1:8790), the image service (local-images/, on :8792), the HTML renderer
  * (local-render/, on :8793), then `wrangler pages dev`. The three services are restarted when they exit or are
- * killed (scripts/lib/supervisor.ts, ADR 0117); wrangler ending ends the stack.
+ * killed (scripts/lib/supervisor.ts, ADR 0117); wrangler ending ends the stack. wrangler listens on a private port
+ * behind a small front door on the stack's port, which answers the dev server's own plain-text failures as our JSON,
+ * and wrangler is restarted when its Worker stops answering for WEDGED_AFTER_MS (ADR 0122).
  * Local data (D1, R2) lives in .wrangler/state and survives restarts.
  */
 import './lib/require-node-22';
@@ -11,6 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { access, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { freePort, startFrontDoor, WedgeWatch } from './lib/front-door';
 import { groupAlive, signalGroup, spawnGroup, startWatchdog, stopGroups, type Watchdog } from './lib/process-groups';
 import { PORT, HOST, PERSIST_DIR, run, wranglerEnv } from './lib/run';
 import { Supervisor } from './lib/supervisor';
@@ -173,29 +176,88 @@ async function main() {
   if (stopping) return;
   const watchdog = startWatchdog();
   startServices(watchdog);
+  const upstreamPort = await freePort(HOST);
+  // The stack's port is taken here, first: a second stack on the same port fails now, as it did with wrangler there.
+  await startFrontDoor({ host: HOST, port: PORT, upstreamPort });
+  const wedge = watchForWedge(upstreamPort, (silentMs) => restartWrangler(silentMs, apiConfig, upstreamPort, watchdog, wedge));
+  startWrangler(apiConfig, upstreamPort, watchdog, wedge);
+  stopWithLaunchers();
+  wedge.start();
+}
 
-  server = spawnGroup(
+/** True while wrangler is being stopped by the wedge watch, to be started again: its exit does not end the stack. */
+let restarting = false;
+
+function startWrangler(apiConfig: string, upstreamPort: number, watchdog: Watchdog, wedge: WedgeWatch) {
+  const child = spawnGroup(
     'npx',
     [
       'wrangler', 'pages', 'dev', './public',
       '-c', 'wrangler.toml', '-c', apiConfig,
-      '--ip', HOST, '--port', String(PORT), '--persist-to', PERSIST_DIR,
+      '--ip', HOST, '--port', String(upstreamPort), '--persist-to', PERSIST_DIR,
       '--show-interactive-dev-session=false',
     ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: wranglerEnv() },
   );
-  watchdog.watch(server);
-  stopWithLaunchers();
+  server = child;
+  wedge.starting();
+  watchdog.watch(child);
   let announced = false;
-  server.stdout!.on('data', (chunk: Buffer) => {
+  // The last few characters too: "Ready on" may be split between two chunks.
+  let tail = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
     process.stdout.write(chunk);
-    if (!announced && chunk.toString().includes('Ready on')) {
+    const text = tail + chunk.toString();
+    tail = text.slice(-16);
+    if (!announced && text.includes('Ready on')) {
       announced = true;
+      wedge.ready();
       console.log(`\n  Memeforge is running at http://${HOST}:${PORT}\n`);
     }
   });
-  // wrangler ending on its own (a crash, a port in use) ends the whole stack with its code.
-  server.on('exit', (code) => void shutdown(code ?? 1));
+  // wrangler ending on its own (a crash, a port in use) ends the whole stack with its code; not one we restart.
+  child.on('exit', (code) => {
+    watchdog.forget(child);
+    if (!restarting) void shutdown(code ?? 1);
+  });
+}
+
+async function restartWrangler(silentMs: number, apiConfig: string, upstreamPort: number, watchdog: Watchdog, wedge: WedgeWatch) {
+  if (stopping || !server) return;
+  console.error(`the API Worker has not answered /api/health for ${Math.round(silentMs / 1000)} s: restarting wrangler (ADR 0122)`);
+  restarting = true;
+  try {
+    await stopGroups([server]);
+  } finally {
+    restarting = false;
+  }
+  if (!stopping) startWrangler(apiConfig, upstreamPort, watchdog, wedge);
+}
+
+/** How often the Worker is asked whether it answers, and how long without an answer means it is wedged. */
+const WEDGE_PROBE_MS = 10_000;
+const WEDGED_AFTER_MS = 90_000;
+
+/**
+ * A Worker whose isolate never returns to its event loop (a loop that does not end) answers nothing, for good: workerd
+ * has no CPU limit locally. Every WEDGE_PROBE_MS the Worker's /api/health is asked on wrangler's own port; when nothing
+ * has answered for WEDGED_AFTER_MS, wrangler is stopped and started again, with one log line. Requests meanwhile get
+ * the front door's JSON 503.
+ */
+function watchForWedge(upstreamPort: number, restart: (silentMs: number) => Promise<void>): WedgeWatch {
+  return new WedgeWatch({
+    probeMs: WEDGE_PROBE_MS,
+    wedgedAfterMs: WEDGED_AFTER_MS,
+    probe: () =>
+      fetch(`http://${HOST}:${upstreamPort}/api/health`, { signal: AbortSignal.timeout(WEDGE_PROBE_MS) }).then(
+        async (res) => {
+          await res.arrayBuffer().catch(() => undefined);
+          return true;
+        },
+        () => false,
+      ),
+    restart,
+  });
 }
 
 await main();
