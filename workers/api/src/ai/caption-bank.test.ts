@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CAPTION_LINE_SEPARATOR } from '../../../../core/api/ai';
 import { CAPTION_SUGGESTIONS } from '../../../../core/limits';
 import { TEMPLATE_CAPTION_SEED } from './caption-bank-templates';
-import { GENERIC_CAPTIONS, TEMPLATE_CAPTIONS, addTemplateCaptions, captionsFromBank, cleanContext } from './caption-bank';
+import { GENERIC_CAPTIONS, GENERIC_SINGLES, TEMPLATE_CAPTIONS, addTemplateCaptions, captionsFromBank, cleanContext } from './caption-bank';
 
 const twoBox = { id: 'two-box', name: 'Two box', examples: [['Top example', 'Bottom example']], boxCount: 2 };
 
@@ -53,6 +53,24 @@ describe('the caption bank', () => {
     }
     const captions = captionsFromBank({ id: 'cmm', name: 'Change my mind', examples: [], boxCount: 2 }, 'pineapple pizza');
     expect(captions.filter((c) => c.endsWith(`${CAPTION_LINE_SEPARATOR}Change my mind`)).length).toBe(8);
+  });
+
+  it('never squeezes two lines into one box, nor leaves a box empty: an imported five-box template gets five lines', () => {
+    const single = captionsFromBank({ id: 'imported-sign', name: 'Sign', examples: [], boxCount: 1 }, '');
+    expect(single).toHaveLength(CAPTION_SUGGESTIONS);
+    for (const c of single) expect(GENERIC_SINGLES.some(([line]) => line === c), c).toBe(true);
+    const five = captionsFromBank({ id: 'imported-five', name: 'Five', examples: [], boxCount: 5 }, 'tea');
+    expect(five).toHaveLength(CAPTION_SUGGESTIONS);
+    for (const c of five) expect(c.split(CAPTION_LINE_SEPARATOR).filter((l) => l.trim())).toHaveLength(5);
+  });
+
+  it('leaves out captions that need a topic when there is none, instead of filling in a stand-in word', () => {
+    for (const boxCount of [1, 2, 3]) {
+      for (const c of captionsFromBank({ id: `none-${boxCount}`, name: 'N', examples: [], boxCount }, '  ')) {
+        expect(c).not.toMatch(/\bthis at home\b|: this$|^this /);
+      }
+    }
+    expect(captionsFromBank({ id: 'one', name: 'One', examples: [], boxCount: 1 }, '')).not.toContain('Mom: we have this at home this at home:');
   });
 
   it('cleans the context to one short line', () => {

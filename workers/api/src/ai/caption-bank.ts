@@ -1,72 +1,27 @@
 import { CAPTION_LINE_SEPARATOR } from '../../../../core/api/ai';
 import { CAPTION_SUGGESTIONS } from '../../../../core/limits';
+import { BUILT_IN_CAPTIONS } from './caption-bank-built-in';
+import { GENERIC_CAPTIONS, GENERIC_LADDERS, GENERIC_SINGLES, type Entry } from './caption-bank-generic';
 import { TEMPLATE_CAPTION_SEED } from './caption-bank-templates';
 import type { CaptionTemplate } from './provider';
 
 /**
  * Captions without a language model: the offline provider's answer, and the cloud provider's fallback when the
- * model fails twice. Entries are lines (one per text box); `{context}` is replaced by what the user typed, so the
- * suggestions are about their topic. All entries are written for this project.
+ * model fails twice. An entry has one line per text box, and only entries with exactly the template's number of
+ * boxes are offered: a line is never squeezed into another box, and no box is left empty. `{context}` is replaced by
+ * what the person typed; without a topic, the entries that need one are left out. All entries are written for this
+ * project.
  */
-type Entry = readonly string[];
-
-/** Generic captions that fit any template. One line for single-box templates, two for the rest. */
-export const GENERIC_CAPTIONS: readonly Entry[] = [
-  ['Nobody:', 'Me at 3 a.m.: {context}'],
-  ['Me: I will be normal about {context}', 'Also me:'],
-  ['My plans for the weekend', '{context}'],
-  ['What I expected', 'What {context} actually gave me'],
-  ['{context}', 'It is fine. Everything is fine.'],
-  ['When someone says {context} is overrated', 'Say that again. I dare you.'],
-  ['Day 1 of {context}', 'Day 2 of {context}: who am I'],
-  ['Explaining {context} to my parents', 'They nodded. They did not understand.'],
-  ['Me after one tutorial on {context}', 'Basically an expert now'],
-  ['{context}?', 'In this economy?'],
-  ['The group chat when I bring up {context}', 'Seen by 14 people'],
-  ['Starting {context} with confidence', 'Finishing it with prayers'],
-  ['Doctor: you need to rest', 'Me: but {context}'],
-  ['POV: you just discovered {context}', 'There is no going back'],
-  ['{context}', 'Name a more iconic duo. I will wait.'],
-  ['How it started: {context}', 'How it is going: also {context}, but louder'],
-  ['My brain during the exam', 'Remember {context}? Let us think about that instead'],
-  ['Me pretending to understand {context}', 'Ah yes, very interesting'],
-  ['Alarm clock: rings', 'Me: five more minutes of dreaming about {context}'],
-  ['I do not always think about {context}', 'Just every waking hour'],
-  ['The audacity of {context}', 'Unmatched'],
-  ['{context}', 'It really be like that sometimes'],
-  ['Meanwhile, {context}', 'Living its best life'],
-  ['When you see {context}', 'And you cannot unsee it'],
-  ['Big mood:', '{context}'],
-  ['Scientists: we found a new planet', 'Me: cool, anyway, {context}'],
-  ['Budget: zero', 'Me: buys {context} anyway'],
-  ['Past me: I will handle {context} later', 'Present me: who hurt you'],
-  ['Mom: we have {context} at home', '{context} at home:'],
-  ['Trying to stay calm about {context}', 'Internally: sirens'],
-  ['That moment when {context}', 'And you pretend it was the plan'],
-  ['Me: posts about {context}', 'The one friend who always replies first:'],
-  ['Teacher: any questions?', 'Me: yes, what about {context}'],
-  ['{context}', 'Peak performance achieved'],
-  ['Nobody asked about {context}', 'Me, explaining it for 40 minutes:'],
-  ['Wi-Fi down for five minutes', 'Me discovering {context} is a hobby'],
-  ['Gym: open 24 hours', 'Me: but {context} is on'],
-  ['Everyone: moves on from {context}', 'Me: still thinking about it'],
-  ['My last two brain cells', 'Fighting over {context}'],
-  ['Productivity tip:', 'Just do not think about {context}. Good luck.'],
-  ['When {context} finally works', 'And you have no idea why'],
-  ['Instructions unclear', 'Now I have {context}'],
-  ['Me opening the fridge', 'Hoping {context} appeared since last time'],
-  ['The calm before {context}', 'The storm after {context}'],
-  ['One does not simply', 'Ignore {context}'],
-  ['Plot twist:', 'It was {context} all along'],
-  ['Keep calm', 'And blame it on {context}'],
-  ['Expectation: a quiet day', 'Reality: {context}'],
-];
+export { GENERIC_CAPTIONS, GENERIC_LADDERS, GENERIC_SINGLES } from './caption-bank-generic';
 
 /**
  * Hand-written captions for individual templates, keyed by template id. A template without an entry here uses its
  * own `examples` plus the generic captions, so new templates need nothing here to work.
  */
-export const TEMPLATE_CAPTIONS: Record<string, readonly Entry[]> = { ...TEMPLATE_CAPTION_SEED };
+export const TEMPLATE_CAPTIONS: Record<string, readonly Entry[]> = { ...TEMPLATE_CAPTION_SEED, ...BUILT_IN_CAPTIONS };
+
+/** Built-in templates whose boxes have roles (a name, a number, a rung of a ladder): only their own captions fit. */
+const OWN_ONLY = new Set(Object.keys(BUILT_IN_CAPTIONS));
 
 /** Adds per-template captions (the template catalogue may call this for ids it ships). */
 export function addTemplateCaptions(templateId: string, entries: readonly Entry[]) {
@@ -74,7 +29,6 @@ export function addTemplateCaptions(templateId: string, entries: readonly Entry[
 }
 
 const CONTEXT_MAX = 80;
-const NEUTRAL_CONTEXT = 'this';
 
 /** The user's context made safe to drop into a caption: one line, trimmed, without trailing punctuation. */
 export function cleanContext(context: string): string {
@@ -85,17 +39,23 @@ export function cleanContext(context: string): string {
   return (lastSpace > 40 ? cut.slice(0, lastSpace) : cut).trim();
 }
 
+const usesContext = (entry: Entry) => entry.some((line) => line.includes('{context}'));
+
 function fill(entry: Entry, context: string): string[] {
-  return entry.map((line) => line.replaceAll('{context}', context || NEUTRAL_CONTEXT));
+  return entry.map((line) => line.replaceAll('{context}', context).trim());
 }
 
-/** Fits an entry to the template's boxes: extra lines are joined into the last box; one box gets one line. */
-function fit(lines: string[], boxCount: number): string {
-  const boxes = Math.max(1, boxCount);
-  if (lines.length <= boxes) return lines.join(CAPTION_LINE_SEPARATOR);
-  const head = lines.slice(0, boxes - 1);
-  const tail = lines.slice(boxes - 1).join(' ');
-  return [...head, tail].join(CAPTION_LINE_SEPARATOR);
+/** A ladder on `boxes` boxes: its first steps and always its last, the one that lands the joke. */
+function onLadder(entry: Entry, boxes: number): Entry | null {
+  if (entry.length < boxes) return null;
+  return [...entry.slice(0, boxes - 1), entry[entry.length - 1]!];
+}
+
+/** The generic entries that fit `boxes` boxes exactly. */
+function genericFor(boxes: number): Entry[] {
+  if (boxes === 1) return [...GENERIC_SINGLES];
+  if (boxes === 2) return [...GENERIC_CAPTIONS];
+  return GENERIC_LADDERS.map((e) => onLadder(e, boxes)).filter((e): e is Entry => e !== null);
 }
 
 /** A small deterministic hash, so the same template and context give the same suggestions (testable, cacheable). */
@@ -118,24 +78,26 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 }
 
 /**
- * Picks `CAPTION_SUGGESTIONS` captions: the template's own bank first, then (with a context) generic captions that
- * mention it, then the template's examples, then the rest of the generic bank. No duplicates.
+ * Picks `CAPTION_SUGGESTIONS` captions: the template's own captions (those that use the topic first), then generic
+ * ones that use the topic, then the template's examples and the generic captions that stand on their own. Without a
+ * topic, only entries that stand on their own. Templates whose boxes have roles get no generic captions. Every caption
+ * has exactly one non-empty line per box; no duplicates.
  */
 export function captionsFromBank(template: CaptionTemplate, context: string, count = CAPTION_SUGGESTIONS): string[] {
   const ctx = cleanContext(context);
+  const boxes = Math.max(1, template.boxCount);
   const seed = hash(`${template.id}\u0000${ctx.toLowerCase()}`);
-  const own = TEMPLATE_CAPTIONS[template.id] ?? [];
-  const withContext = GENERIC_CAPTIONS.filter((e) => e.some((l) => l.includes('{context}')));
-  const candidates: Entry[] = [
-    ...shuffled(own, seed),
-    ...(ctx ? shuffled(withContext, seed) : []),
-    ...shuffled(template.examples.filter((e) => e.some((l) => l.trim())), seed),
-    ...shuffled(GENERIC_CAPTIONS, seed),
-  ];
+  const fits = (e: Entry) => e.length === boxes && e.every((line) => line.trim().length > 0);
+  const own = (TEMPLATE_CAPTIONS[template.id] ?? []).filter(fits);
+  const generic = OWN_ONLY.has(template.id) ? [] : genericFor(boxes);
+  const examples = template.examples.filter(fits);
+  const topical = (entries: Entry[]) => (ctx ? shuffled(entries.filter(usesContext), seed) : []);
+  const standalone = (entries: Entry[]) => shuffled(entries.filter((e) => !usesContext(e)), seed);
+  const candidates = [...topical(own), ...standalone(own), ...topical(generic), ...standalone(examples), ...standalone(generic)];
   const seen = new Set<string>();
   const out: string[] = [];
   for (const entry of candidates) {
-    const caption = fit(fill(entry, ctx), template.boxCount);
+    const caption = fill(entry, ctx).join(CAPTION_LINE_SEPARATOR);
     const key = caption.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
