@@ -1,6 +1,7 @@
 /** What a file says about the person who made it, read with exifr (EXIF, GPS, XMP, IPTC, ICC). */
 import exifr from 'exifr';
 import type { MetadataAnalysis } from '../../../../core/api/tools';
+import { captureTimeIso, captureTimeText, offsetOf, wallClockOf } from '../../../../core/images/capture-time';
 import { startsWith, webpChunks } from './container';
 import type { ImageHeader } from './sniff';
 
@@ -9,7 +10,10 @@ type Segments = Record<string, Record<string, unknown> | undefined>;
 export interface Findings {
   exifPresent: boolean;
   gps: { latitude: number; longitude: number } | null;
+  /** As the file wrote it (ISO 8601 without a zone, or with the offset the file gives): never converted to UTC. */
   captureTime: string | null;
+  /** The same, for people: "24 Nov 2026, 14:03 (UTC+01:00)". */
+  captureTimeText: string | null;
   device: { make?: string; model?: string; serial?: string } | null;
   software: string | null;
   author: { artist?: string; copyright?: string } | null;
@@ -31,7 +35,7 @@ function exifSource(bytes: Uint8Array, header: ImageHeader): Uint8Array | null {
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined);
 
 export async function inspect(bytes: Uint8Array, header: ImageHeader): Promise<Findings> {
-  const f: Findings = { exifPresent: false, gps: null, captureTime: null, device: null, software: null, author: null, xmp: false, icc: false, iptc: false, unreadable: false };
+  const f: Findings = { exifPresent: false, gps: null, captureTime: null, captureTimeText: null, device: null, software: null, author: null, xmp: false, icc: false, iptc: false, unreadable: false };
   const source = exifSource(bytes, header);
   if (!source || !['jpeg', 'png', 'tiff', 'webp'].includes(header.format)) return f;
   let out: Segments | undefined;
@@ -53,9 +57,19 @@ export async function inspect(bytes: Uint8Array, header: ImageHeader): Promise<F
   const lon = gps.longitude;
   if (typeof lat === 'number' && typeof lon === 'number' && Number.isFinite(lat) && Number.isFinite(lon)) f.gps = { latitude: lat, longitude: lon };
   else if (Object.keys(gps).length > 0) f.gps = null;
-  const time = exif.DateTimeOriginal ?? exif.CreateDate ?? ifd0.ModifyDate ?? ifd0.DateTime;
-  if (time instanceof Date && !Number.isNaN(time.getTime())) f.captureTime = time.toISOString();
-  else if (str(time)) f.captureTime = str(time) ?? null;
+  // Each date has its own offset tag (EXIF 2.31); without one the time is the camera's clock, zone unknown.
+  const [time, offsetTag] =
+    exif.DateTimeOriginal !== undefined ? [exif.DateTimeOriginal, exif.OffsetTimeOriginal]
+    : exif.CreateDate !== undefined ? [exif.CreateDate, exif.OffsetTimeDigitized]
+    : [ifd0.ModifyDate ?? ifd0.DateTime, exif.OffsetTime];
+  const clock = wallClockOf(time);
+  const offset = offsetOf(offsetTag);
+  if (clock) {
+    f.captureTime = captureTimeIso(clock, offset);
+    f.captureTimeText = captureTimeText(clock, offset);
+  } else if (str(time)) {
+    f.captureTime = f.captureTimeText = str(time) ?? null;
+  }
   const make = str(ifd0.Make);
   const model = str(ifd0.Model);
   const serial = str(exif.BodySerialNumber ?? exif.SerialNumber ?? exif.LensSerialNumber);
@@ -82,7 +96,7 @@ export function describe(bytes: Uint8Array, header: ImageHeader, f: Findings): M
     types.push('GPS location');
   }
   if (f.captureTime) {
-    risks.push(`Capture time: ${f.captureTime}.`);
+    risks.push(`Capture time: ${f.captureTimeText ?? f.captureTime}.`);
     types.push('Timestamp');
   }
   if (f.device) {
