@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { mockTemplates, mockUsage, openTestTemplate } from './editor-fixtures';
+import { nextUtcMidnight } from './tools-fixtures';
 
 // @axe-core/playwright is typed against its own copy of playwright-core; the page is the same object at runtime.
 const axe = (page: unknown) => new AxeBuilder({ page: page as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
@@ -18,7 +19,7 @@ for (const dark of [false, true]) {
   test(`the editor has no serious or critical accessibility violations (${dark ? 'dark' : 'light'})`, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await mockTemplates(page);
-    await mockUsage(page, { used: 8, totalLimit: 10, remaining: 2, canGenerate: true, premium: false });
+    await mockUsage(page, { used: 8, totalLimit: 10, remaining: 2, canGenerate: true, premium: false, resetsAt: nextUtcMidnight() });
     if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
     await openTestTemplate(page);
     // A text layer selected, so the style controls are enabled and checked too.

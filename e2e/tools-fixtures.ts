@@ -45,3 +45,13 @@ export async function expectSizeText(locator: Locator, bytes: Buffer) {
 
 /** The page's toast with this title (sonner keeps one visible). */
 export const toastWith = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+
+/** When the free allowance starts again (the next midnight UTC), as /api/usage-limit answers it. */
+export function nextUtcMidnight(now = Date.now()): string {
+  const next = new Date(now);
+  next.setUTCHours(24, 0, 0, 0);
+  return next.toISOString();
+}
+
+/** An /api/usage-limit answer with `remaining` of the free 10 left. */
+export const freeUsage = (remaining: number) => ({ used: 10 - remaining, totalLimit: 10, remaining, canGenerate: remaining > 0, premium: false, resetsAt: nextUtcMidnight() });

@@ -138,7 +138,7 @@ function responsesOf(route: RouteDoc): Record<string, JsonSchema> {
           schema: {
             type: 'string',
             description:
-              'Sent when the request has `Accept: text/event-stream`: `phase` events ({"phase": "queued" | "processing" | "encoding" | "storing", "estimateMs"?}) as the work goes, then one `result` event (the JSON answer) or one `error` event ({error, code, status}).',
+              'Sent when the request has `Accept: text/event-stream`: `phase` events ({"phase": "queued" | "processing" | "encoding" | "storing", "estimateMs"?, "job"?}) as the work goes (an AI job’s first one carries its `job` id, for `DELETE /api/jobs/{id}`), then one `result` event (the JSON answer) or one `error` event ({error, code, status}).',
           },
         };
       }

@@ -10,6 +10,8 @@ export type JobPhase = (typeof JOB_PHASES)[number];
 
 export interface PhaseEvent {
   phase: JobPhase;
+  /** The first phase of an AI job: its id, for `DELETE /api/jobs/{id}` (Cancel, which refunds and answers the allowance). */
+  job?: string;
   /** AI operations: the median of recent runs of the same operation on pictures of a similar size. */
   estimateMs?: number;
 }

@@ -10,6 +10,8 @@ export const usageLimitSchema = z.object({
   remaining: z.number().int().nonnegative().nullable(),
   canGenerate: z.boolean(),
   premium: z.boolean(),
+  /** When today's count starts again: the next midnight UTC, as an ISO 8601 instant (screens show it in local time). */
+  resetsAt: z.string().datetime(),
 });
 export type UsageLimit = z.infer<typeof usageLimitSchema>;
 

@@ -9,6 +9,15 @@ export const BLUR_STRENGTH = { min: 2, max: 50, default: 10 } as const;
 export const PIXELATE_LEVEL = { min: 2, max: 100, default: 10 } as const;
 export const BLUR_REFERENCE_WIDTH = 1000;
 export const MAX_REGIONS = 50;
+/**
+ * Faces or people asked for and none found: the answer is a 422 with these words, the allowance unit is refunded
+ * (the failure path of every AI operation), and no unchanged copy of the picture is stored.
+ */
+export const NOTHING_FOUND = {
+  faces: { code: 'no_faces_found', message: 'No faces found; this did not count against your allowance.' },
+  people: { code: 'no_people_found', message: 'No people found; this did not count against your allowance.' },
+} as const;
+
 /** Detection runs on a copy of at most this many pixels; the boxes are scaled back to the picture. */
 export const DETECTION_PROXY_PIXELS = 1_000_000;
 

@@ -7,6 +7,7 @@ import { AI_LIMIT_MESSAGE, type UsageLimit } from '../../../core/api/usage';
 import { FREE_DAILY_AI_LIMIT } from '../../../core/limits';
 import { counterFor, type Counters } from './counters';
 import { activityOn, recordActivity } from './db/activity';
+import { cancelled } from './cancel';
 import { HttpError } from './errors';
 import { readSession } from './identity/session';
 import { type Visitor, identifyVisitor, utcDay } from './identity/visitor';
@@ -22,6 +23,8 @@ export interface QuotaSubject {
 export interface Grant {
   day: string;
   keys: readonly string[];
+  /** A streamed tool job's id: its ticket lives with the first key, and refunds and settling go through it (once). */
+  job?: string;
 }
 
 /** FREE_DAILY_AI_LIMIT from the environment (one configuration value), else the constant every page renders. */
@@ -30,10 +33,15 @@ export function dailyLimit(env: Pick<Env, 'FREE_DAILY_AI_LIMIT'>): number {
   return Number.isInteger(limit) && limit > 0 ? limit : FREE_DAILY_AI_LIMIT;
 }
 
-function secondsToNextUtcDay(now: number): number {
+/** The next midnight UTC, when the day's allowance starts again. */
+export function nextUtcMidnight(now: number): Date {
   const next = new Date(now);
   next.setUTCHours(24, 0, 0, 0);
-  return Math.ceil((next.getTime() - now) / 1000);
+  return next;
+}
+
+function secondsToNextUtcDay(now: number): number {
+  return Math.ceil((nextUtcMidnight(now).getTime() - now) / 1000);
 }
 
 const allowanceName = (day: string) => `ai:${day}`;
@@ -52,39 +60,74 @@ const endOfDay = (now: number) => {
  * keeps concurrent requests exact: only requests that got the first key compete for the second, so exactly
  * `limit` of any number of simultaneous requests on the same keys get through.
  */
-export async function consumeAiUnit(env: Counters, keys: readonly string[], limit: number, now = Date.now()): Promise<Grant> {
+export async function consumeAiUnit(env: Counters, keys: readonly string[], limit: number, now = Date.now(), job?: string): Promise<Grant> {
   const day = utcDay(now);
   const taken: string[] = [];
   for (const key of keys) {
-    const { granted } = await counterFor(env, key).take(allowanceName(day), limit, endOfDay(now));
+    // A job's ticket is opened with the first key's unit, in the same atomic step (counter-object.ts, ADR 0125).
+    const ticket = job && taken.length === 0 ? { id: job, keys: [...keys] } : undefined;
+    const { granted, cancelled: gone } = await counterFor(env, key).take(allowanceName(day), limit, endOfDay(now), ticket);
+    if (gone) throw cancelled();
     if (!granted) {
-      await refundAiUnit(env, { day, keys: taken });
+      // Only the keys already taken are given back (the ticket lists them all), and the ticket is closed with them.
+      if (job && taken[0]) await counterFor(env, taken[0]).release(job, endOfDay(now));
+      await refundAiUnit(env, { day, keys: job ? taken.slice(1) : taken }, now);
       throw new HttpError(429, 'quota_exceeded', AI_LIMIT_MESSAGE, { 'retry-after': String(secondsToNextUtcDay(now)) });
     }
     taken.push(key);
   }
-  return { day, keys };
+  // A cancel that came while the other keys were being taken gave back only the first key's unit: the rest go back
+  // here, and the job stops before it starts.
+  if (job && taken[0] && !(await counterFor(env, taken[0]).open(job))) {
+    await refundAiUnit(env, { day, keys: taken.slice(1) }, now);
+    throw cancelled();
+  }
+  return { day, keys, job };
 }
 
-export async function refundAiUnit(env: Counters, grant: Grant): Promise<void> {
+/** Gives the unit back on every key; a job's unit only once, whether the job or a cancel request asks first. */
+export async function refundAiUnit(env: Counters, grant: Grant, now = Date.now()): Promise<void> {
+  if (grant.job && grant.keys[0]) {
+    await releaseJob(env, grant.keys[0], grant.job, now);
+    return;
+  }
   await Promise.all(grant.keys.map((key) => counterFor(env, key).uncount([allowanceName(grant.day)])));
+}
+
+/**
+ * A job's unit back by its ticket (held by `holder`, the first key it was counted on), on every key that counted it:
+ * `refunded` when this call gave it back, `counted` when the job had already finished and keeps it. A job that has
+ * not taken its unit yet is marked so that it never does.
+ */
+export async function releaseJob(env: Counters, holder: string, job: string, now = Date.now()): Promise<{ refunded: boolean; counted: boolean }> {
+  const { unit, counted } = await counterFor(env, holder).release(job, endOfDay(now));
+  if (unit) await Promise.all(unit.keys.filter((key) => key !== holder).map((key) => counterFor(env, key).uncount([unit.name])));
+  return { refunded: unit !== null, counted };
+}
+
+/** The job's result is about to go out: false when a cancel refunded its unit first (then it must not go out). */
+export async function settleJob(env: Counters, grant: Grant): Promise<boolean> {
+  return !grant.job || !grant.keys[0] || counterFor(env, grant.keys[0]).settle(grant.job);
 }
 
 /** What GET /api/usage-limit answers: the highest count among the keys, so neither a new cookie nor a new IP resets it. */
 export async function readUsage(env: Counters & Pick<Env, 'DB'>, subject: QuotaSubject, limit: number, now = Date.now()): Promise<UsageLimit> {
   const day = utcDay(now);
+  const resetsAt = nextUtcMidnight(now).toISOString();
   if (subject.memberId) {
     const used = await activityOn(env.DB, subject.memberId, 'ai', day);
-    return { used, totalLimit: null, remaining: null, canGenerate: true, premium: true };
+    return { used, totalLimit: null, remaining: null, canGenerate: true, premium: true, resetsAt };
   }
   const counts = await Promise.all(subject.keys.map((key) => counterFor(env, key).read(allowanceName(day))));
   const used = Math.min(Math.max(0, ...counts), limit);
-  return { used, totalLimit: limit, remaining: limit - used, canGenerate: used < limit, premium: false };
+  return { used, totalLimit: limit, remaining: limit - used, canGenerate: used < limit, premium: false, resetsAt };
 }
 
 /**
  * The wrapper every AI route uses: take one unit (429 at the limit), run the operation, refund if it throws
  * (a cancelled job throws too) or if `free` says the result cost nothing (an offline preview card is not a generation).
+ * A streamed tool job passes its `job` id: its unit then has a ticket, so a cancel request can refund it at once
+ * and exactly once (ADR 0125).
  * Premium members skip the count; their successful operations are recorded as activity once the answer has gone
  * (`ctx.waitUntil`), so the dashboard's rollup never delays an operation.
  */
@@ -94,13 +137,14 @@ export async function withAiUnit<T>(
   subject: QuotaSubject,
   operation: () => Promise<T>,
   free: (result: T) => boolean = () => false,
+  job?: string,
 ): Promise<T> {
   if (subject.memberId) {
     const result = await operation();
     if (!free(result)) ctx.waitUntil(recordActivity(env.DB, subject.memberId, 'ai'));
     return result;
   }
-  const grant = await consumeAiUnit(env, subject.keys, dailyLimit(env));
+  const grant = await consumeAiUnit(env, subject.keys, dailyLimit(env), Date.now(), job);
   let result: T;
   try {
     result = await operation();
@@ -109,6 +153,8 @@ export async function withAiUnit<T>(
     throw err;
   }
   if (free(result)) await refundAiUnit(env, grant);
+  // A job cancelled by DELETE /api/jobs/{id} while it ran was refunded there: its result must not go out.
+  else if (!(await settleJob(env, grant))) throw cancelled();
   return result;
 }
 

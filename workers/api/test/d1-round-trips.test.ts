@@ -111,6 +111,8 @@ const cases: [string, (ip: string) => Request, number][] = [
   ['dashboard (premium)', get('/api/dashboard', () => ({ cookie: premium })), 2],
   ['session (GET, premium)', get('/api/session', () => ({ cookie: premium })), 1],
   ['usage-limit', get('/api/usage-limit', () => ({ cookie: visitorCookie })), 0],
+  // Cancel of a streamed AI job: the refund and the allowance are Durable Objects, no D1.
+  ['cancel a job (DELETE /api/jobs/{id})', (ip) => new Request(`http://local/api/jobs/${crypto.randomUUID()}`, { method: 'DELETE', headers: { 'cf-connecting-ip': ip, cookie: visitorCookie } }), 0],
 ];
 
 describe(`sequential D1 round trips per route, every D1 call delayed ${DELAY_MS} ms`, () => {

@@ -55,7 +55,12 @@ describe('daily AI quota', () => {
   it('counts on the IP hash too, so clearing the cookie does not reset the count', async () => {
     const ip = { 'cf-connecting-ip': '203.0.113.7' };
     const first = await usage(ip);
-    expect(first.body).toEqual({ used: 0, totalLimit: 10, remaining: 10, canGenerate: true, premium: false });
+    expect(first.body).toEqual({ used: 0, totalLimit: 10, remaining: 10, canGenerate: true, premium: false, resetsAt: expect.any(String) });
+    // The count starts again at the next midnight UTC (the screens show it in the visitor's own time).
+    const resetsAt = new Date(first.body.resetsAt);
+    expect(resetsAt.toISOString().slice(11)).toBe('00:00:00.000Z');
+    expect(resetsAt.getTime() - Date.now()).toBeGreaterThan(0);
+    expect(resetsAt.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600 * 1000);
     const cookie = cookiesFrom(first.res);
     expect(cookie).toMatch(/^mf_vid=/);
     const visitor = await visitorOf({ ...ip, cookie });
@@ -82,7 +87,7 @@ describe('daily AI quota', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
     expect(await usedOn(newcomer.keys[0])).toBe(0);
-    expect((await usage(ip)).body).toEqual({ used: 10, totalLimit: 10, remaining: 0, canGenerate: false, premium: false });
+    expect((await usage(ip)).body).toEqual({ used: 10, totalLimit: 10, remaining: 0, canGenerate: false, premium: false, resetsAt: expect.any(String) });
   });
 
   it('treats a forged visitor cookie as no cookie', async () => {
@@ -95,7 +100,7 @@ describe('daily AI quota', () => {
     const ip = '203.0.113.99';
     const cookie = await premiumCookies(ip);
     const before = await usage({ cookie, 'cf-connecting-ip': ip });
-    expect(before.body).toEqual({ used: 0, totalLimit: null, remaining: null, canGenerate: true, premium: true });
+    expect(before.body).toEqual({ used: 0, totalLimit: null, remaining: null, canGenerate: true, premium: true, resetsAt: expect.any(String) });
     const session = (await env.DB.prepare('select member_id from premium_sessions').first<{ member_id: string }>())!;
     const visitor = await visitorOf({ cookie, 'cf-connecting-ip': ip });
     for (let i = 0; i < 12; i++) await withAiUnit(env, ctx, { keys: visitor.keys, memberId: session.member_id }, async () => i);

@@ -17,6 +17,8 @@ export const FAKE_UNAVAILABLE_MARKER = 'fake-ai-unavailable';
 /** Image work on bytes with this takes FAKE_SLOW_MS unless cancelled first (tests of progress and cancel). */
 export const FAKE_SLOW_MARKER = 'fake-ai-slow';
 export const FAKE_SLOW_MS = 10_000;
+/** A picture with this has nobody in it: face and people detection find nothing. */
+export const FAKE_NOBODY_MARKER = 'fake-ai-nobody';
 /** A prompt with this answers like the offline provider: a labelled preview card, not a generation. */
 export const FAKE_PLACEHOLDER_MARKER = 'fake-ai-placeholder';
 
@@ -137,11 +139,13 @@ export const fakeProvider: AiProvider = {
   async detectFaces(image, options) {
     failIfAsked(image);
     await slowIfAsked(image, options);
+    if (contains(image, FAKE_NOBODY_MARKER)) return [];
     const { width, height } = sizeOf(image);
     return [fakeSubjectBox(width, height)];
   },
   async detectPeople(image) {
     failIfAsked(image);
+    if (contains(image, FAKE_NOBODY_MARKER)) return [];
     const { width, height } = sizeOf(image);
     const face = fakeSubjectBox(width, height);
     return [{ x: face.x, y: face.y, width: face.width, height: height - face.y, score: 0.95 }];

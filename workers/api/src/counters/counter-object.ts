@@ -11,6 +11,23 @@ export interface Taken {
   granted: boolean;
   /** The count after this call. */
   used: number;
+  /** The job was cancelled before its unit was taken (its ticket says refunded): nothing was counted. */
+  cancelled?: boolean;
+}
+
+/**
+ * Where a streamed tool job's unit stands (ADR 0125): `opening` from the take on this (the first) key until every
+ * other key has taken it too, `taken` while the job runs, then `settled` once its result is about to be sent, or
+ * `refunded` when it failed or was cancelled. Whichever of the job and a cancel request (DELETE /api/jobs/{id}) comes
+ * first decides, once; a cancel that arrives before the unit was taken leaves `refunded` behind, so the job never
+ * takes one.
+ */
+type JobState = 'opening' | 'taken' | 'settled' | 'refunded';
+
+/** A job's unit as it was taken: the count it is on, and every key that counted it (this object's first). */
+export interface JobUnit {
+  name: string;
+  keys: string[];
 }
 
 export class CounterObject extends DurableObject<Env> {
@@ -20,13 +37,20 @@ export class CounterObject extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec('CREATE TABLE IF NOT EXISTS counts (name TEXT PRIMARY KEY, used INTEGER NOT NULL, expires_at INTEGER NOT NULL)');
+    this.sql.exec('CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, state TEXT NOT NULL, unit TEXT, expires_at INTEGER NOT NULL)');
   }
 
-  /** One more on `name` only while it is under `limit`. */
-  async take(name: string, limit: number, expiresAt: number): Promise<Taken> {
+  /**
+   * One more on `name` only while it is under `limit`. With `job`, the job's ticket is opened in the same step
+   * (`opening`), noting every key its unit is to be counted on (`keys`), so a refund by ticket gives it back everywhere
+   * once `open` says all of them have taken it.
+   */
+  async take(name: string, limit: number, expiresAt: number, job?: { id: string; keys: string[] }): Promise<Taken> {
     const used = this.current(name);
+    if (job && this.job(job.id)?.state === 'refunded') return { granted: false, used, cancelled: true };
     if (used >= limit) return { granted: false, used };
     this.write(name, used + 1, expiresAt);
+    if (job) this.writeJob(job.id, 'opening', { name, keys: job.keys }, expiresAt);
     await this.cleanUpBy(expiresAt);
     return { granted: true, used: used + 1 };
   }
@@ -42,6 +66,44 @@ export class CounterObject extends DurableObject<Env> {
     return counts;
   }
 
+  /**
+   * Every key has taken the job's unit: from now on a refund by ticket gives it back on all of them. False when a
+   * cancel came while the other keys were being taken: it gave back only this key's unit, the caller the rest.
+   */
+  open(job: string): boolean {
+    const state = this.job(job)?.state;
+    if (state === 'opening') this.sql.exec("UPDATE jobs SET state = 'taken' WHERE id = ?", job);
+    return state === 'opening';
+  }
+
+  /** The job's result is going out: true when its unit stays counted, false when it was refunded (cancelled) first. */
+  settle(job: string): boolean {
+    const state = this.job(job)?.state;
+    if (state === 'taken') this.sql.exec("UPDATE jobs SET state = 'settled' WHERE id = ?", job);
+    return state !== 'refunded';
+  }
+
+  /**
+   * Gives back the job's unit here, once: `unit` when this call refunded it, with the keys the caller then gives it
+   * back on (only this one while the ticket is `opening`: the other keys may not have taken it yet, and whoever is
+   * taking them gives those back when `open` says false); `counted` when the job had already finished, so its unit
+   * stays. An unknown job gets a `refunded` ticket, so that it never takes a unit.
+   */
+  async release(job: string, expiresAt: number): Promise<{ unit: JobUnit | null; counted: boolean }> {
+    const found = this.job(job);
+    if ((found?.state === 'taken' || found?.state === 'opening') && found.unit) {
+      this.sql.exec("UPDATE jobs SET state = 'refunded' WHERE id = ?", job);
+      this.uncount([found.unit.name]);
+      const unit = found.state === 'taken' ? found.unit : { name: found.unit.name, keys: found.unit.keys.slice(0, 1) };
+      return { unit, counted: false };
+    }
+    if (!found) {
+      this.writeJob(job, 'refunded', null, expiresAt);
+      await this.cleanUpBy(expiresAt);
+    }
+    return { unit: null, counted: found?.state === 'settled' };
+  }
+
   /** One less on each name, never below zero (a refund, or an attempt that turned out not to count). */
   uncount(names: readonly string[]): void {
     for (const name of names) this.sql.exec('UPDATE counts SET used = used - 1 WHERE name = ? AND used > 0', name);
@@ -54,7 +116,8 @@ export class CounterObject extends DurableObject<Env> {
   /** Deletes what has expired, and wakes again for the next expiry. */
   override async alarm(): Promise<void> {
     this.sql.exec('DELETE FROM counts WHERE expires_at <= ?', Date.now());
-    const next = this.sql.exec<{ next: number | null }>('SELECT min(expires_at) AS next FROM counts').one().next;
+    this.sql.exec('DELETE FROM jobs WHERE expires_at <= ?', Date.now());
+    const next = this.sql.exec<{ next: number | null }>('SELECT min(expires_at) AS next FROM (SELECT expires_at FROM counts UNION ALL SELECT expires_at FROM jobs)').one().next;
     if (next !== null) await this.ctx.storage.setAlarm(next);
   }
 
@@ -62,6 +125,15 @@ export class CounterObject extends DurableObject<Env> {
     // Names carry their day or window, so a count past its time is never asked for again before the alarm runs.
     const row = this.sql.exec<{ used: number }>('SELECT used FROM counts WHERE name = ?', name).toArray()[0];
     return row ? row.used : 0;
+  }
+
+  private job(id: string): { state: JobState; unit: JobUnit | null } | null {
+    const row = this.sql.exec<{ state: JobState; unit: string | null }>('SELECT state, unit FROM jobs WHERE id = ?', id).toArray()[0];
+    return row ? { state: row.state, unit: row.unit ? (JSON.parse(row.unit) as JobUnit) : null } : null;
+  }
+
+  private writeJob(id: string, state: JobState, unit: JobUnit | null, expiresAt: number): void {
+    this.sql.exec('INSERT OR REPLACE INTO jobs (id, state, unit, expires_at) VALUES (?, ?, ?, ?)', id, state, unit && JSON.stringify(unit), expiresAt);
   }
 
   private write(name: string, used: number, expiresAt: number): void {

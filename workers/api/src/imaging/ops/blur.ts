@@ -4,7 +4,7 @@
  * for small pictures, and for large ones by the image service in at most three calls (blur-service.ts), so no step
  * ever holds the whole picture in the isolate.
  */
-import { DETECTION_PROXY_PIXELS, scaledToPicture, type BlurOptions } from '../../../../../core/tools/blur';
+import { DETECTION_PROXY_PIXELS, NOTHING_FOUND, scaledToPicture, type BlurOptions } from '../../../../../core/tools/blur';
 import { HttpError } from '../../errors';
 import { decode } from '../decode';
 import { encode } from '../encode';
@@ -86,6 +86,8 @@ export async function findTargets(src: Source, o: Options): Promise<BlurTarget> 
   const image = await uprightCopy(src, proxy);
   const call = { signal: src.services.signal };
   const boxes = o.method === 'faces' ? await src.services.ai.detectFaces(image, call) : await src.services.ai.detectPeople(image, call);
+  // Nothing to blur: no copy of the same picture is made, and the failure refunds the unit (withAiUnit).
+  if (boxes.length === 0) throw new HttpError(422, NOTHING_FOUND[o.method].code, NOTHING_FOUND[o.method].message);
   return { rects: scaleBoxes(boxes, proxy, src.upright), ...(src.inWasm ? {} : { proxy: image }) };
 }
 

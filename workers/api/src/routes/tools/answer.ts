@@ -4,7 +4,7 @@
  * then one `result` or `error`. AI operations spend one allowance unit (refunded on failure or cancel) and their
  * measured durations become the estimate the next job is shown.
  */
-import { EVENT_STREAM_TYPE, type ErrorEvent, type JobPhase } from '../../../../../core/api/tool-progress';
+import { EVENT_STREAM_TYPE, type ErrorEvent, type JobPhase, type PhaseEvent } from '../../../../../core/api/tool-progress';
 import { estimateFrom, recentTimings, recordTiming, sizeBucket, type TimingKey } from '../../db/op-timings';
 import { HttpError, toErrorResponse } from '../../errors';
 import { withDeadline } from '../../cancel';
@@ -84,6 +84,9 @@ async function streamed(request: Request, env: Env, ctx: ExecutionContext, job: 
   const history = job.metered ? recentTimings(env.DB, timingKeyOf(job)).all().catch(() => undefined) : undefined;
   const payer = job.metered ? await quotaSubjectOf(request, env) : null;
   const events = openEventStream(request.signal);
+  // An AI job's id, sent with the first phase: DELETE /api/jobs/{id} refunds its unit at once (the refund it answers
+  // is the one the screens show), whatever this request is still doing.
+  const jobId = payer ? crypto.randomUUID() : undefined;
   let estimateMs: number | undefined;
   const onPhase = (phase: JobPhase) => events.send('phase', phase === 'processing' && estimateMs !== undefined ? { phase, estimateMs } : { phase });
   const services: EngineServices = { ...engineServices(env), onPhase, signal: jobSignal(job, events.signal) };
@@ -95,7 +98,7 @@ async function streamed(request: Request, env: Env, ctx: ExecutionContext, job: 
         ? await withAiUnit(env, ctx, payer.subject, async () => {
             estimateMs = estimateFrom(await history);
             return timed(env, ctx, job, work)();
-          })
+          }, undefined, jobId)
         : await work();
       events.send('result', await response.json());
     } catch (err) {
@@ -107,7 +110,7 @@ async function streamed(request: Request, env: Env, ctx: ExecutionContext, job: 
       await events.close();
     }
   };
-  onPhase('queued');
+  events.send('phase', { phase: 'queued', ...(jobId ? { job: jobId } : {}) } satisfies PhaseEvent);
   // The open response body keeps the request alive for as long as the job runs (waitUntil would cap it at 30 s).
   // Once the reader has gone, waitUntil keeps it long enough to stop and refund.
   const running = run();
