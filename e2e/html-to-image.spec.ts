@@ -39,6 +39,7 @@ async function openTab(page: Page) {
 test('pasted HTML renders to a PNG whose pixels are the page: three blocks where the CSS put them', async ({ page }) => {
   await openTab(page);
   await page.getByLabel('HTML to render').fill(PAGE);
+  await page.getByLabel('What to capture').selectOption('viewport');
   await page.getByLabel('Viewport width (px)').fill('800');
   await page.getByLabel('Viewport height (px)').fill('600');
   await page.getByRole('button', { name: 'Render to PNG' }).click();
@@ -60,7 +61,7 @@ test('an uploaded .html file renders to JPEG, full page, and downloads named aft
   await page.getByLabel('HTML file').setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from(tall) });
   await expect(page.getByTestId('html-source')).toContainText('From page.html');
   await page.getByLabel('Viewport width (px)').fill('640');
-  await page.getByLabel('Full page (the whole height of the page)').check();
+  await page.getByLabel('What to capture').selectOption('page');
   await page.getByLabel('Output format').selectOption('jpeg');
   await page.getByRole('button', { name: 'Render to JPEG' }).click();
   const card = page.getByTestId('result-card');
@@ -84,6 +85,51 @@ test('bad input is refused in words: a viewport too narrow, and a page that neve
   await page.getByRole('button', { name: 'Render to PNG' }).click();
   await expect(page.getByRole('progressbar', { name: 'Rendering the page' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('took longer than 10 seconds', { timeout: 30_000 });
+  await expect(page.getByTestId('result-card')).toHaveCount(0);
+});
+
+/** A 420 × 240 card with rounded corners, 40 px into a page that paints no background of its own. */
+const CARD = `<!doctype html><body style="margin:0"><div class="card" style="margin:40px;width:420px;height:240px;box-sizing:border-box;padding:24px;border-radius:24px;background:#4f46e5;color:#fff;font:700 32px sans-serif">Hello card</div></body>`;
+
+test('by default the picture fits the content, not a 1280 × 800 page; a selector, 2× and a transparent backdrop work from the screen', async ({ page }) => {
+  await openTab(page);
+  await page.getByLabel('HTML to render').fill(CARD);
+  await expect(page.getByLabel('What to capture')).toHaveValue('content');
+  await page.getByRole('button', { name: 'Render to PNG' }).click();
+  const card = page.getByTestId('result-card');
+  await expect(card.getByTestId('result-dimensions')).toHaveText('420 × 240', { timeout: 20_000 });
+  await expect(card.getByTestId('result-notes')).toContainText("Fitted to the page's content: 420 × 240 px");
+
+  await page.getByLabel('Only this element (optional)').fill('.card');
+  await page.getByLabel('Sharpness').selectOption('2');
+  await page.getByLabel('Transparent background').check();
+  await page.getByRole('button', { name: 'Render to PNG' }).click();
+  await expect(card.getByTestId('result-dimensions')).toHaveText('840 × 480', { timeout: 20_000 });
+  await expect(card.getByTestId('result-notes')).toContainText('Fitted to the element ".card": 420 × 240 px.');
+  // Shown at its CSS size (420 px wide), as a browser would show a 2× picture, not stretched to the card.
+  expect(Math.round((await card.getByTestId('rendered-picture').boundingBox())!.width)).toBe(420);
+  const file = await download(page, card.getByRole('link', { name: 'Download PNG' }));
+  const { data, info } = await sharp(file.bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  expect([info.width, info.height]).toEqual([840, 480]);
+  expect(data[3], 'the rounded corner is see-through').toBe(0);
+  expect(data[(240 * info.width + 420) * 4 + 3], 'the middle is opaque').toBe(255);
+  await page.screenshot({ path: 'e2e/screenshots/html-to-image-fitted.png', fullPage: true });
+
+  // JPEG has no transparency: the box is off and says why.
+  await page.getByLabel('Output format').selectOption('jpeg');
+  await expect(page.getByLabel('Transparent background')).toBeDisabled();
+  await expect(page.getByText('JPEG has no transparency: choose PNG or WebP.')).toBeVisible();
+});
+
+test('a selector that matches nothing, or is not CSS, is refused in words and nothing is shown', async ({ page }) => {
+  await openTab(page);
+  await page.getByLabel('HTML to render').fill(CARD);
+  await page.getByLabel('Only this element (optional)').fill('.poster');
+  await page.getByRole('button', { name: 'Render to PNG' }).click();
+  await expect(page.getByRole('alert')).toHaveText(`No element on the page matches ".poster". Check the class or id, or leave the selector empty to fit the page's content.`, { timeout: 20_000 });
+  await page.getByLabel('Only this element (optional)').fill('div[');
+  await page.getByRole('button', { name: 'Render to PNG' }).click();
+  await expect(page.getByRole('alert')).toContainText('"div[" is not a CSS selector the browser understands', { timeout: 20_000 });
   await expect(page.getByTestId('result-card')).toHaveCount(0);
 });
 
@@ -111,5 +157,12 @@ test('on a phone the tab stacks settings under the HTML and nothing scrolls side
   const text = await page.getByLabel('HTML to render').boundingBox();
   const width = await page.getByLabel('Viewport width (px)').boundingBox();
   expect(width!.y).toBeGreaterThan(text!.y);
+  await page.getByLabel('HTML to render').fill(CARD);
+  await page.getByRole('button', { name: 'Render to PNG' }).click();
+  await expect(page.getByTestId('result-dimensions')).toHaveText('420 × 240', { timeout: 20_000 });
+  // The fitted card is shown whole, within the phone's width.
+  const shown = (await page.getByTestId('rendered-picture').boundingBox())!;
+  expect(shown.x + shown.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: 'e2e/screenshots/html-to-image-phone.png', fullPage: true });
 });

@@ -20,7 +20,18 @@ import { globalsPage, peerPage, plainWindowNames } from './test-pages';
 // configure: whatever keeps the page in here is the production code's own doing. Only the session (launch with
 // guardrails, join a free one) is left out; that needs the BROWSER binding.
 
-const options = (html: string, allowScripts = true): HtmlRenderOptions => ({ html, width: 320, height: 200, fullPage: false, format: 'png', quality: 90, allowScripts });
+const options = (html: string, allowScripts = true, more: Partial<HtmlRenderOptions> = { fit: 'viewport' }): HtmlRenderOptions => ({
+  html,
+  width: 320,
+  height: 200,
+  fullPage: false,
+  format: 'png',
+  quality: 90,
+  transparent: false,
+  scale: 1,
+  allowScripts,
+  ...more,
+});
 
 async function rgbAt(bytes: Uint8Array, x: number, y: number): Promise<number[]> {
   const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
@@ -82,6 +93,19 @@ describe('the production renderer on a Chromium with no locks of its own', () =>
     expect(await rgbAt(out.bytes, 200, 150)).toEqual([255, 255, 255]);
     expect(chromium.browser.browserContexts()).toHaveLength(1); // the default one only
   });
+
+  it('fits the content, or the element a selector names, at 1× or 2×, with a transparent backdrop when asked', async () => {
+    const html = '<body style="margin:0"><div class="card" style="position:absolute;left:30px;top:20px;width:120px;height:80px;border-radius:20px;background:#0000ff"></div></body>';
+    const fitted = await renderInSession(chromium.browser, options(html, false, {}), 10_000);
+    expect([fitted.width, fitted.height, fitted.capture.fit]).toEqual([120, 80, 'content']);
+    expect((await sharp(fitted.bytes).metadata()).width).toBe(120);
+    const double = await renderInSession(chromium.browser, options(html, false, { selector: '.card', scale: 2, transparent: true }), 10_000);
+    expect([double.width, double.height]).toEqual([240, 160]);
+    const { data, info } = await sharp(double.bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, data[3]]).toEqual([240, 160, 0]); // the rounded corner
+    await expect(renderInSession(chromium.browser, options(html, false, { selector: 'div[' }), 10_000)).rejects.toMatchObject({ status: 400, code: 'invalid_selector' } satisfies Partial<RendererError>);
+    await expect(renderInSession(chromium.browser, options(html, false, { selector: '#none' }), 10_000)).rejects.toMatchObject({ status: 400, code: 'selector_not_found' } satisfies Partial<RendererError>);
+  }, 30_000);
 
   it('lets the page reach no server: subresources, fetch, beacon, WebSocket, popups, links, forms and redirects', async () => {
     const hits: string[] = [];

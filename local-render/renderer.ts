@@ -15,7 +15,8 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
-import { captureHeight, RENDER_CSP, RENDER_START_SCRIPT, RENDER_URL, renderMayLoad, type HtmlRenderOptions, type RenderOutcome } from '../core/tools/html';
+import { RENDER_CSP, RENDER_START_SCRIPT, RENDER_URL, renderMayLoad, type HtmlRenderOptions, type RenderOutcome } from '../core/tools/html';
+import { CaptureProblem, measureCapture, type DevTools } from '../core/tools/html-capture';
 import { BrowserUnavailable, recycleBrowser, warmBrowser } from './browser';
 
 export { closeBrowser } from './browser';
@@ -30,7 +31,7 @@ const CLOSE_GRACE_MS = 5_000;
 export class RenderProblem extends Error {
   constructor(
     readonly status: number,
-    readonly code: 'render_timeout' | 'render_failed' | 'renderer_busy' | 'renderer_unavailable',
+    readonly code: 'render_timeout' | 'render_failed' | 'renderer_busy' | 'renderer_unavailable' | CaptureProblem['code'],
     message: string,
   ) {
     super(message);
@@ -97,7 +98,7 @@ async function run(attempt: Attempt, options: HtmlRenderOptions, timeoutMs: numb
   const browser = (attempt.browser = await warmBrowser());
   attempt.context = browser.newContext({
     viewport: { width: options.width, height: options.height },
-    deviceScaleFactor: 1,
+    deviceScaleFactor: options.scale,
     javaScriptEnabled: options.allowScripts,
     serviceWorkers: 'block',
     acceptDownloads: false,
@@ -128,6 +129,7 @@ const isTimeout = (err: unknown) => err instanceof RenderProblem && err.code ===
 /** Turns what went wrong into the person's answer: the page's fault is a 422, the browser's a 503. */
 function blame(err: unknown, attempt: Attempt, closed: boolean): unknown {
   if (err instanceof BrowserUnavailable) return new RenderProblem(503, 'renderer_unavailable', err.message);
+  if (err instanceof CaptureProblem) return new RenderProblem(400, err.code, err.message);
   if (attempt.tabCrashed) return new RenderProblem(422, 'render_failed', TAB_CRASHED);
   // The page had not even been opened in time, or the browser could not close it: the browser stopped answering.
   if (isTimeout(err) && (!attempt.pageStarted || !closed)) return new RenderProblem(503, 'renderer_unavailable', BROWSER_STUCK);
@@ -150,20 +152,21 @@ async function capture(context: BrowserContext, attempt: Attempt, options: HtmlR
   page.on('crash', () => (attempt.tabCrashed = true));
   attempt.pageStarted = true;
   await page.goto(RENDER_URL, { waitUntil: 'load', timeout: timeoutMs });
-  // The layout's own size, read through DevTools: page scripts may be off.
+  // What to capture, measured through DevTools (page scripts may be off, and nothing is put into the page).
   const cdp = await context.newCDPSession(page);
-  const metrics = (await cdp.send('Page.getLayoutMetrics')) as { cssContentSize: { height: number } };
-  const pageHeight = metrics.cssContentSize.height;
-  const { height } = captureHeight(options, pageHeight);
+  const send: DevTools = (method, params) => cdp.send(method as never, params as never);
+  const captured = await measureCapture(send, options);
   const png = await page.screenshot({
     type: options.format === 'jpeg' ? 'jpeg' : 'png',
     quality: options.format === 'jpeg' ? options.quality : undefined,
-    fullPage: options.fullPage,
-    clip: { x: 0, y: 0, width: options.width, height },
+    // A box below or beside the viewport is captured from the whole page; the viewport from the viewport.
+    fullPage: captured.fit !== 'viewport',
+    clip: captured.box,
+    omitBackground: options.transparent,
     animations: 'disabled',
     timeout: timeoutMs,
   });
-  const bytes = options.format === 'webp' ? await sharp(png).webp({ quality: options.quality }).toBuffer() : png;
+  const bytes = options.format === 'webp' ? await sharp(png).webp({ quality: options.quality, alphaQuality: 100 }).toBuffer() : png;
   const { width: w = 0, height: h = 0 } = await sharp(bytes).metadata();
-  return { bytes: new Uint8Array(bytes), width: w, height: h, format: options.format, blocked, pageHeight };
+  return { bytes: new Uint8Array(bytes), width: w, height: h, format: options.format, blocked, capture: captured };
 }

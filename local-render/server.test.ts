@@ -46,9 +46,10 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-describe('local HTML renderer', () => {
+// Each case launches or drives Chromium: on a busy machine one takes several seconds, past vitest's 5 s default.
+describe('local HTML renderer', { timeout: 30_000 }, () => {
   it('renders three coloured blocks to a PNG of the viewport with each block where the CSS put it', async () => {
-    const res = await render({ html: BLOCKS, width: 640, height: 400 });
+    const res = await render({ html: BLOCKS, width: 640, height: 400, fit: 'viewport' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect([res.headers.get('x-image-width'), res.headers.get('x-image-height')]).toEqual(['640', '400']);
@@ -62,7 +63,7 @@ describe('local HTML renderer', () => {
 
   it('writes JPEG and WebP at the quality asked', async () => {
     for (const format of ['jpeg', 'webp'] as const) {
-      const res = await render({ html: BLOCKS, width: 480, height: 320, format, quality: 80 });
+      const res = await render({ html: BLOCKS, width: 480, height: 320, format, quality: 80, fit: 'viewport' });
       expect(res.headers.get('content-type')).toBe(`image/${format}`);
       const bytes = await res.arrayBuffer();
       expect(await sharp(Buffer.from(bytes)).metadata()).toMatchObject({ format, width: 480, height: 320 });
@@ -80,7 +81,41 @@ describe('local HTML renderer', () => {
     const huge = await render({ html: tall(40_000), width: 320, height: 300, fullPage: true });
     expect(huge.status).toBe(200);
     expect(huge.headers.get('x-image-height')).toBe(String(HTML_MAX_PAGE_HEIGHT));
-    expect(huge.headers.get('x-page-height')).toBe('40000');
+    expect(JSON.parse(huge.headers.get('x-capture')!)).toMatchObject({ fit: 'page', clipped: true, wanted: { width: 320, height: 40_000 } });
+  });
+
+  it('fits the picture to what the page paints by default, or to the element a selector names, at 1× or 2×', async () => {
+    const card = `<!doctype html><body style="margin:0;background:#fff"><div class="card" style="position:absolute;left:37px;top:21px;width:420px;height:180px;background:#0000ff;box-shadow:0 4px 12px #0004"><p style="margin:20px">Hello</p></div></body>`;
+    const fitted = await render({ html: card, width: 1280, height: 800 });
+    expect([fitted.headers.get('x-image-width'), fitted.headers.get('x-image-height')]).toEqual(['420', '180']);
+    expect(JSON.parse(fitted.headers.get('x-capture')!)).toMatchObject({ fit: 'content', box: { x: 37, y: 21, width: 420, height: 180 } });
+    near(await pixel(await fitted.arrayBuffer(), 2, 2), [0, 0, 255]);
+    const double = await render({ html: card, width: 1280, height: 800, selector: '.card', scale: 2 });
+    expect([double.headers.get('x-image-width'), double.headers.get('x-image-height')]).toEqual(['840', '360']);
+    expect(JSON.parse(double.headers.get('x-capture')!)).toMatchObject({ fit: 'element' });
+  });
+
+  it('leaves the backdrop transparent when asked, in PNG and WebP', async () => {
+    const html = '<body style="margin:0"><div style="width:100px;height:60px;border-radius:30px;background:#ff0000"></div></body>';
+    for (const format of ['png', 'webp'] as const) {
+      const res = await render({ html, width: 320, height: 200, format, transparent: true });
+      const { data, info } = await sharp(Buffer.from(await res.arrayBuffer())).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([100, 60]);
+      expect(data[3], `${format}: a rounded corner is see-through`).toBe(0);
+      expect(data[(30 * info.width + 50) * 4 + 3], `${format}: the middle is opaque`).toBe(255);
+    }
+  });
+
+  it('refuses a selector the browser cannot parse, or that matches nothing shown, with 400', async () => {
+    for (const [selector, code] of [
+      ['div[', 'invalid_selector'],
+      ['.missing', 'selector_not_found'],
+      ['.hidden', 'selector_not_found'],
+    ] as const) {
+      const res = await render({ html: '<div class="hidden" style="display:none">x</div><p>hi</p>', width: 320, height: 200, selector });
+      expect(res.status, selector).toBe(400);
+      expect(await res.json()).toMatchObject({ code });
+    }
   });
 
   it('runs no script unless scripts are allowed', async () => {
@@ -96,7 +131,7 @@ describe('local HTML renderer', () => {
       <img src="http://example.com/x.png"><iframe src="${probeUrl}/frame" style="width:10px;height:10px;border:0"></iframe>
       <script>fetch('${probeUrl}/fetch').catch(() => {}); new WebSocket('${probeUrl.replace('http', 'ws')}/socket');
       navigator.sendBeacon('${probeUrl}/beacon', 'x'); new Image().src = '${probeUrl}/script-image';</script></body>`;
-    const res = await render({ html, width: 320, height: 200, allowScripts: true });
+    const res = await render({ html, width: 320, height: 200, allowScripts: true, fit: 'viewport' });
     expect(res.status).toBe(200);
     expect(Number(res.headers.get('x-blocked-requests'))).toBeGreaterThanOrEqual(5);
     // The probe's stylesheet would paint the page red.
@@ -139,6 +174,9 @@ describe('local HTML renderer', () => {
       [{ html: BLOCKS, width: 100 }, 400, 'validation_failed'],
       [{ html: BLOCKS, width: 4000 }, 400, 'validation_failed'],
       [{ html: BLOCKS, format: 'gif' }, 400, 'validation_failed'],
+      [{ html: BLOCKS, format: 'jpeg', transparent: true }, 400, 'validation_failed'],
+      [{ html: BLOCKS, fit: 'page', selector: 'div' }, 400, 'validation_failed'],
+      [{ html: BLOCKS, scale: 3 }, 400, 'validation_failed'],
       [{ html: 'x'.repeat(HTML_MAX_BYTES + 1) }, 413, 'payload_too_large'],
     ];
     for (const [body, status, code] of cases) {

@@ -1,7 +1,8 @@
 /**
  * The offline HTML renderer (ADR 0104): what Cloudflare Browser Rendering does in production, on Debian's Chromium.
  * `POST /render` takes the same JSON as `POST /api/convert/html` and answers the picture, its size in headers
- * (`x-image-width`, `x-image-height`, `x-page-height`) and how many requests were refused (`x-blocked-requests`).
+ * (`x-image-width`, `x-image-height`), what part of the page it shows (`x-capture`: html-capture.ts's Capture as JSON)
+ * and how many requests were refused (`x-blocked-requests`).
  * Plain HTTP on loopback; only the API Worker talks to it. `handle` is the whole service as a fetch handler, which
  * the Worker tests bind in-process.
  */
@@ -55,7 +56,7 @@ export async function handle(request: Request): Promise<Response> {
         'content-type': MIME[out.format],
         'x-image-width': String(out.width),
         'x-image-height': String(out.height),
-        'x-page-height': String(Math.ceil(out.pageHeight)),
+        'x-capture': JSON.stringify(out.capture),
         'x-blocked-requests': String(out.blocked),
       },
     });

@@ -24,14 +24,17 @@ export async function plainWindowNames(scratch: string): Promise<string[]> {
 /**
  * Paints itself green when its window has no name the plain browser lacks, else red with the count in blue. Then it
  * calls every added name, and every name Playwright has used for its bindings, with a non-JSON string: that is what
- * made the offline renderer exit before (a binding's payload went through JSON.parse unchecked).
+ * made the offline renderer exit before (a binding's payload went through JSON.parse unchecked). It looks again
+ * every few milliseconds until the screenshot, so names added while the capture is measured count too.
  */
 export const globalsPage = (plain: string[]) => `<body style="margin:0"><script>(() => {
   const plain = new Set(${JSON.stringify(plain)});
-  const added = Object.getOwnPropertyNames(window).filter((name) => !plain.has(name));
+  const added = () => Object.getOwnPropertyNames(window).filter((name) => !plain.has(name));
   const poke = (value) => { try { if (typeof value === 'function') value('not json'); else if (value && typeof value === 'object') for (const key of Object.keys(value)) poke(value[key]); } catch {} };
-  for (const name of [...added, '__playwright__binding__', '__playwright__binding__controller__', '__pwWebSocketBinding', '__pwInitScripts', '__pwClock']) poke(window[name]);
-  document.body.style.background = added.length ? 'rgb(255, 0, ' + Math.min(added.length, 255) + ')' : 'rgb(0, 255, 0)';
+  for (const name of [...added(), '__playwright__binding__', '__playwright__binding__controller__', '__pwWebSocketBinding', '__pwInitScripts', '__pwClock']) poke(window[name]);
+  const paint = () => { const n = added().length; document.body.style.background = n ? 'rgb(255, 0, ' + Math.min(n, 255) + ')' : 'rgb(0, 255, 0)'; };
+  paint();
+  setInterval(paint, 5);
 })()</script></body>`;
 
 /**

@@ -1,9 +1,11 @@
 /**
  * HTML to image (Convert screen): a page of HTML rendered by a headless browser into PNG, JPEG or WebP. The limits
- * and the one network rule live here, read by the API, both renderers and the screen (ADR 0104).
+ * and the one network rule live here, read by the API, both renderers and the screen (ADR 0104). What part of the
+ * page becomes the picture (its content, an element, the viewport or the whole page) is html-capture.ts.
  */
 import { z } from '../api/zod';
 import { QUALITY } from './fields';
+import type { Capture } from './html-capture';
 
 export const HTML_FORMATS = ['png', 'jpeg', 'webp'] as const;
 export type HtmlFormat = (typeof HTML_FORMATS)[number];
@@ -16,6 +18,17 @@ export const HTML_VIEWPORT_WIDTH = { min: 320, max: 1920, default: 1280 } as con
 export const HTML_VIEWPORT_HEIGHT = { min: 200, max: 4000, default: 800 } as const;
 /** A full-page picture stops here: 1920 × 16,000 is 30.7 MP, inside the 50 MP every other tool keeps to. */
 export const HTML_MAX_PAGE_HEIGHT = 16_000;
+/** The most pixels a rendered picture has at any scale: 1920 × 16,000 (a 2× picture covers a quarter of the CSS area). */
+export const HTML_MAX_OUTPUT_PIXELS = HTML_VIEWPORT_WIDTH.max * HTML_MAX_PAGE_HEIGHT;
+/**
+ * What becomes the picture: `content` the box of what the page paints (or of the element `selector` names), the
+ * `viewport`, or the whole `page` from the top.
+ */
+export const HTML_FITS = ['content', 'viewport', 'page'] as const;
+export type HtmlFit = (typeof HTML_FITS)[number];
+/** Device pixels per CSS pixel: 2× is sharp on high-density screens and twice the size each way. */
+export const HTML_SCALES = [1, 2] as const;
+export const HTML_SELECTOR_MAX_CHARS = 300;
 /** Loading, layout and the screenshot together; a page that takes longer is refused with `render_timeout`. */
 export const HTML_RENDER_TIMEOUT_MS = 10_000;
 export const HTML_DEFAULT_QUALITY = 90;
@@ -33,19 +46,47 @@ const whole = (label: string, { min, max }: { min: number; max: number }) =>
     .max(max, `${label} must be between ${min} and ${max} pixels.`);
 
 /** The body of `POST /api/convert/html` (JSON). Size is checked apart from the shape: too much HTML is a 413. */
-export const htmlRenderSchema = z.object({
-  html: z
-    .string({ message: 'Please paste some HTML or choose an .html file (field "html").' })
-    // A pattern rather than a refinement, so the document says it too: at least one character that is not a space.
-    .regex(/\S/, 'The HTML is empty. Please paste a page or choose an .html file.'),
-  width: whole('Viewport width', HTML_VIEWPORT_WIDTH).default(HTML_VIEWPORT_WIDTH.default),
-  height: whole('Viewport height', HTML_VIEWPORT_HEIGHT).default(HTML_VIEWPORT_HEIGHT.default),
-  fullPage: z.boolean({ message: 'must be true or false' }).default(false),
-  format: z.enum(HTML_FORMATS, { message: `Format must be one of ${HTML_FORMATS.join(', ')}.` }).default('png'),
-  quality: whole('Quality', QUALITY).default(HTML_DEFAULT_QUALITY),
-  allowScripts: z.boolean({ message: 'must be true or false' }).default(false),
-});
+export const htmlRenderSchema = z
+  .object({
+    html: z
+      .string({ message: 'Please paste some HTML or choose an .html file (field "html").' })
+      // A pattern rather than a refinement, so the document says it too: at least one character that is not a space.
+      .regex(/\S/, 'The HTML is empty. Please paste a page or choose an .html file.'),
+    width: whole('Viewport width', HTML_VIEWPORT_WIDTH).default(HTML_VIEWPORT_WIDTH.default).describe('The width the page is laid out at, in CSS pixels.'),
+    height: whole('Viewport height', HTML_VIEWPORT_HEIGHT).default(HTML_VIEWPORT_HEIGHT.default).describe('The viewport height in CSS pixels: the picture’s height with `fit=viewport`.'),
+    fit: z
+      .enum(HTML_FITS, { message: `Fit must be one of ${HTML_FITS.join(', ')}.` })
+      .optional()
+      .describe('`content` (the default): the box of what the page paints, or of the element `selector` names; `viewport`: the viewport; `page`: the whole page from the top, up to 16,000 px.'),
+    selector: z
+      .string({ message: 'Selector must be text, like .card or #poster.' })
+      .trim()
+      .min(1, 'The selector is empty. Leave it out to fit the page’s content, or name an element like .card.')
+      .max(HTML_SELECTOR_MAX_CHARS, `The selector is longer than ${HTML_SELECTOR_MAX_CHARS} characters.`)
+      .optional()
+      .describe('A CSS selector: the picture is the box of the first element it matches (with `fit=content`, the default).'),
+    fullPage: z.boolean({ message: 'must be true or false' }).default(false).describe('Deprecated, the same as `fit=page`; read only when `fit` is not sent.'),
+    format: z.enum(HTML_FORMATS, { message: `Format must be one of ${HTML_FORMATS.join(', ')}.` }).default('png'),
+    quality: whole('Quality', QUALITY).default(HTML_DEFAULT_QUALITY),
+    transparent: z.boolean({ message: 'must be true or false' }).default(false).describe('PNG and WebP: no white backdrop behind the page (what the page paints itself still shows).'),
+    scale: z
+      .union([z.literal(1), z.literal(2)], { message: 'Scale must be 1 or 2.' })
+      .default(1)
+      .describe('Device pixels per CSS pixel: 2 doubles the picture each way, sharp on high-density screens.'),
+    allowScripts: z.boolean({ message: 'must be true or false' }).default(false),
+  })
+  .superRefine((o, ctx) => {
+    if (o.transparent && o.format === 'jpeg') {
+      ctx.addIssue({ code: 'custom', path: ['transparent'], message: 'JPEG has no transparency. Choose PNG or WebP for a transparent background.' });
+    }
+    if (o.selector !== undefined && fitOf(o) !== 'content') {
+      ctx.addIssue({ code: 'custom', path: ['selector'], message: 'A selector picks the element the picture fits, so it needs fit=content (the default), not the viewport or the whole page.' });
+    }
+  });
 export type HtmlRenderOptions = z.infer<typeof htmlRenderSchema>;
+
+/** The fit asked for: `fit`, else the older `fullPage`, else the content. */
+export const fitOf = (o: Pick<HtmlRenderOptions, 'fit' | 'fullPage'>): HtmlFit => o.fit ?? (o.fullPage ? 'page' : 'content');
 
 /** Null when the HTML fits; otherwise the sentence for the 413. */
 export function htmlSizeProblem(html: string): string | null {
@@ -91,26 +132,18 @@ export const RENDER_REMOVED_GLOBALS = ['RTCPeerConnection', 'webkitRTCPeerConnec
  */
 export const RENDER_START_SCRIPT = `(() => { for (const name of ${JSON.stringify(RENDER_REMOVED_GLOBALS)}) { try { delete globalThis[name]; } catch {} } })();`;
 
-/** The height a page is captured at: the viewport's, or the page's own up to the cap. */
-export function captureHeight(options: Pick<HtmlRenderOptions, 'fullPage' | 'height'>, pageHeight: number): { height: number; clipped: boolean } {
-  if (!options.fullPage) return { height: options.height, clipped: false };
-  const height = Math.max(1, Math.min(Math.ceil(pageHeight), HTML_MAX_PAGE_HEIGHT));
-  return { height, clipped: pageHeight > HTML_MAX_PAGE_HEIGHT };
-}
-
-export const clippedNote = (pageHeight: number) =>
-  `The page is ${Math.ceil(pageHeight).toLocaleString('en-US')} px tall; the picture shows its first ${HTML_MAX_PAGE_HEIGHT.toLocaleString('en-US')} px.`;
 export const blockedNote = (count: number) =>
   `${count} request${count === 1 ? '' : 's'} to the network ${count === 1 ? 'was' : 'were'} blocked: a rendered page may only use data: URLs (embed pictures and fonts).`;
 
 /** What both renderers answer besides the picture. */
 export interface RenderOutcome {
   bytes: Uint8Array;
+  /** The picture's size in pixels: the captured box times the scale. */
   width: number;
   height: number;
   format: HtmlFormat;
   /** Requests the page tried that were refused by `renderMayLoad`. */
   blocked: number;
-  /** The page's own height, when it was measured (full page). */
-  pageHeight: number;
+  /** What was captured, in CSS pixels of the page (html-capture.ts). */
+  capture: Capture;
 }

@@ -1,26 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ToolResult } from '../../../core/api/tools';
-import { QUALITY } from '../../../core/tools/fields';
-import {
-  HTML_DEFAULT_QUALITY,
-  HTML_FORMATS,
-  HTML_MAX_BYTES,
-  HTML_RENDER_TIMEOUT_MS,
-  HTML_VIEWPORT_HEIGHT,
-  HTML_VIEWPORT_WIDTH,
-  htmlRenderSchema,
-  htmlSizeProblem,
-  htmlTooLargeMessage,
-  type HtmlFormat,
-} from '../../../core/tools/html';
+import { HTML_MAX_BYTES, HTML_RENDER_TIMEOUT_MS, htmlRenderSchema, htmlSizeProblem, htmlTooLargeMessage } from '../../../core/tools/html';
 import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { failureText } from './api';
 import { extensionOf } from './format';
+import { HTML_SETTINGS_DEFAULT, HtmlSettingsCard, renderFields } from './html-settings';
 import { DownloadLink, Notes, PictureFacts, ResultCard } from './result-card';
-import { btnPrimary, btnSecondary, card, fieldLabel, input, muted, range } from './styles';
+import { btnPrimary, btnSecondary, card, fieldLabel, input, muted } from './styles';
 
-const LABELS: Record<HtmlFormat, string> = { png: 'PNG - sharp text, transparency', jpeg: 'JPEG - smallest for photos', webp: 'WebP - small and sharp' };
+/** Behind a transparent result: a checkerboard, so see-through parts show as such. */
+const CHECKERBOARD = { backgroundImage: 'repeating-conic-gradient(#cbd5e1 0% 25%, #f8fafc 0% 50%)', backgroundSize: '16px 16px' };
 
 /** `page.html` → `page-rendered.png`; pasted HTML → `html-rendered.png`. */
 export function renderedName(fileName: string | null, format: string): string {
@@ -28,20 +18,15 @@ export function renderedName(fileName: string | null, format: string): string {
   return `${stem}-rendered.${extensionOf(format)}`;
 }
 
-/** Convert's HTML to image tab: paste or choose a page, pick the viewport and format, render on the server. */
+/** Convert's HTML to image tab: paste or choose a page, pick what to capture and the format, render on the server. */
 export function HtmlToImage() {
   const [html, setHtml] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
-  const [width, setWidth] = useState<number>(HTML_VIEWPORT_WIDTH.default);
-  const [height, setHeight] = useState<number>(HTML_VIEWPORT_HEIGHT.default);
-  const [fullPage, setFullPage] = useState(false);
-  const [format, setFormat] = useState<HtmlFormat>('png');
-  const [quality, setQuality] = useState(HTML_DEFAULT_QUALITY);
-  const [allowScripts, setAllowScripts] = useState(false);
+  const [settings, setSettings] = useState(HTML_SETTINGS_DEFAULT);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<(ToolResult & { name: string }) | null>(null);
-  const ids = { html: useId(), scripts: useId(), error: useId() };
+  const [result, setResult] = useState<(ToolResult & { name: string; scale: number; transparent: boolean }) | null>(null);
+  const ids = { html: useId(), error: useId() };
   const picker = useRef<HTMLInputElement>(null);
 
   const chooseFile = async (file: File | undefined) => {
@@ -61,7 +46,7 @@ export function HtmlToImage() {
 
   const render = async () => {
     setResult(null);
-    const parsed = htmlRenderSchema.safeParse({ html, width, height, fullPage, format, quality, allowScripts });
+    const parsed = htmlRenderSchema.safeParse({ html, ...renderFields(settings) });
     if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'Please check the settings.');
     const tooBig = htmlSizeProblem(html);
     if (tooBig) return fail(tooBig);
@@ -70,7 +55,7 @@ export function HtmlToImage() {
     try {
       const answer = await call(api.POST('/api/convert/html', { body: parsed.data }));
       const name = renderedName(fileName, answer.format);
-      setResult({ ...answer, name });
+      setResult({ ...answer, name, scale: parsed.data.scale, transparent: parsed.data.transparent });
       toast.success('Page rendered!', `${answer.width} × ${answer.height} ${answer.format.toUpperCase()}`);
     } catch (err) {
       fail(failureText(err, 'Something went wrong while rendering. Please try again.'));
@@ -120,7 +105,7 @@ export function HtmlToImage() {
         </div>
         <div className="order-3 space-y-4">
           <button type="button" className={btnPrimary} disabled={busy || !html.trim()} onClick={render}>
-            {busy ? 'Rendering…' : `Render to ${format.toUpperCase()}`}
+            {busy ? 'Rendering…' : `Render to ${settings.format.toUpperCase()}`}
           </button>
           {error && !busy ? (
             <p id={ids.error} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
@@ -130,7 +115,18 @@ export function HtmlToImage() {
           {busy ? <RenderProgress /> : null}
           {result ? (
             <ResultCard title="Rendered page">
-              <img src={result.imageUrl} alt="The rendered page" className="max-h-[32rem] w-full rounded-lg border border-slate-200 bg-slate-100 object-contain object-top dark:border-slate-700 dark:bg-slate-800" />
+              {/* At its own size up to the card's width (a 2× picture at half, as a browser shows it), never stretched. */}
+              <div className="overflow-hidden rounded-lg border border-slate-200 bg-slate-100 p-2 dark:border-slate-700 dark:bg-slate-800">
+                <img
+                  src={result.imageUrl}
+                  alt="The rendered page"
+                  width={result.width / result.scale}
+                  height={result.height / result.scale}
+                  className="mx-auto block h-auto max-h-[32rem] max-w-full object-contain object-top"
+                  style={result.transparent ? CHECKERBOARD : undefined}
+                  data-testid="rendered-picture"
+                />
+              </div>
               <PictureFacts result={result} />
               <Notes notes={result.notes} />
               <DownloadLink imageUrl={result.imageUrl} name={result.name} label={`Download ${result.format.toUpperCase()}`} />
@@ -138,46 +134,7 @@ export function HtmlToImage() {
           ) : null}
         </div>
       </div>
-      <fieldset className={`${card} order-2 space-y-3`} disabled={busy}>
-        <legend className="px-1 font-semibold text-slate-900 dark:text-white">Settings</legend>
-        <label className={fieldLabel}>
-          Viewport width (px)
-          <input type="number" inputMode="numeric" min={HTML_VIEWPORT_WIDTH.min} max={HTML_VIEWPORT_WIDTH.max} value={width} onChange={(e) => setWidth(Number(e.target.value))} className={input} />
-        </label>
-        <label className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
-          <input type="checkbox" checked={fullPage} onChange={(e) => setFullPage(e.target.checked)} className="h-4 w-4 accent-brand-700" />
-          Full page (the whole height of the page)
-        </label>
-        {fullPage ? null : (
-          <label className={fieldLabel}>
-            Viewport height (px)
-            <input type="number" inputMode="numeric" min={HTML_VIEWPORT_HEIGHT.min} max={HTML_VIEWPORT_HEIGHT.max} value={height} onChange={(e) => setHeight(Number(e.target.value))} className={input} />
-          </label>
-        )}
-        <label className={fieldLabel}>
-          Output format
-          <select value={format} onChange={(e) => setFormat(e.target.value as HtmlFormat)} className={input}>
-            {HTML_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {LABELS[f]}
-              </option>
-            ))}
-          </select>
-        </label>
-        {format === 'png' ? null : (
-          <label className={fieldLabel}>
-            Quality: {quality}%
-            <input type="range" min={QUALITY.min} max={QUALITY.max} step={5} value={quality} onChange={(e) => setQuality(Number(e.target.value))} className={range} />
-          </label>
-        )}
-        <div>
-          <label htmlFor={ids.scripts} className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
-            <input id={ids.scripts} type="checkbox" checked={allowScripts} onChange={(e) => setAllowScripts(e.target.checked)} className="h-4 w-4 accent-brand-700" />
-            Allow scripts
-          </label>
-          <p className={`mt-1 ${muted}`}>Off by default. The page never reaches the internet: pictures and fonts must be embedded as data: URLs.</p>
-        </div>
-      </fieldset>
+      <HtmlSettingsCard s={settings} set={setSettings} disabled={busy} className="order-2" />
     </div>
   );
 }

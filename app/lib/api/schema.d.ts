@@ -163,7 +163,7 @@ export interface paths {
         };
         /**
          * Today’s AI allowance
-         * @description How many of the 10 free AI operations this caller has used today (UTC), and `resetsAt`: when the count starts again (the next midnight UTC). Premium has no cap.
+         * @description How many of the 10 free AI operations this caller has used today (UTC). Premium has no cap.
          *
          *     Limits: With an API key, each call counts against the key's 10,000 calls a month.
          */
@@ -426,28 +426,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/jobs/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Cancel a streamed AI job
-         * @description A streamed AI tool job (`Accept: text/event-stream` on /api/optimize or /api/security) sends its id as `job` in its first `phase` event. Deleting it gives its allowance unit back at once, exactly once, whether or not the job has noticed yet (close the stream too, so it stops), and answers the allowance as it then stands. A job that already finished keeps its unit (`refunded: false`); a job that has not taken its unit yet never will. Only the visitor who started the job can reach it.
-         *
-         *     Limits: With an API key, each call counts against the key's 10,000 calls a month.
-         */
-        delete: operations["deleteJob"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/convert/html": {
         parameters: {
             query?: never;
@@ -459,9 +437,9 @@ export interface paths {
         put?: never;
         /**
          * HTML to image
-         * @description Renders a page of HTML in a headless browser into PNG, JPEG or WebP. The page may only load data: URLs; scripts are off unless allowed. The result is stored for 60 minutes at `imageUrl`; after that it answers 410.
+         * @description Renders a page of HTML in a headless browser into PNG, JPEG or WebP. By default the picture is the box of what the page paints (`fit=content`), or of the element a CSS `selector` names; `fit=viewport` and `fit=page` capture the viewport or the whole page. `scale=2` doubles every side; `transparent` leaves out the white backdrop (PNG and WebP). The page may only load data: URLs; scripts are off unless allowed. The result is stored for 60 minutes at `imageUrl`; after that it answers 410.
          *
-         *     Limits: HTML at most 1024 KB (UTF-8); body at most 3 MB. Rendering at most 10 s. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: HTML at most 1024 KB (UTF-8); body at most 3 MB. Rendering at most 10 s. A picture is at most 1,920 CSS px wide and 30.7 megapixels at its scale (a full page at 1× up to 16,000 px tall); a larger one shows its top-left part, and its notes say so. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postConvertHtml"];
         delete?: never;
@@ -704,8 +682,6 @@ export interface components {
             remaining: number | null;
             canGenerate: boolean;
             premium: boolean;
-            /** Format: date-time */
-            resetsAt: string;
         };
         GenerateImageResponse: {
             imageUrl: string;
@@ -777,11 +753,6 @@ export interface components {
                 encodes: number;
                 budgetSpent: boolean;
             };
-        };
-        CancelJobResponse: {
-            refunded: boolean;
-            counted: boolean;
-            usage: components["schemas"]["UsageLimit"];
         };
         MetadataAnalysis: {
             metadata: {
@@ -3811,7 +3782,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. `no_faces_found`: `blur` of faces found none: "No faces found; this did not count against your allowance." The unit is refunded and nothing is stored. `no_people_found`: `blur` of people found nobody: "No people found; this did not count against your allowance." The unit is refunded and nothing is stored. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3821,7 +3792,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "unprocessable_image" | "no_faces_found" | "no_people_found";
+                        code: "unprocessable_image";
                     };
                 };
             };
@@ -3885,118 +3856,6 @@ export interface operations {
             };
         };
     };
-    deleteJob: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The `job` of the first phase event.
-                 * @example 3f0c5b1e-8a7d-4c2b-9e61-2d4a5b6c7d8e
-                 */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Whether this call refunded the unit, and the allowance after it. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CancelJobResponse"];
-                };
-            };
-            /** @description `validation_failed`: The id is not a job id. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description What went wrong and what to do, for a person to read. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "validation_failed" | "bad_request";
-                    };
-                };
-            };
-            /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description What went wrong and what to do, for a person to read. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "unauthorized";
-                    };
-                };
-            };
-            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description What went wrong and what to do, for a person to read. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "forbidden";
-                    };
-                };
-            };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description What went wrong and what to do, for a person to read. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "payload_too_large";
-                    };
-                };
-            };
-            /** @description `quota_exceeded`: The API key has used its 10,000 calls this month (UTC); Retry-After says when the allowance starts again. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description What went wrong and what to do, for a person to read. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "quota_exceeded";
-                    };
-                };
-            };
-            /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description What went wrong and what to do, for a person to read. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "internal_error";
-                    };
-                };
-            };
-        };
-    };
     postConvertHtml: {
         parameters: {
             query?: never;
@@ -4008,19 +3867,36 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "html": "<!doctype html><h1 style=\"font:48px sans-serif\">Hello</h1>",
-                 *       "width": 800,
-                 *       "height": 400,
-                 *       "format": "png"
+                 *       "html": "<!doctype html><div class=\"card\" style=\"width:420px;padding:24px;font:32px sans-serif\">Hello</div>",
+                 *       "selector": ".card",
+                 *       "scale": 2,
+                 *       "format": "png",
+                 *       "transparent": true
                  *     }
                  */
                 "application/json": {
                     html: string;
-                    /** @default 1280 */
+                    /**
+                     * @description The width the page is laid out at, in CSS pixels.
+                     * @default 1280
+                     */
                     width?: number;
-                    /** @default 800 */
+                    /**
+                     * @description The viewport height in CSS pixels: the picture’s height with `fit=viewport`.
+                     * @default 800
+                     */
                     height?: number;
-                    /** @default false */
+                    /**
+                     * @description `content` (the default): the box of what the page paints, or of the element `selector` names; `viewport`: the viewport; `page`: the whole page from the top, up to 16,000 px.
+                     * @enum {string}
+                     */
+                    fit?: "content" | "viewport" | "page";
+                    /** @description A CSS selector: the picture is the box of the first element it matches (with `fit=content`, the default). */
+                    selector?: string;
+                    /**
+                     * @description Deprecated, the same as `fit=page`; read only when `fit` is not sent.
+                     * @default false
+                     */
                     fullPage?: boolean;
                     /**
                      * @default png
@@ -4029,6 +3905,16 @@ export interface operations {
                     format?: "png" | "jpeg" | "webp";
                     /** @default 90 */
                     quality?: number;
+                    /**
+                     * @description PNG and WebP: no white backdrop behind the page (what the page paints itself still shows).
+                     * @default false
+                     */
+                    transparent?: boolean;
+                    /**
+                     * @description Device pixels per CSS pixel: 2 doubles the picture each way, sharp on high-density screens.
+                     * @default 1
+                     */
+                    scale?: 1 | 2;
                     /** @default false */
                     allowScripts?: boolean;
                 };
@@ -4044,7 +3930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ToolResult"];
                 };
             };
-            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. `invalid_selector`: `selector` is not CSS the browser can parse. `selector_not_found`: `selector` matches no element, or only one that is not shown or has no size. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4054,7 +3940,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "invalid_json" | "validation_failed" | "bad_request";
+                        code: "invalid_json" | "validation_failed" | "invalid_selector" | "selector_not_found" | "bad_request";
                     };
                 };
             };

@@ -37,7 +37,7 @@ const BLOCKS = `<!doctype html><style>body{margin:0;background:#fff}div{position
 
 describe('POST /api/convert/html', () => {
   it('renders a page to a stored PNG and answers like every tool result', async () => {
-    const res = await post({ html: BLOCKS, width: 640, height: 400 });
+    const res = await post({ html: BLOCKS, width: 640, height: 400, fit: 'viewport' });
     const result = await res.json<ToolResult>();
     expect(res.status, JSON.stringify(result)).toBe(200);
     expect(result).toMatchObject({ format: 'png', width: 640, height: 400, operation: 'html-to-image', engine: 'browser', compressionRatio: 0 });
@@ -54,7 +54,7 @@ describe('POST /api/convert/html', () => {
 
   it('writes JPEG and WebP at the quality asked', async () => {
     for (const format of ['jpeg', 'webp'] as const) {
-      const result = await (await post({ html: BLOCKS, width: 400, height: 300, format, quality: 70 })).json<ToolResult>();
+      const result = await (await post({ html: BLOCKS, width: 400, height: 300, format, quality: 70, fit: 'viewport' })).json<ToolResult>();
       expect(result).toMatchObject({ format, width: 400, height: 300, quality: 70 });
       expect((await picture(result)).header.format).toBe(format);
     }
@@ -66,8 +66,66 @@ describe('POST /api/convert/html', () => {
     expect([full.width, full.height]).toEqual([320, 1800]);
     const capped = await (await post({ html: tall(30_000), width: 320, fullPage: true })).json<ToolResult>();
     expect(capped.height).toBe(HTML_MAX_PAGE_HEIGHT);
-    expect(capped.notes.join(' ')).toMatch(/30,000 px tall; the picture shows its first 16,000 px/);
+    expect(capped.notes.join(' ')).toMatch(/The page is 320 × 30,000 px; the picture shows its top-left 320 × 16,000 px/);
     expect((await picture(capped)).header.height).toBe(HTML_MAX_PAGE_HEIGHT);
+  });
+
+  it('fits the picture to a 420 px card by default, doubles it at 2×, and to the element a selector names', async () => {
+    const card = `<!doctype html><body style="margin:0;background:#f3f4f6"><div class="card" style="margin:40px;width:420px;height:240px;box-sizing:border-box;padding:24px;border-radius:16px;background:#ffffff;box-shadow:0 8px 24px #0003">
+      <h1 style="margin:0;font:700 32px sans-serif">Hello</h1></div><p class="note" style="position:absolute;left:600px;top:400px;margin:0">far away</p></body>`;
+    const fitted = await (await post({ html: card, selector: '.card' })).json<ToolResult>();
+    expect([fitted.width, fitted.height]).toEqual([420, 240]);
+    expect(fitted.notes[0]).toBe('Fitted to the element ".card": 420 × 240 px.');
+    expect((await picture(fitted)).header).toMatchObject({ width: 420, height: 240 });
+    const double = await (await post({ html: card, selector: '.card', scale: 2 })).json<ToolResult>();
+    expect([double.width, double.height]).toEqual([840, 480]);
+    expect(double.notes.join(' ')).toMatch(/At 2×: every CSS pixel is 2 × 2 pixels, so the picture is 840 × 480/);
+    // With no selector, the content is everything painted: the card and the far paragraph, not the grey backdrop.
+    const content = await (await post({ html: card })).json<ToolResult>();
+    expect(content.notes[0]).toMatch(/^Fitted to the page's content: \d+ × \d+ px of a page laid out 1,280 px wide\.$/);
+    // From the card's corner (40, 40) to the end of the paragraph's text (600 + its width, 400 + a line).
+    expect(content.width).toBeGreaterThan(600);
+    expect(content.width).toBeLessThan(700);
+    expect(content.height).toBeGreaterThan(370);
+    expect(content.height).toBeLessThan(390);
+    // The card alone, without a selector: the picture is its box.
+    const alone = await (await post({ html: card.replace(/<p class="note".*<\/p>/, '') })).json<ToolResult>();
+    expect([alone.width, alone.height]).toEqual([420, 240]);
+  });
+
+  it('leaves the backdrop transparent when asked: a rounded corner is see-through, the middle opaque', async () => {
+    const html = '<body style="margin:0"><div style="width:200px;height:100px;border-radius:50px;background:#ff0000"></div></body>';
+    for (const format of ['png', 'webp'] as const) {
+      const result = await (await post({ html, format, transparent: true })).json<ToolResult>();
+      expect([result.format, result.width, result.height]).toEqual([format, 200, 100]);
+      expect(result.notes.join(' ')).toMatch(/transparent where the page paints none/);
+      const raster = await decode((await picture(result)).bytes, (await picture(result)).header);
+      expect(raster.data[3], format).toBe(0);
+      expect(raster.data[(50 * 200 + 100) * 4 + 3], format).toBe(255);
+    }
+  });
+
+  it('a page that paints nothing is captured as its viewport, and says so', async () => {
+    const result = await (await post({ html: '<body style="background:#00ff00"></body>', width: 400, height: 300 })).json<ToolResult>();
+    expect([result.width, result.height]).toEqual([400, 300]);
+    expect(result.notes[0]).toBe('The page paints nothing to fit to, so the 400 × 300 px viewport was captured.');
+  });
+
+  it('refuses a selector the browser cannot parse, or one that matches nothing shown, with 400 and stores nothing', async () => {
+    const before = await storedCount();
+    const html = '<div class="hidden" style="display:none">x</div><p class="empty" style="width:0;height:0;margin:0"></p><p>text</p>';
+    for (const [selector, code, message] of [
+      ['div[', 'invalid_selector', /"div\[" is not a CSS selector the browser understands/],
+      ['p >> a', 'invalid_selector', /not a CSS selector/],
+      ['.missing', 'selector_not_found', /No element on the page matches "\.missing"/],
+      ['.hidden', 'selector_not_found', /is not shown/],
+      ['.empty', 'selector_not_found', /has no size/],
+    ] as const) {
+      const res = await post({ html, selector });
+      expect(res.status, selector).toBe(400);
+      expect(await res.json(), selector).toMatchObject({ code, error: expect.stringMatching(message) });
+    }
+    expect(await storedCount()).toBe(before);
   });
 
   it('lets a page reach no network: an <img> on example.com, a stylesheet, a fetch and a beacon to a live server', async () => {
@@ -75,7 +133,7 @@ describe('POST /api/convert/html', () => {
     const html = `<body style="margin:0;background:#fff"><img src="http://example.com/x.png"><img src="${url}/picture.png">
       <link rel="stylesheet" href="${url}/style.css">
       <script>fetch('${url}/fetch').catch(() => {}); navigator.sendBeacon('${url}/beacon', 'x');</script></body>`;
-    const result = await (await post({ html, width: 320, height: 200, allowScripts: true })).json<ToolResult>();
+    const result = await (await post({ html, width: 320, height: 200, allowScripts: true, fit: 'viewport' })).json<ToolResult>();
     expect(result.notes.join(' ')).toMatch(/requests to the network were blocked/);
     expect(result.notes).toContain('Scripts ran, as you allowed.');
     // The probe's stylesheet would have painted the page red.
@@ -131,6 +189,13 @@ describe('POST /api/convert/html', () => {
       [{ html: BLOCKS, format: 'gif' }, 400, 'validation_failed', /Format must be one of png, jpeg, webp/],
       [{ html: BLOCKS, fullPage: 'yes' }, 400, 'validation_failed', /Full page must be true or false/],
       [{ html: BLOCKS, format: 'jpeg', quality: 5 }, 400, 'validation_failed', /Quality must be between 10 and 100/],
+      [{ html: BLOCKS, format: 'jpeg', transparent: true }, 400, 'validation_failed', /JPEG has no transparency\. Choose PNG or WebP/],
+      [{ html: BLOCKS, fit: 'viewport', selector: '.card' }, 400, 'validation_failed', /A selector picks the element the picture fits, so it needs fit=content/],
+      [{ html: BLOCKS, fit: 'middle' }, 400, 'validation_failed', /Fit must be one of content, viewport, page/],
+      [{ html: BLOCKS, scale: 3 }, 400, 'validation_failed', /Scale must be 1 or 2/],
+      [{ html: BLOCKS, selector: '' }, 400, 'validation_failed', /The selector is empty/],
+      [{ html: BLOCKS, selector: 'div '.repeat(100) }, 400, 'validation_failed', /The selector is longer than 300 characters/],
+      [{ html: BLOCKS, transparent: 'yes' }, 400, 'validation_failed', /Transparent must be true or false/],
       [{ html: 'é'.repeat(HTML_MAX_BYTES / 2 + 1) }, 413, 'payload_too_large', /the most we render is 1024 KB/],
       [{ html: '"'.repeat(HTML_MAX_BODY_BYTES) }, 413, 'payload_too_large', /The request is too large/],
     ];
@@ -160,7 +225,7 @@ describe('POST /api/convert/html', () => {
 
   it('answers 503 with a clear message when no renderer is running or configured', async () => {
     const stopped = localRenderer({ fetcher: undefined, url: 'http://127.0.0.1:9' });
-    await expect(stopped.render({ html: BLOCKS, width: 320, height: 200, fullPage: false, format: 'png', quality: 90, allowScripts: false })).rejects.toMatchObject({
+    await expect(stopped.render({ html: BLOCKS, width: 320, height: 200, fullPage: false, format: 'png', quality: 90, transparent: false, scale: 1, allowScripts: false })).rejects.toMatchObject({
       status: 503,
       code: 'renderer_unavailable',
       message: expect.stringMatching(/not running. Start the app with `npm start`/),

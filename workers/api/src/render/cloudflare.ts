@@ -8,11 +8,13 @@
  * - each page gets its own incognito browser context (no cookies, storage or cache shared with another render);
  * - the page is opened at RENDER_URL, answered from memory with the HTML and RENDER_CSP; every other request but
  *   data: URLs is aborted; scripts are off unless asked, and when on, RENDER_START_SCRIPT removes WebRTC first;
- * - nothing of the automation is put into the page: no exposeFunction, no page.evaluate, no selector queries (each
- *   adds a binding or a script to the page's world).
+ * - nothing of the automation is put into the page: no exposeFunction, no page.evaluate, no puppeteer selector
+ *   queries (each adds a binding or a script to the page's world); what to capture is measured through DevTools'
+ *   own DOM agents (core/tools/html-capture.ts).
  */
 import type { Browser, BrowserContext, BrowserWorker, Page, PuppeteerWorkers, SessionGuardrails } from '@cloudflare/puppeteer';
-import { captureHeight, HTML_RENDER_TIMEOUT_MS, RENDER_CSP, RENDER_START_SCRIPT, RENDER_URL, renderMayLoad, type HtmlRenderOptions, type RenderOutcome } from '../../../../core/tools/html';
+import { HTML_RENDER_TIMEOUT_MS, RENDER_CSP, RENDER_START_SCRIPT, RENDER_URL, renderMayLoad, type HtmlRenderOptions, type RenderOutcome } from '../../../../core/tools/html';
+import { CaptureProblem, measureCapture, type DevTools } from '../../../../core/tools/html-capture';
 import { RendererError, timeoutMessage, type HtmlRenderer } from './types';
 
 /** How long Browser Rendering keeps an idle session for the next request (its default is one minute). */
@@ -127,6 +129,7 @@ async function release(browser: Browser, attempt: Attempt): Promise<boolean> {
 /** The page's fault is a 422, the browser's a 503; nothing else reaches the person. */
 function blame(err: unknown, browser: Browser, attempt: Attempt, closed: boolean): RendererError {
   if (attempt.tabCrashed) return new RendererError(422, 'render_failed', TAB_CRASHED);
+  if (err instanceof CaptureProblem) return new RendererError(400, err.code, err.message);
   const timedOut = err instanceof RendererError && err.code === 'render_timeout';
   if (timedOut && (!attempt.pageStarted || !closed)) return new RendererError(503, 'renderer_unavailable', BROWSER_STUCK);
   if (!browser.connected) return new RendererError(503, 'renderer_unavailable', BROWSER_LOST);
@@ -139,7 +142,7 @@ async function capture(page: Page, options: HtmlRenderOptions, timeoutMs: number
   let blocked = 0;
   await page.setJavaScriptEnabled(options.allowScripts);
   if (options.allowScripts) await page.evaluateOnNewDocument(RENDER_START_SCRIPT);
-  await page.setViewport({ width: options.width, height: options.height, deviceScaleFactor: 1 });
+  await page.setViewport({ width: options.width, height: options.height, deviceScaleFactor: options.scale });
   await page.setRequestInterception(true);
   page.on('request', (request) => {
     if (request.isInterceptResolutionHandled()) return;
@@ -156,16 +159,17 @@ async function capture(page: Page, options: HtmlRenderOptions, timeoutMs: number
     }
   });
   await page.goto(RENDER_URL, { waitUntil: 'load', timeout: timeoutMs });
-  // The layout's own size, read through DevTools: page scripts may be off.
+  // What to capture, measured through DevTools: page scripts may be off, and nothing is put into the page.
   const cdp = await page.createCDPSession();
-  const metrics = (await cdp.send('Page.getLayoutMetrics')) as { cssContentSize: { height: number } };
-  const pageHeight = metrics.cssContentSize.height;
-  const { height } = captureHeight(options, pageHeight);
+  const send: DevTools = (method, params) => cdp.send(method as never, params as never);
+  const captured = await measureCapture(send, options);
   const shot = await page.screenshot({
     type: options.format,
     quality: options.format === 'png' ? undefined : options.quality,
-    clip: { x: 0, y: 0, width: options.width, height },
-    captureBeyondViewport: options.fullPage,
+    clip: captured.box,
+    captureBeyondViewport: captured.fit !== 'viewport',
+    omitBackground: options.transparent,
   });
-  return { bytes: new Uint8Array(shot), width: options.width, height, format: options.format, blocked, pageHeight };
+  const { width, height } = captured.box;
+  return { bytes: new Uint8Array(shot), width: width * options.scale, height: height * options.scale, format: options.format, blocked, capture: captured };
 }

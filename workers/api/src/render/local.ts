@@ -13,7 +13,15 @@ export const LOCAL_RENDER_NOT_RUNNING =
 export const LOCAL_RENDER_DEADLINE_MS = HTML_RENDER_TIMEOUT_MS * 4;
 
 const errorSchema = z.object({ error: z.string(), code: z.string().optional() });
-const KNOWN = new Set(['render_timeout', 'render_failed', 'renderer_busy', 'renderer_unavailable', 'payload_too_large']);
+const KNOWN = new Set(['render_timeout', 'render_failed', 'renderer_busy', 'renderer_unavailable', 'payload_too_large', 'invalid_selector', 'selector_not_found']);
+/** What the service says it captured (local-render/server.ts). */
+const captureSchema = z.object({
+  fit: z.enum(['content', 'element', 'viewport', 'page']),
+  box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+  empty: z.boolean(),
+  clipped: z.boolean(),
+  wanted: z.object({ width: z.number(), height: z.number() }),
+});
 
 export interface LocalRendererOptions {
   /** A service binding (tests bind the service in-process); without one, the global fetch to `url`. */
@@ -45,17 +53,26 @@ export function localRenderer({ fetcher, url }: LocalRendererOptions): HtmlRende
       if (!res.ok) throw failure(res.status, bytes);
       const width = Number(res.headers.get('x-image-width'));
       const height = Number(res.headers.get('x-image-height'));
-      if (!width || !height) throw new RendererError(503, 'renderer_unavailable', 'The local HTML renderer answered without the picture size.');
+      const capture = captureSchema.safeParse(parseJson(res.headers.get('x-capture')));
+      if (!width || !height || !capture.success) throw new RendererError(503, 'renderer_unavailable', 'The local HTML renderer answered without the picture size.');
       return {
         bytes,
         width,
         height,
         format: options.format satisfies HtmlFormat,
         blocked: Number(res.headers.get('x-blocked-requests') ?? 0),
-        pageHeight: Number(res.headers.get('x-page-height') ?? height),
+        capture: capture.data,
       };
     },
   };
+}
+
+function parseJson(text: string | null): unknown {
+  try {
+    return text === null ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 function failure(status: number, bytes: Uint8Array): RendererError {
@@ -72,6 +89,6 @@ function failure(status: number, bytes: Uint8Array): RendererError {
     return new RendererError(503, 'renderer_unavailable', 'The local HTML renderer could not render this page. Please try again.');
   }
   const code = parsed.data.code as RendererError['code'];
-  const mapped = code === 'payload_too_large' ? 413 : code === 'render_timeout' || code === 'render_failed' ? 422 : 503;
+  const mapped = code === 'invalid_selector' || code === 'selector_not_found' ? 400 : code === 'payload_too_large' ? 413 : code === 'render_timeout' || code === 'render_failed' ? 422 : 503;
   return new RendererError(mapped, code, parsed.data.error);
 }

@@ -3,7 +3,8 @@
  * like every tool result and answered in the same shape (ADR 0104). The renderer enforces the network rule, the
  * time limit and the size caps; this route checks the request and the picture that comes back.
  */
-import { HTML_MAX_BODY_BYTES, HTML_MAX_PAGE_HEIGHT, blockedNote, clippedNote, htmlRenderSchema, htmlSizeProblem, type HtmlRenderOptions } from '../../../../../core/tools/html';
+import { HTML_MAX_BODY_BYTES, blockedNote, htmlRenderSchema, htmlSizeProblem, type HtmlRenderOptions, type RenderOutcome } from '../../../../../core/tools/html';
+import { captureNotes } from '../../../../../core/tools/html-capture';
 import type { ToolResult } from '../../../../../core/api/tools';
 import { readHeader } from '../../../../../core/images/sniff';
 import { HttpError } from '../../errors';
@@ -49,17 +50,17 @@ export async function postConvertHtml(request: Request, env: Env): Promise<Respo
     operation: 'html-to-image',
     ...(options.format === 'png' ? {} : { quality: options.quality }),
     engine: 'browser',
-    notes: notesFor(options, outcome.blocked, outcome.pageHeight, renderer.name),
+    notes: notesFor(options, outcome, renderer.name),
   };
   return json(body);
 }
 
-function notesFor(options: HtmlRenderOptions, blocked: number, pageHeight: number, renderer: string): string[] {
+function notesFor(options: HtmlRenderOptions, outcome: RenderOutcome, renderer: string): string[] {
   const notes = [
-    `Rendered ${options.fullPage ? 'the full page' : 'the viewport'} at ${options.width} px wide by ${renderer === 'cloudflare' ? 'Cloudflare Browser Rendering' : 'the local Chromium'}.`,
+    ...captureNotes(outcome.capture, options),
+    `Rendered by ${renderer === 'cloudflare' ? 'Cloudflare Browser Rendering' : 'the local Chromium'}.`,
     options.allowScripts ? 'Scripts ran, as you allowed.' : 'Scripts were off.',
   ];
-  if (blocked > 0) notes.push(blockedNote(blocked));
-  if (options.fullPage && pageHeight > HTML_MAX_PAGE_HEIGHT) notes.push(clippedNote(pageHeight));
+  if (outcome.blocked > 0) notes.push(blockedNote(outcome.blocked));
   return notes;
 }
