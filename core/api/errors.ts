@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'selector_not_found',
   'not_configured',
   'cancelled',
+  'no_faces_found',
+  'no_people_found',
   'took_too_long',
   'api_unavailable',
   'internal_error',

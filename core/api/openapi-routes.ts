@@ -16,6 +16,8 @@ import { AI_ERRORS, IMAGE_SERVICE_ERRORS, INTERNAL, JSON_ERRORS, kb, mb, PICTURE
 import { templateResponseSchema, templateSchema, templateSearchSchema, templatesResponseSchema, textBoxSchema } from './templates';
 import { AI_OUTPUT_MAX_PIXELS, AI_OUTPUT_MAX_SIDE, metadataAnalysisSchema, modifyFieldsSchema, optimizeFieldsSchema, securityFieldsSchema, toolResultSchema, convertFieldsSchema } from './tools';
 import { usageLimitSchema } from './usage';
+import { cancelJobResponseSchema } from './jobs';
+import { NOTHING_FOUND } from '../tools/blur';
 import { HTML_MAX_BYTES, HTML_MAX_BODY_BYTES, HTML_MAX_OUTPUT_PIXELS, HTML_MAX_PAGE_HEIGHT, HTML_RENDER_TIMEOUT_MS, HTML_VIEWPORT_WIDTH, htmlRenderSchema } from '../tools/html';
 
 export const API_VERSION = '1.0.0';
@@ -36,6 +38,9 @@ const BOOKMARK_SENT = {
   },
 };
 const BOOKMARK_ANSWERED = { 'X-D1-Bookmark': 'The database state this answer saw, its own writes included: send it back with your next call.' };
+
+/** A route's errors with some of its own added (those the shared lists do not name). */
+const withErrors = (route: RouteDoc, errors: RouteDoc['errors']): RouteDoc => ({ ...route, errors: [...route.errors.slice(0, -1), ...errors, ...route.errors.slice(-1)] });
 
 const toolRoute = (
   path: '/api/optimize' | '/api/modify' | '/api/convert' | '/api/security',
@@ -139,7 +144,7 @@ const ROUTES: RouteDoc[] = [
   {
     method: 'get', path: '/api/usage-limit', operationId: 'getUsageLimit', tag: 'AI', auth: 'public',
     summary: 'Today’s AI allowance',
-    description: `How many of the ${FREE_DAILY_AI_LIMIT} free AI operations this caller has used today (UTC). Premium has no cap.`,
+    description: `How many of the ${FREE_DAILY_AI_LIMIT} free AI operations this caller has used today (UTC), and \`resetsAt\`: when the count starts again (the next midnight UTC). Premium has no cap.`,
     answers: [{ status: 200, description: 'The allowance.', kind: 'json', schema: usageLimitSchema, id: 'UsageLimit' }],
     errors: [INTERNAL],
   },
@@ -235,7 +240,22 @@ const ROUTES: RouteDoc[] = [
   toolRoute('/api/optimize', 'Compress, upscale or remove the background', '`operation=compress` at a quality, `auto` (the smallest file that looks the same) or a target size; `upscale` (2, 3 or 4×) and `remove-background` use AI and write JPEG or WebP (`format=auto`: a JPEG photo stays JPEG, anything else becomes WebP) unless `format=png` is asked for; a cut-out is WebP or PNG.', optimizeFieldsSchema, { operation: 'compress', quality: 80, format: 'webp' }, true),
   toolRoute('/api/modify', 'Resize, crop, rotate or batch-compress', 'Resize to a preset or a size (Fill, Fit with a border colour, or Stretch), crop a rectangle, rotate and flip, or compress (the batch).', modifyFieldsSchema, { operation: 'resize', width: 1080, height: 1080, fit: 'cover' }, false),
   toolRoute('/api/convert', 'Convert to JPEG, PNG, WebP, BMP or TIFF', 'Re-encodes the picture; metadata is never carried over.', convertFieldsSchema, { format: 'png' }, false),
-  toolRoute('/api/security', 'Watermark, blur faces or strip private metadata', '`watermark` draws text; `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding.', securityFieldsSchema, { operation: 'watermark', text: '© Memeforge', position: 'bottom-right' }, true),
+  withErrors(
+    toolRoute('/api/security', 'Watermark, blur faces or strip private metadata', '`watermark` draws text; `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding.', securityFieldsSchema, { operation: 'watermark', text: '© Memeforge', position: 'bottom-right' }, true),
+    [
+      { status: 422, code: NOTHING_FOUND.faces.code, when: `\`blur\` of faces found none: "${NOTHING_FOUND.faces.message}" The unit is refunded and nothing is stored.` },
+      { status: 422, code: NOTHING_FOUND.people.code, when: `\`blur\` of people found nobody: "${NOTHING_FOUND.people.message}" The unit is refunded and nothing is stored.` },
+    ],
+  ),
+  {
+    method: 'delete', path: '/api/jobs/{id}', operationId: 'deleteJob', tag: 'Image tools', auth: 'public',
+    summary: 'Cancel a streamed AI job',
+    description:
+      'A streamed AI tool job (`Accept: text/event-stream` on /api/optimize or /api/security) sends its id as `job` in its first `phase` event. Deleting it gives its allowance unit back at once, exactly once, whether or not the job has noticed yet (close the stream too, so it stops), and answers the allowance as it then stands. A job that already finished keeps its unit (`refunded: false`); a job that has not taken its unit yet never will. Only the visitor who started the job can reach it.',
+    pathParams: { id: { description: 'The `job` of the first phase event.', example: '3f0c5b1e-8a7d-4c2b-9e61-2d4a5b6c7d8e' } },
+    answers: [{ status: 200, description: 'Whether this call refunded the unit, and the allowance after it.', kind: 'json', schema: cancelJobResponseSchema, id: 'CancelJobResponse' }],
+    errors: [{ status: 400, code: 'validation_failed', when: 'The id is not a job id.' }, INTERNAL],
+  },
   {
     method: 'post', path: '/api/convert/html', operationId: 'postConvertHtml', tag: 'Image tools', auth: 'public',
     summary: 'HTML to image',

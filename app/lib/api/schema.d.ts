@@ -163,7 +163,7 @@ export interface paths {
         };
         /**
          * Today’s AI allowance
-         * @description How many of the 10 free AI operations this caller has used today (UTC). Premium has no cap.
+         * @description How many of the 10 free AI operations this caller has used today (UTC), and `resetsAt`: when the count starts again (the next midnight UTC). Premium has no cap.
          *
          *     Limits: With an API key, each call counts against the key's 10,000 calls a month.
          */
@@ -426,6 +426,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a streamed AI job
+         * @description A streamed AI tool job (`Accept: text/event-stream` on /api/optimize or /api/security) sends its id as `job` in its first `phase` event. Deleting it gives its allowance unit back at once, exactly once, whether or not the job has noticed yet (close the stream too, so it stops), and answers the allowance as it then stands. A job that already finished keeps its unit (`refunded: false`); a job that has not taken its unit yet never will. Only the visitor who started the job can reach it.
+         *
+         *     Limits: With an API key, each call counts against the key's 10,000 calls a month.
+         */
+        delete: operations["deleteJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/convert/html": {
         parameters: {
             query?: never;
@@ -682,6 +704,8 @@ export interface components {
             remaining: number | null;
             canGenerate: boolean;
             premium: boolean;
+            /** Format: date-time */
+            resetsAt: string;
         };
         GenerateImageResponse: {
             imageUrl: string;
@@ -753,6 +777,11 @@ export interface components {
                 encodes: number;
                 budgetSpent: boolean;
             };
+        };
+        CancelJobResponse: {
+            refunded: boolean;
+            counted: boolean;
+            usage: components["schemas"]["UsageLimit"];
         };
         MetadataAnalysis: {
             metadata: {
@@ -3782,7 +3811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. `no_faces_found`: `blur` of faces found none: "No faces found; this did not count against your allowance." The unit is refunded and nothing is stored. `no_people_found`: `blur` of people found nobody: "No people found; this did not count against your allowance." The unit is refunded and nothing is stored. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3792,7 +3821,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "unprocessable_image";
+                        code: "unprocessable_image" | "no_faces_found" | "no_people_found";
                     };
                 };
             };
@@ -3851,6 +3880,118 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "ai_upstream_error" | "ai_not_configured" | "image_service_unavailable" | "took_too_long" | "image_service_over_allowance";
+                    };
+                };
+            };
+        };
+    };
+    deleteJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `job` of the first phase event.
+                 * @example 3f0c5b1e-8a7d-4c2b-9e61-2d4a5b6c7d8e
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether this call refunded the unit, and the allowance after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelJobResponse"];
+                };
+            };
+            /** @description `validation_failed`: The id is not a job id. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "validation_failed" | "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `quota_exceeded`: The API key has used its 10,000 calls this month (UTC); Retry-After says when the allowance starts again. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "quota_exceeded";
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "internal_error";
                     };
                 };
             };
