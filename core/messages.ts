@@ -2,7 +2,7 @@
 
 import { ACCEPTED_FORMATS_TEXT } from './images/kinds';
 
-export const AI_LIMIT_MESSAGE = 'Daily AI limit reached! Upgrade to premium for unlimited access.';
+export const AI_LIMIT_MESSAGE = 'You have used all of today’s free AI operations. They come back at midnight UTC; premium has no daily limit.';
 
 /** Upload wording, the same from the server and from the browser's checks (core/images/intake.ts). */
 export const UPLOAD_TOO_LARGE_MESSAGE = 'Please upload an image smaller than 10MB.';

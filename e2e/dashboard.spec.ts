@@ -15,8 +15,11 @@ test('dashboard: wrong code is denied, the right one unlocks, memes list and del
   await expect(field).toHaveAttribute('type', 'password');
   await field.fill('not-the-code');
   await field.press('Enter');
-  await expect(toastWith(page, 'Access Denied')).toContainText('Invalid password. Please try again.');
+  await expect(toastWith(page, 'Access Denied')).toContainText('That access code is not right. Please check it and try again.');
   await expect(page.getByRole('heading', { name: 'Premium Dashboard Access' })).toBeVisible();
+  // It is an access code, not a password, wherever a person reads it (the field stays masked).
+  await expect(page.locator('#access-error')).toHaveText('That access code is not right. Please check it and try again.');
+  expect(await page.locator('body').innerText()).not.toMatch(/password/i);
 
   await field.fill(CODE);
   await page.getByRole('button', { name: 'Access Dashboard' }).click();

@@ -40,5 +40,5 @@ export const sessionResponseSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionResponseSchema>;
 
-export const INVALID_ACCESS_CODE_MESSAGE = 'Invalid password. Please try again.';
+export const INVALID_ACCESS_CODE_MESSAGE = 'That access code is not right. Please check it and try again.';
 export const PREMIUM_REQUIRED_MESSAGE = 'Please unlock the premium dashboard with your access code first.';

@@ -44,7 +44,7 @@ describe('premium sessions', () => {
   it('answers a wrong code with 401 and the message people see, and sets no session', async () => {
     const res = await post({ accessCode: 'nope' }, { 'cf-connecting-ip': '192.0.2.3' });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'Invalid password. Please try again.', code: 'unauthorized' });
+    expect(await res.json()).toEqual({ error: 'That access code is not right. Please check it and try again.', code: 'unauthorized' });
     expect(res.headers.getSetCookie().some((c) => c.startsWith('mf_session='))).toBe(false);
   });
 
