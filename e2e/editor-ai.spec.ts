@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures';
 import { drawTemplatePng, mockTemplates, mockUsage } from './editor-fixtures';
+import { nextUtcMidnight } from './tools-fixtures';
 
-const usage = (remaining: number) => ({ used: 10 - remaining, totalLimit: 10, remaining, canGenerate: remaining > 0, premium: false });
+const usage = (remaining: number) => ({ used: 10 - remaining, totalLimit: 10, remaining, canGenerate: remaining > 0, premium: false, resetsAt: nextUtcMidnight() });
 
 test.beforeEach(async ({ page }) => {
   await mockTemplates(page);
@@ -83,7 +84,11 @@ test('the limit notice blocks submission', async ({ page }) => {
   });
   await page.goto('/meme-generator');
   await page.getByRole('tab', { name: 'AI ✨' }).click();
-  await expect(page.getByText('Daily AI limit reached! Upgrade to premium for unlimited access.')).toBeVisible();
+  // One notice: spent once, and when the operations come back in the visitor's own time.
+  const notice = page.getByTestId('limit-notice');
+  await expect(notice).toContainText('Daily AI limit reached');
+  await expect(notice.getByTestId('limit-reset')).toContainText(/come back at .+ your time \(midnight UTC\), in /);
+  expect((await notice.innerText()).match(/limit reached/gi)).toHaveLength(1);
   await expect(page.getByRole('textbox', { name: 'Describe the image' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Generate Image' })).toBeDisabled();
   expect(generated).toBe(false);

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { parseEventStream } from '../core/api/event-stream';
 import { FREE_DAILY_AI_LIMIT } from '../core/limits';
 import { expect, test } from './fixtures';
-import { corpusFile, decodedSize, download, expectSizeText, sniff, toastWith } from './tools-fixtures';
+import { corpusFile, decodedSize, download, expectSizeText, freeUsage, sniff, toastWith } from './tools-fixtures';
 
 /** What the AI banner says is left today (other specs in the run share this machine's IP allowance). */
 async function remainingToday(page: Page): Promise<number> {
@@ -202,11 +202,14 @@ test.describe('Optimize', () => {
     await expect(note).toHaveCount(0);
   });
 
-  test('a spent allowance swaps the controls for the upgrade prompt', async ({ page }) => {
-    await page.route('**/api/usage-limit', (r) => r.fulfill({ json: { used: 10, totalLimit: 10, remaining: 0, canGenerate: false, premium: false } }));
+  test('a spent allowance swaps the controls for one notice that says when it resets', async ({ page }) => {
+    await page.route('**/api/usage-limit', (r) => r.fulfill({ json: freeUsage(0) }));
     await page.goto('/tools/optimize?tab=remove-background');
     await expect(page.getByTestId('ai-banner')).toContainText('0 / 10 remaining today');
-    await expect(page.getByTestId('upgrade-prompt')).toContainText('AI Background Removal');
+    const notice = page.getByTestId('limit-notice');
+    await expect(notice).toContainText('AI Background Removal');
+    await expect(notice).toContainText(/come back at .+ your time \(midnight UTC\), in \d+ (h|min)/);
+    expect((await notice.innerText()).match(/limit reached/gi)).toHaveLength(1);
     await expect(page.getByRole('button', { name: 'Remove Background' })).toHaveCount(0);
   });
 

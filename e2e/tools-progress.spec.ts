@@ -69,8 +69,12 @@ test.describe('AI jobs on /tools/optimize show real progress and can be cancelle
     expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(35);
     expect(await usedNow(page)).toBe(FREE_DAILY_AI_LIMIT - before + 2);
 
+    const cancelAnswer = page.waitForResponse((r) => r.request().method() === 'DELETE' && /\/api\/jobs\/[0-9a-f-]{36}$/.test(r.url()));
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('progress-card')).toBeHidden();
+    // The banner shows the allowance the server answered to the cancel, at once: the unit is back, not one short.
+    expect(await (await cancelAnswer).json()).toMatchObject({ refunded: true, usage: { used: FREE_DAILY_AI_LIMIT - before + 1 } });
+    await expect(page.getByTestId('ai-banner')).toContainText(`${before - 1} / ${FREE_DAILY_AI_LIMIT} remaining today`);
     await expect(toastWith(page, 'Cancelled')).toContainText('Nothing was counted against your daily allowance.');
     await expect(page.getByTestId('result-card')).toBeHidden();
     // The server stopped the job and refunded its unit; the banner, read afresh, says so.

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import exifr from 'exifr';
-import { corpusFile, download, expectSizeText, sniff, toastWith } from './tools-fixtures';
+import { corpusFile, download, expectSizeText, freeUsage, sniff, toastWith } from './tools-fixtures';
 
 test.describe('Security', () => {
   test('the watermark preview sits where the server draws it', async ({ page }) => {
@@ -133,15 +133,35 @@ test.describe('Security', () => {
     await expect(toastWith(page, 'Blur applied successfully! 👁️')).toBeVisible();
   });
 
+  test('people blur on a photo with nobody in it says so where the result would be, stores nothing and costs nothing', async ({ page }) => {
+    const used = async () => (await (await page.request.get('/api/usage-limit')).json()).used as number;
+    await page.goto('/tools/security?tab=blur');
+    // The cat photo: the offline people detector finds nobody in it (local-ai/models.test.ts).
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
+    await page.getByLabel('Method').selectOption('people');
+    await expect(page.getByTestId('ai-banner')).toContainText(/\d+ \/ 10 remaining today/);
+    const before = await used();
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/security'));
+    await page.getByRole('button', { name: 'Apply Blur Protection' }).click();
+    const stream = await (await answer).text();
+    expect(stream).toContain('"code":"no_people_found"');
+    await expect(page.getByTestId('nothing-found')).toHaveText('No people found; this did not count against your allowance.', { timeout: 60_000 });
+    await expect(page.getByTestId('result-card')).toHaveCount(0);
+    expect(await used()).toBe(before);
+    await expect(page.getByTestId('ai-banner')).toContainText(`${10 - before} / 10 remaining today`);
+  });
+
   test('face blur with a spent allowance says AI Limit Reached and makes no call', async ({ page }) => {
-    await page.route('**/api/usage-limit', (r) => r.fulfill({ json: { used: 10, totalLimit: 10, remaining: 0, canGenerate: false, premium: false } }));
+    await page.route('**/api/usage-limit', (r) => r.fulfill({ json: freeUsage(0) }));
     let calls = 0;
     page.on('request', (r) => r.url().endsWith('/api/security') && calls++);
     await page.goto('/tools/security?tab=blur');
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
     await expect(page.getByTestId('ai-banner')).toContainText('0 / 10 remaining today');
     await page.getByRole('button', { name: 'Apply Blur Protection' }).click();
-    await expect(toastWith(page, 'AI Limit Reached')).toContainText('Daily AI limit reached!');
+    // The toast's title says it is spent; its text says when the operations come back, in this browser's time.
+    await expect(toastWith(page, 'AI Limit Reached')).toContainText(/come back at .+ your time \(midnight UTC\)/);
+    await expect(page.getByTestId('limit-notice')).toContainText('Daily AI limit reached');
     expect(calls).toBe(0);
   });
 });

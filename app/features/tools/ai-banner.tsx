@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react';
 import type { UsageLimit } from '../../../core/api/usage';
 
 /** 'AI Operations' with what is left today; premium shows unlimited. */
@@ -13,20 +12,6 @@ export function AiBanner({ usage, failed }: { usage: UsageLimit | null; failed?:
       <span aria-live="polite" className="text-sm text-violet-900 dark:text-violet-100">
         {text}
       </span>
-    </div>
-  );
-}
-
-/** Replaces the AI controls once the day's allowance is spent. */
-export function UpgradePrompt({ feature, text }: { feature: string; text: string }) {
-  return (
-    <div className="rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950" data-testid="upgrade-prompt">
-      <h3 className="font-semibold text-amber-900 dark:text-amber-100">Unlock unlimited {feature}</h3>
-      <p className="mt-1 text-sm text-amber-900 dark:text-amber-100">{text}</p>
-      <p className="mt-1 text-sm text-amber-900 dark:text-amber-100">Daily AI limit reached! Upgrade to premium for unlimited access.</p>
-      <Link to="/pricing" className="mt-3 inline-block font-semibold text-amber-950 underline dark:text-amber-100">
-        See premium plans
-      </Link>
     </div>
   );
 }

@@ -3,12 +3,15 @@ import { QUALITY } from '../../../core/tools/fields';
 import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, UPSCALE_FACTORS, type ToolResult } from '../../../core/api/tools';
 import { toast } from '~/lib/toast';
 import type { AiOutputChoice } from '../../../core/tools/ai';
-import { AiBanner, UpgradePrompt, allowanceSpent } from './ai-banner';
+import { LimitNotice } from '~/components/ui/limit-notice';
+import { limitToastText } from '~/lib/allowance-reset';
+import { AiBanner, allowanceSpent } from './ai-banner';
 import { AiOutputField } from './ai-output-field';
 import { failureText, isQuotaError } from './api';
 import { CompareSlider } from './compare-slider';
 import { ImagePicker } from './file-card';
 import { formatBytes, resultName } from './format';
+import { pictureHint } from './picture-hint';
 import { ProgressCard } from './progress-card';
 import { DownloadLink, Facts, Notes, ResultCard } from './result-card';
 import { btnPrimary, card, fieldLabel, input, muted, range } from './styles';
@@ -39,7 +42,7 @@ export function OptimizeTool() {
   // A result belongs to the tab that made it: switching tabs clears it, so no download is offered for the wrong job.
   useEffect(() => setResult(null), [tab]);
   const { job, busy, run, cancel } = useToolJob();
-  const { usage, failed, refetch, canGenerate } = useUsage();
+  const { usage, failed, refetch, afterCancel, canGenerate } = useUsage();
   const [quality, setQuality] = useState<number>(QUALITY.default);
   const [format, setFormat] = useState<(typeof COMPRESS_FORMATS)[number]>('original');
   const [mode, setMode] = useState<Mode>('quality');
@@ -64,9 +67,10 @@ export function OptimizeTool() {
 
   const ai = async (operation: 'upscale' | 'remove-background') => {
     if (!chosen) return;
-    if (!canGenerate) return toast.error('AI Limit Reached', 'Daily AI limit reached! Upgrade to premium for unlimited access.');
+    if (!canGenerate) return toast.error('AI Limit Reached', limitToastText(usage?.resetsAt, Date.now()));
     setAiError(null);
     setResult(null);
+    let cancelled = false;
     try {
       // A JPEG chosen for an upscale means Auto for a cut-out (which needs transparency).
       const format = operation === 'remove-background' && aiFormat === 'jpeg' ? 'auto' : aiFormat;
@@ -76,14 +80,20 @@ export function OptimizeTool() {
       if (operation === 'upscale') toast.success('Image upscaled successfully!', `Enhanced ${factor}x from ${formatBytes(r.originalSize)} to ${formatBytes(r.size)}`);
       else toast.success('Background removed successfully! 🎨', `Processed image from ${formatBytes(chosen.file.size)} to ${formatBytes(r.size)}`);
     } catch (err) {
-      // A cancelled job costs nothing: the server refunds its unit, and the banner is refetched below.
-      if (isCancelled(err)) return toast.info('Cancelled', 'Nothing was counted against your daily allowance.');
-      const title = operation === 'upscale' ? (isQuotaError(err) ? 'AI Limit Reached' : 'Upscaling failed') : 'Background removal failed';
-      const text = failureText(err, `Something went wrong during ${operation === 'upscale' ? 'upscaling' : 'background removal'}. Please try again.`);
+      // A cancelled job costs nothing: the server refunds its unit, and the banner shows the allowance it answered.
+      if (isCancelled(err)) {
+        cancelled = true;
+        return toast.info('Cancelled', await afterCancel(err.answer));
+      }
+      const quota = isQuotaError(err);
+      const title = quota ? 'AI Limit Reached' : operation === 'upscale' ? 'Upscaling failed' : 'Background removal failed';
+      const text = quota
+        ? limitToastText(usage?.resetsAt, Date.now())
+        : failureText(err, `Something went wrong during ${operation === 'upscale' ? 'upscaling' : 'background removal'}. Please try again.`);
       toast.error(title, text);
       setAiError({ tab: operation, title, text });
     } finally {
-      void refetch();
+      if (!cancelled) void refetch();
     }
   };
 
@@ -94,7 +104,7 @@ export function OptimizeTool() {
     <>
       <ToolTabs tabs={TABS} current={tab} onSelect={setTab} label="Optimize tools" />
       <TabPanel id={tab}>
-        <ImagePicker chosen={chosen} onFiles={choose} hint="Supports JPG, PNG, WEBP up to 10MB" disabled={busy} />
+        <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} />
 
         {tab === 'compress' ? (
           <div className={`${card} space-y-4`}>
@@ -154,11 +164,11 @@ export function OptimizeTool() {
         ) : (
           <div className={`${card} space-y-4`}>
             <AiBanner usage={usage} failed={failed} />
-            {spent ? (
+            {spent && usage ? (
               tab === 'upscale' ? (
-                <UpgradePrompt feature="AI Upscaling" text="Upscale images up to 4x resolution with unlimited access through premium." />
+                <LimitNotice usage={usage} offer="Premium gives unlimited AI Upscaling, up to 4x resolution." />
               ) : (
-                <UpgradePrompt feature="AI Background Removal" text="Remove backgrounds from as many images as you like with premium." />
+                <LimitNotice usage={usage} offer="Premium gives unlimited AI Background Removal." />
               )
             ) : tab === 'upscale' ? (
               <>

@@ -2,6 +2,7 @@ import { useRef, useState, type PointerEvent } from 'react';
 import { WATERMARK_COLOUR_DEFAULT, WATERMARK_OPACITY_DEFAULT } from '../../../core/tools/watermark';
 import { BLUR_METHODS, BLUR_STRENGTH, WATERMARK_POSITIONS, WATERMARK_SIZE, type Rect, type WatermarkPosition } from '../../../core/api/tools';
 import type { UsageLimit } from '../../../core/api/usage';
+import { LimitNotice } from '~/components/ui/limit-notice';
 import { AiBanner } from './ai-banner';
 import type { Size } from './crop-math';
 import { btnPrimary, btnSecondary, card, fieldLabel, input, muted, range } from './styles';
@@ -94,6 +95,7 @@ export function BlurControls({ s, set, disabled, onApply, usage, usageFailed, sr
   return (
     <div className={`${card} space-y-4`}>
       {ai ? <AiBanner usage={usage} failed={usageFailed} /> : null}
+      {ai && usage && !usage.canGenerate ? <LimitNotice usage={usage} offer="Premium blurs faces, people and backgrounds as often as you like; selective blur is always free." /> : null}
       <label className={fieldLabel}>
         Method
         <select value={s.method} onChange={(e) => set({ ...s, method: e.target.value as BlurMethod })} className={input}>

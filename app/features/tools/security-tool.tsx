@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { MetadataAnalysis, ToolResult } from '../../../core/api/tools';
 import { api, call as callApi, multipart } from '~/lib/api/client';
+import { limitToastText } from '~/lib/allowance-reset';
 import { toast } from '~/lib/toast';
-import { failureText, isQuotaError } from './api';
+import { failureText, isNothingFound, isQuotaError } from './api';
 import type { Size } from './crop-math';
 import { ImagePicker } from './file-card';
 import { formatBytes, resultName } from './format';
 import { AnalysisCard, PrivacyControls, PrivacyLogCard, defaultPrivacy } from './privacy-panel';
+import { pictureHint } from './picture-hint';
 import { ProgressCard } from './progress-card';
 import { DownloadLink, ResultCard } from './result-card';
 import { BlurControls, WatermarkControls, WatermarkPreview, defaultBlur, defaultWatermark } from './security-panels';
@@ -22,7 +24,6 @@ const TABS = [
   { id: 'blur', label: 'Blur & Privacy' },
   { id: 'privacy', label: 'Data Protection' },
 ] as const;
-const AI_LIMIT = 'Daily AI limit reached! Upgrade to premium for unlimited access.';
 
 export function SecurityTool() {
   const [tab, setTab] = useTabParam(TABS);
@@ -33,13 +34,16 @@ export function SecurityTool() {
   const [wm, setWm] = useState(defaultWatermark);
   const [blur, setBlur] = useState(defaultBlur);
   const [privacy, setPrivacy] = useState(defaultPrivacy);
-  const { usage, failed, refetch } = useUsage();
+  // Blur that found nobody says so where the result would be (a toast alone goes away).
+  const [nothingFound, setNothingFound] = useState<string | null>(null);
+  const { usage, failed, refetch, afterCancel } = useUsage();
   const { job, busy, run, cancel } = useToolJob();
 
   // On upload the metadata analysis is requested straight away (docs/product.md §5.5).
   const onChosen = useCallback((c: Chosen) => {
     setResult(null);
     setAnalysis(null);
+    setNothingFound(null);
     setNatural({ width: 0, height: 0 });
     setBlur((b) => ({ ...b, regions: [] }));
     setAnalyzing(true);
@@ -59,17 +63,30 @@ export function SecurityTool() {
     img.src = chosen.preview;
   }, [chosen]);
 
-  const call = async (fields: Record<string, string | number | boolean>, ok: [string, string?], fail: [string, string]) => {
-    if (!chosen) return;
+  /** Runs one security job; true when it was cancelled (the allowance was then taken from the cancel's answer). */
+  const call = async (fields: Record<string, string | number | boolean>, ok: [string, string?], fail: [string, string], ai = false): Promise<boolean> => {
+    if (!chosen) return false;
     setResult(null);
+    setNothingFound(null);
     try {
       const r = await run('/api/security', chosen.file, fields);
       setResult(r);
       toast.success(ok[0], ok[1] ?? r.details);
     } catch (err) {
-      if (isCancelled(err)) return toast.info('Cancelled', fields.operation === 'blur' && fields.method !== 'selective' ? 'Nothing was counted against your daily allowance.' : undefined);
-      toast.error(isQuotaError(err) ? 'AI Limit Reached' : fail[0], failureText(err, fail[1]));
+      if (isCancelled(err)) {
+        toast.info('Cancelled', ai ? await afterCancel(err.answer) : undefined);
+        return true;
+      }
+      // Nobody in the picture: nothing was blurred and nothing counted (the server refunded the unit).
+      if (isNothingFound(err)) {
+        const text = failureText(err, 'Nothing was found to blur.');
+        setNothingFound(text);
+        toast.info(text);
+      }
+      else if (isQuotaError(err)) toast.error('AI Limit Reached', limitToastText(usage?.resetsAt, Date.now()));
+      else toast.error(fail[0], failureText(err, fail[1]));
     }
+    return false;
   };
 
   const applyWatermark = () =>
@@ -79,11 +96,12 @@ export function SecurityTool() {
     // Faces, people and the subject of a background blur are all found by AI; only selective blur is free.
     const ai = blur.method !== 'selective';
     // Checked before the call: no request is made once the allowance is spent (docs/product.md §5.1).
-    if (ai && usage && !usage.canGenerate) return toast.error('AI Limit Reached', AI_LIMIT);
+    if (ai && usage && !usage.canGenerate) return toast.error('AI Limit Reached', limitToastText(usage.resetsAt, Date.now()));
     const fields: Record<string, string | number | boolean> = { operation: 'blur', method: blur.method, strength: blur.strength };
     if (blur.method === 'selective') fields.regions = JSON.stringify(blur.regions);
-    await call(fields, ['Blur applied successfully! 👁️'], ['Blur failed', 'Something went wrong during blur processing. Please try again.']);
-    if (ai) void refetch();
+    const cancelled = await call(fields, ['Blur applied successfully! 👁️'], ['Blur failed', 'Something went wrong during blur processing. Please try again.'], ai);
+    // A cancel already showed the allowance the server answered; otherwise it is read again.
+    if (ai && !cancelled) void refetch();
   };
 
   const applyPrivacy = async () => {
@@ -95,7 +113,7 @@ export function SecurityTool() {
     <>
       <ToolTabs tabs={TABS} current={tab} onSelect={setTab} label="Security tools" />
       <TabPanel id={tab}>
-        <ImagePicker chosen={chosen} onFiles={choose} hint="Supports JPG, PNG, WebP up to 10MB" disabled={busy} />
+        <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} />
         {chosen && tab === 'watermark' ? (
           <>
             <WatermarkPreview src={chosen.preview} natural={natural} s={wm} />
@@ -103,6 +121,11 @@ export function SecurityTool() {
           </>
         ) : null}
         {chosen && tab === 'blur' ? <BlurControls s={blur} set={setBlur} disabled={disabled} onApply={applyBlur} usage={usage} usageFailed={failed} src={chosen.preview} natural={natural} /> : null}
+        {nothingFound && tab === 'blur' ? (
+          <p role="status" className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100" data-testid="nothing-found">
+            {nothingFound}
+          </p>
+        ) : null}
         {chosen && tab === 'privacy' ? (
           <>
             <AnalysisCard analysis={analysis} loading={analyzing} />

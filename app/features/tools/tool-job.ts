@@ -6,8 +6,10 @@
  */
 import { createEventStreamParser } from '../../../core/api/event-stream';
 import { EVENT_STREAM_TYPE, type ErrorEvent, type JobPhase, type PhaseEvent } from '../../../core/api/tool-progress';
+import type { CancelJobResponse } from '../../../core/api/jobs';
 import type { ToolResult } from '../../../core/api/tools';
 import { ApiClientError } from '~/lib/api-client';
+import { api, call } from '~/lib/api/client';
 
 /** Where a job is, as the progress card shows it. */
 export type JobView =
@@ -15,14 +17,24 @@ export type JobView =
   | { stage: JobPhase; estimateMs?: number; processingSince?: number }
   | { stage: 'done' };
 
-/** The job was cancelled by the person: not a failure to report. */
+/**
+ * The job was cancelled by the person: not a failure to report. `answer` is the server's word on it, for an AI job
+ * whose id had arrived: DELETE /api/jobs/{id} refunds its unit at once and answers the allowance after that, so the
+ * screen shows the server's count (null when there was no id yet, or the request failed: then nothing was taken, or
+ * the allowance is read again).
+ */
 export class JobCancelled extends Error {
-  constructor() {
+  constructor(readonly answer: Promise<CancelJobResponse | null> = Promise.resolve(null)) {
     super('The job was cancelled.');
     this.name = 'JobCancelled';
   }
 }
-export const isCancelled = (err: unknown) => err instanceof JobCancelled;
+
+/** Asks the server to refund a cancelled AI job; null if it cannot be asked. */
+export function cancelOnServer(job: string): Promise<CancelJobResponse | null> {
+  return call(api.DELETE('/api/jobs/{id}', { params: { path: { id: job } } })).catch(() => null);
+}
+export const isCancelled = (err: unknown): err is JobCancelled => err instanceof JobCancelled;
 
 /** The bar's share of each stage: the upload fills the first 30%, the server's work the rest. */
 const UPLOAD_SHARE = 30;
@@ -109,6 +121,7 @@ export function runToolJob(url: string, form: FormData, { onView, signal }: Tool
     let read = 0;
     let settled = false;
     let estimateMs: number | undefined;
+    let job: string | undefined;
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
@@ -117,7 +130,7 @@ export function runToolJob(url: string, form: FormData, { onView, signal }: Tool
     };
     const abort = () => {
       xhr.abort();
-      settle(() => reject(new JobCancelled()));
+      settle(() => reject(new JobCancelled(job ? cancelOnServer(job) : undefined)));
     };
     signal?.addEventListener('abort', abort);
 
@@ -128,8 +141,9 @@ export function runToolJob(url: string, form: FormData, { onView, signal }: Tool
       read = xhr.responseText.length;
       for (const e of parser.push(fresh)) {
         if (e.event === 'phase') {
-          const { phase, estimateMs: estimate } = JSON.parse(e.data) as PhaseEvent;
+          const { phase, estimateMs: estimate, job: id } = JSON.parse(e.data) as PhaseEvent;
           if (estimate !== undefined) estimateMs = estimate;
+          if (id) job = id;
           onView(phase === 'processing' ? { stage: phase, estimateMs, processingSince: Date.now() } : { stage: phase, estimateMs });
         } else if (e.event === 'result') {
           const result = JSON.parse(e.data) as ToolResult;

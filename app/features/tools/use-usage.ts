@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CancelJobResponse } from '../../../core/api/jobs';
 import type { UsageLimit } from '../../../core/api/usage';
 import { api, call } from '~/lib/api/client';
 
@@ -28,5 +29,26 @@ export function useUsage() {
     return () => window.removeEventListener('focus', onFocus);
   }, [refetch]);
 
-  return { usage, failed, refetch, canGenerate: usage?.canGenerate ?? false };
+  /** The allowance as the server answered it elsewhere (a cancelled job's refund), without asking again. */
+  const apply = useCallback((next: UsageLimit) => {
+    setUsage(next);
+    setFailed(false);
+    fetchedAt.current = Date.now();
+  }, []);
+
+  /**
+   * After Cancel: the server's answer to the cancel (its refund and the allowance after it) when there is one, else
+   * the allowance read again. Resolves with the words for the toast.
+   */
+  const afterCancel = useCallback(
+    async (answer: Promise<CancelJobResponse | null>): Promise<string> => {
+      const outcome = await answer;
+      if (outcome) apply(outcome.usage);
+      else await refetch();
+      return outcome?.counted ? 'The job had already finished, so it counted as one AI operation.' : 'Nothing was counted against your daily allowance.';
+    },
+    [apply, refetch],
+  );
+
+  return { usage, failed, refetch, apply, afterCancel, canGenerate: usage?.canGenerate ?? false };
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { AI_LIMIT_MESSAGE } from '../../../../core/messages';
 import { AI_QUICK_SUGGESTIONS } from '../../../../core/editor';
 import { LOW_QUOTA_WARNING_AT, PROMPT_MAX_CHARS } from '../../../../core/limits';
+import { LimitNotice } from '~/components/ui/limit-notice';
+import { limitToastText } from '~/lib/allowance-reset';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
@@ -27,7 +28,7 @@ export function AiTab({ onUseImage }: { onUseImage: (url: string) => void }) {
     const text = prompt.trim();
     if (!text || generating) return;
     if (text.length > PROMPT_MAX_CHARS) return void toast.error('Prompt Too Long', `Please keep your prompt under ${PROMPT_MAX_CHARS} characters.`);
-    if (atLimit) return void toast.error('Daily Limit Reached', "You've reached your daily generation limit. Try again tomorrow or upgrade to premium!");
+    if (atLimit) return void toast.error('Daily Limit Reached', limitToastText(usage?.resetsAt, Date.now()));
     const aiId = id();
     setMessages((ms) => [
       ...ms,
@@ -79,11 +80,7 @@ export function AiTab({ onUseImage }: { onUseImage: (url: string) => void }) {
           Only {remaining} generations remaining today!
         </p>
       ) : null}
-      {atLimit ? (
-        <p role="alert" className="rounded bg-red-100 px-2 py-1 text-sm text-red-900 dark:bg-red-900/40 dark:text-red-200">
-          {AI_LIMIT_MESSAGE} <span className="block text-xs">Upgrade to premium for unlimited generations</span>
-        </p>
-      ) : null}
+      {atLimit && usage ? <LimitNotice usage={usage} offer="Premium gives unlimited image generations." /> : null}
       <ChatMessages messages={messages} onUse={onUseImage} />
       <form
         onSubmit={(e) => {
