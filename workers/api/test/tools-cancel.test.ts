@@ -6,7 +6,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createEventStreamParser } from '../../../core/api/event-stream';
-import { crc32 } from '../../../core/images/crc32';
 import type { CancelJobResponse } from '../../../core/api/jobs';
 import type { PhaseEvent } from '../../../core/api/tool-progress';
 import { NOTHING_FOUND } from '../../../core/tools/blur';
@@ -15,18 +14,12 @@ import { HttpError } from '../src/errors';
 import { consumeAiUnit, releaseJob, withAiUnit } from '../src/quota';
 import { encode } from '../src/imaging/encode';
 import { api, listKeys } from './helpers';
+import { markedPng } from './support/marked-png';
 import { syntheticPhoto } from './support/synthetic';
 
 const png = await encode(syntheticPhoto(120, 80), 'png', { quality: 100 });
 
-/** The PNG with a tEXt chunk holding `marker` after IHDR: inside the picture, where intake keeps it (bytes after IEND are cut). */
-function marked(marker: string): Uint8Array {
-  const body = new TextEncoder().encode(`tEXtComment\0${marker}`);
-  const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-  const chunk = [...u32(body.length - 4), ...body, ...u32(crc32(body, 0, body.length))];
-  const ihdrEnd = 8 + 25;
-  return new Uint8Array([...png.subarray(0, ihdrEnd), ...chunk, ...png.subarray(ihdrEnd)]);
-}
+const marked = (marker: string) => markedPng(png, marker);
 const ctx = { waitUntil: () => undefined };
 
 function toolForm(fields: Record<string, string | number>, image: Uint8Array): FormData {

@@ -7,10 +7,12 @@ import { medianMs, sizeBucket } from '../src/db/op-timings';
 import { encode } from '../src/imaging/encode';
 import { api, listKeys } from './helpers';
 import type { ToolBody } from './support/corpus';
+import { markedPng } from './support/marked-png';
 import { syntheticPhoto } from './support/synthetic';
 
 const png = await encode(syntheticPhoto(120, 80), 'png', { quality: 100 });
-const marked = (marker: string) => new Uint8Array([...png, ...new TextEncoder().encode(marker)]);
+// The marker inside the picture: intake cuts bytes after IEND.
+const marked = (marker: string) => markedPng(png, marker);
 
 function toolForm(fields: Record<string, string | number>, image: Uint8Array = png): FormData {
   const form = new FormData();
