@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { unzipSync } from 'fflate';
 import { IMAGE_EXTENSIONS } from '../core/api/images';
@@ -48,6 +50,16 @@ test.describe('Convert', () => {
     await page.getByTestId('file-input').setInputFiles([...eight.map((p) => p)]);
     await expect(page.getByText('+2 more')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Convert 8 Images to PNG' })).toBeEnabled();
+  });
+
+  test('a TIFF gets a thumbnail like any other picture (Chromium cannot draw TIFF: it is decoded in the page)', async ({ page }) => {
+    const tiff = await sharp(corpusFile('photos/rocket.jpg')).resize(300, 200).tiff({ compression: 'lzw' }).toBuffer();
+    await page.goto('/tools/convert');
+    const png = { name: 'sample.png', mimeType: 'image/png', buffer: await readFile(corpusFile('formats/sample.png')) };
+    await page.getByTestId('file-input').setInputFiles([{ name: 'scan.tif', mimeType: 'image/tiff', buffer: tiff }, png]);
+    const thumbs = page.getByRole('list', { name: 'Selected files' });
+    await expect.poll(() => thumbs.getByRole('img', { name: 'scan.tif' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+    await expect.poll(() => thumbs.getByRole('img', { name: 'sample.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   });
 
   test('an animated GIF: the note that only its first frame was kept is shown with the result', async ({ page }) => {

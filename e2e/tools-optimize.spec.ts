@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { parseEventStream } from '../core/api/event-stream';
 import { FREE_DAILY_AI_LIMIT } from '../core/limits';
 import { expect, test } from './fixtures';
@@ -78,6 +79,38 @@ test.describe('Optimize', () => {
     // A new file clears the old result.
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
     await expect(page.getByTestId('result-card')).toHaveCount(0);
+  });
+
+  test('a TIFF: its preview shows, JPEG compresses it with a working compare slider, and a TIFF that cannot get smaller is kept and said so', async ({ page }) => {
+    // An LZW TIFF, as cameras and scanners write it: Chromium cannot draw TIFF, and re-encoding one makes it larger.
+    const tiff = await sharp(corpusFile('photos/rocket.jpg')).resize(576, 384).tiff({ compression: 'lzw' }).toBuffer();
+    await page.goto('/tools/optimize');
+    await page.getByTestId('file-input').setInputFiles({ name: 'scan.tif', mimeType: 'image/tiff', buffer: tiff });
+    const preview = page.getByRole('img', { name: 'Preview of scan.tif' });
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(576);
+
+    await page.getByLabel('Output format').selectOption('jpeg');
+    await page.getByRole('button', { name: 'Compress Image' }).click();
+    const card = page.getByTestId('result-card');
+    await expect(card.getByRole('heading', { name: 'Processing Complete' })).toBeVisible({ timeout: 30_000 });
+    for (const name of ['Original', 'Result']) {
+      await expect.poll(() => card.getByRole('img', { name, exact: true }).evaluate((img: HTMLImageElement) => img.naturalWidth), name).toBe(576);
+    }
+    await expect(card.getByRole('slider', { name: 'Compare original and result' })).toBeVisible();
+
+    await page.getByLabel('Output format').selectOption('original');
+    await page.getByRole('button', { name: 'Compress Image' }).click();
+    await expect(card.getByRole('heading', { name: 'Your original is already smaller' })).toBeVisible({ timeout: 30_000 });
+    await expect(toastWith(page, 'Your file is already as small as we can make it')).toBeVisible();
+    await expect(toastWith(page, 'Image compressed successfully!')).toHaveCount(0);
+    await expect(card.getByTestId('kept-original')).toContainText(/We kept your original\. The original \(\d+ KB\) was already smaller than anything we could make \(at best a [\d.]+ (KB|MB) TIFF\); we kept it\./);
+    await expect(card.getByTestId('saved')).toHaveCount(0);
+    await expect(card.getByRole('slider')).toHaveCount(0);
+    const kept = card.getByRole('img', { name: 'Your original picture, kept' });
+    await expect.poll(() => kept.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(576);
+    const file = await download(page, card.getByRole('link', { name: 'Download Image' }));
+    expect(file.name).toBe('scan-compressed.tif');
+    expect(file.bytes.equals(tiff), 'the download is the file sent, byte for byte').toBe(true);
   });
 
   test('Auto quality with Auto format: the screen says what it chose, why, and that it looks the same', async ({ page }) => {

@@ -3,8 +3,9 @@ import { Link } from '@remix-run/react';
 import { toolCrumbs, type RouteHandle } from '~/components/layout/breadcrumbs';
 import { Page } from '~/components/layout/page';
 import { pageMeta } from '~/lib/meta';
+import { ACCEPTED_FORMATS, FORMAT_NAMES, listOf } from '../../core/images/kinds';
 
-export const meta: MetaFunction = () => pageMeta('Compress Images', 'Compress JPG, PNG and WebP images.');
+export const meta: MetaFunction = () => pageMeta('Compress Images', `Compress ${listOf(ACCEPTED_FORMATS.map((f) => FORMAT_NAMES[f]), 'and')} images.`);
 
 export const handle: RouteHandle = { breadcrumb: toolCrumbs('Compress') };
 

@@ -6,7 +6,9 @@ import { acceptImages } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
 import { DropZone } from './drop-zone';
 import { formatBytes, parseDimension, resultName, uniqueNames, zipName } from './format';
+import { pictureHint } from './picture-hint';
 import { ProgressCard } from './progress-card';
+import { ResultPicture } from './result-card';
 import { useFileQueue } from './use-file-queue';
 import { downloadZip } from './zip-download';
 import { btnPrimary, card, fieldLabel, input, range } from './styles';
@@ -76,7 +78,7 @@ export function BatchPanel() {
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <div className="space-y-4 lg:col-span-2">
-        <DropZone onFiles={choose} multiple hint="Supports JPG, PNG, WEBP up to 10MB each - Multiple files supported" disabled={busy} />
+        <DropZone onFiles={choose} multiple hint={pictureHint(true)} disabled={busy} />
         {files.length ? <p className="text-sm text-slate-700 dark:text-slate-300">{files.length} files selected: {files.map((f) => f.name).join(', ')}</p> : null}
         <button type="button" className={btnPrimary} disabled={!files.length || busy} onClick={process}>
           Process {files.length} Images
@@ -158,7 +160,7 @@ function SavingsTable({ done }: { done: Done[] }) {
             <tr key={d.index} className="border-t border-slate-200 dark:border-slate-700" data-testid="batch-row">
               <td className="max-w-[12rem] px-2 py-1">
                 <span className="flex items-center gap-2">
-                  <img src={d.result.imageUrl} alt="" className="h-8 w-8 shrink-0 rounded object-cover" />
+                  <ResultPicture result={d.result} alt="" quiet className="h-8 w-8 shrink-0 rounded object-cover" />
                   <span className="truncate" title={d.name}>{d.name}</span>
                 </span>
                 <span className="block text-xs text-slate-600 dark:text-slate-300">{d.result.width}×{d.result.height} · {d.result.format.toUpperCase()}</span>

@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { QUALITY } from '../../../core/tools/fields';
 import { CONVERT_DEFAULT_QUALITY, OUTPUT_FORMATS, type ToolResult } from '../../../core/api/tools';
 import { acceptImages } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
+import { previewFileUrl } from './browser-preview';
 import { DropZone } from './drop-zone';
 import { formatBytes, resultName, uniqueNames, zipName } from './format';
+import { pictureHint } from './picture-hint';
 import { ProgressCard } from './progress-card';
 import { DownloadLink, Notes, ResultCard } from './result-card';
 import { downloadZip } from './zip-download';
@@ -32,8 +34,7 @@ export function ConvertTool() {
   const { job, busy, detail, runAll, cancel } = useFileQueue();
   const [done, setDone] = useState<Converted[]>([]);
   const [failed, setFailed] = useState<{ name: string; reason: string }[]>([]);
-  const thumbs = useMemo(() => files.slice(0, MAX_THUMBS).map((f) => ({ name: f.name, url: URL.createObjectURL(f) })), [files]);
-  useEffect(() => () => thumbs.forEach((t) => URL.revokeObjectURL(t.url)), [thumbs]);
+  const thumbs = useThumbs(files);
 
   const choose = async (list: File[]) => {
     const images = await acceptImages(list);
@@ -66,7 +67,7 @@ export function ConvertTool() {
     <div className="flex flex-col gap-4 lg:grid lg:grid-cols-3 lg:items-start">
       <div className="contents lg:col-span-2 lg:block lg:space-y-4">
         <div className="order-1 space-y-4">
-          <DropZone onFiles={choose} multiple hint="Supports JPG, PNG, WebP, BMP, TIFF - Multiple files supported" disabled={busy} />
+          <DropZone onFiles={choose} multiple hint={pictureHint(true)} disabled={busy} />
           {files.length ? (
             <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Selected files">
               {thumbs.map((t) => (
@@ -131,6 +132,25 @@ export function ConvertTool() {
       </div>
     </div>
   );
+}
+
+/** Previews of the first files, drawable whatever their format (a TIFF is decoded: browser-preview.ts). */
+function useThumbs(files: File[]) {
+  const [thumbs, setThumbs] = useState<{ name: string; url: string }[]>([]);
+  useEffect(() => {
+    let live = true;
+    let made: string[] = [];
+    void Promise.all(files.slice(0, MAX_THUMBS).map(async (f) => ({ name: f.name, url: await previewFileUrl(f) }))).then((list) => {
+      made = list.map((t) => t.url);
+      if (live) setThumbs(list);
+      else made.forEach((url) => URL.revokeObjectURL(url));
+    });
+    return () => {
+      live = false;
+      made.forEach((url) => URL.revokeObjectURL(url));
+    };
+  }, [files]);
+  return thumbs;
 }
 
 function ConvertResults({ done, total }: { done: Converted[]; total: number }) {

@@ -19,6 +19,7 @@ import { PartnerBlock } from './partner-block';
 import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
 import { isCancelled } from './tool-job';
 import { useImageFile } from './use-image-file';
+import { useDisplayable } from './use-displayable';
 import { useToolJob } from './use-tool-job';
 import { useUsage } from './use-usage';
 
@@ -58,7 +59,8 @@ export function OptimizeTool() {
     try {
       const r = await run('/api/optimize', chosen.file, fields);
       setResult(r);
-      toast.success('Image compressed successfully!', `Reduced by ${r.compressionRatio}% (${formatBytes(r.originalSize)} → ${formatBytes(r.size)})`);
+      if (r.keptOriginal) toast.info('Your file is already as small as we can make it', 'We kept the original: nothing we made was smaller.');
+      else toast.success('Image compressed successfully!', `Reduced by ${r.compressionRatio}% (${formatBytes(r.originalSize)} → ${formatBytes(r.size)})`);
     } catch (err) {
       if (isCancelled(err)) return toast.info('Compression cancelled');
       toast.error('Compression failed', failureText(err, 'Something went wrong during compression. Please try again.'));
@@ -215,9 +217,25 @@ export function OptimizeTool() {
 
 function OptimizeResult({ result, before, originalName }: { result: ToolResult; before: string; originalName: string }) {
   const name = resultName(originalName, result.operation, result.format);
+  const after = useDisplayable(result.imageUrl, result.format);
+  // A kept original is the file sent: there is nothing to compare, and the first note says why.
+  const kept = result.keptOriginal === true;
   return (
-    <ResultCard title="Processing Complete">
-      <CompareSlider before={before} after={result.imageUrl} />
+    <ResultCard title={kept ? 'Your original is already smaller' : 'Processing Complete'}>
+      {kept ? (
+        <>
+          <img src={before} alt="Your original picture, kept" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
+          <p className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-50" data-testid="kept-original">
+            <strong>We kept your original.</strong> {result.notes[0]}
+          </p>
+        </>
+      ) : after ? (
+        <CompareSlider before={before} after={after} />
+      ) : (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          Preparing a preview…
+        </p>
+      )}
       <Facts
         items={[
           ['Original size', formatBytes(result.originalSize), 'original-size'],
@@ -227,9 +245,9 @@ function OptimizeResult({ result, before, originalName }: { result: ToolResult; 
         ]}
       />
       {result.compressionRatio > 0 ? <p className="font-semibold text-emerald-800 dark:text-emerald-300" data-testid="saved">Saved: {result.compressionRatio}%</p> : null}
-      <Verdict result={result} />
-      <Notes notes={result.notes} />
-      <DownloadLink imageUrl={result.imageUrl} name={name} label="Download Optimized Image" />
+      {kept ? null : <Verdict result={result} />}
+      <Notes notes={kept ? result.notes.slice(1) : result.notes} />
+      <DownloadLink imageUrl={result.imageUrl} name={name} label={kept ? 'Download Image' : 'Download Optimized Image'} />
     </ResultCard>
   );
 }

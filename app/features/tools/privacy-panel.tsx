@@ -1,6 +1,6 @@
 import type { MetadataAnalysis, ToolResult } from '../../../core/api/tools';
 import { formatBytes, resultName } from './format';
-import { DownloadLink, ResultCard } from './result-card';
+import { DownloadLink, ResultCard, ResultPicture } from './result-card';
 import { btnPrimary, card, muted } from './styles';
 
 export interface PrivacySettings {
@@ -80,7 +80,7 @@ export function PrivacyLogCard({ result, originalName }: { result: ToolResult; o
           </div>
         ))}
       </div>
-      <img src={result.imageUrl} alt="Protected result" className="max-h-80 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
+      <ResultPicture result={result} alt="Protected result" className="max-h-80 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
       <p className={muted} data-testid="new-size">{formatBytes(result.size)}</p>
       <DownloadLink imageUrl={result.imageUrl} name={resultName(originalName, result.operation, result.format)} label="Download Protected Image" />
     </ResultCard>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { toast } from '~/lib/toast';
 import { downloadUrl, formatBytes } from './format';
 import { btnPrimary } from './styles';
+import { useDisplayable } from './use-displayable';
 
 /** A titled card for a finished result. */
 export function ResultCard({ title, children }: { title: string; children: ReactNode }) {
@@ -58,4 +59,18 @@ export function DownloadLink({ imageUrl, name, label, className = btnPrimary }: 
       {label}
     </a>
   );
+}
+
+/** A stored result as a picture; a format the browser cannot draw (TIFF) is shown from a decoded copy. */
+export function ResultPicture({ result, alt, className, testId, quiet = false }: { result: { imageUrl: string; format: string }; alt: string; className: string; testId?: string; quiet?: boolean }) {
+  const src = useDisplayable(result.imageUrl, result.format);
+  if (!src && quiet) return <span aria-hidden="true" className={className} />;
+  if (!src) {
+    return (
+      <div role="status" className={`${className} grid min-h-32 place-items-center text-sm text-slate-600 dark:text-slate-400`}>
+        Preparing a preview…
+      </div>
+    );
+  }
+  return <img src={src} alt={alt} className={className} data-testid={testId} />;
 }

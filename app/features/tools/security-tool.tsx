@@ -10,7 +10,7 @@ import { formatBytes, resultName } from './format';
 import { AnalysisCard, PrivacyControls, PrivacyLogCard, defaultPrivacy } from './privacy-panel';
 import { pictureHint } from './picture-hint';
 import { ProgressCard } from './progress-card';
-import { DownloadLink, ResultCard } from './result-card';
+import { DownloadLink, ResultCard, ResultPicture } from './result-card';
 import { BlurControls, WatermarkControls, WatermarkPreview, defaultBlur, defaultWatermark } from './security-panels';
 import { muted } from './styles';
 import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
@@ -136,7 +136,7 @@ export function SecurityTool() {
         {result && result.operation === 'privacy' && tab === 'privacy' ? <PrivacyLogCard result={result} originalName={chosen?.file.name ?? ''} /> : null}
         {result && result.operation !== 'privacy' ? (
           <ResultCard title="Security Processing Complete">
-            <img src={result.imageUrl} alt="Protected result" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" data-testid="security-result" />
+            <ResultPicture result={result} alt="Protected result" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" testId="security-result" />
             {result.details || result.notes.length ? <p className={muted}>{result.details ?? result.notes.join(' ')}</p> : null}
             <p className={muted} data-testid="new-size">{formatBytes(result.size)}</p>
             <DownloadLink imageUrl={result.imageUrl} name={resultName(chosen?.file.name ?? '', result.operation, result.format)} label="Download Protected Image" />

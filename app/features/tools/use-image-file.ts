@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { inspectFile, toastRefused } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
+import { previewUrl } from './browser-preview';
 import { formatBytes } from './format';
 
 export interface Chosen {
@@ -23,7 +24,8 @@ export function useImageFile({ onChosen }: { onChosen?: (c: Chosen) => void } = 
       if (!file) return;
       const inspected = await inspectFile(file);
       if (!inspected.ok) return toastRefused([inspected]);
-      const next = { file, preview: URL.createObjectURL(file) };
+      // The preview is one the page can draw: a TIFF is decoded in the browser first (browser-preview.ts).
+      const next = { file, preview: await previewUrl(file, inspected.info.format) };
       setChosen(next);
       onChosen?.(next);
       toast.success('Image uploaded!', `${file.name} (${formatBytes(file.size)})`);
