@@ -40,6 +40,56 @@ test.describe('Modify', () => {
     expect(await decodedSize(page, file.bytes, mime(sniff(file.bytes)))).toEqual({ width: 320, height: expectedH });
   });
 
+  test('resize: with the lock on, 1280 then 720 is exactly 1280 × 720 (filled, never 960 × 720); the YouTube preset; unlocked sizes are filled too', async ({ page }) => {
+    await page.goto('/tools/modify?tab=resize');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
+    const width = page.getByLabel('Width (px)');
+    const height = page.getByLabel('Height (px)');
+    const outcome = page.getByTestId('resize-outcome');
+    await expect(width).toHaveValue('640');
+    await expect(page.getByLabel('Maintain aspect ratio')).toBeChecked();
+
+    // The first side typed sets the other from the photo's shape; the second side typed is kept as typed.
+    await width.fill('1280');
+    await expect(height).toHaveValue('854');
+    await expect(outcome).toHaveText('Result: 1280 × 854 px');
+    await height.fill('720');
+    await expect(width).toHaveValue('1280');
+    await expect(outcome).toHaveText('Result: 1280 × 720 px, edges cropped to fill');
+    await expect(page.getByRole('radio', { name: 'Fill (crop the edges)' })).toBeChecked();
+    await expect(page.getByTestId('resize-frame')).toBeVisible();
+    await page.screenshot({ path: 'e2e/screenshots/resize-typed.png', fullPage: true });
+    await page.getByRole('button', { name: 'Resize Image' }).click();
+    const card = page.getByTestId('result-card');
+    await expect(card.getByTestId('result-dimensions')).toHaveText('1280 × 720', { timeout: 30_000 });
+
+    // The YouTube thumbnail is under More sizes.
+    await page.getByLabel(/More sizes/).selectOption('youtube-thumbnail');
+    await expect(width).toHaveValue('1280');
+    await expect(height).toHaveValue('720');
+    await expect(outcome).toHaveText('Result: 1280 × 720 px, edges cropped to fill');
+
+    // Unticking the lock changes no number and still fills: Stretch only when chosen.
+    await page.getByLabel('Maintain aspect ratio').uncheck();
+    await width.fill('500');
+    await height.fill('500');
+    await expect(outcome).toHaveText('Result: 500 × 500 px, edges cropped to fill');
+    await page.getByText('Stretch').click();
+    await expect(outcome).toHaveText('Result: 500 × 500 px, stretched');
+  });
+
+  test('resize at 390 px: presets, fields and the preview fit the phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/tools/modify?tab=resize');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
+    await page.getByLabel(/More sizes/).selectOption('youtube-thumbnail');
+    await expect(page.getByTestId('resize-outcome')).toHaveText('Result: 1280 × 720 px, edges cropped to fill');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    const preview = (await page.getByTestId('resize-preview').boundingBox())!;
+    expect(preview.x + preview.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'e2e/screenshots/resize-phone.png', fullPage: true });
+  });
+
   test('crop: drag a handle of a 16:9 box, nudge it by keyboard, and get exactly that box', async ({ page }) => {
     await page.goto('/tools/modify?tab=crop');
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));

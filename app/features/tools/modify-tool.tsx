@@ -7,9 +7,12 @@ import { BatchPanel } from './batch-panel';
 import type { Size } from './crop-math';
 import { ImagePicker } from './file-card';
 import { resultName } from './format';
-import { CropPanel, ResizePanel, TransformPanel, type PanelSizeState } from './modify-panels';
+import { CropPanel, TransformPanel } from './modify-panels';
+import { pictureHint } from './picture-hint';
 import { ProgressCard } from './progress-card';
-import { DownloadLink, Notes, PictureFacts, ResultCard } from './result-card';
+import { forPicture, type ResizeFieldsState } from './resize-fields';
+import { ResizePanel } from './resize-panel';
+import { DownloadLink, Notes, PictureFacts, ResultCard, ResultPicture } from './result-card';
 import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
 import { isCancelled } from './tool-job';
 import { useImageFile } from './use-image-file';
@@ -33,7 +36,7 @@ export function ModifyTool() {
   const [tab, setTab] = useTabParam(TABS);
   const [result, setResult] = useState<(ToolResult & { kind: Kind }) | null>(null);
   const [natural, setNatural] = useState<Size>({ width: 0, height: 0 });
-  const [size, setSize] = useState<PanelSizeState>({ ...RESIZE_DEFAULT, keep: true, preset: null, fit: null, background: RESIZE_BACKGROUND_DEFAULT });
+  const [size, setSize] = useState<ResizeFieldsState>({ ...RESIZE_DEFAULT, keep: true, preset: null, fit: null, background: RESIZE_BACKGROUND_DEFAULT, typed: [] });
   const onChosen = useCallback(() => {
     setResult(null);
     setNatural({ width: 0, height: 0 });
@@ -48,8 +51,9 @@ export function ModifyTool() {
     if (!chosen) return;
     const img = new Image();
     img.onload = () => {
-      setNatural({ width: img.naturalWidth, height: img.naturalHeight });
-      setSize((s) => ({ ...s, width: img.naturalWidth, height: img.naturalHeight, preset: null }));
+      const natural = { width: img.naturalWidth, height: img.naturalHeight };
+      setNatural(natural);
+      setSize((s) => forPicture(s, natural));
     };
     img.src = chosen.preview;
   }, [chosen]);
@@ -77,14 +81,14 @@ export function ModifyTool() {
           <BatchPanel />
         ) : (
           <>
-            <ImagePicker chosen={chosen} onFiles={choose} hint="Supports JPG, PNG, WEBP up to 10MB" disabled={busy} />
+            <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} />
             {chosen && tab === 'resize' ? <ResizePanel natural={natural} disabled={disabled} onRun={onRun} size={size} setSize={setSize} src={chosen.preview} /> : null}
             {chosen && tab === 'crop' ? <CropPanel key={chosen.preview} natural={natural} disabled={disabled} onRun={onRun} src={chosen.preview} onLoad={setNatural} /> : null}
             {chosen && tab === 'transform' ? <TransformPanel key={chosen.preview} natural={natural} disabled={disabled} onRun={onRun} src={chosen.preview} /> : null}
             {busy ? <ProgressCard job={job} onCancel={cancel} /> : null}
             {result ? (
               <ResultCard title="Result">
-                <img src={result.imageUrl} alt="Modified result" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
+                <ResultPicture result={result} alt="Modified result" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
                 <PictureFacts result={result} />
                 <Notes notes={result.notes} />
                 <DownloadLink imageUrl={result.imageUrl} name={resultName(chosen?.file.name ?? '', result.operation, result.format)} label={LABELS[result.kind].download} />

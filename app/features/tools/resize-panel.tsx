@@ -1,0 +1,169 @@
+import { coverCrop, PRESET_CATEGORY_LABELS, QUICK_PRESET_COUNT, RESIZE_FIT_LABELS, RESIZE_FITS, RESIZE_PRESETS, resizeProblem, type ResizeTarget } from '../../../core/tools/resize';
+import type { Size } from './crop-math';
+import { parseDimension } from './format';
+import { planResize, pickPreset, setLock, typeSide, type ChosenFit, type ResizeFieldsState } from './resize-fields';
+import { btnPrimary, btnSecondary, card, fieldLabel, input } from './styles';
+
+type Fields = Record<string, string | number | boolean>;
+interface Props {
+  natural: Size;
+  disabled: boolean;
+  onRun: (fields: Fields, label: string) => void;
+  size: ResizeFieldsState;
+  setSize: (s: ResizeFieldsState) => void;
+  src: string;
+}
+
+const QUICK = RESIZE_PRESETS.slice(0, QUICK_PRESET_COUNT);
+const MORE = RESIZE_PRESETS.slice(QUICK_PRESET_COUNT);
+const CATEGORIES = ['social', 'print', 'web'] as const satisfies readonly (keyof typeof PRESET_CATEGORY_LABELS)[];
+
+export function ResizePanel({ natural, disabled, onRun, size, setSize, src }: Props) {
+  const plan = planResize(size, natural);
+  const tooBig = plan ? resizeProblem(plan.target) : null;
+  const selected = 'ring-2 ring-brand-700 !border-brand-700';
+  return (
+    <div className={`${card} space-y-4`}>
+      <div>
+        <h2 className={fieldLabel}>Quick Presets</h2>
+        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {QUICK.map((p) => (
+            <button
+              key={p.id}
+              type="button"
+              aria-pressed={size.preset === p.id}
+              onClick={() => setSize(pickPreset(size, p.id))}
+              className={`${btnSecondary} flex-col !items-start text-left text-sm ${size.preset === p.id ? selected : ''}`}
+            >
+              <span className="font-semibold">{p.name}</span>
+              <span className="text-slate-600 dark:text-slate-400">
+                {p.width} × {p.height}
+              </span>
+            </button>
+          ))}
+        </div>
+        <label className={`${fieldLabel} mt-3`}>
+          More sizes (YouTube, X, LinkedIn, Pinterest, print, web)
+          <select value={MORE.some((p) => p.id === size.preset) ? size.preset! : ''} onChange={(e) => e.target.value && setSize(pickPreset(size, e.target.value))} className={input}>
+            <option value="">Choose a size…</option>
+            {CATEGORIES.map((c) => (
+              <optgroup key={c} label={PRESET_CATEGORY_LABELS[c]}>
+                {MORE.filter((p) => p.category === c).map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name} ({p.width} × {p.height})
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        {(['width', 'height'] as const).map((axis) => (
+          <label key={axis} className={fieldLabel}>
+            {axis === 'width' ? 'Width (px)' : 'Height (px)'}
+            <input type="number" min={1} value={size[axis] || ''} onChange={(e) => setSize(typeSide(size, axis, parseDimension(e.target.value), natural))} className={input} />
+          </label>
+        ))}
+      </div>
+      <div>
+        <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+          <input type="checkbox" checked={size.keep} onChange={(e) => setSize(setLock(size, e.target.checked, natural))} className="accent-brand-700" />
+          Maintain aspect ratio
+        </label>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Fills in the other side from your photo. Type both sides for an exact size.</p>
+      </div>
+      {plan?.choosing ? (
+        <FitChooser
+          fit={plan.target.fit as ChosenFit}
+          background={size.background}
+          box={plan.target}
+          onFit={(f) => setSize({ ...size, fit: f })}
+          onBackground={(c) => setSize({ ...size, background: c })}
+        />
+      ) : null}
+      {plan ? (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <Preview target={plan.target} natural={natural} background={size.background} src={src} />
+          <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="resize-outcome">
+            {outcome(plan.target, plan.choosing)}
+          </p>
+        </div>
+      ) : null}
+      {tooBig ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {tooBig}
+        </p>
+      ) : null}
+      <button type="button" className={btnPrimary} disabled={disabled || !plan || tooBig !== null} onClick={() => plan && onRun(plan.fields, 'resize')}>
+        Resize Image
+      </button>
+    </div>
+  );
+}
+
+function outcome(t: ResizeTarget, choosing: boolean): string {
+  const size = `Result: ${t.width} × ${t.height} px`;
+  if (!choosing) return size;
+  if (t.fit === 'cover') return `${size}, edges cropped to fill`;
+  return t.fit === 'contain' ? `${size}, with borders` : `${size}, stretched`;
+}
+
+/** How the photo fills a box of another shape (a preset, or both sides typed). */
+function FitChooser({ fit, background, onFit, onBackground, box }: { fit: ChosenFit; background: string; onFit: (f: ChosenFit) => void; onBackground: (c: string) => void; box: Size }) {
+  return (
+    <fieldset>
+      <legend className={fieldLabel}>
+        How should the photo fill {box.width} × {box.height}?
+      </legend>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        {RESIZE_FITS.map((f) => (
+          <label key={f} className={`${btnSecondary} cursor-pointer text-sm focus-within:ring-2 focus-within:ring-brand-700 ${fit === f ? '!border-brand-700 ring-2 ring-brand-700' : ''}`}>
+            <input type="radio" name="resize-fit" value={f} checked={fit === f} onChange={() => onFit(f)} className="sr-only" />
+            {RESIZE_FIT_LABELS[f]}
+          </label>
+        ))}
+        {fit === 'contain' ? (
+          <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+            Border colour
+            <input type="color" value={background} onChange={(e) => onBackground(e.target.value)} className="h-9 w-12 cursor-pointer rounded border border-slate-300 bg-transparent dark:border-slate-600" />
+          </label>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
+const OBJECT_FIT = { cover: 'cover', contain: 'contain', stretch: 'fill', inside: 'contain' } as const;
+
+/**
+ * Fill shows the whole photo with the part that is kept framed and the rest dimmed, so the person sees what is cut;
+ * Fit and Stretch show the result's own shape.
+ */
+function Preview({ target, natural, background, src }: { target: ResizeTarget; natural: Size; background: string; src: string }) {
+  if (target.fit === 'cover') {
+    const kept = coverCrop(natural, target);
+    const pct = (v: number, of: number) => `${(v / of) * 100}%`;
+    return (
+      <div data-testid="resize-preview" data-fit="cover" className="relative w-fit shrink-0 overflow-hidden rounded border border-slate-300 dark:border-slate-600">
+        <img src={src} alt="" className="block max-h-40 max-w-[16rem]" />
+        <div
+          data-testid="resize-frame"
+          aria-hidden="true"
+          className="absolute outline outline-2 outline-white"
+          style={{ left: pct(kept.x, natural.width), top: pct(kept.y, natural.height), width: pct(kept.width, natural.width), height: pct(kept.height, natural.height), boxShadow: '0 0 0 100vmax rgb(15 23 42 / 0.6)' }}
+        />
+      </div>
+    );
+  }
+  return (
+    <div
+      data-testid="resize-preview"
+      data-fit={target.fit}
+      className="relative max-h-40 w-32 shrink-0 overflow-hidden rounded border border-slate-300 dark:border-slate-600"
+      style={{ aspectRatio: `${target.width} / ${target.height}`, background: target.fit === 'contain' ? background : undefined }}
+    >
+      <img src={src} alt="" className="h-full w-full" style={{ objectFit: OBJECT_FIT[target.fit] }} />
+    </div>
+  );
+}
