@@ -10,7 +10,7 @@
  */
 import './lib/require-node-22';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { access, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { freePort, startFrontDoor, WedgeWatch } from './lib/front-door';
@@ -77,12 +77,25 @@ async function apiWorkerConfig(): Promise<string> {
 
 const BG_DIR = 'local-ai/background-removal';
 
+/** Whether every dependency the program's package.json pins is installed at that version (not after a pull that adds one). */
+function backgroundRemovalInstalled(): boolean {
+  const { dependencies } = JSON.parse(readFileSync(`${BG_DIR}/package.json`, 'utf8')) as { dependencies: Record<string, string> };
+  return Object.entries(dependencies).every(([name, version]) => {
+    try {
+      return (JSON.parse(readFileSync(`${BG_DIR}/node_modules/${name}/package.json`, 'utf8')) as { version: string }).version === version;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /**
  * Background removal offline is a separate AGPL program (ADR 0061) with its own dependencies, installed on first
- * start. Failing to install it (no registry) is not fatal: background removal then answers 503 offline.
+ * start and again when its package.json pins something not installed. Failing to install it (no registry) is not
+ * fatal: background removal then answers 503 offline.
  */
 async function ensureBackgroundRemoval() {
-  if (process.env.MEMEFORGE_NO_BG_REMOVAL === '1' || existsSync(`${BG_DIR}/node_modules`)) return;
+  if (process.env.MEMEFORGE_NO_BG_REMOVAL === '1' || backgroundRemovalInstalled()) return;
   console.log(`installing offline background removal into ${BG_DIR} (AGPL-3.0, separate program; once)`);
   const env = { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip', npm_config_onnxruntime_node_install_cuda: 'skip' };
   await run('npm', ['ci', '--prefix', BG_DIR, '--no-audit', '--no-fund'], env).catch((err: unknown) => {
