@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backgroundPort } from './background';
 import { createAiServer } from './server';
+import { warmUpscale } from './upscale';
 
 const HOST = '127.0.0.1';
 const PORT = Number(process.env.LOCAL_AI_PORT ?? 8790);
@@ -32,7 +33,15 @@ server.on('error', (err: NodeJS.ErrnoException) => {
   bg?.kill('SIGTERM');
   process.exit(0);
 });
-server.listen(PORT, HOST, () => console.log(`local-ai: listening on http://${HOST}:${PORT}`));
+server.listen(PORT, HOST, () => {
+  console.log(`local-ai: listening on http://${HOST}:${PORT}`);
+  // The ×2 model in every upscaling thread now, so the first upscale does not wait for it (ADR 0126).
+  const started = Date.now();
+  warmUpscale(2).then(
+    () => console.log(`local-ai: upscaling threads ready in ${((Date.now() - started) / 1000).toFixed(1)} s`),
+    (err: unknown) => console.warn('local-ai: the upscaling threads could not load their model', err),
+  );
+});
 
 const stop = () => {
   bg?.kill('SIGTERM');

@@ -62,7 +62,7 @@ describe.skipIf(!HAS_CORPUS)(`offline models on corpus photos${HAS_CORPUS ? '' :
     gone.abort();
     const started = Date.now();
     await expect(upscale(small, 2, gone.signal)).rejects.toThrow(/abort/i);
-    // Nine 128 px tiles would take seconds; none is run.
+    // Four 256 px tiles would take seconds; none is run.
     expect(Date.now() - started).toBeLessThan(3_000);
   }, 60_000);
 });
