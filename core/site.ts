@@ -3,14 +3,15 @@ export const SUPPORT_EMAIL = 'support@memeforge.example';
 
 /**
  * The specialised background-removal site Optimize promotes (docs/product.md §5.2): opened in a new tab with our
- * referral parameter. Which partner and which code is business configuration; the claims shown are the partner's,
- * and the block says so.
+ * referral parameter. Which partner and which code is business configuration. The block sits right above our own
+ * background removal, so it names what the site offers and promises no speed, accuracy or free quota: we measure
+ * none of those for another company's service, and a number there reads as a comparison with ours (ADR 0126).
  */
 export const BACKGROUND_REMOVAL_PARTNER = {
   name: 'remove.bg',
   url: 'https://www.remove.bg/upload',
   referral: { param: 'ref', value: 'memeforge' },
-  claims: ['99% accuracy', 'Results in 2–3 seconds', 'Perfect edges', 'Batch processing', 'No signup', '5 free images daily'],
+  features: ['Does only background removal', 'Batch processing'],
 } as const;
 
 export function partnerLink(partner: { url: string; referral: { param: string; value: string } } = BACKGROUND_REMOVAL_PARTNER): string {
