@@ -23,6 +23,8 @@ describe.skipIf(!run)('background removal (separate AGPL program)', () => {
       expect(alpha(480, 60)).toBeLessThan(16); // the wall, top right
       expect(alpha(225, 140)).toBeGreaterThan(240); // the face
       expect(alpha(150, 400)).toBeGreaterThan(240); // the suit
+      // Bytes that only claim to be a PNG: the program answers 415, which the service passes on as a bad image.
+      await expect(removeBackground(new TextEncoder().encode('not a picture'), 'image/png', port)).rejects.toThrow(/could not be read/);
     } finally {
       child.kill('SIGTERM');
     }
