@@ -1,0 +1,174 @@
+/**
+ * `npx tsx scripts/soak.ts [--api URL] [--minutes 10] [--concurrency 4]`: the shared corpus (../shared/corpus, every
+ * picture up to 10 MB) sent through upload and then the tools at `--concurrency` for `--minutes`, the way people use
+ * the site: upload, analyze, privacy, then one tool operation (compress at a quality and `quality=auto`, convert,
+ * crop, resize, rotate, watermark, pixelate), in turn. `/api/health` is asked every second throughout.
+ *
+ * It passes when, at the end, the API still answers `/api/health` within 5 s, no answer was the dev server's 5xx
+ * rather than the API's (one that is not our JSON {error, code}, like wrangler's plain-text "worker restarted" or a
+ * stack trace; or the local front door's `api_unavailable`, its JSON for the same), and no request went unanswered
+ * for its whole 120 s. Our own JSON 5xx (a busy image service, a job past its deadline) are counted and listed, not
+ * failures: they are the answers in our words that ADR 0122 asks for. Without `--api` it starts a fresh local stack
+ * (scripts/lib/stack.ts) on SOAK_PORT (default 8850). Loopback only; bounded by time.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import { extname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { MAX_UPLOAD_BYTES } from '../core/limits';
+import { startStack, type Stack } from './lib/stack';
+
+const { values } = parseArgs({ options: { api: { type: 'string' }, minutes: { type: 'string' }, concurrency: { type: 'string' } } });
+const MINUTES = Number(values.minutes ?? 10);
+const CONCURRENCY = Number(values.concurrency ?? 4);
+const REQUEST_TIMEOUT_MS = 120_000;
+const HEALTH_EVERY_MS = 1000;
+const CORPUS = resolve('../shared/corpus');
+
+async function walk(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)])));
+  return nested.flat().sort();
+}
+
+/** One tool operation per turn, in this order: every route and the heavy paths (auto, pixelate) come round often. */
+const TOOLS: { route: string; fields: Record<string, string> }[] = [
+  { route: 'optimize', fields: { operation: 'compress', quality: '70' } },
+  { route: 'optimize', fields: { operation: 'compress', quality: 'auto', format: 'auto' } },
+  { route: 'convert', fields: { format: 'webp', quality: '80' } },
+  { route: 'modify', fields: { operation: 'crop', x: '0', y: '0', width: '16', height: '16' } },
+  { route: 'modify', fields: { operation: 'resize', width: '320', height: '240', maintainAspectRatio: 'true' } },
+  { route: 'modify', fields: { operation: 'rotate', angle: '90' } },
+  { route: 'security', fields: { operation: 'watermark', text: 'Memeforge' } },
+  { route: 'security', fields: { operation: 'blur', method: 'selective', regions: '[{"x":0,"y":0,"width":32,"height":32}]', pixelateLevel: '8' } },
+];
+
+interface Answer {
+  route: string;
+  status: number;
+  ms: number;
+  /**
+   * The dev server's answer, not the API's: a 5xx whose body is not our JSON error, or the local front door's
+   * `api_unavailable` (its words for wrangler losing the Worker mid-request; scripts/lib/front-door.ts).
+   */
+  foreign: boolean;
+  /** The error code of a JSON error answer. */
+  code?: string;
+  body: string;
+}
+
+let base = '';
+
+async function post(route: string, name: string, bytes: Uint8Array, fields: Record<string, string>): Promise<Answer> {
+  const form = new FormData();
+  form.append('image', new File([bytes as Uint8Array<ArrayBuffer>], name, { type: 'application/octet-stream' }));
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const started = performance.now();
+  try {
+    const res = await fetch(`${base}/api/${route}`, { method: 'POST', body: form, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const body = await res.text();
+    let code: string | undefined;
+    try {
+      const json = JSON.parse(body) as { error?: unknown; code?: unknown };
+      if (typeof json.error === 'string' && typeof json.code === 'string') code = json.code;
+    } catch {
+      code = undefined;
+    }
+    const foreign = res.status >= 500 && (code === undefined || code === 'api_unavailable');
+    return { route: routeName(route, fields), status: res.status, ms: performance.now() - started, foreign, code, body: body.slice(0, 200) };
+  } catch (err) {
+    return { route: routeName(route, fields), status: 0, ms: performance.now() - started, foreign: false, body: String(err) };
+  }
+}
+
+const routeName = (route: string, fields: Record<string, string>) => `${route}${fields.operation ? ` ${fields.operation}` : ''}`;
+
+if (!existsSync(CORPUS)) {
+  console.log(`SKIPPING soak: the corpus folder ${CORPUS} is absent`);
+  process.exit(0);
+}
+const files: { name: string; bytes: Uint8Array }[] = [];
+for (const path of await walk(CORPUS)) {
+  if (!/\.(png|jpe?g|gif|webp|bmp|tiff?|avif)$/i.test(extname(path))) continue;
+  const bytes = new Uint8Array(await readFile(path));
+  if (bytes.length <= MAX_UPLOAD_BYTES) files.push({ name: relative(CORPUS, path), bytes });
+}
+
+let stack: Stack | null = null;
+if (values.api) base = values.api.replace(/\/$/, '');
+else {
+  stack = await startStack(Number(process.env.SOAK_PORT ?? 8850), { logFile: '.wrangler/soak-server.log' });
+  base = stack.baseUrl;
+}
+console.log(`soak: ${files.length} corpus files, concurrency ${CONCURRENCY}, ${MINUTES} minutes against ${base}`);
+
+const answers: Answer[] = [];
+const health: number[] = [];
+let healthFailures = 0;
+const until = performance.now() + MINUTES * 60_000;
+const healthTimer = setInterval(() => {
+  const started = performance.now();
+  fetch(`${base}/api/health`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+    .then(async (res) => {
+      await res.arrayBuffer();
+      health.push(performance.now() - started);
+    })
+    .catch(() => {
+      healthFailures++;
+      health.push(performance.now() - started);
+    });
+}, HEALTH_EVERY_MS);
+
+let next = 0;
+let tool = 0;
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (performance.now() < until) {
+      const file = files[next++ % files.length]!;
+      const uploaded = await post('upload', file.name, file.bytes, {});
+      answers.push(uploaded);
+      // A file the upload refused is refused by every tool in the same words (ADR 0012): no need to send it on.
+      if (uploaded.status !== 201) continue;
+      answers.push(await post('analyze-metadata', file.name, file.bytes, {}));
+      answers.push(await post('security', file.name, file.bytes, { operation: 'privacy', removeExif: 'true', removeLocation: 'true' }));
+      const t = TOOLS[tool++ % TOOLS.length]!;
+      answers.push(await post(t.route, file.name, file.bytes, t.fields));
+    }
+  }),
+);
+clearInterval(healthTimer);
+
+// The end: the API must still answer, quickly.
+const finalStart = performance.now();
+let finalOk = false;
+try {
+  finalOk = (await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) })).status < 500;
+} catch {
+  finalOk = false;
+}
+const finalMs = performance.now() - finalStart;
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+const byRoute = new Map<string, Answer[]>();
+for (const a of answers) byRoute.set(a.route, [...(byRoute.get(a.route) ?? []), a]);
+console.log('\n| route | answers | statuses | p50 ms | p99 ms | worst ms |');
+console.log('| --- | --- | --- | --- | --- | --- |');
+for (const [route, list] of [...byRoute].sort()) {
+  const statuses = new Map<number, number>();
+  for (const a of list) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+  const sorted = list.map((a) => a.ms).sort((x, y) => x - y);
+  console.log(`| ${route} | ${list.length} | ${[...statuses].sort().map(([s, n]) => `${s}×${n}`).join(' ')} | ${Math.round(percentile(sorted, 50))} | ${Math.round(percentile(sorted, 99))} | ${Math.round(sorted.at(-1)!)} |`);
+}
+const sortedHealth = [...health].sort((a, b) => a - b);
+const ours5xx = answers.filter((a) => a.status >= 500 && !a.foreign);
+const foreign = answers.filter((a) => a.foreign);
+const lost = answers.filter((a) => a.status === 0);
+console.log(`\nrequests: ${answers.length}; /api/health: ${health.length} polls, worst ${Math.round(sortedHealth.at(-1) ?? NaN)} ms, p99 ${Math.round(percentile(sortedHealth, 99))} ms, p50 ${Math.round(percentile(sortedHealth, 50))} ms, ${healthFailures} failed`);
+const codes = new Map<string, number>();
+for (const a of ours5xx) codes.set(`${a.status} ${a.code}`, (codes.get(`${a.status} ${a.code}`) ?? 0) + 1);
+console.log(`5xx in our JSON: ${ours5xx.length} (${[...codes].map(([c, n]) => `${c} ×${n}`).join(', ') || 'none'}); the dev server's 5xx: ${foreign.length}; no answer: ${lost.length}`);
+for (const a of [...foreign, ...lost, ...ours5xx].slice(0, 12)) console.log(`  ${a.route} ${a.status}: ${a.body}`);
+const pass = finalOk && foreign.length === 0 && lost.length === 0;
+console.log(`${pass ? 'ok  ' : 'FAIL'} the API ${finalOk ? `answered /api/health in ${Math.round(finalMs)} ms` : 'did not answer /api/health within 5 s'} at the end; ${foreign.length} 5xx of the dev server; ${lost.length} unanswered`);
+await stack?.stop();
+process.exit(pass ? 0 : 1);
