@@ -56,6 +56,11 @@ export interface Picture {
   header: ImageHeader;
   /** The size people see: the header's, with the EXIF orientation applied. */
   upright: Size;
+  /**
+   * The file as it was sent, when intake cut bytes after the picture's end (imaging/intake.ts): privacy removal reads
+   * it, so its log names what was there (a camera's preview image, data after the end) and the result ends at EOI.
+   */
+  received?: Uint8Array;
 }
 
 export type EngineResult = Omit<ToolResult, 'imageUrl' | 'expiresAt' | 'size' | 'compressionRatio'> & { bytes: Uint8Array };
@@ -268,11 +273,12 @@ async function convert(input: Picture, o: OptionsByOperation['convert'], service
 }
 
 async function privacy(input: Picture, o: OptionsByOperation['privacy'], notes: string[]): Promise<EngineResult> {
-  const findings = await inspect(input.bytes, input.header);
-  const r = await protectPrivacy(input.bytes, input.header, o, findings);
+  const whole = input.received ?? input.bytes;
+  const findings = await inspect(whole, input.header);
+  const r = await protectPrivacy(whole, input.header, o, findings);
   return {
     operation: 'privacy',
-    originalSize: input.bytes.length,
+    originalSize: whole.length,
     notes,
     bytes: r.bytes,
     format: r.format,

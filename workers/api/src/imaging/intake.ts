@@ -7,7 +7,7 @@
  * pixel budget, a size every tool can work on), then the picture is decoded with the engine's own decoders when it
  * fits the isolate's decode budget, so a file whose pixel data is broken is refused here, by format, and never
  * stored or handed to a tool. Only the image's own bytes go on: anything appended after its end is cut
- * (core/images/extent.ts).
+ * (core/images/extent.ts); privacy removal alone also gets the file as sent, to name in its log what it removed.
  */
 import { checkFileSize, pictureProblem, sniffProblem, undecodableMessage, type IntakeProblem } from '../../../../core/images/intake';
 import { imageEnd } from '../../../../core/images/extent';
@@ -51,5 +51,5 @@ export async function intake(received: Uint8Array, { maxBytes = MAX_UPLOAD_BYTES
       throw err;
     }
   }
-  return { bytes, header, upright: displaySize(header) };
+  return { bytes, header, upright: displaySize(header), ...(bytes.length < received.length ? { received } : {}) };
 }
