@@ -36,6 +36,9 @@ export default defineConfig({
           // test/upload-usable.test.ts and test/intake-corpus.test.ts send a fixed third of the corpus through the
           // routes; 'all' sends every file.
           CORPUS_SWEEP: process.env.CORPUS_SWEEP === 'all' ? 'all' : 'third',
+          // test/large-photos.test.ts takes the 12 MP portrait stored sideways through every operation; 'all' adds the
+          // 12 MP landscape and the 24 MP photo (six minutes more on two cores).
+          LARGE_PHOTOS: process.env.LARGE_PHOTOS === 'all' ? 'all' : 'one',
         },
         // A second local D1 that plays a read replica lagging behind DB (test/support/lagging-replica.ts, ADR 0115).
         d1Databases: { LAGGING_REPLICA: 'lagging-replica' },
