@@ -3,7 +3,7 @@ import { z } from './zod';
 export { IMAGE_EXTENSIONS, IMAGE_FORMATS, IMAGE_MIME_TYPES, type ImageFormat } from '../images/kinds';
 export { EMPTY_FILE_MESSAGE, MISSING_IMAGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '../messages';
 import { IMAGE_ID_PATTERN } from '../images/address';
-import { IMAGE_FORMATS } from '../images/kinds';
+import { ACCEPTED_FORMATS } from '../images/kinds';
 import { EMPTY_FILE_MESSAGE, MISSING_IMAGE_MESSAGE } from '../messages';
 
 export const uploadResponseSchema = z.object({
@@ -11,7 +11,8 @@ export const uploadResponseSchema = z.object({
   imageUrl: z.string(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
-  format: z.enum(IMAGE_FORMATS),
+  /** Only a format we accept is ever stored (AVIF is recognised, to be named in a refusal, but not taken yet). */
+  format: z.enum(ACCEPTED_FORMATS),
   size: z.number().int().nonnegative(),
   /** ISO 8601. */
   expiresAt: z.string(),

@@ -3,7 +3,7 @@
  * strings, so numbers and booleans are coerced here, once, for the API and the UI alike.
  */
 import { z } from './zod';
-import { IMAGE_FORMATS } from './images';
+import { ACCEPTED_FORMATS } from '../images/kinds';
 import { removeBackgroundFieldsSchema, upscaleFieldsSchema } from '../tools/ai';
 import { blurFieldsSchema } from '../tools/blur';
 import { batchCompressFieldsSchema, compressFieldsSchema } from '../tools/compress';
@@ -42,7 +42,7 @@ export const toolResultSchema = z.object({
   imageUrl: z.string(),
   expiresAt: z.string(),
   size: z.number().int().nonnegative(),
-  format: z.enum(IMAGE_FORMATS),
+  format: z.enum(ACCEPTED_FORMATS),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   originalSize: z.number().int().nonnegative(),

@@ -694,7 +694,7 @@ export interface components {
             width: number;
             height: number;
             /** @enum {string} */
-            format: "jpeg" | "png" | "webp" | "gif" | "bmp" | "tiff" | "avif";
+            format: "jpeg" | "png" | "webp" | "gif" | "bmp" | "tiff";
             size: number;
             expiresAt: string;
         };
@@ -754,7 +754,7 @@ export interface components {
             expiresAt: string;
             size: number;
             /** @enum {string} */
-            format: "jpeg" | "png" | "webp" | "gif" | "bmp" | "tiff" | "avif";
+            format: "jpeg" | "png" | "webp" | "gif" | "bmp" | "tiff";
             width: number;
             height: number;
             originalSize: number;
