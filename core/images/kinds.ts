@@ -46,6 +46,12 @@ export type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number];
 
 export const isAcceptedFormat = (format: ImageFormat): format is AcceptedFormat => (ACCEPTED_FORMATS as readonly ImageFormat[]).includes(format);
 
+/** The format of a picture that came through intake, which refuses every other: says so to the type checker. */
+export function acceptedFormat(format: ImageFormat): AcceptedFormat {
+  if (!isAcceptedFormat(format)) throw new Error(`A ${format} picture got past intake.`);
+  return format;
+}
+
 /** "A, B or C". */
 export const listOf = (names: readonly string[], last = 'or') =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${last} ${names[names.length - 1]}`;

@@ -5,8 +5,7 @@
  * (JPEG, PNG, WebP: privacy.ts); a TIFF or GIF is answered exactly as it came, since cleaning one means writing it
  * again, larger.
  */
-import { FORMAT_NAMES, type ImageFormat } from '../../../../core/images/kinds';
-import { inspect } from './analyze';
+import { acceptedFormat, FORMAT_NAMES, type ImageFormat } from '../../../../core/images/kinds';
 import type { EngineResult, Picture } from './engine';
 import { protectPrivacy } from './privacy';
 
@@ -29,7 +28,7 @@ type Kept = Omit<EngineResult, 'operation' | 'originalSize'>;
 export async function keepWhenNotSmaller(input: Picture, made: { bytes: Uint8Array; format: string }, req: { format: string; quality: number | 'auto' }, subject = 'The original'): Promise<Kept | null> {
   const { bytes, header } = input;
   if (made.bytes.length < bytes.length) return null;
-  const clean = await protectPrivacy(bytes, header, { removeExif: header.orientation === 1, removeLocation: true, removeTimestamp: true }, await inspect(bytes, header));
+  const clean = await protectPrivacy(bytes, header, { removeExif: header.orientation === 1, removeLocation: true, removeTimestamp: true });
   const stripped = !clean.reencoded && clean.bytes.length <= bytes.length;
   const best = `at best a ${sizeInWords(made.bytes.length)} ${FORMAT_NAMES[made.format as ImageFormat] ?? made.format.toUpperCase()}`;
   const notes = [`${subject} (${sizeInWords(bytes.length)}) was already smaller than anything we could make (${best}); we kept it.`];
@@ -40,7 +39,7 @@ export async function keepWhenNotSmaller(input: Picture, made: { bytes: Uint8Arr
   }
   return {
     bytes: stripped ? clean.bytes : bytes,
-    format: header.format,
+    format: acceptedFormat(header.format),
     width: input.upright.width,
     height: input.upright.height,
     engine: 'passthrough',

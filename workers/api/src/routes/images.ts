@@ -6,6 +6,7 @@ import {
   uploadFormSchema,
 } from '../../../../core/api/images';
 import { contentDisposition, sanitizeDownloadName } from '../../../../core/download-name';
+import { acceptedFormat } from '../../../../core/images/kinds';
 import { parseWith } from '../validate';
 import { json } from '../http';
 import { intake } from '../imaging/intake';
@@ -28,7 +29,7 @@ export async function postUpload(request: Request, env: Env): Promise<Response> 
   const body: UploadResponse = {
     imageUrl: stored.url,
     ...upright,
-    format: header.format,
+    format: acceptedFormat(header.format),
     size: stored.size,
     expiresAt: stored.expiresAt!.toISOString(),
   };
