@@ -282,6 +282,29 @@ test.describe('tools section', () => {
     await search.fill('');
     await expect(section.getByRole('link')).toHaveCount(5);
   });
+
+  test('finds a tool by the words people type, and answers HEIC honestly', async ({ page }) => {
+    await serveTemplates(page, []);
+    await page.goto('/#tools');
+    const section = page.locator('#tools');
+    // A visible label, not only a placeholder.
+    await expect(section.getByText('Search tools', { exact: true })).toBeVisible();
+    const search = section.getByRole('searchbox', { name: 'Search tools' });
+    for (const [query, href] of [
+      ['exif', '/tools/security'],
+      ['jpg to png', '/tools/convert'],
+      ['youtube', '/tools/modify'],
+      ['shrink', '/tools/optimize'],
+    ] as const) {
+      await search.fill(query);
+      await expect(section.getByRole('link')).toHaveCount(1);
+      await expect(section.getByRole('link')).toHaveAttribute('href', href);
+    }
+    await search.fill('heic');
+    await expect(section.getByRole('link')).toHaveCount(0);
+    await expect(section.getByRole('status')).toContainText('HEIC photos are not accepted yet.');
+    await expect(section.getByRole('status')).toContainText('share the photo as a JPEG');
+  });
 });
 
 test.describe('Get Started dialog', () => {

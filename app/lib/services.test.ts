@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { filterServices, SERVICES } from './services';
+import { filterServices, searchServices, SERVICES } from './services';
+
+const ids = (query: string) => searchServices(SERVICES, query).services.map((s) => s.id);
 
 describe('filterServices', () => {
   it('matches title, description and features case-insensitively', () => {
@@ -11,5 +13,53 @@ describe('filterServices', () => {
   it('returns every card for a blank query and none for a miss', () => {
     expect(filterServices(SERVICES, '   ')).toHaveLength(SERVICES.length);
     expect(filterServices(SERVICES, 'zzz-nothing')).toEqual([]);
+    expect(searchServices(SERVICES, 'zebra crossing')).toEqual({ services: [] });
+  });
+});
+
+describe('searchServices: the words people type for each job', () => {
+  it.each([
+    ['exif', 'security'],
+    ['EXIF data', 'security'],
+    ['metadata', 'security'],
+    ['remove gps', 'security'],
+    ['location', 'security'],
+    ['jpg to png', 'convert'],
+    ['PNG to JPG', 'convert'],
+    ['png  to   jpg', 'convert'],
+    ['convert my photo to webp', 'convert'],
+    ['youtube thumbnail', 'modify'],
+    ['instagram', 'modify'],
+    ['shrink', 'optimize'],
+    ['make smaller', 'optimize'],
+    ['under 100 kb', 'optimize'],
+    ['compress', 'optimize'],
+    ['remove bg', 'optimize'],
+    ['caption', 'meme-generator'],
+  ])('"%s" finds %s', (query, id) => {
+    expect(ids(query)).toContain(id);
+  });
+
+  it('keeps the answer narrow where the job is one tool', () => {
+    expect(ids('exif')).toEqual(['security']);
+    expect(ids('jpg to png')).toEqual(['convert']);
+    expect(ids('youtube')).toEqual(['modify']);
+    expect(ids('shrink')).toEqual(['optimize']);
+  });
+
+  it('answers HEIC and AVIF honestly, with no card, saying what to do instead', () => {
+    for (const query of ['heic', 'HEIC to JPG', 'iphone heif']) {
+      const { services, note } = searchServices(SERVICES, query);
+      expect(services).toEqual([]);
+      expect(note).toMatch(/^HEIC photos are not accepted yet\./);
+      expect(note).toContain('share the photo as a JPEG');
+      expect(note).toContain('Accepted: JPEG, PNG, WebP, GIF, BMP or TIFF.');
+    }
+    expect(searchServices(SERVICES, 'avif').note).toMatch(/^AVIF pictures are not accepted yet\./);
+    expect(searchServices(SERVICES, 'jpeg').note).toBeUndefined();
+  });
+
+  it('a query of filler words alone falls back to a plain substring match', () => {
+    expect(ids('the')).toEqual(SERVICES.filter((s) => `${s.title} ${s.description}`.toLowerCase().includes('the')).map((s) => s.id));
   });
 });

@@ -1,4 +1,6 @@
 /** The fixed list of service cards (docs/product.md §2, §3.3): home tools section and the Get Started dialog. */
+import { ACCEPTED_FORMATS_TEXT } from '../../core/images/kinds';
+
 export type ServiceCategory = 'create' | 'optimize' | 'modify' | 'convert' | 'security';
 
 export interface Service {
@@ -8,6 +10,8 @@ export interface Service {
   href: string;
   category: ServiceCategory;
   features: string[];
+  /** Words a visitor types for this job that the card itself doesn't show (search only, never rendered). */
+  keywords: string[];
   featured: boolean;
 }
 
@@ -19,6 +23,7 @@ export const SERVICES: Service[] = [
     href: '/meme-generator',
     category: 'create',
     features: ['50+ templates', 'Custom text', 'AI caption suggestions', 'AI image generation'],
+    keywords: ['meme', 'caption', 'funny', 'text on image', 'add text', 'template', 'sticker', 'ai art', 'generate'],
     featured: true,
   },
   {
@@ -28,6 +33,7 @@ export const SERVICES: Service[] = [
     href: '/tools/optimize',
     category: 'optimize',
     features: ['Compress', 'AI upscale 2x to 4x', 'Remove background'],
+    keywords: ['compress', 'shrink', 'smaller', 'reduce', 'file size', 'kb', 'mb', 'quality', 'upscale', 'enlarge', 'sharpen', 'higher resolution', 'background remover', 'transparent', 'cutout', 'remove bg'],
     featured: false,
   },
   {
@@ -37,6 +43,7 @@ export const SERVICES: Service[] = [
     href: '/tools/modify',
     category: 'modify',
     features: ['Resize', 'Crop and rotate', 'Batch processing'],
+    keywords: ['resize', 'dimensions', 'scale', 'youtube', 'thumbnail', 'instagram', 'facebook', 'twitter', 'tiktok', 'linkedin', 'story', 'banner', 'cover photo', 'profile picture', 'avatar', 'crop', 'rotate', 'flip', 'bulk'],
     featured: false,
   },
   {
@@ -46,6 +53,7 @@ export const SERVICES: Service[] = [
     href: '/tools/convert',
     category: 'convert',
     features: ['JPG and PNG', 'WEBP', 'BMP and TIFF'],
+    keywords: ['convert', 'format', 'jpg to png', 'png to jpg', 'jpeg', 'webp', 'gif', 'bmp', 'tiff', 'change extension', 'save as'],
     featured: false,
   },
   {
@@ -55,13 +63,60 @@ export const SERVICES: Service[] = [
     href: '/tools/security',
     category: 'security',
     features: ['Watermarks', 'Blur faces', 'Remove private metadata'],
+    keywords: ['privacy', 'private', 'exif', 'metadata', 'gps', 'location', 'geotag', 'camera info', 'watermark', 'logo', 'copyright', 'blur', 'anonymize', 'hide faces', 'redact'],
     featured: false,
   },
 ];
 
-/** Case-insensitive match on title, description or any feature (docs/product.md §3.3). */
-export function filterServices(services: Service[], query: string): Service[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return services;
-  return services.filter((s) => [s.title, s.description, ...s.features].some((t) => t.toLowerCase().includes(q)));
+/** Words that carry no meaning for the match ("jpg to png", "how to resize my photo"). */
+const FILLER = new Set(['a', 'an', 'the', 'to', 'into', 'in', 'of', 'for', 'my', 'and', 'or', 'how', 'i', 'can', 'do', 'make', 'it', 'me', 'image', 'images', 'photo', 'photos', 'picture', 'pictures', 'pic', 'file', 'files']);
+
+/**
+ * Formats a visitor may look for that no tool takes yet: the search answers them honestly instead of
+ * "No tools found" (core/images/kinds.ts ACCEPTED_FORMATS is the list the tools take).
+ */
+const NOT_YET: { words: string[]; note: string }[] = [
+  {
+    words: ['heic', 'heif'],
+    note:
+      `HEIC photos are not accepted yet. Convert them on the phone first (on an iPhone: Settings, Camera, Formats, ` +
+      `Most Compatible saves new photos as JPEG) or share the photo as a JPEG, then use any tool here. ` +
+      `Accepted: ${ACCEPTED_FORMATS_TEXT}.`,
+  },
+  {
+    words: ['avif'],
+    note: `AVIF pictures are not accepted yet. Save or export the picture as PNG or JPEG first. Accepted: ${ACCEPTED_FORMATS_TEXT}.`,
+  },
+];
+
+export interface ServiceSearch {
+  services: Service[];
+  /** An honest answer for a format no tool takes yet (HEIC, AVIF), shown instead of the cards. */
+  note?: string;
 }
+
+const haystack = (s: Service) => [s.title, s.description, ...s.features, ...s.keywords].join(' | ').toLowerCase();
+
+/**
+ * The home tools search (docs/product.md §3.3), ignoring case: a card matches when the whole query appears in its
+ * title, description, features or keywords, or when the most of its meaningful words do ("jpg to png" finds
+ * Convert, "make it smaller" finds Optimize).
+ */
+export function searchServices(services: Service[], query: string): ServiceSearch {
+  const q = query.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!q) return { services };
+  const words = q.split(/[^a-z0-9]+/).filter((w) => w && !FILLER.has(w));
+  const notYet = NOT_YET.find((entry) => words.some((w) => entry.words.includes(w)));
+  if (notYet) return { services: [], note: notYet.note };
+  // A card's score: every word for the whole query found as typed, else how many of its words it holds; the
+  // best-scoring cards are shown, so "remove gps" gives Security alone, not every card that can remove something.
+  const scores = services.map((s) => {
+    const text = haystack(s);
+    return text.includes(q) ? words.length + 1 : words.filter((w) => text.includes(w)).length;
+  });
+  const best = Math.max(0, ...scores);
+  return { services: best === 0 ? [] : services.filter((_, i) => scores[i] === best) };
+}
+
+/** The cards {@link searchServices} shows for a query. */
+export const filterServices = (services: Service[], query: string): Service[] => searchServices(services, query).services;
