@@ -190,6 +190,8 @@ export async function runJob(job: Job, input: Buffer, overlays: Buffer[]): Promi
   let out = fromRaw(r);
   if (!meta.hasAlpha || format === 'jpeg') out = out.flatten({ background: '#ffffff' });
   // No metadata is written; the pixels are already sRGB (sharp converts from the input's profile when it decodes).
+  // The Worker's adapter never sends a non-sRGB RGB profile: it keeps the photo's own values and puts the profile back
+  // itself (workers/api/src/imaging/service/profile.ts, ADR 0126).
   const encoded =
     format === 'jpeg'
       ? out.jpeg({ quality: quality ?? 80, chromaSubsampling: '4:2:0', progressive: true, mozjpeg: false })

@@ -1,9 +1,13 @@
 /**
- * A photo's colour profile survives re-encoding in the isolate (icc.ts), read back by exiftool: rocket.jpg is tagged
- * Adobe RGB (1998), which shown as sRGB looks dull and shifted. An sRGB profile (the Hubble field's) is not copied.
+ * A photo's colour profile survives re-encoding in the isolate (icc.ts) and through the image service (ADR 0126), read
+ * back by exiftool: rocket.jpg is tagged Adobe RGB (1998), which shown as sRGB looks dull and shifted. An sRGB profile
+ * (the Hubble field's) is not copied.
  */
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { AUTO_TARGET_SCORE } from '../src/imaging/options';
 import { corpusFile, corpusIndex, exiftool, resultBytes, toolRequest, type ToolBody } from './support/corpus';
+import { makePhoto } from './support/photos';
 
 const index = await corpusIndex();
 
@@ -15,8 +19,41 @@ async function call(route: string, image: Uint8Array, fields: Record<string, str
   const body = await res.json<ToolBody>();
   expect(res.status, JSON.stringify(body)).toBe(200);
   if (engine) expect(body.engine).toBe(engine);
-  return { body, tags: await exiftool(await resultBytes(body.imageUrl)) };
+  const bytes = await resultBytes(body.imageUrl);
+  return { body, bytes, tags: await exiftool(bytes) };
 }
+
+/** libjxl's ssimulacra_main through the ORACLE service, which shows both pictures as a viewer would (sRGB). */
+async function ssimulacra(original: Uint8Array, candidate: Uint8Array): Promise<number> {
+  const form = new FormData();
+  form.set('original', new Blob([original as Uint8Array<ArrayBuffer>]));
+  form.set('candidate', new Blob([candidate as Uint8Array<ArrayBuffer>]));
+  const res = await env.ORACLE.fetch('http://oracle/score', { method: 'POST', body: form });
+  if (!res.ok) throw new Error(`ORACLE: ${await res.text()}`);
+  return (await res.json<{ ssimulacra: number }>()).ssimulacra;
+}
+
+/**
+ * Over 0.23 MP `quality=auto` is the image service's work (ADR 0122). The service reads the photo's own pixel values
+ * and its file gets the profile back (ADR 0126), so the judge's samples and the file are in one colour space.
+ */
+async function autoByService(photo: Uint8Array) {
+  const { body, bytes, tags } = await call('optimize', photo, { operation: 'compress', quality: 'auto', format: 'auto' }, 'images');
+  expect(body.looksSame, JSON.stringify({ ...body, imageUrl: undefined })).toBe(true);
+  expect(body.size).toBeLessThan(photo.length);
+  // Looks the same to a judge nobody here wrote, which converts both to sRGB as a viewer does.
+  expect(await ssimulacra(photo, bytes)).toBeLessThanOrEqual(AUTO_TARGET_SCORE * 1.1);
+  return profileOf(tags);
+}
+
+describe('colour profiles through the image service', () => {
+  it("keeps a phone photo's Display P3 through quality=auto, and it looks the same", { timeout: 60_000 }, async () => {
+    const photo = await makePhoto({ width: 800, height: 600, seed: 9, profile: 'p3' });
+    const own = profileOf(await exiftool(photo));
+    expect(own).toBe('sP3C'); // libvips' compact Display P3
+    expect(await autoByService(photo)).toBe(own);
+  });
+});
 
 describe.skipIf(!index)('colour profiles', () => {
   it('keeps Adobe RGB in JPEG, PNG and WebP results', async () => {
@@ -31,6 +68,10 @@ describe.skipIf(!index)('colour profiles', () => {
       const { body, tags } = await call(route, rocket, fields, 'wasm');
       expect(profileOf(tags), `${route} ${JSON.stringify(fields)} → ${body.format}`).toBe('Adobe RGB (1998)');
     }
+  });
+
+  it('keeps Adobe RGB through quality=auto on the image service (rocket.jpg is 0.27 MP), and it looks the same', { timeout: 60_000 }, async () => {
+    expect(await autoByService(await corpusFile('photos/rocket.jpg'))).toBe('Adobe RGB (1998)');
   });
 
   // The Hubble field is larger than one time slice of the isolate (ADR 0122): it is the image service's work, which must

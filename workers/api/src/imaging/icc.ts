@@ -14,11 +14,17 @@ const JPEG_ICC = 'ICC_PROFILE\0';
 /** A JPEG segment holds at most 65,533 bytes of payload; the ICC marker's own header takes 14 of them. */
 const JPEG_ICC_PART = 65_519;
 
-/** The colour profile a file carries, or null (none, unreadable, or sRGB). */
+/**
+ * The colour profile a file carries, or null (none, unreadable, sRGB, or not for RGB values: a CMYK or grey profile
+ * would be wrong on the RGB pixels the isolate and the image service write).
+ */
 export function readProfile(bytes: Uint8Array, format: ImageFormat): Uint8Array | null {
   const icc = rawProfile(bytes, format);
-  return icc && !isSrgb(icc) ? icc : null;
+  return icc && isRgb(icc) && !isSrgb(icc) ? icc : null;
 }
+
+/** The profile's data colour space (header bytes 16–19) is 'RGB '. */
+const isRgb = (icc: Uint8Array) => icc.length >= 20 && startsWith(icc.subarray(16), 'RGB ');
 
 function rawProfile(bytes: Uint8Array, format: ImageFormat): Uint8Array | null {
   try {
@@ -54,6 +60,31 @@ export function isSrgb(icc: Uint8Array): boolean {
     return /sRGB/.test(ascii);
   }
   return false;
+}
+
+/**
+ * `bytes` without its colour profile, nothing else changed (no pixel is re-encoded): what the image service is sent
+ * (service/profile.ts), so that it reads the file's own pixel values. Null where the container cannot be walked.
+ */
+export function withoutProfile(bytes: Uint8Array, format: ImageFormat): Uint8Array | null {
+  if (format === 'jpeg') {
+    const parsed = jpegSegments(bytes);
+    if (!parsed) return null;
+    const kept = parsed.segments.filter((s) => !(s.marker === 0xe2 && startsWith(s.payload, JPEG_ICC)));
+    return concat([bytes.subarray(0, 2), ...kept.map((s) => bytes.subarray(s.start, s.end)), parsed.rest]);
+  }
+  if (format === 'png') {
+    const chunks = pngChunks(bytes);
+    return chunks ? concat([bytes.subarray(0, 8), ...chunks.filter((c) => c.type !== 'iCCP').map((c) => c.raw)]) : null;
+  }
+  if (format === 'webp') {
+    const chunks = webpChunks(bytes);
+    if (!chunks?.length) return null;
+    const out = joinWebp(chunks.filter((c) => c.type !== 'ICCP'));
+    if (chunks[0]!.type === 'VP8X') out[20] = (out[20] ?? 0) & ~0x20; // no ICC profile any more
+    return out;
+  }
+  return null;
 }
 
 /** `bytes` (JPEG, PNG or WebP written by the isolate, no metadata) with `icc` embedded. Other formats unchanged. */

@@ -68,6 +68,8 @@ const photoSchema = z.object({
   // TIFF is LZW-compressed, as cameras and scanners write it (the engine writes TIFF uncompressed).
   format: z.enum(['jpeg', 'png', 'webp', 'tiff', 'gif']).default('jpeg'),
   quality: z.number().int().min(1).max(100).default(85),
+  // Display P3, as phones tag their photos: the pixels converted into it and its profile embedded (libvips' sP3C).
+  profile: z.literal('p3').optional(),
 });
 
 /**
@@ -123,6 +125,7 @@ export async function photoService(request: Request): Promise<Response> {
     if (url.pathname === '/photo') {
       const o = photoSchema.parse(await request.json());
       let img = sharp(photoPixels(o.width, o.height, o.seed), { raw: { width: o.width, height: o.height, channels: 3 } });
+      if (o.profile) img = img.withIccProfile(o.profile);
       if (o.format === 'jpeg') {
         img = img.jpeg({ quality: o.quality, chromaSubsampling: '4:2:0' });
         const exif: Record<string, Record<string, string>> = { IFD0: { Make: 'Memeforge', Model: 'Test Phone' } };

@@ -9,6 +9,8 @@ export interface PhotoOptions {
   gps?: boolean;
   format?: 'jpeg' | 'png' | 'webp';
   quality?: number;
+  /** Display P3 pixels with their profile (libvips' `sP3C`), as a phone tags its photos. */
+  profile?: 'p3';
 }
 
 export interface ReferenceOp {

@@ -9,6 +9,7 @@
 import { imageServiceRefusal, sizeAfterStep, type ServiceInput, type SizeOf } from '../../../../../core/image-service';
 import { displaySize, readHeader } from '../sniff';
 import { fromBindingError } from './binding-errors';
+import { carryingProfiles } from './profile';
 import { ImageServiceError, type ImageService, type Region, type ServiceJob, type ServiceResult, type ServiceStep } from './types';
 
 const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', rgba: 'rgba' } as const;
@@ -108,7 +109,8 @@ export function cloudflareImageService(images: ImagesBinding): ImageService {
     for (const step of steps) t = t.transform(toTransform(step));
     return t;
   };
-  return {
+  // Colour profiles are taken off before the call and put back after it (profile.ts, ADR 0126).
+  return carryingProfiles({
     name: 'cloudflare',
     async run(job: ServiceJob): Promise<ServiceResult> {
       const planned = checkedSize(job);
@@ -134,5 +136,5 @@ export function cloudflareImageService(images: ImagesBinding): ImageService {
         throw fromBindingError(err);
       }
     },
-  };
+  });
 }

@@ -4,6 +4,7 @@
  * so a stopped or stuck service is a clean 503, never a hang.
  */
 import { z } from 'zod';
+import { carryingProfiles } from './profile';
 import { ImageServiceError, type ImageService, type ServiceJob, type ServiceResult } from './types';
 
 export const LOCAL_IMAGES_NOT_RUNNING =
@@ -31,7 +32,8 @@ export function localImageService({ fetcher, url, timeoutMs = LOCAL_IMAGES_TIMEO
   const base = url.replace(/\/+$/, '');
   // Each called with its own `this`: workerd throws "Illegal invocation" otherwise.
   const send: typeof fetch = fetcher ? (input, init) => fetcher.fetch(input, init) : (input, init) => fetch(input, init);
-  return {
+  // Colour profiles are taken off before the call and put back after it (profile.ts, ADR 0126).
+  return carryingProfiles({
     name: 'local',
     async run(job: ServiceJob): Promise<ServiceResult> {
       const form = new FormData();
@@ -64,5 +66,5 @@ export function localImageService({ fetcher, url, timeoutMs = LOCAL_IMAGES_TIMEO
       if (!width || !height) throw new ImageServiceError(503, 'The local image service answered without the picture size.');
       return { bytes, width, height, format: job.output.format };
     },
-  };
+  });
 }

@@ -10,8 +10,10 @@
  *   coordinate is in the upright picture.
  * - Steps run in the order given, each on the previous step's result.
  * - Overlays are drawn after every step, in order, at `left`/`top` of the result, alpha-blended, times `opacity`.
- * - The output carries no metadata (EXIF, XMP, IPTC, comments). Colours look as they did: an implementation either
- *   keeps the ICC colour profile or converts the pixels to sRGB (then writes none).
+ * - The output carries no metadata (EXIF, XMP, IPTC, comments). Colours look as they did: a non-sRGB RGB colour
+ *   profile is taken off the input and its overlays before the call and put back on the JPEG, PNG or WebP after it
+ *   (profile.ts, ADR 0126), so every implementation works on the file's own pixel values, raw output included, as the
+ *   isolate does. What an implementation would do with a profile (libvips converts to sRGB) does not matter.
  * - Before any work, the job is held against the Images binding's documented limits (`core/image-service.ts`: 12,000
  *   px a side for JPEG, PNG and GIF, WebP's own 16,383, file size, animations, our 50 MP): a job over one is
  *   `ImageServiceError` 413 with the same words from every implementation, so offline answers as production does.
