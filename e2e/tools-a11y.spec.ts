@@ -64,3 +64,27 @@ for (const dark of [false, true]) {
     }
   });
 }
+
+// The resize panel with a box of another shape (fit choices, the Fill frame) and a kept original, light and dark.
+for (const dark of [false, true]) {
+  test(`the resize fit choices and a kept original have no serious or critical violations (${dark ? 'dark' : 'light'})`, async ({ page }) => {
+    if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/tools/modify?tab=resize');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
+    await page.getByLabel(/More sizes/).selectOption('youtube-thumbnail');
+    await expect(page.getByTestId('resize-frame')).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await serious(page)).toEqual([]);
+
+    const tiff = await sharp(corpusFile('photos/rocket.jpg')).resize(160, 120).tiff({ compression: 'lzw' }).toBuffer();
+    await page.goto('/tools/optimize');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByTestId('file-input').setInputFiles({ name: 'scan.tif', mimeType: 'image/tiff', buffer: tiff });
+    await page.getByRole('button', { name: 'Compress Image' }).click();
+    await expect(page.getByTestId('kept-original')).toBeVisible({ timeout: 30_000 });
+    await page.waitForTimeout(300);
+    expect(await serious(page)).toEqual([]);
+  });
+}

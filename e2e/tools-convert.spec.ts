@@ -56,6 +56,7 @@ test.describe('Convert', () => {
     const tiff = await sharp(corpusFile('photos/rocket.jpg')).resize(300, 200).tiff({ compression: 'lzw' }).toBuffer();
     await page.goto('/tools/convert');
     const png = { name: 'sample.png', mimeType: 'image/png', buffer: await readFile(corpusFile('formats/sample.png')) };
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByTestId('file-input').setInputFiles([{ name: 'scan.tif', mimeType: 'image/tiff', buffer: tiff }, png]);
     const thumbs = page.getByRole('list', { name: 'Selected files' });
     await expect.poll(() => thumbs.getByRole('img', { name: 'scan.tif' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);

@@ -42,6 +42,7 @@ test.describe('Modify', () => {
 
   test('resize: with the lock on, 1280 then 720 is exactly 1280 × 720 (filled, never 960 × 720); the YouTube preset; unlocked sizes are filled too', async ({ page }) => {
     await page.goto('/tools/modify?tab=resize');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
     const width = page.getByLabel('Width (px)');
     const height = page.getByLabel('Height (px)');
@@ -81,6 +82,7 @@ test.describe('Modify', () => {
   test('resize at 390 px: presets, fields and the preview fit the phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/tools/modify?tab=resize');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
     await page.getByLabel(/More sizes/).selectOption('youtube-thumbnail');
     await expect(page.getByTestId('resize-outcome')).toHaveText('Result: 1280 × 720 px, edges cropped to fill');

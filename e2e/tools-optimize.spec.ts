@@ -85,6 +85,7 @@ test.describe('Optimize', () => {
     // An LZW TIFF, as cameras and scanners write it: Chromium cannot draw TIFF, and re-encoding one makes it larger.
     const tiff = await sharp(corpusFile('photos/rocket.jpg')).resize(576, 384).tiff({ compression: 'lzw' }).toBuffer();
     await page.goto('/tools/optimize');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByTestId('file-input').setInputFiles({ name: 'scan.tif', mimeType: 'image/tiff', buffer: tiff });
     const preview = page.getByRole('img', { name: 'Preview of scan.tif' });
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(576);
