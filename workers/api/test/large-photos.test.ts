@@ -50,7 +50,7 @@ describe.each(TAKEN)('$name', ({ width, height, orientation }) => {
   let photo: Uint8Array;
   const input = async () => (photo ??= await makePhoto({ width, height, orientation, gps: true, seed: width + orientation }));
 
-  it('is a real phone-size upload: under 10 MB, over every WASM budget', async () => {
+  it('is a real phone-size upload: under 10 MB, over every WASM budget', { timeout: 120_000 }, async () => {
     const bytes = await input();
     expect(bytes.length).toBeLessThan(10 * 1024 * 1024);
     expect(readHeader(bytes)).toMatchObject({ width, height, orientation });
