@@ -27,6 +27,36 @@ test('dark mode survives a reload with no flash of light', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('false');
 });
 
+test('a visitor who never chose follows the system dark preference, before any script of ours, and a choice overrides it', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const html = page.locator('html');
+  // The boot script (under the page's CSP nonce) applies it before the app's code loads.
+  await page.route('**/build/**', (route) => route.abort());
+  await page.goto('/');
+  await expect(html).toHaveClass(/dark/);
+  await page.unroute('**/build/**');
+
+  await page.reload();
+  const toLight = page.getByRole('button', { name: 'Switch to light mode' });
+  await expect(toLight).toBeVisible();
+  // The system changing while the visitor has not chosen is followed live.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(html).not.toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Switch to dark mode' })).toBeVisible();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveClass(/dark/);
+
+  // A choice is stored and wins over the system from then on, across reloads.
+  await toLight.click();
+  await expect(html).not.toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('false');
+  await page.reload();
+  await expect(html).not.toHaveClass(/dark/);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).not.toHaveClass(/dark/);
+});
+
 test('an unknown path answers 404 with the 404 page', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
