@@ -4,7 +4,7 @@
  * R2 the way the API stores it now (`stream`) or the way it used to (`whole`: read into the isolate, then put).
  */
 import { cloudflareProvider } from '../../workers/api/src/ai/cloudflare';
-import { pngChunk } from '../../workers/api/src/ai/png';
+import { pngChunk } from '../../workers/api/src/imaging/plain-png';
 import { toBytes } from '../../workers/api/src/ai/upstream';
 import { readHeadOf } from '../../workers/api/src/imaging/sniff';
 import { putTemporary, putTemporaryStream } from '../../workers/api/src/storage/image-store';

@@ -1,4 +1,4 @@
-import { EMPTY_FILE_MESSAGE, MISSING_IMAGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '../messages';
+import { EMPTY_FILE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '../messages';
 import { IMAGE_SERVICE_MAX_ANIMATION_PIXELS, IMAGE_SERVICE_MAX_SIDE } from '../image-service';
 import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../limits';
 import { FORMAT_NAMES, isAcceptedFormat, type ImageFormat } from './kinds';
@@ -37,7 +37,6 @@ export const tooManyPixelsMessage = (maxPixels: number) =>
 export const EMPTY_FILE: IntakeProblem = { status: 400, code: 'validation_failed', title: 'Empty file', message: EMPTY_FILE_MESSAGE };
 export const TOO_LARGE_FILE: IntakeProblem = { status: 413, code: 'payload_too_large', title: 'File too large', message: UPLOAD_TOO_LARGE_MESSAGE };
 export const NOT_AN_IMAGE: IntakeProblem = { status: 415, code: 'unsupported_media_type', title: 'Invalid file type', message: UNSUPPORTED_IMAGE_MESSAGE };
-export const NO_FILE: IntakeProblem = { status: 400, code: 'validation_failed', title: 'No file', message: MISSING_IMAGE_MESSAGE };
 
 /** Why sniffing refused the bytes, in the words both sides use. */
 export function sniffProblem(result: Extract<SniffResult, { ok: false }>, maxPixels = MAX_IMAGE_PIXELS): IntakeProblem {

@@ -28,3 +28,34 @@ export const watermarkFieldsSchema = z.object({
   color: hexColour('Colour').default(WATERMARK_COLOUR_DEFAULT),
 });
 export type WatermarkOptions = z.infer<typeof watermarkFieldsSchema>;
+
+/**
+ * The strip the watermark is drawn in, for a picture `width` pixels wide: one line of text in a strip as wide as the
+ * picture (so the renderer's canvas stays small), the font scaled from `size` at WATERMARK_REFERENCE_WIDTH, the text
+ * anchored start/middle/end inside a side padding, its baseline `textY` from the strip's top.
+ */
+export function watermarkStrip(width: number, size: number, position: WatermarkPosition) {
+  const fontPx = Math.max(8, Math.round((size * width) / WATERMARK_REFERENCE_WIDTH));
+  const stripHeight = Math.ceil(fontPx * 1.5);
+  const pad = Math.round(Math.max(fontPx * 0.5, width * 0.02));
+  const anchor = position.endsWith('left') ? 'start' : position.endsWith('right') ? 'end' : 'middle';
+  const x = anchor === 'start' ? pad : anchor === 'end' ? width - pad : width / 2;
+  return { fontPx, stripHeight, x, anchor, textY: Math.round(fontPx * 1.1) } as const;
+}
+
+/** Where the strip goes on a picture `height` pixels high: a margin from the top or bottom edge, or the middle. */
+export function watermarkStripTop(height: number, stripHeight: number, position: WatermarkPosition): number {
+  const margin = Math.round(Math.max(height * 0.02, stripHeight * 0.2));
+  if (position === 'center') return Math.round((height - stripHeight) / 2);
+  return position.startsWith('top') ? margin : height - stripHeight - margin;
+}
+
+/**
+ * The whole geometry in the picture's pixels: the Worker draws the strip there (workers/api/src/imaging/watermark.ts)
+ * and the live preview draws the same text at the same place, so the two cannot drift apart.
+ */
+export function watermarkLayout(width: number, height: number, size: number, position: WatermarkPosition) {
+  const strip = watermarkStrip(width, size, position);
+  const top = watermarkStripTop(height, strip.stripHeight, position);
+  return { ...strip, top, baseline: top + strip.textY } as const;
+}

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { woffToSfnt } from '../templates/woff';
+// The Worker's unpacker (it draws the watermark with the same fonts): one WOFF reader in the repo.
+import { woffToSfnt } from '../../workers/api/src/imaging/woff';
 import type { Measure } from '../../app/features/editor/model/text-fit';
 
 interface Font {
@@ -59,7 +60,7 @@ function cmapFormat4(cmap: Buffer): (codePoint: number) => number {
 function loadFont(standIn: string, weight: number): Font {
   const require = createRequire(import.meta.url);
   const dir = dirname(require.resolve(`@fontsource/${standIn}/package.json`));
-  const sfnt = woffToSfnt(readFileSync(join(dir, 'files', `${standIn}-latin-${weight}-normal.woff`)));
+  const sfnt = Buffer.from(woffToSfnt(readFileSync(join(dir, 'files', `${standIn}-latin-${weight}-normal.woff`))));
   const unitsPerEm = table(sfnt, 'head').readUInt16BE(18);
   const metrics = table(sfnt, 'hhea').readUInt16BE(34);
   const hmtx = table(sfnt, 'hmtx');

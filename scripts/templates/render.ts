@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import type { TemplateDefinition } from './define';
-import { woffToSfnt } from './woff';
+// The Worker's unpacker (it draws the watermark with the same fonts): one WOFF reader in the repo.
+import { woffToSfnt } from '../../workers/api/src/imaging/woff';
 
 const require = createRequire(import.meta.url);
 

@@ -1,15 +1,4 @@
-import type { ToolResult } from '../../../core/api/tools';
 import { ApiClientError } from '~/lib/api-client';
-import { api, call, multipart } from '~/lib/api/client';
-
-/** One multipart call to a tool route: the image plus string fields. */
-export function postTool(path: '/api/optimize' | '/api/modify' | '/api/convert' | '/api/security', file: File, fields: Record<string, string | number | boolean>): Promise<ToolResult> {
-  const form = new FormData();
-  form.set('image', file);
-  for (const [k, v] of Object.entries(fields)) form.set(k, String(v));
-  // Without `Accept: text/event-stream` the answer is the JSON one.
-  return call(api.POST(path, { body: multipart(form) })) as Promise<ToolResult>;
-}
 
 /**
  * The text to show for a failed call: the server's message when it sent one, else the screen's own sentence

@@ -21,7 +21,7 @@ import { isCancelled } from './tool-job';
 import { useImageFile } from './use-image-file';
 import { useDisplayable } from './use-displayable';
 import { useToolJob } from './use-tool-job';
-import { useUsage } from './use-usage';
+import { useUsage } from '~/lib/use-usage';
 
 const TABS = [
   { id: 'compress', label: 'Compress' },

@@ -1,12 +1,11 @@
 import { useRef, useState, type PointerEvent } from 'react';
-import { WATERMARK_COLOUR_DEFAULT, WATERMARK_OPACITY_DEFAULT } from '../../../core/tools/watermark';
+import { WATERMARK_COLOUR_DEFAULT, WATERMARK_OPACITY_DEFAULT, watermarkLayout } from '../../../core/tools/watermark';
 import { BLUR_METHODS, BLUR_STRENGTH, WATERMARK_POSITIONS, WATERMARK_SIZE, type Rect, type WatermarkPosition } from '../../../core/api/tools';
 import type { UsageLimit } from '../../../core/api/usage';
 import { LimitNotice } from '~/components/ui/limit-notice';
 import { AiBanner } from './ai-banner';
 import type { Size } from './crop-math';
 import { btnPrimary, btnSecondary, card, fieldLabel, input, muted, range } from './styles';
-import { watermarkLayout } from './watermark-layout';
 
 export interface WatermarkSettings {
   text: string;

@@ -17,7 +17,7 @@ import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
 import { isCancelled } from './tool-job';
 import { useImageFile, type Chosen } from './use-image-file';
 import { useToolJob } from './use-tool-job';
-import { useUsage } from './use-usage';
+import { useUsage } from '~/lib/use-usage';
 
 const TABS = [
   { id: 'watermark', label: 'Watermark' },

@@ -7,7 +7,7 @@ import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { ChatMessages, type ChatMessage } from './chat-messages';
-import { useUsage } from './use-usage';
+import { useUsage } from '~/lib/use-usage';
 
 let nextId = 0;
 const id = () => `m${++nextId}`;

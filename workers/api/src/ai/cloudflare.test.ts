@@ -11,7 +11,7 @@ import llamaSuccess from './fixtures/llama-json-mode-success.json';
 import moondreamFace from './fixtures/moondream-detect-face.json';
 import moondreamPeople from './fixtures/moondream-detect-people.json';
 import { readHeader } from '../imaging/sniff';
-import { encodePng } from './png';
+import { plainPng } from '../imaging/plain-png';
 import { toBytes } from './upstream';
 
 /** The one stub allowed: a Workers AI binding that plays back recorded answers and records what it was asked. */
@@ -30,7 +30,7 @@ const throws = (message: string) => () => {
   throw new Error(message);
 };
 
-const photo = (w: number, h: number) => encodePng(new Uint8Array(w * h * 3).fill(120), w, h, 3);
+const photo = (w: number, h: number) => plainPng(new Uint8Array(w * h * 3).fill(120), w, h, 3);
 const template = { id: 'kitchen', name: 'Kitchen', examples: [['Top', 'Bottom']], boxCount: 2 };
 
 describe('Workers AI adapter: text to image', () => {

@@ -8,7 +8,7 @@ import llamaSuccess from './fixtures/llama-json-mode-success.json';
 import scoutPicture from './fixtures/llama4-scout-json-mode-picture.json';
 import moondreamFace from './fixtures/moondream-detect-face.json';
 import moondreamPeople from './fixtures/moondream-detect-people.json';
-import { encodePng } from './png';
+import { plainPng } from '../imaging/plain-png';
 import type { AiProvider } from './provider';
 
 /**
@@ -35,7 +35,7 @@ function recordingAi(answers: Record<string, unknown>) {
   return { AI, calls };
 }
 
-const photo = (w: number, h: number) => encodePng(new Uint8Array(w * h * 3).fill(140), w, h, 3);
+const photo = (w: number, h: number) => plainPng(new Uint8Array(w * h * 3).fill(140), w, h, 3);
 const pngOf = (w: number, h: number) => () => new Response(photo(w, h) as Uint8Array<ArrayBuffer>).body;
 const template = { id: 'kitchen', name: 'Kitchen', examples: [['Top', 'Bottom']], boxCount: 2 };
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { toErrorResponse } from '../errors';
 import { FAKE_FAIL_MARKER, FAKE_GENERATED_SIZE, FAKE_UNAVAILABLE_MARKER, fakeProvider } from './fake';
 import { readHeader } from '../imaging/sniff';
-import { encodePng } from './png';
+import { plainPng } from '../imaging/plain-png';
 import { toBytes } from './upstream';
 
-const solid = (w: number, h: number) => encodePng(new Uint8Array(w * h * 3).fill(90), w, h, 3);
+const solid = (w: number, h: number) => plainPng(new Uint8Array(w * h * 3).fill(90), w, h, 3);
 const withMarker = (image: Uint8Array, marker: string) => new Uint8Array([...image, ...new TextEncoder().encode(marker)]);
 
 /** Decodes a PNG with the platform's own decoder (createImageBitmap is absent in workerd, so use the Images binding). */

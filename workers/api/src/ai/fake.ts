@@ -2,7 +2,7 @@ import { HttpError } from '../errors';
 import { captionsFromBank } from './caption-bank';
 import { readHeader } from '../imaging/sniff';
 import { encode } from '../imaging/encode';
-import { encodePng } from './png';
+import { plainPng } from '../imaging/plain-png';
 import { cancelled, throwIfCancelled } from '../cancel';
 import type { AiCallOptions, AiOutput, AiProvider, Box, ImageStream } from './provider';
 import { bytesToStream } from './upstream';
@@ -81,7 +81,7 @@ function gradientPixels(width: number, height: number, seed: number, alpha?: (x:
 
 function gradient(width: number, height: number, seed: number, alpha?: (x: number, y: number) => number) {
   const { px, channels } = gradientPixels(width, height, seed, alpha);
-  return encodePng(px, width, height, channels);
+  return plainPng(px, width, height, channels);
 }
 
 /** The gradient in the format asked for, as a stream (JPEG and WebP through the engine's own encoders). */

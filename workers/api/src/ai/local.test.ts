@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { toErrorResponse } from '../errors';
 import { getAiProvider } from './index';
 import { LOCAL_NOT_RUNNING, OFFLINE_CAPTIONS_NOTE, OFFLINE_PICTURE_CAPTIONS_NOTE, localProvider } from './local';
-import { encodePng } from './png';
+import { plainPng } from '../imaging/plain-png';
 
-const photo = encodePng(new Uint8Array(8 * 8 * 3), 8, 8, 3);
+const photo = plainPng(new Uint8Array(8 * 8 * 3), 8, 8, 3);
 const asError = (p: Promise<unknown>) => p.then(() => new Response('unexpected success'), (e: unknown) => toErrorResponse(e));
 
 describe('the local AI provider (Worker side)', () => {

@@ -84,10 +84,6 @@ export async function inspect(bytes: Uint8Array, header: ImageHeader): Promise<F
   return f;
 }
 
-export function hasGpsBlock(f: Findings): boolean {
-  return f.gps !== null;
-}
-
 export function describe(bytes: Uint8Array, header: ImageHeader, f: Findings): MetadataAnalysis {
   const risks: string[] = [];
   const types: string[] = [];

@@ -1,5 +1,4 @@
 /** Compression choices: a given quality, `targetBytes` (a size to land under), PNG, and the search budget `quality=auto` (auto.ts) shares. */
-import type { ImageFormat } from '../../../../core/api/images';
 import { decode } from './decode';
 import { encode, encodePng, type OutputFormat } from './encode';
 import { readHeader } from './sniff';
@@ -158,11 +157,6 @@ async function highestFitting(source: Raster, format: 'jpeg' | 'webp', target: n
     } else hi = mid - 1;
   }
   return fit;
-}
-
-/** Same-format compress never grows a file: when the result is not smaller, the caller keeps the input. */
-export function isSameFormatGrowth(result: Encoded, inputFormat: ImageFormat, inputSize: number): boolean {
-  return result.format === inputFormat && result.bytes.length >= inputSize;
 }
 
 /** PNG: lossless (png + oxipng), and below quality 100 a palette reduction where that is smaller and the judge cannot see it. */

@@ -26,7 +26,6 @@ import { ACCEPTED_FORMATS_TEXT, FORMAT_NAMES, listOf } from '../../../../core/im
 import { throwIfCancelled } from '../cancel';
 import { HttpError } from '../errors';
 import { assertImage } from './assert-image';
-import { inspect } from './analyze';
 import { decode } from './decode';
 import { ALPHA_FORMATS, encode, LOSSY_FORMATS, type OutputFormat } from './encode';
 import { embedProfile, readProfile } from './icc';
@@ -274,8 +273,7 @@ async function convert(input: Picture, o: OptionsByOperation['convert'], service
 
 async function privacy(input: Picture, o: OptionsByOperation['privacy'], notes: string[]): Promise<EngineResult> {
   const whole = input.received ?? input.bytes;
-  const findings = await inspect(whole, input.header);
-  const r = await protectPrivacy(whole, input.header, o, findings);
+  const r = await protectPrivacy(whole, input.header, o);
   return {
     operation: 'privacy',
     originalSize: whole.length,

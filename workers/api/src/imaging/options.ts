@@ -128,9 +128,6 @@ export const AUTO_SETTINGS: Readonly<Record<'jpeg' | 'webp', AutoSetting>> = {
 /** Palette reduction of a PNG is kept only when the judge scores it at most this (well inside "cannot be told apart"). */
 export const PALETTE_MAX_SCORE = 0.008;
 
-/** The default quality when none is given for a lossy output. */
-export const DEFAULT_QUALITY = 80;
-
 /**
  * Pixel budgets of the WASM path, per operation (pixels of the larger of input and output). Measured WASM memory per
  * pixel at 8 MP (imaging-memory.test.ts): mozjpeg decode 7 B, mozjpeg encode 16 B, libwebp encode 13 B, png encode

@@ -3,7 +3,7 @@
  * as a pixelated patch, is encoded without ever holding its pixels: memory is two rows and the compressed output.
  */
 import { Zlib } from 'fflate';
-import { pngChunk as chunk } from '../ai/png';
+import { pngChunk as chunk } from './plain-png';
 import { concat } from './container';
 import { yieldToEventLoop } from './slices';
 

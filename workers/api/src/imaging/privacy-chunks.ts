@@ -4,7 +4,7 @@
  * EXIF is rebuilt with the kinds of tags asked to stay; text, XMP, tIME (unless dates stay) and every chunk this
  * list does not name go. Pixel data chunks are copied as they are.
  */
-import { pngChunk } from '../ai/png';
+import { pngChunk } from './plain-png';
 import { type Chunk, concat, joinWebp, pngChunks, riffChunk, startsWith, webpChunks } from './container';
 import { unreadable } from './decode';
 import { rebuildExif, type ExifKeep, type ExifReport } from './exif-scrub';

@@ -6,7 +6,6 @@
  * losslessly. The log says exactly what went, in plain words.
  */
 import type { PrivacyLog } from '../../../../core/api/tools';
-import type { Findings } from './analyze';
 import { decode } from './decode';
 import { encode, type OutputFormat } from './encode';
 import type { ExifKeep, ExifKind } from './exif-scrub';
@@ -54,8 +53,8 @@ function strip(bytes: Uint8Array, format: 'jpeg' | 'png' | 'webp', keep: ExifKee
   return format === 'png' ? stripPng(bytes, keep) : stripWebp(bytes, keep);
 }
 
-/** `_findings` (what analysis read) is not needed: the log is built from what the rebuild kept and dropped. */
-export async function protectPrivacy(bytes: Uint8Array, header: ImageHeader, req: PrivacyRequest, _findings?: Findings): Promise<PrivacyResult> {
+/** The log is built from what the rebuild kept and dropped, not from what analysis read. */
+export async function protectPrivacy(bytes: Uint8Array, header: ImageHeader, req: PrivacyRequest): Promise<PrivacyResult> {
   const log: PrivacyLog = { removed: [], actions: [], preserved: [] };
   // The size people see: a sideways-stored photo keeps its orientation tag, so it shows upright.
   const base = { ...displaySize(header), log };

@@ -2,7 +2,7 @@
 import latinExt from '@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff';
 import latin from '@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff';
 import { Resvg } from '@cf-wasm/resvg';
-import { WATERMARK_REFERENCE_WIDTH, type WatermarkPosition } from '../../../../core/tools/watermark';
+import { watermarkStrip, watermarkStripTop, type WatermarkPosition } from '../../../../core/tools/watermark';
 import { composite } from './pixels';
 import type { Raster } from './raster';
 import { woffToSfnt } from './woff';
@@ -24,21 +24,16 @@ export interface WatermarkOptions {
   color: string;
 }
 
-export function fontPixels(imageWidth: number, size: number): number {
-  return Math.max(8, Math.round((size * imageWidth) / WATERMARK_REFERENCE_WIDTH));
-}
-
-/** Renders one line of text as a strip as wide as the picture, so resvg's canvas stays small. */
+/**
+ * Renders one line of text as a strip as wide as the picture, so resvg's canvas stays small. The geometry is
+ * core's (`watermarkStrip`), which the live preview draws from too.
+ */
 export async function renderTextStrip(width: number, opts: WatermarkOptions): Promise<Raster> {
-  const px = fontPixels(width, opts.size);
-  const height = Math.ceil(px * 1.5);
-  const pad = Math.round(Math.max(px * 0.5, width * 0.02));
-  const horizontal = opts.position.endsWith('left') ? 'start' : opts.position.endsWith('right') ? 'end' : 'middle';
-  const x = horizontal === 'start' ? pad : horizontal === 'end' ? width - pad : width / 2;
+  const { fontPx, stripHeight, x, anchor, textY } = watermarkStrip(width, opts.size, opts.position);
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-    `<text x="${x}" y="${Math.round(px * 1.1)}" font-family="Noto Sans" font-weight="700" font-size="${px}" ` +
-    `text-anchor="${horizontal}" fill="${opts.color}">${escapeXml(opts.text)}</text></svg>`;
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${stripHeight}">` +
+    `<text x="${x}" y="${textY}" font-family="Noto Sans" font-weight="700" font-size="${fontPx}" ` +
+    `text-anchor="${anchor}" fill="${opts.color}">${escapeXml(opts.text)}</text></svg>`;
   return rasteriseSvg(svg);
 }
 
@@ -57,14 +52,7 @@ export async function rasteriseSvg(svg: string): Promise<Raster> {
   }
 }
 
-/** Where the strip goes: a margin from the top or bottom edge, or the middle. */
-export function stripTop(pictureHeight: number, stripHeight: number, position: WatermarkPosition): number {
-  const margin = Math.round(Math.max(pictureHeight * 0.02, stripHeight * 0.2));
-  if (position === 'center') return Math.round((pictureHeight - stripHeight) / 2);
-  return position.startsWith('top') ? margin : pictureHeight - stripHeight - margin;
-}
-
 export async function watermark(src: Raster, opts: WatermarkOptions): Promise<Raster> {
   const strip = await renderTextStrip(src.width, opts);
-  return composite(src, strip, 0, stripTop(src.height, strip.height, opts.position), opts.opacity);
+  return composite(src, strip, 0, watermarkStripTop(src.height, strip.height, opts.position), opts.opacity);
 }

@@ -3,7 +3,7 @@
  * thumbnail), and JPEG segments, PNG chunks and WebP chunks of the kinds cameras and editors hide private data in.
  * Built here byte by byte, so each test says exactly what the file holds.
  */
-import { pngChunk } from '../../src/ai/png';
+import { pngChunk } from '../../src/imaging/plain-png';
 import { concat, jpegParts, jpegSegment, riffChunk } from '../../src/imaging/container';
 
 /** A binary string's bytes (each character one byte). */

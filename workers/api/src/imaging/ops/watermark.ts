@@ -3,9 +3,9 @@
  * pictures get it composited in the isolate, large ones get the strip (a small PNG) drawn by the image service at
  * the same place and opacity, so the result matches the live preview at any size.
  */
-import type { WatermarkOptions } from '../../../../../core/tools/watermark';
-import { encodePng } from '../../ai/png';
-import { renderTextStrip, stripTop, watermark } from '../watermark';
+import { watermarkStripTop, type WatermarkOptions } from '../../../../../core/tools/watermark';
+import { plainPng } from '../plain-png';
+import { renderTextStrip, watermark } from '../watermark';
 import type { PixelPlan, Size } from './types';
 
 export function planWatermark(picture: Size, o: Omit<WatermarkOptions, 'operation'>): PixelPlan {
@@ -15,8 +15,8 @@ export function planWatermark(picture: Size, o: Omit<WatermarkOptions, 'operatio
     wasm: (raster) => watermark(raster, o),
     async service() {
       const strip = await renderTextStrip(picture.width, o);
-      const image = encodePng(new Uint8Array(strip.data.buffer, strip.data.byteOffset, strip.data.byteLength), strip.width, strip.height, 4);
-      return { steps: [], overlays: [{ image, left: 0, top: stripTop(picture.height, strip.height, o.position), opacity: o.opacity }] };
+      const image = plainPng(new Uint8Array(strip.data.buffer, strip.data.byteOffset, strip.data.byteLength), strip.width, strip.height, 4);
+      return { steps: [], overlays: [{ image, left: 0, top: watermarkStripTop(picture.height, strip.height, o.position), opacity: o.opacity }] };
     },
     note: `Watermark "${o.text}" added at ${o.position}.`,
   };

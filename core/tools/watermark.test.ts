@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { watermarkLayout } from './watermark-layout';
+import { watermarkLayout } from './watermark';
 
-describe('watermarkLayout mirrors the server', () => {
+describe('watermarkLayout: the one geometry of the server and the preview', () => {
   it('scales the font with the picture and anchors bottom-right inside a padding', () => {
     const l = watermarkLayout(1600, 900, 20, 'bottom-right');
     expect(l.fontPx).toBe(40);
