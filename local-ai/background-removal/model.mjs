@@ -113,6 +113,9 @@ export async function loadSegmenter(side) {
     executionMode: 'sequential',
     intraOpNumThreads: Math.max(1, os.availableParallelism()),
     interOpNumThreads: 1,
+    // Without the arena the activations of a pass are freed after it: 0.85 GB resident between pictures instead of
+    // 1.9 GB, for about a tenth more CPU time a picture (ADR 0126).
+    enableCpuMemArena: false,
   });
   const area = side * side;
   async function run(rgb) {
