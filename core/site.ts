@@ -5,7 +5,7 @@ export const SUPPORT_EMAIL = 'support@memeforge.example';
  * The specialised background-removal site Optimize promotes (docs/product.md §5.2): opened in a new tab with our
  * referral parameter. Which partner and which code is business configuration. The block sits right above our own
  * background removal, so it names what the site offers and promises no speed, accuracy or free quota: we measure
- * none of those for another company's service, and a number there reads as a comparison with ours (ADR 0126).
+ * none of those for another company's service, and a number there reads as a comparison with ours (ADR 0127).
  */
 export const BACKGROUND_REMOVAL_PARTNER = {
   name: 'remove.bg',

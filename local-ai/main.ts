@@ -35,7 +35,7 @@ server.on('error', (err: NodeJS.ErrnoException) => {
 });
 server.listen(PORT, HOST, () => {
   console.log(`local-ai: listening on http://${HOST}:${PORT}`);
-  // The ×2 model in every upscaling thread now, so the first upscale does not wait for it (ADR 0126).
+  // The ×2 model in every upscaling thread now, so the first upscale does not wait for it (ADR 0127).
   const started = Date.now();
   warmUpscale(2).then(
     () => console.log(`local-ai: upscaling threads ready in ${((Date.now() - started) / 1000).toFixed(1)} s`),

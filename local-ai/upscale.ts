@@ -10,7 +10,7 @@ import { packageDir } from './tf';
  * its own and only its centre is kept, so memory stays bounded by the tile size (untiled, 1024→2048 needs ~3.7 GB)
  * and seams do not show. The tiles are shared between one worker thread per core (upscale-worker.mjs): TensorFlow.js's
  * WASM backend has no threads in Node. 256 px tiles: the 8 px margins cost 13% more work instead of 27% with 128 px
- * tiles, and a 512 px photo still gives both cores two tiles each (ADR 0126 has the measurements).
+ * tiles, and a 512 px photo still gives both cores two tiles each (ADR 0127 has the measurements).
  */
 export type Factor = 2 | 3 | 4;
 

@@ -7,7 +7,7 @@
 // - only the final matte is kept as an output, so the five side outputs of the training loss are never computed;
 // - its input is fixed at 1024×1024 and its 39 upsampling steps carry their target sizes as constants. The network is
 //   fully convolutional, so scaling those constants (and the declared input and output) to SIDE×SIDE runs the same
-//   weights on a smaller copy. The server keeps 1024: smaller copies lose parts of the subject (ADR 0126).
+//   weights on a smaller copy. The server keeps 1024: smaller copies lose parts of the subject (ADR 0127).
 // The session is created once, with as many threads as the machine has cores, and warmed up before the first request.
 // Together, about 5 s of CPU time a picture instead of the package's 13 s, which also loaded the model on every call.
 import { Buffer } from 'node:buffer';
@@ -114,7 +114,7 @@ export async function loadSegmenter(side) {
     intraOpNumThreads: Math.max(1, os.availableParallelism()),
     interOpNumThreads: 1,
     // Without the arena the activations of a pass are freed after it: 0.85 GB resident between pictures instead of
-    // 1.9 GB, for about a tenth more CPU time a picture (ADR 0126).
+    // 1.9 GB, for about a tenth more CPU time a picture (ADR 0127).
     enableCpuMemArena: false,
   });
   const area = side * side;

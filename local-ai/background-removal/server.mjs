@@ -13,7 +13,7 @@ const HOST = '127.0.0.1';
 const PORT = Number(process.env.PORT ?? 8791);
 const MAX_BODY_BYTES = 12 * 1024 * 1024;
 const TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
-// The model's own resolution: smaller copies change what it takes for the subject (ADR 0126 has the measurements).
+// The model's own resolution: smaller copies change what it takes for the subject (ADR 0127 has the measurements).
 const MODEL_SIDE = Number(process.env.BG_MODEL_SIDE ?? 1024);
 
 function readBody(req) {
