@@ -18,7 +18,8 @@ export function DevelopersPage({ tags, version }: { tags: ReferenceTag[]; versio
           <h3 className="font-semibold text-slate-900 dark:text-white">Authentication</h3>
           <p className="mt-1 text-sm">
             Send <code>Authorization: Bearer mf_…</code> with a key from your <Link className={link} to="/dashboard">dashboard</Link>. Each call counts
-            against the key’s monthly allowance (<code>RateLimit-*</code> headers say how much is left). Public routes also work without a key.
+            against the key’s monthly allowance (<code>RateLimit-*</code> headers say how much is left). Public routes need no key, and their
+            examples send none (a made-up key is refused with 401).
           </p>
         </div>
         <div className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
@@ -32,7 +33,7 @@ export function DevelopersPage({ tags, version }: { tags: ReferenceTag[]; versio
           <h3 className="font-semibold text-slate-900 dark:text-white">Pictures expire</h3>
           <p className="mt-1 text-sm">
             Uploads, results and generated pictures are kept for an hour at their <code>imageUrl</code>; after that they answer 410. Download what you
-            want to keep.
+            want to keep. <code>imageUrl</code> is a path on this site: fetch it from this site’s address plus the path, as the examples do.
           </p>
         </div>
       </section>

@@ -31,8 +31,14 @@ describe('the /developers reference', () => {
     expect(route('POST', '/api/keys').auth).toBe('session');
   });
 
-  it('writes curl examples with the key, a JSON body or the photo as a form part', () => {
-    expect(route('GET', '/api/templates').curl).toBe(`curl '${ORIGIN}/api/templates' \\\n  -H 'Authorization: Bearer mf_…'`);
+  it('writes curl examples with a key only where one is needed, a JSON body or the photo as a form part', () => {
+    // A public route's example sends no key: a placeholder key would be refused with 401.
+    expect(route('GET', '/api/templates').curl).toBe(`curl '${ORIGIN}/api/templates'`);
+    for (const r of tags.flatMap((t) => t.routes)) {
+      if (r.auth === 'public') expect(r.curl, `${r.method} ${r.path}`).not.toMatch(/Authorization|mf_session/);
+      if (r.auth === 'premium') expect(r.curl, `${r.method} ${r.path}`).toContain("-H 'Authorization: Bearer mf_…'");
+    }
+    expect(route('GET', '/api/dashboard').curl).toBe(`curl '${ORIGIN}/api/dashboard' \\\n  -H 'Authorization: Bearer mf_…'`);
     const compress = route('POST', '/api/optimize').curl;
     expect(compress).toContain(`curl -X POST '${ORIGIN}/api/optimize'`);
     expect(compress).toContain('-F image=@photo.jpg');
@@ -42,6 +48,17 @@ describe('the /developers reference', () => {
     expect(route('POST', '/api/keys').curl).toContain("-b 'mf_session=…'");
     // A quote inside a JSON example is escaped for the shell.
     expect(route('POST', '/api/generate-captions').curl).not.toContain("''");
+  });
+
+  it('downloads a picture answered by imageUrl from the origin plus that path', () => {
+    const compress = route('POST', '/api/optimize');
+    expect(compress.imageUrl).toBe(true);
+    expect(compress.curl.split('\n').at(-2)).toBe('  -o answer.json');
+    expect(compress.curl.split('\n').at(-1)).toBe(`curl -o "picture.$(jq -r .format answer.json)" '${ORIGIN}'"$(jq -r .imageUrl answer.json)"`);
+    // Generated pictures name no format.
+    expect(route('POST', '/api/generate-image').curl).toMatch(/\ncurl -o picture '[^']+'"\$\(jq -r \.imageUrl answer\.json\)"$/);
+    expect(route('GET', '/api/templates').imageUrl).toBe(false);
+    expect(route('GET', '/api/templates').curl).not.toContain('jq');
   });
 
   it('describes schema types and limits in words', () => {

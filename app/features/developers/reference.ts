@@ -34,6 +34,8 @@ export interface ReferenceRoute {
   errors: { status: string; code: string; when: string }[];
   limits: string[];
   curl: string;
+  /** The answer names a stored picture by `imageUrl`, a path on this site; the example downloads it. */
+  imageUrl: boolean;
 }
 
 export interface ReferenceTag {
@@ -111,13 +113,26 @@ function bodyGroups(doc: Json, operation: Json): FieldGroup[] {
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** A curl command that works against `origin` as written (but for the key, the photo and made-up ids). */
+/** The JSON schema of a route's success answer, if it answers JSON. */
+function successSchema(doc: Json, operation: Json): Json | null {
+  const responses = (operation.responses as Record<string, Json> | undefined) ?? {};
+  const ok = responses['200'] ?? responses['201'];
+  const media = ((ok?.content as Record<string, Json> | undefined) ?? {})['application/json'];
+  return media ? resolve(doc, media.schema as Json) : null;
+}
+
+/**
+ * A curl command that works against `origin` when pasted as written (but for the key of a keyed route, the photo and
+ * made-up ids). Public routes send no key: a placeholder key is refused with 401, where no key is simply allowed.
+ * A route answering an `imageUrl` (a path on this site, not a full URL) saves the answer and then downloads the
+ * picture from `origin` + that path, read with jq.
+ */
 export function curlFor(doc: Json, method: string, path: string, operation: Json, origin: string, auth: ReferenceRoute['auth']): string {
   const params = (operation.parameters as Json[] | undefined) ?? [];
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => String(params.find((p) => p.name === name)?.example ?? name));
   const lines = [`curl${method === 'GET' ? '' : ` -X ${method}`} ${quote(`${origin}${url}`)}`];
   if (auth === 'session') lines.push(`-b ${quote('mf_session=…')}`);
-  else lines.push(`-H ${quote(`Authorization: Bearer ${API_KEY_PLACEHOLDER}`)}`);
+  else if (auth === 'premium') lines.push(`-H ${quote(`Authorization: Bearer ${API_KEY_PLACEHOLDER}`)}`);
   const content = ((operation.requestBody as Json | undefined)?.content as Record<string, Json> | undefined) ?? {};
   if (content['application/json']) {
     lines.push(`-H ${quote('Content-Type: application/json')}`, `-d ${quote(JSON.stringify(content['application/json'].example ?? {}))}`);
@@ -129,7 +144,17 @@ export function curlFor(doc: Json, method: string, path: string, operation: Json
     }
   }
   if (method === 'GET' && path.endsWith('/image')) lines.push('-o picture.png');
-  return lines.join(' \\\n  ');
+  const answer = successSchema(doc, operation);
+  const answerFields = (answer?.properties as Record<string, Json> | undefined) ?? {};
+  if (!('imageUrl' in answerFields)) return lines.join(' \\\n  ');
+  lines.push('-o answer.json');
+  const saveAs = 'format' in answerFields ? `"picture.$(jq -r .format answer.json)"` : 'picture';
+  return `${lines.join(' \\\n  ')}\ncurl -o ${saveAs} ${quote(origin)}"$(jq -r .imageUrl answer.json)"`;
+}
+
+/** Whether a route's success answer names a stored picture by `imageUrl` (a same-origin path). */
+export function answersImageUrl(doc: Json, operation: Json): boolean {
+  return 'imageUrl' in (((successSchema(doc, operation)?.properties as Json | undefined) ?? {}) as Json);
 }
 
 const authOf = (operation: Json): ReferenceRoute['auth'] => {
@@ -164,6 +189,7 @@ export function buildReference(doc: Json, origin: string): ReferenceTag[] {
         errors: responses.flatMap(([status, r]) => ((r['x-errors'] as { code: string; when: string }[] | undefined) ?? []).map((e) => ({ status, ...e }))),
         limits: (operation['x-limits'] as string[] | undefined) ?? [],
         curl: curlFor(doc, method.toUpperCase(), path, operation, origin, auth),
+        imageUrl: answersImageUrl(doc, operation),
       };
       const tag = tags.find((t) => t.name === (operation.tags as string[])[0]);
       if (tag) tag.routes.push(route);

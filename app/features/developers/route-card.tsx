@@ -1,3 +1,5 @@
+import { Link } from '@remix-run/react';
+import { CopyButton } from './copy-button';
 import type { Field, ReferenceRoute } from './reference';
 
 const METHOD_STYLE: Record<string, string> = {
@@ -72,49 +74,92 @@ export function RouteCard({ route }: { route: ReferenceRoute }) {
         <span className="font-semibold">Authentication:</span> {AUTH_LABEL[route.auth]}
       </p>
 
-      {route.fieldGroups.map((group) => (
-        <section key={group.label ?? 'fields'} aria-label={`${route.method} ${route.path} fields${group.label ? `, ${group.label}` : ''}`}>
-          <h4 className={heading}>Fields{group.label ? <> — <code className="normal-case">{group.label}</code></> : null}</h4>
-          <FieldTable fields={group.fields} caption={`Fields of ${route.method} ${route.path}${group.label ? ` with ${group.label}` : ''}`} />
-        </section>
-      ))}
-
-      <h4 className={heading}>Answers</h4>
-      <ul className="mt-2 space-y-1 text-sm text-slate-700 dark:text-slate-300">
-        {route.answers.map((a) => (
-          <li key={a.status}>
-            <span className="font-mono font-semibold">{a.status}</span> {a.description}
-            {a.contentTypes.length ? <span className="text-slate-600 dark:text-slate-400"> ({a.contentTypes.join(' or ')})</span> : null}
-          </li>
-        ))}
-      </ul>
-
-      <h4 className={heading}>Errors</h4>
-      <ul className="mt-2 space-y-1 text-sm text-slate-700 dark:text-slate-300">
-        {route.errors.map((e) => (
-          <li key={`${e.status}-${e.code}-${e.when}`}>
-            <span className="font-mono font-semibold">{e.status}</span> <code className="font-mono">{e.code}</code>: <Prose text={e.when} />
-          </li>
-        ))}
-      </ul>
-
-      {route.limits.length ? (
-        <>
-          <h4 className={heading}>Limits</h4>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
-            {route.limits.map((l) => (
-              <li key={l}>
-                <Prose text={l} />
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-
-      <h4 className={heading}>Example</h4>
+      <div className="mt-4 flex items-center justify-between gap-2">
+        <h4 className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">Example</h4>
+        <CopyButton text={route.curl} label={`Copy curl example for ${route.method} ${route.path}`} />
+      </div>
       <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100 dark:bg-black" tabIndex={0} aria-label={`curl example for ${route.method} ${route.path}`}>
         <code data-testid="curl-example">{route.curl}</code>
       </pre>
+      <ExampleNote route={route} />
+
+      <details className="group mt-4 rounded-lg border border-slate-200 dark:border-slate-700">
+        <summary className="cursor-pointer select-none rounded-lg px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700 dark:text-slate-100 dark:hover:bg-slate-800">
+          Fields, answers, errors and limits<span className="sr-only"> of {route.method} {route.path}</span>
+        </summary>
+        <div className="px-3 pb-4">
+          {route.fieldGroups.map((group) => (
+            <section key={group.label ?? 'fields'} aria-label={`${route.method} ${route.path} fields${group.label ? `, ${group.label}` : ''}`}>
+              <h4 className={heading}>Fields{group.label ? <> — <code className="normal-case">{group.label}</code></> : null}</h4>
+              <FieldTable fields={group.fields} caption={`Fields of ${route.method} ${route.path}${group.label ? ` with ${group.label}` : ''}`} />
+            </section>
+          ))}
+
+          <h4 className={heading}>Answers</h4>
+          <ul className="mt-2 space-y-1 text-sm text-slate-700 dark:text-slate-300">
+            {route.answers.map((a) => (
+              <li key={a.status}>
+                <span className="font-mono font-semibold">{a.status}</span> {a.description}
+                {a.contentTypes.length ? <span className="text-slate-600 dark:text-slate-400"> ({a.contentTypes.join(' or ')})</span> : null}
+              </li>
+            ))}
+          </ul>
+
+          <h4 className={heading}>Errors</h4>
+          <ul className="mt-2 space-y-1 text-sm text-slate-700 dark:text-slate-300">
+            {route.errors.map((e) => (
+              <li key={`${e.status}-${e.code}-${e.when}`}>
+                <span className="font-mono font-semibold">{e.status}</span> <code className="font-mono">{e.code}</code>: <Prose text={e.when} />
+              </li>
+            ))}
+          </ul>
+
+          {route.limits.length ? (
+            <>
+              <h4 className={heading}>Limits</h4>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
+                {route.limits.map((l) => (
+                  <li key={l}>
+                    <Prose text={l} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      </details>
     </article>
   );
+}
+
+const noteLink = 'font-semibold text-brand-700 underline dark:text-brand-400';
+
+/** What the example needs from the reader: a key (and where to get one), a session, or jq for the picture. */
+function ExampleNote({ route }: { route: ReferenceRoute }) {
+  const parts = [];
+  if (route.auth === 'premium') {
+    parts.push(
+      <span key="key">
+        Replace <code className="font-mono">mf_…</code> with an API key from your <Link className={noteLink} to="/dashboard">dashboard</Link> (premium).{' '}
+      </span>,
+    );
+  } else if (route.auth === 'session') {
+    parts.push(
+      <span key="session">
+        Needs a dashboard session: sign in on the <Link className={noteLink} to="/dashboard">dashboard</Link>, then send its{' '}
+        <code className="font-mono">mf_session</code> cookie.{' '}
+      </span>,
+    );
+  } else {
+    parts.push(<span key="public">No key needed: paste it as it is. </span>);
+  }
+  if (route.imageUrl) {
+    parts.push(
+      <span key="image">
+        The answer&apos;s <code className="font-mono">imageUrl</code> is a path on this site, so the second command downloads the picture from this
+        site&apos;s address plus that path (it reads the answer with <code className="font-mono">jq</code>).
+      </span>,
+    );
+  }
+  return <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{parts}</p>;
 }
