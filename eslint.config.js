@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** What no Worker file may import (ADR 0108). */
+const workerPatterns = [
+  { group: ['~/*', '**/app/**', 'react', 'react-*', '@remix-run/*'], message: 'The Worker shares code with the app only through core/.' },
+  { group: ['**/scripts/**', '**/local-*/**'], message: 'The Worker reaches the local services over HTTP, never by import.' },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -52,10 +58,17 @@ export default tseslint.config(
   },
   {
     files: ['workers/api/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: workerPatterns }] },
+  },
+  // One door into the image engine (ARCHITECTURE.md, ADR 0123): outside imaging/, the Worker imports only
+  // imaging/engine.ts, which re-exports what routes and ai/ may use. Tests beside the code may reach inside.
+  {
+    files: ['workers/api/src/**/*.ts'],
+    ignores: ['workers/api/src/imaging/**', 'workers/api/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
-        { group: ['~/*', '**/app/**', 'react', 'react-*', '@remix-run/*'], message: 'The Worker shares code with the app only through core/.' },
-        { group: ['**/scripts/**', '**/local-*/**'], message: 'The Worker reaches the local services over HTTP, never by import.' },
+        ...workerPatterns,
+        { regex: '(^|/)imaging/(?!engine$)', message: 'Outside imaging/, use the engine through its front door, imaging/engine.ts (re-export what you need there).' },
       ] }],
     },
   },

@@ -33,6 +33,23 @@ describe('layer boundaries', () => {
     expect(await problems('workers/api/src/probe.ts', "import { handle } from '../../../local-images/server';\nexport const h = handle;\n")).toHaveLength(1);
   });
 
+  it('outside imaging/, the Worker reaches the image engine only through its front door, imaging/engine.ts', async () => {
+    const sideDoors = [
+      "import { intake } from '../imaging/intake';\nexport const i = intake;\n",
+      "import { readHeader } from '../../imaging/sniff';\nexport const r = readHeader;\n",
+      "import { getImageService } from '../imaging/service';\nexport const g = getImageService;\n",
+      "import { overAllowanceAnswer } from '../imaging/service/binding-errors';\nexport const o = overAllowanceAnswer;\n",
+    ];
+    for (const code of sideDoors) expect(await problems('workers/api/src/routes/probe.ts', code), code).toHaveLength(1);
+    expect(await problems('workers/api/src/ai/probe.ts', sideDoors[0]!)).toHaveLength(1);
+    // The front door itself, files inside imaging/, and tests beside the code are allowed.
+    expect(await problems('workers/api/src/routes/probe.ts', "import { intake, run } from '../imaging/engine';\nexport const r = [intake, run];\n")).toEqual([]);
+    expect(await problems('workers/api/src/imaging/ops/probe.ts', "import { readHeader } from '../sniff';\nexport const r = readHeader;\n")).toEqual([]);
+    expect(await problems('workers/api/src/ai/probe.test.ts', sideDoors[0]!)).toEqual([]);
+    // The Worker's other boundaries still hold in the files the one-door rule covers.
+    expect(await problems('workers/api/src/routes/probe.ts', "import { cn } from '~/lib/cn';\nexport const c = cn;\n")).toHaveLength(1);
+  });
+
   it('allows what each layer is for, and Node in tests beside the code', async () => {
     expect(await problems('core/probe.ts', "import { z } from 'zod';\nexport const url = (s: string) => new URL(s, 'https://x.invalid');\nexport const s = z.string();\n")).toEqual([]);
     expect(await problems('app/lib/probe.ts', "import { MAX_UPLOAD_BYTES } from '../../core/limits';\nexport const m = window.innerWidth + MAX_UPLOAD_BYTES;\n")).toEqual([]);

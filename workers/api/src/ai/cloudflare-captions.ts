@@ -3,7 +3,7 @@ import { CAPTION_LINE_SEPARATOR } from '../../../../core/api/ai';
 import { CAPTION_SUGGESTIONS } from '../../../../core/limits';
 import { captionsFromBank, cleanContext } from './caption-bank';
 import { LLAMA_3_3_70B, LLAMA_4_SCOUT } from './contracts';
-import { readHeader } from '../imaging/sniff';
+import { readHeader } from '../imaging/engine';
 import type { CaptionSuggestions, CaptionTemplate } from './provider';
 import { bytesToBase64 } from './upstream';
 

@@ -3,8 +3,7 @@ import { HttpError } from '../errors';
 import { IMAGE_SERVICE_MAX_SIDE } from '../../../../core/image-service';
 import { suggestCaptionsWithModel } from './cloudflare-captions';
 import { FLUX_1_SCHNELL, MOONDREAM_3_1, SDXL_LIGHTNING } from './contracts';
-import { overAllowanceAnswer } from '../imaging/service/binding-errors';
-import { readHeader } from '../imaging/sniff';
+import { overAllowanceAnswer, readHeader } from '../imaging/engine';
 import type { AiOutput, AiProvider, Box } from './provider';
 import { base64ToBytes, bytesToBase64, bytesToStream, toBytes, upstreamError } from './upstream';
 

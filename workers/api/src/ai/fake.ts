@@ -1,8 +1,6 @@
 import { HttpError } from '../errors';
 import { captionsFromBank } from './caption-bank';
-import { readHeader } from '../imaging/sniff';
-import { encode } from '../imaging/encode';
-import { plainPng } from '../imaging/plain-png';
+import { encode, plainPng, readHeader } from '../imaging/engine';
 import { cancelled, throwIfCancelled } from '../cancel';
 import type { AiCallOptions, AiOutput, AiProvider, Box, ImageStream } from './provider';
 import { bytesToStream } from './upstream';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HttpError } from '../errors';
 import { captionsFromBank } from './caption-bank';
-import { readHeader } from '../imaging/sniff';
+import { readHeader } from '../imaging/engine';
 import { cancelled } from '../cancel';
 import type { AiCallOptions, AiOutput, AiProvider, Box, ImageStream } from './provider';
 import { asBody, toBytes } from './upstream';

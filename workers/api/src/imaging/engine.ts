@@ -49,6 +49,23 @@ import { displaySize, type ImageHeader } from './sniff';
 
 export type { EngineServices } from './ops/types';
 
+// The rest of the front door: everything outside imaging/ may use of the engine comes from this file (ESLint's
+// no-restricted-imports holds it so, ARCHITECTURE.md). The one intake rule for every uploaded picture (ADR 0012)
+// and the editor's canvas data URL that passes it:
+export { intake } from './intake';
+export { decodeCanvasData } from './data-url';
+// Reading a header without decoding (AI answers, generated images, the tool routes' first bytes):
+export { readHeader, readHeadOf, sniffImage, type ImageHeader, type ImageInfo } from './sniff';
+// The metadata analysis of /api/analyze-metadata:
+export { describe, inspect } from './analyze';
+// Encoders the fake AI provider draws its stand-in results with:
+export { encode } from './encode';
+export { plainPng } from './plain-png';
+// The image service seam, for the routes' services and /api/health, and the Images binding's allowance answer,
+// which Workers AI's image features share:
+export { getImageService, imageServiceProbe } from './service';
+export { overAllowanceAnswer } from './service/binding-errors';
+
 /** An accepted picture: its bytes and what its header says (read before anything is decoded). */
 export interface Picture {
   bytes: Uint8Array;

@@ -5,8 +5,7 @@
  */
 import { imageIdOf } from '../../../../core/images/address';
 import { HttpError } from '../errors';
-import { run } from '../imaging/engine';
-import { intake } from '../imaging/intake';
+import { intake, run } from '../imaging/engine';
 import { getImage } from '../storage/image-store';
 import { engineServices } from './tools/deps';
 

@@ -4,7 +4,7 @@ import { getAiProvider } from '../ai';
 import { upstreamError } from '../ai/upstream';
 import { json, readJson } from '../http';
 import { withVisitorCookie } from '../identity/visitor';
-import { sniffImage } from '../imaging/sniff';
+import { sniffImage } from '../imaging/engine';
 import { quotaSubjectOf, withAiUnit } from '../quota';
 import { imageTtlSeconds, putTemporary } from '../storage/image-store';
 import { parseWith } from '../validate';

@@ -2,7 +2,7 @@ import { HEALTH_CACHE_MS, HEALTH_CHECK_DEADLINE_MS, type Health, type HealthChec
 import { aiProbe, getAiProvider } from '../ai';
 import { pingDatabase } from '../db/health';
 import { json } from '../http';
-import { imageServiceProbe } from '../imaging/service';
+import { imageServiceProbe } from '../imaging/engine';
 import { rendererProbe } from '../render';
 import { Unhealthy, type ServiceProbe } from '../service-health';
 

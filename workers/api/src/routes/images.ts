@@ -9,7 +9,7 @@ import { contentDisposition, sanitizeDownloadName } from '../../../../core/downl
 import { acceptedFormat } from '../../../../core/images/kinds';
 import { parseWith } from '../validate';
 import { json } from '../http';
-import { intake } from '../imaging/intake';
+import { intake } from '../imaging/engine';
 import { fileBytes, readMultipart } from '../multipart';
 import type { IRequest } from 'itty-router';
 import { getImage as readImage, imageTtlSeconds, putTemporary } from '../storage/image-store';

@@ -8,7 +8,7 @@ import { deleteSavedMeme, insertSavedMeme, listSavedMemes, ownsSavedMeme } from 
 import { HttpError, notFound } from '../errors';
 import { json, readJson } from '../http';
 import { readSession, requireSession } from '../identity/session';
-import { decodeCanvasData } from '../imaging/data-url';
+import { decodeCanvasData } from '../imaging/engine';
 import { deleteImage, imageTtlSeconds, imageUrl, putKept, putTemporary } from '../storage/image-store';
 import { parseWith } from '../validate';
 

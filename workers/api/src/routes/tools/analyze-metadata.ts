@@ -1,4 +1,4 @@
-import { describe, inspect } from '../../imaging/analyze';
+import { describe, inspect } from '../../imaging/engine';
 import { json } from '../../http';
 import { readPicture } from './input';
 

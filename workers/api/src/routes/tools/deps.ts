@@ -6,12 +6,10 @@ import { z } from 'zod';
 import { IMAGE_MIME_TYPES, type ImageFormat, uploadFormSchema } from '../../../../../core/api/images';
 import { getAiProvider } from '../../ai';
 import { HttpError } from '../../errors';
-import type { EngineServices } from '../../imaging/engine';
-import { getImageService } from '../../imaging/service';
+import { getImageService, readHeadOf, type EngineServices, type ImageHeader } from '../../imaging/engine';
 import { fileBytes, readMultipart } from '../../multipart';
 import { AI_OUTPUT_MAX_PIXELS, AI_OUTPUT_MAX_SIDE } from '../../../../../core/tools/ai';
 import { upstreamError } from '../../ai/upstream';
-import { readHeadOf, type ImageHeader } from '../../imaging/sniff';
 import { imageTtlSeconds, putTemporary, putTemporaryStream, SourceStreamError } from '../../storage/image-store';
 
 export interface ImageUpload {
