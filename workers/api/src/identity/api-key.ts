@@ -10,30 +10,8 @@
 import { API_KEY_DISPLAY_CHARS, API_KEY_MESSAGES, API_KEY_PATTERN, API_KEY_PREFIX, API_MONTHLY_CALLS, RATE_LIMIT_HEADERS } from '../../../../core/api/api-keys';
 import { countCall, findActiveKey, refundCall } from '../db/api-keys';
 import { HttpError } from '../errors';
-import type { PremiumSession } from './session';
-import { identifyVisitor, rememberVisitor } from './visitor';
-
-/** A call made with a key: who it is, and where its allowance stands after this call. */
-export interface KeyedCall {
-  keyId: string;
-  session: PremiumSession;
-  month: string;
-  limit: number;
-  /** Calls this month: before metering, those already made; after, including this one (the limit when refused). */
-  calls: number;
-  /** Seconds until the allowance starts again. */
-  resetSeconds: number;
-  /** Whether `meterKeyCall` has run for this request. */
-  metered: boolean;
-  /** True once this call took a unit (what a failure on our side gives back). */
-  counted: boolean;
-  now: number;
-}
-
-const calls = new WeakMap<Request, KeyedCall>();
-
-/** The session a key stands for on this request, or undefined when the request carries no key. */
-export const keyedSession = (request: Request): PremiumSession | undefined => calls.get(request)?.session;
+import { keyedCall, rememberKeyedCall, rememberVisitor, type KeyedCall, type PremiumSession } from './request-state';
+import { identifyVisitor } from './visitor';
 
 /** Routes only a browser with a dashboard session may use: a key cannot open sessions or mint keys. */
 const BROWSER_ONLY = /^\/api\/(session|keys)(\/|$)/;
@@ -94,7 +72,7 @@ export async function authenticateApiKey(request: Request, env: Env, now = Date.
   const resetSeconds = secondsToNextUtcMonth(now);
   const session: PremiumSession = { id: `key:${found.id}`, memberId: found.memberId, memberSince: found.memberSince, expiresAt: now + resetSeconds * 1000 };
   const call: KeyedCall = { keyId: found.id, session, month, limit, calls: Math.min(found.callsThisMonth, limit), resetSeconds, metered: false, counted: false, now };
-  calls.set(request, call);
+  rememberKeyedCall(request, call);
   if (call.calls >= limit) throw monthlyLimitReached(call);
   // Rate limits count on the key (and, in production, the client address), never on a cookie minted for the call.
   const visitor = await identifyVisitor(request, env, now);
@@ -106,7 +84,7 @@ export async function authenticateApiKey(request: Request, env: Env, now = Date.
  * spent. The count is one statement, so calls arriving together never pass the limit (db/api-keys.ts).
  */
 export async function meterKeyCall(request: Request, env: Env): Promise<void> {
-  const call = calls.get(request);
+  const call = keyedCall(request);
   if (!call || call.metered) return;
   call.metered = true;
   const counted = await countCall(env.DB, call.keyId, call.month, call.limit, call.now);
@@ -120,7 +98,7 @@ export async function meterKeyCall(request: Request, env: Env): Promise<void> {
  * included; a failure on our side (5xx) gives its unit back.
  */
 export async function withKeyHeaders(response: Response, request: Request, env: Env): Promise<Response> {
-  const call = calls.get(request);
+  const call = keyedCall(request);
   if (!call) return response;
   if (call.counted && response.status >= 500) {
     await refundCall(env.DB, call.keyId, call.month);

@@ -10,20 +10,14 @@ import { PREMIUM_SESSION_TTL_SECONDS } from '../../../../core/limits';
 import { members, premiumSessions } from '../db/schema';
 import { HttpError } from '../errors';
 import { admitAttempt } from './access-code-throttle';
-import { keyedSession } from './api-key';
 import { cookieHeader, readCookie } from './cookies';
+import { keyedSession, type PremiumSession } from './request-state';
 import { randomId, sign, signingSecret, timingSafeEqualStrings, verify } from './signing';
 import { clientAddress, type Visitor } from './visitor';
 
 export const SESSION_COOKIE = 'mf_session';
 
-export interface PremiumSession {
-  id: string;
-  memberId: string;
-  /** When the member first unlocked premium (ms). */
-  memberSince: number;
-  expiresAt: number;
-}
+export type { PremiumSession } from './request-state';
 
 /**
  * The premium session of a request, or null when there is no cookie, a forged one, or an expired session. A call

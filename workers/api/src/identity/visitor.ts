@@ -6,34 +6,18 @@
  * (ADR 0109).
  */
 import { cookieHeader, readCookie } from './cookies';
+import { rememberedVisitor, type Visitor } from './request-state';
 import { hmac, randomId, sign, signingSecret, verify } from './signing';
+
+export { rememberVisitor, type Visitor } from './request-state';
 
 export const VISITOR_COOKIE = 'mf_vid';
 const VISITOR_COOKIE_MAX_AGE = 400 * 24 * 60 * 60;
 
-export interface Visitor {
-  /** The cookie's random id (also the premium member id of this browser). */
-  id: string;
-  /** `vid:{id}` and `ip:{hash}`: every quota and rate limit is counted on both. */
-  keys: [string, string];
-  /** A Set-Cookie value to send when the visitor had no valid cookie yet. */
-  setCookie?: string;
-}
-
 export const utcDay = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
 
-/**
- * Visitors already identified for a request (by the rate limiter, before the handler). Their cookie, if new, is sent
- * by whoever identified them first, so later callers get the same id without a second Set-Cookie.
- */
-const known = new WeakMap<Request, Visitor>();
-
-export function rememberVisitor(request: Request, visitor: Visitor): void {
-  known.set(request, { id: visitor.id, keys: visitor.keys });
-}
-
 export async function identifyVisitor(request: Request, env: Pick<Env, 'SESSION_SECRET' | 'CLIENT_ADDRESS'>, now = Date.now()): Promise<Visitor> {
-  const remembered = known.get(request);
+  const remembered = rememberedVisitor(request);
   if (remembered) return remembered;
   const secret = signingSecret(env);
   let id = await verify(secret, 'visitor', readCookie(request, VISITOR_COOKIE));

@@ -289,7 +289,8 @@ async function convert(input: Picture, o: OptionsByOperation['convert'], service
 }
 
 async function privacy(input: Picture, o: OptionsByOperation['privacy'], notes: string[]): Promise<EngineResult> {
-  const whole = input.received ?? input.bytes;
+  // Only a JPEG's reader knows what follows its end (a camera's preview images, or other data) and names it.
+  const whole = input.header.format === 'jpeg' ? (input.received ?? input.bytes) : input.bytes;
   const r = await protectPrivacy(whole, input.header, o);
   return {
     operation: 'privacy',
