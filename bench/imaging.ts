@@ -151,7 +151,7 @@ async function main() {
   }
   const largeAt = process.argv.indexOf('--api-large');
   if (largeAt > 0) {
-    // Issue 15's goal: a 12 MP phone photo compressed at q80 through the whole stack (upload, engine, image
+    // The goal for phone photos: a 12 MP phone photo compressed at q80 through the whole stack (upload, engine, image
     // service, R2) against sharp doing the same encode in this process; goal ≤ 3×.
     const base = process.argv[largeAt + 1] ?? 'http://127.0.0.1:8788';
     const photo = new Uint8Array(await vipsJpeg(syntheticPhoto(4000, 3000, 11), 92));

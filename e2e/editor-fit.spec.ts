@@ -7,7 +7,7 @@ import { CAPTION_LINE_SEPARATOR } from '../core/api/ai';
 import { serverRequests } from './editor-fixtures';
 
 /**
- * Issue 17's checks at the three window sizes people reported from: every built-in template opens with its
+ * Checks at the three window sizes people reported from: every built-in template opens with its
  * captions inside their boxes, the canvas fits before and after undo, Undo/Redo work by button (by tap on the
  * phone), an AI caption fills the boxes, uploads export without bands at their own size, and leaving asks.
  */

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { MAX_UPLOAD_BYTES } from '../core/limits';
 
 /**
- * Issue 18: one file intake for every screen. Three bad files people really pick — a text file renamed .jpg, a
+ * One file intake for every screen (ADR 0012). Three bad files people really pick — a text file renamed .jpg, a
  * 0-byte file and an 11 MB file — are refused before any "uploaded" toast, in the words the server itself answers
  * for the same bytes (asked here, not copied from the code).
  */

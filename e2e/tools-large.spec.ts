@@ -1,5 +1,5 @@
 /**
- * Issue 15 on the screens: a 12 MP phone-size photo goes through crop, watermark, blur faces and a social preset in
+ * Large photos on the screens: a 12 MP phone-size photo goes through crop, watermark, blur faces and a social preset in
  * Chromium against the real stack (the large-picture work is done by the offline image service, libvips).
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';

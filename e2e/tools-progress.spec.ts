@@ -6,7 +6,7 @@ import { FREE_DAILY_AI_LIMIT } from '../core/limits';
 import { expect, test } from './fixtures';
 import { corpusFile, toastWith } from './tools-fixtures';
 
-// Issue 18, real progress: an AI job on /tools/optimize shows the upload and the server's phases in order, an
+// Real progress (ADR 0105): an AI job on /tools/optimize shows the upload and the server's phases in order, an
 // estimate from the measured history, and Cancel stops it without spending the allowance. The e2e server runs the
 // real offline AI service (ESRGAN in 128 px tiles, about half a second a tile here); nothing is stubbed.
 

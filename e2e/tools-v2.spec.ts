@@ -6,7 +6,7 @@ import { MEMBER_PLAN, PLANS, TEAM_PLANS } from '../core/plans';
 import { partnerLink } from '../core/site';
 import { corpusFile, download, toastWith } from './tools-fixtures';
 
-/** Issue 18's screens: results per job, batches like TinyPNG, one plan catalogue, the partner block and small fixes. */
+/** The tool screens' second round: results per job, batches like TinyPNG, one plan catalogue, the partner block and small fixes. */
 
 test('a batch of 20 files gives a per-file savings table with a total and a ZIP of the original names', async ({ page }) => {
   test.setTimeout(180_000);
