@@ -1,6 +1,6 @@
 /**
  * Sequential D1 round trips per API route, with every D1 call delayed as for a visitor far from the database's
- * primary (issue 21):
+ * primary (ADR 0112):
  *   npx tsx bench/d1-round-trips.ts [--delay 150]
  * Runs workers/api/test/d1-round-trips.test.ts in the Worker test pool (real local D1, R2 and bindings, the fake AI
  * provider) with D1_DELAY_MS set, and prints its table. The same file pins the counts in `npm test`; a count that

@@ -1,5 +1,5 @@
 /**
- * Editor benchmark (issue 8): time to a drawn template, a 2× export of a 1000 × 600 meme, a 12 MP photo meme's
+ * Editor benchmark: time to a drawn template, a 2× export of a 1000 × 600 meme, a 12 MP photo meme's
  * share-size and original-size JPG (ADR 0120: estimated from samples, encoded once in a Worker), and the editor's
  * chunk sizes. Needs a running server (`npm start`, or BENCH_URL) and Debian's Chromium.
  * Run: `npx tsx bench/editor.ts`.

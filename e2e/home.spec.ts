@@ -149,7 +149,7 @@ test.describe('hero upload', () => {
     test('a real photo is stored and the editor opens with its URL', async ({ page }) => {
       const photo = corpusFile('photos/chelsea.png');
       await page.goto('/');
-      test.skip(!(await apiHasRoute(page, 'POST', '/api/upload')), 'POST /api/upload is not in this build yet (issue 4): run after merging.');
+      test.skip(!(await apiHasRoute(page, 'POST', '/api/upload')), 'POST /api/upload is not in this build');
       await fileInput(page).setInputFiles(photo);
       await page.waitForURL(/\/meme-generator\?image=/, { timeout: 20_000 });
       const imageUrl = new URL(page.url()).searchParams.get('image')!;
@@ -251,7 +251,7 @@ test.describe('template carousel', () => {
 test.describe('template carousel against the real API (GET /api/templates)', () => {
   test('shows at most 8 popular templates and a tile opens where its feature says', async ({ page }) => {
     await page.goto('/');
-    test.skip(!(await apiHasRoute(page, 'GET', '/api/templates')), 'GET /api/templates is not in this build yet (issue 3): run after merging.');
+    test.skip(!(await apiHasRoute(page, 'GET', '/api/templates')), 'GET /api/templates is not in this build');
     const body = (await (await page.request.get('/api/templates')).json()) as { templates: Template[] };
     const popular = body.templates.filter((t) => t.isPopular === 1);
     const tiles = page.getByTestId('carousel-tile');

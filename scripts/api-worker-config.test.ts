@@ -1,6 +1,6 @@
 /**
  * The API Worker's and the Pages app's wrangler.toml, read the way wrangler reads them: the platform bindings of
- * issue 21 (ADR 0112) are declared in every environment (wrangler environments do not inherit bindings), and each
+ * ADR 0112 are declared in every environment (wrangler environments do not inherit bindings), and each
  * route's Rate Limiting binding allows exactly what core/limits.ts says, so the number every page and test uses is
  * the one enforced. Production is private, observable and CPU-bounded, and Pages previews never reach production
  * data (ADR 0115).

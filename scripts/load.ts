@@ -99,7 +99,7 @@ try {
     const count = async (table: string) => (await proxy.env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
     const expectedObjects = 1 + uploads + compresses;
     // Every upload and compress is counted by the rate limiter before anything else, on the Rate Limiting binding
-    // (ADR 0112): no request writes a D1 row for it any more (before issue 21, one rate_limits row per request). The
+    // (ADR 0112): no request writes a D1 row for it any more (before ADR 0112, one rate_limits row per request). The
     // daily AI allowance lives in Durable Objects, and usage checks only read.
     const checks: [string, number, number, string][] = [
       ['R2 objects', objects, expectedObjects, `1 seeded + ${uploads} uploads + ${compresses} compress results`],

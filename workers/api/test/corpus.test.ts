@@ -10,7 +10,7 @@ import { upload } from './helpers';
 const manifest = await (await env.CORPUS.fetch('http://corpus/manifest')).json<CorpusManifest>();
 
 // What sharp reads but the engine's decoders cannot (libjpeg-turbo decodes arithmetic coding, our mozjpeg build does
-// not): upload refuses these with 422 naming the format, since no tool could process them (issue 20).
+// not): upload refuses these with 422 naming the format, since no tool could process them (ADR 0012).
 const ENGINE_CANNOT_DECODE = new Set(['jpeg/testimages/testimgari.jpg']);
 
 describe.skipIf(!manifest.present)(`the shared image corpus (${manifest.root})`, () => {

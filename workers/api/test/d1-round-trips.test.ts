@@ -85,7 +85,7 @@ beforeAll(async () => {
 });
 
 /**
- * Each entry is [route, request, sequential round trips]. Before issue 21 (ADR 0112) every throttled route paid one
+ * Each entry is [route, request, sequential round trips]. Before ADR 0112 every throttled route paid one
  * (a rate-limit row), an AI call two or three, the catalog two; now the burst limits are the Rate Limiting binding,
  * allowances are Durable Objects and catalog reads come from a replica or the edge cache. The goal: 0 on upload and
  * every tool operation, at most 1 on an AI call.
