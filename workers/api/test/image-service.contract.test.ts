@@ -10,7 +10,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { decode } from '../src/imaging/decode';
-import { encodePng } from '../src/ai/png';
+import { plainPng } from '../src/imaging/plain-png';
 import { readProfile } from '../src/imaging/icc';
 import { getImageService } from '../src/imaging/service';
 import { imageServiceRefusal } from '../../../core/image-service';
@@ -27,12 +27,12 @@ import { failingImages, recordingImages } from './support/images-binding';
 import { makePhoto, reference, type ReferenceOp } from './support/photos';
 
 const raster = async (bytes: Uint8Array): Promise<Raster> => decode(bytes, readHeader(bytes)!);
-const solid = (w: number, h: number, rgba: number[]) => encodePng(new Uint8Array(Array.from({ length: w * h }, () => rgba).flat()), w, h, 4);
+const solid = (w: number, h: number, rgba: number[]) => plainPng(new Uint8Array(Array.from({ length: w * h }, () => rgba).flat()), w, h, 4);
 /** 300×100: red, green and blue thirds, so where each fit puts (or cuts) the picture shows in three pixels. */
 const thirds = () => {
   const px = new Uint8Array(300 * 100 * 4);
   for (let i = 0; i < 300 * 100; i++) px.set(i % 300 < 100 ? [255, 0, 0, 255] : i % 300 < 200 ? [0, 255, 0, 255] : [0, 0, 255, 255], i * 4);
-  return encodePng(px, 300, 100, 4);
+  return plainPng(px, 300, 100, 4);
 };
 const rgbAt = (r: Raster, x: number, y: number) => [...r.data.subarray((y * r.width + x) * 4, (y * r.width + x) * 4 + 3)];
 /** Each channel within `tolerance` of the colour (resampling blurs edges, never the middle of a third). */

@@ -7,7 +7,7 @@
  */
 import { unzlibSync, zlibSync } from 'fflate';
 import type { ImageFormat } from '../../../../core/api/images';
-import { pngChunk } from '../ai/png';
+import { pngChunk } from './plain-png';
 import { concat, jpegSegments, pngChunks, riffChunk, startsWith, webpChunks, joinWebp } from './container';
 
 const JPEG_ICC = 'ICC_PROFILE\0';
