@@ -41,7 +41,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <SiteHeader />
         <Breadcrumbs />
-        <main className="flex flex-1 flex-col">{children}</main>
+        {/* The skip link's target (app/components/layout/site-header.tsx); tabIndex -1 so focus lands here, not only the scroll. */}
+        <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+          {children}
+        </main>
         <SiteFooter />
         <LazyToaster />
         <ScrollRestoration nonce={nonce} />

@@ -2,15 +2,26 @@ import { useRef } from 'react';
 import { DropZone } from './drop-zone';
 import { formatBytes } from './format';
 import { btnSecondary } from './styles';
+import { useFocusOnArrival } from './use-focus-on-arrival';
 import type { Chosen } from './use-image-file';
 
 /** The chosen image (preview, name, size, 'Choose Different Image'), or the drop zone when there is none. */
 export function ImagePicker({ chosen, onFiles, hint, disabled }: { chosen: Chosen | null; onFiles: (f: File[]) => void; hint: string; disabled?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
+  const card = useRef<HTMLDivElement>(null);
+  // The drop zone that held focus is gone once a file is picked: the card takes it, naming the file.
+  useFocusOnArrival(card, chosen?.file);
   if (!chosen) return <DropZone onFiles={onFiles} hint={hint} disabled={disabled} />;
   const { file, preview } = chosen;
   return (
-    <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center dark:border-slate-700 dark:bg-slate-900" data-testid="file-card">
+    <div
+      ref={card}
+      tabIndex={-1}
+      role="group"
+      aria-label={`Chosen image: ${file.name}, ${formatBytes(file.size)}`}
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 sm:flex-row sm:items-center dark:border-slate-700 dark:bg-slate-900"
+      data-testid="file-card"
+    >
       <img src={preview} alt={`Preview of ${file.name}`} className="h-32 w-full rounded-lg bg-slate-100 object-contain sm:w-40 dark:bg-slate-800" />
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-slate-900 dark:text-white" data-testid="file-name">

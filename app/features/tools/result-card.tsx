@@ -1,14 +1,20 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { toast } from '~/lib/toast';
 import { downloadUrl, formatBytes } from './format';
 import { btnPrimary } from './styles';
 import { useDisplayable } from './use-displayable';
+import { useFocusOnArrival } from './use-focus-on-arrival';
 
 /** A titled card for a finished result. */
 export function ResultCard({ title, children }: { title: string; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The button that started the job was disabled while it ran, so focus fell to <body>: the result's heading takes it.
+  useFocusOnArrival(heading, null);
   return (
     <section aria-label={title} className="rounded-xl border border-emerald-300 bg-white p-4 dark:border-emerald-800 dark:bg-slate-900" data-testid="result-card">
-      <h2 className="text-lg font-semibold text-emerald-800 dark:text-emerald-300">{title}</h2>
+      <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-emerald-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 dark:text-emerald-300">
+        {title}
+      </h2>
       <div className="mt-3 space-y-3">{children}</div>
     </section>
   );
