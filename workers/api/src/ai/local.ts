@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { HttpError } from '../errors';
 import { captionsFromBank } from './caption-bank';
-import { readHeader } from '../imaging/engine';
+// The header reader from core/, not the engine's front door: local-ai's Node tests load this provider, and the engine
+// would bring the WASM codecs with it.
+import { readHeader } from '../../../../core/images/sniff';
 import { cancelled } from '../cancel';
 import type { AiCallOptions, AiOutput, AiProvider, Box, ImageStream } from './provider';
 import { asBody, toBytes } from './upstream';
