@@ -6,6 +6,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { ssimulacra } from './support/oracle';
 import { decode } from '../src/imaging/decode';
 import { encode } from '../src/imaging/encode';
 import { judgeFor } from '../src/imaging/judge';
@@ -14,14 +15,6 @@ import { readHeader } from '../src/imaging/sniff';
 import { corpusFile, corpusIndex, resultBytes, toolRequest, type ToolBody } from './support/corpus';
 import { makePhoto } from './support/photos';
 
-async function ssimulacra(original: Uint8Array, candidate: Uint8Array): Promise<number> {
-  const form = new FormData();
-  form.set('original', new Blob([original as Uint8Array<ArrayBuffer>]));
-  form.set('candidate', new Blob([candidate as Uint8Array<ArrayBuffer>]));
-  const res = await env.ORACLE.fetch('http://oracle/score', { method: 'POST', body: form });
-  if (!res.ok) throw new Error(`ORACLE: ${await res.text()}`);
-  return (await res.json<{ ssimulacra: number }>()).ssimulacra;
-}
 
 const vipsJpeg = async (original: Uint8Array, quality: number) =>
   new Uint8Array(await (await env.ORACLE.fetch(`http://oracle/vips-jpeg?quality=${quality}`, { method: 'POST', body: original as Uint8Array<ArrayBuffer> })).arrayBuffer());

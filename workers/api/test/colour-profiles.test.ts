@@ -3,8 +3,8 @@
  * back by exiftool: rocket.jpg is tagged Adobe RGB (1998), which shown as sRGB looks dull and shifted. An sRGB profile
  * (the Hubble field's) is not copied.
  */
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { ssimulacra } from './support/oracle';
 import { AUTO_TARGET_SCORE } from '../src/imaging/options';
 import { corpusFile, corpusIndex, exiftool, resultBytes, toolRequest, type ToolBody } from './support/corpus';
 import { makePhoto } from './support/photos';
@@ -23,15 +23,6 @@ async function call(route: string, image: Uint8Array, fields: Record<string, str
   return { body, bytes, tags: await exiftool(bytes) };
 }
 
-/** libjxl's ssimulacra_main through the ORACLE service, which shows both pictures as a viewer would (sRGB). */
-async function ssimulacra(original: Uint8Array, candidate: Uint8Array): Promise<number> {
-  const form = new FormData();
-  form.set('original', new Blob([original as Uint8Array<ArrayBuffer>]));
-  form.set('candidate', new Blob([candidate as Uint8Array<ArrayBuffer>]));
-  const res = await env.ORACLE.fetch('http://oracle/score', { method: 'POST', body: form });
-  if (!res.ok) throw new Error(`ORACLE: ${await res.text()}`);
-  return (await res.json<{ ssimulacra: number }>()).ssimulacra;
-}
 
 /**
  * Over 0.23 MP `quality=auto` is the image service's work (ADR 0122). The service reads the photo's own pixel values
