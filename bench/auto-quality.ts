@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { compressAuto } from '../workers/api/src/imaging/auto';
-import { decode } from '../workers/api/src/imaging/decode';
-import { encode } from '../workers/api/src/imaging/encode';
-import { embedProfile, readProfile } from '../workers/api/src/imaging/icc';
+import { compressAuto } from '../workers/api/src/imaging/ops/compress/auto';
+import { decode } from '../workers/api/src/imaging/codecs/decode';
+import { encode } from '../workers/api/src/imaging/codecs/encode';
+import { embedProfile, readProfile } from '../workers/api/src/imaging/metadata/icc';
 import { AUTO_TARGET_SCORE } from '../workers/api/src/imaging/options';
-import { readHeader } from '../workers/api/src/imaging/sniff';
+import { readHeader } from '../workers/api/src/imaging/intake/sniff';
 
 const run = promisify(execFile);
 

@@ -12,16 +12,16 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
-import { oxipngOptimise, photonGaussianBlur, photonPixelate, pngEncode, resizeLanczos } from '../workers/api/src/imaging/codecs';
-import { decode } from '../workers/api/src/imaging/decode';
-import { encode } from '../workers/api/src/imaging/encode';
+import { oxipngOptimise, photonGaussianBlur, photonPixelate, pngEncode, resizeLanczos } from '../workers/api/src/imaging/codecs/codecs';
+import { decode } from '../workers/api/src/imaging/codecs/decode';
+import { encode } from '../workers/api/src/imaging/codecs/encode';
 import { probe, run, type OperationName } from '../workers/api/src/imaging/engine';
-import { judgeFor } from '../workers/api/src/imaging/judge';
+import { judgeFor } from '../workers/api/src/imaging/ops/compress/judge/judge';
 import { AUTO_SETTINGS } from '../workers/api/src/imaging/options';
-import { reducePalette } from '../workers/api/src/imaging/palette';
+import { reducePalette } from '../workers/api/src/imaging/ops/compress/palette';
 import { localImageService } from '../workers/api/src/imaging/service/local';
 import { SLICE_BUDGET_MS } from '../workers/api/src/imaging/slices';
-import { readHeader } from '../workers/api/src/imaging/sniff';
+import { readHeader } from '../workers/api/src/imaging/intake/sniff';
 
 const { values } = parseArgs({ options: { mp: { type: 'string' }, service: { type: 'string' } } });
 

@@ -1,6 +1,6 @@
 /**
  * `npm run build:judge`: compiles the judge's WASM core (workers/api/assembly/judge-core.ts, AssemblyScript) to
- * workers/api/src/imaging/judge-core.wasm, which is committed so that nothing else in the build needs the compiler.
+ * workers/api/src/imaging/ops/compress/judge/judge-core.wasm, which is committed so that nothing else in the build needs the compiler.
  * `scripts/build-judge.test.ts` fails when the committed file is not what the source compiles to.
  */
 import { writeFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import asc from 'assemblyscript/asc';
 
 export const SOURCE = fileURLToPath(new URL('../workers/api/assembly/judge-core.ts', import.meta.url));
-export const OUTPUT = fileURLToPath(new URL('../workers/api/src/imaging/judge-core.wasm', import.meta.url));
+export const OUTPUT = fileURLToPath(new URL('../workers/api/src/imaging/ops/compress/judge/judge-core.wasm', import.meta.url));
 
 /** The compiled module's bytes. */
 export async function compileJudge(): Promise<Uint8Array> {

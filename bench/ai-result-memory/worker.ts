@@ -4,9 +4,9 @@
  * R2 the way the API stores it now (`stream`) or the way it used to (`whole`: read into the isolate, then put).
  */
 import { cloudflareProvider } from '../../workers/api/src/ai/cloudflare';
-import { pngChunk } from '../../workers/api/src/imaging/plain-png';
+import { pngChunk } from '../../workers/api/src/imaging/codecs/plain-png';
 import { toBytes } from '../../workers/api/src/ai/upstream';
-import { readHeadOf } from '../../workers/api/src/imaging/sniff';
+import { readHeadOf } from '../../workers/api/src/imaging/intake/sniff';
 import { putTemporary, putTemporaryStream } from '../../workers/api/src/storage/image-store';
 import { pngStream } from '../../workers/api/test/support/png-stream';
 

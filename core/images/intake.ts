@@ -6,7 +6,7 @@ import { sniffImage, type ImageInfo, type SniffResult } from './sniff';
 
 /**
  * One notion of "a file we accept", shared by the browser (checked before anything is sent or any "uploaded" toast)
- * and the Worker (the authority, which checks the bytes again, and decodes them: workers/api/src/imaging/intake.ts):
+ * and the Worker (the authority, which checks the bytes again, and decodes them: workers/api/src/imaging/intake/intake.ts):
  * not empty, within the size limit, an image by its bytes (never the name or the browser's type) in a format of
  * ACCEPTED_FORMATS, structurally sound, within the pixel budget, and of a size every tool can work on
  * (`pictureProblem`). Same words on both, and on every route (ADR 0012).
@@ -57,7 +57,7 @@ export function sniffProblem(result: Extract<SniffResult, { ok: false }>, maxPix
  * large for the isolate. A longer picture (a 193 × 31,237 scan) could be stored but no tool could work on it.
  */
 export const MAX_IMAGE_SIDE = IMAGE_SERVICE_MAX_SIDE;
-/** Formats only the isolate decodes: the image service reads neither (workers/api/src/imaging/ops/format.ts). */
+/** Formats only the isolate decodes: the image service reads neither (workers/api/src/imaging/pipeline/format.ts). */
 export const ISOLATE_ONLY_FORMATS: readonly ImageFormat[] = ['bmp', 'tiff'];
 /**
  * How large a BMP or TIFF is taken: the smallest in-isolate budget of an operation that keeps the format (resize's

@@ -51,7 +51,7 @@ export function watermarkStripTop(height: number, stripHeight: number, position:
 }
 
 /**
- * The whole geometry in the picture's pixels: the Worker draws the strip there (workers/api/src/imaging/watermark.ts)
+ * The whole geometry in the picture's pixels: the Worker draws the strip there (workers/api/src/imaging/ops/watermark/draw.ts)
  * and the live preview draws the same text at the same place, so the two cannot drift apart.
  */
 export function watermarkLayout(width: number, height: number, size: number, position: WatermarkPosition) {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 // The Worker's unpacker (it draws the watermark with the same fonts): one WOFF reader in the repo.
-import { woffToSfnt } from '../../workers/api/src/imaging/woff';
+import { woffToSfnt } from '../../workers/api/src/imaging/codecs/woff';
 import type { Measure } from '../../app/features/editor/model/text-fit';
 
 interface Font {

@@ -1,5 +1,5 @@
-// AssemblyScript, compiled to workers/api/src/imaging/judge-core.wasm by `npm run build:judge` (scripts/build-judge.ts).
-// The inner loops of the quality judge (../src/imaging/judge.ts): the Gaussian blur (sigma 1.5, 11 taps, cut and
+// AssemblyScript, compiled to workers/api/src/imaging/ops/compress/judge/judge-core.wasm by `npm run build:judge` (scripts/build-judge.ts).
+// The inner loops of the quality judge (../src/imaging/ops/compress/judge/judge.ts): the Gaussian blur (sigma 1.5, 11 taps, cut and
 // renormalised at the edges) and the per-pixel SSIM and edge maps, four pixels at a time with WASM SIMD. Planes are
 // f32, row by row; every pointer is a byte offset into this module's memory, which judge.ts lays out.
 

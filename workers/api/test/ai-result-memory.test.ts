@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AI_OUTPUT_MAX_PIXELS } from '../../../core/tools/ai';
 import { toBytes } from '../src/ai/upstream';
 import worker from '../src/index';
-import { readHeader } from '../src/imaging/sniff';
+import { readHeader } from '../src/imaging/intake/sniff';
 import { locate, putTemporary, STREAM_PART_BYTES } from '../src/storage/image-store';
 import { edgeEnv, pngDeclaring } from './helpers';
 import { pngStream } from './support/png-stream';

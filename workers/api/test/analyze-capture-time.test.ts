@@ -3,7 +3,7 @@
  * file records OffsetTimeOriginal, never the same clock relabelled as UTC ("2026-11-24T14:03:00.000Z").
  */
 import { describe, expect, it } from 'vitest';
-import { encode } from '../src/imaging/encode';
+import { encode } from '../src/imaging/codecs/encode';
 import { toolRequest } from './support/corpus';
 import { ascii, craftJpeg, exifSegment, tiffBlock } from './support/metadata-fixtures';
 import { syntheticPhoto } from './support/synthetic';

@@ -9,7 +9,7 @@ import {
 import { dashboardResponseSchema } from '../../../core/api/dashboard';
 import { RATE_LIMIT_WINDOW_MS, RATE_LIMITS_PER_MINUTE } from '../../../core/limits';
 import { apiErrorSchema } from '../../../core/api/errors';
-import { encode } from '../src/imaging/encode';
+import { encode } from '../src/imaging/codecs/encode';
 import { api, premiumCookies, uploadForm } from './helpers';
 import { syntheticPhoto } from './support/synthetic';
 

@@ -7,11 +7,11 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ssimulacra } from './support/oracle';
-import { decode } from '../src/imaging/decode';
-import { encode } from '../src/imaging/encode';
-import { judgeFor } from '../src/imaging/judge';
+import { decode } from '../src/imaging/codecs/decode';
+import { encode } from '../src/imaging/codecs/encode';
+import { judgeFor } from '../src/imaging/ops/compress/judge/judge';
 import { AUTO_TARGET_SCORE } from '../src/imaging/options';
-import { readHeader } from '../src/imaging/sniff';
+import { readHeader } from '../src/imaging/intake/sniff';
 import { corpusFile, corpusIndex, resultBytes, toolRequest, type ToolBody } from './support/corpus';
 import { makePhoto } from './support/photos';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { encode } from '../src/imaging/encode';
+import { encode } from '../src/imaging/codecs/encode';
 import { corpusFile, resultBytes, toolRequest, type ToolBody } from './support/corpus';
 
 // A compress never answers a larger file than it was given (keep-original.ts, ADR 0123): whatever the format, the

@@ -10,7 +10,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogRows } from '../../../scripts/templates/catalog-rows';
 import { seedStatements } from '../src/db/template-rows';
-import { encode } from '../src/imaging/encode';
+import { encode } from '../src/imaging/codecs/encode';
 import worker from '../src/index';
 import { cookiesFrom, premiumCookies } from './helpers';
 import { withD1Latency, type D1Tally } from './support/d1-latency';

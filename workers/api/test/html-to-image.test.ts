@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HTML_MAX_BODY_BYTES, HTML_MAX_BYTES, HTML_MAX_PAGE_HEIGHT } from '../../../core/tools/html';
 import { readHeader } from '../../../core/images/sniff';
 import type { ToolResult } from '../../../core/api/tools';
-import { decode } from '../src/imaging/decode';
+import { decode } from '../src/imaging/codecs/decode';
 import { getHtmlRenderer } from '../src/render';
 import { localRenderer } from '../src/render/local';
 import type { RendererError } from '../src/render/types';

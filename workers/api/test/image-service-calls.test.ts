@@ -15,7 +15,7 @@ import type { AiProvider } from '../src/ai/provider';
 import { probe, runFields, type ToolFields } from '../src/imaging/engine';
 import { getImageService } from '../src/imaging/service';
 import { cloudflareImageService } from '../src/imaging/service/cloudflare';
-import { readHeader } from '../src/imaging/sniff';
+import { readHeader } from '../src/imaging/intake/sniff';
 import { recordingImages } from './support/images-binding';
 import { makePhoto } from './support/photos';
 

@@ -9,9 +9,9 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { decode } from '../src/imaging/decode';
-import { plainPng } from '../src/imaging/plain-png';
-import { readProfile } from '../src/imaging/icc';
+import { decode } from '../src/imaging/codecs/decode';
+import { plainPng } from '../src/imaging/codecs/plain-png';
+import { readProfile } from '../src/imaging/metadata/icc';
 import { getImageService } from '../src/imaging/service';
 import { imageServiceRefusal } from '../../../core/image-service';
 import { cloudflareProvider } from '../src/ai/cloudflare';
@@ -19,9 +19,9 @@ import type { HttpError } from '../src/errors';
 import { cloudflareImageService } from '../src/imaging/service/cloudflare';
 import { LOCAL_IMAGES_NOT_RUNNING, localImageService } from '../src/imaging/service/local';
 import { ImageServiceError, type ImageService, type ServiceJob } from '../src/imaging/service/types';
-import { readHeader } from '../src/imaging/sniff';
-import { similarity } from '../src/imaging/ssim';
-import type { Raster } from '../src/imaging/raster';
+import { readHeader } from '../src/imaging/intake/sniff';
+import { similarity } from '../src/imaging/ops/compress/judge/ssim';
+import type { Raster } from '../src/imaging/codecs/raster';
 import { exiftool } from './support/corpus';
 import { failingImages, recordingImages } from './support/images-binding';
 import { makePhoto, reference, type ReferenceOp } from './support/photos';

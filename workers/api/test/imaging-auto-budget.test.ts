@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compressAuto } from '../src/imaging/auto';
-import { compressToTarget, SearchBudget } from '../src/imaging/compress';
-import { encode } from '../src/imaging/encode';
+import { compressAuto } from '../src/imaging/ops/compress/auto';
+import { compressToTarget, SearchBudget } from '../src/imaging/ops/compress/choices';
+import { encode } from '../src/imaging/codecs/encode';
 import { AUTO_PLAIN_COST, AUTO_PROBES_PER_FORMAT, AUTO_VERIFY_ROUNDS } from '../src/imaging/options';
 import { toolRequest, type ToolBody } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';

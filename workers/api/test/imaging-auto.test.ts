@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compressAuto } from '../src/imaging/auto';
-import { decode } from '../src/imaging/decode';
-import { encode } from '../src/imaging/encode';
-import { judgeFor } from '../src/imaging/judge';
+import { compressAuto } from '../src/imaging/ops/compress/auto';
+import { decode } from '../src/imaging/codecs/decode';
+import { encode } from '../src/imaging/codecs/encode';
+import { judgeFor } from '../src/imaging/ops/compress/judge/judge';
 import { AUTO_MAX_QUALITY, AUTO_PROBES_PER_FORMAT, AUTO_QUALITY_STEP, AUTO_SETTINGS, AUTO_TARGET_SCORE, AUTO_VERIFY_ROUNDS } from '../src/imaging/options';
-import { readHeader } from '../src/imaging/sniff';
+import { readHeader } from '../src/imaging/intake/sniff';
 import { syntheticPhoto } from './support/synthetic';
 
 /** The lowest whole quality of one format whose file the judge scores at most the target, by plain bisection. */

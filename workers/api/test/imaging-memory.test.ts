@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE_WASM_LIMIT_BYTES, resetWasmPeaks, WASM_OPERATION_LIMIT_BYTES, wasmMemory, wasmPeaks } from '../src/imaging/codecs';
-import { decode } from '../src/imaging/decode';
-import { encode, encodePng, type OutputFormat } from '../src/imaging/encode';
-import { readHeader } from '../src/imaging/sniff';
-import { compressAuto } from '../src/imaging/auto';
-import { judgeMemory, resetJudgeMemory } from '../src/imaging/judge';
+import { IDLE_WASM_LIMIT_BYTES, resetWasmPeaks, WASM_OPERATION_LIMIT_BYTES, wasmMemory, wasmPeaks } from '../src/imaging/codecs/codecs';
+import { decode } from '../src/imaging/codecs/decode';
+import { encode, encodePng, type OutputFormat } from '../src/imaging/codecs/encode';
+import { readHeader } from '../src/imaging/intake/sniff';
+import { compressAuto } from '../src/imaging/ops/compress/auto';
+import { judgeMemory, resetJudgeMemory } from '../src/imaging/ops/compress/judge/judge';
 import { AUTO_MAX_QUALITY, AUTO_SETTINGS, AUTO_WASM_PIXELS, ENCODE_PIXEL_BUDGET, OXIPNG_MAX_PIXELS, WASM_PIXEL_BUDGET } from '../src/imaging/options';
-import { blur, pixelate, resize } from '../src/imaging/pixels';
-import { watermark } from '../src/imaging/watermark';
+import { blur, pixelate, resize } from '../src/imaging/codecs/pixels';
+import { watermark } from '../src/imaging/ops/watermark/draw';
 import { syntheticPhoto } from './support/synthetic';
 
 const MB = (n: number) => Math.round(n / 104857.6) / 10;

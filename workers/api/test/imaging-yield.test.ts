@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compressAuto } from '../src/imaging/auto';
-import { compressToTarget } from '../src/imaging/compress';
-import { encode } from '../src/imaging/encode';
+import { compressAuto } from '../src/imaging/ops/compress/auto';
+import { compressToTarget } from '../src/imaging/ops/compress/choices';
+import { encode } from '../src/imaging/codecs/encode';
 import { syntheticPhoto } from './support/synthetic';
 
 /**

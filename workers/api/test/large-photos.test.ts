@@ -6,10 +6,10 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { getImageService } from '../src/imaging/service';
-import { decode } from '../src/imaging/decode';
-import { readHeader } from '../src/imaging/sniff';
-import { similarity } from '../src/imaging/ssim';
-import type { Raster } from '../src/imaging/raster';
+import { decode } from '../src/imaging/codecs/decode';
+import { readHeader } from '../src/imaging/intake/sniff';
+import { similarity } from '../src/imaging/ops/compress/judge/ssim';
+import type { Raster } from '../src/imaging/codecs/raster';
 import { exiftool, resultBytes, toolRequest, type ToolBody } from './support/corpus';
 import { failingImages, recordingImages } from './support/images-binding';
 import { makePhoto, reference, type ReferenceOp } from './support/photos';

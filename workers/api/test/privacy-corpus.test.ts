@@ -4,13 +4,13 @@
  */
 import exifr from 'exifr';
 import { describe, expect, it } from 'vitest';
-import { type Chunk, jpegSegments, joinWebp, startsWith, webpChunks } from '../src/imaging/container';
-import { decode } from '../src/imaging/decode';
-import { encode } from '../src/imaging/encode';
-import { readHeader } from '../src/imaging/sniff';
-import { resize } from '../src/imaging/pixels';
-import type { Raster } from '../src/imaging/raster';
-import { transform } from '../src/imaging/raster';
+import { type Chunk, jpegSegments, joinWebp, startsWith, webpChunks } from '../src/imaging/metadata/container';
+import { decode } from '../src/imaging/codecs/decode';
+import { encode } from '../src/imaging/codecs/encode';
+import { readHeader } from '../src/imaging/intake/sniff';
+import { resize } from '../src/imaging/codecs/pixels';
+import type { Raster } from '../src/imaging/codecs/raster';
+import { transform } from '../src/imaging/codecs/raster';
 import { corpusFile, corpusIndex, exiftool, resultBytes, toolRequest, type ToolBody } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';
 

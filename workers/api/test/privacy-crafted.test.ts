@@ -10,10 +10,10 @@
 import { env } from 'cloudflare:workers';
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { concat, jpegParts, jpegSegment, pngChunks, webpChunks } from '../src/imaging/container';
-import { decode } from '../src/imaging/decode';
-import { encode } from '../src/imaging/encode';
-import { readHeader } from '../src/imaging/sniff';
+import { concat, jpegParts, jpegSegment, pngChunks, webpChunks } from '../src/imaging/metadata/container';
+import { decode } from '../src/imaging/codecs/decode';
+import { encode } from '../src/imaging/codecs/encode';
+import { readHeader } from '../src/imaging/intake/sniff';
 import { corpusFile, corpusIndex, exiftoolAll, resultBytes, toolRequest, type ExiftoolTag, type ToolBody } from './support/corpus';
 import {
   ascii, bin, craftJpeg, craftPng, exifSegment, jpegScans, mpfSegment, rational, short, tiffBlock, undef, webpChunk,

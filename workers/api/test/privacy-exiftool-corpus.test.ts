@@ -6,8 +6,8 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { decode } from '../src/imaging/decode';
-import { readHeader } from '../src/imaging/sniff';
+import { decode } from '../src/imaging/codecs/decode';
+import { readHeader } from '../src/imaging/intake/sniff';
 import { corpusFile, corpusIndex, exiftoolAll, resultBytes, toolRequest, type ToolBody } from './support/corpus';
 import { jpegScans } from './support/metadata-fixtures';
 import { leaks } from './support/privacy-allow-list';

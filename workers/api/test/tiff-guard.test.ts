@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../core/api/errors';
-import { decode } from '../src/imaging/decode';
-import { encode } from '../src/imaging/encode';
-import { readHeader } from '../src/imaging/sniff';
-import { tiffSafeToDecode } from '../src/imaging/tiff-guard';
+import { decode } from '../src/imaging/codecs/decode';
+import { encode } from '../src/imaging/codecs/encode';
+import { readHeader } from '../src/imaging/intake/sniff';
+import { tiffSafeToDecode } from '../src/imaging/codecs/tiff-guard';
 import { corpusFile, corpusIndex, toolRequest } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';
 

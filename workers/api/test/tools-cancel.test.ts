@@ -12,7 +12,7 @@ import { NOTHING_FOUND } from '../../../core/tools/blur';
 import { FAKE_NOBODY_MARKER, FAKE_SLOW_MARKER } from '../src/ai/fake';
 import { HttpError } from '../src/errors';
 import { consumeAiUnit, releaseJob, withAiUnit } from '../src/quota';
-import { encode } from '../src/imaging/encode';
+import { encode } from '../src/imaging/codecs/encode';
 import { api, listKeys } from './helpers';
 import { markedPng } from './support/marked-png';
 import { syntheticPhoto } from './support/synthetic';

@@ -1,13 +1,13 @@
 /** The shared corpus through every tool route, in workerd with real R2: correct dimensions, clean refusals, zero 5xx. */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { decode } from '../src/imaging/decode';
-import { encode } from '../src/imaging/encode';
-import { readHeader } from '../src/imaging/sniff';
-import { blur, pixelate, resize } from '../src/imaging/pixels';
-import { protectPrivacy } from '../src/imaging/privacy';
-import { crop, flip, transform } from '../src/imaging/raster';
-import { watermark } from '../src/imaging/watermark';
+import { decode } from '../src/imaging/codecs/decode';
+import { encode } from '../src/imaging/codecs/encode';
+import { readHeader } from '../src/imaging/intake/sniff';
+import { blur, pixelate, resize } from '../src/imaging/codecs/pixels';
+import { protectPrivacy } from '../src/imaging/ops/privacy/privacy';
+import { crop, flip, transform } from '../src/imaging/codecs/raster';
+import { watermark } from '../src/imaging/ops/watermark/draw';
 import { corpusFile, corpusIndex, resultBytes, toolRequest, type ToolBody } from './support/corpus';
 
 const files = (await corpusIndex()) ?? [];

@@ -4,7 +4,7 @@ import { createEventStreamParser, parseEventStream } from '../../../core/api/eve
 import type { ErrorEvent, PhaseEvent } from '../../../core/api/tool-progress';
 import { FAKE_FAIL_MARKER, FAKE_SLOW_MARKER } from '../src/ai/fake';
 import { medianMs, sizeBucket } from '../src/db/op-timings';
-import { encode } from '../src/imaging/encode';
+import { encode } from '../src/imaging/codecs/encode';
 import { api, listKeys } from './helpers';
 import type { ToolBody } from './support/corpus';
 import { markedPng } from './support/marked-png';

@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { encode } from '../src/imaging/encode';
+import { encode } from '../src/imaging/codecs/encode';
 import { ISOLATE_ONLY_MAX_PIXELS, SERVICE_FROM_PIXELS } from '../../../core/images/intake';
 import { pixelBudget } from '../src/imaging/engine';
 import { AUTO_TARGET_SCORE, OXIPNG_MAX_PIXELS, PALETTE_MAX_SCORE, WASM_PIXEL_BUDGET, type WasmOperation } from '../src/imaging/options';
 import { decodeSlicePixels } from '../src/imaging/slices';
-import { rasteriseSvg } from '../src/imaging/watermark';
+import { rasteriseSvg } from '../src/imaging/ops/watermark/draw';
 import { resultBytes, toolRequest, type ToolBody } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';
 

@@ -15,10 +15,10 @@ import {
   pngEncode,
   resizeLanczos,
   wasmMemory,
-} from '../src/imaging/codecs';
-import { decode } from '../src/imaging/decode';
-import { encode } from '../src/imaging/encode';
-import { readHeader } from '../src/imaging/sniff';
+} from '../src/imaging/codecs/codecs';
+import { decode } from '../src/imaging/codecs/decode';
+import { encode } from '../src/imaging/codecs/encode';
+import { readHeader } from '../src/imaging/intake/sniff';
 import { corpusFile, corpusIndex } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';
 

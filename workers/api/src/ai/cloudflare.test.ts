@@ -10,8 +10,8 @@ import llamaString from './fixtures/llama-json-mode-string.json';
 import llamaSuccess from './fixtures/llama-json-mode-success.json';
 import moondreamFace from './fixtures/moondream-detect-face.json';
 import moondreamPeople from './fixtures/moondream-detect-people.json';
-import { readHeader } from '../imaging/sniff';
-import { plainPng } from '../imaging/plain-png';
+import { readHeader } from '../imaging/intake/sniff';
+import { plainPng } from '../imaging/codecs/plain-png';
 import { toBytes } from './upstream';
 
 /** The one stub allowed: a Workers AI binding that plays back recorded answers and records what it was asked. */

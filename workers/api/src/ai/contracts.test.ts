@@ -8,7 +8,7 @@ import llamaSuccess from './fixtures/llama-json-mode-success.json';
 import scoutPicture from './fixtures/llama4-scout-json-mode-picture.json';
 import moondreamFace from './fixtures/moondream-detect-face.json';
 import moondreamPeople from './fixtures/moondream-detect-people.json';
-import { plainPng } from '../imaging/plain-png';
+import { plainPng } from '../imaging/codecs/plain-png';
 import type { AiProvider } from './provider';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toErrorResponse } from '../errors';
 import { FAKE_FAIL_MARKER, FAKE_GENERATED_SIZE, FAKE_UNAVAILABLE_MARKER, fakeProvider } from './fake';
-import { readHeader } from '../imaging/sniff';
-import { plainPng } from '../imaging/plain-png';
+import { readHeader } from '../imaging/intake/sniff';
+import { plainPng } from '../imaging/codecs/plain-png';
 import { toBytes } from './upstream';
 
 const solid = (w: number, h: number) => plainPng(new Uint8Array(w * h * 3).fill(90), w, h, 3);

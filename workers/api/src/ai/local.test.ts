@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toErrorResponse } from '../errors';
 import { getAiProvider } from './index';
 import { LOCAL_NOT_RUNNING, OFFLINE_CAPTIONS_NOTE, OFFLINE_PICTURE_CAPTIONS_NOTE, localProvider } from './local';
-import { plainPng } from '../imaging/plain-png';
+import { plainPng } from '../imaging/codecs/plain-png';
 
 const photo = plainPng(new Uint8Array(8 * 8 * 3), 8, 8, 3);
 const asError = (p: Promise<unknown>) => p.then(() => new Response('unexpected success'), (e: unknown) => toErrorResponse(e));

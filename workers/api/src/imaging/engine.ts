@@ -25,42 +25,42 @@ import { imageServiceRefusal, type ServiceImageFormat } from '../../../../core/i
 import { ACCEPTED_FORMATS_TEXT, FORMAT_NAMES, listOf } from '../../../../core/images/kinds';
 import { throwIfCancelled } from '../cancel';
 import { HttpError } from '../errors';
-import { assertImage } from './assert-image';
-import { decode } from './decode';
-import { ALPHA_FORMATS, encode, LOSSY_FORMATS, type OutputFormat } from './encode';
-import { embedProfile, readProfile } from './icc';
+import { assertImage } from './intake/assert-image';
+import { decode } from './codecs/decode';
+import { ALPHA_FORMATS, encode, LOSSY_FORMATS, type OutputFormat } from './codecs/encode';
+import { embedProfile, readProfile } from './metadata/icc';
 import { AUTO_WASM_PIXELS, ENCODE_PIXEL_BUDGET, MAX_INPUT_PIXELS, WASM_PIXEL_BUDGET, type WasmOperation } from './options';
-import { runAiOperation } from './ops/ai';
+import { runAiOperation } from './ops/ai/ai';
 import { decodeSlicePixels, encodeSlicePixels, operationSlicePixels } from './slices';
-import { findTargets, planBlur } from './ops/blur';
-import { compressRaster, possibleFormats, type CompressRequest } from './ops/compress';
-import { compressLarge, type LargePicture } from './ops/compress-large';
-import { planCrop } from './ops/crop';
-import { resolveFormat, SERVICE_READS, serviceWrites } from './ops/format';
-import { planResize } from './ops/resize';
-import { planRotate } from './ops/rotate';
-import type { EngineServices, PixelPlan, Size } from './ops/types';
-import { planWatermark } from './ops/watermark';
-import { keepWhenNotSmaller } from './keep-original';
-import { protectPrivacy } from './privacy';
-import { hasTransparency } from './raster';
+import { findTargets, planBlur } from './ops/blur/blur';
+import { compressRaster, possibleFormats, type CompressRequest } from './ops/compress/compress';
+import { compressLarge, type LargePicture } from './ops/compress/large';
+import { planCrop } from './ops/crop/crop';
+import { resolveFormat, SERVICE_READS, serviceWrites } from './pipeline/format';
+import { planResize } from './ops/resize/resize';
+import { planRotate } from './ops/rotate/rotate';
+import type { EngineServices, PixelPlan, Size } from './types';
+import { planWatermark } from './ops/watermark/watermark';
+import { keepWhenNotSmaller } from './ops/compress/keep-original';
+import { protectPrivacy } from './ops/privacy/privacy';
+import { hasTransparency } from './codecs/raster';
 import { ImageServiceError, type ServiceFormat } from './service/types';
-import { displaySize, type ImageHeader } from './sniff';
+import { displaySize, type ImageHeader } from './intake/sniff';
 
-export type { EngineServices } from './ops/types';
+export type { EngineServices } from './types';
 
 // The rest of the front door: everything outside imaging/ may use of the engine comes from this file (ESLint's
 // no-restricted-imports holds it so, ARCHITECTURE.md). The one intake rule for every uploaded picture (ADR 0012)
 // and the editor's canvas data URL that passes it:
-export { intake } from './intake';
-export { decodeCanvasData } from './data-url';
+export { intake } from './intake/intake';
+export { decodeCanvasData } from './intake/data-url';
 // Reading a header without decoding (AI answers, generated images, the tool routes' first bytes):
-export { readHeader, readHeadOf, sniffImage, type ImageHeader, type ImageInfo } from './sniff';
+export { readHeader, readHeadOf, sniffImage, type ImageHeader, type ImageInfo } from './intake/sniff';
 // The metadata analysis of /api/analyze-metadata:
-export { describe, inspect } from './analyze';
+export { describe, inspect } from './metadata/analyze';
 // Encoders the fake AI provider draws its stand-in results with:
-export { encode } from './encode';
-export { plainPng } from './plain-png';
+export { encode } from './codecs/encode';
+export { plainPng } from './codecs/plain-png';
 // The image service seam, for the routes' services and /api/health, and the Images binding's allowance answer,
 // which Workers AI's image features share:
 export { getImageService, imageServiceProbe } from './service';
@@ -73,7 +73,7 @@ export interface Picture {
   /** The size people see: the header's, with the EXIF orientation applied. */
   upright: Size;
   /**
-   * The file as it was sent, when intake cut bytes after the picture's end (imaging/intake.ts): privacy removal reads
+   * The file as it was sent, when intake cut bytes after the picture's end (imaging/intake/intake.ts): privacy removal reads
    * it, so its log names what was there (a camera's preview image, data after the end) and the result ends at EOI.
    */
   received?: Uint8Array;

@@ -12,7 +12,7 @@
  * the worst content measured (noise over a photo-like picture; real photos cost about half), each rounded up.
  */
 import type { ImageFormat } from '../../../../core/api/images';
-import type { OutputFormat } from './encode';
+import type { OutputFormat } from './codecs/encode';
 import type { WasmOperation } from './options';
 
 /** The longest a piece of pixel work may hold the isolate's thread (CPU time on the measured machine). */

@@ -3,8 +3,8 @@
  * thumbnail), and JPEG segments, PNG chunks and WebP chunks of the kinds cameras and editors hide private data in.
  * Built here byte by byte, so each test says exactly what the file holds.
  */
-import { pngChunk } from '../../src/imaging/plain-png';
-import { concat, jpegParts, jpegSegment, riffChunk } from '../../src/imaging/container';
+import { pngChunk } from '../../src/imaging/codecs/plain-png';
+import { concat, jpegParts, jpegSegment, riffChunk } from '../../src/imaging/metadata/container';
 
 /** A binary string's bytes (each character one byte). */
 export const bin = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0) & 255);

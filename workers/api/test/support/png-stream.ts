@@ -1,4 +1,4 @@
-import { pngChunk } from '../../src/imaging/plain-png';
+import { pngChunk } from '../../src/imaging/codecs/plain-png';
 
 /**
  * A valid RGBA PNG of any size, made chunk by chunk as it is read: the worst case an AI result can be (no

@@ -1,4 +1,4 @@
-import type { Raster } from '../../src/imaging/raster';
+import type { Raster } from '../../src/imaging/codecs/raster';
 
 /** A photo-like test picture: smooth gradients plus noise, so codecs work as hard as on a real photo. */
 export function syntheticPhoto(width: number, height: number, seed = 1, noise = 31): Raster {

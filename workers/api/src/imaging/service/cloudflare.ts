@@ -7,7 +7,7 @@
  * the binding's documented limits (core/image-service.ts) before it is sent, never by asking the binding.
  */
 import { imageServiceRefusal, sizeAfterStep, type ServiceInput, type SizeOf } from '../../../../../core/image-service';
-import { displaySize, readHeader } from '../sniff';
+import { displaySize, readHeader } from '../intake/sniff';
 import { fromBindingError } from './binding-errors';
 import { carryingProfiles } from './profile';
 import { ImageServiceError, type ImageService, type Region, type ServiceJob, type ServiceResult, type ServiceStep } from './types';

@@ -7,8 +7,8 @@
  * not what it does for WebP or raw output. Raw `rgba` (the sample `quality=auto` judges) is then in the same values
  * as the file the service writes, so the judge compares like with like; no call is added.
  */
-import { embedProfile, readProfile, withoutProfile } from '../icc';
-import { readHeader } from '../sniff';
+import { embedProfile, readProfile, withoutProfile } from '../metadata/icc';
+import { readHeader } from '../intake/sniff';
 import type { ImageService, ServiceJob, ServiceResult } from './types';
 
 /** The picture's own bytes without a non-sRGB profile, and that profile; `icc` null where there is nothing to carry. */

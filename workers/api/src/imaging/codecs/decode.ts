@@ -1,0 +1,69 @@
+import decodeWebp from '@jsquash/webp/decode';
+import UTIF from 'utif2';
+import { HttpError } from '../../errors';
+import { photonDecode, pngDecode, withEmscripten } from './codecs';
+import { decodeJpegPixels } from './jpeg-decode';
+import type { ImageHeader } from '../intake/sniff';
+import { applyOrientation, type Raster } from './raster';
+import { yieldToEventLoop } from '../slices';
+import { tiffSafeToDecode } from './tiff-guard';
+
+export const unreadable = () =>
+  new HttpError(
+    422,
+    'unprocessable_image',
+    'We could not read this image. It may be damaged or cut short; please try another file.',
+  );
+
+function fromImageData(img: { data: Uint8ClampedArray | Uint8Array; width: number; height: number }): Raster {
+  const data = img.data instanceof Uint8ClampedArray ? img.data : new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.byteLength);
+  return { data, width: img.width, height: img.height };
+}
+
+async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster> {
+  switch (header.format) {
+    case 'jpeg':
+      return decodeJpegPixels(bytes);
+    case 'webp':
+      return fromImageData(await withEmscripten('webpDec', () => decodeWebp(bytes.slice().buffer)));
+    case 'png': {
+      // The PNG decoder skips CRC checks; the header came from sniff.ts, which checked every chunk's CRC.
+      return pngDecode(bytes);
+    }
+    case 'tiff': {
+      // utif2 trusts declared counts and IFD links: a damaged file can cost it seconds, or loop forever.
+      if (!tiffSafeToDecode(bytes)) throw unreadable();
+      const ifds = UTIF.decode(bytes.slice().buffer);
+      const first = ifds[0];
+      if (!first) throw unreadable();
+      UTIF.decodeImage(bytes.slice().buffer, first);
+      const rgba = UTIF.toRGBA8(first);
+      return { data: new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.byteLength), width: first.width, height: first.height };
+    }
+    case 'gif':
+    case 'bmp': {
+      // photon's decoder reads the first frame of a GIF and every common BMP variant.
+      return photonDecode(bytes);
+    }
+    default:
+      throw new HttpError(415, 'unsupported_media_type', 'This image format cannot be processed yet. Please use JPEG, PNG, WebP, GIF, BMP or TIFF.');
+  }
+}
+
+/** Decodes to upright RGBA: the EXIF orientation of a JPEG is applied, so every later step sees what people see. */
+export async function decode(bytes: Uint8Array, header: ImageHeader): Promise<Raster> {
+  // A decode is a slice of its own (slices.ts): whatever ran before it does not add to it.
+  await yieldToEventLoop();
+  let raster: Raster;
+  try {
+    raster = await decodeRaw(bytes, header);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw unreadable();
+  }
+  if (!raster.width || !raster.height || raster.data.length < raster.width * raster.height * 4) throw unreadable();
+  const upright = applyOrientation(raster, header.orientation);
+  // And the step after it (the operation, a judge) starts a slice of its own.
+  await yieldToEventLoop();
+  return upright;
+}

@@ -1,0 +1,131 @@
+/**
+ * Blur or pixelate faces, people, chosen rectangles, or everything but the subject. Detection runs on a copy of at
+ * most DETECTION_PROXY_PIXELS (the boxes are scaled back); the blurring is done at full resolution: in the isolate
+ * for small pictures, and for large ones by the image service in at most three calls (large.ts), so no step
+ * ever holds the whole picture in the isolate.
+ */
+import { DETECTION_PROXY_PIXELS, NOTHING_FOUND, scaledToPicture, type BlurOptions } from '../../../../../../core/tools/blur';
+import { HttpError } from '../../../errors';
+import { decode } from '../../codecs/decode';
+import { encode } from '../../codecs/encode';
+import { blur, inRegions, pixelate, resize, type Rect } from '../../codecs/pixels';
+import type { Raster } from '../../codecs/raster';
+import { readHeader, type ImageHeader } from '../../intake/sniff';
+import { blurRegions, clipped, pixelateBackground, pixelateRegions } from './large';
+import type { EngineServices, PixelPlan, Size } from '../../types';
+
+/**
+ * Where to blur: rectangles of the upright picture, or a cut-out whose alpha marks the subject to keep sharp. `proxy`
+ * is the small upright JPEG the AI looked at, when the image service made one (pixelation reads its colours).
+ */
+export type BlurTarget = ({ rects: Rect[] } | { cutout: Uint8Array }) & { proxy?: Uint8Array };
+
+type Options = Omit<BlurOptions, 'operation'>;
+
+/** The size of the detection copy: the picture itself when small enough, else scaled to about the proxy budget. */
+export function proxySize(upright: Size): Size & { scale: number } {
+  const scale = Math.min(1, Math.sqrt(DETECTION_PROXY_PIXELS / (upright.width * upright.height)));
+  return { width: Math.max(1, Math.floor(upright.width * scale)), height: Math.max(1, Math.floor(upright.height * scale)), scale };
+}
+
+/** Boxes found on the proxy, in pixels of the upright picture. */
+export function scaleBoxes(boxes: Rect[], from: Size, to: Size): Rect[] {
+  const sx = to.width / from.width;
+  const sy = to.height / from.height;
+  return boxes.map((b) => ({ x: b.x * sx, y: b.y * sy, width: b.width * sx, height: b.height * sy }));
+}
+
+interface Source {
+  bytes: Uint8Array;
+  header: ImageHeader;
+  upright: Size;
+  /** Whether the picture is worked on in the isolate (else by the image service). */
+  inWasm: boolean;
+  services: EngineServices;
+}
+
+/** An upright JPEG of the picture at `size`, made by the image service (one call). */
+async function serviceCopy(bytes: Uint8Array, upright: Size, size: Size, services: EngineServices): Promise<Uint8Array> {
+  const same = size.width === upright.width && size.height === upright.height;
+  const steps = same ? [] : [{ op: 'resize' as const, ...size, fit: 'stretch' as const }];
+  return (await services.images.run({ input: bytes, steps, output: { format: 'jpeg', quality: 92 } })).bytes;
+}
+
+/** An upright JPEG of the picture at `size`, for the AI provider. */
+async function uprightCopy(src: Source, size: Size): Promise<Uint8Array> {
+  const same = size.width === src.upright.width && size.height === src.upright.height;
+  if (same && src.header.orientation === 1) return src.bytes;
+  if (src.inWasm) {
+    const raster = await decode(src.bytes, src.header);
+    return encode(same ? raster : await resize(raster, size.width, size.height), 'jpeg', { quality: 92 });
+  }
+  return serviceCopy(src.bytes, src.upright, size, src.services);
+}
+
+/** Asks the AI provider (or the request) where to blur. */
+export async function findTargets(src: Source, o: Options): Promise<BlurTarget> {
+  if (o.method === 'selective') {
+    if (!o.regions) throw new HttpError(400, 'validation_failed', 'regions: Selective blur needs at least one rectangle.');
+    return { rects: o.regions };
+  }
+  if (o.method === 'background') {
+    // Small pictures: the cut-out of the picture itself. Large ones: to blur, of an upright full-size copy (the
+    // image service draws it over the blurred picture as it is); to pixelate, of the small copy the cells are read
+    // from (the cut-out is then only a mask, scaled up in the isolate).
+    const size = src.inWasm || o.pixelateLevel === undefined ? src.upright : proxySize(src.upright);
+    const image = await uprightCopy(src, size);
+    // A mask needs its alpha: PNG, read whole (at most the picture's size; ADR 0114's streams are for results).
+    const cutout = new Uint8Array(await new Response(await src.services.ai.removeBackground(image, { format: 'png' }, { signal: src.services.signal })).arrayBuffer());
+    const header = readHeader(cutout);
+    if (!header || header.width !== size.width || header.height !== size.height) {
+      throw new HttpError(502, 'ai_upstream_error', 'The AI service returned a mask that does not fit the picture. Please try again.');
+    }
+    return size === src.upright ? { cutout } : { cutout, proxy: image };
+  }
+  const proxy = proxySize(src.upright);
+  const image = await uprightCopy(src, proxy);
+  const call = { signal: src.services.signal };
+  const boxes = o.method === 'faces' ? await src.services.ai.detectFaces(image, call) : await src.services.ai.detectPeople(image, call);
+  // Nothing to blur: no copy of the same picture is made, and the failure refunds the unit (withAiUnit).
+  if (boxes.length === 0) throw new HttpError(422, NOTHING_FOUND[o.method].code, NOTHING_FOUND[o.method].message);
+  return { rects: scaleBoxes(boxes, proxy, src.upright), ...(src.inWasm ? {} : { proxy: image }) };
+}
+
+/** Blends the sharp picture back over the blurred one wherever the mask is opaque. */
+function keepSubject(sharp: Raster, blurred: Raster, mask: Raster): Raster {
+  const out = new Uint8ClampedArray(blurred.data);
+  for (let i = 0; i < out.length; i += 4) {
+    const a = (mask.data[i + 3] ?? 0) / 255;
+    for (let c = 0; c < 3; c++) out[i + c] = a * (sharp.data[i + c] ?? 0) + (1 - a) * (blurred.data[i + c] ?? 0);
+  }
+  return { data: out, width: blurred.width, height: blurred.height };
+}
+
+export function planBlur(picture: Size, o: Options, target: BlurTarget): PixelPlan {
+  const pixelating = o.pixelateLevel !== undefined;
+  const radius = Math.min(250, scaledToPicture(o.strength, picture.width));
+  const cell = scaledToPicture(o.pixelateLevel ?? 1, picture.width);
+  const verb = pixelating ? 'pixelated' : 'blurred';
+  const apply = (patch: Raster) => (pixelating ? pixelate(patch, cell) : blur(patch, radius));
+  const rects = 'rects' in target ? clipped(target.rects, picture) : [];
+  return {
+    budget: pixelating ? 'pixelate' : 'blur',
+    output: picture,
+    async wasm(raster) {
+      if ('cutout' in target) return keepSubject(raster, await apply(raster), await decode(target.cutout, readHeader(target.cutout)!));
+      return inRegions(raster, rects, apply);
+    },
+    async service({ bytes, upright, services }) {
+      if ('cutout' in target) {
+        if (!pixelating) return { steps: [{ op: 'blur', radius }], overlays: [{ image: target.cutout, left: 0, top: 0, opacity: 1 }] };
+        return pixelateBackground(target.proxy!, target.cutout, picture, cell);
+      }
+      if (!pixelating) return blurRegions(bytes, rects, radius, services);
+      if (!rects.length) return { steps: [] };
+      // Chosen rectangles have no detection copy yet: one is made for the cells' colours.
+      const proxy = target.proxy ?? (await serviceCopy(bytes, upright, proxySize(upright), services));
+      return pixelateRegions(proxy, picture, rects, cell);
+    },
+    note: 'cutout' in target ? `The background was ${verb}; the subject was kept sharp.` : `${rects.length} area(s) ${verb}.`,
+  };
+}

@@ -1,0 +1,263 @@
+/**
+ * `quality=auto`: the smallest file the judge (judge/judge.ts) scores no further from the source than AUTO_TARGET_SCORE.
+ *
+ * Two levels, for speed without losing the check. The quality is searched on a small lattice of full-resolution
+ * tiles of the judged picture (SEARCH_TILES × SEARCH_TILE_SIDE, judge/sample.ts): each probe encodes, decodes and
+ * judges about 65,000 pixels. The answer is then encoded and judged on the whole judged picture (the photo itself up
+ * to JUDGE_MAX_PIXELS, else its larger sample), and moved up or down a few steps where the lattice misjudged it, so
+ * the score the screen shows is measured on what is delivered, not predicted.
+ */
+import { type Encoded, LOSSY_MIN, SearchBudget, costAt, losslessPng, named, yieldToEventLoop } from './choices';
+import { decode } from '../../codecs/decode';
+import { encode, type OutputFormat } from '../../codecs/encode';
+import { judgeFor, type Judge } from './judge/judge';
+import { mosaic, sampledJudge, sampleOf, sampleTiles } from './judge/sample';
+import {
+  AUTO_CHECK_COST,
+  AUTO_MAX_QUALITY,
+  AUTO_PROBES_PER_FORMAT,
+  AUTO_QUALITY_STEP,
+  AUTO_SETTINGS,
+  AUTO_TARGET_SCORE,
+  AUTO_VERIFY_ROUNDS,
+  SEARCH_TILES,
+  SEARCH_TILE_SIDE,
+} from '../../options';
+import { crop, hasTransparency, type Raster } from '../../codecs/raster';
+import { readHeader } from '../../intake/sniff';
+
+/** One encode of the sample judged against it. */
+interface Probe {
+  bytes: Uint8Array;
+  quality: number;
+  score: number;
+}
+
+/** How a search encodes its sample: the isolate's codecs, or (large photos) the image service that will encode the whole. */
+export type ProbeEncoder = (sample: Raster, format: 'jpeg' | 'webp', quality: number) => Promise<Uint8Array>;
+
+const wasmProbe: ProbeEncoder = (sample, format, quality) => encode(sample, format, { quality, tuning: AUTO_SETTINGS[format].options });
+
+interface Search {
+  sample: Raster;
+  judge: Judge;
+  budget: SearchBudget;
+  encoder: ProbeEncoder;
+}
+
+/** Encode, decode and judge one quality; null when the budget cannot pay for it. */
+async function probe(search: Search, format: 'jpeg' | 'webp', quality: number): Promise<Probe | null> {
+  if (!search.budget.take(costAt(AUTO_SETTINGS[format].cost, quality) + AUTO_CHECK_COST)) return null;
+  await yieldToEventLoop();
+  const bytes = await search.encoder(search.sample, format, quality);
+  const header = readHeader(bytes);
+  if (!header) throw new Error('encoder produced no image');
+  return { bytes, quality, score: search.judge(await decode(bytes, header)) };
+}
+
+/** Where each format's search starts: near where the answer was on the corpus photos at AUTO_TARGET_SCORE. */
+const FIRST_GUESS = { jpeg: 90, webp: 86 } as const;
+/** The most a file shrinks per quality step lower, as ln(bytes) (measured 3–5% near the answers, 13% at q94). */
+const FASTEST_SHRINK = 0.08;
+/** How fast the judge's score falls with quality before two probes measure it: ln(score) per quality step. */
+const ASSUMED_SLOPE = -0.03;
+
+/**
+ * The lowest quality of one format whose sample the judge scores at most `target`. The judge's score falls about
+ * exponentially as quality rises, so each probe is placed where a line through ln(score) of the probes so far crosses
+ * ln(target), inside the bracket known so far: 2–4 probes land within a quality step or two of the answer where a
+ * bisection of 10…97 needs seven. `faithful` is the lowest quality found that meets the target, `closest` the best.
+ */
+async function lowestFaithful(search: Search, format: 'jpeg' | 'webp', target: number, bound = Infinity): Promise<{ faithful: Probe | null; closest: Probe | null; seen: Probe[] }> {
+  const seen: Probe[] = [];
+  let below = LOSSY_MIN - 1; // highest quality known to miss the target
+  let above = AUTO_MAX_QUALITY + 1; // lowest quality known to meet it (none yet: one past the top)
+  let faithful: Probe | null = null;
+  let closest: Probe | null = null;
+  // Done when the answer is pinned to within a step, or when the top quality itself has missed.
+  const settled = () => (faithful ? above - below <= AUTO_QUALITY_STEP : below >= AUTO_MAX_QUALITY);
+  let next: number = FIRST_GUESS[format];
+  for (let n = 0; n < AUTO_PROBES_PER_FORMAT && !settled(); n++) {
+    const p = await probe(search, format, next);
+    if (!p) break;
+    seen.push(p);
+    if (!closest || p.score < closest.score) closest = p;
+    if (p.score <= target) {
+      above = p.quality;
+      faithful = p;
+      // Even where the lowest faithful quality the slope predicts shrank the file as fast as files ever shrink per
+      // step, it would not beat another format's answer: stop.
+      const lowest = p.quality + Math.log(target / p.score) / slopeOf(seen, target);
+      if (p.bytes.length * Math.exp(-FASTEST_SHRINK * (p.quality - lowest)) > bound) break;
+    } else {
+      below = p.quality;
+      // Files grow with quality: a miss already as big as another format's answer means this one cannot win.
+      if (p.bytes.length >= bound) break;
+    }
+    next = Math.round(nextGuess(seen, target));
+    // Stay strictly inside the bracket; where the model points outside it, go halfway to its edge. With nothing
+    // faithful yet, the top quality is the last place left to look.
+    if (next <= below || next >= above) next = Math.floor((below + above) / 2);
+    next = Math.min(next, AUTO_MAX_QUALITY);
+    if (!faithful && above - below <= AUTO_QUALITY_STEP + 1) next = AUTO_MAX_QUALITY;
+  }
+  return { faithful, closest, seen };
+}
+
+/** ln(score) per quality step between the two probes nearest the target, or the assumed slope. */
+function slopeOf(seen: Probe[], target: number): number {
+  const ln = Math.log(target);
+  const [a, b] = [...seen].sort((x, y) => Math.abs(Math.log(x.score) - ln) - Math.abs(Math.log(y.score) - ln));
+  if (!a || !b || a.quality === b.quality) return ASSUMED_SLOPE;
+  const measured = (Math.log(b.score) - Math.log(a.score)) / (b.quality - a.quality);
+  return measured < 0 ? measured : ASSUMED_SLOPE;
+}
+
+/** Where ln(score) reaches ln(target) on the line through the two probes nearest the target (one: an assumed slope). */
+function nextGuess(seen: Probe[], target: number): number {
+  const ln = Math.log(target);
+  const a = [...seen].sort((x, y) => Math.abs(Math.log(x.score) - ln) - Math.abs(Math.log(y.score) - ln))[0]!;
+  const guess = a.quality + (ln - Math.log(Math.max(a.score, 1e-6))) / slopeOf(seen, target);
+  // Round towards the side that still needs looking at: up when the nearest probe missed, down when it met the target.
+  return a.score > target ? Math.ceil(guess) : Math.floor(guess);
+}
+
+/** Formats `quality=auto` may choose from: the asked one, or for "auto" the ones that suit the picture. */
+export function autoCandidates(requested: OutputFormat | 'auto', source: Raster): OutputFormat[] {
+  if (requested !== 'auto') return [requested];
+  return hasTransparency(source) ? ['webp', 'png'] : ['jpeg', 'webp'];
+}
+
+
+/** What `quality=auto` chose on a picture: the file of that picture, its format, quality and the judge's score. */
+export interface AutoChoice {
+  bytes: Uint8Array;
+  format: OutputFormat;
+  quality?: number;
+  score: number;
+  /** The judge found it no further from the source than AUTO_TARGET_SCORE. */
+  looksSame: boolean;
+  search: Encoded['search'] & object;
+  /** Plain words for the screen: what was chosen and why. */
+  why: string;
+  /** How the score fell with quality in the chosen format's probes: ln(score) per quality step. */
+  slope: number;
+  /** The other formats' smallest faithful files, as a share of the chosen one's size. */
+  rivals: { format: OutputFormat; quality?: number; ratio: number }[];
+}
+
+/**
+ * The smallest file of the given formats whose sample the judge scores at most AUTO_TARGET_SCORE. Lossless formats
+ * are always faithful (PNG may also be palette-reduced where the judge cannot see it). Where no lossy quality reaches
+ * the target within the search, the closest file is kept and said to be so.
+ */
+export async function chooseAuto(sample: Raster, formats: OutputFormat[], budget = SearchBudget.for(sample), encoder = wasmProbe): Promise<AutoChoice> {
+  const search: Search = { sample, judge: judgeFor(sample), budget, encoder };
+  const target = AUTO_TARGET_SCORE;
+  const found: (Probe & { format: OutputFormat; slope: number })[] = [];
+  let closest: (Probe & { format: OutputFormat; slope: number }) | null = null;
+  // WebP first: it wins on most photos, and its answer bounds the JPEG search.
+  for (const format of [...formats].sort((a, b) => Number(b === 'webp') - Number(a === 'webp'))) {
+    if (format !== 'jpeg' && format !== 'webp') continue;
+    if (budget.exhausted) break;
+    const r = await lowestFaithful(search, format, target, Math.min(...found.map((f) => f.bytes.length)));
+    const slope = slopeOf(r.seen, target);
+    if (r.faithful) found.push({ ...r.faithful, format, slope });
+    if (r.closest && (!closest || r.closest.score < closest.score)) closest = { ...r.closest, format, slope };
+  }
+  for (const format of formats) {
+    if (format === 'jpeg' || format === 'webp') continue;
+    budget.force(1);
+    const lossless = format === 'png' ? await losslessPng(sample, search.judge) : { bytes: await encode(sample, format, { quality: 100 }), score: 0 };
+    found.push({ ...lossless, quality: 0, format, slope: ASSUMED_SLOPE });
+  }
+  found.sort((a, b) => a.bytes.length - b.bytes.length);
+  const best = found[0] ?? closest;
+  if (!best) throw new Error('quality=auto made no candidate');
+  const rivals = found.filter((f) => f.format !== best.format).map((f) => ({ format: f.format, quality: f.quality || undefined, ratio: f.bytes.length / best.bytes.length }));
+  const choice = { bytes: best.bytes, format: best.format, quality: best.quality || undefined, score: best.score, looksSame: found.length > 0, search: budget.report(), slope: best.slope, rivals, why: '' };
+  return { ...choice, why: explain(choice) };
+}
+
+/** The screen's words for a choice: what, why, and where the search stopped early. */
+export function explain(c: Omit<AutoChoice, 'why'>): string {
+  const stopped = c.search.budgetSpent ? ` Stopped searching after ${c.search.encodes} trial encodes to keep the request quick.` : '';
+  if (!c.looksSame) return `No quality up to ${AUTO_MAX_QUALITY} looks the same as the original for this picture (fine grain like this is hard to compress); the closest file, ${named(c.format, c.quality)}, was kept.${stopped}`;
+  const others = c.rivals.map((r) => `${named(r.format, r.quality)} would be ${Math.max(1, Math.round((r.ratio - 1) * 100))}% larger`);
+  return `${named(c.format, c.quality)} is the smallest file that looks the same as the original${others.length ? ` (${others.join('; ')})` : ''}.${stopped}`;
+}
+
+/**
+ * `quality=auto` on a picture the judge can read whole (the photo, or its sample): searched on a lattice of its
+ * tiles where it is larger than that lattice, then checked, and corrected, on the picture itself.
+ */
+export async function autoOn(judged: Raster, formats: OutputFormat[], encoder: ProbeEncoder = wasmProbe, budget?: SearchBudget): Promise<AutoChoice> {
+  const tiles = sampleTiles(judged.width, judged.height, SEARCH_TILES, SEARCH_TILE_SIDE);
+  const lattice = tiles.length * SEARCH_TILE_SIDE * SEARCH_TILE_SIDE;
+  if (judged.width * judged.height <= 2 * lattice) return chooseAuto(judged, formats, budget ?? SearchBudget.for(judged), encoder);
+  const sample = mosaic(tiles.map((t) => crop(judged, t.left, t.top, t.width, t.height)));
+  const spend = budget ?? SearchBudget.for(sample);
+  const found = await chooseAuto(sample, formats, spend, encoder);
+  if (found.format !== 'jpeg' && found.format !== 'webp') {
+    const whole = found.format === 'png' ? await losslessPng(judged, judgeFor(judged)) : { bytes: await encode(judged, found.format, { quality: 100 }), score: 0 };
+    return { ...found, ...whole };
+  }
+  return verify(judged, found, found.format, encoder, spend);
+}
+
+/**
+ * The lattice's answer encoded and judged on the whole picture. Where it misses the target, the quality moves up by
+ * what the search's slope says the gap needs (at least a step); where it beats it by a margin, one step down is
+ * tried. At most AUTO_VERIFY_ROUNDS encodes.
+ */
+async function verify(judged: Raster, found: AutoChoice, format: 'jpeg' | 'webp', encoder: ProbeEncoder, budget: SearchBudget): Promise<AutoChoice> {
+  const judge = judgeFor(judged);
+  const target = AUTO_TARGET_SCORE;
+  let quality = found.quality!;
+  let passed: Probe | null = null;
+  let closest: Probe | null = null;
+  const tried = new Set<number>();
+  for (let round = 0; round < AUTO_VERIFY_ROUNDS && !tried.has(quality); round++) {
+    tried.add(quality);
+    budget.force(0);
+    await yieldToEventLoop();
+    const bytes = await encoder(judged, format, quality);
+    const score = judge(await decode(bytes, readHeader(bytes)!));
+    const p = { bytes, quality, score };
+    if (!closest || score < closest.score) closest = p;
+    // Steps the slope says would bring the score to the target (positive: up).
+    const steps = Math.log(score / target) / -found.slope;
+    if (score <= target) {
+      if (!passed || bytes.length < passed.bytes.length) passed = p;
+      if (score > VERIFY_MARGIN * target || passed !== p) break;
+      quality = Math.max(LOSSY_MIN, quality + Math.min(-1, Math.max(-AUTO_QUALITY_STEP, Math.floor(steps))));
+    } else {
+      if (passed || quality >= AUTO_MAX_QUALITY) break;
+      quality = Math.min(AUTO_MAX_QUALITY, quality + Math.max(1, Math.ceil(steps)));
+    }
+  }
+  const best = passed ?? closest!;
+  const choice = { ...found, bytes: best.bytes, quality: best.quality, score: best.score, looksSame: !!passed, search: budget.report() };
+  return { ...choice, why: explain(choice) };
+}
+
+/** A verified answer this far under the target is worth one try a little lower. */
+export const VERIFY_MARGIN = 0.92;
+
+
+/** Whole pictures in memory: the choice made on the sample, then (when the sample was tiles) the whole picture encoded at it. */
+export async function compressAuto(source: Raster, formats: OutputFormat[], budget?: SearchBudget): Promise<Encoded> {
+  const sample = sampleOf(source);
+  const choice = await autoOn(sample.raster, formats, wasmProbe, budget);
+  const bytes = sample.whole ? choice.bytes : await encodeChoice(source, choice);
+  const judged = sample.whole ? '' : ` Judged at full size on ${sample.tiles.length} ${sample.tiles[0]!.width}×${sample.tiles[0]!.height} samples spread over the picture.`;
+  return { bytes, format: choice.format, quality: choice.quality, score: choice.score, looksSame: choice.looksSame, notes: [choice.why + judged], search: choice.search };
+}
+
+/** The whole picture at the format and quality chosen on its sample. */
+export async function encodeChoice(source: Raster, choice: Pick<AutoChoice, 'format' | 'quality'>): Promise<Uint8Array> {
+  if (choice.format === 'jpeg' || choice.format === 'webp') return encode(source, choice.format, { quality: choice.quality!, tuning: AUTO_SETTINGS[choice.format].options });
+  if (choice.format === 'png') return (await losslessPng(source, sampledJudge(source))).bytes;
+  return encode(source, choice.format, { quality: 100 });
+}
+

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { mosaic } from './judge/sample';
+import { createRaster, crop } from '../../codecs/raster';
+import type { ImageService, ServiceJob } from '../../service/types';
+import { possibleFormats } from './compress';
+import { calibrated, serviceSample } from './large';
+
+describe('possibleFormats', () => {
+  it('is the asked format for a fixed quality; JPEG, WebP or PNG where the engine chooses', () => {
+    expect(possibleFormats({ quality: 80, format: 'original' }, 'jpeg')).toEqual(['jpeg']);
+    expect(possibleFormats({ quality: 'auto', format: 'original' }, 'png')).toEqual(['png']);
+    expect(possibleFormats({ quality: 'auto', format: 'auto' }, 'jpeg')).toEqual(['jpeg', 'webp', 'png']);
+    expect(possibleFormats({ quality: 80, format: 'webp', targetBytes: 5000 }, 'webp')).toEqual(['jpeg', 'webp', 'png']);
+  });
+});
+
+describe('serviceSample', () => {
+  it('cuts the sample tiles of a large photo in one call, pixel for pixel', async () => {
+    const photo = createRaster(4000, 3000);
+    for (let i = 0; i < photo.data.length; i++) photo.data[i] = (i * 7919) % 251;
+    const calls: ServiceJob[] = [];
+    // A stand-in service that answers the regions of the raster above: enough to check the call and what is cut.
+    const images: ImageService = {
+      name: 'local',
+      async run(job) {
+        calls.push(job);
+        const regions = job.output.regions ?? [];
+        const parts = regions.map((r) => crop(photo, r.left, r.top, r.width, r.height).data);
+        const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+        parts.reduce((at, p) => (bytes.set(p, at), at + p.length), 0);
+        return { bytes, width: photo.width, height: photo.height, format: 'rgba' };
+      },
+    };
+    const { raster, tiles } = await serviceSample(images, { bytes: new Uint8Array(), steps: [], size: photo });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.output).toMatchObject({ format: 'rgba', regions: tiles });
+    expect(raster.data).toEqual(mosaic(tiles.map((t) => crop(photo, t.left, t.top, t.width, t.height))).data);
+  });
+});
+
+describe('calibrated', () => {
+  it('keeps the quality whose measured score is near the target', () => {
+    expect(calibrated(80, 0.024, -0.15)).toEqual({ quality: 80, predicted: 0.024 });
+  });
+
+  it('moves down as far as the slope says stays faithful when the service did better than the isolate', () => {
+    // ln(0.025 / 0.0114) / 0.179 = 4.4 steps: four.
+    const r = calibrated(80, 0.0114, -0.179);
+    expect(r.quality).toBe(76);
+    expect(r.predicted).toBeLessThanOrEqual(0.025);
+  });
+
+  it('moves up one step more than the slope says when the service missed, within the quality range', () => {
+    expect(calibrated(80, 0.03, -0.15).quality).toBe(80 + Math.ceil(Math.log(0.03 / 0.025) / 0.15) + 1);
+    expect(calibrated(95, 0.2, -0.05).quality).toBe(97);
+    expect(calibrated(12, 0.0001, -0.2).quality).toBe(10);
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * Compress for pictures over the isolate's budget: the image service encodes, the isolate chooses the settings. Every
+ * service call is a billed transformation in production (ADR 0116), so each request makes at most
+ * IMAGE_SERVICE_MAX_CALLS_PER_OPERATION of them:
+ * - a given quality: one (two for `format=auto`: JPEG and WebP, the smaller kept);
+ * - `quality=auto`: the sample tiles at full resolution (one call, raw pixels cut as they stream past), the search
+ *   on them in the isolate with its own codecs (free), one encode of the sample by the service at the quality found
+ *   (its encoder is not the isolate's: the judge measures what it really gives), then the whole photo at that
+ *   quality, or at the quality the search's slope says closes the gap the measurement found;
+ * - a target size: at most three whole encodes, each placed by the sizes the ones before measured.
+ */
+import { IMAGE_SERVICE_MAX_CALLS_PER_OPERATION } from '../../../../../../core/image-service';
+import { autoCandidates, autoOn, explain, VERIFY_MARGIN } from './auto';
+import { LOSSY_MIN, named, type Encoded } from './choices';
+import { decode } from '../../codecs/decode';
+import { encodePng, type OutputFormat } from '../../codecs/encode';
+import { judgeFor } from './judge/judge';
+import { mosaic, sampleTiles, type Tile } from './judge/sample';
+import { AUTO_MAX_QUALITY, AUTO_TARGET_SCORE } from '../../options';
+import type { Raster } from '../../codecs/raster';
+import type { ImageService, ServiceStep } from '../../service/types';
+import { readHeader } from '../../intake/sniff';
+import type { CompressRequest } from './compress';
+import type { Size } from '../../types';
+
+/** What is compressed: the input's bytes, the steps that make the picture from them (a resize), and its size. */
+export interface LargePicture {
+  bytes: Uint8Array;
+  steps: readonly ServiceStep[];
+  size: Size;
+}
+
+/**
+ * The sample tiles of a large picture (judge/sample.ts), at full resolution, in one call: the service's raw pixels
+ * of exactly those rectangles, laid side by side into the strip the judge reads.
+ */
+export async function serviceSample(images: ImageService, picture: LargePicture): Promise<{ raster: Raster; tiles: Tile[] }> {
+  const tiles = sampleTiles(picture.size.width, picture.size.height);
+  const cut = await images.run({ input: picture.bytes, steps: picture.steps, output: { format: 'rgba', regions: tiles } });
+  let at = 0;
+  const rasters = tiles.map((t) => {
+    const length = t.width * t.height * 4;
+    const data = new Uint8ClampedArray(cut.bytes.buffer, cut.bytes.byteOffset + at, length);
+    at += length;
+    return { data, width: t.width, height: t.height };
+  });
+  return { raster: mosaic(rasters), tiles };
+}
+
+export interface LargeCompressed {
+  bytes: Uint8Array;
+  format: OutputFormat;
+  quality?: number;
+  score?: number;
+  looksSame?: boolean;
+  search?: Encoded['search'];
+  notes: string[];
+}
+
+type Whole = (format: 'jpeg' | 'png' | 'webp', quality?: number) => Promise<Uint8Array>;
+
+/** Large pictures: the image service encodes; the isolate only chooses the settings. */
+export async function compressLarge(images: ImageService, picture: LargePicture, req: CompressRequest, resolved: 'jpeg' | 'png' | 'webp'): Promise<LargeCompressed> {
+  const encodeWhole: Whole = async (format, quality) =>
+    (await images.run({ input: picture.bytes, steps: picture.steps, output: { format, ...(format === 'png' ? {} : { quality }) } })).bytes;
+  if (req.targetBytes) return targetLarge(encodeWhole, req.format === 'auto' ? 'jpeg' : resolved, req.targetBytes, req.format === 'auto');
+  if (req.quality === 'auto' && (req.format === 'auto' || resolved !== 'png')) return autoLarge(images, picture, req.format === 'auto' ? 'auto' : resolved, encodeWhole);
+  if (req.format === 'auto') {
+    const jpeg = await encodeWhole('jpeg', req.quality as number);
+    const webp = await encodeWhole('webp', req.quality as number);
+    const [best, other] = webp.length < jpeg.length ? [{ bytes: webp, format: 'webp' as const }, { bytes: jpeg, format: 'jpeg' }] : [{ bytes: jpeg, format: 'jpeg' as const }, { bytes: webp, format: 'webp' }];
+    const smaller = Math.max(1, Math.round((other.bytes.length / best.bytes.length - 1) * 100));
+    return { ...best, quality: req.quality as number, notes: [`Saved as ${best.format.toUpperCase()}: at quality ${req.quality} it is ${smaller}% smaller than ${other.format.toUpperCase()}.`] };
+  }
+  if (resolved === 'png') return { bytes: await encodeWhole('png'), format: 'png', notes: ['Compressed losslessly as PNG.'] };
+  const quality = req.quality as number;
+  return { bytes: await encodeWhole(resolved, quality), format: resolved, quality, notes: [`Compressed at quality ${quality}.`] };
+}
+
+/** The most quality steps a measurement may move the search's answer (beyond it, the slope is not worth trusting). */
+const MAX_CORRECTION = 12;
+
+/**
+ * Where the service's encoder puts the target, from one measured encode of the sample (quality `at`, score
+ * `measured`) and the slope of ln(score) per quality step the search found in the isolate's encoder. Moving down, a
+ * slope steeper than the service's (mozjpeg's is, measured against libvips) errs on the faithful side; moving up,
+ * one more step is added for the same reason.
+ */
+export function calibrated(at: number, measured: number, slope: number): { quality: number; predicted: number } {
+  const fall = Math.max(0.01, -slope);
+  const target = AUTO_TARGET_SCORE;
+  let steps = 0;
+  if (measured > target) steps = Math.min(MAX_CORRECTION, Math.ceil(Math.log(measured / target) / fall) + 1);
+  else if (measured < VERIFY_MARGIN * target) steps = -Math.min(MAX_CORRECTION, Math.floor(Math.log(target / measured) / fall));
+  const quality = Math.max(LOSSY_MIN, Math.min(AUTO_MAX_QUALITY, at + steps));
+  return { quality, predicted: measured * Math.exp(-fall * (quality - at)) };
+}
+
+async function autoLarge(images: ImageService, picture: LargePicture, requested: OutputFormat | 'auto', encodeWhole: Whole): Promise<LargeCompressed> {
+  const sample = await serviceSample(images, picture);
+  const formats = autoCandidates(requested, sample.raster);
+  const choice = await autoOn(sample.raster, formats);
+  const { width, height } = sample.tiles[0]!;
+  const judgedOn = `Judged at full size on ${sample.tiles.length} ${width}×${height} samples spread over the photo`;
+  const format = choice.format as 'jpeg' | 'png' | 'webp';
+  if (format === 'png') {
+    return { bytes: await encodeWhole('png'), format, score: choice.score, looksSame: choice.looksSame, search: choice.search, notes: [`${choice.why} ${judgedOn}.`] };
+  }
+  // The service's encode of the sample at the search's answer, judged: what its encoder really gives there.
+  const at = choice.quality!;
+  const probe = await images.run({ input: await encodePng(sample.raster, false), steps: [], output: { format, quality: at } });
+  const measured = judgeFor(sample.raster)(await decode(probe.bytes, readHeader(probe.bytes)!));
+  const { quality, predicted } = calibrated(at, measured, choice.slope);
+  const score = quality === at ? measured : predicted;
+  const settled = { ...choice, quality, score, looksSame: score <= AUTO_TARGET_SCORE };
+  const how =
+    quality === at
+      ? `${judgedOn}, encoded by the image service.`
+      : `${judgedOn}; the image service's encode at quality ${at} scored ${measured.toFixed(4)} there, so the quality was moved to ${quality} (its score estimated from that measurement).`;
+  return { bytes: await encodeWhole(format, quality), format, quality, score, looksSame: settled.looksSame, search: choice.search, notes: [`${explain(settled)} ${how}`] };
+}
+
+/** The most whole-picture encodes a target-size search asks the image service for. */
+export const LARGE_TARGET_TRIES = IMAGE_SERVICE_MAX_CALLS_PER_OPERATION;
+/** ln(bytes) per quality step before two encodes measure it (JPEG and WebP photos: 0.02–0.05 between q40 and q90). */
+const ASSUMED_GROWTH = 0.03;
+/** A guess aims this far under the target, so the next encode more likely fits. */
+const TARGET_AIM = 0.97;
+const FIRST_TRY = 80;
+
+interface Tried {
+  quality: number;
+  bytes: Uint8Array;
+}
+
+/** The next quality to try: where ln(bytes) reaches the aim on the line through the two tries nearest it. */
+function nextTry(tried: Tried[], aim: number, lo: number, hi: number): number {
+  const ln = Math.log(aim);
+  const [a, b] = [...tried].sort((x, y) => Math.abs(Math.log(x.bytes.length) - ln) - Math.abs(Math.log(y.bytes.length) - ln));
+  const growth = b && b.quality !== a!.quality ? Math.max(0.005, (Math.log(b.bytes.length) - Math.log(a!.bytes.length)) / (b.quality - a!.quality)) : ASSUMED_GROWTH;
+  const guess = Math.floor(a!.quality + (ln - Math.log(a!.bytes.length)) / growth);
+  return Math.max(lo + 1, Math.min(hi - 1, guess));
+}
+
+/**
+ * Target size of a large picture: each try encodes the whole picture, so only LARGE_TARGET_TRIES, in one format
+ * (JPEG for `format=auto`: the service's JPEG encoder is several times faster than its WebP one at 12 MP), each
+ * placed where the sizes measured so far say the target is.
+ */
+async function targetLarge(encodeWhole: Whole, resolved: OutputFormat, target: number, chosen: boolean): Promise<LargeCompressed> {
+  const notes: string[] = [];
+  const format = resolved === 'webp' ? 'webp' : 'jpeg';
+  if (chosen) notes.push('For a photo this large the target size is searched in JPEG only, to keep the request quick.');
+  else if (format !== resolved) notes.push(`A target size needs a lossy format, so the result is ${format.toUpperCase()}.`);
+  const tried: Tried[] = [];
+  let lo = LOSSY_MIN - 1; // highest quality known to fit
+  let hi = 96; // lowest quality known not to fit (none yet: above the highest tried, 95)
+  let quality = FIRST_TRY;
+  while (tried.length < LARGE_TARGET_TRIES && hi - lo > 1) {
+    const bytes = await encodeWhole(format, quality);
+    tried.push({ quality, bytes });
+    if (bytes.length <= target) lo = quality;
+    else hi = quality;
+    // With the last try left and nothing fitting yet, the lowest quality says whether the target can be reached at all.
+    quality = tried.length === LARGE_TARGET_TRIES - 1 && lo < LOSSY_MIN ? Math.max(LOSSY_MIN, Math.min(hi - 1, nextTry(tried, target * TARGET_AIM, lo, hi) - 5)) : nextTry(tried, target * TARGET_AIM, lo, hi);
+  }
+  const fit = tried.filter((t) => t.bytes.length <= target).sort((a, b) => b.quality - a.quality)[0];
+  if (fit) {
+    notes.push(`Compressed to ${fit.bytes.length} bytes (target ${target}) at quality ${fit.quality}.`);
+    return { bytes: fit.bytes, format, quality: fit.quality, notes };
+  }
+  const smallest = [...tried].sort((a, b) => a.bytes.length - b.bytes.length)[0]!;
+  notes.push(
+    smallest.quality <= LOSSY_MIN
+      ? `The target of ${target} bytes cannot be reached: the smallest file, at quality ${smallest.quality}, is ${smallest.bytes.length} bytes.`
+      : `The target of ${target} bytes was not reached in ${tried.length} tries: the smallest file, ${named(format, smallest.quality)}, is ${smallest.bytes.length} bytes.`,
+  );
+  return { bytes: smallest.bytes, format, quality: smallest.quality, notes };
+}

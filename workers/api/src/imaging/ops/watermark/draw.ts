@@ -1,0 +1,58 @@
+/** Text watermark drawn with a real OFL font (Noto Sans Bold) by resvg, then alpha-composited onto the picture. */
+import latinExt from '@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff';
+import latin from '@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff';
+import { Resvg } from '@cf-wasm/resvg';
+import { watermarkStrip, watermarkStripTop, type WatermarkPosition } from '../../../../../../core/tools/watermark';
+import { composite } from '../../codecs/pixels';
+import type { Raster } from '../../codecs/raster';
+import { woffToSfnt } from '../../codecs/woff';
+
+let fonts: Uint8Array[] | undefined;
+const loadFonts = () => (fonts ??= [latin, latinExt].map((f) => woffToSfnt(new Uint8Array(f as unknown as ArrayBuffer))));
+
+const escapeXml = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+
+export interface WatermarkOptions {
+  text: string;
+  position: WatermarkPosition;
+  /** 0–1. */
+  opacity: number;
+  /** Font size in pixels on a picture WATERMARK_REFERENCE_WIDTH wide; scaled with the picture. */
+  size: number;
+  /** #rrggbb */
+  color: string;
+}
+
+/**
+ * Renders one line of text as a strip as wide as the picture, so resvg's canvas stays small. The geometry is
+ * core's (`watermarkStrip`), which the live preview draws from too.
+ */
+export async function renderTextStrip(width: number, opts: WatermarkOptions): Promise<Raster> {
+  const { fontPx, stripHeight, x, anchor, textY } = watermarkStrip(width, opts.size, opts.position);
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${stripHeight}">` +
+    `<text x="${x}" y="${textY}" font-family="Noto Sans" font-weight="700" font-size="${fontPx}" ` +
+    `text-anchor="${anchor}" fill="${opts.color}">${escapeXml(opts.text)}</text></svg>`;
+  return rasteriseSvg(svg);
+}
+
+/** Draws an SVG with the bundled OFL font; the resvg objects are always freed. */
+export async function rasteriseSvg(svg: string): Promise<Raster> {
+  const resvg = await Resvg.async(svg, { font: { fontBuffers: loadFonts(), defaultFontFamily: 'Noto Sans' } });
+  try {
+    const rendered = resvg.render();
+    try {
+      return { data: new Uint8ClampedArray(rendered.pixels), width: rendered.width, height: rendered.height };
+    } finally {
+      rendered.free();
+    }
+  } finally {
+    resvg.free();
+  }
+}
+
+export async function watermark(src: Raster, opts: WatermarkOptions): Promise<Raster> {
+  const strip = await renderTextStrip(src.width, opts);
+  return composite(src, strip, 0, watermarkStripTop(src.height, strip.height, opts.position), opts.opacity);
+}
