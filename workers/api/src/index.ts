@@ -1,6 +1,7 @@
 import { dropUnreadBody, framingProblem } from '../../../core/api/http-edges';
 import { MAX_BODY_BYTES } from '../../../core/limits';
 import { badRequest, notFound, toErrorResponse } from './errors';
+import { RequestContext } from './identity/request-context';
 import { router } from './router';
 import { runScheduled } from './scheduled';
 import { withApiSecurityHeaders } from './security-headers';
@@ -13,14 +14,18 @@ export default {
     let response: Response;
     // HEAD is answered wherever GET is, in one place: the GET route runs and its body is dropped (headers kept).
     const head = request.method === 'HEAD';
+    // Who the visitor is, the key call, the cookies to set: learnt once, read by every step (request-context.ts).
+    const context = new RequestContext();
     try {
       const problem = framingProblem(request);
       if (problem) throw badRequest(problem);
       // The router answers only under /api; anything else reaches this Worker only when called directly.
-      response = (await router.fetch(head ? new Request(request, { method: 'GET' }) : request, env, ctx)) ?? toErrorResponse(notFound('There is no such API route.'));
+      response = (await router.fetch(head ? new Request(request, { method: 'GET' }) : request, env, ctx, context)) ?? toErrorResponse(notFound('There is no such API route.'));
     } catch (err) {
       response = toErrorResponse(err);
     }
+    // A first-time visitor's cookie (and the session route's) goes on every answer, errors and refusals included.
+    response = context.withCookies(response);
     // A body no route read (a refusal before reading, or a route that takes none) is not waited for: dropped for at
     // most a second when it is no larger than any route takes, else cancelled at once (ADR 0121).
     if (request.body && !request.bodyUsed) await dropUnreadBody(request.body, request.headers.get('content-length'), MAX_BODY_BYTES);

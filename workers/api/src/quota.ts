@@ -10,7 +10,8 @@ import { activityOn, recordActivity } from './db/activity';
 import { cancelled } from './cancel';
 import { HttpError } from './errors';
 import { readSession } from './identity/session';
-import { type Visitor, identifyVisitor, utcDay } from './identity/visitor';
+import type { RequestContext } from './identity/request-context';
+import { utcDay, visitorOf } from './identity/visitor';
 
 export interface QuotaSubject {
   /** The visitor's keys; a unit is counted on every one of them. */
@@ -164,11 +165,8 @@ export const quotaSubject = (visitor: { keys: readonly string[] }, session: { me
   memberId: session?.memberId ?? null,
 });
 
-/**
- * Everything an AI route needs before `withAiUnit`: who pays, and the visitor (pass the response through
- * `withVisitorCookie(response, visitor)` so a first-time visitor keeps its id).
- */
-export async function quotaSubjectOf(request: Request, env: Env): Promise<{ subject: QuotaSubject; visitor: Visitor }> {
-  const [visitor, session] = await Promise.all([identifyVisitor(request, env), readSession(request, env)]);
-  return { subject: quotaSubject(visitor, session), visitor };
+/** Who pays for an AI route's unit (`withAiUnit`): this request's visitor, and the member when a session is open. */
+export async function quotaSubjectOf(request: Request, env: Env, context: RequestContext): Promise<QuotaSubject> {
+  const [visitor, session] = await Promise.all([visitorOf(request, env, context), readSession(request, env, context)]);
+  return quotaSubject(visitor, session);
 }

@@ -4,6 +4,7 @@ import { refuseCrossSite } from './cross-site';
 import { errorResponse, toErrorResponse } from './errors';
 import { assertDeclaredLength } from './http';
 import { authenticateApiKey, meterKeyCall, withKeyHeaders } from './identity/api-key';
+import type { RequestContext } from './identity/request-context';
 import { deleteKey, getKeys, postKey } from './routes/api-keys';
 import { postGenerateCaptions } from './routes/generate-captions';
 import { postGenerateImage } from './routes/generate-image';
@@ -24,7 +25,8 @@ import { postSecurity } from './routes/tools/security';
 import { getTemplate, getTemplateImage, getTemplates } from './routes/templates';
 import { throttled } from './throttle';
 
-type Args = [Env, ExecutionContext];
+/** What every step and route gets after the request: the bindings, the execution context, the request context. */
+type Args = [Env, ExecutionContext, RequestContext];
 
 /** Every /api route, wired in one place. Each resource lives in its own module under routes/. */
 export const router = Router<IRequest, Args>({
@@ -35,10 +37,11 @@ export const router = Router<IRequest, Args>({
   before: [
     (request) => assertDeclaredLength(request, MAX_BODY_BYTES),
     (request) => refuseCrossSite(request),
-    (request, env) => authenticateApiKey(request, env),
+    (request, env, _ctx, context) => authenticateApiKey(request, env, context),
   ],
   catch: (err) => toErrorResponse(err),
-  finally: [(response: Response, request, env) => withKeyHeaders(response, request, env)],
+  // The request context's cookies go on whatever answer leaves, in index.ts, after this step.
+  finally: [(response: Response, _request, env, _ctx, context) => withKeyHeaders(response, env, context)],
 });
 
 // Burst-limited routes come first: `throttled` meters a key's call only once the burst limit admitted it, so a

@@ -7,7 +7,7 @@ import { RATE_LIMIT_WINDOW_MS, type RateLimitedRoute } from '../../../core/limit
 import type { Handler } from './routes/handler';
 import { HttpError } from './errors';
 import { meterKeyCall } from './identity/api-key';
-import { clientAddress, identifyVisitor, rememberVisitor, withVisitorCookie } from './identity/visitor';
+import { clientAddress, visitorOf } from './identity/visitor';
 
 /** Each route's own limiter: its limit per minute is in wrangler.toml, held to core/limits.ts by a unit test. */
 export const RATE_LIMITERS = {
@@ -24,9 +24,10 @@ export const RATE_LIMITERS = {
 const RETRY_AFTER_SECONDS = RATE_LIMIT_WINDOW_MS / 1000;
 
 export function throttled(route: RateLimitedRoute, handler: Handler): Handler {
-  return async (request, env, ctx) => {
-    const now = Date.now();
-    const visitor = await identifyVisitor(request, env, now);
+  return async (request, env, ctx, context) => {
+    // The visitor is identified once for the request: a refusal and the handler's answer alike carry its new cookie
+    // (request-context.ts), so a refused request is counted on the id the client is then given.
+    const visitor = await visitorOf(request, env, context);
     // Locally the Worker cannot know the client's address (ADR 0109): every browser and test suite would share one
     // network key and throttle each other, so only the cookie key counts there.
     const keys = clientAddress(request, env) !== null ? visitor.keys : [visitor.keys[0]];
@@ -34,24 +35,11 @@ export function throttled(route: RateLimitedRoute, handler: Handler): Handler {
     if (outcomes.some((admitted) => !admitted)) {
       throw new HttpError(429, 'rate_limited', `Too many requests. Please wait ${RETRY_AFTER_SECONDS} seconds and try again.`, {
         'retry-after': String(RETRY_AFTER_SECONDS),
-        ...(visitor.setCookie ? { 'set-cookie': visitor.setCookie } : {}),
       });
     }
-    let response: Response;
-    try {
-      // Not a copy of the request with the cookie added: wrapping an unread body stalls early refusals in workerd.
-      rememberVisitor(request, visitor);
-      // A call made with an API key spends its unit only now that it is admitted (ADR 0107).
-      await meterKeyCall(request, env);
-      response = await handler(request, env, ctx);
-    } catch (err) {
-      // Refused requests count too, so they must also carry the cookie they were counted on.
-      if (err instanceof HttpError && visitor.setCookie) {
-        throw new HttpError(err.status, err.code, err.message, { ...err.headers, 'set-cookie': visitor.setCookie });
-      }
-      throw err;
-    }
-    return withVisitorCookie(response, visitor);
+    // A call made with an API key spends its unit only now that it is admitted (ADR 0107).
+    await meterKeyCall(request, env, ctx, context);
+    return handler(request, env, ctx, context);
   };
 }
 

@@ -2,7 +2,7 @@
  * `Authorization: Bearer mf_…` on every API route (ADR 0107). The router runs `authenticateApiKey` before any route,
  * `meterKeyCall` before the route runs (a burst-limited route only once its burst limit admitted the call) and
  * `withKeyHeaders` after it, so no route handles keys itself. A call with a key is the key's member (premium, like a
- * dashboard session, through `keyedSession`), spends one unit of the key's monthly allowance, needs no cookie and is
+ * dashboard session, through the request context's `keyedCall`), spends one unit of the key's monthly allowance, needs no cookie and is
  * never treated as anonymous: a malformed, unknown or revoked key is a 401.
  *
  * The key itself is never logged, stored or echoed: only its SHA-256 is looked up, and every message is a constant.
@@ -10,7 +10,7 @@
 import { API_KEY_DISPLAY_CHARS, API_KEY_MESSAGES, API_KEY_PATTERN, API_KEY_PREFIX, API_MONTHLY_CALLS, RATE_LIMIT_HEADERS } from '../../../../core/api/api-keys';
 import { countCall, findActiveKey, refundCall } from '../db/api-keys';
 import { HttpError } from '../errors';
-import { keyedCall, rememberKeyedCall, rememberVisitor, type KeyedCall, type PremiumSession } from './request-state';
+import type { KeyedCall, PremiumSession, RequestContext } from './request-context';
 import { identifyVisitor } from './visitor';
 
 /** Routes only a browser with a dashboard session may use: a key cannot open sessions or mint keys. */
@@ -57,7 +57,7 @@ const monthlyLimitReached = (call: KeyedCall) =>
  * known and active, or the request is answered 401/403 before any route runs; a key whose month is already spent is
  * answered 429 without a write.
  */
-export async function authenticateApiKey(request: Request, env: Env, now = Date.now()): Promise<void> {
+export async function authenticateApiKey(request: Request, env: Env, context: RequestContext, now = Date.now()): Promise<void> {
   const header = request.headers.get('authorization');
   if (header === null) return;
   if (BROWSER_ONLY.test(new URL(request.url).pathname)) throw new HttpError(403, 'forbidden', API_KEY_MESSAGES.browserOnly);
@@ -72,19 +72,19 @@ export async function authenticateApiKey(request: Request, env: Env, now = Date.
   const resetSeconds = secondsToNextUtcMonth(now);
   const session: PremiumSession = { id: `key:${found.id}`, memberId: found.memberId, memberSince: found.memberSince, expiresAt: now + resetSeconds * 1000 };
   const call: KeyedCall = { keyId: found.id, session, month, limit, calls: Math.min(found.callsThisMonth, limit), resetSeconds, metered: false, counted: false, now };
-  rememberKeyedCall(request, call);
+  context.keyedCall = call;
   if (call.calls >= limit) throw monthlyLimitReached(call);
   // Rate limits count on the key (and, in production, the client address), never on a cookie minted for the call.
-  const visitor = await identifyVisitor(request, env, now);
-  rememberVisitor(request, { id: found.memberId, keys: [`key:${found.id}`, visitor.keys[1]] });
+  const network = (await identifyVisitor(request, env, now)).keys[1];
+  context.visitor = Promise.resolve({ id: found.memberId, keys: [`key:${found.id}`, network] });
 }
 
 /**
  * Spends one unit of the key's month on this call, once per request (nothing without a key); 429 when the month is
  * spent. The count is one statement, so calls arriving together never pass the limit (db/api-keys.ts).
  */
-export async function meterKeyCall(request: Request, env: Env): Promise<void> {
-  const call = keyedCall(request);
+export async function meterKeyCall(_request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<void> {
+  const call = context.keyedCall;
   if (!call || call.metered) return;
   call.metered = true;
   const counted = await countCall(env.DB, call.keyId, call.month, call.limit, call.now);
@@ -97,8 +97,8 @@ export async function meterKeyCall(request: Request, env: Env): Promise<void> {
  * The router's last step for calls made with a key: the RateLimit headers on every answer, errors and 429s
  * included; a failure on our side (5xx) gives its unit back.
  */
-export async function withKeyHeaders(response: Response, request: Request, env: Env): Promise<Response> {
-  const call = keyedCall(request);
+export async function withKeyHeaders(response: Response, env: Env, context: RequestContext): Promise<Response> {
+  const call = context.keyedCall;
   if (!call) return response;
   if (call.counted && response.status >= 500) {
     await refundCall(env.DB, call.keyId, call.month);

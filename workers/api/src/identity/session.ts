@@ -11,20 +11,20 @@ import { members, premiumSessions } from '../db/schema';
 import { HttpError } from '../errors';
 import { admitAttempt } from './access-code-throttle';
 import { cookieHeader, readCookie } from './cookies';
-import { keyedSession, type PremiumSession } from './request-state';
+import type { PremiumSession, RequestContext } from './request-context';
 import { randomId, sign, signingSecret, timingSafeEqualStrings, verify } from './signing';
 import { clientAddress, type Visitor } from './visitor';
 
 export const SESSION_COOKIE = 'mf_session';
 
-export type { PremiumSession } from './request-state';
+export type { PremiumSession } from './request-context';
 
 /**
  * The premium session of a request, or null when there is no cookie, a forged one, or an expired session. A call
  * made with an API key (already checked by the router) is its member's session, whatever cookies it carries.
  */
-export async function readSession(request: Request, env: Env, now = Date.now()): Promise<PremiumSession | null> {
-  const keyed = keyedSession(request);
+export async function readSession(request: Request, env: Env, context: Pick<RequestContext, 'keyedCall'>, now = Date.now()): Promise<PremiumSession | null> {
+  const keyed = context.keyedCall?.session;
   if (keyed) return keyed;
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return null;
@@ -43,8 +43,8 @@ async function findSession(env: Env, id: string, now: number): Promise<PremiumSe
 }
 
 /** Like readSession, but a visitor without a valid session is answered 401. */
-export async function requireSession(request: Request, env: Env): Promise<PremiumSession> {
-  const session = await readSession(request, env);
+export async function requireSession(request: Request, env: Env, context: Pick<RequestContext, 'keyedCall'>): Promise<PremiumSession> {
+  const session = await readSession(request, env, context);
   if (!session) throw new HttpError(401, 'unauthorized', PREMIUM_REQUIRED_MESSAGE);
   return session;
 }

@@ -6,19 +6,35 @@
  * (ADR 0109).
  */
 import { cookieHeader, readCookie } from './cookies';
-import { rememberedVisitor, type Visitor } from './request-state';
+import type { RequestContext, Visitor } from './request-context';
 import { hmac, randomId, sign, signingSecret, verify } from './signing';
 
-export { rememberVisitor, type Visitor } from './request-state';
+export type { Visitor } from './request-context';
+
+/** A visitor as identified from the request alone, with the Set-Cookie value to send when it had no valid cookie. */
+export interface IdentifiedVisitor extends Visitor {
+  setCookie?: string;
+}
 
 export const VISITOR_COOKIE = 'mf_vid';
 const VISITOR_COOKIE_MAX_AGE = 400 * 24 * 60 * 60;
 
 export const utcDay = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
 
-export async function identifyVisitor(request: Request, env: Pick<Env, 'SESSION_SECRET' | 'CLIENT_ADDRESS'>, now = Date.now()): Promise<Visitor> {
-  const remembered = rememberedVisitor(request);
-  if (remembered) return remembered;
+/**
+ * The visitor of this request, identified once per request: later callers get the same id, and a first-time
+ * visitor's new cookie goes on the answer, whatever it is (request-context.ts), exactly once.
+ */
+export function visitorOf(request: Request, env: Pick<Env, 'SESSION_SECRET' | 'CLIENT_ADDRESS'>, context: RequestContext, now = Date.now()): Promise<Visitor> {
+  context.visitor ??= identifyVisitor(request, env, now).then(({ setCookie, ...visitor }) => {
+    if (setCookie) context.setCookie(setCookie);
+    return visitor;
+  });
+  return context.visitor;
+}
+
+/** Who sent this request, from its cookie and network alone (no cookie is sent: see `visitorOf`). */
+export async function identifyVisitor(request: Request, env: Pick<Env, 'SESSION_SECRET' | 'CLIENT_ADDRESS'>, now = Date.now()): Promise<IdentifiedVisitor> {
   const secret = signingSecret(env);
   let id = await verify(secret, 'visitor', readCookie(request, VISITOR_COOKIE));
   let setCookie: string | undefined;
@@ -72,10 +88,4 @@ function ipv6Groups(ip: string): string[] | null {
   const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
   if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
   return groups.map((g) => parseInt(g, 16).toString(16));
-}
-
-/** Adds the visitor cookie to a response when one was minted. */
-export function withVisitorCookie(response: Response, visitor: Visitor): Response {
-  if (visitor.setCookie) response.headers.append('set-cookie', visitor.setCookie);
-  return response;
 }

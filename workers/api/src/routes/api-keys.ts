@@ -17,6 +17,7 @@ import { type KeyRow, insertKeyWithin, listActiveKeys, memberCallsInMonth, revok
 import { HttpError, notFound } from '../errors';
 import { json, readJson } from '../http';
 import { generateApiKey, monthlyCallLimit, secondsToNextUtcMonth, utcMonth } from '../identity/api-key';
+import type { RequestContext } from '../identity/request-context';
 import { requireSession } from '../identity/session';
 import { randomId } from '../identity/signing';
 import { parseWith } from '../validate';
@@ -33,9 +34,9 @@ const toApiKey = (row: KeyRow): ApiKey => ({
 const PRIVATE = { 'cache-control': 'private, no-store' };
 
 /** GET /api/keys: the member's active keys (prefix only) with this month's calls against the allowance. */
-export async function getKeys(request: Request, env: Env): Promise<Response> {
+export async function getKeys(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   const now = Date.now();
-  const session = await requireSession(request, env);
+  const session = await requireSession(request, env, context);
   const month = utcMonth(now);
   const [rows, [total]] = await Promise.all([listActiveKeys(env.DB, session.memberId, month), memberCallsInMonth(env.DB, session.memberId, month)]);
   const body: ApiKeyList = {
@@ -50,9 +51,9 @@ export async function getKeys(request: Request, env: Env): Promise<Response> {
 }
 
 /** POST /api/keys { name }: 201 with the key itself, the only time it is sent; 409 at the active-key limit. */
-export async function postKey(request: Request, env: Env): Promise<Response> {
+export async function postKey(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   const now = Date.now();
-  const session = await requireSession(request, env);
+  const session = await requireSession(request, env, context);
   const { name } = parseWith(apiKeyCreateRequestSchema, await readJson(request, MAX_JSON_BYTES));
   const { key, prefix, keyHash } = await generateApiKey();
   const id = randomId();
@@ -63,10 +64,10 @@ export async function postKey(request: Request, env: Env): Promise<Response> {
 }
 
 /** DELETE /api/keys/:id: the key stops working at once; 404 for a key that is not the member's or already revoked. */
-export async function deleteKey(request: IRequest, env: Env): Promise<Response> {
+export async function deleteKey(request: IRequest, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   const now = Date.now();
   const id = request.params.id ?? '';
-  const session = await requireSession(request, env);
+  const session = await requireSession(request, env, context);
   parseWith(apiKeyIdSchema, id);
   if (!(await revokeKey(env.DB, session.memberId, id, now))) throw notFound(API_KEY_MESSAGES.notFound);
   return new Response(null, { status: 204, headers: PRIVATE });

@@ -5,15 +5,16 @@ import { bookmarkHeader, readsNearVisitor } from '../db/replica';
 import { countSavedMemes } from '../db/saved-memes';
 import { json } from '../http';
 import { utcMonth } from '../identity/api-key';
+import type { RequestContext } from '../identity/request-context';
 import { requireSession } from '../identity/session';
 import { utcDay } from '../identity/visitor';
 
 const DAY_MS = 86_400_000;
 
 /** GET /api/dashboard: totals and the last 30 UTC days of the member's activity (401 without a premium session). */
-export async function getDashboard(request: Request, env: Env): Promise<Response> {
+export async function getDashboard(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   const now = Date.now();
-  const session = await requireSession(request, env);
+  const session = await requireSession(request, env, context);
   const today = utcDay(now);
   const first = utcDay(now - (DASHBOARD_TREND_DAYS - 1) * DAY_MS);
   const monthStart = `${today.slice(0, 7)}-01`;

@@ -3,7 +3,7 @@ import { MAX_JSON_BYTES } from '../../../../core/limits';
 import { getAiProvider } from '../ai';
 import { upstreamError } from '../ai/upstream';
 import { json, readJson } from '../http';
-import { withVisitorCookie } from '../identity/visitor';
+import type { RequestContext } from '../identity/request-context';
 import { sniffImage } from '../imaging/engine';
 import { quotaSubjectOf, withAiUnit } from '../quota';
 import { imageTtlSeconds, putTemporary } from '../storage/image-store';
@@ -14,10 +14,10 @@ import { parseWith } from '../validate';
  * and when the provider could only draw an offline preview card (that is not a generation, so it costs nothing).
  * The answer names the provider, and says so when the image is an offline preview rather than a generation.
  */
-export async function postGenerateImage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+export async function postGenerateImage(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   const { prompt } = parseWith(generateImageRequestSchema, await readJson(request, MAX_JSON_BYTES));
   const provider = getAiProvider(env);
-  const { subject, visitor } = await quotaSubjectOf(request, env);
+  const subject = await quotaSubjectOf(request, env, context);
   const body = await withAiUnit(env, ctx, subject, async (): Promise<GenerateImageResponse> => {
     const image = await provider.generateImage(prompt);
     // Never store what the provider claims is an image without checking it is one.
@@ -35,5 +35,5 @@ export async function postGenerateImage(request: Request, env: Env, ctx: Executi
       ...(image.note ? { note: image.note } : {}),
     };
   }, (result) => result.isPlaceholder);
-  return withVisitorCookie(json(body), visitor);
+  return json(body);
 }

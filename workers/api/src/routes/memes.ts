@@ -7,6 +7,7 @@ import { bookmarkHeader, readsNearVisitor, writesOfMember } from '../db/replica'
 import { deleteSavedMeme, insertSavedMeme, listSavedMemes, ownsSavedMeme } from '../db/saved-memes';
 import { HttpError, notFound } from '../errors';
 import { json, readJson } from '../http';
+import type { RequestContext } from '../identity/request-context';
 import { readSession, requireSession } from '../identity/session';
 import { decodeCanvasData } from '../imaging/engine';
 import { deleteImage, imageTtlSeconds, imageUrl, putKept, putTemporary } from '../storage/image-store';
@@ -17,7 +18,7 @@ import { parseWith } from '../validate';
  * is also saved to the member's memes (kept), through a D1 session whose bookmark the answer carries, so the next
  * read that sends it back lists the meme (ADR 0115); otherwise it expires like any upload. `x-premium-user` is ignored.
  */
-export async function postDownloadMeme(request: Request, env: Env): Promise<Response> {
+export async function postDownloadMeme(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   const raw = await readJson(request, MAX_CANVAS_DATA_CHARS + 4096);
   if (isOversized(raw)) throw new HttpError(413, 'payload_too_large', 'The meme is too large to download.');
   const input = parseWith(downloadMemeRequestSchema, raw);
@@ -25,7 +26,7 @@ export async function postDownloadMeme(request: Request, env: Env): Promise<Resp
   const extension = IMAGE_EXTENSIONS[info.format];
   const now = Date.now();
   const fileName = sanitizeDownloadName(input.filename ?? `meme-${now}`, extension, 'meme');
-  const session = await readSession(request, env);
+  const session = await readSession(request, env, context);
   const options = { contentType: info.mimeType, metadata: { format: info.format } };
 
   let stored;
@@ -64,8 +65,8 @@ const isOversized = (raw: unknown) =>
   typeof raw.canvasData === 'string' && raw.canvasData.length > MAX_CANVAS_DATA_CHARS;
 
 /** GET /api/user-memes: the member's saved memes, newest first, from the replica nearest them and their bookmark. */
-export async function getUserMemes(request: Request, env: Env): Promise<Response> {
-  const session = await requireSession(request, env);
+export async function getUserMemes(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+  const session = await requireSession(request, env, context);
   const reads = readsNearVisitor(env, request);
   const rows = await listSavedMemes(reads.db, session.memberId);
   const memes: SavedMeme[] = rows.map((r) => ({
@@ -83,9 +84,9 @@ export async function getUserMemes(request: Request, env: Env): Promise<Response
  * DELETE /api/user-memes/:id: removes the object, then the row. If the row delete failed after the object went,
  * a retry still works (deleting a missing object is fine); the reverse order could leave an orphan object.
  */
-export async function deleteUserMeme(request: IRequest, env: Env): Promise<Response> {
+export async function deleteUserMeme(request: IRequest, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   const id = request.params.id ?? '';
-  const session = await requireSession(request, env);
+  const session = await requireSession(request, env, context);
   if (!imageIdSchema.safeParse(id).success) throw notFound('There is no such meme.');
   const writes = writesOfMember(env, request);
   if (!(await ownsSavedMeme(writes.db, session.memberId, id))) throw notFound('There is no such meme.');

@@ -8,7 +8,7 @@ import { EVENT_STREAM_TYPE, type ErrorEvent, type JobPhase, type PhaseEvent } fr
 import { estimateFrom, recentTimings, recordTiming, sizeBucket, type TimingKey } from '../../db/op-timings';
 import { HttpError, toErrorResponse } from '../../errors';
 import { withDeadline } from '../../cancel';
-import { withVisitorCookie } from '../../identity/visitor';
+import type { RequestContext } from '../../identity/request-context';
 import { runFields, type EngineServices, type Picture, type ToolFields } from '../../imaging/engine';
 import { quotaSubjectOf, withAiUnit } from '../../quota';
 import { engineServices } from './deps';
@@ -32,8 +32,8 @@ export function timingKeyOf(job: ToolJob): TimingKey {
   return { operation, sizeBucket: sizeBucket(picture.upright.width * picture.upright.height) };
 }
 
-export async function answerTool(request: Request, env: Env, ctx: ExecutionContext, job: ToolJob): Promise<Response> {
-  return acceptsEventStream(request) ? streamed(request, env, ctx, job) : plain(request, env, ctx, job);
+export async function answerTool(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext, job: ToolJob): Promise<Response> {
+  return acceptsEventStream(request) ? streamed(request, env, ctx, context, job) : plain(request, env, ctx, context, job);
 }
 
 /**
@@ -59,13 +59,11 @@ async function withinDeadline(env: Env, job: ToolJob, services: EngineServices):
  */
 const jobSignal = (job: ToolJob, cancel: AbortSignal | undefined) => (job.metered ? cancel : withDeadline(cancel));
 
-async function plain(request: Request, env: Env, ctx: ExecutionContext, job: ToolJob): Promise<Response> {
+async function plain(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext, job: ToolJob): Promise<Response> {
   const services: EngineServices = { ...engineServices(env), signal: jobSignal(job, undefined) };
   const work = () => withinDeadline(env, job, services);
   if (!job.metered) return work();
-  const { subject, visitor } = await quotaSubjectOf(request, env);
-  const response = await withAiUnit(env, ctx, subject, timed(env, ctx, job, work));
-  return withVisitorCookie(response, visitor);
+  return withAiUnit(env, ctx, await quotaSubjectOf(request, env, context), timed(env, ctx, job, work));
 }
 
 /** Runs `work` and, when it succeeds, files its duration in the background. */
@@ -78,11 +76,11 @@ function timed<T>(env: Env, ctx: ExecutionContext, job: ToolJob, work: () => Pro
   };
 }
 
-async function streamed(request: Request, env: Env, ctx: ExecutionContext, job: ToolJob): Promise<Response> {
+async function streamed(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext, job: ToolJob): Promise<Response> {
   // The timing history behind an AI job's estimate is read side by side with settling who pays (before the stream
   // opens, so a first-time visitor's cookie goes out with the headers): one D1 round trip, not two in a row.
   const history = job.metered ? recentTimings(env.DB, timingKeyOf(job)).all().catch(() => undefined) : undefined;
-  const payer = job.metered ? await quotaSubjectOf(request, env) : null;
+  const payer = job.metered ? await quotaSubjectOf(request, env, context) : null;
   const events = openEventStream(request.signal);
   // An AI job's id, sent with the first phase: DELETE /api/jobs/{id} refunds its unit at once (the refund it answers
   // is the one the screens show), whatever this request is still doing.
@@ -95,7 +93,7 @@ async function streamed(request: Request, env: Env, ctx: ExecutionContext, job: 
   const run = async () => {
     try {
       const response = payer
-        ? await withAiUnit(env, ctx, payer.subject, async () => {
+        ? await withAiUnit(env, ctx, payer, async () => {
             estimateMs = estimateFrom(await history);
             return timed(env, ctx, job, work)();
           }, undefined, jobId)
@@ -115,6 +113,5 @@ async function streamed(request: Request, env: Env, ctx: ExecutionContext, job: 
   // Once the reader has gone, waitUntil keeps it long enough to stop and refund.
   const running = run();
   events.signal.addEventListener('abort', () => ctx.waitUntil(running));
-  const response = events.response();
-  return payer ? withVisitorCookie(response, payer.visitor) : response;
+  return events.response();
 }

@@ -1,12 +1,13 @@
 import { optimizeFieldsSchema } from '../../../../../core/api/tools';
+import type { RequestContext } from '../../identity/request-context';
 import { answerTool } from './answer';
 import { parseWith } from '../../validate';
 import { readPicture } from './input';
 
 /** POST /api/optimize: compress (quality, auto, targetBytes), or upscale / remove-background through the AI provider. */
-export async function postOptimize(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+export async function postOptimize(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   const { picture, fields } = await readPicture(request);
   const parsed = parseWith(optimizeFieldsSchema, fields);
   // Upscale and background removal spend one unit of the daily AI allowance, refunded if anything fails.
-  return answerTool(request, env, ctx, { picture, fields: parsed, metered: parsed.operation !== 'compress' });
+  return answerTool(request, env, ctx, context, { picture, fields: parsed, metered: parsed.operation !== 'compress' });
 }

@@ -1,0 +1,74 @@
+/**
+ * What the Worker learns about one request while answering it, in one object: the visitor it identified, the API key
+ * call it authenticated, and the cookies the answer sets. The Worker's fetch (index.ts) makes one for each request and
+ * hands it to the router, whose steps and handlers get it as their fourth argument (routes/handler.ts); when the
+ * answer leaves, whatever it is (a result, an error, a refusal before any route), `withCookies` writes the cookies on
+ * it, the one place a Set-Cookie header is written. Nothing here outlives the request, and no module keeps state per
+ * request. This module imports nothing, so visitor.ts, api-key.ts and session.ts each read it without importing one
+ * another (api-key.ts and session.ts used to import each other).
+ */
+
+export interface Visitor {
+  /** The cookie's random id (also the premium member id of this browser). */
+  id: string;
+  /** `vid:{id}` and `ip:{hash}`: every quota and rate limit is counted on both. */
+  keys: [string, string];
+}
+
+export interface PremiumSession {
+  id: string;
+  memberId: string;
+  /** When the member first unlocked premium (ms). */
+  memberSince: number;
+  expiresAt: number;
+}
+
+/** A call made with a key: who it is, and where its allowance stands after this call. */
+export interface KeyedCall {
+  keyId: string;
+  session: PremiumSession;
+  month: string;
+  limit: number;
+  /** Calls this month: before metering, those already made; after, including this one (the limit when refused). */
+  calls: number;
+  /** Seconds until the allowance starts again. */
+  resetSeconds: number;
+  /** Whether `meterKeyCall` has run for this request. */
+  metered: boolean;
+  /** True once this call took a unit (what a failure on our side gives back). */
+  counted: boolean;
+  now: number;
+}
+
+const SET_COOKIE = 'set-cookie';
+
+export class RequestContext {
+  /**
+   * The visitor every rate limit and allowance of this request counts on, identified once (`visitorOf` in
+   * visitor.ts; a key's call sets it in api-key.ts). A promise, so callers side by side share one identification.
+   */
+  visitor: Promise<Visitor> | undefined;
+  /** The key call the router authenticated (api-key.ts), which metering and the answer's headers update. */
+  keyedCall: KeyedCall | undefined;
+  readonly #cookies: string[] = [];
+
+  /** A Set-Cookie value the answer must carry, whatever the answer turns out to be. */
+  setCookie(value: string): void {
+    this.#cookies.push(value);
+  }
+
+  /** The answer with this request's cookies: the one place they are written. */
+  withCookies(response: Response): Response {
+    let out = response;
+    for (const cookie of this.#cookies) {
+      try {
+        out.headers.append(SET_COOKIE, cookie);
+      } catch {
+        // Responses passed through from elsewhere can have immutable headers: copy once.
+        out = new Response(out.body, out);
+        out.headers.append(SET_COOKIE, cookie);
+      }
+    }
+    return out;
+  }
+}
