@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
-import { seedStatements } from '../workers/api/src/db/template-rows';
+import { seedTemplates } from '../workers/api/src/db/template-rows';
 import { executeRemoteSql } from './importers/remote-store';
 import { templatesSql } from './importers/template-sql';
 import { PERSIST_DIR } from './lib/run';
@@ -21,7 +21,7 @@ if (process.argv.includes('--remote')) {
   // wrangler's --persist-to adds a v3 folder that the platform proxy expects to be given explicitly.
   const proxy = await getPlatformProxy<Env>({ configPath: 'workers/api/wrangler.toml', persist: { path: join(PERSIST_DIR, 'v3') } });
   try {
-    await proxy.env.DB.batch(seedStatements(proxy.env.DB, rows));
+    await seedTemplates(proxy.env.DB, rows);
   } finally {
     await proxy.dispose();
   }

@@ -74,7 +74,7 @@ describe('the deploy plan of this repository', () => {
     expect(seed.title).toContain(`Seed ${input.templates.length} built-in templates into the remote database memeforge`);
     expect(seed.kind === 'run' && seed.command).toEqual(expect.arrayContaining(['d1', 'execute', 'DB', '--remote', '--file', '.tmp/deploy/seed-templates.sql']));
     const sql = step(plan, 'seed-sql');
-    expect(sql.kind === 'write' && sql.content.match(/^insert into templates/gm)).toHaveLength(input.templates.length);
+    expect(sql.kind === 'write' && sql.content.match(/^insert into "templates"/gm)).toHaveLength(input.templates.length);
     // Each built-in picture is checked to be a static file of the Pages deploy.
     const images = step(plan, 'template-images');
     expect(images.kind === 'verify-files' && images.files).toHaveLength(input.templates.length);

@@ -116,9 +116,9 @@ export function buildPlan(input: PlanInput): Plan {
     // `npm start` takes its secrets from this file: one production requires must be there too.
     ...secrets.filter((s) => !code.secrets.includes(s)).map((s) => `${SECRETS_EXAMPLE} does not list ${s}, which production requires`),
   ];
-  const builtIn = templates.filter((t) => t.image_key.startsWith('static:'));
+  const builtIn = templates.filter((t) => t.imageKey.startsWith('static:'));
   if (builtIn.length !== templates.length) problems.push('The built-in seed holds a template whose picture is not a static file');
-  // Kept objects: saved memes, and imported template pictures (their image_key, scripts/importers).
+  // Kept objects: saved memes, and imported template pictures (their imageKey, scripts/importers).
   for (const kept of [`${KEPT_PREFIX}example`, 'templates/example.png']) {
     if (expiresUnder(input.lifecycle, kept)) problems.push(`The R2 lifecycle rules would delete ${kept}, which must be kept`);
   }
@@ -133,7 +133,7 @@ export function buildPlan(input: PlanInput): Plan {
       offline: true,
       title: `Check the ${builtIn.length} built-in template pictures: static files the Pages deploy serves`,
       details: ['public/templates/<id>.png, served by Pages at /templates/<id>.png (ADR 0020); imported templates keep theirs in R2 (npm run templates:import -- --remote)'],
-      files: builtIn.map((t) => staticFile(t.image_key)),
+      files: builtIn.map((t) => staticFile(t.imageKey)),
     },
     {
       id: 'seed-sql',

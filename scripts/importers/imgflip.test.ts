@@ -52,9 +52,9 @@ describe('imgflip sync', () => {
   it('stores valid entries with evenly spaced boxes and real sizes, skips the rest with reasons, and re-runs as an update', async () => {
     const { items, skipped } = await readImgflip(`${base}/get_memes`);
     expect(items.map((i) => i.row.id)).toEqual(['two-choices-guy-101', 'tall-cat-102']);
-    expect(items[0]?.row).toMatchObject({ width: 600, height: 400, image_key: 'templates/two-choices-guy-101.png', popularity_rank: 500 });
-    expect(items[1]?.row).toMatchObject({ width: 300, height: 500, image_key: 'templates/tall-cat-102.jpg' });
-    expect(JSON.parse(items[0]!.row.text_boxes)).toHaveLength(3);
+    expect(items[0]?.row).toMatchObject({ width: 600, height: 400, imageKey: 'templates/two-choices-guy-101.png', popularityRank: 500 });
+    expect(items[1]?.row).toMatchObject({ width: 300, height: 500, imageKey: 'templates/tall-cat-102.jpg' });
+    expect(JSON.parse(items[0]!.row.textBoxes)).toHaveLength(3);
     expect(Object.fromEntries(skipped.map((s) => [s.id, s.reason]))).toEqual({
       '103': 'the image could not be downloaded (404)',
       '104': 'the downloaded image: Please upload an image file (JPEG, PNG, WebP, GIF, BMP or TIFF).',

@@ -5,7 +5,9 @@
  */
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
-import { UPSERT_TEMPLATE_SQL, upsertParams, type TemplateRow } from '../../workers/api/src/db/template-rows';
+import { drizzle } from 'drizzle-orm/d1';
+import { templates } from '../../workers/api/src/db/schema';
+import { upsertTemplates, type TemplateRow } from '../../workers/api/src/db/template-rows';
 import { run } from '../lib/run';
 
 export interface ImportItem {
@@ -33,12 +35,12 @@ export async function openLocalStore(persistDir: string): Promise<TemplateStore>
       for (const { row, image } of items) {
         // A plain ArrayBuffer: the proxy's serializer refuses Node Buffers that are views into a shared pool.
         const body = new Uint8Array(image.bytes).buffer;
-        await BUCKET.put(row.image_key, body, { httpMetadata: { contentType: image.contentType } });
+        await BUCKET.put(row.imageKey, body, { httpMetadata: { contentType: image.contentType } });
       }
-      if (items.length > 0) await DB.batch(items.map(({ row }) => DB.prepare(UPSERT_TEMPLATE_SQL).bind(...upsertParams(row))));
+      await upsertTemplates(DB, items.map(({ row }) => row));
     },
     async rows() {
-      return (await DB.prepare('select * from templates order by popularity_rank, id').all<TemplateRow>()).results;
+      return drizzle(DB).select().from(templates).orderBy(templates.popularityRank, templates.id);
     },
     async image(key) {
       const object = await BUCKET.get(key);

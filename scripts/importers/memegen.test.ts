@@ -41,16 +41,16 @@ describe.skipIf(fixtures.missing)(`memegen importer on ../shared fixtures ${fixt
       for (const row of rows) {
         const yaml = parse(await readFile(join(fixtures.path, row.id, 'config.yml'), 'utf8')) as { name: string; text: YamlBox[] };
         expect(row.name).toBe(yaml.name);
-        const boxes = JSON.parse(row.text_boxes) as YamlBox[];
+        const boxes = JSON.parse(row.textBoxes) as YamlBox[];
         expect(boxes.map((b) => [b.anchor_x, b.anchor_y, b.scale_x, b.scale_y, b.angle])).toEqual(
           yaml.text.map((b) => [b.anchor_x, b.anchor_y, b.scale_x, b.scale_y, b.angle ?? 0]),
         );
-        const image = await store.image(row.image_key);
+        const image = await store.image(row.imageKey);
         expect(image?.contentType).toMatch(/^image\/(png|jpeg|gif)$/);
         expect(image?.bytes.length).toBeGreaterThan(1000);
       }
       const ds = rows.find((r) => r.id === 'ds');
-      expect(JSON.parse(ds!.text_boxes)[0].angle).toBe(12.5);
+      expect(JSON.parse(ds!.textBoxes)[0].angle).toBe(12.5);
     } finally {
       await store.close();
     }
@@ -87,8 +87,8 @@ describe('memegen importer validation', () => {
 
     const { items, skipped } = await readMemegenFolder(root);
     expect(items.map((i) => i.row.id)).toEqual(['good']);
-    expect(items[0]?.row).toMatchObject({ width: 2, height: 3, image_key: 'templates/good.png', popularity_rank: 1000 });
-    expect(JSON.parse(items[0]!.row.text_boxes)).toEqual([
+    expect(items[0]?.row).toMatchObject({ width: 2, height: 3, imageKey: 'templates/good.png', popularityRank: 1000 });
+    expect(JSON.parse(items[0]!.row.textBoxes)).toEqual([
       { anchor_x: 0.1, anchor_y: 0.2, scale_x: 0.5, scale_y: 0.3, angle: -7, align: 'center', style: 'upper', color: 'white', font: 'Impact' },
     ]);
     const reasons = Object.fromEntries(skipped.map((s) => [s.id, s.reason]));

@@ -20,7 +20,7 @@ function fakeWrangler(databases: { name: string; uuid: string }[]) {
 
 afterAll(() => rmSync('.tmp/remote-store-test', { recursive: true, force: true }));
 
-const row = { ...catalogRows()[0]!, id: 'imported-one', image_key: 'templates/imported-one.png', popularity_rank: 1000 };
+const row = { ...catalogRows()[0]!, id: 'imported-one', imageKey: 'templates/imported-one.png', popularityRank: 1000 };
 const item = { row, image: { bytes: new Uint8Array([137, 80, 78, 71]), contentType: 'image/png' } };
 
 describe('the importers’ --remote store', () => {
@@ -34,10 +34,10 @@ describe('the importers’ --remote store', () => {
     const [, put, execute] = wrangler.ran;
     expect(put).toMatch(/^npx wrangler r2 object put memeforge-images\/templates\/imported-one\.png --file \S+ --content-type image\/png --remote$/);
     expect(execute).toBe(`npx wrangler d1 execute DB --remote --file .tmp/remote-import/imported-templates.sql --yes -c ${config} --env production`);
-    expect(wrangler.sql[0]).toContain("insert into templates");
+    expect(wrangler.sql[0]).toContain('insert into "templates"');
     expect(wrangler.sql[0]).toContain("'imported-one'");
     // Imported rows never remove built-in ones.
-    expect(wrangler.sql[0]).not.toContain('delete from templates');
+    expect(wrangler.sql[0]).not.toContain('delete from "templates"');
     expect(readFileSync(config, 'utf8')).toContain('"database_id": "prod-db-id"');
   });
 

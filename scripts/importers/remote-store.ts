@@ -57,7 +57,7 @@ export async function openRemoteStore(exec: Exec = spawnExec, config = GENERATED
       for (const { row, image } of items) {
         const file = join(WORK_DIR, 'picture');
         writeFileSync(file, image.bytes);
-        await must(exec, ['npx', 'wrangler', 'r2', 'object', 'put', `${db.bucket}/${row.image_key}`, '--file', file, '--content-type', image.contentType, '--remote']);
+        await must(exec, ['npx', 'wrangler', 'r2', 'object', 'put', `${db.bucket}/${row.imageKey}`, '--file', file, '--content-type', image.contentType, '--remote']);
       }
       if (items.length > 0) await executeRemoteSql(templatesSql(items.map((i) => i.row), { removeStaleBuiltIns: false }), 'imported-templates.sql', exec, db);
     },

@@ -42,8 +42,8 @@ async function rowsIn(persist: string): Promise<TemplateRow[]> {
   }
 }
 
-const columns = ({ id, name, description, keywords, image_key, width, height, popularity_rank, feature, text_boxes, examples, license, author, source_url }: TemplateRow) =>
-  ({ id, name, description, keywords, image_key, width, height, popularity_rank, feature, text_boxes, examples, license, author, source_url });
+const columns = ({ id, name, description, keywords, imageKey, width, height, popularityRank, feature, textBoxes, examples, license, author, sourceUrl }: TemplateRow) =>
+  ({ id, name, description, keywords, imageKey, width, height, popularityRank, feature, textBoxes, examples, license, author, sourceUrl });
 
 describe('templatesSql through wrangler d1 execute --file', () => {
   it('writes every built-in row exactly as the local seed binds it, re-runs as an update, and drops only stale built-ins', async () => {
@@ -57,9 +57,9 @@ describe('templatesSql through wrangler d1 execute --file', () => {
       id: 'imported-quote',
       name: 'It’s "quoted" — and \'single\'; semicolons; ünïcode 🐸',
       description: null,
-      image_key: 'templates/imported-quote.png',
-      popularity_rank: 1000,
-      source_url: 'https://example.com/?a=1&b=2',
+      imageKey: 'templates/imported-quote.png',
+      popularityRank: 1000,
+      sourceUrl: 'https://example.com/?a=1&b=2',
     };
     await execute(persist, templatesSql([imported], { removeStaleBuiltIns: false }));
     await execute(persist, templatesSql(builtIn, { removeStaleBuiltIns: true }));

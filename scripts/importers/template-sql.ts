@@ -1,9 +1,11 @@
 /**
  * The templates table's writes as one SQL file, for `wrangler d1 execute --remote --file` (the production database
- * has no platform proxy): the same upsert the local seed and importers bind (db/template-rows.ts), with the values
- * written as SQL literals. Running a file again updates the rows in place.
+ * has no platform proxy): the same drizzle statements the local seed and importers run (db/template-rows.ts), built
+ * on a database that only writes SQL, with the values written as SQL literals. Running a file again updates the rows
+ * in place.
  */
-import { DELETE_STALE_BUILT_IN_SQL, UPSERT_TEMPLATE_SQL, upsertParams, type TemplateRow } from '../../workers/api/src/db/template-rows';
+import { drizzle } from 'drizzle-orm/sqlite-proxy';
+import { deleteStaleBuiltIns, upsertTemplate, type TemplateRow } from '../../workers/api/src/db/template-rows';
 
 type SqlValue = string | number | null;
 
@@ -25,12 +27,24 @@ export function inline(sql: string, values: SqlValue[]): string {
   return parts.reduce((out, part, i) => out + sqlLiteral(values[i - 1]!) + part);
 }
 
+/** A drizzle database that builds statements and never runs one: this file's statements run in wrangler. */
+const sqlOnly = drizzle(() => Promise.reject(new Error('template-sql.ts only writes SQL; wrangler runs it')));
+
+/** A drizzle statement as one line of SQL, its values inlined. */
+function written(statement: { toSQL(): { sql: string; params: unknown[] } }): string {
+  const { sql, params } = statement.toSQL();
+  return inline(sql, params.map((value) => {
+    if (value === null || typeof value === 'string' || typeof value === 'number') return value;
+    throw new Error(`a ${typeof value} cannot be written to SQL`);
+  }));
+}
+
 /**
  * One upsert per row; with `removeStaleBuiltIns` (the built-in seed) then the removal of built-in rows that are no
  * longer in `rows`. Imported rows are never removed.
  */
 export function templatesSql(rows: TemplateRow[], options: { removeStaleBuiltIns: boolean }): string {
-  const statements = rows.map((row) => inline(UPSERT_TEMPLATE_SQL, upsertParams(row)));
-  if (options.removeStaleBuiltIns) statements.push(inline(DELETE_STALE_BUILT_IN_SQL, [JSON.stringify(rows.map((r) => r.id))]));
+  const statements = rows.map((row) => written(upsertTemplate(sqlOnly, row)));
+  if (options.removeStaleBuiltIns) statements.push(written(deleteStaleBuiltIns(sqlOnly, rows.map((r) => r.id))));
   return `${statements.map((s) => `${s};`).join('\n')}\n`;
 }

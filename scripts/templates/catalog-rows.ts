@@ -19,14 +19,14 @@ export function catalogRows(catalog: TemplateDefinition[] = CATALOG): TemplateRo
     name: def.name,
     description: def.description,
     keywords: def.keywords.map((k) => k.toLowerCase()).join(' '),
-    image_key: staticImageKey(def.id),
+    imageKey: staticImageKey(def.id),
     width: def.width,
     height: def.height,
-    popularity_rank: i + 1,
+    popularityRank: i + 1,
     feature: def.feature,
-    text_boxes: JSON.stringify(def.textBoxes),
+    textBoxes: JSON.stringify(def.textBoxes),
     examples: JSON.stringify(def.examples),
-    source_url: null,
+    sourceUrl: null,
     ...licenseOf(def),
   }));
 }

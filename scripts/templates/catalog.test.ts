@@ -29,13 +29,13 @@ describe('the built-in template catalog', () => {
 
   it('turns into rows that the API contract accepts, licensed CC0 with the emoji art credited', () => {
     const rows = catalogRows();
-    expect(rows.map((r) => r.popularity_rank)).toEqual(rows.map((_, i) => i + 1));
+    expect(rows.map((r) => r.popularityRank)).toEqual(rows.map((_, i) => i + 1));
     for (const r of rows) {
       expect(r.license).toMatch(/^CC0-1\.0( AND MIT)?$/);
       if (r.license.includes('MIT')) expect(r.author).toContain('Fluent Emoji');
       const parsed = templateSchema.safeParse({
         id: r.id, name: r.name, description: r.description, imageUrl: `/templates/${r.id}.png`, isPopular: 0,
-        feature: r.feature, width: r.width, height: r.height, textBoxes: JSON.parse(r.text_boxes),
+        feature: r.feature, width: r.width, height: r.height, textBoxes: JSON.parse(r.textBoxes),
         examples: JSON.parse(r.examples), keywords: r.keywords.split(' '), license: r.license, author: r.author,
       });
       expect(parsed.success).toBe(true);

@@ -9,7 +9,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogRows } from '../../../scripts/templates/catalog-rows';
-import { seedStatements } from '../src/db/template-rows';
+import { seedTemplates } from '../src/db/template-rows';
 import { encode } from '../src/imaging/codecs/encode';
 import worker from '../src/index';
 import { cookiesFrom, premiumCookies } from './helpers';
@@ -71,7 +71,7 @@ const get = (path: string, headers: () => Record<string, string> = () => ({})) =
 
 beforeAll(async () => {
   const catalog = catalogRows();
-  await env.DB.batch(seedStatements(env.DB, catalog));
+  await seedTemplates(env.DB, catalog);
   templateId = catalog[0]!.id;
   premium = await premiumCookies('198.51.100.250');
   const first = await worker.fetch!(new Request('http://local/api/usage-limit') as Parameters<NonNullable<typeof worker.fetch>>[0], env, createExecutionContext());

@@ -2,7 +2,7 @@ import { CAPTION_LINE_SEPARATOR } from '../../../core/api/ai';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAPTION_SUGGESTIONS, RATE_LIMITS_PER_MINUTE } from '../../../core/limits';
-import { seedStatements } from '../src/db/template-rows';
+import { seedTemplates } from '../src/db/template-rows';
 import { catalogRows } from '../../../scripts/templates/catalog-rows';
 import { FAKE_FAIL_MARKER } from '../src/ai/fake';
 import { createExecutionContext } from 'cloudflare:test';
@@ -20,7 +20,7 @@ const rows = catalogRows();
 const template = rows[0]!;
 
 beforeAll(async () => {
-  await env.DB.batch(seedStatements(env.DB, rows));
+  await seedTemplates(env.DB, rows);
 });
 
 const captions = (body: unknown, ip: string) =>

@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { templatesResponseSchema, type TemplatesResponse } from '../../../core/api/templates';
-import { seedStatements, UPSERT_TEMPLATE_SQL, upsertParams, type TemplateRow } from '../src/db/template-rows';
+import { seedTemplates, upsertTemplates, type TemplateRow } from '../src/db/template-rows';
 import { catalogRows } from '../../../scripts/templates/catalog-rows';
 
 const api = (path: string) => exports.default.fetch(new Request(`http://local${path}`));
@@ -13,18 +13,18 @@ const search = async (q: string) => {
 const rows = catalogRows();
 
 beforeAll(async () => {
-  await env.DB.batch(seedStatements(env.DB, rows));
+  await seedTemplates(env.DB, rows);
 });
 
 describe('the seed', () => {
   const ids = async () => (await env.DB.prepare('select id from templates order by id').all<{ id: string }>()).results.map((r) => r.id);
 
   it('updates rows in place, removes built-in rows that left the catalog and keeps imported ones', async () => {
-    const stale: TemplateRow = { ...rows[0]!, id: 'left-the-catalog', image_key: 'static:templates/left-the-catalog.png' };
-    const imported: TemplateRow = { ...rows[0]!, id: "o'brien-imported", image_key: 'templates/imported.png', name: "O'Brien's ? sign" };
-    await env.DB.batch(seedStatements(env.DB, [...rows, stale, imported]));
+    const stale: TemplateRow = { ...rows[0]!, id: 'left-the-catalog', imageKey: 'static:templates/left-the-catalog.png' };
+    const imported: TemplateRow = { ...rows[0]!, id: "o'brien-imported", imageKey: 'templates/imported.png', name: "O'Brien's ? sign" };
+    await seedTemplates(env.DB, [...rows, stale, imported]);
     expect(await ids()).toEqual(expect.arrayContaining(['left-the-catalog', "o'brien-imported"]));
-    await env.DB.batch(seedStatements(env.DB, rows));
+    await seedTemplates(env.DB, rows);
     const after = await ids();
     expect(after).not.toContain('left-the-catalog');
     expect(after).toContain("o'brien-imported");
@@ -119,8 +119,8 @@ describe('GET /api/templates/:id', () => {
   it('serves the image of an imported template from R2 with its content type', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     await env.BUCKET.put('templates/imported-one.png', png, { httpMetadata: { contentType: 'image/png' } });
-    const row = { ...rows[0]!, id: 'imported-one', image_key: 'templates/imported-one.png', popularity_rank: 5000 };
-    await env.DB.prepare(UPSERT_TEMPLATE_SQL).bind(...upsertParams(row)).run();
+    const row = { ...rows[0]!, id: 'imported-one', imageKey: 'templates/imported-one.png', popularityRank: 5000 };
+    await upsertTemplates(env.DB, [row]);
     const { template } = await (await api('/api/templates/imported-one')).json<{ template: { imageUrl: string } }>();
     expect(template.imageUrl).toBe('/api/templates/imported-one/image');
     const res = await api(template.imageUrl);

@@ -6,56 +6,57 @@ import {
 } from '../../../../core/api/templates';
 import { CAROUSEL_POPULAR_COUNT } from '../../../../core/limits';
 import { templateImageUrl } from '../../../../core/templates/image-url';
-import type { TemplateRow } from './template-rows';
-
-type Row = TemplateRow & { popular_position: number };
+import { eq, getTableColumns, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/d1';
+import { templates } from './schema';
+import type { TemplateRecord } from './template-rows';
 
 /**
  * Every row with its position in popularity order, so `isPopular` means "among the 16 best ranked" whatever
- * ranks importers chose. Ties on rank are broken by id so the order is total and stable.
+ * ranks importers chose. Ties on rank are broken by id so the order is total and stable. A window function has no
+ * builder of its own in drizzle: it is the one `sql` column here.
  */
-const RANKED = `with ranked as (
-  select *, row_number() over (order by popularity_rank, id) as popular_position from templates
-)`;
-
-const COLUMNS = `id, name, description, keywords, image_key, width, height, popularity_rank, feature, text_boxes,
-  examples, license, author, source_url, popular_position`;
-
-/** D1's binding or one of its sessions (a read replica near the visitor, ADR 0112): reads take either. */
-export type Reader = Pick<D1Database, 'prepare' | 'batch'>;
-
-function listStatement(db: Reader, search: string): D1PreparedStatement {
-  const q = search.trim().toLowerCase();
-  return q
-    ? db
-        .prepare(
-          `${RANKED} select ${COLUMNS} from ranked
-           where instr(lower(name), ?1) > 0 or instr(lower(coalesce(description, '')), ?1) > 0 or instr(lower(keywords), ?1) > 0
-           order by popular_position`,
-        )
-        .bind(q)
-    : db.prepare(`${RANKED} select ${COLUMNS} from ranked order by popular_position`);
+function ranked(db: D1Database) {
+  const d = drizzle(db);
+  const withPosition = d.$with('ranked').as(
+    d
+      .select({
+        ...getTableColumns(templates),
+        popularPosition: sql<number>`row_number() over (order by ${templates.popularityRank}, ${templates.id})`.as('popular_position'),
+      })
+      .from(templates),
+  );
+  return { d, ranked: withPosition, select: () => d.with(withPosition).select().from(withPosition) };
 }
+
+type Row = TemplateRecord & { popularPosition: number };
 
 /**
- * The catalog page in one round trip: the templates matching `search`, and the template of the day, the one at
- * position `dayNumber % count` in popularity order (core/templates/template-of-the-day.ts, computed in SQL here
- * because the count is only known inside the batch).
+ * The catalog page in one round trip: the templates matching `search` (in the name, description or keywords, case
+ * aside), and the template of the day, the one at position `dayNumber % count` in popularity order
+ * (core/templates/template-of-the-day.ts, computed in SQL here because the count is only known inside the batch).
+ * `db` is D1's binding or one of its sessions (a read replica near the visitor, ADR 0112).
  */
-export async function readCatalog(db: Reader, search: string, dayNumber: number): Promise<{ templates: Template[]; templateOfTheDay: Template | null }> {
-  const [list, day] = await db.batch<Row>([
-    listStatement(db, search),
-    db.prepare(`${RANKED} select ${COLUMNS} from ranked where popular_position = (?1 % (select count(*) from templates)) + 1`).bind(dayNumber),
+export async function readCatalog(db: D1Database, search: string, dayNumber: number): Promise<{ templates: Template[]; templateOfTheDay: Template | null }> {
+  const { d, ranked: r, select } = ranked(db);
+  const q = search.trim().toLowerCase();
+  const contains = (text: SQLWrapper) => sql`instr(lower(${text}), ${q}) > 0`;
+  const matching = q ? select().where(or(contains(r.name), contains(sql`coalesce(${r.description}, '')`), contains(r.keywords))) : select();
+  const [list, day] = await d.batch([
+    matching.orderBy(sql`${r.popularPosition}`),
+    select().where(eq(r.popularPosition, sql`(${dayNumber} % (select count(*) from ${templates})) + 1`)),
   ]);
-  const pick = day?.results[0];
-  return { templates: (list?.results ?? []).map(toTemplate), templateOfTheDay: pick ? toTemplate(pick) : null };
+  const pick = day[0];
+  return { templates: list.map(toTemplate), templateOfTheDay: pick ? toTemplate(pick) : null };
 }
 
-export async function getTemplateRow(db: Reader, id: string): Promise<Row | null> {
-  return db.prepare(`${RANKED} select ${COLUMNS} from ranked where id = ?`).bind(id).first<Row>();
+export async function getTemplateRow(db: D1Database, id: string): Promise<Row | null> {
+  const { ranked: r, select } = ranked(db);
+  const [row] = await select().where(eq(r.id, id)).limit(1);
+  return row ?? null;
 }
 
-export async function findTemplate(db: Reader, id: string): Promise<Template | null> {
+export async function findTemplate(db: D1Database, id: string): Promise<Template | null> {
   const row = await getTemplateRow(db, id);
   return row ? toTemplate(row) : null;
 }
@@ -76,12 +77,12 @@ function toTemplate(row: Row): Template {
     id: row.id,
     name: row.name,
     description: row.description?.trim() ? row.description : DEFAULT_TEMPLATE_DESCRIPTION,
-    imageUrl: templateImageUrl(row.id, row.image_key),
-    isPopular: row.popular_position <= CAROUSEL_POPULAR_COUNT ? 1 : 0,
+    imageUrl: templateImageUrl(row.id, row.imageKey),
+    isPopular: row.popularPosition <= CAROUSEL_POPULAR_COUNT ? 1 : 0,
     feature,
     width: row.width,
     height: row.height,
-    textBoxes: parseJson(row.text_boxes, []),
+    textBoxes: parseJson(row.textBoxes, []),
     examples: parseJson(row.examples, []),
     keywords: row.keywords.split(/\s+/).filter(Boolean),
     license: row.license,

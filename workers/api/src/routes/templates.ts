@@ -40,10 +40,10 @@ export async function getTemplateImage(request: IRequest, env: Env, ctx: Executi
   return fromEdgeCache(cacheKey(request), ctx, async () => {
     const row = await getTemplateRow(nearestReplica(env), String(request.params.id ?? ''));
     if (!row) throw notFound('There is no template with this id.');
-    if (isStaticImageKey(row.image_key)) {
-      return new Response(null, { status: 302, headers: { location: `/${row.image_key.slice('static:'.length)}` } });
+    if (isStaticImageKey(row.imageKey)) {
+      return new Response(null, { status: 302, headers: { location: `/${row.imageKey.slice('static:'.length)}` } });
     }
-    const object = await env.BUCKET.get(row.image_key);
+    const object = await env.BUCKET.get(row.imageKey);
     if (!object) throw notFound('The image of this template is missing. Please re-run the import.');
     return new Response(object.body, {
       headers: {
