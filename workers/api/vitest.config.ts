@@ -8,6 +8,7 @@ import { handle as localRender } from '../../local-render/server';
 import { networkProbeService } from './test/support/network-probe';
 import { exiftoolService, oracleService, photoService } from './test/support/node-services';
 import { imagemagickService } from './test/support/imagemagick';
+import { sourceOrigin } from './test/support/source-origin';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -60,6 +61,9 @@ export default defineConfig({
           PHOTOS: photoService,
           ORACLE: oracleService,
         },
+        // The Worker's own fetch() (a picture named by `url`, ADR 0131) reaches test/support/source-origin.ts: test
+        // picture hosts serving the corpus, redirects, slow and oversized answers; any other host passes through.
+        outboundService: sourceOrigin(here('../../../shared/corpus')),
       },
     })),
   ],
