@@ -19,11 +19,16 @@
  */
 import { MAX_IMAGE_PIXELS } from './limits';
 
-/** The longest side the binding reads or writes in JPEG, PNG and GIF (and raw pixels). */
+/** The longest side the binding reads or writes in JPEG, PNG and GIF (and raw pixels), and reads in HEIC. */
 export const IMAGE_SERVICE_MAX_SIDE = 12_000;
 /** WebP has no hard limit of the binding's; the format itself holds at most this on a side. */
 export const WEBP_MAX_SIDE = 16_383;
-/** AVIF output's hard limit (the engine writes no AVIF through the service; kept so the table is whole). */
+/**
+ * AVIF's hard limit: the longest side of an AVIF the binding writes (Convert, compress and batch to AVIF), and of an
+ * AVIF we take at all, since only the isolate reads AVIF (the binding reads it on Enterprise plans only) and 1,200²
+ * is what its decoder does in one call (ADR 0132). Over it, the binding's documented behaviour is a best-effort
+ * fallback to WebP or JPEG; we refuse before any call instead, in these words, offline too.
+ */
 export const AVIF_MAX_SIDE = 1_200;
 /** The binding's area limit; ours (MAX_IMAGE_PIXELS, 50 MP) is smaller and is what people meet first. */
 export const IMAGE_SERVICE_MAX_PIXELS = 100_000_000;
@@ -36,7 +41,8 @@ export const IMAGE_SERVICE_FREE_MONTHLY_TRANSFORMATIONS = 5_000;
 /** The most binding calls (billed transformations) one tool operation may make on one picture. */
 export const IMAGE_SERVICE_MAX_CALLS_PER_OPERATION = 3;
 
-export type ServiceImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'rgba';
+/** HEIC is read (never written); AVIF is written (read by the isolate only, ADR 0132). */
+export type ServiceImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'heic' | 'rgba';
 
 /** The longest side the binding handles in a format, read or written. */
 export const maxSideOf = (format: ServiceImageFormat): number => (format === 'webp' ? WEBP_MAX_SIDE : format === 'avif' ? AVIF_MAX_SIDE : IMAGE_SERVICE_MAX_SIDE);
@@ -64,7 +70,7 @@ export function sizeAfterStep(size: SizeOf, step: SizedStep): SizeOf {
   return size;
 }
 
-const FORMAT_NAMES: Record<ServiceImageFormat, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', gif: 'GIF', avif: 'AVIF', rgba: 'raw' };
+const FORMAT_NAMES: Record<ServiceImageFormat, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', gif: 'GIF', avif: 'AVIF', heic: 'HEIC', rgba: 'raw' };
 const px = (n: number) => n.toLocaleString('en-US');
 const mp = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
 

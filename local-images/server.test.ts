@@ -1,7 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { imageServiceRefusal } from '../core/image-service';
+import { heifEnc, makeHeic } from '../scripts/lib/make-heic';
+import { sharedFolder } from '../scripts/lib/shared-fixtures';
 import { blurSigma, createImageServer, handle, MAX_BODY_BYTES } from './server';
 
 // The HTTP surface of the offline image service and what only Node can see (sharp's own metadata reader). Every
@@ -117,6 +121,37 @@ describe('local image service', () => {
     const words = imageServiceRefusal({ input: { format: 'jpeg', width: 20_000, height: 700, bytes: wide.length }, steps: [], output: 'jpeg' });
     expect(((await res.json()) as { error: string }).error).toBe(words);
     expect(words).toMatch(/20,000 pixels wide; the image service handles JPEG pictures at most 12,000 pixels a side/);
+  });
+
+  const corpus = sharedFolder('corpus');
+  it.skipIf(corpus.missing ?? heifEnc.missing)('reads a real HEIC (libheif in WASM, as sharp has no HEVC) and writes it as JPEG with no metadata', async () => {
+    const heic = makeHeic(join(corpus.path, 'exif/jpg/gps/DSCN0010.jpg'));
+    const res = await run(form({ steps: [{ op: 'resize', width: 320, height: 240, fit: 'stretch' }], output: { format: 'jpeg', quality: 85 } }, heic));
+    expect(res.status).toBe(200);
+    const meta = await sharp(await bytesOf(res)).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
+    expect(meta.exif).toBeUndefined();
+    // Damaged: the header is sound, the pictures' data cut away.
+    const cut = await run(form({ steps: [], output: { format: 'png' } }, heic.subarray(0, 2_000)));
+    expect([422, 415]).toContain(cut.status);
+  });
+
+  it('writes AVIF (AV1 in HEIF) up to 1,200 px a side and refuses a larger one in the words production answers', async () => {
+    const input = await halves(8, 8);
+    const res = await run(form({ steps: [{ op: 'resize', width: 1_200, height: 900, fit: 'stretch' }], output: { format: 'avif', quality: 50 } }, input));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/avif');
+    expect(await sharp(await bytesOf(res)).metadata()).toMatchObject({ format: 'heif', compression: 'av1', width: 1_200, height: 900 });
+    const big = await run(form({ steps: [{ op: 'resize', width: 1_201, height: 900, fit: 'stretch' }], output: { format: 'avif' } }, input));
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: string }).error).toBe('The result is 1,201 pixels wide; AVIF pictures are made at most 1,200 pixels a side. Please make it smaller (at most 1,200 pixels a side) and try again.');
+  });
+
+  it.skipIf(corpus.missing)('does not read AVIF, as the Images binding reads it on Enterprise plans only', async () => {
+    const avif = readFileSync(join(corpus.path, 'formats/sample.avif'));
+    const res = await run(form({ steps: [], output: { format: 'png' } }, avif));
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { error: string }).error).toMatch(/^The image service does not read AVIF pictures\./);
   });
 
   it('refuses a result over 12,000 px a side, and takes one that shrinks a wide picture into bounds', async () => {

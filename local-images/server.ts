@@ -6,6 +6,7 @@
  */
 import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
+import decodeHeic from 'heic-decode';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { z } from 'zod';
 import { imageServiceRefusal, type ServiceImageFormat, type ServiceInput } from '../core/image-service';
@@ -49,7 +50,7 @@ const jobSchema = z.object({
     .max(60)
     .default([]),
   output: z.object({
-    format: z.enum(['jpeg', 'png', 'webp', 'rgba']),
+    format: z.enum(['jpeg', 'png', 'webp', 'avif', 'rgba']),
     quality: z.number().int().min(1).max(100).optional(),
     regions: z.array(regionSchema).min(1).max(64).optional(),
   }),
@@ -133,7 +134,27 @@ async function drawOverlays(r: Raw, job: Job, overlays: Buffer[]): Promise<Raw> 
   return composite.length ? toRaw(fromRaw(r).composite(composite)) : r;
 }
 
-const READS: readonly string[] = ['jpeg', 'png', 'webp', 'gif'];
+/**
+ * What the Images binding reads, as sharp names it: HEIC is `heif` with HEVC pictures. AVIF (`heif` with AV1) is not
+ * read, as the binding reads it on Enterprise plans only: the Worker decodes AVIF itself (ADR 0132).
+ */
+const READS: readonly string[] = ['jpeg', 'png', 'webp', 'gif', 'heic'];
+const formatOf = (meta: Metadata) => (meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : 'heic') : meta.format);
+
+/**
+ * The picture's pixels as sharp takes them. sharp's libvips has no HEVC decoder, so a HEIC is decoded by libheif
+ * (heic-decode, WASM), which applies its rotation as the binding does, and handed over as raw RGBA.
+ */
+async function opened(bytes: Buffer, format: string): Promise<Sharp> {
+  if (format !== 'heic') return sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).autoOrient();
+  let image: { width: number; height: number; data: Uint8ClampedArray };
+  try {
+    image = await decodeHeic({ buffer: bytes });
+  } catch {
+    throw new Problem(422, UNREADABLE);
+  }
+  return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), { raw: { width: image.width, height: image.height, channels: 4 } });
+}
 
 /** What the Images binding would be asked to read, from the header alone: format, upright size, bytes, frames. */
 async function described(bytes: Buffer): Promise<{ meta: Metadata; input: ServiceInput }> {
@@ -144,12 +165,13 @@ async function described(bytes: Buffer): Promise<{ meta: Metadata; input: Servic
   } catch {
     throw new Problem(422, UNREADABLE);
   }
-  if (!meta.format || !READS.includes(meta.format) || !meta.width || !meta.height) {
-    const kind = meta.format ? `${meta.format.toUpperCase()} pictures` : 'this kind of picture';
+  const format = formatOf(meta);
+  if (!format || !READS.includes(format) || !meta.width || !meta.height) {
+    const kind = format ? `${format.toUpperCase()} pictures` : 'this kind of picture';
     throw new Problem(415, `The image service does not read ${kind}. Please convert it to JPEG or PNG first, then try again.`);
   }
   const upright = (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
-  return { meta, input: { format: meta.format as ServiceImageFormat, ...upright, bytes: bytes.length, frames: meta.pages ?? 1 } };
+  return { meta, input: { format: format as ServiceImageFormat, ...upright, bytes: bytes.length, frames: format === 'heic' ? 1 : (meta.pages ?? 1) } };
 }
 
 /** The job's pixels of `regions` only, one after another, each row by row (the contract's `regions`). */
@@ -166,7 +188,6 @@ export async function runJob(job: Job, input: Buffer, overlays: Buffer[]): Promi
   const layers = await Promise.all(overlays.map(async (o) => (await described(o)).input));
   const refusal = imageServiceRefusal({ input: picture, steps: job.steps, overlays: layers, output: job.output.format });
   if (refusal) throw new Problem(413, refusal);
-  const source = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
   const upright = { width: picture.width, height: picture.height };
 
   // Each step runs on the previous one's materialised result, because sharp reorders operations inside one
@@ -176,7 +197,8 @@ export async function runJob(job: Job, input: Buffer, overlays: Buffer[]): Promi
   const fused = first?.op === 'resize';
   let r: Raw;
   try {
-    r = await toRaw(fused ? withStep(source.autoOrient(), first, upright) : source.autoOrient());
+    const source = await opened(input, picture.format);
+    r = await toRaw(fused ? withStep(source, first, upright) : source);
   } catch (err) {
     if (err instanceof Problem) throw err;
     throw new Problem(422, UNREADABLE);
@@ -197,7 +219,9 @@ export async function runJob(job: Job, input: Buffer, overlays: Buffer[]): Promi
       ? out.jpeg({ quality: quality ?? 80, chromaSubsampling: '4:2:0', progressive: true, mozjpeg: false })
       : format === 'webp'
         ? out.webp({ quality: quality ?? 80, effort: 4 })
-        : out.png({ compressionLevel: 6 });
+        : format === 'avif'
+          ? out.avif({ quality: quality ?? 50, effort: 4 })
+          : out.png({ compressionLevel: 6 });
   return { bytes: await encoded.toBuffer(), width: r.width, height: r.height };
 }
 
@@ -248,7 +272,7 @@ function parseJob(form: FormData): Job {
   return parsed.data;
 }
 
-const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', rgba: 'application/octet-stream' } as const;
+const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', rgba: 'application/octet-stream' } as const;
 const problem = (status: number, error: string) => Response.json({ error }, { status });
 
 /** The whole service as a fetch handler: `POST /run` (multipart: job, input, overlay0…), `GET /health`. */
