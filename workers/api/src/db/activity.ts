@@ -1,4 +1,7 @@
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/d1';
 import { utcDay } from '../identity/visitor';
+import { activity } from './schema';
 
 /** Kinds of member activity the dashboard counts. */
 export type ActivityKind = 'ai' | 'download';
@@ -9,13 +12,10 @@ export type ActivityKind = 'ai' | 'download';
  */
 export async function recordActivity(db: D1Database, memberId: string, kind: ActivityKind, now = Date.now()): Promise<void> {
   try {
-    await db
-      .prepare(
-        `INSERT INTO activity (member_id, kind, day, count) VALUES (?1, ?2, ?3, 1)
-         ON CONFLICT (member_id, kind, day) DO UPDATE SET count = count + 1`,
-      )
-      .bind(memberId, kind, utcDay(now))
-      .run();
+    await drizzle(db)
+      .insert(activity)
+      .values({ memberId, kind, day: utcDay(now), count: 1 })
+      .onConflictDoUpdate({ target: [activity.memberId, activity.kind, activity.day], set: { count: sql`${activity.count} + 1` } });
   } catch (err) {
     console.error('could not record activity', err instanceof Error ? err.message : String(err));
   }
@@ -23,10 +23,11 @@ export async function recordActivity(db: D1Database, memberId: string, kind: Act
 
 /** A member's count of `kind` on one UTC day (YYYY-MM-DD); 0 when there is none. */
 export async function activityOn(db: D1Database, memberId: string, kind: ActivityKind, day: string): Promise<number> {
-  const row = await db
-    .prepare(`SELECT count FROM activity WHERE member_id = ?1 AND kind = ?2 AND day = ?3`)
-    .bind(memberId, kind, day)
-    .first<{ count: number }>();
+  const [row] = await drizzle(db)
+    .select({ count: activity.count })
+    .from(activity)
+    .where(and(eq(activity.memberId, memberId), eq(activity.kind, kind), eq(activity.day, day)))
+    .limit(1);
   return row?.count ?? 0;
 }
 
@@ -53,14 +54,22 @@ export async function activitySummary(
   memberId: string,
   window: { monthStart: string; first: string; last: string },
 ): Promise<{ totals: ActivityTotal[]; days: ActivityDay[] }> {
-  const [totals, days] = await db.batch([
-    db
-      .prepare(
-        `SELECT kind, SUM(count) AS count, SUM(CASE WHEN day >= ?2 THEN count ELSE 0 END) AS month
-         FROM activity WHERE member_id = ?1 GROUP BY kind`,
-      )
-      .bind(memberId, window.monthStart),
-    db.prepare(`SELECT kind, day, count FROM activity WHERE member_id = ?1 AND day >= ?2 AND day <= ?3`).bind(memberId, window.first, window.last),
+  const d = drizzle(db);
+  const ofMember = eq(activity.memberId, memberId);
+  const [totals, days] = await d.batch([
+    d
+      .select({
+        kind: activity.kind,
+        count: sql<number>`sum(${activity.count})`.mapWith(Number),
+        month: sql<number>`sum(case when ${activity.day} >= ${window.monthStart} then ${activity.count} else 0 end)`.mapWith(Number),
+      })
+      .from(activity)
+      .where(ofMember)
+      .groupBy(activity.kind),
+    d
+      .select({ kind: activity.kind, day: activity.day, count: activity.count })
+      .from(activity)
+      .where(and(ofMember, gte(activity.day, window.first), lte(activity.day, window.last))),
   ]);
-  return { totals: (totals?.results ?? []) as ActivityTotal[], days: (days?.results ?? []) as ActivityDay[] };
+  return { totals, days };
 }

@@ -35,7 +35,11 @@ export interface KeyRow {
   callsThisMonth: number;
 }
 
-/** Inserts the key unless the member already has `maxActive` active ones; false when refused. */
+/**
+ * Inserts the key unless the member already has `maxActive` active ones; false when refused. One INSERT … SELECT …
+ * WHERE, so two creations at once cannot both pass the count: drizzle's insert builder takes a select only from a
+ * table, and this one selects from none, so it is written with drizzle's `sql` template on the schema's table.
+ */
 export async function insertKeyWithin(db: D1Database, key: NewApiKey, maxActive: number): Promise<boolean> {
   const inserted = await drizzle(db).all<{ id: string }>(sql`
     INSERT INTO ${apiKeys} (id, member_id, name, prefix, key_hash, created_at)

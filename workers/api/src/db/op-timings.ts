@@ -3,6 +3,9 @@
  * operation and picture size, and the median of the most recent ones. The read travels in the same D1 batch as the
  * allowance check; the write happens after the answer (`waitUntil`), so neither adds a round trip to the job.
  */
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/d1';
+import { opTimings } from './schema';
 
 /** How many recent runs the estimate looks at. */
 export const ESTIMATE_SAMPLE = 15;
@@ -30,22 +33,25 @@ export function medianMs(durations: readonly number[]): number | undefined {
   return Math.round(sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2);
 }
 
+/** The durations of the most recent runs of this kind, newest first. */
 export const recentTimings = (db: D1Database, key: TimingKey) =>
-  db
-    .prepare('SELECT ms FROM op_timings WHERE operation = ?1 AND size_bucket = ?2 ORDER BY created_at DESC, id DESC LIMIT ?3')
-    .bind(key.operation, key.sizeBucket, ESTIMATE_SAMPLE);
+  drizzle(db)
+    .select({ ms: opTimings.ms })
+    .from(opTimings)
+    .where(and(eq(opTimings.operation, key.operation), eq(opTimings.sizeBucket, key.sizeBucket)))
+    .orderBy(desc(opTimings.createdAt), desc(opTimings.id))
+    .limit(ESTIMATE_SAMPLE);
 
-/** The estimate from a `recentTimings` result. */
-export const estimateFrom = (result: D1Result | undefined) =>
-  medianMs((result?.results ?? []).map((row) => Number((row as { ms?: unknown }).ms)).filter((ms) => Number.isFinite(ms) && ms >= 0));
+/** The estimate from a `recentTimings` result (none when the read failed). */
+export const estimateFrom = (rows: readonly { ms: unknown }[] | undefined) =>
+  medianMs((rows ?? []).map((row) => Number(row.ms)).filter((ms) => Number.isFinite(ms) && ms >= 0));
 
 export async function recordTiming(db: D1Database, key: TimingKey, ms: number, now = Date.now()): Promise<void> {
-  await db
-    .prepare('INSERT INTO op_timings (operation, size_bucket, ms, created_at) VALUES (?1, ?2, ?3, ?4)')
-    .bind(key.operation, key.sizeBucket, Math.max(0, Math.round(ms)), now)
-    .run();
+  await drizzle(db)
+    .insert(opTimings)
+    .values({ operation: key.operation, sizeBucket: key.sizeBucket, ms: Math.max(0, Math.round(ms)), createdAt: now });
 }
 
 export async function deleteOldTimings(db: D1Database, now: number): Promise<void> {
-  await db.prepare('DELETE FROM op_timings WHERE created_at < ?1').bind(now - TIMINGS_KEPT_MS).run();
+  await drizzle(db).delete(opTimings).where(lt(opTimings.createdAt, now - TIMINGS_KEPT_MS));
 }

@@ -3,7 +3,7 @@
  * `premium_sessions` and sets an HttpOnly cookie carrying only the signed session id. An `x-premium-user` header
  * (the first client design sent one) is never read (docs/product.md §10).
  */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { INVALID_ACCESS_CODE_MESSAGE, PREMIUM_REQUIRED_MESSAGE } from '../../../../core/api/memes';
 import { PREMIUM_SESSION_TTL_SECONDS } from '../../../../core/limits';
@@ -82,5 +82,5 @@ export async function closeSession(request: Request, env: Env): Promise<string> 
 }
 
 export async function deleteExpiredSessions(db: D1Database, now: number): Promise<void> {
-  await db.prepare('DELETE FROM premium_sessions WHERE expires_at <= ?1').bind(now).run();
+  await drizzle(db).delete(premiumSessions).where(lte(premiumSessions.expiresAt, now));
 }

@@ -79,7 +79,7 @@ function timed<T>(env: Env, ctx: ExecutionContext, job: ToolJob, work: () => Pro
 async function streamed(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext, job: ToolJob): Promise<Response> {
   // The timing history behind an AI job's estimate is read side by side with settling who pays (before the stream
   // opens, so a first-time visitor's cookie goes out with the headers): one D1 round trip, not two in a row.
-  const history = job.metered ? recentTimings(env.DB, timingKeyOf(job)).all().catch(() => undefined) : undefined;
+  const history = job.metered ? recentTimings(env.DB, timingKeyOf(job)).catch(() => undefined) : undefined;
   const payer = job.metered ? await quotaSubjectOf(request, env, context) : null;
   const events = openEventStream(request.signal);
   // An AI job's id, sent with the first phase: DELETE /api/jobs/{id} refunds its unit at once (the refund it answers
