@@ -61,14 +61,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: workerPatterns }] },
   },
   // One door into the image engine (ARCHITECTURE.md, ADR 0123): outside imaging/, the Worker imports only
-  // imaging/engine.ts, which re-exports what routes and ai/ may use. Tests beside the code may reach inside.
+  // imaging/engine.ts (which re-exports what routes and ai/ may use), the intake (imaging/intake/) and the image
+  // service seam (imaging/service/); never an operation, a codec or the metadata code. Tests beside the code may
+  // reach inside.
   {
     files: ['workers/api/src/**/*.ts'],
     ignores: ['workers/api/src/imaging/**', 'workers/api/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         ...workerPatterns,
-        { regex: '(^|/)imaging/(?!engine$)', message: 'Outside imaging/, use the engine through its front door, imaging/engine.ts (re-export what you need there).' },
+        { regex: '(^|/)imaging/(?!(engine|intake|service)(/|$))', message: 'Outside imaging/, use the engine through its front door, imaging/engine.ts (re-export what you need there), or imaging/intake/ and imaging/service/.' },
       ] }],
     },
   },

@@ -24,7 +24,7 @@ export const OXIPNG_MAX_PIXELS = Math.min(2_100_000, Math.floor((SLICE_BUDGET_MS
 export const OXIPNG_LEVEL = 2;
 
 /**
- * `quality=auto` keeps the smallest file whose distance from the source, by the judge (SSIMULACRA, judge.ts), is at
+ * `quality=auto` keeps the smallest file whose distance from the source, by the judge (SSIMULACRA, ops/compress/judge/judge.ts), is at
  * most this. SSIMULACRA reads 0.01 as "cannot be told apart" and 0.03 as "small artefacts"; libvips' default JPEG
  * (q75) scores 0.028–0.067 on the corpus photos by libjxl's `ssimulacra_main` and 0.077 on a 12 MP phone-like photo,
  * so 0.025 is better than that on all of them, and still reachable below the size of an already-compressed JPEG
@@ -39,7 +39,7 @@ export const AUTO_PROBES_PER_FORMAT = 5;
 export const AUTO_QUALITY_STEP = 2;
 /**
  * The judge reads pictures up to this size whole; larger ones on SAMPLE_TILES tiles of SAMPLE_TILE_SIDE (at full
- * resolution, never downscaled). A judge of this many pixels takes about 40 ms (its WASM core, judge.ts) and holds
+ * resolution, never downscaled). A judge of this many pixels takes about 40 ms (its WASM core, ops/compress/judge/judge.ts) and holds
  * about 35 MB of WASM memory for the reference's planes and its scratch while it lives: 88 bytes a pixel. The cap
  * is what fits beside the encode of a whole AUTO_WASM_PIXELS photo (imaging-memory.test.ts).
  */
@@ -48,7 +48,7 @@ export const SAMPLE_TILES = 8;
 export const SAMPLE_TILE_SIDE = 224;
 /**
  * The search itself runs on a smaller lattice of full-size tiles of the judged picture (about 65,000 pixels), and
- * its answer is then checked on the judged picture, in at most AUTO_VERIFY_ROUNDS encodes (auto.ts).
+ * its answer is then checked on the judged picture, in at most AUTO_VERIFY_ROUNDS encodes (ops/compress/auto.ts).
  */
 export const SEARCH_TILES = 4;
 /**

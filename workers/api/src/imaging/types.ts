@@ -1,12 +1,17 @@
 /**
- * What every pixel operation gives the engine: the size it makes, the WASM budget it counts against, how to do it
- * on decoded pixels (small pictures, in the isolate), and the same result as image-service steps (any size).
- * Planning is pure (size and options in, plan out), so each operation's rules are tested without a codec.
+ * The engine's types, shared by engine.ts, the pipeline and every operation in ops/: the accepted picture, the
+ * services, the result, and what an operation gives the engine (its line in the table of operations, engine.ts).
+ *
+ * A pixel operation gives a plan: the size it makes, the WASM budget it counts against, how to do it on decoded
+ * pixels (small pictures, in the isolate), and the same result as image-service steps (any size). Planning is pure
+ * (size and options in, plan out), so each operation's rules are tested without a codec.
  */
+import type { ToolResult } from '../../../../core/api/tools';
 import type { JobPhase } from '../../../../core/api/tool-progress';
 import type { AiProvider } from '../ai/provider';
 import type { WasmOperation } from './options';
 import type { Raster } from './codecs/raster';
+import type { ImageHeader } from './intake/sniff';
 import type { ImageService, ServiceOverlay, ServiceStep } from './service/types';
 
 export interface Size {
@@ -47,3 +52,51 @@ export interface PixelPlan {
   /** What was done, in plain words, for the result's notes. */
   note: string;
 }
+
+/** An accepted picture: its bytes and what its header says (read before anything is decoded). */
+export interface Picture {
+  bytes: Uint8Array;
+  header: ImageHeader;
+  /** The size people see: the header's, with the EXIF orientation applied. */
+  upright: Size;
+  /**
+   * The file as it was sent, when intake cut bytes after the picture's end (intake/intake.ts): privacy removal reads
+   * it, so its log names what was there (a camera's preview image, data after the end) and the result ends at EOI.
+   */
+  received?: Uint8Array;
+}
+
+export type EngineResult = Omit<ToolResult, 'imageUrl' | 'expiresAt' | 'size' | 'compressionRatio'> & { bytes: Uint8Array };
+/**
+ * An AI result (ADR 0114): a stream the store reads once, never held whole here. Its size is known once the store
+ * has read its header, so width and height come from there.
+ */
+export type StreamedResult = Omit<EngineResult, 'bytes' | 'width' | 'height'> & { stream: ReadableStream<Uint8Array> };
+
+/** One run of an operation: its name, the accepted picture, the services, and the notes its answer will carry. */
+export interface Job {
+  operation: string;
+  input: Picture;
+  services: EngineServices;
+  notes: string[];
+}
+
+/**
+ * One line of the engine's table of operations (engine.ts). A pixel operation gives its `plan` (which carries its
+ * budget) and the engine picks the path and does the rest (pipeline/paths.ts); any other operation does its own `run`
+ * with the pipeline's steps. Either may refuse its options with a 400 before any work.
+ */
+export type Operation<O> = {
+  /** Works on every frame of an animation: its answer has no "only its first frame was used" note. */
+  allFrames?: boolean;
+} & (
+  | {
+      plan(job: Job, options: O): PixelPlan | Promise<PixelPlan>;
+      /** The answer also carries what was done as `details`, a detail line (docs/product.md §5.1). */
+      details?: boolean;
+    }
+  | { run(job: Job, options: O): Promise<EngineResult | StreamedResult> }
+);
+
+/** The options an operation's line takes. */
+export type OptionsOf<T> = T extends Operation<infer O> ? O : never;

@@ -15,7 +15,7 @@ import type { ImageFormat } from '../../../../../core/images/kinds';
 import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../../../../core/limits';
 import { HttpError } from '../../errors';
 import { decode } from '../codecs/decode';
-import type { Picture } from '../engine';
+import type { Picture } from '../types';
 import { WASM_PIXEL_BUDGET } from '../options';
 import { decodeSlicePixels } from '../slices';
 import { displaySize, sniffImage } from './sniff';

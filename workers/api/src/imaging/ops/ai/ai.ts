@@ -2,9 +2,9 @@
  * Upscale and background removal: the AI provider's work, as a stream in the format chosen (ADR 0114). The
  * stream is checked where it is stored (a PNG, JPEG or WebP within the limit), never read whole here.
  */
-import { aiOutput, type AiOperation, type AiOutputChoice, type UpscaleFactor } from '../../../../../../core/tools/ai';
-import type { Picture } from '../../engine';
-import type { EngineServices } from '../../types';
+import { aiOutput, aiOutputProblem, type AiOperation, type AiOutputChoice, type UpscaleFactor } from '../../../../../../core/tools/ai';
+import { HttpError } from '../../../errors';
+import type { EngineServices, Operation, Picture } from '../../types';
 
 export async function runAiOperation(op: AiOperation, input: Picture, factor: UpscaleFactor, choice: AiOutputChoice, services: EngineServices) {
   const output = aiOutput(op, choice, input.header.format);
@@ -15,3 +15,21 @@ export async function runAiOperation(op: AiOperation, input: Picture, factor: Up
   const why = choice === 'auto' ? (output.format === 'jpeg' ? ' (a JPEG photo stays JPEG)' : op === 'upscale' ? ' (WebP keeps any transparency and is smaller than PNG)' : ' (WebP keeps the transparency and is smaller than PNG)') : '';
   return { stream, format: output.format, quality: output.quality, notes: [`${done}, written as ${written}${why}.`] };
 }
+
+/** Upscale's and background removal's lines in the table: the AI result is streamed, never held whole. */
+function aiOperation<O extends { factor?: UpscaleFactor; format?: AiOutputChoice }>(op: AiOperation): Operation<O> {
+  return {
+    async run({ input, services, notes }, o) {
+      const factor = o.factor ?? 2;
+      // An AI result is bounded (ADR 0114): refused before any AI work, and the allowance unit is refunded.
+      const problem = aiOutputProblem(op, factor, input.upright);
+      if (problem) throw new HttpError(400, 'validation_failed', problem);
+      const r = await runAiOperation(op, input, factor, o.format ?? 'auto', services);
+      // Background removal reports the file's own size as originalSize, and compressionRatio 0 (docs/product.md §5.2).
+      return { operation: op, originalSize: input.bytes.length, notes: [...notes, ...r.notes], stream: r.stream, format: r.format, quality: r.quality, engine: 'ai' };
+    },
+  };
+}
+
+export const upscaleOperation = aiOperation<{ factor: UpscaleFactor; format?: AiOutputChoice }>('upscale');
+export const removeBackgroundOperation = aiOperation<{ format?: AiOutputChoice }>('remove-background');

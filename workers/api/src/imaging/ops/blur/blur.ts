@@ -12,7 +12,10 @@ import { blur, inRegions, pixelate, resize, type Rect } from '../../codecs/pixel
 import type { Raster } from '../../codecs/raster';
 import { readHeader, type ImageHeader } from '../../intake/sniff';
 import { blurRegions, clipped, pixelateBackground, pixelateRegions } from './large';
-import type { EngineServices, PixelPlan, Size } from '../../types';
+import { resolveFormat, SERVICE_READS } from '../../pipeline/format';
+import { assertServiceCan, fitsIsolate, viaService } from '../../pipeline/paths';
+import type { ServiceFormat } from '../../service/types';
+import type { EngineServices, Operation, PixelPlan, Size } from '../../types';
 
 /**
  * Where to blur: rectangles of the upright picture, or a cut-out whose alpha marks the subject to keep sharp. `proxy`
@@ -129,3 +132,13 @@ export function planBlur(picture: Size, o: Options, target: BlurTarget): PixelPl
     note: 'cutout' in target ? `The background was ${verb}; the subject was kept sharp.` : `${rects.length} area(s) ${verb}.`,
   };
 }
+
+export const blurOperation: Operation<Options> = {
+  async plan({ input, services }, o) {
+    const inWasm = fitsIsolate(input, o.pixelateLevel ? 'pixelate' : 'blur', input.upright);
+    if (!inWasm && SERVICE_READS.includes(input.header.format)) assertServiceCan(input, input.upright, resolveFormat('original', input.header.format, []) as ServiceFormat);
+    const targets = await viaService(() => findTargets({ ...input, inWasm, services }, o));
+    return planBlur(input.upright, o, targets);
+  },
+  details: true,
+};

@@ -1,4 +1,5 @@
 /** Compression choices: a given quality, `targetBytes` (a size to land under), PNG, and the search budget `quality=auto` (auto.ts beside it) shares. */
+import type { CompressOptions } from '../../../../../../core/tools/compress';
 import { decode } from '../../codecs/decode';
 import { encode, encodePng, type OutputFormat } from '../../codecs/encode';
 import { readHeader } from '../../intake/sniff';
@@ -16,6 +17,9 @@ import {
 import { reducePalette } from './palette';
 import { yieldToEventLoop } from '../../slices';
 import { hasTransparency, type Raster } from '../../codecs/raster';
+
+/** What compress is asked: a format (or `original`, `auto`), and a quality (or `auto`) or a target size. */
+export type CompressRequest = Pick<CompressOptions, 'quality' | 'targetBytes'> & { format: OutputFormat | 'original' | 'auto' };
 
 export interface Encoded {
   bytes: Uint8Array;

@@ -1,14 +1,20 @@
 /**
  * Compress: a given quality, `auto` (the smallest file that looks the same) or a target size. Small pictures are
- * searched and encoded in the isolate; large ones are encoded by the image service (large.ts).
+ * searched and encoded in the isolate; large ones are encoded by the image service (large.ts). Never a larger file
+ * than it was given (keep-original.ts).
  */
-import type { CompressOptions } from '../../../../../../core/tools/compress';
-import { autoCandidates, compressAuto } from './auto';
-import { compressPng, compressToTarget, type Encoded } from './choices';
+import { decode } from '../../codecs/decode';
 import { encode, type OutputFormat } from '../../codecs/encode';
 import type { Raster } from '../../codecs/raster';
+import { AUTO_WASM_PIXELS } from '../../options';
+import { resolveFormat, serviceWrites } from '../../pipeline/format';
+import { assertServiceCan, beyondBoth, decodes, pixelBudget, pixels, reach, readableByService, viaService } from '../../pipeline/paths';
+import type { EngineResult, Job, Operation, Picture, Size } from '../../types';
+import { autoCandidates, compressAuto } from './auto';
+import { compressPng, compressToTarget, type CompressRequest, type Encoded } from './choices';
+import { keepWhenNotSmaller } from './keep-original';
+import { compressLarge, type LargePicture } from './large';
 
-export type CompressRequest = Pick<CompressOptions, 'quality' | 'targetBytes'> & { format: OutputFormat | 'original' | 'auto' };
 
 /** The formats a request may write: one, or where the engine chooses (`format=auto`, a target size) any that suit. */
 export function possibleFormats(req: CompressRequest, resolved: OutputFormat): OutputFormat[] {
@@ -34,3 +40,51 @@ async function smallerAt(raster: Raster, formats: OutputFormat[], quality: numbe
   best.notes.push(`Saved as ${best.format.toUpperCase()}: at quality ${quality} it is ${Math.max(1, Math.round((other.bytes.length / best.bytes.length - 1) * 100))}% smaller than ${other.format.toUpperCase()}.`);
   return best;
 }
+
+/** Whether compressing a picture of this size runs in the isolate: within every possible format's budget (and auto's). */
+export const compressFits = (size: Size, req: CompressRequest, resolved: OutputFormat) => {
+  const quality = typeof req.quality === 'number' && !req.targetBytes ? req.quality : undefined;
+  return pixels(size) <= Math.min(...possibleFormats(req, resolved).map((f) => pixelBudget('compress', f, quality)), req.quality === 'auto' ? AUTO_WASM_PIXELS : Infinity);
+};
+
+/** What the judge said of a result, where it judged one. */
+const judged = (r: { score?: number; looksSame?: boolean; search?: EngineResult['search'] }) => ({
+  ...(r.score === undefined ? {} : { score: Math.round(r.score * 10000) / 10000 }),
+  ...(r.looksSame === undefined ? {} : { looksSame: r.looksSame }),
+  ...(r.search ? { search: r.search } : {}),
+});
+
+/** The large-picture compress, with what the engine reports of it (`picture` may be the input resized, by steps). */
+export async function compressByService({ input, services, notes }: Job, picture: LargePicture, req: CompressRequest, resolved: OutputFormat) {
+  const readable = serviceWrites(resolved) ? await readableByService(input) : null;
+  if (!readable || !serviceWrites(resolved)) throw beyondBoth('compress', resolved, input.header, pixels(picture.size), pixels(input.upright));
+  assertServiceCan(readable, picture.size, resolved);
+  const r = await viaService(() => compressLarge(services.images, { ...picture, bytes: readable.bytes }, req, resolved));
+  notes.push(...r.notes);
+  return { ...judged(r), bytes: r.bytes, format: r.format, width: picture.size.width, height: picture.size.height, quality: r.quality, engine: 'images' as const };
+}
+
+/** Compresses `input` (the job's picture, or another, such as resize's result); `subject` names it in a kept original's note. */
+export async function compressPicture(job: Job, input: Picture, req: CompressRequest, subject?: string): Promise<EngineResult> {
+  const { services, notes } = job;
+  const { header, bytes, upright } = input;
+  const base = { operation: 'compress', originalSize: bytes.length, notes };
+  // `auto` is settled by the search; 'jpeg' stands for it in the budget and service checks (both formats fit both).
+  const resolved = req.format === 'auto' ? 'jpeg' : resolveFormat(req.format, header.format, notes);
+  let result: EngineResult;
+  if (decodes(input) && compressFits(upright, req, resolved)) {
+    const raster = await decode(bytes, header);
+    reach(services, 'encoding');
+    const r = await compressRaster(raster, req, resolved);
+    notes.push(...r.notes);
+    result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: 'wasm' };
+  } else {
+    result = { ...base, ...(await compressByService({ ...job, input }, { bytes, steps: [], size: upright }, req, resolved)) };
+  }
+  const kept = await keepWhenNotSmaller(input, result, req, subject);
+  return kept ? { ...base, ...kept } : result;
+}
+
+export const compressOperation: Operation<CompressRequest> = {
+  run: (job, req) => compressPicture(job, job.input, req),
+};

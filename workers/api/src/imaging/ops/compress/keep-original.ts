@@ -6,7 +6,7 @@
  * again, larger.
  */
 import { acceptedFormat, FORMAT_NAMES, type ImageFormat } from '../../../../../../core/images/kinds';
-import type { EngineResult, Picture } from '../../engine';
+import type { EngineResult, Picture } from '../../types';
 import { protectPrivacy } from '../privacy/privacy';
 
 /** Formats whose own encoding we cannot make smaller (uncompressed BMP, utif2's uncompressed TIFF). */

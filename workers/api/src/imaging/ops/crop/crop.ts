@@ -1,7 +1,8 @@
 /** Crop: a rectangle of the upright picture. */
-import type { CropOptions } from '../../../../../../core/tools/crop';
+import { cropProblem, type CropOptions } from '../../../../../../core/tools/crop';
+import { HttpError } from '../../../errors';
 import { crop } from '../../codecs/raster';
-import type { PixelPlan, Size } from '../../types';
+import type { Operation, PixelPlan, Size } from '../../types';
 
 export function planCrop(picture: Size, o: Pick<CropOptions, 'x' | 'y' | 'width' | 'height'>): PixelPlan {
   return {
@@ -12,3 +13,11 @@ export function planCrop(picture: Size, o: Pick<CropOptions, 'x' | 'y' | 'width'
     note: `Cropped to ${o.width}×${o.height} from (${o.x}, ${o.y}) of the ${picture.width}×${picture.height} picture.`,
   };
 }
+
+export const cropOperation: Operation<Omit<CropOptions, 'operation'>> = {
+  plan({ input }, o) {
+    const problem = cropProblem(o, input.upright.width, input.upright.height);
+    if (problem) throw new HttpError(400, 'validation_failed', problem);
+    return planCrop(input.upright, o);
+  },
+};

@@ -6,12 +6,14 @@
  * losslessly. The log says exactly what went, in plain words.
  */
 import type { PrivacyLog } from '../../../../../../core/api/tools';
+import type { PrivacyOptions } from '../../../../../../core/tools/privacy';
 import { decode } from '../../codecs/decode';
 import { encode, type OutputFormat } from '../../codecs/encode';
 import type { ExifKeep, ExifKind } from '../../metadata/exif-scrub';
 import { stripPng, stripWebp } from './chunks';
 import { stripJpeg, type Stripped } from './jpeg';
 import { displaySize, type ImageHeader } from '../../intake/sniff';
+import type { Operation } from '../../types';
 
 export interface PrivacyRequest {
   removeExif: boolean;
@@ -91,3 +93,25 @@ export async function protectPrivacy(bytes: Uint8Array, header: ImageHeader, req
   log.preserved.push('Image pixels (lossless copy)');
   return { ...base, bytes: out, format, reencoded: true, width: raster.width, height: raster.height };
 }
+
+/** Privacy's line in the table: every frame is kept, and the answer carries the log of what went. */
+export const privacyOperation: Operation<Omit<PrivacyOptions, 'operation'>> = {
+  allFrames: true,
+  async run({ input, notes }, o) {
+    // Only a JPEG's reader knows what follows its end (a camera's preview images, or other data) and names it.
+    const whole = input.header.format === 'jpeg' ? (input.received ?? input.bytes) : input.bytes;
+    const r = await protectPrivacy(whole, input.header, o);
+    return {
+      operation: 'privacy',
+      originalSize: whole.length,
+      notes,
+      bytes: r.bytes,
+      format: r.format,
+      width: r.width,
+      height: r.height,
+      engine: r.reencoded ? 'wasm' : 'passthrough',
+      privacyLog: r.log,
+      details: r.log.actions.join(' '),
+    };
+  },
+};

@@ -2,7 +2,7 @@
 import type { RotateOptions } from '../../../../../../core/tools/rotate';
 import { flip, transform } from '../../codecs/raster';
 import type { ServiceStep } from '../../service/types';
-import type { PixelPlan, Size } from '../../types';
+import type { Operation, PixelPlan, Size } from '../../types';
 
 export function planRotate(picture: Size, o: Pick<RotateOptions, 'angle' | 'flip'>): PixelPlan {
   const turned = o.angle === 90 || o.angle === 270;
@@ -21,3 +21,7 @@ export function planRotate(picture: Size, o: Pick<RotateOptions, 'angle' | 'flip
     note: said.length ? `${said.join(' and ')}.` : 'Nothing to turn: the picture is unchanged.',
   };
 }
+
+export const rotateOperation: Operation<Omit<RotateOptions, 'operation'>> = {
+  plan: ({ input }, o) => planRotate(input.upright, o),
+};

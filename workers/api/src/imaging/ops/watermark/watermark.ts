@@ -6,7 +6,7 @@
 import { watermarkStripTop, type WatermarkOptions } from '../../../../../../core/tools/watermark';
 import { plainPng } from '../../codecs/plain-png';
 import { renderTextStrip, watermark } from './draw';
-import type { PixelPlan, Size } from '../../types';
+import type { Operation, PixelPlan, Size } from '../../types';
 
 export function planWatermark(picture: Size, o: Omit<WatermarkOptions, 'operation'>): PixelPlan {
   return {
@@ -21,3 +21,8 @@ export function planWatermark(picture: Size, o: Omit<WatermarkOptions, 'operatio
     note: `Watermark "${o.text}" added at ${o.position}.`,
   };
 }
+
+export const watermarkOperation: Operation<Omit<WatermarkOptions, 'operation'>> = {
+  plan: ({ input }, o) => planWatermark(input.upright, o),
+  details: true,
+};

@@ -1,0 +1,35 @@
+/**
+ * Convert: the picture written in another format, at the quality asked for the lossy ones. Small pictures are decoded
+ * and encoded in the isolate; larger ones are written by the image service. Metadata is never carried over.
+ */
+import type { ConvertOptions } from '../../../../../../core/tools/convert';
+import { decode } from '../../codecs/decode';
+import { ALPHA_FORMATS, encode, LOSSY_FORMATS } from '../../codecs/encode';
+import { hasTransparency } from '../../codecs/raster';
+import { serviceWrites } from '../../pipeline/format';
+import { assertServiceCan, beyondBoth, decodes, pixelBudget, pixels, reach, readableByService, viaService } from '../../pipeline/paths';
+import type { Operation } from '../../types';
+
+export const convertOperation: Operation<Omit<ConvertOptions, 'operation'>> = {
+  async run({ input, services, notes }, o) {
+    const { header, bytes, upright } = input;
+    if (o.maintainMetadata) notes.push('Metadata is never carried over to converted files.');
+    const quality = LOSSY_FORMATS.includes(o.format) ? o.quality : undefined;
+    const base = { operation: 'convert', originalSize: bytes.length, quality, notes };
+    const described = `Converted to ${o.format.toUpperCase()}${quality ? ` at quality ${quality}` : ''}.`;
+    if (decodes(input) && pixels(upright) <= pixelBudget('convert', o.format, quality)) {
+      const raster = await decode(bytes, header);
+      if (!ALPHA_FORMATS.includes(o.format) && hasTransparency(raster)) notes.push(`${o.format.toUpperCase()} has no transparency: transparent areas were filled with white.`);
+      notes.push(described);
+      reach(services, 'encoding');
+      return { ...base, bytes: await encode(raster, o.format, { quality: o.quality }), format: o.format, width: raster.width, height: raster.height, engine: 'wasm' };
+    }
+    const format = o.format;
+    const readable = serviceWrites(format) ? await readableByService(input) : null;
+    if (!readable || !serviceWrites(format)) throw beyondBoth('convert', format, header, pixels(upright), pixels(upright));
+    assertServiceCan(readable, upright, format);
+    const out = await viaService(() => services.images.run({ input: readable.bytes, steps: [], output: { format, quality } }));
+    notes.push(described);
+    return { ...base, bytes: out.bytes, format, width: out.width, height: out.height, engine: 'images' };
+  },
+};

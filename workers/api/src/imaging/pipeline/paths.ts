@@ -1,0 +1,140 @@
+/**
+ * The steps every operation shares (ADR 0123): which of the two paths does the pixel work, in the isolate (WASM
+ * codecs) when the picture fits the operation's measured memory budget and one slice of the isolate's thread
+ * (slices.ts, ADR 0122), else the image service (`service/`); turning a picture the service cannot read into one it
+ * can; the 413 that names the limit where neither can; the service's failures as answers for people; and between
+ * steps, the cancel check and the phase. A pixel operation's whole run is `pixelOperation` with its plan.
+ */
+import { OUTPUT_FORMATS } from '../../../../../core/api/tools';
+import type { JobPhase } from '../../../../../core/api/tool-progress';
+import { EDIT_QUALITY } from '../../../../../core/tools/fields';
+import { imageServiceRefusal, type ServiceImageFormat } from '../../../../../core/image-service';
+import { FORMAT_NAMES, listOf } from '../../../../../core/images/kinds';
+import { throwIfCancelled } from '../../cancel';
+import { HttpError } from '../../errors';
+import { decode } from '../codecs/decode';
+import { encode, LOSSY_FORMATS, type OutputFormat } from '../codecs/encode';
+import type { ImageHeader } from '../intake/sniff';
+import { probe } from '../intake/probe';
+import { ENCODE_PIXEL_BUDGET, WASM_PIXEL_BUDGET, type WasmOperation } from '../options';
+import { ImageServiceError, type ServiceFormat } from '../service/types';
+import { decodeSlicePixels, encodeSlicePixels, operationSlicePixels } from '../slices';
+import type { EngineResult, EngineServices, Job, Picture, PixelPlan, Size } from '../types';
+import { resolveFormat, SERVICE_READS, serviceWrites } from './format';
+
+/**
+ * The pixel budget of `op` writing `format` at `quality` (the worst where none is given): the smallest of the
+ * operation's and the encoder's memory budgets and of what the operation's step and the encode can each do within one
+ * slice of the isolate's thread (slices.ts, ADR 0122).
+ */
+export function pixelBudget(op: WasmOperation, format: OutputFormat, quality?: number): number {
+  const encoder = format === 'jpeg' || format === 'webp' || format === 'png' ? ENCODE_PIXEL_BUDGET[format] : Infinity;
+  return Math.min(WASM_PIXEL_BUDGET[op], encoder, encodeSlicePixels(format, quality), operationSlicePixels(op));
+}
+
+/** Whether the input's decode fits one slice (slices.ts): else the picture is the image service's work. */
+export const decodes = (input: Picture) => input.upright.width * input.upright.height <= decodeSlicePixels(input.header.format);
+
+/**
+ * The picture as the image service can read it: as it is, or (TIFF and BMP, which it reads neither of) decoded and
+ * written as a plain PNG here, each step within a slice. Null where even that does not fit: a 413 names the limit.
+ */
+export async function readableByService(input: Picture): Promise<Picture | null> {
+  if (SERVICE_READS.includes(input.header.format)) return input;
+  const size = input.upright.width * input.upright.height;
+  if (!decodes(input) || size > encodeSlicePixels('png') || size > WASM_PIXEL_BUDGET.convert) return null;
+  const raster = await decode(input.bytes, input.header);
+  return probe(await encode(raster, 'png', { quality: 100, optimise: false }));
+}
+
+const megapixels = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
+
+/**
+ * What neither path can do, in words that name the real limit (the format the isolate writes or reads, and its
+ * budget) and what would work instead: the other output formats that can take this many pixels, or a smaller picture.
+ */
+export function beyondBoth(op: WasmOperation, format: OutputFormat, input: ImageHeader, pixelsNeeded: number, upright: number): HttpError {
+  const budget = pixelBudget(op, format);
+  const serviceReads = SERVICE_READS.includes(input.format);
+  const works = (f: OutputFormat) => pixelsNeeded <= pixelBudget(op, f) || (serviceReads && serviceWrites(f));
+  const others = OUTPUT_FORMATS.filter((f) => f !== format && works(f)).map((f) => FORMAT_NAMES[f]);
+  const limit = serviceWrites(format)
+    ? `${FORMAT_NAMES[input.format]} pictures are made into ${FORMAT_NAMES[format]} up to ${megapixels(budget)}`
+    : `${FORMAT_NAMES[format]} files are made up to ${megapixels(budget)}`;
+  const what = pixelsNeeded > upright ? 'the result would be' : 'this picture is';
+  const instead = others.length > 0 ? `choose ${listOf(others)} instead, or ` : '';
+  return new HttpError(413, 'payload_too_large', `${limit}; ${what} ${megapixels(pixelsNeeded)}. Please ${instead}make it smaller (at most ${megapixels(budget)}) first.`);
+}
+
+const SERVICE_ANSWERS = {
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable_image',
+  502: 'image_service_failed',
+  503: 'image_service_unavailable',
+} as const;
+
+/** Turns the image service's failures into answers for people. */
+export async function viaService<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (!(err instanceof ImageServiceError)) throw err;
+    const code = err.detail.overAllowance ? 'image_service_over_allowance' : SERVICE_ANSWERS[err.status];
+    throw new HttpError(err.status, code, err.message, err.detail.retryAfter ? { 'retry-after': String(err.detail.retryAfter) } : {});
+  }
+}
+
+/**
+ * The image service's limits (core/image-service.ts) for a job on this picture making `output` in `format`, checked
+ * before the first call: an operation that needs several calls never pays for the first ones and then fails.
+ */
+export function assertServiceCan(input: Picture, output: Size, format: ServiceFormat): void {
+  const { header, upright, bytes } = input;
+  const refusal = imageServiceRefusal({
+    input: { format: header.format as ServiceImageFormat, ...upright, bytes: bytes.length, frames: header.frames },
+    steps: [],
+    result: output,
+    output: format,
+  });
+  if (refusal) throw new HttpError(413, 'payload_too_large', refusal);
+}
+
+export const pixels = (s: Size) => s.width * s.height;
+
+/** Between steps: stop if the person cancelled, else say which phase the work has reached (ADR 0105). */
+export function reach(services: EngineServices, phase: JobPhase): void {
+  throwIfCancelled(services.signal);
+  services.onPhase?.(phase);
+}
+const editQuality = (f: OutputFormat) => (LOSSY_FORMATS.includes(f) ? EDIT_QUALITY : undefined);
+
+/**
+ * A pixel operation's whole run: its plan in the isolate when the picture fits, else by the image service; the
+ * result in the picture's own format. `details`: the answer also carries the plan's note as a detail line.
+ */
+export async function pixelOperation({ operation, input, services, notes }: Job, plan: PixelPlan, details = false): Promise<EngineResult> {
+  const { header, bytes, upright } = input;
+  const format = resolveFormat('original', header.format, notes);
+  const quality = editQuality(format);
+  const base = { operation, originalSize: bytes.length, notes, quality, details: details ? plan.note : undefined };
+  if (decodes(input) && Math.max(pixels(upright), pixels(plan.output)) <= pixelBudget(plan.budget, format, quality)) {
+    const out = await plan.wasm(await decode(bytes, header));
+    reach(services, 'encoding');
+    notes.push(plan.note);
+    return { ...base, bytes: await encode(out, format, { quality: quality ?? 100 }), format, width: out.width, height: out.height, engine: 'wasm' };
+  }
+  const readable = serviceWrites(format) ? await readableByService(input) : null;
+  if (!readable || !serviceWrites(format)) throw beyondBoth(plan.budget, format, header, Math.max(pixels(upright), pixels(plan.output)), pixels(upright));
+  assertServiceCan(readable, plan.output, format);
+  const job = await viaService(() => plan.service({ bytes: readable.bytes, upright, services }));
+  const out = await viaService(() => services.images.run({ input: readable.bytes, ...job, output: { format, quality } }));
+  notes.push(plan.note);
+  return { ...base, bytes: out.bytes, format, width: out.width, height: out.height, engine: 'images' };
+}
+
+/** Whether an operation on this picture runs in the isolate (it decides where blur's detection copy is made). */
+export const fitsIsolate = (input: Picture, op: WasmOperation, output: Size) => {
+  const format = resolveFormat('original', input.header.format, []);
+  return decodes(input) && Math.max(pixels(input.upright), pixels(output)) <= pixelBudget(op, format, editQuality(format));
+};
