@@ -5,7 +5,7 @@
  * answer leaves, whatever it is (a result, an error, a refusal before any route), `withCookies` writes the cookies on
  * it, the one place a Set-Cookie header is written. Nothing here outlives the request, and no module keeps state per
  * request. This module imports nothing, so visitor.ts, api-key.ts and session.ts each read it without importing one
- * another (api-key.ts and session.ts used to import each other).
+ * another (api-key.ts and session.ts used to import each other). The decision is ADR 0129.
  */
 
 export interface Visitor {
