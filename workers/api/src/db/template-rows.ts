@@ -35,7 +35,7 @@ export const upsertTemplate = (db: SqliteDatabase, row: TemplateRow) =>
  * Built-in templates removed from the catalog would otherwise linger with a missing image: deletes every built-in
  * (`static:`) row whose id is not in `keptIds`. Imported rows are never touched. The ids travel as one JSON array
  * read by `json_each`, not one bound parameter each: D1 takes at most 100 parameters in a statement, and the catalog
- * is longer than that.
+ * (60 templates today) must be free to grow past that.
  */
 export const deleteStaleBuiltIns = (db: SqliteDatabase, keptIds: readonly string[]) =>
   db.delete(templates).where(and(like(templates.imageKey, 'static:%'), sql`${templates.id} not in (select value from json_each(${JSON.stringify(keptIds)}))`));
