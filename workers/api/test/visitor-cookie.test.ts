@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { usageLimitSchema } from '../../../core/api/usage';
 import { MAX_JSON_BYTES, RATE_LIMITS_PER_MINUTE } from '../../../core/limits';
+import { FAKE_FAIL_MARKER } from '../src/ai/fake';
 import { ACCESS_CODE, api, awayFromMinuteBoundary, cookiesFrom } from './helpers';
 
 /**
@@ -42,6 +43,22 @@ describe('the visitor cookie of a first-time visitor', () => {
     expect(refused.status).toBe(401);
     expect(refused.headers.getSetCookie()).toHaveLength(1);
     expect(visitorCookies(refused)).toHaveLength(1);
+  });
+
+  it('is set once on a 5xx, and once on a 200, where the burst limit and the AI allowance both count the visitor', async () => {
+    const failed = await postJson('/api/generate-image', JSON.stringify({ prompt: `a cat ${FAKE_FAIL_MARKER}` }), from(7));
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect((await failed.json<{ code: string }>()).code).toBe('ai_upstream_error');
+    expect(failed.headers.getSetCookie()).toHaveLength(1);
+    expect(visitorCookies(failed)).toHaveLength(1);
+
+    const generated = await postJson('/api/generate-image', JSON.stringify({ prompt: 'a cat' }), from(8));
+    expect(generated.status).toBe(200);
+    expect(generated.headers.getSetCookie()).toHaveLength(1);
+    // The allowance was counted on the id the cookie carries: the same browser sees one unit used.
+    const usage = await api('/api/usage-limit', { headers: { ...from(9), cookie: cookiesFrom(generated) } });
+    expect(usageLimitSchema.parse(await usage.json()).used).toBe(1);
+    expect(usage.headers.getSetCookie()).toEqual([]);
   });
 
   it("is set once on a route's own size refusal (413) after the burst limit admitted the request", async () => {
