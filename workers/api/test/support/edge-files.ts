@@ -16,6 +16,9 @@ export interface EdgeFile {
   expect: Verdict;
 }
 
+/** An edge file whose bytes may still be being made. */
+type Pending = Omit<EdgeFile, 'bytes'> & { bytes: Uint8Array | Promise<Uint8Array> };
+
 type Recipe = { args: string[] } | { sharp: { width: number; height: number; format: 'jpeg' | 'png' | 'webp' } };
 
 async function make(recipe: Recipe): Promise<Uint8Array> {
@@ -89,67 +92,70 @@ function topDownBmp(bmp: Uint8Array): Uint8Array {
 const cut = (bytes: Uint8Array, share: number) => bytes.slice(0, Math.floor(bytes.length * share));
 
 export async function edgeFiles(): Promise<EdgeFile[]> {
-  const jpeg = await im(...picture(), '-quality', '85', 'jpg:OUT');
-  const png = await im(...picture(), 'png:OUT');
-  const webp = await im(...picture(), '-quality', '80', 'webp:OUT');
-  const gif = await im(...picture(), 'gif:OUT');
-  const bmp24 = await im(...picture(), 'bmp3:OUT');
-  const tiff = await im(...picture(), '-compress', 'LZW', 'tiff:OUT');
-  const files: EdgeFile[] = [
+  // Every file is made at once (each is a convert process of its own on the Node side), then awaited in order.
+  const [jpeg, png, webp, gif, bmp24, tiff] = await Promise.all([
+    im(...picture(), '-quality', '85', 'jpg:OUT'),
+    im(...picture(), 'png:OUT'),
+    im(...picture(), '-quality', '80', 'webp:OUT'),
+    im(...picture(), 'gif:OUT'),
+    im(...picture(), 'bmp3:OUT'),
+    im(...picture(), '-compress', 'LZW', 'tiff:OUT'),
+  ]);
+  const pending: Pending[] = [
     // Extreme sizes and aspect ratios.
-    { name: 'tall JPEG 193×31,237', bytes: await make({ sharp: { width: 193, height: 31_237, format: 'jpeg' } }), expect: tooLarge(/^This picture is 193 × 31,237 pixels; we take pictures of at most 12,000 pixels a side\. Please crop or resize it and try again\.$/) },
-    { name: 'wide PNG 12,001×2', bytes: await im('-size', '12001x2', 'gradient:red-blue', 'png:OUT'), expect: tooLarge(/^This picture is 12,001 × 2 pixels; we take pictures of at most 12,000 pixels a side/) },
-    { name: 'long PNG 40×12,000', bytes: await im('-size', '40x12000', 'gradient:red-blue', 'png:OUT'), expect: 'accept' },
-    { name: 'tiny 1×1 PNG', bytes: await im('-size', '1x1', 'xc:#c02020', 'png:OUT'), expect: 'accept' },
-    { name: 'tiny 1×1 JPEG', bytes: await im('-size', '1x1', 'xc:#c02020', 'jpg:OUT'), expect: 'accept' },
-    { name: 'tiny 1×1 GIF', bytes: await im('-size', '1x1', 'xc:#c02020', 'gif:OUT'), expect: 'accept' },
-    { name: 'tiny 1×1 WebP', bytes: await im('-size', '1x1', 'xc:#c02020', 'webp:OUT'), expect: 'accept' },
-    { name: 'tiny 1×1 BMP', bytes: await im('-size', '1x1', 'xc:#c02020', 'bmp3:OUT'), expect: 'accept' },
-    { name: 'tiny 1×1 TIFF', bytes: await im('-size', '1x1', 'xc:#c02020', 'tiff:OUT'), expect: 'accept' },
+    { name: 'tall JPEG 193×31,237', bytes: make({ sharp: { width: 193, height: 31_237, format: 'jpeg' } }), expect: tooLarge(/^This picture is 193 × 31,237 pixels; we take pictures of at most 12,000 pixels a side\. Please crop or resize it and try again\.$/) },
+    { name: 'wide PNG 12,001×2', bytes: im('-size', '12001x2', 'gradient:red-blue', 'png:OUT'), expect: tooLarge(/^This picture is 12,001 × 2 pixels; we take pictures of at most 12,000 pixels a side/) },
+    { name: 'long PNG 40×12,000', bytes: im('-size', '40x12000', 'gradient:red-blue', 'png:OUT'), expect: 'accept' },
+    { name: 'tiny 1×1 PNG', bytes: im('-size', '1x1', 'xc:#c02020', 'png:OUT'), expect: 'accept' },
+    { name: 'tiny 1×1 JPEG', bytes: im('-size', '1x1', 'xc:#c02020', 'jpg:OUT'), expect: 'accept' },
+    { name: 'tiny 1×1 GIF', bytes: im('-size', '1x1', 'xc:#c02020', 'gif:OUT'), expect: 'accept' },
+    { name: 'tiny 1×1 WebP', bytes: im('-size', '1x1', 'xc:#c02020', 'webp:OUT'), expect: 'accept' },
+    { name: 'tiny 1×1 BMP', bytes: im('-size', '1x1', 'xc:#c02020', 'bmp3:OUT'), expect: 'accept' },
+    { name: 'tiny 1×1 TIFF', bytes: im('-size', '1x1', 'xc:#c02020', 'tiff:OUT'), expect: 'accept' },
     // Declared sizes no one should decode.
     { name: 'PNG declaring 100,000×100,000', bytes: pngDeclaring(100_000, 100_000), expect: TOO_MANY_PIXELS },
     { name: 'JPEG declaring 65,000×65,000', bytes: withJpegSize(jpeg, 65_000, 65_000), expect: TOO_MANY_PIXELS },
     { name: 'JPEG declaring 9,000×6,000 (54 MP)', bytes: withJpegSize(jpeg, 9000, 6000), expect: TOO_MANY_PIXELS },
     // Colour and depth variants.
-    { name: 'CMYK JPEG', bytes: await im(...picture(), '-colorspace', 'CMYK', 'jpg:OUT'), expect: 'accept' },
-    { name: 'greyscale JPEG', bytes: await im(...picture(), '-colorspace', 'Gray', 'jpg:OUT'), expect: 'accept' },
-    { name: 'progressive JPEG', bytes: await im(...picture(), '-interlace', 'Plane', 'jpg:OUT'), expect: 'accept' },
-    { name: '16-bit PNG', bytes: await im(...picture(), '-depth', '16', 'png48:OUT'), expect: 'accept' },
-    { name: '16-bit PNG with alpha', bytes: await im(...picture(), '-alpha', 'set', '-channel', 'A', '-evaluate', 'set', '60%', '+channel', '-depth', '16', 'png64:OUT'), expect: 'accept' },
-    { name: 'interlaced palette PNG', bytes: await im(...picture(), '-colors', '16', '-interlace', 'PNG', 'png8:OUT'), expect: 'accept' },
+    { name: 'CMYK JPEG', bytes: im(...picture(), '-colorspace', 'CMYK', 'jpg:OUT'), expect: 'accept' },
+    { name: 'greyscale JPEG', bytes: im(...picture(), '-colorspace', 'Gray', 'jpg:OUT'), expect: 'accept' },
+    { name: 'progressive JPEG', bytes: im(...picture(), '-interlace', 'Plane', 'jpg:OUT'), expect: 'accept' },
+    { name: '16-bit PNG', bytes: im(...picture(), '-depth', '16', 'png48:OUT'), expect: 'accept' },
+    { name: '16-bit PNG with alpha', bytes: im(...picture(), '-alpha', 'set', '-channel', 'A', '-evaluate', 'set', '60%', '+channel', '-depth', '16', 'png64:OUT'), expect: 'accept' },
+    { name: 'interlaced palette PNG', bytes: im(...picture(), '-colors', '16', '-interlace', 'PNG', 'png8:OUT'), expect: 'accept' },
     // Animations.
-    { name: 'animated GIF', bytes: await im('-delay', '10', '-size', '48x32', 'xc:#c02020', 'xc:#20a040', 'xc:#2060c0', '-loop', '0', 'gif:OUT'), expect: 'accept' },
-    { name: 'animated WebP', bytes: await im('-delay', '10', '-size', '48x32', 'xc:#c02020', 'xc:#20a040', 'xc:#2060c0', '-loop', '0', 'webp:OUT'), expect: { status: 422, code: 'unprocessable_image', error: /^Animated WebP pictures are not accepted yet\. Please save it as a GIF, or its first frame as a still picture/ } },
+    { name: 'animated GIF', bytes: im('-delay', '10', '-size', '48x32', 'xc:#c02020', 'xc:#20a040', 'xc:#2060c0', '-loop', '0', 'gif:OUT'), expect: 'accept' },
+    { name: 'animated WebP', bytes: im('-delay', '10', '-size', '48x32', 'xc:#c02020', 'xc:#20a040', 'xc:#2060c0', '-loop', '0', 'webp:OUT'), expect: { status: 422, code: 'unprocessable_image', error: /^Animated WebP pictures are not accepted yet\. Please save it as a GIF, or its first frame as a still picture/ } },
     // TIFF variants.
-    { name: 'TIFF uncompressed', bytes: await im(...picture(), '-compress', 'None', 'tiff:OUT'), expect: 'accept' },
+    { name: 'TIFF uncompressed', bytes: im(...picture(), '-compress', 'None', 'tiff:OUT'), expect: 'accept' },
     { name: 'TIFF LZW', bytes: tiff, expect: 'accept' },
-    { name: 'TIFF Deflate', bytes: await im(...picture(), '-compress', 'Zip', 'tiff:OUT'), expect: 'accept' },
-    { name: 'TIFF PackBits', bytes: await im(...picture(), '-compress', 'RLE', 'tiff:OUT'), expect: 'accept' },
-    { name: 'TIFF JPEG-compressed', bytes: await im(...picture(), '-compress', 'JPEG', 'tiff:OUT'), expect: 'accept' },
-    { name: 'TIFF tiled', bytes: await im(...picture(), '-define', 'tiff:tile-geometry=16x16', 'tiff:OUT'), expect: 'accept' },
-    { name: 'TIFF 16-bit', bytes: await im(...picture(), '-depth', '16', 'tiff:OUT'), expect: 'accept' },
-    { name: 'TIFF big-endian', bytes: await im(...picture(), '-endian', 'MSB', 'tiff:OUT'), expect: 'accept' },
-    { name: 'TIFF greyscale', bytes: await im(...picture(), '-colorspace', 'Gray', 'tiff:OUT'), expect: 'accept' },
-    { name: 'TIFF palette', bytes: await im(...picture(), '-type', 'Palette', 'tiff:OUT'), expect: 'accept' },
-    { name: 'TIFF with alpha', bytes: await im(...picture(), '-alpha', 'set', 'tiff:OUT'), expect: 'accept' },
+    { name: 'TIFF Deflate', bytes: im(...picture(), '-compress', 'Zip', 'tiff:OUT'), expect: 'accept' },
+    { name: 'TIFF PackBits', bytes: im(...picture(), '-compress', 'RLE', 'tiff:OUT'), expect: 'accept' },
+    { name: 'TIFF JPEG-compressed', bytes: im(...picture(), '-compress', 'JPEG', 'tiff:OUT'), expect: 'accept' },
+    { name: 'TIFF tiled', bytes: im(...picture(), '-define', 'tiff:tile-geometry=16x16', 'tiff:OUT'), expect: 'accept' },
+    { name: 'TIFF 16-bit', bytes: im(...picture(), '-depth', '16', 'tiff:OUT'), expect: 'accept' },
+    { name: 'TIFF big-endian', bytes: im(...picture(), '-endian', 'MSB', 'tiff:OUT'), expect: 'accept' },
+    { name: 'TIFF greyscale', bytes: im(...picture(), '-colorspace', 'Gray', 'tiff:OUT'), expect: 'accept' },
+    { name: 'TIFF palette', bytes: im(...picture(), '-type', 'Palette', 'tiff:OUT'), expect: 'accept' },
+    { name: 'TIFF with alpha', bytes: im(...picture(), '-alpha', 'set', 'tiff:OUT'), expect: 'accept' },
     // utif2 reads no CMYK TIFF: refused everywhere, in the same words.
-    { name: 'TIFF CMYK', bytes: await im(...picture(), '-colorspace', 'CMYK', 'tiff:OUT'), expect: damaged('TIFF') },
-    { name: 'TIFF of two pages', bytes: await im(...picture(), ...picture(), 'tiff:OUT'), expect: 'accept' },
+    { name: 'TIFF CMYK', bytes: im(...picture(), '-colorspace', 'CMYK', 'tiff:OUT'), expect: damaged('TIFF') },
+    { name: 'TIFF of two pages', bytes: im(...picture(), ...picture(), 'tiff:OUT'), expect: 'accept' },
     // BMP variants.
     { name: 'BMP 24-bit', bytes: bmp24, expect: 'accept' },
     { name: 'BMP 24-bit top-down', bytes: topDownBmp(bmp24), expect: 'accept' },
-    { name: 'BMP 32-bit with alpha', bytes: await im(...picture(), '-alpha', 'set', 'bmp:OUT'), expect: 'accept' },
-    { name: 'BMP 16-bit RGB565', bytes: await im(...picture(), '-define', 'bmp:subtype=RGB565', 'bmp:OUT'), expect: 'accept' },
-    { name: 'BMP 8-bit palette', bytes: await im(...picture(), '-type', 'Palette', 'bmp3:OUT'), expect: 'accept' },
-    { name: 'BMP 4-bit palette', bytes: await im(...picture(), '-colors', '16', '-type', 'Palette', '-depth', '4', 'bmp3:OUT'), expect: 'accept' },
-    { name: 'BMP 1-bit', bytes: await im(...picture(), '-type', 'Bilevel', 'bmp3:OUT'), expect: 'accept' },
-    { name: 'BMP RLE8', bytes: await im(...picture(), '-type', 'Palette', '-compress', 'RLE', 'bmp3:OUT'), expect: 'accept' },
-    { name: 'BMP OS/2 (version 2)', bytes: await im(...picture(), '-type', 'Palette', 'bmp2:OUT'), expect: 'accept' },
+    { name: 'BMP 32-bit with alpha', bytes: im(...picture(), '-alpha', 'set', 'bmp:OUT'), expect: 'accept' },
+    { name: 'BMP 16-bit RGB565', bytes: im(...picture(), '-define', 'bmp:subtype=RGB565', 'bmp:OUT'), expect: 'accept' },
+    { name: 'BMP 8-bit palette', bytes: im(...picture(), '-type', 'Palette', 'bmp3:OUT'), expect: 'accept' },
+    { name: 'BMP 4-bit palette', bytes: im(...picture(), '-colors', '16', '-type', 'Palette', '-depth', '4', 'bmp3:OUT'), expect: 'accept' },
+    { name: 'BMP 1-bit', bytes: im(...picture(), '-type', 'Bilevel', 'bmp3:OUT'), expect: 'accept' },
+    { name: 'BMP RLE8', bytes: im(...picture(), '-type', 'Palette', '-compress', 'RLE', 'bmp3:OUT'), expect: 'accept' },
+    { name: 'BMP OS/2 (version 2)', bytes: im(...picture(), '-type', 'Palette', 'bmp2:OUT'), expect: 'accept' },
     // The size limit of the formats only the isolate reads (core/images/intake.ts), at and over it.
-    { name: 'BMP 1,600×1,180 (1.9 MP)', bytes: await im('-size', '1600x1180', 'gradient:#2060c0-#f0c040', 'bmp3:OUT'), expect: 'accept' },
-    { name: 'TIFF 1,600×1,180 (1.9 MP)', bytes: await im('-size', '1600x1180', 'gradient:#2060c0-#f0c040', '-compress', 'LZW', 'tiff:OUT'), expect: 'accept' },
-    { name: 'BMP 2,000×1,300 (2.6 MP)', bytes: await im('-size', '2000x1300', 'gradient:#2060c0-#f0c040', 'bmp3:OUT'), expect: tooLarge(/^BMP pictures are taken up to 1\.9 megapixels; this one is 2\.6 megapixels\. Please save it as JPEG or PNG/) },
-    { name: 'animated GIF of 30 frames of 1.8 MP', bytes: await im('-size', '1500x1200', ...Array.from({ length: 30 }, (_, i) => `xc:rgb(${i * 8},80,160)`), 'gif:OUT'), expect: tooLarge(/^This GIF is an animation of 30 frames, 54 megapixels in all/) },
+    { name: 'BMP 1,600×1,180 (1.9 MP)', bytes: im('-size', '1600x1180', 'gradient:#2060c0-#f0c040', 'bmp3:OUT'), expect: 'accept' },
+    { name: 'TIFF 1,600×1,180 (1.9 MP)', bytes: im('-size', '1600x1180', 'gradient:#2060c0-#f0c040', '-compress', 'LZW', 'tiff:OUT'), expect: 'accept' },
+    { name: 'BMP 2,000×1,300 (2.6 MP)', bytes: im('-size', '2000x1300', 'gradient:#2060c0-#f0c040', 'bmp3:OUT'), expect: tooLarge(/^BMP pictures are taken up to 1\.9 megapixels; this one is 2\.6 megapixels\. Please save it as JPEG or PNG/) },
+    { name: 'animated GIF of 30 frames of 1.8 MP', bytes: im('-size', '1500x1200', ...Array.from({ length: 30 }, (_, i) => `xc:rgb(${i * 8},80,160)`), 'gif:OUT'), expect: tooLarge(/^This GIF is an animation of 30 frames, 54 megapixels in all/) },
     // Damaged files, named as damaged by their format.
     { name: 'JPEG cut short', bytes: cut(jpeg, 0.6), expect: damaged('JPEG') },
     { name: 'JPEG with a broken scan', bytes: jpegWithBadScan(jpeg), expect: damaged('JPEG') },
@@ -168,6 +174,7 @@ export async function edgeFiles(): Promise<EdgeFile[]> {
     { name: 'text named .jpg', bytes: text('hello, I am not a picture'), expect: NOT_AN_IMAGE },
     { name: 'SVG', bytes: text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), expect: NOT_AN_IMAGE },
   ];
+  const files: EdgeFile[] = await Promise.all(pending.map(async (file) => ({ ...file, bytes: await file.bytes })));
   const avif = await corpusFile('formats/sample.avif').catch(() => null);
   if (avif) files.push({ name: 'AVIF', bytes: avif, expect: { status: 415, code: 'unsupported_media_type', error: /^AVIF pictures are not accepted yet\. Please upload an image file \(JPEG, PNG, WebP, GIF, BMP or TIFF\)\.$/ } });
   return files;
