@@ -17,6 +17,15 @@ export const MAX_BODY_BYTES = 17 * 1024 * 1024;
 export const BODY_READ_IDLE_MS = 30_000;
 
 /**
+ * A picture sent by address (`url` instead of the file, ADR 0131): the longest address taken, the redirects followed
+ * (each one checked again), and the deadline for the whole fetch, every hop and the body included. Its bytes are held
+ * to MAX_UPLOAD_BYTES like an upload's.
+ */
+export const SOURCE_URL_MAX_CHARS = 2048;
+export const SOURCE_MAX_REDIRECTS = 3;
+export const SOURCE_DEADLINE_MS = 15_000;
+
+/**
  * Decompression-bomb guard: images whose header declares more pixels than this are refused with 413 before any
  * decoding. 50 MP covers phone and camera photos; image tools apply their own, smaller budgets for WASM work.
  */

@@ -5,7 +5,7 @@
 import { IMAGE_SERVICE_MAX_ANIMATION_PIXELS, IMAGE_SERVICE_MAX_SIDE, WEBP_MAX_SIDE } from '../image-service';
 import { ISOLATE_ONLY_MAX_PIXELS, MAX_IMAGE_SIDE } from '../images/intake';
 import { ACCEPTED_FORMATS_TEXT } from '../images/kinds';
-import { BODY_READ_IDLE_MS, FREE_DAILY_AI_LIMIT, MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, RATE_LIMITS_PER_MINUTE, type RateLimitedRoute } from '../limits';
+import { BODY_READ_IDLE_MS, FREE_DAILY_AI_LIMIT, MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, RATE_LIMITS_PER_MINUTE, SOURCE_DEADLINE_MS, SOURCE_MAX_REDIRECTS, SOURCE_URL_MAX_CHARS, type RateLimitedRoute } from '../limits';
 import { API_KEY_MESSAGES, API_MONTHLY_CALLS } from './api-keys';
 import type { RouteDoc, RouteError } from './openapi';
 
@@ -28,10 +28,22 @@ export const JSON_ERRORS: RouteError[] = [
 /** What every route that reads a picture from a multipart form can answer. */
 export const PICTURE_ERRORS: RouteError[] = [
   { status: 400, code: 'bad_request', when: 'The body is not multipart/form-data, cannot be read, or the file is empty.' },
-  { status: 400, code: 'validation_failed', when: 'The `image` part is missing, or a field is not valid; the message names the field.' },
+  { status: 400, code: 'validation_failed', when: 'Neither the `image` part nor a `url` was sent, or a field is not valid; the message names the field.' },
   { status: 413, code: 'payload_too_large', when: `The file is over ${mb(MAX_UPLOAD_BYTES)}, the picture over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels or ${MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels a side, a BMP or TIFF over ${ISOLATE_ONLY_MAX_PIXELS / 1_000_000} megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012).` },
   { status: 415, code: 'unsupported_media_type', when: `The bytes are not a picture in a format we take (${ACCEPTED_FORMATS_TEXT}).` },
   { status: 422, code: 'unprocessable_image', when: 'The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode.' },
+];
+/**
+ * What a route that takes a picture can also answer when it is named by `url` instead of sent (ADR 0131); an
+ * oversized one is the upload's 413, a body that is no picture the upload's 415 or 422.
+ */
+export const SOURCE_ERRORS: RouteError[] = [
+  { status: 400, code: 'bad_request', when: 'Both the `image` file and a `url` were sent; send one.' },
+  { status: 400, code: 'invalid_source_url', when: `The \`url\` is not an http(s) address, carries a user name or password, is longer than ${SOURCE_URL_MAX_CHARS} characters, or names a private, local or reserved host (localhost, a single-label or .local/.internal name, a loopback, private, link-local, CGNAT, multicast or reserved address in any spelling).` },
+  { status: 413, code: 'payload_too_large', when: `The picture at \`url\` is over ${mb(MAX_UPLOAD_BYTES)}: refused from its declared length, or as soon as what arrives passes it.` },
+  { status: 422, code: 'source_failed', when: `The \`url\` answered something other than the picture: a status that is not 2xx (the message names it), more than ${SOURCE_MAX_REDIRECTS} redirects, or a redirect to an address we do not fetch from.` },
+  { status: 502, code: 'source_unreachable', when: 'The host of the `url` could not be reached (no such name, connection refused, TLS failure).' },
+  { status: 504, code: 'source_timeout', when: `The \`url\` did not send the whole picture within ${SOURCE_DEADLINE_MS / 1000} s, redirects included.` },
 ];
 export const AI_ERRORS: RouteError[] = [
   { status: 429, code: 'quota_exceeded', when: `The free allowance of ${FREE_DAILY_AI_LIMIT} AI operations a day (UTC) is spent; Retry-After says when it renews. Premium has no cap.` },

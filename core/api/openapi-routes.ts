@@ -4,7 +4,7 @@
  * A Worker test fails when the router and this list disagree (workers/api/test/openapi.test.ts).
  */
 import { z } from './zod';
-import { MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_JSON_BYTES, MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES, PROMPT_MAX_CHARS, FREE_DAILY_AI_LIMIT, IMAGE_TTL_SECONDS_DEFAULT, ACCESS_CODE_MAX_FAILURES_PER_MINUTE, ACCESS_CODE_MAX_FAILURES_PER_HOUR, ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR } from '../limits';
+import { MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_JSON_BYTES, MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES, PROMPT_MAX_CHARS, FREE_DAILY_AI_LIMIT, SOURCE_DEADLINE_MS, SOURCE_MAX_REDIRECTS, IMAGE_TTL_SECONDS_DEFAULT, ACCESS_CODE_MAX_FAILURES_PER_MINUTE, ACCESS_CODE_MAX_FAILURES_PER_HOUR, ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR } from '../limits';
 import { API_KEY_MESSAGES, API_KEYS_MAX_ACTIVE, API_KEY_NAME_MAX_CHARS, apiKeyCreateRequestSchema, apiKeyCreatedResponseSchema, apiKeyListResponseSchema, apiKeySchema } from './api-keys';
 import { generateCaptionsRequestSchema, generateCaptionsResponseSchema, generateImageRequestSchema, generateImageResponseSchema } from './ai';
 import { dashboardResponseSchema } from './dashboard';
@@ -12,7 +12,7 @@ import { HEALTH_CACHE_MS, HEALTH_CHECK_DEADLINE_MS, healthSchema } from './healt
 import { imageQuerySchema, uploadFormSchema, uploadResponseSchema } from './images';
 import { downloadMemeRequestSchema, downloadMemeResponseSchema, MAX_CANVAS_DATA_CHARS, savedMemeSchema, sessionRequestSchema, sessionResponseSchema, userMemesResponseSchema } from './memes';
 import { buildOpenApiDocument, type ApiInfo, type RouteDoc } from './openapi';
-import { AI_ERRORS, IMAGE_SERVICE_ERRORS, INTERNAL, JSON_ERRORS, kb, mb, PICTURE_ERRORS, PREMIUM_ONLY, rateLimit, rateLimited, withRouterErrors } from './openapi-errors';
+import { AI_ERRORS, IMAGE_SERVICE_ERRORS, INTERNAL, JSON_ERRORS, kb, mb, PICTURE_ERRORS, PREMIUM_ONLY, rateLimit, rateLimited, SOURCE_ERRORS, withRouterErrors } from './openapi-errors';
 import { templateResponseSchema, templateSchema, templateSearchSchema, templatesResponseSchema, textBoxSchema } from './templates';
 import { AI_OUTPUT_MAX_PIXELS, AI_OUTPUT_MAX_SIDE, metadataAnalysisSchema, modifyFieldsSchema, optimizeFieldsSchema, securityFieldsSchema, toolResultSchema, convertFieldsSchema } from './tools';
 import { usageLimitSchema } from './usage';
@@ -24,7 +24,10 @@ export const API_VERSION = '1.0.0';
 
 const TTL_MINUTES = IMAGE_TTL_SECONDS_DEFAULT / 60;
 
-const UPLOAD_LIMITS = [`Body at most ${mb(MAX_REQUEST_BYTES)}; the file at most ${mb(MAX_UPLOAD_BYTES)} and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`];
+const UPLOAD_LIMITS = [
+  `Body at most ${mb(MAX_REQUEST_BYTES)}; the file at most ${mb(MAX_UPLOAD_BYTES)} and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
+  `A picture named by \`url\` is held to the same, fetched within ${SOURCE_DEADLINE_MS / 1000} s with at most ${SOURCE_MAX_REDIRECTS} redirects.`,
+];
 const RESULT_EXPIRY = `The result is stored for ${TTL_MINUTES} minutes at \`imageUrl\`; after that it answers 410.`;
 
 /**
@@ -56,11 +59,11 @@ const toolRoute = (
   operationId: `post${path.slice('/api/'.length, '/api/'.length + 1).toUpperCase()}${path.slice('/api/'.length + 1)}`,
   tag: 'Image tools',
   summary,
-  description: `${description} ${RESULT_EXPIRY} Send \`Accept: text/event-stream\` to follow the job's phases as they happen.`,
+  description: `${description} The picture is the \`image\` file, or a public \`url\` the server fetches. ${RESULT_EXPIRY} Send \`Accept: text/event-stream\` to follow the job's phases as they happen.`,
   auth: 'public',
   body: { kind: 'multipart', fields, maxBytes: MAX_REQUEST_BYTES, example },
   answers: [{ status: 200, description: 'The stored result and what was applied.', kind: 'json', schema: toolResultSchema, id: 'ToolResult', streams: true }],
-  errors: [...PICTURE_ERRORS, rateLimited('tools'), ...(ai ? AI_ERRORS : []), ...IMAGE_SERVICE_ERRORS, INTERNAL],
+  errors: [...PICTURE_ERRORS, ...SOURCE_ERRORS, rateLimited('tools'), ...(ai ? AI_ERRORS : []), ...IMAGE_SERVICE_ERRORS, INTERNAL],
   limits: [
     ...UPLOAD_LIMITS,
     rateLimit('tools'),
@@ -121,10 +124,10 @@ const ROUTES: RouteDoc[] = [
   {
     method: 'post', path: '/api/upload', operationId: 'postUpload', tag: 'Images', auth: 'public',
     summary: 'Upload a picture',
-    description: `Stores a picture for the editor and the tools. The format is read from the bytes, never from the name. It expires after ${TTL_MINUTES} minutes.`,
+    description: `Stores a picture for the editor and the tools: the \`image\` file, or the picture at a public \`url\`, which the server fetches. The format is read from the bytes, never from the name or the Content-Type. It expires after ${TTL_MINUTES} minutes.`,
     body: { kind: 'multipart', fields: uploadFormSchema.omit({ image: true }), maxBytes: MAX_REQUEST_BYTES, example: {} },
     answers: [{ status: 201, description: 'Stored.', kind: 'json', schema: uploadResponseSchema, id: 'UploadResponse' }],
-    errors: [...PICTURE_ERRORS, rateLimited('upload'), INTERNAL],
+    errors: [...PICTURE_ERRORS, ...SOURCE_ERRORS, rateLimited('upload'), INTERNAL],
     limits: [...UPLOAD_LIMITS, rateLimit('upload')],
   },
   {
@@ -288,7 +291,7 @@ const ROUTES: RouteDoc[] = [
     description: 'Reads GPS, capture time, device, software, author, XMP and colour profile without storing anything.',
     body: { kind: 'multipart', fields: z.object({}), maxBytes: MAX_REQUEST_BYTES, example: {} },
     answers: [{ status: 200, description: 'The findings.', kind: 'json', schema: metadataAnalysisSchema, id: 'MetadataAnalysis' }],
-    errors: [...PICTURE_ERRORS, rateLimited('tools'), INTERNAL],
+    errors: [...PICTURE_ERRORS, ...SOURCE_ERRORS, rateLimited('tools'), INTERNAL],
     limits: [...UPLOAD_LIMITS, rateLimit('tools')],
   },
   {

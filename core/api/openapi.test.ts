@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { API_ROUTES, openApiDocument } from './openapi-routes';
 import { adapt, buildOpenApiDocument, toRouterPath } from './openapi';
 import { z } from './zod';
+import { SOURCE_URL_MAX_CHARS } from '../limits';
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: unknown }>>; components: { schemas: Record<string, unknown> } };
 const doc = () => structuredClone(openApiDocument()) as unknown as Doc;
@@ -51,13 +52,18 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('describes the image part of a multipart body as binary, in every operation of a tool', () => {
-    const body = doc().paths['/api/security']!.post!.requestBody as { content: Record<string, { schema: { oneOf: { properties: Record<string, { format?: string }>; required: string[] }[] } }> };
+  it('describes the image part of a multipart body as binary, or its url instead (exactly one), in every operation of a tool', () => {
+    type Branch = { properties: Record<string, { format?: string; maxLength?: number }>; required: string[]; anyOf: unknown; not: unknown };
+    const body = doc().paths['/api/security']!.post!.requestBody as { content: Record<string, { schema: { oneOf: Branch[] } }> };
     const branches = body.content['multipart/form-data']!.schema.oneOf;
     expect(branches.map((b) => (b.properties.operation as { const?: string }).const)).toEqual(['watermark', 'blur', 'privacy']);
     for (const b of branches) {
       expect(b.properties.image!.format).toBe('binary');
-      expect(b.required).toContain('image');
+      expect(b.properties.url!.maxLength).toBe(SOURCE_URL_MAX_CHARS);
+      expect(b.required).toContain('operation');
+      expect(b.required).not.toContain('image');
+      expect(b.anyOf).toEqual([{ required: ['image'] }, { required: ['url'] }]);
+      expect(b.not).toEqual({ required: ['image', 'url'] });
     }
   });
 

@@ -7,6 +7,7 @@
 import { z } from './zod';
 import { API_KEY_PREFIX } from './api-keys';
 import type { ErrorCode } from './errors';
+import { sourceUrlSchema } from './images';
 
 export type HttpMethod = 'get' | 'post' | 'delete';
 export type JsonSchema = Record<string, unknown>;
@@ -80,7 +81,7 @@ export const IMAGE_FILE_SCHEMA: JsonSchema = {
   type: 'string',
   format: 'binary',
   contentMediaType: 'application/octet-stream',
-  description: 'The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes).',
+  description: 'The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.',
 };
 
 /** zod's JSON Schema, reshaped for a place inside an OpenAPI 3.1 document. The only place this happens. */
@@ -105,12 +106,23 @@ function requestSchema(schema: z.ZodType): JsonSchema {
   return adapt(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema);
 }
 
-/** Multipart fields, with the image part added to each operation's branch. */
+/**
+ * Multipart fields, with the picture added to each operation's branch: the `image` part or its address as `url`
+ * (ADR 0131), exactly one of the two.
+ */
 function multipartSchema(fields: z.ZodType): JsonSchema {
+  const url = requestSchema(sourceUrlSchema);
   const withImage = (branch: JsonSchema): JsonSchema => {
-    const properties = { image: IMAGE_FILE_SCHEMA, ...((branch.properties as JsonSchema | undefined) ?? {}) };
-    const required = ['image', ...(((branch.required as string[] | undefined) ?? []).filter((r) => r !== 'image'))];
-    return { ...branch, type: 'object', properties, required };
+    const properties = { image: IMAGE_FILE_SCHEMA, url, ...((branch.properties as JsonSchema | undefined) ?? {}) };
+    const required = ((branch.required as string[] | undefined) ?? []).filter((r) => r !== 'image' && r !== 'url');
+    return {
+      ...branch,
+      type: 'object',
+      properties,
+      ...(required.length ? { required } : {}),
+      anyOf: [{ required: ['image'] }, { required: ['url'] }],
+      not: { required: ['image', 'url'] },
+    };
   };
   const schema = requestSchema(fields);
   return Array.isArray(schema.oneOf) ? { ...schema, oneOf: (schema.oneOf as JsonSchema[]).map(withImage) } : withImage(schema);

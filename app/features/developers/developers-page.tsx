@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { MAX_UPLOAD_BYTES, SOURCE_DEADLINE_MS, SOURCE_MAX_REDIRECTS } from '../../../core/limits';
 import type { ReferenceTag } from './reference';
 import { RouteCard } from './route-card';
 
@@ -12,7 +13,7 @@ export function DevelopersPage({ tags, version }: { tags: ReferenceTag[]; versio
         Every route the site itself uses, generated from the same schemas the server checks requests with. The machine-readable
         description is <a className={link} href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1, version {version}).
       </p>
-      <section aria-labelledby="basics" className="mt-8 grid gap-4 text-slate-700 md:grid-cols-3 dark:text-slate-300">
+      <section aria-labelledby="basics" className="mt-8 grid gap-4 text-slate-700 md:grid-cols-2 lg:grid-cols-4 dark:text-slate-300">
         <h2 id="basics" className="sr-only">Basics</h2>
         <div className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
           <h3 className="font-semibold text-slate-900 dark:text-white">Authentication</h3>
@@ -34,6 +35,15 @@ export function DevelopersPage({ tags, version }: { tags: ReferenceTag[]; versio
           <p className="mt-1 text-sm">
             Uploads, results and generated pictures are kept for an hour at their <code>imageUrl</code>; after that they answer 410. Download what you
             want to keep. <code>imageUrl</code> is a path on this site: fetch it from this site’s address plus the path, as the examples do.
+          </p>
+        </div>
+        <div className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+          <h3 className="font-semibold text-slate-900 dark:text-white">Pictures by address</h3>
+          <p className="mt-1 text-sm">
+            Every route that takes a picture takes <code>url</code> instead of the <code>image</code> file (one of the two):{' '}
+            <code>-F url=https://example.com/cat.jpg</code>. We fetch public http(s) addresses only, follow at most {SOURCE_MAX_REDIRECTS} redirects,
+            and hold the picture to the upload’s {MAX_UPLOAD_BYTES / (1024 * 1024)} MB and {SOURCE_DEADLINE_MS / 1000} seconds; its errors are listed
+            with each route.
           </p>
         </div>
       </section>

@@ -18,7 +18,11 @@ describe('the /developers reference', () => {
     const optimize = route('POST', '/api/optimize');
     expect(optimize.fieldGroups.map((g) => g.label)).toEqual(['operation=compress', 'operation=upscale', 'operation=remove-background']);
     const compress = optimize.fieldGroups[0]!.fields;
-    expect(compress.find((f) => f.name === 'image')).toMatchObject({ in: 'form', type: 'file', required: true });
+    expect(compress.find((f) => f.name === 'image')).toMatchObject({ in: 'form', type: 'file', required: ['image', 'url'] });
+    // The picture's address instead of the file (ADR 0131), on every route that takes a picture.
+    expect(compress.find((f) => f.name === 'url')).toMatchObject({ in: 'form', type: 'string', required: ['image', 'url'], description: expect.stringMatching(/exactly one of `image` and `url`/) });
+    expect(route('POST', '/api/upload').fieldGroups[0]!.fields.map((f) => f.name)).toEqual(['image', 'url']);
+    expect(route('POST', '/api/optimize').errors.map((e) => e.code)).toEqual(expect.arrayContaining(['invalid_source_url', 'source_failed', 'source_unreachable', 'source_timeout']));
     expect(compress.find((f) => f.name === 'quality')).toMatchObject({ required: false, type: '"auto" | integer', limits: '10–100; default 80' });
     expect(optimize.auth).toBe('public');
     expect(optimize.limits.join(' ')).toMatch(/at most 10 MB/);

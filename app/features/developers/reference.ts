@@ -10,7 +10,8 @@ export interface Field {
   /** path, query, JSON body or multipart form. */
   in: 'path' | 'query' | 'header' | 'body' | 'form';
   type: string;
-  required: boolean;
+  /** A list: exactly one of these fields is sent (the picture as `image` or `url`). */
+  required: boolean | string[];
   /** Ranges, lengths, patterns and defaults in words. */
   limits: string;
   description: string;
@@ -85,13 +86,18 @@ export function limitsOf(schema: Json): string {
 function fieldsOf(doc: Json, schema: Json, where: Field['in']): Field[] {
   const object = resolve(doc, schema);
   const required = new Set((object.required as string[] | undefined) ?? []);
+  // `anyOf: [{required: [a]}, {required: [b]}]`: one of the fields a, b is required.
+  const alternatives = ((object.anyOf as Json[] | undefined) ?? []).flatMap((branch) => {
+    const names = branch.required as string[] | undefined;
+    return Object.keys(branch).length === 1 && names?.length === 1 ? names : [];
+  });
   return Object.entries((object.properties as Record<string, Json> | undefined) ?? {}).map(([name, raw]) => {
     const property = resolve(doc, raw);
     return {
       name,
       in: where,
       type: typeOf(property),
-      required: required.has(name),
+      required: alternatives.includes(name) ? alternatives : required.has(name),
       limits: limitsOf(property),
       description: typeof property.description === 'string' ? property.description : '',
     };

@@ -46,7 +46,7 @@ function FieldTable({ fields, caption }: { fields: Field[]; caption: string }) {
               <th scope="row" className={`${cell} font-mono font-medium text-slate-900 dark:text-white`}>{f.name}</th>
               <td className={cell}>{f.in}</td>
               <td className={`${cell} break-all font-mono text-xs`}>{f.type}</td>
-              <td className={cell}>{f.required ? 'yes' : 'no'}</td>
+              <td className={cell}>{Array.isArray(f.required) ? `one of ${f.required.join(', ')}` : f.required ? 'yes' : 'no'}</td>
               <td className={cell}>
                 <Prose text={[f.limits, f.description].filter(Boolean).join('. ') || '—'} />
               </td>

@@ -121,9 +121,9 @@ export interface paths {
         put?: never;
         /**
          * Upload a picture
-         * @description Stores a picture for the editor and the tools. The format is read from the bytes, never from the name. It expires after 60 minutes.
+         * @description Stores a picture for the editor and the tools: the `image` file, or the picture at a public `url`, which the server fetches. The format is read from the bytes, never from the name or the Content-Type. It expires after 60 minutes.
          *
-         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postUpload"];
         delete?: never;
@@ -349,9 +349,9 @@ export interface paths {
         put?: never;
         /**
          * Compress, upscale or remove the background
-         * @description `operation=compress` at a quality, `auto` (the smallest file that looks the same) or a target size; `upscale` (2, 3 or 4×) and `remove-background` use AI and write JPEG or WebP (`format=auto`: a JPEG photo stays JPEG, anything else becomes WebP) unless `format=png` is asked for; a cut-out is WebP or PNG. The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
+         * @description `operation=compress` at a quality, `auto` (the smallest file that looks the same) or a target size; `upscale` (2, 3 or 4×) and `remove-background` use AI and write JPEG or WebP (`format=auto`: a JPEG photo stays JPEG, anything else becomes WebP) unless `format=png` is asked for; a cut-out is WebP or PNG. The picture is the `image` file, or a public `url` the server fetches. The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
-         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). An AI result is at most 16 megapixels and 12,000 pixels a side; larger requests answer 400 before any work. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). An AI result is at most 16 megapixels and 12,000 pixels a side; larger requests answer 400 before any work. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postOptimize"];
         delete?: never;
@@ -371,9 +371,9 @@ export interface paths {
         put?: never;
         /**
          * Resize, crop, rotate or batch-compress
-         * @description Resize to a preset or a size (Fill, Fit with a border colour, or Stretch), crop a rectangle, rotate and flip, or compress (the batch). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
+         * @description Resize to a preset or a size (Fill, Fit with a border colour, or Stretch), crop a rectangle, rotate and flip, or compress (the batch). The picture is the `image` file, or a public `url` the server fetches. The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
-         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postModify"];
         delete?: never;
@@ -393,9 +393,9 @@ export interface paths {
         put?: never;
         /**
          * Convert to JPEG, PNG, WebP, BMP or TIFF
-         * @description Re-encodes the picture; metadata is never carried over. The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
+         * @description Re-encodes the picture; metadata is never carried over. The picture is the `image` file, or a public `url` the server fetches. The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
-         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postConvert"];
         delete?: never;
@@ -415,9 +415,9 @@ export interface paths {
         put?: never;
         /**
          * Watermark, blur faces or strip private metadata
-         * @description `watermark` draws text; `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding. The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
+         * @description `watermark` draws text; `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding. The picture is the `image` file, or a public `url` the server fetches. The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
-         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). An AI result is at most 16 megapixels and 12,000 pixels a side; larger requests answer 400 before any work. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). An AI result is at most 16 megapixels and 12,000 pixels a side; larger requests answer 400 before any work. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postSecurity"];
         delete?: never;
@@ -483,7 +483,7 @@ export interface paths {
          * What a picture’s metadata reveals
          * @description Reads GPS, capture time, device, software, author, XMP and colour profile without storing anything.
          *
-         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postAnalyzeMetadata"];
         delete?: never;
@@ -1365,10 +1365,12 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes).
+                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
-                    image: string;
-                };
+                    image?: string;
+                    /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
+                    url?: string;
+                } | unknown | unknown;
             };
         };
         responses: {
@@ -1381,7 +1383,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResponse"];
                 };
             };
-            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
+            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: Neither the `image` part nor a `url` was sent, or a field is not valid; the message names the field. `bad_request`: Both the `image` file and a `url` were sent; send one. `invalid_source_url`: The `url` is not an http(s) address, carries a user name or password, is longer than 2048 characters, or names a private, local or reserved host (localhost, a single-label or .local/.internal name, a loopback, private, link-local, CGNAT, multicast or reserved address in any spelling). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1391,7 +1393,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "bad_request" | "validation_failed";
+                        code: "bad_request" | "validation_failed" | "invalid_source_url";
                     };
                 };
             };
@@ -1437,7 +1439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1465,7 +1467,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1475,7 +1477,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "unprocessable_image";
+                        code: "unprocessable_image" | "source_failed";
                     };
                 };
             };
@@ -1506,6 +1508,34 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "internal_error";
+                    };
+                };
+            };
+            /** @description `source_unreachable`: The host of the `url` could not be reached (no such name, connection refused, TLS failure). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "source_unreachable";
+                    };
+                };
+            };
+            /** @description `source_timeout`: The `url` did not send the whole picture within 15 s, redirects included. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "source_timeout";
                     };
                 };
             };
@@ -2967,12 +2997,14 @@ export interface operations {
                  *       "format": "webp"
                  *     }
                  */
-                "multipart/form-data": {
+                "multipart/form-data": ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes).
+                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
-                    image: string;
+                    image?: string;
+                    /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
+                    url?: string;
                     /** @constant */
                     operation: "compress";
                     /** @default 80 */
@@ -2983,12 +3015,14 @@ export interface operations {
                      */
                     format?: "original" | "auto" | "jpeg" | "png" | "webp";
                     targetBytes?: number;
-                } | {
+                } | unknown | unknown) | ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes).
+                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
-                    image: string;
+                    image?: string;
+                    /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
+                    url?: string;
                     /** @constant */
                     operation: "upscale";
                     /** @default 2 */
@@ -2998,12 +3032,14 @@ export interface operations {
                      * @enum {string}
                      */
                     format?: "auto" | "jpeg" | "webp" | "png";
-                } | {
+                } | unknown | unknown) | ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes).
+                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
-                    image: string;
+                    image?: string;
+                    /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
+                    url?: string;
                     /** @constant */
                     operation: "remove-background";
                     /**
@@ -3011,7 +3047,7 @@ export interface operations {
                      * @enum {string}
                      */
                     format?: "auto" | "webp" | "png";
-                };
+                } | unknown | unknown);
             };
         };
         responses: {
@@ -3025,7 +3061,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
+            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: Neither the `image` part nor a `url` was sent, or a field is not valid; the message names the field. `bad_request`: Both the `image` file and a `url` were sent; send one. `invalid_source_url`: The `url` is not an http(s) address, carries a user name or password, is longer than 2048 characters, or names a private, local or reserved host (localhost, a single-label or .local/.internal name, a loopback, private, link-local, CGNAT, multicast or reserved address in any spelling). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3035,7 +3071,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "bad_request" | "validation_failed";
+                        code: "bad_request" | "validation_failed" | "invalid_source_url";
                     };
                 };
             };
@@ -3081,7 +3117,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3109,7 +3145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3119,7 +3155,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "unprocessable_image";
+                        code: "unprocessable_image" | "source_failed";
                     };
                 };
             };
@@ -3153,7 +3189,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `ai_upstream_error`: The AI service failed; the allowance unit is refunded. `image_service_failed`: The large-picture image service failed on this picture; try again. */
+            /** @description `source_unreachable`: The host of the `url` could not be reached (no such name, connection refused, TLS failure). `ai_upstream_error`: The AI service failed; the allowance unit is refunded. `image_service_failed`: The large-picture image service failed on this picture; try again. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -3163,7 +3199,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "ai_upstream_error" | "image_service_failed";
+                        code: "source_unreachable" | "ai_upstream_error" | "image_service_failed";
                     };
                 };
             };
@@ -3178,6 +3214,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "ai_upstream_error" | "ai_not_configured" | "image_service_unavailable" | "took_too_long" | "image_service_over_allowance";
+                    };
+                };
+            };
+            /** @description `source_timeout`: The `url` did not send the whole picture within 15 s, redirects included. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "source_timeout";
                     };
                 };
             };
@@ -3201,12 +3251,14 @@ export interface operations {
                  *       "fit": "cover"
                  *     }
                  */
-                "multipart/form-data": {
+                "multipart/form-data": ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes).
+                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
-                    image: string;
+                    image?: string;
+                    /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
+                    url?: string;
                     /** @constant */
                     operation: "resize";
                     /** @enum {string} */
@@ -3224,24 +3276,28 @@ export interface operations {
                     /** @enum {string} */
                     format?: "original" | "auto" | "jpeg" | "png" | "webp";
                     quality?: "auto" | number;
-                } | {
+                } | unknown | unknown) | ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes).
+                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
-                    image: string;
+                    image?: string;
+                    /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
+                    url?: string;
                     /** @constant */
                     operation: "crop";
                     x: number;
                     y: number;
                     width: number;
                     height: number;
-                } | {
+                } | unknown | unknown) | ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes).
+                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
-                    image: string;
+                    image?: string;
+                    /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
+                    url?: string;
                     /** @constant */
                     operation: "rotate";
                     /**
@@ -3254,12 +3310,14 @@ export interface operations {
                      * @enum {string}
                      */
                     flip?: "none" | "horizontal" | "vertical";
-                } | {
+                } | unknown | unknown) | ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes).
+                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
-                    image: string;
+                    image?: string;
+                    /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
+                    url?: string;
                     /** @constant */
                     operation: "compress";
                     /** @default 90 */
@@ -3269,7 +3327,7 @@ export interface operations {
                      * @enum {string}
                      */
                     format?: "original" | "auto" | "jpeg" | "png" | "webp";
-                };
+                } | unknown | unknown);
             };
         };
         responses: {
@@ -3283,7 +3341,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
+            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: Neither the `image` part nor a `url` was sent, or a field is not valid; the message names the field. `bad_request`: Both the `image` file and a `url` were sent; send one. `invalid_source_url`: The `url` is not an http(s) address, carries a user name or password, is longer than 2048 characters, or names a private, local or reserved host (localhost, a single-label or .local/.internal name, a loopback, private, link-local, CGNAT, multicast or reserved address in any spelling). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3293,7 +3351,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "bad_request" | "validation_failed";
+                        code: "bad_request" | "validation_failed" | "invalid_source_url";
                     };
                 };
             };
@@ -3339,7 +3397,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3367,7 +3425,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3377,7 +3435,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "unprocessable_image";
+                        code: "unprocessable_image" | "source_failed";
                     };
                 };
             };
@@ -3411,7 +3469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `image_service_failed`: The large-picture image service failed on this picture; try again. */
+            /** @description `source_unreachable`: The host of the `url` could not be reached (no such name, connection refused, TLS failure). `image_service_failed`: The large-picture image service failed on this picture; try again. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -3421,7 +3479,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "image_service_failed";
+                        code: "source_unreachable" | "image_service_failed";
                     };
                 };
             };
@@ -3436,6 +3494,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "image_service_unavailable" | "took_too_long" | "image_service_over_allowance";
+                    };
+                };
+            };
+            /** @description `source_timeout`: The `url` did not send the whole picture within 15 s, redirects included. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "source_timeout";
                     };
                 };
             };
@@ -3459,9 +3531,11 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes).
+                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
-                    image: string;
+                    image?: string;
+                    /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
+                    url?: string;
                     /**
                      * @default convert
                      * @constant
@@ -3473,7 +3547,7 @@ export interface operations {
                     quality?: number;
                     /** @enum {string} */
                     maintainMetadata?: "0" | "1" | "true" | "false" | "on" | "off";
-                };
+                } | unknown | unknown;
             };
         };
         responses: {
@@ -3487,7 +3561,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
+            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: Neither the `image` part nor a `url` was sent, or a field is not valid; the message names the field. `bad_request`: Both the `image` file and a `url` were sent; send one. `invalid_source_url`: The `url` is not an http(s) address, carries a user name or password, is longer than 2048 characters, or names a private, local or reserved host (localhost, a single-label or .local/.internal name, a loopback, private, link-local, CGNAT, multicast or reserved address in any spelling). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3497,7 +3571,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "bad_request" | "validation_failed";
+                        code: "bad_request" | "validation_failed" | "invalid_source_url";
                     };
                 };
             };
@@ -3543,7 +3617,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3571,7 +3645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3581,7 +3655,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "unprocessable_image";
+                        code: "unprocessable_image" | "source_failed";
                     };
                 };
             };
@@ -3615,7 +3689,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `image_service_failed`: The large-picture image service failed on this picture; try again. */
+            /** @description `source_unreachable`: The host of the `url` could not be reached (no such name, connection refused, TLS failure). `image_service_failed`: The large-picture image service failed on this picture; try again. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -3625,7 +3699,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "image_service_failed";
+                        code: "source_unreachable" | "image_service_failed";
                     };
                 };
             };
@@ -3640,6 +3714,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "image_service_unavailable" | "took_too_long" | "image_service_over_allowance";
+                    };
+                };
+            };
+            /** @description `source_timeout`: The `url` did not send the whole picture within 15 s, redirects included. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "source_timeout";
                     };
                 };
             };
@@ -3662,12 +3750,14 @@ export interface operations {
                  *       "position": "bottom-right"
                  *     }
                  */
-                "multipart/form-data": {
+                "multipart/form-data": ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes).
+                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
-                    image: string;
+                    image?: string;
+                    /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
+                    url?: string;
                     /** @constant */
                     operation: "watermark";
                     text: string;
@@ -3682,12 +3772,14 @@ export interface operations {
                     size?: number;
                     /** @default #ffffff */
                     color?: string;
-                } | {
+                } | unknown | unknown) | ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes).
+                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
-                    image: string;
+                    image?: string;
+                    /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
+                    url?: string;
                     /** @constant */
                     operation: "blur";
                     /**
@@ -3699,12 +3791,14 @@ export interface operations {
                     strength?: number;
                     regions?: string;
                     pixelateLevel?: number;
-                } | {
+                } | unknown | unknown) | ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes).
+                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
-                    image: string;
+                    image?: string;
+                    /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
+                    url?: string;
                     /** @constant */
                     operation: "privacy";
                     /** @enum {string} */
@@ -3713,7 +3807,7 @@ export interface operations {
                     removeLocation?: "0" | "1" | "true" | "false" | "on" | "off";
                     /** @enum {string} */
                     removeTimestamp?: "0" | "1" | "true" | "false" | "on" | "off";
-                };
+                } | unknown | unknown);
             };
         };
         responses: {
@@ -3727,7 +3821,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
+            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: Neither the `image` part nor a `url` was sent, or a field is not valid; the message names the field. `bad_request`: Both the `image` file and a `url` were sent; send one. `invalid_source_url`: The `url` is not an http(s) address, carries a user name or password, is longer than 2048 characters, or names a private, local or reserved host (localhost, a single-label or .local/.internal name, a loopback, private, link-local, CGNAT, multicast or reserved address in any spelling). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3737,7 +3831,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "bad_request" | "validation_failed";
+                        code: "bad_request" | "validation_failed" | "invalid_source_url";
                     };
                 };
             };
@@ -3783,7 +3877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3811,7 +3905,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. `no_faces_found`: `blur` of faces found none: "No faces found; this did not count against your allowance." The unit is refunded and nothing is stored. `no_people_found`: `blur` of people found nobody: "No people found; this did not count against your allowance." The unit is refunded and nothing is stored. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. `no_faces_found`: `blur` of faces found none: "No faces found; this did not count against your allowance." The unit is refunded and nothing is stored. `no_people_found`: `blur` of people found nobody: "No people found; this did not count against your allowance." The unit is refunded and nothing is stored. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3821,7 +3915,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "unprocessable_image" | "no_faces_found" | "no_people_found";
+                        code: "unprocessable_image" | "source_failed" | "no_faces_found" | "no_people_found";
                     };
                 };
             };
@@ -3855,7 +3949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `ai_upstream_error`: The AI service failed; the allowance unit is refunded. `image_service_failed`: The large-picture image service failed on this picture; try again. */
+            /** @description `source_unreachable`: The host of the `url` could not be reached (no such name, connection refused, TLS failure). `ai_upstream_error`: The AI service failed; the allowance unit is refunded. `image_service_failed`: The large-picture image service failed on this picture; try again. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -3865,7 +3959,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "ai_upstream_error" | "image_service_failed";
+                        code: "source_unreachable" | "ai_upstream_error" | "image_service_failed";
                     };
                 };
             };
@@ -3880,6 +3974,20 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "ai_upstream_error" | "ai_not_configured" | "image_service_unavailable" | "took_too_long" | "image_service_over_allowance";
+                    };
+                };
+            };
+            /** @description `source_timeout`: The `url` did not send the whole picture within 15 s, redirects included. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "source_timeout";
                     };
                 };
             };
@@ -4232,10 +4340,12 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes).
+                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
-                    image: string;
-                };
+                    image?: string;
+                    /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
+                    url?: string;
+                } | unknown | unknown;
             };
         };
         responses: {
@@ -4248,7 +4358,7 @@ export interface operations {
                     "application/json": components["schemas"]["MetadataAnalysis"];
                 };
             };
-            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: The `image` part is missing, or a field is not valid; the message names the field. */
+            /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: Neither the `image` part nor a `url` was sent, or a field is not valid; the message names the field. `bad_request`: Both the `image` file and a `url` were sent; send one. `invalid_source_url`: The `url` is not an http(s) address, carries a user name or password, is longer than 2048 characters, or names a private, local or reserved host (localhost, a single-label or .local/.internal name, a loopback, private, link-local, CGNAT, multicast or reserved address in any spelling). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4258,7 +4368,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "bad_request" | "validation_failed";
+                        code: "bad_request" | "validation_failed" | "invalid_source_url";
                     };
                 };
             };
@@ -4304,7 +4414,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4332,7 +4442,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4342,7 +4452,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "unprocessable_image";
+                        code: "unprocessable_image" | "source_failed";
                     };
                 };
             };
@@ -4373,6 +4483,34 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "internal_error";
+                    };
+                };
+            };
+            /** @description `source_unreachable`: The host of the `url` could not be reached (no such name, connection refused, TLS failure). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "source_unreachable";
+                    };
+                };
+            };
+            /** @description `source_timeout`: The `url` did not send the whole picture within 15 s, redirects included. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "source_timeout";
                     };
                 };
             };

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { uploadResponseSchema } from '../../../core/api/images';
+import { MISSING_SOURCE_MESSAGE, uploadResponseSchema } from '../../../core/api/images';
 import { MAX_UPLOAD_BYTES } from '../../../core/limits';
 import { api, listKeys, pngDeclaring, upload } from './helpers';
 
@@ -73,7 +73,7 @@ describe('POST /api/upload', () => {
     wrongField.append('file', new File([pngDeclaring(1, 1)], 'a.png'));
     const noField = await api('/api/upload', { method: 'POST', body: wrongField });
     expect(noField.status).toBe(400);
-    expect(await noField.json()).toEqual({ error: 'Please choose an image to upload.', code: 'validation_failed' });
+    expect(await noField.json()).toEqual({ error: MISSING_SOURCE_MESSAGE, code: 'validation_failed' });
 
     expect((await upload(new Uint8Array(0), 'empty.png')).status).toBe(400);
 

@@ -3,14 +3,13 @@ import {
   type ImageFormat,
   type UploadResponse,
   imageQuerySchema,
-  uploadFormSchema,
 } from '../../../../core/api/images';
 import { contentDisposition, sanitizeDownloadName } from '../../../../core/download-name';
 import { acceptedFormat } from '../../../../core/images/kinds';
 import { parseWith } from '../validate';
 import { json } from '../http';
 import { intake } from '../imaging/engine';
-import { fileBytes, readMultipart } from '../multipart';
+import { readPictureForm } from '../sources/picture-form';
 import type { IRequest } from 'itty-router';
 import { getImage as readImage, imageTtlSeconds, putTemporary } from '../storage/image-store';
 
@@ -19,8 +18,8 @@ import { getImage as readImage, imageTtlSeconds, putTemporary } from '../storage
  * (`intake`, the rule of every route), and only the image's own bytes are stored.
  */
 export async function postUpload(request: Request, env: Env): Promise<Response> {
-  const { image } = await readMultipart(request, uploadFormSchema);
-  const { header, bytes, upright } = await intake(await fileBytes(image));
+  // The file, or the picture at `url` (ADR 0131).
+  const { header, bytes, upright } = await intake((await readPictureForm(request)).bytes);
   const stored = await putTemporary(env.BUCKET, bytes, {
     contentType: header.mimeType,
     ttlSeconds: imageTtlSeconds(env),

@@ -154,8 +154,11 @@ export function sourceOrigin(corpusRoot: string) {
     const forTest = (Object.values(SOURCE_HOSTS) as string[]).includes(url.hostname);
     // The test's own questions to this service are not what the Worker asked for.
     if (!(forTest && url.pathname.startsWith('/__'))) log.push(url.href);
-    const work = forTest ? answer(req, res, url) : passThrough(req, res, url);
-    return work.catch((err: unknown) => {
+    if (!forTest) {
+      // A host that cannot be reached stays unreachable: the Worker's fetch fails, rather than getting an answer.
+      return passThrough(req, res, url).catch(() => req.socket.destroy());
+    }
+    return answer(req, res, url).catch((err: unknown) => {
       if (!res.headersSent) res.writeHead(500);
       res.end(String(err));
     });

@@ -2,12 +2,11 @@
  * What the tool routes need besides the engine: reading the uploaded image, the engine's services, and storing a
  * result. The multipart reader and the expiring image store are the API core's own pieces.
  */
-import { z } from 'zod';
-import { IMAGE_MIME_TYPES, type ImageFormat, uploadFormSchema } from '../../../../../core/api/images';
+import { IMAGE_MIME_TYPES, type ImageFormat } from '../../../../../core/api/images';
 import { getAiProvider } from '../../ai';
 import { HttpError } from '../../errors';
 import { getImageService, readHeadOf, type EngineServices, type ImageHeader } from '../../imaging/engine';
-import { fileBytes, readMultipart } from '../../multipart';
+import { readPictureForm } from '../../sources/picture-form';
 import { AI_OUTPUT_MAX_PIXELS, AI_OUTPUT_MAX_SIDE } from '../../../../../core/tools/ai';
 import { upstreamError } from '../../ai/upstream';
 import { imageTtlSeconds, putTemporary, putTemporaryStream, SourceStreamError } from '../../storage/image-store';
@@ -19,15 +18,10 @@ export interface ImageUpload {
   fields: Record<string, string>;
 }
 
-/** The upload's own form rule (a missing or empty file in the same words), with the tool's fields beside it. */
-const toolFormSchema = uploadFormSchema.catchall(z.unknown());
-
+/** The `image` file or the picture at `url` (sources/, ADR 0131), with the tool's fields beside it. */
 export async function readImageUpload(request: Request): Promise<ImageUpload> {
-  const { image, ...rest } = await readMultipart(request, toolFormSchema);
-  const file = image as File;
-  const fields: Record<string, string> = {};
-  for (const [key, value] of Object.entries(rest)) if (typeof value === 'string') fields[key] = value;
-  return { bytes: await fileBytes(file), filename: file.name, fields };
+  const { bytes, filename, fields } = await readPictureForm(request);
+  return { bytes, filename, fields };
 }
 
 export const engineServices = (env: Env): EngineServices => ({ images: getImageService(env), ai: getAiProvider(env) });
