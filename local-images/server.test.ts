@@ -124,7 +124,7 @@ describe('local image service', () => {
   });
 
   const corpus = sharedFolder('corpus');
-  it.skipIf(corpus.missing ?? heifEnc.missing)('reads a real HEIC (libheif in WASM, as sharp has no HEVC) and writes it as JPEG with no metadata', async () => {
+  it.skipIf(corpus.missing ?? heifEnc.missing)('reads a real HEIC (libheif in WASM, as sharp has no HEVC) and writes it as JPEG with no metadata', { timeout: 60_000 }, async () => {
     const heic = makeHeic(join(corpus.path, 'exif/jpg/gps/DSCN0010.jpg'));
     const res = await run(form({ steps: [{ op: 'resize', width: 320, height: 240, fit: 'stretch' }], output: { format: 'jpeg', quality: 85 } }, heic));
     expect(res.status).toBe(200);
@@ -133,7 +133,7 @@ describe('local image service', () => {
     expect(meta.exif).toBeUndefined();
     // Damaged: the header is sound, the pictures' data cut away.
     const cut = await run(form({ steps: [], output: { format: 'png' } }, heic.subarray(0, 2_000)));
-    expect([422, 415]).toContain(cut.status);
+    expect(cut.status).toBe(422);
   });
 
   it('writes AVIF (AV1 in HEIF) up to 1,200 px a side and refuses a larger one in the words production answers', async () => {

@@ -47,16 +47,12 @@ describe('searchServices: the words people type for each job', () => {
     expect(ids('shrink')).toEqual(['optimize']);
   });
 
-  it('answers HEIC and AVIF honestly, with no card, saying what to do instead', () => {
-    for (const query of ['heic', 'HEIC to JPG', 'iphone heif']) {
+  it('finds Convert for HEIC and AVIF, which every tool takes (ADR 0132)', () => {
+    for (const query of ['heic', 'HEIC to JPG', 'iphone heif', 'avif']) {
       const { services, note } = searchServices(SERVICES, query);
-      expect(services).toEqual([]);
-      expect(note).toMatch(/^HEIC photos are not accepted yet\./);
-      expect(note).toContain('share the photo as a JPEG');
-      expect(note).toContain('Accepted: JPEG, PNG, WebP, GIF, BMP or TIFF.');
+      expect(services.map((s) => s.id)).toContain('convert');
+      expect(note).toBeUndefined();
     }
-    expect(searchServices(SERVICES, 'avif').note).toMatch(/^AVIF pictures are not accepted yet\./);
-    expect(searchServices(SERVICES, 'jpeg').note).toBeUndefined();
   });
 
   it('a query of filler words alone falls back to a plain substring match', () => {

@@ -1,5 +1,4 @@
 /** The fixed list of service cards (docs/product.md §2, §3.3): home tools section and the Get Started dialog. */
-import { ACCEPTED_FORMATS_TEXT } from '../../core/images/kinds';
 
 export type ServiceCategory = 'create' | 'optimize' | 'modify' | 'convert' | 'security';
 
@@ -53,7 +52,7 @@ export const SERVICES: Service[] = [
     href: '/tools/convert',
     category: 'convert',
     features: ['JPG and PNG', 'WEBP', 'BMP and TIFF'],
-    keywords: ['convert', 'format', 'jpg to png', 'png to jpg', 'jpeg', 'webp', 'gif', 'bmp', 'tiff', 'change extension', 'save as'],
+    keywords: ['convert', 'format', 'jpg to png', 'png to jpg', 'jpeg', 'webp', 'gif', 'bmp', 'tiff', 'avif', 'heic', 'heif', 'iphone', 'change extension', 'save as'],
     featured: false,
   },
   {
@@ -73,25 +72,14 @@ const FILLER = new Set(['a', 'an', 'the', 'to', 'into', 'in', 'of', 'for', 'my',
 
 /**
  * Formats a visitor may look for that no tool takes yet: the search answers them honestly instead of
- * "No tools found" (core/images/kinds.ts ACCEPTED_FORMATS is the list the tools take).
+ * "No tools found" (core/images/kinds.ts ACCEPTED_FORMATS is the list the tools take). None today: HEIC and AVIF
+ * are taken (ADR 0132) and find Convert.
  */
-const NOT_YET: { words: string[]; note: string }[] = [
-  {
-    words: ['heic', 'heif'],
-    note:
-      `HEIC photos are not accepted yet. Convert them on the phone first (on an iPhone: Settings, Camera, Formats, ` +
-      `Most Compatible saves new photos as JPEG) or share the photo as a JPEG, then use any tool here. ` +
-      `Accepted: ${ACCEPTED_FORMATS_TEXT}.`,
-  },
-  {
-    words: ['avif'],
-    note: `AVIF pictures are not accepted yet. Save or export the picture as PNG or JPEG first. Accepted: ${ACCEPTED_FORMATS_TEXT}.`,
-  },
-];
+const NOT_YET: { words: string[]; note: string }[] = [];
 
 export interface ServiceSearch {
   services: Service[];
-  /** An honest answer for a format no tool takes yet (HEIC, AVIF), shown instead of the cards. */
+  /** An honest answer for a format no tool takes yet, shown instead of the cards. */
   note?: string;
 }
 

@@ -50,14 +50,17 @@ describe('the intake rule the browser and the server share', () => {
   });
 
   it('names exactly the accepted formats, from the one list', () => {
-    expect(ACCEPTED_FORMATS_TEXT).toBe('JPEG, PNG, WebP, GIF, BMP or TIFF');
-    expect(UNSUPPORTED_IMAGE_MESSAGE).toBe('Please upload an image file (JPEG, PNG, WebP, GIF, BMP or TIFF).');
-    expect(ACCEPTED_FORMATS).not.toContain('avif');
+    expect(ACCEPTED_FORMATS_TEXT).toBe('JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC');
+    expect(UNSUPPORTED_IMAGE_MESSAGE).toBe('Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).');
+    expect(ACCEPTED_FORMATS).toEqual(expect.arrayContaining(['avif', 'heic']));
   });
 
   it('refuses what no tool could work on, naming the limit, and passes the rest', () => {
-    const sized = (format: 'jpeg' | 'bmp' | 'tiff' | 'gif' | 'webp' | 'avif', width: number, height: number, more = {}) => pictureProblem({ format, width, height, ...more });
-    expect(sized('avif', 100, 100)).toMatchObject({ status: 415, message: 'AVIF pictures are not accepted yet. Please upload an image file (JPEG, PNG, WebP, GIF, BMP or TIFF).' });
+    const sized = (format: 'jpeg' | 'bmp' | 'tiff' | 'gif' | 'webp' | 'avif' | 'heic', width: number, height: number, more = {}) => pictureProblem({ format, width, height, ...more });
+    // AVIF: only the isolate reads it, up to 1,200 px a side (ADR 0132); HEIC like any photo the service reads.
+    expect(sized('avif', 1_200, 1_200)).toBeNull();
+    expect(sized('avif', 1_201, 800)).toMatchObject({ status: 413, message: 'AVIF pictures are taken up to 1,200 pixels a side; this one is 1,201 × 800. Please save it as JPEG or PNG (or make it smaller) and try again.' });
+    expect(sized('heic', 4032, 3024)).toBeNull();
     expect(sized('jpeg', 193, 31_237)).toMatchObject({
       status: 413,
       message: 'This picture is 193 × 31,237 pixels; we take pictures of at most 12,000 pixels a side. Please crop or resize it and try again.',

@@ -1,5 +1,5 @@
 import { EMPTY_FILE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '../messages';
-import { IMAGE_SERVICE_MAX_ANIMATION_PIXELS, IMAGE_SERVICE_MAX_SIDE } from '../image-service';
+import { AVIF_MAX_SIDE, IMAGE_SERVICE_MAX_ANIMATION_PIXELS, IMAGE_SERVICE_MAX_SIDE } from '../image-service';
 import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../limits';
 import { FORMAT_NAMES, isAcceptedFormat, type ImageFormat } from './kinds';
 import { sniffImage, type ImageInfo, type SniffResult } from './sniff';
@@ -89,6 +89,10 @@ export function pictureProblem(info: Pick<ImageInfo, 'format' | 'width' | 'heigh
   const area = info.width * info.height;
   if (Math.max(info.width, info.height) > MAX_IMAGE_SIDE) {
     return tooLarge(`This picture is ${px(info.width)} × ${px(info.height)} pixels; we take pictures of at most ${px(MAX_IMAGE_SIDE)} pixels a side. Please crop or resize it and try again.`);
+  }
+  // Only the isolate reads AVIF (the Images binding on Enterprise plans only), in one call of its decoder (ADR 0132).
+  if (info.format === 'avif' && Math.max(info.width, info.height) > AVIF_MAX_SIDE) {
+    return tooLarge(`AVIF pictures are taken up to ${px(AVIF_MAX_SIDE)} pixels a side; this one is ${px(info.width)} × ${px(info.height)}. Please save it as JPEG or PNG (or make it smaller) and try again.`);
   }
   if (ISOLATE_ONLY_FORMATS.includes(info.format) && area > ISOLATE_ONLY_MAX_PIXELS) {
     return tooLarge(`${name} pictures are taken up to ${mp(ISOLATE_ONLY_MAX_PIXELS)}; this one is ${mp(area)}. Please save it as JPEG or PNG (or make it smaller) and try again.`);

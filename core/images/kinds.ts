@@ -1,7 +1,7 @@
 /** The image formats the API recognises, without zod, so browser code can use them. */
 
 /** Formats the API recognises from the bytes (never from the client's type or file name). */
-export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'bmp', 'tiff', 'avif'] as const;
+export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'bmp', 'tiff', 'avif', 'heic'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 export const IMAGE_MIME_TYPES: Record<ImageFormat, string> = {
@@ -12,6 +12,7 @@ export const IMAGE_MIME_TYPES: Record<ImageFormat, string> = {
   bmp: 'image/bmp',
   tiff: 'image/tiff',
   avif: 'image/avif',
+  heic: 'image/heic',
 };
 
 /** File extension used for download names. */
@@ -23,6 +24,7 @@ export const IMAGE_EXTENSIONS: Record<ImageFormat, string> = {
   bmp: 'bmp',
   tiff: 'tif',
   avif: 'avif',
+  heic: 'heic',
 };
 
 /** How each format is named in messages. */
@@ -34,14 +36,15 @@ export const FORMAT_NAMES: Record<ImageFormat, string> = {
   bmp: 'BMP',
   tiff: 'TIFF',
   avif: 'AVIF',
+  heic: 'HEIC',
 };
 
 /**
  * The formats every route takes in (upload, every tool, metadata analysis, privacy, the AI routes, saved memes):
- * the one list that intake checks and every message names. A format joins it once every tool reads it (AVIF and
- * HEIC are planned); the sniffer may recognise more (AVIF) so a refusal can name what was sent.
+ * the one list that intake checks and every message names. A format joins it once every tool reads it. HEIC is read
+ * by the image service only, AVIF by the isolate only (ADR 0132).
  */
-export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'bmp', 'tiff'] as const satisfies readonly ImageFormat[];
+export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'bmp', 'tiff', 'avif', 'heic'] as const satisfies readonly ImageFormat[];
 export type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number];
 
 export const isAcceptedFormat = (format: ImageFormat): format is AcceptedFormat => (ACCEPTED_FORMATS as readonly ImageFormat[]).includes(format);
@@ -56,5 +59,11 @@ export function acceptedFormat(format: ImageFormat): AcceptedFormat {
 export const listOf = (names: readonly string[], last = 'or') =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${last} ${names[names.length - 1]}`;
 
-/** "JPEG, PNG, WebP, GIF, BMP or TIFF": the accepted formats, as messages and hints name them. */
+/** "JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC": the accepted formats, as messages and hints name them. */
 export const ACCEPTED_FORMATS_TEXT = listOf(ACCEPTED_FORMATS.map((f) => FORMAT_NAMES[f]));
+
+/**
+ * The file pickers' `accept`: every image, and HEIC/HEIF/AVIF by name too, since a system that has no type
+ * registered for them (Windows without the HEIF extension, some Linux desktops) hides them under `image/*`.
+ */
+export const IMAGE_INPUT_ACCEPT = 'image/*,.heic,.heif,.avif';

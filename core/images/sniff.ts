@@ -8,6 +8,8 @@ import { MAX_IMAGE_PIXELS } from '../limits';
 import { readAvif } from './formats/avif';
 import { readBmp } from './formats/bmp';
 import { readGif } from './formats/gif';
+import { readHeic } from './formats/heic';
+import { ftypBrands, heifKind } from './formats/isobmff';
 import { readJpeg } from './formats/jpeg';
 import { readPng } from './formats/png';
 import { ImageProblem, type HeaderInfo, type ProblemKind, type ReadOptions } from './formats/shared';
@@ -36,6 +38,7 @@ const READERS: Record<ImageFormat, (bytes: Uint8Array, options: ReadOptions) => 
   bmp: readBmp,
   tiff: readTiff,
   avif: readAvif,
+  heic: readHeic,
 };
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
@@ -51,17 +54,9 @@ export function detectFormat(bytes: Uint8Array): ImageFormat | null {
   if (startsWith(bytes, text('GIF87a')) || startsWith(bytes, text('GIF89a'))) return 'gif';
   if (startsWith(bytes, text('BM'))) return 'bmp';
   if (startsWith(bytes, text('II*\0')) || startsWith(bytes, text('MM\0*'))) return 'tiff';
-  if (startsWith(bytes, text('ftyp'), 4) && hasAvifBrand(bytes)) return 'avif';
+  // AVIF and HEIC: one container (ISO-BMFF), told apart by the brands its first box names.
+  if (startsWith(bytes, text('ftyp'), 4)) return heifKind(ftypBrands(bytes));
   return null;
-}
-
-function hasAvifBrand(bytes: Uint8Array): boolean {
-  const size = Math.min(bytes.length, new DataView(bytes.buffer, bytes.byteOffset).getUint32(0), 64);
-  for (let o = 8; o + 4 <= size; o += 4) {
-    const brand = String.fromCharCode(...bytes.subarray(o, o + 4));
-    if (brand === 'avif' || brand === 'avis') return true;
-  }
-  return false;
 }
 
 /** Format, size and EXIF orientation of an image, or why it is refused. Never throws. */

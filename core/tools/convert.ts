@@ -1,8 +1,8 @@
-/** Convert: JPEG, PNG, WebP, BMP or TIFF; metadata is never carried over. */
+/** Convert: JPEG, PNG, WebP, AVIF, BMP or TIFF; metadata is never carried over. AVIF at most 1,200 px a side (ADR 0132). */
 import { z } from '../api/zod';
 import { formBool, qualityField } from './fields';
 
-export const OUTPUT_FORMATS = ['jpeg', 'png', 'webp', 'bmp', 'tiff'] as const;
+export const OUTPUT_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'bmp', 'tiff'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export const CONVERT_DEFAULT_QUALITY = 90;
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { Spinner } from '~/components/ui/spinner';
-import { ACCEPTED_FORMATS_TEXT } from '../../../core/images/kinds';
+import { ACCEPTED_FORMATS_TEXT, IMAGE_INPUT_ACCEPT } from '../../../core/images/kinds';
 import { firstFile } from './upload-checks';
 
 interface Props {
@@ -72,7 +72,7 @@ export function HeroUpload({ uploading, onFile }: Props) {
       <input
         ref={input}
         type="file"
-        accept="image/*"
+        accept={IMAGE_INPUT_ACCEPT}
         aria-label="Choose an image to upload"
         tabIndex={-1}
         className="hidden"

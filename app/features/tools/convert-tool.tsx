@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { AVIF_MAX_SIDE } from '../../../core/image-service';
 import { QUALITY } from '../../../core/tools/fields';
 import { CONVERT_DEFAULT_QUALITY, OUTPUT_FORMATS, type ToolResult } from '../../../core/api/tools';
 import { acceptImages } from '~/lib/file-intake';
@@ -18,6 +19,7 @@ const DESCRIPTIONS: Record<Format, string> = {
   jpeg: 'Best for photos, smaller file',
   png: 'Graphics and transparency',
   webp: 'Modern, excellent compression',
+  avif: `Smallest files, up to ${AVIF_MAX_SIDE.toLocaleString('en-US')} px a side`,
   bmp: 'Uncompressed, large',
   tiff: 'High quality, professional printing',
 };
@@ -111,7 +113,7 @@ export function ConvertTool() {
               ))}
             </select>
           </label>
-          {format === 'jpeg' || format === 'webp' ? (
+          {format === 'jpeg' || format === 'webp' || format === 'avif' ? (
             <label className={fieldLabel}>
               Quality: {quality}%
               <input type="range" min={QUALITY.min} max={QUALITY.max} step={5} value={quality} onChange={(e) => setQuality(Number(e.target.value))} className={range} />

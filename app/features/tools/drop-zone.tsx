@@ -1,4 +1,5 @@
 import { useRef, useState, type ClipboardEvent, type DragEvent } from "react";
+import { IMAGE_INPUT_ACCEPT } from '../../../core/images/kinds';
 
 interface Props {
   onFiles: (files: File[]) => void;
@@ -83,7 +84,7 @@ export function DropZone({
       <input
         ref={input}
         type="file"
-        accept="image/*"
+        accept={IMAGE_INPUT_ACCEPT}
         multiple={multiple}
         className="sr-only"
         tabIndex={-1}

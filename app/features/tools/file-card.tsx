@@ -4,6 +4,7 @@ import { formatBytes } from './format';
 import { btnSecondary } from './styles';
 import { useFocusOnArrival } from './use-focus-on-arrival';
 import type { Chosen } from './use-image-file';
+import { IMAGE_INPUT_ACCEPT } from '../../../core/images/kinds';
 
 /** The chosen image (preview, name, size, 'Choose Different Image'), or the drop zone when there is none. */
 export function ImagePicker({ chosen, onFiles, hint, disabled }: { chosen: Chosen | null; onFiles: (f: File[]) => void; hint: string; disabled?: boolean }) {
@@ -37,7 +38,7 @@ export function ImagePicker({ chosen, onFiles, hint, disabled }: { chosen: Chose
       <input
         ref={input}
         type="file"
-        accept="image/*"
+        accept={IMAGE_INPUT_ACCEPT}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"

@@ -121,7 +121,10 @@ export function OptimizeTool() {
                   ] as const
                 ).map(([id, label]) => (
                   <label key={id} className="flex items-center gap-2">
-                    <input type="radio" name="compress-mode" checked={mode === id} onChange={() => setMode(id)} className="accent-brand-700" />
+                    <input type="radio" name="compress-mode" checked={mode === id} onChange={() => {
+                        setMode(id);
+                        if (id !== 'quality' && format === 'avif') setFormat('original');
+                      }} className="accent-brand-700" />
                     {label}
                   </label>
                 ))}
@@ -152,7 +155,8 @@ export function OptimizeTool() {
                 Output format
               </label>
               <select id="format" value={format} onChange={(e) => setFormat(e.target.value as typeof format)} className={input}>
-                {COMPRESS_FORMATS.map((f) => (
+                {/* AVIF is made at a chosen quality only (core/tools/compress.ts). */}
+                {COMPRESS_FORMATS.filter((f) => f !== 'avif' || mode === 'quality').map((f) => (
                   <option key={f} value={f}>
                     {COMPRESS_FORMAT_LABELS[f]}
                   </option>

@@ -16,7 +16,8 @@ const skip = corpus.missing ?? heifEnc.missing;
 const find = (bytes: Uint8Array, type: string) => Buffer.from(bytes).indexOf(type) - 4;
 
 describe('HEIF headers (AVIF and HEIC)', () => {
-  it.skipIf(skip)('reads a real HEIC: size, brand and its EXIF block with the GPS', () => {
+  // heif-enc (x265) takes seconds on a loaded machine.
+  it.skipIf(skip)('reads a real HEIC: size, brand and its EXIF block with the GPS', { timeout: 60_000 }, () => {
     const heic = makeHeic(join(corpus.path, 'exif/jpg/gps/DSCN0010.jpg'));
     expect(heifKind(ftypBrands(heic))).toBe('heic');
     expect(readHeic(heic, options)).toEqual({ width: 640, height: 480, orientation: 1 });
@@ -29,7 +30,7 @@ describe('HEIF headers (AVIF and HEIC)', () => {
     expect(() => readAvif(heic, options)).toThrow(/not an AVIF brand/);
   });
 
-  it.skipIf(skip)('refuses a HEIC cut short, one declaring a huge size, and a non-HEIC that names the brand', () => {
+  it.skipIf(skip)('refuses a HEIC cut short, one declaring a huge size, and a non-HEIC that names the brand', { timeout: 60_000 }, () => {
     const heic = makeHeic(join(corpus.path, 'exif/jpg/gps/DSCN0010.jpg'));
     expect(() => readHeic(heic.subarray(0, heic.length >> 1), options)).toThrow(/overruns its parent/);
     const huge = heic.slice();

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import sharp from 'sharp';
+import { AVIF_MAX_SIDE } from '../../../core/image-service';
 import { ACCEPTED_FORMATS } from '../../../core/images/kinds';
 
 export type Expectation =
@@ -49,7 +50,8 @@ async function expectationFor(file: string, all: Set<string>): Promise<Expectati
   if (extname(file).toLowerCase() === '.svg') return { kind: 'refuse' };
   const bytes = await readFile(file);
   const seen = await oracle(bytes);
-  // sharp reads AVIF, which intake does not take yet (core/images/kinds.ts).
+  // sharp reads AVIF of any size; we take it up to AVIF_MAX_SIDE, which the isolate decodes (ADR 0132).
+  if (seen?.format === 'avif' && Math.max(seen.width, seen.height) > AVIF_MAX_SIDE) return { kind: 'refuse' };
   if (seen) return (ACCEPTED_FORMATS as readonly string[]).includes(seen.format) ? { kind: 'accept', ...seen } : { kind: 'refuse' };
   if (bytes.subarray(0, 2).toString('latin1') !== 'BM') return { kind: 'refuse' };
   // sharp has no BMP reader: the same picture saved in another format next to it is the oracle.

@@ -66,7 +66,10 @@ describe('tool routes refuse bad input with 400 and a clear message', () => {
   });
 
   it('other bad fields: format, opacity, strength, regions', async () => {
-    await expect400('convert', { format: 'gif' }, /Format must be one of jpeg, png, webp, bmp, tiff/);
+    await expect400('convert', { format: 'gif' }, /Format must be one of jpeg, png, webp, avif, bmp, tiff/);
+    // AVIF is made at a chosen quality only (core/tools/compress.ts, ADR 0132).
+    await expect400('optimize', { operation: 'compress', quality: 'auto', format: 'avif' }, /^AVIF is made at a quality you choose: auto quality and a target size are for JPEG, PNG and WebP\.$/);
+    await expect400('optimize', { operation: 'compress', quality: 80, targetBytes: 5000, format: 'avif' }, /^AVIF is made at a quality you choose/);
     await expect400('security', { operation: 'watermark', text: 'a', opacity: 2 }, /Opacity must be between 0 and 1/);
     await expect400('security', { operation: 'blur', method: 'selective', strength: 1 }, /Strength must be between 2 and 50/);
     await expect400('security', { operation: 'blur', method: 'selective', regions: 'nope' }, /Regions must be a JSON list/);

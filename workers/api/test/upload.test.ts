@@ -49,7 +49,7 @@ describe('POST /api/upload', () => {
   it('refuses a text file named cat.png sent as image/png with 415', async () => {
     const res = await upload('this is not a picture of a cat', 'cat.png', 'image/png');
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ error: 'Please upload an image file (JPEG, PNG, WebP, GIF, BMP or TIFF).', code: 'unsupported_media_type' });
+    expect(await res.json()).toEqual({ error: 'Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).', code: 'unsupported_media_type' });
   });
 
   it('refuses an SVG with 415 whatever it is called', async () => {

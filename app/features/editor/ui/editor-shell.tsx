@@ -19,6 +19,7 @@ import { useEditorKeys } from './use-editor-keys';
 import { useLeaveGuard } from './use-leave-guard';
 import { usePremium } from './use-premium';
 import { ViewBar } from './view-bar';
+import { IMAGE_INPUT_ACCEPT } from '../../../../core/images/kinds';
 
 /** Wide screens put the panels beside the canvas (Tailwind's lg); narrower ones stack them under it. */
 const WIDE = '(min-width: 1024px)';
@@ -137,7 +138,7 @@ export function EditorShell({
         <input
           ref={fileInput}
           type="file"
-          accept="image/*"
+          accept={IMAGE_INPUT_ACCEPT}
           className="sr-only"
           tabIndex={-1}
           aria-label="Image file"

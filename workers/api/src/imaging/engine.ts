@@ -54,9 +54,10 @@ export { intake } from './intake/intake';
 export { decodeCanvasData } from './intake/data-url';
 // Reading a header without decoding (AI answers, generated images, the tool routes' first bytes):
 export { readHeader, readHeadOf, sniffImage, type ImageHeader, type ImageInfo } from './intake/sniff';
-// Step one of every operation: the header. Unknown formats 415, damaged files 422, over 50 MP 413; AVIF cannot be
-// processed yet.
+// Step one of every operation: the header. Unknown formats 415, damaged files 422, over 50 MP 413.
 export { probe } from './intake/probe';
+// The stored copy of an upload the editor's canvas draws: a HEIC as a JPEG (ADR 0132).
+export { browserCopy } from './ops/convert/convert';
 // The pixel budget of an operation writing a format (the isolate's path, pipeline/paths.ts):
 export { pixelBudget } from './pipeline/paths';
 // The metadata analysis of /api/analyze-metadata:

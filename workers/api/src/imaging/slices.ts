@@ -12,14 +12,19 @@
  * the worst content measured (noise over a photo-like picture; real photos cost about half), each rounded up.
  */
 import type { ImageFormat } from '../../../../core/api/images';
+import { AVIF_MAX_SIDE } from '../../../../core/image-service';
 import type { OutputFormat } from './codecs/encode';
 import type { WasmOperation } from './options';
 
 /** The longest a piece of pixel work may hold the isolate's thread (CPU time on the measured machine). */
 export const SLICE_BUDGET_MS = 250;
 
-/** Decoding, per input format (mozjpeg, squoosh PNG, libwebp, utif2 in JS, photon for GIF and BMP). */
-export const DECODE_MS_PER_MP: Readonly<Record<ImageFormat, number>> = { jpeg: 30, png: 90, webp: 80, tiff: 100, gif: 40, bmp: 40, avif: Infinity };
+/**
+ * Decoding, per input format (mozjpeg, squoosh PNG, libwebp, utif2 in JS, photon for GIF and BMP, libavif with dav1d
+ * for AVIF: 355 measured on noise and on a plasma, 1,200² in 510 ms). HEIC is never decoded here (the image service
+ * reads it, ADR 0132).
+ */
+export const DECODE_MS_PER_MP: Readonly<Record<ImageFormat, number>> = { jpeg: 30, png: 90, webp: 80, tiff: 100, gif: 40, bmp: 40, avif: 360, heic: Infinity };
 
 /**
  * Encoding, per output format. mozjpeg slows down as quality rises (more coefficients to code): 400 ms a megapixel up
@@ -31,6 +36,8 @@ const ENCODE_MS_PER_MP = {
   png: () => 70,
   tiff: () => 20,
   bmp: () => 10,
+  // Never in the isolate: AVIF is written by the image service only (ADR 0132).
+  avif: () => Infinity,
 } satisfies Record<OutputFormat, (quality: number) => number>;
 
 /** The operation itself, between decode and encode (Lanczos3 resize, photon blur, the watermark composite, JS loops). */
@@ -53,8 +60,12 @@ export const JUDGE_MS_PER_MP = 650;
 
 const within = (msPerMegapixel: number) => (msPerMegapixel <= 0 ? Infinity : Math.floor((SLICE_BUDGET_MS / msPerMegapixel) * 1_000_000));
 
-/** The most pixels one decode of `format` may have. */
-export const decodeSlicePixels = (format: ImageFormat) => within(DECODE_MS_PER_MP[format]);
+/**
+ * The most pixels one decode of `format` may have. AVIF is the exception: the image service cannot read it in
+ * production (the Images binding reads AVIF on Enterprise plans only), so the isolate decodes every AVIF taken, up
+ * to 1,200² (AVIF_MAX_SIDE, held at intake): one call of about twice a slice, the price of taking AVIF (ADR 0132).
+ */
+export const decodeSlicePixels = (format: ImageFormat) => (format === 'avif' ? AVIF_MAX_SIDE ** 2 : within(DECODE_MS_PER_MP[format]));
 /** The most pixels one encode to `format` at `quality` may have (the worst quality where none is given). */
 export const encodeSlicePixels = (format: OutputFormat, quality = 100) => within(ENCODE_MS_PER_MP[format](quality));
 /** The most pixels the operation's own step may have. */

@@ -8,18 +8,20 @@ import { contentDisposition, sanitizeDownloadName } from '../../../../core/downl
 import { acceptedFormat } from '../../../../core/images/kinds';
 import { parseWith } from '../validate';
 import { json } from '../http';
-import { intake } from '../imaging/engine';
+import { browserCopy, getImageService, intake } from '../imaging/engine';
 import { readPictureForm } from '../sources/picture-form';
 import type { IRequest } from 'itty-router';
 import { getImage as readImage, imageTtlSeconds, putTemporary } from '../storage/image-store';
 
 /**
  * POST /api/upload: the bytes decide the format; nothing is stored unless every tool could process the image
- * (`intake`, the rule of every route), and only the image's own bytes are stored.
+ * (`intake`, the rule of every route), and only the image's own bytes are stored (a HEIC's as a JPEG).
  */
 export async function postUpload(request: Request, env: Env): Promise<Response> {
   // The file, or the picture at `url` (ADR 0131).
-  const { header, bytes, upright } = await intake((await readPictureForm(request)).bytes);
+  const taken = await intake((await readPictureForm(request)).bytes);
+  // The editor's canvas draws what is stored: a HEIC is stored as the JPEG the image service makes (ADR 0132).
+  const { header, bytes, upright } = await browserCopy(taken, getImageService(env));
   const stored = await putTemporary(env.BUCKET, bytes, {
     contentType: header.mimeType,
     ttlSeconds: imageTtlSeconds(env),

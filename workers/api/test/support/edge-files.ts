@@ -34,7 +34,7 @@ const im = (...args: string[]) => make({ args });
 const damaged = (format: string) => ({ status: 422, code: 'unprocessable_image', error: new RegExp(`^This ${format} (is damaged or incomplete|could not be decoded)`) });
 const tooLarge = (error: RegExp) => ({ status: 413, code: 'payload_too_large', error });
 const TOO_MANY_PIXELS = tooLarge(/^This image has too many pixels\. Please upload an image under 50 megapixels\.$/);
-const NOT_AN_IMAGE = { status: 415, code: 'unsupported_media_type', error: /^Please upload an image file \(JPEG, PNG, WebP, GIF, BMP or TIFF\)\.$/ };
+const NOT_AN_IMAGE = { status: 415, code: 'unsupported_media_type', error: /^Please upload an image file \(JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC\)\.$/ };
 
 const u32be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 const join = (...parts: (Uint8Array | number[])[]) => Uint8Array.from(parts.flatMap((p) => [...p]));
@@ -176,6 +176,7 @@ export async function edgeFiles(): Promise<EdgeFile[]> {
   ];
   const files: EdgeFile[] = await Promise.all(pending.map(async (file) => ({ ...file, bytes: await file.bytes })));
   const avif = await corpusFile('formats/sample.avif').catch(() => null);
-  if (avif) files.push({ name: 'AVIF', bytes: avif, expect: { status: 415, code: 'unsupported_media_type', error: /^AVIF pictures are not accepted yet\. Please upload an image file \(JPEG, PNG, WebP, GIF, BMP or TIFF\)\.$/ } });
+  // A real AVIF: every route takes it (ADR 0132).
+  if (avif) files.push({ name: 'AVIF', bytes: avif, expect: 'accept' });
   return files;
 }

@@ -3,7 +3,7 @@
  * bytes, so privacy results are checked by a reader that is not ours.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -58,6 +58,18 @@ async function exiftoolLines(dir: string, form: Awaited<ReturnType<Request['form
   return files.map((f) => sections.get(f)!);
 }
 
+/** A JPEG as a real HEIC (x265), its EXIF carried over: Debian's heif-enc (libheif-examples, .ci/run). */
+async function heicOf(jpeg: Buffer, quality: number): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'memeforge-heic-'));
+  try {
+    await writeFile(join(dir, 'in.jpg'), jpeg);
+    await run('heif-enc', ['-q', String(quality), '-o', join(dir, 'out.heic'), join(dir, 'in.jpg')]);
+    return await readFile(join(dir, 'out.heic'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 const photoSchema = z.object({
   // Wider than the Images binding reads (12,000 px a side), so the tests can show what happens to such a picture.
   width: z.number().int().min(1).max(20_000),
@@ -65,8 +77,9 @@ const photoSchema = z.object({
   seed: z.number().int().default(1),
   orientation: z.number().int().min(1).max(8).default(1),
   gps: z.boolean().default(false),
-  // TIFF is LZW-compressed, as cameras and scanners write it (the engine writes TIFF uncompressed).
-  format: z.enum(['jpeg', 'png', 'webp', 'tiff', 'gif']).default('jpeg'),
+  // TIFF is LZW-compressed, as cameras and scanners write it (the engine writes TIFF uncompressed). HEIC is the JPEG
+  // (its EXIF, GPS included) through heif-enc, as an iPhone holds it (ADR 0132); AVIF is sharp's (no EXIF).
+  format: z.enum(['jpeg', 'png', 'webp', 'tiff', 'gif', 'heic', 'avif']).default('jpeg'),
   quality: z.number().int().min(1).max(100).default(85),
   // Display P3, as phones tag their photos: the pixels converted into it and its profile embedded (libvips' sP3C).
   profile: z.literal('p3').optional(),
@@ -114,7 +127,7 @@ const SHARP_FIT = { cover: 'cover', contain: 'contain', stretch: 'fill', inside:
 
 /**
  * PHOTOS, a test-only Node service for the workerd tests: `POST /photo` (JSON) makes a phone-size photo with real
- * EXIF (orientation, GPS, dates, camera), and `POST /reference?op=<json>` (body: image bytes) answers sharp's own
+ * EXIF (orientation, GPS, dates, camera), `POST /meta` (bytes) answers what libvips reads them as, and `POST /reference?op=<json>` (body: image bytes) answers sharp's own
  * result of one operation (crop, resize, rotate, flip, blur, applied in that order on the upright picture) as a
  * PNG: the independent oracle the engine's results are compared against. Written on sharp directly, not on
  * local-images/, so the oracle shares no code with what it checks.
@@ -126,8 +139,8 @@ export async function photoService(request: Request): Promise<Response> {
       const o = photoSchema.parse(await request.json());
       let img = sharp(photoPixels(o.width, o.height, o.seed), { raw: { width: o.width, height: o.height, channels: 3 } });
       if (o.profile) img = img.withIccProfile(o.profile);
-      if (o.format === 'jpeg') {
-        img = img.jpeg({ quality: o.quality, chromaSubsampling: '4:2:0' });
+      if (o.format === 'jpeg' || o.format === 'heic') {
+        img = img.jpeg({ quality: o.format === 'heic' ? 95 : o.quality, chromaSubsampling: '4:2:0' });
         const exif: Record<string, Record<string, string>> = { IFD0: { Make: 'Memeforge', Model: 'Test Phone' } };
         if (o.gps) {
           exif.IFD0!.DateTime = '2026:05:04 10:11:12';
@@ -136,10 +149,17 @@ export async function photoService(request: Request): Promise<Response> {
         }
         img = img.withExif(exif);
         if (o.orientation !== 1) img = img.withMetadata({ orientation: o.orientation });
-      } else if (o.format === 'tiff') img = img.tiff({ compression: 'lzw' });
+      } else if (o.format === 'avif') img = img.avif({ quality: o.quality });
+      else if (o.format === 'tiff') img = img.tiff({ compression: 'lzw' });
       else if (o.format === 'gif') img = img.gif();
       else img = o.format === 'png' ? img.png() : img.webp({ quality: o.quality });
-      return new Response(new Uint8Array(await img.toBuffer()));
+      const bytes = await img.toBuffer();
+      return new Response(new Uint8Array(o.format === 'heic' ? await heicOf(bytes, o.quality) : bytes));
+    }
+    if (url.pathname === '/meta') {
+      // What libvips says the bytes are (an AVIF is `heif` with `av1` compression).
+      const m = await sharp(Buffer.from(await request.arrayBuffer())).metadata();
+      return Response.json({ format: m.format, compression: m.compression, width: m.width, height: m.height });
     }
     if (url.pathname === '/reference') {
       const op = referenceOpSchema.parse(JSON.parse(url.searchParams.get('op') ?? '{}'));

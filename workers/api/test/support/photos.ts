@@ -7,7 +7,7 @@ export interface PhotoOptions {
   seed?: number;
   orientation?: number;
   gps?: boolean;
-  format?: 'jpeg' | 'png' | 'webp';
+  format?: 'jpeg' | 'png' | 'webp' | 'heic' | 'avif';
   quality?: number;
   /** Display P3 pixels with their profile (libvips' `sP3C`), as a phone tags its photos. */
   profile?: 'p3';
@@ -37,4 +37,11 @@ export async function makePhoto(o: PhotoOptions): Promise<Uint8Array> {
 export async function reference(image: Uint8Array, op: ReferenceOp): Promise<Uint8Array> {
   const url = `http://photos/reference?op=${encodeURIComponent(JSON.stringify(op))}`;
   return bytesOf(await photos(url, { method: 'POST', body: image as Uint8Array<ArrayBuffer> }));
+}
+
+/** What libvips reads the bytes as: an AVIF is `{ format: 'heif', compression: 'av1' }`. */
+export async function sharpMeta(image: Uint8Array): Promise<{ format?: string; compression?: string; width?: number; height?: number }> {
+  const res = await photos('http://photos/meta', { method: 'POST', body: image as Uint8Array<ArrayBuffer> });
+  if (!res.ok) throw new Error(`PHOTOS: ${await res.text()}`);
+  return res.json();
 }

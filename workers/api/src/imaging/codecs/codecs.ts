@@ -11,6 +11,8 @@
  * own peak under WASM_OPERATION_LIMIT_BYTES (the pixel budgets in options.ts, asserted by imaging-memory.test.ts),
  * the isolate's WASM memory stays under 100 MB. See ADRs 0050 and 0052. */
 import photonWasm from '@cf-wasm/photon/photon.wasm';
+import avifDecWasm from '@jsquash/avif/codec/dec/avif_dec.wasm';
+import { init as initAvifDecode } from '@jsquash/avif/decode';
 import jpegDecWasm from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm';
 import jpegEncWasm from '@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm';
 import { init as initJpegDecode } from '@jsquash/jpeg/decode';
@@ -35,7 +37,7 @@ const resizeWasm = moduleOf(resizeWasmNs);
 type EmscriptenInit = (module: WebAssembly.Module, overrides: object) => Promise<void>;
 
 export type CodecName = EmscriptenCodec | BindgenCodec;
-type EmscriptenCodec = 'jpegDec' | 'jpegEnc' | 'webpDec' | 'webpEnc';
+type EmscriptenCodec = 'jpegDec' | 'jpegEnc' | 'webpDec' | 'webpEnc' | 'avifDec';
 type BindgenCodec = 'png' | 'oxipng' | 'resize' | 'photon';
 
 /** Idle codec instances kept warm between operations hold at most this much together (one mozjpeg is 16 MB). */
@@ -88,6 +90,8 @@ const starters: Record<EmscriptenCodec, () => Promise<unknown>> = {
   jpegEnc: () => (initJpegEncode as unknown as EmscriptenInit)(jpegEncWasm, observed('jpegEnc', jpegEncWasm)),
   webpDec: () => (initWebpDecode as unknown as EmscriptenInit)(webpDecWasm, observed('webpDec', webpDecWasm)),
   webpEnc: () => (initWebpEncode as unknown as EmscriptenInit)(webpEncWasm, observed('webpEnc', webpEncWasm)),
+  // libavif with dav1d: AVIF is read only here, never by the image service (ADR 0132).
+  avifDec: () => (initAvifDecode as unknown as EmscriptenInit)(avifDecWasm, observed('avifDec', avifDecWasm)),
 };
 
 function ensureCodec(name: EmscriptenCodec): Promise<unknown> {
@@ -250,7 +254,7 @@ export function releaseCodec(name: CodecName): void {
   }
 }
 
-const ALL_CODECS: CodecName[] = ['jpegDec', 'jpegEnc', 'webpDec', 'webpEnc', 'png', 'oxipng', 'resize', 'photon'];
+const ALL_CODECS: CodecName[] = ['jpegDec', 'jpegEnc', 'webpDec', 'webpEnc', 'avifDec', 'png', 'oxipng', 'resize', 'photon'];
 
 /** WASM memory retained now by every live codec instance, in bytes. */
 export function wasmMemory(): Record<string, number> {

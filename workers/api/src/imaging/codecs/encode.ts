@@ -11,8 +11,8 @@ import { yieldToEventLoop } from '../slices';
 
 /** Formats the engine writes. GIF input is converted, never written (first frame only). */
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-export const LOSSY_FORMATS: readonly OutputFormat[] = ['jpeg', 'webp'];
-export const ALPHA_FORMATS: readonly OutputFormat[] = ['png', 'webp', 'tiff'];
+export const LOSSY_FORMATS: readonly OutputFormat[] = ['jpeg', 'webp', 'avif'];
+export const ALPHA_FORMATS: readonly OutputFormat[] = ['png', 'webp', 'tiff', 'avif'];
 
 export const isOutputFormat = (f: ImageFormat | string): f is OutputFormat => (OUTPUT_FORMATS as readonly string[]).includes(f);
 
@@ -41,6 +41,9 @@ export async function encode(src: Raster, format: OutputFormat, opts: EncodeOpti
       return encodePng(raster, opts.optimise ?? true);
     case 'bmp':
       return encodeBmp(raster);
+    case 'avif':
+      // The engine's budgets send every AVIF to the image service (slices.ts): no encoder is bundled (ADR 0132).
+      throw new Error('AVIF is written by the image service only');
     case 'tiff':
       return new Uint8Array(UTIF.encodeImage(new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength), raster.width, raster.height));
   }

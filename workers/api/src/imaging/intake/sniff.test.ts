@@ -25,7 +25,10 @@ describe('sniffImage', () => {
     expect(detectFormat(bytes('GIF89a'))).toBe('gif');
     expect(detectFormat(bytes('RIFF', [0, 0, 0, 0], 'WEBP'))).toBe('webp');
     expect(detectFormat(bytes('RIFF', [0, 0, 0, 0], 'WAVE'))).toBeNull();
-    expect(detectFormat(bytes([0, 0, 0, 0x1c], 'ftypheic', [0, 0, 0, 0], 'mif1heic'))).toBeNull();
+    // AVIF and HEIC share the container: the brands tell them apart, an AV1 brand first (ADR 0132).
+    expect(detectFormat(bytes([0, 0, 0, 0x1c], 'ftypheic', [0, 0, 0, 0], 'mif1heic'))).toBe('heic');
+    expect(detectFormat(bytes([0, 0, 0, 0x1c], 'ftypmif1', [0, 0, 0, 0], 'mif1avif'))).toBe('avif');
+    expect(detectFormat(bytes([0, 0, 0, 0x1c], 'ftypisom', [0, 0, 0, 0], 'isommp41'))).toBeNull();
     expect(detectFormat(bytes('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
     expect(sniffImage(new Uint8Array())).toMatchObject({ ok: false, problem: 'unknown_format' });
   });

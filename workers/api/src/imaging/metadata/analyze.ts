@@ -2,6 +2,7 @@
 import exifr from 'exifr';
 import type { MetadataAnalysis } from '../../../../../core/api/tools';
 import { captureTimeIso, captureTimeText, offsetOf, wallClockOf } from '../../../../../core/images/capture-time';
+import { heifExif } from '../../../../../core/images/formats/isobmff';
 import { startsWith, webpChunks } from './container';
 import type { ImageHeader } from '../intake/sniff';
 
@@ -24,8 +25,13 @@ export interface Findings {
   unreadable: boolean;
 }
 
-/** exifr reads JPEG, PNG and TIFF; for WebP the EXIF chunk (a TIFF block) is handed over on its own. */
+/**
+ * exifr reads JPEG, PNG and TIFF; for WebP the EXIF chunk (a TIFF block) is handed over on its own, and for HEIC and
+ * AVIF the `Exif` item of the container (core/images/formats/isobmff.ts): exifr's own HEIF reader misses the items
+ * libheif writes (ADR 0132).
+ */
 function exifSource(bytes: Uint8Array, header: ImageHeader): Uint8Array | null {
+  if (header.format === 'heic' || header.format === 'avif') return heifExif(bytes);
   if (header.format !== 'webp') return bytes;
   const chunk = webpChunks(bytes)?.find((c) => c.type === 'EXIF');
   if (!chunk) return null;
@@ -37,7 +43,7 @@ const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : type
 export async function inspect(bytes: Uint8Array, header: ImageHeader): Promise<Findings> {
   const f: Findings = { exifPresent: false, gps: null, captureTime: null, captureTimeText: null, device: null, software: null, author: null, xmp: false, icc: false, iptc: false, unreadable: false };
   const source = exifSource(bytes, header);
-  if (!source || !['jpeg', 'png', 'tiff', 'webp'].includes(header.format)) return f;
+  if (!source || !['jpeg', 'png', 'tiff', 'webp', 'heic', 'avif'].includes(header.format)) return f;
   let out: Segments | undefined;
   try {
     out = (await exifr.parse(source, {

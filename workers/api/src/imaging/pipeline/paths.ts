@@ -8,7 +8,7 @@
 import { OUTPUT_FORMATS } from '../../../../../core/api/tools';
 import type { JobPhase } from '../../../../../core/api/tool-progress';
 import { EDIT_QUALITY } from '../../../../../core/tools/fields';
-import { imageServiceRefusal, type ServiceImageFormat } from '../../../../../core/image-service';
+import { AVIF_MAX_SIDE, imageServiceRefusal, type ServiceImageFormat } from '../../../../../core/image-service';
 import { FORMAT_NAMES, listOf } from '../../../../../core/images/kinds';
 import { throwIfCancelled } from '../../cancel';
 import { HttpError } from '../../errors';
@@ -56,7 +56,8 @@ const megapixels = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} meg
 export function beyondBoth(op: WasmOperation, format: OutputFormat, input: ImageHeader, pixelsNeeded: number, upright: number): HttpError {
   const budget = pixelBudget(op, format);
   const serviceReads = SERVICE_READS.includes(input.format);
-  const works = (f: OutputFormat) => pixelsNeeded <= pixelBudget(op, f) || (serviceReads && serviceWrites(f));
+  // AVIF is made at most 1,200 px a side (ADR 0132): offered only where the picture could be that small.
+  const works = (f: OutputFormat) => pixelsNeeded <= pixelBudget(op, f) || (serviceReads && serviceWrites(f) && (f !== 'avif' || pixelsNeeded <= AVIF_MAX_SIDE ** 2));
   const others = OUTPUT_FORMATS.filter((f) => f !== format && works(f)).map((f) => FORMAT_NAMES[f]);
   const limit = serviceWrites(format)
     ? `${FORMAT_NAMES[input.format]} pictures are made into ${FORMAT_NAMES[format]} up to ${megapixels(budget)}`

@@ -12,7 +12,7 @@ import { fromBindingError } from './binding-errors';
 import { carryingProfiles } from './profile';
 import { ImageServiceError, type ImageService, type Region, type ServiceJob, type ServiceResult, type ServiceStep } from './types';
 
-const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', rgba: 'rgba' } as const;
+const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', rgba: 'rgba' } as const;
 const FIT = { cover: 'cover', contain: 'pad', stretch: 'squeeze', inside: 'contain' } as const;
 
 const UNREADABLE = 'We could not read this picture. It may be damaged; please try another file.';
@@ -38,7 +38,8 @@ export function toTransform(step: ServiceStep): ImageTransform {
 function described(bytes: Uint8Array, steps: readonly ServiceStep[] = []): ServiceInput & { after: SizeOf } {
   const header = readHeader(bytes);
   if (!header) throw new ImageServiceError(422, UNREADABLE);
-  const format = header.format === 'jpeg' || header.format === 'png' || header.format === 'webp' || header.format === 'gif' ? header.format : null;
+  // HEIC on every plan; AVIF on Enterprise plans only, so the isolate reads AVIF itself (ADR 0132).
+  const format = header.format === 'jpeg' || header.format === 'png' || header.format === 'webp' || header.format === 'gif' || header.format === 'heic' ? header.format : null;
   if (!format) throw new ImageServiceError(415, `The image service does not read ${header.format.toUpperCase()} pictures. Please convert it to JPEG or PNG first, then try again.`);
   const upright = displaySize(header);
   return { format, ...upright, bytes: bytes.length, frames: header.frames, after: steps.reduce(sizeAfterStep, upright) };
@@ -121,7 +122,7 @@ export function cloudflareImageService(images: ImagesBinding): ImageService {
         let t = images.input(stream(job.input));
         for (const step of job.steps) t = t.transform(toTransform(step));
         for (const o of job.overlays ?? []) t = t.draw(child(o.image, o.steps), { left: o.left, top: o.top, opacity: o.opacity });
-        const quality = format === 'jpeg' || format === 'webp' ? job.output.quality : undefined;
+        const quality = format === 'jpeg' || format === 'webp' || format === 'avif' ? job.output.quality : undefined;
         // JPEG has no alpha: transparent parts become white, as in the local service.
         const background = format === 'jpeg' ? { background: '#ffffff' } : {};
         const result = await t.output({ format: MIME[format], ...(quality ? { quality } : {}), ...background, anim: false });
@@ -130,6 +131,9 @@ export function cloudflareImageService(images: ImagesBinding): ImageService {
         if (format === 'rgba') return { bytes, ...rawSize(planned, bytes.length), format };
         const out = readHeader(bytes);
         if (!out) throw new Error('the binding answered no readable image');
+        // AVIF is best effort: a busy binding answers WebP or JPEG instead (its documented fallback). Never stored
+        // under a format that was not asked for: try again later.
+        if (out.format !== format) throw new ImageServiceError(503, `The image service made a ${out.format.toUpperCase()} instead of ${format.toUpperCase()} (it does when busy). Please try again in a minute.`, { retryAfter: 60 });
         return { bytes, width: out.width, height: out.height, format };
       } catch (err) {
         if (err instanceof ImageServiceError) throw err;

@@ -25,6 +25,8 @@ export function carryingProfiles(service: ImageService): ImageService {
   return {
     name: service.name,
     async run(job: ServiceJob): Promise<ServiceResult> {
+      // No profile is written into AVIF here: its input keeps its own, and the service converts the colours to sRGB.
+      if (job.output.format === 'avif') return service.run(job);
       const input = untagged(job.input);
       const overlays = job.overlays?.map((o) => ({ ...o, image: untagged(o.image).bytes }));
       const out = await service.run({ ...job, input: input.bytes, ...(overlays ? { overlays } : {}) });

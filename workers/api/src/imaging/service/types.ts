@@ -54,7 +54,8 @@ export interface ServiceOverlay {
   opacity: number;
 }
 
-export type ServiceFormat = 'jpeg' | 'png' | 'webp';
+/** What the service writes. AVIF only by the service, never the isolate, at most 1,200 px a side (ADR 0132). */
+export type ServiceFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
 export interface Region {
   left: number;
@@ -66,7 +67,7 @@ export interface Region {
 export interface ServiceOutput {
   /** `rgba`: raw 8-bit RGBA pixels, row by row, no header (for small proxies the engine analyses itself). */
   format: ServiceFormat | 'rgba';
-  /** 1–100, for JPEG and WebP; the implementation must apply it exactly. */
+  /** 1–100, for JPEG, WebP and AVIF; the implementation must apply it exactly. */
   quality?: number;
   /**
    * `rgba` only: just these rectangles of the result, each row by row, one after another (the result's `width` and

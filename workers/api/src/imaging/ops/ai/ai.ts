@@ -4,7 +4,21 @@
  */
 import { aiOutput, aiOutputProblem, type AiOperation, type AiOutputChoice, type UpscaleFactor } from '../../../../../../core/tools/ai';
 import { HttpError } from '../../../errors';
+import { probe } from '../../intake/probe';
+import { assertServiceCan, readableByService, viaService } from '../../pipeline/paths';
 import type { EngineServices, Operation, Picture } from '../../types';
+
+/**
+ * The picture as the AI providers read it: a HEIC as a PNG the image service makes (no provider reads HEIC offline),
+ * an AVIF as a PNG made in the isolate (the Images binding's AI features do not read AVIF), ADR 0132.
+ */
+async function readableByAi(input: Picture, services: EngineServices): Promise<Picture> {
+  if (input.header.format === 'avif') return (await readableByService(input)) ?? input;
+  if (input.header.format !== 'heic') return input;
+  assertServiceCan(input, input.upright, 'png');
+  const png = await viaService(() => services.images.run({ input: input.bytes, steps: [], output: { format: 'png' } }));
+  return probe(png.bytes);
+}
 
 export async function runAiOperation(op: AiOperation, input: Picture, factor: UpscaleFactor, choice: AiOutputChoice, services: EngineServices) {
   const output = aiOutput(op, choice, input.header.format);
@@ -24,7 +38,7 @@ function aiOperation<O extends { factor?: UpscaleFactor; format?: AiOutputChoice
       // An AI result is bounded (ADR 0114): refused before any AI work, and the allowance unit is refunded.
       const problem = aiOutputProblem(op, factor, input.upright);
       if (problem) throw new HttpError(400, 'validation_failed', problem);
-      const r = await runAiOperation(op, input, factor, o.format ?? 'auto', services);
+      const r = await runAiOperation(op, await readableByAi(input, services), factor, o.format ?? 'auto', services);
       // Background removal reports the file's own size as originalSize, and compressionRatio 0 (docs/product.md §5.2).
       return { operation: op, originalSize: input.bytes.length, notes: [...notes, ...r.notes], stream: r.stream, format: r.format, quality: r.quality, engine: 'ai' };
     },

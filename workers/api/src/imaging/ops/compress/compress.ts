@@ -65,12 +65,20 @@ export async function compressByService({ input, services, notes }: Job, picture
 }
 
 /** Compresses `input` (the job's picture, or another, such as resize's result); `subject` names it in a kept original's note. */
-export async function compressPicture(job: Job, input: Picture, req: CompressRequest, subject?: string): Promise<EngineResult> {
+export async function compressPicture(job: Job, input: Picture, asked: CompressRequest, subject?: string): Promise<EngineResult> {
   const { services, notes } = job;
   const { header, bytes, upright } = input;
   const base = { operation: 'compress', originalSize: bytes.length, notes };
+  let req = asked;
   // `auto` is settled by the search; 'jpeg' stands for it in the budget and service checks (both formats fit both).
-  const resolved = req.format === 'auto' ? 'jpeg' : resolveFormat(req.format, header.format, notes);
+  let resolved = req.format === 'auto' ? 'jpeg' : resolveFormat(req.format, header.format, notes);
+  // AVIF is made at a given quality only (ADR 0132): an AVIF kept as AVIF by `auto` or a target size is searched
+  // between JPEG and WebP instead (the route refuses `format=avif` with them).
+  if (resolved === 'avif' && (req.quality === 'auto' || req.targetBytes)) {
+    notes.push('AVIF is made at a chosen quality only, so the search chose between JPEG and WebP.');
+    req = { ...req, format: 'auto' };
+    resolved = 'jpeg';
+  }
   let result: EngineResult;
   if (decodes(input) && compressFits(upright, req, resolved)) {
     const raster = await decode(bytes, header);

@@ -27,7 +27,8 @@ type Kept = Omit<EngineResult, 'operation' | 'originalSize'>;
  */
 export async function keepWhenNotSmaller(input: Picture, made: { bytes: Uint8Array; format: string }, req: { format: string; quality: number | 'auto' }, subject = 'The original'): Promise<Kept | null> {
   const { bytes, header } = input;
-  if (made.bytes.length < bytes.length) return null;
+  // A HEIC is never the answer, however small: no browser but Safari opens one (ADR 0132).
+  if (made.bytes.length < bytes.length || header.format === 'heic') return null;
   const clean = await protectPrivacy(bytes, header, { removeExif: header.orientation === 1, removeLocation: true, removeTimestamp: true });
   const stripped = !clean.reencoded && clean.bytes.length <= bytes.length;
   const best = `at best a ${sizeInWords(made.bytes.length)} ${FORMAT_NAMES[made.format as ImageFormat] ?? made.format.toUpperCase()}`;

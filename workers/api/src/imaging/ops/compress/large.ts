@@ -18,7 +18,7 @@ import { judgeFor } from './judge/judge';
 import { mosaic, sampleTiles, type Tile } from './judge/sample';
 import { AUTO_MAX_QUALITY, AUTO_TARGET_SCORE } from '../../options';
 import type { Raster } from '../../codecs/raster';
-import type { ImageService, ServiceStep } from '../../service/types';
+import type { ImageService, ServiceFormat, ServiceStep } from '../../service/types';
 import { readHeader } from '../../intake/sniff';
 import type { CompressRequest } from './choices';
 import type { Size } from '../../types';
@@ -57,14 +57,18 @@ export interface LargeCompressed {
   notes: string[];
 }
 
-type Whole = (format: 'jpeg' | 'png' | 'webp', quality?: number) => Promise<Uint8Array>;
+type Whole = (format: ServiceFormat, quality?: number) => Promise<Uint8Array>;
 
-/** Large pictures: the image service encodes; the isolate only chooses the settings. */
-export async function compressLarge(images: ImageService, picture: LargePicture, req: CompressRequest, resolved: 'jpeg' | 'png' | 'webp'): Promise<LargeCompressed> {
+/**
+ * Large pictures: the image service encodes; the isolate only chooses the settings. AVIF comes only at a given
+ * quality (the route refuses `auto` and a target size with it, compress.ts turns them to `format=auto`, ADR 0132).
+ */
+export async function compressLarge(images: ImageService, picture: LargePicture, req: CompressRequest, resolved: ServiceFormat): Promise<LargeCompressed> {
+  if (resolved === 'avif' && (req.targetBytes || req.quality === 'auto')) throw new Error('AVIF is made at a given quality only');
   const encodeWhole: Whole = async (format, quality) =>
     (await images.run({ input: picture.bytes, steps: picture.steps, output: { format, ...(format === 'png' ? {} : { quality }) } })).bytes;
   if (req.targetBytes) return targetLarge(encodeWhole, req.format === 'auto' ? 'jpeg' : resolved, req.targetBytes, req.format === 'auto');
-  if (req.quality === 'auto' && (req.format === 'auto' || resolved !== 'png')) return autoLarge(images, picture, req.format === 'auto' ? 'auto' : resolved, encodeWhole);
+  if (req.quality === 'auto' && resolved !== 'avif' && (req.format === 'auto' || resolved !== 'png')) return autoLarge(images, picture, req.format === 'auto' ? 'auto' : resolved, encodeWhole);
   if (req.format === 'auto') {
     const jpeg = await encodeWhole('jpeg', req.quality as number);
     const webp = await encodeWhole('webp', req.quality as number);

@@ -8,7 +8,8 @@ import { ALPHA_FORMATS, encode, LOSSY_FORMATS } from '../../codecs/encode';
 import { hasTransparency } from '../../codecs/raster';
 import { serviceWrites } from '../../pipeline/format';
 import { assertServiceCan, beyondBoth, decodes, pixelBudget, pixels, reach, readableByService, viaService } from '../../pipeline/paths';
-import type { Operation } from '../../types';
+import { probe } from '../../intake/probe';
+import type { EngineServices, Operation, Picture } from '../../types';
 
 export const convertOperation: Operation<Omit<ConvertOptions, 'operation'>> = {
   async run({ input, services, notes }, o) {
@@ -33,3 +34,17 @@ export const convertOperation: Operation<Omit<ConvertOptions, 'operation'>> = {
     return { ...base, bytes: out.bytes, format, width: out.width, height: out.height, engine: 'images' };
   },
 };
+
+/** Quality of the JPEG a HEIC is stored as for the editor: the canvas is drawn from it, and exports are made from that. */
+export const HEIC_UPLOAD_QUALITY = 92;
+
+/**
+ * The picture as every browser draws it (the editor's canvas, ADR 0120): a HEIC, which only Safari shows, as the
+ * JPEG the image service makes of it (one call, ADR 0132); anything else as it came.
+ */
+export async function browserCopy(input: Picture, images: EngineServices['images']): Promise<Picture> {
+  if (input.header.format !== 'heic') return input;
+  assertServiceCan(input, input.upright, 'jpeg');
+  const out = await viaService(() => images.run({ input: input.bytes, steps: [], output: { format: 'jpeg', quality: HEIC_UPLOAD_QUALITY } }));
+  return probe(out.bytes);
+}

@@ -13,7 +13,39 @@ import type { ExifKeep, ExifKind } from '../../metadata/exif-scrub';
 import { stripPng, stripWebp } from './chunks';
 import { stripJpeg, type Stripped } from './jpeg';
 import { displaySize, type ImageHeader } from '../../intake/sniff';
-import type { Operation } from '../../types';
+import { assertServiceCan, viaService } from '../../pipeline/paths';
+import type { EngineResult, EngineServices, Operation, Picture } from '../../types';
+
+/** Quality of the JPEG a HEIC is written as when its metadata goes (ADR 0132): close to the photo, still smaller. */
+export const HEIC_CLEAN_QUALITY = 95;
+
+/**
+ * A HEIC's metadata lives in items of its container, which we do not rewrite, and the isolate cannot decode it: the
+ * image service writes the picture as a JPEG, which carries none of it (the service writes no metadata; the JPEG is
+ * stripped here too, so nothing rests on that).
+ */
+async function heicWithoutMetadata(input: Picture, services: EngineServices, notes: string[]): Promise<EngineResult> {
+  assertServiceCan(input, input.upright, 'jpeg');
+  const out = await viaService(() => services.images.run({ input: input.bytes, steps: [], output: { format: 'jpeg', quality: HEIC_CLEAN_QUALITY } }));
+  const clean = stripJpeg(out.bytes, { time: false, location: false, camera: false });
+  const log: PrivacyLog = {
+    removed: ['All metadata'],
+    actions: [`Written as a JPEG at quality ${HEIC_CLEAN_QUALITY} by the image service, with no metadata: a HEIC's metadata is not removed in place.`],
+    preserved: ['Image pixels (re-encoded)'],
+  };
+  return {
+    operation: 'privacy',
+    originalSize: input.bytes.length,
+    notes: [...notes, 'HEIC pictures are not written; the result is a JPEG, which every device opens.'],
+    bytes: clean.removed.size > 0 ? clean.bytes : out.bytes,
+    format: 'jpeg',
+    width: out.width,
+    height: out.height,
+    engine: 'images',
+    privacyLog: log,
+    details: log.actions.join(' '),
+  };
+}
 
 export interface PrivacyRequest {
   removeExif: boolean;
@@ -97,7 +129,8 @@ export async function protectPrivacy(bytes: Uint8Array, header: ImageHeader, req
 /** Privacy's line in the table: every frame is kept, and the answer carries the log of what went. */
 export const privacyOperation: Operation<Omit<PrivacyOptions, 'operation'>> = {
   allFrames: true,
-  async run({ input, notes }, o) {
+  async run({ input, services, notes }, o) {
+    if (input.header.format === 'heic' && (o.removeExif || o.removeLocation || o.removeTimestamp)) return heicWithoutMetadata(input, services, notes);
     // Only a JPEG's reader knows what follows its end (a camera's preview images, or other data) and names it.
     const whole = input.header.format === 'jpeg' ? (input.received ?? input.bytes) : input.bytes;
     const r = await protectPrivacy(whole, input.header, o);
