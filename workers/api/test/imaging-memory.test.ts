@@ -8,6 +8,8 @@ import { judgeMemory, resetJudgeMemory } from '../src/imaging/ops/compress/judge
 import { AUTO_MAX_QUALITY, AUTO_SETTINGS, AUTO_WASM_PIXELS, ENCODE_PIXEL_BUDGET, OXIPNG_MAX_PIXELS, WASM_PIXEL_BUDGET } from '../src/imaging/options';
 import { blur, pixelate, resize } from '../src/imaging/codecs/pixels';
 import { watermark } from '../src/imaging/ops/watermark/draw';
+import { AVIF_MAX_SIDE } from '../../../core/image-service';
+import { makePhoto } from './support/photos';
 import { syntheticPhoto } from './support/synthetic';
 
 const MB = (n: number) => Math.round(n / 104857.6) / 10;
@@ -65,6 +67,15 @@ describe('WASM memory stays under 100 MB at each operation’s pixel budget', ()
       await decode(bytes, readHeader(bytes)!);
       expectUnderLimit(`decode ${format} noise ${MB(big.width * big.height)} MP`);
     }
+  });
+
+  it('AVIF decode at the largest AVIF taken (1,200², ADR 0132), from a file near its largest (quality 95)', { timeout: 120_000 }, async () => {
+    const avif = await makePhoto({ width: AVIF_MAX_SIDE, height: AVIF_MAX_SIDE, format: 'avif', quality: 95 });
+    resetWasmPeaks();
+    const raster = await decode(avif, readHeader(avif)!);
+    expect([raster.width, raster.height]).toEqual([AVIF_MAX_SIDE, AVIF_MAX_SIDE]);
+    expectUnderLimit(`decode avif ${AVIF_MAX_SIDE}² (${MB(avif.length)} MB file)`);
+    expect(wasmPeaks().avifDec).toBeGreaterThan(0);
   });
 
   it('quality=auto at the largest picture it searches in the isolate: its judges and its encodes together', { timeout: 300_000 }, async () => {
