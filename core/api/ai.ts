@@ -1,6 +1,10 @@
 import { z } from './zod';
+import { imageUrlSchema } from './image-url';
 import { PROMPT_MAX_CHARS } from '../limits';
-import { imageIdOf } from '../images/address';
+import { imageIdOfAddress } from '../images/address';
+
+/** What a caption request's `imageUrl` must be. */
+export const IMAGE_ADDRESS_RULE = 'imageUrl must be the imageUrl POST /api/upload answered (this site\'s /api/images/{id}).';
 
 export const AI_PROVIDERS = ['cloudflare', 'local', 'fake', 'none'] as const;
 
@@ -16,7 +20,7 @@ export const generateImageRequestSchema = z.object({
 });
 
 export const generateImageResponseSchema = z.object({
-  imageUrl: z.string(),
+  imageUrl: imageUrlSchema,
   provider: z.enum(AI_PROVIDERS),
   /** True when the server could not really generate (offline): the image is a labelled preview card. */
   isPlaceholder: z.boolean(),
@@ -29,12 +33,15 @@ export const generateCaptionsRequestSchema = z
   .object({
     /** The template to caption; without one, top and bottom captions for the person's own picture. */
     templateId: z.string().min(1).max(100).optional(),
-    /** The person's own picture, as `POST /api/upload` answered it (`/api/images/{id}`): captions about what it shows. */
+    /**
+     * The person's own picture, as `POST /api/upload` answered it (`https://{site}/api/images/{id}`, or its path):
+     * captions about what it shows. The route also checks the address is this site's.
+     */
     imageUrl: z
       .string()
-      .min(1, 'imageUrl must be an /api/images/{id} address from POST /api/upload.')
-      .max(200)
-      .refine((url) => imageIdOf(url) !== null, 'imageUrl must be an /api/images/{id} address from POST /api/upload.')
+      .min(1, IMAGE_ADDRESS_RULE)
+      .max(300)
+      .refine((url) => imageIdOfAddress(url) !== null, IMAGE_ADDRESS_RULE)
       .optional(),
     context: z.string().max(PROMPT_MAX_CHARS).default(''),
   })

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { imageUrlSchema } from './image-url';
 import { SOURCE_DEADLINE_MS, SOURCE_MAX_REDIRECTS, SOURCE_URL_MAX_CHARS } from '../limits';
 
 export { IMAGE_EXTENSIONS, IMAGE_FORMATS, IMAGE_MIME_TYPES, type ImageFormat } from '../images/kinds';
@@ -8,8 +9,8 @@ import { ACCEPTED_FORMATS } from '../images/kinds';
 import { EMPTY_FILE_MESSAGE, MISSING_IMAGE_MESSAGE } from '../messages';
 
 export const uploadResponseSchema = z.object({
-  /** Same-origin URL of the stored image, `/api/images/{id}`; it expires at `expiresAt`. */
-  imageUrl: z.string(),
+  /** The stored image's absolute address (`https://{site}/api/images/{id}`); it expires at `expiresAt`. */
+  imageUrl: imageUrlSchema,
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   /** Only a format we accept is ever stored (AVIF is recognised, to be named in a refusal, but not taken yet). */

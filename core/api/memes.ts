@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { imageUrlSchema } from './image-url';
 import { MAX_CANVAS_DATA_CHARS } from '../limits';
 
 export const EXPORT_FORMATS = ['png', 'jpg', 'webp'] as const;
@@ -22,7 +23,7 @@ export type DownloadMemeResponse = z.infer<typeof downloadMemeResponseSchema>;
 export const savedMemeSchema = z.object({
   id: z.string(),
   title: z.string(),
-  imageUrl: z.string(),
+  imageUrl: imageUrlSchema,
   format: z.string(),
   fileSize: z.number().int().nonnegative(),
   /** ISO 8601. */

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { imageUrlSchema } from './image-url';
 import { TEMPLATE_SEARCH_MAX_CHARS } from '../limits';
 
 /** A text box in the memegen format: a rectangle given as fractions of the image, plus its style. */
@@ -28,7 +29,7 @@ export const templateSchema = z.object({
   name: z.string(),
   /** Falls back to DEFAULT_TEMPLATE_DESCRIPTION when a template has none. */
   description: z.string(),
-  imageUrl: z.string(),
+  imageUrl: imageUrlSchema,
   /** 1 for the 16 most popular, else 0 (a number, as the API has answered it from the start). */
   isPopular: z.union([z.literal(0), z.literal(1)]),
   feature: z.enum(TEMPLATE_FEATURES).nullable(),

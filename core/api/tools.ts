@@ -3,6 +3,7 @@
  * strings, so numbers and booleans are coerced here, once, for the API and the UI alike.
  */
 import { z } from './zod';
+import { imageUrlSchema } from './image-url';
 import { ACCEPTED_FORMATS } from '../images/kinds';
 import { removeBackgroundFieldsSchema, upscaleFieldsSchema } from '../tools/ai';
 import { blurFieldsSchema } from '../tools/blur';
@@ -39,7 +40,7 @@ export const securityFieldsSchema = z.discriminatedUnion('operation', [watermark
 export type SecurityFields = z.infer<typeof securityFieldsSchema>;
 
 export const toolResultSchema = z.object({
-  imageUrl: z.string(),
+  imageUrl: imageUrlSchema,
   expiresAt: z.string(),
   size: z.number().int().nonnegative(),
   format: z.enum(ACCEPTED_FORMATS),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageIdOf, storedImageAddress } from './address';
+import { imageIdOf, imageIdOfAddress, storedImageAddress } from './address';
 
 const id = 't1a2b3c-0123456789abcdef0123456789abcdef';
 
@@ -21,5 +21,19 @@ describe('image addresses', () => {
     expect(storedImageAddress(`/api/images/${id}?download=a.png`, page)).toBeNull();
     expect(storedImageAddress('data:image/png;base64,AAAA', page)).toBeNull();
     expect(storedImageAddress(undefined, page)).toBeNull();
+  });
+
+  it('reads the id of an absolute address as answers give it, on the answering site only when it is named', () => {
+    const site = 'https://memeforge.example';
+    expect(imageIdOfAddress(`${site}/api/images/${id}`, site)).toBe(id);
+    expect(imageIdOfAddress(`/api/images/${id}`, site)).toBe(id);
+    expect(imageIdOfAddress(`${site}/api/images/${id}`)).toBe(id);
+    expect(imageIdOfAddress(`https://elsewhere.example/api/images/${id}`, site)).toBeNull();
+    expect(imageIdOfAddress(`${site}/api/images/${id}?download=a.png`, site)).toBeNull();
+    expect(imageIdOfAddress(`${site}/api/images/${id}#x`, site)).toBeNull();
+    expect(imageIdOfAddress(`https://user:pw@memeforge.example/api/images/${id}`)).toBeNull();
+    expect(imageIdOfAddress(`ftp://memeforge.example/api/images/${id}`)).toBeNull();
+    expect(imageIdOfAddress(`${site}/api/images/${id}/x`, site)).toBeNull();
+    expect(imageIdOfAddress('not a url')).toBeNull();
   });
 });

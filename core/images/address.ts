@@ -11,6 +11,24 @@ export function imageIdOf(address: string): string | null {
   return IMAGE_ID_PATTERN.test(id) ? id : null;
 }
 
+/**
+ * The image id of an address this API gave out, as answers name it (`https://{site}/api/images/{id}`) or as a path
+ * (`/api/images/{id}`); null for anything else, for a query or fragment, and for another site's address when the
+ * answering site's `origin` is given.
+ */
+export function imageIdOfAddress(address: string, origin?: string): string | null {
+  if (address.startsWith('/')) return imageIdOf(address);
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) return null;
+  if (origin !== undefined && url.origin !== origin) return null;
+  return imageIdOf(url.pathname);
+}
+
 /** `/api/images/{id}` when `src` (absolute or relative to `page`) is an image this site stored, else null. */
 export function storedImageAddress(src: string | undefined, page: string): string | null {
   if (!src) return null;

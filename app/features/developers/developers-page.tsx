@@ -34,7 +34,7 @@ export function DevelopersPage({ tags, version }: { tags: ReferenceTag[]; versio
           <h3 className="font-semibold text-slate-900 dark:text-white">Pictures expire</h3>
           <p className="mt-1 text-sm">
             Uploads, results and generated pictures are kept for an hour at their <code>imageUrl</code>; after that they answer 410. Download what you
-            want to keep. <code>imageUrl</code> is a path on this site: fetch it from this site’s address plus the path, as the examples do.
+            want to keep. <code>imageUrl</code> is the picture’s full address: fetch it as it is, as the examples do.
           </p>
         </div>
         <div className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">

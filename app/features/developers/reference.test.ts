@@ -54,13 +54,13 @@ describe('the /developers reference', () => {
     expect(route('POST', '/api/generate-captions').curl).not.toContain("''");
   });
 
-  it('downloads a picture answered by imageUrl from the origin plus that path', () => {
+  it('downloads a picture answered by imageUrl from that address as it is', () => {
     const compress = route('POST', '/api/optimize');
     expect(compress.imageUrl).toBe(true);
     expect(compress.curl.split('\n').at(-2)).toBe('  -o answer.json');
-    expect(compress.curl.split('\n').at(-1)).toBe(`curl -o "picture.$(jq -r .format answer.json)" '${ORIGIN}'"$(jq -r .imageUrl answer.json)"`);
+    expect(compress.curl.split('\n').at(-1)).toBe('curl -o "picture.$(jq -r .format answer.json)" "$(jq -r .imageUrl answer.json)"');
     // Generated pictures name no format.
-    expect(route('POST', '/api/generate-image').curl).toMatch(/\ncurl -o picture '[^']+'"\$\(jq -r \.imageUrl answer\.json\)"$/);
+    expect(route('POST', '/api/generate-image').curl).toMatch(/\ncurl -o picture "\$\(jq -r \.imageUrl answer\.json\)"$/);
     expect(route('GET', '/api/templates').imageUrl).toBe(false);
     expect(route('GET', '/api/templates').curl).not.toContain('jq');
   });

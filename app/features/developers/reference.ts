@@ -130,8 +130,8 @@ function successSchema(doc: Json, operation: Json): Json | null {
 /**
  * A curl command that works against `origin` when pasted as written (but for the key of a keyed route, the photo and
  * made-up ids). Public routes send no key: a placeholder key is refused with 401, where no key is simply allowed.
- * A route answering an `imageUrl` (a path on this site, not a full URL) saves the answer and then downloads the
- * picture from `origin` + that path, read with jq.
+ * A route answering an `imageUrl` (the picture's full address on this site) saves the answer and then downloads the
+ * picture from that address, read with jq.
  */
 export function curlFor(doc: Json, method: string, path: string, operation: Json, origin: string, auth: ReferenceRoute['auth']): string {
   const params = (operation.parameters as Json[] | undefined) ?? [];
@@ -155,10 +155,10 @@ export function curlFor(doc: Json, method: string, path: string, operation: Json
   if (!('imageUrl' in answerFields)) return lines.join(' \\\n  ');
   lines.push('-o answer.json');
   const saveAs = 'format' in answerFields ? `"picture.$(jq -r .format answer.json)"` : 'picture';
-  return `${lines.join(' \\\n  ')}\ncurl -o ${saveAs} ${quote(origin)}"$(jq -r .imageUrl answer.json)"`;
+  return `${lines.join(' \\\n  ')}\ncurl -o ${saveAs} "$(jq -r .imageUrl answer.json)"`;
 }
 
-/** Whether a route's success answer names a stored picture by `imageUrl` (a same-origin path). */
+/** Whether a route's success answer names a stored picture by `imageUrl` (its absolute address on this site). */
 export function answersImageUrl(doc: Json, operation: Json): boolean {
   return 'imageUrl' in (((successSchema(doc, operation)?.properties as Json | undefined) ?? {}) as Json);
 }

@@ -156,8 +156,8 @@ function ExampleNote({ route }: { route: ReferenceRoute }) {
   if (route.imageUrl) {
     parts.push(
       <span key="image">
-        The answer&apos;s <code className="font-mono">imageUrl</code> is a path on this site, so the second command downloads the picture from this
-        site&apos;s address plus that path (it reads the answer with <code className="font-mono">jq</code>).
+        The answer&apos;s <code className="font-mono">imageUrl</code> is the picture&apos;s full address, which the second command downloads (it reads
+        the answer with <code className="font-mono">jq</code>).
       </span>,
     );
   }

@@ -16,6 +16,11 @@ describe('editorUrlForImage', () => {
     expect(editorUrlForImage('/api/images/ab c?x=1&y=2')).toBe('/meme-generator?image=%2Fapi%2Fimages%2Fab%20c%3Fx%3D1%26y%3D2');
   });
 
+  it('opens the picture by its path on this site when the upload answered its absolute address', () => {
+    const url = new URL(editorUrlForImage('https://memeforge.example/api/images/k1'), 'http://x');
+    expect(url.searchParams.get('image')).toBe('/api/images/k1');
+  });
+
   it('carries the file name, so the download is named after it', () => {
     const url = new URL(editorUrlForImage('/api/images/k1', 'Holiday Photo&1.JPG'), 'http://x');
     expect(url.searchParams.get('image')).toBe('/api/images/k1');

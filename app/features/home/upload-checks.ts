@@ -12,9 +12,22 @@ export function firstFile(files: FileList | readonly File[] | null | undefined):
   return files[0] ?? null;
 }
 
-/** Where the editor opens an uploaded image; the file's name goes along to name the download (holiday-meme.jpg). */
+/** The path and query of an address (the API answers absolute ones); a path is kept as it is. */
+function sitePath(address: string): string {
+  try {
+    const url = new URL(address);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return address;
+  }
+}
+
+/**
+ * Where the editor opens an uploaded image, by the picture's path on this site (the upload answers its absolute
+ * address); the file's name goes along to name the download (holiday-meme.jpg).
+ */
 export function editorUrlForImage(imageUrl: string, fileName?: string): string {
-  const params = new URLSearchParams({ image: imageUrl });
+  const params = new URLSearchParams({ image: sitePath(imageUrl) });
   if (fileName) params.set('name', fileName);
   return `/meme-generator?${params.toString().replace(/\+/g, '%20')}`;
 }

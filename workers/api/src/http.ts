@@ -9,6 +9,13 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
+/**
+ * The absolute address of a path on the site that asked (`https://memeforge.example/api/images/…`): answers name
+ * stored pictures this way so a client can fetch them as they are, wherever it runs (docs/api.md). The request's own
+ * origin is the site's: the Pages app hands requests to this Worker unchanged (app/lib/forward-to-api.server.ts).
+ */
+export const siteUrl = (request: Request, path: string): string => new URL(path, request.url).href;
+
 const tooLarge = (max: number) => new HttpError(413, 'payload_too_large', `The request is too large. The limit is ${formatLimit(max)}.`);
 
 /** Refuses a body whose declared length is over the limit before anything is read. */

@@ -143,6 +143,8 @@ describe('POST /api/generate-captions for the person’s own picture (imageUrl)'
   it.each([
     ['an address that is not one of ours', { imageUrl: 'https://example.com/cat.jpg' }, 400, 'validation_failed'],
     ['an empty address', { imageUrl: '' }, 400, 'validation_failed'],
+    ['another site’s address of a picture id', { imageUrl: 'https://elsewhere.example/api/images/t1-0123456789abcdef0123456789abcdef' }, 400, 'validation_failed'],
+    ['our address with a query', { imageUrl: 'http://local/api/images/t1-0123456789abcdef0123456789abcdef?download=a.png' }, 400, 'validation_failed'],
     ['a template and a picture at once', { templateId: 'nope-yep', imageUrl: '/api/images/t1-0123456789abcdef0123456789abcdef' }, 400, 'validation_failed'],
     ['a picture that was never stored', { imageUrl: `/api/images/t${Math.ceil((Date.now() + 3600_000) / 600_000).toString(36)}-0123456789abcdef0123456789abcdef` }, 404, 'not_found'],
     ['a picture past its expiry', { imageUrl: '/api/images/t1-0123456789abcdef0123456789abcdef' }, 410, 'gone'],

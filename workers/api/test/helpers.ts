@@ -9,12 +9,16 @@ import worker from '../src/index';
  */
 export const edgeEnv: Env = { ...env, CLIENT_ADDRESS: 'cf-connecting-ip' };
 
+/** The site the tests' requests are addressed to: answers name stored pictures under it (`http://local/api/images/…`). */
+export const TEST_ORIGIN = 'http://local';
+
 /**
- * A request to the Worker. One that carries CF-Connecting-IP plays a request arriving through the edge, which is
- * the only place that header means anything; everything else is a local request.
+ * A request to the Worker, at a path or at an absolute address an answer gave. One that carries CF-Connecting-IP plays
+ * a request arriving through the edge, which is the only place that header means anything; everything else is a local
+ * request.
  */
 export function api(path: string, init?: RequestInit): Promise<Response> {
-  const request = new Request(`http://local${path}`, init);
+  const request = new Request(new URL(path, TEST_ORIGIN), init);
   if (!request.headers.has('cf-connecting-ip')) return exports.default.fetch(request);
   return Promise.resolve(worker.fetch!(request as Parameters<NonNullable<typeof worker.fetch>>[0], edgeEnv, createExecutionContext()));
 }

@@ -28,7 +28,7 @@ describe('POST /api/download-meme', () => {
     expect(res.status).toBe(201);
     const body = downloadMemeResponseSchema.parse(await res.json());
     expect(body.isPremium).toBe(false);
-    expect(body.downloadUrl).toMatch(/^\/api\/images\/t[0-9a-z]+-[0-9a-f]{32}\?download=meme-1700000000000\.png$/);
+    expect(body.downloadUrl).toMatch(/^http:\/\/local\/api\/images\/t[0-9a-z]+-[0-9a-f]{32}\?download=meme-1700000000000\.png$/);
     expect(await rowCount()).toBe(before);
     const file = await api(body.downloadUrl);
     expect(file.status).toBe(200);
@@ -42,7 +42,7 @@ describe('POST /api/download-meme', () => {
     const res = await download({ canvasData: pngUrl, filename: 'my best meme.png', format: 'png' }, { cookie });
     const body = downloadMemeResponseSchema.parse(await res.json());
     expect(body.isPremium).toBe(true);
-    expect(body.downloadUrl).toMatch(/^\/api\/images\/k-[0-9a-f]{32}\?download=my%20best%20meme\.png$/);
+    expect(body.downloadUrl).toMatch(/^http:\/\/local\/api\/images\/k-[0-9a-f]{32}\?download=my%20best%20meme\.png$/);
     const memes = await memesOf(cookie);
     expect(memes).toHaveLength(1);
     expect(memes[0]).toMatchObject({ title: 'my best meme', format: 'png', fileSize: png.length });

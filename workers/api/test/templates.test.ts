@@ -4,7 +4,7 @@ import { templatesResponseSchema, type TemplatesResponse } from '../../../core/a
 import { seedTemplates, upsertTemplates, type TemplateRow } from '../src/db/template-rows';
 import { catalogRows } from '../../../scripts/templates/catalog-rows';
 
-const api = (path: string) => exports.default.fetch(new Request(`http://local${path}`));
+const api = (path: string) => exports.default.fetch(new Request(new URL(path, 'http://local')));
 const search = async (q: string) => {
   const res = await api(`/api/templates?search=${encodeURIComponent(q)}`);
   expect(res.status).toBe(200);
@@ -45,7 +45,8 @@ describe('GET /api/templates', () => {
     expect(body.templates.filter((t) => t.isPopular === 1)).toHaveLength(Math.min(16, rows.length));
     expect(body.templates.slice(0, 16).every((t) => t.isPopular === 1)).toBe(true);
     expect(body.templateOfTheDay).not.toBeNull();
-    expect(body.templates[0]?.imageUrl).toBe(`/templates/${rows[0]?.id}.png`);
+    expect(body.templates[0]?.imageUrl).toBe(`http://local/templates/${rows[0]?.id}.png`);
+    expect(body.templateOfTheDay?.imageUrl).toMatch(/^http:\/\/local\/templates\//);
   });
 
   it('finds a template by its name, case-insensitively', async () => {
@@ -122,7 +123,7 @@ describe('GET /api/templates/:id', () => {
     const row = { ...rows[0]!, id: 'imported-one', imageKey: 'templates/imported-one.png', popularityRank: 5000 };
     await upsertTemplates(env.DB, [row]);
     const { template } = await (await api('/api/templates/imported-one')).json<{ template: { imageUrl: string } }>();
-    expect(template.imageUrl).toBe('/api/templates/imported-one/image');
+    expect(template.imageUrl).toBe('http://local/api/templates/imported-one/image');
     const res = await api(template.imageUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');

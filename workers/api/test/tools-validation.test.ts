@@ -157,7 +157,8 @@ describe('tool routes answer the documented body (docs/api.md)', () => {
     const body = await res.json<ToolBody & { compressionRatio: number }>();
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ format: 'jpeg', width: 120, height: 80, originalSize: png.length });
-    expect(body.imageUrl).toMatch(/^\/api\/images\/t[0-9a-z]+-[0-9a-f]{32}$/);
+    // Absolute on the site that asked, so a client fetches it as it is (docs/api.md).
+    expect(body.imageUrl).toMatch(/^http:\/\/local\/api\/images\/t[0-9a-z]+-[0-9a-f]{32}$/);
     expect(body.compressionRatio).toBe(Math.max(0, Math.round((1 - body.size / png.length) * 100)));
   });
 

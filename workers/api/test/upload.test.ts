@@ -11,7 +11,8 @@ describe('POST /api/upload', () => {
     expect(res.status).toBe(201);
     const body = uploadResponseSchema.parse(await res.json());
     expect(body).toMatchObject({ width: 1, height: 1, format: 'png', size: pngDeclaring(1, 1).length });
-    expect(body.imageUrl).toMatch(/^\/api\/images\/t[0-9a-z]+-[0-9a-f]{32}$/);
+    // The stored image's absolute address on the site that asked (docs/api.md).
+    expect(body.imageUrl).toMatch(/^http:\/\/local\/api\/images\/t[0-9a-z]+-[0-9a-f]{32}$/);
     const ttl = Date.parse(body.expiresAt) - before;
     expect(ttl).toBeGreaterThan(3590_000);
     expect(ttl).toBeLessThan(3610_000);

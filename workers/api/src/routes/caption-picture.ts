@@ -3,7 +3,8 @@
  * the model as a small JPEG (a vision model reads a few hundred pixels a side; a 10 MB photo as a data URI would
  * cost far more tokens and time for nothing).
  */
-import { imageIdOf } from '../../../../core/images/address';
+import { IMAGE_ADDRESS_RULE } from '../../../../core/api/ai';
+import { imageIdOfAddress } from '../../../../core/images/address';
 import { HttpError } from '../errors';
 import { intake, run } from '../imaging/engine';
 import { getImage } from '../storage/image-store';
@@ -12,9 +13,10 @@ import { engineServices } from './tools/deps';
 /** The longest side of the copy the vision model sees. */
 export const CAPTION_PICTURE_SIDE = 768;
 
-export async function captionPicture(env: Env, imageUrl: string): Promise<Uint8Array> {
-  const id = imageIdOf(imageUrl);
-  if (!id) throw new HttpError(400, 'validation_failed', 'imageUrl must be an /api/images/{id} address from POST /api/upload.');
+export async function captionPicture(request: Request, env: Env, imageUrl: string): Promise<Uint8Array> {
+  // Only this site's pictures: another site's address is never fetched.
+  const id = imageIdOfAddress(imageUrl, new URL(request.url).origin);
+  if (!id) throw new HttpError(400, 'validation_failed', IMAGE_ADDRESS_RULE);
   const { object } = await getImage(env.BUCKET, id);
   // A stored picture (an upload, an AI result, a saved meme) is taken in by the same rule as a sent one.
   const picture = await intake(new Uint8Array(await object.arrayBuffer()));

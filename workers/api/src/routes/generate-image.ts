@@ -2,7 +2,7 @@ import { generateImageRequestSchema, type GenerateImageResponse } from '../../..
 import { MAX_JSON_BYTES } from '../../../../core/limits';
 import { getAiProvider } from '../ai';
 import { upstreamError } from '../ai/upstream';
-import { json, readJson } from '../http';
+import { json, readJson, siteUrl } from '../http';
 import type { RequestContext } from '../identity/request-context';
 import { sniffImage } from '../imaging/engine';
 import { quotaSubjectOf, withAiUnit } from '../quota';
@@ -29,7 +29,7 @@ export async function postGenerateImage(request: Request, env: Env, ctx: Executi
       metadata: { format: sniffed.info.format },
     });
     return {
-      imageUrl: stored.url,
+      imageUrl: siteUrl(request, stored.url),
       provider: provider.name,
       isPlaceholder: image.isPlaceholder,
       ...(image.note ? { note: image.note } : {}),

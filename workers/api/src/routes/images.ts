@@ -7,7 +7,7 @@ import {
 import { contentDisposition, sanitizeDownloadName } from '../../../../core/download-name';
 import { acceptedFormat } from '../../../../core/images/kinds';
 import { parseWith } from '../validate';
-import { json } from '../http';
+import { json, siteUrl } from '../http';
 import { browserCopy, getImageService, intake } from '../imaging/engine';
 import { readPictureForm } from '../sources/picture-form';
 import type { IRequest } from 'itty-router';
@@ -28,7 +28,7 @@ export async function postUpload(request: Request, env: Env): Promise<Response> 
     metadata: { format: header.format },
   });
   const body: UploadResponse = {
-    imageUrl: stored.url,
+    imageUrl: siteUrl(request, stored.url),
     ...upright,
     format: acceptedFormat(header.format),
     size: stored.size,

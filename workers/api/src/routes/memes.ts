@@ -6,7 +6,7 @@ import { recordActivity } from '../db/activity';
 import { bookmarkHeader, readsNearVisitor, writesOfMember } from '../db/replica';
 import { deleteSavedMeme, insertSavedMeme, listSavedMemes, ownsSavedMeme } from '../db/saved-memes';
 import { HttpError, notFound } from '../errors';
-import { json, readJson } from '../http';
+import { json, readJson, siteUrl } from '../http';
 import type { RequestContext } from '../identity/request-context';
 import { readSession, requireSession } from '../identity/session';
 import { decodeCanvasData } from '../imaging/engine';
@@ -55,7 +55,7 @@ export async function postDownloadMeme(request: Request, env: Env, _ctx: Executi
   }
   const body: DownloadMemeResponse = {
     isPremium: session !== null,
-    downloadUrl: `${stored.url}?download=${encodeURIComponent(fileName)}`,
+    downloadUrl: siteUrl(request, `${stored.url}?download=${encodeURIComponent(fileName)}`),
   };
   return json(body, { status: 201, headers });
 }
@@ -72,7 +72,7 @@ export async function getUserMemes(request: Request, env: Env, _ctx: ExecutionCo
   const memes: SavedMeme[] = rows.map((r) => ({
     id: r.id,
     title: r.title,
-    imageUrl: imageUrl(r.id),
+    imageUrl: siteUrl(request, imageUrl(r.id)),
     format: r.format,
     fileSize: r.fileSize,
     createdAt: new Date(r.createdAt).toISOString(),

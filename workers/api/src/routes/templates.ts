@@ -1,5 +1,5 @@
 import type { IRequest } from 'itty-router';
-import { templateSearchSchema, type TemplatesResponse } from '../../../../core/api/templates';
+import { templateSearchSchema, type Template, type TemplatesResponse } from '../../../../core/api/templates';
 import { isStaticImageKey } from '../../../../core/templates/image-url';
 import { utcDayNumber } from '../../../../core/templates/template-of-the-day';
 import { readsNearVisitor } from '../db/replica';
@@ -7,7 +7,7 @@ import { findTemplate, getTemplateRow, readCatalog } from '../db/templates';
 import { cacheKey, fromEdgeCache } from '../edge-cache';
 import { notFound } from '../errors';
 import { parseWith } from '../validate';
-import { json } from '../http';
+import { json, siteUrl } from '../http';
 
 /** The catalog changes only when an operator seeds or imports: let browsers and the edge reuse it briefly. */
 const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300';
@@ -18,11 +18,18 @@ const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300';
  */
 const nearestReplica = (env: Env) => readsNearVisitor(env).db;
 
+/** A template as answered: its picture named by its absolute address on the site that asked (docs/api.md). */
+const answered = (request: Request, template: Template): Template => ({ ...template, imageUrl: siteUrl(request, template.imageUrl) });
+
 export async function getTemplates(request: IRequest, env: Env, ctx: ExecutionContext): Promise<Response> {
   const raw = new URL(request.url).searchParams.get('search');
   const { search } = parseWith(templateSearchSchema, { search: raw ?? undefined });
   return fromEdgeCache(cacheKey(request, ['search']), ctx, async () => {
-    const body: TemplatesResponse = await readCatalog(nearestReplica(env), search ?? '', utcDayNumber(new Date()));
+    const catalog = await readCatalog(nearestReplica(env), search ?? '', utcDayNumber(new Date()));
+    const body: TemplatesResponse = {
+      templates: catalog.templates.map((t) => answered(request, t)),
+      templateOfTheDay: catalog.templateOfTheDay && answered(request, catalog.templateOfTheDay),
+    };
     return json(body, { headers: { 'cache-control': LIST_CACHE } });
   });
 }
@@ -31,7 +38,7 @@ export async function getTemplate(request: IRequest, env: Env, ctx: ExecutionCon
   return fromEdgeCache(cacheKey(request), ctx, async () => {
     const template = await findTemplate(nearestReplica(env), String(request.params.id ?? ''));
     if (!template) throw notFound('There is no template with this id.');
-    return json({ template }, { headers: { 'cache-control': LIST_CACHE } });
+    return json({ template: answered(request, template) }, { headers: { 'cache-control': LIST_CACHE } });
   });
 }
 

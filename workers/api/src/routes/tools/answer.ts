@@ -40,10 +40,10 @@ export async function answerTool(request: Request, env: Env, ctx: ExecutionConte
  * The engine's work within the job's deadline (ADR 0122): a job still running when it passes is stopped at its next
  * step and answered 503 took_too_long, and the log says which job it was.
  */
-async function withinDeadline(env: Env, job: ToolJob, services: EngineServices): Promise<Response> {
+async function withinDeadline(request: Request, env: Env, job: ToolJob, services: EngineServices): Promise<Response> {
   const started = Date.now();
   try {
-    return await respondWithImage(env, await runFields(job.picture, job.fields, services), services);
+    return await respondWithImage(request, env, await runFields(job.picture, job.fields, services), services);
   } catch (err) {
     if (err instanceof HttpError && err.code === 'took_too_long') {
       const { width, height } = job.picture.upright;
@@ -61,7 +61,7 @@ const jobSignal = (job: ToolJob, cancel: AbortSignal | undefined) => (job.metere
 
 async function plain(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext, job: ToolJob): Promise<Response> {
   const services: EngineServices = { ...engineServices(env), signal: jobSignal(job, undefined) };
-  const work = () => withinDeadline(env, job, services);
+  const work = () => withinDeadline(request, env, job, services);
   if (!job.metered) return work();
   return withAiUnit(env, ctx, await quotaSubjectOf(request, env, context), timed(env, ctx, job, work));
 }
@@ -88,7 +88,7 @@ async function streamed(request: Request, env: Env, ctx: ExecutionContext, conte
   let estimateMs: number | undefined;
   const onPhase = (phase: JobPhase) => events.send('phase', phase === 'processing' && estimateMs !== undefined ? { phase, estimateMs } : { phase });
   const services: EngineServices = { ...engineServices(env), onPhase, signal: jobSignal(job, events.signal) };
-  const work = () => withinDeadline(env, job, services);
+  const work = () => withinDeadline(request, env, job, services);
 
   const run = async () => {
     try {

@@ -8,7 +8,7 @@ import { captureNotes } from '../../../../../core/tools/html-capture';
 import type { ToolResult } from '../../../../../core/api/tools';
 import { readHeader } from '../../../../../core/images/sniff';
 import { HttpError } from '../../errors';
-import { json, readJson } from '../../http';
+import { json, readJson, siteUrl } from '../../http';
 import { getHtmlRenderer } from '../../render';
 import { RendererError } from '../../render/types';
 import { parseWith } from '../../validate';
@@ -39,7 +39,7 @@ export async function postConvertHtml(request: Request, env: Env): Promise<Respo
   }
   const { imageUrl, expiresAt } = await storeResult(env, outcome.bytes, outcome.format);
   const body: ToolResult = {
-    imageUrl,
+    imageUrl: siteUrl(request, imageUrl),
     expiresAt,
     size: outcome.bytes.length,
     format: outcome.format,

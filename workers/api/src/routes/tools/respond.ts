@@ -1,14 +1,14 @@
 import type { ToolResult } from '../../../../../core/api/tools';
-import { json } from '../../http';
+import { json, siteUrl } from '../../http';
 import { throwIfCancelled } from '../../cancel';
 import type { EngineResult, EngineServices, StreamedResult } from '../../imaging/engine';
 import { storeResult, storeStreamedResult } from './deps';
 
 /**
  * Stores the result and answers the tool body (docs/api.md): imageUrl, size, format, width, height, originalSize and
- * more.
+ * more, the picture named by its absolute address on the site `request` asked.
  */
-export async function respondWithImage(env: Env, outcome: EngineResult | StreamedResult, job: Pick<EngineServices, 'onPhase' | 'signal'> = {}): Promise<Response> {
+export async function respondWithImage(request: Request, env: Env, outcome: EngineResult | StreamedResult, job: Pick<EngineServices, 'onPhase' | 'signal'> = {}): Promise<Response> {
   // The last point where a cancelled job leaves nothing behind in R2 (a streamed one also stops between parts).
   throwIfCancelled(job.signal);
   job.onPhase?.('storing');
@@ -25,6 +25,6 @@ export async function respondWithImage(env: Env, outcome: EngineResult | Streame
   const saved = answer.originalSize > 0 ? Math.round((1 - answer.size / answer.originalSize) * 100) : 0;
   // 0 for background removal, whose output is a different picture, not a smaller one (docs/product.md §5.2).
   const ratio = answer.operation === 'remove-background' ? 0 : Math.max(0, saved);
-  const body: ToolResult = { ...answer, compressionRatio: ratio };
+  const body: ToolResult = { ...answer, imageUrl: siteUrl(request, answer.imageUrl), compressionRatio: ratio };
   return json(body);
 }
