@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { heifEnc, makeHeic } from '../../../scripts/lib/make-heic';
 import { sharedFolder } from '../../../scripts/lib/shared-fixtures';
@@ -50,15 +52,37 @@ describe('HEIF headers (AVIF and HEIC)', () => {
     expect(heifExif(avif)).toBeNull();
   });
 
-  it('gives the rotation of irot as the EXIF orientation that turns the same way', () => {
+  it('gives the primary item size, and its irot as the EXIF orientation that turns the same way', () => {
     const box = (type: string, body: number[]) => [0, 0, 0, 8 + body.length, ...Buffer.from(type), ...body];
     const u32 = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+    // Item 1 (primary) has properties 2 (its ispe) and 3 (irot); property 1 is a larger tile's ispe, as in a grid.
     const file = (irot: number) =>
       new Uint8Array([
         ...box('ftyp', [...Buffer.from('heic'), 0, 0, 0, 0, ...Buffer.from('mif1')]),
-        ...box('meta', [0, 0, 0, 0, ...box('iprp', box('ipco', [...box('ispe', [0, 0, 0, 0, ...u32(4032), ...u32(3024)]), ...box('irot', [irot])]))]),
+        ...box('meta', [
+          0, 0, 0, 0,
+          ...box('pitm', [0, 0, 0, 0, 0, 1]),
+          ...box('iprp', [
+            ...box('ipco', [...box('ispe', [0, 0, 0, 0, ...u32(4096), ...u32(3072)]), ...box('ispe', [0, 0, 0, 0, ...u32(4032), ...u32(3024)]), ...box('irot', [irot])]),
+            ...box('ipma', [0, 0, 0, 0, ...u32(1), 0, 1, 2, 0x82, 3]),
+          ]),
+        ]),
         ...box('mdat', [1, 2, 3]),
       ]);
-    expect([0, 1, 2, 3].map((r) => readHeic(file(r), options).orientation)).toEqual([1, 8, 3, 6]);
+    expect([0, 1, 2, 3].map((r) => readHeic(file(r), options))).toEqual([1, 8, 3, 6].map((orientation) => ({ width: 4032, height: 3024, orientation })));
+    // The largest item is still held to the pixel budget.
+    expect(() => readHeic(file(0), { maxPixels: 4032 * 3024 })).toThrow(expect.objectContaining({ kind: 'too_many_pixels' }) as ImageProblem);
+  });
+
+  it.skipIf(heifEnc.missing)('reads a small HEIC at its own size, not its padded tile (heif-enc writes a 64 × 32 picture as a grid of one 64 × 64 tile)', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heic-test-'));
+    try {
+      const w = 64;
+      const h = 32;
+      writeFileSync(join(dir, 'small.jpg'), await sharp(Buffer.alloc(w * h * 3, 200), { raw: { width: w, height: h, channels: 3 } }).jpeg().toBuffer());
+      expect(readHeic(makeHeic(join(dir, 'small.jpg')), options)).toEqual({ width: 64, height: 32, orientation: 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -64,6 +64,7 @@ export function heifKind(brands: readonly string[]): HeifKind | null {
 
 interface Layout {
   meta: Box;
+  iprp: Box;
   ipco: Box;
 }
 
@@ -78,37 +79,75 @@ function layout(bytes: Uint8Array, kind: HeifKind): Layout {
   if (!meta || !top.some((b) => b.type === 'mdat')) throw corrupt('missing meta or image data');
   const iprp = child(bytes, meta, 'iprp', 4);
   const ipco = iprp && child(bytes, iprp, 'ipco');
-  if (!ipco) throw corrupt('missing image properties');
-  return { meta, ipco };
+  if (!iprp || !ipco) throw corrupt('missing image properties');
+  return { meta, iprp, ipco };
 }
 
 /** EXIF orientation for a HEIF rotation (`irot`: quarter turns anticlockwise), which decoders apply themselves. */
 const IROT_ORIENTATION = [1, 8, 3, 6] as const;
 
+/** The primary item's id (`pitm`), or null. */
+function primaryItem(bytes: Uint8Array, meta: Box): number | null {
+  const pitm = child(bytes, meta, 'pitm', 4);
+  if (!pitm) return null;
+  need(bytes, pitm.start + 6);
+  return (bytes[pitm.start] ?? 0) === 0 ? view(bytes).getUint16(pitm.start + 4) : (need(bytes, pitm.start + 8), view(bytes).getUint32(pitm.start + 4));
+}
+
+/** The 1-based indexes into `ipco` of the properties `ipma` gives the item, or null when it names none. */
+function propertiesOf(bytes: Uint8Array, iprp: Box, id: number): number[] | null {
+  const ipma = child(bytes, iprp, 'ipma');
+  if (!ipma) return null;
+  need(bytes, ipma.start + 8);
+  const version = bytes[ipma.start] ?? 0;
+  const wide = ((bytes[ipma.start + 3] ?? 0) & 1) === 1;
+  const dv = view(bytes);
+  const count = dv.getUint32(ipma.start + 4);
+  let at = ipma.start + 8;
+  for (let i = 0; i < count && at < ipma.end; i++) {
+    const item = uint(bytes, at, version < 1 ? 2 : 4);
+    at += version < 1 ? 2 : 4;
+    need(bytes, at + 1);
+    const n = bytes[at] ?? 0;
+    at += 1;
+    const indexes: number[] = [];
+    for (let j = 0; j < n; j++) {
+      indexes.push(wide ? uint(bytes, at, 2) & 0x7fff : (need(bytes, at + 1), (bytes[at] ?? 0) & 0x7f));
+      at += wide ? 2 : 1;
+    }
+    if (item === id) return indexes;
+  }
+  return null;
+}
+
 /**
- * A HEIF picture's header: the size from the `ispe` properties in meta/iprp/ipco (the largest is used, so a small
- * primary item beside a huge grid cannot hide it) and the rotation from `irot`, given as the EXIF orientation that
- * turns the same way, so the upright size is right (decoders, the image service's included, apply `irot` and ignore
- * the EXIF orientation tag a HEIC also carries).
+ * A HEIF picture's header: the size is the primary item's `ispe` (for an iPhone photo, the grid's, whose 512 px tiles
+ * are items of their own), its rotation the primary item's `irot`, given as the EXIF orientation that turns the same
+ * way, so the upright size is right (decoders, the image service's included, apply `irot` and ignore the EXIF
+ * orientation tag a HEIC also carries). The pixel budget is held against the largest `ispe` of all too, so no item,
+ * a tile or a hidden one, can be a decompression bomb.
  */
 export function readHeif(bytes: Uint8Array, options: ReadOptions, kind: HeifKind): HeaderInfo {
-  const { ipco } = layout(bytes, kind);
+  const { meta, iprp, ipco } = layout(bytes, kind);
   const dv = view(bytes);
-  let best: { width: number; height: number } | undefined;
-  let orientation = 1;
-  for (const box of boxes(bytes, ipco.start, ipco.end)) {
-    if (box.type === 'ispe') {
-      need(bytes, box.start + 12);
-      const size = { width: dv.getUint32(box.start + 4), height: dv.getUint32(box.start + 8) };
-      if (!best || size.width * size.height > best.width * best.height) best = size;
-    } else if (box.type === 'irot' && orientation === 1) {
-      need(bytes, box.start + 1);
-      orientation = IROT_ORIENTATION[(bytes[box.start] ?? 0) & 3] ?? 1;
-    }
+  const properties = [...boxes(bytes, ipco.start, ipco.end)];
+  const sizeOf = (box: Box) => (need(bytes, box.start + 12), { width: dv.getUint32(box.start + 4), height: dv.getUint32(box.start + 8) });
+  let largest: { width: number; height: number } | undefined;
+  for (const box of properties) {
+    if (box.type !== 'ispe') continue;
+    const size = sizeOf(box);
+    if (!largest || size.width * size.height > largest.width * largest.height) largest = size;
   }
-  if (!best) throw corrupt('no image size');
-  checkDimensions(best.width, best.height, options);
-  return { ...best, orientation };
+  if (!largest) throw corrupt('no image size');
+  checkDimensions(largest.width, largest.height, options);
+  const primary = primaryItem(bytes, meta);
+  const own = primary === null ? null : propertiesOf(bytes, iprp, primary)?.map((i) => properties[i - 1]).filter((b): b is Box => b !== undefined);
+  const ispe = own?.find((b) => b.type === 'ispe');
+  const size = ispe ? sizeOf(ispe) : largest;
+  checkDimensions(size.width, size.height, options);
+  const irot = own?.find((b) => b.type === 'irot');
+  const orientation = irot ? (need(bytes, irot.start + 1), IROT_ORIENTATION[(bytes[irot.start] ?? 0) & 3] ?? 1) : 1;
+  return { ...size, orientation };
 }
 
 /** A big-endian unsigned number of 0, 4 or 8 bytes (iloc's sized fields). */
