@@ -83,6 +83,9 @@ async function matches(service: ImageService, job: Omit<ServiceJob, 'output'>, o
 }
 
 const photo = () => makePhoto({ width: 320, height: 200, seed: 5 });
+let heicPhoto: Promise<Uint8Array> | undefined;
+/** The same kind of photo as a real HEIC with GPS (heif-enc on the PHOTOS service), made once. */
+const heic = () => (heicPhoto ??= makePhoto({ width: 320, height: 200, seed: 5, gps: true, format: 'heic' }));
 /** Display P3, as phones tag their photos: its pixel values are not sRGB's. */
 const p3Photo = () => makePhoto({ width: 320, height: 200, seed: 8, profile: 'p3', quality: 95 });
 /** Mean difference per channel (RGB) between two pictures of one size. */
@@ -241,6 +244,22 @@ const CASES: Record<string, (s: ImageService) => Promise<void>> = {
       expect(meanDifference((await raster(out.bytes)).data, own.data), format).toBeLessThan(2);
     }
   },
+  // ADR 0132: the binding reads HEIC on every plan (local-images through libheif in WASM) and writes AVIF up to 1,200 px.
+  'reads a HEIC (an iPhone photo) and writes it as a JPEG with no metadata': async (s) => {
+    const input = await heic();
+    expect(readHeader(input)).toMatchObject({ format: 'heic', width: 320, height: 200 });
+    const out = await s.run({ input, steps: [{ op: 'resize', width: 160, height: 100, fit: 'stretch' }], output: { format: 'jpeg', quality: 90 } });
+    expect(readHeader(out.bytes)).toMatchObject({ format: 'jpeg', width: 160, height: 100 });
+    expect(Object.keys(await exiftool(out.bytes)).filter((k) => k.startsWith('GPS') || k.startsWith('EXIF:'))).toEqual([]);
+  },
+  'writes AVIF at the quality asked, up to 1,200 px a side, and refuses 1,201 before any work': async (s) => {
+    const input = await photo();
+    const [low, high] = await Promise.all([30, 90].map((quality) => s.run({ input, steps: [{ op: 'resize', width: 1_200, height: 750, fit: 'stretch' }], output: { format: 'avif', quality } })));
+    for (const out of [low!, high!]) expect([out.format, readHeader(out.bytes)?.format, out.width, out.height]).toEqual(['avif', 'avif', 1_200, 750]);
+    expect(low!.bytes.length).toBeLessThan(high!.bytes.length);
+    const over = await s.run({ input, steps: [{ op: 'resize', width: 1_201, height: 750, fit: 'stretch' }], output: { format: 'avif' } }).catch((e: unknown) => e);
+    expect(over).toMatchObject({ status: 413, message: imageServiceRefusal({ input: { format: 'jpeg', width: 320, height: 200, bytes: 1 }, steps: [{ op: 'resize', width: 1_201, height: 750, fit: 'stretch' }], output: 'avif' }) });
+  },
   '12 MP photo: crops at full size': async (s) => {
     const out = await timed(s, { input: await twelveMegapixels(), steps: [{ op: 'crop', left: 500, top: 400, width: 3000, height: 2000 }], output: { format: 'jpeg', quality: 85 } });
     expect(readHeader(out.bytes)).toMatchObject({ format: 'jpeg', width: 3000, height: 2000 });
@@ -259,7 +278,8 @@ const CASES: Record<string, (s: ImageService) => Promise<void>> = {
  * Measured, not guessed: every case runs against the emulation too, and each one listed here is asserted to fail
  * there (`it.fails`), so a wrangler that learns a case turns this list red. What the emulation does (wrangler
  * 4.164, miniflare's imagesLocalFetcher on sharp): the EXIF orientation, `rotate`, and `width`/`height` with every
- * `fit` and `background`; no `trim`, `flip` or `blur`; `draw()` ignored; `quality` ignored; no `rgba` output (415).
+ * `fit` and `background`; no `trim`, `flip` or `blur`; `draw()` ignored; `quality` ignored; no `rgba` output (415);
+ * no HEIC input.
  * The 413 and 422 cases pass there only because cloudflare.ts reads the header and checks the job against the
  * binding's limits itself before calling it.
  */
@@ -281,6 +301,10 @@ export const EMULATION_LACKS = new Set<string>([
   "reads a profiled photo's own pixel values",
   // Its JPEG is at its own quality (about 80), not the 95 asked: the values are 3.8 apart on average where 2 is allowed.
   "writes a profiled photo's profile back, on its own pixel values",
+  // Its sharp has no HEVC decoder ("Support for this compression format has not been built in: HEVC"), ADR 0132.
+  'reads a HEIC (an iPhone photo) and writes it as a JPEG with no metadata',
+  // It writes AVIF, but at its own quality: quality 30 and 90 are the same file.
+  'writes AVIF at the quality asked, up to 1,200 px a side, and refuses 1,201 before any work',
 ]);
 
 function contract(name: string, service: () => ImageService, lacks = new Set<string>()) {

@@ -23,7 +23,7 @@ export interface BindingCall {
 }
 
 const FIT_BACK = { cover: 'cover', pad: 'contain', squeeze: 'stretch', contain: 'inside' } as const;
-const FORMAT_BACK = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', rgba: 'rgba' } as const;
+const FORMAT_BACK = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif', rgba: 'rgba' } as const;
 
 /**
  * A binding transform as the contract's step; anything the adapters are not expected to send is a test failure.
