@@ -1,11 +1,15 @@
 /**
- * `npm test`: every check a fresh clone must pass, in order, ending with one line `N passed, N failed`.
- * Steps: type check, lint, build, unit + Worker tests (vitest), deploy dry-run, end-to-end (Playwright, Chromium).
+ * `npm test`: every check a fresh clone must pass, ending with one line `N passed, N failed`.
+ * Steps: build, then two lanes side by side (ADR 0130): type check, lint, unit + Worker tests (vitest) in one; deploy
+ * dry run and end-to-end (Playwright, Chromium) in the other. Each lane is a chain of processes that mostly wait
+ * (on workerd, Chromium, the local services), so on two cores the lanes together take little more than the longer one.
  * Each test case counts once; a step with no test cases (type check, lint, build, dry run) counts as one check.
+ * Every line a lane prints is prefixed with its name; a table of the steps' durations closes the run.
  */
 import './lib/require-node-22';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { wranglerEnv } from './lib/run';
 
 interface Tally {
@@ -16,20 +20,36 @@ interface Tally {
 
 const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
+const timings: { name: string; seconds: number; ok: boolean }[] = [];
+const startedAt = Date.now();
 mkdirSync('.tmp', { recursive: true });
 
-function step(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = wranglerEnv()): boolean {
-  console.log(`\n▶ ${name}`);
+/** Runs one step to its end; its output goes to this terminal, each line after `prefix` when lanes run side by side. */
+function step(name: string, cmd: string, args: string[], prefix = '', env: NodeJS.ProcessEnv = wranglerEnv()): Promise<boolean> {
+  console.log(`\n${prefix}▶ ${name}`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env });
-  const ok = result.status === 0;
-  console.log(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (!ok) failures.push(name);
-  return ok;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'], env });
+    if (prefix) {
+      for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+    }
+    const finish = (ok: boolean) => {
+      const seconds = (Date.now() - started) / 1000;
+      timings.push({ name, seconds, ok });
+      console.log(`${prefix}${ok ? '✔' : '✘'} ${name} (${seconds.toFixed(1)} s)`);
+      if (!ok) failures.push(name);
+      resolve(ok);
+    };
+    child.on('error', (err) => {
+      console.log(`${prefix}${cmd}: ${err.message}`);
+      finish(false);
+    });
+    child.on('close', (code) => finish(code === 0));
+  });
 }
 
-function check(name: string, cmd: string, args: string[]) {
-  const ok = step(name, cmd, args);
+async function check(name: string, cmd: string, args: string[], prefix = '') {
+  const ok = await step(name, cmd, args, prefix);
   tally[ok ? 'passed' : 'failed'] += 1;
 }
 
@@ -41,25 +61,27 @@ function readJson<T>(path: string): T | undefined {
   }
 }
 
-check('type check', 'npx', ['tsx', 'scripts/typecheck.ts']);
-check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
-const built = step('build', 'npm', ['run', 'build']);
-tally[built ? 'passed' : 'failed'] += 1;
+/** Type check, lint, then every vitest project (unit in Node, Worker tests in workerd). */
+async function checksAndVitest(prefix: string) {
+  await check('type check', 'npx', ['tsx', 'scripts/typecheck.ts'], prefix);
+  await check('lint', 'npx', ['eslint', '--max-warnings=0', '.'], prefix);
+  rmSync('.tmp/vitest.json', { force: true });
+  const vitestOk = await step('unit and Worker tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'], prefix);
+  const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>('.tmp/vitest.json');
+  if (vitest) {
+    tally.passed += vitest.numPassedTests;
+    tally.failed += vitest.numFailedTests + (vitestOk || vitest.numFailedTests ? 0 : 1);
+    tally.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  } else tally.failed += 1;
+}
 
-const vitestOk = step('unit and Worker tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json']);
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>('.tmp/vitest.json');
-if (vitest) {
-  tally.passed += vitest.numPassedTests;
-  tally.failed += vitest.numFailedTests + (vitestOk || vitest.numFailedTests ? 0 : 1);
-  tally.skipped += vitest.numPendingTests + vitest.numTodoTests;
-} else tally.failed += 1;
-
-// The plan of `npm run deploy` printed, checked against what the code reads, and both bundles built offline; the
-// build above is reused.
-check('deploy dry run', 'npx', ['tsx', 'scripts/deploy.ts', '--dry-run', '--skip-build']);
-
-if (built) {
-  const e2eOk = step('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+/** The deploy dry run and the end-to-end tests, both on the build made first. */
+async function dryRunAndEndToEnd(prefix: string) {
+  // The plan of `npm run deploy` printed, checked against what the code reads, and both bundles built offline; the
+  // build above is reused.
+  await check('deploy dry run', 'npx', ['tsx', 'scripts/deploy.ts', '--dry-run', '--skip-build'], prefix);
+  rmSync('.tmp/playwright.json', { force: true });
+  const e2eOk = await step('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], prefix, {
     ...wranglerEnv(),
     PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json',
   });
@@ -69,11 +91,23 @@ if (built) {
     tally.failed += e2e.stats.unexpected + (e2eOk || e2e.stats.unexpected ? 0 : 1);
     tally.skipped += e2e.stats.skipped;
   } else tally.failed += 1;
-} else {
-  failures.push('end-to-end tests (not run: the build failed)');
-  tally.failed += 1;
 }
 
+// The build comes first: it rewrites app/lib/api/schema.d.ts, which the type check and a unit test read.
+const built = await step('build', 'npm', ['run', 'build']);
+tally[built ? 'passed' : 'failed'] += 1;
+
+if (built) {
+  await Promise.all([checksAndVitest('[checks] '), dryRunAndEndToEnd('[e2e] ')]);
+} else {
+  await checksAndVitest('');
+  failures.push('deploy dry run and end-to-end tests (not run: the build failed)');
+  tally.failed += 2;
+}
+
+console.log('\nStep durations (the two lanes run side by side):');
+for (const t of timings) console.log(`  ${t.ok ? '✔' : '✘'} ${t.name.padEnd(30)} ${t.seconds.toFixed(1).padStart(7)} s`);
+console.log(`  ${'whole run'.padEnd(32)} ${((Date.now() - startedAt) / 1000).toFixed(1).padStart(7)} s`);
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}`);
 process.exit(tally.failed ? 1 : 0);
