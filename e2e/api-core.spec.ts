@@ -59,7 +59,7 @@ test('a text file called cat.png is refused with the message people see (docs/pr
   });
   expect(result).toEqual({
     status: 415,
-    body: { error: 'Please upload an image file (JPEG, PNG, WebP, GIF, BMP or TIFF).', code: 'unsupported_media_type' },
+    body: { error: 'Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).', code: 'unsupported_media_type' },
   });
 });
 

@@ -54,7 +54,7 @@ test.describe('hero upload', () => {
     await page.goto('/');
     await fileInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(toast(page)).toContainText('Invalid file type');
-    await expect(toast(page)).toContainText('Please upload an image file (JPEG, PNG, WebP, GIF, BMP or TIFF).');
+    await expect(toast(page)).toContainText('Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).');
     expect(calls).toEqual([]);
   });
 
@@ -300,10 +300,10 @@ test.describe('tools section', () => {
       await expect(section.getByRole('link')).toHaveCount(1);
       await expect(section.getByRole('link')).toHaveAttribute('href', href);
     }
+    // HEIC is taken by every tool (ADR 0132): the iPhone's format finds Convert.
     await search.fill('heic');
-    await expect(section.getByRole('link')).toHaveCount(0);
-    await expect(section.getByRole('status')).toContainText('HEIC photos are not accepted yet.');
-    await expect(section.getByRole('status')).toContainText('share the photo as a JPEG');
+    await expect(section.getByRole('link')).toHaveCount(1);
+    await expect(section.getByRole('link')).toHaveAttribute('href', '/tools/convert');
   });
 });
 

@@ -35,7 +35,7 @@ test('the three bad files are refused by the server with these sentences', async
   const said = [];
   for (const f of BAD) said.push(await serverSays(page, f));
   expect(said).toEqual([
-    'Please upload an image file (JPEG, PNG, WebP, GIF, BMP or TIFF).',
+    'Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).',
     'This file is empty (0 bytes). Please choose an image.',
     'Please upload an image smaller than 10MB.',
   ]);

@@ -44,7 +44,7 @@ test.describe('Convert', () => {
   test('non-images are ignored, none at all says No valid images, and more than six shows +N more', async ({ page }) => {
     await page.goto('/tools/convert');
     await page.getByTestId('file-input').setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
-    await expect(toastWith(page, 'Invalid file type')).toContainText('a.txt: Please upload an image file (JPEG, PNG, WebP, GIF, BMP or TIFF).');
+    await expect(toastWith(page, 'Invalid file type')).toContainText('a.txt: Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).');
     await expect(toastWith(page, 'No valid images')).toContainText('Please select image files to convert');
     const eight = Array.from({ length: 8 }, (_, i) => corpusFile(i % 2 ? 'photos/rocket.jpg' : 'formats/sample.png'));
     await page.getByTestId('file-input').setInputFiles([...eight.map((p) => p)]);

@@ -250,7 +250,7 @@ test.describe('Optimize', () => {
   test('a non-image is refused with its toast (docs/product.md §9)', async ({ page }) => {
     await page.goto('/tools/optimize');
     await page.getByTestId('file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
-    await expect(toastWith(page, 'Invalid file type')).toContainText('notes.txt: Please upload an image file (JPEG, PNG, WebP, GIF, BMP or TIFF).');
+    await expect(toastWith(page, 'Invalid file type')).toContainText('notes.txt: Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).');
     await expect(page.getByTestId('file-card')).toHaveCount(0);
   });
 });

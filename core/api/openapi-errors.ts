@@ -2,7 +2,7 @@
  * The errors the API document repeats: answers many routes share, and what the router can answer before any route
  * runs (the body-size check, the cross-site refusal, an API key's checks). Used by openapi-routes.ts.
  */
-import { IMAGE_SERVICE_MAX_ANIMATION_PIXELS, IMAGE_SERVICE_MAX_SIDE, WEBP_MAX_SIDE } from '../image-service';
+import { AVIF_MAX_SIDE, IMAGE_SERVICE_MAX_ANIMATION_PIXELS, IMAGE_SERVICE_MAX_SIDE, WEBP_MAX_SIDE } from '../image-service';
 import { ISOLATE_ONLY_MAX_PIXELS, MAX_IMAGE_SIDE } from '../images/intake';
 import { ACCEPTED_FORMATS_TEXT } from '../images/kinds';
 import { BODY_READ_IDLE_MS, FREE_DAILY_AI_LIMIT, MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, RATE_LIMITS_PER_MINUTE, SOURCE_DEADLINE_MS, SOURCE_MAX_REDIRECTS, SOURCE_URL_MAX_CHARS, type RateLimitedRoute } from '../limits';
@@ -29,7 +29,7 @@ export const JSON_ERRORS: RouteError[] = [
 export const PICTURE_ERRORS: RouteError[] = [
   { status: 400, code: 'bad_request', when: 'The body is not multipart/form-data, cannot be read, or the file is empty.' },
   { status: 400, code: 'validation_failed', when: 'Neither the `image` part nor a `url` was sent, or a field is not valid; the message names the field.' },
-  { status: 413, code: 'payload_too_large', when: `The file is over ${mb(MAX_UPLOAD_BYTES)}, the picture over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels or ${MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels a side, a BMP or TIFF over ${ISOLATE_ONLY_MAX_PIXELS / 1_000_000} megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012).` },
+  { status: 413, code: 'payload_too_large', when: `The file is over ${mb(MAX_UPLOAD_BYTES)}, the picture over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels or ${MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels a side, a BMP or TIFF over ${ISOLATE_ONLY_MAX_PIXELS / 1_000_000} megapixels, an AVIF over ${AVIF_MAX_SIDE.toLocaleString('en-US')} pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012).` },
   { status: 415, code: 'unsupported_media_type', when: `The bytes are not a picture in a format we take (${ACCEPTED_FORMATS_TEXT}).` },
   { status: 422, code: 'unprocessable_image', when: 'The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode.' },
 ];

@@ -242,7 +242,7 @@ const ROUTES: RouteDoc[] = [
   },
   toolRoute('/api/optimize', 'Compress, upscale or remove the background', '`operation=compress` at a quality, `auto` (the smallest file that looks the same) or a target size; `upscale` (2, 3 or 4×) and `remove-background` use AI and write JPEG or WebP (`format=auto`: a JPEG photo stays JPEG, anything else becomes WebP) unless `format=png` is asked for; a cut-out is WebP or PNG.', optimizeFieldsSchema, { operation: 'compress', quality: 80, format: 'webp' }, true),
   toolRoute('/api/modify', 'Resize, crop, rotate or batch-compress', 'Resize to a preset or a size (Fill, Fit with a border colour, or Stretch), crop a rectangle, rotate and flip, or compress (the batch).', modifyFieldsSchema, { operation: 'resize', width: 1080, height: 1080, fit: 'cover' }, false),
-  toolRoute('/api/convert', 'Convert to JPEG, PNG, WebP, BMP or TIFF', 'Re-encodes the picture; metadata is never carried over.', convertFieldsSchema, { format: 'png' }, false),
+  toolRoute('/api/convert', 'Convert to JPEG, PNG, WebP, AVIF, BMP or TIFF', 'Re-encodes the picture; metadata is never carried over.', convertFieldsSchema, { format: 'png' }, false),
   withErrors(
     toolRoute('/api/security', 'Watermark, blur faces or strip private metadata', '`watermark` draws text; `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding.', securityFieldsSchema, { operation: 'watermark', text: '© Memeforge', position: 'bottom-right' }, true),
     [

@@ -81,7 +81,7 @@ export const IMAGE_FILE_SCHEMA: JsonSchema = {
   type: 'string',
   format: 'binary',
   contentMediaType: 'application/octet-stream',
-  description: 'The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.',
+  description: 'The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.',
 };
 
 /** zod's JSON Schema, reshaped for a place inside an OpenAPI 3.1 document. The only place this happens. */

@@ -57,7 +57,7 @@ describe('imgflip sync', () => {
     expect(JSON.parse(items[0]!.row.textBoxes)).toHaveLength(3);
     expect(Object.fromEntries(skipped.map((s) => [s.id, s.reason]))).toEqual({
       '103': 'the image could not be downloaded (404)',
-      '104': 'the downloaded image: Please upload an image file (JPEG, PNG, WebP, GIF, BMP or TIFF).',
+      '104': 'the downloaded image: Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).',
       '105': expect.stringContaining('box_count'),
       '1 OR 1': expect.stringContaining('id'),
     });

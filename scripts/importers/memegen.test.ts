@@ -99,7 +99,7 @@ describe('memegen importer validation', () => {
       'no-config': 'config.yml is missing',
       'no-image': 'no default.jpg, default.png or default.gif',
       'no-name': expect.stringContaining('name'),
-      'not-image': 'default.png: Please upload an image file (JPEG, PNG, WebP, GIF, BMP or TIFF).',
+      'not-image': 'default.png: Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).',
       'empty-image': 'default.png is empty',
       'cut-image': expect.stringMatching(/^default\.png: This PNG is damaged or incomplete/),
       'bad-pixels': expect.stringMatching(/^default\.png: This PNG is damaged or incomplete \(bad CRC in IDAT\)|^default\.png cannot be decoded/),
