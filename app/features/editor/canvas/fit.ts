@@ -1,6 +1,6 @@
 import type { FabricObject, Textbox } from 'fabric';
 import type { Rect } from '../model/geometry';
-import { FIT_MIN_FONT_PX, boxForSize, fitText, type Measure } from '../model/text-fit';
+import { FIT_MIN_FONT_PX, boxForSize, fitText, type Measure } from '../../../../core/memes/text-fit';
 
 /**
  * A text layer that belongs to a template box keeps that box (canvas pixels), the size it may grow to and its

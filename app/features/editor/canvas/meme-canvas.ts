@@ -8,7 +8,7 @@ import { outputSizes } from '../model/export-plan';
 import {
   autoCropBounds, blankImageArea, exportArea, exportMultiplier, fitImage, placeNewText, templateBoxRect, type Rect, type Size,
 } from '../model/geometry';
-import { boxMaxFontSize } from '../model/text-fit';
+import { boxMaxFontSize } from '../../../../core/memes/text-fit';
 import { nextZoom, zoomToFit, type ZoomRequest } from '../model/zoom';
 import { History } from '../model/history';
 import { shapePosition } from '../model/shapes';

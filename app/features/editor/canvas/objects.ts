@@ -4,7 +4,7 @@ import type { ShapeKind } from '../../../../core/editor';
 import type { Template } from '../../../../core/api/templates';
 import { templateBoxRect, type Rect } from '../model/geometry';
 import { shapeOutline } from '../model/shapes';
-import { boxMaxFontSize } from '../model/text-fit';
+import { boxMaxFontSize } from '../../../../core/memes/text-fit';
 import { familyFromStack, layerName, styleFromTemplateBox, templateText, type TextStyle } from '../model/text-style';
 import { fitToBox, setMemeBox } from './fit';
 import type { LayerView } from '../model/store';

@@ -3,7 +3,7 @@ import { MEME_FONTS } from '../../../../core/fonts';
 import { fontMeasure } from '../../../../scripts/lib/font-metrics';
 import { CATALOG } from '../../../../scripts/templates/catalog';
 import { fitImage, templateBoxRect } from './geometry';
-import { FIT_MIN_FONT_PX, blockHeight, boxForSize, boxMaxFontSize, fitText, layoutAt, wrapLines } from './text-fit';
+import { FIT_MIN_FONT_PX, blockHeight, boxForSize, boxMaxFontSize, fitText, layoutAt, wrapLines } from '../../../../core/memes/text-fit';
 import { fontForTemplate, templateText } from './text-style';
 
 // Real metrics of the fonts the site serves: Anton stands in for Impact.

@@ -1,10 +1,15 @@
-import type { Size } from './geometry';
+/** A width and a height in pixels. */
+export interface Size {
+  width: number;
+  height: number;
+}
 
 /**
  * Text that fits its template box, memegen/imgflip style: a caption keeps the largest font size at which its
  * word-wrapped lines fit the box's width and height, down to a readable minimum; below that it keeps wrapping and
  * grows taller. Pure code: the width of a run of text comes from a `Measure` (the browser's canvas in the editor,
- * the shipped font files' advance widths in Node tests), so the rule is the same in both.
+ * the shipped font files' advance widths in Node tests and in the API Worker's meme renderer, `core/memes/layout.ts`),
+ * so the rule is the same in all three.
  */
 
 /** Width in pixels of `text` set at `fontSize` px in the caption's font. */
