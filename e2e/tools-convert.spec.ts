@@ -16,7 +16,7 @@ test.describe('Convert', () => {
       await page.getByTestId('file-input').setInputFiles(inputs.map(corpusFile));
       await expect(page.getByRole('list', { name: 'Selected files' }).getByRole('img')).toHaveCount(3);
       await page.getByLabel('Output format').selectOption(format);
-      const qualityShown = format === 'jpeg' || format === 'webp';
+      const qualityShown = format === 'jpeg' || format === 'webp' || format === 'avif';
       await expect(page.getByLabel(/Quality/)).toHaveCount(qualityShown ? 1 : 0);
       await page.getByRole('button', { name: `Convert 3 Images to ${format.toUpperCase()}` }).click();
       const card = page.getByTestId('result-card');

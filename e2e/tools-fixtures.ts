@@ -12,6 +12,8 @@ export function sniff(bytes: Buffer): string {
   if (bytes.subarray(0, 2).toString('latin1') === 'BM') return 'bmp';
   const tiff = bytes.subarray(0, 4).toString('hex');
   if (tiff === '49492a00' || tiff === '4d4d002a') return 'tiff';
+  // An ISO-BMFF file whose brands name AV1 (ADR 0132).
+  if (bytes.subarray(4, 8).toString('latin1') === 'ftyp' && /avi[fs]/.test(bytes.subarray(8, 32).toString('latin1'))) return 'avif';
   return 'unknown';
 }
 
