@@ -4,6 +4,7 @@
  * R2 the way the API stores it now (`stream`) or the way it used to (`whole`: read into the isolate, then put).
  */
 import { cloudflareProvider } from '../../workers/api/src/ai/cloudflare';
+import { concatBytes } from '../../core/bytes';
 import { pngChunk } from '../../workers/api/src/imaging/codecs/plain-png';
 import { toBytes } from '../../workers/api/src/ai/upstream';
 import { readHeadOf } from '../../workers/api/src/imaging/intake/sniff';
@@ -20,14 +21,7 @@ function declaring(width: number, height: number): Uint8Array {
   new DataView(ihdr.buffer).setUint32(0, width);
   new DataView(ihdr.buffer).setUint32(4, height);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', new Uint8Array([0x78, 0x01, 0x01, 0, 0, 0xff, 0xff, 0, 0, 0, 1])), pngChunk('IEND', new Uint8Array())];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', new Uint8Array([0x78, 0x01, 0x01, 0, 0, 0xff, 0xff, 0, 0, 0, 1])), pngChunk('IEND', new Uint8Array())]);
 }
 
 /** `gc()` when workerd runs with --expose-gc (the bench sets it), so what is sampled is live memory, not garbage. */

@@ -3,6 +3,7 @@
  * run (scripts/fuzz.ts, against the local stack) and the short in-suite run (workers/api/test/fuzz.test.ts) make the
  * same inputs from the same seed, and a finding can be reproduced from its name alone.
  */
+import { concatBytes } from '../../core/bytes';
 
 export interface FuzzInput {
   /** `<seed file>#<index>:<mutation>` — enough to regenerate the bytes. */
@@ -127,15 +128,7 @@ function wrongMagic(src: Uint8Array, rand: Rand): Uint8Array {
 }
 
 const text = (s: string) => new TextEncoder().encode(s);
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+const concat = (...parts: Uint8Array[]) => concatBytes(parts);
 
 /** Files that are two things at once: image + HTML/script, image + ZIP, SVG + image, two images back to back. */
 function polyglot(src: Uint8Array, rand: Rand, other: Uint8Array): Uint8Array {

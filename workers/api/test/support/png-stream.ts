@@ -1,4 +1,5 @@
 import { pngChunk } from '../../src/imaging/codecs/plain-png';
+import { concatBytes } from '../../../../core/bytes';
 
 /**
  * A valid RGBA PNG of any size, made chunk by chunk as it is read: the worst case an AI result can be (no
@@ -77,12 +78,4 @@ export function pngStream(width: number, height: number, onChunk: (bytes: number
   return { stream, size };
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+const concat = concatBytes;

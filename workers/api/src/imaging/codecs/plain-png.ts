@@ -1,4 +1,5 @@
 import { zlibSync } from 'fflate';
+import { concatBytes } from '../../../../../core/bytes';
 import { crc32 } from '../../../../../core/images/crc32';
 
 /**
@@ -33,12 +34,5 @@ export function plainPng(pixels: Uint8Array, width: number, height: number, chan
   const stride = width * channels;
   const raw = new Uint8Array((stride + 1) * height);
   for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
-  const parts = [new Uint8Array(SIGNATURE), pngChunk('IHDR', header), pngChunk('IDAT', zlibSync(raw, { level: 6 })), pngChunk('IEND', new Uint8Array())];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes([new Uint8Array(SIGNATURE), pngChunk('IHDR', header), pngChunk('IDAT', zlibSync(raw, { level: 6 })), pngChunk('IEND', new Uint8Array())]);
 }

@@ -1,4 +1,5 @@
 /** Walking the metadata containers of JPEG, PNG and WebP files, to remove parts without touching the pixels. */
+import { concatBytes } from '../../../../../core/bytes';
 
 export interface JpegSegment {
   marker: number;
@@ -93,15 +94,8 @@ export const startsWith = (b: Uint8Array, text: string) => {
   return true;
 };
 
-export function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
+/** The parts one after another (core/bytes.ts). */
+export const concat = concatBytes;
 
 export interface Chunk {
   type: string;
