@@ -42,6 +42,9 @@ function everyTool(w: number, h: number): [string, Fields, [number, number]][] {
     ['security', { operation: 'watermark', text: 'Memeforge' }, [w, h]],
     ['security', { operation: 'blur', method: 'selective', regions: JSON.stringify([{ x: 0, y: 0, width: w / 2, height: h / 2 }]) }, [w, h]],
     ['security', { operation: 'privacy' }, [w, h]],
+    // The AI providers read neither: they get a PNG of it (the fake provider in tests).
+    ['optimize', { operation: 'upscale', factor: 2 }, [w * 2, h * 2]],
+    ['optimize', { operation: 'remove-background' }, [w, h]],
   ];
 }
 
