@@ -26,7 +26,8 @@ export interface RouteError {
 }
 
 /** A request that works as it is, for the curl examples (multipart: the fields besides the `image` file). */
-type Example = Record<string, string | number | boolean>;
+/** A body's example; a JSON body may show a list of captions (`POST /api/memes/render`'s `lines`). */
+type Example = Record<string, string | number | boolean | string[]>;
 
 export type RouteBody =
   | { kind: 'json'; schema: z.ZodType; maxBytes: number; example: Example }
@@ -298,5 +299,8 @@ export function buildOpenApiDocument({ version, tags, routes, shared = {} }: Api
   };
 }
 
-/** `/api/images/{id}` → `/api/images/:id`, the router's spelling. */
-export const toRouterPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+/**
+ * `/api/images/{id}` → `/api/images/:id`, the router's spelling; `{captions+}`, a parameter that spans the rest of
+ * the path (slashes too), → itty's greedy `:captions+`.
+ */
+export const toRouterPath = (path: string) => path.replace(/\{(\w+\+?)\}/g, ':$1');

@@ -9,6 +9,7 @@ import { networkProbeService } from './test/support/network-probe';
 import { exiftoolService, oracleService, photoService } from './test/support/node-services';
 import { imagemagickService } from './test/support/imagemagick';
 import { sourceOrigin } from './test/support/source-origin';
+import { withSiteFiles } from './test/support/site-files';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -63,7 +64,8 @@ export default defineConfig({
         },
         // The Worker's own fetch() (a picture named by `url`, ADR 0131) reaches test/support/source-origin.ts: test
         // picture hosts serving the corpus, redirects, slow and oversized answers; any other host passes through.
-        outboundService: sourceOrigin(here('../../../shared/corpus')),
+        // The site's static template pictures at http://local/templates/ come from public/ (test/support/site-files.ts).
+        outboundService: withSiteFiles(here('../../public'), sourceOrigin(here('../../../shared/corpus'))),
       },
     })),
   ],

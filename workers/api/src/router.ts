@@ -13,6 +13,7 @@ import { getHealth } from './routes/health';
 import { getImage, postUpload } from './routes/images';
 import { deleteJob } from './routes/jobs';
 import { deleteUserMeme, getUserMemes, postDownloadMeme } from './routes/memes';
+import { getMemeUrl, postMemeRender } from './routes/memes-render';
 import { getOpenApi } from './routes/openapi';
 import { deleteSession, getSession, postSession } from './routes/session';
 import { getUsageLimit } from './routes/usage';
@@ -55,6 +56,9 @@ router.post('/convert', throttled('tools', postConvert));
 router.post('/convert/html', throttled('tools', postConvertHtml));
 router.post('/security', throttled('tools', postSecurity));
 router.post('/analyze-metadata', throttled('tools', postAnalyzeMetadata));
+router.post('/memes/render', throttled('tools', postMemeRender));
+// A meme URL: a repeat is the edge cache's and costs nothing; only a drawing is throttled and metered (ADR 0133).
+router.get('/memes/:template/:captions+', getMemeUrl);
 router.all('*', meterKeyCall);
 
 router.get('/health', getHealth);

@@ -23,6 +23,7 @@ import { blurOperation } from './ops/blur/blur';
 import { compressOperation } from './ops/compress/compress';
 import { convertOperation } from './ops/convert/convert';
 import { cropOperation } from './ops/crop/crop';
+import { memeOperation } from './ops/meme/meme';
 import { privacyOperation } from './ops/privacy/privacy';
 import { resizeOperation } from './ops/resize/resize';
 import { rotateOperation } from './ops/rotate/rotate';
@@ -42,6 +43,7 @@ const OPERATIONS = {
   privacy: privacyOperation,
   upscale: upscaleOperation,
   'remove-background': removeBackgroundOperation,
+  meme: memeOperation,
 };
 
 export type OptionsByOperation = { [K in keyof typeof OPERATIONS]: OptionsOf<(typeof OPERATIONS)[K]> };

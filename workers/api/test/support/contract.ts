@@ -24,7 +24,8 @@ const documented: Documented[] = Object.entries(doc.paths).flatMap(([path, ops])
   Object.entries(ops).map(([method, operation]) => ({
     method: method.toUpperCase(),
     path,
-    pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`),
+    // `{captions+}` spans the rest of the path, slashes too (core/api/openapi.ts toRouterPath).
+    pattern: new RegExp(`^${path.replace(/\{\w+\+\}/g, '.+').replace(/\{\w+\}/g, '[^/]+')}$`),
     operation,
   })),
 );

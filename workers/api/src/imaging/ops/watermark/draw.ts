@@ -8,7 +8,8 @@ import type { Raster } from '../../codecs/raster';
 import { woffToSfnt } from '../../codecs/woff';
 
 let fonts: Uint8Array[] | undefined;
-const loadFonts = () => (fonts ??= [latin, latinExt].map((f) => woffToSfnt(new Uint8Array(f as unknown as ArrayBuffer))));
+/** Noto Sans Bold, Latin then Latin Extended, as OpenType (the meme captions' `sans` font and fallback too). */
+export const notoSansBold = () => (fonts ??= [latin, latinExt].map((f) => woffToSfnt(new Uint8Array(f as unknown as ArrayBuffer))));
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
@@ -37,9 +38,9 @@ export async function renderTextStrip(width: number, opts: WatermarkOptions): Pr
   return rasteriseSvg(svg);
 }
 
-/** Draws an SVG with the bundled OFL font; the resvg objects are always freed. */
-export async function rasteriseSvg(svg: string): Promise<Raster> {
-  const resvg = await Resvg.async(svg, { font: { fontBuffers: loadFonts(), defaultFontFamily: 'Noto Sans' } });
+/** Draws an SVG with the bundled OFL fonts (Noto Sans Bold unless others are given); the resvg objects are always freed. */
+export async function rasteriseSvg(svg: string, fontBuffers: Uint8Array[] = notoSansBold(), defaultFontFamily = 'Noto Sans'): Promise<Raster> {
+  const resvg = await Resvg.async(svg, { font: { fontBuffers, defaultFontFamily } });
   try {
     const rendered = resvg.render();
     try {

@@ -1,0 +1,51 @@
+/**
+ * The meme-drawing routes as the public document describes them (ADR 0133): `POST /api/memes/render` and the meme
+ * URL `GET /api/memes/{template}/{captions+}`. Joined to the rest in openapi-routes.ts.
+ */
+import { MAX_JSON_BYTES } from '../limits';
+import { MEME_FORMATS, MEME_LINE_MAX_CHARS, MEME_MAX_LINES, MEME_MAX_PIXELS, MEME_WIDTH, memeRenderRequestSchema, memeRenderResponseSchema, memeUrlQuerySchema } from '../tools/meme';
+import type { RouteDoc } from './openapi';
+import { INTERNAL, JSON_ERRORS, kb, PICTURE_ERRORS, rateLimit, rateLimited } from './openapi-errors';
+
+const FORMATS = MEME_FORMATS.map((f) => `\`${f}\``).join(', ');
+const LIMITS = [
+  `Width ${MEME_WIDTH.min}–${MEME_WIDTH.max} pixels (default: the template's own, within that), at most ${MEME_MAX_PIXELS / 1_000_000} megapixels; at most ${MEME_MAX_LINES} lines of ${MEME_LINE_MAX_CHARS} characters, and never more lines than the template has text boxes (\`textBoxes\` in \`GET /api/templates\`).`,
+  rateLimit('tools'),
+];
+const NO_TEMPLATE = { status: 404, code: 'not_found', when: 'There is no template with this id.' } as const;
+const MEME_INPUT = { status: 400, code: 'validation_failed', when: 'More lines than the template has text boxes, a line too long, an unknown format or font, a width out of range, or (by URL) an escape that is not one; the message names it.' } as const;
+
+export const MEME_ROUTES: RouteDoc[] = [
+  {
+    method: 'post', path: '/api/memes/render', operationId: 'postMemeRender', tag: 'Memes', auth: 'public',
+    summary: 'Draw a meme from a template and captions',
+    description:
+      `One caption per text box of \`template\`, laid out by the editor's own text-fit rule (each caption wraps and shrinks to its box), drawn on the server in ${FORMATS}. ` +
+      'Answers the picture itself (200, its own Content-Type); send `Accept: application/json` to have it stored instead and get its `imageUrl` (201). ' +
+      'A custom background: send `multipart/form-data` with the same fields (`lines` repeated, `font`, `colour`, `outline`, `uppercase`, `align` as fields) and the picture as `background`; with a `template` its boxes are used, without one the lines are spread evenly over the picture. ' +
+      'Not an AI operation: it spends no daily allowance.',
+    body: { kind: 'json', schema: memeRenderRequestSchema, maxBytes: MAX_JSON_BYTES, example: { template: 'nope-yep', lines: ['writing the meme by hand', 'POST /api/memes/render'], format: 'png' } },
+    answers: [
+      { status: 200, description: 'The meme.', kind: 'image' },
+      { status: 201, description: 'With `Accept: application/json`: the meme, stored for an hour.', kind: 'json', schema: memeRenderResponseSchema, id: 'MemeRenderResponse' },
+    ],
+    errors: [...JSON_ERRORS.filter((e) => e.code !== 'validation_failed'), MEME_INPUT, ...PICTURE_ERRORS.filter((e) => e.code !== 'validation_failed'), NO_TEMPLATE, rateLimited('tools'), INTERNAL],
+    limits: [...LIMITS, `A JSON body at most ${kb(MAX_JSON_BYTES)}; a background picture is held to the upload's limits.`],
+  },
+  {
+    method: 'get', path: '/api/memes/{template}/{captions+}', operationId: 'getMemeUrl', tag: 'Memes', auth: 'public',
+    summary: 'A meme by its URL',
+    description:
+      `The URL is the meme: \`/api/memes/nope-yep/reading_the_docs/guessing_until_it~q.png\`, one path segment per text box, the last ending in .${MEME_FORMATS.join(', .')}. ` +
+      "In a caption `_` and `-` are spaces, `__` and `--` an underscore and a dash, `~n` a new line, `~q` `?`, `~s` `/`, `~h` `#`, `~p` `%`, `~a` `&`, `~b` `\\`, `~l` `<`, `~g` `>`, `~t` `~`, and `''` a double quote; `_` alone is an empty caption. " +
+      'Public and immutable: a repeat is served from the edge cache with the same bytes (`x-cache: hit`) and costs nothing; only a first drawing is rate limited.',
+    pathParams: {
+      template: { description: 'The template id.', example: 'nope-yep' },
+      'captions+': { description: 'The captions, one path segment each, in URL spelling; the last segment carries the format as its extension.', example: 'reading_the_docs/guessing_until_it_works.png' },
+    },
+    query: memeUrlQuerySchema,
+    answers: [{ status: 200, description: 'The meme (Cache-Control: public, a year, immutable).', kind: 'image' }],
+    errors: [MEME_INPUT, NO_TEMPLATE, rateLimited('tools'), INTERNAL],
+    limits: LIMITS,
+  },
+];

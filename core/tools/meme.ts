@@ -1,0 +1,102 @@
+/**
+ * A meme drawn by the API (docs/api.md "Memes", ADR 0133): a template's picture (or an uploaded background) with one
+ * caption per text box, laid out by the editor's text-fit rule (core/memes/layout.ts). Its options and limits,
+ * read by the Worker, the OpenAPI document and the tests.
+ */
+import { imageUrlSchema } from '../api/image-url';
+import { z } from '../api/zod';
+import { hexColour, intField } from './fields';
+
+/** The formats a meme is drawn in; `jpg` is written as a JPEG. */
+export const MEME_FORMATS = ['png', 'jpg', 'webp'] as const;
+export type MemeFormat = (typeof MEME_FORMATS)[number];
+export const MEME_MIME: Record<MemeFormat, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+
+/** The fonts the Worker carries (the editor's Impact is its stand-in Anton; `sans` is Noto Sans Bold). */
+export const MEME_FONTS = ['impact', 'sans'] as const;
+export type MemeFontKey = (typeof MEME_FONTS)[number];
+
+/**
+ * Where the Worker reads the `impact` font (Anton, the editor's stand-in for Impact) from: the site's static files,
+ * copied there by scripts/build-fonts.ts, since the Worker's bundle has no room for it (ADR 0133).
+ */
+export const MEME_IMPACT_FONT_FILE = '/fonts/anton-latin-400-normal.woff';
+
+/** Output width in pixels (the height follows the picture's shape). */
+export const MEME_WIDTH = { min: 100, max: 1600 } as const;
+/** The largest meme drawn, whatever its shape: a tall template at 1600 px wide would be over this. */
+export const MEME_MAX_PIXELS = 4_000_000;
+/** One caption's length, and the most captions any request may carry (the template's own box count rules below it). */
+export const MEME_LINE_MAX_CHARS = 200;
+export const MEME_MAX_LINES = 12;
+/** Quality of a JPEG or WebP meme. */
+export const MEME_QUALITY = 90;
+/** The id of a template in a URL or a body: what the catalog's ids look like. */
+export const MEME_TEMPLATE_ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
+
+const formats = MEME_FORMATS.join(', ');
+const width = intField('Width', MEME_WIDTH.min, MEME_WIDTH.max);
+
+export const memeStyleSchema = z
+  .object({
+    font: z.enum(MEME_FONTS, { message: `Font must be one of ${MEME_FONTS.join(', ')}.` }).default('impact'),
+    colour: hexColour('Colour').default('#ffffff'),
+    /** The outline's colour, or `none`. */
+    outline: z.union([hexColour('Outline'), z.literal('none')], { message: 'Outline must be a hex colour like #000000 or none.' }).default('#000000'),
+    /** Capitals regardless of the box's own style; absent, each box keeps its template's. */
+    uppercase: z.boolean({ message: 'Uppercase must be true or false.' }).optional(),
+    /** Absent, each box keeps its template's alignment. */
+    align: z.enum(['left', 'center', 'right'], { message: 'Align must be left, center or right.' }).optional(),
+  })
+  .strict();
+export type MemeStyle = z.infer<typeof memeStyleSchema>;
+
+export const memeTemplateIdSchema = z.string({ message: 'Template is required.' }).regex(MEME_TEMPLATE_ID, 'Template must be a template id like nope-yep.');
+
+export const memeLinesSchema = z
+  .array(z.string({ message: 'Each line must be text.' }).max(MEME_LINE_MAX_CHARS, `Each line must be at most ${MEME_LINE_MAX_CHARS} characters.`), {
+    message: 'Lines must be a list of captions, one per text box.',
+  })
+  .max(MEME_MAX_LINES, `At most ${MEME_MAX_LINES} lines.`);
+
+/** `POST /api/memes/render`'s JSON body (a multipart form carries the same fields, `lines` repeated). */
+export const memeRenderRequestSchema = z
+  .object({
+    template: memeTemplateIdSchema.optional(),
+    lines: memeLinesSchema,
+    style: memeStyleSchema.default({ font: 'impact', colour: '#ffffff', outline: '#000000' }),
+    format: z.enum(MEME_FORMATS, { message: `Format must be one of ${formats}.` }).default('png'),
+    width: width.optional(),
+  })
+  .strict();
+export type MemeRenderRequest = z.infer<typeof memeRenderRequestSchema>;
+
+/** The JSON answer (`Accept: application/json`): the meme stored like any tool result. */
+export const memeRenderResponseSchema = z.object({
+  imageUrl: imageUrlSchema,
+  expiresAt: z.string(),
+  format: z.enum(MEME_FORMATS),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  size: z.number().int().positive(),
+});
+export type MemeRenderResponse = z.infer<typeof memeRenderResponseSchema>;
+
+/** The query of `GET /api/memes/{template}/…`. */
+export const memeUrlQuerySchema = z
+  .object({
+    font: z.enum(MEME_FONTS, { message: `Font must be one of ${MEME_FONTS.join(', ')}.` }).optional(),
+    width: width.optional(),
+  })
+  .strict();
+
+/** What the options become once the template is known: the output size, bounded by MEME_MAX_PIXELS. */
+export function memeOutputSize(picture: { width: number; height: number }, requestedWidth: number | undefined): { width: number; height: number } | string {
+  const w = requestedWidth ?? Math.min(Math.max(picture.width, MEME_WIDTH.min), MEME_WIDTH.max);
+  const h = Math.max(1, Math.round((picture.height * w) / picture.width));
+  if (w * h > MEME_MAX_PIXELS) {
+    const most = Math.floor(Math.sqrt((MEME_MAX_PIXELS * picture.width) / picture.height));
+    return `A meme is drawn at most ${MEME_MAX_PIXELS / 1_000_000} megapixels: this picture's shape allows a width up to ${most}.`;
+  }
+  return { width: w, height: h };
+}

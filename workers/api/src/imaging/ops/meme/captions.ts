@@ -1,0 +1,82 @@
+/**
+ * A meme's captions as one transparent layer the size of the picture, drawn by resvg with the fonts the Worker
+ * carries. The layout is core's (core/memes/layout.ts: the editor's text-fit rule), measured with the same font
+ * file's advance widths that resvg then draws with, so a caption that fits by the numbers fits on the picture.
+ */
+import { layoutCaption, type CaptionLayout } from '../../../../../../core/memes/layout';
+import type { Measure } from '../../../../../../core/memes/text-fit';
+import type { TextBox } from '../../../../../../core/api/templates';
+import type { MemeFontKey, MemeStyle } from '../../../../../../core/tools/meme';
+import { advanceMeasure } from '../../codecs/font-metrics';
+import type { Raster } from '../../codecs/raster';
+import { woffToSfnt } from '../../codecs/woff';
+import { notoSansBold, rasteriseSvg } from '../watermark/draw';
+import type { Size } from '../../types';
+
+interface MemeFont {
+  family: string;
+  weight: number;
+  sfnt: () => Uint8Array;
+  measure: () => Measure;
+}
+
+/**
+ * Anton is not in the Worker's bundle (it is near the plan's size limit): the route reads its WOFF from the site's
+ * own static files (MEME_IMPACT_FONT_FILE) and hands it over; it is unpacked and measured once per isolate.
+ */
+let antonSfnt: Uint8Array | undefined;
+let antonMeasure: Measure | undefined;
+export function provideAnton(woff: Uint8Array): void {
+  if (antonSfnt) return;
+  antonSfnt = woffToSfnt(woff);
+  antonMeasure = advanceMeasure(antonSfnt);
+}
+const anton = () => {
+  if (!antonSfnt) throw new Error('the Impact stand-in (Anton) was not provided');
+  return antonSfnt;
+};
+let sansMeasure: Measure | undefined;
+
+/** `impact`: the editor's Impact, drawn with its stand-in Anton (core/fonts.ts); `sans`: Noto Sans Bold. */
+const FONTS: Record<MemeFontKey, MemeFont> = {
+  impact: { family: 'Anton', weight: 400, sfnt: anton, measure: () => (anton(), antonMeasure!) },
+  sans: { family: 'Noto Sans', weight: 700, sfnt: () => notoSansBold()[0]!, measure: () => (sansMeasure ??= advanceMeasure(notoSansBold()[0]!)) },
+};
+
+const escapeXml = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+
+/** Every box's layout, in output pixels. */
+export function layoutCaptions(boxes: TextBox[], lines: string[], natural: Size, output: Size, style: MemeStyle): CaptionLayout[] {
+  const measure = FONTS[style.font].measure();
+  return boxes.map((box, i) => layoutCaption(lines[i] ?? '', box, natural, output, measure, { uppercase: style.uppercase, align: style.align }));
+}
+
+/** The SVG of the captions (exported for tests that read where each line goes). */
+export function captionsSvg(layouts: CaptionLayout[], output: Size, style: MemeStyle): string {
+  const font = FONTS[style.font];
+  const stroke = style.outline === 'none' ? '' : ` stroke="${style.outline}" stroke-linejoin="round" paint-order="stroke"`;
+  const texts = layouts
+    .filter((l) => l.lines.some((line) => line.text.trim() !== ''))
+    .map((l) => {
+      const cx = l.box.left + l.box.width / 2;
+      const cy = l.box.top + l.box.height / 2;
+      const turn = l.angle ? ` transform="rotate(${l.angle} ${cx} ${cy})"` : '';
+      const width = style.outline === 'none' ? '' : ` stroke-width="${l.outline.toFixed(2)}"`;
+      const lines = l.lines
+        .map((line) => `<text x="${line.x.toFixed(2)}" y="${line.y.toFixed(2)}">${escapeXml(line.text)}</text>`)
+        .join('');
+      return `<g font-size="${l.fontSize.toFixed(2)}" text-anchor="${l.anchor}"${width}${turn}>${lines}</g>`;
+    })
+    .join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${output.width}" height="${output.height}">` +
+    `<g font-family="${font.family}" font-weight="${font.weight}" fill="${style.colour}"${stroke} xml:space="preserve">${texts}</g></svg>`
+  );
+}
+
+/** The captions as a transparent layer `output` in size. */
+export async function drawCaptions(boxes: TextBox[], lines: string[], natural: Size, output: Size, style: MemeStyle): Promise<Raster> {
+  const svg = captionsSvg(layoutCaptions(boxes, lines, natural, output, style), output, style);
+  return rasteriseSvg(svg, [FONTS[style.font].sfnt(), ...notoSansBold()], FONTS[style.font].family);
+}
