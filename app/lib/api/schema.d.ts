@@ -392,7 +392,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Convert to JPEG, PNG, WebP, BMP or TIFF
+         * Convert to JPEG, PNG, WebP, AVIF, BMP or TIFF
          * @description Re-encodes the picture; metadata is never carried over. The picture is the `image` file, or a public `url` the server fetches. The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
          *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
@@ -538,6 +538,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/memes/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draw a meme from a template and captions
+         * @description One caption per text box of `template`, laid out by the editor's own text-fit rule (each caption wraps and shrinks to its box), drawn on the server in `png`, `jpg`, `webp`. Answers the picture itself (200, its own Content-Type); send `Accept: application/json` to have it stored instead and get its `imageUrl` (201). A custom background: send `multipart/form-data` with the same fields (`lines` repeated, `font`, `colour`, `outline`, `uppercase`, `align` as fields) and the picture as `background`; with a `template` its boxes are used, without one the lines are spread evenly over the picture. Not an AI operation: it spends no daily allowance.
+         *
+         *     Limits: Width 100–1600 pixels (default: the template's own, within that), at most 4 megapixels; at most 12 lines of 200 characters, and never more lines than the template has text boxes (`textBoxes` in `GET /api/templates`). At most 60 requests a minute per caller. A JSON body at most 16 KB; a background picture is held to the upload's limits. With an API key, each call counts against the key's 10,000 calls a month.
+         */
+        post: operations["postMemeRender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memes/{template}/{captions+}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A meme by its URL
+         * @description The URL is the meme: `/api/memes/nope-yep/reading_the_docs/guessing_until_it~q.png`, one path segment per text box, the last ending in .png, .jpg, .webp. In a caption `_` and `-` are spaces, `__` and `--` an underscore and a dash, `~n` a new line, `~q` `?`, `~s` `/`, `~h` `#`, `~p` `%`, `~a` `&`, `~b` `\`, `~l` `<`, `~g` `>`, `~t` `~`, and `''` a double quote; `_` alone is an empty caption. Public and immutable: a repeat is served from the edge cache with the same bytes (`x-cache: hit`) and costs nothing; only a first drawing is rate limited.
+         *
+         *     Limits: Width 100–1600 pixels (default: the template's own, within that), at most 4 megapixels; at most 12 lines of 200 characters, and never more lines than the template has text boxes (`textBoxes` in `GET /api/templates`). At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
+         */
+        get: operations["getMemeUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -546,6 +590,7 @@ export interface components {
             id: string;
             name: string;
             description: string;
+            /** @description The picture’s absolute address on the site that answered (https://…/api/images/{id}); fetch it as it is. */
             imageUrl: string;
             isPopular: 0 | 1;
             feature: ("meme-generator" | "text-editing" | "custom-upload") | null;
@@ -582,6 +627,7 @@ export interface components {
         SavedMeme: {
             id: string;
             title: string;
+            /** @description The picture’s absolute address on the site that answered (https://…/api/images/{id}); fetch it as it is. */
             imageUrl: string;
             format: string;
             fileSize: number;
@@ -690,11 +736,12 @@ export interface components {
             template: components["schemas"]["Template"];
         };
         UploadResponse: {
+            /** @description The picture’s absolute address on the site that answered (https://…/api/images/{id}); fetch it as it is. */
             imageUrl: string;
             width: number;
             height: number;
             /** @enum {string} */
-            format: "jpeg" | "png" | "webp" | "gif" | "bmp" | "tiff";
+            format: "jpeg" | "png" | "webp" | "gif" | "bmp" | "tiff" | "avif" | "heic";
             size: number;
             expiresAt: string;
         };
@@ -708,6 +755,7 @@ export interface components {
             resetsAt: string;
         };
         GenerateImageResponse: {
+            /** @description The picture’s absolute address on the site that answered (https://…/api/images/{id}); fetch it as it is. */
             imageUrl: string;
             /** @enum {string} */
             provider: "cloudflare" | "local" | "fake" | "none";
@@ -750,11 +798,12 @@ export interface components {
             }[];
         };
         ToolResult: {
+            /** @description The picture’s absolute address on the site that answered (https://…/api/images/{id}); fetch it as it is. */
             imageUrl: string;
             expiresAt: string;
             size: number;
             /** @enum {string} */
-            format: "jpeg" | "png" | "webp" | "gif" | "bmp" | "tiff";
+            format: "jpeg" | "png" | "webp" | "gif" | "bmp" | "tiff" | "avif" | "heic";
             width: number;
             height: number;
             originalSize: number;
@@ -818,6 +867,16 @@ export interface components {
             lastUsedAt: string | null;
             callsThisMonth: number;
             key: string;
+        };
+        MemeRenderResponse: {
+            /** @description The picture’s absolute address on the site that answered (https://…/api/images/{id}); fetch it as it is. */
+            imageUrl: string;
+            expiresAt: string;
+            /** @enum {string} */
+            format: "png" | "jpg" | "webp";
+            width: number;
+            height: number;
+            size: number;
         };
     };
     responses: never;
@@ -1365,7 +1424,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
+                     * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
                     image?: string;
                     /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
@@ -1439,7 +1498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1453,7 +1512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP or TIFF). */
+            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2051,7 +2110,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2065,7 +2124,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP or TIFF). */
+            /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2560,7 +2619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3000,7 +3059,7 @@ export interface operations {
                 "multipart/form-data": ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
+                     * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
                     image?: string;
                     /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
@@ -3013,12 +3072,12 @@ export interface operations {
                      * @default original
                      * @enum {string}
                      */
-                    format?: "original" | "auto" | "jpeg" | "png" | "webp";
+                    format?: "original" | "auto" | "jpeg" | "png" | "webp" | "avif";
                     targetBytes?: number;
                 } | unknown | unknown) | ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
+                     * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
                     image?: string;
                     /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
@@ -3035,7 +3094,7 @@ export interface operations {
                 } | unknown | unknown) | ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
+                     * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
                     image?: string;
                     /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
@@ -3117,7 +3176,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3131,7 +3190,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP or TIFF). */
+            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3254,7 +3313,7 @@ export interface operations {
                 "multipart/form-data": ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
+                     * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
                     image?: string;
                     /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
@@ -3274,12 +3333,12 @@ export interface operations {
                     /** @default #ffffff */
                     background?: string;
                     /** @enum {string} */
-                    format?: "original" | "auto" | "jpeg" | "png" | "webp";
+                    format?: "original" | "auto" | "jpeg" | "png" | "webp" | "avif";
                     quality?: "auto" | number;
                 } | unknown | unknown) | ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
+                     * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
                     image?: string;
                     /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
@@ -3293,7 +3352,7 @@ export interface operations {
                 } | unknown | unknown) | ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
+                     * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
                     image?: string;
                     /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
@@ -3313,7 +3372,7 @@ export interface operations {
                 } | unknown | unknown) | ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
+                     * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
                     image?: string;
                     /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
@@ -3326,7 +3385,7 @@ export interface operations {
                      * @default original
                      * @enum {string}
                      */
-                    format?: "original" | "auto" | "jpeg" | "png" | "webp";
+                    format?: "original" | "auto" | "jpeg" | "png" | "webp" | "avif";
                 } | unknown | unknown);
             };
         };
@@ -3397,7 +3456,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3411,7 +3470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP or TIFF). */
+            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3531,7 +3590,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
+                     * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
                     image?: string;
                     /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
@@ -3542,7 +3601,7 @@ export interface operations {
                      */
                     operation?: "convert";
                     /** @enum {string} */
-                    format: "jpeg" | "png" | "webp" | "bmp" | "tiff";
+                    format: "jpeg" | "png" | "webp" | "avif" | "bmp" | "tiff";
                     /** @default 90 */
                     quality?: number;
                     /** @enum {string} */
@@ -3617,7 +3676,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3631,7 +3690,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP or TIFF). */
+            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3753,7 +3812,7 @@ export interface operations {
                 "multipart/form-data": ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
+                     * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
                     image?: string;
                     /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
@@ -3775,7 +3834,7 @@ export interface operations {
                 } | unknown | unknown) | ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
+                     * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
                     image?: string;
                     /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
@@ -3794,7 +3853,7 @@ export interface operations {
                 } | unknown | unknown) | ({
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
+                     * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
                     image?: string;
                     /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
@@ -3877,7 +3936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3891,7 +3950,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP or TIFF). */
+            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4340,7 +4399,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The picture (JPEG, PNG, WebP, GIF, AVIF, BMP or TIFF; the format is read from the bytes). Send exactly one of `image` and `url`.
+                     * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
                      */
                     image?: string;
                     /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
@@ -4414,7 +4473,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4428,7 +4487,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP or TIFF). */
+            /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4838,6 +4897,341 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
+                };
+            };
+        };
+    };
+    postMemeRender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "template": "nope-yep",
+                 *       "lines": [
+                 *         "writing the meme by hand",
+                 *         "POST /api/memes/render"
+                 *       ],
+                 *       "format": "png"
+                 *     }
+                 */
+                "application/json": {
+                    template?: string;
+                    lines: string[];
+                    /**
+                     * @default {
+                     *       "font": "impact",
+                     *       "colour": "#ffffff",
+                     *       "outline": "#000000"
+                     *     }
+                     */
+                    style?: {
+                        /**
+                         * @default impact
+                         * @enum {string}
+                         */
+                        font?: "impact" | "sans";
+                        /** @default #ffffff */
+                        colour?: string;
+                        /** @default #000000 */
+                        outline?: string | "none";
+                        uppercase?: boolean;
+                        /** @enum {string} */
+                        align?: "left" | "center" | "right";
+                    };
+                    /**
+                     * @default png
+                     * @enum {string}
+                     */
+                    format?: "png" | "jpg" | "webp";
+                    width?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The meme. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description With `Accept: application/json`: the meme, stored for an hour. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemeRenderResponse"];
+                };
+            };
+            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: More lines than the template has text boxes, a line too long, an unknown format or font, a width out of range, or (by URL) an escape that is not one; the message names it. `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "invalid_json" | "validation_failed" | "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description `not_found`: There is no template with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "request_timeout";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "unprocessable_image";
+                    };
+                };
+            };
+            /** @description `rate_limited`: More than 60 requests in a minute from this caller; wait the Retry-After seconds. `quota_exceeded`: The API key has used its 10,000 calls this month (UTC); Retry-After says when the allowance starts again. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "rate_limited" | "quota_exceeded";
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
+                };
+            };
+        };
+    };
+    getMemeUrl: {
+        parameters: {
+            query?: {
+                font?: "impact" | "sans";
+                width?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The template id.
+                 * @example nope-yep
+                 */
+                template: string;
+                /**
+                 * @description The captions, one path segment each, in URL spelling; the last segment carries the format as its extension.
+                 * @example reading_the_docs/guessing_until_it_works.png
+                 */
+                "captions+": string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The meme (Cache-Control: public, a year, immutable). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description `validation_failed`: More lines than the template has text boxes, a line too long, an unknown format or font, a width out of range, or (by URL) an escape that is not one; the message names it. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "validation_failed" | "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description `not_found`: There is no template with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `rate_limited`: More than 60 requests in a minute from this caller; wait the Retry-After seconds. `quota_exceeded`: The API key has used its 10,000 calls this month (UTC); Retry-After says when the allowance starts again. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "rate_limited" | "quota_exceeded";
                     };
                 };
             };
