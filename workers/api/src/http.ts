@@ -1,6 +1,7 @@
 import { readWithin } from '../../../core/api/http-edges';
 import { BODY_READ_IDLE_MS, MAX_REQUEST_BYTES } from '../../../core/limits';
 import { HttpError } from './errors';
+import { concatBytes } from '../../../core/bytes';
 
 export function json(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
@@ -53,13 +54,7 @@ export async function readBodyLimited(request: Request, max: number, idleMs = BO
     }
     chunks.push(value);
   }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return concatBytes(chunks);
 }
 
 /**

@@ -8,6 +8,7 @@ import { UPLOAD_TOO_LARGE_MESSAGE } from '../../../../core/api/images';
 import { MAX_UPLOAD_BYTES, SOURCE_DEADLINE_MS, SOURCE_MAX_REDIRECTS } from '../../../../core/limits';
 import { HttpError } from '../errors';
 import { parseSourceUrl, sourceRefusal } from './address';
+import { concatBytes } from '../../../../core/bytes';
 
 export interface SourceOptions {
   deadlineMs?: number;
@@ -151,13 +152,7 @@ async function readCounted(res: Response, maxBytes: number, deadline: Deadline):
     void reader.cancel().catch(() => undefined);
     throw err;
   }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return concatBytes(chunks);
 }
 
 function filenameOf(url: URL): string {
