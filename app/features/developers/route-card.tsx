@@ -20,7 +20,7 @@ const cell = 'px-3 py-2 align-top';
 function Prose({ text }: { text: string }) {
   return (
     <>
-      {text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i} className="font-mono text-[0.9em]">{part}</code> : part))}
+      {text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i} className="font-mono text-[0.9em] [overflow-wrap:anywhere]">{part}</code> : part))}
     </>
   );
 }
