@@ -170,6 +170,8 @@ describe('GET /api/memes/{template}/{captions+}', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A first-time visitor gets no cookie on a public answer shared caches keep (request-context.ts).
+    expect(res.headers.get('set-cookie')).toBeNull();
     const bytes = new Uint8Array(await res.arrayBuffer());
     const { inside, stray } = inkBy(await pixelsOf(bytes), await blankTemplate(), 2);
     expect(stray).toEqual([]);
@@ -191,6 +193,7 @@ describe('GET /api/memes/{template}/{captions+}', () => {
       second = await api(url);
     }
     expect(second.headers.get('x-cache')).toBe('hit');
+    expect([first.headers.get('set-cookie'), second.headers.get('set-cookie')]).toEqual([null, null]);
     expect(new Uint8Array(await second.arrayBuffer())).toEqual(firstBytes);
     expect(readHeader(firstBytes)).toMatchObject({ format: 'webp', width: 300 });
   });

@@ -51,14 +51,24 @@ export class RequestContext {
   /** The key call the router authenticated (api-key.ts), which metering and the answer's headers update. */
   keyedCall: KeyedCall | undefined;
   readonly #cookies: string[] = [];
+  #shared = false;
 
   /** A Set-Cookie value the answer must carry, whatever the answer turns out to be. */
   setCookie(value: string): void {
     this.#cookies.push(value);
   }
 
+  /**
+   * The answer is public and may be kept by shared caches (a meme URL, routes/memes-render.ts): it carries no cookie,
+   * since a cached Set-Cookie would hand one visitor's id to everyone the cache serves. The visitor is still counted.
+   */
+  shareableAnswer(): void {
+    this.#shared = true;
+  }
+
   /** The answer with this request's cookies: the one place they are written. */
   withCookies(response: Response): Response {
+    if (this.#shared) return response;
     let out = response;
     for (const cookie of this.#cookies) {
       try {

@@ -207,6 +207,8 @@ const renderThrottled = throttled('tools', (request, env) => renderFromUrl(reque
  * burst-limited like the tools (ADR 0133). Bad input is answered before the cache is asked, never cached.
  */
 export async function getMemeUrl(request: IRequest, env: Env, ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+  // Public and kept by shared caches: no visitor cookie on it, whatever the answer (request-context.ts).
+  context.shareableAnswer();
   const url = new URL(request.url);
   parseMemePath(url.pathname);
   parseWith(memeUrlQuerySchema, Object.fromEntries(url.searchParams));
