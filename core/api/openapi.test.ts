@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES, openApiDocument } from './openapi-routes';
-import { adapt, buildOpenApiDocument, toRouterPath } from './openapi';
+import { adapt, buildOpenApiDocument, documentPath, toRouterPath } from './openapi';
 import { z } from './zod';
 import { SOURCE_URL_MAX_CHARS } from '../limits';
 
@@ -43,7 +43,7 @@ describe('the OpenAPI document', () => {
   it('answers every route’s errors as {error, code} with the codes it lists, and a 500 everywhere', () => {
     const d = doc();
     for (const route of API_ROUTES) {
-      const op = d.paths[route.path]![route.method]!;
+      const op = d.paths[documentPath(route.path)]![route.method]!;
       expect(op.responses['500'], `${route.method} ${route.path}`).toBeDefined();
       for (const e of route.errors) {
         const schema = op.responses[String(e.status)]!.content!['application/json']!.schema as { properties: { code: { enum: string[] } } };
@@ -103,5 +103,8 @@ describe('adapt', () => {
   });
   it('spells path parameters the router’s way', () => {
     expect(toRouterPath('/api/templates/{id}/image')).toBe('/api/templates/:id/image');
+    // A parameter spanning the rest of the path: greedy for the router, one named parameter in the document.
+    expect(toRouterPath('/api/memes/{template}/{captions+}')).toBe('/api/memes/:template/:captions+');
+    expect(documentPath('/api/memes/{template}/{captions+}')).toBe('/api/memes/{template}/{captions}');
   });
 });

@@ -179,11 +179,19 @@ function responsesOf(route: RouteDoc): Record<string, JsonSchema> {
   return responses;
 }
 
+/**
+ * A route's path as the document writes it: a parameter spanning the rest of the path (`{captions+}`, the router's
+ * greedy `:captions+`) is `{captions}` there, since OpenAPI templates name one segment; the parameter says it spans
+ * segments with `x-spans-segments` (workers/api/test/support/contract.ts matches by it).
+ */
+export const documentPath = (path: string) => path.replace(/\{(\w+)\+\}/g, '{$1}');
+
 function parametersOf(route: RouteDoc): JsonSchema[] {
   const params: JsonSchema[] = Object.entries(route.pathParams ?? {}).map(([name, p]) => ({
-    name,
+    name: name.replace(/\+$/, ''),
     in: 'path',
     required: true,
+    ...(name.endsWith('+') ? { 'x-spans-segments': true } : {}),
     description: p.description,
     example: p.example,
     schema: p.schema ? requestSchema(p.schema) : { type: 'string' },
@@ -260,9 +268,9 @@ export const SESSION_COOKIE_NAME = 'mf_session';
 export function buildOpenApiDocument({ version, tags, routes, shared = {} }: ApiInfo): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {
-    const key = `${route.method} ${route.path}`;
-    if (paths[route.path]?.[route.method]) throw new Error(`${key} is described twice`);
-    paths[route.path] = { ...paths[route.path], [route.method]: operationOf(route) };
+    const path = documentPath(route.path);
+    if (paths[path]?.[route.method]) throw new Error(`${route.method} ${path} is described twice`);
+    paths[path] = { ...paths[path], [route.method]: operationOf(route) };
   }
   return {
     openapi: '3.1.0',

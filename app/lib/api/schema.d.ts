@@ -560,7 +560,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/memes/{template}/{captions+}": {
+    "/api/memes/{template}/{captions}": {
         parameters: {
             query?: never;
             header?: never;
@@ -5148,7 +5148,7 @@ export interface operations {
                  * @description The captions, one path segment each, in URL spelling; the last segment carries the format as its extension.
                  * @example reading_the_docs/guessing_until_it_works.png
                  */
-                "captions+": string;
+                captions: string;
             };
             cookie?: never;
         };

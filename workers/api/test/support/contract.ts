@@ -20,12 +20,16 @@ interface Documented {
 
 const doc = openApiDocument() as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Json> } };
 
+const spansSegments = (operation: Operation, name: string) =>
+  ((operation as { parameters?: Json[] }).parameters ?? []).some((p) => p.name === name && p.in === 'path' && p['x-spans-segments'] === true);
+
 const documented: Documented[] = Object.entries(doc.paths).flatMap(([path, ops]) =>
   Object.entries(ops).map(([method, operation]) => ({
     method: method.toUpperCase(),
     path,
-    // `{captions+}` spans the rest of the path, slashes too (core/api/openapi.ts toRouterPath).
-    pattern: new RegExp(`^${path.replace(/\{\w+\+\}/g, '.+').replace(/\{\w+\}/g, '[^/]+')}$`),
+    // A parameter marked x-spans-segments (`{captions}` of a meme URL) spans the rest of the path, slashes too
+    // (core/api/openapi.ts documentPath).
+    pattern: new RegExp(`^${path.replace(/\{(\w+)\}/g, (_, name: string) => (spansSegments(operation, name) ? '.+' : '[^/]+'))}$`),
     operation,
   })),
 );
