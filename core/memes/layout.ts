@@ -10,6 +10,12 @@ import type { TextBox } from '../api/templates';
 import { IMAGE_FIT } from '../editor';
 import { FONT_SIZE_MULT, LINE_HEIGHT, boxMaxFontSize, fitText, type Measure, type Size } from './text-fit';
 
+/**
+ * The outline a template caption gets in the editor (styleFromTemplateBox) and from the API: the opposite of its fill,
+ * so white text is outlined in black (the meme convention) and black text in white.
+ */
+export const outlineFor = (fill: string): string => (/^(black|#000(000)?|#111(111)?|#222(222)?)$/i.test(fill.trim()) ? '#ffffff' : '#000000');
+
 /** The outline width the editor gives a template caption, in editing-canvas pixels (styleFromTemplateBox). */
 export const TEMPLATE_OUTLINE_PX = 2;
 

@@ -4,6 +4,8 @@
  * read by the Worker, the OpenAPI document and the tests.
  */
 import { imageUrlSchema } from '../api/image-url';
+import type { TextBox } from '../api/templates';
+import { outlineFor } from '../memes/layout';
 import { z } from '../api/zod';
 import { hexColour, intField } from './fields';
 
@@ -35,14 +37,33 @@ export const MEME_QUALITY = 90;
 export const MEME_TEMPLATE_ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
 const formats = MEME_FORMATS.join(', ');
+
+/** How one box's caption is drawn: the style's choices, else the box's own (as the editor draws it). */
+export interface BoxLook {
+  font: MemeFontKey;
+  colour: string;
+  outline: string;
+}
+
+/** The template box's font as the Worker can draw it: Impact (and its stand-in Anton) as `impact`, any other as `sans`. */
+export const memeFontOf = (boxFont: string): MemeFontKey => (/^(impact|anton)$/i.test(boxFont.trim()) ? 'impact' : 'sans');
+
+export function boxLook(box: TextBox, style: MemeStyle): BoxLook {
+  const colour = style.colour ?? box.color;
+  return { font: style.font ?? memeFontOf(box.font), colour, outline: style.outline ?? outlineFor(colour) };
+}
 const width = intField('Width', MEME_WIDTH.min, MEME_WIDTH.max);
 
+/**
+ * Every field overrides what each box has of its own; absent, a caption looks as the editor shows it on that template
+ * (boxLook): the box's colour, the outline opposite it, and the box's font (Impact or a sans).
+ */
 export const memeStyleSchema = z
   .object({
-    font: z.enum(MEME_FONTS, { message: `Font must be one of ${MEME_FONTS.join(', ')}.` }).default('impact'),
-    colour: hexColour('Colour').default('#ffffff'),
+    font: z.enum(MEME_FONTS, { message: `Font must be one of ${MEME_FONTS.join(', ')}.` }).optional(),
+    colour: hexColour('Colour').optional(),
     /** The outline's colour, or `none`. */
-    outline: z.union([hexColour('Outline'), z.literal('none')], { message: 'Outline must be a hex colour like #000000 or none.' }).default('#000000'),
+    outline: z.union([hexColour('Outline'), z.literal('none')], { message: 'Outline must be a hex colour like #000000 or none.' }).optional(),
     /** Capitals regardless of the box's own style; absent, each box keeps its template's. */
     uppercase: z.boolean({ message: 'Uppercase must be true or false.' }).optional(),
     /** Absent, each box keeps its template's alignment. */
@@ -64,7 +85,7 @@ export const memeRenderRequestSchema = z
   .object({
     template: memeTemplateIdSchema.optional(),
     lines: memeLinesSchema,
-    style: memeStyleSchema.default({ font: 'impact', colour: '#ffffff', outline: '#000000' }),
+    style: memeStyleSchema.default({}),
     format: z.enum(MEME_FORMATS, { message: `Format must be one of ${formats}.` }).default('png'),
     width: width.optional(),
   })

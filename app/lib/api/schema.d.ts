@@ -4938,22 +4938,11 @@ export interface operations {
                 "application/json": {
                     template?: string;
                     lines: string[];
-                    /**
-                     * @default {
-                     *       "font": "impact",
-                     *       "colour": "#ffffff",
-                     *       "outline": "#000000"
-                     *     }
-                     */
+                    /** @default {} */
                     style?: {
-                        /**
-                         * @default impact
-                         * @enum {string}
-                         */
+                        /** @enum {string} */
                         font?: "impact" | "sans";
-                        /** @default #ffffff */
                         colour?: string;
-                        /** @default #000000 */
                         outline?: string | "none";
                         uppercase?: boolean;
                         /** @enum {string} */

@@ -162,6 +162,38 @@ describe('POST /api/memes/render', () => {
   });
 });
 
+describe('how captions look', () => {
+  /** The changed pixels inside the first box that are dark (the letters of black text) and light (white text). */
+  async function tones(res: Response) {
+    expect(res.status).toBe(200);
+    const meme = await pixelsOf(new Uint8Array(await res.arrayBuffer()));
+    const blank = await blankTemplate();
+    const b = boxes[0]!;
+    let dark = 0;
+    let light = 0;
+    for (let y = Math.floor(b.anchor_y * meme.height); y < (b.anchor_y + b.scale_y) * meme.height; y++) {
+      for (let x = Math.floor(b.anchor_x * meme.width); x < (b.anchor_x + b.scale_x) * meme.width; x++) {
+        const i = (y * meme.width + x) * 4;
+        if (Math.max(...[0, 1, 2].map((c) => Math.abs(meme.data[i + c]! - blank.data[i + c]!))) <= 24) continue;
+        const level = (meme.data[i]! + meme.data[i + 1]! + meme.data[i + 2]!) / 3;
+        if (level < 80) dark++;
+        else if (level > 200) light++;
+      }
+    }
+    return { dark, light };
+  }
+
+  it(`keeps each box's own look by default, as the editor shows it, and the style overrides it`, async () => {
+    const lines = ['reading the docs', 'guessing'];
+    // nope-yep's boxes are black on white panels: the letters themselves are the ink.
+    const own = await tones(await render({ template: TEMPLATE, lines }));
+    // White Impact with a black outline: on a white panel only the thin outline changes anything.
+    const white = await tones(await render({ template: TEMPLATE, lines, style: { font: 'impact', colour: '#ffffff', outline: '#000000' } }));
+    expect(own.dark).toBeGreaterThan(white.dark * 1.5);
+    expect(own.light).toBeLessThan(own.dark / 3);
+  });
+});
+
 describe('GET /api/memes/{template}/{captions+}', () => {
   const path = `/api/memes/${TEMPLATE}/reading_the_docs/guessing_until_it_works~q.png`;
 

@@ -1,4 +1,5 @@
 import { PANEL_FONTS } from '../../../../core/fonts';
+import { outlineFor } from '../../../../core/memes/layout';
 import { LAYER_NAME_CHARS, STROKE_WIDTH_RANGE, TEXT_SIZE_TOOLBAR } from '../../../../core/editor';
 import type { TextBox } from '../../../../core/api/templates';
 
@@ -90,11 +91,10 @@ export function fontForTemplate(font: string): string {
  */
 export function styleFromTemplateBox(box: TextBox): TextStyle {
   const fill = box.color;
-  const darkFill = /^(black|#000(000)?|#111(111)?|#222(222)?)$/i.test(fill.trim());
   return applyStyle(NEW_LAYER_STYLE, {
     fontFamily: fontForTemplate(box.font),
     fill,
-    stroke: darkFill ? '#ffffff' : '#000000',
+    stroke: outlineFor(fill),
     strokeWidth: 2,
     textAlign: box.align,
   });

@@ -12,6 +12,7 @@ import { evenlySpacedBoxes } from '../../../../core/templates/default-boxes';
 import { isStaticImageKey } from '../../../../core/templates/image-url';
 import {
   MEME_FORMATS,
+  boxLook,
   MEME_IMPACT_FONT_FILE,
   MEME_MAX_LINES,
   MEME_MIME,
@@ -96,7 +97,8 @@ async function render(env: Env, request: Request, job: MemeJob): Promise<EngineR
   const natural = job.template && !job.background ? { width: job.template.width, height: job.template.height } : picture.upright;
   const output = memeOutputSize(picture.upright, job.width);
   if (typeof output === 'string') throw new HttpError(400, 'validation_failed', output);
-  const font = job.style.font === 'impact' ? await readImpactFont(request) : undefined;
+  // Anton is read only when a caption is drawn in it (a box of Impact, or style.font impact).
+  const font = boxes.some((box) => boxLook(box, job.style).font === 'impact') ? await readImpactFont(request) : undefined;
   const result = await run('meme', picture, { boxes, lines: job.lines, style: job.style, format: job.format, output, natural, impactWoff: font }, engineServices(env));
   if ('stream' in result) throw new Error('the meme operation does not stream');
   return result;

@@ -6,7 +6,7 @@
 import { layoutCaption, type CaptionLayout } from '../../../../../../core/memes/layout';
 import type { Measure } from '../../../../../../core/memes/text-fit';
 import type { TextBox } from '../../../../../../core/api/templates';
-import type { MemeFontKey, MemeStyle } from '../../../../../../core/tools/meme';
+import { boxLook, type BoxLook, type MemeFontKey, type MemeStyle } from '../../../../../../core/tools/meme';
 import { advanceMeasure } from '../../codecs/font-metrics';
 import type { Raster } from '../../codecs/raster';
 import { woffToSfnt } from '../../codecs/woff';
@@ -46,37 +46,47 @@ const FONTS: Record<MemeFontKey, MemeFont> = {
 const escapeXml = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 
-/** Every box's layout, in output pixels. */
-export function layoutCaptions(boxes: TextBox[], lines: string[], natural: Size, output: Size, style: MemeStyle): CaptionLayout[] {
-  const measure = FONTS[style.font].measure();
-  return boxes.map((box, i) => layoutCaption(lines[i] ?? '', box, natural, output, measure, { uppercase: style.uppercase, align: style.align }));
+/** A caption laid out, with how it is drawn. */
+export type LookedLayout = CaptionLayout & { look: BoxLook };
+
+/** Every box's layout in output pixels, each measured in the font its look draws it with. */
+export function layoutCaptions(boxes: TextBox[], lines: string[], natural: Size, output: Size, style: MemeStyle): LookedLayout[] {
+  return boxes.map((box, i) => {
+    const look = boxLook(box, style);
+    const layout = layoutCaption(lines[i] ?? '', box, natural, output, FONTS[look.font].measure(), { uppercase: style.uppercase, align: style.align });
+    return { ...layout, look };
+  });
 }
 
 /** The SVG of the captions (exported for tests that read where each line goes). */
-export function captionsSvg(layouts: CaptionLayout[], output: Size, style: MemeStyle): string {
-  const font = FONTS[style.font];
-  const stroke = style.outline === 'none' ? '' : ` stroke="${style.outline}" stroke-linejoin="round" paint-order="stroke"`;
+export function captionsSvg(layouts: LookedLayout[], output: Size): string {
   const texts = layouts
     .filter((l) => l.lines.some((line) => line.text.trim() !== ''))
     .map((l) => {
+      const font = FONTS[l.look.font];
       const cx = l.box.left + l.box.width / 2;
       const cy = l.box.top + l.box.height / 2;
       const turn = l.angle ? ` transform="rotate(${l.angle} ${cx} ${cy})"` : '';
-      const width = style.outline === 'none' ? '' : ` stroke-width="${l.outline.toFixed(2)}"`;
+      const stroke =
+        l.look.outline === 'none'
+          ? ''
+          : ` stroke="${escapeXml(l.look.outline)}" stroke-width="${l.outline.toFixed(2)}" stroke-linejoin="round" paint-order="stroke"`;
       const lines = l.lines
         .map((line) => `<text x="${line.x.toFixed(2)}" y="${line.y.toFixed(2)}">${escapeXml(line.text)}</text>`)
         .join('');
-      return `<g font-size="${l.fontSize.toFixed(2)}" text-anchor="${l.anchor}"${width}${turn}>${lines}</g>`;
+      return (
+        `<g font-family="${font.family}" font-weight="${font.weight}" fill="${escapeXml(l.look.colour)}"${stroke} ` +
+        `font-size="${l.fontSize.toFixed(2)}" text-anchor="${l.anchor}"${turn}>${lines}</g>`
+      );
     })
     .join('');
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${output.width}" height="${output.height}">` +
-    `<g font-family="${font.family}" font-weight="${font.weight}" fill="${style.colour}"${stroke} xml:space="preserve">${texts}</g></svg>`
-  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${output.width}" height="${output.height}"><g xml:space="preserve">${texts}</g></svg>`;
 }
 
 /** The captions as a transparent layer `output` in size. */
 export async function drawCaptions(boxes: TextBox[], lines: string[], natural: Size, output: Size, style: MemeStyle): Promise<Raster> {
-  const svg = captionsSvg(layoutCaptions(boxes, lines, natural, output, style), output, style);
-  return rasteriseSvg(svg, [FONTS[style.font].sfnt(), ...notoSansBold()], FONTS[style.font].family);
+  const layouts = layoutCaptions(boxes, lines, natural, output, style);
+  const fonts = [...new Set(layouts.map((l) => l.look.font))];
+  const first = FONTS[fonts[0] ?? 'sans'];
+  return rasteriseSvg(captionsSvg(layouts, output), [...fonts.filter((f) => f === 'impact').map((f) => FONTS[f].sfnt()), ...notoSansBold()], first.family);
 }
