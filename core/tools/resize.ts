@@ -7,6 +7,7 @@ import { z } from '../api/zod';
 import { RESIZE_DEFAULT, RESIZE_PRESETS } from '../resize-presets';
 import { COMPRESS_FORMATS } from './compress';
 import { formBool, hexColour, MAX_OUTPUT_PIXELS, QUALITY, qualityField, sideField } from './fields';
+import { salientStart, type GreyThumb } from './salient-window';
 
 export { PRESET_CATEGORY_LABELS, QUICK_PRESET_COUNT, RESIZE_DEFAULT, RESIZE_PRESETS, type ResizePreset } from '../resize-presets';
 
@@ -20,6 +21,14 @@ export const RESIZE_FIT_LABELS: Record<(typeof RESIZE_FITS)[number], string> = {
 };
 export const RESIZE_BACKGROUND_DEFAULT = '#ffffff';
 
+/**
+ * Where `cover` crops (ADR 0134): `smart` keeps the most detailed part of the picture (salient-window.ts), `centre`
+ * the middle. The API's default is `centre`, as before; the Resize tool sends `smart` unless the person chooses centre.
+ */
+export const RESIZE_POSITIONS = ['smart', 'centre'] as const;
+export type ResizePosition = (typeof RESIZE_POSITIONS)[number];
+export const RESIZE_POSITION_LABELS: Record<ResizePosition, string> = { smart: 'Keep the subject', centre: 'Centre' };
+
 export const resizeFieldsSchema = z.object({
   operation: z.literal('resize'),
   preset: z.enum(RESIZE_PRESETS.map((p) => p.id) as [string, ...string[]], { message: 'Unknown preset.' }).optional(),
@@ -28,6 +37,8 @@ export const resizeFieldsSchema = z.object({
   maintainAspectRatio: formBool(true),
   fit: z.enum(RESIZE_FITS, { message: `Fit must be one of ${RESIZE_FITS.join(', ')}.` }).optional(),
   background: hexColour('Background').default(RESIZE_BACKGROUND_DEFAULT),
+  /** Where a cover resize crops; ignored by the other fits. */
+  position: z.enum(RESIZE_POSITIONS, { message: `Position must be one of ${RESIZE_POSITIONS.join(', ')}.` }).default('centre'),
   /** Optional re-encode of the resized picture (the batch's format and quality); the container is kept without them. */
   format: z.enum(COMPRESS_FORMATS, { message: `Format must be one of ${COMPRESS_FORMATS.join(', ')}.` }).optional(),
   quality: z.union([z.literal('auto'), qualityField], { message: `Quality must be auto or a whole number from ${QUALITY.min} to ${QUALITY.max}.` }).optional(),
@@ -41,7 +52,7 @@ export interface ResizeTarget {
 }
 
 /** The size and fit a resize of a width × height (upright) picture produces. Pure: the UI previews with it. */
-export function resizeTarget(picture: { width: number; height: number }, o: Omit<ResizeOptions, 'operation' | 'background'>): ResizeTarget {
+export function resizeTarget(picture: { width: number; height: number }, o: Omit<ResizeOptions, 'operation' | 'background' | 'position'>): ResizeTarget {
   const preset = RESIZE_PRESETS.find((p) => p.id === o.preset);
   const box = { width: preset?.width ?? o.width, height: preset?.height ?? o.height };
   // A preset is a box to fill: cover unless another fit is chosen (the lock does not apply to presets, whose screen
@@ -61,10 +72,17 @@ export function resizeProblem(t: { width: number; height: number }): string | nu
     : null;
 }
 
-/** The part of the picture `cover` keeps (centred), in the picture's pixels. */
-export function coverCrop(picture: { width: number; height: number }, box: { width: number; height: number }) {
+/**
+ * The part of the picture `cover` keeps, in the picture's pixels: centred, or, given a grey copy of the picture
+ * (`smart`), the window of the box's shape with the most detail (salient-window.ts) along the axis that is cropped.
+ */
+export function coverCrop(picture: { width: number; height: number }, box: { width: number; height: number }, thumb?: GreyThumb) {
   const scale = Math.max(box.width / picture.width, box.height / picture.height);
   const width = Math.min(picture.width, Math.max(1, Math.round(box.width / scale)));
   const height = Math.min(picture.height, Math.max(1, Math.round(box.height / scale)));
-  return { x: Math.floor((picture.width - width) / 2), y: Math.floor((picture.height - height) / 2), width, height };
+  let x = Math.floor((picture.width - width) / 2);
+  let y = Math.floor((picture.height - height) / 2);
+  if (thumb && width < picture.width) x = Math.min(picture.width - width, Math.round(salientStart(thumb, 'x', width / picture.width) * picture.width));
+  else if (thumb && height < picture.height) y = Math.min(picture.height - height, Math.round(salientStart(thumb, 'y', height / picture.height) * picture.height));
+  return { x, y, width, height };
 }

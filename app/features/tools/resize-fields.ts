@@ -6,7 +6,7 @@
  * filled (Fill: cover, edges cropped) unless they choose Fit or Stretch: nothing is ever stretched unasked.
  */
 import { RESIZE_PRESETS, resizeTarget, type ResizeTarget } from '../../../core/tools/resize';
-import type { RESIZE_FITS } from '../../../core/tools/resize';
+import type { RESIZE_FITS, ResizePosition } from '../../../core/tools/resize';
 import { keepRatio } from './format';
 
 export type ChosenFit = (typeof RESIZE_FITS)[number];
@@ -24,6 +24,8 @@ export interface ResizeFieldsState {
   /** Null: Fill, the default for a box of another shape. */
   fit: ChosenFit | null;
   background: string;
+  /** Where Fill crops (ADR 0134); unset is the centre, the API's default. */
+  position?: ResizePosition;
   /** The sides the person typed since the photo, a preset or the lock last set both. */
   typed: Side[];
 }
@@ -79,6 +81,7 @@ export function planResize(s: ResizeFieldsState, natural: Size): ResizePlan | nu
     ...(s.preset ? { preset: s.preset } : {}),
     fit,
     ...(fit === 'contain' ? { background: s.background } : {}),
+    ...(fit === 'cover' ? { position: s.position ?? 'centre' } : {}),
   };
   return { target, choosing, fields };
 }

@@ -1,4 +1,6 @@
-import { coverCrop, PRESET_CATEGORY_LABELS, QUICK_PRESET_COUNT, RESIZE_FIT_LABELS, RESIZE_FITS, RESIZE_PRESETS, resizeProblem, type ResizeTarget } from '../../../core/tools/resize';
+import { useEffect, useState } from 'react';
+import { coverCrop, PRESET_CATEGORY_LABELS, QUICK_PRESET_COUNT, RESIZE_FIT_LABELS, RESIZE_FITS, RESIZE_POSITION_LABELS, RESIZE_POSITIONS, RESIZE_PRESETS, resizeProblem, type ResizePosition, type ResizeTarget } from '../../../core/tools/resize';
+import { greyThumb, THUMB_LONG_SIDE, type GreyThumb } from '../../../core/tools/salient-window';
 import type { Size } from './crop-math';
 import { parseDimension } from './format';
 import { planResize, pickPreset, setLock, typeSide, type ChosenFit, type ResizeFieldsState } from './resize-fields';
@@ -78,13 +80,15 @@ export function ResizePanel({ natural, disabled, onRun, size, setSize, src }: Pr
           fit={plan.target.fit as ChosenFit}
           background={size.background}
           box={plan.target}
+          position={size.position ?? 'centre'}
+          onPosition={(p) => setSize({ ...size, position: p })}
           onFit={(f) => setSize({ ...size, fit: f })}
           onBackground={(c) => setSize({ ...size, background: c })}
         />
       ) : null}
       {plan ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <Preview target={plan.target} natural={natural} background={size.background} src={src} />
+          <Preview target={plan.target} natural={natural} background={size.background} src={src} smart={plan.choosing && size.position === 'smart'} />
           <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="resize-outcome">
             {outcome(plan.target, plan.choosing)}
           </p>
@@ -110,7 +114,17 @@ function outcome(t: ResizeTarget, choosing: boolean): string {
 }
 
 /** How the photo fills a box of another shape (a preset, or both sides typed). */
-function FitChooser({ fit, background, onFit, onBackground, box }: { fit: ChosenFit; background: string; onFit: (f: ChosenFit) => void; onBackground: (c: string) => void; box: Size }) {
+interface FitChooserProps {
+  fit: ChosenFit;
+  background: string;
+  position: ResizePosition;
+  onFit: (f: ChosenFit) => void;
+  onBackground: (c: string) => void;
+  onPosition: (p: ResizePosition) => void;
+  box: Size;
+}
+
+function FitChooser({ fit, background, position, onFit, onBackground, onPosition, box }: FitChooserProps) {
   return (
     <fieldset>
       <legend className={fieldLabel}>
@@ -130,8 +144,54 @@ function FitChooser({ fit, background, onFit, onBackground, box }: { fit: Chosen
           </label>
         ) : null}
       </div>
+      {fit === 'cover' ? (
+        <fieldset className="mt-3">
+          <legend className="text-sm text-slate-800 dark:text-slate-200">Which part to keep</legend>
+          <div className="mt-1 flex flex-wrap gap-2">
+            {RESIZE_POSITIONS.map((p) => (
+              <label key={p} className={`${btnSecondary} cursor-pointer text-sm focus-within:ring-2 focus-within:ring-brand-700 ${position === p ? '!border-brand-700 ring-2 ring-brand-700' : ''}`}>
+                <input type="radio" name="resize-position" value={p} checked={position === p} onChange={() => onPosition(p)} className="sr-only" />
+                {RESIZE_POSITION_LABELS[p]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
     </fieldset>
   );
+}
+
+/**
+ * The grey copy the server's window search reads (core/tools/salient-window.ts), made here from the photo on a canvas
+ * of the same size, so the frame shows the part the server will keep (to a pixel or so: the browser scales the copy).
+ */
+function useGreyThumb(src: string, wanted: boolean): GreyThumb | undefined {
+  const [thumb, setThumb] = useState<{ src: string; thumb: GreyThumb }>();
+  useEffect(() => {
+    if (!wanted || thumb?.src === src) return;
+    let live = true;
+    const img = new Image();
+    img.onload = () => {
+      const scale = Math.min(1, THUMB_LONG_SIDE / Math.max(img.naturalWidth, img.naturalHeight));
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.max(1, Math.round(img.naturalWidth * scale));
+      canvas.height = Math.max(1, Math.round(img.naturalHeight * scale));
+      const ctx = canvas.getContext('2d');
+      if (!ctx || !live) return;
+      ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+      try {
+        const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+        setThumb({ src, thumb: greyThumb(data, canvas.width, canvas.height) });
+      } catch {
+        // A picture the page may not read (another origin): the frame stays centred; the server still finds the subject.
+      }
+    };
+    img.src = src;
+    return () => {
+      live = false;
+    };
+  }, [src, wanted, thumb?.src]);
+  return wanted && thumb?.src === src ? thumb.thumb : undefined;
 }
 
 const OBJECT_FIT = { cover: 'cover', contain: 'contain', stretch: 'fill', inside: 'contain' } as const;
@@ -140,12 +200,13 @@ const OBJECT_FIT = { cover: 'cover', contain: 'contain', stretch: 'fill', inside
  * Fill shows the whole photo with the part that is kept framed and the rest dimmed, so the person sees what is cut;
  * Fit and Stretch show the result's own shape.
  */
-function Preview({ target, natural, background, src }: { target: ResizeTarget; natural: Size; background: string; src: string }) {
+function Preview({ target, natural, background, src, smart }: { target: ResizeTarget; natural: Size; background: string; src: string; smart: boolean }) {
+  const thumb = useGreyThumb(src, smart && target.fit === 'cover');
   if (target.fit === 'cover') {
-    const kept = coverCrop(natural, target);
+    const kept = coverCrop(natural, target, thumb);
     const pct = (v: number, of: number) => `${(v / of) * 100}%`;
     return (
-      <div data-testid="resize-preview" data-fit="cover" className="relative w-fit shrink-0 overflow-hidden rounded border border-slate-300 dark:border-slate-600">
+      <div data-testid="resize-preview" data-fit="cover" data-position={thumb ? 'smart' : 'centre'} className="relative w-fit shrink-0 overflow-hidden rounded border border-slate-300 dark:border-slate-600">
         <img src={src} alt="" className="block max-h-40 max-w-[16rem]" />
         <div
           data-testid="resize-frame"

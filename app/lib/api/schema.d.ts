@@ -3332,6 +3332,11 @@ export interface operations {
                     fit?: "cover" | "contain" | "stretch";
                     /** @default #ffffff */
                     background?: string;
+                    /**
+                     * @default centre
+                     * @enum {string}
+                     */
+                    position?: "smart" | "centre";
                     /** @enum {string} */
                     format?: "original" | "auto" | "jpeg" | "png" | "webp" | "avif";
                     quality?: "auto" | number;
