@@ -6,8 +6,8 @@
  */
 import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
-import decodeHeic from 'heic-decode';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { READS, formatOf, heicPixels } from './formats';
 import { z } from 'zod';
 import { imageServiceRefusal, type ServiceImageFormat, type ServiceInput } from '../core/image-service';
 import { MAX_IMAGE_PIXELS } from '../core/limits';
@@ -135,25 +135,14 @@ async function drawOverlays(r: Raw, job: Job, overlays: Buffer[]): Promise<Raw> 
 }
 
 /**
- * What the Images binding reads, as sharp names it: HEIC is `heif` with HEVC pictures. AVIF (`heif` with AV1) is not
- * read, as the binding reads it on Enterprise plans only: the Worker decodes AVIF itself (ADR 0132).
- */
-const READS: readonly string[] = ['jpeg', 'png', 'webp', 'gif', 'heic'];
-const formatOf = (meta: Metadata) => (meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : 'heic') : meta.format);
-
-/**
- * The picture's pixels as sharp takes them. sharp's libvips has no HEVC decoder, so a HEIC is decoded by libheif
- * (heic-decode, WASM), which applies its rotation as the binding does, and handed over as raw RGBA.
+ * The picture's pixels as sharp takes them; a HEIC's come from libheif (formats.ts), since libvips has no HEVC decoder.
  */
 async function opened(bytes: Buffer, format: string): Promise<Sharp> {
   if (format !== 'heic') return sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).autoOrient();
-  let image: { width: number; height: number; data: Uint8ClampedArray };
-  try {
-    image = await decodeHeic({ buffer: bytes });
-  } catch {
+  const image = await heicPixels(bytes).catch(() => {
     throw new Problem(422, UNREADABLE);
-  }
-  return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), { raw: { width: image.width, height: image.height, channels: 4 } });
+  });
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
 }
 
 /** What the Images binding would be asked to read, from the header alone: format, upright size, bytes, frames. */

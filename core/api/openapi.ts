@@ -6,66 +6,12 @@
  */
 import { z } from './zod';
 import { API_KEY_PREFIX } from './api-keys';
-import type { ErrorCode } from './errors';
 import { sourceUrlSchema } from './images';
+import { documentPath } from './openapi-paths';
 
-export type HttpMethod = 'get' | 'post' | 'delete';
-export type JsonSchema = Record<string, unknown>;
-
-/**
- * Who may call a route: anyone (a key or a session lifts the daily AI cap), a premium member (session or API key),
- * or a premium member in a browser (session only: key management).
- */
-export type RouteAuth = 'public' | 'premium' | 'session';
-
-export interface RouteError {
-  status: number;
-  code: ErrorCode;
-  /** When this answer comes, in words for the integrator. */
-  when: string;
-}
-
-/** A request that works as it is, for the curl examples (multipart: the fields besides the `image` file). */
-/** A body's example; a JSON body may show a list of captions (`POST /api/memes/render`'s `lines`). */
-type Example = Record<string, string | number | boolean | string[]>;
-
-export type RouteBody =
-  | { kind: 'json'; schema: z.ZodType; maxBytes: number; example: Example }
-  /** Form fields plus the `image` file; `fields` may be a discriminated union on `operation`. */
-  | { kind: 'multipart'; fields: z.ZodType; maxBytes: number; example: Example };
-
-export type RouteAnswer =
-  | { status: number; description: string; kind: 'json'; schema: z.ZodType; id: string; streams?: boolean; headers?: Record<string, string> }
-  | { status: number; description: string; kind: 'image' }
-  | { status: number; description: string; kind: 'empty'; headers?: Record<string, string> };
-
-export interface RouteDoc {
-  method: HttpMethod;
-  /** OpenAPI style, `{id}` for a path parameter. */
-  path: string;
-  operationId: string;
-  tag: string;
-  summary: string;
-  description: string;
-  auth: RouteAuth;
-  pathParams?: Record<string, { description: string; example: string; schema?: z.ZodType }>;
-  /** Optional request headers the route reads (the D1 bookmark, ADR 0115). */
-  headerParams?: Record<string, { description: string; example: string }>;
-  query?: z.ZodObject;
-  body?: RouteBody;
-  answers: RouteAnswer[];
-  errors: RouteError[];
-  /** Body size, pixels, rate limits: shown with the route and appended to its description. */
-  limits?: string[];
-}
-
-export interface ApiInfo {
-  version: string;
-  tags: { name: string; description: string }[];
-  routes: readonly RouteDoc[];
-  /** Schemas used inside several answers, named so the document says them once. */
-  shared?: Record<string, z.ZodType>;
-}
+export { documentPath, toRouterPath } from './openapi-paths';
+export type { ApiInfo, HttpMethod, JsonSchema, RouteAnswer, RouteAuth, RouteBody, RouteDoc, RouteError } from './openapi-types';
+import type { ApiInfo, JsonSchema, RouteBody, RouteDoc, RouteError } from './openapi-types';
 
 const JSON_TYPE = 'application/json';
 const EVENT_STREAM = 'text/event-stream';
@@ -178,13 +124,6 @@ function responsesOf(route: RouteDoc): Record<string, JsonSchema> {
   }
   return responses;
 }
-
-/**
- * A route's path as the document writes it: a parameter spanning the rest of the path (`{captions+}`, the router's
- * greedy `:captions+`) is `{captions}` there, since OpenAPI templates name one segment; the parameter says it spans
- * segments with `x-spans-segments` (workers/api/test/support/contract.ts matches by it).
- */
-export const documentPath = (path: string) => path.replace(/\{(\w+)\+\}/g, '{$1}');
 
 function parametersOf(route: RouteDoc): JsonSchema[] {
   const params: JsonSchema[] = Object.entries(route.pathParams ?? {}).map(([name, p]) => ({
@@ -307,8 +246,3 @@ export function buildOpenApiDocument({ version, tags, routes, shared = {} }: Api
   };
 }
 
-/**
- * `/api/images/{id}` → `/api/images/:id`, the router's spelling; `{captions+}`, a parameter that spans the rest of
- * the path (slashes too), → itty's greedy `:captions+`.
- */
-export const toRouterPath = (path: string) => path.replace(/\{(\w+\+?)\}/g, ':$1');

@@ -1,0 +1,63 @@
+/** How a route is described for the OpenAPI document (openapi-routes.ts writes them, openapi.ts reads them). */
+import type { z } from './zod';
+import type { ErrorCode } from './errors';
+
+export type HttpMethod = 'get' | 'post' | 'delete';
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * Who may call a route: anyone (a key or a session lifts the daily AI cap), a premium member (session or API key),
+ * or a premium member in a browser (session only: key management).
+ */
+export type RouteAuth = 'public' | 'premium' | 'session';
+
+export interface RouteError {
+  status: number;
+  code: ErrorCode;
+  /** When this answer comes, in words for the integrator. */
+  when: string;
+}
+
+/**
+ * A request that works as it is, for the curl examples (multipart: the fields besides the `image` file); a JSON body
+ * may show a list of captions (`POST /api/memes/render`'s `lines`).
+ */
+type Example = Record<string, string | number | boolean | string[]>;
+
+export type RouteBody =
+  | { kind: 'json'; schema: z.ZodType; maxBytes: number; example: Example }
+  /** Form fields plus the `image` file; `fields` may be a discriminated union on `operation`. */
+  | { kind: 'multipart'; fields: z.ZodType; maxBytes: number; example: Example };
+
+export type RouteAnswer =
+  | { status: number; description: string; kind: 'json'; schema: z.ZodType; id: string; streams?: boolean; headers?: Record<string, string> }
+  | { status: number; description: string; kind: 'image' }
+  | { status: number; description: string; kind: 'empty'; headers?: Record<string, string> };
+
+export interface RouteDoc {
+  method: HttpMethod;
+  /** OpenAPI style, `{id}` for a path parameter. */
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  auth: RouteAuth;
+  pathParams?: Record<string, { description: string; example: string; schema?: z.ZodType }>;
+  /** Optional request headers the route reads (the D1 bookmark, ADR 0115). */
+  headerParams?: Record<string, { description: string; example: string }>;
+  query?: z.ZodObject;
+  body?: RouteBody;
+  answers: RouteAnswer[];
+  errors: RouteError[];
+  /** Body size, pixels, rate limits: shown with the route and appended to its description. */
+  limits?: string[];
+}
+
+export interface ApiInfo {
+  version: string;
+  tags: { name: string; description: string }[];
+  routes: readonly RouteDoc[];
+  /** Schemas used inside several answers, named so the document says them once. */
+  shared?: Record<string, z.ZodType>;
+}
