@@ -13,6 +13,7 @@ import { imageQuerySchema, uploadFormSchema, uploadResponseSchema } from './imag
 import { downloadMemeRequestSchema, downloadMemeResponseSchema, MAX_CANVAS_DATA_CHARS, savedMemeSchema, sessionRequestSchema, sessionResponseSchema, userMemesResponseSchema } from './memes';
 import { buildOpenApiDocument, type ApiInfo, type RouteDoc } from './openapi';
 import { MEME_ROUTES } from './openapi-memes';
+import { SHARE_ROUTES } from './openapi-shares';
 import { AI_ERRORS, IMAGE_SERVICE_ERRORS, INTERNAL, JSON_ERRORS, kb, mb, PICTURE_ERRORS, PREMIUM_ONLY, rateLimit, rateLimited, SOURCE_ERRORS, withRouterErrors } from './openapi-errors';
 import { templateResponseSchema, templateSchema, templateSearchSchema, templatesResponseSchema, textBoxSchema } from './templates';
 import { AI_OUTPUT_MAX_PIXELS, AI_OUTPUT_MAX_SIDE, metadataAnalysisSchema, modifyFieldsSchema, optimizeFieldsSchema, securityFieldsSchema, toolResultSchema, convertFieldsSchema } from './tools';
@@ -320,6 +321,7 @@ const ROUTES: RouteDoc[] = [
     errors: [{ status: 400, code: 'validation_failed', when: 'The id is not a key id.' }, PREMIUM_ONLY, { status: 404, code: 'not_found', when: API_KEY_MESSAGES.notFound }, INTERNAL],
   },
   ...MEME_ROUTES,
+  ...SHARE_ROUTES,
 ];
 
 export const API_ROUTES: readonly RouteDoc[] = ROUTES.map(withRouterErrors);
@@ -329,7 +331,7 @@ export const API_TAGS: ApiInfo['tags'] = [
   { name: 'Images', description: 'Uploads and stored pictures.' },
   { name: 'Image tools', description: 'Compress, upscale, remove backgrounds, resize, crop, rotate, convert, watermark, blur, strip metadata, HTML to image.' },
   { name: 'AI', description: 'Generated pictures and captions, and the daily allowance.' },
-  { name: 'Memes', description: 'Memes drawn from a template and captions (by a POST or by URL), downloads from the editor and a premium member’s saved memes.' },
+  { name: 'Memes', description: 'Memes drawn from a template and captions (by a POST or by URL), share links, downloads from the editor and a premium member’s saved memes.' },
   { name: 'Premium', description: 'The premium session and its figures.' },
   { name: 'API keys', description: 'Keys for programs, made and revoked on the dashboard; each call counts against the key’s monthly allowance.' },
   { name: 'Service', description: 'Health and this document.' },

@@ -14,6 +14,7 @@ import { getImage, postUpload } from './routes/images';
 import { deleteJob } from './routes/jobs';
 import { deleteUserMeme, getUserMemes, postDownloadMeme } from './routes/memes';
 import { getMemeUrl, postMemeRender } from './routes/memes-render';
+import { deleteShare, getShare, getShareImage, postShare } from './routes/shares';
 import { getOpenApi } from './routes/openapi';
 import { deleteSession, getSession, postSession } from './routes/session';
 import { getUsageLimit } from './routes/usage';
@@ -57,6 +58,7 @@ router.post('/convert/html', throttled('tools', postConvertHtml));
 router.post('/security', throttled('tools', postSecurity));
 router.post('/analyze-metadata', throttled('tools', postAnalyzeMetadata));
 router.post('/memes/render', throttled('tools', postMemeRender));
+router.post('/shares', throttled('upload', postShare));
 // A meme URL: a repeat is the edge cache's and costs nothing; only a drawing is throttled and metered (ADR 0133).
 router.get('/memes/:template/:captions+', getMemeUrl);
 router.all('*', meterKeyCall);
@@ -79,6 +81,9 @@ router.get('/dashboard', getDashboard);
 router.get('/templates', getTemplates);
 router.get('/templates/:id', getTemplate);
 router.get('/templates/:id/image', getTemplateImage);
+router.get('/shares/:id', getShare);
+router.get('/shares/:id/image', getShareImage);
+router.delete('/shares/:id', deleteShare);
 
 router.all('*', notFoundOrNotAllowed);
 

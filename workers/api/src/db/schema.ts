@@ -149,3 +149,34 @@ export const apiKeyUsage = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.keyId, t.month] })],
 );
+
+/**
+ * Share links (ADR 0139): one row per shared meme, its picture in R2 at `object_key`. Only the SHA-256 of the delete
+ * token is kept. A deleted, taken-down or expired share keeps its row (a tombstone with `deleted_at` and why), so its
+ * page answers 410 rather than 404; its object is gone.
+ */
+export const shares = sqliteTable(
+  'shares',
+  {
+    id: text('id').primaryKey(),
+    objectKey: text('object_key').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    fileSize: integer('file_size').notNull(),
+    templateId: text('template_id'),
+    /** JSON array of the captions, for the alt text. */
+    captions: text('captions').notNull().default('[]'),
+    /** SHA-256 of the delete token, lower-case hex. */
+    deleteTokenHash: text('delete_token_hash').notNull(),
+    /** The premium member who made it (kept until deleted), or null (expires). */
+    memberId: text('member_id'),
+    createdAt: createdAt(),
+    /** null: kept until deleted. */
+    expiresAt: integer('expires_at'),
+    deletedAt: integer('deleted_at'),
+    /** 'creator', 'expired', or 'takedown: …' with the operator's reason. */
+    deletedReason: text('deleted_reason'),
+  },
+  (t) => [index('shares_expiry').on(t.deletedAt, t.expiresAt)],
+);

@@ -1,0 +1,65 @@
+/**
+ * The share-link routes as the public document describes them (ADR 0139): create, read, the picture, delete.
+ * Joined to the rest in openapi-routes.ts.
+ */
+import { MAX_REQUEST_BYTES } from '../limits';
+import type { RouteDoc } from './openapi';
+import { INTERNAL, mb, rateLimit, rateLimited } from './openapi-errors';
+import { DELETE_TOKEN_HEADER, SHARE_CAPTION_MAX_CHARS, SHARE_FREE_DAYS, SHARE_MAX_BYTES, SHARE_MAX_CAPTIONS, SHARE_MAX_SIDE, shareCreatedSchema, shareFormSchema, shareIdSchema, shareSchema } from './shares';
+
+const ID = { id: { description: 'The share id: the last part of its `/m/{id}` link.', example: 'k3v9q2m7x8ab', schema: shareIdSchema } };
+const NO_SUCH = { status: 404, code: 'not_found', when: 'No share ever had this id (or it is not a share id).' } as const;
+const GONE = { status: 410, code: 'gone', when: `Its creator deleted it, it was taken down, or its ${SHARE_FREE_DAYS} days are up.` } as const;
+
+export const SHARE_ROUTES: RouteDoc[] = [
+  {
+    method: 'post', path: '/api/shares', operationId: 'postShare', tag: 'Memes', auth: 'public',
+    summary: 'Share a meme by link',
+    description:
+      'Keeps a finished meme (the `image` file: PNG, JPEG or WebP, as drawn) and answers its page `url` (`/m/{id}`), its picture and a `deleteToken`. ' +
+      'Every metadata block is removed first (EXIF, XMP, IPTC, comments, anything after the picture); the pixels are not re-encoded. ' +
+      '`template` (an id from `GET /api/templates`) and `captions` (the field repeated, one per caption) make the page’s alt text and its Make your own link. ' +
+      `A share lives ${SHARE_FREE_DAYS} days (\`expiresAt\`); a premium member’s is kept until deleted (\`expiresAt: null\`). ` +
+      `Keep \`deleteToken\`: it is shown once, stored only as a hash, and is the only way to delete the share (\`DELETE /api/shares/{id}\` with \`${DELETE_TOKEN_HEADER}\`).`,
+    body: { kind: 'multipart', fields: shareFormSchema, maxBytes: MAX_REQUEST_BYTES, example: { template: 'nope-yep', captions: 'writing docs' } },
+    answers: [{ status: 201, description: 'Shared.', kind: 'json', schema: shareCreatedSchema, id: 'ShareCreated' }],
+    errors: [
+      { status: 400, code: 'bad_request', when: 'The body is not multipart/form-data, or cannot be read.' },
+      { status: 400, code: 'validation_failed', when: 'No `image` file, an unknown template, too many captions or one too long; the message names it.' },
+      { status: 413, code: 'payload_too_large', when: `The picture is over ${SHARE_MAX_BYTES / 1_000_000} MB or ${SHARE_MAX_SIDE} pixels a side.` },
+      { status: 415, code: 'unsupported_media_type', when: 'The file is not a PNG, JPEG or WebP picture whose header can be read.' },
+      { status: 422, code: 'unprocessable_image', when: 'The picture is damaged and cannot be read.' },
+      rateLimited('upload'),
+      INTERNAL,
+    ],
+    limits: [
+      `The picture at most ${SHARE_MAX_BYTES / 1_000_000} MB and ${SHARE_MAX_SIDE} pixels a side (the editor's share size); at most ${SHARE_MAX_CAPTIONS} captions of ${SHARE_CAPTION_MAX_CHARS} characters; the body at most ${mb(MAX_REQUEST_BYTES)}.`,
+      rateLimit('upload'),
+    ],
+  },
+  {
+    method: 'get', path: '/api/shares/{id}', operationId: 'getShare', tag: 'Memes', auth: 'public',
+    summary: 'A shared meme',
+    description: 'What its page shows: the picture’s URL and size, the template, the captions and the alt text made from them, and when it expires. Not cached (`no-cache`), so a delete shows at once.',
+    pathParams: ID,
+    answers: [{ status: 200, description: 'The share.', kind: 'json', schema: shareSchema, id: 'Share' }],
+    errors: [NO_SUCH, GONE, INTERNAL],
+  },
+  {
+    method: 'get', path: '/api/shares/{id}/image', operationId: 'getShareImage', tag: 'Memes', auth: 'public',
+    summary: 'A shared meme’s picture',
+    description: 'The picture, as its `og:image`. Public and cacheable for 5 minutes (`max-age=300`), so a delete reaches every cache within that.',
+    pathParams: ID,
+    answers: [{ status: 200, description: 'The picture (its own Content-Type).', kind: 'image' }],
+    errors: [NO_SUCH, GONE, INTERNAL],
+  },
+  {
+    method: 'delete', path: '/api/shares/{id}', operationId: 'deleteShare', tag: 'Memes', auth: 'public',
+    summary: 'Delete a shared meme',
+    description: `With the \`deleteToken\` its creation answered, in \`${DELETE_TOKEN_HEADER}\`. The picture is deleted; the link then answers 410.`,
+    pathParams: ID,
+    headerParams: { [DELETE_TOKEN_HEADER]: { description: 'The `deleteToken` from `POST /api/shares`.', example: 'q0Zk3n1Yx7cFh2Vb9sL4tPaRw8mEoUiJ5dKgNyT6zXA' } },
+    answers: [{ status: 204, description: 'Deleted.', kind: 'empty' }],
+    errors: [{ status: 403, code: 'forbidden', when: `No \`${DELETE_TOKEN_HEADER}\`, or not this share's token.` }, NO_SUCH, GONE, INTERNAL],
+  },
+];

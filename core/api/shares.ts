@@ -1,0 +1,85 @@
+/**
+ * Share links (ADR 0139): a meme the editor drew, kept under its own id and served at `/m/{id}`. Free shares live
+ * SHARE_FREE_DAYS days, a premium member's until deleted; the creator deletes with the token the create call answers.
+ */
+import { z } from './zod';
+import { MEME_LINE_MAX_CHARS, MEME_MAX_LINES } from '../tools/meme';
+import { SHARE_MAX_BYTES, SHARE_MAX_SIDE } from '../limits';
+
+export { SHARE_MAX_BYTES, SHARE_MAX_SIDE };
+
+/** How long a free share lives; a premium member's is kept until deleted. */
+export const SHARE_FREE_DAYS = 30;
+export const SHARE_FREE_MS = SHARE_FREE_DAYS * 24 * 60 * 60 * 1000;
+/** The formats a share may be: the editor's exports. */
+export const SHARE_FORMATS = ['png', 'jpeg', 'webp'] as const;
+/** Captions kept for the alt text: as many and as long as a meme drawn by the API may have. */
+export const SHARE_MAX_CAPTIONS = MEME_MAX_LINES;
+export const SHARE_CAPTION_MAX_CHARS = MEME_LINE_MAX_CHARS;
+/** The most of the caption text the alt text says (screen readers read all of it; social cards cut it anyway). */
+export const SHARE_ALT_MAX_CHARS = 420;
+
+/** 12 characters of a-z and 0-9: 62 bits, short enough to read out, far too many to guess. */
+export const SHARE_ID_PATTERN = /^[a-z0-9]{12}$/;
+export const shareIdSchema = z.string().regex(SHARE_ID_PATTERN, 'A share id is 12 letters and digits.');
+/** The delete token: 32 random bytes, base64url (43 characters). */
+export const DELETE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** The header DELETE /api/shares/{id} reads the token from (never the URL, which logs keep). */
+export const DELETE_TOKEN_HEADER = 'X-Delete-Token';
+
+const templateIdSchema = z.string().trim().min(1).max(100).regex(/^[a-z0-9][a-z0-9_-]*$/, 'A template id is lower-case letters, digits, - and _.');
+const captionSchema = z.string().min(1, 'Leave an empty caption out.').max(SHARE_CAPTION_MAX_CHARS, `A caption is at most ${SHARE_CAPTION_MAX_CHARS} characters.`);
+
+/** The form of POST /api/shares besides its `image` file: a repeated field arrives as a list, a single one as text. */
+export const shareFormSchema = z.object({
+  template: templateIdSchema.optional(),
+  captions: z
+    .union([captionSchema, z.array(captionSchema).max(SHARE_MAX_CAPTIONS, `At most ${SHARE_MAX_CAPTIONS} captions.`)])
+    .optional()
+    .transform((c) => (c === undefined ? [] : typeof c === 'string' ? [c] : c)),
+});
+export type ShareForm = z.infer<typeof shareFormSchema>;
+
+/** A share as GET /api/shares/{id} answers it. */
+export const shareSchema = z.object({
+  id: z.string(),
+  /** The page: `https://…/m/{id}`. */
+  url: z.string(),
+  /** The picture, absolute (what og:image names). */
+  imageUrl: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  contentType: z.string(),
+  /** The template it was made from, or null (an upload, an AI picture). */
+  template: z.object({ id: z.string(), name: z.string() }).nullable(),
+  captions: z.array(z.string()),
+  /** Said in words from the captions. */
+  altText: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** ISO 8601, or null when it is kept until deleted (premium). */
+  expiresAt: z.string().nullable(),
+});
+export type Share = z.infer<typeof shareSchema>;
+
+export const shareCreatedSchema = shareSchema.extend({
+  /** Send it back in X-Delete-Token to delete the share; it is shown once and kept only as a hash. */
+  deleteToken: z.string(),
+});
+export type ShareCreated = z.infer<typeof shareCreatedSchema>;
+
+/** The page and the picture of a share. */
+export const sharePagePath = (id: string) => `/m/${id}`;
+export const shareImagePath = (id: string) => `/api/shares/${id}/image`;
+
+/**
+ * The alt text of a share, from its template's name and captions: `Meme (Drake Hotline Bling): "a" / "b"`. Line
+ * breaks inside a caption become spaces; a meme without captions says so.
+ */
+export function shareAltText(templateName: string | null, captions: readonly string[]): string {
+  const lines = captions.map((c) => c.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  const kind = templateName ? `Meme (${templateName})` : 'Meme';
+  if (lines.length === 0) return `${kind} with no caption`;
+  const said = lines.map((l) => `“${l}”`).join(' / ');
+  return `${kind}: ${said.length > SHARE_ALT_MAX_CHARS ? `${said.slice(0, SHARE_ALT_MAX_CHARS - 1)}…` : said}`;
+}

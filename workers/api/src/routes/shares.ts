@@ -1,0 +1,164 @@
+/**
+ * Share links (ADR 0139): POST /api/shares keeps a meme the browser drew, GET /api/shares/{id} and its /image answer
+ * it (404 for an id never given, 410 once deleted or expired), DELETE /api/shares/{id} takes it down for whoever holds
+ * its delete token.
+ */
+import type { IRequest } from 'itty-router';
+import { z } from '../../../../core/api/zod';
+import {
+  DELETE_TOKEN_HEADER,
+  DELETE_TOKEN_PATTERN,
+  SHARE_FORMATS,
+  SHARE_FREE_MS,
+  SHARE_MAX_BYTES,
+  SHARE_MAX_SIDE,
+  type Share,
+  type ShareCreated,
+  shareAltText,
+  shareFormSchema,
+  shareIdSchema,
+  shareImagePath,
+  sharePagePath,
+} from '../../../../core/api/shares';
+import { IMAGE_MIME_TYPES } from '../../../../core/api/images';
+import { findShare, insertShare, templateName, type ShareRow } from '../db/shares';
+import { writesOfMember } from '../db/replica';
+import { HttpError, notFound } from '../errors';
+import { json, siteUrl } from '../http';
+import type { RequestContext } from '../identity/request-context';
+import { readSession } from '../identity/session';
+import { intake, readHeader, run } from '../imaging/engine';
+import { fileBytes, readMultipart } from '../multipart';
+import { hashToken, newDeleteToken, newShareId, sameHash, shareObjectKey, takeDown } from '../storage/share-store';
+import { engineServices } from './tools/deps';
+
+const MB = SHARE_MAX_BYTES / 1_000_000;
+const shareUploadSchema = shareFormSchema.extend({
+  image: z.custom<File>((v) => v instanceof File, 'Please send the meme as the `image` file.'),
+});
+
+/** Browsers may keep a share's picture this long; a delete reaches them within it (ADR 0139). */
+export const SHARE_IMAGE_MAX_AGE = 300;
+
+const gone = () => new HttpError(410, 'gone', 'This meme was deleted or has expired.');
+const noSuchShare = () => notFound('There is no meme with this link.');
+
+/** POST /api/shares: validates, strips every metadata block, stores the object, then the row (or neither). */
+export async function postShare(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+  const form = await readMultipart(request, shareUploadSchema);
+  if (form.image.size > SHARE_MAX_BYTES) throw new HttpError(413, 'payload_too_large', `A shared meme is at most ${MB} MB. Please share the smaller size.`);
+  const sent = await fileBytes(form.image);
+  const header = readHeader(sent);
+  if (!header || !(SHARE_FORMATS as readonly string[]).includes(header.format)) {
+    throw new HttpError(415, 'unsupported_media_type', 'A shared meme is a PNG, JPEG or WebP picture.');
+  }
+  if (Math.max(header.width, header.height) > SHARE_MAX_SIDE) {
+    throw new HttpError(413, 'payload_too_large', `A shared meme is at most ${SHARE_MAX_SIDE} pixels a side; this one is ${header.width} × ${header.height}.`);
+  }
+  const writes = writesOfMember(env, request);
+  const named = form.template === undefined ? null : await templateName(writes.db, form.template);
+  if (form.template !== undefined && named === null) throw new HttpError(400, 'validation_failed', 'There is no template with this id.');
+  // The allow-list removal of every kind (ADR 0118): EXIF, XMP, IPTC, comments and trailing data go, pixels stay.
+  const picture = await intake(sent);
+  const clean = await run('privacy', picture, { removeExif: true, removeLocation: true, removeTimestamp: true }, engineServices(env));
+  if (!('bytes' in clean)) throw new Error('privacy answered a stream');
+
+  const session = await readSession(request, env, context);
+  const now = Date.now();
+  const id = newShareId();
+  const token = newDeleteToken();
+  const key = shareObjectKey(id, session !== null);
+  const contentType = IMAGE_MIME_TYPES[header.format];
+  const row: ShareRow = {
+    id,
+    objectKey: key,
+    contentType,
+    width: clean.width,
+    height: clean.height,
+    fileSize: clean.bytes.byteLength,
+    templateId: form.template ?? null,
+    captions: JSON.stringify(form.captions),
+    deleteTokenHash: await hashToken(token),
+    memberId: session?.memberId ?? null,
+    createdAt: now,
+    expiresAt: session ? null : now + SHARE_FREE_MS,
+    deletedAt: null,
+    deletedReason: null,
+  };
+  await env.BUCKET.put(key, clean.bytes, { httpMetadata: { contentType }, customMetadata: { share: id } });
+  try {
+    await insertShare(writes.db, row);
+  } catch (err) {
+    await env.BUCKET.delete(key); // no object without its row
+    throw err;
+  }
+  const body: ShareCreated = { ...describe(request, { ...row, templateName: named }), deleteToken: token };
+  return json(body, { status: 201, headers: { 'cache-control': 'no-store' } });
+}
+
+function describe(request: Request, row: ShareRow & { templateName: string | null }): Share {
+  const captions = JSON.parse(row.captions) as string[];
+  return {
+    id: row.id,
+    url: siteUrl(request, sharePagePath(row.id)),
+    imageUrl: siteUrl(request, shareImagePath(row.id)),
+    width: row.width,
+    height: row.height,
+    contentType: row.contentType,
+    template: row.templateId ? { id: row.templateId, name: row.templateName ?? row.templateId } : null,
+    captions,
+    altText: shareAltText(row.templateName, captions),
+    createdAt: new Date(row.createdAt).toISOString(),
+    expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt).toISOString(),
+  };
+}
+
+/** The live share of `request.params.id`: 404 for an id never given (or not an id), 410 once deleted or expired. */
+async function liveShare(request: IRequest, env: Env, now = Date.now()) {
+  const id = request.params.id ?? '';
+  if (!shareIdSchema.safeParse(id).success) throw noSuchShare();
+  const row = await findShare(writesOfMember(env, request).db, id);
+  if (!row) throw noSuchShare();
+  if (row.deletedAt !== null || (row.expiresAt !== null && row.expiresAt <= now)) throw gone();
+  return row;
+}
+
+/** GET /api/shares/{id}: what the page shows. Not cached: a delete shows at once. */
+export async function getShare(request: IRequest, env: Env): Promise<Response> {
+  const row = await liveShare(request, env);
+  return json(describe(request, row), { headers: { 'cache-control': 'no-cache' } });
+}
+
+/** GET /api/shares/{id}/image: the picture, public for a few minutes (ADR 0139). */
+export async function getShareImage(request: IRequest, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+  const row = await liveShare(request, env);
+  const object = await env.BUCKET.get(row.objectKey);
+  if (!object) throw gone(); // deleted between the row's read and this one
+  context.shareableAnswer();
+  return new Response(object.body, {
+    headers: {
+      'content-type': row.contentType,
+      'content-length': String(object.size),
+      'cache-control': `public, max-age=${SHARE_IMAGE_MAX_AGE}`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      etag: object.httpEtag,
+    },
+  });
+}
+
+/** DELETE /api/shares/{id}: with the token in X-Delete-Token. The object goes first, then the row is marked. */
+export async function deleteShare(request: IRequest, env: Env): Promise<Response> {
+  const id = request.params.id ?? '';
+  if (!shareIdSchema.safeParse(id).success) throw noSuchShare();
+  const token = request.headers.get(DELETE_TOKEN_HEADER) ?? '';
+  const db = writesOfMember(env, request).db;
+  const row = await findShare(db, id);
+  if (!row) throw noSuchShare();
+  if (!DELETE_TOKEN_PATTERN.test(token) || !sameHash(await hashToken(token), row.deleteTokenHash)) {
+    throw new HttpError(403, 'forbidden', `Only the meme's creator can delete it: send its delete token in ${DELETE_TOKEN_HEADER}.`);
+  }
+  if (row.deletedAt !== null) throw gone();
+  await takeDown(env, row, 'creator');
+  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+}

@@ -1,0 +1,260 @@
+/**
+ * Share links (ADR 0139): POST /api/shares keeps a meme with every metadata block removed (read by exiftool), under
+ * its lifetime's R2 prefix; the page data and the picture answer 404 for an id never given and 410 once deleted or
+ * expired; only the delete token deletes; the cron takes expired shares down; a failed write leaves nothing behind.
+ */
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DELETE_TOKEN_HEADER, SHARE_FREE_MS, SHARE_MAX_BYTES, SHARE_MAX_CAPTIONS, shareCreatedSchema, shareSchema } from '../../../core/api/shares';
+import { seedTemplates } from '../src/db/template-rows';
+import { encode } from '../src/imaging/codecs/encode';
+import { concat, jpegSegment } from '../src/imaging/metadata/container';
+import { readHeader } from '../src/imaging/intake/sniff';
+import { SHARE_EXPIRING_PREFIX, SHARE_KEPT_PREFIX } from '../src/storage/share-store';
+import worker from '../src/index';
+import { catalogRows } from '../../../scripts/templates/catalog-rows';
+import { api, listKeys, pngDeclaring, premiumCookies, TEST_ORIGIN } from './helpers';
+import { exiftoolAll, type ExiftoolTag } from './support/corpus';
+import { ascii, bin, craftJpeg, exifSegment, jpegScans, rational, tiffBlock } from './support/metadata-fixtures';
+import { syntheticPhoto } from './support/synthetic';
+
+const TEMPLATE = 'nope-yep';
+const DAY = 86_400_000;
+
+const photo = await encode(syntheticPhoto(120, 80), 'jpeg', { quality: 80 });
+const gps = [ascii(0x0001, 'N'), rational(0x0002, [51, 1], [30, 1], [0, 1]), ascii(0x0003, 'W'), rational(0x0004, [0, 1], [7, 1], [0, 1])];
+const XMP = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Jane Doe"/></rdf:RDF></x:xmpmeta>';
+/** A JPEG carrying a camera, GPS, an XMP creator, a comment and data after its end. */
+const leaky = craftJpeg(
+  photo,
+  [
+    exifSegment(tiffBlock({ ifd0: [ascii(0x010f, 'Canon'), ascii(0x0110, 'Canon EOS 5D')], gps })),
+    jpegSegment(0xe1, concat([bin('http://ns.adobe.com/xap/1.0/\0'), bin(XMP)])),
+    jpegSegment(0xfe, bin('shot at 12 Acacia Avenue')),
+  ],
+  [],
+  bin('trailing secret data'),
+);
+
+function shareForm(image: Uint8Array | null, fields: Record<string, string | string[]> = {}, type = 'image/jpeg', field = 'image'): FormData {
+  const form = new FormData();
+  if (image !== null) form.append(field, new File([image as Uint8Array<ArrayBuffer>], 'meme.jpg', { type }));
+  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) form.append(k, one);
+  return form;
+}
+
+const post = (form: FormData | string, headers: Record<string, string> = {}) => api('/api/shares', { method: 'POST', body: form, headers });
+
+async function share(image: Uint8Array = leaky, fields: Record<string, string | string[]> = { template: TEMPLATE, captions: ['nope', 'yep'] }, headers: Record<string, string> = {}) {
+  const res = await post(shareForm(image, fields), headers);
+  const body = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return shareCreatedSchema.parse(body);
+}
+
+const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
+const rows = async () => (await env.DB.prepare('select count(*) as n from shares').first<number>('n')) ?? 0;
+const objects = async () => (await listKeys(env.BUCKET, 'shares/')).length;
+const remove = (id: string, token?: string) => api(`/api/shares/${id}`, { method: 'DELETE', headers: token === undefined ? {} : { [DELETE_TOKEN_HEADER]: token } });
+const rowOf = (id: string) => env.DB.prepare('select * from shares where id = ?').bind(id).first<{ object_key: string; deleted_at: number | null; deleted_reason: string | null; delete_token_hash: string; expires_at: number | null }>();
+
+beforeAll(async () => {
+  await seedTemplates(env.DB, catalogRows().filter((r) => r.id === TEMPLATE));
+});
+
+describe('POST /api/shares', () => {
+  it('keeps the meme for 30 days under shares/30d/, with every metadata block gone and the picture data unchanged', async () => {
+    const [before] = await exiftoolAll(leaky);
+    const seen = (tags: ExiftoolTag[], re: RegExp) => tags.filter((t) => re.test(`${t.group}:${t.tag}`));
+    expect(seen(before!, /^GPS:GPSLatitude$|^IFD0:Make$|^XMP-dc:Creator$|^File:Comment$/).length).toBe(4);
+
+    const t0 = Date.now();
+    const created = await share();
+    expect(created.id).toMatch(/^[a-z0-9]{12}$/);
+    expect(created.url).toBe(`${TEST_ORIGIN}/m/${created.id}`);
+    expect(created.imageUrl).toBe(`${TEST_ORIGIN}/api/shares/${created.id}/image`);
+    expect(Date.parse(created.expiresAt!) - t0).toBeGreaterThanOrEqual(SHARE_FREE_MS - 1000);
+    expect(Date.parse(created.expiresAt!) - t0).toBeLessThan(SHARE_FREE_MS + 60_000);
+    expect(created.altText).toBe('Meme (Nope / Yep): “nope” / “yep”');
+    expect(created.template).toEqual({ id: TEMPLATE, name: 'Nope / Yep' });
+    expect([created.width, created.height]).toEqual([120, 80]);
+
+    const row = await rowOf(created.id);
+    expect(row!.object_key).toBe(`${SHARE_EXPIRING_PREFIX}${created.id}`);
+    // Only the token's SHA-256 is kept.
+    expect(row!.delete_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(created.deleteToken);
+
+    const image = await api(created.imageUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect(image.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(image.headers.get('set-cookie')).toBeNull();
+    const kept = await bytesOf(image);
+    const [after] = await exiftoolAll(kept);
+    // exiftool finds the file's own facts and the JFIF header the picture came with, and nothing else.
+    expect(after!.filter((t) => !['ExifTool', 'System', 'File', 'JFIF', 'Composite'].includes(t.group))).toEqual([]);
+    expect(seen(after!, /Comment|GPS|Make|Creator|Trailer/)).toEqual([]);
+    expect(new TextDecoder().decode(kept)).not.toMatch(/Acacia|secret|Jane|Canon/);
+    expect(jpegScans(kept)).toEqual(jpegScans(photo));
+  });
+
+  it('answers the page data: alt text, template, captions and the expiry, not cached', async () => {
+    const created = await share(leaky, { template: TEMPLATE, captions: ['line one\nand two', 'yep'] });
+    const res = await api(`/api/shares/${created.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const body = shareSchema.parse(await res.json());
+    const { deleteToken: _token, ...withoutToken } = created;
+    expect(body).toEqual({ ...withoutToken, altText: 'Meme (Nope / Yep): “line one and two” / “yep”' });
+    expect(JSON.stringify(body)).not.toContain(created.deleteToken);
+  });
+
+  it('takes a meme with no template and no captions', async () => {
+    const created = await share(pngDeclaring(40, 30), {});
+    expect(created).toMatchObject({ template: null, captions: [], altText: 'Meme with no caption', contentType: 'image/png' });
+  });
+
+  it('keeps a premium member’s share until deleted, under shares/kept/', async () => {
+    const cookie = await premiumCookies('198.18.9.1');
+    const created = await share(leaky, { captions: 'kept' }, { cookie });
+    expect(created.expiresAt).toBeNull();
+    expect((await rowOf(created.id))!.object_key).toBe(`${SHARE_KEPT_PREFIX}${created.id}`);
+    expect(await env.BUCKET.head(`${SHARE_KEPT_PREFIX}${created.id}`)).not.toBeNull();
+  });
+
+  const refused: [string, () => FormData | string, number, RegExp][] = [
+    ['no image', () => shareForm(null, { captions: 'x' }), 400, /image/],
+    ['the image as text', () => { const f = new FormData(); f.append('image', 'not a file'); return f; }, 400, /image/],
+    ['not multipart', () => 'image=1', 400, /multipart/],
+    ['a GIF', () => shareForm(bin('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), {}, 'image/gif'), 415, /PNG, JPEG or WebP/],
+    ['a text file called .jpg', () => shareForm(bin('hello, this is not a picture'), {}), 415, /PNG, JPEG or WebP/],
+    ['over 5 MB', () => shareForm(concat([leaky, new Uint8Array(SHARE_MAX_BYTES)]), {}), 413, /5 MB/],
+    ['over 2048 px a side', () => shareForm(pngDeclaring(3000, 20), {}, 'image/png'), 413, /2048 pixels/],
+    ['an unknown template', () => shareForm(leaky, { template: 'no-such-template' }), 400, /no template/],
+    ['a template id that is not one', () => shareForm(leaky, { template: '../etc' }), 400, /template/i],
+    ['too many captions', () => shareForm(leaky, { captions: Array.from({ length: SHARE_MAX_CAPTIONS + 1 }, (_, i) => `c${i}`) }), 400, /captions/i],
+    ['a caption too long', () => shareForm(leaky, { captions: 'x'.repeat(201) }), 400, /200 characters/],
+    ['a JPEG cut before its size', () => shareForm(leaky.subarray(0, 300), {}), 415, /PNG, JPEG or WebP/],
+  ];
+  for (const [what, body, status, message] of refused) {
+    it(`refuses ${what} with ${status}, storing nothing`, async () => {
+      const [r0, o0] = [await rows(), await objects()];
+      const sent = body();
+      const res = await post(sent, typeof sent === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {});
+      const answer = await res.json<{ error: string; code: string }>();
+      expect(res.status, JSON.stringify(answer)).toBe(status);
+      expect(answer.error).toMatch(message);
+      expect([await rows(), await objects()]).toEqual([r0, o0]);
+    });
+  }
+});
+
+describe('GET and DELETE /api/shares/{id}', () => {
+  it('answers 404 for an id that is not one and for one never given', async () => {
+    for (const id of ['nope', 'ABCDEFGHIJKL', 'abcdefghijk!', 'zzzzzzzzzzzz']) {
+      for (const path of [`/api/shares/${encodeURIComponent(id)}`, `/api/shares/${encodeURIComponent(id)}/image`]) {
+        const res = await api(path);
+        expect(res.status, path).toBe(404);
+        expect((await res.json<{ code: string }>()).code).toBe('not_found');
+      }
+      expect((await remove(encodeURIComponent(id), 'x'.repeat(43))).status).toBe(404);
+    }
+  });
+
+  it('deletes only with the token: none or a wrong one is 403; then the page data and the picture are 410', async () => {
+    const created = await share();
+    expect((await remove(created.id)).status).toBe(403);
+    const wrong = await remove(created.id, `${created.deleteToken.slice(0, -1)}${created.deleteToken.endsWith('A') ? 'B' : 'A'}`);
+    expect(wrong.status).toBe(403);
+    expect((await wrong.json<{ code: string }>()).code).toBe('forbidden');
+    expect((await remove(created.id, 'short')).status).toBe(403);
+    expect((await api(created.imageUrl)).status).toBe(200);
+
+    const done = await remove(created.id, created.deleteToken);
+    expect(done.status).toBe(204);
+    for (const path of [`/api/shares/${created.id}`, created.imageUrl]) {
+      const res = await api(path);
+      expect(res.status, path).toBe(410);
+      expect((await res.json<{ code: string }>()).code).toBe('gone');
+    }
+    expect(await env.BUCKET.head(`${SHARE_EXPIRING_PREFIX}${created.id}`)).toBeNull();
+    expect(await rowOf(created.id)).toMatchObject({ deleted_reason: 'creator' });
+    expect((await remove(created.id, created.deleteToken)).status).toBe(410);
+  });
+
+  it('answers 410 once the days are up, before any cleanup; the cron then deletes the object and keeps fresh ones', async () => {
+    const old = await share();
+    const fresh = await share();
+    await env.DB.prepare('update shares set expires_at = ? where id = ?').bind(Date.now() - 1, old.id).run();
+    expect((await api(`/api/shares/${old.id}`)).status).toBe(410);
+    expect((await api(old.imageUrl)).status).toBe(410);
+    expect(await env.BUCKET.head(`${SHARE_EXPIRING_PREFIX}${old.id}`)).not.toBeNull();
+
+    const controller = createScheduledController({ scheduledTime: new Date(Date.now()), cron: '*/15 * * * *' });
+    const ctx = createExecutionContext();
+    await worker.scheduled!(controller, env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await env.BUCKET.head(`${SHARE_EXPIRING_PREFIX}${old.id}`)).toBeNull();
+    expect(await rowOf(old.id)).toMatchObject({ deleted_reason: 'expired' });
+    expect(await env.BUCKET.head(`${SHARE_EXPIRING_PREFIX}${fresh.id}`)).not.toBeNull();
+    expect((await api(fresh.imageUrl)).status).toBe(200);
+    // Nor does a share 29 days old go.
+    await env.DB.prepare('update shares set expires_at = ? where id = ?').bind(Date.now() + DAY, fresh.id).run();
+    expect((await api(`/api/shares/${fresh.id}`)).status).toBe(200);
+  });
+});
+
+describe('nothing half-written', () => {
+  /** The Worker with `env` changed, called as the platform calls it. */
+  const call = (changed: Partial<Env>, form: FormData) =>
+    worker.fetch!(new Request(`${TEST_ORIGIN}/api/shares`, { method: 'POST', body: form }) as Parameters<NonNullable<typeof worker.fetch>>[0], { ...env, ...changed }, createExecutionContext());
+
+  it('a failed row insert deletes the object it stored: 500, no object, no row', async () => {
+    const [r0, o0] = [await rows(), await objects()];
+    const failing = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop !== 'withSession') return Reflect.get(target, prop, target) as unknown;
+        return (constraint?: string) => {
+          const s = target.withSession(constraint as never);
+          return new Proxy(s, {
+            get(inner, p) {
+              if (p !== 'prepare') return (Reflect.get(inner, p, inner) as (...a: unknown[]) => unknown).bind?.(inner) ?? Reflect.get(inner, p, inner);
+              return (sql: string) => {
+                if (/^insert into "shares"/i.test(sql)) throw new Error('D1 is unavailable');
+                return inner.prepare(sql);
+              };
+            },
+          });
+        };
+      },
+    });
+    const res = await call({ DB: failing }, shareForm(leaky, { template: TEMPLATE }));
+    expect(res.status).toBe(500);
+    expect((await res.json<{ code: string }>()).code).toBe('internal_error');
+    expect([await rows(), await objects()]).toEqual([r0, o0]);
+  });
+
+  it('a failed object write writes no row: 500, nothing stored', async () => {
+    const [r0, o0] = [await rows(), await objects()];
+    const failing = new Proxy(env.BUCKET, {
+      get(target, prop) {
+        if (prop === 'put') return () => Promise.reject(new Error('R2 is unavailable'));
+        const v = Reflect.get(target, prop, target) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+    const res = await call({ BUCKET: failing }, shareForm(leaky, {}));
+    expect(res.status).toBe(500);
+    expect([await rows(), await objects()]).toEqual([r0, o0]);
+  });
+});
+
+describe('the picture stored is the one sent', () => {
+  it('a PNG stays a PNG of the same size', async () => {
+    const created = await share(pngDeclaring(64, 48), { captions: 'png' });
+    const h = readHeader(await bytesOf(await api(created.imageUrl)));
+    expect([h!.format, h!.width, h!.height]).toEqual(['png', 64, 48]);
+  });
+});
