@@ -234,6 +234,7 @@ export function EditorShell({
         onOpenChange={(open) => !open && closeExport()}
         fileName={(format) => memeFileName(doc.source, format)}
         premium={premium}
+        share={{ templateId: doc.templateId, captions: state.texts.map((t) => t.text) }}
         onDone={exported}
         returnFocusTo={downloadButton}
       />

@@ -6,6 +6,7 @@ import type { ExportFile, ExportSession, SizeEstimate } from '../canvas/export-s
 import type { ExportSize } from '../model/export-plan';
 import { saveFile, saveToDashboard } from './download';
 import { ExportOptions, FORMAT_LABEL } from './export-options';
+import { ShareLink, type ShareMeme } from './share-link';
 
 const FORMAT_KEY = 'memeforge.exportFormat';
 const SHARE_MB = SHARE_MAX_BYTES / 1_000_000;
@@ -38,6 +39,8 @@ export function ExportDialog(props: {
   onDone: (done: Exported) => void;
   /** The button that opened the dialog: the focus goes back to it (it is not a Radix trigger). */
   returnFocusTo: RefObject<HTMLElement>;
+  /** The meme's template and captions, for a share link (share-link.tsx). */
+  share: ShareMeme;
 }) {
   const { session } = props;
   const [format, setFormat] = useState<ExportFormat>('jpg');
@@ -45,6 +48,7 @@ export function ExportDialog(props: {
   const [estimates, setEstimates] = useState<Estimates>({});
   const [busy, setBusy] = useState<'download' | 'save' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [sharing, setSharing] = useState(false);
   const work = useRef<AbortController | null>(null);
   const downloadButton = useRef<HTMLButtonElement>(null);
 
@@ -149,7 +153,7 @@ export function ExportDialog(props: {
             <button
               ref={downloadButton}
               type="button"
-              disabled={!session || busy !== null}
+              disabled={!session || busy !== null || sharing}
               onClick={() => void run('download')}
               className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
             >
@@ -169,6 +173,7 @@ export function ExportDialog(props: {
               Cancel
             </Dialog.Close>
           </div>
+          {session ? <ShareLink session={session} format={format} meme={props.share} premium={props.premium} disabled={busy !== null} onBusy={setSharing} /> : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
