@@ -1,0 +1,95 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * Share links (ADR 0139): Share in the editor's export dialog gives a /m/{id} link; another browser opens it and
+ * finds the meme with its card (an absolute og:image that serves the picture); only the creator's browser offers
+ * Delete, and once deleted the page and the picture answer 410.
+ */
+const SHOTS = 'e2e/screenshots/share';
+const TEMPLATE = 'nope-yep';
+
+const meta = (page: Page, key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`).getAttribute('content');
+
+async function makeShare(page: Page): Promise<string> {
+  await page.goto(`/meme-generator?template=${TEMPLATE}`);
+  await expect(page.getByText('Template loaded!')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('textbox', { name: 'Caption 1' }).fill('writing it by hand');
+  await page.getByRole('textbox', { name: 'Caption 2' }).fill('sharing a link');
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose Export Format' });
+  await expect(dialog.getByText('for 30 days')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Share a link' }).click();
+  const link = dialog.getByRole('textbox', { name: 'Your link' });
+  await expect(link).toHaveValue(/\/m\/[a-z0-9]{12}$/, { timeout: 30_000 });
+  await expect(dialog.getByTestId('share-result')).toContainText('This link works until');
+  return (await link.inputValue()) as string;
+}
+
+async function visitor(browser: Browser, width = 1280, dark = false) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  if (dark) await context.addInitScript(() => localStorage.setItem('darkMode', 'true'));
+  return { context, page: await context.newPage() };
+}
+
+test('a shared meme: its link opens in another browser with its card; the creator deletes it and it answers 410', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const url = await makeShare(page);
+  const id = url.split('/').pop()!;
+
+  // Someone else opens it: no delete token there.
+  const other = await visitor(browser);
+  const answer = await other.page.goto(url);
+  expect(answer!.status()).toBe(200);
+  expect(answer!.headers()['cache-control']).toBe('no-cache');
+  const image = other.page.getByTestId('shared-meme');
+  await expect(image).toHaveAttribute('alt', 'Meme (Nope / Yep): “writing it by hand” / “sharing a link”');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  const ogImage = (await meta(other.page, 'og:image'))!;
+  expect(ogImage).toBe(new URL(`/api/shares/${id}/image`, url).href);
+  expect(await meta(other.page, 'twitter:card')).toBe('summary_large_image');
+  expect(Number(await meta(other.page, 'og:image:width'))).toBeGreaterThan(0);
+  expect(Number(await meta(other.page, 'og:image:height'))).toBeGreaterThan(0);
+  expect(await other.page.locator('link[rel="canonical"]').getAttribute('href')).toBe(url);
+  const served = await other.context.request.get(ogImage);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toMatch(/^image\//);
+  await expect(other.page.getByRole('link', { name: /^Make your own/ })).toHaveAttribute('href', `/meme-generator?template=${TEMPLATE}`);
+  await expect(other.page.getByTestId('share-expiry')).toContainText('30 days from sharing');
+  await expect(other.page.getByRole('link', { name: 'Report this meme' })).toHaveAttribute('href', new RegExp(`^mailto:.*${id}`));
+  await expect(other.page.getByRole('button', { name: 'Copy image' })).toBeVisible();
+  await expect(other.page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+
+  // Looked at: desktop and 390 px, light and dark.
+  await other.page.screenshot({ path: `${SHOTS}/share-desktop-light.png`, fullPage: true });
+  for (const [width, dark, name] of [[1280, true, 'desktop-dark'], [390, false, 'mobile-light'], [390, true, 'mobile-dark']] as const) {
+    const shot = await visitor(browser, width, dark);
+    await shot.page.goto(url);
+    await expect.poll(() => shot.page.getByTestId('shared-meme').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // Nothing wider than the phone.
+    expect(await shot.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await shot.page.screenshot({ path: `${SHOTS}/share-${name}.png`, fullPage: true });
+    await shot.context.close();
+  }
+
+  // The creator deletes it from its page.
+  await page.goto(url);
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete for everyone' }).click();
+  await expect(page.getByRole('heading', { name: 'This meme is gone' })).toBeVisible();
+
+  const after = await other.page.goto(url);
+  expect(after!.status()).toBe(410);
+  await expect(other.page.getByRole('heading', { name: 'This meme is gone' })).toBeVisible();
+  expect((await other.context.request.get(ogImage)).status()).toBe(410);
+  await other.page.screenshot({ path: `${SHOTS}/share-gone-desktop.png` });
+  await other.context.close();
+});
+
+test('an id never given is the 404 page', async ({ page }) => {
+  const res = await page.goto('/m/zzzzzzzzzzzz');
+  expect(res!.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
