@@ -31,9 +31,9 @@ export class ExportSession {
 
   constructor(
     readonly sizes: Record<ExportSize, OutputSize>,
-    private readonly draw: (out: OutputSize) => HTMLCanvasElement,
+    readonly draw: (out: OutputSize) => HTMLCanvasElement,
     /** The editor's encoder, shared by its exports so its worker starts once. */
-    private readonly encoder: Encoder,
+    readonly encoder: Encoder,
   ) {}
 
   /** True when the share size is the original (a meme already small enough): the dialog then offers one size. */

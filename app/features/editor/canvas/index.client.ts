@@ -4,3 +4,4 @@
  * suffix makes the server build an empty module, so fabric never runs (or ships) on the server.
  */
 export { MemeCanvas } from './meme-canvas';
+export { MotionPlayer } from './motion-player';

@@ -1,4 +1,5 @@
 import type { ExportFormat } from '../../../../core/api/memes';
+import type { MotionFormat } from './motion-plan';
 
 /** What the picture on the canvas came from, as far as a file name cares. */
 export type PictureSource =
@@ -38,7 +39,7 @@ const withoutExtension = (name: string) => name.replace(/\.[a-z0-9]{1,5}$/i, '')
  * `holiday-photo-meme.jpg` for an upload named `Holiday Photo.JPG`, `ai-meme.png` for an AI picture and
  * `meme.webp` for a blank canvas. A name already ending in "meme" is not doubled.
  */
-export function memeFileName(source: PictureSource, format: ExportFormat): string {
+export function memeFileName(source: PictureSource, format: ExportFormat | MotionFormat): string {
   const stem =
     source.kind === 'template' ? slug(source.name) : source.kind === 'upload' ? slug(withoutExtension(source.name)) : source.kind === 'ai' ? 'ai' : '';
   const named = !stem ? 'meme' : /(^|-)memes?$/.test(stem) ? stem : `${stem}-meme`;

@@ -5,11 +5,14 @@ import { formatBytes } from '~/features/tools/format';
 import { toast } from '~/lib/toast';
 import { useDarkMode } from '~/lib/use-dark-mode';
 import type { ExportSession } from '../canvas/export-session';
+import type { MotionSession } from '../canvas/motion-session';
 import { memeFileName } from '../model/file-name';
 import { CaptionsList } from './captions-list';
 import { ExportDialog, type Exported } from './export-dialog';
 import { LayersPanel } from './layers-panel';
 import { LeftPanel } from './left-panel';
+import { MotionControl } from './motion-control';
+import { MotionDialog } from './motion-dialog';
 import { ShapeToolbar } from './shape-toolbar';
 import { TextPanel } from './text-panel';
 import { TopToolbar } from './top-toolbar';
@@ -17,6 +20,7 @@ import { useDocumentLoader } from './use-document-loader';
 import { useEditorState, useMemeCanvas, useStore } from './use-editor';
 import { useEditorKeys } from './use-editor-keys';
 import { useLeaveGuard } from './use-leave-guard';
+import { useMotion } from './use-motion';
 import { usePremium } from './use-premium';
 import { ViewBar } from './view-bar';
 import { IMAGE_INPUT_ACCEPT } from '../../../../core/images/kinds';
@@ -51,6 +55,8 @@ export function EditorShell({
   const fileInput = useRef<HTMLInputElement>(null);
   const downloadButton = useRef<HTMLButtonElement>(null);
   const [exportSession, setExportSession] = useState<ExportSession | null>(null);
+  const [motionSession, setMotionSession] = useState<MotionSession | null>(null);
+  const motion = useMotion(editor);
   const [downloadedAt, setDownloadedAt] = useState(-1);
   const doc = useDocumentLoader(editor, { template, initialTemplate, image, imageName });
   const premium = usePremium();
@@ -103,12 +109,19 @@ export function EditorShell({
     if (editor?.autoCrop()) toast.success('Auto-cropped! ✂️');
     else toast.info('Nothing to crop');
   };
+  // A moving picture opens the animated export (GIF, WebP, MP4); a still one the still export.
   const openExport = () => {
-    if (editor) setExportSession(editor.exportSession());
+    if (!editor) return;
+    const still = editor.exportSession();
+    const moving = motion.player?.exportSession(still) ?? null;
+    if (moving) setMotionSession(moving);
+    else setExportSession(still);
   };
   const closeExport = () => {
     exportSession?.dispose();
+    motionSession?.dispose();
     setExportSession(null);
+    setMotionSession(null);
   };
   const exported = ({ file, name, saved }: Exported) => {
     closeExport();
@@ -205,6 +218,7 @@ export function EditorShell({
               <canvas ref={elementRef} aria-label="Meme canvas" />
             </div>
           </section>
+          <MotionControl player={motion.player} state={motion.state} />
           <CaptionsList state={state} editor={editor} />
         </div>
         <div className="lg:col-span-3 lg:row-start-1">
@@ -235,6 +249,13 @@ export function EditorShell({
         fileName={(format) => memeFileName(doc.source, format)}
         premium={premium}
         share={{ templateId: doc.templateId, captions: state.texts.map((t) => t.text) }}
+        onDone={exported}
+        returnFocusTo={downloadButton}
+      />
+      <MotionDialog
+        session={motionSession}
+        onOpenChange={(open) => !open && closeExport()}
+        fileName={(format) => memeFileName(doc.source, format)}
         onDone={exported}
         returnFocusTo={downloadButton}
       />

@@ -1,0 +1,72 @@
+import { animatedKind, MAX_MOTION_FRAMES, MIN_FRAME_DELAY_MS, type MotionKind } from '../model/motion-plan';
+
+/**
+ * An animated picture decoded in the browser: every frame whole (the decoder composes each over the last as the
+ * file says), its delay in milliseconds, and how many times the file asks to be played.
+ */
+export interface Motion {
+  kind: MotionKind;
+  width: number;
+  height: number;
+  frames: ImageBitmap[];
+  delays: number[];
+  /** How many times it plays, 0 for ever, as core/animation/frames.ts counts. */
+  loops: number;
+}
+
+export function closeMotion(m: Motion): void {
+  for (const f of m.frames) f.close();
+  m.frames.length = 0;
+}
+
+const cache = new Map<string, Promise<Motion | null>>();
+
+/**
+ * The frames of the animated GIF or WebP at `url`, decoded once per address; null for a still picture, for a
+ * browser without WebCodecs' ImageDecoder (the canvas then shows the first frame, as before), or when anything
+ * fails. Only the first MAX_MOTION_FRAMES frames are kept (docs/decisions/0138-animated-meme-export.md).
+ */
+export function decodeMotion(url: string): Promise<Motion | null> {
+  let known = cache.get(url);
+  if (!known) {
+    known = decode(url).catch(() => null);
+    cache.set(url, known);
+    // Keep only the latest few addresses: an undo can bring a picture back, a long session should not pile up.
+    if (cache.size > 4) cache.delete(cache.keys().next().value!);
+  }
+  return known;
+}
+
+async function decode(url: string): Promise<Motion | null> {
+  if (typeof ImageDecoder === 'undefined' || !url) return null;
+  const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+  const kind = animatedKind(bytes);
+  if (!kind) return null;
+  const type = kind === 'gif' ? 'image/gif' : 'image/webp';
+  if (!(await ImageDecoder.isTypeSupported(type))) return null;
+  const decoder = new ImageDecoder({ data: bytes, type });
+  try {
+    await decoder.tracks.ready;
+    await decoder.completed;
+    const track = decoder.tracks.selectedTrack;
+    if (!track || track.frameCount < 2) return null;
+    const count = Math.min(track.frameCount, MAX_MOTION_FRAMES);
+    const frames: ImageBitmap[] = [];
+    const delays: number[] = [];
+    for (let frameIndex = 0; frameIndex < count; frameIndex++) {
+      const { image } = await decoder.decode({ frameIndex });
+      try {
+        frames.push(await createImageBitmap(image));
+        delays.push(Math.max(MIN_FRAME_DELAY_MS, Math.round((image.duration ?? 100_000) / 1000)));
+      } finally {
+        image.close();
+      }
+    }
+    // ImageDecoder counts repetitions after the first play (Infinity: forever); `loops` counts plays, 0 forever.
+    const reps = track.repetitionCount;
+    const loops = Number.isFinite(reps) ? Math.round(reps) + 1 : 0;
+    return { kind, width: frames[0]!.width, height: frames[0]!.height, frames, delays, loops };
+  } finally {
+    decoder.close();
+  }
+}

@@ -1,0 +1,264 @@
+import { createGifWriter, muxAnimatedWebp } from '../../../../core/animation';
+import { quantize } from 'gifenc';
+import { EXPORT_QUALITY_LADDER } from '../../../../core/limits';
+import { ditherToPalette } from '../model/dither';
+import type { ExportSize, OutputSize } from '../model/export-plan';
+import {
+  estimateFromSamples, GIF_SHARE_STEPS, gifDelayMs, MOTION_OVERHEAD, MOTION_SHARE_BYTES, sampleFrames, thinFrames,
+  type GifStep, type MotionFormat,
+} from '../model/motion-plan';
+import type { Encoder } from './encoder';
+import type { ExportFile } from './export-session';
+import type { Motion } from './motion-decode';
+import { mp4Support, Mp4Writer } from './mp4-writer';
+
+export interface MotionEstimate {
+  bytes: number;
+  /** How a share-size GIF was cut to fit (fewer colours, every n-th frame), or WebP's quality. */
+  note: string | null;
+  exact: boolean;
+}
+
+/** Shows frame `index` on the canvas and draws the export at `out`; the player's clock is held meanwhile. */
+export type FrameDrawer = { show: (index: number) => void; draw: (out: OutputSize) => HTMLCanvasElement; release: () => void };
+
+interface Plan {
+  frames: { index: number; delay: number }[];
+  colors: number;
+  quality: number;
+  note: string | null;
+}
+
+const WEBP_QUALITY = 0.8;
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+const abortError = () => new DOMException('The export was cancelled.', 'AbortError');
+const rgbaOf = (el: HTMLCanvasElement) => {
+  const data = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
+  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+};
+
+/**
+ * One open animated export dialog (docs/decisions/0138-animated-meme-export.md): every frame of the picture drawn
+ * with the meme's text and shapes over it, written as GIF (core/animation's writer, a palette per frame, optional
+ * dithering), animated WebP (the browser's WebP encoder per frame in the export Worker, core/animation's muxer)
+ * or MP4 (mp4-writer.ts). Sizes shown before choosing come from encoding a few frames spread over the animation.
+ * Frames are drawn one at a time and the work yields to the page between frames, so Cancel and the page stay live.
+ */
+export class MotionSession {
+  private readonly samples = new Map<string, HTMLCanvasElement>();
+  private readonly plans = new Map<string, Promise<Plan & { bytes: number }>>();
+  /** MP4s encoded in the background for their exact size; a download of one takes the same file. */
+  private readonly videos = new Map<ExportSize, Promise<ExportFile>>();
+  private readonly videoProgress = new Map<ExportSize, (done: number, total: number) => void>();
+
+  constructor(
+    readonly sizes: Record<ExportSize, OutputSize>,
+    readonly motion: Motion,
+    private readonly frames: () => FrameDrawer,
+    private readonly encoder: Encoder,
+  ) {}
+
+  get oneSize(): boolean {
+    return this.sizes.share.width === this.sizes.original.width && this.sizes.share.height === this.sizes.original.height;
+  }
+
+  private norm = (size: ExportSize): ExportSize => (this.oneSize ? 'share' : size);
+
+  /** MP4 only where this browser has an H.264 encoder for the size. */
+  async supports(format: MotionFormat, size: ExportSize): Promise<boolean> {
+    if (format !== 'mp4') return true;
+    const out = this.sizes[this.norm(size)];
+    return (await mp4Support(out.width, out.height)) !== null;
+  }
+
+  /** Frames `indexes` at `size`, each drawn once per dialog (a few, for the estimates). */
+  private async drawn(size: ExportSize, indexes: number[], signal?: AbortSignal): Promise<HTMLCanvasElement[]> {
+    const missing = indexes.filter((i) => !this.samples.has(`${size}:${i}`));
+    if (missing.length > 0) {
+      const drawer = this.frames();
+      try {
+        for (const i of missing) {
+          if (signal?.aborted) throw abortError();
+          drawer.show(i);
+          this.samples.set(`${size}:${i}`, drawer.draw(this.sizes[size]));
+          await nextTask();
+        }
+      } finally {
+        drawer.release();
+      }
+    }
+    return indexes.map((i) => this.samples.get(`${size}:${i}`)!);
+  }
+
+  /** The plan (and its estimated bytes) for a file: a share-size file takes the first step that fits the budget. */
+  private plan(asked: ExportSize, format: MotionFormat, dither: boolean, signal?: AbortSignal) {
+    const size = this.norm(asked);
+    const key = `${size}:${format}:${dither}`;
+    let known = this.plans.get(key);
+    if (!known) {
+      known = this.makePlan(size, format, dither, signal);
+      this.plans.set(key, known);
+      known.catch(() => this.plans.get(key) === known && this.plans.delete(key));
+    }
+    return known;
+  }
+
+  private async makePlan(size: ExportSize, format: MotionFormat, dither: boolean, signal?: AbortSignal): Promise<Plan & { bytes: number }> {
+    const { delays } = this.motion;
+    const budget = size === 'share' ? MOTION_SHARE_BYTES * 0.85 : Infinity;
+    const all = thinFrames(delays, 1);
+    if (format === 'mp4') return { frames: all, colors: 0, quality: 0, note: null, bytes: 0 };
+    const count = delays.length;
+    const picks = sampleFrames(count, size === 'share' ? 4 : 3);
+    if (format === 'webp') {
+      const canvases = await this.drawn(size, picks, signal);
+      let last: Plan & { bytes: number } = { frames: all, colors: 0, quality: WEBP_QUALITY, note: null, bytes: 0 };
+      for (const quality of [WEBP_QUALITY, ...EXPORT_QUALITY_LADDER.filter((q) => q < WEBP_QUALITY)]) {
+        const bytes = await Promise.all(canvases.map(async (c) => (await this.encoder.encode(c, 'webp', quality, signal)).size));
+        const note = quality < WEBP_QUALITY ? `quality ${Math.round(quality * 100)}` : null;
+        last = { ...last, quality, note, bytes: estimateFromSamples(bytes, all.length, MOTION_OVERHEAD.webp) };
+        if (last.bytes <= budget) break;
+      }
+      return last;
+    }
+    // A GIF's first frame is written whole and each later one as its change from the one before (core/animation's
+    // writer): each sample is a frame alone and then with the frame after it, which measures both.
+    let last: (Plan & { bytes: number }) | null = null;
+    for (const step of GIF_SHARE_STEPS) {
+      const kept = thinFrames(delays, step.every);
+      const whole: number[] = [];
+      const change: number[] = [];
+      for (const i of picks) {
+        const j = i + step.every < count ? i + step.every : Math.max(0, i - step.every);
+        const [a, b] = await this.drawn(size, [i, j], signal);
+        const rgbaA = rgbaOf(a!);
+        const one = this.gifOf([rgbaA], a!.width, a!.height, step.colors, dither).length;
+        const two = this.gifOf([rgbaA, rgbaOf(b!)], a!.width, a!.height, step.colors, dither).length;
+        whole.push(one - MOTION_OVERHEAD.gif);
+        change.push(two - one);
+        await nextTask();
+      }
+      const bytes = estimateFromSamples(whole, 1, MOTION_OVERHEAD.gif) + estimateFromSamples(change, kept.length - 1, 0);
+      last = { frames: kept, colors: step.colors, quality: 0, note: describe(step), bytes };
+      if (last.bytes <= budget) break;
+    }
+    return last!;
+  }
+
+  private gifOf(frames: Uint8Array[], width: number, height: number, colors: number, dither: boolean): Uint8Array {
+    const writer = createGifWriter({ width, height, loops: this.motion.loops, colours: colors });
+    for (const rgba of frames) writer.add({ rgba: dither ? dithered(rgba, width, height, colors) : rgba, delayMs: 100 });
+    return writer.finish();
+  }
+
+  async estimate(asked: ExportSize, format: MotionFormat, dither: boolean, signal?: AbortSignal): Promise<MotionEstimate> {
+    if (format === 'mp4') return { bytes: (await this.video(asked, signal)).blob.size, note: null, exact: true };
+    const size = this.norm(asked);
+    const plan = await this.plan(size, format, dither, signal);
+    return { bytes: plan.bytes, note: plan.note, exact: false };
+  }
+
+  /**
+   * The MP4, encoded whole (VideoEncoder is quick and off the main thread; only drawing the frames is not), so its
+   * size in the dialog is the file's own. A download joins the encode under way and can stop waiting for it.
+   */
+  private video(asked: ExportSize, signal?: AbortSignal): Promise<ExportFile> {
+    const size = this.norm(asked);
+    let known = this.videos.get(size);
+    if (!known) {
+      const progress = (done: number, total: number) => this.videoProgress.get(size)?.(done, total);
+      known = this.encode(size, 'mp4', false, progress, signal);
+      this.videos.set(size, known);
+      known.catch(() => this.videos.get(size) === known && this.videos.delete(size));
+    }
+    return known;
+  }
+
+  /** The file, frame by frame; `progress` hears how many frames of how many are done. */
+  async file(asked: ExportSize, format: MotionFormat, dither: boolean, progress: (done: number, total: number) => void, signal?: AbortSignal): Promise<ExportFile> {
+    if (format !== 'mp4') return this.encode(this.norm(asked), format, dither, progress, signal);
+    const size = this.norm(asked);
+    this.videoProgress.set(size, progress);
+    try {
+      return await untilAborted(this.video(size, signal), signal);
+    } finally {
+      this.videoProgress.delete(size);
+    }
+  }
+
+  private async encode(size: ExportSize, format: MotionFormat, dither: boolean, progress: (done: number, total: number) => void, signal?: AbortSignal): Promise<ExportFile> {
+    const out = this.sizes[size];
+    const plan = await this.plan(size, format, dither, signal);
+    const { width, height } = out;
+    const drawer = this.frames();
+    const mp4Config = format === 'mp4' ? await mp4Support(width, height) : null;
+    if (format === 'mp4' && !mp4Config) throw new Error('This browser cannot make MP4 videos. Please choose GIF or WebP.');
+    const gif = format === 'gif' ? createGifWriter({ width, height, loops: this.motion.loops, colours: plan.colors }) : null;
+    const mp4 = mp4Config ? new Mp4Writer(mp4Config) : null;
+    const stills: { still: Uint8Array; delayMs: number }[] = [];
+    try {
+      for (const [n, f] of plan.frames.entries()) {
+        if (signal?.aborted) throw abortError();
+        drawer.show(f.index);
+        const el = drawer.draw(out);
+        if (gif) {
+          const rgba = rgbaOf(el);
+          gif.add({ rgba: dither ? dithered(rgba, width, height, plan.colors) : rgba, delayMs: gifDelayMs(f.delay) });
+        } else if (mp4) {
+          await mp4.add(el, f.delay);
+        } else {
+          const blob = await this.encoder.encode(el, 'webp', plan.quality, signal);
+          stills.push({ still: new Uint8Array(await blob.arrayBuffer()), delayMs: f.delay });
+        }
+        progress(n + 1, plan.frames.length);
+        await nextTask();
+      }
+      const bytes = gif ? gif.finish() : mp4 ? await mp4.finish() : muxAnimatedWebp({ width, height, loops: this.motion.loops }, stills);
+      const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: format === 'gif' ? 'image/gif' : format === 'mp4' ? 'video/mp4' : 'image/webp' });
+      return { blob, quality: plan.quality || 1, width, height };
+    } catch (e) {
+      mp4?.abort();
+      throw e;
+    } finally {
+      drawer.release();
+    }
+  }
+
+  dispose(): void {
+    this.encoder.cancel();
+    this.samples.clear();
+    this.plans.clear();
+    this.videos.clear();
+  }
+}
+
+function describe(step: GifStep): string | null {
+  const parts = [step.colors < 256 ? `${step.colors} colours` : '', step.every > 1 ? `every ${step.every === 2 ? '2nd' : `${step.every}rd`} frame` : ''];
+  return parts.filter(Boolean).join(', ') || null;
+}
+
+/** The frame with its colours dithered onto its own palette (the writer then finds those colours again). */
+function dithered(rgba: Uint8Array, width: number, height: number, colors: number): Uint8Array {
+  const palette = quantize(rgba, colors - 1);
+  const index = ditherToPalette(rgba, width, height, palette);
+  const out = new Uint8Array(rgba.length);
+  for (let i = 0; i < index.length; i++) {
+    const c = palette[index[i]!]!;
+    out[i * 4] = c[0]!;
+    out[i * 4 + 1] = c[1]!;
+    out[i * 4 + 2] = c[2]!;
+    out[i * 4 + 3] = 255;
+  }
+  return out;
+}
+
+/** `promise`, or an AbortError as soon as `signal` aborts (the work itself may go on for whoever else waits). */
+function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(abortError());
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}

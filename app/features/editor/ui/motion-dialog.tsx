@@ -1,0 +1,160 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { MotionSession } from '../canvas/motion-session';
+import type { ExportSize } from '../model/export-plan';
+import { durationSeconds, MOTION_FORMATS, type MotionFormat } from '../model/motion-plan';
+import { saveFile } from './download';
+import type { Exported } from './export-dialog';
+import { MotionOptions, MOTION_LABEL, type MotionEstimates } from './motion-options';
+
+const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
+
+/**
+ * The export dialog of a meme whose picture moves (docs/decisions/0138-animated-meme-export.md): GIF, WebP or MP4
+ * with each one's estimated size, dithering for GIF, share or original size, then Download with a frame count as
+ * progress and Cancel to stop. Like the still dialog it sends nothing anywhere.
+ */
+export function MotionDialog(props: {
+  session: MotionSession | null;
+  onOpenChange: (open: boolean) => void;
+  fileName: (format: MotionFormat) => string;
+  onDone: (done: Exported) => void;
+  returnFocusTo: RefObject<HTMLElement>;
+}) {
+  const { session } = props;
+  const [formats, setFormats] = useState<readonly MotionFormat[]>(['gif', 'webp']);
+  const [format, setFormat] = useState<MotionFormat>('gif');
+  const [size, setSize] = useState<ExportSize>('share');
+  const [dither, setDither] = useState(true);
+  const [estimates, setEstimates] = useState<MotionEstimates>({});
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const work = useRef<AbortController | null>(null);
+  const downloadButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!session) return;
+    setFormat('gif');
+    setSize('share');
+    setError(null);
+    setProgress(null);
+  }, [session]);
+
+  // Which formats this browser can write at this size, then each one's size, GIF first.
+  useEffect(() => {
+    if (!session) return;
+    const controller = new AbortController();
+    setEstimates({});
+    const timer = setTimeout(async () => {
+      const can = await Promise.all(MOTION_FORMATS.map((f) => session.supports(f, size)));
+      const offered = MOTION_FORMATS.filter((_, i) => can[i]);
+      if (controller.signal.aborted) return;
+      setFormats(offered);
+      for (const f of offered) {
+        if (controller.signal.aborted) return;
+        const result = await session.estimate(size, f, dither, controller.signal).catch((e: unknown) => (isAbort(e) ? null : ('failed' as const)));
+        if (result && !controller.signal.aborted) setEstimates((all) => ({ ...all, [f]: result }));
+      }
+    }, 30);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [session, size, dither]);
+
+  const download = async () => {
+    if (!session || work.current) return;
+    const controller = new AbortController();
+    work.current = controller;
+    setError(null);
+    setProgress({ done: 0, total: session.motion.frames.length });
+    try {
+      const file = await session.file(size, format, dither, (done, total) => setProgress({ done, total }), controller.signal);
+      const name = props.fileName(format);
+      saveFile(file.blob, name);
+      props.onDone({ file, name, saved: false });
+    } catch (e) {
+      if (!isAbort(e)) setError(e instanceof Error ? e.message : 'The file could not be created. Please try again.');
+    } finally {
+      if (work.current === controller) work.current = null;
+      setProgress(null);
+    }
+  };
+
+  const busy = progress !== null;
+  const label = MOTION_LABEL[format];
+  const seconds = session ? String(Number(durationSeconds(session.motion.delays).toFixed(2))) : '';
+  return (
+    <Dialog.Root open={session !== null} onOpenChange={props.onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
+        <Dialog.Content
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            downloadButton.current?.focus();
+          }}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            props.returnFocusTo.current?.focus();
+          }}
+          className="fixed left-1/2 top-1/2 z-[61] max-h-[95vh] w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
+          <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">Choose Export Format</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Your meme moves: {session?.motion.frames.length} frames, {seconds} s. The file is made on your device; a download sends nothing to our servers.
+          </Dialog.Description>
+          {session ? (
+            <MotionOptions
+              session={session}
+              formats={formats}
+              format={format}
+              size={size}
+              dither={dither}
+              estimates={estimates}
+              disabled={busy}
+              onFormat={setFormat}
+              onSize={setSize}
+              onDither={setDither}
+            />
+          ) : null}
+          <div aria-live="polite" className="mt-3 min-h-5 text-sm text-slate-700 dark:text-slate-200">
+            {progress ? (
+              <span className="flex items-center gap-2">
+                <progress className="h-2 w-24" value={progress.done} max={progress.total} aria-label={`Creating your ${label}`} />
+                Creating your {label}: frame {progress.done} of {progress.total}…
+              </span>
+            ) : null}
+          </div>
+          {error ? (
+            <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+              {error}
+            </p>
+          ) : null}
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
+            <button
+              ref={downloadButton}
+              type="button"
+              disabled={!session || busy}
+              onClick={() => void download()}
+              className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
+              Download {label}
+            </button>
+            {busy ? (
+              <button
+                type="button"
+                onClick={() => work.current?.abort()}
+                className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+              >
+                Cancel
+              </button>
+            ) : (
+              <Dialog.Close className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
+                Cancel
+              </Dialog.Close>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,143 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test } from './fixtures';
+import { mockTemplates, serverRequests } from './editor-fixtures';
+
+/**
+ * Animated memes in the editor (docs/decisions/0138-animated-meme-export.md): an animated GIF plays on the canvas
+ * under the caption, and the GIF export keeps every frame, its delay and the loop, with the caption on each frame.
+ */
+const FRAMES = 12;
+const WIDTH = 240;
+const HEIGHT = 160;
+const SHOTS = 'e2e/screenshots/editor';
+
+/**
+ * A 12-frame, 80 ms, looping GIF drawn by ImageMagick: a blue-to-green background per frame and a yellow square
+ * moving right. No frame has anything near white, so white ink in the export is the caption's.
+ */
+function animatedGif(count = FRAMES, width = WIDTH, height = HEIGHT): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'memeforge-motion-'));
+  const file = join(dir, 'dancing.gif');
+  const frames = Array.from({ length: count }, (_, i) => {
+    const x = 10 + (i % FRAMES) * 16;
+    const bg = `xc:rgb(30,${60 + (i % FRAMES) * 12},${200 - (i % FRAMES) * 12})`;
+    return ['(', '-size', `${width}x${height}`, bg, '-fill', 'rgb(230,200,20)', '-draw', `rectangle ${x},60 ${x + 40},100`, ')'];
+  });
+  execFileSync('convert', ['-delay', '8', ...frames.flat(), '-loop', '0', file]);
+  return readFileSync(file);
+}
+
+async function rawFrame(gif: Buffer, page: number) {
+  const { data, info } = await sharp(gif, { page }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Near-white pixels in the top quarter of a frame (the top caption's band). */
+function whiteInTopBand(frame: { data: Buffer; width: number; height: number }): number {
+  let n = 0;
+  for (let y = 0; y < Math.round(frame.height / 4); y++) {
+    for (let x = 0; x < frame.width; x++) {
+      const o = (y * frame.width + x) * 3;
+      if (frame.data[o]! > 220 && frame.data[o + 1]! > 220 && frame.data[o + 2]! > 220) n++;
+    }
+  }
+  return n;
+}
+
+async function uploadGif(page: Page, gif: Buffer) {
+  await page.goto('/meme-generator');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await (await chooser).setFiles({ name: 'Dancing.gif', mimeType: 'image/gif', buffer: gif });
+  await expect(page.getByText('Image uploaded!')).toBeVisible({ timeout: 30_000 });
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await mockTemplates(page);
+});
+
+test('an animated GIF plays under its caption and exports as a 12-frame 80 ms GIF with the caption on every frame', async ({ page }) => {
+  test.setTimeout(120_000);
+  const source = animatedGif();
+  expect((await sharp(source).metadata()).pages).toBe(FRAMES);
+  await uploadGif(page, source);
+
+  // It plays, and the control says what pressing it does.
+  const pause = page.getByRole('button', { name: 'Pause animation' });
+  await expect(pause).toBeVisible();
+  await expect(page.getByText(`Animated picture, ${FRAMES} frames`)).toBeVisible();
+  await pause.click();
+  await expect(page.getByRole('button', { name: 'Play animation' })).toBeVisible();
+  await page.getByRole('button', { name: 'Play animation' }).click();
+  await expect(pause).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add top and bottom text' }).click();
+  await page.getByRole('textbox', { name: 'Caption 1' }).fill('EVERY FRAME');
+
+  const requests = serverRequests(page);
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose Export Format' });
+  await expect(dialog).toContainText(`${FRAMES} frames, 0.96 s`);
+  await expect(dialog.getByRole('radio', { name: /^GIF/ })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: /^WebP/ })).toBeVisible();
+  // Every format's size is shown before choosing.
+  for (const f of ['gif', 'webp']) await expect(dialog.getByTestId(`size-${f}`)).toContainText(/\d.*(Bytes|KB|MB)/, { timeout: 30_000 });
+  await dialog.screenshot({ path: `${SHOTS}/motion-dialog.png` });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download GIF' }).click()]);
+  expect(download.suggestedFilename()).toBe('dancing-meme.gif');
+  const gif = await readFile(await download.path());
+  expect(requests).toEqual([]);
+
+  const meta = await sharp(gif).metadata();
+  expect(meta.format).toBe('gif');
+  expect(meta.pages).toBe(FRAMES);
+  expect(meta.delay).toEqual(Array(FRAMES).fill(80));
+  expect(meta.loop).toBe(0);
+  expect({ width: meta.width, height: meta.height }).toEqual({ width: WIDTH, height: HEIGHT });
+
+  for (let i = 0; i < FRAMES; i++) {
+    const out = await rawFrame(gif, i);
+    const src = await rawFrame(source, i);
+    expect(whiteInTopBand(src), `source frame ${i}`).toBe(0);
+    expect(whiteInTopBand(out), `caption ink on frame ${i}`).toBeGreaterThan(150);
+    // Away from the caption the frame is the source's own frame (its moving square included).
+    const at = (f: typeof out, x: number, y: number) => [...f.data.subarray((y * f.width + x) * 3, (y * f.width + x) * 3 + 3)];
+    const squareX = 10 + i * 16 + 20;
+    const inside = at(out, squareX, 80);
+    expect(Math.abs(inside[0]! - 230) + Math.abs(inside[1]! - 200) + Math.abs(inside[2]! - 20), `square on frame ${i}`).toBeLessThan(40);
+  }
+});
+
+test('the animated export dialog fits a phone and Cancel stops a running export', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // 96 frames of 480 × 320: long enough to make that Cancel lands midway.
+  await uploadGif(page, animatedGif(96, 480, 320));
+  await expect(page.getByRole('button', { name: 'Pause animation' })).toBeVisible();
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose Export Format' });
+  await expect(dialog.getByTestId('size-gif')).toContainText(/\d/, { timeout: 30_000 });
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await dialog.screenshot({ path: `${SHOTS}/motion-dialog-phone.png` });
+
+  let downloaded = false;
+  page.on('download', () => (downloaded = true));
+  await dialog.getByRole('button', { name: 'Download GIF' }).click();
+  await expect(dialog.getByText(/Creating your GIF: frame \d+ of 96/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByRole('button', { name: 'Download GIF' })).toBeEnabled();
+  await expect(dialog).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(downloaded).toBe(false);
+});
