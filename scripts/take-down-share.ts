@@ -96,9 +96,6 @@ async function remote(args: TakeDownArgs): Promise<number> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = parseArgs(process.argv.slice(2));
-  if (typeof args === 'string') {
-    console.error(args);
-    process.exit(2);
-  }
-  process.exit(await (args.remote ? remote(args) : local(args)));
+  if (typeof args === 'string') console.error(args);
+  process.exit(typeof args === 'string' ? 2 : await (args.remote ? remote(args) : local(args)));
 }
