@@ -68,6 +68,8 @@ test.describe('A 12 MP photo on the tool screens', () => {
     await page.getByRole('button', { name: /Instagram Story/ }).click();
     await expect(page.getByTestId('resize-outcome')).toHaveText('Result: 1080 × 1920 px, edges cropped to fill');
     await expect(page.getByRole('radio', { name: 'Fill (crop the edges)' })).toBeChecked();
+    // Centred, to compare with sharp's centred cover (keeping the face is e2e/resize-smart.spec.ts).
+    await page.getByText('Centre', { exact: true }).click();
     await page.getByRole('button', { name: 'Resize Image' }).click();
     const card = page.getByTestId('result-card');
     await expect(card.getByTestId('result-dimensions')).toHaveText('1080 × 1920', { timeout: 60_000 });

@@ -8,6 +8,7 @@ import { ACCEPTED_FORMATS } from '../images/kinds';
 import { removeBackgroundFieldsSchema, upscaleFieldsSchema } from '../tools/ai';
 import { blurFieldsSchema } from '../tools/blur';
 import { batchCompressFieldsSchema, compressFieldsSchema } from '../tools/compress';
+import { FRAMINGS } from '../tools/cover-framing';
 import { cropFieldsSchema } from '../tools/crop';
 import { privacyFieldsSchema, privacyLogSchema } from '../tools/privacy';
 import { resizeFieldsSchema } from '../tools/resize';
@@ -72,6 +73,11 @@ export const toolResultSchema = z.object({
   score: z.number().nonnegative().optional(),
   /** `quality=auto`: the judge found the result no further from the original than its "looks the same" target. */
   looksSame: z.boolean().optional(),
+  /**
+   * Resize with fit cover: the part of the upright picture that was kept (its pixels) and what placed it: the faces,
+   * the most detailed part, or the centre (ADR 0136). The Resize tool's preview draws this window.
+   */
+  framing: z.object({ by: z.enum(FRAMINGS), x: z.number().int().nonnegative(), y: z.number().int().nonnegative(), width: z.number().int().positive(), height: z.number().int().positive() }).optional(),
   /** How a `quality=auto` or target-size search went: encodes made, and whether it stopped at its time budget. */
   search: z.object({ encodes: z.number().int().nonnegative(), budgetSpent: z.boolean() }).optional(),
 });

@@ -22,8 +22,8 @@ export const RESIZE_FIT_LABELS: Record<(typeof RESIZE_FITS)[number], string> = {
 export const RESIZE_BACKGROUND_DEFAULT = '#ffffff';
 
 /**
- * Where `cover` crops (ADR 0134): `smart` keeps the most detailed part of the picture (salient-window.ts), `centre`
- * the middle. The API's default is `centre`, as before; the Resize tool sends `smart` unless the person chooses centre.
+ * Where `cover` crops: `smart` keeps the faces, else the most detailed part of the picture (cover-framing.ts,
+ * ADR 0136 and 0134), `centre` the middle. `smart` is the default, for presets and the API alike (ADR 0136).
  */
 export const RESIZE_POSITIONS = ['smart', 'centre'] as const;
 export type ResizePosition = (typeof RESIZE_POSITIONS)[number];
@@ -38,7 +38,7 @@ export const resizeFieldsSchema = z.object({
   fit: z.enum(RESIZE_FITS, { message: `Fit must be one of ${RESIZE_FITS.join(', ')}.` }).optional(),
   background: hexColour('Background').default(RESIZE_BACKGROUND_DEFAULT),
   /** Where a cover resize crops; ignored by the other fits. */
-  position: z.enum(RESIZE_POSITIONS, { message: `Position must be one of ${RESIZE_POSITIONS.join(', ')}.` }).default('centre'),
+  position: z.enum(RESIZE_POSITIONS, { message: `Position must be one of ${RESIZE_POSITIONS.join(', ')}.` }).default('smart'),
   /** Optional re-encode of the resized picture (the batch's format and quality); the container is kept without them. */
   format: z.enum(COMPRESS_FORMATS, { message: `Format must be one of ${COMPRESS_FORMATS.join(', ')}.` }).optional(),
   quality: z.union([z.literal('auto'), qualityField], { message: `Quality must be auto or a whole number from ${QUALITY.min} to ${QUALITY.max}.` }).optional(),

@@ -82,7 +82,7 @@ export function ModifyTool() {
         ) : (
           <>
             <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} />
-            {chosen && tab === 'resize' ? <ResizePanel natural={natural} disabled={disabled} onRun={onRun} size={size} setSize={setSize} src={chosen.preview} /> : null}
+            {chosen && tab === 'resize' ? <ResizePanel natural={natural} disabled={disabled} onRun={onRun} size={size} setSize={setSize} src={chosen.preview} framed={result?.kind === 'resize' && result.framing ? { window: result.framing, box: result } : undefined} /> : null}
             {chosen && tab === 'crop' ? <CropPanel key={chosen.preview} natural={natural} disabled={disabled} onRun={onRun} src={chosen.preview} onLoad={setNatural} /> : null}
             {chosen && tab === 'transform' ? <TransformPanel key={chosen.preview} natural={natural} disabled={disabled} onRun={onRun} src={chosen.preview} /> : null}
             {busy ? <ProgressCard job={job} onCancel={cancel} /> : null}

@@ -42,9 +42,9 @@ describe('the Resize fields', () => {
   it('a preset sets its box, is filled, and typing a side leaves it', () => {
     const s = pickPreset(start, 'youtube-thumbnail');
     expect(planResize(s, photo)!.target).toEqual({ width: 1280, height: 720, fit: 'cover' });
-    expect(planResize(s, photo)!.fields).toMatchObject({ preset: 'youtube-thumbnail', fit: 'cover', position: 'centre' });
-    // Fill names where it crops (ADR 0134); the other fits send no position.
-    expect(planResize({ ...s, position: 'smart' }, photo)!.fields).toMatchObject({ fit: 'cover', position: 'smart' });
+    expect(planResize(s, photo)!.fields).toMatchObject({ preset: 'youtube-thumbnail', fit: 'cover', position: 'smart' });
+    // Fill names where it crops (ADR 0136: keeping the subject unless Centre is chosen); the other fits send no position.
+    expect(planResize({ ...s, position: 'centre' }, photo)!.fields).toMatchObject({ fit: 'cover', position: 'centre' });
     expect(planResize({ ...s, position: 'smart', fit: 'contain' }, photo)!.fields).not.toHaveProperty('position');
     expect(typeSide(s, 'width', 640, photo).preset).toBeNull();
     expect(pickPreset(start, 'no-such-preset')).toBe(start);

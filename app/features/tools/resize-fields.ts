@@ -24,7 +24,7 @@ export interface ResizeFieldsState {
   /** Null: Fill, the default for a box of another shape. */
   fit: ChosenFit | null;
   background: string;
-  /** Where Fill crops (ADR 0134); unset is the centre, the API's default. */
+  /** Where Fill crops (ADR 0136); unset keeps the subject, as the API does by default. */
   position?: ResizePosition;
   /** The sides the person typed since the photo, a preset or the lock last set both. */
   typed: Side[];
@@ -81,7 +81,7 @@ export function planResize(s: ResizeFieldsState, natural: Size): ResizePlan | nu
     ...(s.preset ? { preset: s.preset } : {}),
     fit,
     ...(fit === 'contain' ? { background: s.background } : {}),
-    ...(fit === 'cover' ? { position: s.position ?? 'centre' } : {}),
+    ...(fit === 'cover' ? { position: s.position ?? 'smart' } : {}),
   };
   return { target, choosing, fields };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { coverCrop, PRESET_CATEGORY_LABELS, QUICK_PRESET_COUNT, RESIZE_FIT_LABELS, RESIZE_FITS, RESIZE_POSITION_LABELS, RESIZE_POSITIONS, RESIZE_PRESETS, resizeProblem, type ResizePosition, type ResizeTarget } from '../../../core/tools/resize';
+import type { CoverWindow } from '../../../core/tools/cover-framing';
 import { greyThumb, THUMB_LONG_SIDE, type GreyThumb } from '../../../core/tools/salient-window';
 import type { Size } from './crop-math';
 import { parseDimension } from './format';
@@ -7,7 +8,16 @@ import { planResize, pickPreset, setLock, typeSide, type ChosenFit, type ResizeF
 import { btnPrimary, btnSecondary, card, fieldLabel, input } from './styles';
 
 type Fields = Record<string, string | number | boolean>;
+
+/** The window the server kept in the last resize of this photo (the answer's `framing`) and the box it filled. */
+export interface ServerFraming {
+  window: CoverWindow;
+  box: Size;
+}
+
 interface Props {
+  /** The last result's framing, so the preview shows the server's window once faces may have decided it. */
+  framed?: ServerFraming;
   natural: Size;
   disabled: boolean;
   onRun: (fields: Fields, label: string) => void;
@@ -20,7 +30,7 @@ const QUICK = RESIZE_PRESETS.slice(0, QUICK_PRESET_COUNT);
 const MORE = RESIZE_PRESETS.slice(QUICK_PRESET_COUNT);
 const CATEGORIES = ['social', 'print', 'web'] as const satisfies readonly (keyof typeof PRESET_CATEGORY_LABELS)[];
 
-export function ResizePanel({ natural, disabled, onRun, size, setSize, src }: Props) {
+export function ResizePanel({ natural, disabled, onRun, size, setSize, src, framed }: Props) {
   const plan = planResize(size, natural);
   const tooBig = plan ? resizeProblem(plan.target) : null;
   const selected = 'ring-2 ring-brand-700 !border-brand-700';
@@ -80,7 +90,7 @@ export function ResizePanel({ natural, disabled, onRun, size, setSize, src }: Pr
           fit={plan.target.fit as ChosenFit}
           background={size.background}
           box={plan.target}
-          position={size.position ?? 'centre'}
+          position={size.position ?? 'smart'}
           onPosition={(p) => setSize({ ...size, position: p })}
           onFit={(f) => setSize({ ...size, fit: f })}
           onBackground={(c) => setSize({ ...size, background: c })}
@@ -88,7 +98,7 @@ export function ResizePanel({ natural, disabled, onRun, size, setSize, src }: Pr
       ) : null}
       {plan ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <Preview target={plan.target} natural={natural} background={size.background} src={src} smart={plan.choosing && size.position === 'smart'} />
+          <Preview target={plan.target} natural={natural} background={size.background} src={src} smart={plan.choosing && (size.position ?? 'smart') === 'smart'} framed={framed} />
           <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="resize-outcome">
             {outcome(plan.target, plan.choosing)}
           </p>
@@ -196,24 +206,47 @@ function useGreyThumb(src: string, wanted: boolean): GreyThumb | undefined {
 
 const OBJECT_FIT = { cover: 'cover', contain: 'contain', stretch: 'fill', inside: 'contain' } as const;
 
+const FRAME_WORDS = {
+  faces: 'The frame is where the server cropped: on the faces.',
+  detail: 'The frame is where the server cropped: on the most detailed part.',
+  centre: 'The frame is where the server cropped: the centre.',
+} as const;
+
 /**
  * Fill shows the whole photo with the part that is kept framed and the rest dimmed, so the person sees what is cut;
- * Fit and Stretch show the result's own shape.
+ * Fit and Stretch show the result's own shape. Keeping the subject, the frame is first the browser's estimate from
+ * detail (faces are found by the server), then, once a resize of this box has run, the window the server kept.
  */
-function Preview({ target, natural, background, src, smart }: { target: ResizeTarget; natural: Size; background: string; src: string; smart: boolean }) {
+function Preview({ target, natural, background, src, smart, framed }: { target: ResizeTarget; natural: Size; background: string; src: string; smart: boolean; framed?: ServerFraming }) {
   const thumb = useGreyThumb(src, smart && target.fit === 'cover');
   if (target.fit === 'cover') {
-    const kept = coverCrop(natural, target, thumb);
+    const server = smart && framed && framed.box.width === target.width && framed.box.height === target.height && framed.window.by !== 'centre' ? framed.window : undefined;
+    const kept = server ?? coverCrop(natural, target, smart ? thumb : undefined);
+    const crops = kept.width < natural.width || kept.height < natural.height;
     const pct = (v: number, of: number) => `${(v / of) * 100}%`;
+    const says = server ? FRAME_WORDS[server.by] : smart && crops ? 'The frame is an estimate from detail: faces, if any, are found when you resize, and the frame then shows where the server cropped.' : null;
     return (
-      <div data-testid="resize-preview" data-fit="cover" data-position={thumb ? 'smart' : 'centre'} className="relative w-fit shrink-0 overflow-hidden rounded border border-slate-300 dark:border-slate-600">
-        <img src={src} alt="" className="block max-h-40 max-w-[16rem]" />
+      <div className="flex flex-col gap-1">
         <div
-          data-testid="resize-frame"
-          aria-hidden="true"
-          className="absolute outline outline-2 outline-white"
-          style={{ left: pct(kept.x, natural.width), top: pct(kept.y, natural.height), width: pct(kept.width, natural.width), height: pct(kept.height, natural.height), boxShadow: '0 0 0 100vmax rgb(15 23 42 / 0.6)' }}
-        />
+          data-testid="resize-preview"
+          data-fit="cover"
+          data-position={smart && (server || thumb) ? 'smart' : 'centre'}
+          data-framing={server ? server.by : smart && thumb ? 'estimate' : 'centre'}
+          className="relative w-fit shrink-0 overflow-hidden rounded border border-slate-300 dark:border-slate-600"
+        >
+          <img src={src} alt="" className="block max-h-40 max-w-[16rem]" />
+          <div
+            data-testid="resize-frame"
+            aria-hidden="true"
+            className="absolute outline outline-2 outline-white"
+            style={{ left: pct(kept.x, natural.width), top: pct(kept.y, natural.height), width: pct(kept.width, natural.width), height: pct(kept.height, natural.height), boxShadow: '0 0 0 100vmax rgb(15 23 42 / 0.6)' }}
+          />
+        </div>
+        {says ? (
+          <p className="max-w-[16rem] text-xs text-slate-600 dark:text-slate-400" data-testid="resize-frame-note">
+            {says}
+          </p>
+        ) : null}
       </div>
     );
   }

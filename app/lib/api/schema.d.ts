@@ -894,6 +894,14 @@ export interface components {
             };
             score?: number;
             looksSame?: boolean;
+            framing?: {
+                /** @enum {string} */
+                by: "faces" | "detail" | "centre";
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+            };
             search?: {
                 encodes: number;
                 budgetSpent: boolean;
@@ -3438,7 +3446,7 @@ export interface operations {
                     /** @default #ffffff */
                     background?: string;
                     /**
-                     * @default centre
+                     * @default smart
                      * @enum {string}
                      */
                     position?: "smart" | "centre";

@@ -95,7 +95,8 @@ describe.each(TAKEN)('$name', ({ width, height, orientation }) => {
   });
 
   it('resizes to a social preset without stretching (cover), and with borders (contain)', { timeout: 120_000 }, async () => {
-    const story = await call('modify', await input(), { operation: 'resize', preset: 'instagram-story' });
+    // Centred, to compare with the offline service's own centred cover (the default framing is tested in resize-smart).
+    const story = await call('modify', await input(), { operation: 'resize', preset: 'instagram-story', position: 'centre' });
     expect(story.body).toMatchObject({ width: 1080, height: 1920 });
     expect(story.body.notes.join(' ')).toMatch(/Cropped to fill 1080×1920/);
     await looksLike(story.bytes, await input(), { resize: { width: 1080, height: 1920, fit: 'cover' } });

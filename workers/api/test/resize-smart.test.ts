@@ -1,55 +1,127 @@
 /**
- * A cover resize that keeps the subject (position `smart`, ADR 0134): the picture's detailed part near an edge
- * survives a 1:3 crop that the centred crop cuts, through the route, in the isolate.
+ * A cover resize that keeps the subject (position `smart`, the default: ADR 0136 and 0134), through the route, in the
+ * isolate, with the fake AI provider's face boxes (src/ai/fake.ts FAKE_FACES_MARKER): faces frame the crop when they
+ * fit, the most detailed part when they do not or when detection fails or is slow, and `centre` stays a choice. The
+ * answer says which (`framing`, and the notes).
  */
 import { describe, expect, it } from 'vitest';
+import { holds, type Rect } from '../../../core/tools/cover-framing';
+import { FAKE_FACES_MARKER, FAKE_FAIL_MARKER, FAKE_NOBODY_MARKER, FAKE_SLOW_MARKER, FAKE_UNAVAILABLE_MARKER } from '../src/ai/fake';
 import { decode } from '../src/imaging/codecs/decode';
 import { encode } from '../src/imaging/codecs/encode';
 import { createRaster } from '../src/imaging/codecs/raster';
+import { FACE_TIME_BUDGET_MS } from '../src/imaging/ops/resize/framing';
 import { readHeader } from '../src/imaging/intake/sniff';
 import { resultBytes, toolRequest, type ToolBody } from './support/corpus';
+import { markedPng } from './support/marked-png';
 
-const SUBJECT = { x: 40, y: 110, side: 64 };
+const W = 900;
+const H = 300;
+/** The detailed part: a black-and-white block of 32 px checks near the right edge (they survive the 96 px grey copy). */
+const DETAIL = { x: 760, y: 110, side: 64 };
+/**
+ * The "face": a plain red block near the left edge, about as light as the grey around it (so it has little edge energy
+ * in the grey copy the detail search reads): only the face boxes can choose it.
+ */
+const FACE: Rect = { x: 30, y: 100, width: 60, height: 80 };
+const OTHER_FACE: Rect = { x: 600, y: 100, width: 60, height: 80 };
 
-/** 900×300 of flat grey, with a black-and-white checked block (the subject) near the left edge. */
-function picture() {
-  const r = createRaster(900, 300);
-  for (let y = 0; y < r.height; y++) {
-    for (let x = 0; x < r.width; x++) {
-      const inside = x >= SUBJECT.x && x < SUBJECT.x + SUBJECT.side && y >= SUBJECT.y && y < SUBJECT.y + SUBJECT.side;
-      const v = inside ? ((Math.floor((x - SUBJECT.x) / 8) + Math.floor((y - SUBJECT.y) / 8)) % 2 ? 250 : 5) : 128;
-      r.data.set([v, v, v, 255], (y * r.width + x) * 4);
+type Body = ToolBody & { framing?: Rect & { by: string } };
+
+/** 900×300 of flat grey with the face and the detail, marked (inside the PNG) with what the fake provider answers. */
+async function picture(marker = '') {
+  const r = createRaster(W, H);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const inDetail = x >= DETAIL.x && x < DETAIL.x + DETAIL.side && y >= DETAIL.y && y < DETAIL.y + DETAIL.side;
+      const v = inDetail ? ((Math.floor((x - DETAIL.x) / 32) + Math.floor((y - DETAIL.y) / 32)) % 2 ? 250 : 5) : 128;
+      const inFace = holds(FACE, { x, y, width: 1, height: 1 });
+      r.data.set(inFace ? [255, 70, 60, 255] : [v, v, v, 255], (y * W + x) * 4);
     }
   }
-  return encode(r, 'png', { quality: 100 });
+  const png = await encode(r, 'png', { quality: 100 });
+  return marker ? markedPng(png, marker) : png;
 }
 
-/** The pixels of the result that belong to the subject (far from the flat grey). */
-async function subjectPixels(body: ToolBody): Promise<number> {
+const facesMarker = (...faces: Rect[]) => FAKE_FACES_MARKER + faces.map((f) => [f.x / W, f.y / H, f.width / W, f.height / H].join(',')).join(';');
+
+/** Pixels of the result that are the face (red) and the detail (far from grey, not red). */
+async function kept(body: Body): Promise<{ face: number; detail: number }> {
   const bytes = await resultBytes(body.imageUrl);
   const out = await decode(bytes, readHeader(bytes)!);
-  let n = 0;
-  for (let i = 0; i < out.width * out.height; i++) if (Math.abs(out.data[i * 4]! - 128) > 100) n++;
-  return n;
+  let face = 0;
+  let detail = 0;
+  for (let i = 0; i < out.width * out.height; i++) {
+    const [r, g] = [out.data[i * 4]!, out.data[i * 4 + 1]!];
+    if (r > 200 && g > 40 && g < 100) face++;
+    else if (Math.abs(g - 128) > 100) detail++;
+  }
+  return { face, detail };
+}
+
+async function resize(png: Uint8Array, extra: Record<string, string> = {}): Promise<Body> {
+  const res = await toolRequest('modify', png, { operation: 'resize', width: 100, height: 300, fit: 'cover', ...extra });
+  const body = await res.json<Body>();
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  expect(body).toMatchObject({ width: 100, height: 300, engine: 'wasm' });
+  return body;
 }
 
 describe('resize with fit cover and position smart', () => {
-  it('keeps the whole subject near the edge in a 1:3 crop; centre cuts it', async () => {
-    const png = await picture();
-    const fields = { operation: 'resize', width: 100, height: 300, fit: 'cover' };
-    const smart = await toolRequest('modify', png, { ...fields, position: 'smart' });
-    const smartBody = await smart.json<ToolBody>();
-    expect(smart.status, JSON.stringify(smartBody)).toBe(200);
-    expect(smartBody).toMatchObject({ width: 100, height: 300, engine: 'wasm' });
-    expect(smartBody.notes.join(' ')).toMatch(/Cropped to fill 100×300, keeping the most detailed part\./);
-    // Scale 1: the crop is 100×300 of the picture, so the whole 64×64 subject is 4,096 pixels of the result.
-    expect(await subjectPixels(smartBody)).toBe(SUBJECT.side * SUBJECT.side);
+  it('a 1:3 crop of a picture with a face off-centre keeps the whole face: smart is the default, centre cuts it', async () => {
+    const png = await picture(facesMarker(FACE));
+    const body = await resize(png);
+    expect(body.framing?.by).toBe('faces');
+    expect(holds(body.framing!, FACE)).toBe(true);
+    expect(body.notes).toContain('Cropped to fill 100×300, keeping the face in frame.');
+    // Scale 1: the window is 100×300 of the picture, so the whole face is its 4,800 pixels in the result.
+    expect((await kept(body)).face).toBe(FACE.width * FACE.height);
 
-    const centre = await toolRequest('modify', png, { ...fields, position: 'centre' });
-    expect(await subjectPixels(await centre.json<ToolBody>())).toBe(0);
-    // No position is the centred crop, as before.
-    const unset = await toolRequest('modify', png, fields);
-    expect(await subjectPixels(await unset.json<ToolBody>())).toBe(0);
+    const centre = await resize(png, { position: 'centre' });
+    expect(centre.framing).toEqual({ by: 'centre', x: 400, y: 0, width: 100, height: 300 });
+    expect(centre.notes).toContain('Cropped to fill 100×300.');
+    expect(await kept(centre)).toEqual({ face: 0, detail: 0 });
+  });
+
+  it('with no faces, keeps the most detailed part, and says so', async () => {
+    const body = await resize(await picture(FAKE_NOBODY_MARKER), { position: 'smart' });
+    expect(body.framing?.by).toBe('detail');
+    expect(holds(body.framing!, { x: DETAIL.x, y: DETAIL.y, width: DETAIL.side, height: DETAIL.side })).toBe(true);
+    expect(body.notes).toEqual(['Cropped to fill 100×300, keeping the most detailed part.']);
+    expect(await kept(body)).toEqual({ face: 0, detail: DETAIL.side * DETAIL.side });
+  });
+
+  it('faces that do not fit the window together: the detail decides, and the answer says why', async () => {
+    const body = await resize(await picture(facesMarker(FACE, OTHER_FACE)));
+    expect(body.framing?.by).toBe('detail');
+    expect(body.notes).toEqual(['Cropped to fill 100×300, keeping the most detailed part.', 'The faces do not fit together in a frame of this shape (100×300), so the crop keeps the most detailed part.']);
+    expect((await kept(body)).detail).toBe(DETAIL.side * DETAIL.side);
+  });
+
+  it.each([
+    ['fails', FAKE_FAIL_MARKER, 'the AI service did not answer'],
+    ['is unavailable', FAKE_UNAVAILABLE_MARKER, 'the AI service did not answer'],
+  ])('when the face detector %s, the resize still succeeds on the detail, labelled', async (_, marker, why) => {
+    const body = await resize(await picture(`${marker} ${facesMarker(FACE)}`));
+    expect(body.framing?.by).toBe('detail');
+    expect(body.notes).toEqual(['Cropped to fill 100×300, keeping the most detailed part.', `Faces were not looked for (${why}), so the crop keeps the most detailed part.`]);
+    expect(await kept(body)).toEqual({ face: 0, detail: DETAIL.side * DETAIL.side });
+  });
+
+  it(`when the face detector is slower than ${FACE_TIME_BUDGET_MS / 1000} s, the resize goes on without it`, { timeout: 30_000 }, async () => {
+    const started = Date.now();
+    const body = await resize(await picture(`${FAKE_SLOW_MARKER} ${facesMarker(FACE)}`));
+    expect(Date.now() - started).toBeLessThan(FACE_TIME_BUDGET_MS + 5000);
+    expect(body.framing?.by).toBe('detail');
+    expect(body.notes[1]).toBe(`Faces were not looked for (looking for faces took longer than ${FACE_TIME_BUDGET_MS / 1000} s), so the crop keeps the most detailed part.`);
+  });
+
+  it('a box of the picture’s shape crops nothing and looks for nothing', async () => {
+    const res = await toolRequest('modify', await picture(FAKE_FAIL_MARKER), { operation: 'resize', width: 300, height: 100, fit: 'cover' });
+    const body = await res.json<Body>();
+    expect(res.status).toBe(200);
+    expect(body.framing).toEqual({ by: 'centre', x: 0, y: 0, width: W, height: H });
+    expect(body.notes).toEqual(['Cropped to fill 300×100.']);
   });
 
   it('refuses an unknown position with 400', async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { resize as scaleRaster } from '../../codecs/pixels';
 import { createRaster, type Raster } from '../../codecs/raster';
 import { planResize } from './resize';
 
@@ -50,8 +49,8 @@ describe('planResize', () => {
     expect((await inside.wasm(halves(400, 200))).height).toBe(50);
   });
 
-  it('position smart takes the detailed part along the cropped axis: in the isolate, and as crop + resize steps for the service', async () => {
-    // 400×200 of flat grey with a checked 60×60 block at x 20–80: a 100×200 cover window centred is x 150–250.
+  it('a chosen window (framing.ts) is cropped in the isolate, and is crop + resize steps for the service', async () => {
+    // 400×200 of flat grey with a checked 60×60 block at x 20–80: the window x 0–100 holds it, the centred x 150–250 not.
     const picture = createRaster(400, 200);
     for (let y = 0; y < 200; y++) {
       for (let x = 0; x < 400; x++) {
@@ -59,30 +58,17 @@ describe('planResize', () => {
         picture.data.set([v, v, v, 255], (y * 400 + x) * 4);
       }
     }
-    const plan = planResize({ width: 400, height: 200 }, { ...base, width: 100, height: 200, fit: 'cover', position: 'smart' });
+    const window = { x: 0, y: 0, width: 100, height: 200, by: 'faces' as const };
+    const plan = planResize({ width: 400, height: 200 }, { ...base, width: 100, height: 200, fit: 'cover' }, window, 1);
     const out = await plan.wasm(picture);
     let block = 0;
     for (let y = 0; y < 200; y++) for (let x = 0; x < 100; x++) if (Math.abs(at(out, x, y)[0]! - 128) > 100) block++;
     expect(block).toBe(60 * 60);
-    // The service makes the grey copy (one call, raw pixels); the crop and the resize are explicit steps.
-    const runs: unknown[] = [];
-    const images = {
-      name: 'local' as const,
-      run: async (job: { steps: readonly { op: string; width?: number; height?: number }[] }) => {
-        runs.push(job);
-        const step = job.steps[0]!;
-        const small = await scaleRaster(picture, step.width!, step.height!);
-        return { bytes: small.data, width: small.width, height: small.height, format: 'rgba' as const };
-      },
-    };
-    const steps = (await plan.service({ bytes: new Uint8Array(), upright: { width: 400, height: 200 }, services: { images } } as never)).steps;
-    expect(runs).toHaveLength(1);
-    expect(steps).toHaveLength(2);
-    const [cut, scaled] = steps as [{ op: string; left: number; top: number; width: number; height: number }, unknown];
-    expect(cut).toMatchObject({ op: 'crop', top: 0, width: 100, height: 200 });
-    expect(cut.left).toBeLessThanOrEqual(20);
-    expect(cut.left + 100).toBeGreaterThanOrEqual(80);
-    expect(scaled).toEqual({ op: 'resize', width: 100, height: 200, fit: 'stretch' });
-    expect(plan.note).toBe('Cropped to fill 100×200, keeping the most detailed part.');
+    expect((await plan.service({} as never)).steps).toEqual([
+      { op: 'crop', left: 0, top: 0, width: 100, height: 200 },
+      { op: 'resize', width: 100, height: 200, fit: 'stretch' },
+    ]);
+    expect(plan.note).toBe('Cropped to fill 100×200, keeping the face in frame.');
+    expect(planResize({ width: 400, height: 200 }, { ...base, width: 100, height: 200, fit: 'cover' }, { ...window, by: 'detail' }).note).toBe('Cropped to fill 100×200, keeping the most detailed part.');
   });
 });

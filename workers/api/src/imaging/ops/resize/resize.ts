@@ -1,21 +1,23 @@
 /**
  * Resize with an explicit fit: cover (crop to fill), contain (pad), stretch (unlocked), inside (locked custom size).
- * A cover resize with position `smart` (ADR 0134) crops the window core/tools/salient-window.ts finds on a grey copy
- * at most THUMB_LONG_SIDE a side: scaled down in the isolate, or made by the image service (one more call) for a
- * picture only the service can hold; the crop and the resize are then explicit steps, never the service's own gravity.
+ * A cover resize crops a window of the box's shape: centred, or with position `smart` (the default, ADR 0136) the
+ * window framing.ts chooses (faces, else the most detailed part, ADR 0134). A chosen window is applied as an explicit
+ * crop and resize, in the isolate and as the image service's steps, never as the service's own gravity; the answer
+ * reports it as `framing`.
  */
 import { QUALITY } from '../../../../../../core/tools/fields';
+import type { CoverWindow } from '../../../../../../core/tools/cover-framing';
 import { coverCrop, resizeProblem, resizeTarget, type ResizeOptions, type ResizePosition } from '../../../../../../core/tools/resize';
-import { greyThumb, THUMB_LONG_SIDE, type GreyThumb } from '../../../../../../core/tools/salient-window';
 import { HttpError } from '../../../errors';
 import { resize } from '../../codecs/pixels';
 import { createRaster, crop, paste, type Raster } from '../../codecs/raster';
 import { probe } from '../../intake/probe';
 import { resolveFormat } from '../../pipeline/format';
 import { fitsIsolate, pixelOperation, viaService } from '../../pipeline/paths';
-import type { Operation, PixelPlan, Size } from '../../types';
+import type { Job, Operation, PixelPlan, Size } from '../../types';
 import type { CompressRequest } from '../compress/choices';
 import { compressByService, compressFits, compressPicture } from '../compress/compress';
+import { frameSmart } from './framing';
 
 const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 
@@ -38,43 +40,53 @@ async function containIn(raster: Raster, box: Size, background: string): Promise
 
 const FIT_WORDS = { cover: 'Cropped to fill', contain: 'Fitted with borders into', stretch: 'Stretched to', inside: 'Resized to' } as const;
 
-/** The size of the grey copy the window search reads. */
-function thumbSize(picture: Size): Size {
-  const scale = Math.min(1, THUMB_LONG_SIDE / Math.max(picture.width, picture.height));
-  return { width: Math.max(1, Math.round(picture.width * scale)), height: Math.max(1, Math.round(picture.height * scale)) };
-}
+const KEPT = { faces: (n: number) => `, keeping ${n === 1 ? 'the face' : `the ${n} faces`} in frame`, detail: () => ', keeping the most detailed part', centre: () => '' } as const;
 
 type Options = Omit<ResizeOptions, 'operation' | 'position'> & { position?: ResizePosition };
 
-export function planResize(picture: Size, o: Options): PixelPlan {
+/**
+ * The plan of a resize. `window`: the part a cover resize keeps, in the upright picture's pixels (framing.ts); without
+ * one a cover resize keeps the centre (the service's own centred cover, one step). `faces`: how many framed it.
+ */
+export function planResize(picture: Size, o: Options, window?: CoverWindow, faces = 0): PixelPlan {
   const target = resizeTarget(picture, o);
   const box = { width: target.width, height: target.height };
-  const smart = target.fit === 'cover' && o.position === 'smart';
   return {
     budget: 'resize',
     output: box,
     async wasm(raster) {
       if (target.fit === 'cover') {
-        let thumb: GreyThumb | undefined;
-        if (smart) {
-          const size = thumbSize(raster);
-          const small = await resize(raster, size.width, size.height);
-          thumb = greyThumb(small.data, small.width, small.height);
-        }
-        const c = coverCrop(raster, box, thumb);
+        const c = window ?? coverCrop(raster, box);
         return resize(crop(raster, c.x, c.y, c.width, c.height), box.width, box.height);
       }
       if (target.fit === 'contain') return containIn(raster, box, o.background);
       return resize(raster, box.width, box.height);
     },
-    async service({ bytes, upright, services }) {
-      if (!smart) return { steps: [{ op: 'resize', ...box, fit: target.fit, background: o.background }] };
-      const small = await services.images.run({ input: bytes, steps: [{ op: 'resize', ...thumbSize(upright), fit: 'stretch' }], output: { format: 'rgba' } });
-      const c = coverCrop(upright, box, greyThumb(small.bytes, small.width, small.height));
-      return { steps: [{ op: 'crop', left: c.x, top: c.y, width: c.width, height: c.height }, { op: 'resize', ...box, fit: 'stretch' }] };
+    async service() {
+      if (!window || target.fit !== 'cover') return { steps: [{ op: 'resize', ...box, fit: target.fit, background: o.background }] };
+      return { steps: [{ op: 'crop', left: window.x, top: window.y, width: window.width, height: window.height }, { op: 'resize', ...box, fit: 'stretch' }] };
     },
-    note: `${FIT_WORDS[target.fit]} ${box.width}×${box.height}${smart ? ', keeping the most detailed part' : ''}.`,
+    note: `${FIT_WORDS[target.fit]} ${box.width}×${box.height}${target.fit === 'cover' && window ? KEPT[window.by](faces) : ''}.`,
   };
+}
+
+/**
+ * A cover resize's window and the plan that crops it: `smart` asks framing.ts (with a note of why faces did not
+ * decide, when they did not), `centre` the middle. Nothing is looked for when the box has the picture's shape.
+ */
+async function framedPlan(job: Job, o: Options): Promise<{ plan: PixelPlan; window?: CoverWindow; note?: string }> {
+  const { input, services } = job;
+  const target = resizeTarget(input.upright, o);
+  if (target.fit !== 'cover') return { plan: planResize(input.upright, o) };
+  const centred = coverCrop(input.upright, target);
+  const crops = centred.width < input.upright.width || centred.height < input.upright.height;
+  if (o.position !== 'smart' || !crops) {
+    const window = { ...centred, by: 'centre' as const };
+    return { plan: planResize(input.upright, o), window };
+  }
+  const inWasm = fitsIsolate(input, 'resize', target);
+  const framed = await frameSmart(input, target, inWasm, services);
+  return { plan: planResize(input.upright, o, framed.window, framed.faces), window: framed.window, note: framed.note };
 }
 
 export const resizeOperation: Operation<Options> = {
@@ -82,27 +94,36 @@ export const resizeOperation: Operation<Options> = {
     const { input, services, notes } = job;
     const problem = resizeProblem(resizeTarget(input.upright, asked));
     if (problem) throw new HttpError(400, 'validation_failed', problem);
+    const framing = (window?: CoverWindow) => (window ? { framing: { by: window.by, x: window.x, y: window.y, width: window.width, height: window.height } } : {});
     let o: Options = asked;
-    let plan = planResize(input.upright, o);
-    if (o.format === undefined && o.quality === undefined) return pixelOperation(job, plan);
+    if (o.format === undefined && o.quality === undefined) {
+      const { plan, window, note } = await framedPlan(job, o);
+      const result = await pixelOperation(job, plan);
+      // After the resize's own note: the answer's notes are the job's (pixelOperation's result holds the same list).
+      if (note) notes.push(note);
+      return { ...result, ...framing(window) };
+    }
     // The batch asked for a format or quality too: the resized picture is compressed as Optimize would. Where
     // both the resize and that compress need the image service, they are one pass through it (its calls count).
     const req: CompressRequest = { format: o.format ?? 'original', quality: o.quality ?? QUALITY.default };
     const resolved = req.format === 'auto' ? 'jpeg' : resolveFormat(req.format, input.header.format, []);
-    if (o.position === 'smart' && resizeTarget(input.upright, o).fit === 'cover' && req.quality === 'auto' && !fitsIsolate(input, 'resize', plan.output) && !compressFits(plan.output, req, resolved)) {
+    const output = resizeTarget(input.upright, o);
+    const byService = !fitsIsolate(input, 'resize', output) && !compressFits(output, req, resolved);
+    if (o.position === 'smart' && output.fit === 'cover' && req.quality === 'auto' && byService) {
       // The service's search for quality auto takes the three calls an operation may make (ADR 0116): the smart
-      // crop's grey copy would be a fourth, so this crop is centred, and said so.
+      // crop's detection copy would be a fourth, so this crop is centred, and said so.
       o = { ...asked, position: 'centre' };
-      plan = planResize(input.upright, o);
       notes.push('The crop is centred: with quality auto on a picture this large, finding the subject would take one image-service call too many.');
     }
-    if (!fitsIsolate(input, 'resize', plan.output) && !compressFits(plan.output, req, resolved)) {
+    const { plan, window, note } = await framedPlan(job, o);
+    if (note) notes.push(note);
+    if (byService) {
       // The samples are cut from the resized picture by its planned size: a fit `inside` becomes that exact size.
       const steps = (await viaService(() => plan.service({ bytes: input.bytes, upright: input.upright, services }))).steps.map((s) => (s.op === 'resize' && s.fit === 'inside' ? { ...s, ...plan.output, fit: 'stretch' as const } : s));
       const r = await compressByService(job, { bytes: input.bytes, steps, size: plan.output }, req, resolved);
-      return { operation: 'resize', originalSize: input.bytes.length, ...r, notes: [plan.note, ...notes] };
+      return { operation: 'resize', originalSize: input.bytes.length, ...r, notes: [plan.note, ...notes], ...framing(window) };
     }
     const again = await compressPicture(job, probe((await pixelOperation(job, plan)).bytes), req, 'The resized picture');
-    return { ...again, operation: 'resize', originalSize: input.bytes.length };
+    return { ...again, operation: 'resize', originalSize: input.bytes.length, ...framing(window) };
   },
 };
