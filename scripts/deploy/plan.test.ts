@@ -88,6 +88,11 @@ describe('the deploy plan of this repository', () => {
     expect(expiresUnder(config, 'templates/drake.jpg')).toBe(false);
     const expiring = config.rules.find((r: { deleteObjectsTransition?: unknown }) => r.deleteObjectsTransition);
     expect(expiring.deleteObjectsTransition.condition).toEqual({ type: 'Age', maxAge: 86_400 });
+    // Free share links go 31 days after they were made (their 30, and a day for the cron); premium ones never.
+    expect(expiresUnder(config, 'shares/30d/abcdefgh1234')).toBe(true);
+    expect(expiresUnder(config, 'shares/kept/abcdefgh1234')).toBe(false);
+    const shares = config.rules.find((r: { id: string }) => r.id === 'expire-free-shares');
+    expect(shares.deleteObjectsTransition.condition).toEqual({ type: 'Age', maxAge: 31 * 86_400 });
     const set = step(plan, 'r2-lifecycle');
     expect(set.kind === 'run' && set.command.join(' ')).toBe('npx wrangler r2 bucket lifecycle set memeforge-images --file .tmp/deploy/r2-lifecycle.json --force');
   });

@@ -4,6 +4,8 @@
  * deploy again converges on exactly these rules whatever was there before.
  */
 import { TMP_PREFIX } from '../../workers/api/src/storage/image-store';
+import { SHARE_EXPIRING_PREFIX } from '../../workers/api/src/storage/share-store';
+import { SHARE_FREE_DAYS } from '../../core/api/shares';
 
 const DAY_SECONDS = 86_400;
 
@@ -17,6 +19,11 @@ export interface LifecycleRule {
 
 /** After this many days R2 deletes an expiring image itself: the backstop behind the cron (README, expiry). */
 export const EXPIRE_TEMPORARY_DAYS = 1;
+/**
+ * Free share links (ADR 0139): the cron takes each down when its row expires; R2 deletes what is left a day after
+ * the last one could still be live. A premium member's shares (shares/kept/) are under no rule.
+ */
+export const EXPIRE_FREE_SHARES_DAYS = SHARE_FREE_DAYS + 1;
 /** What R2 gives a new bucket by default; `set` would drop it otherwise. */
 const ABORT_MULTIPART_DAYS = 7;
 
@@ -30,6 +37,12 @@ export function imageBucketLifecycle(): { rules: LifecycleRule[] } {
         enabled: true,
         conditions: { prefix: TMP_PREFIX },
         deleteObjectsTransition: { condition: { type: 'Age', maxAge: EXPIRE_TEMPORARY_DAYS * DAY_SECONDS } },
+      },
+      {
+        id: 'expire-free-shares',
+        enabled: true,
+        conditions: { prefix: SHARE_EXPIRING_PREFIX },
+        deleteObjectsTransition: { condition: { type: 'Age', maxAge: EXPIRE_FREE_SHARES_DAYS * DAY_SECONDS } },
       },
       {
         id: 'abort-incomplete-multipart-uploads',
