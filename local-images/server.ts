@@ -7,6 +7,7 @@
 import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { AnimationUnreadable, runAnimated, type Raw } from './animated';
 import { READS, formatOf, heicPixels } from './formats';
 import { z } from 'zod';
 import { imageServiceRefusal, type ServiceImageFormat, type ServiceInput } from '../core/image-service';
@@ -50,19 +51,14 @@ const jobSchema = z.object({
     .max(60)
     .default([]),
   output: z.object({
-    format: z.enum(['jpeg', 'png', 'webp', 'avif', 'rgba']),
+    format: z.enum(['jpeg', 'png', 'webp', 'avif', 'rgba', 'gif']),
+    animated: z.boolean().optional(),
     quality: z.number().int().min(1).max(100).optional(),
     regions: z.array(regionSchema).min(1).max(64).optional(),
   }),
 });
 export type Job = z.infer<typeof jobSchema>;
 type Step = z.infer<typeof stepSchema>;
-
-interface Raw {
-  data: Buffer;
-  width: number;
-  height: number;
-}
 
 const FIT = { cover: 'cover', contain: 'contain', stretch: 'fill', inside: 'inside' } as const;
 
@@ -178,6 +174,17 @@ export async function runJob(job: Job, input: Buffer, overlays: Buffer[]): Promi
   const refusal = imageServiceRefusal({ input: picture, steps: job.steps, overlays: layers, output: job.output.format });
   if (refusal) throw new Problem(413, refusal);
   const upright = { width: picture.width, height: picture.height };
+  const { format: asked, animated } = job.output;
+  if (animated && (asked === 'gif' || asked === 'webp') && (picture.frames ?? 1) > 1) {
+    // Every frame through the same steps and overlays, one still frame at a time (animated.ts, ADR 0137).
+    const frame = async (f: Raw) => {
+      let r = f;
+      for (const step of job.steps) r = await toRaw(withStep(fromRaw(r), step, r));
+      return job.overlays.length ? drawOverlays(r, job, overlays) : r;
+    };
+    return runAnimated(input, MAX_PIXELS, { frame }, asked, job.output.quality).catch((err: unknown) => Promise.reject(err instanceof AnimationUnreadable ? new Problem(422, UNREADABLE) : err));
+  }
+  if (asked === 'gif') throw new Problem(400, 'GIF is written for an animated input with output.animated only.');
 
   // Each step runs on the previous one's materialised result, because sharp reorders operations inside one
   // pipeline. A leading resize joins the decode (sharp applies the orientation before it), so a large JPEG is
@@ -261,7 +268,7 @@ function parseJob(form: FormData): Job {
   return parsed.data;
 }
 
-const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', rgba: 'application/octet-stream' } as const;
+const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', rgba: 'application/octet-stream' } as const;
 const problem = (status: number, error: string) => Response.json({ error }, { status });
 
 /** The whole service as a fetch handler: `POST /run` (multipart: job, input, overlay0…), `GET /health`. */

@@ -7,8 +7,13 @@
  * (disposal "restore to background") and this one is written whole. `tolerance` (0 = exact) also treats a pixel as
  * unchanged when its colour moved by at most that much on every channel: lossy, and much smaller.
  */
-import { applyPalette, GIFEncoder, quantize, type Palette } from 'gifenc';
+import * as gifencModule from 'gifenc';
+import type { Palette } from 'gifenc';
 import type { Frame } from './frames';
+
+// Bundlers (the Worker, the app) read gifenc's ES module; Node's own loader gets its CommonJS build, whose names
+// arrive under `default`.
+const { applyPalette, GIFEncoder, quantize } = ('GIFEncoder' in gifencModule ? gifencModule : (gifencModule as unknown as { default: typeof gifencModule }).default);
 
 export interface GifWriterOptions {
   width: number;
@@ -100,8 +105,8 @@ export function createGifWriter(options: GifWriterOptions): GifWriter {
         sample[s + 3] = 255;
         s += 4;
       }
-      const palette = drawn > 0 ? quantize(sample, colours - 1) : [[0, 0, 0]];
-      const indices = drawn > 0 ? applyPalette(rgba, palette) : new Uint8Array(pixels);
+      const palette = drawn > 0 ? quantize(sample, colours - 1, { format: 'rgb444' }) : [[0, 0, 0]];
+      const indices = drawn > 0 ? applyPalette(rgba, palette, 'rgb444') : new Uint8Array(pixels);
       const transparent = drawn < pixels ? palette.length : -1;
       if (transparent >= 0) palette.push([0, 0, 0]);
       for (let p = 0, o = 0; p < pixels; p++, o += 4) {

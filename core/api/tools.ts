@@ -64,6 +64,8 @@ export const toolResultSchema = z.object({
    */
   keptOriginal: z.boolean().optional(),
   details: z.string().optional(),
+  /** An animated result (ADR 0137): its frames, every one of the input's kept with its delay. */
+  frames: z.number().int().positive().optional(),
   privacyLog: privacyLogSchema.optional(),
   /**
    * Compress: the quality judge's distance of the result from the original (SSIMULACRA: 0 identical, about 0.01

@@ -16,6 +16,7 @@
  * a change goes").
  */
 import { throwIfCancelled } from '../cancel';
+import { KEEP_ANIMATION_HINT, resizePlanOf, runOnEveryFrame } from './animation/operations';
 import { HttpError } from '../errors';
 import { embedProfile, readProfile } from './metadata/icc';
 import { removeBackgroundOperation, upscaleOperation } from './ops/ai/ai';
@@ -96,7 +97,16 @@ async function runOperation(operation: string, input: Picture, options: unknown,
   if (!Object.hasOwn(OPERATIONS, operation)) throw new HttpError(400, 'validation_failed', 'Unknown operation.');
   const op = OPERATIONS[operation as OperationName] as Operation<unknown>;
   const job: Job = { operation, input, services, notes: [] };
-  if (input.header.animated && !op.allFrames) job.notes.push('The picture is animated: only its first frame was used.');
+  // An animated GIF keeps its frames where the operation can (animation/, ADR 0137), unless the request chose its
+  // first frame only; elsewhere the first frame is used, and said.
+  if (input.header.animated && input.header.format === 'gif' && !input.firstFrameOnly) {
+    const plan = 'plan' in op ? async () => op.plan(job, options) : operation === 'resize' ? async () => resizePlanOf(job, options) : null;
+    const kept = await runOnEveryFrame(operation, job, options as Record<string, unknown>, plan);
+    if (kept) return kept;
+    if (!op.allFrames && ['compress', 'convert', 'resize'].includes(operation)) job.notes.push(KEEP_ANIMATION_HINT);
+  }
+  if (input.header.animated && input.firstFrameOnly) job.notes.push('Only the first frame of the animation was used, as asked (frames=first).');
+  else if (input.header.animated && !op.allFrames) job.notes.unshift('The picture is animated: only its first frame was used.');
   if ('run' in op) return op.run(job, options);
   return pixelOperation(job, await op.plan(job, options), op.details);
 }

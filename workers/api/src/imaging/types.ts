@@ -64,6 +64,8 @@ export interface Picture {
    * it, so its log names what was there (a camera's preview image, data after the end) and the result ends at EOI.
    */
   received?: Uint8Array;
+  /** An animation's first frame only, as the request asked (`frames=first`, ADR 0137); else every frame is kept. */
+  firstFrameOnly?: boolean;
 }
 
 export type EngineResult = Omit<ToolResult, 'imageUrl' | 'expiresAt' | 'size' | 'compressionRatio'> & { bytes: Uint8Array };

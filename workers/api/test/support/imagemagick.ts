@@ -8,6 +8,8 @@
  * `{ ok, format, width, height, frames, problem? }`: ok when `convert` decoded every frame with no error and no
  * warning from the format's own decoder (a JPEG's "Premature end of data", a PNG's bad CRC); warnings about
  * metadata (malformed XMP) do not count. `POST /make` ({ args, out } | { sharp }) answers the bytes of one file.
+ * `POST /frames` (bytes) answers what libvips reads of an animation: `{ format, width, pageHeight, pages, delay, loop }`
+ * (sharp's metadata with `animated: true`), so an animated result is checked by a reader that is not ours.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -79,6 +81,10 @@ export async function imagemagickService(request: Request): Promise<Response> {
   try {
     const url = new URL(request.url);
     if (url.pathname === '/make') return new Response(await make(dir, makeSchema.parse(await request.json())));
+    if (url.pathname === '/frames') {
+      const meta = await sharp(new Uint8Array(await request.arrayBuffer()), { animated: true }).metadata();
+      return Response.json({ format: meta.format, width: meta.width, pageHeight: meta.pageHeight ?? meta.height, pages: meta.pages ?? 1, delay: meta.delay ?? [], loop: meta.loop ?? null });
+    }
     if (url.pathname !== '/check') return new Response('no such route', { status: 404 });
     if (!url.searchParams.has('batch')) return Response.json(await check(dir, 'input', new Uint8Array(await request.arrayBuffer())));
     const parts = [...(await request.formData()).values()] as unknown as Blob[];

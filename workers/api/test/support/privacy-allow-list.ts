@@ -19,6 +19,7 @@ const STRUCTURE: Record<string, RegExp> = {
   IFD0: /^Orientation$/,
   PNG: /^(ImageWidth|ImageHeight|BitDepth|ColorType|Compression|Filter|Interlace|Gamma|Palette|SignificantBits|Transparency|BackgroundColor|WhitePointX|WhitePointY|RedX|RedY|GreenX|GreenY|BlueX|BlueY|SRGBRendering|ProfileName|AnimationFrames|AnimationPlays)$/,
   'PNG-pHYs': /^(PixelsPerUnitX|PixelsPerUnitY|PixelUnits)$/,
+  GIF: /^(GIFVersion|ImageWidth|ImageHeight|HasColorMap|ColorResolutionDepth|BitsPerPixel|BackgroundColor|AnimationIterations|TransparentColor|FrameCount|Duration)$/,
   RIFF: /^(ImageWidth|ImageHeight|WebP_Flags|AlphaPreprocessing|AlphaFiltering|AlphaCompression|VP8Version|HorizontalScale|VerticalScale|BackgroundColor|AnimationLoopCount)$/,
 };
 

@@ -12,7 +12,7 @@ import { fromBindingError } from './binding-errors';
 import { carryingProfiles } from './profile';
 import { ImageServiceError, type ImageService, type Region, type ServiceJob, type ServiceResult, type ServiceStep } from './types';
 
-const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', rgba: 'rgba' } as const;
+const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', rgba: 'rgba' } as const;
 const FIT = { cover: 'cover', contain: 'pad', stretch: 'squeeze', inside: 'contain' } as const;
 
 const UNREADABLE = 'We could not read this picture. It may be damaged; please try another file.';
@@ -125,7 +125,8 @@ export function cloudflareImageService(images: ImagesBinding): ImageService {
         const quality = format === 'jpeg' || format === 'webp' || format === 'avif' ? job.output.quality : undefined;
         // JPEG has no alpha: transparent parts become white, as in the local service.
         const background = format === 'jpeg' ? { background: '#ffffff' } : {};
-        const result = await t.output({ format: MIME[format], ...(quality ? { quality } : {}), ...background, anim: false });
+        // `anim` keeps every frame of an animated input (ADR 0137); without it the binding reads the first frame.
+        const result = await t.output({ format: MIME[format], ...(quality ? { quality } : {}), ...background, anim: job.output.animated === true });
         if (regions) return { bytes: await cutRegions(result.image(), planned, regions), ...planned, format };
         const bytes = new Uint8Array(await new Response(result.image()).arrayBuffer());
         if (format === 'rgba') return { bytes, ...rawSize(planned, bytes.length), format };

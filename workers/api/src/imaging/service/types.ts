@@ -66,7 +66,7 @@ export interface Region {
 
 export interface ServiceOutput {
   /** `rgba`: raw 8-bit RGBA pixels, row by row, no header (for small proxies the engine analyses itself). */
-  format: ServiceFormat | 'rgba';
+  format: ServiceFormat | 'rgba' | 'gif';
   /** 1–100, for JPEG, WebP and AVIF; the implementation must apply it exactly. */
   quality?: number;
   /**
@@ -74,6 +74,11 @@ export interface ServiceOutput {
    * `height` stay the whole picture's). Full-resolution samples of a large photo without its pixels in the isolate.
    */
   regions?: readonly Region[];
+  /**
+   * Keep every frame of an animated input (GIF or WebP output, ADR 0137): the steps apply to each frame, and the
+   * frame count, delays and loop count are kept. Without it an animation is read as its first frame.
+   */
+  animated?: boolean;
 }
 
 export interface ServiceJob {
@@ -87,7 +92,7 @@ export interface ServiceResult {
   bytes: Uint8Array;
   width: number;
   height: number;
-  format: ServiceFormat | 'rgba';
+  format: ServiceFormat | 'rgba' | 'gif';
 }
 
 export interface ImageService {

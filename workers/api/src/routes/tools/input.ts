@@ -1,8 +1,21 @@
 /** The first steps of every tool route: read the upload and take it in by the rule every route shares (ADR 0012). */
 import { intake, type Picture } from '../../imaging/engine';
+import { HttpError } from '../../errors';
 import { readImageUpload } from './deps';
+
+/**
+ * `frames`, which every tool route takes beside its own fields (ADR 0137): `all` (the default) keeps an animation's
+ * frames where the tool can, `first` works on its first frame only.
+ */
+export function firstFrameOnly(fields: Record<string, string>): boolean {
+  const frames = fields.frames ?? 'all';
+  if (frames !== 'all' && frames !== 'first') throw new HttpError(400, 'validation_failed', 'frames must be all or first.');
+  return frames === 'first';
+}
 
 export async function readPicture(request: Request): Promise<{ picture: Picture; fields: Record<string, string> }> {
   const upload = await readImageUpload(request);
-  return { picture: await intake(upload.bytes), fields: upload.fields };
+  const first = firstFrameOnly(upload.fields);
+  const picture = await intake(upload.bytes);
+  return { picture: first ? { ...picture, firstFrameOnly: true } : picture, fields: upload.fields };
 }

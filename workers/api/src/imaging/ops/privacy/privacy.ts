@@ -2,10 +2,13 @@
  * Privacy protection: removes private data from the container without re-encoding the pixels, at any size. What
  * stays is chosen from an allow-list (ADR 0118): the picture, its colour profile, its orientation, and the kinds of
  * EXIF tags the person asked to keep (dates, location, camera); maker notes, thumbnails and previews, owner and serial
- * numbers, XMP, IPTC, comments and text go whenever anything is to be removed. TIFF and GIF are rewritten
- * losslessly. The log says exactly what went, in plain words.
+ * numbers, XMP, IPTC, comments and text go whenever anything is to be removed. A GIF loses its comments and
+ * application extensions in place, every frame kept; TIFF is rewritten losslessly. The log says exactly what went,
+ * in plain words.
  */
 import type { PrivacyLog } from '../../../../../../core/api/tools';
+import { GifError, stripGifMetadata } from '../../../../../../core/animation';
+import { HttpError } from '../../../errors';
 import type { PrivacyOptions } from '../../../../../../core/tools/privacy';
 import { decode } from '../../codecs/decode';
 import { encode, type OutputFormat } from '../../codecs/encode';
@@ -15,6 +18,16 @@ import { stripJpeg, type Stripped } from './jpeg';
 import { displaySize, type ImageHeader } from '../../intake/sniff';
 import { assertServiceCan, viaService } from '../../pipeline/paths';
 import type { EngineResult, EngineServices, Operation, Picture } from '../../types';
+
+/** A GIF's metadata removed in place; a block structure intake let through but this reader cannot walk is a 422. */
+function gifWithoutMetadata(bytes: Uint8Array): ReturnType<typeof stripGifMetadata> {
+  try {
+    return stripGifMetadata(bytes);
+  } catch (err) {
+    if (err instanceof GifError) throw new HttpError(422, 'unprocessable_image', `This GIF is damaged or incomplete (${err.message}). Please try a different image.`);
+    throw err;
+  }
+}
 
 /** Quality of the JPEG a HEIC is written as when its metadata goes (ADR 0132): close to the photo, still smaller. */
 export const HEIC_CLEAN_QUALITY = 95;
@@ -116,12 +129,25 @@ export async function protectPrivacy(bytes: Uint8Array, header: ImageHeader, req
     log.preserved.push('Image pixels (not re-encoded)');
     return { ...base, bytes, format: 'bmp', reencoded: false };
   }
-  // TIFF and GIF keep metadata in structures we do not edit: a clean copy is written instead.
+  if (header.format === 'gif') {
+    // Comments and application extensions (XMP, ICC) go; every frame, its timing and the loop count stay, byte for
+    // byte (core/animation/gif-decode.ts, ADR 0137).
+    const stripped = gifWithoutMetadata(bytes);
+    log.preserved.push(header.animated ? 'Image pixels and every frame with its timing (not re-encoded)' : 'Image pixels (not re-encoded)');
+    if (stripped.removed.length === 0) {
+      log.actions.push('No metadata was found; the file is unchanged.');
+      return { ...base, bytes, format: 'gif', reencoded: false };
+    }
+    log.removed.push(...stripped.removed);
+    log.actions.push('Removed the metadata from the GIF without re-encoding the picture.');
+    return { ...base, bytes: stripped.bytes, format: 'gif', reencoded: false };
+  }
+  // TIFF keeps metadata in structures we do not edit: a clean copy is written instead.
   const raster = await decode(bytes, header);
   const format: OutputFormat = header.format === 'tiff' ? 'tiff' : 'png';
   const out = await encode(raster, format, { quality: 100 });
   log.removed.push('All metadata');
-  log.actions.push(`Re-encoded losslessly as ${format.toUpperCase()}, which writes no metadata${header.format === 'gif' ? ' (first frame of the GIF)' : ''}.`);
+  log.actions.push(`Re-encoded losslessly as ${format.toUpperCase()}, which writes no metadata.`);
   log.preserved.push('Image pixels (lossless copy)');
   return { ...base, bytes: out, format, reencoded: true, width: raster.width, height: raster.height };
 }
