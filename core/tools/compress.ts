@@ -1,16 +1,45 @@
 /**
  * Compress (Optimize tab and batch): a quality, `auto` (smallest file that looks the same), or a target size.
  * `format=original` keeps the container; `format=auto` lets the engine choose JPEG or WebP (WebP or PNG with
- * transparency) and say which and why. `format=avif` is made by the image service at the quality given, at most
- * 1,200 px a side (ADR 0132); `auto` and a target size search by judging tries, which AVIF does not offer.
+ * transparency), and with `quality=auto` also AVIF (ADR 0135), among the formats the caller accepts (`accept`, else
+ * the image types its `Accept` header names), and say which and why. `format=avif` is made by the image service at
+ * the quality given, at most 1,200 px a side (ADR 0132).
  */
 import { z } from '../api/zod';
 import { QUALITY, qualityField } from './fields';
 
 export const COMPRESS_FORMATS = ['original', 'auto', 'jpeg', 'png', 'webp', 'avif'] as const;
 export type CompressFormat = (typeof COMPRESS_FORMATS)[number];
-export const COMPRESS_FORMAT_LABELS: Record<CompressFormat, string> = { original: 'Keep Original', auto: 'Auto (best of JPEG and WebP)', jpeg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF (up to 1,200 px)' };
+export const COMPRESS_FORMAT_LABELS: Record<CompressFormat, string> = { original: 'Keep Original', auto: 'Auto (best format for this picture)', jpeg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF (up to 1,200 px)' };
 export const AVIF_SEARCH_MESSAGE = 'AVIF is made at a quality you choose: auto quality and a target size are for JPEG, PNG and WebP.';
+/** What a caller may say it can show (`accept`), for `format=auto` to choose among (ADR 0135). */
+export const ACCEPTABLE_FORMATS = ['avif', 'webp', 'jpeg', 'png'] as const;
+export type AcceptableFormat = (typeof ACCEPTABLE_FORMATS)[number];
+export const ACCEPT_MESSAGE = `accept must be a comma-separated list of ${ACCEPTABLE_FORMATS.join(', ')} (for example avif,webp,jpeg).`;
+const ACCEPT_PATTERN = /^\s*(?:avif|webp|jpe?g|png)\s*(?:,\s*(?:avif|webp|jpe?g|png)\s*)*$/i;
+
+/** The formats an `accept` field names (`jpg` is JPEG), or undefined when it is absent (every format). */
+export function acceptedFormats(field: string | undefined): AcceptableFormat[] | undefined {
+  if (field === undefined) return undefined;
+  const named = field.split(',').map((f) => f.trim().toLowerCase().replace(/^jpg$/, 'jpeg'));
+  return ACCEPTABLE_FORMATS.filter((f) => named.includes(f));
+}
+
+/**
+ * An `accept` field from an HTTP `Accept` header: the image types it names with a quality above zero, or undefined
+ * when it names none of them, or `image/*` (a browser's picture request does: every format).
+ */
+export function acceptFromHeader(header: string | null): string | undefined {
+  const found: AcceptableFormat[] = [];
+  for (const part of (header ?? '').split(',')) {
+    const [type = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (params.some((p) => /^q=0(?:\.0*)?$/.test(p))) continue;
+    if (type === 'image/*') return undefined;
+    const format = ACCEPTABLE_FORMATS.find((f) => type === `image/${f}`);
+    if (format && !found.includes(format)) found.push(format);
+  }
+  return found.length ? found.join(',') : undefined;
+}
 export const TARGET_BYTES_MIN = 1024;
 /** The batch (Modify tab) compresses at this quality unless told otherwise. */
 export const BATCH_COMPRESS_QUALITY = 90;
@@ -22,6 +51,8 @@ export const compressFieldsSchema = z.object({
   quality: z.union([z.literal('auto'), qualityField], { message: `Quality must be auto or a whole number from ${QUALITY.min} to ${QUALITY.max}.` }).default(QUALITY.default),
   format,
   targetBytes: z.coerce.number().int().min(TARGET_BYTES_MIN, `targetBytes must be at least ${TARGET_BYTES_MIN}.`).optional(),
+  /** `format=auto`: the formats it may choose among, e.g. `avif,webp,jpeg` (default: the `Accept` header's image types, else all). */
+  accept: z.string().regex(ACCEPT_PATTERN, { message: ACCEPT_MESSAGE }).optional(),
 }).refine((o) => o.format !== 'avif' || (o.quality !== 'auto' && o.targetBytes === undefined), { message: AVIF_SEARCH_MESSAGE, path: ['format'] });
 export type CompressOptions = z.infer<typeof compressFieldsSchema>;
 

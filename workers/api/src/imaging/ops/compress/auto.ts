@@ -25,6 +25,8 @@ import {
 } from '../../options';
 import { crop, hasTransparency, type Raster } from '../../codecs/raster';
 import { readHeader } from '../../intake/sniff';
+import { anchoredTarget, targetWords } from './anchor';
+import { AvifSearch, type AvifEncoder } from './avif';
 
 /** One encode of the sample judged against it. */
 interface Probe {
@@ -151,9 +153,8 @@ export interface AutoChoice {
  * are always faithful (PNG may also be palette-reduced where the judge cannot see it). Where no lossy quality reaches
  * the target within the search, the closest file is kept and said to be so.
  */
-export async function chooseAuto(sample: Raster, formats: OutputFormat[], budget = SearchBudget.for(sample), encoder = wasmProbe): Promise<AutoChoice> {
-  const search: Search = { sample, judge: judgeFor(sample), budget, encoder };
-  const target = AUTO_TARGET_SCORE;
+export async function chooseAuto(sample: Raster, formats: OutputFormat[], budget = SearchBudget.for(sample), encoder = wasmProbe, target = AUTO_TARGET_SCORE, judge?: Judge): Promise<AutoChoice> {
+  const search: Search = { sample, judge: judge ?? judgeFor(sample), budget, encoder };
   const found: (Probe & { format: OutputFormat; slope: number })[] = [];
   let closest: (Probe & { format: OutputFormat; slope: number }) | null = null;
   // WebP first: it wins on most photos, and its answer bounds the JPEG search.
@@ -191,18 +192,23 @@ export function explain(c: Omit<AutoChoice, 'why'>): string {
  * `quality=auto` on a picture the judge can read whole (the photo, or its sample): searched on a lattice of its
  * tiles where it is larger than that lattice, then checked, and corrected, on the picture itself.
  */
-export async function autoOn(judged: Raster, formats: OutputFormat[], encoder: ProbeEncoder = wasmProbe, budget?: SearchBudget): Promise<AutoChoice> {
-  const tiles = sampleTiles(judged.width, judged.height, SEARCH_TILES, SEARCH_TILE_SIDE);
-  const lattice = tiles.length * SEARCH_TILE_SIDE * SEARCH_TILE_SIDE;
-  if (judged.width * judged.height <= 2 * lattice) return chooseAuto(judged, formats, budget ?? SearchBudget.for(judged), encoder);
-  const sample = mosaic(tiles.map((t) => crop(judged, t.left, t.top, t.width, t.height)));
+export async function autoOn(judged: Raster, formats: OutputFormat[], encoder: ProbeEncoder = wasmProbe, budget?: SearchBudget, target = AUTO_TARGET_SCORE, judge?: Judge): Promise<AutoChoice> {
+  const sample = searchLattice(judged);
+  if (sample === judged) return chooseAuto(judged, formats, budget ?? SearchBudget.for(judged), encoder, target, judge);
   const spend = budget ?? SearchBudget.for(sample);
-  const found = await chooseAuto(sample, formats, spend, encoder);
+  const found = await chooseAuto(sample, formats, spend, encoder, target);
   if (found.format !== 'jpeg' && found.format !== 'webp') {
     const whole = found.format === 'png' ? await losslessPng(judged, judgeFor(judged)) : { bytes: await encode(judged, found.format, { quality: 100 }), score: 0 };
     return { ...found, ...whole };
   }
-  return verify(judged, found, found.format, encoder, spend);
+  return verify(judged, found, found.format, encoder, spend, target, judge);
+}
+
+/** What the quality is searched on: the judged picture's lattice of SEARCH_TILES tiles, or itself when it is little larger. */
+export function searchLattice(judged: Raster): Raster {
+  const tiles = sampleTiles(judged.width, judged.height, SEARCH_TILES, SEARCH_TILE_SIDE);
+  if (judged.width * judged.height <= 2 * tiles.length * SEARCH_TILE_SIDE * SEARCH_TILE_SIDE) return judged;
+  return mosaic(tiles.map((t) => crop(judged, t.left, t.top, t.width, t.height)));
 }
 
 /**
@@ -210,9 +216,8 @@ export async function autoOn(judged: Raster, formats: OutputFormat[], encoder: P
  * what the search's slope says the gap needs (at least a step); where it beats it by a margin, one step down is
  * tried. At most AUTO_VERIFY_ROUNDS encodes.
  */
-async function verify(judged: Raster, found: AutoChoice, format: 'jpeg' | 'webp', encoder: ProbeEncoder, budget: SearchBudget): Promise<AutoChoice> {
-  const judge = judgeFor(judged);
-  const target = AUTO_TARGET_SCORE;
+async function verify(judged: Raster, found: AutoChoice, format: 'jpeg' | 'webp', encoder: ProbeEncoder, budget: SearchBudget, target: number, given?: Judge): Promise<AutoChoice> {
+  const judge = given ?? judgeFor(judged);
   let quality = found.quality!;
   let passed: Probe | null = null;
   let closest: Probe | null = null;
@@ -245,13 +250,60 @@ async function verify(judged: Raster, found: AutoChoice, format: 'jpeg' | 'webp'
 export const VERIFY_MARGIN = 0.92;
 
 
-/** Whole pictures in memory: the choice made on the sample, then (when the sample was tiles) the whole picture encoded at it. */
-export async function compressAuto(source: Raster, formats: OutputFormat[], budget?: SearchBudget): Promise<Encoded> {
+/** How `compressAuto` may try AVIF (ADR 0135): the image service's encoder, or why it cannot be tried. */
+export interface AutoOptions {
+  avif?: AvifEncoder;
+  /** Said in the notes when AVIF was accepted but cannot be tried on this picture. */
+  avifRefused?: string;
+}
+
+/**
+ * Whole pictures in memory: the target anchored on the picture (anchor.ts), the JPEG/WebP/PNG choice made on its
+ * sample (then, when the sample was tiles, the whole picture encoded at it), and AVIF beside it where it is asked for
+ * and can be made (avif.ts): the smallest file that meets the target wins.
+ */
+export async function compressAuto(source: Raster, formats: OutputFormat[], budget?: SearchBudget, options: AutoOptions = {}): Promise<Encoded> {
   const sample = sampleOf(source);
-  const choice = await autoOn(sample.raster, formats, wasmProbe, budget);
-  const bytes = sample.whole ? choice.bytes : await encodeChoice(source, choice);
-  const judged = sample.whole ? '' : ` Judged at full size on ${sample.tiles.length} ${sample.tiles[0]!.width}×${sample.tiles[0]!.height} samples spread over the picture.`;
-  return { bytes, format: choice.format, quality: choice.quality, score: choice.score, looksSame: choice.looksSame, notes: [choice.why + judged], search: choice.search };
+  const judge = judgeFor(sample.raster);
+  const target = await anchoredTarget(sample.raster, judge);
+  const lattice = searchLattice(sample.raster);
+  const avif = formats.includes('avif') && options.avif ? new AvifSearch(options.avif, lattice, lattice === sample.raster ? judge : judgeFor(lattice), target.score) : null;
+  const others = formats.filter((f) => f !== 'avif');
+  // With AVIF the only format asked for and none to be made, the search falls back to what every viewer shows.
+  const searched = others.length ? others : [hasTransparency(source) ? 'png' : 'jpeg'] as OutputFormat[];
+  const choice = await autoOn(sample.raster, searched, wasmProbe, budget, target.score, judge);
+  let bytes = sample.whole ? choice.bytes : await encodeChoice(source, choice);
+  let { format, quality, score } = choice;
+  let looksSame = choice.looksSame;
+  const judgedOn = sample.whole ? '' : ` Judged at full size on ${sample.tiles.length} ${sample.tiles[0]!.width}×${sample.tiles[0]!.height} samples spread over the picture.`;
+  let why = choice.why;
+  let reason = formatReason(choice);
+  const search = { ...choice.search };
+  if (avif) {
+    const rival = choice.looksSame ? (await encodeChoice(lattice, choice)).length : Infinity;
+    const plan = await avif.plan(rival);
+    const made = plan ? await avif.whole(source, (c) => judge(sample.cut(c)), plan.quality) : null;
+    search.encodes += avif.calls;
+    if (made && made.bytes.length < bytes.length) {
+      const smaller = Math.max(1, Math.round((1 - made.bytes.length / bytes.length) * 100));
+      reason = `AVIF: ${smaller}% smaller than ${choice.looksSame ? `${choice.format.toUpperCase()} at the same faithfulness` : `the closest ${choice.format.toUpperCase()}, and it looks the same`}.`;
+      why = `${named('avif', made.quality)} is the smallest file that looks the same as the original (${named(choice.format, choice.quality)} would be ${Math.max(1, Math.round((bytes.length / made.bytes.length - 1) * 100))}% larger). Made by the image service and judged here.`;
+      ({ bytes, quality, score } = made);
+      format = 'avif';
+      looksSame = true;
+    } else if (made) why += ` AVIF at quality ${made.quality} looks the same too but is ${Math.max(1, Math.round((made.bytes.length / bytes.length - 1) * 100))}% larger.`;
+    else if (avif.missed) why += ` ${avif.missed}`;
+  } else if (options.avifRefused) why += ` ${options.avifRefused}`;
+  return { bytes, format, quality, score, looksSame, notes: [why + targetWords(target) + judgedOn], search, ...(formats.length > 1 || format !== formats[0] ? { formatReason: reason } : {}) };
+}
+
+/** The screen's one line for a choice between formats: which, and by how much it beat the next (docs/product.md). */
+export function formatReason(c: Pick<AutoChoice, 'format' | 'looksSame' | 'rivals'>): string {
+  const name = c.format.toUpperCase();
+  if (!c.looksSame) return `${name}: the closest to the original of the formats tried.`;
+  const next = [...c.rivals].sort((a, b) => a.ratio - b.ratio)[0];
+  if (!next) return c.format === 'png' ? `${name}: lossless, and the only format tried that keeps this picture's look.` : `${name}: the only format tried that looks the same.`;
+  return `${name}: ${Math.max(1, Math.round((1 - 1 / next.ratio) * 100))}% smaller than ${next.format.toUpperCase()} at the same faithfulness.`;
 }
 
 /** The whole picture at the format and quality chosen on its sample. */

@@ -19,7 +19,7 @@ import { yieldToEventLoop } from '../../slices';
 import { hasTransparency, type Raster } from '../../codecs/raster';
 
 /** What compress is asked: a format (or `original`, `auto`), and a quality (or `auto`) or a target size. */
-export type CompressRequest = Pick<CompressOptions, 'quality' | 'targetBytes'> & { format: OutputFormat | 'original' | 'auto' };
+export type CompressRequest = Pick<CompressOptions, 'quality' | 'targetBytes' | 'accept'> & { format: OutputFormat | 'original' | 'auto' };
 
 export interface Encoded {
   bytes: Uint8Array;
@@ -32,6 +32,8 @@ export interface Encoded {
   notes: string[];
   /** How a search went (`quality=auto`, `targetBytes`): encodes made, and whether it stopped at its budget. */
   search?: SearchReport;
+  /** `format=auto`: which format was chosen and why, in one line for the screen. */
+  formatReason?: string;
 }
 
 export interface SearchReport {

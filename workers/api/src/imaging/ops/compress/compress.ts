@@ -9,8 +9,13 @@ import type { Raster } from '../../codecs/raster';
 import { AUTO_WASM_PIXELS } from '../../options';
 import { resolveFormat, serviceWrites } from '../../pipeline/format';
 import { assertServiceCan, beyondBoth, decodes, pixelBudget, pixels, reach, readableByService, viaService } from '../../pipeline/paths';
-import type { EngineResult, Job, Operation, Picture, Size } from '../../types';
-import { autoCandidates, compressAuto } from './auto';
+import type { EngineResult, EngineServices, Job, Operation, Picture, Size } from '../../types';
+import { autoCandidates, compressAuto, type AutoOptions } from './auto';
+import { avifRefusal, serviceAvif } from './avif';
+import { autoThroughService } from './auto-service';
+import { acceptedFormats } from '../../../../../../core/tools/compress';
+import { readProfile } from '../../metadata/icc';
+import { hasTransparency } from '../../codecs/raster';
 import { compressPng, compressToTarget, type CompressRequest, type Encoded } from './choices';
 import { keepWhenNotSmaller } from './keep-original';
 import { compressLarge, type LargePicture } from './large';
@@ -21,12 +26,31 @@ export function possibleFormats(req: CompressRequest, resolved: OutputFormat): O
   return req.format === 'auto' || req.targetBytes ? ['jpeg', 'webp', 'png'] : [resolved];
 }
 
-/** Small pictures: the whole search and encode in the isolate. */
-export async function compressRaster(raster: Raster, req: CompressRequest, resolved: OutputFormat): Promise<Encoded> {
-  if (req.targetBytes) return compressToTarget(raster, req.format === 'auto' ? 'auto' : resolved, req.targetBytes);
-  const formats = req.format === 'auto' ? autoCandidates('auto', raster) : [resolved];
-  if (req.quality === 'auto') return compressAuto(raster, formats);
+/**
+ * The formats `format=auto` may choose on a picture (ADR 0135): AVIF, WebP and JPEG for an opaque one, WebP, AVIF and
+ * PNG with transparency; AVIF only with `quality=auto` (the judge compares formats at equal faithfulness, quality
+ * numbers do not). Restricted to what the caller accepts; where that leaves none, the format every viewer shows.
+ */
+export function autoFormats(raster: Raster, req: CompressRequest): OutputFormat[] {
+  const suited = autoCandidates('auto', raster).concat(req.quality === 'auto' && !req.targetBytes ? ['avif'] : []);
+  const accepted = acceptedFormats(req.accept);
+  const allowed = accepted ? suited.filter((f) => (accepted as readonly string[]).includes(f)) : suited;
+  return allowed.length ? allowed : [hasTransparency(raster) ? 'png' : 'jpeg'];
+}
+
+/** What `quality=auto` needs to try AVIF here: the image service's encoder, or why it cannot (avif.ts). */
+export const avifOptions = (services: EngineServices | undefined, raster: Raster, profiled: boolean): AutoOptions => {
+  const refused = avifRefusal(raster, profiled);
+  return refused || !services ? { avifRefused: refused ?? undefined } : { avif: serviceAvif(services.images) };
+};
+
+/** Small pictures: the whole search and encode in the isolate (`avif`: how AVIF may be tried, where it is a candidate). */
+export async function compressRaster(raster: Raster, req: CompressRequest, resolved: OutputFormat, avif: AutoOptions = {}): Promise<Encoded> {
+  const formats = req.format === 'auto' ? autoFormats(raster, req) : [resolved];
+  if (req.targetBytes) return compressToTarget(raster, req.format === 'auto' ? (formats.includes('jpeg') && formats.includes('webp') ? 'auto' : formats[0]!) : resolved, req.targetBytes);
+  if (req.quality === 'auto') return compressAuto(raster, formats, undefined, formats.includes('avif') ? avif : {});
   if (formats.length > 1) return smallerAt(raster, formats, req.quality);
+  if (req.format === 'auto') return { ...(formats[0] === 'png' ? await compressPng(raster, req.quality) : { bytes: await encode(raster, formats[0]!, { quality: req.quality }), format: formats[0]!, quality: req.quality, notes: [] }), formatReason: `${formats[0]!.toUpperCase()}: the only format accepted that suits this picture.` };
   if (resolved === 'png') return compressPng(raster, req.quality);
   return { bytes: await encode(raster, resolved, { quality: req.quality }), format: resolved, quality: req.quality, notes: [] };
 }
@@ -37,8 +61,9 @@ async function smallerAt(raster: Raster, formats: OutputFormat[], quality: numbe
   for (const format of formats) made.push(format === 'png' ? await compressPng(raster, quality) : { bytes: await encode(raster, format, { quality }), format, quality, notes: [] });
   made.sort((a, b) => a.bytes.length - b.bytes.length);
   const [best, other] = made as [Encoded, Encoded];
-  best.notes.push(`Saved as ${best.format.toUpperCase()}: at quality ${quality} it is ${Math.max(1, Math.round((other.bytes.length / best.bytes.length - 1) * 100))}% smaller than ${other.format.toUpperCase()}.`);
-  return best;
+  const smaller = Math.max(1, Math.round((other.bytes.length / best.bytes.length - 1) * 100));
+  best.notes.push(`Saved as ${best.format.toUpperCase()}: at quality ${quality} it is ${smaller}% smaller than ${other.format.toUpperCase()}.`);
+  return { ...best, formatReason: `${best.format.toUpperCase()}: ${smaller}% smaller than ${other.format.toUpperCase()} at quality ${quality}.` };
 }
 
 /** Whether compressing a picture of this size runs in the isolate: within every possible format's budget (and auto's). */
@@ -48,7 +73,8 @@ export const compressFits = (size: Size, req: CompressRequest, resolved: OutputF
 };
 
 /** What the judge said of a result, where it judged one. */
-const judged = (r: { score?: number; looksSame?: boolean; search?: EngineResult['search'] }) => ({
+const judged = (r: { score?: number; looksSame?: boolean; search?: EngineResult['search']; formatReason?: string }) => ({
+  ...(r.formatReason ? { formatReason: r.formatReason } : {}),
   ...(r.score === undefined ? {} : { score: Math.round(r.score * 10000) / 10000 }),
   ...(r.looksSame === undefined ? {} : { looksSame: r.looksSame }),
   ...(r.search ? { search: r.search } : {}),
@@ -80,10 +106,25 @@ export async function compressPicture(job: Job, input: Picture, asked: CompressR
     resolved = 'jpeg';
   }
   let result: EngineResult;
+  const profiled = () => readProfile(bytes, header.format) !== null;
+  if (decodes(input) && !compressFits(upright, req, resolved) && req.format === 'auto' && req.quality === 'auto' && !req.targetBytes && !avifRefusal(upright, false)) {
+    // AVIF asked for on a photo the isolate reads but cannot encode within a slice: searched here, made by the service.
+    const raster = await decode(bytes, header);
+    const formats = autoFormats(raster, req);
+    const readable = formats.includes('avif') && !profiled() ? await readableByService(input) : null;
+    if (readable) {
+      reach(services, 'encoding');
+      const r = await viaService(() => autoThroughService(services.images, readable.bytes, raster, formats));
+      notes.push(...r.notes);
+      result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: 'images' };
+      const kept = await keepWhenNotSmaller(input, result, req, subject);
+      return kept ? { ...base, ...kept } : result;
+    }
+  }
   if (decodes(input) && compressFits(upright, req, resolved)) {
     const raster = await decode(bytes, header);
     reach(services, 'encoding');
-    const r = await compressRaster(raster, req, resolved);
+    const r = await compressRaster(raster, req, resolved, req.format === 'auto' ? avifOptions(services, raster, profiled()) : {});
     notes.push(...r.notes);
     result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: 'wasm' };
   } else {

@@ -10,7 +10,9 @@
  * - a target size: at most three whole encodes, each placed by the sizes the ones before measured.
  */
 import { IMAGE_SERVICE_MAX_CALLS_PER_OPERATION } from '../../../../../../core/image-service';
-import { autoCandidates, autoOn, explain, VERIFY_MARGIN } from './auto';
+import { autoCandidates, autoOn, explain, formatReason, VERIFY_MARGIN } from './auto';
+import { anchoredTarget, targetWords } from './anchor';
+import { acceptedFormats } from '../../../../../../core/tools/compress';
 import { LOSSY_MIN, named, type Encoded } from './choices';
 import { decode } from '../../codecs/decode';
 import { encodePng, type OutputFormat } from '../../codecs/encode';
@@ -55,6 +57,7 @@ export interface LargeCompressed {
   looksSame?: boolean;
   search?: Encoded['search'];
   notes: string[];
+  formatReason?: string;
 }
 
 type Whole = (format: ServiceFormat, quality?: number) => Promise<Uint8Array>;
@@ -68,13 +71,19 @@ export async function compressLarge(images: ImageService, picture: LargePicture,
   const encodeWhole: Whole = async (format, quality) =>
     (await images.run({ input: picture.bytes, steps: picture.steps, output: { format, ...(format === 'png' ? {} : { quality }) } })).bytes;
   if (req.targetBytes) return targetLarge(encodeWhole, req.format === 'auto' ? 'jpeg' : resolved, req.targetBytes, req.format === 'auto');
-  if (req.quality === 'auto' && resolved !== 'avif' && (req.format === 'auto' || resolved !== 'png')) return autoLarge(images, picture, req.format === 'auto' ? 'auto' : resolved, encodeWhole);
+  if (req.quality === 'auto' && resolved !== 'avif' && (req.format === 'auto' || resolved !== 'png')) return autoLarge(images, picture, req.format === 'auto' ? 'auto' : resolved, encodeWhole, req.accept);
   if (req.format === 'auto') {
+    const accepted = acceptedFormats(req.accept);
+    const lossy = (['jpeg', 'webp'] as const).filter((f) => !accepted || accepted.includes(f));
+    if (lossy.length === 1) {
+      const only = lossy[0]!;
+      return { bytes: await encodeWhole(only, req.quality as number), format: only, quality: req.quality as number, notes: [`Compressed at quality ${req.quality}.`], formatReason: `${only.toUpperCase()}: the only format accepted that suits this picture.` };
+    }
     const jpeg = await encodeWhole('jpeg', req.quality as number);
     const webp = await encodeWhole('webp', req.quality as number);
     const [best, other] = webp.length < jpeg.length ? [{ bytes: webp, format: 'webp' as const }, { bytes: jpeg, format: 'jpeg' }] : [{ bytes: jpeg, format: 'jpeg' as const }, { bytes: webp, format: 'webp' }];
     const smaller = Math.max(1, Math.round((other.bytes.length / best.bytes.length - 1) * 100));
-    return { ...best, quality: req.quality as number, notes: [`Saved as ${best.format.toUpperCase()}: at quality ${req.quality} it is ${smaller}% smaller than ${other.format.toUpperCase()}.`] };
+    return { ...best, quality: req.quality as number, notes: [`Saved as ${best.format.toUpperCase()}: at quality ${req.quality} it is ${smaller}% smaller than ${other.format.toUpperCase()}.`], formatReason: `${best.format.toUpperCase()}: ${smaller}% smaller than ${other.format.toUpperCase()} at quality ${req.quality}.` };
   }
   if (resolved === 'png') return { bytes: await encodeWhole('png'), format: 'png', notes: ['Compressed losslessly as PNG.'] };
   const quality = req.quality as number;
@@ -90,9 +99,8 @@ const MAX_CORRECTION = 12;
  * slope steeper than the service's (mozjpeg's is, measured against libvips) errs on the faithful side; moving up,
  * one more step is added for the same reason.
  */
-export function calibrated(at: number, measured: number, slope: number): { quality: number; predicted: number } {
+export function calibrated(at: number, measured: number, slope: number, target = AUTO_TARGET_SCORE): { quality: number; predicted: number } {
   const fall = Math.max(0.01, -slope);
-  const target = AUTO_TARGET_SCORE;
   let steps = 0;
   if (measured > target) steps = Math.min(MAX_CORRECTION, Math.ceil(Math.log(measured / target) / fall) + 1);
   else if (measured < VERIFY_MARGIN * target) steps = -Math.min(MAX_CORRECTION, Math.floor(Math.log(target / measured) / fall));
@@ -100,28 +108,36 @@ export function calibrated(at: number, measured: number, slope: number): { quali
   return { quality, predicted: measured * Math.exp(-fall * (quality - at)) };
 }
 
-async function autoLarge(images: ImageService, picture: LargePicture, requested: OutputFormat | 'auto', encodeWhole: Whole): Promise<LargeCompressed> {
+async function autoLarge(images: ImageService, picture: LargePicture, requested: OutputFormat | 'auto', encodeWhole: Whole, accept?: string): Promise<LargeCompressed> {
   const sample = await serviceSample(images, picture);
-  const formats = autoCandidates(requested, sample.raster);
-  const choice = await autoOn(sample.raster, formats);
+  const suited = autoCandidates(requested, sample.raster);
+  const accepted = requested === 'auto' ? acceptedFormats(accept) : undefined;
+  const allowed = accepted ? suited.filter((f) => (accepted as readonly string[]).includes(f)) : suited;
+  const formats = allowed.length ? allowed : [suited.includes('png') ? 'png' : 'jpeg'] as OutputFormat[];
+  const judge = judgeFor(sample.raster);
+  const target = await anchoredTarget(sample.raster, judge);
+  const choice = await autoOn(sample.raster, formats, undefined, undefined, target.score, judge);
+  // AVIF would need calls of its own: the three a request may make are the sample, the probe and the photo (ADR 0135).
+  const avifNote = requested === 'auto' && (!accepted || accepted.includes('avif')) ? ' AVIF was not tried: for a photo this large the image service calls a request may make are spent on the sample, the check and the photo.' : '';
+  const reason = requested === 'auto' ? { formatReason: formatReason(choice) } : {};
   const { width, height } = sample.tiles[0]!;
   const judgedOn = `Judged at full size on ${sample.tiles.length} ${width}×${height} samples spread over the photo`;
   const format = choice.format as 'jpeg' | 'png' | 'webp';
   if (format === 'png') {
-    return { bytes: await encodeWhole('png'), format, score: choice.score, looksSame: choice.looksSame, search: choice.search, notes: [`${choice.why} ${judgedOn}.`] };
+    return { bytes: await encodeWhole('png'), format, score: choice.score, looksSame: choice.looksSame, search: choice.search, notes: [`${choice.why} ${judgedOn}.${avifNote}${targetWords(target)}`], ...reason };
   }
   // The service's encode of the sample at the search's answer, judged: what its encoder really gives there.
   const at = choice.quality!;
   const probe = await images.run({ input: await encodePng(sample.raster, false), steps: [], output: { format, quality: at } });
-  const measured = judgeFor(sample.raster)(await decode(probe.bytes, readHeader(probe.bytes)!));
-  const { quality, predicted } = calibrated(at, measured, choice.slope);
+  const measured = judge(await decode(probe.bytes, readHeader(probe.bytes)!));
+  const { quality, predicted } = calibrated(at, measured, choice.slope, target.score);
   const score = quality === at ? measured : predicted;
-  const settled = { ...choice, quality, score, looksSame: score <= AUTO_TARGET_SCORE };
+  const settled = { ...choice, quality, score, looksSame: score <= target.score };
   const how =
     quality === at
       ? `${judgedOn}, encoded by the image service.`
       : `${judgedOn}; the image service's encode at quality ${at} scored ${measured.toFixed(4)} there, so the quality was moved to ${quality} (its score estimated from that measurement).`;
-  return { bytes: await encodeWhole(format, quality), format, quality, score, looksSame: settled.looksSame, search: choice.search, notes: [`${explain(settled)} ${how}`] };
+  return { bytes: await encodeWhole(format, quality), format, quality, score, looksSame: settled.looksSame, search: choice.search, notes: [`${explain(settled)} ${how}${avifNote}${targetWords(target)}`], ...reason };
 }
 
 /** The most whole-picture encodes a target-size search asks the image service for. */

@@ -1,0 +1,46 @@
+/**
+ * The anchor of `quality=auto`'s target (ADR 0135): on each photo, auto's file must be at least as faithful as the
+ * reference encoder at its default, libvips' JPEG at quality 75 (libjpeg-turbo: the Annex K tables, 4:2:0 chroma, no
+ * trellis quantisation). mozjpeg with the Annex K tables and its trellis switched off decodes to the same pixels as
+ * that file (measured against sharp's: PSNR 47 dB to identical on the corpus photos, the judge's scores equal to
+ * three decimals), so the judged picture is encoded so, scored by the judge, and the search's target is the lower of
+ * AUTO_TARGET_SCORE and that score (less ANCHOR_MARGIN, for the judge's small disagreements with `ssimulacra_main`).
+ */
+import { decode } from '../../codecs/decode';
+import { encode } from '../../codecs/encode';
+import type { Raster } from '../../codecs/raster';
+import { readHeader } from '../../intake/sniff';
+import { AUTO_TARGET_SCORE } from '../../options';
+import type { Judge } from './judge/judge';
+
+/** libvips' `jpegsave` defaults (quality 75, Annex K tables, 4:2:0, no trellis) in mozjpeg's words. */
+export const REFERENCE_JPEG = {
+  quality: 75,
+  tuning: { quant_table: 0, chroma_subsample: 2, auto_subsample: false, trellis_multipass: false, trellis_opt_zero: false, trellis_opt_table: false, trellis_loops: 0 },
+} as const;
+
+/** The anchored target sits this far under the reference's score: our judge and `ssimulacra_main` differ by up to 4.7% (ADR 0102). */
+export const ANCHOR_MARGIN = 0.95;
+
+export interface Target {
+  /** The score the search must reach. */
+  score: number;
+  /** The judge's score of the reference JPEG q75 of the judged picture. */
+  reference: number;
+  /** The reference, not AUTO_TARGET_SCORE, set the target. */
+  anchored: boolean;
+}
+
+/** The target on this picture: AUTO_TARGET_SCORE, or the reference's level where that is more faithful. */
+export async function anchoredTarget(judged: Raster, judge: Judge): Promise<Target> {
+  const bytes = await encode(judged, 'jpeg', REFERENCE_JPEG);
+  const reference = judge(await decode(bytes, readHeader(bytes)!));
+  const anchoredScore = reference * ANCHOR_MARGIN;
+  return anchoredScore < AUTO_TARGET_SCORE ? { score: anchoredScore, reference, anchored: true } : { score: AUTO_TARGET_SCORE, reference, anchored: false };
+}
+
+/** The note's words for a target. */
+export const targetWords = (t: Target) =>
+  t.anchored
+    ? ` Held to at least the faithfulness of a standard JPEG at quality 75 of this picture (the judge scores that ${t.reference.toFixed(4)}, stricter than the usual ${AUTO_TARGET_SCORE}).`
+    : '';
