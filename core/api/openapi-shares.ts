@@ -4,7 +4,7 @@
  */
 import { MAX_REQUEST_BYTES } from '../limits';
 import type { RouteDoc } from './openapi';
-import { INTERNAL, mb, rateLimit, rateLimited } from './openapi-errors';
+import { INTERNAL, mb, rateLimit, rateLimited, SOURCE_ERRORS } from './openapi-errors';
 import { DELETE_TOKEN_HEADER, SHARE_CAPTION_MAX_CHARS, SHARE_FREE_DAYS, SHARE_MAX_BYTES, SHARE_MAX_CAPTIONS, SHARE_MAX_SIDE, shareCreatedSchema, shareFormSchema, shareIdSchema, shareSchema } from './shares';
 
 const ID = { id: { description: 'The share id: the last part of its `/m/{id}` link.', example: 'k3v9q2m7x8ab', schema: shareIdSchema } };
@@ -16,7 +16,7 @@ export const SHARE_ROUTES: RouteDoc[] = [
     method: 'post', path: '/api/shares', operationId: 'postShare', tag: 'Memes', auth: 'public',
     summary: 'Share a meme by link',
     description:
-      'Keeps a finished meme (the `image` file: PNG, JPEG or WebP, as drawn) and answers its page `url` (`/m/{id}`), its picture and a `deleteToken`. ' +
+      'Keeps a finished meme (the `image` file, or its address as `url`: PNG, JPEG or WebP, as drawn) and answers its page `url` (`/m/{id}`), its picture and a `deleteToken`. ' +
       'Every metadata block is removed first (EXIF, XMP, IPTC, comments, anything after the picture); the pixels are not re-encoded. ' +
       '`template` (an id from `GET /api/templates`) and `captions` (the field repeated, one per caption) make the page’s alt text and its Make your own link. ' +
       `A share lives ${SHARE_FREE_DAYS} days (\`expiresAt\`); a premium member’s is kept until deleted (\`expiresAt: null\`). ` +
@@ -25,8 +25,9 @@ export const SHARE_ROUTES: RouteDoc[] = [
     answers: [{ status: 201, description: 'Shared.', kind: 'json', schema: shareCreatedSchema, id: 'ShareCreated' }],
     errors: [
       { status: 400, code: 'bad_request', when: 'The body is not multipart/form-data, or cannot be read.' },
-      { status: 400, code: 'validation_failed', when: 'No `image` file, an unknown template, too many captions or one too long; the message names it.' },
-      { status: 413, code: 'payload_too_large', when: `The picture is over ${SHARE_MAX_BYTES / 1_000_000} MB or ${SHARE_MAX_SIDE} pixels a side.` },
+      { status: 400, code: 'validation_failed', when: 'Neither an `image` file nor a `url`, an unknown template, too many captions, an empty one or one too long; the message names it.' },
+      ...SOURCE_ERRORS.filter((e) => e.status !== 413),
+      { status: 413, code: 'payload_too_large', when: `The picture (sent or at \`url\`) is over ${SHARE_MAX_BYTES / 1_000_000} MB or ${SHARE_MAX_SIDE} pixels a side.` },
       { status: 415, code: 'unsupported_media_type', when: 'The file is not a PNG, JPEG or WebP picture whose header can be read.' },
       { status: 422, code: 'unprocessable_image', when: 'The picture is damaged and cannot be read.' },
       rateLimited('upload'),
@@ -58,7 +59,7 @@ export const SHARE_ROUTES: RouteDoc[] = [
     summary: 'Delete a shared meme',
     description: `With the \`deleteToken\` its creation answered, in \`${DELETE_TOKEN_HEADER}\`. The picture is deleted; the link then answers 410.`,
     pathParams: ID,
-    headerParams: { [DELETE_TOKEN_HEADER]: { description: 'The `deleteToken` from `POST /api/shares`.', example: 'q0Zk3n1Yx7cFh2Vb9sL4tPaRw8mEoUiJ5dKgNyT6zXA' } },
+    headerParams: { [DELETE_TOKEN_HEADER]: { description: 'The `deleteToken` from `POST /api/shares`.', example: 'q0Zk3n1Yx7cFh2Vb9sL4tPaRw8mEoUiJ5dKgNyT6zXA', required: true } },
     answers: [{ status: 204, description: 'Deleted.', kind: 'empty' }],
     errors: [{ status: 403, code: 'forbidden', when: `No \`${DELETE_TOKEN_HEADER}\`, or not this share's token.` }, NO_SUCH, GONE, INTERNAL],
   },

@@ -44,8 +44,8 @@ export interface RouteDoc {
   description: string;
   auth: RouteAuth;
   pathParams?: Record<string, { description: string; example: string; schema?: z.ZodType }>;
-  /** Optional request headers the route reads (the D1 bookmark, ADR 0115). */
-  headerParams?: Record<string, { description: string; example: string }>;
+  /** Request headers the route reads: optional (the D1 bookmark, ADR 0115) unless `required` (a share's delete token). */
+  headerParams?: Record<string, { description: string; example: string; required?: boolean }>;
   query?: z.ZodObject;
   body?: RouteBody;
   answers: RouteAnswer[];

@@ -139,6 +139,8 @@ export function curlFor(doc: Json, method: string, path: string, operation: Json
   const lines = [`curl${method === 'GET' ? '' : ` -X ${method}`} ${quote(`${origin}${url}`)}`];
   if (auth === 'session') lines.push(`-b ${quote('mf_session=…')}`);
   else if (auth === 'premium') lines.push(`-H ${quote(`Authorization: Bearer ${API_KEY_PLACEHOLDER}`)}`);
+  // A header the route cannot do without (a share's delete token), with its example value.
+  for (const p of params) if (p.in === 'header' && p.required === true) lines.push(`-H ${quote(`${String(p.name)}: ${String(p.example ?? '…')}`)}`);
   const content = ((operation.requestBody as Json | undefined)?.content as Record<string, Json> | undefined) ?? {};
   if (content['application/json']) {
     lines.push(`-H ${quote('Content-Type: application/json')}`, `-d ${quote(JSON.stringify(content['application/json'].example ?? {}))}`);

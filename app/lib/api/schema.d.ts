@@ -593,7 +593,7 @@ export interface paths {
         put?: never;
         /**
          * Share a meme by link
-         * @description Keeps a finished meme (the `image` file: PNG, JPEG or WebP, as drawn) and answers its page `url` (`/m/{id}`), its picture and a `deleteToken`. Every metadata block is removed first (EXIF, XMP, IPTC, comments, anything after the picture); the pixels are not re-encoded. `template` (an id from `GET /api/templates`) and `captions` (the field repeated, one per caption) make the page’s alt text and its Make your own link. A share lives 30 days (`expiresAt`); a premium member’s is kept until deleted (`expiresAt: null`). Keep `deleteToken`: it is shown once, stored only as a hash, and is the only way to delete the share (`DELETE /api/shares/{id}` with `X-Delete-Token`).
+         * @description Keeps a finished meme (the `image` file, or its address as `url`: PNG, JPEG or WebP, as drawn) and answers its page `url` (`/m/{id}`), its picture and a `deleteToken`. Every metadata block is removed first (EXIF, XMP, IPTC, comments, anything after the picture); the pixels are not re-encoded. `template` (an id from `GET /api/templates`) and `captions` (the field repeated, one per caption) make the page’s alt text and its Make your own link. A share lives 30 days (`expiresAt`); a premium member’s is kept until deleted (`expiresAt: null`). Keep `deleteToken`: it is shown once, stored only as a hash, and is the only way to delete the share (`DELETE /api/shares/{id}` with `X-Delete-Token`).
          *
          *     Limits: The picture at most 5 MB and 2048 pixels a side (the editor's share size); at most 12 captions of 200 characters; the body at most 11 MB. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
@@ -673,6 +673,8 @@ export interface components {
             keywords: string[];
             license: string;
             author: string;
+            /** @constant */
+            animated?: true;
         };
         TextBox: {
             anchor_x: number;
@@ -887,6 +889,7 @@ export interface components {
             notes: string[];
             keptOriginal?: boolean;
             details?: string;
+            frames?: number;
             privacyLog?: {
                 removed: string[];
                 actions: string[];
@@ -906,6 +909,7 @@ export interface components {
                 encodes: number;
                 budgetSpent: boolean;
             };
+            formatReason?: string;
         };
         CancelJobResponse: {
             refunded: boolean;
@@ -3187,6 +3191,7 @@ export interface operations {
                      */
                     format?: "original" | "auto" | "jpeg" | "png" | "webp" | "avif";
                     targetBytes?: number;
+                    accept?: string;
                 } | unknown | unknown) | ({
                     /**
                      * Format: binary
@@ -5397,7 +5402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShareCreated"];
                 };
             };
-            /** @description `bad_request`: The body is not multipart/form-data, or cannot be read. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: No `image` file, an unknown template, too many captions or one too long; the message names it. */
+            /** @description `bad_request`: The body is not multipart/form-data, or cannot be read. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: Neither an `image` file nor a `url`, an unknown template, too many captions, an empty one or one too long; the message names it. `bad_request`: Both the `image` file and a `url` were sent; send one. `invalid_source_url`: The `url` is not an http(s) address, carries a user name or password, is longer than 2048 characters, or names a private, local or reserved host (localhost, a single-label or .local/.internal name, a loopback, private, link-local, CGNAT, multicast or reserved address in any spelling). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5407,7 +5412,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "bad_request" | "validation_failed";
+                        code: "bad_request" | "validation_failed" | "invalid_source_url";
                     };
                 };
             };
@@ -5453,7 +5458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The picture is over 5 MB or 2048 pixels a side. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The picture (sent or at `url`) is over 5 MB or 2048 pixels a side. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5481,7 +5486,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged and cannot be read. */
+            /** @description `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. `unprocessable_image`: The picture is damaged and cannot be read. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5491,7 +5496,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "unprocessable_image";
+                        code: "source_failed" | "unprocessable_image";
                     };
                 };
             };
@@ -5522,6 +5527,34 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "internal_error";
+                    };
+                };
+            };
+            /** @description `source_unreachable`: The host of the `url` could not be reached (no such name, connection refused, TLS failure). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "source_unreachable";
+                    };
+                };
+            };
+            /** @description `source_timeout`: The `url` did not send the whole picture within 15 s, redirects included. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "source_timeout";
                     };
                 };
             };
@@ -5656,12 +5689,12 @@ export interface operations {
     deleteShare: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
                 /**
                  * @description The `deleteToken` from `POST /api/shares`.
                  * @example q0Zk3n1Yx7cFh2Vb9sL4tPaRw8mEoUiJ5dKgNyT6zXA
                  */
-                "X-Delete-Token"?: string;
+                "X-Delete-Token": string;
             };
             path: {
                 /**

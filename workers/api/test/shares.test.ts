@@ -17,6 +17,7 @@ import { catalogRows } from '../../../scripts/templates/catalog-rows';
 import { api, listKeys, pngDeclaring, premiumCookies, TEST_ORIGIN } from './helpers';
 import { exiftoolAll, type ExiftoolTag } from './support/corpus';
 import { ascii, bin, craftJpeg, exifSegment, jpegScans, rational, tiffBlock } from './support/metadata-fixtures';
+import { SOURCE_HOSTS } from './support/source-origin';
 import { syntheticPhoto } from './support/synthetic';
 
 const TEMPLATE = 'nope-yep';
@@ -46,7 +47,7 @@ function shareForm(image: Uint8Array | null, fields: Record<string, string | str
 
 const post = (form: FormData | string, headers: Record<string, string> = {}) => api('/api/shares', { method: 'POST', body: form, headers });
 
-async function share(image: Uint8Array = leaky, fields: Record<string, string | string[]> = { template: TEMPLATE, captions: ['nope', 'yep'] }, headers: Record<string, string> = {}) {
+async function share(image: Uint8Array | null = leaky, fields: Record<string, string | string[]> = { template: TEMPLATE, captions: ['nope', 'yep'] }, headers: Record<string, string> = {}) {
   const res = await post(shareForm(image, fields), headers);
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(201);
@@ -111,6 +112,19 @@ describe('POST /api/shares', () => {
     expect(JSON.stringify(body)).not.toContain(created.deleteToken);
   });
 
+  it('takes the picture from its url as well, stripped the same way; not both, not neither', async () => {
+    const host = `https://${SOURCE_HOSTS.pictures}`;
+    const id = crypto.randomUUID();
+    await fetch(`${host}/__host?id=${id}`, { method: 'POST', body: leaky as Uint8Array<ArrayBuffer> });
+    const created = await share(null, { url: `${host}/hosted?id=${id}`, captions: 'by address' });
+    const kept = await bytesOf(await api(created.imageUrl));
+    expect(new TextDecoder().decode(kept)).not.toMatch(/Acacia|secret|Jane|Canon/);
+    expect(jpegScans(kept)).toEqual(jpegScans(photo));
+    const both = await post(shareForm(leaky, { url: `${host}/hosted?id=${id}` }));
+    expect(both.status).toBe(400);
+    expect((await both.json<{ error: string }>()).error).toMatch(/either/);
+  });
+
   it('takes a meme with no template and no captions', async () => {
     const created = await share(pngDeclaring(40, 30), {});
     expect(created).toMatchObject({ template: null, captions: [], altText: 'Meme with no caption', contentType: 'image/png' });
@@ -126,6 +140,7 @@ describe('POST /api/shares', () => {
 
   const refused: [string, () => FormData | string, number, RegExp][] = [
     ['no image', () => shareForm(null, { captions: 'x' }), 400, /image/],
+    ['an empty caption', () => shareForm(leaky, { captions: ['top', ''] }), 400, /empty/],
     ['the image as text', () => { const f = new FormData(); f.append('image', 'not a file'); return f; }, 400, /image/],
     ['not multipart', () => 'image=1', 400, /multipart/],
     ['a GIF', () => shareForm(bin('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), {}, 'image/gif'), 415, /PNG, JPEG or WebP/],

@@ -20,7 +20,7 @@ import {
   shareImagePath,
   sharePagePath,
 } from '../../../../core/api/shares';
-import { IMAGE_MIME_TYPES } from '../../../../core/api/images';
+import { BOTH_SOURCES_MESSAGE, IMAGE_MIME_TYPES, MISSING_SOURCE_MESSAGE, sourceUrlSchema } from '../../../../core/api/images';
 import { findShare, insertShare, templateName, type ShareRow } from '../db/shares';
 import { writesOfMember } from '../db/replica';
 import { HttpError, notFound } from '../errors';
@@ -29,13 +29,31 @@ import type { RequestContext } from '../identity/request-context';
 import { readSession } from '../identity/session';
 import { intake, readHeader, run } from '../imaging/engine';
 import { fileBytes, readMultipart } from '../multipart';
+import { fetchSource } from '../sources/fetch-source';
 import { hashToken, newDeleteToken, newShareId, sameHash, shareObjectKey, takeDown } from '../storage/share-store';
 import { engineServices } from './tools/deps';
 
 const MB = SHARE_MAX_BYTES / 1_000_000;
+/** The picture as the `image` file or its `url` (exactly one, as every route that takes a picture, ADR 0131). */
 const shareUploadSchema = shareFormSchema.extend({
-  image: z.custom<File>((v) => v instanceof File, 'Please send the meme as the `image` file.'),
+  image: z.instanceof(File, { error: MISSING_SOURCE_MESSAGE }).optional(),
+  url: sourceUrlSchema.optional(),
 });
+
+const tooLarge = () => new HttpError(413, 'payload_too_large', `A shared meme is at most ${MB} MB. Please share the smaller size.`);
+
+async function readShareForm(request: Request) {
+  const { image, url, ...form } = await readMultipart(request, shareUploadSchema);
+  if (image && url !== undefined) throw new HttpError(400, 'bad_request', BOTH_SOURCES_MESSAGE);
+  if (image) {
+    if (image.size > SHARE_MAX_BYTES) throw tooLarge();
+    return { ...form, bytes: await fileBytes(image) };
+  }
+  if (url === undefined) throw new HttpError(400, 'validation_failed', MISSING_SOURCE_MESSAGE);
+  const fetched = await fetchSource(url, { maxBytes: SHARE_MAX_BYTES });
+  if (fetched.bytes.byteLength > SHARE_MAX_BYTES) throw tooLarge();
+  return { ...form, bytes: fetched.bytes };
+}
 
 /** Browsers may keep a share's picture this long; a delete reaches them within it (ADR 0139). */
 export const SHARE_IMAGE_MAX_AGE = 300;
@@ -45,9 +63,8 @@ const noSuchShare = () => notFound('There is no meme with this link.');
 
 /** POST /api/shares: validates, strips every metadata block, stores the object, then the row (or neither). */
 export async function postShare(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
-  const form = await readMultipart(request, shareUploadSchema);
-  if (form.image.size > SHARE_MAX_BYTES) throw new HttpError(413, 'payload_too_large', `A shared meme is at most ${MB} MB. Please share the smaller size.`);
-  const sent = await fileBytes(form.image);
+  const form = await readShareForm(request);
+  const sent = form.bytes;
   const header = readHeader(sent);
   if (!header || !(SHARE_FORMATS as readonly string[]).includes(header.format)) {
     throw new HttpError(415, 'unsupported_media_type', 'A shared meme is a PNG, JPEG or WebP picture.');
