@@ -18,6 +18,7 @@ import { AI_ERRORS, IMAGE_SERVICE_ERRORS, INTERNAL, JSON_ERRORS, kb, mb, PICTURE
 import { templateResponseSchema, templateSchema, templateSearchSchema, templatesResponseSchema, textBoxSchema } from './templates';
 import { AI_OUTPUT_MAX_PIXELS, AI_OUTPUT_MAX_SIDE, metadataAnalysisSchema, modifyFieldsSchema, optimizeFieldsSchema, securityFieldsSchema, toolResultSchema, convertFieldsSchema } from './tools';
 import { usageLimitSchema } from './usage';
+import { ANIMATION_MAX_FRAMES, ANIMATION_MAX_PIXELS } from '../animation/frames';
 import { cancelJobResponseSchema } from './jobs';
 import { NOTHING_FOUND } from '../tools/blur';
 import { HTML_MAX_BYTES, HTML_MAX_BODY_BYTES, HTML_MAX_OUTPUT_PIXELS, HTML_MAX_PAGE_HEIGHT, HTML_RENDER_TIMEOUT_MS, HTML_VIEWPORT_WIDTH, htmlRenderSchema } from '../tools/html';
@@ -61,7 +62,7 @@ const toolRoute = (
   operationId: `post${path.slice('/api/'.length, '/api/'.length + 1).toUpperCase()}${path.slice('/api/'.length + 1)}`,
   tag: 'Image tools',
   summary,
-  description: `${description} The picture is the \`image\` file, or a public \`url\` the server fetches. ${RESULT_EXPIRY} Send \`Accept: text/event-stream\` to follow the job's phases as they happen.`,
+  description: `${description} The picture is the \`image\` file, or a public \`url\` the server fetches. An animated GIF keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's \`frames\`; ADR 0137), up to ${ANIMATION_MAX_FRAMES} frames and ${ANIMATION_MAX_PIXELS / 1_000_000} megapixels in all frames; send the field \`frames=first\` to work on its first frame only (\`frames=all\` is the default). ${RESULT_EXPIRY} Send \`Accept: text/event-stream\` to follow the job's phases as they happen.`,
   auth: 'public',
   body: { kind: 'multipart', fields, maxBytes: MAX_REQUEST_BYTES, example },
   answers: [{ status: 200, description: 'The stored result and what was applied.', kind: 'json', schema: toolResultSchema, id: 'ToolResult', streams: true }],
