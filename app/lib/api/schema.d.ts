@@ -673,8 +673,6 @@ export interface components {
             keywords: string[];
             license: string;
             author: string;
-            /** @constant */
-            animated?: true;
         };
         TextBox: {
             anchor_x: number;
