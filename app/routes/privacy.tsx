@@ -4,6 +4,7 @@ import { Page } from '~/components/layout/page';
 import { pageMeta } from '~/lib/meta';
 import { IMAGE_TTL_SECONDS_DEFAULT } from '../../core/limits';
 import { SUPPORT_EMAIL } from '../../core/site';
+import { SHARE_FREE_DAYS } from '../../core/api/shares';
 
 export const meta: MetaFunction = () => pageMeta('Privacy', 'How Memeforge handles your images and data: processed, then deleted; never sold.');
 
@@ -24,6 +25,10 @@ export default function Route() {
         </li>
         <li>To enforce the free daily AI allowance we keep a count of AI operations per visitor for the day, not what you made.</li>
         <li>Premium members&apos; saved memes are kept until the member deletes them.</li>
+        <li>
+          A meme you share by link is public to anyone with the link, without its metadata, for {SHARE_FREE_DAYS} days (a premium member&apos;s until
+          deleted); the browser that shared it can delete it from its page at any time.
+        </li>
         <li>We never sell or share your images or data.</li>
       </ul>
       <p className="mt-6 text-slate-600 dark:text-slate-300">
