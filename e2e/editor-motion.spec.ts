@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { mockTemplates, serverRequests } from './editor-fixtures';
+import { serverRequests } from './editor-fixtures';
 
 /**
  * Animated memes in the editor (docs/decisions/0138-animated-meme-export.md): an animated GIF plays on the canvas
@@ -60,7 +60,6 @@ async function uploadGif(page: Page, gif: Buffer) {
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await mockTemplates(page);
 });
 
 test('an animated GIF plays under its caption and exports as a 12-frame 80 ms GIF with the caption on every frame', async ({ page }) => {
@@ -140,4 +139,29 @@ test('the animated export dialog fits a phone and Cancel stops a running export'
   await expect(dialog).toBeVisible();
   await page.waitForTimeout(500);
   expect(downloaded).toBe(false);
+});
+
+test('animated templates are found by search, wear a GIF badge in the picker and play on the canvas', async ({ page }) => {
+  await page.goto('/meme-generator');
+  await page.getByRole('tab', { name: 'Templates' }).click();
+  await page.getByRole('searchbox', { name: 'Search templates' }).fill('loading');
+  const list = page.getByRole('list', { name: 'Templates' });
+  const pick = list.getByRole('button', { name: 'Loading Forever (animated GIF)' });
+  await expect(pick).toBeVisible();
+  await expect(pick.getByText('GIF', { exact: true })).toBeVisible();
+  // A still template has no badge.
+  await page.getByRole('searchbox', { name: 'Search templates' }).fill('versus');
+  await expect(list.getByRole('button', { name: /^Versus/ })).toBeVisible();
+  await expect(list.getByText('GIF', { exact: true })).toHaveCount(0);
+
+  await page.getByRole('searchbox', { name: 'Search templates' }).fill('dance');
+  await list.getByRole('button', { name: 'Disco Dance (animated GIF)' }).click();
+  await expect(page.getByText('Template loaded!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pause animation' })).toBeVisible();
+  await expect(page.getByText('Animated picture, 12 frames')).toBeVisible();
+  // The frames change under the captions: two looks of the canvas 250 ms apart differ.
+  const canvas = page.locator('canvas[aria-label="Meme canvas"]');
+  const first = await canvas.screenshot();
+  await page.waitForTimeout(250);
+  expect((await canvas.screenshot()).equals(first)).toBe(false);
 });

@@ -41,6 +41,8 @@ export const templateSchema = z.object({
   keywords: z.array(z.string()),
   license: z.string(),
   author: z.string(),
+  /** True for an animated template (its image is a looping GIF); absent for a still one. */
+  animated: z.literal(true).optional(),
 });
 export type Template = z.infer<typeof templateSchema>;
 

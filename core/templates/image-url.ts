@@ -6,6 +6,9 @@
 export const STATIC_PREFIX = 'static:';
 
 export const staticImageKey = (id: string) => `${STATIC_PREFIX}templates/${id}.png`;
+/** An animated template's drawing is a looping GIF (docs/decisions/0138-animated-meme-export.md). */
+export const animatedImageKey = (id: string) => `${STATIC_PREFIX}templates/${id}.gif`;
+export const isAnimatedImageKey = (key: string) => /\.gif$/i.test(key);
 
 export function templateImageUrl(id: string, imageKey: string): string {
   if (imageKey.startsWith(STATIC_PREFIX)) return `/${imageKey.slice(STATIC_PREFIX.length)}`;

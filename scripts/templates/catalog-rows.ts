@@ -1,4 +1,4 @@
-import { staticImageKey } from '../../core/templates/image-url';
+import { animatedImageKey, staticImageKey } from '../../core/templates/image-url';
 import type { TemplateRow } from '../../workers/api/src/db/template-rows';
 import { CATALOG } from './catalog';
 import type { TemplateDefinition } from './define';
@@ -19,7 +19,7 @@ export function catalogRows(catalog: TemplateDefinition[] = CATALOG): TemplateRo
     name: def.name,
     description: def.description,
     keywords: def.keywords.map((k) => k.toLowerCase()).join(' '),
-    imageKey: staticImageKey(def.id),
+    imageKey: def.animation ? animatedImageKey(def.id) : staticImageKey(def.id),
     width: def.width,
     height: def.height,
     popularityRank: i + 1,

@@ -3,6 +3,7 @@
  * Every drawing is this project's own (CC0-1.0); some use Fluent Emoji artwork (MIT, Microsoft).
  */
 import type { TemplateDefinition } from './define';
+import { animatedLayouts } from './animated';
 import { chartLayouts } from './charts';
 import { documentLayouts } from './documents';
 import { panelLayouts } from './panels';
@@ -17,6 +18,7 @@ const all: TemplateDefinition[] = [
   ...documentLayouts,
   ...versusLayouts,
   ...characterScenes,
+  ...animatedLayouts,
 ];
 
 /** Ids of the most popular templates, best first; the rest follow in definition order. */

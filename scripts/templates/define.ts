@@ -16,8 +16,13 @@ export interface TemplateSpec {
   boxes: PixelBox[];
   /** At least three; each example has one line per box. */
   examples: string[][];
-  /** The SVG body (without the outer <svg>), drawn in a width × height coordinate space. */
-  draw: () => string;
+  /**
+   * An animated template (docs/decisions/0138-animated-meme-export.md): `draw(frame)` is called for frames 0 to
+   * frames − 1 and the build writes a looping GIF, each frame shown `delayMs`.
+   */
+  animation?: { frames: number; delayMs: number };
+  /** The SVG body (without the outer <svg>), drawn in a width × height coordinate space; `frame` for animations. */
+  draw: (frame?: number) => string;
 }
 
 export interface TemplateDefinition extends Omit<TemplateSpec, 'boxes' | 'boxStyle'> {

@@ -73,11 +73,11 @@ export function resolveEmoji(body: string): string {
 
 export const usesEmoji = (def: TemplateDefinition) => def.draw().includes('data-emoji=');
 
-export function toSvg(def: TemplateDefinition): string {
+export function toSvg(def: TemplateDefinition, frame = 0): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" ` +
     `width="${def.width}" height="${def.height}" viewBox="0 0 ${def.width} ${def.height}">` +
-    `${resolveEmoji(def.draw())}</svg>`
+    `${resolveEmoji(def.draw(frame))}</svg>`
   );
 }
 

@@ -673,6 +673,8 @@ export interface components {
             keywords: string[];
             license: string;
             author: string;
+            /** @constant */
+            animated?: true;
         };
         TextBox: {
             anchor_x: number;

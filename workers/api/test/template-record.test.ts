@@ -10,8 +10,8 @@ import type { TemplateRecord, TemplateRow } from '../src/db/template-rows';
  * or renamed on one side and not the other fails it until this file says where the field goes.
  */
 
-/** The answer's fields no column holds: made from the row. */
-type Derived = 'imageUrl' | 'isPopular';
+/** The answer's fields no column holds: made from the row (`animated` from the image key). */
+type Derived = 'imageUrl' | 'isPopular' | 'animated';
 /** The columns the answer leaves out. */
 type Internal = 'imageKey' | 'popularityRank' | 'sourceUrl' | 'createdAt' | 'updatedAt';
 /** The fields the answer copies from the row as they are. */
@@ -29,6 +29,6 @@ describe('the template record', () => {
     expectTypeOf<TemplateRow>().toExtend<typeof templates.$inferInsert>();
     // At run time too: the wire schema's fields are the columns, less the internal ones, plus the derived ones.
     const columns = Object.keys(getTableColumns(templates)).filter((key) => !['imageKey', 'popularityRank', 'sourceUrl', 'createdAt', 'updatedAt'].includes(key));
-    expect(Object.keys(templateSchema.shape).sort()).toEqual([...columns, 'imageUrl', 'isPopular'].sort());
+    expect(Object.keys(templateSchema.shape).sort()).toEqual([...columns, 'imageUrl', 'isPopular', 'animated'].sort());
   });
 });

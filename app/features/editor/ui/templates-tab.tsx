@@ -94,8 +94,14 @@ export function TemplatesTab({ selectedId, onPick, onUpload }: { selectedId: str
                   t.id === selectedId ? 'border-brand-600 ring-2 ring-brand-400' : 'border-transparent'
                 } bg-slate-100 dark:bg-slate-800`}
               >
-                <img src={t.imageUrl} alt="" loading="lazy" className="aspect-square w-full object-cover" />
-                <span className="line-clamp-2 px-1 py-0.5 text-xs font-medium leading-tight text-slate-800 dark:text-slate-100">{t.name}</span>
+                <span className="relative block">
+                  <img src={t.imageUrl} alt="" loading="lazy" className="aspect-square w-full object-cover" />
+                  {t.animated ? <span aria-hidden="true" className="absolute right-1 top-1 rounded bg-slate-900/80 px-1 text-[10px] font-bold text-white">GIF</span> : null}
+                </span>
+                <span className="line-clamp-2 px-1 py-0.5 text-xs font-medium leading-tight text-slate-800 dark:text-slate-100">
+                  {t.name}
+                  {t.animated ? <span className="sr-only"> (animated GIF)</span> : null}
+                </span>
               </button>
             </li>
           ))}

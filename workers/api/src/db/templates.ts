@@ -5,7 +5,7 @@ import {
   type TemplateFeature,
 } from '../../../../core/api/templates';
 import { CAROUSEL_POPULAR_COUNT } from '../../../../core/limits';
-import { templateImageUrl } from '../../../../core/templates/image-url';
+import { isAnimatedImageKey, templateImageUrl } from '../../../../core/templates/image-url';
 import { eq, getTableColumns, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { templates } from './schema';
@@ -87,5 +87,6 @@ function toTemplate(row: Row): Template {
     keywords: row.keywords.split(/\s+/).filter(Boolean),
     license: row.license,
     author: row.author,
+    ...(isAnimatedImageKey(row.imageKey) ? { animated: true as const } : {}),
   };
 }
