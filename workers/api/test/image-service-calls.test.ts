@@ -41,7 +41,7 @@ const CASES: Case[] = [
   ['convert to WebP', convertFieldsSchema.parse({ format: 'webp', quality: '70' }) as ToolFields, 1, 1, 'fake'],
   ['resize to a preset, centred (cover)', modifyFieldsSchema.parse({ operation: 'resize', preset: 'instagram-story', position: 'centre' }) as ToolFields, 1, 1, 'fake'],
   ['resize, then the batch quality=auto on the large result', modifyFieldsSchema.parse({ operation: 'resize', width: '3000', height: '2250', quality: 'auto' }) as ToolFields, 3, 1, 'fake'],
-  ['resize to a preset keeping the subject, the default (a 1 MP copy for faces and detail, then crop and resize)', modifyFieldsSchema.parse({ operation: 'resize', preset: 'instagram-story' }) as ToolFields, 2, 6, 'fake'],
+  ['resize to a preset keeping the subject, the default (a 0.4 MP copy for faces and detail, then crop and resize)', modifyFieldsSchema.parse({ operation: 'resize', preset: 'instagram-story' }) as ToolFields, 2, 6, 'fake'],
   ['resize keeping the subject, then quality=auto (the crop is centred)', modifyFieldsSchema.parse({ operation: 'resize', preset: 'instagram-story', position: 'smart', quality: 'auto' }) as ToolFields, 3, 1, 'fake'],
   ['crop', modifyFieldsSchema.parse({ operation: 'crop', x: '500', y: '400', width: '3000', height: '2000' }) as ToolFields, 1, 1, 'fake'],
   ['rotate and flip', modifyFieldsSchema.parse({ operation: 'rotate', angle: '90', flip: 'horizontal' }) as ToolFields, 1, 6, 'fake'],

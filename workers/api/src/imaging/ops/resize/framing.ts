@@ -1,6 +1,6 @@
 /**
  * Where a cover resize with position `smart` crops (ADR 0136): the AI provider looks for faces on a copy of at most
- * DETECTION_PROXY_PIXELS (blur's detection copy), a grey copy of the same is searched for detail, and
+ * FRAMING_COPY_PIXELS, a grey copy of the same is searched for detail, and
  * core/tools/cover-framing.ts chooses the window. Face detection is never a reason for a resize to fail: when the
  * provider fails, is not set up, or takes longer than FACE_TIME_BUDGET_MS, the crop follows the detail and a note says
  * why. The AI allowance is not spent (ADR 0136).
@@ -17,10 +17,21 @@ import type { Raster } from '../../codecs/raster';
 import { readHeader } from '../../intake/sniff';
 import { viaService } from '../../pipeline/paths';
 import type { EngineServices, Picture, Size } from '../../types';
-import { proxySize, scaleBoxes } from '../blur/blur';
+import { scaleBoxes } from '../blur/blur';
 
 /** How long a resize waits for the face detector before framing on the detail instead. */
 export const FACE_TIME_BUDGET_MS = 4000;
+
+/**
+ * The detection copy's size: smaller than blur's 1 MP (which must find every small face), since only faces at least a
+ * third of the largest one's height frame the crop; the offline detector reads 416 px anyway.
+ */
+export const FRAMING_COPY_PIXELS = 400_000;
+
+function copySize(upright: Size): Size {
+  const scale = Math.min(1, Math.sqrt(FRAMING_COPY_PIXELS / (upright.width * upright.height)));
+  return { width: Math.max(1, Math.floor(upright.width * scale)), height: Math.max(1, Math.floor(upright.height * scale)) };
+}
 
 /** The formats every AI provider reads as they are; any other picture is sent as a JPEG copy. */
 const PROVIDER_READS = ['jpeg', 'png', 'webp'];
@@ -40,20 +51,20 @@ export function thumbSize(picture: Size): Size {
 }
 
 /**
- * The detection copy: its bytes for the provider and its pixels for the grey copy. In the isolate, from the decoded
- * picture (the picture's own bytes when they already are that copy); else one image-service call makes it.
+ * The detection copy: its bytes for the provider and its pixels for the grey copy. From the decoded picture when the
+ * resize runs in the isolate (the picture's own bytes when they already are that copy); else one image-service call
+ * on the bytes the service reads makes it.
  */
-async function detectionCopy(input: Picture, inWasm: boolean, services: EngineServices): Promise<{ image: Uint8Array; pixels: Raster }> {
-  const proxy = proxySize(input.upright);
-  const same = proxy.width === input.upright.width && proxy.height === input.upright.height;
-  if (inWasm) {
-    const full = await decode(input.bytes, input.header);
-    const pixels = same ? full : await resize(full, proxy.width, proxy.height);
+async function detectionCopy(input: Picture, source: { raster: Raster } | { bytes: Uint8Array }, services: EngineServices): Promise<{ image: Uint8Array; pixels: Raster }> {
+  const copy = copySize(input.upright);
+  const same = copy.width === input.upright.width && copy.height === input.upright.height;
+  if ('raster' in source) {
+    const pixels = same ? source.raster : await resize(source.raster, copy.width, copy.height);
     const asIs = same && input.header.orientation === 1 && PROVIDER_READS.includes(input.header.format);
     return { image: asIs ? input.bytes : await encode(pixels, 'jpeg', { quality: 90 }), pixels };
   }
-  const steps = same ? [] : [{ op: 'resize' as const, width: proxy.width, height: proxy.height, fit: 'stretch' as const }];
-  const image = (await viaService(() => services.images.run({ input: input.bytes, steps, output: { format: 'jpeg', quality: 90 } }))).bytes;
+  const steps = same ? [] : [{ op: 'resize' as const, width: copy.width, height: copy.height, fit: 'stretch' as const }];
+  const image = (await viaService(() => services.images.run({ input: source.bytes, steps, output: { format: 'jpeg', quality: 90 } }))).bytes;
   return { image, pixels: await decode(image, readHeader(image)!) };
 }
 
@@ -89,8 +100,8 @@ async function findFaces(image: Uint8Array, services: EngineServices): Promise<B
 }
 
 /** The window a smart cover resize of `input` to `box` keeps, and a note when faces could not decide it. */
-export async function frameSmart(input: Picture, box: Size, inWasm: boolean, services: EngineServices): Promise<Framed> {
-  const { image, pixels } = await detectionCopy(input, inWasm, services);
+export async function frameSmart(input: Picture, box: Size, source: { raster: Raster } | { bytes: Uint8Array }, services: EngineServices): Promise<Framed> {
+  const { image, pixels } = await detectionCopy(input, source, services);
   const t = thumbSize(pixels);
   const small = await resize(pixels, t.width, t.height);
   const thumb = greyThumb(small.data, small.width, small.height);

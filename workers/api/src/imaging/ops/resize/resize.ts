@@ -17,7 +17,7 @@ import { fitsIsolate, pixelOperation, viaService } from '../../pipeline/paths';
 import type { Job, Operation, PixelPlan, Size } from '../../types';
 import type { CompressRequest } from '../compress/choices';
 import { compressByService, compressFits, compressPicture } from '../compress/compress';
-import { frameSmart } from './framing';
+import { frameSmart, type Framed } from './framing';
 
 const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 
@@ -71,37 +71,53 @@ export function planResize(picture: Size, o: Options, window?: CoverWindow, face
 }
 
 /**
- * A cover resize's window and the plan that crops it: `smart` asks framing.ts (with a note of why faces did not
- * decide, when they did not), `centre` the middle. Nothing is looked for when the box has the picture's shape.
+ * A resize's plan, and how its cover crop was framed once it has run. `smart` frames when the plan runs (framing.ts),
+ * on the decoded pixels the isolate path hands it or by the image service, so the picture is decoded once; its note
+ * then names what framed it. `centre`, and a box of the picture's shape (nothing to look for), keep the middle.
  */
-async function framedPlan(job: Job, o: Options): Promise<{ plan: PixelPlan; window?: CoverWindow; note?: string }> {
+function framedPlan(job: Job, o: Options): { plan: PixelPlan; framed: () => Framed | undefined } {
   const { input, services } = job;
   const target = resizeTarget(input.upright, o);
-  if (target.fit !== 'cover') return { plan: planResize(input.upright, o) };
-  const centred = coverCrop(input.upright, target);
-  const crops = centred.width < input.upright.width || centred.height < input.upright.height;
-  if (o.position !== 'smart' || !crops) {
-    const window = { ...centred, by: 'centre' as const };
-    return { plan: planResize(input.upright, o), window };
-  }
-  const inWasm = fitsIsolate(input, 'resize', target);
-  const framed = await frameSmart(input, target, inWasm, services);
-  return { plan: planResize(input.upright, o, framed.window, framed.faces), window: framed.window, note: framed.note };
+  if (target.fit !== 'cover') return { plan: planResize(input.upright, o), framed: () => undefined };
+  const centred: Framed = { window: { ...coverCrop(input.upright, target), by: 'centre' }, faces: 0 };
+  const crops = centred.window.width < input.upright.width || centred.window.height < input.upright.height;
+  if (o.position !== 'smart' || !crops) return { plan: planResize(input.upright, o), framed: () => centred };
+  let framed: Framed | undefined;
+  const box = { width: target.width, height: target.height };
+  const planFor = (f: Framed) => planResize(input.upright, o, f.window, f.faces);
+  const plan: PixelPlan = {
+    budget: 'resize',
+    output: box,
+    async wasm(raster) {
+      framed = await frameSmart(input, box, { raster }, services);
+      return planFor(framed).wasm(raster);
+    },
+    async service(ctx) {
+      framed = await frameSmart(input, box, { bytes: ctx.bytes }, services);
+      return planFor(framed).service(ctx);
+    },
+    // Read once the plan has run (pixelOperation adds it to the notes after the work).
+    get note() {
+      return planFor(framed ?? centred).note;
+    },
+  };
+  return { plan, framed: () => framed };
 }
+
+const framingOf = (f?: Framed) => (f ? { framing: { by: f.window.by, x: f.window.x, y: f.window.y, width: f.window.width, height: f.window.height } } : {});
 
 export const resizeOperation: Operation<Options> = {
   async run(job, asked) {
     const { input, services, notes } = job;
     const problem = resizeProblem(resizeTarget(input.upright, asked));
     if (problem) throw new HttpError(400, 'validation_failed', problem);
-    const framing = (window?: CoverWindow) => (window ? { framing: { by: window.by, x: window.x, y: window.y, width: window.width, height: window.height } } : {});
     let o: Options = asked;
     if (o.format === undefined && o.quality === undefined) {
-      const { plan, window, note } = await framedPlan(job, o);
+      const { plan, framed } = framedPlan(job, o);
       const result = await pixelOperation(job, plan);
       // After the resize's own note: the answer's notes are the job's (pixelOperation's result holds the same list).
-      if (note) notes.push(note);
-      return { ...result, ...framing(window) };
+      if (framed()?.note) notes.push(framed()!.note!);
+      return { ...result, ...framingOf(framed()) };
     }
     // The batch asked for a format or quality too: the resized picture is compressed as Optimize would. Where
     // both the resize and that compress need the image service, they are one pass through it (its calls count).
@@ -115,15 +131,17 @@ export const resizeOperation: Operation<Options> = {
       o = { ...asked, position: 'centre' };
       notes.push('The crop is centred: with quality auto on a picture this large, finding the subject would take one image-service call too many.');
     }
-    const { plan, window, note } = await framedPlan(job, o);
-    if (note) notes.push(note);
+    const { plan, framed } = framedPlan(job, o);
     if (byService) {
       // The samples are cut from the resized picture by its planned size: a fit `inside` becomes that exact size.
       const steps = (await viaService(() => plan.service({ bytes: input.bytes, upright: input.upright, services }))).steps.map((s) => (s.op === 'resize' && s.fit === 'inside' ? { ...s, ...plan.output, fit: 'stretch' as const } : s));
+      if (framed()?.note) notes.push(framed()!.note!);
       const r = await compressByService(job, { bytes: input.bytes, steps, size: plan.output }, req, resolved);
-      return { operation: 'resize', originalSize: input.bytes.length, ...r, notes: [plan.note, ...notes], ...framing(window) };
+      return { operation: 'resize', originalSize: input.bytes.length, ...r, notes: [plan.note, ...notes], ...framingOf(framed()) };
     }
-    const again = await compressPicture(job, probe((await pixelOperation(job, plan)).bytes), req, 'The resized picture');
-    return { ...again, operation: 'resize', originalSize: input.bytes.length, ...framing(window) };
+    const resized = await pixelOperation(job, plan);
+    if (framed()?.note) notes.push(framed()!.note!);
+    const again = await compressPicture(job, probe(resized.bytes), req, 'The resized picture');
+    return { ...again, operation: 'resize', originalSize: input.bytes.length, ...framingOf(framed()) };
   },
 };
