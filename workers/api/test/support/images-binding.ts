@@ -23,7 +23,7 @@ export interface BindingCall {
 }
 
 const FIT_BACK = { cover: 'cover', pad: 'contain', squeeze: 'stretch', contain: 'inside' } as const;
-const FORMAT_BACK = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif', rgba: 'rgba' } as const;
+const FORMAT_BACK = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif', 'image/gif': 'gif', rgba: 'rgba' } as const;
 
 /**
  * A binding transform as the contract's step; anything the adapters are not expected to send is a test failure.
@@ -114,7 +114,7 @@ export function recordingImages(service: ImageService): ImagesBinding & { calls:
     });
     const format = FORMAT_BACK[options.format as keyof typeof FORMAT_BACK];
     if (!format) throw new Error(`the double writes no ${options.format}`);
-    const out = await backing.run({ input, steps: stepsOf(t.transforms), overlays, output: { format, ...(options.quality ? { quality: options.quality } : {}) } });
+    const out = await backing.run({ input, steps: stepsOf(t.transforms), overlays, output: { format, ...(options.quality ? { quality: options.quality } : {}), ...(options.anim ? { animated: true } : {}) } });
     return result(out.bytes, options.format);
   };
   return Object.assign(binding(done), { calls });
