@@ -8,6 +8,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { encodeGif } from '../../../core/animation';
+import { resetWasmPeaks, WASM_OPERATION_LIMIT_BYTES, wasmPeaks } from '../src/imaging/codecs/codecs';
 import { resultBytes, toolRequest, type ToolBody } from './support/corpus';
 
 interface Frames {
@@ -118,6 +119,33 @@ describe('in the isolate (96 × 64, 12 frames)', async () => {
     const out = await resultBytes(body.imageUrl);
     expect(new TextDecoder('latin1').decode(out)).not.toContain('secret');
     expect(await libvips(out)).toMatchObject({ format: 'gif', ...twelveOf80 });
+  });
+});
+
+describe('memory and time at the isolate’s limit (64 frames of 500 × 500, 16 MP in all)', () => {
+  it('compress format=auto (a GIF and an animated WebP of every frame) stays within the WASM budget', { timeout: 300_000 }, async () => {
+    const frames = Array.from({ length: 64 }, (_, f) => {
+      const rgba = new Uint8Array(500 * 500 * 4);
+      let seed = f + 1;
+      for (let p = 0; p < 500 * 500; p++) {
+        const [x, y] = [p % 500, Math.floor(p / 500)];
+        seed = (seed * 1103515245 + 12345) >>> 0;
+        const noisy = x >= f * 6 && x < f * 6 + 120 && y >= 190 && y < 310;
+        rgba.set(noisy ? [seed >>> 24, (seed >>> 16) & 255, (seed >>> 8) & 255, 255] : [x >> 1, y >> 1, 128, 255], p * 4);
+      }
+      return { rgba, delayMs: 40 };
+    });
+    const gif = encodeGif(frames, { width: 500, height: 500, loops: 0 });
+    resetWasmPeaks();
+    const started = Date.now();
+    const { status, body } = await call('optimize', gif, { operation: 'compress', quality: 80, format: 'auto' });
+    const ms = Date.now() - started;
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ frames: 64, engine: 'wasm' });
+    const peaks = wasmPeaks();
+    console.log(`animated compress format=auto, 64 × 500×500: ${ms} ms, ${body.format} ${body.size} bytes from ${gif.length}; WASM peaks (MB)`, JSON.stringify(Object.fromEntries(Object.entries(peaks).map(([k, v]) => [k, Math.round(v / 104857.6) / 10]))));
+    for (const [codec, bytes] of Object.entries(peaks)) expect(bytes, codec).toBeLessThan(WASM_OPERATION_LIMIT_BYTES);
+    expect(await libvips(await resultBytes(body.imageUrl))).toMatchObject({ pages: 64, delay: Array(64).fill(40), loop: 0 });
   });
 });
 

@@ -15,7 +15,7 @@ import { encode } from '../codecs/encode';
 import type { Raster } from '../codecs/raster';
 import type { WasmOperation } from '../options';
 import { pixelBudget, reach, viaService } from '../pipeline/paths';
-import { yieldToEventLoop } from '../slices';
+import { SLICE_BUDGET_MS, yieldToEventLoop } from '../slices';
 import type { EngineResult, Job, ServicePlan, ServiceContext, Size } from '../types';
 
 /**
@@ -23,6 +23,13 @@ import type { EngineResult, Job, ServicePlan, ServiceContext, Size } from '../ty
  * 4 s of JS quantising at 240 ms a megapixel, measured in core/animation (a 640×480 12-frame animation of noise).
  */
 export const ANIMATION_ISOLATE_PIXELS = 16_000_000;
+/**
+ * Reading one GIF frame and quantising and writing it (core/animation/), per megapixel: 25 + 240 ms measured on
+ * noise in Node. One frame is one slice of the isolate's thread (slices.ts, ADR 0122), so a frame is at most
+ * about 0.94 MP in the isolate.
+ */
+export const GIF_FRAME_MS_PER_MP = 265;
+const GIF_FRAME_PIXELS = Math.floor((SLICE_BUDGET_MS / GIF_FRAME_MS_PER_MP) * 1_000_000);
 
 /** What an operation does to each frame, and the same as image-service steps. */
 export interface FrameWork {
@@ -68,7 +75,7 @@ export async function runAnimated(job: Job, work: FrameWork, out: AnimatedOutput
   const info = animationOf(input.bytes);
   const frameArea = Math.max(input.upright.width * input.upright.height, work.output.width * work.output.height);
   const base = { operation, originalSize: input.bytes.length, notes, frames: info.frames, width: work.output.width, height: work.output.height };
-  const perFrame = Math.min(...(out.format === 'gif' ? ['png' as const] : ['png' as const, 'webp' as const]).map((f) => pixelBudget(work.budget, f, out.quality)));
+  const perFrame = Math.min(GIF_FRAME_PIXELS, ...(out.format === 'gif' ? ['png' as const] : ['png' as const, 'webp' as const]).map((f) => pixelBudget(work.budget, f, out.quality)));
   const all = info.frames * frameArea;
   if (frameArea <= perFrame && all <= ANIMATION_ISOLATE_PIXELS) {
     const made = await inIsolate(job, info, work, out);
