@@ -1,16 +1,21 @@
 /**
  * A cover resize that keeps the subject (position `smart`, the default: ADR 0136 and 0134), through the route, in the
  * isolate, with the fake AI provider's face boxes (src/ai/fake.ts FAKE_FACES_MARKER): faces frame the crop when they
- * fit, the most detailed part when they do not or when detection fails or is slow, and `centre` stays a choice. The
- * answer says which (`framing`, and the notes).
+ * fit, the most detailed part when they do not or when detection fails, is slow or is not set up, and `centre` stays
+ * a choice. The answer says which (`framing`, and the notes).
  */
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { modifyFieldsSchema } from '../../../core/api/tools';
 import { holds, type Rect } from '../../../core/tools/cover-framing';
 import { FAKE_FACES_MARKER, FAKE_FAIL_MARKER, FAKE_NOBODY_MARKER, FAKE_SLOW_MARKER, FAKE_UNAVAILABLE_MARKER } from '../src/ai/fake';
+import { unconfiguredProvider } from '../src/ai/unconfigured';
 import { decode } from '../src/imaging/codecs/decode';
 import { encode } from '../src/imaging/codecs/encode';
 import { createRaster } from '../src/imaging/codecs/raster';
+import { probe, runFields, type ToolFields } from '../src/imaging/engine';
 import { FACE_TIME_BUDGET_MS } from '../src/imaging/ops/resize/framing';
+import { getImageService } from '../src/imaging/service';
 import { readHeader } from '../src/imaging/intake/sniff';
 import { resultBytes, toolRequest, type ToolBody } from './support/corpus';
 import { markedPng } from './support/marked-png';
@@ -114,6 +119,13 @@ describe('resize with fit cover and position smart', () => {
     expect(Date.now() - started).toBeLessThan(FACE_TIME_BUDGET_MS + 5000);
     expect(body.framing?.by).toBe('detail');
     expect(body.notes[1]).toBe(`Faces were not looked for (looking for faces took longer than ${FACE_TIME_BUDGET_MS / 1000} s), so the crop keeps the most detailed part.`);
+  });
+
+  it('with no AI service set up, the resize still keeps the most detailed part, and says why faces were not used', async () => {
+    const fields = modifyFieldsSchema.parse({ operation: 'resize', width: '100', height: '300', fit: 'cover' }) as ToolFields;
+    const result = await runFields(probe(await picture(facesMarker(FACE))), fields, { images: getImageService(env), ai: unconfiguredProvider });
+    expect(result).toMatchObject({ width: 100, height: 300, framing: { by: 'detail' } });
+    expect(result.notes).toEqual(['Cropped to fill 100×300, keeping the most detailed part.', 'Faces were not looked for (no AI service is set up here), so the crop keeps the most detailed part.']);
   });
 
   it('a box of the picture’s shape crops nothing and looks for nothing', async () => {
