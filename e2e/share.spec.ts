@@ -93,3 +93,12 @@ test('an id never given is the 404 page', async ({ page }) => {
   expect(res!.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 });
+
+test('/developers documents the share routes and lists the templates with their text boxes', async ({ page }) => {
+  await page.goto('/developers');
+  for (const id of ['postShare', 'getShare', 'getShareImage', 'deleteShare']) await expect(page.locator(`article#${id}`)).toBeAttached();
+  await expect(page.locator('article#deleteShare [data-testid="curl-example"]')).toContainText("-H 'X-Delete-Token: ");
+  await page.getByText(/^All \d+ templates and their text boxes$/).click();
+  const row = page.getByTestId('template-boxes').getByRole('row').filter({ has: page.getByRole('cell', { name: TEMPLATE, exact: true }) });
+  await expect(row.getByRole('cell')).toHaveText([TEMPLATE, 'Nope / Yep', '2']);
+});

@@ -5,7 +5,14 @@ import { RouteCard } from './route-card';
 
 const link = 'font-semibold text-brand-700 underline dark:text-brand-400';
 
-export function DevelopersPage({ tags, version }: { tags: ReferenceTag[]; version: string }) {
+/** A template as the reference lists it: how many captions (text boxes) it takes. */
+export interface TemplateBoxes {
+  id: string;
+  name: string;
+  boxes: number;
+}
+
+export function DevelopersPage({ tags, version, templates = [] }: { tags: ReferenceTag[]; version: string; templates?: TemplateBoxes[] }) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Memeforge API</h1>
@@ -47,6 +54,7 @@ export function DevelopersPage({ tags, version }: { tags: ReferenceTag[]; versio
           </p>
         </div>
       </section>
+      {templates.length > 0 ? <TemplateList templates={templates} /> : null}
       <div className="mt-10 lg:grid lg:grid-cols-[14rem_1fr] lg:gap-8">
         <nav aria-label="API routes" className="mb-8 lg:sticky lg:top-20 lg:mb-0 lg:self-start">
           <ul className="space-y-4 text-sm">
@@ -89,3 +97,44 @@ export function DevelopersPage({ tags, version }: { tags: ReferenceTag[]; versio
 }
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+/**
+ * The template ids with their box counts, folded: `POST /api/memes/render`, the meme URL and `POST /api/shares` take
+ * a template id, and a meme takes at most as many captions as its template has boxes.
+ */
+function TemplateList({ templates }: { templates: TemplateBoxes[] }) {
+  return (
+    <section aria-labelledby="template-ids" className="mt-6 rounded-xl border border-slate-200 p-4 text-slate-700 dark:border-slate-700 dark:text-slate-300">
+      <h2 id="template-ids" className="font-semibold text-slate-900 dark:text-white">
+        Template ids
+      </h2>
+      <p className="mt-1 text-sm">
+        A meme is drawn or shared with a template id and at most one caption per text box. The full records, with each box’s place and style,
+        are <code>GET /api/templates</code>.
+      </p>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-400">All {templates.length} templates and their text boxes</summary>
+        <div className="mt-2 max-h-96 overflow-auto">
+          <table className="w-full text-left" data-testid="template-boxes">
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" className="py-1 pr-3 font-semibold">id</th>
+                <th scope="col" className="py-1 pr-3 font-semibold">name</th>
+                <th scope="col" className="py-1 font-semibold">text boxes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {templates.map((t) => (
+                <tr key={t.id} className="border-b border-slate-100 dark:border-slate-800">
+                  <td className="break-all py-1 pr-3 font-mono text-xs">{t.id}</td>
+                  <td className="py-1 pr-3">{t.name}</td>
+                  <td className="py-1 tabular-nums">{t.boxes}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
