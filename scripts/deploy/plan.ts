@@ -27,8 +27,11 @@ import { KEPT_PREFIX } from '../../workers/api/src/storage/image-store';
 import { expiresUnder, imageBucketLifecycle, type LifecycleRule } from './r2-lifecycle';
 
 export const ACCOUNT_ID_SLOT = '{ACCOUNT_ID}';
-/** The API bundle must stay under this gzipped (Workers Paid allows 10 MB; a smaller bundle starts faster). */
-export const API_GZIP_LIMIT_KIB = 3 * 1024;
+/**
+ * The API bundle must stay under this gzipped (Workers Paid allows 10 MB compressed; a smaller bundle starts
+ * faster). Raised from 3 MiB when animations came (ADR 0137): 3,087 KiB at that commit.
+ */
+export const API_GZIP_LIMIT_KIB = 4 * 1024;
 export const PRODUCTION_BRANCH = 'main';
 export const SEED_SQL = '.tmp/deploy/seed-templates.sql';
 export const LIFECYCLE_JSON = '.tmp/deploy/r2-lifecycle.json';
