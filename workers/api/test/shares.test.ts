@@ -6,6 +6,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS_PER_MINUTE } from '../../../core/limits';
 import { DELETE_TOKEN_HEADER, SHARE_FREE_MS, SHARE_MAX_BYTES, SHARE_MAX_CAPTIONS, shareCreatedSchema, shareSchema } from '../../../core/api/shares';
 import { seedTemplates } from '../src/db/template-rows';
 import { encode } from '../src/imaging/codecs/encode';
@@ -164,6 +165,20 @@ describe('POST /api/shares', () => {
       expect([await rows(), await objects()]).toEqual([r0, o0]);
     });
   }
+});
+
+describe('burst limit', () => {
+  it('a share counts as an upload: after a minute of uploads from one network it is 429 and stores nothing', async () => {
+    // Well inside one fixed minute, so the burst cannot straddle two windows.
+    if (Date.now() % 60_000 > 45_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 50));
+    const headers = { 'cf-connecting-ip': '198.51.100.77' };
+    for (let i = 0; i < RATE_LIMITS_PER_MINUTE.upload; i++) await api('/api/upload', { method: 'POST', body: new FormData(), headers });
+    const [r0, o0] = [await rows(), await objects()];
+    const refused = await post(shareForm(leaky, {}), headers);
+    expect(refused.status).toBe(429);
+    expect((await refused.json<{ code: string }>()).code).toBe('rate_limited');
+    expect([await rows(), await objects()]).toEqual([r0, o0]);
+  }, 30_000);
 });
 
 describe('GET and DELETE /api/shares/{id}', () => {
