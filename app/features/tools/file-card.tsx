@@ -13,13 +13,13 @@ export function ImagePicker({ chosen, onFiles, hint, disabled }: { chosen: Chose
   // The drop zone that held focus is gone once a file is picked: the card takes it, naming the file.
   useFocusOnArrival(card, chosen?.file);
   if (!chosen) return <DropZone onFiles={onFiles} hint={hint} disabled={disabled} />;
-  const { file, preview } = chosen;
+  const { file, preview, frames } = chosen;
   return (
     <div
       ref={card}
       tabIndex={-1}
       role="group"
-      aria-label={`Chosen image: ${file.name}, ${formatBytes(file.size)}`}
+      aria-label={`Chosen image: ${file.name}, ${formatBytes(file.size)}${frames ? `, animated, ${frames} frames` : ''}`}
       className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 sm:flex-row sm:items-center dark:border-slate-700 dark:bg-slate-900"
       data-testid="file-card"
     >
@@ -31,6 +31,11 @@ export function ImagePicker({ chosen, onFiles, hint, disabled }: { chosen: Chose
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="file-size">
           {formatBytes(file.size)}
         </p>
+        {frames ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="file-animation">
+            Animated, {frames} frames: the tools keep them.
+          </p>
+        ) : null}
       </div>
       <button type="button" onClick={() => input.current?.click()} disabled={disabled} className={btnSecondary}>
         Choose Different Image

@@ -37,13 +37,15 @@ export function Facts({ items }: { items: [label: string, value: string, testId?
 }
 
 /** A picture result's size, file size and format, the facts every single-picture result shows. */
-export function PictureFacts({ result }: { result: { width: number; height: number; size: number; format: string } }) {
+export function PictureFacts({ result }: { result: { width: number; height: number; size: number; format: string; frames?: number } }) {
   return (
     <Facts
       items={[
         ['Dimensions', `${result.width} × ${result.height}`, 'result-dimensions'],
         ['File size', formatBytes(result.size), 'new-size'],
         ['Format', result.format.toUpperCase(), 'result-format'],
+        // An animation kept its frames (ADR 0137).
+        ...(result.frames ? [['Frames', `${result.frames}, animated`, 'result-frames'] as [string, string, string]] : []),
       ]}
     />
   );

@@ -7,6 +7,8 @@ import { formatBytes } from './format';
 export interface Chosen {
   file: File;
   preview: string;
+  /** An animation's frame count (an animated GIF keeps them through the tools, ADR 0137); absent for a still picture. */
+  frames?: number;
 }
 
 /**
@@ -25,7 +27,8 @@ export function useImageFile({ onChosen }: { onChosen?: (c: Chosen) => void } = 
       const inspected = await inspectFile(file);
       if (!inspected.ok) return toastRefused([inspected]);
       // The preview is one the page can draw: a TIFF is decoded in the browser first (browser-preview.ts).
-      const next = { file, preview: await previewUrl(file, inspected.info.format) };
+      const { animated, frames } = inspected.info;
+      const next = { file, preview: await previewUrl(file, inspected.info.format), ...(animated && frames && frames > 1 ? { frames } : {}) };
       setChosen(next);
       onChosen?.(next);
       toast.success('Image uploaded!', `${file.name} (${formatBytes(file.size)})`);
