@@ -11,7 +11,7 @@ const TEMPLATE = 'nope-yep';
 
 const meta = (page: Page, key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`).getAttribute('content');
 
-async function makeShare(page: Page): Promise<string> {
+async function makeShare(page: Page, shot?: string): Promise<string> {
   await page.goto(`/meme-generator?template=${TEMPLATE}`);
   await expect(page.getByText('Template loaded!')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('textbox', { name: 'Caption 1' }).fill('writing it by hand');
@@ -23,6 +23,7 @@ async function makeShare(page: Page): Promise<string> {
   const link = dialog.getByRole('textbox', { name: 'Your link' });
   await expect(link).toHaveValue(/\/m\/[a-z0-9]{12}$/, { timeout: 30_000 });
   await expect(dialog.getByTestId('share-result')).toContainText('This link works until');
+  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}.png` });
   return (await link.inputValue()) as string;
 }
 
@@ -35,7 +36,7 @@ async function visitor(browser: Browser, width = 1280, dark = false) {
 test('a shared meme: its link opens in another browser with its card; the creator deletes it and it answers 410', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const url = await makeShare(page);
+  const url = await makeShare(page, 'dialog-desktop-light');
   const id = url.split('/').pop()!;
 
   // Someone else opens it: no delete token there.
@@ -101,4 +102,15 @@ test('/developers documents the share routes and lists the templates with their 
   await page.getByText(/^All \d+ templates and their text boxes$/).click();
   const row = page.getByTestId('template-boxes').getByRole('row').filter({ has: page.getByRole('cell', { name: TEMPLATE, exact: true }) });
   await expect(row.getByRole('cell')).toHaveText([TEMPLATE, 'Nope / Yep', '2']);
+});
+
+test('Share in the export dialog on a 390 px phone, dark', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
+  const url = await makeShare(page, 'dialog-mobile-dark');
+  const id = url.split('/').pop()!;
+  // The delete token stays in this browser, keyed by the share's id.
+  expect(await page.evaluate((key) => localStorage.getItem(key), `memeforge.share.${id}`)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
