@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { wasmMemory, wasmPeaks } from '../workers/api/src/imaging/codecs/codecs';
-import { compressAuto } from '../workers/api/src/imaging/ops/compress/auto';
+import { compressAuto } from '../workers/api/src/imaging/ops/compress/auto-whole';
 import { compressPng, SearchBudget } from '../workers/api/src/imaging/ops/compress/choices';
 import { autoApiRows, autoQualityRows, outsideScores } from './auto-quality';
 import { decode } from '../workers/api/src/imaging/codecs/decode';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compressAuto } from '../src/imaging/ops/compress/auto';
+import { compressAuto } from '../src/imaging/ops/compress/auto-whole';
 import { compressToTarget, SearchBudget } from '../src/imaging/ops/compress/choices';
 import { encode } from '../src/imaging/codecs/encode';
 import { AUTO_PLAIN_COST, AUTO_PROBES_PER_FORMAT, AUTO_VERIFY_ROUNDS } from '../src/imaging/options';

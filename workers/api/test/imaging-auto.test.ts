@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compressAuto } from '../src/imaging/ops/compress/auto';
+import { compressAuto } from '../src/imaging/ops/compress/auto-whole';
 import { decode } from '../src/imaging/codecs/decode';
 import { encode } from '../src/imaging/codecs/encode';
 import { judgeFor } from '../src/imaging/ops/compress/judge/judge';

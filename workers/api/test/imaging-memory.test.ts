@@ -3,7 +3,7 @@ import { IDLE_WASM_LIMIT_BYTES, resetWasmPeaks, WASM_OPERATION_LIMIT_BYTES, wasm
 import { decode } from '../src/imaging/codecs/decode';
 import { encode, encodePng, type OutputFormat } from '../src/imaging/codecs/encode';
 import { readHeader } from '../src/imaging/intake/sniff';
-import { compressAuto } from '../src/imaging/ops/compress/auto';
+import { compressAuto } from '../src/imaging/ops/compress/auto-whole';
 import { judgeMemory, resetJudgeMemory } from '../src/imaging/ops/compress/judge/judge';
 import { AUTO_MAX_QUALITY, AUTO_SETTINGS, AUTO_WASM_PIXELS, ENCODE_PIXEL_BUDGET, OXIPNG_MAX_PIXELS, WASM_PIXEL_BUDGET } from '../src/imaging/options';
 import { blur, pixelate, resize } from '../src/imaging/codecs/pixels';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compressAuto } from '../src/imaging/ops/compress/auto';
+import { compressAuto } from '../src/imaging/ops/compress/auto-whole';
 import { compressToTarget } from '../src/imaging/ops/compress/choices';
 import { encode } from '../src/imaging/codecs/encode';
 import { syntheticPhoto } from './support/synthetic';

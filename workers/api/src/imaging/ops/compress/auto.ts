@@ -11,7 +11,7 @@ import { type Encoded, LOSSY_MIN, SearchBudget, costAt, losslessPng, named, yiel
 import { decode } from '../../codecs/decode';
 import { encode, type OutputFormat } from '../../codecs/encode';
 import { judgeFor, type Judge } from './judge/judge';
-import { mosaic, sampledJudge, sampleOf, sampleTiles } from './judge/sample';
+import { mosaic, sampledJudge, sampleTiles } from './judge/sample';
 import {
   AUTO_CHECK_COST,
   AUTO_MAX_QUALITY,
@@ -25,8 +25,6 @@ import {
 } from '../../options';
 import { crop, hasTransparency, type Raster } from '../../codecs/raster';
 import { readHeader } from '../../intake/sniff';
-import { anchoredTarget, targetWords } from './anchor';
-import { AvifSearch, type AvifEncoder } from './avif';
 
 /** One encode of the sample judged against it. */
 interface Probe {
@@ -249,62 +247,6 @@ async function verify(judged: Raster, found: AutoChoice, format: 'jpeg' | 'webp'
 /** A verified answer this far under the target is worth one try a little lower. */
 export const VERIFY_MARGIN = 0.92;
 
-
-/** How `compressAuto` may try AVIF (ADR 0135): the image service's encoder, or why it cannot be tried. */
-export interface AutoOptions {
-  avif?: AvifEncoder;
-  /** Said in the notes when AVIF was accepted but cannot be tried on this picture. */
-  avifRefused?: string;
-}
-
-/**
- * Whole pictures in memory: the target anchored on the picture (anchor.ts), the JPEG/WebP/PNG choice made on its
- * sample (then, when the sample was tiles, the whole picture encoded at it), and AVIF beside it where it is asked for
- * and can be made (avif.ts): the smallest file that meets the target wins.
- */
-export async function compressAuto(source: Raster, formats: OutputFormat[], budget?: SearchBudget, options: AutoOptions = {}): Promise<Encoded> {
-  const sample = sampleOf(source);
-  const judge = judgeFor(sample.raster);
-  const target = await anchoredTarget(sample.raster, judge);
-  const lattice = searchLattice(sample.raster);
-  const avif = formats.includes('avif') && options.avif ? new AvifSearch(options.avif, lattice, lattice === sample.raster ? judge : judgeFor(lattice), target.score) : null;
-  const others = formats.filter((f) => f !== 'avif');
-  // With AVIF the only format asked for and none to be made, the search falls back to what every viewer shows.
-  const searched = others.length ? others : [hasTransparency(source) ? 'png' : 'jpeg'] as OutputFormat[];
-  const choice = await autoOn(sample.raster, searched, wasmProbe, budget, target.score, judge);
-  let bytes = sample.whole ? choice.bytes : await encodeChoice(source, choice);
-  let { format, quality, score } = choice;
-  let looksSame = choice.looksSame;
-  const judgedOn = sample.whole ? '' : ` Judged at full size on ${sample.tiles.length} ${sample.tiles[0]!.width}×${sample.tiles[0]!.height} samples spread over the picture.`;
-  let why = choice.why;
-  let reason = formatReason(choice);
-  const search = { ...choice.search };
-  if (avif) {
-    const rival = choice.looksSame ? (await encodeChoice(lattice, choice)).length : Infinity;
-    const plan = await avif.plan(rival);
-    const made = plan ? await avif.whole(source, (c) => judge(sample.cut(c)), plan.quality) : null;
-    search.encodes += avif.calls;
-    if (made && made.bytes.length < bytes.length) {
-      const smaller = Math.max(1, Math.round((1 - made.bytes.length / bytes.length) * 100));
-      reason = `AVIF: ${smaller}% smaller than ${choice.looksSame ? `${choice.format.toUpperCase()} at the same faithfulness` : `the closest ${choice.format.toUpperCase()}, and it looks the same`}.`;
-      why = `${named('avif', made.quality)} is the smallest file that looks the same as the original (${named(choice.format, choice.quality)} would be ${Math.max(1, Math.round((bytes.length / made.bytes.length - 1) * 100))}% larger). Made by the image service and judged here.`;
-      ({ bytes, quality, score } = made);
-      format = 'avif';
-      looksSame = true;
-    } else if (made) why += ` AVIF at quality ${made.quality} looks the same too but is ${Math.max(1, Math.round((made.bytes.length / bytes.length - 1) * 100))}% larger.`;
-    else if (avif.missed) why += ` ${avif.missed}`;
-  } else if (options.avifRefused) why += ` ${options.avifRefused}`;
-  return { bytes, format, quality, score, looksSame, notes: [why + targetWords(target) + judgedOn], search, ...(formats.length > 1 || format !== formats[0] ? { formatReason: reason } : {}) };
-}
-
-/** The screen's one line for a choice between formats: which, and by how much it beat the next (docs/product.md). */
-export function formatReason(c: Pick<AutoChoice, 'format' | 'looksSame' | 'rivals'>): string {
-  const name = c.format.toUpperCase();
-  if (!c.looksSame) return `${name}: the closest to the original of the formats tried.`;
-  const next = [...c.rivals].sort((a, b) => a.ratio - b.ratio)[0];
-  if (!next) return c.format === 'png' ? `${name}: lossless, and the only format tried that keeps this picture's look.` : `${name}: the only format tried that looks the same.`;
-  return `${name}: ${Math.max(1, Math.round((1 - 1 / next.ratio) * 100))}% smaller than ${next.format.toUpperCase()} at the same faithfulness.`;
-}
 
 /** The whole picture at the format and quality chosen on its sample. */
 export async function encodeChoice(source: Raster, choice: Pick<AutoChoice, 'format' | 'quality'>): Promise<Uint8Array> {

@@ -36,24 +36,18 @@ async function pngOf(picture: Raster): Promise<Uint8Array> {
 }
 
 /**
- * The lattice try. Measured through libvips (effort 4) on eight corpus photos, the judge's 0.025 falls between AVIF
- * quality 57 and 70, and an anchored target (lower) a few steps above.
+ * The two lattice tries, sent together. Measured through libvips (effort 4) on the corpus photos, the judge's 0.025
+ * falls between AVIF quality 57 and 72, and an anchored target (lower) a few steps above.
  */
-export const AVIF_FIRST_TRY = 64;
+export const AVIF_TRIES = [56, 72] as const;
 /** The highest AVIF quality auto makes: above it the files grow faster than any JPEG or WebP that faithful. */
 export const AVIF_MAX_QUALITY = 90;
-/**
- * ln(score) per quality step, measured between AVIF q60 and q70 on those photos: -0.02 to -0.075. Moving up to the
- * target the shallow end is assumed (more steps: the faithful side), moving down the steep end (fewer steps).
- */
-const SLOPE_UP = -0.025;
-const SLOPE_DOWN = -0.075;
-/** ln(bytes) per quality step near the answers (0.027–0.04 measured). */
-const GROWTH = 0.035;
-/** Where the lattice's score is aimed, as a share of the target. */
-const LATTICE_AIM = 0.88;
+/** The most steps the line through the two tries is followed beyond them. */
+const AVIF_REACH = 12;
+/** Where the lattice's score is aimed, as a share of the target: the lattice reads a photo within about ±10% (ADR 0102). */
+const LATTICE_AIM = 0.9;
 /** The whole photo is made as AVIF only where the lattice says it is at least this much smaller than the best other. */
-export const AVIF_WORTH = 0.9;
+export const AVIF_WORTH = 0.95;
 
 /**
  * The largest picture whose AVIF is judged here: its decode (60.9 MB of WASM memory at 1,200², ADR 0132; about 34 MB
@@ -75,18 +69,20 @@ export interface AvifResult {
   score: number;
 }
 
-/** Steps from a measured score to the target, on the conservative slope for the direction. */
-export const stepsToTarget = (score: number, target: number, up = SLOPE_UP, down = SLOPE_DOWN) =>
-  score > target ? Math.ceil(Math.log(target / score) / up) + 1 : -Math.floor(Math.log(score / target) / down);
+interface Try {
+  quality: number;
+  bytes: number;
+  score: number;
+}
 
 /**
- * The AVIF side of a search: one try of the lattice, sent before the isolate's own search (no waiting of its own),
- * then, where the lattice says AVIF wins, the whole photo at the quality it points to, judged here, and once more a
- * few steps higher if that missed: at most IMAGE_SERVICE_MAX_CALLS_PER_OPERATION calls.
+ * The AVIF side of a search: two tries of the lattice, sent before the isolate's own search (no waiting of their
+ * own), then, where the line through them says AVIF wins, the whole photo at the quality it points to, judged here.
+ * Three calls in all (IMAGE_SERVICE_MAX_CALLS_PER_OPERATION).
  */
 export class AvifSearch {
-  private readonly first: Promise<{ bytes: number; score: number } | null>;
-  calls = 1;
+  private readonly tries: Promise<(Try | null)[]>;
+  calls = AVIF_TRIES.length;
   /** Why no AVIF came of it, for the note. */
   missed = '';
 
@@ -98,30 +94,37 @@ export class AvifSearch {
   ) {
     // AVIF is a candidate, not the answer: a service that cannot make it now (the binding's AVIF is best effort and
     // answers another format when busy, which the adapter refuses) leaves the other formats to choose from.
-    this.first = encoder(lattice, AVIF_FIRST_TRY).then(
-      async (bytes) => ({ bytes: bytes.length, score: latticeJudge(await decode(bytes, readHeader(bytes)!)) }),
-      (err: unknown) => this.failed(err),
+    this.tries = Promise.all(
+      AVIF_TRIES.map((quality) =>
+        encoder(lattice, quality).then(
+          async (bytes) => ({ quality, bytes: bytes.length, score: latticeJudge(await decode(bytes, readHeader(bytes)!)) }),
+          (err: unknown) => this.failed(err),
+        ),
+      ),
     );
     // Settled later; any other failure must not be an unhandled rejection meanwhile.
-    this.first.catch(() => undefined);
+    this.tries.catch(() => undefined);
   }
 
   /** The quality the lattice points to and AVIF's estimated share of `rivalLatticeBytes` there; null when AVIF cannot get there. */
   async plan(rivalLatticeBytes: number): Promise<{ quality: number; share: number } | null> {
-    const first = await this.first;
-    if (!first) return null;
-    // Aimed under the target: the lattice reads a photo within about ±10% (ADR 0102), and the whole photo is the judge.
-    const quality = Math.max(10, AVIF_FIRST_TRY + stepsToTarget(first.score, LATTICE_AIM * this.target));
-    if (quality > AVIF_MAX_QUALITY) {
-      this.missed = `AVIF would need a quality over ${AVIF_MAX_QUALITY} to look the same.`;
+    const [a, b] = await this.tries;
+    if (!a || !b) return null;
+    const aim = Math.log(LATTICE_AIM * this.target);
+    const slope = Math.min(-0.01, (Math.log(b.score) - Math.log(a.score)) / (b.quality - a.quality));
+    const quality = Math.ceil(a.quality + (aim - Math.log(a.score)) / slope);
+    if (quality > Math.min(AVIF_MAX_QUALITY, b.quality + AVIF_REACH)) {
+      this.missed = `AVIF would need a quality over ${Math.min(AVIF_MAX_QUALITY, b.quality + AVIF_REACH)} to look the same.`;
       return null;
     }
-    const share = (first.bytes * Math.exp(GROWTH * (quality - AVIF_FIRST_TRY))) / rivalLatticeBytes;
+    const at = Math.max(a.quality - AVIF_REACH, quality);
+    const growth = (Math.log(b.bytes) - Math.log(a.bytes)) / (b.quality - a.quality);
+    const share = (a.bytes * Math.exp(growth * (at - a.quality))) / rivalLatticeBytes;
     if (share >= AVIF_WORTH) {
-      this.missed = `AVIF was tried on a sample and would not be much smaller (about ${Math.round(Math.abs(share - 1) * 100)}% ${share >= 1 ? 'larger' : 'smaller'}).`;
+      this.missed = `AVIF was tried on a sample and would not be smaller enough to be worth making (about ${Math.round(Math.abs(share - 1) * 100)}% ${share >= 1 ? 'larger' : 'smaller'}).`;
       return null;
     }
-    return { quality, share };
+    return { quality: at, share };
   }
 
   private failed(err: unknown): null {
@@ -130,18 +133,15 @@ export class AvifSearch {
     return null;
   }
 
-  /** The whole photo at `quality`, judged; once more higher if it missed and a call is left. Null (and `missed`) when neither met the target. */
-  async whole(source: Raster, judgeWhole: Judge, quality: number, maxCalls = IMAGE_SERVICE_MAX_CALLS_PER_OPERATION): Promise<AvifResult | null> {
-    let q = quality;
-    while (this.calls < maxCalls) {
-      this.calls++;
-      const bytes = await this.encoder(source, q).catch((err: unknown) => this.failed(err));
-      if (!bytes) return null;
-      const score = judgeWhole(await decode(bytes, readHeader(bytes)!));
-      if (score <= this.target) return { bytes, quality: q, score };
-      this.missed = `AVIF at quality ${q} scored ${score.toFixed(4)} on the whole photo, short of the target.`;
-      q = Math.min(AVIF_MAX_QUALITY, q + stepsToTarget(score, this.target));
-    }
+  /** The whole photo at `quality`, judged; null (and `missed`) when it did not meet the target or no call is left. */
+  async whole(source: Raster, judgeWhole: Judge, quality: number): Promise<AvifResult | null> {
+    if (this.calls >= IMAGE_SERVICE_MAX_CALLS_PER_OPERATION) return null;
+    this.calls++;
+    const bytes = await this.encoder(source, quality).catch((err: unknown) => this.failed(err));
+    if (!bytes) return null;
+    const score = judgeWhole(await decode(bytes, readHeader(bytes)!));
+    if (score <= this.target) return { bytes, quality, score };
+    this.missed = `AVIF at quality ${quality} scored ${score.toFixed(4)} on the whole photo, short of the target.`;
     return null;
   }
 }

@@ -34,6 +34,8 @@ export interface Encoded {
   search?: SearchReport;
   /** `format=auto`: which format was chosen and why, in one line for the screen. */
   formatReason?: string;
+  /** The image service made the file (AVIF, or a whole photo the isolate cannot encode within a slice). */
+  byService?: boolean;
 }
 
 export interface SearchReport {

@@ -10,9 +10,9 @@ import { AUTO_WASM_PIXELS } from '../../options';
 import { resolveFormat, serviceWrites } from '../../pipeline/format';
 import { assertServiceCan, beyondBoth, decodes, pixelBudget, pixels, reach, readableByService, viaService } from '../../pipeline/paths';
 import type { EngineResult, EngineServices, Job, Operation, Picture, Size } from '../../types';
-import { autoCandidates, compressAuto, type AutoOptions } from './auto';
+import { autoCandidates } from './auto';
+import { compressAuto, type AutoOptions } from './auto-whole';
 import { avifRefusal, serviceAvif } from './avif';
-import { autoThroughService } from './auto-service';
 import { acceptedFormats } from '../../../../../../core/tools/compress';
 import { readProfile } from '../../metadata/icc';
 import { hasTransparency } from '../../codecs/raster';
@@ -114,9 +114,12 @@ export async function compressPicture(job: Job, input: Picture, asked: CompressR
     const readable = formats.includes('avif') && !profiled() ? await readableByService(input) : null;
     if (readable) {
       reach(services, 'encoding');
-      const r = await viaService(() => autoThroughService(services.images, readable.bytes, raster, formats));
+      // The whole photo where one isolate encode of it would not fit a slice (a JPEG at a high quality): the service.
+      const serviceWhole = async (format: 'jpeg' | 'webp' | 'png', quality?: number) =>
+        (await services.images.run({ input: readable.bytes, steps: [], output: { format, ...(quality ? { quality } : {}) } })).bytes;
+      const r = await viaService(() => compressAuto(raster, formats, undefined, { avif: serviceAvif(services.images), serviceWhole }));
       notes.push(...r.notes);
-      result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: 'images' };
+      result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: r.byService ? 'images' : 'wasm' };
       const kept = await keepWhenNotSmaller(input, result, req, subject);
       return kept ? { ...base, ...kept } : result;
     }

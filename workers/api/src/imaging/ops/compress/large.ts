@@ -10,7 +10,8 @@
  * - a target size: at most three whole encodes, each placed by the sizes the ones before measured.
  */
 import { IMAGE_SERVICE_MAX_CALLS_PER_OPERATION } from '../../../../../../core/image-service';
-import { autoCandidates, autoOn, explain, formatReason, VERIFY_MARGIN } from './auto';
+import { autoCandidates, autoOn, explain, VERIFY_MARGIN } from './auto';
+import { formatReason } from './auto-whole';
 import { anchoredTarget, targetWords } from './anchor';
 import { acceptedFormats } from '../../../../../../core/tools/compress';
 import { LOSSY_MIN, named, type Encoded } from './choices';
