@@ -146,6 +146,25 @@ test('the same meme exports as an animated WebP and, where the browser encodes v
   expect(text.indexOf('moov')).toBeLessThan(text.indexOf('mdat'));
 });
 
+test('without WebCodecs ImageDecoder, core/animation decodes the GIF in script and it still plays and exports', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => {
+    delete (window as { ImageDecoder?: unknown }).ImageDecoder;
+  });
+  await uploadGif(page, animatedGif());
+  expect(await page.evaluate(() => 'ImageDecoder' in window)).toBe(false);
+  await expect(page.getByText(`Animated picture, ${FRAMES} frames`)).toBeVisible();
+  await page.getByRole('button', { name: 'Add top and bottom text' }).click();
+  await page.getByRole('textbox', { name: 'Caption 1' }).fill('EVERY FRAME');
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose Export Format' });
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download GIF' }).click()]);
+  const gif = await readFile(await download.path());
+  const meta = await sharp(gif).metadata();
+  expect({ pages: meta.pages, delay: meta.delay }).toEqual({ pages: FRAMES, delay: Array(FRAMES).fill(80) });
+  expect(whiteInTopBand(await rawFrame(gif, FRAMES - 1))).toBeGreaterThan(150);
+});
+
 test('the animated export dialog fits a phone and Cancel stops a running export', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,3 +1,4 @@
+import { readGifFrames, readGifInfo, readWebpAnimation, readWebpFrames, type Frame } from '../../../../core/animation';
 import { animatedKind, MAX_MOTION_FRAMES, MIN_FRAME_DELAY_MS, type MotionKind } from '../model/motion-plan';
 
 /**
@@ -22,9 +23,10 @@ export function closeMotion(m: Motion): void {
 const cache = new Map<string, Promise<Motion | null>>();
 
 /**
- * The frames of the animated GIF or WebP at `url`, decoded once per address; null for a still picture, for a
- * browser without WebCodecs' ImageDecoder (the canvas then shows the first frame, as before), or when anything
- * fails. Only the first MAX_MOTION_FRAMES frames are kept (docs/decisions/0138-animated-meme-export.md).
+ * The frames of the animated GIF or WebP at `url`, decoded once per address; null for a still picture or when
+ * anything fails (the canvas then shows the first frame, as before). WebCodecs' ImageDecoder decodes where the
+ * browser has it; elsewhere core/animation's readers do, in JavaScript. Only the first MAX_MOTION_FRAMES frames are
+ * kept (docs/decisions/0138-animated-meme-export.md).
  */
 export function decodeMotion(url: string): Promise<Motion | null> {
   let known = cache.get(url);
@@ -38,12 +40,12 @@ export function decodeMotion(url: string): Promise<Motion | null> {
 }
 
 async function decode(url: string): Promise<Motion | null> {
-  if (typeof ImageDecoder === 'undefined' || !url) return null;
+  if (!url) return null;
   const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
   const kind = animatedKind(bytes);
   if (!kind) return null;
   const type = kind === 'gif' ? 'image/gif' : 'image/webp';
-  if (!(await ImageDecoder.isTypeSupported(type))) return null;
+  if (typeof ImageDecoder === 'undefined' || !(await ImageDecoder.isTypeSupported(type))) return decodeInScript(bytes, kind);
   const decoder = new ImageDecoder({ data: bytes, type });
   try {
     await decoder.tracks.ready;
@@ -69,4 +71,36 @@ async function decode(url: string): Promise<Motion | null> {
   } finally {
     decoder.close();
   }
+}
+
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+
+/** A still WebP's pixels, decoded by the browser (core/animation's WebP reader asks for each frame's). */
+async function decodeStill(still: Uint8Array) {
+  const bitmap = await createImageBitmap(new Blob([still as Uint8Array<ArrayBuffer>], { type: 'image/webp' }));
+  const canvas = document.createElement('canvas');
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  const ctx = canvas.getContext('2d')!;
+  ctx.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return { data: ctx.getImageData(0, 0, canvas.width, canvas.height).data, width: canvas.width, height: canvas.height };
+}
+
+/** The fallback: core/animation's GIF reader or WebP container reader, one frame per task so the page stays live. */
+async function decodeInScript(bytes: Uint8Array, kind: MotionKind): Promise<Motion | null> {
+  const webp = kind === 'webp' ? readWebpAnimation(bytes) : null;
+  const info = kind === 'gif' ? readGifInfo(bytes) : webp;
+  if (!info || info.frames < 2) return null;
+  const source: AsyncIterable<Frame> | Iterable<Frame> = webp ? readWebpFrames(webp, decodeStill) : readGifFrames(bytes);
+  const frames: ImageBitmap[] = [];
+  const delays: number[] = [];
+  for await (const f of source) {
+    const pixels = new Uint8ClampedArray(f.rgba.buffer as ArrayBuffer, f.rgba.byteOffset, f.rgba.byteLength);
+    frames.push(await createImageBitmap(new ImageData(pixels.slice(), info.width, info.height)));
+    delays.push(Math.max(MIN_FRAME_DELAY_MS, f.delayMs || 100));
+    if (frames.length >= MAX_MOTION_FRAMES) break;
+    await nextTask();
+  }
+  return { kind, width: info.width, height: info.height, frames, delays, loops: info.loops };
 }
