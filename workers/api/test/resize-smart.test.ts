@@ -19,6 +19,7 @@ import { getImageService } from '../src/imaging/service';
 import { readHeader } from '../src/imaging/intake/sniff';
 import { resultBytes, toolRequest, type ToolBody } from './support/corpus';
 import { markedPng } from './support/marked-png';
+import { makePhoto } from './support/photos';
 
 const W = 900;
 const H = 300;
@@ -126,6 +127,16 @@ describe('resize with fit cover and position smart', () => {
     const result = await runFields(probe(await picture(facesMarker(FACE))), fields, { images: getImageService(env), ai: unconfiguredProvider });
     expect(result).toMatchObject({ width: 100, height: 300, framing: { by: 'detail' } });
     expect(result.notes).toEqual(['Cropped to fill 100×300, keeping the most detailed part.', 'Faces were not looked for (no AI service is set up here), so the crop keeps the most detailed part.']);
+  });
+
+  it('a picture only the image service can hold is framed the same way, by a copy the service makes', { timeout: 60_000 }, async () => {
+    // The fake provider's face is the middle half of the copy it is sent: x 750–2250, y 375–1125 of 3000×1500.
+    const res = await toolRequest('modify', await makePhoto({ width: 3000, height: 1500, seed: 5 }), { operation: 'resize', width: 800, height: 600, fit: 'cover' });
+    const body = await res.json<Body>();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ width: 800, height: 600, engine: 'images', framing: { by: 'faces', y: 0, width: 2000, height: 1500 } });
+    expect(holds(body.framing!, { x: 750, y: 375, width: 1500, height: 750 })).toBe(true);
+    expect(body.notes[0]).toBe('Cropped to fill 800×600, keeping the face in frame.');
   });
 
   it('a box of the picture’s shape crops nothing and looks for nothing', async () => {
