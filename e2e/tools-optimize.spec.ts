@@ -122,14 +122,31 @@ test.describe('Optimize', () => {
     await page.getByRole('button', { name: 'Compress Image' }).click();
     const card = page.getByTestId('result-card');
     await expect(card).toBeVisible({ timeout: 60_000 });
-    await expect(card.getByTestId('result-format')).toHaveText(/^(JPEG|WEBP) · quality \d+$/);
+    await expect(card.getByTestId('result-format')).toHaveText(/^(AVIF|JPEG|WEBP) · quality \d+$/);
     const [format] = ((await card.getByTestId('result-format').textContent()) ?? '').split(' ');
     await expect(card.getByTestId('looks-same')).toContainText('Looks the same as the original.');
     await expect(card.getByTestId('looks-same')).toContainText(/difference score 0\.0\d\d, where 0 is identical/);
-    await expect(card.getByTestId('result-notes')).toContainText(new RegExp(`${format} at quality \\d+ is the smallest file that looks the same as the original \\((JPEG|WEBP) at quality \\d+ would be \\d+% larger\\)`));
+    await expect(card.getByTestId('format-reason')).toHaveText(new RegExp(`^Why this format: ${format}: (about )?\\d+% smaller than (AVIF|JPEG|WEBP) at the same faithfulness\\.$`));
+    await expect(card.getByTestId('result-notes')).toContainText(new RegExp(`${format} at quality \\d+ is the smallest file that looks the same as the original \\((JPEG|WEBP) at quality \\d+ would be (about )?\\d+% larger`));
     const file = await download(page, card.getByRole('link', { name: 'Download Optimized Image' }));
     expect(sniff(file.bytes)).toBe(format!.toLowerCase());
     await expectSizeText(card.getByTestId('new-size'), file.bytes);
+  });
+
+  test('Auto format on a camera photo: Chromium shows AVIF, so the screen may choose it, and says why', async ({ page }) => {
+    await page.goto('/tools/optimize');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('exif/jpg/gps/DSCN0010.jpg'));
+    await page.getByLabel('Auto (best size at good quality)').check();
+    await page.getByLabel('Output format').selectOption('auto');
+    await page.getByRole('button', { name: 'Compress Image' }).click();
+    const card = page.getByTestId('result-card');
+    await expect(card).toBeVisible({ timeout: 90_000 });
+    await expect(card.getByTestId('result-format')).toHaveText(/^AVIF · quality \d+$/);
+    await expect(card.getByTestId('format-reason')).toHaveText(/^Why this format: AVIF: (about )?\d+% smaller than (JPEG|WEBP) at the same faithfulness\.$/);
+    await expect(card.getByTestId('looks-same')).toContainText('Looks the same as the original.');
+    const file = await download(page, card.getByRole('link', { name: 'Download Optimized Image' }));
+    expect(sniff(file.bytes)).toBe('avif');
+    expect(await decodedSize(page, file.bytes, 'image/avif')).toEqual({ width: 640, height: 480 });
   });
 
   test('target-size mode keeps the file under the target', async ({ page }) => {

@@ -11,6 +11,7 @@ import { failureText, isQuotaError } from './api';
 import { CompareSlider } from './compare-slider';
 import { ImagePicker } from './file-card';
 import { formatBytes, resultName } from './format';
+import { browserAccept } from './image-support';
 import { pictureHint } from './picture-hint';
 import { ProgressCard } from './progress-card';
 import { DownloadLink, Facts, Notes, ResultCard } from './result-card';
@@ -55,6 +56,8 @@ export function OptimizeTool() {
     if (!chosen) return;
     const fields: Record<string, string | number> = { operation: 'compress', format, quality: mode === 'auto' ? 'auto' : quality };
     if (mode === 'target') fields.targetBytes = Math.max(1, targetKb) * 1024;
+    // Auto chooses among the formats this browser shows (ADR 0135).
+    if (format === 'auto') fields.accept = await browserAccept();
     setResult(null);
     try {
       const r = await run('/api/optimize', chosen.file, fields);
@@ -249,6 +252,11 @@ function OptimizeResult({ result, before, originalName }: { result: ToolResult; 
         ]}
       />
       {result.compressionRatio > 0 ? <p className="font-semibold text-emerald-800 dark:text-emerald-300" data-testid="saved">Saved: {result.compressionRatio}%</p> : null}
+      {kept || !result.formatReason ? null : (
+        <p className="text-sm font-medium text-slate-800 dark:text-slate-200" data-testid="format-reason">
+          Why this format: {result.formatReason}
+        </p>
+      )}
       {kept ? null : <Verdict result={result} />}
       <Notes notes={kept ? result.notes.slice(1) : result.notes} />
       <DownloadLink imageUrl={result.imageUrl} name={name} label={kept ? 'Download Image' : 'Download Optimized Image'} />

@@ -45,7 +45,7 @@ export const AVIF_MAX_QUALITY = 90;
 /** The most steps the line through the two tries is followed beyond them. */
 const AVIF_REACH = 12;
 /** Where the lattice's score is aimed, as a share of the target: the lattice reads a photo within about ±10% (ADR 0102). */
-const LATTICE_AIM = 0.9;
+const LATTICE_AIM = 0.97;
 /** The whole photo is made as AVIF only where the lattice says it is at least this much smaller than the best other. */
 export const AVIF_WORTH = 0.95;
 
