@@ -46,6 +46,16 @@ async function exportAs(page: Page, format: 'GIF' | 'WebP' | 'MP4') {
     return null;
   }
   await radio.check();
+  // The page's longest main-thread task while the file is made: how responsive the page stays (Cancel, scrolling).
+  await page.evaluate(() => {
+    const w = window as unknown as { __longest: number; __observer?: PerformanceObserver };
+    w.__longest = 0;
+    w.__observer?.disconnect();
+    w.__observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
+    });
+    w.__observer.observe({ type: 'longtask' });
+  });
   const size = dialog.getByTestId(`size-${format.toLowerCase()}`);
   await size.filter({ hasText: /\d/ }).waitFor({ timeout: 120_000 });
   const estimate = (await size.textContent())?.trim() ?? '';
@@ -55,7 +65,8 @@ async function exportAs(page: Page, format: 'GIF' | 'WebP' | 'MP4') {
   await download.saveAs(file);
   const ms = Date.now() - started;
   await dialog.waitFor({ state: 'hidden' });
-  return { format, ms, bytes: statSync(file).size, estimate, file };
+  const longestTaskMs = Math.round(await page.evaluate(() => (window as unknown as { __longest: number }).__longest));
+  return { format, ms, bytes: statSync(file).size, estimate, file, longestTaskMs };
 }
 
 async function main() {
@@ -84,7 +95,9 @@ async function main() {
   const gif = results.find((r) => r.format === 'GIF')!;
   const meta = await sharp(gif.file).metadata();
   console.log(`editor GIF: ${meta.pages} frames, ${meta.width} × ${meta.height}, delays ${[...new Set(meta.delay)].join('/')} ms`);
-  for (const r of results) console.log(`${r.format.padEnd(4)} ${String(r.ms).padStart(6)} ms  ${String(r.bytes).padStart(9)} bytes  (dialog said ${r.estimate})`);
+  for (const r of results) {
+    console.log(`${r.format.padEnd(4)} ${String(r.ms).padStart(6)} ms  ${String(r.bytes).padStart(9)} bytes  (dialog said ${r.estimate}; longest main-thread task ${r.longestTaskMs} ms)`);
+  }
 
   if (spawnSync('gifsicle', ['--version']).status !== 0) {
     console.log('gifsicle is not installed: the peer comparison is skipped (apt-get install gifsicle).');
