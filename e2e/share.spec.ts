@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -8,6 +9,14 @@ import { expect, test } from './fixtures';
  */
 const SHOTS = 'e2e/screenshots/share';
 const TEMPLATE = 'nope-yep';
+
+/** Serious or critical axe findings on the page (or inside `within`), as `rule: targets`. */
+async function axeProblems(page: Page, within?: string): Promise<string[]> {
+  // @axe-core/playwright is typed against its own copy of playwright-core; the page is the same object at runtime.
+  const builder = new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
+  const { violations } = await (within ? builder.include(within) : builder).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 const meta = (page: Page, key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`).getAttribute('content');
 
@@ -70,6 +79,7 @@ test('a shared meme: its link opens in another browser with its card; the creato
     await expect.poll(() => shot.page.getByTestId('shared-meme').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     // Nothing wider than the phone.
     expect(await shot.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await axeProblems(shot.page)).toEqual([]);
     await shot.page.screenshot({ path: `${SHOTS}/share-${name}.png`, fullPage: true });
     await shot.context.close();
   }
@@ -78,6 +88,8 @@ test('a shared meme: its link opens in another browser with its card; the creato
   await page.goto(url);
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
   await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('group', { name: 'Delete this meme' })).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
   await page.getByRole('button', { name: 'Delete for everyone' }).click();
   await expect(page.getByRole('heading', { name: 'This meme is gone' })).toBeVisible();
 
@@ -113,4 +125,5 @@ test('Share in the export dialog on a 390 px phone, dark', async ({ page }) => {
   // The delete token stays in this browser, keyed by the share's id.
   expect(await page.evaluate((key) => localStorage.getItem(key), `memeforge.share.${id}`)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
 });
