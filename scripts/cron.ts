@@ -1,7 +1,7 @@
 /**
- * `npm run cron [-- --at 2030-01-01T00:00:00Z]`: runs the API Worker's scheduled handler (expired images, old
- * counters, windows and sessions) against local D1 and R2 (PERSIST_DIR, default .wrangler/state), as the cron
- * trigger does in production. `wrangler pages dev` (npm start) cannot do it: its `/cdn-cgi/handler/scheduled`
+ * `npm run cron [-- --at 2030-01-01T00:00:00Z]`: runs the API Worker's scheduled handler (expired images and share
+ * links, old counters, windows and sessions) against local D1 and R2 (PERSIST_DIR, default .wrangler/state), as the
+ * cron trigger does in production. `wrangler pages dev` (npm start) cannot do it: its `/cdn-cgi/handler/scheduled`
  * reaches the Pages worker, which has no scheduled handler, and miniflare routes only workers that have routes.
  * So this starts the API Worker alone in workerd (`wrangler dev` on its own config, the same persisted storage, a
  * spare port), calls its scheduled handler with the trigger's time (`--at`, default now), and stops it. It may
