@@ -79,6 +79,15 @@ test('an animated GIF plays under its caption and exports as a 12-frame 80 ms GI
 
   await page.getByRole('button', { name: 'Add top and bottom text' }).click();
   await page.getByRole('textbox', { name: 'Caption 1' }).fill('EVERY FRAME');
+  // Undo and Redo reload the document: the picture layer is new, and it is animated again.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(page.getByRole('textbox', { name: 'Caption 1' })).toHaveValue('EVERY FRAME');
+  await expect(pause).toBeVisible();
+  const canvas = page.locator('canvas[aria-label="Meme canvas"]');
+  const before = await canvas.screenshot();
+  await page.waitForTimeout(250);
+  expect((await canvas.screenshot()).equals(before)).toBe(false);
 
   const requests = serverRequests(page);
   await page.getByRole('button', { name: 'Download Meme' }).click();
@@ -146,14 +155,17 @@ test('the same meme exports as an animated WebP and, where the browser encodes v
   expect(text.indexOf('moov')).toBeLessThan(text.indexOf('mdat'));
 });
 
-test('without WebCodecs ImageDecoder, core/animation decodes the GIF in script and it still plays and exports', async ({ page }) => {
+test('without WebCodecs ImageDecoder, core/animation decodes the GIF in script; reduced motion starts it paused; it exports', async ({ page }) => {
   test.setTimeout(120_000);
   await page.addInitScript(() => {
     delete (window as { ImageDecoder?: unknown }).ImageDecoder;
   });
+  // With reduced motion asked for, the animation starts paused.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await uploadGif(page, animatedGif());
   expect(await page.evaluate(() => 'ImageDecoder' in window)).toBe(false);
   await expect(page.getByText(`Animated picture, ${FRAMES} frames`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Play animation' })).toBeVisible();
   await page.getByRole('button', { name: 'Add top and bottom text' }).click();
   await page.getByRole('textbox', { name: 'Caption 1' }).fill('EVERY FRAME');
   await page.getByRole('button', { name: 'Download Meme' }).click();
