@@ -6,9 +6,9 @@ import { MOTION_FORMATS, MOTION_SHARE_BYTES, MOTION_SHARE_SIDE, type MotionForma
 export const MOTION_LABEL: Record<MotionFormat, string> = { gif: 'GIF', webp: 'WebP', mp4: 'MP4' };
 
 const HINT: Record<MotionFormat, string> = {
-  gif: 'Animated; plays everywhere, largest file',
-  webp: 'Animated; much smaller, modern browsers and apps',
-  mp4: 'Video; for apps that turn GIFs into video anyway',
+  gif: 'Animated; plays everywhere',
+  webp: 'Animated; usually smaller for photos; modern browsers and apps',
+  mp4: 'Video; the smallest, for apps that turn GIFs into video anyway',
 };
 
 const fieldset = 'mt-4 flex flex-col gap-2';
