@@ -62,7 +62,7 @@ const toolRoute = (
   operationId: `post${path.slice('/api/'.length, '/api/'.length + 1).toUpperCase()}${path.slice('/api/'.length + 1)}`,
   tag: 'Image tools',
   summary,
-  description: `${description} The picture is the \`image\` file, or a public \`url\` the server fetches. An animated GIF keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's \`frames\`; ADR 0137), up to ${ANIMATION_MAX_FRAMES} frames and ${ANIMATION_MAX_PIXELS / 1_000_000} megapixels in all frames; send the field \`frames=first\` to work on its first frame only (\`frames=all\` is the default). ${RESULT_EXPIRY} Send \`Accept: text/event-stream\` to follow the job's phases as they happen.`,
+  description: `${description} The picture is the \`image\` file, or a public \`url\` the server fetches. An animated GIF or WebP keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's \`frames\`; ADR 0137), up to ${ANIMATION_MAX_FRAMES} frames and ${ANIMATION_MAX_PIXELS / 1_000_000} megapixels in all frames; send the field \`frames=first\` to work on its first frame only (\`frames=all\` is the default). ${RESULT_EXPIRY} Send \`Accept: text/event-stream\` to follow the job's phases as they happen.`,
   auth: 'public',
   body: { kind: 'multipart', fields, maxBytes: MAX_REQUEST_BYTES, example },
   answers: [{ status: 200, description: 'The stored result and what was applied.', kind: 'json', schema: toolResultSchema, id: 'ToolResult', streams: true }],

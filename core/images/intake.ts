@@ -82,10 +82,6 @@ export function pictureProblem(info: Pick<ImageInfo, 'format' | 'width' | 'heigh
   if (!isAcceptedFormat(info.format)) {
     return { status: 415, code: 'unsupported_media_type', title: 'Unsupported format', message: `${name} pictures are not accepted yet. ${UNSUPPORTED_IMAGE_MESSAGE}` };
   }
-  // The isolate's WebP decoder reads still pictures only, so no tool could work on a small animated one.
-  if (info.format === 'webp' && info.animated) {
-    return { status: 422, code: 'unprocessable_image', title: 'Unsupported image', message: 'Animated WebP pictures are not accepted yet. Please save it as a GIF, or its first frame as a still picture, and try again.' };
-  }
   const area = info.width * info.height;
   if (Math.max(info.width, info.height) > MAX_IMAGE_SIDE) {
     return tooLarge(`This picture is ${px(info.width)} × ${px(info.height)} pixels; we take pictures of at most ${px(MAX_IMAGE_SIDE)} pixels a side. Please crop or resize it and try again.`);

@@ -31,12 +31,12 @@ async function libvips(bytes: Uint8Array): Promise<Frames> {
   return res.json<Frames>();
 }
 
-/** `convert -delay 8 -loop 0`: 12 frames of width × height, a yellow disc moving over a changing background. */
-function magickAnimation(width: number, height: number, extra: string[] = []): Promise<Uint8Array> {
+/** `convert -delay 8 -loop 0`: 12 frames of width × height, a yellow disc over a changing background, GIF or WebP. */
+function magickAnimation(width: number, height: number, extra: string[] = [], format: 'gif' | 'webp' = 'gif'): Promise<Uint8Array> {
   const args = ['-delay', '8', '-loop', '0', '-size', `${width}x${height}`];
   for (let i = 0; i < 12; i++) args.push(`xc:rgb(${20 * i},${250 - 20 * i},90)`);
   const r = Math.round(height / 5);
-  args.push('-fill', 'yellow', '-draw', `circle ${width / 2},${height / 2} ${width / 2 + r},${height / 2}`, ...extra, 'gif:OUT');
+  args.push('-fill', 'yellow', '-draw', `circle ${width / 2},${height / 2} ${width / 2 + r},${height / 2}`, ...extra, `${format}:OUT`);
   return make(args);
 }
 
@@ -94,7 +94,7 @@ describe('in the isolate (96 × 64, 12 frames)', async () => {
     const { status, body } = await call('convert', gif, { format: 'jpeg' });
     expect(status).toBe(200);
     expect(body.notes).toContain('The picture is animated: only its first frame was used.');
-    expect(body.notes).toContain('To keep every frame, choose WebP, or keep its own format (GIF).');
+    expect(body.notes).toContain('To keep every frame, choose WebP, or keep its own format.');
   });
 
   it('blur refuses an animation clearly, and works on its first frame when asked', async () => {
@@ -119,6 +119,33 @@ describe('in the isolate (96 × 64, 12 frames)', async () => {
     const out = await resultBytes(body.imageUrl);
     expect(new TextDecoder('latin1').decode(out)).not.toContain('secret');
     expect(await libvips(out)).toMatchObject({ format: 'gif', ...twelveOf80 });
+  });
+});
+
+describe('an animated WebP (ImageMagick, 12 frames of 80 ms)', async () => {
+  const webp = await magickAnimation(96, 64, [], 'webp');
+
+  it('is what ImageMagick was asked for', async () => {
+    expect(await libvips(webp)).toMatchObject({ format: 'webp', width: 96, pageHeight: 64, ...twelveOf80 });
+  });
+
+  it.each([
+    ['compress', 'optimize', { operation: 'compress', quality: 70 }, 'webp', [96, 64]],
+    ['compress keeping its own format', 'optimize', { operation: 'compress', quality: 80, format: 'original' }, 'webp', [96, 64]],
+    ['resize to half', 'modify', { operation: 'resize', width: 48, height: 32 }, 'webp', [48, 32]],
+    ['rotate', 'modify', { operation: 'rotate', angle: 180 }, 'webp', [96, 64]],
+  ] as const)('%s keeps 12 frames of 80 ms', async (_, route, fields, format, [w, h]) => {
+    const { status, body } = await call(route, webp, fields);
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ format, width: w, height: h, frames: 12 });
+    expect(await libvips(await resultBytes(body.imageUrl))).toMatchObject({ format, width: w, pageHeight: h, ...twelveOf80 });
+  });
+
+  it('a still format asked for is its first frame as shown, said in a note', async () => {
+    const { status, body } = await call('convert', webp, { format: 'png' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ format: 'png', width: 96, height: 64 });
+    expect(body.notes).toContain('The picture is animated: only its first frame was used.');
   });
 });
 

@@ -97,9 +97,9 @@ async function runOperation(operation: string, input: Picture, options: unknown,
   if (!Object.hasOwn(OPERATIONS, operation)) throw new HttpError(400, 'validation_failed', 'Unknown operation.');
   const op = OPERATIONS[operation as OperationName] as Operation<unknown>;
   const job: Job = { operation, input, services, notes: [] };
-  // An animated GIF keeps its frames where the operation can (animation/, ADR 0137), unless the request chose its
-  // first frame only; elsewhere the first frame is used, and said.
-  if (input.header.animated && input.header.format === 'gif' && !input.firstFrameOnly) {
+  // An animated GIF or WebP keeps its frames where the operation can (animation/, ADR 0137), unless the request chose
+  // its first frame only; elsewhere the first frame is used, and said (an APNG is read as its first frame).
+  if (input.header.animated && (input.header.format === 'gif' || input.header.format === 'webp') && !input.firstFrameOnly) {
     const plan = 'plan' in op ? async () => op.plan(job, options) : operation === 'resize' ? async () => resizePlanOf(job, options) : null;
     const kept = await runOnEveryFrame(operation, job, options as Record<string, unknown>, plan);
     if (kept) return kept;

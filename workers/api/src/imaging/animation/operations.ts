@@ -1,5 +1,5 @@
 /**
- * Which operations keep an animation, and how (ADR 0137): compress, convert to WebP, resize, crop, rotate and
+ * Which operations keep an animation (an animated GIF or WebP), and how (ADR 0137): compress, convert to WebP, resize, crop, rotate and
  * watermark work on every frame (run.ts); blur is refused (its detection and regions are one still picture's); the
  * rest (the AI operations, a meme, a still output format asked for) use the first frame and say so. Privacy strips
  * a GIF's metadata in place, every frame kept (ops/privacy/privacy.ts).
@@ -25,9 +25,10 @@ const identity = (note: string): FrameWork => ({
 
 const fromPlan = (plan: PixelPlan): FrameWork => ({ budget: plan.budget, output: plan.output, frame: plan.wasm, service: plan.service, note: plan.note });
 
-/** The animated output a requested format means, or null for a format that holds one picture. */
-function outputFor(format: string | undefined, quality: number): AnimatedOutput | null {
-  if (format === undefined || format === 'original' || format === 'gif') return { format: 'gif', quality };
+/** The animated output a requested format means (`original`: the input's own), or null for a format that holds one picture. */
+function outputFor(format: string | undefined, quality: number, own: 'gif' | 'webp'): AnimatedOutput | null {
+  if (format === undefined || format === 'original') return { format: own, quality };
+  if (format === 'gif') return { format: 'gif', quality };
   if (format === 'webp') return { format: 'webp', quality };
   if (format === 'auto') return { format: 'auto', quality };
   return null;
@@ -36,11 +37,12 @@ function outputFor(format: string | undefined, quality: number): AnimatedOutput 
 const FRAMES_FIRST = 'or send frames=first to work on its first frame only';
 
 /**
- * Runs `operation` on every frame of the job's animated GIF, or null where the operation (or the format asked for)
+ * Runs `operation` on every frame of the job's animated GIF or WebP, or null where the operation (or the format asked for)
  * keeps one picture: the engine then uses the first frame and says so.
  */
 export async function runOnEveryFrame(operation: string, job: Job, options: Record<string, unknown>, plan: (() => Promise<PixelPlan>) | null): Promise<EngineResult | null> {
   const { input, notes } = job;
+  const own = input.header.format === 'webp' ? 'webp' : 'gif';
   const quality = (asked: unknown, fallback: number) => {
     if (typeof asked === 'number') return asked;
     if (asked === 'auto') notes.push(`Animations are compressed at quality ${ANIMATION_AUTO_QUALITY}: quality auto judges still pictures only.`);
@@ -52,23 +54,23 @@ export async function runOnEveryFrame(operation: string, job: Job, options: Reco
     case 'compress': {
       const req = options as CompressRequest;
       if (req.targetBytes) throw new HttpError(400, 'validation_failed', `A target size is for still pictures: an animation is compressed at a quality. Please choose a quality, ${FRAMES_FIRST}.`);
-      const out = outputFor(req.format, quality(req.quality, ANIMATION_AUTO_QUALITY));
+      const out = outputFor(req.format, quality(req.quality, ANIMATION_AUTO_QUALITY), own);
       if (!out) return null;
-      const work = { ...identity(`Compressed every frame${out.format === 'webp' ? '' : ` at quality ${out.quality}`}.`), output: input.upright };
+      const work = { ...identity(`Compressed every frame at quality ${out.quality}.`), output: input.upright };
       const result = await runAnimated(job, work, out);
-      if (result.format === 'gif' && result.bytes.length >= input.bytes.length) {
+      if (result.format === input.header.format && result.bytes.length >= input.bytes.length) {
         notes.push('The animation could not be made smaller: the original file is returned.');
         return { ...result, bytes: input.bytes, keptOriginal: true, quality: undefined };
       }
       return result;
     }
     case 'convert': {
-      const out = options.format === 'webp' ? outputFor('webp', Number(options.quality)) : null;
+      const out = options.format === 'webp' ? outputFor('webp', Number(options.quality), own) : null;
       if (!out) return null;
       return runAnimated(job, { ...identity(`Converted to an animated WebP at quality ${out.quality}.`), output: input.upright }, out);
     }
     case 'resize': {
-      const out = outputFor(options.format as string | undefined, quality(options.quality, EDIT_QUALITY));
+      const out = outputFor(options.format as string | undefined, quality(options.quality, EDIT_QUALITY), own);
       if (!out || !plan) return null;
       return runAnimated(job, fromPlan(await plan()), out);
     }
@@ -76,7 +78,7 @@ export async function runOnEveryFrame(operation: string, job: Job, options: Reco
     case 'rotate':
     case 'watermark':
       if (!plan) return null;
-      return runAnimated(job, fromPlan(await plan()), { format: 'gif', quality: EDIT_QUALITY });
+      return runAnimated(job, fromPlan(await plan()), { format: own, quality: EDIT_QUALITY });
     default:
       return null;
   }
@@ -91,4 +93,4 @@ export function resizePlanOf(job: Job, options: unknown): PixelPlan {
 }
 
 /** Where a still format was asked of an animation: what would have kept it. */
-export const KEEP_ANIMATION_HINT = 'To keep every frame, choose WebP, or keep its own format (GIF).';
+export const KEEP_ANIMATION_HINT = 'To keep every frame, choose WebP, or keep its own format.';

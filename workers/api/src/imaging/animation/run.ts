@@ -1,5 +1,5 @@
 /**
- * An operation on every frame of an animated GIF (ADR 0137): the frames are read one at a time
+ * An operation on every frame of an animated GIF or WebP (ADR 0137): the frames are read one at a time
  * (core/animation/), each goes through the operation's own pixel work, and the result is written as an animated GIF
  * or an animated WebP with the same frame count, delays and loop count. In the isolate when one frame fits the
  * operation's budget and the frames together fit ANIMATION_ISOLATE_PIXELS (its time: a GIF frame is quantised and
@@ -7,10 +7,11 @@
  * `animated: true` offline, the binding's `anim: true`), within the service's limit on all frames together; beyond
  * both a 413 names the limit.
  */
-import { animationLimitProblem, createGifWriter, muxAnimatedWebp, readGifFrames, readGifInfo, GifError, type AnimationInfo } from '../../../../../core/animation';
+import { animationLimitProblem, createGifWriter, muxAnimatedWebp, readGifFrames, readGifInfo, readWebpAnimation, readWebpFrames, GifError, WebpContainerError, type AnimationInfo, type Frame } from '../../../../../core/animation';
 import { imageServiceRefusal } from '../../../../../core/image-service';
 import { throwIfCancelled } from '../../cancel';
 import { HttpError } from '../../errors';
+import { decodeStillWebp } from '../codecs/decode';
 import { encode } from '../codecs/encode';
 import type { Raster } from '../codecs/raster';
 import type { WasmOperation } from '../options';
@@ -55,24 +56,39 @@ export function gifSettings(quality: number): { colours: number; tolerance: numb
 const mp = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
 const NAMES = { gif: 'GIF', webp: 'WebP' } as const;
 
+/** The formats whose animations the engine reads frame by frame. */
+export type AnimatedFormat = 'gif' | 'webp';
+
+const damaged = (format: AnimatedFormat, err: Error) =>
+  new HttpError(422, 'unprocessable_image', `This ${NAMES[format]} is damaged or incomplete (${err.message}). Please try a different image.`);
+const isContainerError = (err: unknown): err is Error => err instanceof GifError || err instanceof WebpContainerError;
+
 /** The animation's header, or the 422/413 that says why it cannot be worked on. */
-export function animationOf(bytes: Uint8Array): AnimationInfo {
-  let info: AnimationInfo;
+export function animationOf(bytes: Uint8Array, format: AnimatedFormat): AnimationInfo {
+  let info: AnimationInfo | null;
   try {
-    info = readGifInfo(bytes);
+    info = format === 'gif' ? readGifInfo(bytes) : readWebpAnimation(bytes);
   } catch (err) {
-    if (err instanceof GifError) throw new HttpError(422, 'unprocessable_image', `This GIF is damaged or incomplete (${err.message}). Please try a different image.`);
+    if (isContainerError(err)) throw damaged(format, err);
     throw err;
   }
+  if (!info) throw damaged(format, new Error('no animation'));
   const problem = animationLimitProblem(info);
   if (problem) throw new HttpError(413, 'payload_too_large', problem);
   return info;
 }
 
+/** Every frame as shown, one at a time: a GIF's by core/animation's reader, a WebP's each decoded by libwebp. */
+async function* framesOf(bytes: Uint8Array, format: AnimatedFormat): AsyncGenerator<Frame> {
+  if (format === 'gif') yield* readGifFrames(bytes);
+  else yield* readWebpFrames(readWebpAnimation(bytes)!, decodeStillWebp);
+}
+
 /** Runs `work` on every frame of the job's animated GIF and writes the animation as `out` says. */
 export async function runAnimated(job: Job, work: FrameWork, out: AnimatedOutput): Promise<EngineResult> {
   const { input, services, notes, operation } = job;
-  const info = animationOf(input.bytes);
+  const format = input.header.format as AnimatedFormat;
+  const info = animationOf(input.bytes, format);
   const frameArea = Math.max(input.upright.width * input.upright.height, work.output.width * work.output.height);
   const base = { operation, originalSize: input.bytes.length, notes, frames: info.frames, width: work.output.width, height: work.output.height };
   const perFrame = Math.min(GIF_FRAME_PIXELS, ...(out.format === 'gif' ? ['png' as const] : ['png' as const, 'webp' as const]).map((f) => pixelBudget(work.budget, f, out.quality)));
@@ -83,15 +99,15 @@ export async function runAnimated(job: Job, work: FrameWork, out: AnimatedOutput
     return { ...base, ...made, engine: 'wasm' };
   }
   // The image service: one call, its animation kept. 'auto' is WebP there (the smaller on every animation measured).
-  const format = out.format === 'gif' ? 'gif' : 'webp';
-  const refusal = imageServiceRefusal({ input: { format: 'gif', ...input.upright, bytes: input.bytes.length, frames: info.frames }, steps: [], result: work.output, output: format });
+  const written = out.format === 'gif' ? 'gif' : 'webp';
+  const refusal = imageServiceRefusal({ input: { format, ...input.upright, bytes: input.bytes.length, frames: info.frames }, steps: [], result: work.output, output: written });
   if (refusal) {
     throw new HttpError(413, 'payload_too_large', `${refusal.replace(/ Please save its first frame.*$/, '')} Animations are worked on here up to ${mp(ANIMATION_ISOLATE_PIXELS)} in all frames (one frame at most ${mp(perFrame)}). Please make it smaller or shorter, or choose its first frame only (frames=first).`);
   }
   const plan = await viaService(() => work.service({ bytes: input.bytes, upright: input.upright, services }));
-  const result = await viaService(() => services.images.run({ input: input.bytes, ...plan, output: { format, quality: format === 'webp' ? out.quality : undefined, animated: true } }));
-  notes.push(work.note, said(format, info, out));
-  return { ...base, bytes: result.bytes, format, width: result.width, height: result.height, quality: format === 'webp' ? out.quality : undefined, engine: 'images' };
+  const result = await viaService(() => services.images.run({ input: input.bytes, ...plan, output: { format: written, quality: written === 'webp' ? out.quality : undefined, animated: true } }));
+  notes.push(work.note, said(written, info, out));
+  return { ...base, bytes: result.bytes, format: written, width: result.width, height: result.height, quality: written === 'webp' ? out.quality : undefined, engine: 'images' };
 }
 
 function said(format: 'gif' | 'webp', info: AnimationInfo, out: AnimatedOutput): string {
@@ -105,7 +121,7 @@ async function inIsolate(job: Job, info: AnimationInfo, work: FrameWork, out: An
   const gif = out.format === 'webp' ? null : createGifWriter({ width, height, loops: info.loops, ...gifSettings(out.quality) });
   const stills: Array<{ still: Uint8Array; delayMs: number }> | null = out.format === 'gif' ? null : [];
   try {
-    for (const frame of readGifFrames(job.input.bytes)) {
+    for await (const frame of framesOf(job.input.bytes, job.input.header.format as AnimatedFormat)) {
       throwIfCancelled(job.services.signal);
       const raster = await work.frame({ data: new Uint8ClampedArray(frame.rgba.buffer, frame.rgba.byteOffset, frame.rgba.byteLength), width: info.width, height: info.height });
       const rgba = new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength);
@@ -114,7 +130,7 @@ async function inIsolate(job: Job, info: AnimationInfo, work: FrameWork, out: An
       await yieldToEventLoop();
     }
   } catch (err) {
-    if (err instanceof GifError) throw new HttpError(422, 'unprocessable_image', `This GIF is damaged or incomplete (${err.message}). Please try a different image.`);
+    if (isContainerError(err)) throw damaged(job.input.header.format as AnimatedFormat, err);
     throw err;
   }
   reach(job.services, 'encoding');

@@ -1,6 +1,7 @@
 import decodeAvif from '@jsquash/avif/decode';
 import decodeWebp from '@jsquash/webp/decode';
 import UTIF from 'utif2';
+import { readWebpAnimation, readWebpFrames } from '../../../../../core/animation';
 import { HttpError } from '../../errors';
 import { photonDecode, pngDecode, withEmscripten } from './codecs';
 import { decodeJpegPixels } from './jpeg-decode';
@@ -25,12 +26,24 @@ function fromImageData(img: { data: Uint8ClampedArray | Uint8Array; width: numbe
   return { data, width: img.width, height: img.height };
 }
 
+/** A still WebP (one frame of an animation too) to RGBA. */
+export const decodeStillWebp = async (bytes: Uint8Array): Promise<Raster> => fromImageData(await withEmscripten('webpDec', () => decodeWebp(bytes.slice().buffer)));
+
+async function firstWebpFrame(bytes: Uint8Array): Promise<Raster> {
+  const animation = readWebpAnimation(bytes);
+  if (!animation) return decodeStillWebp(bytes);
+  for await (const frame of readWebpFrames(animation, decodeStillWebp)) return fromImageData({ data: frame.rgba, width: animation.width, height: animation.height });
+  throw unreadable();
+}
+
 async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster> {
   switch (header.format) {
     case 'jpeg':
       return decodeJpegPixels(bytes);
     case 'webp':
-      return fromImageData(await withEmscripten('webpDec', () => decodeWebp(bytes.slice().buffer)));
+      // An animated WebP as a still picture is its first frame as shown (core/animation/, ADR 0137).
+      if (header.animated) return firstWebpFrame(bytes);
+      return decodeStillWebp(bytes);
     case 'avif':
       // One call of libavif for the whole picture: at most 1,200² (intake), about twice a slice (ADR 0132).
       return fromImageData((await withEmscripten('avifDec', () => decodeAvif(bytes.slice().buffer))) ?? raise(unreadable()));
