@@ -349,7 +349,7 @@ export interface paths {
         put?: never;
         /**
          * Compress, upscale or remove the background
-         * @description `operation=compress` at a quality, `auto` (the smallest file that looks the same, never less faithful than libvips' JPEG q75 of the photo) or a target size; with `quality=auto`, `format=auto` chooses among AVIF, WebP and JPEG (WebP, AVIF or PNG with transparency) that `accept` allows (else the image types of the `Accept` header) and says why in `formatReason`; `upscale` (2, 3 or 4×) and `remove-background` use AI and write JPEG or WebP (`format=auto`: a JPEG photo stays JPEG, anything else becomes WebP) unless `format=png` is asked for; a cut-out is WebP or PNG. The picture is the `image` file, or a public `url` the server fetches. An animated GIF keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
+         * @description `operation=compress` at a quality, `auto` (the smallest file that looks the same, never less faithful than libvips' JPEG q75 of the photo) or a target size; with `quality=auto`, `format=auto` chooses among AVIF, WebP and JPEG (WebP, AVIF or PNG with transparency) that `accept` allows (else the image types of the `Accept` header) and says why in `formatReason`; `upscale` (2, 3 or 4×) and `remove-background` use AI and write JPEG or WebP (`format=auto`: a JPEG photo stays JPEG, anything else becomes WebP) unless `format=png` is asked for; a cut-out is WebP or PNG. The picture is the `image` file, or a public `url` the server fetches. An animated GIF or WebP keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
          *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). An AI result is at most 16 megapixels and 12,000 pixels a side; larger requests answer 400 before any work. With an API key, each call counts against the key's 10,000 calls a month.
          */
@@ -371,7 +371,7 @@ export interface paths {
         put?: never;
         /**
          * Resize, crop, rotate or batch-compress
-         * @description Resize to a preset or a size (Fill, Fit with a border colour, or Stretch; Fill keeps the faces, else the most detailed part, unless `position=centre`, and the answer's `framing` says which, ADR 0136), crop a rectangle, rotate and flip, or compress (the batch). The picture is the `image` file, or a public `url` the server fetches. An animated GIF keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
+         * @description Resize to a preset or a size (Fill, Fit with a border colour, or Stretch; Fill keeps the faces, else the most detailed part, unless `position=centre`, and the answer's `framing` says which, ADR 0136), crop a rectangle, rotate and flip, or compress (the batch). The picture is the `image` file, or a public `url` the server fetches. An animated GIF or WebP keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
          *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
@@ -393,7 +393,7 @@ export interface paths {
         put?: never;
         /**
          * Convert to JPEG, PNG, WebP, AVIF, BMP or TIFF
-         * @description Re-encodes the picture; metadata is never carried over. The picture is the `image` file, or a public `url` the server fetches. An animated GIF keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
+         * @description Re-encodes the picture; metadata is never carried over. The picture is the `image` file, or a public `url` the server fetches. An animated GIF or WebP keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
          *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
@@ -415,7 +415,7 @@ export interface paths {
         put?: never;
         /**
          * Watermark, blur faces or strip private metadata
-         * @description `watermark` draws text; `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding. The picture is the `image` file, or a public `url` the server fetches. An animated GIF keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
+         * @description `watermark` draws text; `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding. The picture is the `image` file, or a public `url` the server fetches. An animated GIF or WebP keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
          *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). An AI result is at most 16 megapixels and 12,000 pixels a side; larger requests answer 400 before any work. With an API key, each call counts against the key's 10,000 calls a month.
          */
@@ -1643,7 +1643,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode; or an animated GIF sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2255,7 +2255,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode; or an animated GIF sent to blur, which works on still pictures (send `frames=first`). */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2764,7 +2764,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode; or an animated GIF sent to blur, which works on still pictures (send `frames=first`). */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3322,7 +3322,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode; or an animated GIF sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3607,7 +3607,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode; or an animated GIF sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3827,7 +3827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode; or an animated GIF sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4087,7 +4087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode; or an animated GIF sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. `no_faces_found`: `blur` of faces found none: "No faces found; this did not count against your allowance." The unit is refunded and nothing is stored. `no_people_found`: `blur` of people found nobody: "No people found; this did not count against your allowance." The unit is refunded and nothing is stored. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. `no_faces_found`: `blur` of faces found none: "No faces found; this did not count against your allowance." The unit is refunded and nothing is stored. `no_people_found`: `blur` of people found nobody: "No people found; this did not count against your allowance." The unit is refunded and nothing is stored. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4624,7 +4624,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode; or an animated GIF sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5197,7 +5197,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format), animated WebP, or a variant we cannot decode; or an animated GIF sent to blur, which works on still pictures (send `frames=first`). */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). */
             422: {
                 headers: {
                     [name: string]: unknown;
