@@ -10,6 +10,7 @@ import { readHeader } from '../src/imaging/intake/sniff';
 import { AUTO_TARGET_SCORE } from '../src/imaging/options';
 import { corpusFile, corpusIndex, resultBytes, toolRequest, type ToolBody } from './support/corpus';
 import { ssimulacra } from './support/oracle';
+import { makePhoto } from './support/photos';
 
 type Body = ToolBody & { formatReason?: string };
 
@@ -94,6 +95,19 @@ describe.skipIf(!index)('format=auto chooses among what the caller accepts', () 
       if (accept === 'jpeg,png') expect(body.format).toBe('png');
       if (accept === 'jpeg,webp') expect(body.format).toBe('webp');
     }
+  });
+
+  it('AVIF is not tried beyond 1,200 px a side (production cannot make it), nor on a photo with its own colour profile, and the note says so', { timeout: 120_000 }, async () => {
+    const wide = await auto(await makePhoto({ width: 1_300, height: 400, seed: 5 }), { accept: 'avif,webp,jpeg' });
+    const wideBody = await wide.json<Body>();
+    expect(wide.status, JSON.stringify(wideBody)).toBe(200);
+    expect(wideBody.format).not.toBe('avif');
+    expect(wideBody.notes.join(' ')).toContain('AVIF was not tried: it is made at most 1,200 px a side.');
+    const p3 = await auto(await makePhoto({ width: 640, height: 480, seed: 6, profile: 'p3' }), { accept: 'avif,webp,jpeg' });
+    const p3Body = await p3.json<Body>();
+    expect(p3.status, JSON.stringify(p3Body)).toBe(200);
+    expect(p3Body.format).not.toBe('avif');
+    expect(p3Body.notes.join(' ')).toContain('AVIF was not tried: this photo carries its own colour profile');
   });
 
   it('where libvips q75 is more faithful than the usual target, auto is held to it (the anchor)', { timeout: 120_000 }, async () => {

@@ -39,6 +39,8 @@ export async function compressAuto(source: Raster, formats: OutputFormat[], budg
   const target = await anchoredTarget(sample.raster, judge);
   const lattice = searchLattice(sample.raster);
   const avif = formats.includes('avif') && options.avif ? new AvifSearch(options.avif, lattice, lattice === sample.raster ? judge : judgeFor(lattice), target.score) : null;
+  // The whole AVIF overlaps the search where the JPEG or WebP is sure to be made here (no call of its own).
+  if (avif && (sample.whole || !options.serviceWhole)) avif.speculate(source);
   const others = formats.filter((f) => f !== 'avif');
   // With AVIF the only format asked for and none to be made, the search falls back to what every viewer shows.
   const searched = others.length ? others : ([hasTransparency(source) ? 'png' : 'jpeg'] as OutputFormat[]);

@@ -106,10 +106,8 @@ export class AvifSearch {
     this.tries.catch(() => undefined);
   }
 
-  /** The quality the lattice points to and AVIF's estimated share of `rivalLatticeBytes` there; null when AVIF cannot get there. */
-  async plan(rivalLatticeBytes: number): Promise<{ quality: number; share: number } | null> {
-    const [a, b] = await this.tries;
-    if (!a || !b) return null;
+  /** Where the line through the two tries reaches the aim; null (and `missed`) beyond what auto makes. */
+  private aimed(a: Try, b: Try): number | null {
     const aim = Math.log(LATTICE_AIM * this.target);
     const slope = Math.min(-0.01, (Math.log(b.score) - Math.log(a.score)) / (b.quality - a.quality));
     const quality = Math.ceil(a.quality + (aim - Math.log(a.score)) / slope);
@@ -117,7 +115,35 @@ export class AvifSearch {
       this.missed = `AVIF would need a quality over ${Math.min(AVIF_MAX_QUALITY, b.quality + AVIF_REACH)} to look the same.`;
       return null;
     }
-    const at = Math.max(a.quality - AVIF_REACH, quality);
+    return Math.max(a.quality - AVIF_REACH, quality);
+  }
+
+  /**
+   * Starts the whole photo's AVIF as soon as the tries say where, while the isolate still searches JPEG and WebP:
+   * its wait overlaps the search's instead of following it. The call is made even where AVIF then loses (the third
+   * call; only where no other call can be needed, compressAuto).
+   */
+  speculate(source: Raster) {
+    this.speculative = this.tries.then(([a, b]) => {
+      const quality = a && b ? this.aimed(a, b) : null;
+      if (quality === null) return null;
+      this.calls++;
+      return this.encoder(source, quality).then(
+        (bytes) => ({ quality, bytes }),
+        (err: unknown) => this.failed(err),
+      );
+    });
+    this.speculative.catch(() => undefined);
+  }
+
+  private speculative: Promise<{ quality: number; bytes: Uint8Array } | null> | null = null;
+
+  /** The quality the lattice points to and AVIF's estimated share of `rivalLatticeBytes` there; null when AVIF cannot get there. */
+  async plan(rivalLatticeBytes: number): Promise<{ quality: number; share: number } | null> {
+    const [a, b] = await this.tries;
+    if (!a || !b) return null;
+    const at = this.aimed(a, b);
+    if (at === null) return null;
     const growth = (Math.log(b.bytes) - Math.log(a.bytes)) / (b.quality - a.quality);
     const share = (a.bytes * Math.exp(growth * (at - a.quality))) / rivalLatticeBytes;
     if (share >= AVIF_WORTH) {
@@ -135,9 +161,12 @@ export class AvifSearch {
 
   /** The whole photo at `quality`, judged; null (and `missed`) when it did not meet the target or no call is left. */
   async whole(source: Raster, judgeWhole: Judge, quality: number): Promise<AvifResult | null> {
-    if (this.calls >= IMAGE_SERVICE_MAX_CALLS_PER_OPERATION) return null;
-    this.calls++;
-    const bytes = await this.encoder(source, quality).catch((err: unknown) => this.failed(err));
+    const early = await this.speculative;
+    let bytes = early?.quality === quality ? early.bytes : null;
+    if (!bytes && this.calls < IMAGE_SERVICE_MAX_CALLS_PER_OPERATION) {
+      this.calls++;
+      bytes = await this.encoder(source, quality).catch((err: unknown) => this.failed(err));
+    }
     if (!bytes) return null;
     const score = judgeWhole(await decode(bytes, readHeader(bytes)!));
     if (score <= this.target) return { bytes, quality, score };

@@ -107,11 +107,16 @@ export async function compressPicture(job: Job, input: Picture, asked: CompressR
   }
   let result: EngineResult;
   const profiled = () => readProfile(bytes, header.format) !== null;
-  if (decodes(input) && !compressFits(upright, req, resolved) && req.format === 'auto' && req.quality === 'auto' && !req.targetBytes && !avifRefusal(upright, false)) {
+  if (decodes(input) && !compressFits(upright, req, resolved) && req.format === 'auto' && req.quality === 'auto' && !req.targetBytes && !avifRefusal(upright, false) && (acceptedFormats(req.accept)?.includes('avif') ?? true)) {
     // AVIF asked for on a photo the isolate reads but cannot encode within a slice: searched here, made by the service.
     const raster = await decode(bytes, header);
     const formats = autoFormats(raster, req);
     const readable = formats.includes('avif') && !profiled() ? await readableByService(input) : null;
+    if (formats.includes('avif') && profiled()) {
+      // Said here, and the service's search below is not asked for AVIF again.
+      notes.push(avifRefusal(upright, true)!);
+      req = { ...req, accept: formats.filter((f) => f !== 'avif').join(',') };
+    }
     if (readable) {
       reach(services, 'encoding');
       // The whole photo where one isolate encode of it would not fit a slice (a JPEG at a high quality): the service.

@@ -13,6 +13,7 @@ import { IMAGE_SERVICE_MAX_CALLS_PER_OPERATION } from '../../../../../../core/im
 import { autoCandidates, autoOn, explain, VERIFY_MARGIN } from './auto';
 import { formatReason } from './auto-whole';
 import { anchoredTarget, targetWords } from './anchor';
+import { avifRefusal } from './avif';
 import { acceptedFormats } from '../../../../../../core/tools/compress';
 import { LOSSY_MIN, named, type Encoded } from './choices';
 import { decode } from '../../codecs/decode';
@@ -119,7 +120,8 @@ async function autoLarge(images: ImageService, picture: LargePicture, requested:
   const target = await anchoredTarget(sample.raster, judge);
   const choice = await autoOn(sample.raster, formats, undefined, undefined, target.score, judge);
   // AVIF would need calls of its own: the three a request may make are the sample, the probe and the photo (ADR 0135).
-  const avifNote = requested === 'auto' && (!accepted || accepted.includes('avif')) ? ' AVIF was not tried: for a photo this large the image service calls a request may make are spent on the sample, the check and the photo.' : '';
+  const avifWhy = avifRefusal(picture.size, false) ?? 'AVIF was not tried: for a photo this large the image service calls a request may make are spent on the sample, the check and the photo.';
+  const avifNote = requested === 'auto' && (!accepted || accepted.includes('avif')) ? ` ${avifWhy}` : '';
   const reason = requested === 'auto' ? { formatReason: formatReason(choice) } : {};
   const { width, height } = sample.tiles[0]!;
   const judgedOn = `Judged at full size on ${sample.tiles.length} ${width}×${height} samples spread over the photo`;
