@@ -1,5 +1,5 @@
 import { readGifFrames, readGifInfo, readWebpAnimation, readWebpFrames, type Frame } from '../../../../core/animation';
-import { animatedKind, MAX_MOTION_FRAMES, MIN_FRAME_DELAY_MS, type MotionKind } from '../model/motion-plan';
+import { animatedKind, mayAnimate, MAX_MOTION_FRAMES, MIN_FRAME_DELAY_MS, type MotionKind } from '../model/motion-plan';
 
 /**
  * An animated picture decoded in the browser: every frame whole (the decoder composes each over the last as the
@@ -40,8 +40,8 @@ export function decodeMotion(url: string): Promise<Motion | null> {
 }
 
 async function decode(url: string): Promise<Motion | null> {
-  if (!url) return null;
-  const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+  const bytes = await bytesOf(url);
+  if (!bytes) return null;
   const kind = animatedKind(bytes);
   if (!kind) return null;
   const type = kind === 'gif' ? 'image/gif' : 'image/webp';
@@ -71,6 +71,19 @@ async function decode(url: string): Promise<Motion | null> {
   } finally {
     decoder.close();
   }
+}
+
+/**
+ * The picture's bytes, or null when it cannot move: a still format by its address, a data: URL (an AI picture)
+ * that is not a GIF or WebP. A data: URL is decoded here, since the CSP's connect-src refuses fetching one.
+ */
+async function bytesOf(url: string): Promise<Uint8Array | null> {
+  if (url.startsWith('data:')) {
+    const data = /^data:image\/(?:gif|webp);base64,(.*)$/s.exec(url)?.[1];
+    return data ? Uint8Array.from(atob(data), (c) => c.charCodeAt(0)) : null;
+  }
+  if (!url || url.startsWith('blob:') || !mayAnimate(url)) return null;
+  return new Uint8Array(await (await fetch(url)).arrayBuffer());
 }
 
 const nextTask = () => new Promise((r) => setTimeout(r, 0));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  animatedKind, estimateFromSamples, gifDelayMs, MOTION_MAX_SIDE, MOTION_SHARE_SIDE, motionSizes, sampleFrames, thinFrames,
+  animatedKind, mayAnimate, estimateFromSamples, gifDelayMs, MOTION_MAX_SIDE, MOTION_SHARE_SIDE, motionSizes, sampleFrames, thinFrames,
 } from './motion-plan';
 
 const bytes = (s: string, extra: number[] = []) => Uint8Array.from([...s].map((c) => c.charCodeAt(0)).concat(extra));
@@ -15,6 +15,16 @@ describe('animatedKind', () => {
     expect(animatedKind(bytes('RIFF\0\0\0\0WEBPVP8 \0\0\0\0\0'))).toBeNull();
     expect(animatedKind(bytes('\x89PNG\r\n\x1a\n'))).toBeNull();
     expect(animatedKind(new Uint8Array())).toBeNull();
+  });
+});
+
+describe('mayAnimate', () => {
+  it('skips addresses named as still formats and looks at the rest', () => {
+    expect(mayAnimate('/templates/nope-yep.png')).toBe(false);
+    expect(mayAnimate('http://x/photo.JPG?v=2')).toBe(false);
+    expect(mayAnimate('/templates/disco-dance.gif')).toBe(true);
+    expect(mayAnimate('http://x/api/images/abc123')).toBe(true);
+    expect(mayAnimate('/pic.webp')).toBe(true);
   });
 });
 

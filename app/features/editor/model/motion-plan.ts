@@ -33,6 +33,13 @@ export function animatedKind(bytes: Uint8Array): MotionKind | null {
   return null;
 }
 
+/**
+ * Whether the picture at `url` may be animated, from its address alone: a file named as a still format (a drawn
+ * template's .png, a photo's .jpg) is not fetched again to look; an address without an extension (an upload's
+ * /api/images/{id}) or a .gif/.webp is.
+ */
+export const mayAnimate = (url: string) => !/\.(png|jpe?g|avif|bmp|svg|tiff?)([?#]|$)/i.test(url);
+
 const sized = (area: Size, multiplier: number): OutputSize => ({
   multiplier,
   width: Math.max(2, 2 * Math.round((area.width * multiplier) / 2)),
