@@ -126,7 +126,7 @@ test.describe('Optimize', () => {
     const [format] = ((await card.getByTestId('result-format').textContent()) ?? '').split(' ');
     await expect(card.getByTestId('looks-same')).toContainText('Looks the same as the original.');
     await expect(card.getByTestId('looks-same')).toContainText(/difference score 0\.0\d\d, where 0 is identical/);
-    await expect(card.getByTestId('format-reason')).toHaveText(new RegExp(`^Why this format: ${format}: (about )?\\d+% smaller than (AVIF|JPEG|WEBP) at the same faithfulness\\.$`));
+    await expect(card.getByTestId('format-reason')).toHaveText(new RegExp(`^Why this format: ${format}: .*\\d+% smaller.* at the same faithfulness.*\\.$`));
     await expect(card.getByTestId('result-notes')).toContainText(new RegExp(`${format} at quality \\d+ is the smallest file that looks the same as the original \\((JPEG|WEBP) at quality \\d+ would be (about )?\\d+% larger`));
     const file = await download(page, card.getByRole('link', { name: 'Download Optimized Image' }));
     expect(sniff(file.bytes)).toBe(format!.toLowerCase());

@@ -11,7 +11,7 @@ import { AUTO_MAX_QUALITY } from '../../options';
 import { encodeSlicePixels } from '../../slices';
 import { anchoredTarget, targetWords } from './anchor';
 import { autoOn, encodeChoice, explain, searchLattice, type AutoChoice } from './auto';
-import { AvifSearch, type AvifEncoder } from './avif';
+import { AVIF_WORTH, AvifSearch, type AvifEncoder } from './avif';
 import { named, type Encoded, type SearchBudget } from './choices';
 import { judgeFor } from './judge/judge';
 import { sampleOf } from './judge/sample';
@@ -83,6 +83,12 @@ export async function compressAuto(source: Raster, formats: OutputFormat[], budg
     } else if (made) why += ` AVIF at quality ${made.quality} looks the same too but is ${Math.max(1, Math.round((made.bytes.length / bytes.length - 1) * 100))}% larger.`;
     else if (plan && byService) why += ' AVIF was not made whole: the image service calls a request may make were spent.';
     else if (avif.missed) why += ` ${avif.missed}`;
+    if (!made && looksSame && avif.share !== undefined && avif.share >= AVIF_WORTH) {
+      reason =
+        avif.share >= 1
+          ? `${format.toUpperCase()}: about ${Math.max(1, Math.round((1 - 1 / avif.share) * 100))}% smaller than AVIF at the same faithfulness (measured on a sample).`
+          : `${format.toUpperCase()}: AVIF would be only about ${Math.max(1, Math.round((1 - avif.share) * 100))}% smaller at the same faithfulness (measured on a sample), too little to make it.`;
+    }
   } else if (options.avifRefused) why += ` ${options.avifRefused}`;
   const chose = formats.length > 1 || format !== formats[0];
   return { bytes, format, quality, score, looksSame, notes: [why + targetWords(target) + judgedOn], search, ...(chose ? { formatReason: reason } : {}), ...(byService ? { byService } : {}) };

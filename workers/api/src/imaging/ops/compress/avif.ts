@@ -85,6 +85,8 @@ export class AvifSearch {
   calls = AVIF_TRIES.length;
   /** Why no AVIF came of it, for the note. */
   missed = '';
+  /** AVIF's estimated size as a share of the other format's, on the lattice, once planned. */
+  share: number | undefined;
 
   constructor(
     private readonly encoder: AvifEncoder,
@@ -146,6 +148,7 @@ export class AvifSearch {
     if (at === null) return null;
     const growth = (Math.log(b.bytes) - Math.log(a.bytes)) / (b.quality - a.quality);
     const share = (a.bytes * Math.exp(growth * (at - a.quality))) / rivalLatticeBytes;
+    this.share = share;
     if (share >= AVIF_WORTH) {
       this.missed = `AVIF was tried on a sample and would not be smaller enough to be worth making (about ${Math.round(Math.abs(share - 1) * 100)}% ${share >= 1 ? 'larger' : 'smaller'}).`;
       return null;
