@@ -48,7 +48,7 @@ it('a 64-frame 500 × 500 animation is read and written frame by frame: the peak
   console.log(`64 × 500×500 (16 MP): input ${(input.length / 1e6).toFixed(1)} MB, output ${(output.length / 1e6).toFixed(1)} MB, peak typed arrays ${(peak / 1e6).toFixed(1)} MB (${(peak / frameBytes).toFixed(1)} frames), ${Math.round(ms)} ms (${Math.round(ms / 16)} ms/MP)`);
   expect(count).toBe(FRAMES);
   // The reader's canvas, saved canvas and yielded copy, the writer's canvas, masks, sample and two index planes
-  // (about 6 frames of RGBA), and the output as it grows; garbage is collected when V8 chooses (measured 9.8 and
-  // 11.8 frames), so the bound is 20 frames: under a third of holding all 64.
-  expect(peak).toBeLessThan(20 * frameBytes + output.length * 2);
+  // (about 6 frames of RGBA), and the output as it grows; garbage is collected when V8 chooses (measured 9.8, 11.8
+  // and 13.9 frames on the shared machine), so the bound is 24 frames: well under the 64 of holding them all.
+  expect(peak).toBeLessThan(24 * frameBytes + output.length * 2);
 });
