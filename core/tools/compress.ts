@@ -27,7 +27,7 @@ export function acceptedFormats(field: string | undefined): AcceptableFormat[] |
 
 /**
  * An `accept` field from an HTTP `Accept` header: the image types it names with a quality above zero, or undefined
- * when it names none of them, or `image/*` (a browser's picture request does: every format).
+ * when it names none of them, or `image/*` (then `format=auto` chooses among JPEG, WebP and PNG, as before AVIF).
  */
 export function acceptFromHeader(header: string | null): string | undefined {
   const found: AcceptableFormat[] = [];
@@ -51,7 +51,7 @@ export const compressFieldsSchema = z.object({
   quality: z.union([z.literal('auto'), qualityField], { message: `Quality must be auto or a whole number from ${QUALITY.min} to ${QUALITY.max}.` }).default(QUALITY.default),
   format,
   targetBytes: z.coerce.number().int().min(TARGET_BYTES_MIN, `targetBytes must be at least ${TARGET_BYTES_MIN}.`).optional(),
-  /** `format=auto`: the formats it may choose among, e.g. `avif,webp,jpeg` (default: the `Accept` header's image types, else all). */
+  /** `format=auto`: the formats it may choose among, e.g. `avif,webp,jpeg` (default: the `Accept` header's image types, else JPEG, WebP and PNG). */
   accept: z.string().regex(ACCEPT_PATTERN, { message: ACCEPT_MESSAGE }).optional(),
 }).refine((o) => o.format !== 'avif' || (o.quality !== 'auto' && o.targetBytes === undefined), { message: AVIF_SEARCH_MESSAGE, path: ['format'] });
 export type CompressOptions = z.infer<typeof compressFieldsSchema>;

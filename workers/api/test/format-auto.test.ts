@@ -78,6 +78,19 @@ describe.skipIf(!index)('format=auto chooses among what the caller accepts', () 
     expect(body.formatReason).toBe('WEBP: the only format tried that looks the same.');
   });
 
+  it('Accept: image/avif, image/webp (no field) may answer AVIF; naming no image type, never (as before AVIF was a choice)', { timeout: 120_000 }, async () => {
+    const input = await corpusFile(PHOTO);
+    const asked = await (await auto(input, {}, { accept: 'image/avif,image/webp;q=0.9' })).json<Body>();
+    expect(asked.format, JSON.stringify(asked.notes)).toBe('avif');
+    for (const accept of [undefined, '*/*', 'image/*, application/json']) {
+      const res = await auto(input, {}, accept ? { accept } : {});
+      const body = await res.json<Body>();
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(['jpeg', 'webp'], `Accept: ${accept}`).toContain(body.format);
+      expect(body.notes.join(' ')).not.toContain('AVIF');
+    }
+  });
+
   it('accept=jpeg,webp never answers AVIF, and the field wins over the header', { timeout: 60_000 }, async () => {
     const res = await auto(await corpusFile(PHOTO), { accept: 'jpeg,webp' }, { accept: 'image/avif' });
     const body = await res.json<Body>();

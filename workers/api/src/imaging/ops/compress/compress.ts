@@ -29,14 +29,19 @@ export function possibleFormats(req: CompressRequest, resolved: OutputFormat): O
 /**
  * The formats `format=auto` may choose on a picture (ADR 0135): AVIF, WebP and JPEG for an opaque one, WebP, AVIF and
  * PNG with transparency; AVIF only with `quality=auto` (the judge compares formats at equal faithfulness, quality
- * numbers do not). Restricted to what the caller accepts; where that leaves none, the format every viewer shows.
+ * numbers do not). Restricted to what the caller accepts (AVIF only when it says so); where that leaves none, the
+ * format every viewer shows.
  */
 export function autoFormats(raster: Raster, req: CompressRequest): OutputFormat[] {
   const suited = autoCandidates('auto', raster).concat(req.quality === 'auto' && !req.targetBytes ? ['avif'] : []);
-  const accepted = acceptedFormats(req.accept);
-  const allowed = accepted ? suited.filter((f) => (accepted as readonly string[]).includes(f)) : suited;
+  // A caller that has not said what it shows gets what it got before AVIF was a choice.
+  const accepted = acceptedFormats(req.accept) ?? UNSAID;
+  const allowed = suited.filter((f) => (accepted as readonly string[]).includes(f));
   return allowed.length ? allowed : [hasTransparency(raster) ? 'png' : 'jpeg'];
 }
+
+/** What `format=auto` chooses among when the caller names no format (no `accept`, no image type in `Accept`). */
+const UNSAID = ['webp', 'jpeg', 'png'] as const;
 
 /** What `quality=auto` needs to try AVIF here: the image service's encoder, or why it cannot (avif.ts). */
 export const avifOptions = (services: EngineServices | undefined, raster: Raster, profiled: boolean): AutoOptions => {
@@ -107,7 +112,7 @@ export async function compressPicture(job: Job, input: Picture, asked: CompressR
   }
   let result: EngineResult;
   const profiled = () => readProfile(bytes, header.format) !== null;
-  if (decodes(input) && !compressFits(upright, req, resolved) && req.format === 'auto' && req.quality === 'auto' && !req.targetBytes && !avifRefusal(upright, false) && (acceptedFormats(req.accept)?.includes('avif') ?? true)) {
+  if (decodes(input) && !compressFits(upright, req, resolved) && req.format === 'auto' && req.quality === 'auto' && !req.targetBytes && !avifRefusal(upright, false) && acceptedFormats(req.accept)?.includes('avif')) {
     // AVIF asked for on a photo the isolate reads but cannot encode within a slice: searched here, made by the service.
     const raster = await decode(bytes, header);
     const formats = autoFormats(raster, req);

@@ -121,7 +121,7 @@ async function autoLarge(images: ImageService, picture: LargePicture, requested:
   const choice = await autoOn(sample.raster, formats, undefined, undefined, target.score, judge);
   // AVIF would need calls of its own: the three a request may make are the sample, the probe and the photo (ADR 0135).
   const avifWhy = avifRefusal(picture.size, false) ?? 'AVIF was not tried: for a photo this large the image service calls a request may make are spent on the sample, the check and the photo.';
-  const avifNote = requested === 'auto' && (!accepted || accepted.includes('avif')) ? ` ${avifWhy}` : '';
+  const avifNote = requested === 'auto' && accepted?.includes('avif') ? ` ${avifWhy}` : '';
   const reason = requested === 'auto' ? { formatReason: formatReason(choice) } : {};
   const { width, height } = sample.tiles[0]!;
   const judgedOn = `Judged at full size on ${sample.tiles.length} ${width}×${height} samples spread over the photo`;
