@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { serverRequests } from './editor-fixtures';
+import { untilHomeHydrated } from './home-fixtures';
 
 /**
  * Animated memes in the editor (docs/decisions/0138-animated-meme-export.md): an animated GIF plays on the canvas
@@ -226,4 +227,17 @@ test('animated templates are found by search, wear a GIF badge in the picker and
   const first = await canvas.screenshot();
   await page.waitForTimeout(250);
   expect((await canvas.screenshot()).equals(first)).toBe(false);
+});
+
+test('a GIF pasted on the home page opens in the editor moving', async ({ page }) => {
+  await page.goto('/');
+  await untilHomeHydrated(page);
+  await page.evaluate((bytes) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(bytes)], 'pasted.gif', { type: 'image/gif' }));
+    document.querySelector('footer')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true }));
+  }, [...animatedGif()]);
+  await page.waitForURL(/\/meme-generator\?image=/, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Pause animation' })).toBeVisible();
+  await expect(page.getByText(`Animated picture, ${FRAMES} frames`)).toBeVisible();
 });
