@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { AVIF_MAX_SIDE } from '../../../core/image-service';
 import { QUALITY } from '../../../core/tools/fields';
 import { CONVERT_DEFAULT_QUALITY, OUTPUT_FORMATS, type ToolResult } from '../../../core/api/tools';
-import { acceptImages } from '~/lib/file-intake';
+import { inspectFiles, toastRefused, type Inspected } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
 import { previewFileUrl } from './browser-preview';
 import { DropZone } from './drop-zone';
+import { FirstFrameToggle } from './file-card';
 import { formatBytes, resultName, uniqueNames, zipName } from './format';
 import { pictureHint } from './picture-hint';
 import { ProgressCard } from './progress-card';
@@ -37,11 +38,19 @@ export function ConvertTool() {
   const [done, setDone] = useState<Converted[]>([]);
   const [failed, setFailed] = useState<{ name: string; reason: string }[]>([]);
   const thumbs = useThumbs(files);
+  // How many chosen files are animations (ADR 0137), and whether only their first frame is wanted.
+  const [animated, setAnimated] = useState(0);
+  const [firstOnly, setFirstOnly] = useState(false);
 
   const choose = async (list: File[]) => {
-    const images = await acceptImages(list);
+    const inspected = await inspectFiles(list);
+    toastRefused(inspected.filter((i): i is Extract<Inspected, { ok: false }> => !i.ok));
+    const accepted = inspected.filter((i): i is Extract<Inspected, { ok: true }> => i.ok);
+    const images = accepted.map((i) => i.file);
     if (!images.length) return toast.error('No valid images', 'Please select image files to convert');
     setFiles(images);
+    setAnimated(accepted.filter((i) => i.info.animated && (i.info.frames ?? 0) > 1).length);
+    setFirstOnly(false);
     setDone([]);
     setFailed([]);
     toast.success(images.length === 1 ? 'Image loaded!' : `${images.length} images loaded!`);
@@ -52,7 +61,7 @@ export function ConvertTool() {
     setDone([]);
     setFailed([]);
     // A failed file is never skipped silently (docs/product.md §5.4): the list under the results says which and why.
-    const fields = { operation: 'convert', format, quality, maintainMetadata: false };
+    const fields = { operation: 'convert', format, quality, maintainMetadata: false, ...(animated && firstOnly ? { frames: 'first' } : {}) };
     const outcome = await runAll('/api/convert', files, fields, 'The server could not convert this file.');
     const out = outcome.done.map((d) => ({ originalName: d.name, result: d.result }));
     setDone(out);
@@ -79,6 +88,14 @@ export function ConvertTool() {
               ))}
               {files.length > MAX_THUMBS ? <li className="grid h-16 place-items-center rounded bg-slate-100 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">+{files.length - MAX_THUMBS} more</li> : null}
             </ul>
+          ) : null}
+          {animated ? (
+            <div className="space-y-1 text-sm" data-testid="convert-animated">
+              <p className={muted}>
+                {animated === 1 && files.length === 1 ? 'This image is animated' : `${animated} of ${files.length} images are animated`}: WebP keeps every frame; the other formats hold one picture, the first frame.
+              </p>
+              <FirstFrameToggle choice={{ checked: firstOnly, onChange: setFirstOnly }} disabled={busy} />
+            </div>
           ) : null}
         </div>
         <div className="order-3 space-y-4">
@@ -171,7 +188,7 @@ function ConvertResults({ done, total }: { done: Converted[]; total: number }) {
     }
   };
   return (
-    <ResultCard title="Conversion Complete">
+    <ResultCard title="Conversion Complete" frames={done.length === 1 ? done[0]!.result.frames : undefined}>
       <p className={muted}>
         {done.length} of {total} images converted.
       </p>
@@ -194,6 +211,7 @@ function ConvertResults({ done, total }: { done: Converted[]; total: number }) {
                     <p className="text-xs text-slate-600 dark:text-slate-400">
                       <span className="rounded bg-slate-200 px-1 font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">{d.result.format.toUpperCase()}</span>{' '}
                       <span data-testid="converted-size">{formatBytes(d.result.size)}</span>
+                      {d.result.frames && d.result.frames > 1 ? <span data-testid="converted-frames">, {d.result.frames} frames, animated</span> : null}
                     </p>
                     <Notes notes={d.result.notes} className="text-xs text-slate-600 dark:text-slate-400" />
                   </div>

@@ -3,11 +3,27 @@ import { DropZone } from './drop-zone';
 import { formatBytes } from './format';
 import { btnSecondary } from './styles';
 import { useFocusOnArrival } from './use-focus-on-arrival';
-import type { Chosen } from './use-image-file';
+import type { Chosen, FirstFrameChoice } from './use-image-file';
 import { IMAGE_INPUT_ACCEPT } from '../../../core/images/kinds';
 
-/** The chosen image (preview, name, size, 'Choose Different Image'), or the drop zone when there is none. */
-export function ImagePicker({ chosen, onFiles, hint, disabled }: { chosen: Chosen | null; onFiles: (f: File[]) => void; hint: string; disabled?: boolean }) {
+/**
+ * "Use the first frame only" (ADR 0137): an animation keeps its frames unless this is ticked, which sends
+ * `frames=first`. A real checkbox, so it has its label and the keyboard for free.
+ */
+export function FirstFrameToggle({ choice, disabled, testId = 'first-frame-only' }: { choice: FirstFrameChoice; disabled?: boolean; testId?: string }) {
+  return (
+    <label className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+      <input type="checkbox" checked={choice.checked} disabled={disabled} onChange={(e) => choice.onChange(e.target.checked)} className="h-4 w-4 rounded accent-brand-700" data-testid={testId} />
+      Use the first frame only
+    </label>
+  );
+}
+
+/**
+ * The chosen image (preview, name, size, 'Choose Different Image'), or the drop zone when there is none. For an
+ * animation it says so and, given `firstFrame`, offers "Use the first frame only".
+ */
+export function ImagePicker({ chosen, onFiles, hint, disabled, firstFrame }: { chosen: Chosen | null; onFiles: (f: File[]) => void; hint: string; disabled?: boolean; firstFrame?: FirstFrameChoice }) {
   const input = useRef<HTMLInputElement>(null);
   const card = useRef<HTMLDivElement>(null);
   // The drop zone that held focus is gone once a file is picked: the card takes it, naming the file.
@@ -33,8 +49,13 @@ export function ImagePicker({ chosen, onFiles, hint, disabled }: { chosen: Chose
         </p>
         {frames ? (
           <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="file-animation">
-            Animated, {frames} frames: the tools keep them.
+            Animated, {frames} frames: {firstFrame?.checked ? 'only the first will be used.' : 'the tools keep them.'}
           </p>
+        ) : null}
+        {frames && firstFrame ? (
+          <div className="mt-1">
+            <FirstFrameToggle choice={firstFrame} disabled={disabled} />
+          </div>
         ) : null}
       </div>
       <button type="button" onClick={() => input.current?.click()} disabled={disabled} className={btnSecondary}>

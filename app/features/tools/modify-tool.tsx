@@ -41,7 +41,7 @@ export function ModifyTool() {
     setResult(null);
     setNatural({ width: 0, height: 0 });
   }, []);
-  const { chosen, choose } = useImageFile({ onChosen });
+  const { chosen, choose, firstFrame, withFrames } = useImageFile({ onChosen });
   // A result belongs to the tab that made it: switching tabs, or starting the next job, clears it.
   useEffect(() => setResult(null), [tab]);
   const { job, busy, run, cancel } = useToolJob();
@@ -63,7 +63,7 @@ export function ModifyTool() {
     const l = LABELS[kind as Kind];
     setResult(null);
     try {
-      const r = await run('/api/modify', chosen.file, fields);
+      const r = await run('/api/modify', chosen.file, withFrames(fields));
       setResult({ ...r, kind: kind as Kind });
       toast.success(l.ok, `${r.width} × ${r.height}`);
     } catch (err) {
@@ -81,13 +81,13 @@ export function ModifyTool() {
           <BatchPanel />
         ) : (
           <>
-            <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} />
+            <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} firstFrame={firstFrame} />
             {chosen && tab === 'resize' ? <ResizePanel natural={natural} disabled={disabled} onRun={onRun} size={size} setSize={setSize} src={chosen.preview} framed={result?.kind === 'resize' && result.framing ? { window: result.framing, box: result } : undefined} /> : null}
             {chosen && tab === 'crop' ? <CropPanel key={chosen.preview} natural={natural} disabled={disabled} onRun={onRun} src={chosen.preview} onLoad={setNatural} /> : null}
             {chosen && tab === 'transform' ? <TransformPanel key={chosen.preview} natural={natural} disabled={disabled} onRun={onRun} src={chosen.preview} /> : null}
             {busy ? <ProgressCard job={job} onCancel={cancel} /> : null}
             {result ? (
-              <ResultCard title="Result">
+              <ResultCard title="Result" frames={result.frames}>
                 <ResultPicture result={result} alt="Modified result" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
                 <PictureFacts result={result} />
                 <Notes notes={result.notes} />

@@ -40,7 +40,7 @@ export function OptimizeTool() {
     setResult(null);
     setAiError(null);
   }, []);
-  const { chosen, choose } = useImageFile({ onChosen: clearResult });
+  const { chosen, choose, firstFrame, withFrames } = useImageFile({ onChosen: clearResult });
   // A result belongs to the tab that made it: switching tabs clears it, so no download is offered for the wrong job.
   useEffect(() => setResult(null), [tab]);
   const { job, busy, run, cancel } = useToolJob();
@@ -60,7 +60,7 @@ export function OptimizeTool() {
     if (format === 'auto') fields.accept = await browserAccept();
     setResult(null);
     try {
-      const r = await run('/api/optimize', chosen.file, fields);
+      const r = await run('/api/optimize', chosen.file, withFrames(fields));
       setResult(r);
       if (r.keptOriginal) toast.info('Your file is already as small as we can make it', 'We kept the original: nothing we made was smaller.');
       else toast.success('Image compressed successfully!', `Reduced by ${r.compressionRatio}% (${formatBytes(r.originalSize)} → ${formatBytes(r.size)})`);
@@ -80,7 +80,7 @@ export function OptimizeTool() {
       // A JPEG chosen for an upscale means Auto for a cut-out (which needs transparency).
       const format = operation === 'remove-background' && aiFormat === 'jpeg' ? 'auto' : aiFormat;
       const fields: Record<string, string | number> = operation === 'upscale' ? { operation, factor, format } : { operation, format };
-      const r = await run('/api/optimize', chosen.file, fields);
+      const r = await run('/api/optimize', chosen.file, withFrames(fields));
       setResult(operation === 'remove-background' ? { ...r, originalSize: chosen.file.size, compressionRatio: 0 } : r);
       if (operation === 'upscale') toast.success('Image upscaled successfully!', `Enhanced ${factor}x from ${formatBytes(r.originalSize)} to ${formatBytes(r.size)}`);
       else toast.success('Background removed successfully! 🎨', `Processed image from ${formatBytes(chosen.file.size)} to ${formatBytes(r.size)}`);
@@ -109,7 +109,7 @@ export function OptimizeTool() {
     <>
       <ToolTabs tabs={TABS} current={tab} onSelect={setTab} label="Optimize tools" />
       <TabPanel id={tab}>
-        <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} />
+        <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} firstFrame={firstFrame} />
 
         {tab === 'compress' ? (
           <div className={`${card} space-y-4`}>
@@ -228,7 +228,7 @@ function OptimizeResult({ result, before, originalName }: { result: ToolResult; 
   // A kept original is the file sent: there is nothing to compare, and the first note says why.
   const kept = result.keptOriginal === true;
   return (
-    <ResultCard title={kept ? 'Your original is already smaller' : 'Processing Complete'}>
+    <ResultCard title={kept ? 'Your original is already smaller' : 'Processing Complete'} frames={result.frames}>
       {kept ? (
         <>
           <img src={before} alt="Your original picture, kept" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />

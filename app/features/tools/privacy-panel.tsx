@@ -68,7 +68,7 @@ export function PrivacyLogCard({ result, originalName }: { result: ToolResult; o
     ['Data Preserved', log.preserved, 'log-preserved'],
   ];
   return (
-    <ResultCard title="Privacy Protection Log">
+    <ResultCard title="Privacy Protection Log" frames={result.frames}>
       <div className="grid gap-3 sm:grid-cols-3">
         {lists.map(([title, items, id]) => (
           <div key={title} className="min-w-0">

@@ -5,8 +5,11 @@ import { btnPrimary } from './styles';
 import { useDisplayable } from './use-displayable';
 import { useFocusOnArrival } from './use-focus-on-arrival';
 
-/** A titled card for a finished result. */
-export function ResultCard({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A titled card for a finished result. `frames` is the answer's own (an animation that kept its frames, ADR 0137):
+ * every tool screen's result says so here, once, and a still result (no `frames`, or one) says nothing.
+ */
+export function ResultCard({ title, frames, children }: { title: string; frames?: number; children: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The button that started the job was disabled while it ran, so focus fell to <body>: the result's heading takes it.
   useFocusOnArrival(heading, null);
@@ -15,7 +18,17 @@ export function ResultCard({ title, children }: { title: string; children: React
       <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-emerald-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 dark:text-emerald-300">
         {title}
       </h2>
-      <div className="mt-3 space-y-3">{children}</div>
+      <div className="mt-3 space-y-3">
+        {frames && frames > 1 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Frames:{' '}
+            <span className="font-medium text-slate-900 dark:text-white" data-testid="result-frames">
+              {frames}, animated
+            </span>
+          </p>
+        ) : null}
+        {children}
+      </div>
     </section>
   );
 }
@@ -36,16 +49,14 @@ export function Facts({ items }: { items: [label: string, value: string, testId?
   );
 }
 
-/** A picture result's size, file size and format, the facts every single-picture result shows. */
-export function PictureFacts({ result }: { result: { width: number; height: number; size: number; format: string; frames?: number } }) {
+/** A picture result's size, file size and format, the facts every single-picture result shows (its frames: ResultCard). */
+export function PictureFacts({ result }: { result: { width: number; height: number; size: number; format: string } }) {
   return (
     <Facts
       items={[
         ['Dimensions', `${result.width} × ${result.height}`, 'result-dimensions'],
         ['File size', formatBytes(result.size), 'new-size'],
         ['Format', result.format.toUpperCase(), 'result-format'],
-        // An animation kept its frames (ADR 0137).
-        ...(result.frames ? [['Frames', `${result.frames}, animated`, 'result-frames'] as [string, string, string]] : []),
       ]}
     />
   );

@@ -53,7 +53,7 @@ export function SecurityTool() {
       .then(setAnalysis, () => toast.error('Analysis failed', 'Could not analyze image metadata'))
       .finally(() => setAnalyzing(false));
   }, []);
-  const { chosen, choose } = useImageFile({ onChosen });
+  const { chosen, choose, firstFrame, withFrames } = useImageFile({ onChosen });
   // A result belongs to the tab that made it: switching tabs clears it.
   useEffect(() => setResult(null), [tab]);
   useEffect(() => {
@@ -69,7 +69,7 @@ export function SecurityTool() {
     setResult(null);
     setNothingFound(null);
     try {
-      const r = await run('/api/security', chosen.file, fields);
+      const r = await run('/api/security', chosen.file, withFrames(fields));
       setResult(r);
       toast.success(ok[0], ok[1] ?? r.details);
     } catch (err) {
@@ -109,18 +109,26 @@ export function SecurityTool() {
   };
 
   const disabled = !chosen || busy;
+  // Blur works on still pictures only (faces move from frame to frame, ADR 0137): for an animation the first frame
+  // is the choice to make before blurring, instead of a refusal after the upload.
+  const blurNeedsStill = Boolean(chosen?.frames) && !firstFrame.checked;
   return (
     <>
       <ToolTabs tabs={TABS} current={tab} onSelect={setTab} label="Security tools" />
       <TabPanel id={tab}>
-        <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} />
+        <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} firstFrame={firstFrame} />
         {chosen && tab === 'watermark' ? (
           <>
             <WatermarkPreview src={chosen.preview} natural={natural} s={wm} />
             <WatermarkControls s={wm} set={setWm} disabled={disabled} onApply={applyWatermark} />
           </>
         ) : null}
-        {chosen && tab === 'blur' ? <BlurControls s={blur} set={setBlur} disabled={disabled} onApply={applyBlur} usage={usage} usageFailed={failed} src={chosen.preview} natural={natural} /> : null}
+        {chosen && tab === 'blur' && blurNeedsStill ? (
+          <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50" data-testid="blur-animated">
+            Blur works on still pictures only: faces and people move from frame to frame. Tick “Use the first frame only” above to blur the first frame (the result is a still picture).
+          </p>
+        ) : null}
+        {chosen && tab === 'blur' ? <BlurControls s={blur} set={setBlur} disabled={disabled || blurNeedsStill} onApply={applyBlur} usage={usage} usageFailed={failed} src={chosen.preview} natural={natural} /> : null}
         {nothingFound && tab === 'blur' ? (
           <p role="status" className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100" data-testid="nothing-found">
             {nothingFound}
@@ -135,7 +143,7 @@ export function SecurityTool() {
         {busy ? <ProgressCard job={job} onCancel={cancel} /> : null}
         {result && result.operation === 'privacy' && tab === 'privacy' ? <PrivacyLogCard result={result} originalName={chosen?.file.name ?? ''} /> : null}
         {result && result.operation !== 'privacy' ? (
-          <ResultCard title="Security Processing Complete">
+          <ResultCard title="Security Processing Complete" frames={result.frames}>
             <ResultPicture result={result} alt="Protected result" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" testId="security-result" />
             {result.details || result.notes.length ? <p className={muted}>{result.details ?? result.notes.join(' ')}</p> : null}
             <p className={muted} data-testid="new-size">{formatBytes(result.size)}</p>

@@ -11,6 +11,12 @@ export interface Chosen {
   frames?: number;
 }
 
+/** The "Use the first frame only" checkbox's state (file-card.tsx FirstFrameToggle). */
+export interface FirstFrameChoice {
+  checked: boolean;
+  onChange(checked: boolean): void;
+}
+
 /**
  * The selected image of a single-image tool. The file is inspected first (lib/file-intake: empty, too large, not an
  * image by its bytes, damaged) and refused with the server's words before any preview or "uploaded" toast.
@@ -18,6 +24,8 @@ export interface Chosen {
  */
 export function useImageFile({ onChosen }: { onChosen?: (c: Chosen) => void } = {}) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
+  // "Use the first frame only" (ADR 0137): asked per file, so a new file starts with every frame kept.
+  const [firstOnly, setFirstOnly] = useState(false);
   useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen.preview) : undefined), [chosen]);
 
   const choose = useCallback(
@@ -30,11 +38,16 @@ export function useImageFile({ onChosen }: { onChosen?: (c: Chosen) => void } = 
       const { animated, frames } = inspected.info;
       const next = { file, preview: await previewUrl(file, inspected.info.format), ...(animated && frames && frames > 1 ? { frames } : {}) };
       setChosen(next);
+      setFirstOnly(false);
       onChosen?.(next);
       toast.success('Image uploaded!', `${file.name} (${formatBytes(file.size)})`);
     },
     [onChosen],
   );
 
-  return { chosen, choose, clear: () => setChosen(null) };
+  const firstFrame: FirstFrameChoice = { checked: firstOnly, onChange: setFirstOnly };
+  /** A job's fields with the frame choice added: `frames=first` for an animation when it is ticked. */
+  const withFrames = (fields: Record<string, string | number | boolean>): Record<string, string | number | boolean> =>
+    chosen?.frames && firstOnly ? { ...fields, frames: 'first' } : fields;
+  return { chosen, choose, clear: () => setChosen(null), firstFrame, withFrames };
 }
