@@ -4,6 +4,7 @@ import { decode } from '../src/imaging/codecs/decode';
 import { encode, encodePng, type OutputFormat } from '../src/imaging/codecs/encode';
 import { readHeader } from '../src/imaging/intake/sniff';
 import { compressAuto } from '../src/imaging/ops/compress/auto-whole';
+import { AVIF_AUTO_MAX_PIXELS } from '../src/imaging/ops/compress/avif';
 import { judgeMemory, resetJudgeMemory } from '../src/imaging/ops/compress/judge/judge';
 import { AUTO_MAX_QUALITY, AUTO_SETTINGS, AUTO_WASM_PIXELS, ENCODE_PIXEL_BUDGET, OXIPNG_MAX_PIXELS, WASM_PIXEL_BUDGET } from '../src/imaging/options';
 import { blur, pixelate, resize } from '../src/imaging/codecs/pixels';
@@ -90,6 +91,24 @@ describe('WASM memory stays under 100 MB at each operation’s pixel budget', ()
       // Judges are not pooled: each search's are counted in full, as if none had been collected yet.
       expect(judgeMemory() + codec).toBeLessThan(WASM_OPERATION_LIMIT_BYTES);
     }
+  });
+
+  it('format=auto with AVIF at the largest picture it judges AVIF on (ADR 0135): judges and AVIF decode together, idle codecs within theirs', { timeout: 300_000 }, async () => {
+    resetWasmPeaks();
+    resetJudgeMemory();
+    // The judges at their largest (noise: every probe and check is made), then the AVIF decode of a whole photo.
+    await compressAuto(noiseAt(AVIF_AUTO_MAX_PIXELS), ['webp']);
+    const width = Math.floor(Math.sqrt(AVIF_AUTO_MAX_PIXELS * (4 / 3)));
+    const avif = await makePhoto({ width, height: Math.floor(AVIF_AUTO_MAX_PIXELS / width), format: 'avif', quality: 95 });
+    await decode(avif, readHeader(avif)!);
+    const { avifDec = 0 } = wasmPeaks();
+    // What the other codecs keep while the AVIF is decoded: their idle instances (their encodes have ended).
+    const { avifDec: _, ...idle } = wasmMemory();
+    const kept = Object.values(idle).reduce((x, y) => x + y, 0);
+    console.log(`format=auto with AVIF at ${MB(AVIF_AUTO_MAX_PIXELS)} MP: judges ${MB(judgeMemory())} MB, AVIF decode ${MB(avifDec)} MB, other codecs kept ${MB(kept)} MB`);
+    // Judges are counted in full, as if none had been collected yet; the idle instances have their own budget.
+    expect(judgeMemory() + avifDec).toBeLessThan(WASM_OPERATION_LIMIT_BYTES);
+    expect(kept).toBeLessThanOrEqual(IDLE_WASM_LIMIT_BYTES);
   });
 
   it('oxipng at the largest PNG it is given', { timeout: 120_000 }, async () => {

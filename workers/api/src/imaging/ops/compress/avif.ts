@@ -12,6 +12,7 @@ import { plainPng } from '../../codecs/plain-png';
 import { hasTransparency, type Raster } from '../../codecs/raster';
 import { readHeader } from '../../intake/sniff';
 import { ImageServiceError, type ImageService } from '../../service/types';
+import { JUDGE_MAX_PIXELS } from '../../options';
 import type { Judge } from './judge/judge';
 
 /** Makes an AVIF of a picture at a quality (the image service). */
@@ -50,15 +51,16 @@ const LATTICE_AIM = 0.97;
 export const AVIF_WORTH = 0.95;
 
 /**
- * The largest picture whose AVIF is judged here: its decode (60.9 MB of WASM memory at 1,200², ADR 0132; about 34 MB
- * here, taken as proportional) beside the search's judges (about 41 MB) stays under the 80 MB an operation may use.
+ * The largest picture whose AVIF is judged here: the picture the judge reads whole (JUDGE_MAX_PIXELS). Its decode
+ * (23.1 MB here; 40 MB at 0.8 MP) beside the search's judges (41.5 MB) stays under the 80 MB an operation may use,
+ * which 0.8 MP would pass (imaging-memory.test.ts measures this size).
  */
-export const AVIF_AUTO_MAX_PIXELS = 800_000;
+export const AVIF_AUTO_MAX_PIXELS = JUDGE_MAX_PIXELS;
 
 /** Why AVIF cannot be tried on a picture, in words, or null when it can. */
 export function avifRefusal(size: { width: number; height: number }, profiled: boolean): string | null {
   if (Math.max(size.width, size.height) > AVIF_MAX_SIDE) return `AVIF was not tried: it is made at most ${AVIF_MAX_SIDE.toLocaleString('en-US')} px a side.`;
-  if (size.width * size.height > AVIF_AUTO_MAX_PIXELS) return 'AVIF was not tried: a picture over 0.8 MP is searched in JPEG and WebP only, to keep the judging within memory.';
+  if (size.width * size.height > AVIF_AUTO_MAX_PIXELS) return 'AVIF was not tried: a picture over 0.4 MP is searched in JPEG and WebP only, to keep the judging within memory.';
   if (profiled) return 'AVIF was not tried: this photo carries its own colour profile, which an AVIF would not keep.';
   return null;
 }
