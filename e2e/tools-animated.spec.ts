@@ -59,6 +59,7 @@ test('an animated GIF on Convert: WebP keeps the frames and the result says how 
 test('an animated GIF on Blur: the screen asks for the first frame before blurring instead of failing after the upload', async ({ page }) => {
   await page.goto('/tools/security?tab=blur');
   await page.getByTestId('file-input').setInputFiles({ name: 'moving.gif', mimeType: 'image/gif', buffer: await animatedGif() });
+  await expect(page.getByTestId('file-animation')).toHaveText('Animated, 12 frames: this tool works on one picture.');
   await expect(page.getByTestId('blur-animated')).toContainText('Blur works on still pictures only');
   const apply = page.getByRole('button', { name: 'Apply Blur Protection' });
   await expect(apply).toBeDisabled();

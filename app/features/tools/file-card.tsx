@@ -21,9 +21,10 @@ export function FirstFrameToggle({ choice, disabled, testId = 'first-frame-only'
 
 /**
  * The chosen image (preview, name, size, 'Choose Different Image'), or the drop zone when there is none. For an
- * animation it says so and, given `firstFrame`, offers "Use the first frame only".
+ * animation it says so and, given `firstFrame`, offers "Use the first frame only". `keepsFrames` is false on a tab
+ * whose operation works on one picture (blur, the AI operations), where "the tools keep them" would not be true.
  */
-export function ImagePicker({ chosen, onFiles, hint, disabled, firstFrame }: { chosen: Chosen | null; onFiles: (f: File[]) => void; hint: string; disabled?: boolean; firstFrame?: FirstFrameChoice }) {
+export function ImagePicker({ chosen, onFiles, hint, disabled, firstFrame, keepsFrames = true }: { chosen: Chosen | null; onFiles: (f: File[]) => void; hint: string; disabled?: boolean; firstFrame?: FirstFrameChoice; keepsFrames?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const card = useRef<HTMLDivElement>(null);
   // The drop zone that held focus is gone once a file is picked: the card takes it, naming the file.
@@ -49,7 +50,7 @@ export function ImagePicker({ chosen, onFiles, hint, disabled, firstFrame }: { c
         </p>
         {frames ? (
           <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="file-animation">
-            Animated, {frames} frames: {firstFrame?.checked ? 'only the first will be used.' : 'the tools keep them.'}
+            Animated, {frames} frames: {firstFrame?.checked ? 'only the first will be used.' : keepsFrames ? 'the tools keep them.' : 'this tool works on one picture.'}
           </p>
         ) : null}
         {frames && firstFrame ? (

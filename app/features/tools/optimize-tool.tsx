@@ -109,7 +109,7 @@ export function OptimizeTool() {
     <>
       <ToolTabs tabs={TABS} current={tab} onSelect={setTab} label="Optimize tools" />
       <TabPanel id={tab}>
-        <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} firstFrame={firstFrame} />
+        <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} firstFrame={firstFrame} keepsFrames={tab === 'compress'} />
 
         {tab === 'compress' ? (
           <div className={`${card} space-y-4`}>

@@ -116,7 +116,7 @@ export function SecurityTool() {
     <>
       <ToolTabs tabs={TABS} current={tab} onSelect={setTab} label="Security tools" />
       <TabPanel id={tab}>
-        <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} firstFrame={firstFrame} />
+        <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} firstFrame={firstFrame} keepsFrames={tab !== 'blur'} />
         {chosen && tab === 'watermark' ? (
           <>
             <WatermarkPreview src={chosen.preview} natural={natural} s={wm} />
