@@ -4,6 +4,7 @@
  * caller passes its encoder's files in and its decoder's function for reading. Frames written here are whole-canvas
  * frames with no blending and no disposal, so each frame's picture is exactly what was encoded.
  */
+import { concatBytes } from '../bytes';
 import type { AnimationInfo, Frame } from './frames';
 
 export class WebpContainerError extends Error {}
@@ -51,6 +52,15 @@ export function frameChunks(still: Uint8Array): { data: Uint8Array; alpha: boole
     at += c.end - c.start;
   }
   return { data, alpha };
+}
+
+/** The RIFF file around a WebP's chunks: "RIFF", the size of what follows, "WEBP", the chunks. */
+function riffWebp(parts: readonly Uint8Array[]): Uint8Array {
+  const head = new Uint8Array(12);
+  head.set([0x52, 0x49, 0x46, 0x46]);
+  new DataView(head.buffer).setUint32(4, parts.reduce((n, p) => n + p.length, 4), true);
+  head.set([0x57, 0x45, 0x42, 0x50], 8);
+  return concatBytes([head, ...parts]);
 }
 
 function chunk(id: string, payload: Uint8Array): Uint8Array {
@@ -101,17 +111,7 @@ export function muxAnimatedWebp(options: WebpAnimationOptions, frames: Array<{ s
   anim[4] = options.loops & 0xff;
   anim[5] = (options.loops >> 8) & 0xff;
   parts.unshift(chunk('VP8X', vp8x), chunk('ANIM', anim));
-  const body = parts.reduce((n, p) => n + p.length, 4);
-  const out = new Uint8Array(8 + body);
-  out.set([0x52, 0x49, 0x46, 0x46]);
-  new DataView(out.buffer).setUint32(4, body, true);
-  out.set([0x57, 0x45, 0x42, 0x50], 8);
-  let at = 12;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return riffWebp(parts);
 }
 
 /** One frame as the file holds it: its rectangle, timing, how it is composited, and a still WebP of its picture. */
@@ -162,17 +162,7 @@ function stillOf(width: number, height: number, data: Uint8Array[], alpha: boole
     put24(vp8x, 7, height - 1);
     parts.unshift(chunk('VP8X', vp8x));
   }
-  const body = parts.reduce((n, p) => n + p.length, 4);
-  const out = new Uint8Array(8 + body);
-  out.set([0x52, 0x49, 0x46, 0x46]);
-  new DataView(out.buffer).setUint32(4, body, true);
-  out.set([0x57, 0x45, 0x42, 0x50], 8);
-  let at = 12;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return riffWebp(parts);
 }
 
 /** Decodes a still WebP to straight RGBA (the caller's codec). */

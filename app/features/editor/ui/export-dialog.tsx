@@ -5,6 +5,7 @@ import { SHARE_MAX_BYTES, SHARE_MAX_SIDE } from '../../../../core/limits';
 import type { ExportFile, ExportSession, SizeEstimate } from '../canvas/export-session';
 import type { ExportSize } from '../model/export-plan';
 import { saveFile, saveToDashboard } from './download';
+import { ExportFrame, isAbort } from './export-frame';
 import { ExportOptions, FORMAT_LABEL } from './export-options';
 import { ShareLink, type ShareMeme } from './share-link';
 
@@ -23,8 +24,6 @@ const remembered = (): ExportFormat => {
   const v = typeof localStorage === 'undefined' ? null : localStorage.getItem(FORMAT_KEY);
   return (EXPORT_FORMATS as readonly string[]).includes(v ?? '') ? (v as ExportFormat) : 'jpg';
 };
-
-const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
 /**
  * Choose Export Format: format and size, each format's file size (estimated from samples in a Worker, exact once
@@ -106,76 +105,61 @@ export function ExportDialog(props: {
   const out = session ? session.sizes[session.oneSize ? 'original' : size] : null;
   const label = FORMAT_LABEL[format];
   return (
-    <Dialog.Root open={session !== null} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
-        <Dialog.Content
-          // The one thing most people want: Enter right after opening downloads the default.
-          onOpenAutoFocus={(e) => {
-            e.preventDefault();
-            downloadButton.current?.focus();
-          }}
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            props.returnFocusTo.current?.focus();
-          }}
-          className="fixed left-1/2 top-1/2 z-[61] max-h-[95vh] w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
-          <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">Choose Export Format</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            The file is made on your device; a download sends nothing to our servers.
-          </Dialog.Description>
-          {session && out ? (
-            <ExportOptions
-              session={session}
-              format={format}
-              size={size}
-              estimates={estimates}
-              disabled={busy !== null}
-              onFormat={setFormat}
-              onSize={setSize}
-              shareHint={`${SHARE_MAX_SIDE} px at most, under ${SHARE_MB} MB for posting`}
-            />
-          ) : null}
-          <div aria-live="polite" className="mt-3 min-h-5 text-sm text-slate-700 dark:text-slate-200">
-            {busy && out ? (
-              <span className="flex items-center gap-2">
-                <progress className="h-2 w-24" aria-label={`Creating your ${label}`} />
-                {busy === 'save' ? 'Saving' : 'Creating'} your {label} ({out.width} × {out.height} px)…
-              </span>
-            ) : null}
-          </div>
-          {error ? (
-            <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-              {error}
-            </p>
-          ) : null}
-          <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
-            <button
-              ref={downloadButton}
-              type="button"
-              disabled={!session || busy !== null || sharing}
-              onClick={() => void run('download')}
-              className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-            >
-              Download {label}
-            </button>
-            {props.premium ? (
-              <button
-                type="button"
-                disabled={!session || busy !== null}
-                onClick={() => void run('save')}
-                className="flex-1 rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60 dark:border-brand-300 dark:text-brand-200 dark:hover:bg-slate-800"
-              >
-                Save to dashboard
-              </button>
-            ) : null}
-            <Dialog.Close className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
-              Cancel
-            </Dialog.Close>
-          </div>
-          {session ? <ShareLink session={session} format={format} meme={props.share} premium={props.premium} disabled={busy !== null} onBusy={setSharing} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ExportFrame
+      open={session !== null}
+      onOpenChange={props.onOpenChange}
+      focusFirst={downloadButton}
+      returnFocusTo={props.returnFocusTo}
+      description="The file is made on your device; a download sends nothing to our servers."
+      options={
+        session && out ? (
+          <ExportOptions
+            session={session}
+            format={format}
+            size={size}
+            estimates={estimates}
+            disabled={busy !== null}
+            onFormat={setFormat}
+            onSize={setSize}
+            shareHint={`${SHARE_MAX_SIDE} px at most, under ${SHARE_MB} MB for posting`}
+          />
+        ) : null
+      }
+      status={
+        busy && out ? (
+          <span className="flex items-center gap-2">
+            <progress className="h-2 w-24" aria-label={`Creating your ${label}`} />
+            {busy === 'save' ? 'Saving' : 'Creating'} your {label} ({out.width} × {out.height} px)…
+          </span>
+        ) : null
+      }
+      error={error}
+    >
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
+        <button
+          ref={downloadButton}
+          type="button"
+          disabled={!session || busy !== null || sharing}
+          onClick={() => void run('download')}
+          className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
+          Download {label}
+        </button>
+        {props.premium ? (
+          <button
+            type="button"
+            disabled={!session || busy !== null}
+            onClick={() => void run('save')}
+            className="flex-1 rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60 dark:border-brand-300 dark:text-brand-200 dark:hover:bg-slate-800"
+          >
+            Save to dashboard
+          </button>
+        ) : null}
+        <Dialog.Close className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
+          Cancel
+        </Dialog.Close>
+      </div>
+      {session ? <ShareLink session={session} format={format} meme={props.share} premium={props.premium} disabled={busy !== null} onBusy={setSharing} /> : null}
+    </ExportFrame>
   );
 }

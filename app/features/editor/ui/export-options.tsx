@@ -1,6 +1,7 @@
 import { EXPORT_FORMATS, type ExportFormat } from '../../../../core/api/memes';
 import { EXPORT_QUALITY, SHARE_MAX_BYTES } from '../../../../core/limits';
 import { formatBytes } from '~/features/tools/format';
+import { optionStyles } from './export-frame';
 import type { ExportSession, SizeEstimate } from '../canvas/export-session';
 import type { ExportSize } from '../model/export-plan';
 
@@ -12,11 +13,7 @@ const HINT: Record<ExportFormat, string> = {
   webp: 'Smaller still; modern browsers and apps',
 };
 
-const fieldset = 'mt-4 flex flex-col gap-2';
-const legend = 'mb-1 text-sm font-semibold text-slate-800 dark:text-slate-100';
-const option =
-  'flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 has-[:checked]:border-brand-700 ' +
-  'has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed dark:border-slate-700 dark:has-[:checked]:border-brand-300 dark:has-[:checked]:bg-slate-800';
+const { fieldset, legend, option } = optionStyles;
 
 function SizeText({ estimate }: { estimate: SizeEstimate | 'failed' | undefined }) {
   if (estimate === undefined) return <span className="text-slate-500 dark:text-slate-400">measuring…</span>;

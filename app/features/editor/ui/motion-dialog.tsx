@@ -4,10 +4,9 @@ import type { MotionSession } from '../canvas/motion-session';
 import type { ExportSize } from '../model/export-plan';
 import { durationSeconds, MOTION_FORMATS, type MotionFormat } from '../model/motion-plan';
 import { saveFile } from './download';
+import { ExportFrame, isAbort } from './export-frame';
 import type { Exported } from './export-dialog';
 import { MotionOptions, MOTION_LABEL, type MotionEstimates } from './motion-options';
-
-const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
 /**
  * The export dialog of a meme whose picture moves (docs/decisions/0138-animated-meme-export.md): GIF, WebP or MP4
@@ -85,76 +84,62 @@ export function MotionDialog(props: {
   const label = MOTION_LABEL[format];
   const seconds = session ? String(Number(durationSeconds(session.motion.delays).toFixed(2))) : '';
   return (
-    <Dialog.Root open={session !== null} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
-        <Dialog.Content
-          onOpenAutoFocus={(e) => {
-            e.preventDefault();
-            downloadButton.current?.focus();
-          }}
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            props.returnFocusTo.current?.focus();
-          }}
-          className="fixed left-1/2 top-1/2 z-[61] max-h-[95vh] w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
-          <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">Choose Export Format</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Your meme moves: {session?.motion.frames.length} frames, {seconds} s. The file is made on your device; a download sends nothing to our servers.
-          </Dialog.Description>
-          {session ? (
-            <MotionOptions
-              session={session}
-              formats={formats}
-              format={format}
-              size={size}
-              dither={dither}
-              estimates={estimates}
-              disabled={busy}
-              onFormat={setFormat}
-              onSize={setSize}
-              onDither={setDither}
-            />
-          ) : null}
-          <div aria-live="polite" className="mt-3 min-h-5 text-sm text-slate-700 dark:text-slate-200">
-            {progress ? (
-              <span className="flex items-center gap-2">
-                <progress className="h-2 w-24" value={progress.done} max={progress.total} aria-label={`Creating your ${label}`} />
-                Creating your {label}: frame {progress.done} of {progress.total}…
-              </span>
-            ) : null}
-          </div>
-          {error ? (
-            <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-              {error}
-            </p>
-          ) : null}
-          <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
-            <button
-              ref={downloadButton}
-              type="button"
-              disabled={!session || busy}
-              onClick={() => void download()}
-              className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-            >
-              Download {label}
-            </button>
-            {busy ? (
-              <button
-                type="button"
-                onClick={() => work.current?.abort()}
-                className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-              >
-                Cancel
-              </button>
-            ) : (
-              <Dialog.Close className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
-                Cancel
-              </Dialog.Close>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ExportFrame
+      open={session !== null}
+      onOpenChange={props.onOpenChange}
+      focusFirst={downloadButton}
+      returnFocusTo={props.returnFocusTo}
+      description={`Your meme moves: ${session?.motion.frames.length ?? 0} frames, ${seconds} s. The file is made on your device; a download sends nothing to our servers.`}
+      options={
+        session ? (
+          <MotionOptions
+            session={session}
+            formats={formats}
+            format={format}
+            size={size}
+            dither={dither}
+            estimates={estimates}
+            disabled={busy}
+            onFormat={setFormat}
+            onSize={setSize}
+            onDither={setDither}
+          />
+        ) : null
+      }
+      status={
+        progress ? (
+          <span className="flex items-center gap-2">
+            <progress className="h-2 w-24" value={progress.done} max={progress.total} aria-label={`Creating your ${label}`} />
+            Creating your {label}: frame {progress.done} of {progress.total}…
+          </span>
+        ) : null
+      }
+      error={error}
+    >
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
+        <button
+          ref={downloadButton}
+          type="button"
+          disabled={!session || busy}
+          onClick={() => void download()}
+          className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
+          Download {label}
+        </button>
+        {busy ? (
+          <button
+            type="button"
+            onClick={() => work.current?.abort()}
+            className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+          >
+            Cancel
+          </button>
+        ) : (
+          <Dialog.Close className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
+            Cancel
+          </Dialog.Close>
+        )}
+      </div>
+    </ExportFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { formatBytes } from '~/features/tools/format';
+import { optionStyles } from './export-frame';
 import type { MotionEstimate, MotionSession } from '../canvas/motion-session';
 import type { ExportSize } from '../model/export-plan';
 import { MOTION_FORMATS, MOTION_SHARE_BYTES, MOTION_SHARE_SIDE, type MotionFormat } from '../model/motion-plan';
@@ -11,11 +12,7 @@ const HINT: Record<MotionFormat, string> = {
   mp4: 'Video; the smallest, for apps that turn GIFs into video anyway',
 };
 
-const fieldset = 'mt-4 flex flex-col gap-2';
-const legend = 'mb-1 text-sm font-semibold text-slate-800 dark:text-slate-100';
-const option =
-  'flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 has-[:checked]:border-brand-700 ' +
-  'has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed dark:border-slate-700 dark:has-[:checked]:border-brand-300 dark:has-[:checked]:bg-slate-800';
+const { fieldset, legend, option } = optionStyles;
 
 export type MotionEstimates = Partial<Record<MotionFormat, MotionEstimate | 'failed'>>;
 

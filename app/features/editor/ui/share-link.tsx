@@ -6,14 +6,13 @@ import { api, call, multipart } from '~/lib/api/client';
 import { keepDeleteToken } from '~/features/share/delete-tokens';
 import { expiryText } from '~/features/share/expiry';
 import type { ExportSession } from '../canvas/export-session';
+import { isAbort } from './export-frame';
 
 /** What a share says besides the picture: its template (for "Make your own") and captions (for the alt text). */
 export interface ShareMeme {
   templateId: string | null;
   captions: string[];
 }
-
-const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
 /**
  * The export dialog's Share: the meme at the share size, in the chosen format (a PNG too large for a share goes as

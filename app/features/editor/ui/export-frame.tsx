@@ -1,0 +1,62 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode, RefObject } from 'react';
+
+/** The option lists of both export dialogs (export-options.tsx, motion-options.tsx) look alike. */
+export const optionStyles = {
+  fieldset: 'mt-4 flex flex-col gap-2',
+  legend: 'mb-1 text-sm font-semibold text-slate-800 dark:text-slate-100',
+  option:
+    'flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 has-[:checked]:border-brand-700 ' +
+    'has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed dark:border-slate-700 dark:has-[:checked]:border-brand-300 dark:has-[:checked]:bg-slate-800',
+};
+
+export const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
+
+/**
+ * The frame both export dialogs share (the still one, export-dialog.tsx, and the animated one, motion-dialog.tsx):
+ * "Choose Export Format", a description, then the dialog's own options, `status` in a polite live region, `error` as
+ * an alert, and its buttons. The focus starts on Download (Enter right after opening downloads the default) and goes
+ * back to the button that opened the dialog, which is not a Radix trigger.
+ */
+export function ExportFrame(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  focusFirst: RefObject<HTMLElement>;
+  returnFocusTo: RefObject<HTMLElement>;
+  description: ReactNode;
+  options: ReactNode;
+  status: ReactNode;
+  error: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
+        <Dialog.Content
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            props.focusFirst.current?.focus();
+          }}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            props.returnFocusTo.current?.focus();
+          }}
+          className="fixed left-1/2 top-1/2 z-[61] max-h-[95vh] w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
+          <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">Choose Export Format</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">{props.description}</Dialog.Description>
+          {props.options}
+          <div aria-live="polite" className="mt-3 min-h-5 text-sm text-slate-700 dark:text-slate-200">
+            {props.status}
+          </div>
+          {props.error ? (
+            <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+              {props.error}
+            </p>
+          ) : null}
+          {props.children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
