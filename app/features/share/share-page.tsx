@@ -106,7 +106,7 @@ export function SharePage({ share }: { share: Share }) {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col items-center px-4 py-6 sm:py-10">
-      <h1 className="self-start text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{title}</h1>
+      <h1 className="self-start text-2xl sm:self-center sm:text-center font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{title}</h1>
       <img
         src={share.imageUrl}
         alt={share.altText}
