@@ -103,7 +103,7 @@ test.describe('how-to guides', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect((await page.locator('article').innerText()).length, slug).toBeGreaterThan(900);
       await expect(page.locator('main'), slug).toContainText('10MB');
-      await expect(page.locator('main'), slug).toContainText('JPG/JPEG, PNG, WEBP and GIF (static only');
+      await expect(page.locator('main'), slug).toContainText('JPG/JPEG, PNG, WEBP, GIF, BMP, TIFF, AVIF and HEIC; an animated GIF or WebP keeps moving');
       await expect(page.getByRole('link', { name: 'Open the Meme Generator' })).toHaveAttribute('href', '/meme-generator');
       const related = page.locator('section', { has: page.getByRole('heading', { name: 'Related How-To Guides' }) }).getByRole('link');
       await expect(related).toHaveCount(5);

@@ -15,7 +15,7 @@ export interface GuideArticle {
  * Shared advice for every guide that touches uploads (advisory; the API enforces the real limits, docs/product.md §8).
  */
 export const UPLOAD_ADVICE =
-  'Uploads can be up to 10MB. Supported formats are JPG/JPEG, PNG, WEBP and GIF (an animated GIF keeps moving through compress, resize, crop, rotate, watermark and conversion to WebP).';
+  'Uploads can be up to 10MB. Supported formats are JPG/JPEG, PNG, WEBP, GIF, BMP, TIFF, AVIF and HEIC; an animated GIF or WebP keeps moving in the editor and through compress, resize, crop, rotate, watermark and conversion to WebP.';
 
 /** Every guide carries the upload advice once: in its own text, or in a note the page adds. */
 export function mentionsUploadAdvice(article: GuideArticle): boolean {

@@ -23,7 +23,7 @@ describe('how-to guides', () => {
 
   it('states the 10MB guidance and the supported formats', () => {
     expect(UPLOAD_ADVICE).toContain('10MB');
-    for (const format of ['JPG/JPEG', 'PNG', 'WEBP', 'GIF (an animated GIF keeps moving']) expect(UPLOAD_ADVICE).toContain(format);
+    for (const format of ['JPG/JPEG', 'PNG', 'WEBP', 'GIF', 'BMP', 'TIFF', 'AVIF', 'HEIC', 'animated GIF or WebP keeps moving']) expect(UPLOAD_ADVICE).toContain(format);
     expect(mentionsUploadAdvice(ARTICLES['upload-image-meme']!)).toBe(true);
     expect(mentionsUploadAdvice(ARTICLES['download-memes']!)).toBe(false);
   });
