@@ -16,6 +16,15 @@ import { named, type Encoded, type SearchBudget } from './choices';
 import { judgeFor } from './judge/judge';
 import { sampleOf } from './judge/sample';
 
+/**
+ * Whether a whole AVIF that met the target (avif.ts answers only such files) replaces the search's choice: when it is
+ * smaller, or when the choice itself fell short of the target, so a faithful file is never passed over for a smaller
+ * one that is not.
+ */
+export function avifWins(avifBytes: number, choice: { bytes: number; looksSame: boolean }): boolean {
+  return !choice.looksSame || avifBytes < choice.bytes;
+}
+
 /** How `compressAuto` may try AVIF, and make a whole photo the isolate cannot encode within a slice. */
 export interface AutoOptions {
   avif?: AvifEncoder;
@@ -72,10 +81,16 @@ export async function compressAuto(source: Raster, formats: OutputFormat[], budg
     const plan = await avif.plan(rival);
     const made = plan && !byService ? await avif.whole(source, judgeWhole, plan.quality) : null;
     search.encodes += avif.calls;
-    if (made && made.bytes.length < bytes.length) {
-      const smaller = Math.max(1, Math.round((1 - made.bytes.length / bytes.length) * 100));
-      reason = `AVIF: ${smaller}% smaller than ${looksSame ? `${format.toUpperCase()} at the same faithfulness` : `the closest ${format.toUpperCase()}, and it looks the same`}.`;
-      why = `${named('avif', made.quality)} is the smallest file that looks the same as the original (${named(format, quality)} would be ${Math.max(1, Math.round((bytes.length / made.bytes.length - 1) * 100))}% larger). Made by the image service and judged here.`;
+    if (made && avifWins(made.bytes.length, { bytes: bytes.length, looksSame })) {
+      const smaller = made.bytes.length < bytes.length;
+      const than = looksSame ? `${format.toUpperCase()} at the same faithfulness` : `the closest ${format.toUpperCase()}, and it looks the same`;
+      reason = smaller
+        ? `AVIF: ${Math.max(1, Math.round((1 - made.bytes.length / bytes.length) * 100))}% smaller than ${than}.`
+        : `AVIF: the only format tried that looks the same as the original.`;
+      const other = smaller
+        ? `${named(format, quality)} would be ${Math.max(1, Math.round((bytes.length / made.bytes.length - 1) * 100))}% larger`
+        : `${named(format, quality)}, the closest ${format.toUpperCase()}, does not`;
+      why = `${named('avif', made.quality)} is the smallest file that looks the same as the original (${other}). Made by the image service and judged here.`;
       ({ bytes, quality, score } = made);
       format = 'avif';
       looksSame = true;

@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { mosaic } from './judge/sample';
 import { createRaster, crop } from '../../codecs/raster';
 import type { ImageService, ServiceJob } from '../../service/types';
+import { avifWins } from './auto-whole';
 import { possibleFormats } from './compress';
 import { calibrated, serviceSample } from './large';
+
+describe('avifWins', () => {
+  it('takes a faithful AVIF when it is smaller, or when the other choice fell short of the target even if smaller', () => {
+    expect(avifWins(900, { bytes: 1000, looksSame: true })).toBe(true);
+    expect(avifWins(1100, { bytes: 1000, looksSame: true })).toBe(false);
+    expect(avifWins(1030, { bytes: 1000, looksSame: false })).toBe(true);
+  });
+});
 
 describe('possibleFormats', () => {
   it('is the asked format for a fixed quality; JPEG, WebP or PNG where the engine chooses', () => {
