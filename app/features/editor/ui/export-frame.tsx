@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode, RefObject } from 'react';
+import type { ExportSize } from '../model/export-plan';
 
 /** The option lists of both export dialogs (export-options.tsx, motion-options.tsx) look alike. */
 export const optionStyles = {
@@ -58,5 +59,55 @@ export function ExportFrame(props: {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+interface Pixels {
+  width: number;
+  height: number;
+}
+
+/**
+ * Share size or original size, each with its pixels; a meme with one size (nothing to scale) says its pixels and
+ * `oneSizeNote` instead of offering a choice.
+ */
+export function SizeChoice(props: {
+  name: string;
+  sizes: { share: Pixels; original: Pixels };
+  oneSize: boolean;
+  oneSizeNote: string;
+  size: ExportSize;
+  hints: { share: string; original: string };
+  disabled: boolean;
+  onSize: (size: ExportSize) => void;
+}) {
+  const { fieldset, legend, option } = optionStyles;
+  const { original } = props.sizes;
+  if (props.oneSize) {
+    return (
+      <p className="mt-3 text-sm text-slate-700 dark:text-slate-200" data-testid="export-pixels">
+        {original.width} × {original.height} px{props.oneSizeNote}
+      </p>
+    );
+  }
+  return (
+    <fieldset className={fieldset} disabled={props.disabled}>
+      <legend className={legend}>Size</legend>
+      {(['share', 'original'] as const).map((s) => {
+        const px = props.sizes[s];
+        return (
+          <label key={s} className={option}>
+            <input type="radio" name={props.name} value={s} checked={props.size === s} onChange={() => props.onSize(s)} className="accent-brand-700" />
+            <span className="flex flex-1 flex-col">
+              <span className="font-semibold text-slate-900 dark:text-white">{s === 'share' ? 'Share size' : 'Original size'}</span>
+              <span className="text-xs text-slate-600 dark:text-slate-300">{props.hints[s]}</span>
+            </span>
+            <span className="whitespace-nowrap text-sm tabular-nums text-slate-700 dark:text-slate-200">
+              {px.width} × {px.height} px
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
   );
 }

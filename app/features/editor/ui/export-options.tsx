@@ -1,7 +1,7 @@
 import { EXPORT_FORMATS, type ExportFormat } from '../../../../core/api/memes';
 import { EXPORT_QUALITY, SHARE_MAX_BYTES } from '../../../../core/limits';
 import { formatBytes } from '~/features/tools/format';
-import { optionStyles } from './export-frame';
+import { optionStyles, SizeChoice } from './export-frame';
 import type { ExportSession, SizeEstimate } from '../canvas/export-session';
 import type { ExportSize } from '../model/export-plan';
 
@@ -42,7 +42,6 @@ export function ExportOptions(props: {
   onSize: (s: ExportSize) => void;
   shareHint: string;
 }) {
-  const { share, original } = props.session.sizes;
   return (
     <>
       <fieldset className={fieldset} disabled={props.disabled}>
@@ -60,30 +59,16 @@ export function ExportOptions(props: {
           </label>
         ))}
       </fieldset>
-      {props.session.oneSize ? (
-        <p className="mt-3 text-sm text-slate-700 dark:text-slate-200" data-testid="export-pixels">
-          {original.width} × {original.height} px, trimmed to your meme.
-        </p>
-      ) : (
-        <fieldset className={fieldset} disabled={props.disabled}>
-          <legend className={legend}>Size</legend>
-          {(['share', 'original'] as const).map((s) => {
-            const px = s === 'share' ? share : original;
-            return (
-              <label key={s} className={option}>
-                <input type="radio" name="export-size" value={s} checked={props.size === s} onChange={() => props.onSize(s)} className="accent-brand-700" />
-                <span className="flex flex-1 flex-col">
-                  <span className="font-semibold text-slate-900 dark:text-white">{s === 'share' ? 'Share size' : 'Original size'}</span>
-                  <span className="text-xs text-slate-600 dark:text-slate-300">{s === 'share' ? props.shareHint : 'Every pixel of your picture'}</span>
-                </span>
-                <span className="whitespace-nowrap text-sm tabular-nums text-slate-700 dark:text-slate-200">
-                  {px.width} × {px.height} px
-                </span>
-              </label>
-            );
-          })}
-        </fieldset>
-      )}
+      <SizeChoice
+        name="export-size"
+        sizes={props.session.sizes}
+        oneSize={props.session.oneSize}
+        oneSizeNote=", trimmed to your meme."
+        size={props.size}
+        hints={{ share: props.shareHint, original: 'Every pixel of your picture' }}
+        disabled={props.disabled}
+        onSize={props.onSize}
+      />
     </>
   );
 }

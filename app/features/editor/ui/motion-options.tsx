@@ -1,5 +1,5 @@
 import { formatBytes } from '~/features/tools/format';
-import { optionStyles } from './export-frame';
+import { optionStyles, SizeChoice } from './export-frame';
 import type { MotionEstimate, MotionSession } from '../canvas/motion-session';
 import type { ExportSize } from '../model/export-plan';
 import { MOTION_FORMATS, MOTION_SHARE_BYTES, MOTION_SHARE_SIDE, type MotionFormat } from '../model/motion-plan';
@@ -44,7 +44,6 @@ export function MotionOptions(props: {
   onSize: (s: ExportSize) => void;
   onDither: (on: boolean) => void;
 }) {
-  const { share, original } = props.session.sizes;
   const missingMp4 = !props.formats.includes('mp4');
   return (
     <>
@@ -71,32 +70,16 @@ export function MotionOptions(props: {
           Dithering <span className="text-xs text-slate-600 dark:text-slate-300">(smoother photos, larger file)</span>
         </label>
       ) : null}
-      {props.session.oneSize ? (
-        <p className="mt-3 text-sm text-slate-700 dark:text-slate-200" data-testid="export-pixels">
-          {original.width} × {original.height} px
-        </p>
-      ) : (
-        <fieldset className={fieldset} disabled={props.disabled}>
-          <legend className={legend}>Size</legend>
-          {(['share', 'original'] as const).map((s) => {
-            const px = s === 'share' ? share : original;
-            return (
-              <label key={s} className={option}>
-                <input type="radio" name="motion-size" value={s} checked={props.size === s} onChange={() => props.onSize(s)} className="accent-brand-700" />
-                <span className="flex flex-1 flex-col">
-                  <span className="font-semibold text-slate-900 dark:text-white">{s === 'share' ? 'Share size' : 'Original size'}</span>
-                  <span className="text-xs text-slate-600 dark:text-slate-300">
-                    {s === 'share' ? `${MOTION_SHARE_SIDE} px at most, under ${MOTION_SHARE_BYTES / 1_000_000} MB for messengers` : 'The animation’s own pixels'}
-                  </span>
-                </span>
-                <span className="whitespace-nowrap text-sm tabular-nums text-slate-700 dark:text-slate-200">
-                  {px.width} × {px.height} px
-                </span>
-              </label>
-            );
-          })}
-        </fieldset>
-      )}
+      <SizeChoice
+        name="motion-size"
+        sizes={props.session.sizes}
+        oneSize={props.session.oneSize}
+        oneSizeNote=""
+        size={props.size}
+        hints={{ share: `${MOTION_SHARE_SIDE} px at most, under ${MOTION_SHARE_BYTES / 1_000_000} MB for messengers`, original: 'The animation’s own pixels' }}
+        disabled={props.disabled}
+        onSize={props.onSize}
+      />
     </>
   );
 }
