@@ -67,7 +67,7 @@ export async function runOnEveryFrame(operation: string, job: Job, options: Reco
     case 'convert': {
       const out = options.format === 'webp' ? outputFor('webp', Number(options.quality), own) : null;
       if (!out) return null;
-      return runAnimated(job, { ...identity(`Converted to an animated WebP at quality ${out.quality}.`), output: input.upright }, out);
+      return runAnimated(job, { ...identity(`Converted from ${input.header.format.toUpperCase()}.`), output: input.upright }, out);
     }
     case 'resize': {
       const out = outputFor(options.format as string | undefined, quality(options.quality, EDIT_QUALITY), own);
