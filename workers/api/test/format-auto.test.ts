@@ -66,6 +66,8 @@ describe.skipIf(!index)('format=auto chooses among what the caller accepts', () 
     expect(readHeader(bytes)?.format).toBe(body.format);
     // On this photo AVIF wins (measured 20-35% under WebP at the judge's target): the file is one, judged here.
     expect(body.format).toBe('avif');
+    // Made by the image service (the whole photo, at the quality the tries point to), judged in the isolate.
+    expect(body.engine).toBe('images');
     expect(body.score!).toBeLessThanOrEqual(AUTO_TARGET_SCORE);
     expect((await decode(bytes, readHeader(bytes)!)).width).toBe(640);
   });
@@ -106,7 +108,8 @@ describe.skipIf(!index)('format=auto chooses among what the caller accepts', () 
       expect(res.status, JSON.stringify(body)).toBe(200);
       expect(body.format, accept).not.toBe('jpeg');
       if (accept === 'jpeg,png') expect(body.format).toBe('png');
-      if (accept === 'jpeg,webp') expect(body.format).toBe('webp');
+      // WebP, unless even the smallest faithful WebP is larger than this 184-byte PNG, which is then kept as it was.
+      if (accept === 'jpeg,webp') expect(body.format === 'webp' || body.size === input.length, JSON.stringify(body.notes)).toBe(true);
     }
   });
 

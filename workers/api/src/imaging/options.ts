@@ -3,7 +3,7 @@
  * WASM operation. Budgets were measured with `workers/api/test/imaging-memory.test.ts` (it fails if they drift):
  * the WASM memory peak of the largest accepted input stays under 100 MB per codec.
  */
-import { encodeSlicePixels, OXIPNG_MS_PER_MP, SLICE_BUDGET_MS } from './slices';
+import { OXIPNG_MS_PER_MP, SLICE_BUDGET_MS } from './slices';
 
 export const JPEG_OPTIONS = {
   // mozjpeg's auto_subsample switches to full-resolution chroma at high quality and doubles q90 files.
@@ -30,7 +30,7 @@ export const OXIPNG_LEVEL = 2;
  * so 0.025 is better than that on all of them, and still reachable below the size of an already-compressed JPEG
  * (rocket.jpg needs JPEG q94 for it). ADR 0102 has the measurements.
  */
-export const AUTO_TARGET_SCORE = 0.025;
+export const AUTO_TARGET_SCORE = 0.04;
 /** The highest quality `quality=auto` tries: above it files grow fast for no visible gain. */
 export const AUTO_MAX_QUALITY = 97;
 /** Judge-probes one search per format may make (encode, decode, judge), most of them near the answer. */
@@ -52,16 +52,19 @@ export const SAMPLE_TILE_SIDE = 224;
  */
 export const SEARCH_TILES = 4;
 /**
- * `quality=auto` runs in the isolate up to this size, larger photos go to the image service: the judges of one
- * search (the lattice's and the judged picture's, about 41 MB together at JUDGE_MAX_PIXELS) may still be alive while
- * the whole photo is encoded (mozjpeg up to 34 bytes a pixel), and both together stay under
- * WASM_OPERATION_LIMIT_BYTES (imaging-memory.test.ts measures it on noise, the worst case). It is also no larger
- * than one encode at AUTO_MAX_QUALITY can finish within a slice (slices.ts, ADR 0122): the search ends with the whole
- * photo encoded at its answer, one WASM call. Larger photos are searched the same way on tiles the service cuts.
+ * `quality=auto` runs in the isolate up to this size, the size the judge reads whole; larger photos go to the image
+ * service, searched the same way on tiles it cuts. The judges of one search (the lattice's and the judged picture's,
+ * about 41 MB together here) may still be alive while the whole photo is encoded (mozjpeg up to 34 bytes a pixel),
+ * and both together stay under WASM_OPERATION_LIMIT_BYTES (imaging-memory.test.ts measures it on noise, the worst
+ * case). The file is the one the search checked on the whole photo, so no call is made; one such check at
+ * AUTO_MAX_QUALITY can hold the isolate up to about 1.7 slices (slices.ts, ADR 0122), an exception bounded by this
+ * size and taken only where the photo is hard to compress (ADR 0140).
  */
-export const AUTO_WASM_PIXELS = Math.min(1_000_000, encodeSlicePixels('jpeg', AUTO_MAX_QUALITY), encodeSlicePixels('webp', AUTO_MAX_QUALITY));
+export const AUTO_WASM_PIXELS = JUDGE_MAX_PIXELS;
 export const SEARCH_TILE_SIDE = 128;
 export const AUTO_VERIFY_ROUNDS = 3;
+/** Encodes the check on the whole picture may add while none has met the target (ops/compress/auto.ts `verify`). */
+export const AUTO_VERIFY_MISS_ROUNDS = 2;
 
 /**
  * What one encode costs, in units of a fixed-quality encode of the same picture (the format's defaults at quality 80):

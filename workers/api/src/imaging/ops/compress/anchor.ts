@@ -31,12 +31,23 @@ export interface Target {
   anchored: boolean;
 }
 
-/** The target on this picture: AUTO_TARGET_SCORE, or the reference's level where that is more faithful. */
-export async function anchoredTarget(judged: Raster, judge: Judge): Promise<Target> {
+/**
+ * A picture with its own colour profile is judged in its own values, but shown (and judged by outside tools)
+ * converted to sRGB, which stretches a wide-gamut picture's differences: rocket.jpg (Adobe RGB) read 11% worse by
+ * `ssimulacra_main` than by the judge at the target. Its target is held this much lower.
+ */
+export const OWN_PROFILE_MARGIN = 0.9;
+
+/**
+ * The target on this picture: AUTO_TARGET_SCORE, or the reference's level where that is more faithful; lower by
+ * OWN_PROFILE_MARGIN where the picture carries its own colour profile.
+ */
+export async function anchoredTarget(judged: Raster, judge: Judge, ownProfile = false): Promise<Target> {
   const bytes = await encode(judged, 'jpeg', REFERENCE_JPEG);
   const reference = judge(await decode(bytes, readHeader(bytes)!));
+  const profile = ownProfile ? OWN_PROFILE_MARGIN : 1;
   const anchoredScore = reference * ANCHOR_MARGIN;
-  return anchoredScore < AUTO_TARGET_SCORE ? { score: anchoredScore, reference, anchored: true } : { score: AUTO_TARGET_SCORE, reference, anchored: false };
+  return anchoredScore < AUTO_TARGET_SCORE ? { score: anchoredScore * profile, reference, anchored: true } : { score: AUTO_TARGET_SCORE * profile, reference, anchored: false };
 }
 
 /** The note's words for a target. */

@@ -19,6 +19,7 @@ import {
   AUTO_QUALITY_STEP,
   AUTO_SETTINGS,
   AUTO_TARGET_SCORE,
+  AUTO_VERIFY_MISS_ROUNDS,
   AUTO_VERIFY_ROUNDS,
   SEARCH_TILES,
   SEARCH_TILE_SIDE,
@@ -55,12 +56,15 @@ async function probe(search: Search, format: 'jpeg' | 'webp', quality: number): 
   return { bytes, quality, score: search.judge(await decode(bytes, header)) };
 }
 
-/** Where each format's search starts: near where the answer was on the corpus photos at AUTO_TARGET_SCORE. */
-const FIRST_GUESS = { jpeg: 90, webp: 86 } as const;
+/**
+ * Where each format's search starts: in the middle of where the answers fell on the corpus photos at the anchored
+ * targets (WebP 61–86, mozjpeg 78–90; mozjpeg's scores fall steeply below about 80).
+ */
+const FIRST_GUESS = { jpeg: 84, webp: 74 } as const;
 /** The most a file shrinks per quality step lower, as ln(bytes) (measured 3–5% near the answers, 13% at q94). */
 const FASTEST_SHRINK = 0.08;
-/** How fast the judge's score falls with quality before two probes measure it: ln(score) per quality step. */
-const ASSUMED_SLOPE = -0.03;
+/** How fast the judge's score falls with quality before two probes measure it: ln(score) per quality step (measured near the answers). */
+const ASSUMED_SLOPE = { jpeg: -0.06, webp: -0.03, other: -0.03 } as const;
 
 /**
  * The lowest quality of one format whose sample the judge scores at most `target`. The judge's score falls about
@@ -87,14 +91,14 @@ async function lowestFaithful(search: Search, format: 'jpeg' | 'webp', target: n
       faithful = p;
       // Even where the lowest faithful quality the slope predicts shrank the file as fast as files ever shrink per
       // step, it would not beat another format's answer: stop.
-      const lowest = p.quality + Math.log(target / p.score) / slopeOf(seen, target);
+      const lowest = p.quality + Math.log(target / p.score) / slopeOf(seen, target, format);
       if (p.bytes.length * Math.exp(-FASTEST_SHRINK * (p.quality - lowest)) > bound) break;
     } else {
       below = p.quality;
       // Files grow with quality: a miss already as big as another format's answer means this one cannot win.
       if (p.bytes.length >= bound) break;
     }
-    next = Math.round(nextGuess(seen, target));
+    next = Math.round(nextGuess(seen, target, format));
     // Stay strictly inside the bracket; where the model points outside it, go halfway to its edge. With nothing
     // faithful yet, the top quality is the last place left to look.
     if (next <= below || next >= above) next = Math.floor((below + above) / 2);
@@ -105,19 +109,19 @@ async function lowestFaithful(search: Search, format: 'jpeg' | 'webp', target: n
 }
 
 /** ln(score) per quality step between the two probes nearest the target, or the assumed slope. */
-function slopeOf(seen: Probe[], target: number): number {
+function slopeOf(seen: Probe[], target: number, format: 'jpeg' | 'webp'): number {
   const ln = Math.log(target);
   const [a, b] = [...seen].sort((x, y) => Math.abs(Math.log(x.score) - ln) - Math.abs(Math.log(y.score) - ln));
-  if (!a || !b || a.quality === b.quality) return ASSUMED_SLOPE;
+  if (!a || !b || a.quality === b.quality) return ASSUMED_SLOPE[format];
   const measured = (Math.log(b.score) - Math.log(a.score)) / (b.quality - a.quality);
-  return measured < 0 ? measured : ASSUMED_SLOPE;
+  return measured < 0 ? measured : ASSUMED_SLOPE[format];
 }
 
 /** Where ln(score) reaches ln(target) on the line through the two probes nearest the target (one: an assumed slope). */
-function nextGuess(seen: Probe[], target: number): number {
+function nextGuess(seen: Probe[], target: number, format: 'jpeg' | 'webp'): number {
   const ln = Math.log(target);
   const a = [...seen].sort((x, y) => Math.abs(Math.log(x.score) - ln) - Math.abs(Math.log(y.score) - ln))[0]!;
-  const guess = a.quality + (ln - Math.log(Math.max(a.score, 1e-6))) / slopeOf(seen, target);
+  const guess = a.quality + (ln - Math.log(Math.max(a.score, 1e-6))) / slopeOf(seen, target, format);
   // Round towards the side that still needs looking at: up when the nearest probe missed, down when it met the target.
   return a.score > target ? Math.ceil(guess) : Math.floor(guess);
 }
@@ -160,7 +164,7 @@ export async function chooseAuto(sample: Raster, formats: OutputFormat[], budget
     if (format !== 'jpeg' && format !== 'webp') continue;
     if (budget.exhausted) break;
     const r = await lowestFaithful(search, format, target, Math.min(...found.map((f) => f.bytes.length)));
-    const slope = slopeOf(r.seen, target);
+    const slope = slopeOf(r.seen, target, format);
     if (r.faithful) found.push({ ...r.faithful, format, slope });
     if (r.closest && (!closest || r.closest.score < closest.score)) closest = { ...r.closest, format, slope };
   }
@@ -168,7 +172,7 @@ export async function chooseAuto(sample: Raster, formats: OutputFormat[], budget
     if (format === 'jpeg' || format === 'webp') continue;
     budget.force(1);
     const lossless = format === 'png' ? await losslessPng(sample, search.judge) : { bytes: await encode(sample, format, { quality: 100 }), score: 0 };
-    found.push({ ...lossless, quality: 0, format, slope: ASSUMED_SLOPE });
+    found.push({ ...lossless, quality: 0, format, slope: ASSUMED_SLOPE.other });
   }
   found.sort((a, b) => a.bytes.length - b.bytes.length);
   const best = found[0] ?? closest;
@@ -210,17 +214,23 @@ export function searchLattice(judged: Raster): Raster {
 }
 
 /**
- * The lattice's answer encoded and judged on the whole picture. Where it misses the target, the quality moves up by
- * what the search's slope says the gap needs (at least a step); where it beats it by a margin, one step down is
- * tried. At most AUTO_VERIFY_ROUNDS encodes.
+ * The lattice's answer encoded and judged on the whole picture, then moved within the bracket the checks find. A
+ * miss with nothing met yet moves up by what the search's slope says the gap needs, at least one step and twice the
+ * last least step after each further miss (near the target a format's score can stay flat, or even rise, over a few
+ * steps: WebP's qualities 70 and 71 can make the same file), with AUTO_VERIFY_MISS_ROUNDS more encodes allowed while
+ * none has met the target. A file that meets it by a margin moves down by the slope (at most twice
+ * AUTO_QUALITY_STEP), never to a quality seen to miss; a miss above a met quality moves back up inside that bracket.
+ * At most AUTO_VERIFY_ROUNDS encodes otherwise.
  */
 async function verify(judged: Raster, found: AutoChoice, format: 'jpeg' | 'webp', encoder: ProbeEncoder, budget: SearchBudget, target: number, given?: Judge): Promise<AutoChoice> {
   const judge = given ?? judgeFor(judged);
   let quality = found.quality!;
   let passed: Probe | null = null;
   let closest: Probe | null = null;
+  let missedAt = LOSSY_MIN - 1; // the highest quality seen to miss on the whole picture
+  let climb = 1; // the least the next step up moves while nothing has met the target
   const tried = new Set<number>();
-  for (let round = 0; round < AUTO_VERIFY_ROUNDS && !tried.has(quality); round++) {
+  for (let round = 0; round < AUTO_VERIFY_ROUNDS + (passed ? 0 : AUTO_VERIFY_MISS_ROUNDS) && !tried.has(quality); round++) {
     tried.add(quality);
     budget.force(0);
     await yieldToEventLoop();
@@ -233,10 +243,15 @@ async function verify(judged: Raster, found: AutoChoice, format: 'jpeg' | 'webp'
     if (score <= target) {
       if (!passed || bytes.length < passed.bytes.length) passed = p;
       if (score > VERIFY_MARGIN * target || passed !== p) break;
-      quality = Math.max(LOSSY_MIN, quality + Math.min(-1, Math.max(-AUTO_QUALITY_STEP, Math.floor(steps))));
+      quality = Math.max(LOSSY_MIN, missedAt + 1, quality + Math.min(-1, Math.max(-2 * AUTO_QUALITY_STEP, Math.floor(steps))));
     } else {
-      if (passed || quality >= AUTO_MAX_QUALITY) break;
-      quality = Math.min(AUTO_MAX_QUALITY, quality + Math.max(1, Math.ceil(steps)));
+      missedAt = Math.max(missedAt, quality);
+      if (quality >= AUTO_MAX_QUALITY) break;
+      if (passed) quality = Math.min(passed.quality - 1, quality + Math.max(1, Math.ceil(steps)));
+      else {
+        quality = Math.min(AUTO_MAX_QUALITY, quality + Math.max(climb, Math.ceil(steps)));
+        climb *= 2;
+      }
     }
   }
   const best = passed ?? closest!;

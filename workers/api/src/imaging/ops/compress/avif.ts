@@ -1,9 +1,9 @@
 /**
- * AVIF as a candidate of `format=auto` with `quality=auto` (ADR 0135). No AV1 encoder fits in the Worker (ADR 0132),
- * so AVIF is made by the image service, and each try is a billed call: at most IMAGE_SERVICE_MAX_CALLS_PER_OPERATION.
- * One try of the search lattice (the 65,000 pixels the JPEG and WebP qualities are searched on) is sent before the
- * isolate's own search, so it costs no waiting of its own; where it says AVIF wins, the whole photo is made at the
- * quality it points to, decoded in the isolate and judged, and kept only if it meets the target.
+ * AVIF as a candidate of `format=auto` with `quality=auto` (ADR 0135, 0140). No AV1 encoder fits in the Worker (ADR
+ * 0132), so AVIF is made by the image service, and each try is a billed call: at most
+ * IMAGE_SERVICE_MAX_CALLS_PER_OPERATION. Two tries of the whole photo are sent together before the isolate's own
+ * search, so they cost no waiting of their own, decoded here and judged as the delivered file would be; a third, at
+ * the quality the line through them points to, only where it could beat both them and the other format's file.
  */
 import { IMAGE_SERVICE_MAX_CALLS_PER_OPERATION, AVIF_MAX_SIDE } from '../../../../../../core/image-service';
 import { decode } from '../../codecs/decode';
@@ -37,17 +37,17 @@ async function pngOf(picture: Raster): Promise<Uint8Array> {
 }
 
 /**
- * The two lattice tries, sent together. Measured through libvips (effort 4) on the corpus photos, the judge's 0.025
- * falls between AVIF quality 57 and 72, and an anchored target (lower) a few steps above.
+ * The two tries, sent together: on the corpus photos the anchored targets (0.027–0.04) fell between AVIF quality 58
+ * and 66 of libvips (effort 4) on most photos, so the tries bracket the answer or land a step or two off it.
  */
-export const AVIF_TRIES = [56, 72] as const;
+export const AVIF_TRIES = [58, 66] as const;
 /** The highest AVIF quality auto makes: above it the files grow faster than any JPEG or WebP that faithful. */
 export const AVIF_MAX_QUALITY = 90;
 /** The most steps the line through the two tries is followed beyond them. */
 const AVIF_REACH = 12;
-/** Where the lattice's score is aimed, as a share of the target: the lattice reads a photo within about ±10% (ADR 0102). */
-const LATTICE_AIM = 0.97;
-/** The whole photo is made as AVIF only where the lattice says it is at least this much smaller than the best other. */
+/** Where the third try is aimed, as a share of the target: the score is not a straight line in quality. */
+const AVIF_AIM = 0.97;
+/** The third try is made only where its estimated size is under this share of the other format's file. */
 export const AVIF_WORTH = 0.95;
 
 /**
@@ -65,117 +65,82 @@ export function avifRefusal(size: { width: number; height: number }, profiled: b
   return null;
 }
 
+/** An AVIF of the whole photo, judged. */
 export interface AvifResult {
   bytes: Uint8Array;
   quality: number;
   score: number;
 }
 
-interface Try {
-  quality: number;
-  bytes: number;
-  score: number;
-}
-
 /**
- * The AVIF side of a search: two tries of the lattice, sent before the isolate's own search (no waiting of their
- * own), then, where the line through them says AVIF wins, the whole photo at the quality it points to, judged here.
- * Three calls in all (IMAGE_SERVICE_MAX_CALLS_PER_OPERATION).
+ * The AVIF side of a search: two tries of the whole photo, sent before the isolate's own search and judged as they
+ * come back, then at most one more where the line through them points to a smaller file that could still win.
  */
 export class AvifSearch {
-  private readonly tries: Promise<(Try | null)[]>;
+  private readonly tries: Promise<(AvifResult | null)[]>;
   calls = AVIF_TRIES.length;
   /** Why no AVIF came of it, for the note. */
   missed = '';
-  /** AVIF's estimated size as a share of the other format's, on the lattice, once planned. */
+  /** Where no third try was made for want of gain: AVIF's estimated size there as a share of the other format's file. */
   share: number | undefined;
 
   constructor(
     private readonly encoder: AvifEncoder,
-    lattice: Raster,
-    latticeJudge: Judge,
+    private readonly source: Raster,
+    private readonly judgeWhole: Judge,
     private readonly target: number,
   ) {
     // AVIF is a candidate, not the answer: a service that cannot make it now (the binding's AVIF is best effort and
     // answers another format when busy, which the adapter refuses) leaves the other formats to choose from.
-    this.tries = Promise.all(
-      AVIF_TRIES.map((quality) =>
-        encoder(lattice, quality).then(
-          async (bytes) => ({ quality, bytes: bytes.length, score: latticeJudge(await decode(bytes, readHeader(bytes)!)) }),
-          (err: unknown) => this.failed(err),
-        ),
-      ),
-    );
+    this.tries = Promise.all(AVIF_TRIES.map((quality) => this.make(quality)));
     // Settled later; any other failure must not be an unhandled rejection meanwhile.
     this.tries.catch(() => undefined);
   }
 
-  /** Where the line through the two tries reaches the aim; null (and `missed`) beyond what auto makes. */
-  private aimed(a: Try, b: Try): number | null {
-    const aim = Math.log(LATTICE_AIM * this.target);
-    const slope = Math.min(-0.01, (Math.log(b.score) - Math.log(a.score)) / (b.quality - a.quality));
-    const quality = Math.ceil(a.quality + (aim - Math.log(a.score)) / slope);
-    if (quality > Math.min(AVIF_MAX_QUALITY, b.quality + AVIF_REACH)) {
-      this.missed = `AVIF would need a quality over ${Math.min(AVIF_MAX_QUALITY, b.quality + AVIF_REACH)} to look the same.`;
-      return null;
-    }
-    return Math.max(a.quality - AVIF_REACH, quality);
+  private make(quality: number): Promise<AvifResult | null> {
+    return this.encoder(this.source, quality).then(
+      async (bytes) => ({ quality, bytes, score: this.judgeWhole(await decode(bytes, readHeader(bytes)!)) }),
+      (err: unknown) => this.failed(err),
+    );
   }
 
   /**
-   * Starts the whole photo's AVIF as soon as the tries say where, while the isolate still searches JPEG and WebP:
-   * its wait overlaps the search's instead of following it. The call is made even where AVIF then loses (the third
-   * call; only where no other call can be needed, compressAuto).
+   * The smallest AVIF that meets the target, or null (and `missed`). `rivalBytes` is the other format's file (Infinity
+   * where none met the target): a third try is made only where the line through the tries puts a file under both it
+   * (by AVIF_WORTH) and any try that already met the target.
    */
-  speculate(source: Raster) {
-    this.speculative = this.tries.then(([a, b]) => {
-      const quality = a && b ? this.aimed(a, b) : null;
-      if (quality === null) return null;
+  async best(rivalBytes: number): Promise<AvifResult | null> {
+    const tries = (await this.tries).filter((t): t is AvifResult => t !== null);
+    const met = () => tries.filter((t) => t.score <= this.target).sort((x, y) => x.bytes.length - y.bytes.length)[0] ?? null;
+    if (tries.length < AVIF_TRIES.length) return met();
+    const [a, b] = tries as [AvifResult, AvifResult];
+    const slope = Math.min(-0.01, (Math.log(b.score) - Math.log(a.score)) / (b.quality - a.quality));
+    const at = Math.max(a.quality - AVIF_REACH, Math.ceil(a.quality + (Math.log(AVIF_AIM * this.target) - Math.log(a.score)) / slope));
+    const top = Math.min(AVIF_MAX_QUALITY, b.quality + AVIF_REACH);
+    const growth = (Math.log(b.bytes.length) - Math.log(a.bytes.length)) / (b.quality - a.quality);
+    const estimate = a.bytes.length * Math.exp(growth * (at - a.quality));
+    const found = met();
+    if (at > top) this.missed = `AVIF would need a quality over ${top} to look the same.`;
+    else if (found && at >= found.quality) return found;
+    else if (estimate >= AVIF_WORTH * rivalBytes) {
+      this.share = estimate / rivalBytes;
+      if (!found) this.missed = `AVIF would not be smaller enough to be worth making (about ${Math.round(Math.abs(this.share - 1) * 100)}% ${this.share >= 1 ? 'larger' : 'smaller'}, estimated from two tries).`;
+    } else if (this.calls < IMAGE_SERVICE_MAX_CALLS_PER_OPERATION && !tries.some((t) => t.quality === at)) {
       this.calls++;
-      return this.encoder(source, quality).then(
-        (bytes) => ({ quality, bytes }),
-        (err: unknown) => this.failed(err),
-      );
-    });
-    this.speculative.catch(() => undefined);
-  }
-
-  private speculative: Promise<{ quality: number; bytes: Uint8Array } | null> | null = null;
-
-  /** The quality the lattice points to and AVIF's estimated share of `rivalLatticeBytes` there; null when AVIF cannot get there. */
-  async plan(rivalLatticeBytes: number): Promise<{ quality: number; share: number } | null> {
-    const [a, b] = await this.tries;
-    if (!a || !b) return null;
-    const at = this.aimed(a, b);
-    if (at === null) return null;
-    const growth = (Math.log(b.bytes) - Math.log(a.bytes)) / (b.quality - a.quality);
-    const share = (a.bytes * Math.exp(growth * (at - a.quality))) / rivalLatticeBytes;
-    this.share = share;
-    if (share >= AVIF_WORTH) {
-      this.missed = `AVIF was tried on a sample and would not be smaller enough to be worth making (about ${Math.round(Math.abs(share - 1) * 100)}% ${share >= 1 ? 'larger' : 'smaller'}).`;
-      return null;
+      const third = await this.make(at);
+      if (third) tries.push(third);
     }
-    return { quality: at, share };
+    const kept = met();
+    if (!kept && !this.missed) {
+      const closest = [...tries].sort((x, y) => x.score - y.score)[0]!;
+      this.missed = `AVIF at quality ${closest.quality} scored ${closest.score.toFixed(4)} on the whole photo, short of the target.`;
+    }
+    return kept;
   }
 
   private failed(err: unknown): null {
     if (!(err instanceof ImageServiceError)) throw err;
     this.missed = 'AVIF could not be made just now (the image service answered otherwise), so it was left out.';
-    return null;
-  }
-
-  /** The whole photo at `quality`, judged; null (and `missed`) when it did not meet the target or no call is left. */
-  async whole(source: Raster, judgeWhole: Judge, quality: number): Promise<AvifResult | null> {
-    const early = await this.speculative;
-    let bytes = early?.quality === quality ? early.bytes : null;
-    if (!bytes && this.calls < IMAGE_SERVICE_MAX_CALLS_PER_OPERATION) {
-      this.calls++;
-      bytes = await this.encoder(source, quality).catch((err: unknown) => this.failed(err));
-    }
-    if (!bytes) return null;
-    const score = judgeWhole(await decode(bytes, readHeader(bytes)!));
-    if (score <= this.target) return { bytes, quality, score };
-    this.missed = `AVIF at quality ${quality} scored ${score.toFixed(4)} on the whole photo, short of the target.`;
     return null;
   }
 }

@@ -48,20 +48,22 @@ describe('serviceSample', () => {
 });
 
 describe('calibrated', () => {
+  // At a target of 0.025 (the anchored targets are at most AUTO_TARGET_SCORE, often lower).
+  const T = 0.025;
   it('keeps the quality whose measured score is near the target', () => {
-    expect(calibrated(80, 0.024, -0.15)).toEqual({ quality: 80, predicted: 0.024 });
+    expect(calibrated(80, 0.024, -0.15, T)).toEqual({ quality: 80, predicted: 0.024 });
   });
 
   it('moves down as far as the slope says stays faithful when the service did better than the isolate', () => {
     // ln(0.025 / 0.0114) / 0.179 = 4.4 steps: four.
-    const r = calibrated(80, 0.0114, -0.179);
+    const r = calibrated(80, 0.0114, -0.179, T);
     expect(r.quality).toBe(76);
     expect(r.predicted).toBeLessThanOrEqual(0.025);
   });
 
   it('moves up one step more than the slope says when the service missed, within the quality range', () => {
-    expect(calibrated(80, 0.03, -0.15).quality).toBe(80 + Math.ceil(Math.log(0.03 / 0.025) / 0.15) + 1);
-    expect(calibrated(95, 0.2, -0.05).quality).toBe(97);
-    expect(calibrated(12, 0.0001, -0.2).quality).toBe(10);
+    expect(calibrated(80, 0.03, -0.15, T).quality).toBe(80 + Math.ceil(Math.log(0.03 / 0.025) / 0.15) + 1);
+    expect(calibrated(95, 0.2, -0.05, T).quality).toBe(97);
+    expect(calibrated(12, 0.0001, -0.2, T).quality).toBe(10);
   });
 });

@@ -11,7 +11,7 @@ import { resolveFormat, serviceWrites } from '../../pipeline/format';
 import { assertServiceCan, beyondBoth, decodes, pixelBudget, pixels, reach, readableByService, viaService } from '../../pipeline/paths';
 import type { EngineResult, EngineServices, Job, Operation, Picture, Size } from '../../types';
 import { autoCandidates } from './auto';
-import { compressAuto, type AutoOptions } from './auto-whole';
+import { compressAuto, formatReason, type AutoOptions } from './auto-whole';
 import { avifRefusal, serviceAvif } from './avif';
 import { acceptedFormats } from '../../../../../../core/tools/compress';
 import { readProfile } from '../../metadata/icc';
@@ -43,17 +43,21 @@ export function autoFormats(raster: Raster, req: CompressRequest): OutputFormat[
 /** What `format=auto` chooses among when the caller names no format (no `accept`, no image type in `Accept`). */
 const UNSAID = ['webp', 'jpeg', 'png'] as const;
 
-/** What `quality=auto` needs to try AVIF here: the image service's encoder, or why it cannot (avif.ts). */
-export const avifOptions = (services: EngineServices | undefined, raster: Raster, profiled: boolean): AutoOptions => {
+/** What `quality=auto` needs here: whether the picture has its own profile, and the image service's AVIF encoder or why it cannot be tried (avif.ts). */
+export const autoOptions = (services: EngineServices | undefined, raster: Raster, profiled: boolean): AutoOptions => {
   const refused = avifRefusal(raster, profiled);
-  return refused || !services ? { avifRefused: refused ?? undefined } : { avif: serviceAvif(services.images) };
+  return { ownProfile: profiled, ...(refused || !services ? { avifRefused: refused ?? undefined } : { avif: serviceAvif(services.images) }) };
 };
 
-/** Small pictures: the whole search and encode in the isolate (`avif`: how AVIF may be tried, where it is a candidate). */
-export async function compressRaster(raster: Raster, req: CompressRequest, resolved: OutputFormat, avif: AutoOptions = {}): Promise<Encoded> {
+/** Small pictures: the whole search and encode in the isolate (`auto`: what `quality=auto` needs, autoOptions). */
+export async function compressRaster(raster: Raster, req: CompressRequest, resolved: OutputFormat, auto: AutoOptions = {}): Promise<Encoded> {
   const formats = req.format === 'auto' ? autoFormats(raster, req) : [resolved];
   if (req.targetBytes) return compressToTarget(raster, req.format === 'auto' ? (formats.includes('jpeg') && formats.includes('webp') ? 'auto' : formats[0]!) : resolved, req.targetBytes);
-  if (req.quality === 'auto') return compressAuto(raster, formats, undefined, formats.includes('avif') ? avif : {});
+  if (req.quality === 'auto') {
+    const r = await compressAuto(raster, formats, undefined, formats.includes('avif') ? auto : { ownProfile: auto.ownProfile });
+    // `format=auto` always says why, even where what the caller accepts left one format.
+    return req.format === 'auto' && !r.formatReason ? { ...r, formatReason: formatReason({ format: r.format, looksSame: r.looksSame ?? true, rivals: [] }) } : r;
+  }
   if (formats.length > 1) return smallerAt(raster, formats, req.quality);
   if (req.format === 'auto') return { ...(formats[0] === 'png' ? await compressPng(raster, req.quality) : { bytes: await encode(raster, formats[0]!, { quality: req.quality }), format: formats[0]!, quality: req.quality, notes: [] }), formatReason: `${formats[0]!.toUpperCase()}: the only format accepted that suits this picture.` };
   if (resolved === 'png') return compressPng(raster, req.quality);
@@ -71,10 +75,14 @@ async function smallerAt(raster: Raster, formats: OutputFormat[], quality: numbe
   return { ...best, formatReason: `${best.format.toUpperCase()}: ${smaller}% smaller than ${other.format.toUpperCase()} at quality ${quality}.` };
 }
 
-/** Whether compressing a picture of this size runs in the isolate: within every possible format's budget (and auto's). */
+/**
+ * Whether compressing a picture of this size runs in the isolate: within every possible format's budget, or for
+ * `quality=auto` within AUTO_WASM_PIXELS, whose checks of the whole picture are the slices' one exception (ADR 0140).
+ */
 export const compressFits = (size: Size, req: CompressRequest, resolved: OutputFormat) => {
+  if (req.quality === 'auto' && !req.targetBytes) return pixels(size) <= AUTO_WASM_PIXELS;
   const quality = typeof req.quality === 'number' && !req.targetBytes ? req.quality : undefined;
-  return pixels(size) <= Math.min(...possibleFormats(req, resolved).map((f) => pixelBudget('compress', f, quality)), req.quality === 'auto' ? AUTO_WASM_PIXELS : Infinity);
+  return pixels(size) <= Math.min(...possibleFormats(req, resolved).map((f) => pixelBudget('compress', f, quality)));
 };
 
 /** What the judge said of a result, where it judged one. */
@@ -112,34 +120,12 @@ export async function compressPicture(job: Job, input: Picture, asked: CompressR
   }
   let result: EngineResult;
   const profiled = () => readProfile(bytes, header.format) !== null;
-  if (decodes(input) && !compressFits(upright, req, resolved) && req.format === 'auto' && req.quality === 'auto' && !req.targetBytes && !avifRefusal(upright, false) && acceptedFormats(req.accept)?.includes('avif')) {
-    // AVIF asked for on a photo the isolate reads but cannot encode within a slice: searched here, made by the service.
-    const raster = await decode(bytes, header);
-    const formats = autoFormats(raster, req);
-    const readable = formats.includes('avif') && !profiled() ? await readableByService(input) : null;
-    if (formats.includes('avif') && profiled()) {
-      // Said here, and the service's search below is not asked for AVIF again.
-      notes.push(avifRefusal(upright, true)!);
-      req = { ...req, accept: formats.filter((f) => f !== 'avif').join(',') };
-    }
-    if (readable) {
-      reach(services, 'encoding');
-      // The whole photo where one isolate encode of it would not fit a slice (a JPEG at a high quality): the service.
-      const serviceWhole = async (format: 'jpeg' | 'webp' | 'png', quality?: number) =>
-        (await services.images.run({ input: readable.bytes, steps: [], output: { format, ...(quality ? { quality } : {}) } })).bytes;
-      const r = await viaService(() => compressAuto(raster, formats, undefined, { avif: serviceAvif(services.images), serviceWhole }));
-      notes.push(...r.notes);
-      result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: r.byService ? 'images' : 'wasm' };
-      const kept = await keepWhenNotSmaller(input, result, req, subject);
-      return kept ? { ...base, ...kept } : result;
-    }
-  }
   if (decodes(input) && compressFits(upright, req, resolved)) {
     const raster = await decode(bytes, header);
     reach(services, 'encoding');
-    const r = await compressRaster(raster, req, resolved, req.format === 'auto' ? avifOptions(services, raster, profiled()) : {});
+    const r = await compressRaster(raster, req, resolved, req.quality === 'auto' ? autoOptions(services, raster, profiled()) : {});
     notes.push(...r.notes);
-    result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: 'wasm' };
+    result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: r.byService ? 'images' : 'wasm' };
   } else {
     result = { ...base, ...(await compressByService({ ...job, input }, { bytes, steps: [], size: upright }, req, resolved)) };
   }
