@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { axeProblems, makeShare as makeShareIn, SHARE_TEMPLATE as TEMPLATE } from './share-fixtures';
 
 /**
  * Share links (ADR 0139): Share in the editor's export dialog gives a /m/{id} link; another browser opens it and
@@ -8,33 +8,10 @@ import { expect, test } from './fixtures';
  * Delete, and once deleted the page and the picture answer 410.
  */
 const SHOTS = 'e2e/screenshots/share';
-const TEMPLATE = 'nope-yep';
-
-/** Serious or critical axe findings on the page (or inside `within`), as `rule: targets`. */
-async function axeProblems(page: Page, within?: string): Promise<string[]> {
-  // @axe-core/playwright is typed against its own copy of playwright-core; the page is the same object at runtime.
-  const builder = new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
-  const { violations } = await (within ? builder.include(within) : builder).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+/** The dialog, on screen, as `shot` in this spec's folder. */
+const makeShare = (page: Page, shot?: string) => makeShareIn(page, shot ? `${SHOTS}/${shot}.png` : undefined);
 
 const meta = (page: Page, key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`).getAttribute('content');
-
-async function makeShare(page: Page, shot?: string): Promise<string> {
-  await page.goto(`/meme-generator?template=${TEMPLATE}`);
-  await expect(page.getByText('Template loaded!')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('textbox', { name: 'Caption 1' }).fill('writing it by hand');
-  await page.getByRole('textbox', { name: 'Caption 2' }).fill('sharing a link');
-  await page.getByRole('button', { name: 'Download Meme' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Choose Export Format' });
-  await expect(dialog.getByText('for 30 days')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Share a link' }).click();
-  const link = dialog.getByRole('textbox', { name: 'Your link' });
-  await expect(link).toHaveValue(/\/m\/[a-z0-9]{12}$/, { timeout: 30_000 });
-  await expect(dialog.getByTestId('share-result')).toContainText('This link works until');
-  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}.png` });
-  return (await link.inputValue()) as string;
-}
 
 async function visitor(browser: Browser, width = 1280, dark = false) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -122,8 +99,10 @@ test('Share in the export dialog on a 390 px phone, dark', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
   const url = await makeShare(page, 'dialog-mobile-dark');
   const id = url.split('/').pop()!;
-  // The delete token stays in this browser, keyed by the share's id.
-  expect(await page.evaluate((key) => localStorage.getItem(key), `memeforge.share.${id}`)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  // The delete token stays in this browser, keyed by the share's id, with what the dashboard lists of it.
+  const kept = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `memeforge.share.${id}`)) ?? 'null') as Record<string, unknown>;
+  expect(kept).toMatchObject({ v: 1, title: 'Nope / Yep meme', captions: ['writing it by hand', 'sharing a link'], expiresAt: expect.stringMatching(/^\d{4}-/) });
+  expect(kept.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
 });

@@ -3,7 +3,7 @@ import type { RouteHandle } from '~/components/layout/breadcrumbs';
 import { DashboardView } from '~/features/dashboard/dashboard-view';
 import { pageMeta } from '~/lib/meta';
 
-export const meta: MetaFunction = () => pageMeta('Premium Dashboard', 'Your saved memes and plan.');
+export const meta: MetaFunction = () => pageMeta('Premium Dashboard', 'Your share links, saved memes and plan.');
 
 export const handle: RouteHandle = { breadcrumb: [{ label: 'Dashboard' }] };
 

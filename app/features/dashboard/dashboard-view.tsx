@@ -9,12 +9,16 @@ import { ApiKeysSection } from './api-keys-section';
 import { memberSince } from './format';
 import { CurrentPlan, PlanComparison } from './plan-cards';
 import { SavedMemes } from './saved-memes';
+import { ShareLinks } from './share-links';
 import { UsageCard } from './usage-card';
 import { UsageChart } from './usage-chart';
 
 type State = 'checking' | 'locked' | 'unlocked';
 
-/** The premium dashboard: the server session decides locked or unlocked, so a reload keeps it open. */
+/**
+ * The premium dashboard: the server session decides locked or unlocked, so a reload keeps it open. This browser's
+ * share links are listed either way.
+ */
 export function DashboardView() {
   const [state, setState] = useState<State>('checking');
   useEffect(() => {
@@ -29,7 +33,16 @@ export function DashboardView() {
         <Spinner /> Checking access...
       </p>
     );
-  if (state === 'locked') return <AccessGate onUnlocked={() => setState('unlocked')} />;
+  // Share links live in this browser, not behind the access code: anyone who made one finds it here (ADR 0141).
+  if (state === 'locked')
+    return (
+      <>
+        <AccessGate onUnlocked={() => setState('unlocked')} />
+        <div className="mx-auto w-full max-w-3xl px-4 pb-12">
+          <ShareLinks />
+        </div>
+      </>
+    );
   return <Unlocked onLock={() => setState('locked')} />;
 }
 
@@ -91,6 +104,7 @@ function Unlocked({ onLock }: { onLock: () => void }) {
         <CurrentPlan />
       </div>
       <SavedMemes memes={memes} onDeleted={onDeleted} />
+      <ShareLinks />
       <ApiKeysSection />
       <section aria-labelledby="trend-heading" className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
         <h2 id="trend-heading" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">Usage Trends (Last 30 Days)</h2>

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { barHeights, guideShare, memberSince, memeDate, nextMonthStart, shortDay, trendSummary } from './format';
+import { barHeights, guideShare, linkDate, memberSince, memeDate, nextMonthStart, shortDay, trendSummary } from './format';
 
 describe('dashboard formatting', () => {
   it('shows meme dates in US English with hour and minute', () => {
     expect(memeDate('2025-01-05T15:07:00Z', 'UTC')).toBe('Jan 5, 2025, 3:07 PM');
     expect(memberSince('2025-01-31T23:00:00Z', 'UTC')).toBe('January 2025');
+    expect(linkDate('2026-12-27T23:30:00Z', 'UTC')).toBe('Dec 27, 2026');
   });
   it('scales bars to the busiest day', () => {
     const days = [

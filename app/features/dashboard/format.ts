@@ -4,6 +4,9 @@ import type { DashboardDay } from '../../../core/api/dashboard';
 export const memeDate = (iso: string, timeZone?: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 
+/** 'Dec 27, 2026': the day a share link stops working, in US English like the rest of the dashboard. */
+export const linkDate = (iso: string, timeZone?: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(new Date(iso));
+
 /** 'January 2025' for the Member Since card. */
 export const memberSince = (iso: string, timeZone?: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone }).format(new Date(iso));

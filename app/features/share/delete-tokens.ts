@@ -1,28 +1,118 @@
+import { z } from '../../../core/api/zod';
+import { DELETE_TOKEN_PATTERN, SHARE_ID_PATTERN, type Share, type ShareCreated } from '../../../core/api/shares';
+
 /**
- * The delete tokens of the shares this browser made (ADR 0139), in localStorage under `memeforge.share.{id}`: the
- * share page shows Delete only where its token is, and sends it. Clearing site data forgets them, and with them the
- * way to delete; the page says so when a share is made.
+ * The shares this browser made (ADR 0139, 0141), in localStorage under `memeforge.share.{id}`: the delete token, which
+ * the share page needs to offer Delete, and what the dashboard's list of links shows (title, captions, when it was
+ * made and until when it works). Clearing site data forgets them, and with them the way to delete; the editor says so
+ * when a share is made.
+ *
+ * Two shapes are read. A link made before the dashboard listed them kept the token alone, as the whole value; one made
+ * since keeps a JSON record. Anything else under the prefix (a value edited by hand, cut short) is ignored.
  */
-const key = (id: string) => `memeforge.share.${id}`;
+const PREFIX = 'memeforge.share.';
+const key = (id: string) => `${PREFIX}${id}`;
+
+/** The JSON record, version 1. */
+const recordSchema = z.object({
+  v: z.literal(1),
+  token: z.string().regex(DELETE_TOKEN_PATTERN),
+  title: z.string(),
+  captions: z.array(z.string()),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** null: a premium member's, kept until deleted. */
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+});
+
+/** A share of this browser. Details are null (expiresAt undefined) where a link kept only its token. */
+export interface KeptShare {
+  id: string;
+  token: string;
+  title: string | null;
+  captions: string[];
+  createdAt: string | null;
+  /** null: kept until deleted; undefined: not known. */
+  expiresAt: string | null | undefined;
+}
+
+/** What the share page calls a share: its template's meme, or 'A meme' for one made from a picture. */
+export const shareTitle = (templateName: string | null | undefined) => (templateName ? `${templateName} meme` : 'A meme');
+
+/** The record of `id` from its stored value, either shape; null for a value that is neither. */
+export function parseKeptShare(id: string, value: string | null): KeptShare | null {
+  if (value === null || !SHARE_ID_PATTERN.test(id)) return null;
+  if (DELETE_TOKEN_PATTERN.test(value)) return { id, token: value, title: null, captions: [], createdAt: null, expiresAt: undefined };
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    return null;
+  }
+  const record = recordSchema.safeParse(json);
+  if (!record.success) return null;
+  const { token, title, captions, createdAt, expiresAt } = record.data;
+  return { id, token, title, captions, createdAt, expiresAt };
+}
+
+/** The stored value of a share, in the current shape. */
+export function keptShareValue(share: Pick<Share, 'template' | 'captions' | 'createdAt' | 'expiresAt'>, token: string): string {
+  return JSON.stringify({ v: 1, token, title: shareTitle(share.template?.name), captions: share.captions, createdAt: share.createdAt, expiresAt: share.expiresAt });
+}
+
+/** Every share kept in `store`, newest first; those whose date is not known yet (the old shape) last. */
+export function keptSharesIn(store: Storage): KeptShare[] {
+  const shares: KeptShare[] = [];
+  for (let i = 0; i < store.length; i += 1) {
+    const name = store.key(i);
+    if (!name?.startsWith(PREFIX)) continue;
+    const share = parseKeptShare(name.slice(PREFIX.length), store.getItem(name));
+    if (share) shares.push(share);
+  }
+  return sortNewestFirst(shares);
+}
+
+export function sortNewestFirst<T extends KeptShare>(shares: T[]): T[] {
+  return [...shares].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || a.id.localeCompare(b.id));
+}
 
 const storage = (): Storage | null => {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
-    // Storage refused (a privacy mode): the share works, it just cannot be deleted from here.
+    // Storage refused (a privacy mode): the share works, it just cannot be deleted or listed from here.
     return null;
   }
 };
 
-export function keepDeleteToken(id: string, token: string): void {
+function write(id: string, value: string): void {
   try {
-    storage()?.setItem(key(id), token);
+    storage()?.setItem(key(id), value);
   } catch {
     // Full or refused: as above.
   }
 }
 
-export const deleteTokenOf = (id: string): string | null => storage()?.getItem(key(id)) ?? null;
+/** Keeps a share the create call answered: its token and what the dashboard lists. */
+export function keepShare(created: ShareCreated): void {
+  write(created.id, keptShareValue(created, created.deleteToken));
+}
+
+/**
+ * Writes a share's details beside a token kept in the old shape, once its page has answered, so the list knows
+ * them next time without asking. A record already in the current shape is left as it is.
+ */
+export function completeKeptShare(share: Share): void {
+  const store = storage();
+  const value = store?.getItem(key(share.id)) ?? null;
+  if (value !== null && DELETE_TOKEN_PATTERN.test(value)) write(share.id, keptShareValue(share, value));
+}
+
+export const keptShares = (): KeptShare[] => {
+  const store = storage();
+  return store ? keptSharesIn(store) : [];
+};
+
+export const deleteTokenOf = (id: string): string | null => parseKeptShare(id, storage()?.getItem(key(id)) ?? null)?.token ?? null;
 
 export function forgetDeleteToken(id: string): void {
   storage()?.removeItem(key(id));

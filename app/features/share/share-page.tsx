@@ -4,7 +4,7 @@ import { DELETE_TOKEN_HEADER, SHARE_FREE_DAYS, type Share } from '../../../core/
 import { SUPPORT_EMAIL } from '../../../core/site';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
-import { deleteTokenOf, forgetDeleteToken } from './delete-tokens';
+import { deleteTokenOf, forgetDeleteToken, shareTitle } from './delete-tokens';
 import { expiryText } from './expiry';
 
 const button =
@@ -59,7 +59,7 @@ export function SharePage({ share }: { share: Share }) {
     return () => clearTimeout(timer);
   }, [said]);
 
-  const title = share.template ? `${share.template.name} meme` : 'A meme';
+  const title = shareTitle(share.template?.name);
 
   const shareSheet = async () => {
     try {

@@ -3,7 +3,7 @@ import type { ExportFormat } from '../../../../core/api/memes';
 import { SHARE_FREE_DAYS, SHARE_MAX_BYTES, type ShareCreated } from '../../../../core/api/shares';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call, multipart } from '~/lib/api/client';
-import { keepDeleteToken } from '~/features/share/delete-tokens';
+import { keepShare } from '~/features/share/delete-tokens';
 import { expiryText } from '~/features/share/expiry';
 import type { ExportSession } from '../canvas/export-session';
 import { isAbort } from './export-frame';
@@ -17,7 +17,7 @@ export interface ShareMeme {
 /**
  * The export dialog's Share: the meme at the share size, in the chosen format (a PNG too large for a share goes as
  * JPG), sent to POST /api/shares; the answer's link is shown with Copy link, and its delete token kept in this
- * browser (features/share/delete-tokens.ts). Nothing is sent until the button is pressed (ADR 0139).
+ * browser with what the dashboard lists of it (features/share/delete-tokens.ts). Nothing is sent until the button is pressed (ADR 0139).
  */
 export function ShareLink(props: { session: ExportSession; format: ExportFormat; meme: ShareMeme; premium: boolean; disabled: boolean; onBusy: (busy: boolean) => void }) {
   const [state, setState] = useState<{ kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; share: ShareCreated } | { kind: 'failed'; message: string }>({ kind: 'idle' });
@@ -40,7 +40,7 @@ export function ShareLink(props: { session: ExportSession; format: ExportFormat;
       if (props.meme.templateId) form.append('template', props.meme.templateId);
       for (const caption of props.meme.captions.map((c) => c.trim()).filter(Boolean)) form.append('captions', caption);
       const created = await call(api.POST('/api/shares', { body: multipart(form) }));
-      keepDeleteToken(created.id, created.deleteToken);
+      keepShare(created);
       setState({ kind: 'done', share: created });
     } catch (e) {
       if (isAbort(e)) return;

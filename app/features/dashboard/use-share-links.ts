@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useState } from 'react';
+import { DELETE_TOKEN_HEADER, type Share } from '../../../core/api/shares';
+import { ApiClientError } from '~/lib/api-client';
+import { api, call } from '~/lib/api/client';
+import { completeKeptShare, forgetDeleteToken, keptShares, shareTitle, sortNewestFirst, type KeptShare } from '~/features/share/delete-tokens';
+
+/** checking: its page not answered yet; gone: 404 or 410 (deleted, expired, taken down); unknown: the check failed. */
+export type LinkStatus = 'checking' | 'live' | 'gone' | 'unknown';
+export interface ShareLinkItem extends KeptShare {
+  status: LinkStatus;
+}
+export type DeleteOutcome = { kind: 'deleted' } | { kind: 'already-gone' } | { kind: 'failed'; message: string };
+
+/** How many pages are asked at once: a browser with many links must not queue the dashboard's own calls behind them. */
+const CHECKS_AT_ONCE = 4;
+
+const withAnswer = (item: ShareLinkItem, share: Share): ShareLinkItem => ({
+  ...item,
+  status: 'live',
+  title: shareTitle(share.template?.name),
+  captions: share.captions,
+  createdAt: share.createdAt,
+  expiresAt: share.expiresAt,
+});
+
+/**
+ * The share links this browser made (features/share/delete-tokens.ts), each checked against the API: a link whose
+ * page answers 404 or 410 shows as gone. A link kept in the old shape gets its details from that answer, and keeps
+ * them. Delete sends the token; Remove only forgets a link here.
+ */
+export function useShareLinks() {
+  const [items, setItems] = useState<ShareLinkItem[] | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const kept = keptShares().map((s): ShareLinkItem => ({ ...s, status: 'checking' }));
+    setItems(kept);
+    const update = (id: string, change: (item: ShareLinkItem) => ShareLinkItem) =>
+      live && setItems((list) => (list ? sortNewestFirst(list.map((x) => (x.id === id ? change(x) : x))) : list));
+
+    const check = async (item: ShareLinkItem) => {
+      try {
+        const share = await call(api.GET('/api/shares/{id}', { params: { path: { id: item.id } } }));
+        completeKeptShare(share);
+        update(item.id, (x) => withAnswer(x, share));
+      } catch (e) {
+        const gone = e instanceof ApiClientError && (e.status === 404 || e.status === 410);
+        update(item.id, (x) => ({ ...x, status: gone ? 'gone' : 'unknown' }));
+      }
+    };
+    const queue = [...kept];
+    const worker = async () => {
+      for (let next = queue.shift(); next && live; next = queue.shift()) await check(next);
+    };
+    void Promise.all(Array.from({ length: Math.min(CHECKS_AT_ONCE, queue.length) }, worker));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  /** Forgets a link in this browser (its token too) and drops it from the list. */
+  const remove = useCallback((id: string) => {
+    forgetDeleteToken(id);
+    setItems((list) => list?.filter((x) => x.id !== id) ?? list);
+  }, []);
+
+  /** DELETE with the token; a link the API already counts as gone is forgotten too. */
+  const deleteLink = useCallback(
+    async (item: ShareLinkItem): Promise<DeleteOutcome> => {
+      try {
+        await call(api.DELETE('/api/shares/{id}', { params: { path: { id: item.id }, header: { [DELETE_TOKEN_HEADER]: item.token } } }));
+        remove(item.id);
+        return { kind: 'deleted' };
+      } catch (e) {
+        if (e instanceof ApiClientError && (e.status === 404 || e.status === 410)) {
+          remove(item.id);
+          return { kind: 'already-gone' };
+        }
+        return { kind: 'failed', message: e instanceof ApiClientError && e.serverMessage ? e.serverMessage : 'The link could not be deleted. Please try again.' };
+      }
+    },
+    [remove],
+  );
+
+  return { items, remove, deleteLink };
+}
