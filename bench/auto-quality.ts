@@ -157,6 +157,12 @@ export async function anchorRows(inputs: [string, Uint8Array][]): Promise<string
 /** The corpus photos the search's settings were tuned on (ADR 0102, 0140): printed apart from the held-out ones. */
 export const TUNED_ON = ['astronaut.png', 'chelsea.png', 'coffee.png', 'rocket.jpg', 'hubble_deep_field.jpg', 'motorcycle_left.png'].map((n) => `photos/${n}`);
 
+/**
+ * Photographs of other kinds, from the memegen template fixtures (film stills and stock photos, already JPEG, 0.16 to
+ * 11.7 MP): none seen while tuning, and the two largest the size of phone photos, so never AVIF.
+ */
+export const STILLS = ['disastergirl', 'doge', 'dwight', 'grumpycat', 'harold', 'kermit', 'money', 'success', 'woman-cat', 'spiderman'].map((n) => `memegen-templates/${n}/default.jpg`);
+
 /** Photos none of the tuning saw: the camera photos of the corpus' EXIF samples (640 × 480). */
 export const HELD_OUT = ['DSCN0010', 'DSCN0012', 'DSCN0021', 'DSCN0025', 'DSCN0027', 'DSCN0029', 'DSCN0038', 'DSCN0040', 'DSCN0042'].map((n) => `exif/jpg/gps/${n}.jpg`);
 
@@ -194,10 +200,10 @@ export async function autoApiRows(base: string, inputs: [string, Uint8Array][]):
   return lines;
 }
 
-/** Run alone: the held-out photos, every format accepted and without AVIF, the anchor's check, and the tuning photos. */
+/** Run alone: the held-out photos, every format accepted and without AVIF, the anchor's check, the stills, and the tuning photos. */
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const corpus = resolve(import.meta.dirname, '../../shared/corpus');
-  const read = async (paths: string[]) => Promise.all(paths.map(async (p) => [p.split('/').pop()!, new Uint8Array(await readFile(resolve(corpus, p)))] as [string, Uint8Array]));
+  const read = async (paths: string[], root = corpus) => Promise.all(paths.map(async (p) => [p.split('/').pop()!, new Uint8Array(await readFile(resolve(root, p)))] as [string, Uint8Array]));
   const inputs = await read(HELD_OUT);
   console.log('\n### The anchor: libvips JPEG q75 against ours set as libvips (anchor.ts)\n');
   for (const line of await anchorRows(inputs)) console.log(line);
@@ -205,6 +211,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   for (const line of await autoQualityRows(inputs)) console.log(line);
   console.log('\n### The same without AVIF (accept=webp,jpeg,png)\n');
   for (const line of await autoQualityRows(inputs, 'webp,jpeg,png')) console.log(line);
+  console.log('\n### Film stills and stock photos (memegen template fixtures, held out), every format accepted\n');
+  const stills = await read(STILLS, resolve(import.meta.dirname, '../../shared/fixtures'));
+  for (const line of await autoQualityRows(stills.map(([, bytes], i) => [STILLS[i]!.split('/')[1]!, bytes]))) console.log(line);
   console.log('\n### The corpus photos the settings were tuned on, every format accepted (not held out)\n');
   for (const line of await autoQualityRows(await read(TUNED_ON))) console.log(line);
 }

@@ -8,6 +8,7 @@ import { acceptFromHeader } from '../../../core/tools/compress';
 import { decode } from '../src/imaging/codecs/decode';
 import { readHeader } from '../src/imaging/intake/sniff';
 import { AUTO_TARGET_SCORE } from '../src/imaging/options';
+import { NEAR_COPY_TARGET } from '../src/imaging/ops/compress/anchor';
 import { corpusFile, corpusIndex, resultBytes, toolRequest, type ToolBody } from './support/corpus';
 import { ssimulacra } from './support/oracle';
 import { makePhoto } from './support/photos';
@@ -124,6 +125,20 @@ describe.skipIf(!index)('format=auto chooses among what the caller accepts', () 
     expect(p3.status, JSON.stringify(p3Body)).toBe(200);
     expect(p3Body.format).not.toBe('avif');
     expect(p3Body.notes.join(' ')).toContain('AVIF was not tried: this photo carries its own colour profile');
+  });
+
+  it('a JPEG already saved at about quality 75 is held to 0.01, not to its near-copy reference, and comes back smaller', { timeout: 120_000 }, async () => {
+    // libjpeg's own test picture as cjpeg saved it at quality 75: libvips' q75 of it is a near copy (anchor.ts NEAR_COPY).
+    const input = await corpusFile('jpeg/testimages/testorig.jpg');
+    const res = await auto(input, { accept: 'avif,webp,jpeg' });
+    const body = await res.json<Body>();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.notes.join(' ')).toMatch(/already saved at about quality 75 \(a standard JPEG at quality 75 of it is a near copy, judge 0\.00\d\d\), so it was held to 0\.01/);
+    expect(body.looksSame).toBe(true);
+    expect(body.score!).toBeLessThanOrEqual(NEAR_COPY_TARGET);
+    expect(body.size).toBeLessThan(input.length);
+    // The outside judge agrees that it cannot be told apart (within the judges' few percent).
+    expect(await ssimulacra(input, await resultBytes(body.imageUrl))).toBeLessThanOrEqual(NEAR_COPY_TARGET * 1.1);
   });
 
   it('where libvips q75 is more faithful than the usual target, auto is held to it (the anchor)', { timeout: 120_000 }, async () => {

@@ -29,6 +29,8 @@ export interface Target {
   reference: number;
   /** The reference, not AUTO_TARGET_SCORE, set the target. */
   anchored: boolean;
+  /** The reference was a near copy of an already-compressed JPEG, so NEAR_COPY_TARGET was used instead. */
+  nearCopy?: boolean;
 }
 
 /**
@@ -39,19 +41,34 @@ export interface Target {
 export const OWN_PROFILE_MARGIN = 0.9;
 
 /**
- * The target on this picture: AUTO_TARGET_SCORE, or the reference's level where that is more faithful; lower by
- * OWN_PROFILE_MARGIN where the picture carries its own colour profile.
+ * Below this the reference of a JPEG input is a near copy of it: the input was saved at about quality 75 already, and
+ * libvips' q75 of it scores 0.0001–0.0012 on the film stills of the bench (and is larger than them), 0.0023 on
+ * libjpeg's test picture as cjpeg saved it (where no quality up to 97 re-encodes it as faithfully), so it says nothing
+ * about what looks the same. A JPEG saved at quality 80 scored 0.0047, a camera's quality-75 JPEG (other tables and
+ * chroma) 0.038; only JPEG inputs are read so, as a PNG of a smooth picture can score as little (0.0036).
  */
-export async function anchoredTarget(judged: Raster, judge: Judge, ownProfile = false): Promise<Target> {
+export const NEAR_COPY = 0.003;
+/** The target for such a JPEG: SSIMULACRA's own "cannot be told apart" (ADR 0140). */
+export const NEAR_COPY_TARGET = 0.01;
+
+/**
+ * The target on this picture: AUTO_TARGET_SCORE, or the reference's level where that is more faithful; for a JPEG
+ * whose reference is a near copy of it, NEAR_COPY_TARGET; lower by OWN_PROFILE_MARGIN where the picture carries its
+ * own colour profile.
+ */
+export async function anchoredTarget(judged: Raster, judge: Judge, input: { ownProfile?: boolean; jpeg?: boolean } = {}): Promise<Target> {
   const bytes = await encode(judged, 'jpeg', REFERENCE_JPEG);
   const reference = judge(await decode(bytes, readHeader(bytes)!));
-  const profile = ownProfile ? OWN_PROFILE_MARGIN : 1;
+  const profile = input.ownProfile ? OWN_PROFILE_MARGIN : 1;
+  if (input.jpeg && reference < NEAR_COPY) return { score: NEAR_COPY_TARGET * profile, reference, anchored: false, nearCopy: true };
   const anchoredScore = reference * ANCHOR_MARGIN;
   return anchoredScore < AUTO_TARGET_SCORE ? { score: anchoredScore * profile, reference, anchored: true } : { score: AUTO_TARGET_SCORE * profile, reference, anchored: false };
 }
 
 /** The note's words for a target. */
 export const targetWords = (t: Target) =>
-  t.anchored
-    ? ` Held to at least the faithfulness of a standard JPEG at quality 75 of this picture (the judge scores that ${t.reference.toFixed(4)}, stricter than the usual ${AUTO_TARGET_SCORE}).`
-    : '';
+  t.nearCopy
+    ? ` This JPEG was already saved at about quality 75 (a standard JPEG at quality 75 of it is a near copy, judge ${t.reference.toFixed(4)}), so it was held to ${NEAR_COPY_TARGET}, where the judge cannot tell files apart.`
+    : t.anchored
+      ? ` Held to at least the faithfulness of a standard JPEG at quality 75 of this picture (the judge scores that ${t.reference.toFixed(4)}, stricter than the usual ${AUTO_TARGET_SCORE}).`
+      : '';

@@ -28,6 +28,8 @@ export interface AutoOptions {
   avifRefused?: string;
   /** The picture carries its own colour profile (anchor.ts OWN_PROFILE_MARGIN). */
   ownProfile?: boolean;
+  /** The input was a JPEG (anchor.ts NEAR_COPY). */
+  jpeg?: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function compressAuto(source: Raster, formats: OutputFormat[], budg
   const sample = sampleOf(source);
   const judge = judgeFor(sample.raster);
   const judgeWhole = (c: Raster) => judge(sample.cut(c));
-  const target = await anchoredTarget(sample.raster, judge, options.ownProfile);
+  const target = await anchoredTarget(sample.raster, judge, options);
   const avif = formats.includes('avif') && options.avif ? new AvifSearch(options.avif, source, judgeWhole, target.score) : null;
   const others = formats.filter((f) => f !== 'avif');
   // With AVIF the only format asked for and none to be made, the search falls back to what every viewer shows.

@@ -43,10 +43,13 @@ export function autoFormats(raster: Raster, req: CompressRequest): OutputFormat[
 /** What `format=auto` chooses among when the caller names no format (no `accept`, no image type in `Accept`). */
 const UNSAID = ['webp', 'jpeg', 'png'] as const;
 
-/** What `quality=auto` needs here: whether the picture has its own profile, and the image service's AVIF encoder or why it cannot be tried (avif.ts). */
-export const autoOptions = (services: EngineServices | undefined, raster: Raster, profiled: boolean): AutoOptions => {
-  const refused = avifRefusal(raster, profiled);
-  return { ownProfile: profiled, ...(refused || !services ? { avifRefused: refused ?? undefined } : { avif: serviceAvif(services.images) }) };
+/**
+ * What `quality=auto` needs here: whether the picture has its own profile and was a JPEG (anchor.ts), and the image
+ * service's AVIF encoder or why it cannot be tried (avif.ts).
+ */
+export const autoOptions = (services: EngineServices | undefined, raster: Raster, input: { profiled: boolean; jpeg: boolean }): AutoOptions => {
+  const refused = avifRefusal(raster, input.profiled);
+  return { ownProfile: input.profiled, jpeg: input.jpeg, ...(refused || !services ? { avifRefused: refused ?? undefined } : { avif: serviceAvif(services.images) }) };
 };
 
 /** Small pictures: the whole search and encode in the isolate (`auto`: what `quality=auto` needs, autoOptions). */
@@ -54,7 +57,7 @@ export async function compressRaster(raster: Raster, req: CompressRequest, resol
   const formats = req.format === 'auto' ? autoFormats(raster, req) : [resolved];
   if (req.targetBytes) return compressToTarget(raster, req.format === 'auto' ? (formats.includes('jpeg') && formats.includes('webp') ? 'auto' : formats[0]!) : resolved, req.targetBytes);
   if (req.quality === 'auto') {
-    const r = await compressAuto(raster, formats, undefined, formats.includes('avif') ? auto : { ownProfile: auto.ownProfile });
+    const r = await compressAuto(raster, formats, undefined, formats.includes('avif') ? auto : { ownProfile: auto.ownProfile, jpeg: auto.jpeg });
     // `format=auto` always says why, even where what the caller accepts left one format.
     return req.format === 'auto' && !r.formatReason ? { ...r, formatReason: formatReason({ format: r.format, looksSame: r.looksSame ?? true, rivals: [] }) } : r;
   }
@@ -123,7 +126,7 @@ export async function compressPicture(job: Job, input: Picture, asked: CompressR
   if (decodes(input) && compressFits(upright, req, resolved)) {
     const raster = await decode(bytes, header);
     reach(services, 'encoding');
-    const r = await compressRaster(raster, req, resolved, req.quality === 'auto' ? autoOptions(services, raster, profiled()) : {});
+    const r = await compressRaster(raster, req, resolved, req.quality === 'auto' ? autoOptions(services, raster, { profiled: profiled(), jpeg: header.format === 'jpeg' }) : {});
     notes.push(...r.notes);
     result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: r.byService ? 'images' : 'wasm' };
   } else {

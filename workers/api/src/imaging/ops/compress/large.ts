@@ -117,7 +117,8 @@ async function autoLarge(images: ImageService, picture: LargePicture, requested:
   const allowed = accepted ? suited.filter((f) => (accepted as readonly string[]).includes(f)) : suited;
   const formats = allowed.length ? allowed : [suited.includes('png') ? 'png' : 'jpeg'] as OutputFormat[];
   const judge = judgeFor(sample.raster);
-  const target = await anchoredTarget(sample.raster, judge);
+  // A JPEG compressed as it is (no resize first) may be one already saved at about q75 (anchor.ts NEAR_COPY).
+  const target = await anchoredTarget(sample.raster, judge, { jpeg: picture.steps.length === 0 && readHeader(picture.bytes)?.format === 'jpeg' });
   const choice = await autoOn(sample.raster, formats, undefined, undefined, target.score, judge);
   // AVIF would need calls of its own: the three a request may make are the sample, the probe and the photo (ADR 0135).
   const avifWhy = avifRefusal(picture.size, false) ?? 'AVIF was not tried: for a photo this large the image service calls a request may make are spent on the sample, the check and the photo.';
