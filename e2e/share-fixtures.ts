@@ -28,6 +28,7 @@ export async function makeShare(page: Page, shot?: string): Promise<string> {
   const link = dialog.getByRole('textbox', { name: 'Your link' });
   await expect(link).toHaveValue(/\/m\/[a-z0-9]{12}$/, { timeout: 30_000 });
   await expect(dialog.getByTestId('share-result')).toContainText('This link works until');
+  await expect(dialog.getByTestId('share-result')).toContainText('find it again under Your share links on the dashboard');
   if (shot) await page.screenshot({ path: shot });
   return link.inputValue();
 }

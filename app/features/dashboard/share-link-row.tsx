@@ -12,6 +12,8 @@ const deleteAction = `${small} inline-flex items-center justify-center rounded-l
 function expiry(item: ShareLinkItem): string {
   if (item.expiresAt === null) return 'Kept until you delete it';
   if (item.expiresAt === undefined) return item.status === 'checking' ? 'Checking…' : '';
+  // Said from the record when the API could not be asked; the API's 410 makes it Gone otherwise.
+  if (Date.parse(item.expiresAt) <= Date.now()) return `Expired ${linkDate(item.expiresAt)}`;
   return `Works until ${linkDate(item.expiresAt)}`;
 }
 

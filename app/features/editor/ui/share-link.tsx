@@ -90,7 +90,7 @@ export function ShareLink(props: { session: ExportSession; format: ExportFormat;
           {copied}
         </p>
         <p className="text-xs text-slate-700 dark:text-slate-200">
-          {expiryText(made.expiresAt)} You can delete it from <a href={made.url} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline dark:text-brand-300">its page</a> in this browser.
+          {expiryText(made.expiresAt)} You can delete it from <a href={made.url} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline dark:text-brand-300">its page</a> in this browser, and find it again under Your share links on the dashboard.
         </p>
       </section>
     );
