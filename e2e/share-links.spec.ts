@@ -141,4 +141,13 @@ test("a member's links on the unlocked dashboard, on a 390 px phone in dark mode
   await rows.nth(0).getByRole('button', { name: 'Delete Nope / Yep meme' }).click();
   expect(await axeProblems(page)).toEqual([]);
   await section.screenshot({ path: `${SHOTS}/confirm-mobile-dark.png` });
+
+  // A share made in another tab of this browser shows up without a reload.
+  const tab = await page.context().newPage();
+  await tab.goto('/about');
+  const more = await apiShare(tab, 'made in another tab');
+  await keepOldShape(tab, [[`memeforge.share.${more.id}`, more.deleteToken]]);
+  await expect(section.getByRole('heading', { name: 'Your share links (3)' })).toBeVisible();
+  await expect(rows.nth(0)).toContainText('“made in another tab”');
+  await tab.close();
 });

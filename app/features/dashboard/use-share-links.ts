@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { DELETE_TOKEN_HEADER, type Share } from '../../../core/api/shares';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
-import { completeKeptShare, forgetDeleteToken, keptShares, shareTitle, sortNewestFirst, type KeptShare } from '~/features/share/delete-tokens';
+import { completeKeptShare, forgetDeleteToken, isKeptShareKey, keptShares, shareTitle, sortNewestFirst, type KeptShare } from '~/features/share/delete-tokens';
 
 /** checking: its page not answered yet; gone: 404 or 410 (deleted, expired, taken down); unknown: the check failed. */
 export type LinkStatus = 'checking' | 'live' | 'gone' | 'unknown';
@@ -26,10 +26,20 @@ const withAnswer = (item: ShareLinkItem, share: Share): ShareLinkItem => ({
 /**
  * The share links this browser made (features/share/delete-tokens.ts), each checked against the API: a link whose
  * page answers 404 or 410 shows as gone. A link kept in the old shape gets its details from that answer, and keeps
- * them. Delete sends the token; Remove only forgets a link here.
+ * them. Delete sends the token; Remove only forgets a link here. A share made in another tab shows up at once.
  */
 export function useShareLinks() {
   const [items, setItems] = useState<ShareLinkItem[] | null>(null);
+  // Bumped when another tab of this site makes or forgets a share, so the list reads them again.
+  const [reads, setReads] = useState(0);
+
+  useEffect(() => {
+    const changed = (e: StorageEvent) => {
+      if (e.key === null || isKeptShareKey(e.key)) setReads((n) => n + 1);
+    };
+    window.addEventListener('storage', changed);
+    return () => window.removeEventListener('storage', changed);
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -56,7 +66,7 @@ export function useShareLinks() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [reads]);
 
   /** Forgets a link in this browser (its token too) and drops it from the list. */
   const remove = useCallback((id: string) => {

@@ -12,6 +12,8 @@ import { DELETE_TOKEN_PATTERN, SHARE_ID_PATTERN, type Share, type ShareCreated }
  */
 const PREFIX = 'memeforge.share.';
 const key = (id: string) => `${PREFIX}${id}`;
+/** Whether a localStorage key is one of these (a storage event names the key that changed). */
+export const isKeptShareKey = (name: string) => name.startsWith(PREFIX);
 
 /** The JSON record, version 1. */
 const recordSchema = z.object({
@@ -64,7 +66,7 @@ export function keptSharesIn(store: Storage): KeptShare[] {
   const shares: KeptShare[] = [];
   for (let i = 0; i < store.length; i += 1) {
     const name = store.key(i);
-    if (!name?.startsWith(PREFIX)) continue;
+    if (!name || !isKeptShareKey(name)) continue;
     const share = parseKeptShare(name.slice(PREFIX.length), store.getItem(name));
     if (share) shares.push(share);
   }
