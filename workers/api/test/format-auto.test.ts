@@ -6,6 +6,7 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { acceptFromHeader } from '../../../core/tools/compress';
 import { decode } from '../src/imaging/codecs/decode';
+import { encode } from '../src/imaging/codecs/encode';
 import { readHeader } from '../src/imaging/intake/sniff';
 import { AUTO_TARGET_SCORE } from '../src/imaging/options';
 import { NEAR_COPY_TARGET } from '../src/imaging/ops/compress/anchor';
@@ -125,6 +126,24 @@ describe.skipIf(!index)('format=auto chooses among what the caller accepts', () 
     expect(p3.status, JSON.stringify(p3Body)).toBe(200);
     expect(p3Body.format).not.toBe('avif');
     expect(p3Body.notes.join(' ')).toContain('AVIF was not tried: this photo carries its own colour profile');
+  });
+
+  it('where only AVIF looks the same, the note says the other format does not (not that it would only be larger)', { timeout: 120_000 }, async () => {
+    // Per-pixel colour noise: JPEG and WebP (4:2:0 colour) lose the grain at any quality; AVIF (4:4:4) keeps it.
+    const rgba = new Uint8Array(200 * 150 * 4);
+    let x = 0x9e3779b9;
+    for (let i = 0; i < rgba.length; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      rgba[i] = i % 4 === 3 ? 255 : x & 255;
+    }
+    const noisy = await encode({ width: 200, height: 150, data: new Uint8ClampedArray(rgba.buffer) }, 'png', { quality: 100 });
+    const body = await (await auto(noisy, { accept: 'avif,webp,jpeg,png' })).json<Body>();
+    expect(body.format, JSON.stringify(body.notes)).toBe('avif');
+    expect(body.looksSame).toBe(true);
+    expect(body.formatReason).toMatch(/^AVIF: \d+% smaller than the closest (JPEG|WEBP), and it looks the same\.$/);
+    expect(body.notes.join(' ')).toMatch(/^AVIF at quality \d+ is the smallest file that looks the same as the original \(the closest (JPEG|WEBP), (JPEG|WEBP) at quality \d+, does not look the same and is \d+% larger\)\. Made by the image service and checked by the quality judge\./);
   });
 
   it('a JPEG already saved at about quality 75 is held to 0.01, not to its near-copy reference, and comes back smaller', { timeout: 120_000 }, async () => {

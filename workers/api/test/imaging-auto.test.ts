@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { JobPhase } from '../../../core/api/tool-progress';
+import { intake, run } from '../src/imaging/engine';
 import { anchoredTarget } from '../src/imaging/ops/compress/anchor';
 import { compressAuto } from '../src/imaging/ops/compress/auto-whole';
 import { decode } from '../src/imaging/codecs/decode';
@@ -50,5 +52,19 @@ describe('quality=auto', () => {
       expect(auto.bytes.length).toBeLessThanOrEqual(smallest.r!.bytes.length * 1.08);
       expect(auto.search!.encodes).toBeLessThanOrEqual(2 * AUTO_PROBES_PER_FORMAT + AUTO_VERIFY_ROUNDS + AUTO_VERIFY_MISS_ROUNDS);
     }
+  });
+});
+
+describe('quality=auto progress', () => {
+  it('stays in the processing phase while it searches: "encoding" comes once the file is made', { timeout: 60_000 }, async () => {
+    const photo = await encode(syntheticPhoto(640, 480, 3, 24), 'png', { quality: 100 });
+    const seen: { phase: JobPhase; at: number }[] = [];
+    const start = performance.now();
+    const services = { images: undefined as never, ai: undefined as never, onPhase: (phase: JobPhase) => seen.push({ phase, at: performance.now() }) };
+    await run('compress', await intake(photo), { operation: 'compress', quality: 'auto', format: 'auto', accept: 'webp,jpeg' } as never, services);
+    const end = performance.now();
+    expect(seen.map((s) => s.phase)).toEqual(['processing', 'encoding']);
+    // The search (several encodes, each judged) happened before "encoding", almost nothing after it.
+    expect(end - seen[1]!.at).toBeLessThan((end - start) / 5);
   });
 });

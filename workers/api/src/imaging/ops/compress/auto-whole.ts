@@ -61,10 +61,11 @@ export async function compressAuto(source: Raster, formats: OutputFormat[], budg
       reason = smaller
         ? `AVIF: ${Math.max(1, Math.round((1 - made.bytes.length / bytes.length) * 100))}% smaller than ${than}.`
         : `AVIF: the only format tried that looks the same as the original.`;
-      const other = smaller
-        ? `${named(format, quality)} would be ${Math.max(1, Math.round((bytes.length / made.bytes.length - 1) * 100))}% larger`
-        : `${named(format, quality)}, the closest ${format.toUpperCase()}, does not`;
-      why = `${named('avif', made.quality)} is the smallest file that looks the same as the original (${other}). Made by the image service and judged here.`;
+      const larger = Math.max(1, Math.round((bytes.length / made.bytes.length - 1) * 100));
+      const other = !looksSame
+        ? `the closest ${format.toUpperCase()}, ${named(format, quality)}, does not look the same${smaller ? ` and is ${larger}% larger` : ''}`
+        : `${named(format, quality)} would be ${larger}% larger`;
+      why = `${named('avif', made.quality)} is the smallest file that looks the same as the original (${other}). Made by the image service and checked by the quality judge.`;
       ({ bytes, quality, score } = made);
       format = 'avif';
       looksSame = true;

@@ -125,8 +125,12 @@ export async function compressPicture(job: Job, input: Picture, asked: CompressR
   const profiled = () => readProfile(bytes, header.format) !== null;
   if (decodes(input) && compressFits(upright, req, resolved)) {
     const raster = await decode(bytes, header);
-    reach(services, 'encoding');
-    const r = await compressRaster(raster, req, resolved, req.quality === 'auto' ? autoOptions(services, raster, { profiled: profiled(), jpeg: header.format === 'jpeg' }) : {});
+    // `quality=auto` has no file until its search ends (seconds with AVIF): the screen shows it still processing
+    // until then, not "Encoding" near the end of the bar.
+    const searching = req.quality === 'auto' && !req.targetBytes;
+    if (!searching) reach(services, 'encoding');
+    const r = await compressRaster(raster, req, resolved, searching ? autoOptions(services, raster, { profiled: profiled(), jpeg: header.format === 'jpeg' }) : {});
+    if (searching) reach(services, 'encoding');
     notes.push(...r.notes);
     result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: r.byService ? 'images' : 'wasm' };
   } else {
