@@ -61,6 +61,11 @@ describe('calibrated', () => {
     expect(r.predicted).toBeLessThanOrEqual(0.025);
   });
 
+  it('does not move down where that is not allowed (a JPEG re-encoded as JPEG), but still up', () => {
+    expect(calibrated(80, 0.0114, -0.179, T, 0)).toEqual({ quality: 80, predicted: 0.0114 });
+    expect(calibrated(80, 0.03, -0.15, T, 0).quality).toBeGreaterThan(80);
+  });
+
   it('moves up one step more than the slope says when the service missed, within the quality range', () => {
     expect(calibrated(80, 0.03, -0.15, T).quality).toBe(80 + Math.ceil(Math.log(0.03 / 0.025) / 0.15) + 1);
     expect(calibrated(95, 0.2, -0.05, T).quality).toBe(97);
