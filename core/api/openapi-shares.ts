@@ -5,7 +5,7 @@
 import { MAX_REQUEST_BYTES } from '../limits';
 import type { RouteDoc } from './openapi';
 import { INTERNAL, mb, rateLimit, rateLimited, SOURCE_ERRORS } from './openapi-errors';
-import { DELETE_TOKEN_HEADER, SHARE_CAPTION_MAX_CHARS, SHARE_FREE_DAYS, SHARE_MAX_BYTES, SHARE_MAX_CAPTIONS, SHARE_MAX_SIDE, shareCreatedSchema, shareFormSchema, shareIdSchema, shareSchema } from './shares';
+import { DELETE_TOKEN_HEADER, SHARE_CAPTION_MAX_CHARS, SHARE_FREE_DAYS, SHARE_MAX_ANIMATED_BYTES, SHARE_MAX_BYTES, SHARE_MAX_CAPTIONS, SHARE_MAX_FRAMES, SHARE_MAX_SIDE, shareCreatedSchema, shareFormSchema, shareIdSchema, shareSchema } from './shares';
 
 const ID = { id: { description: 'The share id: the last part of its `/m/{id}` link.', example: 'k3v9q2m7x8ab', schema: shareIdSchema } };
 const NO_SUCH = { status: 404, code: 'not_found', when: 'No share ever had this id (or it is not a share id).' } as const;
@@ -16,8 +16,8 @@ export const SHARE_ROUTES: RouteDoc[] = [
     method: 'post', path: '/api/shares', operationId: 'postShare', tag: 'Memes', auth: 'public',
     summary: 'Share a meme by link',
     description:
-      'Keeps a finished meme (the `image` file, or its address as `url`: PNG, JPEG or WebP, as drawn) and answers its page `url` (`/m/{id}`), its picture and a `deleteToken`. ' +
-      'Every metadata block is removed first (EXIF, XMP, IPTC, comments, anything after the picture); the pixels are not re-encoded. ' +
+      'Keeps a finished meme (the `image` file, or its address as `url`: PNG, JPEG or WebP, as drawn, or an animated GIF or WebP, every frame and its timing kept; the type is read from the bytes, not the declared type) and answers its page `url` (`/m/{id}`), its picture and a `deleteToken`. ' +
+      'Every metadata block is removed first (EXIF, XMP, IPTC, comments, anything after the picture; a GIF’s application extensions but its loop count); the pixels are not re-encoded. ' +
       '`template` (an id from `GET /api/templates`) and `captions` (the field repeated, one per caption) make the page’s alt text and its Make your own link. ' +
       `A share lives ${SHARE_FREE_DAYS} days (\`expiresAt\`); a premium member’s is kept until deleted (\`expiresAt: null\`). ` +
       `Keep \`deleteToken\`: it is shown once, stored only as a hash, and is the only way to delete the share (\`DELETE /api/shares/{id}\` with \`${DELETE_TOKEN_HEADER}\`).`,
@@ -27,14 +27,14 @@ export const SHARE_ROUTES: RouteDoc[] = [
       { status: 400, code: 'bad_request', when: 'The body is not multipart/form-data, or cannot be read.' },
       { status: 400, code: 'validation_failed', when: 'Neither an `image` file nor a `url`, an unknown template, too many captions, an empty one or one too long; the message names it.' },
       ...SOURCE_ERRORS.filter((e) => e.status !== 413),
-      { status: 413, code: 'payload_too_large', when: `The picture (sent or at \`url\`) is over ${SHARE_MAX_BYTES / 1_000_000} MB or ${SHARE_MAX_SIDE} pixels a side.` },
-      { status: 415, code: 'unsupported_media_type', when: 'The file is not a PNG, JPEG or WebP picture whose header can be read.' },
-      { status: 422, code: 'unprocessable_image', when: 'The picture is damaged and cannot be read.' },
+      { status: 413, code: 'payload_too_large', when: `The picture (sent or at \`url\`) is over ${SHARE_MAX_BYTES / 1_000_000} MB (${SHARE_MAX_ANIMATED_BYTES / 1_000_000} MB when animated) or ${SHARE_MAX_SIDE} pixels a side, or an animation has over ${SHARE_MAX_FRAMES} frames.` },
+      { status: 415, code: 'unsupported_media_type', when: 'The file is not a PNG, JPEG, WebP or GIF picture whose header can be read.' },
+      { status: 422, code: 'unprocessable_image', when: 'The picture is damaged and cannot be read (a GIF or animated WebP whose blocks cannot be walked).' },
       rateLimited('upload'),
       INTERNAL,
     ],
     limits: [
-      `The picture at most ${SHARE_MAX_BYTES / 1_000_000} MB and ${SHARE_MAX_SIDE} pixels a side (the editor's share size); at most ${SHARE_MAX_CAPTIONS} captions of ${SHARE_CAPTION_MAX_CHARS} characters; the body at most ${mb(MAX_REQUEST_BYTES)}.`,
+      `The picture at most ${SHARE_MAX_BYTES / 1_000_000} MB and ${SHARE_MAX_SIDE} pixels a side (the editor's share size); an animated GIF or WebP at most ${SHARE_MAX_ANIMATED_BYTES / 1_000_000} MB and ${SHARE_MAX_FRAMES} frames (the animated export's share size); at most ${SHARE_MAX_CAPTIONS} captions of ${SHARE_CAPTION_MAX_CHARS} characters; the body at most ${mb(MAX_REQUEST_BYTES)}.`,
       rateLimit('upload'),
     ],
   },

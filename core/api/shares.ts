@@ -11,8 +11,15 @@ export { SHARE_MAX_BYTES, SHARE_MAX_SIDE };
 /** How long a free share lives; a premium member's is kept until deleted. */
 export const SHARE_FREE_DAYS = 30;
 export const SHARE_FREE_MS = SHARE_FREE_DAYS * 24 * 60 * 60 * 1000;
-/** The formats a share may be: the editor's exports. */
-export const SHARE_FORMATS = ['png', 'jpeg', 'webp'] as const;
+/** The formats a share may be: the editor's exports, still (PNG, JPEG, WebP) and animated (GIF, WebP; ADR 0142). */
+export const SHARE_FORMATS = ['png', 'jpeg', 'webp', 'gif'] as const;
+/**
+ * An animated share (a GIF, or a WebP with more than one frame) may be larger than a still: the animated export's
+ * share size (480 px, app/features/editor/model/motion-plan.ts) keeps a 5 s GIF under this. ADR 0142.
+ */
+export const SHARE_MAX_ANIMATED_BYTES = 8_000_000;
+/** The most frames an animated share may have: as many as the tools take (core/animation/frames.ts). */
+export { ANIMATION_MAX_FRAMES as SHARE_MAX_FRAMES } from '../animation/frames';
 /** Captions kept for the alt text: as many and as long as a meme drawn by the API may have. */
 export const SHARE_MAX_CAPTIONS = MEME_MAX_LINES;
 export const SHARE_CAPTION_MAX_CHARS = MEME_LINE_MAX_CHARS;

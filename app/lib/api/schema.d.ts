@@ -593,9 +593,9 @@ export interface paths {
         put?: never;
         /**
          * Share a meme by link
-         * @description Keeps a finished meme (the `image` file, or its address as `url`: PNG, JPEG or WebP, as drawn) and answers its page `url` (`/m/{id}`), its picture and a `deleteToken`. Every metadata block is removed first (EXIF, XMP, IPTC, comments, anything after the picture); the pixels are not re-encoded. `template` (an id from `GET /api/templates`) and `captions` (the field repeated, one per caption) make the page’s alt text and its Make your own link. A share lives 30 days (`expiresAt`); a premium member’s is kept until deleted (`expiresAt: null`). Keep `deleteToken`: it is shown once, stored only as a hash, and is the only way to delete the share (`DELETE /api/shares/{id}` with `X-Delete-Token`).
+         * @description Keeps a finished meme (the `image` file, or its address as `url`: PNG, JPEG or WebP, as drawn, or an animated GIF or WebP, every frame and its timing kept; the type is read from the bytes, not the declared type) and answers its page `url` (`/m/{id}`), its picture and a `deleteToken`. Every metadata block is removed first (EXIF, XMP, IPTC, comments, anything after the picture; a GIF’s application extensions but its loop count); the pixels are not re-encoded. `template` (an id from `GET /api/templates`) and `captions` (the field repeated, one per caption) make the page’s alt text and its Make your own link. A share lives 30 days (`expiresAt`); a premium member’s is kept until deleted (`expiresAt: null`). Keep `deleteToken`: it is shown once, stored only as a hash, and is the only way to delete the share (`DELETE /api/shares/{id}` with `X-Delete-Token`).
          *
-         *     Limits: The picture at most 5 MB and 2048 pixels a side (the editor's share size); at most 12 captions of 200 characters; the body at most 11 MB. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: The picture at most 5 MB and 2048 pixels a side (the editor's share size); an animated GIF or WebP at most 8 MB and 300 frames (the animated export's share size); at most 12 captions of 200 characters; the body at most 11 MB. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postShare"];
         delete?: never;
@@ -5458,7 +5458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The picture (sent or at `url`) is over 5 MB or 2048 pixels a side. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The picture (sent or at `url`) is over 5 MB (8 MB when animated) or 2048 pixels a side, or an animation has over 300 frames. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5472,7 +5472,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: The file is not a PNG, JPEG or WebP picture whose header can be read. */
+            /** @description `unsupported_media_type`: The file is not a PNG, JPEG, WebP or GIF picture whose header can be read. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5486,7 +5486,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. `unprocessable_image`: The picture is damaged and cannot be read. */
+            /** @description `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. `unprocessable_image`: The picture is damaged and cannot be read (a GIF or animated WebP whose blocks cannot be walked). */
             422: {
                 headers: {
                     [name: string]: unknown;

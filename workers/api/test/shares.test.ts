@@ -7,7 +7,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS_PER_MINUTE } from '../../../core/limits';
-import { DELETE_TOKEN_HEADER, SHARE_FREE_MS, SHARE_MAX_BYTES, SHARE_MAX_CAPTIONS, shareCreatedSchema, shareSchema } from '../../../core/api/shares';
+import { encodeGif, muxAnimatedWebp, readGifFrames, readGifInfo, readWebpAnimation, type Frame } from '../../../core/animation';
+import { DELETE_TOKEN_HEADER, SHARE_FREE_MS, SHARE_MAX_BYTES, SHARE_MAX_CAPTIONS, SHARE_MAX_FRAMES, shareCreatedSchema, shareSchema } from '../../../core/api/shares';
 import { seedTemplates } from '../src/db/template-rows';
 import { encode } from '../src/imaging/codecs/encode';
 import { concat, jpegSegment } from '../src/imaging/metadata/container';
@@ -48,8 +49,8 @@ function shareForm(image: Uint8Array | null, fields: Record<string, string | str
 
 const post = (form: FormData | string, headers: Record<string, string> = {}) => api('/api/shares', { method: 'POST', body: form, headers });
 
-async function share(image: Uint8Array | null = leaky, fields: Record<string, string | string[]> = { template: TEMPLATE, captions: ['nope', 'yep'] }, headers: Record<string, string> = {}) {
-  const res = await post(shareForm(image, fields), headers);
+async function share(image: Uint8Array | null = leaky, fields: Record<string, string | string[]> = { template: TEMPLATE, captions: ['nope', 'yep'] }, headers: Record<string, string> = {}, type?: string) {
+  const res = await post(shareForm(image, fields, type), headers);
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(201);
   return shareCreatedSchema.parse(body);
@@ -144,9 +145,9 @@ describe('POST /api/shares', () => {
     ['an empty caption', () => shareForm(leaky, { captions: ['top', ''] }), 400, /empty/],
     ['the image as text', () => { const f = new FormData(); f.append('image', 'not a file'); return f; }, 400, /image/],
     ['not multipart', () => 'image=1', 400, /multipart/],
-    ['a GIF', () => shareForm(bin('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), {}, 'image/gif'), 415, /PNG, JPEG or WebP/],
+    ['a GIF with no picture in it', () => shareForm(bin('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), {}, 'image/gif'), 422, /GIF is damaged/],
     ['a text file called .jpg', () => shareForm(bin('hello, this is not a picture'), {}), 415, /PNG, JPEG or WebP/],
-    ['over 5 MB', () => shareForm(concat([leaky, new Uint8Array(SHARE_MAX_BYTES)]), {}), 413, /5 MB/],
+    ['a still over 5 MB', () => shareForm(concat([leaky, new Uint8Array(SHARE_MAX_BYTES)]), {}), 413, /at most 5 MB \(8 MB when animated\)/],
     ['over 2048 px a side', () => shareForm(pngDeclaring(3000, 20), {}, 'image/png'), 413, /2048 pixels/],
     ['an unknown template', () => shareForm(leaky, { template: 'no-such-template' }), 400, /no template/],
     ['a template id that is not one', () => shareForm(leaky, { template: '../etc' }), 400, /template/i],
@@ -164,6 +165,143 @@ describe('POST /api/shares', () => {
       expect(answer.error).toMatch(message);
       expect([await rows(), await objects()]).toEqual([r0, o0]);
     });
+  }
+});
+
+describe('animated memes (ADR 0142)', () => {
+  /** `n` frames of `w` × `h`, each a different colour with a square moving across, 80 ms each, looping for ever. */
+  const frames = (n: number, w = 48, h = 32): Frame[] =>
+    Array.from({ length: n }, (_, i) => {
+      const rgba = new Uint8Array(w * h * 4);
+      for (let p = 0; p < w * h; p++) {
+        const x = p % w;
+        const inSquare = x >= (i * 3) % (w - 8) && x < ((i * 3) % (w - 8)) + 8 && Math.floor(p / w) < 8;
+        rgba.set(inSquare ? [255, 230, 0, 255] : [(20 * i) % 256, 250 - ((20 * i) % 250), 90, 255], p * 4);
+      }
+      return { rgba, delayMs: 80 };
+    });
+  const gif12 = encodeGif(frames(12), { width: 48, height: 32, loops: 0 });
+  /** An extension block of `label` whose data are `text` in sub-blocks of at most 255 bytes. */
+  const extension = (label: number, head: Uint8Array, text: Uint8Array) => {
+    const parts: Uint8Array[] = [Uint8Array.of(0x21, label), head];
+    for (let i = 0; i < text.length; i += 255) parts.push(Uint8Array.of(Math.min(255, text.length - i)), text.subarray(i, i + 255));
+    parts.push(Uint8Array.of(0));
+    return concat(parts);
+  };
+  /** The GIF with `blocks` put before its first image block (after the header and global colour table). */
+  const withBlocks = (gif: Uint8Array, blocks: Uint8Array[]) => {
+    const at = 13 + (gif[10]! & 0x80 ? 3 * 2 ** ((gif[10]! & 7) + 1) : 0);
+    return concat([gif.subarray(0, at), ...blocks, gif.subarray(at)]);
+  };
+  const comment = (text: string | Uint8Array) => extension(0xfe, new Uint8Array(0), typeof text === 'string' ? bin(text) : text);
+  const xmpApp = extension(0xff, concat([Uint8Array.of(11), bin('XMP DataXMP')]), bin(XMP));
+  const framesOf = (gif: Uint8Array) => [...readGifFrames(gif)];
+
+  it('an uploaded 12-frame GIF comes back from the public image URL with 12 frames of 80 ms, looping, comment and XMP gone', async () => {
+    const leakyGif = withBlocks(gif12, [comment('made at 12 Acacia Avenue'), xmpApp]);
+    const created = await share(leakyGif, { template: TEMPLATE, captions: ['nope', 'yep'] }, {}, 'image/gif');
+    expect(created).toMatchObject({ contentType: 'image/gif', width: 48, height: 32, altText: 'Meme (Nope / Yep): “nope” / “yep”' });
+    const image = await api(created.imageUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/gif');
+    const kept = await bytesOf(image);
+    expect(readGifInfo(kept)).toEqual({ width: 48, height: 32, frames: 12, loops: 0 });
+    const back = framesOf(kept);
+    expect(back.map((f) => f.delayMs)).toEqual(Array(12).fill(80));
+    // Every frame as it was sent (the image data are kept byte for byte).
+    expect(back.map((f) => f.rgba)).toEqual(framesOf(gif12).map((f) => f.rgba));
+    expect(new TextDecoder().decode(kept)).not.toMatch(/Acacia|XMP|Jane/);
+    expect(kept.byteLength).toBe(gif12.byteLength);
+  });
+
+  it('takes an animation up to 8 MB (more than a still may be) and 300 frames', async () => {
+    // 6 MB of comment: over the still's 5 MB as sent, and stripped to the animation alone.
+    const big = withBlocks(gif12, [comment(new Uint8Array(6_000_000).fill(0x41))]);
+    expect(big.byteLength).toBeGreaterThan(SHARE_MAX_BYTES);
+    const created = await share(big, {}, {}, 'image/gif');
+    expect((await rowOf(created.id)) as unknown).toMatchObject({ file_size: gif12.byteLength });
+    const most = encodeGif(frames(SHARE_MAX_FRAMES, 8, 8), { width: 8, height: 8, loops: 0 });
+    const kept = await bytesOf(await api((await share(most, {}, {}, 'image/gif')).imageUrl));
+    expect(readGifInfo(kept).frames).toBe(SHARE_MAX_FRAMES);
+  });
+
+  it('takes an animated WebP with every frame and its timing, its EXIF and XMP chunks gone', async () => {
+    const stills = await Promise.all(frames(5).map((f) => encode({ data: new Uint8ClampedArray(f.rgba), width: 48, height: 32 }, 'webp', { quality: 80 })));
+    const webp = muxAnimatedWebp({ width: 48, height: 32, loops: 0 }, stills.map((still) => ({ still, delayMs: 120 })));
+    const leakyWebp = withWebpMetadata(webp);
+    expect(new TextDecoder().decode(leakyWebp)).toMatch(/Jane/);
+    const created = await share(leakyWebp, { captions: 'moving' }, {}, 'image/webp');
+    expect(created).toMatchObject({ contentType: 'image/webp', width: 48, height: 32 });
+    const kept = await bytesOf(await api(created.imageUrl));
+    const back = readWebpAnimation(kept)!;
+    expect([back.frames, back.loops, back.parts.map((p) => p.delayMs)]).toEqual([5, 0, Array(5).fill(120)]);
+    expect(new TextDecoder().decode(kept)).not.toMatch(/Jane|Canon/);
+  });
+
+  it('a file is what its bytes are, whatever it was declared as: a GIF sent as image/png is kept as a GIF', async () => {
+    const created = await share(gif12, {}, {}, 'image/png');
+    expect(created.contentType).toBe('image/gif');
+    expect((await api(created.imageUrl)).headers.get('content-type')).toBe('image/gif');
+  });
+
+  const refusedAnimations: [string, () => FormData, number, RegExp][] = [
+    ['a GIF over 8 MB', () => shareForm(withBlocks(gif12, [comment(new Uint8Array(8_000_000))]), {}, 'image/gif'), 413, /at most 5 MB, or 8 MB when animated/],
+    ['a GIF of 301 frames', () => shareForm(encodeGif(frames(SHARE_MAX_FRAMES + 1, 8, 8), { width: 8, height: 8, loops: 0 }), {}, 'image/gif'), 413, /301 frames; a shared meme has at most 300/],
+    ['a GIF cut off in its third frame', () => shareForm(gif12.subarray(0, Math.floor(gif12.byteLength / 4)), {}, 'image/gif'), 422, /GIF is damaged or incomplete/],
+    ['a GIF with a broken block', () => shareForm(corruptAfterFirstFrame(gif12), {}, 'image/gif'), 422, /GIF is damaged or incomplete/],
+    ['a GIF over 2048 px a side', () => shareForm(gifDeclaring(2049, 10), {}, 'image/gif'), 413, /2048 pixels a side; this one is 2049 × 10/],
+    ['a still PNG over 5 MB declared as a GIF', () => shareForm(concat([pngDeclaring(40, 30), new Uint8Array(SHARE_MAX_BYTES)]), {}, 'image/gif'), 413, /at most 5 MB \(8 MB when animated\)/],
+    ['text declared as a GIF', () => shareForm(bin('GIF is what I say I am, but I am text'), {}, 'image/gif'), 415, /animated GIF or WebP/],
+  ];
+  for (const [what, body, status, message] of refusedAnimations) {
+    it(`refuses ${what} with ${status}, storing nothing`, async () => {
+      const [r0, o0] = [await rows(), await objects()];
+      const res = await post(body());
+      const answer = await res.json<{ error: string; code: string }>();
+      expect(res.status, JSON.stringify(answer)).toBe(status);
+      expect(answer.error).toMatch(message);
+      expect([await rows(), await objects()]).toEqual([r0, o0]);
+    });
+  }
+
+  /** The GIF with the introducer of the block after its first image replaced by a byte no GIF block starts with. */
+  function corruptAfterFirstFrame(gif: Uint8Array): Uint8Array {
+    const out = gif.slice();
+    const table = (flags: number) => (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
+    const subBlocks = (at: number) => {
+      while (out[at] !== 0) at += out[at]! + 1;
+      return at + 1;
+    };
+    let p = 13 + table(out[10]!);
+    while (out[p] === 0x21) p = subBlocks(p + 2);
+    expect(out[p]).toBe(0x2c);
+    p = subBlocks(p + 10 + table(out[p + 9]!) + 1);
+    out[p] = 0x99;
+    return out;
+  }
+
+  /** A one-frame GIF header declaring `width` × `height` (the size check comes before any block is read). */
+  function gifDeclaring(width: number, height: number): Uint8Array {
+    const one = encodeGif(frames(1, 2, 2), { width: 2, height: 2, loops: 0 }).slice();
+    one[6] = width & 255;
+    one[7] = width >> 8;
+    one[8] = height & 255;
+    one[9] = height >> 8;
+    return one;
+  }
+
+  /** The animated WebP with an EXIF (a camera) and an XMP chunk at its end, and VP8X's flags saying so. */
+  function withWebpMetadata(webp: Uint8Array): Uint8Array {
+    const riff = (id: string, data: Uint8Array) => {
+      const size = new Uint8Array(4);
+      new DataView(size.buffer).setUint32(0, data.length, true);
+      return concat([bin(id), size, data, data.length % 2 ? Uint8Array.of(0) : new Uint8Array(0)]);
+    };
+    const exif = tiffBlock({ ifd0: [ascii(0x010f, 'Canon'), ascii(0x0110, 'Canon EOS 5D')] });
+    const out = concat([webp, riff('EXIF', exif), riff('XMP ', bin(XMP))]);
+    new DataView(out.buffer, out.byteOffset).setUint32(4, out.length - 8, true);
+    out[20] = out[20]! | 0x08 | 0x04; // VP8X: EXIF and XMP present
+    return out;
   }
 });
 
