@@ -256,6 +256,8 @@ export function EditorShell({
         session={motionSession}
         onOpenChange={(open) => !open && closeExport()}
         fileName={(format) => memeFileName(doc.source, format)}
+        premium={premium}
+        share={{ templateId: doc.templateId, captions: state.texts.map((t) => t.text) }}
         onDone={exported}
         returnFocusTo={downloadButton}
       />

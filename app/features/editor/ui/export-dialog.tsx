@@ -20,6 +20,12 @@ export interface Exported {
   saved: boolean;
 }
 
+/** A share's file: the share size in the chosen format; a PNG over a share's limit goes as JPG (ADR 0139). */
+async function shareFile(session: ExportSession, format: ExportFormat, signal: AbortSignal): Promise<Blob> {
+  const file = await session.file('share', format, signal);
+  return file.blob.size > SHARE_MAX_BYTES ? (await session.file('share', 'jpg', signal)).blob : file.blob;
+}
+
 const remembered = (): ExportFormat => {
   const v = typeof localStorage === 'undefined' ? null : localStorage.getItem(FORMAT_KEY);
   return (EXPORT_FORMATS as readonly string[]).includes(v ?? '') ? (v as ExportFormat) : 'jpg';
@@ -159,7 +165,7 @@ export function ExportDialog(props: {
           Cancel
         </Dialog.Close>
       </div>
-      {session ? <ShareLink session={session} format={format} meme={props.share} premium={props.premium} disabled={busy !== null} onBusy={setSharing} /> : null}
+      {session ? <ShareLink make={(signal) => shareFile(session, format, signal)} meme={props.share} premium={props.premium} disabled={busy !== null} onBusy={setSharing} /> : null}
     </ExportFrame>
   );
 }

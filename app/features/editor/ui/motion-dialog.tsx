@@ -7,11 +7,13 @@ import { saveFile } from './download';
 import { ExportFrame, isAbort } from './export-frame';
 import type { Exported } from './export-dialog';
 import { MotionOptions, MOTION_LABEL, type MotionEstimates } from './motion-options';
+import { ShareLink, type ShareMeme } from './share-link';
 
 /**
  * The export dialog of a meme whose picture moves (docs/decisions/0138-animated-meme-export.md): GIF, WebP or MP4
  * with each one's estimated size, dithering for GIF, share or original size, then Download with a frame count as
- * progress and Cancel to stop. Like the still dialog it sends nothing anywhere.
+ * progress and Cancel to stop. Like the still dialog, a download sends nothing anywhere; Share a link sends the
+ * share-size GIF (or WebP when that is chosen; an MP4 is not a picture a page can show) to POST /api/shares (ADR 0142).
  */
 export function MotionDialog(props: {
   session: MotionSession | null;
@@ -19,6 +21,9 @@ export function MotionDialog(props: {
   fileName: (format: MotionFormat) => string;
   onDone: (done: Exported) => void;
   returnFocusTo: RefObject<HTMLElement>;
+  premium: boolean;
+  /** The meme's template and captions, for a share link (share-link.tsx). */
+  share: ShareMeme;
 }) {
   const { session } = props;
   const [formats, setFormats] = useState<readonly MotionFormat[]>(['gif', 'webp']);
@@ -28,6 +33,7 @@ export function MotionDialog(props: {
   const [estimates, setEstimates] = useState<MotionEstimates>({});
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [sharing, setSharing] = useState(false);
   const work = useRef<AbortController | null>(null);
   const downloadButton = useRef<HTMLButtonElement>(null);
 
@@ -80,7 +86,17 @@ export function MotionDialog(props: {
     }
   };
 
-  const busy = progress !== null;
+  const busy = progress !== null || sharing;
+  const shareFile = async (signal: AbortSignal) => {
+    if (!session) throw new Error('no animation');
+    const kind = format === 'webp' ? 'webp' : 'gif';
+    setProgress({ done: 0, total: session.motion.frames.length });
+    try {
+      return (await session.file('share', kind, dither, (done, total) => setProgress({ done, total }), signal)).blob;
+    } finally {
+      setProgress(null);
+    }
+  };
   const label = MOTION_LABEL[format];
   const seconds = session ? String(Number(durationSeconds(session.motion.delays).toFixed(2))) : '';
   return (
@@ -126,7 +142,7 @@ export function MotionDialog(props: {
         >
           Download {label}
         </button>
-        {busy ? (
+        {progress !== null && !sharing ? (
           <button
             type="button"
             onClick={() => work.current?.abort()}
@@ -140,6 +156,7 @@ export function MotionDialog(props: {
           </Dialog.Close>
         )}
       </div>
+      {session ? <ShareLink make={shareFile} meme={props.share} premium={props.premium} disabled={busy} onBusy={setSharing} /> : null}
     </ExportFrame>
   );
 }

@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ExportFormat } from '../../../../core/api/memes';
-import { SHARE_FREE_DAYS, SHARE_MAX_BYTES, type ShareCreated } from '../../../../core/api/shares';
+import { SHARE_FREE_DAYS, type ShareCreated } from '../../../../core/api/shares';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call, multipart } from '~/lib/api/client';
 import { keepShare } from '~/features/share/delete-tokens';
 import { expiryText } from '~/features/share/expiry';
-import type { ExportSession } from '../canvas/export-session';
 import { isAbort } from './export-frame';
 
 /** What a share says besides the picture: its template (for "Make your own") and captions (for the alt text). */
@@ -15,11 +13,12 @@ export interface ShareMeme {
 }
 
 /**
- * The export dialog's Share: the meme at the share size, in the chosen format (a PNG too large for a share goes as
- * JPG), sent to POST /api/shares; the answer's link is shown with Copy link, and its delete token kept in this
- * browser with what the dashboard lists of it (features/share/delete-tokens.ts). Nothing is sent until the button is pressed (ADR 0139).
+ * The export dialogs' Share: the file `make` answers (the still dialog's share size in the chosen format, a PNG too
+ * large for a share as JPG; the animated dialog's share-size GIF or WebP, ADR 0142), sent to POST /api/shares; the
+ * answer's link is shown with Copy link, and its delete token kept in this browser with what the dashboard lists of
+ * it (features/share/delete-tokens.ts). Nothing is sent until the button is pressed (ADR 0139).
  */
-export function ShareLink(props: { session: ExportSession; format: ExportFormat; meme: ShareMeme; premium: boolean; disabled: boolean; onBusy: (busy: boolean) => void }) {
+export function ShareLink(props: { make: (signal: AbortSignal) => Promise<Blob>; meme: ShareMeme; premium: boolean; disabled: boolean; onBusy: (busy: boolean) => void }) {
   const [state, setState] = useState<{ kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; share: ShareCreated } | { kind: 'failed'; message: string }>({ kind: 'idle' });
   const [copied, setCopied] = useState('');
   const work = useRef<AbortController | null>(null);
@@ -33,10 +32,9 @@ export function ShareLink(props: { session: ExportSession; format: ExportFormat;
     setState({ kind: 'busy' });
     props.onBusy(true);
     try {
-      let file = await props.session.file('share', props.format, controller.signal);
-      if (file.blob.size > SHARE_MAX_BYTES) file = await props.session.file('share', 'jpg', controller.signal);
+      const blob = await props.make(controller.signal);
       const form = new FormData();
-      form.append('image', file.blob, `meme.${file.blob.type.split('/')[1] ?? 'jpg'}`);
+      form.append('image', blob, `meme.${blob.type.split('/')[1] ?? 'jpg'}`);
       if (props.meme.templateId) form.append('template', props.meme.templateId);
       for (const caption of props.meme.captions.map((c) => c.trim()).filter(Boolean)) form.append('captions', caption);
       const created = await call(api.POST('/api/shares', { body: multipart(form) }));
