@@ -1,3 +1,4 @@
+import { SHARE_MAX_ANIMATED_BYTES } from '../../../../core/api/shares';
 import type { Size } from './geometry';
 import type { ExportSize, OutputSize } from './export-plan';
 
@@ -16,9 +17,12 @@ export const MOTION_MIME: Record<MotionFormat, string> = { gif: 'image/gif', web
 export const MAX_MOTION_FRAMES = 300;
 /** Browsers show a GIF delay under 20 ms as 100 ms; the editor plays and writes 20 ms at the least. */
 export const MIN_FRAME_DELAY_MS = 20;
-/** Share size: long side at most 480 px (what messengers show an animation at) and the file under 8 MB. */
+/**
+ * Share size: long side at most 480 px (what messengers show an animation at) and the file under the most a share
+ * link takes for an animation (8 MB, core/api/shares.ts), so the same file can be downloaded or shared.
+ */
 export const MOTION_SHARE_SIDE = 480;
-export const MOTION_SHARE_BYTES = 8_000_000;
+export const MOTION_SHARE_BYTES = SHARE_MAX_ANIMATED_BYTES;
 /** Original size is the animation's own resolution, capped here: a GIF frame is written whole, 1080² already ~1 MB. */
 export const MOTION_MAX_SIDE = 1080;
 
