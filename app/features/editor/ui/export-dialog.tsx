@@ -5,7 +5,7 @@ import { SHARE_MAX_BYTES, SHARE_MAX_SIDE } from '../../../../core/limits';
 import type { ExportFile, ExportSession, SizeEstimate } from '../canvas/export-session';
 import type { ExportSize } from '../model/export-plan';
 import { saveFile, saveToDashboard } from './download';
-import { ExportFrame, isAbort } from './export-frame';
+import { cancelStyle, DownloadButton, ExportFrame, isAbort, MakingStatus } from './export-frame';
 import { ExportOptions, FORMAT_LABEL } from './export-options';
 import { ShareLink, type ShareMeme } from './share-link';
 
@@ -133,24 +133,15 @@ export function ExportDialog(props: {
       }
       status={
         busy && out ? (
-          <span className="flex items-center gap-2">
-            <progress className="h-2 w-24" aria-label={`Creating your ${label}`} />
+          <MakingStatus label={label}>
             {busy === 'save' ? 'Saving' : 'Creating'} your {label} ({out.width} × {out.height} px)…
-          </span>
+          </MakingStatus>
         ) : null
       }
       error={error}
     >
       <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
-        <button
-          ref={downloadButton}
-          type="button"
-          disabled={!session || busy !== null || sharing}
-          onClick={() => void run('download')}
-          className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-        >
-          Download {label}
-        </button>
+        <DownloadButton ref={downloadButton} label={label} disabled={!session || busy !== null || sharing} onClick={() => void run('download')} />
         {props.premium ? (
           <button
             type="button"
@@ -161,9 +152,7 @@ export function ExportDialog(props: {
             Save to dashboard
           </button>
         ) : null}
-        <Dialog.Close className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
-          Cancel
-        </Dialog.Close>
+        <Dialog.Close className={cancelStyle}>Cancel</Dialog.Close>
       </div>
       {session ? <ShareLink make={(signal) => shareFile(session, format, signal)} meme={props.share} premium={props.premium} disabled={busy !== null} onBusy={setSharing} /> : null}
     </ExportFrame>

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode, RefObject } from 'react';
+import { forwardRef, type ReactNode, type RefObject } from 'react';
 import type { ExportSize } from '../model/export-plan';
 
 /** The option lists of both export dialogs (export-options.tsx, motion-options.tsx) look alike. */
@@ -12,6 +12,34 @@ export const optionStyles = {
 };
 
 export const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
+
+/** Cancel (a Dialog.Close, or a button that stops the work under way) in both dialogs. */
+export const cancelStyle = 'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+
+/** The dialogs' main button, "Download {label}": the frame's `focusFirst`. */
+export const DownloadButton = forwardRef<HTMLButtonElement, { label: string; disabled: boolean; onClick: () => void }>(function DownloadButton(props, ref) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      disabled={props.disabled}
+      onClick={props.onClick}
+      className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+    >
+      Download {props.label}
+    </button>
+  );
+});
+
+/** The dialogs' `status` while a file is made: a bar (with a count where one is known) and what is happening. */
+export function MakingStatus(props: { label: string; children: ReactNode; done?: number; total?: number }) {
+  return (
+    <span className="flex items-center gap-2">
+      <progress className="h-2 w-24" value={props.done} max={props.total} aria-label={`Creating your ${props.label}`} />
+      {props.children}
+    </span>
+  );
+}
 
 /**
  * The frame both export dialogs share (the still one, export-dialog.tsx, and the animated one, motion-dialog.tsx):

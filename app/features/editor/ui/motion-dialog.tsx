@@ -4,7 +4,7 @@ import type { MotionSession } from '../canvas/motion-session';
 import type { ExportSize } from '../model/export-plan';
 import { durationSeconds, MOTION_FORMATS, type MotionFormat } from '../model/motion-plan';
 import { saveFile } from './download';
-import { ExportFrame, isAbort } from './export-frame';
+import { cancelStyle, DownloadButton, ExportFrame, isAbort, MakingStatus } from './export-frame';
 import type { Exported } from './export-dialog';
 import { MotionOptions, MOTION_LABEL, type MotionEstimates } from './motion-options';
 import { ShareLink, type ShareMeme } from './share-link';
@@ -124,36 +124,21 @@ export function MotionDialog(props: {
       }
       status={
         progress ? (
-          <span className="flex items-center gap-2">
-            <progress className="h-2 w-24" value={progress.done} max={progress.total} aria-label={`Creating your ${label}`} />
+          <MakingStatus label={label} done={progress.done} total={progress.total}>
             Creating your {label}: frame {progress.done} of {progress.total}…
-          </span>
+          </MakingStatus>
         ) : null
       }
       error={error}
     >
       <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
-        <button
-          ref={downloadButton}
-          type="button"
-          disabled={!session || busy}
-          onClick={() => void download()}
-          className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-        >
-          Download {label}
-        </button>
+        <DownloadButton ref={downloadButton} label={label} disabled={!session || busy} onClick={() => void download()} />
         {progress !== null && !sharing ? (
-          <button
-            type="button"
-            onClick={() => work.current?.abort()}
-            className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-          >
+          <button type="button" onClick={() => work.current?.abort()} className={cancelStyle}>
             Cancel
           </button>
         ) : (
-          <Dialog.Close className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
-            Cancel
-          </Dialog.Close>
+          <Dialog.Close className={cancelStyle}>Cancel</Dialog.Close>
         )}
       </div>
       {session ? <ShareLink make={shareFile} meme={props.share} premium={props.premium} disabled={busy} onBusy={setSharing} /> : null}
