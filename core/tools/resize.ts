@@ -32,8 +32,9 @@ export const RESIZE_POSITION_LABELS: Record<ResizePosition, string> = { smart: '
 export const resizeFieldsSchema = z.object({
   operation: z.literal('resize'),
   preset: z.enum(RESIZE_PRESETS.map((p) => p.id) as [string, ...string[]], { message: 'Unknown preset.' }).optional(),
-  width: sideField('Width').default(RESIZE_DEFAULT.width),
-  height: sideField('Height').default(RESIZE_DEFAULT.height),
+  /** One side alone keeps the picture's aspect ratio (Tinify's `scale`); neither, and no preset, is RESIZE_DEFAULT's box. */
+  width: sideField('Width').optional(),
+  height: sideField('Height').optional(),
   maintainAspectRatio: formBool(true),
   fit: z.enum(RESIZE_FITS, { message: `Fit must be one of ${RESIZE_FITS.join(', ')}.` }).optional(),
   background: hexColour('Background').default(RESIZE_BACKGROUND_DEFAULT),
@@ -54,7 +55,14 @@ export interface ResizeTarget {
 /** The size and fit a resize of a width × height (upright) picture produces. Pure: the UI previews with it. */
 export function resizeTarget(picture: { width: number; height: number }, o: Omit<ResizeOptions, 'operation' | 'background' | 'position'>): ResizeTarget {
   const preset = RESIZE_PRESETS.find((p) => p.id === o.preset);
-  const box = { width: preset?.width ?? o.width, height: preset?.height ?? o.height };
+  if (!preset && (o.width === undefined) !== (o.height === undefined)) {
+    // One side asked: the other follows the picture's shape, whatever the fit or the lock (there is no box to fill).
+    const scale = o.width !== undefined ? o.width / picture.width : o.height! / picture.height;
+    const width = o.width ?? Math.max(1, Math.round(picture.width * scale));
+    const height = o.height ?? Math.max(1, Math.round(picture.height * scale));
+    return { width, height, fit: 'inside' };
+  }
+  const box = { width: preset?.width ?? o.width ?? RESIZE_DEFAULT.width, height: preset?.height ?? o.height ?? RESIZE_DEFAULT.height };
   // A preset is a box to fill: cover unless another fit is chosen (the lock does not apply to presets, whose screen
   // used to send it off). A custom size stretches when the aspect ratio is unlocked.
   if (o.fit) return { ...box, fit: o.fit };

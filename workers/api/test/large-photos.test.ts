@@ -105,6 +105,16 @@ describe.each(TAKEN)('$name', ({ width, height, orientation }) => {
     await looksLike(padded.bytes, await input(), { resize: { width: 1080, height: 1080, fit: 'contain', background: '#000000' } });
   });
 
+  it('keeps the aspect ratio when only the width or only the height is sent (a 4000 × 3000 photo at width 1600 is 1600 × 1200; this portrait 1600 × 2133)', { timeout: 120_000 }, async () => {
+    const byWidth = await call('modify', await input(), { operation: 'resize', width: 1600 });
+    const tall = Math.round((upright.height * 1600) / upright.width);
+    expect(byWidth.body).toMatchObject({ width: 1600, height: tall });
+    expect(byWidth.body.notes.join(' ')).toMatch(new RegExp(`Resized to 1600×${tall}`));
+    await looksLike(byWidth.bytes, await input(), { resize: { width: 1600, height: tall, fit: 'inside' } });
+    const byHeight = await call('modify', await input(), { operation: 'resize', height: 900 });
+    expect(byHeight.body).toMatchObject({ width: Math.round((upright.width * 900) / upright.height), height: 900 });
+  });
+
   it('watermarks at full size', { timeout: 120_000 }, async () => {
     const r = await call('security', await input(), { operation: 'watermark', text: 'Memeforge', position: 'bottom-right', opacity: 0.8 });
     expect(r.body).toMatchObject({ width: upright.width, height: upright.height });
