@@ -46,7 +46,7 @@ interface Usage {
 
 async function measure(mode: 'stream' | 'whole') {
   const inspectorPort = await freePort();
-  const mf = new Miniflare(convertV4MiniflareOptions({ inspectorPort, name: 'bench', modules: true, script, compatibilityDate: '2026-04-20', r2Buckets: ['BUCKET'] }));
+  const mf = new Miniflare(convertV4MiniflareOptions({ inspectorPort, name: 'bench', modules: true, script, compatibilityDate: '2026-11-01', r2Buckets: ['BUCKET'] }));
   try {
     await mf.ready;
     const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Array<{ title: string; webSocketDebuggerUrl: string }>;

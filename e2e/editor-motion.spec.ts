@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { ALL_FORMATS, BufferSource, Input } from 'mediabunny';
 import { expect, test } from './fixtures';
 import { serverRequests } from './editor-fixtures';
 import { untilHomeHydrated } from './home-fixtures';
@@ -154,6 +155,13 @@ test('the same meme exports as an animated WebP and, where the browser encodes v
   expect(text).toContain('avc1');
   // The index (moov) comes before the frames (mdat), so a player starts before the whole file arrives.
   expect(text.indexOf('moov')).toBeLessThan(text.indexOf('mdat'));
+  // Read back as a player would: one H.264 track, every frame, each shown its 80 ms.
+  const input = new Input({ source: new BufferSource(mp4.bytes), formats: ALL_FORMATS });
+  const track = await input.getPrimaryVideoTrack();
+  expect(track && (await track.getCodecParameterString())).toMatch(/^avc1\./);
+  const stats = await track!.computePacketStats();
+  expect(stats.packetCount).toBe(FRAMES);
+  expect(await input.computeDuration()).toBeCloseTo((FRAMES * 80) / 1000, 2);
 });
 
 test('without WebCodecs ImageDecoder, core/animation decodes the GIF in script; reduced motion starts it paused; it exports', async ({ page }) => {

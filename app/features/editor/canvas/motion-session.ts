@@ -10,7 +10,7 @@ import {
 import type { Encoder } from './encoder';
 import type { ExportFile } from './export-session';
 import type { Motion } from './motion-decode';
-import { mp4Support, Mp4Writer } from './mp4-writer';
+import { mp4Support, openMp4Writer } from './mp4-writer';
 
 export interface MotionEstimate {
   bytes: number;
@@ -194,7 +194,7 @@ export class MotionSession {
     const mp4Config = format === 'mp4' ? await mp4Support(width, height) : null;
     if (format === 'mp4' && !mp4Config) throw new Error('This browser cannot make MP4 videos. Please choose GIF or WebP.');
     const gif = format === 'gif' ? createGifWriter({ width, height, loops: this.motion.loops, colours: plan.colors }) : null;
-    const mp4 = mp4Config ? new Mp4Writer(mp4Config) : null;
+    const mp4 = mp4Config ? await openMp4Writer(mp4Config) : null;
     const stills: { still: Uint8Array; delayMs: number }[] = [];
     try {
       for (const [n, f] of plan.frames.entries()) {

@@ -1,9 +1,9 @@
-import { ArrayBufferTarget, Muxer } from 'mp4-muxer';
+import type * as Muxing from './mp4-mux';
 
 /**
  * MP4 video of the meme's frames: the browser's own WebCodecs VideoEncoder (hardware or its built-in software
- * encoder, off the main thread) writes H.264, and mp4-muxer (pinned) lays the chunks into an MP4 with its index
- * at the front. Where the browser has no VideoEncoder, or no H.264 encoder at this size, `mp4Support` answers
+ * encoder, off the main thread) writes H.264, and Mediabunny (pinned; the maintained successor of mp4-muxer, ADR 0150)
+ * lays the chunks into an MP4 with its index at the front. Where the browser has no VideoEncoder, or no H.264 encoder at this size, `mp4Support` answers
  * null and the dialog leaves MP4 out rather than offer a file it cannot make (docs/decisions/0138-animated-meme-export.md).
  */
 
@@ -32,25 +32,36 @@ export async function mp4Support(width: number, height: number): Promise<Mp4Conf
   }
 }
 
+/** A writer for `config`; the muxer's code (about 23 KB gzipped) is fetched only when an MP4 is made. */
+export async function openMp4Writer(config: Mp4Config): Promise<Mp4Writer> {
+  return new Mp4Writer(config, await import('./mp4-mux'));
+}
+
 /**
  * Writes frames as they come (`add` with a canvas and its delay) and answers the file at `finish`. Timestamps
  * follow the delays, so a frame shown 80 ms lasts 80 ms in the video; a key frame every 2 s keeps seeking quick.
  */
 export class Mp4Writer {
-  private readonly muxer: Muxer<ArrayBufferTarget>;
+  private readonly output;
+  private readonly track;
   private readonly encoder: VideoEncoder;
+  /** The muxer's start, then each chunk handed to it in the order the encoder gave them. */
+  private writing: Promise<void>;
   private failure: unknown = null;
   private at = 0;
   private lastKey = -Infinity;
 
-  constructor(config: Mp4Config) {
-    this.muxer = new Muxer({
-      target: new ArrayBufferTarget(),
-      video: { codec: 'avc', width: config.width, height: config.height },
-      fastStart: 'in-memory',
-    });
+  constructor(config: Mp4Config, { BufferTarget, EncodedPacket, EncodedVideoPacketSource, Mp4OutputFormat, Output }: typeof Muxing) {
+    this.output = new Output({ format: new Mp4OutputFormat({ fastStart: 'in-memory' }), target: new BufferTarget() });
+    this.track = new EncodedVideoPacketSource('avc');
+    this.output.addVideoTrack(this.track);
+    this.writing = this.output.start();
     this.encoder = new VideoEncoder({
-      output: (chunk, meta) => this.muxer.addVideoChunk(chunk, meta),
+      output: (chunk, meta) => {
+        this.writing = this.writing.then(() => this.track.add(EncodedPacket.fromEncodedChunk(chunk), meta)).catch((e: unknown) => {
+          this.failure ??= e;
+        });
+      },
       error: (e) => {
         this.failure = e;
       },
@@ -73,14 +84,16 @@ export class Mp4Writer {
 
   async finish(): Promise<Uint8Array> {
     await this.encoder.flush();
+    await this.writing;
     if (this.failure) throw this.failure;
     this.encoder.close();
-    this.muxer.finalize();
-    return new Uint8Array(this.muxer.target.buffer);
+    await this.output.finalize();
+    return new Uint8Array(this.output.target.buffer!);
   }
 
   /** Stops encoding without a file (Cancel). */
   abort(): void {
     if (this.encoder.state !== 'closed') this.encoder.close();
+    void this.output.cancel().catch(() => undefined);
   }
 }
