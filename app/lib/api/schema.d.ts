@@ -3440,9 +3440,7 @@ export interface operations {
                     operation: "resize";
                     /** @enum {string} */
                     preset?: "instagram-square" | "instagram-story" | "facebook-cover" | "twitter-header" | "a4" | "us-letter" | "4x6-photo" | "5x7-photo" | "banner-wide" | "thumbnail" | "youtube-thumbnail" | "youtube-banner" | "x-post" | "linkedin-post" | "facebook-page-cover" | "pinterest-pin";
-                    /** @default 800 */
                     width?: number;
-                    /** @default 600 */
                     height?: number;
                     /** @enum {string} */
                     maintainAspectRatio?: "0" | "1" | "true" | "false" | "on" | "off";
