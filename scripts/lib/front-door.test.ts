@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_BODY_BYTES } from '../../core/limits';
 import { freePort, startFrontDoor, WedgeWatch, withOneContentLength } from './front-door';
 
 const HOST = '127.0.0.1';
@@ -9,7 +10,7 @@ let door: Server;
 let base = '';
 
 /** What the stand-in for wrangler saw: the first body chunk's arrival, a request closed before its answer ended. */
-const seen = { firstChunk: null as null | (() => void), closedEarly: null as null | (() => void) };
+const seen = { firstChunk: null as null | (() => void), closedEarly: null as null | (() => void), bodyBytes: 0 };
 let release: () => void = () => undefined;
 
 /** Stands in for wrangler: its own plain-text failures, the API's JSON, a page with two cookies, streams both ways. */
@@ -35,6 +36,23 @@ function handle(req: IncomingMessage, res: ServerResponse) {
     // The Worker's 413 from the declared length, before a byte of the body is read (ADR 0121).
     res.writeHead(413, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: 'too large', code: 'payload_too_large' }));
+  } else if (req.url === '/api/refuses-unread') {
+    // As workerd does with a body it refused unread: the 413, then a reset once body bytes arrive, which can drop
+    // the 413 on its way back. `seen.bodyBytes` counts what reached it.
+    res.writeHead(413, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: 'The request is too large. The limit is 17 MB.', code: 'payload_too_large' }));
+    req.on('data', (c: Buffer) => {
+      seen.bodyBytes += c.length;
+      req.socket.resetAndDestroy();
+    });
+  } else if (req.url === '/api/counts') {
+    // Reads every byte it is given, then says how many: what the Worker would count before its streamed 413.
+    let bytes = 0;
+    req.on('data', (c: Buffer) => (bytes += c.length));
+    req.on('end', () => {
+      res.writeHead(413, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'too large', code: 'payload_too_large', bytes }));
+    });
   } else if (req.url === '/api/events') {
     // An SSE job: the first event, then the rest only when the test says so.
     res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -150,6 +168,29 @@ describe('the local front door', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toContain('payload_too_large');
     expect(ms).toBeLessThan(1000);
+  });
+
+  it('answers a 40 MB body really sent with the Worker’s 413 five times out of five: the head goes on alone, the body is dropped here', { timeout: 60_000 }, async () => {
+    const body = new Uint8Array(40 * 1024 * 1024);
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${base}/api/refuses-unread`, { method: 'POST', body });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toMatchObject({ code: 'payload_too_large' });
+    }
+    expect(seen.bodyBytes).toBe(0);
+  });
+
+  it('ends a body with no declared length one byte past what any route takes, and drops the rest the client sends', { timeout: 60_000 }, async () => {
+    const size = MAX_BODY_BYTES + 3 * 1024 * 1024;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (let at = 0; at < size; at += 1 << 20) c.enqueue(new Uint8Array(Math.min(1 << 20, size - at)));
+        c.close();
+      },
+    });
+    const res = await fetch(`${base}/api/counts`, { method: 'POST', body, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'payload_too_large', bytes: MAX_BODY_BYTES + 1 });
   });
 
   it('cuts the client’s answer off when wrangler’s is cut off, so it never looks complete', async () => {

@@ -7,10 +7,11 @@
  * with the same status; so is a request that finds wrangler not listening (restarting). Production has neither
  * proxy, and the Pages forwarder does the same for what the API binding answers there (forward-to-api.server.ts).
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect, createServer as createNetServer, type Socket } from 'node:net';
 import { pipeline } from 'node:stream';
+import { MAX_BODY_BYTES } from '../../core/limits';
 
 export const RESTARTED_MESSAGE = 'The API could not answer this time (it was stopped or restarted while working). Please try again in a moment.';
 
@@ -23,6 +24,9 @@ const json = (res: ServerResponse, status: number, headers: Record<string, strin
 /** Whether the answer is the dev server's own 5xx rather than the API's: under /api/, a 5xx that is not JSON. */
 export const isDevServerFailure = (path: string, status: number, contentType: string | undefined) =>
   path.startsWith('/api/') && status >= 500 && !(contentType ?? '').startsWith('application/json');
+
+/** A declared body over what any API route takes (MAX_BODY_BYTES), which the Worker refuses before reading it. */
+export const declaresOverLimit = (length: string | undefined) => length !== undefined && /^\d+$/.test(length) && Number(length) > MAX_BODY_BYTES;
 
 /**
  * The request's bytes with a Content-Length sent more than once kept once, when every copy says the same; null when
@@ -49,18 +53,64 @@ export async function freePort(host: string): Promise<number> {
   return port;
 }
 
+/**
+ * The answer's headers without the hop-by-hop ones of wrangler's connection (RFC 9110 §7.6.1): its `Connection: close`
+ * would close the client's connection while the client may still be sending a body it was refused, losing the answer.
+ */
+function endToEnd(rawHeaders: string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (!/^(connection|keep-alive)$/i.test(rawHeaders[i]!)) kept.push(rawHeaders[i]!, rawHeaders[i + 1]!);
+  }
+  return kept;
+}
+
+/**
+ * Streams the body on as it arrives, ending it after `most` bytes. A body with no declared length that runs past
+ * what any route takes is refused by the Worker once it has counted past the limit, and the rest would be unread
+ * bytes that workerd answers with a reset (see above); cut at one byte over, the Worker has read it all and still
+ * refuses it for its size, the same 413. What the client sends beyond that is read here and dropped.
+ */
+function forwardUpTo(req: IncomingMessage, upstream: ClientRequest, most: number): void {
+  let sent = 0;
+  let cut = false;
+  req.on('data', (chunk: Buffer) => {
+    if (cut) return;
+    if (sent + chunk.length >= most) {
+      cut = true;
+      upstream.end(chunk.subarray(0, most - sent));
+      return;
+    }
+    sent += chunk.length;
+    if (!upstream.write(chunk)) req.pause();
+  });
+  upstream.on('drain', () => req.resume());
+  req.on('end', () => {
+    if (!cut) upstream.end();
+  });
+  req.on('error', () => upstream.destroy());
+}
+
 export function startFrontDoor(options: { host: string; port: number; upstreamPort: number }): Promise<Server> {
   const { host, port, upstreamPort } = options;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? '/';
-    const upstream = httpRequest({ host, port: upstreamPort, method: req.method, path, headers: req.headers }, (answer) => {
+    // The API refuses this body from its declared length alone (ADR 0121) and never reads it; workerd then resets a
+    // connection that still holds unread bytes, and a reset can drop the 413 on its way back, which the client saw as
+    // a 503 "restarted" or a closed connection. So the head goes on alone, on a connection of its own that is closed
+    // after the answer (the server would take the next request for the promised body), the Worker's own 413 comes
+    // back, and the client's body is read here and dropped so it can read that answer (in production the edge delivers
+    // the Worker's answer; nothing like wrangler's reset stands between them).
+    const headOnly = path.startsWith('/api/') && declaresOverLimit(req.headers['content-length']);
+    const headers = headOnly ? { ...req.headers, connection: 'close' } : req.headers;
+    const upstream = httpRequest({ host, port: upstreamPort, method: req.method, path, headers, agent: headOnly ? false : undefined }, (answer) => {
       const status = answer.statusCode ?? 502;
       if (isDevServerFailure(path, status, answer.headers['content-type'])) {
         answer.resume();
         json(res, status, answer.headers['retry-after'] ? { 'retry-after': String(answer.headers['retry-after']) } : {});
         return;
       }
-      res.writeHead(status, answer.statusMessage, answer.rawHeaders);
+      res.writeHead(status, answer.statusMessage, endToEnd(answer.rawHeaders));
       // Streamed as it comes (an SSE job's events, a download); an answer cut off upstream cuts the client's off too,
       // so it never looks complete, and a client gone stops the answer upstream.
       pipeline(answer, res, () => undefined);
@@ -75,9 +125,13 @@ export function startFrontDoor(options: { host: string; port: number; upstreamPo
         res.end('The local server is restarting. Please reload in a moment.');
       }
     });
+    if (headOnly) {
+      upstream.end();
+      req.resume();
+    } else if (path.startsWith('/api/')) forwardUpTo(req, upstream, MAX_BODY_BYTES + 1);
     // The body is streamed as it arrives, never gathered here: the Worker's own limits (413 from a declared length
     // before a byte is read, 408 when the body stops coming; ADR 0121) see the client's pace.
-    req.pipe(upstream);
+    else req.pipe(upstream);
     // The client went away: stop the request to wrangler too, so the Worker sees the cancel (ADR 0105).
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();

@@ -30,7 +30,8 @@ const stalled = (idleMs: number) =>
 
 /**
  * Reads a body to bytes, stopping as soon as it passes `max` (chunked bodies have no declared length), or when
- * nothing arrives for `idleMs` (the body read deadline, core/limits.ts). Either way the rest is cancelled unread.
+ * nothing arrives for `idleMs` (the body read deadline, core/limits.ts). A stalled body is cancelled; the rest of one
+ * over `max` is dropped by index.ts like any body a route did not read.
  */
 export async function readBodyLimited(request: Request, max: number, idleMs = BODY_READ_IDLE_MS): Promise<Uint8Array> {
   assertDeclaredLength(request, max);
@@ -49,7 +50,9 @@ export async function readBodyLimited(request: Request, max: number, idleMs = BO
     if (done) break;
     total += value.byteLength;
     if (total > max) {
-      await reader.cancel();
+      // Left unlocked, not cancelled: index.ts drops what is still arriving for a moment, as for any body no route
+      // read, so a client still sending reads its 413 instead of a reset connection (ADR 0121).
+      reader.releaseLock();
       throw tooLarge(max);
     }
     chunks.push(value);

@@ -26,9 +26,10 @@ export default {
     }
     // A first-time visitor's cookie (and the session route's) goes on every answer, errors and refusals included.
     response = context.withCookies(response);
-    // A body no route read (a refusal before reading, or a route that takes none) is not waited for: dropped for at
-    // most a second when it is no larger than any route takes, else cancelled at once (ADR 0121).
-    if (request.body && !request.bodyUsed) await dropUnreadBody(request.body, request.headers.get('content-length'), MAX_BODY_BYTES);
+    // A body no route read, or read only until it passed the route's limit (a refusal before or while reading, or a
+    // route that takes none), is not waited for: dropped for at most a second when it is no larger than any route
+    // takes, else cancelled at once (ADR 0121). A body a route read whole, or cancelled, is locked.
+    if (request.body && !request.body.locked) await dropUnreadBody(request.body, request.headers.get('content-length'), MAX_BODY_BYTES);
     if (head) {
       await response.body?.cancel();
       response = new Response(null, response);
