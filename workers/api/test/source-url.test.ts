@@ -113,6 +113,8 @@ describe.skipIf(corpus === null)('a picture named by url', () => {
     ['a private network', 'https://192.168.1.10/cat.png', /private/],
     ['a unique local IPv6 address', 'https://[fd12:3456::1]/cat.png', /unique local/],
     ['localhost', 'http://localhost:8842/cat.png', /local name/],
+    ['localhost with two trailing dots', 'http://localhost..:8842/cat.png', /local name/],
+    ['a loopback address with trailing dots', 'http://127.0.0.1../cat.png', /loopback/],
     ['a .localhost name', 'http://pictures.localhost/cat.png', /local name/],
     ['a .internal name', 'https://images.corp.internal/cat.png', /local name/],
     ['a single-label name', 'http://fileserver/cat.png', /single label/],

@@ -164,6 +164,12 @@ describe('the address checker (ADR 0131)', () => {
     expect(hostRefusal('0x7F.1')).toMatch(/loopback/);
     expect(hostRefusal('[::FFFF:7F00:1]')).toMatch(/loopback/);
     expect(hostRefusal('example.com.')).toBeNull();
+    // Every trailing dot is one name to a resolver; an empty label inside is none.
+    expect(hostRefusal('localhost..')).toMatch(/local name/);
+    expect(hostRefusal('127.0.0.1...')).toMatch(/loopback/);
+    expect(hostRefusal('metadata.google.internal..')).toMatch(/local name/);
+    expect(hostRefusal('example..com')).toMatch(/not an address/);
+    expect(hostRefusal('.example.com')).toMatch(/not an address/);
     expect(hostRefusal('1.2.3.999')).toMatch(/not an address/);
   });
 });

@@ -128,8 +128,10 @@ export function ipv6Refusal(g: number[]): Refusal {
 
 /** Why a host name (lower case, as the URL parser leaves it) is refused, or null. */
 export function hostRefusal(rawHost: string): Refusal {
-  const host = rawHost.toLowerCase().replace(/\.$/, '');
+  // Every trailing dot goes (`localhost..` is still localhost to a resolver); an empty label inside is no name at all.
+  const host = rawHost.toLowerCase().replace(/\.+$/, '');
   if (host === '') return 'an empty host';
+  if (!host.startsWith('[') && host.split('.').includes('')) return 'a host that is not an address';
   if (host.startsWith('[')) {
     const groups = parseIpv6(host.replace(/^\[|\]$/g, ''));
     return groups ? ipv6Refusal(groups) : 'a host that is not an address';
