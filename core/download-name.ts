@@ -4,16 +4,14 @@
  * override makes `gpj.exe` read as `exe.jpg`), bounded length, and the extension of the bytes actually served (a
  * `.png` name on JPEG bytes would mislead the person who opens it).
  */
+import { withoutHiddenControls } from './text';
+
 const MAX_NAME_CHARS = 120;
 
 export function sanitizeDownloadName(requested: string, extension: string, fallbackStem = 'image'): string {
   const base = requested.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .normalize('NFKC')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"'`<>:|?*;%]/g, '')
-    // Bidirectional marks, embeddings, overrides and isolates (ALM, LRM, RLM, LRE…RLO, LRI…PDI).
-    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+  const cleaned = withoutHiddenControls(base.normalize('NFKC'), { keepLineBreaks: false })
+    .replace(/["'`<>:|?*;%]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '');

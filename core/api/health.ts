@@ -7,7 +7,7 @@ import { z } from './zod';
  */
 export const HEALTH_CHECK_DEADLINE_MS = 2000;
 /** How long one round of checks answers every health request, so the route cannot be used to hammer its dependencies. */
-export const HEALTH_CACHE_MS = 5000;
+export const HEALTH_CACHE_MS = 1000;
 
 const checkSchema = z.object({
   ok: z.boolean(),

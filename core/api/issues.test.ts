@@ -36,6 +36,15 @@ describe('describeIssue', () => {
     );
   });
 
+  it('says what is wrong with the option of the input’s own kind when no option of a union takes it', () => {
+    const captions = z.object({ captions: z.union([z.string().max(5, 'A caption is at most 5 characters.'), z.array(z.string().max(5, 'A caption is at most 5 characters.')).max(2, 'At most 2 captions.')]) });
+    expect(first(captions, { captions: ['a', 'b', 'c'] })).toBe('At most 2 captions.');
+    expect(first(captions, { captions: ['a', 'toolong'] })).toBe('A caption is at most 5 characters.');
+    expect(first(captions, { captions: 'toolong' })).toBe('A caption is at most 5 characters.');
+    // No option of its kind: the union's own words.
+    expect(first(captions, { captions: 7 })).toBe('Captions is not valid.');
+  });
+
   it("no schema in core writes a message that looks like zod's generic ones", () => {
     const files = (dir: string): string[] =>
       readdirSync(dir).flatMap((f) => {

@@ -15,6 +15,8 @@ export interface Issue {
   maximum?: unknown;
   origin?: unknown;
   values?: readonly unknown[];
+  /** An `invalid_union`'s issues, one list per option of the union (zod 4). */
+  errors?: readonly (readonly Issue[])[];
 }
 
 /** zod's English defaults begin like this; ours never do (a test in core keeps it so). */
@@ -59,9 +61,24 @@ function generic(issue: Issue, field: string): string {
   }
 }
 
+/**
+ * A union none of whose options took the input ("text or a list of texts"): the option of the input's own kind says
+ * what is wrong (13 captions: "At most 12 captions."), not the union ("Captions is not valid."). The option of
+ * another kind is the one whose first issue is a wrong type for the whole value.
+ */
+function unionReason(issue: Issue): Issue | undefined {
+  const ofItsKind = issue.errors?.find((branch) => branch.length > 0 && !(branch[0]!.code === 'invalid_type' && branch[0]!.path.length === 0));
+  const first = ofItsKind?.[0];
+  return first && { ...first, path: [...issue.path, ...first.path] };
+}
+
 /** The sentence for the first issue (or a general one when there is none). */
 export function describeIssue(issue: Issue | undefined): string {
   if (!issue) return 'The request is not valid.';
+  if (issue.code === 'invalid_union') {
+    const reason = unionReason(issue);
+    if (reason) return describeIssue(reason);
+  }
   const field = fieldName(issue.path);
   if (GENERIC.test(issue.message)) return generic(issue, field);
   if (field && /^[a-z]/.test(issue.message)) return `${field} ${issue.message.replace(/\.?$/, '.')}`;

@@ -5,6 +5,7 @@
 import { z } from './zod';
 import { MEME_LINE_MAX_CHARS, MEME_MAX_LINES } from '../tools/meme';
 import { SHARE_MAX_BYTES, SHARE_MAX_SIDE } from '../limits';
+import { withoutHiddenControls } from '../text';
 
 export { SHARE_MAX_BYTES, SHARE_MAX_SIDE };
 
@@ -35,7 +36,17 @@ export const DELETE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const DELETE_TOKEN_HEADER = 'X-Delete-Token';
 
 const templateIdSchema = z.string().trim().min(1).max(100).regex(/^[a-z0-9][a-z0-9_-]*$/, 'A template id is lower-case letters, digits, - and _.');
-const captionSchema = z.string().min(1, 'Leave an empty caption out.').max(SHARE_CAPTION_MAX_CHARS, `A caption is at most ${SHARE_CAPTION_MAX_CHARS} characters.`);
+/** A caption as shown on the card: without hidden controls (core/text.ts), never empty or only spaces. */
+const captionSchema = z
+  .string()
+  .transform((text) => withoutHiddenControls(text))
+  .pipe(
+    z
+      .string()
+      .min(1, 'Leave an empty caption out.')
+      .max(SHARE_CAPTION_MAX_CHARS, `A caption is at most ${SHARE_CAPTION_MAX_CHARS} characters.`)
+      .refine((text) => text.trim() !== '', 'A caption of only spaces says nothing: leave it out.'),
+  );
 
 /** The form of POST /api/shares besides its `image` file: a repeated field arrives as a list, a single one as text. */
 export const shareFormSchema = z.object({

@@ -21,6 +21,7 @@ import { exiftoolAll, type ExiftoolTag } from './support/corpus';
 import { ascii, bin, craftJpeg, exifSegment, jpegScans, rational, tiffBlock } from './support/metadata-fixtures';
 import { SOURCE_HOSTS } from './support/source-origin';
 import { syntheticPhoto } from './support/synthetic';
+import { withoutHiddenControls } from '../../../core/text';
 
 const TEMPLATE = 'nope-yep';
 const DAY = 86_400_000;
@@ -127,6 +128,14 @@ describe('POST /api/shares', () => {
     expect((await both.json<{ error: string }>()).error).toMatch(/either/);
   });
 
+  it('keeps captions without the controls that hide or reorder text (NUL, escapes, bidi overrides) on the card and the page data', async () => {
+    const created = await share(leaky, { template: TEMPLATE, captions: ['gpj.\u202eexe', 'n\u0000o\u001b'] });
+    expect(created.captions).toEqual(['gpj.exe', 'no']);
+    const body = shareSchema.parse(await (await api(`/api/shares/${created.id}`)).json());
+    expect(body.captions).toEqual(['gpj.exe', 'no']);
+    expect(withoutHiddenControls(body.altText)).toBe(body.altText);
+  });
+
   it('takes a meme with no template and no captions', async () => {
     const created = await share(pngDeclaring(40, 30), {});
     expect(created).toMatchObject({ template: null, captions: [], altText: 'Meme with no caption', contentType: 'image/png' });
@@ -151,7 +160,9 @@ describe('POST /api/shares', () => {
     ['over 2048 px a side', () => shareForm(pngDeclaring(3000, 20), {}, 'image/png'), 413, /2048 pixels/],
     ['an unknown template', () => shareForm(leaky, { template: 'no-such-template' }), 400, /no template/],
     ['a template id that is not one', () => shareForm(leaky, { template: '../etc' }), 400, /template/i],
-    ['too many captions', () => shareForm(leaky, { captions: Array.from({ length: SHARE_MAX_CAPTIONS + 1 }, (_, i) => `c${i}`) }), 400, /captions/i],
+    ['too many captions, naming the limit', () => shareForm(leaky, { captions: Array.from({ length: SHARE_MAX_CAPTIONS + 1 }, (_, i) => `c${i}`) }), 400, new RegExp(`^At most ${SHARE_MAX_CAPTIONS} captions\\.$`)],
+    ['a caption of only spaces', () => shareForm(leaky, { captions: ['top', ' \t '] }), 400, /only spaces/],
+    ['a caption of only hidden controls', () => shareForm(leaky, { captions: '\u202e\u0000' }), 400, /empty/],
     ['a caption too long', () => shareForm(leaky, { captions: 'x'.repeat(201) }), 400, /200 characters/],
     ['a JPEG cut before its size', () => shareForm(leaky.subarray(0, 300), {}), 415, /PNG, JPEG or WebP/],
   ];
