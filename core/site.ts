@@ -1,5 +1,14 @@
-/** Site-wide facts shown on pages. */
-export const SUPPORT_EMAIL = 'support@memeforge.example';
+/**
+ * Site-wide facts shown on pages, from the operator's configuration (memeforge.config.ts, ADR 0143). The committed
+ * values are placeholders that keep local runs working; `npm run deploy` refuses them.
+ */
+import operator from '../memeforge.config';
+
+export const SITE_NAME = operator.siteName;
+/** Where people write: the contact, help and privacy pages. */
+export const SUPPORT_EMAIL = operator.contactEmail;
+/** Where take-down requests go: every share page's Report link. */
+export const ABUSE_EMAIL = operator.abuseEmail;
 
 /**
  * The specialised background-removal site Optimize promotes (docs/product.md §5.2): opened in a new tab with our

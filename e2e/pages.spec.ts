@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import type { UsageLimit } from '../core/api/usage';
 import { FREE_DAILY_AI_LIMIT, IMAGE_TTL_SECONDS_DEFAULT } from '../core/limits';
-import { SUPPORT_EMAIL } from '../core/site';
+import { ABUSE_EMAIL, SUPPORT_EMAIL } from '../core/site';
 import { apiHasRoute, serveTemplates } from './home-fixtures';
 
 const GUIDE_SLUGS = ['meme-generator-guide', 'create-custom-meme', 'upload-image-meme', 'meme-text-editing', 'download-memes', 'share-memes-online'];
@@ -143,6 +143,7 @@ test.describe('placeholder pages', () => {
     await expect(page.locator('main')).toContainText('never sell');
     await page.goto('/contact');
     await expect(page.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+    await expect(page.getByRole('link', { name: ABUSE_EMAIL })).toHaveAttribute('href', `mailto:${ABUSE_EMAIL}`);
     await page.goto('/terms');
     await expect(page.locator('main')).toContainText('illegal or harmful');
     await page.goto('/about');

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { ABUSE_EMAIL } from '../core/site';
 import { expect, test } from './fixtures';
 import { axeProblems, makeShare as makeShareIn, SHARE_TEMPLATE as TEMPLATE } from './share-fixtures';
 
@@ -44,7 +45,7 @@ test('a shared meme: its link opens in another browser with its card; the creato
   expect(served.headers()['content-type']).toMatch(/^image\//);
   await expect(other.page.getByRole('link', { name: /^Make your own/ })).toHaveAttribute('href', `/meme-generator?template=${TEMPLATE}`);
   await expect(other.page.getByTestId('share-expiry')).toContainText('30 days from sharing');
-  await expect(other.page.getByRole('link', { name: 'Report this meme' })).toHaveAttribute('href', new RegExp(`^mailto:.*${id}`));
+  await expect(other.page.getByRole('link', { name: 'Report this meme' })).toHaveAttribute('href', new RegExp(`^mailto:${ABUSE_EMAIL}\\?.*${id}`));
   await expect(other.page.getByRole('button', { name: 'Copy image' })).toBeVisible();
   await expect(other.page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 

@@ -1,6 +1,8 @@
 import type { MetaDescriptor } from '@remix-run/cloudflare';
+import { SITE_NAME } from '../../core/site';
 
-export const SITE_NAME = 'Memeforge';
+/** The operator's site name (memeforge.config.ts), re-exported for the app's meta helpers. */
+export { SITE_NAME };
 
 /** Title and description for a route; Open Graph tags too where a page is worth sharing. */
 export function pageMeta(title: string, description: string, { openGraph = false } = {}): MetaDescriptor[] {

@@ -3,10 +3,10 @@ import { FeaturesSection } from '~/features/home/features-section';
 import { HeroSection } from '~/features/home/hero-section';
 import { HowToSection } from '~/features/home/how-to-section';
 import { ToolsSection } from '~/features/home/tools-section';
-import { pageMeta } from '~/lib/meta';
+import { pageMeta, SITE_NAME } from '~/lib/meta';
 
 export const meta: MetaFunction = () =>
-  pageMeta('Memeforge', 'Free meme maker and image toolbox: templates, AI images, text and shapes. No watermark, no sign-up.', {
+  pageMeta(SITE_NAME, 'Free meme maker and image toolbox: templates, AI images, text and shapes. No watermark, no sign-up.', {
     openGraph: true,
   });
 

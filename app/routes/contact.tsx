@@ -4,7 +4,7 @@ import type { RouteHandle } from '~/components/layout/breadcrumbs';
 import { Page } from '~/components/layout/page';
 import { BILLING_NOTE, PLANS, TEAM_PLANS } from '~/features/pricing/plans';
 import { pageMeta } from '~/lib/meta';
-import { SUPPORT_EMAIL } from '../../core/site';
+import { ABUSE_EMAIL, SUPPORT_EMAIL } from '../../core/site';
 
 export const meta: MetaFunction = () => pageMeta('Contact', 'How to reach Memeforge support.');
 
@@ -36,6 +36,12 @@ export default function Route() {
         Support:{' '}
         <a href={`mailto:${SUPPORT_EMAIL}${subject}`} className="font-semibold text-brand-700 underline dark:text-brand-400">
           {SUPPORT_EMAIL}
+        </a>
+      </p>
+      <p className="mt-4 text-slate-700 dark:text-slate-200">
+        To report a shared meme or ask for something to be taken down:{' '}
+        <a href={`mailto:${ABUSE_EMAIL}`} className="font-semibold text-brand-700 underline dark:text-brand-400">
+          {ABUSE_EMAIL}
         </a>
       </p>
     </Page>

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { SITE_NAME } from '../../../core/site';
 
 const COLUMNS = [
   {
@@ -35,7 +36,7 @@ export function SiteFooter() {
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-4">
         <div>
-          <p className="font-bold text-slate-900 dark:text-white">Memeforge</p>
+          <p className="font-bold text-slate-900 dark:text-white">{SITE_NAME}</p>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
             Free meme maker and image toolbox. No watermark, no sign-up.
           </p>
@@ -57,7 +58,7 @@ export function SiteFooter() {
       </div>
       <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
         {/* The server's year; the browser may disagree for a few hours around New Year, which React tolerates here. */}
-        <span suppressHydrationWarning>© {new Date().getUTCFullYear()}</span> Memeforge. All rights reserved.
+        <span suppressHydrationWarning>© {new Date().getUTCFullYear()}</span> {SITE_NAME}. All rights reserved.
       </p>
     </footer>
   );

@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@remix-run/react';
 import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import { useDarkMode } from '~/lib/use-dark-mode';
+import { SITE_NAME } from '../../../core/site';
 
 // The dialog (and Radix with it) is fetched on first use, not on every first page load: it keeps the home page's
 // first-load JavaScript inside its budget (bench/home-bundle.ts). Hovering or focusing the button preloads it.
@@ -41,7 +42,7 @@ export function SiteHeader() {
           <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-brand-700 text-white">
             M
           </span>
-          Memeforge
+          {SITE_NAME}
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
           <Link to="/" className={navLink}>

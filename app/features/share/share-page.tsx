@@ -1,7 +1,7 @@
 import { Link, useRevalidator } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { DELETE_TOKEN_HEADER, SHARE_FREE_DAYS, type Share } from '../../../core/api/shares';
-import { SUPPORT_EMAIL } from '../../../core/site';
+import { ABUSE_EMAIL } from '../../../core/site';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
 import { deleteTokenOf, forgetDeleteToken, shareTitle } from './delete-tokens';
@@ -16,7 +16,7 @@ const secondary = `${button} border border-slate-300 bg-white text-slate-800 hov
 const makeYourOwn = (share: Share) => (share.template ? `/meme-generator?template=${encodeURIComponent(share.template.id)}` : '/meme-generator');
 
 const reportHref = (share: Share) =>
-  `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Report shared meme ${share.id}`)}&body=${encodeURIComponent(
+  `mailto:${ABUSE_EMAIL}?subject=${encodeURIComponent(`Report shared meme ${share.id}`)}&body=${encodeURIComponent(
     `The meme at ${share.url} should be taken down because:\n\n`,
   )}`;
 
