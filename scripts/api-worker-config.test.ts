@@ -3,10 +3,10 @@
  * ADR 0112 are declared in every environment (wrangler environments do not inherit bindings), and each
  * route's Rate Limiting binding allows exactly what core/limits.ts says, so the number every page and test uses is
  * the one enforced. Production is private, observable and CPU-bounded, and Pages previews never reach production
- * data (ADR 0115).
+ * data (ADR 0115). Staging is production with names of its own (ADR 0145).
  */
 import { fileURLToPath } from 'node:url';
-import { unstable_readConfig } from 'wrangler';
+import { experimental_readRawConfig, unstable_readConfig } from 'wrangler';
 import { describe, expect, it } from 'vitest';
 import { RATE_LIMIT_WINDOW_MS, RATE_LIMITS_PER_MINUTE } from '../core/limits';
 import { RATE_LIMITERS } from '../workers/api/src/throttle';
@@ -22,7 +22,7 @@ interface Declared {
   migrations: { tag: string; new_sqlite_classes?: string[] }[];
 }
 
-describe.each([undefined, 'production'])('workers/api/wrangler.toml, %s environment', (environment) => {
+describe.each([undefined, 'production', 'staging'])('workers/api/wrangler.toml, %s environment', (environment) => {
   const config = unstable_readConfig({ config: configPath, env: environment }) as unknown as Declared;
 
   it('limits each throttled route per minute exactly as core/limits.ts says', () => {
@@ -64,8 +64,8 @@ interface Deployed {
 
 const read = (path: string, env?: string) => unstable_readConfig({ config: path, env }, { hideWarnings: true }) as unknown as Deployed;
 
-describe('workers/api/wrangler.toml, production', () => {
-  const config = read(configPath, 'production');
+describe.each(['production', 'staging'])('workers/api/wrangler.toml, %s', (environment) => {
+  const config = read(configPath, environment);
 
   it('has no public workers.dev URL and no preview URLs: it is reached only through the Pages app', () => {
     expect(config.workers_dev).toBe(false);
@@ -83,6 +83,45 @@ describe('workers/api/wrangler.toml, production', () => {
     const worstMs = worstRequestCpuSeconds().total * 1000;
     expect(config.limits?.cpu_ms).toBeGreaterThanOrEqual(3 * worstMs);
     expect(config.limits?.cpu_ms).toBeLessThan(30_000);
+  });
+
+  it('trusts CF-Connecting-IP, which only Cloudflare’s edge sets, and binds the real AI, Images and Browser Rendering', () => {
+    expect(config.vars.CLIENT_ADDRESS).toBe('cf-connecting-ip');
+    expect([config.vars.AI_PROVIDER, config.vars.IMAGE_SERVICE, config.vars.HTML_RENDERER]).toEqual(['cloudflare', 'cloudflare', 'cloudflare']);
+    expect(config.ai).toBeDefined();
+    expect(config.browser).toBeDefined();
+  });
+});
+
+describe('workers/api/wrangler.toml, staging against production', () => {
+  type RawEnv = Record<string, unknown> & {
+    name: string;
+    d1_databases: { database_name: string }[];
+    r2_buckets: { bucket_name: string }[];
+    ratelimits: { namespace_id: string }[];
+  };
+  const { rawConfig } = experimental_readRawConfig({ config: configPath });
+  const { production, staging } = (rawConfig as { env: Record<'production' | 'staging', RawEnv> }).env;
+  /** An environment with its names taken out: what must be equal. */
+  const withoutNames = (env: RawEnv) => ({
+    ...env,
+    name: '',
+    d1_databases: env.d1_databases.map((d) => ({ ...d, database_name: '' })),
+    r2_buckets: env.r2_buckets.map((b) => ({ ...b, bucket_name: '' })),
+    ratelimits: env.ratelimits.map((r) => ({ ...r, namespace_id: '' })),
+  });
+
+  it('is production but for its names: every binding, var, limit, cron and setting the same', () => {
+    expect(withoutNames(staging)).toEqual(withoutNames(production));
+  });
+
+  it('names its own Worker, database, bucket and rate-limit namespaces, none of production’s', () => {
+    expect(staging.name).not.toBe(production.name);
+    expect(staging.d1_databases[0]!.database_name).not.toBe(production.d1_databases[0]!.database_name);
+    expect(staging.r2_buckets[0]!.bucket_name).not.toBe(production.r2_buckets[0]!.bucket_name);
+    // Namespace ids are unique within the account: sharing one would make staging's tests spend production's limits.
+    const productionIds = new Set(production.ratelimits.map((r) => r.namespace_id));
+    expect(staging.ratelimits.filter((r) => productionIds.has(r.namespace_id))).toEqual([]);
   });
 });
 

@@ -15,7 +15,7 @@ import { access, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promis
 import { resolve } from 'node:path';
 import { freePort, startFrontDoor, WedgeWatch } from './lib/front-door';
 import { groupAlive, signalGroup, spawnGroup, startWatchdog, stopGroups, type Watchdog } from './lib/process-groups';
-import { PORT, HOST, PERSIST_DIR, run, wranglerEnv } from './lib/run';
+import { DEFAULT_PORT, PORT, HOST, PERSIST_DIR, run, wranglerEnv } from './lib/run';
 import { Supervisor } from './lib/supervisor';
 
 async function ensureDevVars() {
@@ -43,7 +43,8 @@ const SERVICES = [
 
 /**
  * The API Worker's config for this stack. `API_MONTHLY_CALLS=5 tsx scripts/start.ts` (the e2e suite) gives this
- * stack a small per-key allowance without touching `npm start`, and a moved service port (above) its own URL:
+ * stack a small per-key allowance without touching `npm start`, a moved service port (above) its own URL, and a moved
+ * PORT its own SITE_ORIGIN:
  * wrangler reads vars only from the config and the `.dev.vars` beside it, so the stack gets its own copy of both
  * under PERSIST_DIR, with the paths made absolute.
  */
@@ -58,6 +59,8 @@ async function apiWorkerConfig(): Promise<string> {
     if (!Number.isInteger(s.port) || s.port < 1 || s.port > 65535) throw new Error(`${s.name}: the port must be a whole number from 1 to 65535`);
     if (s.port !== s.defaultPort) vars[s.urlVar] = `http://${HOST}:${s.port}`;
   }
+  // The site's origin is this stack's address (the config's SITE_ORIGIN is the default port's).
+  if (PORT !== DEFAULT_PORT) vars.SITE_ORIGIN = `http://${HOST}:${PORT}`;
   if (Object.keys(vars).length === 0) return API_CONFIG;
   const dir = `${PERSIST_DIR}/api-worker`;
   await mkdir(dir, { recursive: true });

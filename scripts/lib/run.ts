@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 
 export const HOST = '127.0.0.1';
-export const PORT = Number(process.env.PORT ?? 8788);
+/** `npm start`'s port; workers/api/wrangler.toml's SITE_ORIGIN names it. */
+export const DEFAULT_PORT = 8788;
+export const PORT = Number(process.env.PORT ?? DEFAULT_PORT);
 export const PERSIST_DIR = process.env.PERSIST_DIR ?? '.wrangler/state';
 
 /**
