@@ -82,7 +82,7 @@ async function local(args: TakeDownArgs): Promise<number> {
 
 async function remote(args: TakeDownArgs): Promise<number> {
   const { productionDatabase, executeRemoteSql } = await import('./importers/remote-store');
-  const { spawnExec } = await import('./deploy/runner');
+  const { spawnExec } = await import('./deploy/exec');
   const db = await productionDatabase();
   const steps = remoteSteps(args, db.bucket, Date.now());
   for (const object of steps.objects) {

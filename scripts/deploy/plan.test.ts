@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { commandLine } from './exec';
 import { buildPlan, readPlanInput, type Plan, type PlanInput, type Step } from './plan';
 import { interfaceMembers } from './production-config';
 import { printPlan } from './print';
 import { expiresUnder } from './r2-lifecycle';
-import { commandLine, runPlan, type Exec } from './runner';
 
 const input = readPlanInput();
 const plan = buildPlan(input);
+const stagingInput = readPlanInput({ environment: 'staging' });
+const staging = buildPlan(stagingInput);
 const step = (p: Plan, id: string) => {
   const found = p.steps.find((s) => s.id === id);
   if (!found) throw new Error(`no step ${id}`);
   return found;
 };
-const order = (id: string) => plan.steps.findIndex((s) => s.id === id);
+const order = (id: string, p: Plan = plan) => p.steps.findIndex((s) => s.id === id);
 const commandsOf = (s: Step): string[][] => {
   switch (s.kind) {
     case 'run':
@@ -23,19 +25,45 @@ const commandsOf = (s: Step): string[][] => {
     case 'secrets':
       return [s.list, s.put];
     case 'account':
+      return [s.command];
     case 'api':
-      return [s.kind === 'account' ? s.command : s.token];
+    case 'preflight':
+    case 'custom-domain':
+      return [s.token];
     default:
       return [];
   }
 };
 
 describe('the deploy plan of this repository', () => {
-  it('finds nothing the code reads missing from production', () => {
+  it('finds nothing the code reads missing from production or staging', () => {
     expect(plan.problems).toEqual([]);
+    expect(staging.problems).toEqual([]);
+  });
+
+  it('checks the account and memeforge.config.ts before it builds or creates anything', () => {
+    for (const p of [plan, staging]) {
+      expect(p.steps.slice(0, 2).map((s) => s.id)).toEqual(['account', 'preflight']);
+      // Everything that builds, writes, creates or deploys comes after the preflight.
+      expect(p.steps.slice(2).every((s) => s.kind !== 'account' && s.kind !== 'preflight')).toBe(true);
+    }
+    const preflight = step(plan, 'preflight');
+    expect(preflight.kind === 'preflight' && preflight.spec).toMatchObject({
+      environment: 'production',
+      cpuMs: 15000,
+      models: ['@cf/black-forest-labs/flux-1-schnell', '@cf/meta/llama-3.3-70b-instruct-fp8-fast', '@cf/meta/llama-4-scout-17b-16e-instruct', '@cf/moondream/moondream3.1-9B-A2B'],
+      domain: 'memeforge.example',
+    });
+    // The committed configuration holds local placeholders: the deploy refuses them.
+    expect(preflight.kind === 'preflight' && preflight.spec.configProblems).toEqual([
+      expect.stringContaining('contactEmail is "support@memeforge.example", a placeholder'),
+      expect.stringContaining('abuseEmail is "abuse@memeforge.example", a placeholder'),
+      expect.stringContaining('environments.production.domain is "memeforge.example", a placeholder'),
+    ]);
   });
 
   it('sets up storage before it is used and deploys the API before the Pages app that binds it', () => {
+    expect(order('pages-project')).toBeLessThan(order('deploy-config'));
     expect(order('d1')).toBeLessThan(order('deploy-config'));
     expect(order('deploy-config')).toBeLessThan(order('api-bundle'));
     expect(order('d1')).toBeLessThan(order('read-replication'));
@@ -47,13 +75,18 @@ describe('the deploy plan of this repository', () => {
     expect(order('migrations')).toBeLessThan(order('api-deploy'));
     expect(order('api-deploy')).toBeLessThan(order('pages-deploy'));
     expect(order('pages-project')).toBeLessThan(order('pages-deploy'));
-    expect(plan.steps.at(-1)?.id).toBe('pages-deploy');
+    // The domain last, on a project that serves the site; staging on its pages.dev address has no domain step.
+    expect(plan.steps.at(-1)?.id).toBe('custom-domain');
+    expect(staging.steps.at(-1)?.id).toBe('pages-deploy');
   });
 
   it('runs only builds and local files offline: nothing a dry run does reaches an account', () => {
     const offline = plan.steps.filter((s) => s.offline);
     expect(offline.map((s) => s.id)).toEqual(['build', 'template-images', 'seed-sql', 'lifecycle-json', 'deploy-config', 'api-bundle', 'pages-functions']);
-    for (const s of offline) {
+    expect(staging.steps.filter((s) => s.offline).map((s) => s.id)).toEqual([
+      'build', 'template-images', 'seed-sql', 'lifecycle-json', 'deploy-config', 'api-bundle', 'pages-config', 'pages-link', 'pages-functions',
+    ]);
+    for (const s of [...offline, ...staging.steps.filter((x) => x.offline)]) {
       for (const c of commandsOf(s)) {
         expect(c, commandLine(c)).not.toContain('--remote');
         if (c.includes('deploy') && c.includes('wrangler') && !c.includes('pages')) expect(c).toContain('--dry-run');
@@ -61,11 +94,10 @@ describe('the deploy plan of this repository', () => {
     }
   });
 
-  it('points every API Worker command at the generated config’s production environment', () => {
+  it('points every API Worker command at the generated config’s environment', () => {
     for (const id of ['api-bundle', 'migrations', 'seed', 'secrets', 'api-deploy']) {
-      for (const c of commandsOf(step(plan, id))) {
-        expect(c.join(' '), id).toContain('-c .tmp/deploy/api/wrangler.jsonc --env production');
-      }
+      for (const c of commandsOf(step(plan, id))) expect(c.join(' '), id).toContain('-c .tmp/deploy/api/wrangler.jsonc --env production');
+      for (const c of commandsOf(step(staging, id))) expect(c.join(' '), id).toContain('-c .tmp/deploy/staging/api/wrangler.jsonc --env staging');
     }
   });
 
@@ -104,6 +136,7 @@ describe('the deploy plan of this repository', () => {
       method: 'PUT',
       path: '/accounts/{ACCOUNT_ID}/d1/database/{DATABASE_ID}',
       body: { read_replication: { mode: 'auto' } },
+      permission: 'Account · D1 · Edit',
       skipWhen: { field: 'read_replication.mode', equals: 'auto' },
     });
   });
@@ -112,10 +145,49 @@ describe('the deploy plan of this repository', () => {
     expect(plan.secrets).toEqual(['DASHBOARD_ACCESS_CODE', 'SESSION_SECRET']);
   });
 
-  it('writes the database id only into the generated config, never the committed one', () => {
+  it('writes the database id and the site origin only into the generated config, never the committed one', () => {
     const config = step(plan, 'deploy-config');
     expect(config.kind === 'write' && config.path).toBe('.tmp/deploy/api/wrangler.jsonc');
-    expect(config.kind === 'write' && config.content).toContain('"database_id": "{DATABASE_ID}"');
+    const generated = JSON.parse(config.kind === 'write' ? config.content.replace(/^\/\/.*\n/, '') : '{}');
+    expect(generated.env.production.d1_databases[0].database_id).toBe('{DATABASE_ID}');
+    expect(generated.env.production.vars.SITE_ORIGIN).toBe('https://memeforge.example');
+    // Local runs keep the committed default; staging is not touched by a production deploy.
+    expect(generated.vars.SITE_ORIGIN).toBe('http://127.0.0.1:8788');
+    expect(generated.env.staging.vars.SITE_ORIGIN).toBe('');
+    expect(plan.api.vars.SITE_ORIGIN).toBe('https://memeforge.example');
+  });
+});
+
+describe('the staging plan (--env staging)', () => {
+  it('deploys a second copy under its own names: Worker, database, bucket, Pages project', () => {
+    expect([staging.api.name, stagingInput.target.databaseName, stagingInput.target.bucketName, staging.pages.project]).toEqual([
+      'memeforge-api-staging', 'memeforge-staging', 'memeforge-images-staging', 'memeforge-staging',
+    ]);
+    expect(step(staging, 'd1').title).toBe('Find or create the D1 database memeforge-staging');
+    expect(step(staging, 'r2').title).toBe('Find or create the R2 bucket memeforge-images-staging');
+  });
+
+  it('binds its Pages app to the staging Worker, previews to nothing, and deploys it from a folder of its own', () => {
+    expect(staging.pages.production.bindings).toEqual({ API: 'service memeforge-api-staging' });
+    expect(staging.pages.preview.bindings).toEqual({});
+    const written = step(staging, 'pages-config');
+    expect(written.kind === 'write' && written.path).toBe('.tmp/deploy/staging/pages-app/wrangler.jsonc');
+    const config = JSON.parse(written.kind === 'write' ? written.content.replace(/^\/\/.*\n/, '') : '{}');
+    expect(config).toMatchObject({ name: 'memeforge-staging', pages_build_output_dir: '../../../../public', services: [{ binding: 'API', service: 'memeforge-api-staging' }] });
+    expect(config.env.production.services).toEqual([{ binding: 'API', service: 'memeforge-api-staging' }]);
+    expect(config.env.preview.services).toEqual([]);
+    expect(step(staging, 'pages-link')).toMatchObject({ path: '.tmp/deploy/staging/pages-app/functions', target: '../../../../functions' });
+    expect(step(staging, 'pages-deploy')).toMatchObject({
+      cwd: '.tmp/deploy/staging/pages-app',
+      command: ['npx', 'wrangler', 'pages', 'deploy', '../../../../public', '--project-name', 'memeforge-staging', '--branch', 'main'],
+    });
+  });
+
+  it('lives on its pages.dev address until it is given a domain', () => {
+    expect(staging.siteOrigin).toBe('https://{PAGES_DEV}');
+    expect(step(staging, 'pages-project')).toMatchObject({ yields: 'PAGES_DEV' });
+    const preflight = step(staging, 'preflight');
+    expect(preflight.kind === 'preflight' && preflight.spec.domain).toBeUndefined();
   });
 });
 
@@ -134,6 +206,7 @@ describe('what the code reads', () => {
 
 describe('the plan refuses a production that lacks what the code reads', () => {
   const withCode = (code: Partial<PlanInput['code']>): PlanInput => ({ ...input, code: { ...input.code, ...code } });
+  const withTarget = (target: Partial<PlanInput['target']>): PlanInput => ({ ...input, target: { ...input.target, ...target } });
 
   it('names a binding the Worker reads that production does not bind', () => {
     const broken = buildPlan(withCode({ api: [...input.code.api, { name: 'SEARCH_INDEX', optional: false }] }));
@@ -141,8 +214,7 @@ describe('the plan refuses a production that lacks what the code reads', () => {
   });
 
   it('names a secret the Worker reads that production does not require', () => {
-    const api = { ...input.production.api, secretsRequired: ['DASHBOARD_ACCESS_CODE'] };
-    const broken = buildPlan({ ...input, production: { ...input.production, api } });
+    const broken = buildPlan(withTarget({ api: { ...input.target.api, secretsRequired: ['DASHBOARD_ACCESS_CODE'] } }));
     expect(broken.problems).toEqual([expect.stringContaining('reads SESSION_SECRET, which production neither binds, sets as a var, nor requires as a secret')]);
   });
 
@@ -152,8 +224,7 @@ describe('the plan refuses a production that lacks what the code reads', () => {
   });
 
   it('names the Pages app’s binding when production lacks it, optional in the type or not', () => {
-    const preview = input.production.pages.preview;
-    const broken = buildPlan({ ...input, production: { ...input.production, pages: { ...input.production.pages, production: preview } } });
+    const broken = buildPlan(withTarget({ pages: { ...input.target.pages, production: input.target.pages.preview } }));
     expect(broken.problems).toEqual([expect.stringContaining('The Pages app (app/env.d.ts PagesEnv) reads API')]);
   });
 });
@@ -162,7 +233,8 @@ describe('printPlan', () => {
   const text = printPlan(plan, { dryRun: true });
 
   it('prints the resolved production configuration: bindings, vars, secrets, crons, limits', () => {
-    for (const line of ['DB                            D1 memeforge', 'AI_PROVIDER                   "cloudflare"', 'crons: */15 * * * *', 'limits: cpu_ms 15000',
+    for (const line of ['Deploy plan of production (dry run', 'Site: https://memeforge.example', 'DB                            D1 memeforge', 'AI_PROVIDER                   "cloudflare"',
+      'SITE_ORIGIN                   "https://memeforge.example"', 'crons: */15 * * * *', 'limits: cpu_ms 15000',
       'observability: on, head_sampling_rate 1', 'workers.dev URL: off; preview URLs: off', 'secrets (wrangler secret put): DASHBOARD_ACCESS_CODE, SESSION_SECRET',
       'API  service memeforge-api', 'bindings: none']) {
       expect(text).toContain(line);
@@ -179,73 +251,22 @@ describe('printPlan', () => {
     }
     expect(text).toContain(`-d '{"read_replication":{"mode":"auto"}}'`);
   });
-});
 
-/** A fake account: the commands the runner sends, and what wrangler would answer on an account in `state`. */
-function fakeAccount(state: { d1: boolean; r2: boolean; pages: boolean; secrets: string[]; replication: string }) {
-  const ran: string[] = [];
-  const calls: string[] = [];
-  const exec: Exec = async (command, options) => {
-    const line = command.join(' ');
-    ran.push(line);
-    const ok = (stdout: string) => ({ code: 0, stdout, stderr: '' });
-    if (line.includes('whoami')) return ok('{"loggedIn":true,"accounts":[{"name":"Memeforge","id":"acc123"}]}');
-    if (line.includes('d1 list')) return ok(`⛅️ wrangler\n${JSON.stringify(state.d1 ? [{ name: 'memeforge', uuid: 'db-uuid-1' }] : [])}`);
-    if (line.includes('d1 create')) return (state.d1 = true), ok('created');
-    if (line.includes('r2 bucket info')) return state.r2 ? ok('{}') : { code: 1, stdout: '', stderr: 'The specified bucket does not exist. [code: 10006]' };
-    if (line.includes('r2 bucket create')) return (state.r2 = true), ok('created');
-    if (line.includes('pages project list')) return ok(JSON.stringify(state.pages ? [{ 'Project Name': 'memeforge' }] : []));
-    if (line.includes('pages project create')) return (state.pages = true), ok('created');
-    if (line.includes('auth token')) return ok('{"type":"oauth","token":"tok"}');
-    if (line.includes('secret list')) return ok(JSON.stringify(state.secrets.map((name) => ({ name, type: 'secret_text' }))));
-    if (line.includes('secret put')) return state.secrets.push(`${command[4]}=${options.input}`), ok('');
-    return ok('');
-  };
-  const fakeFetch = (async (url: string, init?: RequestInit) => {
-    calls.push(`${init?.method} ${url}`);
-    if (init?.method === 'PUT') state.replication = 'auto';
-    return Response.json({ success: true, result: { read_replication: { mode: state.replication } } });
-  }) as typeof fetch;
-  return { exec, fetch: fakeFetch, ran, calls };
-}
-
-describe('runPlan on an account (faked)', () => {
-  const remote: Plan = { ...plan, steps: plan.steps.filter((s) => !s.offline) };
-  const env = { DASHBOARD_ACCESS_CODE: 'code', SESSION_SECRET: 'a'.repeat(40) };
-
-  it('creates what is missing on a new account, with the ids it found', async () => {
-    const state = { d1: false, r2: false, pages: false, secrets: [] as string[], replication: 'disabled' };
-    const account = fakeAccount(state);
-    await runPlan(remote, { dryRun: false, exec: account.exec, fetch: account.fetch, env, log: () => {} });
-    expect(account.ran).toEqual(expect.arrayContaining(['npx wrangler d1 create memeforge', 'npx wrangler r2 bucket create memeforge-images',
-      'npx wrangler pages project create memeforge --production-branch main']));
-    expect(account.calls).toEqual([
-      'GET https://api.cloudflare.com/client/v4/accounts/acc123/d1/database/db-uuid-1',
-      'PUT https://api.cloudflare.com/client/v4/accounts/acc123/d1/database/db-uuid-1',
-    ]);
-    // Their values come from the environment, piped to `wrangler secret put`.
-    expect(state.secrets).toEqual(['DASHBOARD_ACCESS_CODE=code', `SESSION_SECRET=${'a'.repeat(40)}`]);
+  it('prints the preflight before any create step, with the refusal of a placeholder contact and the calls it would make', () => {
+    const preflightAt = text.indexOf('Preflight: can this account run production');
+    expect(preflightAt).toBeGreaterThan(0);
+    expect(preflightAt).toBeLessThan(text.indexOf('if missing: $ npx wrangler d1 create'));
+    expect(preflightAt).toBeLessThan(text.indexOf('$ npm run build'));
+    expect(text).toContain('✘ memeforge.config.ts contactEmail is "support@memeforge.example", a placeholder');
+    expect(text).toContain('then GET /accounts/{ACCOUNT_ID}/subscriptions: the Workers plan is Workers Paid; the Images plan is Images Paid');
   });
 
-  it('changes nothing on a second run: every look-up finds its resource', async () => {
-    const state = { d1: true, r2: true, pages: true, secrets: ['DASHBOARD_ACCESS_CODE', 'SESSION_SECRET'], replication: 'auto' };
-    const account = fakeAccount(state);
-    await runPlan(remote, { dryRun: false, exec: account.exec, fetch: account.fetch, env: {}, log: () => {} });
-    expect(account.ran.filter((l) => / create | secret put /.test(l))).toEqual([]);
-    expect(account.calls.filter((c) => c.startsWith('PUT'))).toEqual([]);
-  });
-
-  it('refuses to go on without a secret’s value when no one can type it', async () => {
-    const account = fakeAccount({ d1: true, r2: true, pages: true, secrets: [], replication: 'auto' });
-    await expect(runPlan(remote, { dryRun: false, exec: account.exec, fetch: account.fetch, env: {}, interactive: false, log: () => {} })).rejects.toThrow(
-      'DASHBOARD_ACCESS_CODE is not set on the Worker',
-    );
-  });
-
-  it('runs nothing that reaches an account in a dry run', async () => {
-    const account = fakeAccount({ d1: false, r2: false, pages: false, secrets: [], replication: 'disabled' });
-    await runPlan(remote, { dryRun: true, exec: account.exec, fetch: account.fetch, env, log: () => {} });
-    expect(account.ran).toEqual([]);
-    expect(account.calls).toEqual([]);
+  it('prints the staging plan with its names and the folder its Pages app is deployed from', () => {
+    const stagingText = printPlan(staging, { dryRun: true });
+    for (const line of ['Deploy plan of staging (dry run', 'Site: https://{PAGES_DEV}', 'API Worker memeforge-api-staging (workers/api/wrangler.toml [env.staging]',
+      'DB                            D1 memeforge-staging', 'API  service memeforge-api-staging',
+      '$ (cd .tmp/deploy/staging/pages-app && npx wrangler pages deploy ../../../../public --project-name memeforge-staging --branch main)']) {
+      expect(stagingText).toContain(line);
+    }
   });
 });

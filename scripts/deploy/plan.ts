@@ -1,108 +1,93 @@
 /**
- * What `npm run deploy` does, as data: every step in order with the exact command it runs. Building the plan reads
- * nothing and calls nothing (its input is read by `readPlanInput`), so a unit test can hold it; printing it
- * (print.ts) and carrying it out (runner.ts) are separate. `--dry-run` carries out only the offline steps.
+ * What `npm run deploy` does, as data: every step in order with the exact command it runs, for production or its
+ * copy staging (`--env staging`, ADR 0145). Building the plan reads nothing and calls nothing (its input is read by
+ * `readPlanInput`), so a unit test can hold it; printing it (print.ts) and carrying it out (runner.ts) are separate.
+ * `--dry-run` carries out only the offline steps and the configuration's checks.
  *
- * Every step is idempotent: a resource is looked up before it is created, the lifecycle rules and read replication
- * are set to a fixed state, migrations apply only what is missing, the template seed upserts, and secrets already set
- * are left alone. `{ACCOUNT_ID}` and `{DATABASE_ID}` in a step are filled in by the runner once a step has found them.
+ * The preflight comes first (ADR 0144): the account's plans and products and the operator's configuration are
+ * checked before anything is built or created. Every step after it is idempotent: a resource is looked up before it is
+ * created, the lifecycle rules and read replication are set to a fixed state, migrations apply only what is missing,
+ * the template seed upserts, secrets already set are left alone, and the domain is added only when it is not there.
  */
-import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import type { TemplateRow } from '../../workers/api/src/db/template-rows';
+import { LLAMA_3_3_70B, LLAMA_4_SCOUT, MOONDREAM_3_1 } from '../../workers/api/src/ai/contracts';
+import { KEPT_PREFIX } from '../../workers/api/src/storage/image-store';
 import { catalogRows } from '../templates/catalog-rows';
 import { templatesSql } from '../importers/template-sql';
+import { domainOf, operatorConfigProblems, readOperatorConfig, type DeployEnvironment, type OperatorConfig } from './operator-config';
+import { pagesConfigFor } from './pages-config';
 import {
   DATABASE_ID_SLOT,
-  ENVIRONMENT,
-  GENERATED_API_CONFIG,
+  deployPaths,
   generatedApiConfig,
   missingFromProduction,
   readCodeNeeds,
-  readProduction,
+  readEnvironment,
   SECRETS_EXAMPLE,
   secretsOf,
   type EnvironmentSummary,
 } from './production-config';
-import { KEPT_PREFIX } from '../../workers/api/src/storage/image-store';
-import { expiresUnder, imageBucketLifecycle, type LifecycleRule } from './r2-lifecycle';
+import { describeRule, expiresUnder, imageBucketLifecycle, type LifecycleRule } from './r2-lifecycle';
+import { ACCOUNT_ID_SLOT, AUTH_TOKEN, PAGES_DEV_SLOT, wrangler, type Step } from './steps';
 
-export const ACCOUNT_ID_SLOT = '{ACCOUNT_ID}';
+export type { Lookup, Step } from './steps';
+export { ACCOUNT_ID_SLOT } from './steps';
+
 /**
  * The API bundle must stay under this gzipped (Workers Paid allows 10 MB compressed; a smaller bundle starts
- * faster). Raised from 3 MiB when animations came (ADR 0137): 3,087 KiB at that commit.
+ * faster). Raised from 3 MiB when animations came (ADR 0137): 3,087 KiB at that commit. Workers Free takes 3 MB, which
+ * is one reason the preflight asks for Workers Paid.
  */
 export const API_GZIP_LIMIT_KIB = 4 * 1024;
 export const PRODUCTION_BRANCH = 'main';
-export const SEED_SQL = '.tmp/deploy/seed-templates.sql';
-export const LIFECYCLE_JSON = '.tmp/deploy/r2-lifecycle.json';
-const API_BUNDLE_DIR = '.tmp/deploy/api/dist';
-const PAGES_FUNCTIONS_OUT = '.tmp/deploy/pages';
-
-const wrangler = (...args: string[]) => ['npx', 'wrangler', ...args];
-/** Every command about the API Worker reads the generated config's production environment. */
-const onApi = ['-c', GENERATED_API_CONFIG, '--env', ENVIRONMENT];
-
-/** How the runner reads a look-up's output to decide whether the resource exists. */
-export type Lookup =
-  | { parse: 'd1-list-json'; name: string }
-  | { parse: 'r2-bucket-info'; name: string }
-  | { parse: 'pages-project-list-json'; name: string };
-
-interface StepBase {
-  id: string;
-  title: string;
-  /** Said under the title: counts, prefixes, what is kept. */
-  details?: string[];
-  /** Runs in a dry run too: needs no account and no network. */
-  offline: boolean;
-}
-
-export type Step = StepBase &
-  (
-    | { kind: 'run'; command: string[] }
-    /** Bundles with wrangler's --dry-run and fails over `gzipLimitKiB`. */
-    | { kind: 'bundle'; command: string[]; gzipLimitKiB: number }
-    | { kind: 'write'; path: string; content: string }
-    /** Fails unless every file exists. */
-    | { kind: 'verify-files'; files: string[] }
-    /** CLOUDFLARE_ACCOUNT_ID, else the one account of `wrangler whoami --json`. */
-    | { kind: 'account'; envVar: string; command: string[] }
-    /** Looks the resource up; creates it when missing. `yields` names the slot its id fills. */
-    | { kind: 'ensure'; lookup: Lookup; find: string[]; create: string[]; yields?: 'DATABASE_ID' }
-    /** A Cloudflare REST call wrangler has no command for, with the token `wrangler auth token` prints. */
-    | { kind: 'api'; method: 'GET' | 'PUT'; path: string; body: unknown; token: string[]; skipWhen?: { field: string; equals: unknown } }
-    /** Lists the secrets set; asks for each missing one (or reads it from the environment variable of its name). */
-    | { kind: 'secrets'; names: string[]; list: string[]; put: string[] }
-  );
 
 export interface PlanInput {
-  production: ReturnType<typeof readProduction>;
+  environment: DeployEnvironment;
+  /** What the environment is made of (production-config.ts). */
+  target: ReturnType<typeof readEnvironment>;
   code: ReturnType<typeof readCodeNeeds>;
+  operator: OperatorConfig;
   templates: TemplateRow[];
   lifecycle: { rules: LifecycleRule[] };
-  /** The deploy config for the database id slot, and for the placeholder id a dry run bundles with. */
-  generatedConfig: (databaseId: string) => string;
+  /** The Workers AI models the code calls besides the environment's AI_IMAGE_MODEL. */
+  models: string[];
+  /** The deploy config for a database id and a site origin (slots until they are known). */
+  generatedConfig: (databaseId: string, siteOrigin: string) => string;
+  /** Staging's Pages config (pages-config.ts); production deploys the Pages app from the repository root. */
+  pagesConfig?: string;
   skipBuild: boolean;
 }
 
 export interface Plan {
+  environment: DeployEnvironment;
   /** What is deployed, for the printer. */
   api: EnvironmentSummary;
   pages: { project: string; production: EnvironmentSummary; preview: EnvironmentSummary };
+  /** https:// and the environment's domain, or its pages.dev address ({PAGES_DEV} until the project is found). */
+  siteOrigin: string;
   secrets: string[];
-  /** Reasons the deploy must not run (a binding or var the code reads that production lacks); [] when none. */
+  /** Reasons the deploy must not run (a binding or var the code reads that the environment lacks); [] when none. */
   problems: string[];
   steps: Step[];
 }
 
-/** The repository's own inputs. */
-export function readPlanInput(options: { skipBuild?: boolean } = {}): PlanInput {
+/** The repository's own inputs for a deploy of `environment`. */
+export function readPlanInput(options: { skipBuild?: boolean; environment?: DeployEnvironment } = {}): PlanInput {
+  const environment = options.environment ?? 'production';
+  const target = readEnvironment(environment);
+  const paths = deployPaths(environment);
+  const productionWorker = environment === 'production' ? target.api.name : readEnvironment('production').api.name;
   return {
-    production: readProduction(),
+    environment,
+    target,
     code: readCodeNeeds(),
+    operator: readOperatorConfig(),
     templates: catalogRows(),
     lifecycle: imageBucketLifecycle(),
-    generatedConfig: (id) => generatedApiConfig(id),
+    models: [LLAMA_3_3_70B.model, LLAMA_4_SCOUT.model, MOONDREAM_3_1.model],
+    generatedConfig: (databaseId, siteOrigin) => generatedApiConfig({ databaseId, environment, siteOrigin }),
+    pagesConfig: environment === 'production' ? undefined : pagesConfigFor(target.pages.project, { from: productionWorker, to: target.api.name }, paths.pagesDir),
     skipBuild: options.skipBuild ?? false,
   };
 }
@@ -110,8 +95,14 @@ export function readPlanInput(options: { skipBuild?: boolean } = {}): PlanInput 
 const staticFile = (imageKey: string) => `public/${imageKey.slice('static:'.length)}`;
 
 export function buildPlan(input: PlanInput): Plan {
-  const { production, code, templates } = input;
-  const { api, pages, databaseName, bucketName } = production;
+  const { environment, target, code, templates, operator } = input;
+  const { pages, databaseName, bucketName } = target;
+  const paths = deployPaths(environment);
+  /** Every command about the API Worker reads the generated config's environment. */
+  const onApi = ['-c', paths.apiConfig, '--env', environment];
+  const domain = domainOf(operator, environment);
+  const siteOrigin = `https://${domain ?? PAGES_DEV_SLOT}`;
+  const api: EnvironmentSummary = { ...target.api, vars: { ...target.api.vars, SITE_ORIGIN: siteOrigin } };
   const secrets = secretsOf(api, code.secrets);
   const problems = [
     ...missingFromProduction(code.api, api, secrets, 'The API Worker (workers/api/worker-configuration.d.ts Env)'),
@@ -126,7 +117,36 @@ export function buildPlan(input: PlanInput): Plan {
     if (expiresUnder(input.lifecycle, kept)) problems.push(`The R2 lifecycle rules would delete ${kept}, which must be kept`);
   }
 
+  const staging = input.pagesConfig !== undefined;
+  const pagesCwd = staging ? paths.pagesDir : undefined;
+  const fromPagesCwd = (path: string) => (pagesCwd ? relative(pagesCwd, path) : path);
+
   const steps: Step[] = [
+    {
+      id: 'account',
+      kind: 'account',
+      offline: false,
+      title: 'Find the Cloudflare account',
+      details: ['CLOUDFLARE_ACCOUNT_ID if set, else the only account `wrangler whoami` lists'],
+      envVar: 'CLOUDFLARE_ACCOUNT_ID',
+      command: wrangler('whoami', '--json'),
+    },
+    {
+      id: 'preflight',
+      kind: 'preflight',
+      offline: false,
+      title: `Preflight: can this account run ${environment}, and is memeforge.config.ts filled in? (nothing is built or created before it passes)`,
+      spec: {
+        environment,
+        configProblems: operatorConfigProblems(operator, environment),
+        configSummary: `${operator.siteName}; contact ${operator.contactEmail}; take-downs ${operator.abuseEmail}; ${domain ?? 'its pages.dev address'}`,
+        cpuMs: api.cpuMs,
+        bundleLimitKiB: API_GZIP_LIMIT_KIB,
+        models: [api.vars.AI_IMAGE_MODEL ?? '', ...input.models].filter(Boolean),
+        domain,
+      },
+      token: AUTH_TOKEN,
+    },
     input.skipBuild
       ? { id: 'build', kind: 'verify-files', offline: true, title: 'Use the build made just before (--skip-build)', files: ['functions/[[path]].js', 'public/build'] }
       : { id: 'build', kind: 'run', offline: true, title: 'Build fonts, templates, API types and the Remix app', command: ['npm', 'run', 'build'] },
@@ -138,31 +158,8 @@ export function buildPlan(input: PlanInput): Plan {
       details: ['public/templates/<id>.png, served by Pages at /templates/<id>.png (ADR 0020); imported templates keep theirs in R2 (npm run templates:import -- --remote)'],
       files: builtIn.map((t) => staticFile(t.imageKey)),
     },
-    {
-      id: 'seed-sql',
-      kind: 'write',
-      offline: true,
-      title: `Write the template seed: ${templates.length} idempotent upserts`,
-      path: SEED_SQL,
-      content: templatesSql(templates, { removeStaleBuiltIns: true }),
-    },
-    {
-      id: 'lifecycle-json',
-      kind: 'write',
-      offline: true,
-      title: `Write the R2 lifecycle rules of ${bucketName}`,
-      path: LIFECYCLE_JSON,
-      content: `${JSON.stringify(input.lifecycle, null, 2)}\n`,
-    },
-    {
-      id: 'account',
-      kind: 'account',
-      offline: false,
-      title: 'Find the Cloudflare account',
-      details: ['CLOUDFLARE_ACCOUNT_ID if set, else the only account `wrangler whoami` lists'],
-      envVar: 'CLOUDFLARE_ACCOUNT_ID',
-      command: wrangler('whoami', '--json'),
-    },
+    { id: 'seed-sql', kind: 'write', offline: true, title: `Write the template seed: ${templates.length} idempotent upserts`, path: paths.seedSql, content: templatesSql(templates, { removeStaleBuiltIns: true }) },
+    { id: 'lifecycle-json', kind: 'write', offline: true, title: `Write the R2 lifecycle rules of ${bucketName}`, path: paths.lifecycleJson, content: `${JSON.stringify(input.lifecycle, null, 2)}\n` },
     {
       id: 'd1',
       kind: 'ensure',
@@ -174,28 +171,46 @@ export function buildPlan(input: PlanInput): Plan {
       yields: 'DATABASE_ID',
     },
     {
+      id: 'pages-project',
+      kind: 'ensure',
+      offline: false,
+      title: `Find or create the Pages project ${pages.project}`,
+      details: ['before the API Worker: its pages.dev address is the site origin when the environment has no domain'],
+      lookup: { parse: 'pages-project-list-json', name: pages.project },
+      find: wrangler('pages', 'project', 'list', '--json'),
+      create: wrangler('pages', 'project', 'create', pages.project, '--production-branch', PRODUCTION_BRANCH),
+      yields: 'PAGES_DEV',
+    },
+    {
       id: 'deploy-config',
       kind: 'write',
       offline: true,
-      title: 'Write the deploy config with the database id (not committed)',
-      details: [`workers/api/wrangler.toml with [env.production] DB's database_id = ${DATABASE_ID_SLOT}`],
-      path: GENERATED_API_CONFIG,
-      content: input.generatedConfig(DATABASE_ID_SLOT),
+      title: 'Write the deploy config with the database id and the site origin (not committed)',
+      details: [`workers/api/wrangler.toml with [env.${environment}] DB's database_id = ${DATABASE_ID_SLOT} and SITE_ORIGIN = ${siteOrigin} (memeforge.config.ts)`],
+      path: paths.apiConfig,
+      content: input.generatedConfig(DATABASE_ID_SLOT, siteOrigin),
     },
     {
       id: 'api-bundle',
       kind: 'bundle',
       offline: true,
       title: `Bundle the API Worker offline and check its size (at most ${API_GZIP_LIMIT_KIB} KiB gzipped)`,
-      command: wrangler('deploy', '--dry-run', '--outdir', API_BUNDLE_DIR, ...onApi),
+      command: wrangler('deploy', '--dry-run', '--outdir', paths.apiDist, ...onApi),
       gzipLimitKiB: API_GZIP_LIMIT_KIB,
     },
+    ...(staging
+      ? ([
+          { id: 'pages-config', kind: 'write', offline: true, title: `Write the Pages config of ${pages.project}: the root wrangler.toml bound to ${api.name} (not committed)`, path: `${paths.pagesDir}/wrangler.jsonc`, content: input.pagesConfig! },
+          { id: 'pages-link', kind: 'link', offline: true, title: `Link functions/ into ${paths.pagesDir}, where Pages looks for it`, path: `${paths.pagesDir}/functions`, target: relative(paths.pagesDir, 'functions') },
+        ] satisfies Step[])
+      : []),
     {
       id: 'pages-functions',
       kind: 'run',
       offline: true,
       title: 'Compile the Pages Function offline',
-      command: wrangler('pages', 'functions', 'build', './functions', '--outdir', PAGES_FUNCTIONS_OUT),
+      command: wrangler('pages', 'functions', 'build', './functions', '--outdir', fromPagesCwd(paths.pagesFunctions)),
+      cwd: pagesCwd,
     },
     {
       id: 'read-replication',
@@ -206,7 +221,8 @@ export function buildPlan(input: PlanInput): Plan {
       method: 'PUT',
       path: `/accounts/${ACCOUNT_ID_SLOT}/d1/database/${DATABASE_ID_SLOT}`,
       body: { read_replication: { mode: 'auto' } },
-      token: wrangler('auth', 'token', '--json'),
+      token: AUTH_TOKEN,
+      permission: 'Account · D1 · Edit',
       skipWhen: { field: 'read_replication.mode', equals: 'auto' },
     },
     {
@@ -224,22 +240,16 @@ export function buildPlan(input: PlanInput): Plan {
       offline: false,
       title: `Set the R2 lifecycle rules of ${bucketName}`,
       details: [...input.lifecycle.rules.map(describeRule), `saved memes (${KEPT_PREFIX}) and imported template pictures (templates/) are kept: no rule reaches them`],
-      command: wrangler('r2', 'bucket', 'lifecycle', 'set', bucketName, '--file', LIFECYCLE_JSON, '--force'),
+      command: wrangler('r2', 'bucket', 'lifecycle', 'set', bucketName, '--file', paths.lifecycleJson, '--force'),
     },
-    {
-      id: 'migrations',
-      kind: 'run',
-      offline: false,
-      title: `Apply the D1 migrations to the remote database ${databaseName}`,
-      command: wrangler('d1', 'migrations', 'apply', 'DB', '--remote', ...onApi),
-    },
+    { id: 'migrations', kind: 'run', offline: false, title: `Apply the D1 migrations to the remote database ${databaseName}`, command: wrangler('d1', 'migrations', 'apply', 'DB', '--remote', ...onApi) },
     {
       id: 'seed',
       kind: 'run',
       offline: false,
       title: `Seed ${templates.length} built-in templates into the remote database ${databaseName}`,
       details: ['upserts by id; built-in rows no longer in the catalogue are removed, imported rows are kept'],
-      command: wrangler('d1', 'execute', 'DB', '--remote', '--file', SEED_SQL, '--yes', ...onApi),
+      command: wrangler('d1', 'execute', 'DB', '--remote', '--file', paths.seedSql, '--yes', ...onApi),
     },
     {
       id: 'secrets',
@@ -251,43 +261,35 @@ export function buildPlan(input: PlanInput): Plan {
       list: wrangler('secret', 'list', '--format', 'json', ...onApi),
       put: wrangler('secret', 'put', '{NAME}', ...onApi),
     },
-    {
-      id: 'api-deploy',
-      kind: 'run',
-      offline: false,
-      title: `Deploy the API Worker ${api.name}`,
-      command: wrangler('deploy', ...onApi),
-    },
-    {
-      id: 'pages-project',
-      kind: 'ensure',
-      offline: false,
-      title: `Find or create the Pages project ${pages.project}`,
-      lookup: { parse: 'pages-project-list-json', name: pages.project },
-      find: wrangler('pages', 'project', 'list', '--json'),
-      create: wrangler('pages', 'project', 'create', pages.project, '--production-branch', PRODUCTION_BRANCH),
-    },
+    { id: 'api-deploy', kind: 'run', offline: false, title: `Deploy the API Worker ${api.name}`, command: wrangler('deploy', ...onApi) },
     {
       id: 'pages-deploy',
       kind: 'run',
       offline: false,
       title: `Deploy the Pages app ${pages.project} to its production branch (${PRODUCTION_BRANCH})`,
-      details: ['with the static template pictures in public/templates and the root wrangler.toml production environment'],
-      command: wrangler('pages', 'deploy', './public', '--project-name', pages.project, '--branch', PRODUCTION_BRANCH),
+      details: [
+        staging
+          ? `from ${paths.pagesDir}: its wrangler.jsonc binds API to ${api.name}; the static template pictures are in public/templates`
+          : 'with the static template pictures in public/templates and the root wrangler.toml production environment',
+      ],
+      command: wrangler('pages', 'deploy', fromPagesCwd('./public'), '--project-name', pages.project, '--branch', PRODUCTION_BRANCH),
+      cwd: pagesCwd,
     },
+    ...(domain
+      ? ([
+          {
+            id: 'custom-domain',
+            kind: 'custom-domain',
+            offline: false,
+            title: `Serve ${pages.project} at ${domain}: the domain on the project and its CNAME to ${PAGES_DEV_SLOT}`,
+            details: ['REST API (wrangler has no command for it); each is looked up first, and a DNS record already at that name is never replaced'],
+            project: pages.project,
+            domain,
+            target: PAGES_DEV_SLOT,
+            token: AUTH_TOKEN,
+          },
+        ] satisfies Step[])
+      : []),
   ];
-  return { api, pages, secrets, problems, steps };
-}
-
-function describeRule(rule: LifecycleRule): string {
-  const where = rule.conditions.prefix ? `under ${rule.conditions.prefix}` : 'anywhere';
-  if (rule.deleteObjectsTransition) return `${rule.id}: objects ${where} deleted ${rule.deleteObjectsTransition.condition.maxAge / 86_400} day(s) after upload`;
-  if (rule.abortMultipartUploadsTransition) return `${rule.id}: unfinished multipart uploads ${where} aborted after ${rule.abortMultipartUploadsTransition.condition.maxAge / 86_400} days`;
-  return rule.id;
-}
-
-/** The placeholder database id of the committed config, which a dry run bundles with. */
-export function committedDatabaseId(): string {
-  const match = /database_id\s*=\s*"([^"]+)"/.exec(readFileSync('workers/api/wrangler.toml', 'utf8'));
-  return match?.[1] ?? '00000000-0000-0000-0000-000000000000';
+  return { environment, api, pages, siteOrigin, secrets, problems, steps };
 }

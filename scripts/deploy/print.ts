@@ -1,7 +1,13 @@
-/** The deploy plan as text: what production is made of, then every step with the exact command it runs. */
-import { ACCOUNT_ID_SLOT, type Plan, type Step } from './plan';
-import { API_CONFIG, GENERATED_API_CONFIG, PAGES_CONFIG, type EnvironmentSummary } from './production-config';
-import { API_BASE, commandLine } from './runner';
+/**
+ * The deploy plan as text: what the environment is made of, then every step with the exact command it runs, the
+ * preflight first with the calls it makes.
+ */
+import { API_BASE } from './cloudflare-api';
+import { commandLine } from './exec';
+import type { Plan } from './plan';
+import { plannedAccountChecks } from './preflight';
+import { API_CONFIG, deployPaths, PAGES_CONFIG, type EnvironmentSummary } from './production-config';
+import type { Step } from './steps';
 
 function environmentLines(env: EnvironmentSummary, indent: string): string[] {
   const width = Math.max(0, ...Object.keys(env.bindings).map((k) => k.length), ...Object.keys(env.vars).map((k) => k.length));
@@ -23,13 +29,29 @@ function environmentLines(env: EnvironmentSummary, indent: string): string[] {
   return lines;
 }
 
+const curlAuth = (token: string[]) => `-H "Authorization: Bearer $(${commandLine(token)} | jq -r .token)"`;
+
 function commandLines(step: Step): string[] {
   switch (step.kind) {
     case 'run':
+      return [`$ ${step.cwd ? `(cd ${step.cwd} && ${commandLine(step.command)})` : commandLine(step.command)}`];
     case 'bundle':
       return [`$ ${commandLine(step.command)}`];
     case 'write':
       return [`write ${step.path}`];
+    case 'link':
+      return [`$ ln -sfn ${step.target} ${step.path}`];
+    case 'preflight':
+      return [
+        ...(step.spec.configProblems.length ? step.spec.configProblems.map((p) => `✘ ${p}`) : [`✔ memeforge.config.ts: ${step.spec.configSummary}`]),
+        ...plannedAccountChecks(step.spec).map((c) => `then ${c}`),
+        `(REST calls with CLOUDFLARE_API_TOKEN, else: $ ${commandLine(step.token)})`,
+      ];
+    case 'custom-domain':
+      return [
+        `$ curl ${curlAuth(step.token)} "${API_BASE}/accounts/{ACCOUNT_ID}/pages/projects/${step.project}/domains"   # then POST {"name":"${step.domain}"} if missing`,
+        `$ curl ${curlAuth(step.token)} "${API_BASE}/zones/{ZONE_ID}/dns_records?name=${step.domain}"   # then POST a proxied CNAME to ${step.target} if none`,
+      ];
     case 'verify-files':
       return [`check ${step.files.length} file(s) exist: ${step.files.slice(0, 2).join(', ')}${step.files.length > 2 ? ', …' : ''}`];
     case 'account':
@@ -38,7 +60,7 @@ function commandLines(step: Step): string[] {
       return [`$ ${commandLine(step.find)}`, `if missing: $ ${commandLine(step.create)}`, ...(step.yields ? [`→ {${step.yields}}`] : [])];
     case 'api': {
       const url = `${API_BASE}${step.path}`;
-      const auth = `-H "Authorization: Bearer $(${commandLine(step.token)} | jq -r .token)"`;
+      const auth = curlAuth(step.token);
       return [
         ...(step.skipWhen ? [`$ curl ${auth} "${url}"   # skipped when ${step.skipWhen.field} is already ${JSON.stringify(step.skipWhen.equals)}`] : []),
         `$ curl -X ${step.method} ${auth} -H "Content-Type: application/json" "${url}" -d '${JSON.stringify(step.body)}'`,
@@ -51,21 +73,27 @@ function commandLines(step: Step): string[] {
 
 export function printPlan(plan: Plan, options: { dryRun: boolean }): string {
   const out: string[] = [];
-  out.push(options.dryRun ? 'Deploy plan (dry run: the offline steps run, the others are only printed; no account, no network)' : 'Deploy plan');
+  const env = plan.environment;
+  out.push(
+    options.dryRun
+      ? `Deploy plan of ${env} (dry run: the offline steps and the configuration's checks run, the others are only printed; no account, no network)`
+      : `Deploy plan of ${env}`,
+  );
+  out.push(`Site: ${plan.siteOrigin}`);
   out.push('');
-  out.push(`API Worker ${plan.api.name} (${API_CONFIG} [env.production], deployed from ${GENERATED_API_CONFIG})`);
+  out.push(`API Worker ${plan.api.name} (${API_CONFIG} [env.${env}], deployed from ${deployPaths(env).apiConfig})`);
   out.push(...environmentLines(plan.api, '  '));
   out.push(`  secrets (wrangler secret put): ${plan.secrets.join(', ') || 'none'}`);
-  out.push(`Pages app ${plan.pages.project} (${PAGES_CONFIG})`);
+  out.push(`Pages app ${plan.pages.project} (${env === 'production' ? PAGES_CONFIG : `${PAGES_CONFIG}, bound to ${plan.api.name}: ${deployPaths(env).pagesDir}/wrangler.jsonc`})`);
   out.push('  production:');
   out.push(...environmentLines(plan.pages.production, '    '));
   out.push('  preview (every branch but the production one):');
   out.push(...environmentLines(plan.pages.preview, '    '));
   out.push('');
   if (plan.problems.length) {
-    out.push('Production is missing what the code reads:');
+    out.push(`${env} is missing what the code reads:`);
     for (const p of plan.problems) out.push(`  ✘ ${p}`);
-  } else out.push('✔ Every binding, var and secret the code reads is in production.');
+  } else out.push(`✔ Every binding, var and secret the code reads is in ${env}.`);
   out.push('');
   out.push('Steps:');
   for (const [i, step] of plan.steps.entries()) {
@@ -74,6 +102,6 @@ export function printPlan(plan: Plan, options: { dryRun: boolean }): string {
     for (const c of commandLines(step)) out.push(`      ${c}`);
   }
   out.push('');
-  out.push(`${ACCOUNT_ID_SLOT} and {DATABASE_ID} are found by the steps that say so.`);
+  out.push('{ACCOUNT_ID}, {DATABASE_ID}, {PAGES_DEV} (the project\'s pages.dev address) and {ZONE_ID} are found by the steps that say so.');
   return out.join('\n');
 }

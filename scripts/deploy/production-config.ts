@@ -1,14 +1,15 @@
 /**
- * What production is made of, read the way wrangler reads it: the API Worker's and the Pages app's production
- * environments (bindings, vars, crons, limits), what the code reads (the generated `Env` type and the Pages app's
- * `PagesEnv`), the secrets production requires (`[secrets] required`) and local development lists
- * (workers/api/.dev.vars.example), and the deploy config with the real database id
- * (generated under .tmp/, so no account's ids are ever committed).
+ * What a deployed environment (production, or its copy staging, ADR 0145) is made of, read the way wrangler reads it:
+ * the API Worker's environment and the Pages app's production and preview environments (bindings, vars, crons,
+ * limits), what the code reads (the generated `Env` type and the Pages app's `PagesEnv`), the secrets it requires
+ * (`[secrets] required`) and local development lists (workers/api/.dev.vars.example), and the deploy config with the
+ * real database id and the site's origin (generated under .tmp/, so no account's ids are ever committed).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { experimental_readRawConfig, unstable_readConfig } from 'wrangler';
+import type { DeployEnvironment } from './operator-config';
 
 export const API_CONFIG = 'workers/api/wrangler.toml';
 export const PAGES_CONFIG = 'wrangler.toml';
@@ -18,6 +19,26 @@ export const SECRETS_EXAMPLE = 'workers/api/.dev.vars.example';
 export const ENVIRONMENT = 'production';
 /** The deploy config: the committed one with the resolved database id, next to nothing that is committed. */
 export const GENERATED_API_CONFIG = '.tmp/deploy/api/wrangler.jsonc';
+
+/** Where a deploy of `environment` writes its files: production's under .tmp/deploy, staging's beside them. */
+export function deployPaths(environment: DeployEnvironment) {
+  const dir = environment === 'production' ? '.tmp/deploy' : `.tmp/deploy/${environment}`;
+  return {
+    apiConfig: `${dir}/api/wrangler.jsonc`,
+    apiDist: `${dir}/api/dist`,
+    pagesFunctions: `${dir}/pages`,
+    /** Staging's Pages app is deployed from here: its own wrangler config and a link to functions/ (pages-config.ts). */
+    pagesDir: `${dir}/pages-app`,
+    seedSql: `${dir}/seed-templates.sql`,
+    lifecycleJson: `${dir}/r2-lifecycle.json`,
+  };
+}
+
+/**
+ * The Pages project of an environment: production's is the root wrangler.toml's `name`; staging's is a second
+ * project beside it, so its production branch can be bound to the staging Worker.
+ */
+export const pagesProjectOf = (environment: DeployEnvironment, rootName: string) => (environment === 'production' ? rootName : `${rootName}-${environment}`);
 /** Replaced by the database id once the deploy has found or created the database. */
 export const DATABASE_ID_SLOT = '{DATABASE_ID}';
 
@@ -99,20 +120,35 @@ export function summarize(c: Resolved): EnvironmentSummary {
   };
 }
 
-/** The production API Worker, the Pages app's production and preview environments, and the D1 and R2 names. */
-export function readProduction() {
-  const api = readResolved(API_CONFIG, ENVIRONMENT);
+/** A Pages environment whose service bindings to the Worker `from` point at `to` instead (staging's copy of production's). */
+function rebound(env: EnvironmentSummary, name: string, from: string, to: string): EnvironmentSummary {
+  const bindings = Object.fromEntries(Object.entries(env.bindings).map(([k, v]) => [k, v === `service ${from}` ? `service ${to}` : v]));
+  return { ...env, name, bindings };
+}
+
+/**
+ * An environment's API Worker, its Pages app's production and preview environments, and its D1 and R2 names. Staging's
+ * Pages app is production's with its service binding pointed at the staging Worker (the config pages-config.ts writes).
+ */
+export function readEnvironment(environment: DeployEnvironment) {
+  const api = readResolved(API_CONFIG, environment);
   const db = api.d1_databases.find((d) => d.binding === 'DB');
   const bucket = api.r2_buckets.find((b) => b.binding === 'BUCKET');
-  if (!db?.database_name || !bucket?.bucket_name) throw new Error(`${API_CONFIG} [env.production] must bind DB (with database_name) and BUCKET`);
-  const pagesProject = readResolved(PAGES_CONFIG, undefined).name;
+  if (!db?.database_name || !bucket?.bucket_name) throw new Error(`${API_CONFIG} [env.${environment}] must bind DB (with database_name) and BUCKET`);
+  const project = pagesProjectOf(environment, readResolved(PAGES_CONFIG, undefined).name);
+  const productionWorker = readResolved(API_CONFIG, 'production').name;
+  const pages = (pagesEnv: string) => rebound(summarize(readResolved(PAGES_CONFIG, pagesEnv)), project, productionWorker, api.name);
   return {
+    environment,
     api: summarize(api),
-    pages: { project: pagesProject, production: summarize(readResolved(PAGES_CONFIG, ENVIRONMENT)), preview: summarize(readResolved(PAGES_CONFIG, 'preview')) },
+    pages: { project, production: pages('production'), preview: pages('preview') },
     databaseName: db.database_name,
     bucketName: bucket.bucket_name,
   };
 }
+
+/** Production: what the operator importers write to with `--remote` (scripts/importers/remote-store.ts). */
+export const readProduction = () => readEnvironment('production');
 
 /**
  * The members of every interface named `name` in a declaration file (the generated `Cloudflare.Env`, or `PagesEnv`),
@@ -198,11 +234,19 @@ const UNHANDLED_PATH_KEYS = ['tsconfig', 'base_dir', 'build', 'site', 'assets', 
 
 type RawEnv = Record<string, unknown> & { main?: string; d1_databases?: Record<string, unknown>[]; env?: Record<string, RawEnv> };
 
+export interface GeneratedApiConfig {
+  /** The database id of `environment` (DATABASE_ID_SLOT until it is known). */
+  databaseId: string;
+  environment?: DeployEnvironment;
+  /** The environment's SITE_ORIGIN; the committed (empty) value when not given. */
+  siteOrigin?: string;
+}
+
 /**
- * The committed API config as JSON for the folder of GENERATED_API_CONFIG: paths moved to that folder, and the
- * production database id replaced by `databaseId` (DATABASE_ID_SLOT until it is known).
+ * The committed API config as JSON for the folder of `outPath`: paths moved to that folder, and the environment's
+ * database id and SITE_ORIGIN set.
  */
-export function generatedApiConfig(databaseId: string, outPath = GENERATED_API_CONFIG): string {
+export function generatedApiConfig({ databaseId, environment = ENVIRONMENT, siteOrigin }: GeneratedApiConfig, outPath = deployPaths(environment).apiConfig): string {
   const { rawConfig, configPath } = experimental_readRawConfig({ config: API_CONFIG });
   if (!configPath) throw new Error(`${API_CONFIG} was not found`);
   const from = dirname(resolve(configPath));
@@ -217,8 +261,13 @@ export function generatedApiConfig(databaseId: string, outPath = GENERATED_API_C
       out.d1_databases = env.d1_databases.map((d) => ({
         ...d,
         ...(typeof d.migrations_dir === 'string' ? { migrations_dir: move(d.migrations_dir) } : {}),
-        ...(name === ENVIRONMENT && d.binding === 'DB' ? { database_id: databaseId } : {}),
+        ...(name === environment && d.binding === 'DB' ? { database_id: databaseId } : {}),
       }));
+    }
+    if (name === environment && siteOrigin !== undefined) {
+      const vars = env.vars as Record<string, string> | undefined;
+      if (vars?.SITE_ORIGIN === undefined) throw new Error(`${API_CONFIG} [env.${environment}.vars] has no SITE_ORIGIN for the deploy to set`);
+      out.vars = { ...vars, SITE_ORIGIN: siteOrigin };
     }
     return out;
   };
@@ -226,4 +275,10 @@ export function generatedApiConfig(databaseId: string, outPath = GENERATED_API_C
   const config = fix(raw, 'top level');
   if (raw.env) config.env = Object.fromEntries(Object.entries(raw.env).map(([name, env]) => [name, fix(env, name)]));
   return `// Generated by npm run deploy from ${API_CONFIG}: not committed.\n${JSON.stringify(config, null, 2)}\n`;
+}
+
+/** The placeholder database id of the committed config, which a dry run bundles with. */
+export function committedDatabaseId(): string {
+  const match = /database_id\s*=\s*"([^"]+)"/.exec(readFileSync(API_CONFIG, 'utf8'));
+  return match?.[1] ?? '00000000-0000-0000-0000-000000000000';
 }

@@ -57,3 +57,11 @@ export function imageBucketLifecycle(): { rules: LifecycleRule[] } {
 /** Whether an object key is deleted by some rule of `config` (a rule with no prefix reaches every key). */
 export const expiresUnder = (config: { rules: LifecycleRule[] }, key: string) =>
   config.rules.some((r) => r.enabled && r.deleteObjectsTransition && key.startsWith(r.conditions.prefix ?? ''));
+
+/** One rule in words, for the plan's printout. */
+export function describeRule(rule: LifecycleRule): string {
+  const where = rule.conditions.prefix ? `under ${rule.conditions.prefix}` : 'anywhere';
+  if (rule.deleteObjectsTransition) return `${rule.id}: objects ${where} deleted ${rule.deleteObjectsTransition.condition.maxAge / 86_400} day(s) after upload`;
+  if (rule.abortMultipartUploadsTransition) return `${rule.id}: unfinished multipart uploads ${where} aborted after ${rule.abortMultipartUploadsTransition.condition.maxAge / 86_400} days`;
+  return rule.id;
+}

@@ -1,23 +1,18 @@
 /**
  * Carries out a deploy plan (plan.ts). A dry run carries out only the offline steps (build, generated files,
- * bundles) and prints the rest. Commands and the Cloudflare REST API are reached through `exec` and `fetch`, which a
- * test replaces to hold the look-ups and their idempotency without an account.
+ * bundles) and the preflight's configuration checks, and prints the rest. Commands and the Cloudflare REST API are
+ * reached through `exec` and `fetch`, which a test replaces to hold the look-ups, the preflight and their idempotency
+ * without an account.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { wranglerEnv } from '../lib/run';
-import { ACCOUNT_ID_SLOT, type Lookup, type Plan, type Step } from './plan';
+import { restApi, resultOf, type Api } from './cloudflare-api';
+import { ensureCustomDomain } from './custom-domain';
+import { commandLine, jsonIn, readLookup, spawnExec, tokenIn, type Exec, type ExecResult } from './exec';
+import type { Plan } from './plan';
+import { accountPreflight, configLines, lineText, plannedAccountChecks, refusals, type CheckLine } from './preflight';
 import { DATABASE_ID_SLOT } from './production-config';
-
-export interface ExecResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `inherit`: the person sees the command's output and answers its prompts; `capture`: the output is parsed. */
-export type Exec = (command: string[], options: { mode: 'inherit' | 'capture'; input?: string }) => Promise<ExecResult>;
+import { ACCOUNT_ID_SLOT, PAGES_DEV_SLOT, ZONE_ID_SLOT, type Step } from './steps';
 
 export interface RunOptions {
   dryRun: boolean;
@@ -31,104 +26,81 @@ export interface RunOptions {
   placeholderDatabaseId?: string;
 }
 
-export const API_BASE = 'https://api.cloudflare.com/client/v4';
-
-export const spawnExec: Exec = (command, { mode, input }) =>
-  new Promise((resolve, reject) => {
-    const [cmd, ...args] = command as [string, ...string[]];
-    const child = spawn(cmd, args, { env: wranglerEnv(), stdio: mode === 'inherit' && input === undefined ? 'inherit' : ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      stdout += d;
-      if (mode === 'inherit') process.stdout.write(d);
-    });
-    child.stderr?.on('data', (d: Buffer) => {
-      stderr += d;
-      if (mode === 'inherit') process.stderr.write(d);
-    });
-    if (child.stdin) child.stdin.end(input ?? '');
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
-
-/** The JSON in a command's output (wrangler may print a banner before it). */
-export function jsonIn(output: string): unknown {
-  try {
-    return JSON.parse(output);
-  } catch {
-    const start = output.search(/[[{]/);
-    const end = Math.max(output.lastIndexOf(']'), output.lastIndexOf('}'));
-    if (start < 0 || end < start) throw new Error(`expected JSON, got: ${output.slice(0, 200)}`);
-    return JSON.parse(output.slice(start, end + 1));
+/** The preflight said no: its failing lines, each the sentence an operator needs. Nothing was built or created. */
+export class PreflightRefusal extends Error {
+  constructor(readonly reasons: string[]) {
+    super(`the preflight refused the deploy; nothing was built or created:\n${reasons.map((r) => `  ✘ ${r}`).join('\n')}`);
   }
 }
 
-const quote = (arg: string) => (/^[\w@%+=:,./{}-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`);
-export const commandLine = (command: string[]) => command.map(quote).join(' ');
-
-/** Whether a look-up's output shows the resource, and its id when the look-up yields one. */
-export function readLookup(lookup: Lookup, result: ExecResult): { exists: boolean; id?: string } {
-  const output = `${result.stdout}\n${result.stderr}`;
-  if (lookup.parse === 'r2-bucket-info') {
-    if (result.code === 0) return { exists: true };
-    // R2 answers 10006 "The specified bucket does not exist".
-    if (/10006|does not exist|not found/i.test(output)) return { exists: false };
-    throw new Error(`could not look up the R2 bucket ${lookup.name}:\n${output}`);
-  }
-  if (result.code !== 0) throw new Error(`the look-up failed:\n${output}`);
-  const list = jsonIn(result.stdout) as Record<string, unknown>[];
-  if (lookup.parse === 'd1-list-json') {
-    const db = list.find((d) => d.name === lookup.name);
-    return db ? { exists: true, id: String(db.uuid) } : { exists: false };
-  }
-  return { exists: list.some((p) => p['Project Name'] === lookup.name) };
-}
-
-/** The token `wrangler auth token --json` prints: an OAuth token (wrangler login) or an API token. */
-function tokenIn(output: string): string {
-  const auth = jsonIn(output) as { type?: string; token?: string };
-  if (!auth.token) throw new Error('wrangler has no token for the REST API (a global API key cannot be used here): set CLOUDFLARE_API_TOKEN');
-  return auth.token;
+export interface RunResult {
+  /** In a dry run: what the deploy would refuse (the configuration's placeholders); [] when it would go ahead. */
+  refusals: string[];
 }
 
 const field = (value: unknown, path: string) => path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], value);
 
-export async function runPlan(plan: Plan, options: RunOptions): Promise<void> {
+export async function runPlan(plan: Plan, options: RunOptions): Promise<RunResult> {
   const exec = options.exec ?? spawnExec;
   const doFetch = options.fetch ?? fetch;
   const env = options.env ?? process.env;
   const log = options.log ?? console.log;
   const slots = new Map<string, string>();
-  if (options.dryRun) slots.set(DATABASE_ID_SLOT, options.placeholderDatabaseId ?? '00000000-0000-0000-0000-000000000000');
+  const dryRunRefusals: string[] = [];
+  if (options.dryRun) {
+    slots.set(DATABASE_ID_SLOT, options.placeholderDatabaseId ?? '00000000-0000-0000-0000-000000000000');
+    slots.set(PAGES_DEV_SLOT, `${plan.pages.project}.pages.dev`);
+  }
 
   const fill = (text: string) =>
-    text.replace(/\{(ACCOUNT_ID|DATABASE_ID)\}/g, (slot) => {
+    text.replace(/\{(ACCOUNT_ID|DATABASE_ID|PAGES_DEV|ZONE_ID)\}/g, (slot) => {
       const value = slots.get(slot);
       if (value === undefined) throw new Error(`${slot} is not known yet: a step that finds it must come first`);
       return value;
     });
   const filled = (command: string[]) => command.map(fill);
-  async function must(command: string[], mode: 'inherit' | 'capture', input?: string): Promise<ExecResult> {
-    const result = await exec(filled(command), { mode, input });
+  async function must(command: string[], mode: 'inherit' | 'capture', input?: string, cwd?: string): Promise<ExecResult> {
+    const result = await exec(filled(command), { mode, input, cwd });
     if (result.code !== 0) throw new Error(`${commandLine(command)} exited with ${result.code}${mode === 'capture' ? `:\n${result.stdout}\n${result.stderr}` : ''}`);
     return result;
+  }
+  let api: Api | undefined;
+  /** The REST API with CLOUDFLARE_API_TOKEN, else the token of `wrangler login`; asked for once. */
+  async function restCalls(tokenCommand: string[]): Promise<Api> {
+    api ??= restApi(doFetch, env.CLOUDFLARE_API_TOKEN || tokenIn((await must(tokenCommand, 'capture')).stdout));
+    return api;
   }
 
   for (const [i, step] of plan.steps.entries()) {
     const label = `${i + 1}. ${step.title}`;
-    if (options.dryRun && !step.offline) {
+    if (options.dryRun && !step.offline && step.kind !== 'preflight') {
       log(`- ${label}: not run (dry run)`);
       continue;
     }
     log(`▶ ${label}`);
     await runStep(step);
   }
+  return { refusals: dryRunRefusals };
+
+  async function preflight(step: Extract<Step, { kind: 'preflight' }>): Promise<void> {
+    const local = configLines(step.spec);
+    for (const line of local) log(`  ${lineText(line)}`);
+    if (options.dryRun) {
+      for (const check of plannedAccountChecks(step.spec)) log(`  · would ask ${check}`);
+      dryRunRefusals.push(...refusals(local));
+      return;
+    }
+    const account = await accountPreflight(step.spec, await restCalls(step.token), fill(ACCOUNT_ID_SLOT));
+    for (const line of account.lines) log(`  ${lineText(line)}`);
+    const all: CheckLine[] = [...local, ...account.lines];
+    if (refusals(all).length) throw new PreflightRefusal(refusals(all));
+    if (account.zoneId) slots.set(ZONE_ID_SLOT, account.zoneId);
+  }
 
   async function runStep(step: Step): Promise<void> {
     switch (step.kind) {
       case 'run':
-        await must(step.command, 'inherit');
+        await must(step.command, 'inherit', undefined, step.cwd);
         return;
       case 'bundle': {
         const result = await must(step.command, 'capture');
@@ -143,6 +115,12 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<void> {
         mkdirSync(dirname(step.path), { recursive: true });
         writeFileSync(step.path, fill(step.content));
         log(`  wrote ${step.path} (${Buffer.byteLength(step.content)} bytes)`);
+        return;
+      case 'link':
+        mkdirSync(dirname(step.path), { recursive: true });
+        rmSync(step.path, { force: true, recursive: false });
+        symlinkSync(step.target, step.path);
+        log(`  ${step.path} → ${step.target}`);
         return;
       case 'verify-files': {
         const missing = step.files.filter((f) => !existsSync(f));
@@ -165,6 +143,9 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<void> {
         log(`  ${accounts[0]!.name}`);
         return;
       }
+      case 'preflight':
+        await preflight(step);
+        return;
       case 'ensure': {
         let found = readLookup(step.lookup, await exec(filled(step.find), { mode: 'capture' }));
         if (found.exists) log(`  ${step.lookup.name} exists`);
@@ -174,26 +155,20 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<void> {
           if (!found.exists) throw new Error(`${step.lookup.name} was created but the look-up does not show it`);
         }
         if (step.yields) {
-          if (!found.id) throw new Error(`${step.lookup.name} has no id in the look-up`);
+          if (!found.id) throw new Error(`${step.lookup.name} has no ${step.yields === 'PAGES_DEV' ? 'pages.dev address' : 'id'} in the look-up`);
           slots.set(`{${step.yields}}`, found.id);
         }
         return;
       }
       case 'api': {
-        const token = env.CLOUDFLARE_API_TOKEN || tokenIn((await must(step.token, 'capture')).stdout);
-        const url = `${API_BASE}${fill(step.path)}`;
-        const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-        const call = async (method: string, body?: unknown) => {
-          const res = await doFetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-          const answer = (await res.json().catch(() => ({}))) as { success?: boolean; result?: unknown; errors?: { message: string }[] };
-          if (!res.ok || answer.success === false) throw new Error(`${method} ${url}: ${res.status} ${answer.errors?.map((e) => e.message).join('; ') ?? ''}`);
-          return answer.result;
-        };
-        if (step.skipWhen && field(await call('GET'), step.skipWhen.field) === step.skipWhen.equals) {
+        const call = await restCalls(step.token);
+        const path = fill(step.path);
+        const done = async (method: 'GET' | 'PUT', body?: unknown) => resultOf(await call(method, path, body), `${method} ${path}`, step.permission);
+        if (step.skipWhen && field(await done('GET'), step.skipWhen.field) === step.skipWhen.equals) {
           log(`  already ${step.skipWhen.field} = ${JSON.stringify(step.skipWhen.equals)}`);
           return;
         }
-        await call(step.method, step.body);
+        await done(step.method, step.body);
         return;
       }
       case 'secrets': {
@@ -212,6 +187,11 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<void> {
           } else throw new Error(`${name} is not set on the Worker: set the environment variable ${name} for this run, or run the deploy in a terminal`);
         }
         log(`  ${step.names.length - step.names.filter((n) => !set.includes(n)).length} of ${step.names.length} were already set`);
+        return;
+      }
+      case 'custom-domain': {
+        const d = { accountId: fill(ACCOUNT_ID_SLOT), project: step.project, domain: step.domain, zoneId: fill(ZONE_ID_SLOT), target: fill(step.target) };
+        for (const line of await ensureCustomDomain(await restCalls(step.token), d)) log(`  ${line}`);
         return;
       }
     }

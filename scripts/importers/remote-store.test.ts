@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Exec } from '../deploy/runner';
+import type { Exec } from '../deploy/exec';
 import { catalogRows } from '../templates/catalog-rows';
 import { openRemoteStore } from './remote-store';
 

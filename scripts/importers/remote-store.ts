@@ -8,7 +8,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { GENERATED_API_CONFIG, ENVIRONMENT, generatedApiConfig, readProduction } from '../deploy/production-config';
-import { commandLine, readLookup, spawnExec, type Exec } from '../deploy/runner';
+import { commandLine, readLookup, spawnExec, type Exec } from '../deploy/exec';
 import type { ImportItem } from './local-store';
 import { templatesSql } from './template-sql';
 
@@ -35,7 +35,7 @@ export async function productionDatabase(exec: Exec = spawnExec, config = GENERA
   const found = readLookup(lookup, await exec(['npx', 'wrangler', 'd1', 'list', '--json'], { mode: 'capture' }));
   if (!found.exists || !found.id) throw new Error(`There is no D1 database ${databaseName} on this account yet: run npm run deploy first.`);
   mkdirSync(dirname(config), { recursive: true });
-  writeFileSync(config, generatedApiConfig(found.id, config));
+  writeFileSync(config, generatedApiConfig({ databaseId: found.id }, config));
   return { name: databaseName, bucket: bucketName, config };
 }
 
