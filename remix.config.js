@@ -1,12 +1,14 @@
 /**
  * Remix v2, classic compiler, for Cloudflare Pages (see docs/decisions/0001-remix-classic-on-pages.md).
- * The server build becomes the Pages Function `functions/[[path]].js`; static assets go to public/build.
+ * The server build becomes the Pages Function `functions/_middleware.js` (a root middleware runs for every path,
+ * one with an empty segment such as /api//health included, which a `[[path]]` route does not match: ADR 0001);
+ * static assets go to public/build.
  * @type {import('@remix-run/dev').AppConfig}
  */
 export default {
   ignoredRouteFiles: ['**/.*', '**/*.test.*'],
   server: './server.ts',
-  serverBuildPath: 'functions/[[path]].js',
+  serverBuildPath: 'functions/_middleware.js',
   serverConditions: ['workerd', 'worker', 'browser'],
   serverDependenciesToBundle: 'all',
   serverMainFields: ['browser', 'module', 'main'],

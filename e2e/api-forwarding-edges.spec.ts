@@ -86,6 +86,21 @@ test('TRACE and other methods a route does not take are 405 with Allow; an absol
   expect(jsonError(absolute).code).toBe('not_found');
 });
 
+test('a path with an empty segment or a raw < is the API’s JSON, and a page’s 404 page, never an empty 404 or plain text', async () => {
+  for (const path of ['/api//health', '/api/templates//x', '/api//']) {
+    const answer = await raw(`GET ${path} HTTP/1.1\nHost: x\nConnection: close\n`);
+    expect(answer.status, path).toBe(404);
+    expect(jsonError(answer)).toMatchObject({ code: 'not_found' });
+  }
+  const angle = await raw('GET /api/he<alth HTTP/1.1\nHost: x\nConnection: close\n');
+  expect(angle.status).toBe(404);
+  expect(jsonError(angle).code).toBe('not_found');
+  const page = await raw('GET //about HTTP/1.1\nHost: x\nConnection: close\n');
+  expect(page.status).toBe(404);
+  expect(page.headers['content-type']).toContain('text/html');
+  expect(page.body).toContain('<html');
+});
+
 test('a declared body over the limit is refused at once, even when it never comes', async () => {
   const answer = await raw(`POST /api/upload HTTP/1.1\nHost: x\nContent-Type: multipart/form-data; boundary=x\nContent-Length: ${100 * 1024 * 1024}\n`, '--x\r\n');
   expect(answer.status).toBe(413);

@@ -148,7 +148,7 @@ export function buildPlan(input: PlanInput): Plan {
       token: AUTH_TOKEN,
     },
     input.skipBuild
-      ? { id: 'build', kind: 'verify-files', offline: true, title: 'Use the build made just before (--skip-build)', files: ['functions/[[path]].js', 'public/build'] }
+      ? { id: 'build', kind: 'verify-files', offline: true, title: 'Use the build made just before (--skip-build)', files: ['functions/_middleware.js', 'public/build'] }
       : { id: 'build', kind: 'run', offline: true, title: 'Build fonts, templates, API types and the Remix app', command: ['npm', 'run', 'build'] },
     {
       id: 'template-images',

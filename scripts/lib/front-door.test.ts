@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_BODY_BYTES } from '../../core/limits';
-import { freePort, startFrontDoor, WedgeWatch, withOneContentLength } from './front-door';
+import { freePort, percentEncodedTarget, startFrontDoor, WedgeWatch, withOneContentLength } from './front-door';
 
 const HOST = '127.0.0.1';
 let upstream: Server;
@@ -36,6 +36,9 @@ function handle(req: IncomingMessage, res: ServerResponse) {
     // The Worker's 413 from the declared length, before a byte of the body is read (ADR 0121).
     res.writeHead(413, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: 'too large', code: 'payload_too_large' }));
+  } else if (req.url?.startsWith('/api/target')) {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end(req.url);
   } else if (req.url === '/api/refuses-unread') {
     // As workerd does with a body it refused unread: the 413, then a reset once body bytes arrive, which can drop
     // the 413 on its way back. `seen.bodyBytes` counts what reached it.
@@ -195,6 +198,15 @@ describe('the local front door', () => {
 
   it('cuts the client’s answer off when wrangler’s is cut off, so it never looks complete', async () => {
     await expect(fetch(`${base}/api/cut`).then((r) => r.arrayBuffer())).rejects.toThrow();
+  });
+
+  it('hands a target with raw <, >, quotes or braces on percent-encoded, as Cloudflare’s edge does, so the Worker answers in its words', async () => {
+    // Node's parser takes these raw (a space or a non-ASCII byte it refuses itself, in our JSON: see below).
+    const { answer } = await raw('GET /api/target/<script>"x"{|}^`\\ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('\r\n/api/target/%3Cscript%3E%22x%22%7B%7C%7D%5E%60%5C\r\n');
+    expect(percentEncodedTarget('/a é')).toBe('/a%20%E9');
+    expect(percentEncodedTarget('/api/memes/drake/a%20b/c.png?width=300&x=[1]')).toBe('/api/memes/drake/a%20b/c.png?width=300&x=[1]');
   });
 
   it('hands a Content-Length sent twice with one value to wrangler as one; refuses disagreeing ones with our JSON 400', async () => {

@@ -25,6 +25,15 @@ const json = (res: ServerResponse, status: number, headers: Record<string, strin
 export const isDevServerFailure = (path: string, status: number, contentType: string | undefined) =>
   path.startsWith('/api/') && status >= 500 && !(contentType ?? '').startsWith('application/json');
 
+/**
+ * The request target with every byte a URL may not hold raw (RFC 3986: space, `<`, `>`, `"`, `{`, `|`, non-ASCII…)
+ * percent-encoded. Node's parser lets them by and workerd refuses them with a plain-text 400 "invalid URI" before our
+ * code runs; Cloudflare's edge encodes them (URL normalization) and the Worker answers in its own JSON.
+ */
+export function percentEncodedTarget(target: string): string {
+  return target.replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/g, (ch) => [...Buffer.from(ch, 'latin1')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+}
+
 /** A declared body over what any API route takes (MAX_BODY_BYTES), which the Worker refuses before reading it. */
 export const declaresOverLimit = (length: string | undefined) => length !== undefined && /^\d+$/.test(length) && Number(length) > MAX_BODY_BYTES;
 
@@ -94,7 +103,7 @@ function forwardUpTo(req: IncomingMessage, upstream: ClientRequest, most: number
 export function startFrontDoor(options: { host: string; port: number; upstreamPort: number }): Promise<Server> {
   const { host, port, upstreamPort } = options;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const path = req.url ?? '/';
+    const path = percentEncodedTarget(req.url ?? '/');
     // The API refuses this body from its declared length alone (ADR 0121) and never reads it; workerd then resets a
     // connection that still holds unread bytes, and a reset can drop the 413 on its way back, which the client saw as
     // a 503 "restarted" or a closed connection. So the head goes on alone, on a connection of its own that is closed
