@@ -10,8 +10,11 @@ describe('tool field schemas (multipart strings in, typed values out)', () => {
     expect(optimizeFieldsSchema.safeParse({ operation: 'compress', quality: '55.5' }).success).toBe(false);
   });
 
-  it('defaults resize to 800×600 with the aspect ratio kept, and reads form booleans', () => {
-    expect(modifyFieldsSchema.parse({ operation: 'resize' })).toMatchObject({ width: 800, height: 600, maintainAspectRatio: true });
+  it('leaves resize\'s sides unset unless sent (one alone keeps the shape; none is the 800×600 box, core/tools/resize.ts), keeps the aspect ratio, and reads form booleans', () => {
+    const parsed = modifyFieldsSchema.parse({ operation: 'resize' });
+    expect(parsed).toMatchObject({ maintainAspectRatio: true });
+    expect(parsed).not.toHaveProperty('width');
+    expect(modifyFieldsSchema.parse({ operation: 'resize', width: '1600' })).toMatchObject({ width: 1600 });
     expect(modifyFieldsSchema.parse({ operation: 'resize', maintainAspectRatio: 'false' })).toMatchObject({ maintainAspectRatio: false });
     expect(modifyFieldsSchema.safeParse({ operation: 'resize', maintainAspectRatio: 'maybe' }).success).toBe(false);
   });

@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Whether the service and what it depends on work
-         * @description Asks each dependency, in parallel, with a 2 s deadline each: the database (a trivial query), storage (a lookup of one object), the image service, the HTML renderer and the AI provider (the offline services are asked for their health; a Cloudflare binding is only checked for presence, since a real call would be billed). `status` is `ok` when everything answers, `degraded` when the site works but a feature that needs the image service, the renderer or AI does not (those answer 503), `down` when the database or storage does not. Answers within 5 s of a check reuse it (`checkedAt`).
+         * @description Asks each dependency, in parallel, with a 2 s deadline each: the database (a trivial query), storage (a lookup of one object), the image service, the HTML renderer and the AI provider (the offline services are asked for their health; a Cloudflare binding is only checked for presence, since a real call would be billed). `status` is `ok` when everything answers, `degraded` when the site works but a feature that needs the image service, the renderer or AI does not (those answer 503), `down` when the database or storage does not. Answers within 1 s of a check reuse it (`checkedAt`).
          *
          *     Limits: With an API key, each call counts against the key's 10,000 calls a month.
          */
