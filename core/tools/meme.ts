@@ -24,8 +24,13 @@ export type MemeFontKey = (typeof MEME_FONTS)[number];
  */
 export const MEME_IMPACT_FONT_FILE = '/fonts/anton-latin-400-normal.woff';
 
-/** Output width in pixels (the height follows the picture's shape). */
+/**
+ * Output width in pixels, and height, each optional (memegen's `width` and `height`): one of them scales the meme to
+ * it, the other side following the picture's shape; both give a meme of exactly that size, the picture fitted inside
+ * and the rest padded white (memeOutputSize).
+ */
 export const MEME_WIDTH = { min: 100, max: 1600 } as const;
+export const MEME_HEIGHT = MEME_WIDTH;
 /** The largest meme drawn, whatever its shape: a tall template at 1600 px wide would be over this. */
 export const MEME_MAX_PIXELS = 4_000_000;
 /** One caption's length, and the most captions any request may carry (the template's own box count rules below it). */
@@ -53,6 +58,7 @@ export function boxLook(box: TextBox, style: MemeStyle): BoxLook {
   return { font: style.font ?? memeFontOf(box.font), colour, outline: style.outline ?? outlineFor(colour) };
 }
 const width = intField('Width', MEME_WIDTH.min, MEME_WIDTH.max);
+const height = intField('Height', MEME_HEIGHT.min, MEME_HEIGHT.max);
 
 /**
  * Every field overrides what each box has of its own; absent, a caption looks as the editor shows it on that template
@@ -88,6 +94,7 @@ export const memeRenderRequestSchema = z
     style: memeStyleSchema.default({}),
     format: z.enum(MEME_FORMATS, { message: `Format must be one of ${formats}.` }).default('png'),
     width: width.optional(),
+    height: height.optional(),
   })
   .strict();
 export type MemeRenderRequest = z.infer<typeof memeRenderRequestSchema>;
@@ -103,21 +110,52 @@ export const memeRenderResponseSchema = z.object({
 });
 export type MemeRenderResponse = z.infer<typeof memeRenderResponseSchema>;
 
-/** The query of `GET /api/memes/{template}/…`. */
-export const memeUrlQuerySchema = z
-  .object({
-    font: z.enum(MEME_FONTS, { message: `Font must be one of ${MEME_FONTS.join(', ')}.` }).optional(),
-    width: width.optional(),
-  })
-  .strict();
+/**
+ * The options of `GET /api/memes/{template}/…`'s query. Only these are read (core/memes/url-query.ts): any other
+ * parameter (`fbclid`, `utm_source`, a cache-buster) is ignored and never part of the answer's cache key.
+ */
+export const memeUrlQuerySchema = z.object({
+  font: z.enum(MEME_FONTS, { message: `Font must be one of ${MEME_FONTS.join(', ')}.` }).optional(),
+  width: width.optional(),
+  height: height.optional(),
+});
+export type MemeUrlQuery = z.infer<typeof memeUrlQuerySchema>;
+
+/** The size a meme is drawn at, and when both sides were asked and its shape is not theirs, the padded frame around it. */
+export interface MemeOutput {
+  width: number;
+  height: number;
+  /** The picture's size as asked (`width` × `height`), with the meme drawn at `left`, `top` on white. */
+  frame?: { width: number; height: number; left: number; top: number };
+}
+
+const MP = MEME_MAX_PIXELS / 1_000_000;
 
 /** What the options become once the template is known: the output size, bounded by MEME_MAX_PIXELS. */
-export function memeOutputSize(picture: { width: number; height: number }, requestedWidth: number | undefined): { width: number; height: number } | string {
-  const w = requestedWidth ?? Math.min(Math.max(picture.width, MEME_WIDTH.min), MEME_WIDTH.max);
+export function memeOutputSize(picture: { width: number; height: number }, asked: { width?: number; height?: number } = {}): MemeOutput | string {
+  const { width: askedW, height: askedH } = asked;
+  if (askedW !== undefined && askedH !== undefined) {
+    if (askedW * askedH > MEME_MAX_PIXELS) return `A meme is drawn at most ${MP} megapixels: ${askedW} × ${askedH} is ${((askedW * askedH) / 1_000_000).toFixed(1)}.`;
+    // The largest meme of the picture's shape inside the frame: one side is the frame's, the other within it.
+    const scale = Math.min(askedW / picture.width, askedH / picture.height);
+    const w = Math.min(askedW, Math.max(1, Math.round(picture.width * scale)));
+    const h = Math.min(askedH, Math.max(1, Math.round(picture.height * scale)));
+    if (w === askedW && h === askedH) return { width: w, height: h };
+    return { width: w, height: h, frame: { width: askedW, height: askedH, left: Math.floor((askedW - w) / 2), top: Math.floor((askedH - h) / 2) } };
+  }
+  if (askedH !== undefined) {
+    const w = Math.max(1, Math.round((picture.width * askedH) / picture.height));
+    if (w * askedH > MEME_MAX_PIXELS) {
+      const most = Math.floor(Math.sqrt((MEME_MAX_PIXELS * picture.height) / picture.width));
+      return `A meme is drawn at most ${MP} megapixels: this picture's shape allows a height up to ${most}.`;
+    }
+    return { width: w, height: askedH };
+  }
+  const w = askedW ?? Math.min(Math.max(picture.width, MEME_WIDTH.min), MEME_WIDTH.max);
   const h = Math.max(1, Math.round((picture.height * w) / picture.width));
   if (w * h > MEME_MAX_PIXELS) {
     const most = Math.floor(Math.sqrt((MEME_MAX_PIXELS * picture.width) / picture.height));
-    return `A meme is drawn at most ${MEME_MAX_PIXELS / 1_000_000} megapixels: this picture's shape allows a width up to ${most}.`;
+    return `A meme is drawn at most ${MP} megapixels: this picture's shape allows a width up to ${most}.`;
   }
   return { width: w, height: h };
 }

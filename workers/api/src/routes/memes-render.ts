@@ -21,12 +21,13 @@ import {
   memeRenderRequestSchema,
   memeStyleSchema,
   memeTemplateIdSchema,
-  memeUrlQuerySchema,
   type MemeFormat,
   type MemeRenderResponse,
   type MemeStyle,
 } from '../../../../core/tools/meme';
 import { z } from '../../../../core/api/zod';
+import { CACHE_STATUS_HEADER, EDGE_KEY_HEADER } from '../../../../core/api/edge-cache';
+import { memeUrlCacheKey, readMemeUrlQuery } from '../../../../core/memes/url-query';
 import { readsNearVisitor } from '../db/replica';
 import { getTemplateRow, findTemplate } from '../db/templates';
 import { HttpError, notFound } from '../errors';
@@ -38,7 +39,7 @@ import { throttled } from '../throttle';
 import { parseWith } from '../validate';
 import { engineServices, storeResult } from './tools/deps';
 
-/** A rendered URL never changes (the template's picture and boxes are fixed once seeded): a day at the edge and in browsers, a year marked immutable. */
+/** A rendered URL never changes (the template's picture and boxes are fixed once seeded): a year, marked immutable. */
 export const MEME_URL_CACHE = 'public, max-age=31536000, immutable';
 
 interface MemeJob {
@@ -48,6 +49,7 @@ interface MemeJob {
   style: MemeStyle;
   format: MemeFormat;
   width?: number;
+  height?: number;
 }
 
 const TOO_MANY_LINES = (boxes: number, lines: number) =>
@@ -95,7 +97,7 @@ async function render(env: Env, request: Request, job: MemeJob): Promise<EngineR
   const picture = job.background ? await intake(job.background) : await templatePicture(env, request, job.template!);
   // The boxes are laid out on the template's own size (as the editor shows it); a bare background is its own template.
   const natural = job.template && !job.background ? { width: job.template.width, height: job.template.height } : picture.upright;
-  const output = memeOutputSize(picture.upright, job.width);
+  const output = memeOutputSize(picture.upright, { width: job.width, height: job.height });
   if (typeof output === 'string') throw new HttpError(400, 'validation_failed', output);
   // Anton is read only when a caption is drawn in it (a box of Impact, or style.font impact).
   const font = boxes.some((box) => boxLook(box, job.style).font === 'impact') ? await readImpactFont(request) : undefined;
@@ -116,6 +118,7 @@ const memeFormSchema = z
     lines: z.union([z.string(), z.array(z.string())]).optional(),
     format: z.string().optional(),
     width: z.string().optional(),
+    height: z.string().optional(),
     font: z.string().optional(),
     colour: z.string().optional(),
     outline: z.string().optional(),
@@ -139,6 +142,7 @@ async function readRenderRequest(request: Request, env: Env): Promise<MemeJob> {
       style,
       format: form.format,
       width: form.width,
+      height: form.height,
     });
     if (!input.template && !form.background) throw new HttpError(400, 'validation_failed', 'Send a template, a background picture, or both.');
     const background = form.background ? await fileBytes(form.background) : null;
@@ -192,45 +196,27 @@ export function parseMemePath(pathname: string): { template: string; lines: stri
   return { template, lines, format: ext as MemeFormat };
 }
 
-async function renderFromUrl(request: IRequest, env: Env): Promise<Response> {
-  const url = new URL(request.url);
-  const { template, lines, format } = parseMemePath(url.pathname);
-  const query = parseWith(memeUrlQuerySchema, Object.fromEntries(url.searchParams));
-  const style = memeStyleSchema.parse({ font: query.font });
-  const result = await render(env, request, { template: await templateOr404(env, template), background: null, lines, style, format, width: query.width });
-  return imageAnswer(result, format, MEME_URL_CACHE);
-}
-
-const renderThrottled = throttled('tools', (request, env) => renderFromUrl(request, env));
-
 /**
- * GET /api/memes/{template}/…: public and immutable. A repeat is answered from the data centre's cache (the Cache
- * API) byte for byte, with `x-cache: hit`, and costs no burst unit and no API-key call; only a drawing is
- * burst-limited like the tools (ADR 0133). Bad input is answered before the cache is asked, never cached.
+ * GET /api/memes/{template}/…: public and immutable. The path and the query are each read once (core/memes/url-query.ts:
+ * unknown parameters ignored, an option given twice a 400), and the drawing and its cache key both come from what was
+ * read; bad input is answered before any drawing and never kept. The answer names its key for the site's edge cache
+ * (core/api/edge-cache.ts, ADR 0146), which answers repeats without reaching this Worker; a drawing is burst-limited
+ * like the tools and metered for an API key (ADR 0133).
  */
 export async function getMemeUrl(request: IRequest, env: Env, ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   // Public and kept by shared caches: no visitor cookie on it, whatever the answer (request-context.ts).
   context.shareableAnswer();
   const url = new URL(request.url);
-  parseMemePath(url.pathname);
-  parseWith(memeUrlQuerySchema, Object.fromEntries(url.searchParams));
-  const key = new URL(url.pathname, url.origin);
-  for (const name of ['font', 'width']) {
-    const value = url.searchParams.get(name);
-    if (value !== null) key.searchParams.set(name, value);
-  }
-  // `default` is the Workers runtime's own cache; the DOM's CacheStorage type (tooling's type check) lacks it.
-  const cache = (caches as CacheStorage & { default: Cache }).default;
-  const hit = await cache.match(key.toString());
-  if (hit) {
-    const answer = new Response(hit.body, hit);
-    answer.headers.set('x-cache', 'hit');
+  const { template, lines, format } = parseMemePath(url.pathname);
+  const read = readMemeUrlQuery(url.searchParams);
+  if (!read.ok) throw new HttpError(400, 'validation_failed', read.problem);
+  const { font, width, height } = read.query;
+  const draw = throttled('tools', async () => {
+    const result = await render(env, request, { template: await templateOr404(env, template), background: null, lines, style: memeStyleSchema.parse({ font }), format, width, height });
+    const answer = imageAnswer(result, format, MEME_URL_CACHE);
+    answer.headers.set(EDGE_KEY_HEADER, memeUrlCacheKey(url.pathname, read.query));
+    answer.headers.set(CACHE_STATUS_HEADER, 'miss');
     return answer;
-  }
-  const response = await renderThrottled(request, env, ctx, context);
-  if (response.status === 200) {
-    ctx.waitUntil(cache.put(key.toString(), response.clone()).catch(() => undefined));
-    response.headers.set('x-cache', 'miss');
-  }
-  return response;
+  });
+  return draw(request, env, ctx, context);
 }
