@@ -8,6 +8,10 @@
  * CLOUDFLARE_API_TOKEN) on the account `npm run deploy` set up: it deletes the picture under both share prefixes with
  * `wrangler r2 object delete --remote` (deleting a missing key is not an error), then marks the row with one SQL file
  * run by `wrangler d1 execute DB --remote` (scripts/importers/remote-store.ts). The same command again changes nothing.
+ * Then the picture is purged from the site's edge cache in every data centre (ADR 0146) when CACHE_PURGE_ZONE_ID and
+ * CACHE_PURGE_TOKEN are in the environment (the same values as the Worker's optional secrets, docs/deploy.md); without
+ * them the edge may serve a kept copy for up to 5 minutes more. Local take-downs purge nothing: `npm start`'s edge
+ * cache is in the running Pages Function, out of this script's reach, and keeps a copy at most 5 minutes.
  *
  * Exit codes: 0 taken down (or already down), 1 no share has this id (local only), 2 bad arguments.
  */
@@ -15,9 +19,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { and, eq, isNull } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
+import { shareCacheTag } from '../core/api/edge-cache';
 import { shareIdSchema } from '../core/api/shares';
 import { findShare } from '../workers/api/src/db/shares';
 import { shares } from '../workers/api/src/db/schema';
+import { purgeTagsEverywhere, type EdgePurgeConfig } from '../workers/api/src/edge-purge';
 import { shareObjectKey, takeDown } from '../workers/api/src/storage/share-store';
 import { inline } from './importers/template-sql';
 import { PERSIST_DIR } from './lib/run';
@@ -57,6 +63,12 @@ export function remoteSteps(args: TakeDownArgs, bucket: string, now: number): { 
   };
 }
 
+const PURGE_WORDS = {
+  purged: 'Its picture was purged from the edge cache in every data centre.',
+  not_configured: 'CACHE_PURGE_ZONE_ID and CACHE_PURGE_TOKEN are not set: the edge may serve its picture for up to 5 minutes more.',
+  failed: 'The edge purge failed (see above): the edge may serve its picture for up to 5 minutes more.',
+} as const;
+
 async function local(args: TakeDownArgs): Promise<number> {
   const { getPlatformProxy } = await import('wrangler');
   // wrangler's --persist-to adds a v3 folder that the platform proxy expects to be given explicitly.
@@ -72,7 +84,8 @@ async function local(args: TakeDownArgs): Promise<number> {
       await proxy.env.BUCKET.delete(row.objectKey);
       return 0;
     }
-    await takeDown(proxy.env, row, `takedown: ${args.reason}`);
+    // Only the local bucket and database: a production purge secret in .dev.vars must not reach production's cache.
+    await takeDown({ BUCKET: proxy.env.BUCKET, DB: proxy.env.DB }, row, `takedown: ${args.reason}`);
     console.log(`Share ${args.id} taken down (${args.reason}): ${row.objectKey} deleted, its page and picture now answer 410.`);
     return 0;
   } finally {
@@ -91,6 +104,8 @@ async function remote(args: TakeDownArgs): Promise<number> {
   }
   await executeRemoteSql(steps.sql, 'take-down-share.sql', spawnExec, db);
   console.log(`Share ${args.id} taken down in ${db.name} (${args.reason}).`);
+  const purge = await purgeTagsEverywhere(process.env as EdgePurgeConfig, [shareCacheTag(args.id)]);
+  console.log(PURGE_WORDS[purge]);
   return 0;
 }
 

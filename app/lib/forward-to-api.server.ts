@@ -11,6 +11,9 @@
  * refused here in the API's words (core/api/http-edges.ts): a GET cannot even be handed on with a body. Whatever
  * fails here is a JSON 500 too, never the runtime's error page.
  *
+ * GETs whose answers are the same for everyone go through the site's edge cache on the way (edge-cache.server.ts,
+ * ADR 0146), and a change the API says made kept answers wrong deletes them from it.
+ *
  * Preview deployments have no API binding (wrangler.toml, ADR 0115): they answer the API's own 503 JSON error.
  * A 5xx from the binding that is not the API's JSON (the runtime's own page when the Worker was stopped, ran out of
  * CPU or was restarted, ADR 0122) is answered as our JSON with the same status.
@@ -18,6 +21,7 @@
 import type { ErrorCode } from '../../core/api/errors';
 import { dropUnreadBody, framingProblem } from '../../core/api/http-edges';
 import { MAX_BODY_BYTES } from '../../core/limits';
+import { throughEdgeCache } from './edge-cache.server';
 
 interface ApiForwardContext {
   request: Request;
@@ -46,14 +50,17 @@ export async function forwardToApi(context: ApiForwardContext): Promise<Response
     if (request.body) await dropUnreadBody(request.body, request.headers.get('content-length'), MAX_BODY_BYTES);
     return apiError(400, 'bad_request', problem);
   }
+  const api = env.API;
   try {
-    if (!request.body) return ours(await env.API.fetch(request));
-    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-    const stop = new AbortController();
-    context.waitUntil(request.body.pipeTo(writable, { signal: stop.signal }).catch(() => undefined));
-    const response = await env.API.fetch(new Request(request, { body: readable, duplex: 'half' } as RequestInit));
-    if (response.status >= 400) stop.abort();
-    return ours(response);
+    return await throughEdgeCache(request, (p) => context.waitUntil(p), async () => {
+      if (!request.body) return ours(await api.fetch(request));
+      const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+      const stop = new AbortController();
+      context.waitUntil(request.body.pipeTo(writable, { signal: stop.signal }).catch(() => undefined));
+      const response = await api.fetch(new Request(request, { body: readable, duplex: 'half' } as RequestInit));
+      if (response.status >= 400) stop.abort();
+      return ours(response);
+    });
   } catch (err) {
     console.error('forwarding to the API failed', err instanceof Error ? (err.stack ?? err.message) : String(err));
     return apiError(500, 'internal_error', 'Something went wrong on our side. Please try again.');

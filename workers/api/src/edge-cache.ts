@@ -1,29 +1,17 @@
 /**
- * Answers that are the same for everyone (the template catalog, a template, an imported template's picture) are
- * kept in the data centre's cache with the Cache API, so a repeat visitor near that data centre costs no D1 read
- * and no R2 read (ADR 0112). The cached answer lives as long as its own Cache-Control says; only 200s are kept.
- * Cloudflare runs the Cache API only for Workers reached through a custom domain; elsewhere (workers.dev) it
- * quietly keeps nothing, and the Cache-Control headers still let browsers reuse the answer.
+ * Answers that are the same for everyone (the template catalog, a template, an imported template's picture, a share's
+ * picture, a meme URL) are kept by the site's edge cache, in the Pages Function that serves the public URL
+ * (app/lib/edge-cache.server.ts, ADR 0146): Cloudflare documents the Cache API there, not in a Worker reached only
+ * through a service binding, as this one is. A route marks such an answer with the key it may be kept under; the
+ * cache keeps it for its own Cache-Control, and a repeat costs this Worker nothing (no D1 or R2 read, no drawing).
  */
+import { CACHE_STATUS_HEADER, EDGE_KEY_HEADER, edgeCacheKey } from '../../../core/api/edge-cache';
 
-/** The cache key: the path and only the query parameters the answer depends on, so junk parameters cannot flood it. */
-export function cacheKey(request: Request, params: readonly string[] = []): string {
-  const url = new URL(request.url);
-  const key = new URL(url.pathname, url.origin);
-  for (const name of params) {
-    const value = url.searchParams.get(name);
-    if (value !== null) key.searchParams.set(name, value);
-  }
-  return key.toString();
-}
-
-/** The cached answer under `key`, or `fill()`'s, which is stored in the background when it is a 200. */
-export async function fromEdgeCache(key: string, ctx: ExecutionContext, fill: () => Promise<Response>): Promise<Response> {
-  // `default` is the Workers runtime's own cache; the DOM's CacheStorage type (tooling's type check) lacks it.
-  const cache = (caches as CacheStorage & { default: Cache }).default;
-  const hit = await cache.match(key);
-  if (hit) return new Response(hit.body, hit);
-  const response = await fill();
-  if (response.status === 200) ctx.waitUntil(cache.put(key, response.clone()).catch(() => undefined));
+/** `response` marked as the edge may keep it under its request's key (core/api/edge-cache.ts); only a 200 is. */
+export function keptAtTheEdge(request: Request, response: Response): Response {
+  const key = edgeCacheKey(new URL(request.url));
+  if (response.status !== 200 || key === null) return response;
+  response.headers.set(EDGE_KEY_HEADER, key);
+  response.headers.set(CACHE_STATUS_HEADER, 'miss');
   return response;
 }

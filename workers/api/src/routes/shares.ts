@@ -24,7 +24,9 @@ import {
 } from '../../../../core/api/shares';
 import { GifError, readGifInfo, readWebpAnimation, WebpContainerError } from '../../../../core/animation';
 import { BOTH_SOURCES_MESSAGE, IMAGE_MIME_TYPES, MISSING_SOURCE_MESSAGE, sourceUrlSchema } from '../../../../core/api/images';
+import { CACHE_TAG_HEADER, EDGE_PURGE_HEADER, shareCacheTag } from '../../../../core/api/edge-cache';
 import { findShare, insertShare, templateName, type ShareRow } from '../db/shares';
+import { keptAtTheEdge } from '../edge-cache';
 import { writesOfMember } from '../db/replica';
 import { HttpError, notFound } from '../errors';
 import { json, siteUrl } from '../http';
@@ -69,8 +71,15 @@ async function readShareForm(request: Request) {
   return { ...form, bytes: fetched.bytes };
 }
 
-/** Browsers may keep a share's picture this long; a delete reaches them within it (ADR 0139). */
+/**
+ * Browsers and the site's edge cache may keep a share's picture this long, and never past the share's expiry; a delete
+ * reaches browsers within it (ADR 0139) and the edge at once (ADR 0146).
+ */
 export const SHARE_IMAGE_MAX_AGE = 300;
+
+/** Seconds a share's picture may be kept: SHARE_IMAGE_MAX_AGE, or less when the share expires sooner. */
+export const shareImageMaxAge = (expiresAt: number | null, now: number) =>
+  expiresAt === null ? SHARE_IMAGE_MAX_AGE : Math.max(1, Math.min(SHARE_IMAGE_MAX_AGE, Math.floor((expiresAt - now) / 1000)));
 
 const gone = () => new HttpError(410, 'gone', 'This meme was deleted or has expired.');
 const noSuchShare = () => notFound('There is no meme with this link.');
@@ -193,22 +202,28 @@ export async function getShare(request: IRequest, env: Env): Promise<Response> {
   return json(describe(request, row), { headers: { 'cache-control': 'no-cache' } });
 }
 
-/** GET /api/shares/{id}/image: the picture, public for a few minutes (ADR 0139). */
+/**
+ * GET /api/shares/{id}/image: the picture, public for a few minutes (ADR 0139) and kept by the site's edge cache under
+ * its share's tag, which a delete purges (ADR 0146).
+ */
 export async function getShareImage(request: IRequest, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
-  const row = await liveShare(request, env);
+  const now = Date.now();
+  const row = await liveShare(request, env, now);
   const object = await env.BUCKET.get(row.objectKey);
   if (!object) throw gone(); // deleted between the row's read and this one
   context.shareableAnswer();
-  return new Response(object.body, {
+  const answer = new Response(object.body, {
     headers: {
       'content-type': row.contentType,
       'content-length': String(object.size),
-      'cache-control': `public, max-age=${SHARE_IMAGE_MAX_AGE}`,
+      'cache-control': `public, max-age=${shareImageMaxAge(row.expiresAt, now)}`,
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",
       etag: object.httpEtag,
+      [CACHE_TAG_HEADER]: shareCacheTag(row.id),
     },
   });
+  return keptAtTheEdge(request, answer);
 }
 
 /** DELETE /api/shares/{id}: with the token in X-Delete-Token. The object goes first, then the row is marked. */
@@ -224,5 +239,6 @@ export async function deleteShare(request: IRequest, env: Env): Promise<Response
   }
   if (row.deletedAt !== null) throw gone();
   await takeDown(env, row, 'creator');
-  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+  // The site's edge cache drops its copy of the picture here before this answer leaves (ADR 0146).
+  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store', [EDGE_PURGE_HEADER]: shareImagePath(id) } });
 }

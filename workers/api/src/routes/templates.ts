@@ -4,7 +4,7 @@ import { isStaticImageKey } from '../../../../core/templates/image-url';
 import { utcDayNumber } from '../../../../core/templates/template-of-the-day';
 import { readsNearVisitor } from '../db/replica';
 import { findTemplate, getTemplateRow, readCatalog } from '../db/templates';
-import { cacheKey, fromEdgeCache } from '../edge-cache';
+import { keptAtTheEdge } from '../edge-cache';
 import { notFound } from '../errors';
 import { parseWith } from '../validate';
 import { json, siteUrl } from '../http';
@@ -21,44 +21,40 @@ const nearestReplica = (env: Env) => readsNearVisitor(env).db;
 /** A template as answered: its picture named by its absolute address on the site that asked (docs/api.md). */
 const answered = (request: Request, template: Template): Template => ({ ...template, imageUrl: siteUrl(request, template.imageUrl) });
 
-export async function getTemplates(request: IRequest, env: Env, ctx: ExecutionContext): Promise<Response> {
+/** The catalog and a template: the same for everyone, so kept by the site's edge cache (edge-cache.ts). */
+export async function getTemplates(request: IRequest, env: Env): Promise<Response> {
   const raw = new URL(request.url).searchParams.get('search');
   const { search } = parseWith(templateSearchSchema, { search: raw ?? undefined });
-  return fromEdgeCache(cacheKey(request, ['search']), ctx, async () => {
-    const catalog = await readCatalog(nearestReplica(env), search ?? '', utcDayNumber(new Date()));
-    const body: TemplatesResponse = {
-      templates: catalog.templates.map((t) => answered(request, t)),
-      templateOfTheDay: catalog.templateOfTheDay && answered(request, catalog.templateOfTheDay),
-    };
-    return json(body, { headers: { 'cache-control': LIST_CACHE } });
-  });
+  const catalog = await readCatalog(nearestReplica(env), search ?? '', utcDayNumber(new Date()));
+  const body: TemplatesResponse = {
+    templates: catalog.templates.map((t) => answered(request, t)),
+    templateOfTheDay: catalog.templateOfTheDay && answered(request, catalog.templateOfTheDay),
+  };
+  return keptAtTheEdge(request, json(body, { headers: { 'cache-control': LIST_CACHE } }));
 }
 
-export async function getTemplate(request: IRequest, env: Env, ctx: ExecutionContext): Promise<Response> {
-  return fromEdgeCache(cacheKey(request), ctx, async () => {
-    const template = await findTemplate(nearestReplica(env), String(request.params.id ?? ''));
-    if (!template) throw notFound('There is no template with this id.');
-    return json({ template: answered(request, template) }, { headers: { 'cache-control': LIST_CACHE } });
-  });
+export async function getTemplate(request: IRequest, env: Env): Promise<Response> {
+  const template = await findTemplate(nearestReplica(env), String(request.params.id ?? ''));
+  if (!template) throw notFound('There is no template with this id.');
+  return keptAtTheEdge(request, json({ template: answered(request, template) }, { headers: { 'cache-control': LIST_CACHE } }));
 }
 
 /** Images of imported templates live in R2; our drawn ones are static files and never come through here. */
-export async function getTemplateImage(request: IRequest, env: Env, ctx: ExecutionContext): Promise<Response> {
-  return fromEdgeCache(cacheKey(request), ctx, async () => {
-    const row = await getTemplateRow(nearestReplica(env), String(request.params.id ?? ''));
-    if (!row) throw notFound('There is no template with this id.');
-    if (isStaticImageKey(row.imageKey)) {
-      return new Response(null, { status: 302, headers: { location: `/${row.imageKey.slice('static:'.length)}` } });
-    }
-    const object = await env.BUCKET.get(row.imageKey);
-    if (!object) throw notFound('The image of this template is missing. Please re-run the import.');
-    return new Response(object.body, {
-      headers: {
-        'content-type': object.httpMetadata?.contentType ?? 'application/octet-stream',
-        'cache-control': 'public, max-age=86400',
-        'x-content-type-options': 'nosniff',
-        etag: object.httpEtag,
-      },
-    });
+export async function getTemplateImage(request: IRequest, env: Env): Promise<Response> {
+  const row = await getTemplateRow(nearestReplica(env), String(request.params.id ?? ''));
+  if (!row) throw notFound('There is no template with this id.');
+  if (isStaticImageKey(row.imageKey)) {
+    return new Response(null, { status: 302, headers: { location: `/${row.imageKey.slice('static:'.length)}` } });
+  }
+  const object = await env.BUCKET.get(row.imageKey);
+  if (!object) throw notFound('The image of this template is missing. Please re-run the import.');
+  const answer = new Response(object.body, {
+    headers: {
+      'content-type': object.httpMetadata?.contentType ?? 'application/octet-stream',
+      'cache-control': 'public, max-age=86400',
+      'x-content-type-options': 'nosniff',
+      etag: object.httpEtag,
+    },
   });
+  return keptAtTheEdge(request, answer);
 }

@@ -4,8 +4,10 @@
  * member's: `shares/30d/` (free, deleted by the cron when their row expires, and by a lifecycle rule a day later as
  * the backstop) and `shares/kept/` (premium, until deleted). The D1 row names the object's key.
  */
+import { shareCacheTag } from '../../../../core/api/edge-cache';
 import { SHARE_FREE_DAYS } from '../../../../core/api/shares';
 import { expiredShares, markShareDeleted, markSharesDeleted, type ShareRow } from '../db/shares';
+import { purgeTagsEverywhere, type EdgePurgeConfig } from '../edge-purge';
 
 export const SHARE_PREFIX = 'shares/';
 export const SHARE_EXPIRING_PREFIX = `${SHARE_PREFIX}${SHARE_FREE_DAYS}d/`;
@@ -47,12 +49,16 @@ export function sameHash(a: string, b: string): boolean {
 
 /**
  * Takes a share down: its object first (a retry after a failed row update still works), then its row becomes a
- * tombstone with the reason. False when another request took it down first. The creator's delete, the cron and the
- * operator's take-down all go this way.
+ * tombstone with the reason, then its picture is purged from the edge cache in every data centre when the purge is
+ * configured (edge-purge.ts; a failed purge is logged, never undoes the delete). False when another request took it
+ * down first. The creator's delete and the operator's take-down go this way; the cron's expiry needs no purge, since
+ * a picture is never kept past its share's expiry (routes/shares.ts).
  */
-export async function takeDown(env: Pick<Env, 'BUCKET' | 'DB'>, row: Pick<ShareRow, 'id' | 'objectKey'>, reason: string, now = Date.now()): Promise<boolean> {
+export async function takeDown(env: Pick<Env, 'BUCKET' | 'DB'> & EdgePurgeConfig, row: Pick<ShareRow, 'id' | 'objectKey'>, reason: string, now = Date.now()): Promise<boolean> {
   await env.BUCKET.delete(row.objectKey);
-  return markShareDeleted(env.DB, row.id, reason, now);
+  const marked = await markShareDeleted(env.DB, row.id, reason, now);
+  await purgeTagsEverywhere(env, [shareCacheTag(row.id)]);
+  return marked;
 }
 
 /** Shares the cron takes down per run: R2 deletes one key per call, and a run must end well inside its limits. */
