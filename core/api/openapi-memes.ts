@@ -3,17 +3,18 @@
  * URL `GET /api/memes/{template}/{captions+}`. Joined to the rest in openapi-routes.ts.
  */
 import { MAX_JSON_BYTES } from '../limits';
-import { MEME_FORMATS, MEME_LINE_MAX_CHARS, MEME_MAX_LINES, MEME_MAX_PIXELS, MEME_WIDTH, memeRenderRequestSchema, memeRenderResponseSchema, memeUrlQuerySchema } from '../tools/meme';
+import { MEME_FORMATS, MEME_HEIGHT, MEME_LINE_MAX_CHARS, MEME_MAX_LINES, MEME_MAX_PIXELS, MEME_WIDTH, memeRenderRequestSchema, memeRenderResponseSchema, memeUrlQuerySchema } from '../tools/meme';
+import { EDGE_CACHED_HEADERS } from './edge-cache';
 import type { RouteDoc } from './openapi';
 import { INTERNAL, JSON_ERRORS, kb, PICTURE_ERRORS, rateLimit, rateLimited } from './openapi-errors';
 
 const FORMATS = MEME_FORMATS.map((f) => `\`${f}\``).join(', ');
 const LIMITS = [
-  `Width ${MEME_WIDTH.min}–${MEME_WIDTH.max} pixels (default: the template's own, within that), at most ${MEME_MAX_PIXELS / 1_000_000} megapixels; at most ${MEME_MAX_LINES} lines of ${MEME_LINE_MAX_CHARS} characters, and never more lines than the template has text boxes (\`textBoxes\` in \`GET /api/templates\`).`,
+  `Width ${MEME_WIDTH.min}–${MEME_WIDTH.max} pixels (default: the template's own, within that) and height ${MEME_HEIGHT.min}–${MEME_HEIGHT.max}: one of them scales the meme, the other side following its shape; both give exactly that size, the meme fitted inside and padded white (memegen's convention). At most ${MEME_MAX_PIXELS / 1_000_000} megapixels; at most ${MEME_MAX_LINES} lines of ${MEME_LINE_MAX_CHARS} characters, and never more lines than the template has text boxes (\`textBoxes\` in \`GET /api/templates\`).`,
   rateLimit('tools'),
 ];
 const NO_TEMPLATE = { status: 404, code: 'not_found', when: 'There is no template with this id.' } as const;
-const MEME_INPUT = { status: 400, code: 'validation_failed', when: 'More lines than the template has text boxes, a line too long, an unknown format or font, a width out of range, or (by URL) an escape that is not one; the message names it.' } as const;
+const MEME_INPUT = { status: 400, code: 'validation_failed', when: 'More lines than the template has text boxes, a line too long, an unknown format or font, a width or height out of range, or (by URL) an escape that is not one or an option given twice; the message names it.' } as const;
 
 export const MEME_ROUTES: RouteDoc[] = [
   {
@@ -38,13 +39,14 @@ export const MEME_ROUTES: RouteDoc[] = [
     description:
       `The URL is the meme: \`/api/memes/nope-yep/reading_the_docs/guessing_until_it~q.png\`, one path segment per text box, the last ending in .${MEME_FORMATS.join(', .')}. ` +
       "In a caption `_` and `-` are spaces, `__` and `--` an underscore and a dash, `~n` a new line, `~q` `?`, `~s` `/`, `~h` `#`, `~p` `%`, `~a` `&`, `~b` `\\`, `~l` `<`, `~g` `>`, `~t` `~`, and `''` a double quote; `_` alone is an empty caption. " +
-      'Public and immutable: a repeat is served from the edge cache with the same bytes (`x-cache: hit`) and costs nothing; only a first drawing is rate limited.',
+      'Options in the query: `width`, `height`, `font`; any other parameter (`fbclid`, `utm_source` …) is ignored, and an option given twice is a 400. ' +
+      'Public and immutable: a repeat is served from the site\'s edge cache with the same bytes (`x-cache: hit`) and costs nothing; only a drawing is rate limited and counted for an API key (a call with a key always reaches the API). Pages on other sites may show or fetch it (`Access-Control-Allow-Origin: *`).',
     pathParams: {
       template: { description: 'The template id.', example: 'nope-yep' },
       'captions+': { description: 'The captions, one path segment each, in URL spelling; the last segment carries the format as its extension.', example: 'reading_the_docs/guessing_until_it_works.png' },
     },
     query: memeUrlQuerySchema,
-    answers: [{ status: 200, description: 'The meme (Cache-Control: public, a year, immutable).', kind: 'image' }],
+    answers: [{ status: 200, description: 'The meme (Cache-Control: public, a year, immutable).', kind: 'image', headers: EDGE_CACHED_HEADERS }],
     errors: [MEME_INPUT, NO_TEMPLATE, rateLimited('tools'), INTERNAL],
     limits: LIMITS,
   },

@@ -3,6 +3,7 @@
  * UI sends, so the two cannot drift; the words say what the schemas cannot (limits, errors, who may call).
  * A Worker test fails when the router and this list disagree (workers/api/test/openapi.test.ts).
  */
+import { EDGE_CACHED_HEADERS } from './edge-cache';
 import { z } from './zod';
 import { MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_JSON_BYTES, MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES, PROMPT_MAX_CHARS, FREE_DAILY_AI_LIMIT, SOURCE_DEADLINE_MS, SOURCE_MAX_REDIRECTS, IMAGE_TTL_SECONDS_DEFAULT, ACCESS_CODE_MAX_FAILURES_PER_MINUTE, ACCESS_CODE_MAX_FAILURES_PER_HOUR, ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR } from '../limits';
 import { API_KEY_MESSAGES, API_KEYS_MAX_ACTIVE, API_KEY_NAME_MAX_CHARS, apiKeyCreateRequestSchema, apiKeyCreatedResponseSchema, apiKeyListResponseSchema, apiKeySchema } from './api-keys';
@@ -102,7 +103,7 @@ const ROUTES: RouteDoc[] = [
     summary: 'List or search the meme templates',
     description: 'Every template, most popular first, with its text boxes and example captions, and the template of the day. `search` matches names, keywords and famous meme names.',
     query: templateSearchSchema,
-    answers: [{ status: 200, description: 'The templates.', kind: 'json', schema: templatesResponseSchema, id: 'TemplatesResponse' }],
+    answers: [{ status: 200, description: 'The templates.', kind: 'json', schema: templatesResponseSchema, id: 'TemplatesResponse', headers: EDGE_CACHED_HEADERS }],
     errors: [{ status: 400, code: 'validation_failed', when: 'The search is too long or has control characters.' }, INTERNAL],
   },
   {
@@ -110,7 +111,7 @@ const ROUTES: RouteDoc[] = [
     summary: 'One template',
     description: 'A template by its id.',
     pathParams: { id: { description: 'The template id.', example: 'nope-yep' } },
-    answers: [{ status: 200, description: 'The template.', kind: 'json', schema: templateResponseSchema, id: 'TemplateResponse' }],
+    answers: [{ status: 200, description: 'The template.', kind: 'json', schema: templateResponseSchema, id: 'TemplateResponse', headers: EDGE_CACHED_HEADERS }],
     errors: [{ status: 404, code: 'not_found', when: 'There is no template with this id.' }, INTERNAL],
   },
   {
@@ -119,7 +120,7 @@ const ROUTES: RouteDoc[] = [
     description: 'The picture of an imported template; built-in templates redirect to their static file.',
     pathParams: { id: { description: 'The template id.', example: 'nope-yep' } },
     answers: [
-      { status: 200, description: 'The picture.', kind: 'image' },
+      { status: 200, description: 'The picture.', kind: 'image', headers: EDGE_CACHED_HEADERS },
       { status: 302, description: 'A built-in template: its picture is a static file.', kind: 'empty', headers: { Location: 'Where the picture is.' } },
     ],
     errors: [{ status: 404, code: 'not_found', when: 'There is no template with this id, or its picture is missing.' }, INTERNAL],

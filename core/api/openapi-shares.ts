@@ -2,6 +2,7 @@
  * The share-link routes as the public document describes them (ADR 0139): create, read, the picture, delete.
  * Joined to the rest in openapi-routes.ts.
  */
+import { EDGE_CACHED_HEADERS } from './edge-cache';
 import { MAX_REQUEST_BYTES } from '../limits';
 import type { RouteDoc } from './openapi';
 import { INTERNAL, mb, rateLimit, rateLimited, SOURCE_ERRORS } from './openapi-errors';
@@ -49,9 +50,9 @@ export const SHARE_ROUTES: RouteDoc[] = [
   {
     method: 'get', path: '/api/shares/{id}/image', operationId: 'getShareImage', tag: 'Memes', auth: 'public',
     summary: 'A shared meme’s picture',
-    description: 'The picture, as its `og:image`. Public and cacheable for 5 minutes (`max-age=300`), so a delete reaches every cache within that.',
+    description: 'The picture, as its `og:image`. Public and cacheable for 5 minutes (`max-age=300`, less when the share expires sooner), so a delete reaches every browser within that; the site\'s edge cache drops it at once.',
     pathParams: ID,
-    answers: [{ status: 200, description: 'The picture (its own Content-Type).', kind: 'image' }],
+    answers: [{ status: 200, description: 'The picture (its own Content-Type).', kind: 'image', headers: EDGE_CACHED_HEADERS }],
     errors: [NO_SUCH, GONE, INTERNAL],
   },
   {

@@ -31,7 +31,7 @@ export type RouteBody =
 
 export type RouteAnswer =
   | { status: number; description: string; kind: 'json'; schema: z.ZodType; id: string; streams?: boolean; headers?: Record<string, string> }
-  | { status: number; description: string; kind: 'image' }
+  | { status: number; description: string; kind: 'image'; headers?: Record<string, string> }
   | { status: number; description: string; kind: 'empty'; headers?: Record<string, string> };
 
 export interface RouteDoc {

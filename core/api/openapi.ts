@@ -105,6 +105,7 @@ function responsesOf(route: RouteDoc): Record<string, JsonSchema> {
     } else if (answer.kind === 'image') {
       responses[answer.status] = {
         description: answer.description,
+        ...(answer.headers ? { headers: headersOf(answer.headers) } : {}),
         content: { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } },
       };
     } else {
@@ -218,7 +219,9 @@ export function buildOpenApiDocument({ version, tags, routes, shared = {} }: Api
       version,
       summary: 'Meme templates, AI images and captions, and image tools (compress, resize, convert, watermark, blur, privacy).',
       description:
-        'Every error is JSON `{ "error": "a sentence for people", "code": "stable_snake_case" }` with the status that fits. A path below `/api` that is not listed here answers 404 `not_found`; a listed path asked with a method it does not list (TRACE, PUT, OPTIONS …) answers 405 `method_not_allowed` with `Allow` naming the methods it takes (HEAD wherever GET is). Uploaded and generated images expire after an hour: reading one after that answers 410.',
+        'Every error is JSON `{ "error": "a sentence for people", "code": "stable_snake_case" }` with the status that fits. A path below `/api` that is not listed here answers 404 `not_found`; a listed path asked with a method it does not list (TRACE, PUT, OPTIONS …) answers 405 `method_not_allowed` with `Allow` naming the methods it takes (HEAD wherever GET is). Uploaded and generated images expire after an hour: reading one after that answers 410. ' +
+        'Pages on other websites may read the public answers (meme URLs, templates, shares, this document) and call any route with an API key: those answers carry `Access-Control-Allow-Origin: *`, never with cookies or credentials. A browser\'s preflight (OPTIONS with `Access-Control-Request-Method`) answers 204 for a public read or a call that sends `Authorization`, and 403 `forbidden` for anything else; a call with no key that changes something is refused from another site anyway. ' +
+        'Answers that are the same for everyone are kept by the site\'s edge cache and say `x-cache: hit` (from it) or `miss` (made for this request).',
       contact: { name: 'Memeforge: the API guide is /developers on this site' },
       license: { name: 'Proprietary' },
     },

@@ -551,7 +551,7 @@ export interface paths {
          * Draw a meme from a template and captions
          * @description One caption per text box of `template`, laid out by the editor's own text-fit rule (each caption wraps and shrinks to its box), drawn on the server in `png`, `jpg`, `webp`. Answers the picture itself (200, its own Content-Type); send `Accept: application/json` to have it stored instead and get its `imageUrl` (201). A custom background: send `multipart/form-data` with the same fields (`lines` repeated, `font`, `colour`, `outline`, `uppercase`, `align` as fields) and the picture as `background`; with a `template` its boxes are used, without one the lines are spread evenly over the picture. Not an AI operation: it spends no daily allowance.
          *
-         *     Limits: Width 100–1600 pixels (default: the template's own, within that), at most 4 megapixels; at most 12 lines of 200 characters, and never more lines than the template has text boxes (`textBoxes` in `GET /api/templates`). At most 60 requests a minute per caller. A JSON body at most 16 KB; a background picture is held to the upload's limits. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Width 100–1600 pixels (default: the template's own, within that) and height 100–1600: one of them scales the meme, the other side following its shape; both give exactly that size, the meme fitted inside and padded white (memegen's convention). At most 4 megapixels; at most 12 lines of 200 characters, and never more lines than the template has text boxes (`textBoxes` in `GET /api/templates`). At most 60 requests a minute per caller. A JSON body at most 16 KB; a background picture is held to the upload's limits. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postMemeRender"];
         delete?: never;
@@ -569,9 +569,9 @@ export interface paths {
         };
         /**
          * A meme by its URL
-         * @description The URL is the meme: `/api/memes/nope-yep/reading_the_docs/guessing_until_it~q.png`, one path segment per text box, the last ending in .png, .jpg, .webp. In a caption `_` and `-` are spaces, `__` and `--` an underscore and a dash, `~n` a new line, `~q` `?`, `~s` `/`, `~h` `#`, `~p` `%`, `~a` `&`, `~b` `\`, `~l` `<`, `~g` `>`, `~t` `~`, and `''` a double quote; `_` alone is an empty caption. Public and immutable: a repeat is served from the edge cache with the same bytes (`x-cache: hit`) and costs nothing; only a first drawing is rate limited.
+         * @description The URL is the meme: `/api/memes/nope-yep/reading_the_docs/guessing_until_it~q.png`, one path segment per text box, the last ending in .png, .jpg, .webp. In a caption `_` and `-` are spaces, `__` and `--` an underscore and a dash, `~n` a new line, `~q` `?`, `~s` `/`, `~h` `#`, `~p` `%`, `~a` `&`, `~b` `\`, `~l` `<`, `~g` `>`, `~t` `~`, and `''` a double quote; `_` alone is an empty caption. Options in the query: `width`, `height`, `font`; any other parameter (`fbclid`, `utm_source` …) is ignored, and an option given twice is a 400. Public and immutable: a repeat is served from the site's edge cache with the same bytes (`x-cache: hit`) and costs nothing; only a drawing is rate limited and counted for an API key (a call with a key always reaches the API). Pages on other sites may show or fetch it (`Access-Control-Allow-Origin: *`).
          *
-         *     Limits: Width 100–1600 pixels (default: the template's own, within that), at most 4 megapixels; at most 12 lines of 200 characters, and never more lines than the template has text boxes (`textBoxes` in `GET /api/templates`). At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Width 100–1600 pixels (default: the template's own, within that) and height 100–1600: one of them scales the meme, the other side following its shape; both give exactly that size, the meme fitted inside and padded white (memegen's convention). At most 4 megapixels; at most 12 lines of 200 characters, and never more lines than the template has text boxes (`textBoxes` in `GET /api/templates`). At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
         get: operations["getMemeUrl"];
         put?: never;
@@ -641,7 +641,7 @@ export interface paths {
         };
         /**
          * A shared meme’s picture
-         * @description The picture, as its `og:image`. Public and cacheable for 5 minutes (`max-age=300`), so a delete reaches every cache within that.
+         * @description The picture, as its `og:image`. Public and cacheable for 5 minutes (`max-age=300`, less when the share expires sooner), so a delete reaches every browser within that; the site's edge cache drops it at once.
          *
          *     Limits: With an API key, each call counts against the key's 10,000 calls a month.
          */
@@ -1211,6 +1211,8 @@ export interface operations {
             /** @description The templates. */
             200: {
                 headers: {
+                    /** @description `hit`: served from the site's edge cache, as kept after an earlier request; `miss`: made for this request (and kept for the next). */
+                    "x-cache"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1309,6 +1311,8 @@ export interface operations {
             /** @description The template. */
             200: {
                 headers: {
+                    /** @description `hit`: served from the site's edge cache, as kept after an earlier request; `miss`: made for this request (and kept for the next). */
+                    "x-cache"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1421,6 +1425,8 @@ export interface operations {
             /** @description The picture. */
             200: {
                 headers: {
+                    /** @description `hit`: served from the site's edge cache, as kept after an earlier request; `miss`: made for this request (and kept for the next). */
+                    "x-cache"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5075,6 +5081,7 @@ export interface operations {
                      */
                     format?: "png" | "jpg" | "webp";
                     width?: number;
+                    height?: number;
                 };
             };
         };
@@ -5097,7 +5104,7 @@ export interface operations {
                     "application/json": components["schemas"]["MemeRenderResponse"];
                 };
             };
-            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: More lines than the template has text boxes, a line too long, an unknown format or font, a width out of range, or (by URL) an escape that is not one; the message names it. `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: More lines than the template has text boxes, a line too long, an unknown format or font, a width or height out of range, or (by URL) an escape that is not one or an option given twice; the message names it. `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5246,6 +5253,7 @@ export interface operations {
             query?: {
                 font?: "impact" | "sans";
                 width?: number;
+                height?: number;
             };
             header?: never;
             path: {
@@ -5267,13 +5275,15 @@ export interface operations {
             /** @description The meme (Cache-Control: public, a year, immutable). */
             200: {
                 headers: {
+                    /** @description `hit`: served from the site's edge cache, as kept after an earlier request; `miss`: made for this request (and kept for the next). */
+                    "x-cache"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "image/*": string;
                 };
             };
-            /** @description `validation_failed`: More lines than the template has text boxes, a line too long, an unknown format or font, a width out of range, or (by URL) an escape that is not one; the message names it. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            /** @description `validation_failed`: More lines than the template has text boxes, a line too long, an unknown format or font, a width or height out of range, or (by URL) an escape that is not one or an option given twice; the message names it. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5846,6 +5856,8 @@ export interface operations {
             /** @description The picture (its own Content-Type). */
             200: {
                 headers: {
+                    /** @description `hit`: served from the site's edge cache, as kept after an earlier request; `miss`: made for this request (and kept for the next). */
+                    "x-cache"?: string;
                     [name: string]: unknown;
                 };
                 content: {

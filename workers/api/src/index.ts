@@ -1,5 +1,6 @@
 import { dropUnreadBody, framingProblem } from '../../../core/api/http-edges';
 import { MAX_BODY_BYTES } from '../../../core/limits';
+import { withCors } from './cors';
 import { badRequest, notFound, toErrorResponse } from './errors';
 import { RequestContext } from './identity/request-context';
 import { router } from './router';
@@ -26,6 +27,8 @@ export default {
     }
     // A first-time visitor's cookie (and the session route's) goes on every answer, errors and refusals included.
     response = context.withCookies(response);
+    // Other sites' pages may read public answers and keyed calls' answers, never with cookies (cors.ts, ADR 0147).
+    response = withCors(request, response);
     // A body no route read, or read only until it passed the route's limit (a refusal before or while reading, or a
     // route that takes none), is not waited for: dropped for at most a second when it is no larger than any route
     // takes, else cancelled at once (ADR 0121). A body a route read whole, or cancelled, is locked.

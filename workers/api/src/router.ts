@@ -1,5 +1,6 @@
 import { Router, type IRequest } from 'itty-router';
 import { MAX_BODY_BYTES } from '../../../core/limits';
+import { answerPreflight } from './cors';
 import { refuseCrossSite } from './cross-site';
 import { errorResponse, toErrorResponse } from './errors';
 import { assertDeclaredLength } from './http';
@@ -46,6 +47,9 @@ export const router = Router<IRequest, Args>({
   finally: [(response: Response, _request, env, _ctx, context) => withKeyHeaders(response, env, context)],
 });
 
+// A browser's CORS preflight for another site's page (cors.ts, ADR 0147); any other OPTIONS falls through to the 405.
+router.options('*', answerPreflight);
+
 // Burst-limited routes come first: `throttled` meters a key's call only once the burst limit admitted it, so a
 // call refused for a burst costs no unit of the key's month. Every later route is metered here, before it runs.
 router.post('/upload', throttled('upload', postUpload));
@@ -59,7 +63,8 @@ router.post('/security', throttled('tools', postSecurity));
 router.post('/analyze-metadata', throttled('tools', postAnalyzeMetadata));
 router.post('/memes/render', throttled('tools', postMemeRender));
 router.post('/shares', throttled('upload', postShare));
-// A meme URL: a repeat is the edge cache's and costs nothing; only a drawing is throttled and metered (ADR 0133).
+// A meme URL: burst-limited and metered only once its path and query are valid (a repeat is the site's edge cache's
+// and never reaches the Worker, ADR 0146).
 router.get('/memes/:template/:captions+', getMemeUrl);
 router.all('*', meterKeyCall);
 
@@ -94,7 +99,8 @@ router.all('*', notFoundOrNotAllowed);
 function notFoundOrNotAllowed(request: IRequest): Response {
   const { pathname } = new URL(request.url);
   const allowed = new Set<string>();
-  for (const [method, pattern] of router.routes) if (method !== 'ALL' && pattern.test(pathname)) allowed.add(method);
+  // OPTIONS is every path's CORS preflight (cors.ts), not a method of the route.
+  for (const [method, pattern] of router.routes) if (method !== 'ALL' && method !== 'OPTIONS' && pattern.test(pathname)) allowed.add(method);
   if (allowed.size === 0) return errorResponse(404, 'not_found', 'There is no such API route.');
   if (allowed.has('GET')) allowed.add('HEAD');
   const allow = [...allowed].join(', ');

@@ -47,6 +47,8 @@ describe('the edge cache in front of the API', () => {
       expect(res.headers.get('content-type')).toBe('image/webp');
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      // Other sites' pages read it from the cache as from the Worker (ADR 0147): the same for every Origin.
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect([res.headers.get('set-cookie'), res.headers.get('x-edge-cache-key'), res.headers.get('cache-tag')]).toEqual([null, null, null]);
     }
   });

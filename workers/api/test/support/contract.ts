@@ -60,6 +60,12 @@ const UNROUTED: Record<number, Json> = {
   413: { type: 'object', properties: { error: { type: 'string' }, code: { const: 'payload_too_large' } }, required: ['error', 'code'] },
 };
 
+/** A browser's CORS preflight, answered on every path (src/cors.ts; the document's description says so): 204 or 403. */
+const PREFLIGHT: Record<number, Json | null> = {
+  204: null,
+  403: { type: 'object', properties: { error: { type: 'string' }, code: { const: 'forbidden' } }, required: ['error', 'code'] },
+};
+
 /** `image/png` fits `image/*`; parameters (charset) are ignored. */
 const typeMatches = (actual: string, documented: string) => {
   const [type, sub] = documented.split('/');
@@ -72,6 +78,12 @@ export async function contractProblems(request: Request, response: Response): Pr
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith('/api')) return [];
   const where = `${request.method} ${pathname} → ${response.status}`;
+  if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
+    const schema = PREFLIGHT[response.status];
+    if (schema === undefined) return [`${where}: a preflight answers 204 or 403`];
+    if (schema === null) return response.body === null ? [] : [`${where}: a preflight's 204 has a body`];
+    return checkJson(where, response, schema);
+  }
   // HEAD is answered wherever GET is (src/index.ts): GET's status and headers, no body.
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const route = documented.find((d) => d.method === method && d.pattern.test(pathname));
