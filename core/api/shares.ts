@@ -37,16 +37,13 @@ export const DELETE_TOKEN_HEADER = 'X-Delete-Token';
 
 const templateIdSchema = z.string().trim().min(1).max(100).regex(/^[a-z0-9][a-z0-9_-]*$/, 'A template id is lower-case letters, digits, - and _.');
 /** A caption as shown on the card: without hidden controls (core/text.ts), never empty or only spaces. */
+const EMPTY_CAPTION = 'Leave an empty caption out.';
 const captionSchema = z
   .string()
+  .min(1, EMPTY_CAPTION)
+  .max(SHARE_CAPTION_MAX_CHARS, `A caption is at most ${SHARE_CAPTION_MAX_CHARS} characters.`)
   .transform((text) => withoutHiddenControls(text))
-  .pipe(
-    z
-      .string()
-      .min(1, 'Leave an empty caption out.')
-      .max(SHARE_CAPTION_MAX_CHARS, `A caption is at most ${SHARE_CAPTION_MAX_CHARS} characters.`)
-      .refine((text) => text.trim() !== '', 'A caption of only spaces says nothing: leave it out.'),
-  );
+  .pipe(z.string().min(1, EMPTY_CAPTION).refine((text) => text.trim() !== '', 'A caption of only spaces says nothing: leave it out.'));
 
 /** The form of POST /api/shares besides its `image` file: a repeated field arrives as a list, a single one as text. */
 export const shareFormSchema = z.object({
