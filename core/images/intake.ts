@@ -1,5 +1,6 @@
 import { EMPTY_FILE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '../messages';
 import { AVIF_MAX_SIDE, IMAGE_SERVICE_MAX_ANIMATION_PIXELS, IMAGE_SERVICE_MAX_SIDE } from '../image-service';
+import { animationLimitProblem, frameOutsideProblem, STILL_FIRST_FRAME_ADVICE } from '../animation/frames';
 import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../limits';
 import { FORMAT_NAMES, isAcceptedFormat, type ImageFormat } from './kinds';
 import { sniffImage, type ImageInfo, type SniffResult } from './sniff';
@@ -76,12 +77,24 @@ const px = (n: number) => n.toLocaleString('en-US');
 const mp = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
 const tooLarge = (message: string): IntakeProblem => ({ status: 413, code: 'payload_too_large', title: 'Image too large', message });
 
+export interface PictureRule {
+  /**
+   * Every frame of an animation will be used (the upload: the editor plays and exports all of them), so the tools'
+   * animation limits (core/animation/frames.ts) apply now. The tool routes leave it off: there `frames=first` still
+   * works on an animation over them, and `frames=all` is refused where the engine would read every frame (ADR 0137).
+   */
+  everyFrame?: boolean;
+}
+
 /** Why a sound picture is still refused: a format not accepted yet, or a size some tool could not work on. */
-export function pictureProblem(info: Pick<ImageInfo, 'format' | 'width' | 'height' | 'frames' | 'animated'>): IntakeProblem | null {
+export function pictureProblem(info: Pick<ImageInfo, 'format' | 'width' | 'height' | 'frames' | 'animated' | 'frameOutside'>, { everyFrame = false }: PictureRule = {}): IntakeProblem | null {
   const name = FORMAT_NAMES[info.format];
   if (!isAcceptedFormat(info.format)) {
     return { status: 415, code: 'unsupported_media_type', title: 'Unsupported format', message: `${name} pictures are not accepted yet. ${UNSUPPORTED_IMAGE_MESSAGE}` };
   }
+  // Frames are counted as decoded: each at its own size, so every one must lie inside the picture (ADR 0151).
+  const outside = frameOutsideProblem(info);
+  if (outside) return { status: 422, code: 'unprocessable_image', title: 'Frames outside the picture', message: outside };
   const area = info.width * info.height;
   if (Math.max(info.width, info.height) > MAX_IMAGE_SIDE) {
     return tooLarge(`This picture is ${px(info.width)} × ${px(info.height)} pixels; we take pictures of at most ${px(MAX_IMAGE_SIDE)} pixels a side. Please crop or resize it and try again.`);
@@ -99,6 +112,8 @@ export function pictureProblem(info: Pick<ImageInfo, 'format' | 'width' | 'heigh
       `This ${name} is an animation of ${frames} frames, ${mp(frames * area)} in all; we take animations of this size of at most ${IMAGE_SERVICE_MAX_ANIMATION_PIXELS / 1_000_000} megapixels in all frames together. Please save its first frame as a still picture and try again.`,
     );
   }
+  const overLimits = everyFrame && frames > 1 ? animationLimitProblem({ ...info, frames }, STILL_FIRST_FRAME_ADVICE) : null;
+  if (overLimits) return { ...tooLarge(overLimits), title: 'Animation too large' };
   return null;
 }
 
@@ -112,11 +127,11 @@ export function checkFileSize(size: number, maxBytes = MAX_UPLOAD_BYTES): Intake
 }
 
 /** The whole rule on a file's bytes. */
-export function checkImageBytes(bytes: Uint8Array, { maxBytes = MAX_UPLOAD_BYTES, maxPixels = MAX_IMAGE_PIXELS } = {}): IntakeResult {
+export function checkImageBytes(bytes: Uint8Array, { maxBytes = MAX_UPLOAD_BYTES, maxPixels = MAX_IMAGE_PIXELS, everyFrame = false } = {}): IntakeResult {
   const sizeProblem = checkFileSize(bytes.length, maxBytes);
   if (sizeProblem) return { ok: false, problem: sizeProblem };
   const sniffed = sniffImage(bytes, { maxPixels });
   if (!sniffed.ok) return { ok: false, problem: sniffProblem(sniffed, maxPixels) };
-  const problem = pictureProblem(sniffed.info);
+  const problem = pictureProblem(sniffed.info, { everyFrame });
   return problem ? { ok: false, problem } : { ok: true, info: sniffed.info };
 }

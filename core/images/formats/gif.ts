@@ -1,8 +1,10 @@
+import type { FrameRect } from '../../animation/frames';
 import { type HeaderInfo, type ReadOptions, checkDimensions, corrupt, need, view } from './shared';
 
 /**
- * Walks the block structure: at least one complete image must be there. Only the logical screen size is reported;
- * the product uses GIFs as still images (the first frame).
+ * Walks the block structure: at least one complete image must be there. The logical screen is the picture's size;
+ * each image descriptor's rectangle is read too, and the first that reaches outside the screen is reported (a
+ * decoder works on a frame at its own size, and browsers grow the screen to a larger first frame: ADR 0151).
  */
 export function readGif(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
   const dv = view(bytes);
@@ -12,11 +14,14 @@ export function readGif(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
   checkDimensions(width, height, options);
   let offset = 13 + colourTableSize(bytes[10]!);
   let images = 0;
+  let frameOutside: FrameRect | undefined;
   while (offset < bytes.length) {
     const introducer = bytes[offset]!;
     if (introducer === 0x3b) break;
     if (introducer === 0x2c) {
       need(bytes, offset + 11);
+      const [left, top, w, h] = [1, 3, 5, 7].map((at) => dv.getUint16(offset + at, true)) as [number, number, number, number];
+      if (!frameOutside && (left + w > width || top + h > height)) frameOutside = { frame: images + 1, left, top, width: w, height: h };
       offset += 10 + colourTableSize(bytes[offset + 9]!) + 1; // descriptor, local table, LZW code size
       offset = skipSubBlocks(bytes, offset);
       images++;
@@ -27,7 +32,7 @@ export function readGif(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
     }
   }
   if (images === 0) throw corrupt('no image in GIF');
-  return { width, height, orientation: 1, animated: images > 1, frames: images };
+  return { width, height, orientation: 1, animated: images > 1, frames: images, ...(frameOutside ? { frameOutside } : {}) };
 }
 
 const colourTableSize = (flags: number) => (flags & 0x80 ? 3 * (2 << (flags & 7)) : 0);

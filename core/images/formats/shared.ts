@@ -1,3 +1,5 @@
+import type { FrameRect } from '../../animation/frames';
+
 /** What every format reader finds in a file header. `orientation` is the EXIF value (1 = upright). */
 export interface HeaderInfo {
   width: number;
@@ -7,6 +9,8 @@ export interface HeaderInfo {
   animated?: boolean;
   /** Frames of an animated GIF or WebP (the image service limits the area of all frames together). */
   frames?: number;
+  /** The first GIF or animated WebP frame whose rectangle reaches outside the canvas (refused: ADR 0151). */
+  frameOutside?: FrameRect;
 }
 
 export interface ReadOptions {
