@@ -5,8 +5,9 @@ import { type HeaderInfo, type ReadOptions, checkDimensions, corrupt, need, view
 const DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 
 /**
- * Walks every chunk and checks its CRC, the IHDR fields, that image data exists and that IEND closes the file.
- * That is what separates PngSuite's corrupt `x*` files (and cut-off uploads) from real PNGs, without inflating.
+ * Walks every chunk and checks its CRC, the IHDR fields, the palette, that image data exists and that IEND closes
+ * the file. That is what separates PngSuite's corrupt `x*` files (and cut-off uploads) from real PNGs, without
+ * inflating.
  */
 export function readPng(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
   const dv = view(bytes);
@@ -14,6 +15,8 @@ export function readPng(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
   let info: HeaderInfo | undefined;
   let sawData = false;
   let animated = false;
+  let palettes = 0;
+  let colourType = 0;
   for (;;) {
     need(bytes, offset + 8);
     const length = dv.getUint32(offset);
@@ -26,7 +29,12 @@ export function readPng(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
     if (!info) {
       if (type !== 'IHDR' || length !== 13) throw corrupt('IHDR must come first');
       info = readHeader(dv, dataStart, options);
+      colourType = dv.getUint8(dataStart + 9);
+    } else if (type === 'PLTE') {
+      palettes++;
+      checkPalette(length, colourType, palettes);
     } else if (type === 'IDAT') {
+      if (!sawData && colourType === 3 && palettes === 0) throw corrupt('no palette (PLTE) before the image data');
       sawData = true;
     } else if (type === 'acTL' && !sawData) {
       animated = true;
@@ -36,6 +44,20 @@ export function readPng(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
     }
     offset = dataEnd + 4;
   }
+}
+
+/**
+ * A palette as libspng (libvips' PNG reader, so the image service's) and libpng take it: ignored in a greyscale
+ * picture; never empty in a colour one; and for an indexed picture (colour type 3) exactly one, before the image
+ * data (checked at the first IDAT), of 1 to 256 whole entries. An indexed PNG whose palette breaks this cannot be
+ * decoded by any of them, so no tool could work on it (ADR 0151).
+ */
+function checkPalette(length: number, colourType: number, count: number): void {
+  if (colourType === 0 || colourType === 4) return;
+  if (length === 0) throw corrupt('the palette (PLTE) is empty');
+  if (colourType !== 3) return;
+  if (count > 1) throw corrupt('two palettes (PLTE)');
+  if (length % 3 !== 0 || length > 768) throw corrupt(`a palette (PLTE) of ${length} bytes, not 1 to 256 colours of 3 bytes`);
 }
 
 function readHeader(dv: DataView, at: number, options: ReadOptions): HeaderInfo {
