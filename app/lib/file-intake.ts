@@ -1,4 +1,4 @@
-import { checkFileSize, checkImageBytes, type IntakeProblem } from '../../core/images/intake';
+import { checkFileSize, checkImageBytes, type IntakeProblem, type PictureRule } from '../../core/images/intake';
 import type { ImageInfo } from '../../core/images/sniff';
 import { toast } from './toast';
 
@@ -9,9 +9,9 @@ export type Inspected = { ok: true; file: File; info: ImageInfo } | { ok: false;
 /**
  * Every screen's file intake: the size from the file's length (a huge file is never read), then its bytes read in
  * the browser and judged by core/images/intake.ts, the rule the server applies again. Nothing is sent, previewed
- * or toasted as "uploaded" before this says yes.
+ * or toasted as "uploaded" before this says yes. `everyFrame` for what goes to /api/upload (the server's rule there).
  */
-export async function inspectFile(file: File): Promise<Inspected> {
+export async function inspectFile(file: File, { everyFrame = false }: PictureRule = {}): Promise<Inspected> {
   const sizeProblem = checkFileSize(file.size);
   if (sizeProblem) return { ok: false, file, problem: sizeProblem };
   let bytes: Uint8Array;
@@ -20,11 +20,11 @@ export async function inspectFile(file: File): Promise<Inspected> {
   } catch {
     return { ok: false, file, problem: { status: 422, code: 'unprocessable_image', title: 'Could not read the file', message: 'The browser could not read this file. Please try again.' } };
   }
-  const result = checkImageBytes(bytes);
+  const result = checkImageBytes(bytes, { everyFrame });
   return result.ok ? { ok: true, file, info: result.info } : { ok: false, file, problem: result.problem };
 }
 
-export const inspectFiles = (files: readonly File[]) => Promise.all(files.map(inspectFile));
+export const inspectFiles = (files: readonly File[]) => Promise.all(files.map((file) => inspectFile(file)));
 
 /** The refusal as a toast, in the server's words; several refused files are summed up in one toast. */
 export function toastRefused(refused: Extract<Inspected, { ok: false }>[]): void {

@@ -30,7 +30,7 @@ export function useImageUpload() {
       busy.current = true;
       // The header readers load when a file is chosen, not with the page (the home's first-load budget).
       const { inspectFile, toastRefused } = await import('~/lib/file-intake');
-      const inspected = await inspectFile(file);
+      const inspected = await inspectFile(file, { everyFrame: true });
       if (!inspected.ok) {
         busy.current = false;
         toastRefused([inspected]);

@@ -58,7 +58,7 @@ export function useDocumentLoader(
 
   const upload = async (file: File) => {
     if (!editor) return;
-    const inspected = await inspectFile(file);
+    const inspected = await inspectFile(file, { everyFrame: true });
     if (!inspected.ok) return toastRefused([inspected]);
     try {
       const form = new FormData();

@@ -15,11 +15,12 @@ import { getImage as readImage, imageTtlSeconds, putTemporary } from '../storage
 
 /**
  * POST /api/upload: the bytes decide the format; nothing is stored unless every tool could process the image
- * (`intake`, the rule of every route), and only the image's own bytes are stored (a HEIC's as a JPEG).
+ * (`intake`, the rule of every route), and only the image's own bytes are stored (a HEIC's as a JPEG). An animation
+ * is held to the tools' limits on all its frames here, since the editor plays and exports every one (ADR 0151).
  */
 export async function postUpload(request: Request, env: Env): Promise<Response> {
   // The file, or the picture at `url` (ADR 0131).
-  const taken = await intake((await readPictureForm(request)).bytes);
+  const taken = await intake((await readPictureForm(request)).bytes, { everyFrame: true });
   // The editor's canvas draws what is stored: a HEIC is stored as the JPEG the image service makes (ADR 0132).
   const { header, bytes, upright } = await browserCopy(taken, getImageService(env));
   const stored = await putTemporary(env.BUCKET, bytes, {

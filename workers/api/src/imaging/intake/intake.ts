@@ -9,7 +9,7 @@
  * stored or handed to a tool. Only the image's own bytes go on: anything appended after its end is cut
  * (core/images/extent.ts); privacy removal alone also gets the file as sent, to name in its log what it removed.
  */
-import { checkFileSize, pictureProblem, sniffProblem, undecodableMessage, type IntakeProblem } from '../../../../../core/images/intake';
+import { checkFileSize, pictureProblem, sniffProblem, undecodableMessage, type IntakeProblem, type PictureRule } from '../../../../../core/images/intake';
 import { imageEnd } from '../../../../../core/images/extent';
 import type { ImageFormat } from '../../../../../core/images/kinds';
 import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../../../../core/limits';
@@ -31,15 +31,16 @@ const refuse = (problem: IntakeProblem) => new HttpError(problem.status, problem
 
 /**
  * Accepts a client's picture or throws the 4xx that says why. `maxBytes` is the route's file limit (a saved meme's
- * canvas may be larger than an upload); everything else is the same for every route.
+ * canvas may be larger than an upload), `everyFrame` the upload's (PictureRule); everything else is the same for
+ * every route.
  */
-export async function intake(received: Uint8Array, { maxBytes = MAX_UPLOAD_BYTES } = {}): Promise<Picture> {
+export async function intake(received: Uint8Array, { maxBytes = MAX_UPLOAD_BYTES, everyFrame = false }: { maxBytes?: number } & PictureRule = {}): Promise<Picture> {
   const sizeProblem = checkFileSize(received.length, maxBytes);
   if (sizeProblem) throw refuse(sizeProblem);
   const sniffed = sniffImage(received, { maxPixels: MAX_IMAGE_PIXELS });
   if (!sniffed.ok) throw refuse(sniffProblem(sniffed, MAX_IMAGE_PIXELS));
   const header = sniffed.info;
-  const problem = pictureProblem(header);
+  const problem = pictureProblem(header, { everyFrame });
   if (problem) throw refuse(problem);
   const bytes = received.subarray(0, imageEnd(received, header.format));
   // Within a slice of the isolate's thread too (slices.ts, ADR 0122): a larger picture is the image service's work.
