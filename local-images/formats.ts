@@ -3,6 +3,8 @@
  */
 import decodeHeic from 'heic-decode';
 import type { Metadata } from 'sharp';
+import { frameOutsideProblem } from '../core/animation/frames';
+import { readHeader } from '../core/images/sniff';
 
 /**
  * What the Images binding reads, as sharp names it: HEIC is `heif` with HEVC pictures. AVIF (`heif` with AV1) is not
@@ -19,4 +21,14 @@ export const formatOf = (meta: Metadata) => (meta.format === 'heif' ? (meta.comp
 export async function heicPixels(bytes: Uint8Array): Promise<{ data: Buffer; width: number; height: number }> {
   const image = await decodeHeic({ buffer: bytes });
   return { data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), width: image.width, height: image.height };
+}
+
+/**
+ * Why a GIF's or animated WebP's frames cannot be read, from core's header reader (the Worker's, and the binding
+ * adapter's), before libvips sees them: a frame outside the canvas (ADR 0151). Null for anything else, which
+ * libvips then reads or refuses itself.
+ */
+export function framesOutside(bytes: Uint8Array): string | null {
+  const header = readHeader(bytes);
+  return header ? frameOutsideProblem(header) : null;
 }

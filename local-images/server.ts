@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AnimationUnreadable, runAnimated, type Raw } from './animated';
-import { READS, formatOf, heicPixels } from './formats';
+import { READS, formatOf, framesOutside, heicPixels } from './formats';
 import { z } from 'zod';
 import { imageServiceRefusal, type ServiceImageFormat, type ServiceInput } from '../core/image-service';
 import { MAX_IMAGE_PIXELS } from '../core/limits';
@@ -143,6 +143,8 @@ async function opened(bytes: Buffer, format: string): Promise<Sharp> {
 
 /** What the Images binding would be asked to read, from the header alone: format, upright size, bytes, frames. */
 async function described(bytes: Buffer): Promise<{ meta: Metadata; input: ServiceInput }> {
+  const outside = framesOutside(bytes); // before libvips, which grows a GIF's screen to a larger frame (ADR 0151)
+  if (outside) throw new Problem(422, outside);
   let meta: Metadata;
   try {
     // Header only: nothing is decoded before the limits are checked (sharp's own pixel limit is only a backstop).

@@ -6,6 +6,7 @@
  * service, one billed transformation. Sizes are worked out from our own header reader and every job is held against
  * the binding's documented limits (core/image-service.ts) before it is sent, never by asking the binding.
  */
+import { frameOutsideProblem } from '../../../../../core/animation/frames';
 import { imageServiceRefusal, sizeAfterStep, type ServiceInput, type SizeOf } from '../../../../../core/image-service';
 import { displaySize, readHeader } from '../intake/sniff';
 import { fromBindingError } from './binding-errors';
@@ -38,6 +39,9 @@ export function toTransform(step: ServiceStep): ImageTransform {
 function described(bytes: Uint8Array, steps: readonly ServiceStep[] = []): ServiceInput & { after: SizeOf } {
   const header = readHeader(bytes);
   if (!header) throw new ImageServiceError(422, UNREADABLE);
+  // A frame outside its canvas is decoded at its own size (ADR 0151): refused before the binding sees it.
+  const outside = frameOutsideProblem(header);
+  if (outside) throw new ImageServiceError(422, outside);
   // HEIC on every plan; AVIF on Enterprise plans only, so the isolate reads AVIF itself (ADR 0132).
   const format = header.format === 'jpeg' || header.format === 'png' || header.format === 'webp' || header.format === 'gif' || header.format === 'heic' ? header.format : null;
   if (!format) throw new ImageServiceError(415, `The image service does not read ${header.format.toUpperCase()} pictures. Please convert it to JPEG or PNG first, then try again.`);
