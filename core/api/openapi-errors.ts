@@ -31,7 +31,7 @@ export const PICTURE_ERRORS: RouteError[] = [
   { status: 400, code: 'validation_failed', when: 'Neither the `image` part nor a `url` was sent, or a field is not valid; the message names the field.' },
   { status: 413, code: 'payload_too_large', when: `The file is over ${mb(MAX_UPLOAD_BYTES)}, the picture over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels or ${MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels a side, a BMP or TIFF over ${ISOLATE_ONLY_MAX_PIXELS / 1_000_000} megapixels, an AVIF over ${AVIF_MAX_SIDE.toLocaleString('en-US')} pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012).` },
   { status: 415, code: 'unsupported_media_type', when: `The bytes are not a picture in a format we take (${ACCEPTED_FORMATS_TEXT}).` },
-  { status: 422, code: 'unprocessable_image', when: 'The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`).' },
+  { status: 422, code: 'unprocessable_image', when: 'The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`).' },
 ];
 /**
  * What a route that takes a picture can also answer when it is named by `url` instead of sent (ADR 0131); an

@@ -128,7 +128,7 @@ const ROUTES: RouteDoc[] = [
   {
     method: 'post', path: '/api/upload', operationId: 'postUpload', tag: 'Images', auth: 'public',
     summary: 'Upload a picture',
-    description: `Stores a picture for the editor and the tools: the \`image\` file, or the picture at a public \`url\`, which the server fetches. The format is read from the bytes, never from the name or the Content-Type. It expires after ${TTL_MINUTES} minutes.`,
+    description: `Stores a picture for the editor and the tools: the \`image\` file, or the picture at a public \`url\`, which the server fetches. The format is read from the bytes, never from the name or the Content-Type. An animated GIF or WebP is held to the tools' limits on all its frames (at most ${ANIMATION_MAX_FRAMES}; 413 naming the limit), since the editor plays every one. It expires after ${TTL_MINUTES} minutes.`,
     body: { kind: 'multipart', fields: uploadFormSchema.omit({ image: true }), maxBytes: MAX_REQUEST_BYTES, example: {} },
     answers: [{ status: 201, description: 'Stored.', kind: 'json', schema: uploadResponseSchema, id: 'UploadResponse' }],
     errors: [...PICTURE_ERRORS, ...SOURCE_ERRORS, rateLimited('upload'), INTERNAL],

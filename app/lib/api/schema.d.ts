@@ -121,7 +121,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a picture
-         * @description Stores a picture for the editor and the tools: the `image` file, or the picture at a public `url`, which the server fetches. The format is read from the bytes, never from the name or the Content-Type. It expires after 60 minutes.
+         * @description Stores a picture for the editor and the tools: the `image` file, or the picture at a public `url`, which the server fetches. The format is read from the bytes, never from the name or the Content-Type. An animated GIF or WebP is held to the tools' limits on all its frames (at most 300; 413 naming the limit), since the editor plays every one. It expires after 60 minutes.
          *
          *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
@@ -1649,7 +1649,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2261,7 +2261,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2770,7 +2770,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3328,7 +3328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3611,7 +3611,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3831,7 +3831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4091,7 +4091,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. `no_faces_found`: `blur` of faces found none: "No faces found; this did not count against your allowance." The unit is refunded and nothing is stored. `no_people_found`: `blur` of people found nobody: "No people found; this did not count against your allowance." The unit is refunded and nothing is stored. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. `no_faces_found`: `blur` of faces found none: "No faces found; this did not count against your allowance." The unit is refunded and nothing is stored. `no_people_found`: `blur` of people found nobody: "No people found; this did not count against your allowance." The unit is refunded and nothing is stored. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4628,7 +4628,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5202,7 +5202,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; or an animation (GIF or WebP) sent to blur, which works on still pictures (send `frames=first`). */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). */
             422: {
                 headers: {
                     [name: string]: unknown;
