@@ -1,16 +1,20 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { encodeGif } from '../core/animation';
 import { MAX_UPLOAD_BYTES } from '../core/limits';
+import { craftedGif } from '../scripts/lib/crafted-animations';
 
 /**
  * One file intake for every screen (ADR 0012). Three bad files people really pick — a text file renamed .jpg, a
- * 0-byte file and an 11 MB file — are refused before any "uploaded" toast, in the words the server itself answers
- * for the same bytes (asked here, not copied from the code).
+ * 0-byte file and an 11 MB file — and a crafted one (a 100 × 100 GIF whose frames are 4,000², ADR 0151) are refused
+ * before any "uploaded" toast, in the words the server itself answers for the same bytes (asked here, not copied
+ * from the code).
  */
 const BAD = [
   { name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('These are my notes, not a photo.') },
   { name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) },
   { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(11 * 1024 * 1024)]) },
+  { name: 'stretched.gif', mimeType: 'image/gif', buffer: Buffer.from(craftedGif({ screen: { width: 100, height: 100 }, frame: { width: 4000, height: 4000 }, frames: 2 })) },
 ];
 
 const SCREENS: { name: string; url: string; input: (page: Page) => Locator; success: RegExp }[] = [
@@ -30,7 +34,7 @@ async function serverSays(page: Page, file: (typeof BAD)[number]): Promise<strin
   return ((await res.json()) as { error: string }).error;
 }
 
-test('the three bad files are refused by the server with these sentences', async ({ page }) => {
+test('the bad files are refused by the server with these sentences', async ({ page }) => {
   expect(BAD[2]!.buffer.length).toBeGreaterThan(MAX_UPLOAD_BYTES);
   const said = [];
   for (const f of BAD) said.push(await serverSays(page, f));
@@ -38,6 +42,7 @@ test('the three bad files are refused by the server with these sentences', async
     'Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).',
     'This file is empty (0 bytes). Please choose an image.',
     'Please upload an image smaller than 10MB.',
+    "Frame 1 of this GIF is 4,000 × 4,000 pixels at (0, 0), outside the picture's own 100 × 100: we take animations whose every frame lies inside the picture. Please save it again with an image editor, or try a different image.",
   ]);
 });
 
@@ -61,3 +66,24 @@ for (const screen of SCREENS) {
     expect(uploads).toEqual([]);
   });
 }
+
+// An upload is held to the tools' 300 frames (ADR 0152): the home and the editor refuse a 301-frame GIF in the
+// server's words before sending it; a tool screen takes it, since a tool can work on its first frame.
+test('home and editor refuse a 301-frame GIF before sending it; a tool screen takes it', async ({ page }) => {
+  const frames = Array.from({ length: 301 }, (_, i) => ({ rgba: new Uint8Array(16 * 4).fill(i % 2 ? 255 : 40), delayMs: 40 }));
+  const file = { name: 'long.gif', mimeType: 'image/gif', buffer: Buffer.from(encodeGif(frames, { width: 4, height: 4, loops: 0 })) };
+  const expected = await serverSays(page, file);
+  expect(expected).toBe('This animation has 301 frames; the tools take animations of at most 300 frames. Please shorten it, or save its first frame as a still picture.');
+  const uploads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/upload')) uploads.push(r.url());
+  });
+  for (const screen of SCREENS.filter((s) => s.name === 'home' || s.name === 'editor' || s.name === 'optimize')) {
+    await page.goto(screen.url);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await screen.input(page).setInputFiles(file);
+    const said = page.locator('[data-sonner-toast]').filter({ hasText: screen.name === 'optimize' ? screen.success : expected });
+    await expect(said).toBeVisible();
+  }
+  expect(uploads).toEqual([]);
+});
