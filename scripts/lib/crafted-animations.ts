@@ -74,7 +74,7 @@ export interface CraftedGif {
 }
 
 /** A GIF89a of `frames` frames, each declared `frame` under a logical screen of `screen`, looping for ever. */
-export function craftedGif({ screen, frame, frames }: CraftedGif): Uint8Array {
+export function craftedGif({ screen, frame, frames }: CraftedGif): Uint8Array<ArrayBuffer> {
   const head = [...'GIF89a'].map((c) => c.charCodeAt(0));
   // Logical screen with a global table of 4 colours (flags 0x81: table present, 2 << 1 entries).
   const lsd = [...le16(screen.width), ...le16(screen.height), 0x81, 0, 0, ...[0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]];
@@ -85,7 +85,7 @@ export function craftedGif({ screen, frame, frames }: CraftedGif): Uint8Array {
     0x2c, ...le16(frame.left ?? 0), ...le16(frame.top ?? 0), ...le16(frame.width), ...le16(frame.height), 0,
     2, ...lzw,
   ]);
-  return concatBytes([new Uint8Array([...head, ...lsd, ...loop]), ...Array.from({ length: frames }, () => one), new Uint8Array([0x3b])]);
+  return new Uint8Array(concatBytes([new Uint8Array([...head, ...lsd, ...loop]), ...Array.from({ length: frames }, () => one), new Uint8Array([0x3b])]));
 }
 
 /** A lossless WebP bitstream (VP8L chunk) of `width` × `height` pixels, all one opaque colour. */
@@ -126,12 +126,12 @@ export interface CraftedWebp {
 }
 
 /** An animated WebP of `frames` ANMF frames, each a lossless picture of `frame`'s size at its offset, under `canvas`. */
-export function craftedWebp({ canvas, frame, bitstream = frame, frames }: CraftedWebp): Uint8Array {
+export function craftedWebp({ canvas, frame, bitstream = frame, frames }: CraftedWebp): Uint8Array<ArrayBuffer> {
   const vp8x = chunk('VP8X', [0x02, 0, 0, 0, ...le24(canvas.width - 1), ...le24(canvas.height - 1)]);
   const anim = chunk('ANIM', [0, 0, 0, 0, 0, 0]);
   const anmf = chunk('ANMF', [...le24((frame.x ?? 0) / 2), ...le24((frame.y ?? 0) / 2), ...le24(frame.width - 1), ...le24(frame.height - 1), ...le24(80), 0x02, ...solidVp8l(bitstream.width, bitstream.height)]);
   const body = [...[...'WEBP'].map((c) => c.charCodeAt(0)), ...vp8x, ...anim];
   const size = body.length + anmf.length * frames;
   const one = new Uint8Array(anmf);
-  return concatBytes([new Uint8Array([...[...'RIFF'].map((c) => c.charCodeAt(0)), ...le32(size), ...body]), ...Array.from({ length: frames }, () => one)]);
+  return new Uint8Array(concatBytes([new Uint8Array([...[...'RIFF'].map((c) => c.charCodeAt(0)), ...le32(size), ...body]), ...Array.from({ length: frames }, () => one)]));
 }

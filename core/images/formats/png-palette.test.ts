@@ -47,7 +47,7 @@ describe('PNG palettes', () => {
     ['a palette of 257 colours', { palette: new Array<number>(771).fill(9) }, 'a palette (PLTE) of 771 bytes, not 1 to 256 colours of 3 bytes'],
     ['a truecolour PNG with an empty palette', { colourType: 2, palette: [] }, 'the palette (PLTE) is empty'],
   ] as const)('refuses an indexed PNG with %s, which libvips cannot read either', async (_, shape, detail) => {
-    const bytes = png(shape);
+    const bytes = png(shape as Shape);
     expect(sniffImage(bytes)).toMatchObject({ ok: false, problem: 'corrupt', detail, format: 'png' });
     expect(await libvipsReads(bytes)).toBe(false);
   });

@@ -80,7 +80,7 @@ describe.each(Object.entries(FILES))('a %s whose frames are far larger than its 
 
   it('is refused as a meme background', async () => {
     const form = new FormData();
-    form.append('background', new File([file.bytes as Uint8Array<ArrayBuffer>], `crafted.${kind}`));
+    form.append('background', new File([file.bytes], `crafted.${kind}`));
     form.append('lines', 'top text');
     const answer = await timed(() => api('/api/memes/render', { method: 'POST', body: form }));
     expect(answer).toMatchObject(refused);
@@ -99,7 +99,7 @@ describe.each(Object.entries(FILES))('a %s whose frames are far larger than its 
 describe('the upload refuses what no tool could then process', () => {
   it('an animated WebP of 301 frames (413, naming the limit); 300 frames upload, and the tools still take 301 with frames=first', async () => {
     const still = await encode({ data: new Uint8ClampedArray(16 * 16 * 4).fill(200), width: 16, height: 16 }, 'webp', { quality: 80 });
-    const webp = (frames: number) => muxAnimatedWebp({ width: 16, height: 16, loops: 0 }, Array.from({ length: frames }, () => ({ still, delayMs: 40 })));
+    const webp = (frames: number) => new Uint8Array(muxAnimatedWebp({ width: 16, height: 16, loops: 0 }, Array.from({ length: frames }, () => ({ still, delayMs: 40 }))));
     const over = await timed(() => api('/api/upload', { method: 'POST', body: uploadForm(webp(301), 'long.webp') }));
     expect(over).toMatchObject({
       status: 413,
