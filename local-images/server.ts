@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AnimationUnreadable, runAnimated, type Raw } from './animated';
-import { READS, formatOf, framesOutside, heicPixels } from './formats';
+import { READS, formatOf, framesOutside, heicPixels, withProfile } from './formats';
 import { z } from 'zod';
 import { imageServiceRefusal, type ServiceImageFormat, type ServiceInput } from '../core/image-service';
 import { MAX_IMAGE_PIXELS } from '../core/limits';
@@ -131,13 +131,15 @@ async function drawOverlays(r: Raw, job: Job, overlays: Buffer[]): Promise<Raw> 
 }
 
 /**
- * The picture's pixels as sharp takes them; a HEIC's come from libheif (formats.ts), since libvips has no HEVC decoder.
+ * The picture's pixels as sharp takes them; a HEIC's come from libheif (formats.ts), since libvips has no HEVC decoder,
+ * and are converted to sRGB from the colour space its `colr` box names, as sharp converts any profiled picture.
  */
 async function opened(bytes: Buffer, format: string): Promise<Sharp> {
   if (format !== 'heic') return sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).autoOrient();
   const image = await heicPixels(bytes).catch(() => {
     throw new Problem(422, UNREADABLE);
   });
+  if (image.icc) return withProfile(image, image.icc);
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
 }
 
@@ -209,9 +211,10 @@ export async function runJob(job: Job, input: Buffer, overlays: Buffer[]): Promi
   // An opaque input stays opaque through every step (padding is a solid colour): write it without an alpha channel.
   let out = fromRaw(r);
   if (!meta.hasAlpha || format === 'jpeg') out = out.flatten({ background: '#ffffff' });
-  // No metadata is written; the pixels are already sRGB (sharp converts from the input's profile when it decodes).
-  // The Worker's adapter never sends a non-sRGB RGB profile: it keeps the photo's own values and puts the profile back
-  // itself (workers/api/src/imaging/service/profile.ts, ADR 0126).
+  // No metadata is written; the pixels are already sRGB (sharp converts from the input's profile when it decodes, and
+  // opened() does for a HEIC's `colr`). The Worker's adapter sends a non-sRGB profile only for an AVIF result: else it
+  // keeps the photo's own values and puts the profile back itself (workers/api/src/imaging/service/profile.ts, ADR
+  // 0126, 0153).
   const encoded =
     format === 'jpeg'
       ? out.jpeg({ quality: quality ?? 80, chromaSubsampling: '4:2:0', progressive: true, mozjpeg: false })

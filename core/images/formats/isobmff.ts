@@ -94,15 +94,24 @@ function primaryItem(bytes: Uint8Array, meta: Box): number | null {
   return (bytes[pitm.start] ?? 0) === 0 ? view(bytes).getUint16(pitm.start + 4) : (need(bytes, pitm.start + 8), view(bytes).getUint32(pitm.start + 4));
 }
 
-/** The 1-based indexes into `ipco` of the properties `ipma` gives the item, or null when it names none. */
-function propertiesOf(bytes: Uint8Array, iprp: Box, id: number): number[] | null {
+/** One property given to an item by `ipma`: its 1-based index into `ipco`, and where that index is written. */
+export interface Association {
+  item: number;
+  index: number;
+  essential: boolean;
+  /** The offset of the index field, 1 byte, or 2 when `wide` (its top bit is the essential flag). */
+  at: number;
+  wide: boolean;
+}
+
+/** Every item-to-property association of `ipma` (ISO/IEC 23008-12 §9.3), in file order. */
+export function* associations(bytes: Uint8Array, iprp: Box): Generator<Association> {
   const ipma = child(bytes, iprp, 'ipma');
-  if (!ipma) return null;
+  if (!ipma) return;
   need(bytes, ipma.start + 8);
   const version = bytes[ipma.start] ?? 0;
   const wide = ((bytes[ipma.start + 3] ?? 0) & 1) === 1;
-  const dv = view(bytes);
-  const count = dv.getUint32(ipma.start + 4);
+  const count = view(bytes).getUint32(ipma.start + 4);
   let at = ipma.start + 8;
   for (let i = 0; i < count && at < ipma.end; i++) {
     const item = uint(bytes, at, version < 1 ? 2 : 4);
@@ -110,14 +119,34 @@ function propertiesOf(bytes: Uint8Array, iprp: Box, id: number): number[] | null
     need(bytes, at + 1);
     const n = bytes[at] ?? 0;
     at += 1;
-    const indexes: number[] = [];
     for (let j = 0; j < n; j++) {
-      indexes.push(wide ? uint(bytes, at, 2) & 0x7fff : (need(bytes, at + 1), (bytes[at] ?? 0) & 0x7f));
+      const value = wide ? uint(bytes, at, 2) : (need(bytes, at + 1), bytes[at] ?? 0);
+      const flag = wide ? 0x8000 : 0x80;
+      yield { item, index: value & (flag - 1), essential: (value & flag) !== 0, at, wide };
       at += wide ? 2 : 1;
     }
-    if (item === id) return indexes;
   }
-  return null;
+}
+
+/** The 1-based indexes into `ipco` of the properties `ipma` gives the item, or null when it names none. */
+function propertiesOf(bytes: Uint8Array, iprp: Box, id: number): number[] | null {
+  const own = [...associations(bytes, iprp)].filter((a) => a.item === id).map((a) => a.index);
+  return own.length ? own : null;
+}
+
+/**
+ * A HEIF file's item properties: every box of `ipco` in order (`ipma` indexes them from 1), its `iprp`, and the
+ * properties of the primary item (null when it has none). Null for a file without them; `corrupt` for a broken one.
+ */
+export function itemProperties(bytes: Uint8Array): { iprp: Box; properties: Box[]; primary: Box[] | null } | null {
+  const meta = [...boxes(bytes, 0, bytes.length)].find((b) => b.type === 'meta');
+  const iprp = meta && child(bytes, meta, 'iprp', 4);
+  const ipco = iprp && child(bytes, iprp, 'ipco');
+  if (!meta || !iprp || !ipco) return null;
+  const properties = [...boxes(bytes, ipco.start, ipco.end)];
+  const id = primaryItem(bytes, meta);
+  const own = id === null ? null : propertiesOf(bytes, iprp, id);
+  return { iprp, properties, primary: own && own.map((i) => properties[i - 1]).filter((b): b is Box => b !== undefined) };
 }
 
 /**
