@@ -24,6 +24,7 @@ import { readHeader } from '../src/imaging/intake/sniff';
 import { similarity } from '../src/imaging/ops/compress/judge/ssim';
 import type { Raster } from '../src/imaging/codecs/raster';
 import { exiftool } from './support/corpus';
+import { colourMatch, managedDecode } from './support/oracle';
 import { failingImages, recordingImages } from './support/images-binding';
 import { makePhoto, reference, type ReferenceOp } from './support/photos';
 
@@ -95,6 +96,9 @@ let heicPhoto: Promise<Uint8Array> | undefined;
 const heic = () => (heicPhoto ??= makePhoto({ width: 320, height: 200, seed: 5, gps: true, format: 'heic' }));
 /** Display P3, as phones tag their photos: its pixel values are not sRGB's. */
 const p3Photo = () => makePhoto({ width: 320, height: 200, seed: 8, profile: 'p3', quality: 95 });
+let p3HeicPhoto: Promise<Uint8Array> | undefined;
+/** The same as an iPhone's HEIC: the profile in its `colr` box. */
+const p3Heic = () => (p3HeicPhoto ??= makePhoto({ width: 320, height: 200, seed: 8, profile: 'p3', format: 'heic', quality: 90 }));
 /** Mean difference per channel (RGB) between two pictures of one size. */
 function meanDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let sum = 0;
@@ -259,6 +263,19 @@ const CASES: Record<string, (s: ImageService) => Promise<void>> = {
     expect(readHeader(out.bytes)).toMatchObject({ format: 'jpeg', width: 160, height: 100 });
     expect(Object.keys(await exiftool(out.bytes)).filter((k) => k.startsWith('GPS') || k.startsWith('EXIF:'))).toEqual([]);
   },
+  // ADR 0153: an iPhone's HEIC holds Display P3 in its colr box; the service reads its values as they are and the
+  // profile goes back on the file, or (AVIF, which carries none here) the service converts to sRGB.
+  "keeps a Display P3 HEIC's colour: its profile on JPEG, PNG and WebP, converted in AVIF": async (s) => {
+    const input = await p3Heic();
+    const [icc, managed] = [readProfile(input, 'heic'), await managedDecode(input)];
+    expect(icc).not.toBeNull();
+    for (const format of ['jpeg', 'png', 'webp', 'avif'] as const) {
+      const out = await s.run({ input, steps: [], output: { format, quality: 90 } });
+      expect(readProfile(out.bytes, format), format).toEqual(format === 'avif' ? null : icc);
+      const match = await colourMatch(managed, out.bytes);
+      expect(match.deltaE, `${format}: ${JSON.stringify(match)}`).toBeLessThan(2);
+    }
+  },
   'writes AVIF at the quality asked, up to 1,200 px a side, and refuses 1,201 before any work': async (s) => {
     const input = await photo();
     const [low, high] = await Promise.all([30, 90].map((quality) => s.run({ input, steps: [{ op: 'resize', width: 1_200, height: 750, fit: 'stretch' }], output: { format: 'avif', quality } })));
@@ -322,6 +339,7 @@ export const EMULATION_LACKS = new Set<string>([
   "writes a profiled photo's profile back, on its own pixel values",
   // Its sharp has no HEVC decoder ("Support for this compression format has not been built in: HEVC"), ADR 0132.
   'reads a HEIC (an iPhone photo) and writes it as a JPEG with no metadata',
+  "keeps a Display P3 HEIC's colour: its profile on JPEG, PNG and WebP, converted in AVIF",
   // It writes AVIF, but at its own quality: quality 30 and 90 are the same file.
   'writes AVIF at the quality asked, up to 1,200 px a side, and refuses 1,201 before any work',
 ]);

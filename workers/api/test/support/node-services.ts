@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { Response, type Request } from 'miniflare';
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
+import { compare, managed, type Region } from './colour-judge';
 
 const run = promisify(execFile);
 
@@ -58,13 +59,25 @@ async function exiftoolLines(dir: string, form: Awaited<ReturnType<Request['form
   return files.map((f) => sections.get(f)!);
 }
 
-/** A JPEG as a real HEIC (x265), its EXIF carried over: Debian's heif-enc (libheif-examples, .ci/run). */
-async function heicOf(jpeg: Buffer, quality: number): Promise<Buffer> {
+/**
+ * A JPEG as a real HEIC (x265), its EXIF and ICC profile carried over (`colr` `prof`, as an iPhone writes Display P3):
+ * Debian's heif-enc (libheif-examples, .ci/run). A PNG as an AVIF (`avif`), whose `nclx` then names Display P3
+ * (primaries 12, the sRGB transfer 13), as AVIF encoders tag it: heif-enc writes the code points it is given as 2/2.
+ */
+async function heifOf(image: Buffer, quality: number, as: 'heic' | 'avif' = 'heic'): Promise<Buffer> {
   const dir = await mkdtemp(join(tmpdir(), 'memeforge-heic-'));
   try {
-    await writeFile(join(dir, 'in.jpg'), jpeg);
-    await run('heif-enc', ['-q', String(quality), '-o', join(dir, 'out.heic'), join(dir, 'in.jpg')]);
-    return await readFile(join(dir, 'out.heic'));
+    const input = join(dir, as === 'heic' ? 'in.jpg' : 'in.png');
+    await writeFile(input, image);
+    await run('heif-enc', ['-q', String(quality), ...(as === 'avif' ? ['-A'] : []), '-o', join(dir, `out.${as}`), input]);
+    const out = await readFile(join(dir, `out.${as}`));
+    if (as === 'avif') {
+      const nclx = out.indexOf('colrnclx') + 8;
+      if (nclx < 8) throw new Error('heif-enc wrote no nclx box');
+      out.writeUInt16BE(12, nclx);
+      out.writeUInt16BE(13, nclx + 2);
+    }
+    return out;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -82,7 +95,8 @@ const photoSchema = z.object({
   format: z.enum(['jpeg', 'png', 'webp', 'tiff', 'gif', 'heic', 'avif']).default('jpeg'),
   quality: z.number().int().min(1).max(100).default(85),
   // Display P3, as phones tag their photos: the pixels converted into it and its profile embedded (libvips' sP3C).
-  profile: z.literal('p3').optional(),
+  // 'p3-nclx' (AVIF only): the same pixels tagged by code points alone, as AVIF encoders write it (heifOf).
+  profile: z.enum(['p3', 'p3-nclx']).optional(),
 });
 
 /**
@@ -138,7 +152,13 @@ export async function photoService(request: Request): Promise<Response> {
     if (url.pathname === '/photo') {
       const o = photoSchema.parse(await request.json());
       let img = sharp(photoPixels(o.width, o.height, o.seed), { raw: { width: o.width, height: o.height, channels: 3 } });
-      if (o.profile) img = img.withIccProfile(o.profile);
+      if (o.profile) img = img.withIccProfile('p3');
+      if (o.profile === 'p3-nclx') {
+        if (o.format !== 'avif') throw new Error('p3-nclx is for AVIF');
+        const values = await img.raw().toBuffer({ resolveWithObject: true });
+        const png = await sharp(values.data, { raw: { width: o.width, height: o.height, channels: values.info.channels } }).png().toBuffer();
+        return new Response(new Uint8Array(await heifOf(png, o.quality, 'avif')));
+      }
       if (o.format === 'jpeg' || o.format === 'heic') {
         img = img.jpeg({ quality: o.format === 'heic' ? 95 : o.quality, chromaSubsampling: '4:2:0' });
         const exif: Record<string, Record<string, string>> = { IFD0: { Make: 'Memeforge', Model: 'Test Phone' } };
@@ -154,7 +174,7 @@ export async function photoService(request: Request): Promise<Response> {
       else if (o.format === 'gif') img = img.gif();
       else img = o.format === 'png' ? img.png() : img.webp({ quality: o.quality });
       const bytes = await img.toBuffer();
-      return new Response(new Uint8Array(o.format === 'heic' ? await heicOf(bytes, o.quality) : bytes));
+      return new Response(new Uint8Array(o.format === 'heic' ? await heifOf(bytes, o.quality) : bytes));
     }
     if (url.pathname === '/meta') {
       // What libvips says the bytes are (an AVIF is `heif` with `av1` compression).
@@ -182,7 +202,9 @@ export async function photoService(request: Request): Promise<Response> {
 }
 
 /**
- * ORACLE, the outside judges of `quality=auto` (libjxl's `ssimulacra_main`, Debian's `butteraugli`): `POST /score`
+ * ORACLE, the outside judges: of colour, `POST /managed` (a picture, a HEIC too, colour-managed to an sRGB PNG) and
+ * `POST /colour` (multipart `expected`, `candidate`, optional `region` JSON: mean ΔE and saturation, colour-judge.ts);
+ * of `quality=auto` (libjxl's `ssimulacra_main`, Debian's `butteraugli`): `POST /score`
  * with a multipart `original` and `candidate` (any format sharp reads; EXIF orientation applied, colour profiles
  * converted to sRGB as a viewer would) answers `{ ssimulacra, butteraugli? }`; `POST /vips-jpeg?quality=75` answers
  * libvips' own JPEG of the upright original at that quality (its defaults), the peer the scores are held against.
@@ -191,6 +213,13 @@ export async function oracleService(request: Request): Promise<Response> {
   const dir = await mkdtemp(join(tmpdir(), 'memeforge-oracle-'));
   try {
     const url = new URL(request.url);
+    if (url.pathname === '/managed') return new Response(new Uint8Array(await managed(new Uint8Array(await request.arrayBuffer()))));
+    if (url.pathname === '/colour') {
+      const form = await request.formData();
+      const part = async (name: string) => new Uint8Array(await (form.get(name) as unknown as Blob).arrayBuffer());
+      const region = form.get('region');
+      return Response.json(await compare(await part('expected'), await part('candidate'), region ? (JSON.parse(String(region)) as Region) : undefined));
+    }
     if (url.pathname === '/vips-jpeg') {
       const quality = Number(url.searchParams.get('quality') ?? 75);
       const out = await sharp(new Uint8Array(await request.arrayBuffer())).rotate().jpeg({ quality }).toBuffer();

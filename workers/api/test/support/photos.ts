@@ -9,8 +9,11 @@ export interface PhotoOptions {
   gps?: boolean;
   format?: 'jpeg' | 'png' | 'webp' | 'heic' | 'avif';
   quality?: number;
-  /** Display P3 pixels with their profile (libvips' `sP3C`), as a phone tags its photos. */
-  profile?: 'p3';
+  /**
+   * Display P3 pixels with their profile (libvips' `sP3C`), as a phone tags its photos (a HEIC: in its `colr` box, as
+   * an iPhone's); 'p3-nclx', an AVIF's: the same pixels named by code points alone (primaries 12, sRGB transfer).
+   */
+  profile?: 'p3' | 'p3-nclx';
 }
 
 export interface ReferenceOp {

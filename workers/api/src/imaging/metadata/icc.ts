@@ -3,10 +3,12 @@
  * tagged Adobe RGB or Display P3 (most phones) re-encoded without its profile is shown as if it were sRGB, duller
  * and shifted (rocket.jpg, Adobe RGB: SSIMULACRA 0.021 and butteraugli 10 from that alone). So the input's profile
  * is carried into the output unless it is sRGB, which viewers assume anyway and which would only add bytes.
- * JPEG: APP2 `ICC_PROFILE` segments; PNG: `iCCP` (zlib); WebP: an `ICCP` chunk in an extended (VP8X) file.
+ * JPEG: APP2 `ICC_PROFILE` segments; PNG: `iCCP` (zlib); WebP: an `ICCP` chunk in an extended (VP8X) file. HEIC and
+ * AVIF are read, never written: their `colr` box, an ICC profile or code points made into one (heif-colour.ts, ADR 0153).
  */
 import { unzlibSync, zlibSync } from 'fflate';
 import type { ImageFormat } from '../../../../../core/api/images';
+import { heifProfile, heifWithoutColour } from '../../../../../core/images/formats/heif-colour';
 import { pngChunk } from '../codecs/plain-png';
 import { concat, jpegSegments, pngChunks, riffChunk, startsWith, webpChunks, joinWebp } from './container';
 
@@ -41,6 +43,7 @@ function rawProfile(bytes: Uint8Array, format: ImageFormat): Uint8Array | null {
       return nameEnd < 0 ? null : unzlibSync(chunk.data.subarray(nameEnd + 2));
     }
     if (format === 'webp') return webpChunks(bytes)?.find((c) => c.type === 'ICCP')?.data.slice() ?? null;
+    if (format === 'heic' || format === 'avif') return heifProfile(bytes);
   } catch {
     // A damaged profile is left behind, as before.
   }
@@ -64,7 +67,8 @@ export function isSrgb(icc: Uint8Array): boolean {
 
 /**
  * `bytes` without its colour profile, nothing else changed (no pixel is re-encoded): what the image service is sent
- * (service/profile.ts), so that it reads the file's own pixel values. Null where the container cannot be walked.
+ * (service/profile.ts), so that it reads the file's own pixel values. Null where the container cannot be walked. A
+ * HEIC's `colr` boxes are made to say sRGB in place (heif-colour.ts).
  */
 export function withoutProfile(bytes: Uint8Array, format: ImageFormat): Uint8Array | null {
   if (format === 'jpeg') {
@@ -84,6 +88,7 @@ export function withoutProfile(bytes: Uint8Array, format: ImageFormat): Uint8Arr
     if (chunks[0]!.type === 'VP8X') out[20] = (out[20] ?? 0) & ~0x20; // no ICC profile any more
     return out;
   }
+  if (format === 'heic' || format === 'avif') return heifWithoutColour(bytes);
   return null;
 }
 

@@ -16,6 +16,7 @@ import { decode } from '../codecs/decode';
 import { encode, LOSSY_FORMATS, type OutputFormat } from '../codecs/encode';
 import type { ImageHeader } from '../intake/sniff';
 import { probe } from '../intake/probe';
+import { embedProfile, readProfile } from '../metadata/icc';
 import { ENCODE_PIXEL_BUDGET, WASM_PIXEL_BUDGET, type WasmOperation } from '../options';
 import { ImageServiceError, type ServiceFormat } from '../service/types';
 import { decodeSlicePixels, encodeSlicePixels, operationSlicePixels } from '../slices';
@@ -36,15 +37,18 @@ export function pixelBudget(op: WasmOperation, format: OutputFormat, quality?: n
 export const decodes = (input: Picture) => input.upright.width * input.upright.height <= decodeSlicePixels(input.header.format);
 
 /**
- * The picture as the image service can read it: as it is, or (TIFF and BMP, which it reads neither of) decoded and
- * written as a plain PNG here, each step within a slice. Null where even that does not fit: a 413 names the limit.
+ * The picture as the image service can read it: as it is, or (TIFF, BMP and AVIF, which it reads none of) decoded and
+ * written as a plain PNG here, each step within a slice, carrying the picture's colour profile (an AVIF's Display P3,
+ * ADR 0153). Null where even that does not fit: a 413 names the limit.
  */
 export async function readableByService(input: Picture): Promise<Picture | null> {
   if (SERVICE_READS.includes(input.header.format)) return input;
   const size = input.upright.width * input.upright.height;
   if (!decodes(input) || size > encodeSlicePixels('png') || size > WASM_PIXEL_BUDGET.convert) return null;
   const raster = await decode(input.bytes, input.header);
-  return probe(await encode(raster, 'png', { quality: 100, optimise: false }));
+  const png = await encode(raster, 'png', { quality: 100, optimise: false });
+  const icc = readProfile(input.bytes, input.header.format);
+  return probe(icc ? embedProfile(png, 'png', icc, raster) : png);
 }
 
 const megapixels = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;

@@ -1,11 +1,13 @@
 /**
- * Colour profiles across the image service (ADR 0126). A photo tagged Adobe RGB or Display P3 is sent to the service
- * without its profile, so every implementation reads the file's own pixel values, as the isolate's codecs do
- * (icc.ts); the profile is put back on the JPEG, PNG or WebP it answers. What a service would have done with the
- * profile never matters: libvips converts to sRGB on decode, and the Images binding documents only that it
- * "supports ICC color profiles in JPEG and PNG images" (https://developers.cloudflare.com/images/transform-images/),
- * not what it does for WebP or raw output. Raw `rgba` (the sample `quality=auto` judges) is then in the same values
- * as the file the service writes, so the judge compares like with like; no call is added.
+ * Colour profiles across the image service (ADR 0126, 0153). A photo tagged Adobe RGB or Display P3 is sent to the
+ * service without its profile, so every implementation reads the file's own pixel values, as the isolate's codecs do
+ * (icc.ts); the profile is put back on the JPEG, PNG or WebP it answers. A HEIC (an iPhone's photo, Display P3 in its
+ * `colr` box) goes the same way: its `colr` is made to say sRGB in place. What a service would have done with the
+ * profile never matters for those: libvips converts to sRGB on decode, and the Images binding documents that
+ * "embedded color profiles are always applied" (https://developers.cloudflare.com/images/transform-images/
+ * transform-via-workers/, `metadata`) without saying whether its HEIC reader applies a `colr` box, nor what
+ * becomes of WebP or raw output. Raw `rgba` (the sample `quality=auto` judges) is then in the same values as the file
+ * the service writes, so the judge compares like with like; no call is added.
  */
 import { embedProfile, readProfile, withoutProfile } from '../metadata/icc';
 import { readHeader } from '../intake/sniff';
@@ -25,7 +27,8 @@ export function carryingProfiles(service: ImageService): ImageService {
   return {
     name: service.name,
     async run(job: ServiceJob): Promise<ServiceResult> {
-      // No profile is written into AVIF here: its input keeps its own, and the service converts the colours to sRGB.
+      // No profile is written into AVIF here: its input keeps its own, and the service converts the colours to sRGB
+      // (the binding "always applies" embedded profiles; local-images converts a HEIC's colr as sharp converts a JPEG).
       if (job.output.format === 'avif') return service.run(job);
       const input = untagged(job.input);
       const overlays = job.overlays?.map((o) => ({ ...o, image: untagged(o.image).bytes }));

@@ -13,6 +13,7 @@ import type { PrivacyOptions } from '../../../../../../core/tools/privacy';
 import { decode } from '../../codecs/decode';
 import { encode, type OutputFormat } from '../../codecs/encode';
 import type { ExifKeep, ExifKind } from '../../metadata/exif-scrub';
+import { readProfile } from '../../metadata/icc';
 import { stripPng, stripWebp } from './chunks';
 import { stripJpeg, type Stripped } from './jpeg';
 import { displaySize, type ImageHeader } from '../../intake/sniff';
@@ -44,7 +45,8 @@ async function heicWithoutMetadata(input: Picture, services: EngineServices, not
   const log: PrivacyLog = {
     removed: ['All metadata'],
     actions: [`Written as a JPEG at quality ${HEIC_CLEAN_QUALITY} by the image service, with no metadata: a HEIC's metadata is not removed in place.`],
-    preserved: ['Image pixels (re-encoded)'],
+    // An iPhone's Display P3 goes with the pixels (ADR 0153), as any kept profile does (ADR 0118).
+    preserved: ['Image pixels (re-encoded)', ...(clean.icc ? ['ICC colour profile'] : [])],
   };
   return {
     operation: 'privacy',
@@ -149,6 +151,8 @@ export async function protectPrivacy(bytes: Uint8Array, header: ImageHeader, req
   log.removed.push('All metadata');
   log.actions.push(`Re-encoded losslessly as ${format.toUpperCase()}, which writes no metadata.`);
   log.preserved.push('Image pixels (lossless copy)');
+  // An AVIF's colour profile (or its Display P3 code points) goes on the copy as on every result of the isolate (icc.ts).
+  if (readProfile(bytes, header.format)) log.preserved.push('ICC colour profile');
   return { ...base, bytes: out, format, reencoded: true, width: raster.width, height: raster.height };
 }
 

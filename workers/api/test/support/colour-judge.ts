@@ -1,0 +1,112 @@
+/**
+ * Colour as a viewer sees it, for the ORACLE service (node-services.ts), Node-side: shares no code with what it checks.
+ * `managed(bytes)`: the picture decoded and colour-managed to sRGB, as an sRGB PNG (a HEIC by libheif's own
+ * `heif-convert`, which writes its ICC profile into the PNG, then libvips; an AVIF named Display P3 by code points, by
+ * the published P3 → sRGB matrix; everything else by libvips, which applies an embedded profile). `compare(expected, candidate, region)`: both colour-managed, the candidate's size brought to the
+ * expected's, the mean CIE 1976 ΔE*ab between them and the mean saturation (HSV) of each, over `region` or all.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+
+const run = promisify(execFile);
+
+/** HEVC pictures in HEIF, which libvips cannot decode (an AVIF names its own brand, and libvips reads it). */
+const isHeic = (bytes: Uint8Array) => {
+  const brands = Buffer.from(bytes.subarray(4, 32)).toString('latin1');
+  return brands.startsWith('ftyp') && /heic|heix|mif1/.test(brands) && !brands.includes('avif');
+};
+
+/**
+ * Display P3 → sRGB on linear light, the published matrix (D65 both), for an AVIF named Display P3 by `nclx` code points
+ * alone (primaries 12, transfer 13), which libvips does not apply: worked out by hand here, no profile involved.
+ */
+const P3_TO_SRGB = [
+  [1.2249401, -0.2249404, 0],
+  [-0.0420569, 1.0420571, 0],
+  [-0.0196376, -0.0786361, 1.0982735],
+];
+const encodeSrgb = (v: number) => Math.round(255 * Math.min(1, Math.max(0, v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055)));
+
+function nclxP3(bytes: Buffer): boolean {
+  const at = bytes.indexOf('colrnclx');
+  return at > 0 && bytes.readUInt16BE(at + 8) === 12 && bytes.readUInt16BE(at + 10) === 13 && bytes.indexOf('colrprof') < 0 && bytes.indexOf('colrrICC') < 0;
+}
+
+async function p3ToSrgb(bytes: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(bytes, { ignoreIcc: true }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const out = Buffer.alloc(data.length);
+  for (let i = 0; i < data.length; i += 3) {
+    const rgb = [data[i]!, data[i + 1]!, data[i + 2]!].map((v) => linear(v / 255));
+    P3_TO_SRGB.forEach((row, c) => (out[i + c] = encodeSrgb(row[0]! * rgb[0]! + row[1]! * rgb[1]! + row[2]! * rgb[2]!)));
+  }
+  return sharp(out, { raw: { width: info.width, height: info.height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+}
+
+/** An sRGB PNG of the picture as a colour-managed viewer shows it. */
+export async function managed(bytes: Uint8Array): Promise<Buffer> {
+  let readable = Buffer.from(bytes);
+  if (nclxP3(readable)) return p3ToSrgb(readable);
+  if (isHeic(bytes)) {
+    const dir = await mkdtemp(join(tmpdir(), 'memeforge-colour-'));
+    try {
+      await writeFile(join(dir, 'in.heic'), bytes);
+      await run('heif-convert', ['--quiet', join(dir, 'in.heic'), join(dir, 'out.png')]);
+      readable = await readFile(join(dir, 'out.png'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  return sharp(readable).rotate().toColourspace('srgb').removeAlpha().png({ compressionLevel: 1 }).toBuffer();
+}
+
+const linear = (v: number) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
+/** sRGB (0–255) → CIELAB under D65. */
+function lab(r: number, g: number, b: number): [number, number, number] {
+  const [R, G, B] = [r, g, b].map((v) => linear(v / 255)) as [number, number, number];
+  const x = (0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047;
+  const y = 0.2126 * R + 0.7152 * G + 0.0722 * B;
+  const z = (0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883;
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+const saturation = (r: number, g: number, b: number) => {
+  const max = Math.max(r, g, b);
+  return max === 0 ? 0 : (max - Math.min(r, g, b)) / max;
+};
+
+export interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export interface ColourMatch {
+  deltaE: number;
+  saturation: { expected: number; candidate: number };
+}
+
+export async function compare(expected: Uint8Array, candidate: Uint8Array, region?: Region): Promise<ColourMatch> {
+  const want = await sharp(await managed(expected)).raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = want.info;
+  const got = await sharp(await managed(candidate)).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+  const r = region ?? { left: 0, top: 0, width, height };
+  let [dE, sWant, sGot, n] = [0, 0, 0, 0];
+  for (let y = r.top; y < r.top + r.height; y++) {
+    for (let x = r.left; x < r.left + r.width; x++) {
+      const i = (y * width + x) * 3;
+      const [a, b] = [want.data.subarray(i, i + 3), got.subarray(i, i + 3)] as [Buffer, Buffer];
+      const [p, q] = [lab(a[0]!, a[1]!, a[2]!), lab(b[0]!, b[1]!, b[2]!)];
+      dE += Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+      sWant += saturation(a[0]!, a[1]!, a[2]!);
+      sGot += saturation(b[0]!, b[1]!, b[2]!);
+      n++;
+    }
+  }
+  const round = (v: number) => Math.round((v / n) * 1000) / 1000;
+  return { deltaE: round(dE), saturation: { expected: round(sWant), candidate: round(sGot) } };
+}
