@@ -12,15 +12,19 @@ import { heifEnc, makeHeic } from '../scripts/lib/make-heic';
 import { countPixels } from './editor-fixtures';
 import { test } from './fixtures';
 
-/** A 640 × 480 photo stand-in, left half red and right half blue, as a HEIC. */
-async function redBlueHeic(): Promise<Buffer> {
+/**
+ * A 640 × 480 photo stand-in, left half `left` and right half `right` (sRGB), as a HEIC; `p3`: its values converted to
+ * Display P3 with the profile in the HEIC's colr box, as an iPhone writes it (heif-enc carries the JPEG's profile).
+ */
+async function halvesHeic(left = [220, 30, 30], right = [30, 40, 220], p3 = false): Promise<Buffer> {
   const [w, h] = [640, 480];
   const data = Buffer.alloc(w * h * 3);
-  for (let i = 0; i < w * h; i++) data.set(i % w < w / 2 ? [220, 30, 30] : [30, 40, 220], i * 3);
+  for (let i = 0; i < w * h; i++) data.set(i % w < w / 2 ? left : right, i * 3);
   const dir = mkdtempSync(join(tmpdir(), 'e2e-heic-'));
   try {
     const jpeg = join(dir, 'photo.jpg');
-    writeFileSync(jpeg, await sharp(data, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 95 }).toBuffer());
+    const image = sharp(data, { raw: { width: w, height: h, channels: 3 } });
+    writeFileSync(jpeg, await (p3 ? image.withIccProfile('p3') : image).jpeg({ quality: 95 }).toBuffer());
     return Buffer.from(makeHeic(jpeg, 70));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -31,7 +35,7 @@ test.describe('a HEIC photo from the home page', () => {
   test.skip(Boolean(heifEnc.missing), heifEnc.missing ?? '');
 
   test('uploads, opens in the editor and is drawn on the canvas', async ({ page }) => {
-    const heic = await redBlueHeic();
+    const heic = await halvesHeic();
     await page.goto('/');
     const upload = page.waitForResponse((r) => r.url().endsWith('/api/upload'));
     await page.getByLabel('Choose an image to upload').setInputFiles({ name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: heic });
@@ -44,5 +48,24 @@ test.describe('a HEIC photo from the home page', () => {
     // Both halves of the photo are on the canvas: the picture was decoded and drawn, not a blank or broken image.
     await expect.poll(() => countPixels(page, 'r > 170 && g < 90 && b < 90'), { timeout: 15_000 }).toBeGreaterThan(10_000);
     expect(await countPixels(page, 'b > 170 && r < 90 && g < 100')).toBeGreaterThan(10_000);
+  });
+
+  // ADR 0153: the stored JPEG carries the HEIC's Display P3, and the browser converts it as it draws.
+  test("an iPhone's Display P3 HEIC is drawn in its own colours, not its values read as sRGB", async ({ page }) => {
+    const [orange, green] = [[200, 60, 40], [40, 170, 90]];
+    // The same colours as Display P3 values: what the canvas showed before, read as sRGB.
+    const asP3 = [
+      [185, 71, 50],
+      [84, 168, 98],
+    ];
+    const heic = await halvesHeic(orange, green, true);
+    await page.goto('/');
+    await page.getByLabel('Choose an image to upload').setInputFiles({ name: 'IMG_0043.HEIC', mimeType: 'image/heic', buffer: heic });
+    await page.waitForURL((url) => url.pathname === '/meme-generator');
+    await expect(page.locator('canvas[aria-label="Meme canvas"]')).toBeVisible();
+    const near = ([r, g, b]: number[]) => `Math.abs(r - ${r}) <= 6 && Math.abs(g - ${g}) <= 6 && Math.abs(b - ${b}) <= 6`;
+    await expect.poll(() => countPixels(page, near(orange!)), { timeout: 15_000 }).toBeGreaterThan(10_000);
+    expect(await countPixels(page, near(green!))).toBeGreaterThan(10_000);
+    for (const values of asP3) expect(await countPixels(page, near(values))).toBeLessThan(100);
   });
 });
