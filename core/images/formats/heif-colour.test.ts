@@ -5,30 +5,18 @@ import { join } from 'node:path';
 import decodeHeic from 'heic-decode';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { box, heifFile, ispe } from '../../../scripts/lib/heif-boxes';
 import { heifEnc, makeHeic } from '../../../scripts/lib/make-heic';
 import { cicpProfile } from '../icc-cicp';
 import { heifColour, heifProfile, heifWithoutColour } from './heif-colour';
 import { readHeic } from './heic';
 
-const u32 = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-const box = (type: string, body: number[]) => [...u32(8 + body.length), ...Buffer.from(type), ...body];
 const nclx = (primaries: number, transfer: number, matrix = 6) => box('colr', [...Buffer.from('nclx'), 0, primaries, 0, transfer, 0, matrix, 0x80]);
 const prof = (icc: number[]) => box('colr', [...Buffer.from('prof'), ...icc]);
 
-/** A HEIF header whose item 1 (primary) has properties `own` (1-based, 0x80 = essential); the rest are other items'. */
+/** A HEIF header whose item 1 (primary) has properties `own` (1-based, 0x80 = essential) besides its ispe; item 2 `other`. */
 const heif = (properties: number[][], own: number[], other: number[] = []) =>
-  new Uint8Array([
-    ...box('ftyp', [...Buffer.from('heic'), 0, 0, 0, 0, ...Buffer.from('mif1')]),
-    ...box('meta', [
-      0, 0, 0, 0,
-      ...box('pitm', [0, 0, 0, 0, 0, 1]),
-      ...box('iprp', [
-        ...box('ipco', [...box('ispe', [0, 0, 0, 0, ...u32(64), ...u32(32)]), ...properties.flat()]),
-        ...box('ipma', [0, 0, 0, 0, ...u32(other.length ? 2 : 1), 0, 1, own.length + 1, 1, ...own, ...(other.length ? [0, 2, other.length, ...other] : [])]),
-      ]),
-    ]),
-    ...box('mdat', [1, 2, 3]),
-  ]);
+  heifFile([ispe(64, 32), ...properties], [[1, [1, ...own]], ...(other.length ? [[2, other] as [number, number[]]] : [])]);
 
 describe('the colour of a HEIF picture', () => {
   it('reads nclx code points, and makes Display P3 of primaries 12 with the sRGB transfer', () => {

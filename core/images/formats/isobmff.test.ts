@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { box, heifFile, ispe } from '../../../scripts/lib/heif-boxes';
 import { heifEnc, makeHeic } from '../../../scripts/lib/make-heic';
 import { sharedFolder } from '../../../scripts/lib/shared-fixtures';
 import { readAvif } from './avif';
@@ -53,22 +54,8 @@ describe('HEIF headers (AVIF and HEIC)', () => {
   });
 
   it('gives the primary item size, and its irot as the EXIF orientation that turns the same way', () => {
-    const box = (type: string, body: number[]) => [0, 0, 0, 8 + body.length, ...Buffer.from(type), ...body];
-    const u32 = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
     // Item 1 (primary) has properties 2 (its ispe) and 3 (irot); property 1 is a larger tile's ispe, as in a grid.
-    const file = (irot: number) =>
-      new Uint8Array([
-        ...box('ftyp', [...Buffer.from('heic'), 0, 0, 0, 0, ...Buffer.from('mif1')]),
-        ...box('meta', [
-          0, 0, 0, 0,
-          ...box('pitm', [0, 0, 0, 0, 0, 1]),
-          ...box('iprp', [
-            ...box('ipco', [...box('ispe', [0, 0, 0, 0, ...u32(4096), ...u32(3072)]), ...box('ispe', [0, 0, 0, 0, ...u32(4032), ...u32(3024)]), ...box('irot', [irot])]),
-            ...box('ipma', [0, 0, 0, 0, ...u32(1), 0, 1, 2, 0x82, 3]),
-          ]),
-        ]),
-        ...box('mdat', [1, 2, 3]),
-      ]);
+    const file = (irot: number) => heifFile([ispe(4096, 3072), ispe(4032, 3024), box('irot', [irot])], [[1, [2, 0x82, 3]]]);
     expect([0, 1, 2, 3].map((r) => readHeic(file(r), options))).toEqual([1, 8, 3, 6].map((orientation) => ({ width: 4032, height: 3024, orientation })));
     // The largest item is still held to the pixel budget.
     expect(() => readHeic(file(0), { maxPixels: 4032 * 3024 })).toThrow(expect.objectContaining({ kind: 'too_many_pixels' }) as ImageProblem);
