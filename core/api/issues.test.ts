@@ -43,6 +43,9 @@ describe('describeIssue', () => {
     expect(first(captions, { captions: 'toolong' })).toBe('A caption is at most 5 characters.');
     // No option of its kind: the union's own words.
     expect(first(captions, { captions: 7 })).toBe('Captions is not valid.');
+    // A union that says what it takes keeps its sentence.
+    const scale = z.object({ scale: z.union([z.literal(1), z.literal(2)], { message: 'Scale must be 1 or 2.' }) });
+    expect(first(scale, { scale: 3 })).toBe('Scale must be 1 or 2.');
   });
 
   it("no schema in core writes a message that looks like zod's generic ones", () => {

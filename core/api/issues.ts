@@ -75,7 +75,8 @@ function unionReason(issue: Issue): Issue | undefined {
 /** The sentence for the first issue (or a general one when there is none). */
 export function describeIssue(issue: Issue | undefined): string {
   if (!issue) return 'The request is not valid.';
-  if (issue.code === 'invalid_union') {
+  // A union with words of its own keeps them; zod's generic words for a union are replaced by the option's reason.
+  if (issue.code === 'invalid_union' && GENERIC.test(issue.message)) {
     const reason = unionReason(issue);
     if (reason) return describeIssue(reason);
   }
