@@ -41,10 +41,6 @@ async function main() {
       }
     }
   }
-  // The API Worker draws meme captions in Anton and reads it from here (core/tools/meme.ts MEME_IMPACT_FONT_FILE):
-  // resvg takes WOFF (unpacked by the Worker), not WOFF2, and the Worker's bundle has no room for it (ADR 0133).
-  const anton = dirname(require.resolve('@fontsource/anton/package.json'));
-  await copyFile(join(anton, 'files', 'anton-latin-400-normal.woff'), join(outDir, 'anton-latin-400-normal.woff'));
   await writeFile(join(outDir, 'fonts.css'), `${rules.join('\n')}\n`);
   console.log(`fonts: ${copied.size} files, ${rules.length} @font-face rules → public/fonts`);
 }

@@ -19,10 +19,11 @@ export const MEME_FONTS = ['impact', 'sans'] as const;
 export type MemeFontKey = (typeof MEME_FONTS)[number];
 
 /**
- * Where the Worker reads the `impact` font (Anton, the editor's stand-in for Impact) from: the site's static files,
- * copied there by scripts/build-fonts.ts, since the Worker's bundle has no room for it (ADR 0133).
+ * The SHA-256 of the `impact` font the Worker bundles (@fontsource/anton's Latin WOFF, the editor's stand-in for
+ * Impact), the file reviewed: a Worker test holds the bundled bytes to it, so a different font (a dependency bump, a
+ * swapped file) is a decision rather than an accident; captions are fitted by its advance widths (ADR 0155).
  */
-export const MEME_IMPACT_FONT_FILE = '/fonts/anton-latin-400-normal.woff';
+export const MEME_IMPACT_FONT_SHA256 = '8b71c21962cd08b95fc2186386b121d853de5f7e02db382ed329c5a80a04c4d1';
 
 /**
  * Output width in pixels, and height, each optional (memegen's `width` and `height`): one of them scales the meme to

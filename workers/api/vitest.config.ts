@@ -31,6 +31,9 @@ export default defineConfig({
           AI_PROVIDER: 'fake',
           IMAGE_SERVICE: 'local',
           ...TEST_SECRETS,
+          // The site's configured origin (ADR 0155): the one the tests address the Worker at (test/helpers.ts
+          // TEST_ORIGIN), whose static files test/support/site-files.ts serves; answers name it whatever the Host.
+          SITE_ORIGIN: 'http://local',
           // A small monthly allowance per API key, so the tests can spend it (test/api-keys.test.ts).
           API_MONTHLY_CALLS: '20',
           // The delay test/d1-round-trips.test.ts adds to every D1 call (bench/d1-round-trips.ts sets it).

@@ -11,11 +11,31 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 }
 
 /**
- * The absolute address of a path on the site that asked (`https://memeforge.example/api/images/…`): answers name
- * stored pictures this way so a client can fetch them as they are, wherever it runs (docs/api.md). The request's own
- * origin is the site's: the Pages app hands requests to this Worker unchanged (app/lib/forward-to-api.server.ts).
+ * The site's origin as the operator configured it (SITE_ORIGIN: memeforge.config.ts through `npm run deploy`, npm
+ * start's address locally; ADR 0155), never the request's Host: a client chooses its Host, and what the Worker fetches
+ * or names from it would be the client's choice (a template picture read from its server, a share's address on its
+ * name). A missing or malformed value is the operator's fault: a 500 internal_error, logged, never a guess.
  */
-export const siteUrl = (request: Request, path: string): string => new URL(path, request.url).href;
+export function siteOrigin(env: Pick<Env, 'SITE_ORIGIN'>): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(env.SITE_ORIGIN);
+  } catch {
+    // Answered below.
+  }
+  const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  if (!url || !bare || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new Error(`SITE_ORIGIN must be the site's origin, such as https://memes.example.org, not ${JSON.stringify(env.SITE_ORIGIN)} (workers/api/wrangler.toml, docs/deploy.md)`);
+  }
+  return url.origin;
+}
+
+/**
+ * The absolute address of a path on the site (`https://memeforge.example/api/images/…`): answers name stored pictures
+ * this way so a client can fetch them as they are, wherever it runs (docs/api.md). Always the configured origin,
+ * whichever of the site's names the request came in on (ADR 0155).
+ */
+export const siteUrl = (env: Pick<Env, 'SITE_ORIGIN'>, path: string): string => new URL(path, siteOrigin(env)).href;
 
 const tooLarge = (max: number) => new HttpError(413, 'payload_too_large', `The request is too large. The limit is ${formatLimit(max)}.`);
 

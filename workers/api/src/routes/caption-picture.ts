@@ -6,6 +6,7 @@
 import { IMAGE_ADDRESS_RULE } from '../../../../core/api/ai';
 import { imageIdOfAddress } from '../../../../core/images/address';
 import { HttpError } from '../errors';
+import { siteOrigin } from '../http';
 import { intake, run } from '../imaging/engine';
 import { getImage } from '../storage/image-store';
 import { engineServices } from './tools/deps';
@@ -13,9 +14,9 @@ import { engineServices } from './tools/deps';
 /** The longest side of the copy the vision model sees. */
 export const CAPTION_PICTURE_SIDE = 768;
 
-export async function captionPicture(request: Request, env: Env, imageUrl: string): Promise<Uint8Array> {
-  // Only this site's pictures: another site's address is never fetched.
-  const id = imageIdOfAddress(imageUrl, new URL(request.url).origin);
+export async function captionPicture(env: Env, imageUrl: string): Promise<Uint8Array> {
+  // Only this site's pictures, as answers name them (on the configured origin, ADR 0155) or by path; nothing is fetched.
+  const id = imageIdOfAddress(imageUrl, siteOrigin(env));
   if (!id) throw new HttpError(400, 'validation_failed', IMAGE_ADDRESS_RULE);
   const { object } = await getImage(env.BUCKET, id);
   // A stored picture (an upload, an AI result, a saved meme) is taken in by the same rule as a sent one.

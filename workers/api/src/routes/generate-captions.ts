@@ -22,7 +22,7 @@ export async function postGenerateCaptions(request: Request, env: Env): Promise<
   const { templateId, imageUrl, context } = parseWith(generateCaptionsRequestSchema, await readJson(request, MAX_JSON_BYTES));
   const template = templateId ? await findTemplate(readsNearVisitor(env).db, templateId) : null;
   if (templateId && !template) throw new HttpError(404, 'not_found', 'There is no template with that id.');
-  const picture = imageUrl ? await captionPicture(request, env, imageUrl) : undefined;
+  const picture = imageUrl ? await captionPicture(env, imageUrl) : undefined;
   const provider = getAiProvider(env);
   const { captions, source, note } = await provider.suggestCaptions(template ? toCaptionTemplate(template) : OWN_PICTURE, context, picture);
   const body: GenerateCaptionsResponse = { captions, provider: provider.name, source, ...(note ? { note } : {}) };

@@ -29,7 +29,7 @@ export async function postUpload(request: Request, env: Env): Promise<Response> 
     metadata: { format: header.format },
   });
   const body: UploadResponse = {
-    imageUrl: siteUrl(request, stored.url),
+    imageUrl: siteUrl(env, stored.url),
     ...upright,
     format: acceptedFormat(header.format),
     size: stored.size,

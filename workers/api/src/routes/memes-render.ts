@@ -12,8 +12,6 @@ import { evenlySpacedBoxes } from '../../../../core/templates/default-boxes';
 import { isStaticImageKey } from '../../../../core/templates/image-url';
 import {
   MEME_FORMATS,
-  boxLook,
-  MEME_IMPACT_FONT_FILE,
   MEME_MAX_LINES,
   MEME_MIME,
   memeLinesSchema,
@@ -64,14 +62,15 @@ async function templateOr404(env: Env, id: string): Promise<Template> {
 
 /**
  * A template's picture: an imported one from R2, a drawn one from the site's own static files (public/templates/,
- * served by Pages at the same origin as /api, ADR 0001). Either way it passes the one intake (ADR 0012).
+ * served by Pages) at the configured origin, never at the request's Host (ADR 0155). Either way it passes the one
+ * intake (ADR 0012).
  */
-async function templatePicture(env: Env, request: Request, template: Template): Promise<Picture> {
+async function templatePicture(env: Env, template: Template): Promise<Picture> {
   const row = await getTemplateRow(readsNearVisitor(env).db, template.id);
   if (!row) throw notFound(`There is no template "${template.id}".`);
   let bytes: Uint8Array | null = null;
   if (isStaticImageKey(row.imageKey)) {
-    const res = await fetch(new URL(template.imageUrl, request.url), { redirect: 'manual' }).catch(() => null);
+    const res = await fetch(siteUrl(env, template.imageUrl), { redirect: 'manual' }).catch(() => null);
     if (res?.ok) bytes = new Uint8Array(await res.arrayBuffer());
   } else {
     const object = await env.BUCKET.get(row.imageKey);
@@ -82,26 +81,15 @@ async function templatePicture(env: Env, request: Request, template: Template): 
   return intake(bytes);
 }
 
-/** The `impact` font's WOFF from the site's static files, kept once read (the isolate keeps it unpacked anyway). */
-let impactWoff: Uint8Array | undefined;
-async function readImpactFont(request: Request): Promise<Uint8Array> {
-  if (impactWoff) return impactWoff;
-  const res = await fetch(new URL(MEME_IMPACT_FONT_FILE, request.url), { redirect: 'manual' }).catch(() => null);
-  if (!res?.ok) throw new Error(`the meme font ${MEME_IMPACT_FONT_FILE} could not be read from the site`);
-  return (impactWoff = new Uint8Array(await res.arrayBuffer()));
-}
-
-async function render(env: Env, request: Request, job: MemeJob): Promise<EngineResult> {
+async function render(env: Env, job: MemeJob): Promise<EngineResult> {
   const boxes: TextBox[] = job.template ? job.template.textBoxes : evenlySpacedBoxes(Math.max(1, job.lines.length));
   if (job.lines.length > boxes.length) throw new HttpError(400, 'validation_failed', TOO_MANY_LINES(boxes.length, job.lines.length));
-  const picture = job.background ? await intake(job.background) : await templatePicture(env, request, job.template!);
+  const picture = job.background ? await intake(job.background) : await templatePicture(env, job.template!);
   // The boxes are laid out on the template's own size (as the editor shows it); a bare background is its own template.
   const natural = job.template && !job.background ? { width: job.template.width, height: job.template.height } : picture.upright;
   const output = memeOutputSize(picture.upright, { width: job.width, height: job.height });
   if (typeof output === 'string') throw new HttpError(400, 'validation_failed', output);
-  // Anton is read only when a caption is drawn in it (a box of Impact, or style.font impact).
-  const font = boxes.some((box) => boxLook(box, job.style).font === 'impact') ? await readImpactFont(request) : undefined;
-  const result = await run('meme', picture, { boxes, lines: job.lines, style: job.style, format: job.format, output, natural, impactWoff: font }, engineServices(env));
+  const result = await run('meme', picture, { boxes, lines: job.lines, style: job.style, format: job.format, output, natural }, engineServices(env));
   if ('stream' in result) throw new Error('the meme operation does not stream');
   return result;
 }
@@ -163,10 +151,10 @@ const wantsJson = (request: Request) => (request.headers.get('accept') ?? '').to
  */
 export async function postMemeRender(request: Request, env: Env): Promise<Response> {
   const job = await readRenderRequest(request, env);
-  const result = await render(env, request, job);
+  const result = await render(env, job);
   if (!wantsJson(request)) return imageAnswer(result, job.format, 'no-store');
   const stored = await storeResult(env, result.bytes, result.format);
-  const body: MemeRenderResponse = { imageUrl: siteUrl(request, stored.imageUrl), expiresAt: stored.expiresAt, format: job.format, width: result.width, height: result.height, size: result.bytes.length };
+  const body: MemeRenderResponse = { imageUrl: siteUrl(env, stored.imageUrl), expiresAt: stored.expiresAt, format: job.format, width: result.width, height: result.height, size: result.bytes.length };
   return json(body, { status: 201 });
 }
 
@@ -212,7 +200,7 @@ export async function getMemeUrl(request: IRequest, env: Env, ctx: ExecutionCont
   if (!read.ok) throw new HttpError(400, 'validation_failed', read.problem);
   const { font, width, height } = read.query;
   const draw = throttled('tools', async () => {
-    const result = await render(env, request, { template: await templateOr404(env, template), background: null, lines, style: memeStyleSchema.parse({ font }), format, width, height });
+    const result = await render(env, { template: await templateOr404(env, template), background: null, lines, style: memeStyleSchema.parse({ font }), format, width, height });
     const answer = imageAnswer(result, format, MEME_URL_CACHE);
     answer.headers.set(EDGE_KEY_HEADER, memeUrlCacheKey(url.pathname, read.query));
     answer.headers.set(CACHE_STATUS_HEADER, 'miss');

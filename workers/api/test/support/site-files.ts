@@ -1,9 +1,9 @@
 /**
  * The site's own static files for the Worker's outbound fetch in tests: in production Pages serves public/ at the
- * same origin as /api (ADR 0001), and the meme renderer reads a drawn template's picture from there
- * (routes/memes-render.ts). Worker tests call the API at http://local, so a GET of http://local/templates/… or /fonts/… is
- * answered from public/ (written by `npm run build`, which `npm test` runs first); everything else goes to
- * the handler it wraps.
+ * site's configured origin (SITE_ORIGIN, ADR 0155), and the meme renderer reads a drawn template's picture from there
+ * (routes/memes-render.ts). The tests' SITE_ORIGIN is http://local (vitest.config.ts), so a GET of
+ * http://local/templates/… is answered from public/ (written by `npm run build`, which `npm test` runs first);
+ * everything else goes to the handler it wraps.
  */
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -16,7 +16,7 @@ export function withSiteFiles(publicDir: string, inner: { node: NodeHandler }): 
   return {
     async node(req, res) {
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'unknown'}`);
-      if (url.hostname !== 'local' || !/^\/(templates|fonts)\//.test(url.pathname)) {
+      if (url.hostname !== 'local' || !url.pathname.startsWith('/templates/')) {
         await inner.node(req, res);
         return;
       }
@@ -26,8 +26,7 @@ export function withSiteFiles(publicDir: string, inner: { node: NodeHandler }): 
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
         return;
       }
-      const type = url.pathname.endsWith('.woff') ? 'font/woff' : 'image/png';
-      res.writeHead(200, { 'content-type': type, 'content-length': String(bytes.length) }).end(bytes);
+      res.writeHead(200, { 'content-type': url.pathname.endsWith('.gif') ? 'image/gif' : 'image/png', 'content-length': String(bytes.length) }).end(bytes);
     },
   };
 }

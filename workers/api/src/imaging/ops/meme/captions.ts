@@ -3,6 +3,7 @@
  * carries. The layout is core's (core/memes/layout.ts: the editor's text-fit rule), measured with the same font
  * file's advance widths that resvg then draws with, so a caption that fits by the numbers fits on the picture.
  */
+import antonWoff from '@fontsource/anton/files/anton-latin-400-normal.woff';
 import { layoutCaption, type CaptionLayout } from '../../../../../../core/memes/layout';
 import type { Measure } from '../../../../../../core/memes/text-fit';
 import type { TextBox } from '../../../../../../core/api/templates';
@@ -21,25 +22,17 @@ interface MemeFont {
 }
 
 /**
- * Anton is not in the Worker's bundle (it is near the plan's size limit): the route reads its WOFF from the site's
- * own static files (MEME_IMPACT_FONT_FILE) and hands it over; it is unpacked and measured once per isolate.
+ * Anton is in the Worker's bundle (16 KB, like Noto Sans): read from the site, a font could be served by whoever the
+ * request's Host named and kept for the isolate's life (ADR 0155). Unpacked and measured once per isolate.
  */
 let antonSfnt: Uint8Array | undefined;
 let antonMeasure: Measure | undefined;
-export function provideAnton(woff: Uint8Array): void {
-  if (antonSfnt) return;
-  antonSfnt = woffToSfnt(woff);
-  antonMeasure = advanceMeasure(antonSfnt);
-}
-const anton = () => {
-  if (!antonSfnt) throw new Error('the Impact stand-in (Anton) was not provided');
-  return antonSfnt;
-};
+const anton = () => (antonSfnt ??= woffToSfnt(new Uint8Array(antonWoff as unknown as ArrayBuffer)));
 let sansMeasure: Measure | undefined;
 
 /** `impact`: the editor's Impact, drawn with its stand-in Anton (core/fonts.ts); `sans`: Noto Sans Bold. */
 const FONTS: Record<MemeFontKey, MemeFont> = {
-  impact: { family: 'Anton', weight: 400, sfnt: anton, measure: () => (anton(), antonMeasure!) },
+  impact: { family: 'Anton', weight: 400, sfnt: anton, measure: () => (antonMeasure ??= advanceMeasure(anton())) },
   sans: { family: 'Noto Sans', weight: 700, sfnt: () => notoSansBold()[0]!, measure: () => (sansMeasure ??= advanceMeasure(notoSansBold()[0]!)) },
 };
 

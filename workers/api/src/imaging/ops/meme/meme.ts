@@ -17,7 +17,7 @@ import { createRaster, flattenOntoWhite, paste, type Raster } from '../../codecs
 import { assertServiceCan, beyondBoth, decodes, pixelBudget, pixels, reach, readableByService, viaService } from '../../pipeline/paths';
 import type { ServiceFormat } from '../../service/types';
 import type { Operation, Size } from '../../types';
-import { drawCaptions, provideAnton } from './captions';
+import { drawCaptions } from './captions';
 
 export interface MemeOptions {
   /** The boxes, in fractions of the picture (a template's, or evenly spaced ones for a bare background). */
@@ -30,8 +30,6 @@ export interface MemeOptions {
   output: Size & { frame?: Size & { left: number; top: number } };
   /** The size the boxes were laid out for in the editor: the template's own size, or the background's. */
   natural: Size;
-  /** The WOFF of the `impact` font (Anton), read by the route from the site's static files when the isolate lacks it. */
-  impactWoff?: Uint8Array;
 }
 
 const FORMAT: Record<MemeFormat, OutputFormat> = { png: 'png', jpg: 'jpeg', webp: 'webp' };
@@ -52,7 +50,6 @@ export const memeOperation: Operation<MemeOptions> = {
     const quality = format === 'png' ? undefined : MEME_QUALITY;
     const { width, height, frame } = o.output;
     const base = { operation: 'meme', originalSize: input.bytes.length, notes, quality, format, width: frame?.width ?? width, height: frame?.height ?? height };
-    if (o.impactWoff) provideAnton(o.impactWoff);
     const captions = await drawCaptions(o.boxes, o.lines, o.natural, o.output, o.style);
     const drawn = pixels(frame ?? o.output);
     if (decodes(input) && Math.max(pixels(input.upright), drawn) <= pixelBudget('watermark', format, quality)) {
