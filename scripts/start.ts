@@ -44,7 +44,7 @@ const SERVICES = [
 /**
  * The API Worker's config for this stack. `API_MONTHLY_CALLS=5 tsx scripts/start.ts` (the e2e suite) gives this
  * stack a small per-key allowance without touching `npm start`, a moved service port (above) its own URL, and a moved
- * PORT its own SITE_ORIGIN:
+ * PORT its own SITE_ORIGIN and SITE_ALIASES:
  * wrangler reads vars only from the config and the `.dev.vars` beside it, so the stack gets its own copy of both
  * under PERSIST_DIR, with the paths made absolute.
  */
@@ -59,8 +59,9 @@ async function apiWorkerConfig(): Promise<string> {
     if (!Number.isInteger(s.port) || s.port < 1 || s.port > 65535) throw new Error(`${s.name}: the port must be a whole number from 1 to 65535`);
     if (s.port !== s.defaultPort) vars[s.urlVar] = `http://${HOST}:${s.port}`;
   }
-  // The site's origin is this stack's address (the config's SITE_ORIGIN is the default port's).
-  if (PORT !== DEFAULT_PORT) vars.SITE_ORIGIN = `http://${HOST}:${PORT}`;
+  // The site's origin is this stack's address, and localhost on the same port its alias (the config's are the
+  // default port's, ADR 0155).
+  if (PORT !== DEFAULT_PORT) Object.assign(vars, { SITE_ORIGIN: `http://${HOST}:${PORT}`, SITE_ALIASES: `http://localhost:${PORT}` });
   if (Object.keys(vars).length === 0) return API_CONFIG;
   const dir = `${PERSIST_DIR}/api-worker`;
   await mkdir(dir, { recursive: true });

@@ -151,8 +151,11 @@ describe('the deploy plan of this repository', () => {
     const generated = JSON.parse(config.kind === 'write' ? config.content.replace(/^\/\/.*\n/, '') : '{}');
     expect(generated.env.production.d1_databases[0].database_id).toBe('{DATABASE_ID}');
     expect(generated.env.production.vars.SITE_ORIGIN).toBe('https://memeforge.example');
+    // The project's pages.dev address serves the same site beside the domain (ADR 0155).
+    expect(generated.env.production.vars.SITE_ALIASES).toBe('https://{PAGES_DEV}');
     // Local runs keep the committed default; staging is not touched by a production deploy.
     expect(generated.vars.SITE_ORIGIN).toBe('http://127.0.0.1:8788');
+    expect(generated.vars.SITE_ALIASES).toBe('http://localhost:8788');
     expect(generated.env.staging.vars.SITE_ORIGIN).toBe('');
     expect(plan.api.vars.SITE_ORIGIN).toBe('https://memeforge.example');
   });
@@ -185,6 +188,8 @@ describe('the staging plan (--env staging)', () => {
 
   it('lives on its pages.dev address until it is given a domain', () => {
     expect(staging.siteOrigin).toBe('https://{PAGES_DEV}');
+    // Its pages.dev address is its one name: no alias.
+    expect(staging.api.vars.SITE_ALIASES).toBe('');
     expect(step(staging, 'pages-project')).toMatchObject({ yields: 'PAGES_DEV' });
     const preflight = step(staging, 'preflight');
     expect(preflight.kind === 'preflight' && preflight.spec.domain).toBeUndefined();

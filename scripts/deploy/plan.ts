@@ -53,7 +53,7 @@ export interface PlanInput {
   /** The Workers AI models the code calls besides the environment's AI_IMAGE_MODEL. */
   models: string[];
   /** The deploy config for a database id and a site origin (slots until they are known). */
-  generatedConfig: (databaseId: string, siteOrigin: string) => string;
+  generatedConfig: (databaseId: string, site: { origin: string; aliases: string }) => string;
   /** Staging's Pages config (pages-config.ts); production deploys the Pages app from the repository root. */
   pagesConfig?: string;
   skipBuild: boolean;
@@ -86,7 +86,7 @@ export function readPlanInput(options: { skipBuild?: boolean; environment?: Depl
     templates: catalogRows(),
     lifecycle: imageBucketLifecycle(),
     models: [LLAMA_3_3_70B.model, LLAMA_4_SCOUT.model, MOONDREAM_3_1.model],
-    generatedConfig: (databaseId, siteOrigin) => generatedApiConfig({ databaseId, environment, siteOrigin }),
+    generatedConfig: (databaseId, site) => generatedApiConfig({ databaseId, environment, siteOrigin: site.origin, siteAliases: site.aliases }),
     pagesConfig: environment === 'production' ? undefined : pagesConfigFor(target.pages.project, { from: productionWorker, to: target.api.name }, paths.pagesDir),
     skipBuild: options.skipBuild ?? false,
   };
@@ -102,7 +102,9 @@ export function buildPlan(input: PlanInput): Plan {
   const onApi = ['-c', paths.apiConfig, '--env', environment];
   const domain = domainOf(operator, environment);
   const siteOrigin = `https://${domain ?? PAGES_DEV_SLOT}`;
-  const api: EnvironmentSummary = { ...target.api, vars: { ...target.api.vars, SITE_ORIGIN: siteOrigin } };
+  // With a domain, the project's pages.dev address serves the same site: answers on it name it (ADR 0155).
+  const siteAliases = domain ? `https://${PAGES_DEV_SLOT}` : '';
+  const api: EnvironmentSummary = { ...target.api, vars: { ...target.api.vars, SITE_ORIGIN: siteOrigin, SITE_ALIASES: siteAliases } };
   const secrets = secretsOf(api, code.secrets);
   const problems = [
     ...missingFromProduction(code.api, api, secrets, 'The API Worker (workers/api/worker-configuration.d.ts Env)'),
@@ -186,9 +188,9 @@ export function buildPlan(input: PlanInput): Plan {
       kind: 'write',
       offline: true,
       title: 'Write the deploy config with the database id and the site origin (not committed)',
-      details: [`workers/api/wrangler.toml with [env.${environment}] DB's database_id = ${DATABASE_ID_SLOT} and SITE_ORIGIN = ${siteOrigin} (memeforge.config.ts)`],
+      details: [`workers/api/wrangler.toml with [env.${environment}] DB's database_id = ${DATABASE_ID_SLOT}, SITE_ORIGIN = ${siteOrigin} (memeforge.config.ts) and SITE_ALIASES = "${siteAliases}"`],
       path: paths.apiConfig,
-      content: input.generatedConfig(DATABASE_ID_SLOT, siteOrigin),
+      content: input.generatedConfig(DATABASE_ID_SLOT, { origin: siteOrigin, aliases: siteAliases }),
     },
     {
       id: 'api-bundle',

@@ -240,13 +240,15 @@ export interface GeneratedApiConfig {
   environment?: DeployEnvironment;
   /** The environment's SITE_ORIGIN; the committed (empty) value when not given. */
   siteOrigin?: string;
+  /** Its SITE_ALIASES (the pages.dev address beside a domain, ADR 0155); written with siteOrigin. */
+  siteAliases?: string;
 }
 
 /**
  * The committed API config as JSON for the folder of `outPath`: paths moved to that folder, and the environment's
- * database id and SITE_ORIGIN set.
+ * database id, SITE_ORIGIN and SITE_ALIASES set.
  */
-export function generatedApiConfig({ databaseId, environment = ENVIRONMENT, siteOrigin }: GeneratedApiConfig, outPath = deployPaths(environment).apiConfig): string {
+export function generatedApiConfig({ databaseId, environment = ENVIRONMENT, siteOrigin, siteAliases = '' }: GeneratedApiConfig, outPath = deployPaths(environment).apiConfig): string {
   const { rawConfig, configPath } = experimental_readRawConfig({ config: API_CONFIG });
   if (!configPath) throw new Error(`${API_CONFIG} was not found`);
   const from = dirname(resolve(configPath));
@@ -266,8 +268,10 @@ export function generatedApiConfig({ databaseId, environment = ENVIRONMENT, site
     }
     if (name === environment && siteOrigin !== undefined) {
       const vars = env.vars as Record<string, string> | undefined;
-      if (vars?.SITE_ORIGIN === undefined) throw new Error(`${API_CONFIG} [env.${environment}.vars] has no SITE_ORIGIN for the deploy to set`);
-      out.vars = { ...vars, SITE_ORIGIN: siteOrigin };
+      for (const name of ['SITE_ORIGIN', 'SITE_ALIASES']) {
+        if (vars?.[name] === undefined) throw new Error(`${API_CONFIG} [env.${environment}.vars] has no ${name} for the deploy to set`);
+      }
+      out.vars = { ...vars, SITE_ORIGIN: siteOrigin, SITE_ALIASES: siteAliases };
     }
     return out;
   };

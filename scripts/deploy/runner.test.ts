@@ -125,7 +125,21 @@ describe('runPlan on an account (faked)', () => {
     await runPlan({ ...staging, steps }, { dryRun: false, exec: account.exec, fetch: account.fetch, env: {}, log: quiet });
     const written = JSON.parse(readFileSync(path, 'utf8').replace(/^\/\/.*\n/, ''));
     expect(written.env.staging.vars.SITE_ORIGIN).toBe(`https://${PAGES_DEV}`);
+    expect(written.env.staging.vars.SITE_ALIASES).toBe('');
     expect(written.env.staging.d1_databases[0].database_id).toBe('db-uuid-1');
+  });
+
+  it('writes production’s domain as its site origin and its pages.dev address as the alias answers may name', async () => {
+    // Written beside the deploy's own config, which `npm run deploy:dry-run` may be writing and bundling meanwhile.
+    const path = '.tmp/deploy/runner-test/wrangler.jsonc';
+    const steps = production.steps
+      .filter((s) => ['account', 'd1', 'pages-project', 'deploy-config'].includes(s.id))
+      .map((s) => (s.id === 'deploy-config' ? { ...s, path } : s));
+    const account = fakeAccount(settled());
+    rmSync(path, { force: true });
+    await runPlan({ ...production, steps }, { dryRun: false, exec: account.exec, fetch: account.fetch, env: {}, log: quiet });
+    const { vars } = JSON.parse(readFileSync(path, 'utf8').replace(/^\/\/.*\n/, '')).env.production;
+    expect([vars.SITE_ORIGIN, vars.SITE_ALIASES]).toEqual(['https://memes.ours.org', `https://${PAGES_DEV}`]);
   });
 });
 

@@ -10,32 +10,57 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
+/** `value` as a bare http(s) origin (a trailing slash allowed), or null. */
+function bareOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    return bare && (url.protocol === 'https:' || url.protocol === 'http:') ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+const misconfigured = (name: string, value: string) =>
+  new Error(`${name} must be the site's origin, such as https://memes.example.org, not ${JSON.stringify(value)} (workers/api/wrangler.toml, docs/deploy.md)`);
+
 /**
  * The site's origin as the operator configured it (SITE_ORIGIN: memeforge.config.ts through `npm run deploy`, npm
- * start's address locally; ADR 0155), never the request's Host: a client chooses its Host, and what the Worker fetches
- * or names from it would be the client's choice (a template picture read from its server, a share's address on its
- * name). A missing or malformed value is the operator's fault: a 500 internal_error, logged, never a guess.
+ * start's address locally; ADR 0155), never the request's Host: a client chooses its Host, and whatever the Worker
+ * fetched from it would be the client's choice. The Worker reads the site's own files here. A missing or malformed
+ * value is the operator's fault: a 500 internal_error, logged, never a guess.
  */
 export function siteOrigin(env: Pick<Env, 'SITE_ORIGIN'>): string {
-  let url: URL | null = null;
-  try {
-    url = new URL(env.SITE_ORIGIN);
-  } catch {
-    // Answered below.
-  }
-  const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-  if (!url || !bare || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new Error(`SITE_ORIGIN must be the site's origin, such as https://memes.example.org, not ${JSON.stringify(env.SITE_ORIGIN)} (workers/api/wrangler.toml, docs/deploy.md)`);
-  }
-  return url.origin;
+  const origin = bareOrigin(env.SITE_ORIGIN);
+  if (!origin) throw misconfigured('SITE_ORIGIN', env.SITE_ORIGIN);
+  return origin;
+}
+
+/**
+ * Every name the site answers on: SITE_ORIGIN first, then SITE_ALIASES (space-separated origins the same site is
+ * also served at: production's pages.dev address beside its domain, localhost beside 127.0.0.1).
+ */
+export function siteOrigins(env: Pick<Env, 'SITE_ORIGIN' | 'SITE_ALIASES'>): string[] {
+  const aliases = env.SITE_ALIASES.split(/\s+/).filter(Boolean).map((alias) => {
+    const origin = bareOrigin(alias);
+    if (!origin) throw misconfigured('SITE_ALIASES', alias);
+    return origin;
+  });
+  return [siteOrigin(env), ...aliases];
 }
 
 /**
  * The absolute address of a path on the site (`https://memeforge.example/api/images/…`): answers name stored pictures
- * this way so a client can fetch them as they are, wherever it runs (docs/api.md). Always the configured origin,
- * whichever of the site's names the request came in on (ADR 0155).
+ * this way so a client can fetch them as they are, wherever it runs (docs/api.md). On the name the request came in on
+ * when that is one of the site's configured names (a page on the pages.dev address shows pictures from there, which its
+ * `img-src 'self'` allows), else on SITE_ORIGIN: a Host the operator did not configure never appears in an answer
+ * (ADR 0155).
  */
-export const siteUrl = (env: Pick<Env, 'SITE_ORIGIN'>, path: string): string => new URL(path, siteOrigin(env)).href;
+export function siteUrl(request: Request, env: Pick<Env, 'SITE_ORIGIN' | 'SITE_ALIASES'>, path: string): string {
+  const asked = new URL(request.url).origin;
+  const origins = siteOrigins(env);
+  return new URL(path, origins.includes(asked) ? asked : origins[0]).href;
+}
 
 const tooLarge = (max: number) => new HttpError(413, 'payload_too_large', `The request is too large. The limit is ${formatLimit(max)}.`);
 

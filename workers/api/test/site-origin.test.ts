@@ -3,7 +3,8 @@
  * canary, a live loopback server that records every request it gets (test/support/network-probe.ts), must make the
  * Worker fetch nothing from it (a meme's template picture and font come from the configured origin or the bundle),
  * and every absolute address an answer names must be on the configured origin (http://local in the tests,
- * vitest.config.ts), so no answer, cached or not, carries the canary's name.
+ * vitest.config.ts), so no answer, cached or not, carries the canary's name. Only a name the operator configured as
+ * the site's (SITE_ALIASES) is named back to a request that came in on it.
  */
 import antonWoff from '@fontsource/anton/files/anton-latin-400-normal.woff';
 import { createExecutionContext } from 'cloudflare:test';
@@ -98,9 +99,31 @@ describe('a request whose Host is not the site', () => {
   });
 });
 
+/** `path` asked at `origin` of a Worker whose configuration is changed by `vars`. */
+const configured = (vars: Partial<Env>, path: string, origin = TEST_ORIGIN) =>
+  worker.fetch!(new Request(new URL(path, origin)) as Parameters<NonNullable<typeof worker.fetch>>[0], { ...env, ...vars }, createExecutionContext());
+
+describe('a request on one of the site’s other names (SITE_ALIASES)', () => {
+  it('is answered with addresses on that name, while the site’s files are still read from SITE_ORIGIN', async () => {
+    const before = await hits();
+    const list = await configured({ SITE_ALIASES: `https://memeforge-7x2.pages.dev ${canary}` }, '/api/templates', canary);
+    const addresses = addressesIn(await list.json());
+    expect(addresses.length).toBeGreaterThan(0);
+    expect(addresses.filter((a) => !a.startsWith(`${canary}/`))).toEqual([]);
+    const meme = await configured({ SITE_ALIASES: canary }, `/api/memes/${TEMPLATE}/on_an/alias.png`, canary);
+    expect(meme.status).toBe(200);
+    expect((await hits()).slice(before.length)).toEqual([]);
+  });
+
+  it('refuses an alias that is not an origin: a 500 internal_error', async () => {
+    const res = await configured({ SITE_ALIASES: 'https://memeforge-7x2.pages.dev/app' }, '/api/templates');
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({ code: 'internal_error' });
+  });
+});
+
 describe('SITE_ORIGIN itself', () => {
-  const withOrigin = (value: string, path: string) =>
-    worker.fetch!(new Request(new URL(path, TEST_ORIGIN)) as Parameters<NonNullable<typeof worker.fetch>>[0], { ...env, SITE_ORIGIN: value }, createExecutionContext());
+  const withOrigin = (value: string, path: string) => configured({ SITE_ORIGIN: value }, path);
 
   it.each([
     ['unset', ''],

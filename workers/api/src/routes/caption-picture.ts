@@ -6,7 +6,7 @@
 import { IMAGE_ADDRESS_RULE } from '../../../../core/api/ai';
 import { imageIdOfAddress } from '../../../../core/images/address';
 import { HttpError } from '../errors';
-import { siteOrigin } from '../http';
+import { siteOrigins } from '../http';
 import { intake, run } from '../imaging/engine';
 import { getImage } from '../storage/image-store';
 import { engineServices } from './tools/deps';
@@ -15,8 +15,9 @@ import { engineServices } from './tools/deps';
 export const CAPTION_PICTURE_SIDE = 768;
 
 export async function captionPicture(env: Env, imageUrl: string): Promise<Uint8Array> {
-  // Only this site's pictures, as answers name them (on the configured origin, ADR 0155) or by path; nothing is fetched.
-  const id = imageIdOfAddress(imageUrl, siteOrigin(env));
+  // Only this site's pictures, as answers name them (on one of its configured names, ADR 0155) or by path; nothing is
+  // fetched from the address.
+  const id = siteOrigins(env).map((origin) => imageIdOfAddress(imageUrl, origin)).find((found) => found !== null);
   if (!id) throw new HttpError(400, 'validation_failed', IMAGE_ADDRESS_RULE);
   const { object } = await getImage(env.BUCKET, id);
   // A stored picture (an upload, an AI result, a saved meme) is taken in by the same rule as a sent one.

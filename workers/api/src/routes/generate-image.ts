@@ -29,7 +29,7 @@ export async function postGenerateImage(request: Request, env: Env, ctx: Executi
       metadata: { format: sniffed.info.format },
     });
     return {
-      imageUrl: siteUrl(env, stored.url),
+      imageUrl: siteUrl(request, env, stored.url),
       provider: provider.name,
       isPlaceholder: image.isPlaceholder,
       ...(image.note ? { note: image.note } : {}),

@@ -29,7 +29,7 @@ export async function postUpload(request: Request, env: Env): Promise<Response> 
     metadata: { format: header.format },
   });
   const body: UploadResponse = {
-    imageUrl: siteUrl(env, stored.url),
+    imageUrl: siteUrl(request, env, stored.url),
     ...upright,
     format: acceptedFormat(header.format),
     size: stored.size,

@@ -29,7 +29,7 @@ import { memeUrlCacheKey, readMemeUrlQuery } from '../../../../core/memes/url-qu
 import { readsNearVisitor } from '../db/replica';
 import { getTemplateRow, findTemplate } from '../db/templates';
 import { HttpError, notFound } from '../errors';
-import { json, readJson, siteUrl } from '../http';
+import { json, readJson, siteOrigin, siteUrl } from '../http';
 import type { RequestContext } from '../identity/request-context';
 import { intake, run, type EngineResult, type Picture } from '../imaging/engine';
 import { fileBytes, readMultipart } from '../multipart';
@@ -70,7 +70,7 @@ async function templatePicture(env: Env, template: Template): Promise<Picture> {
   if (!row) throw notFound(`There is no template "${template.id}".`);
   let bytes: Uint8Array | null = null;
   if (isStaticImageKey(row.imageKey)) {
-    const res = await fetch(siteUrl(env, template.imageUrl), { redirect: 'manual' }).catch(() => null);
+    const res = await fetch(new URL(template.imageUrl, siteOrigin(env)), { redirect: 'manual' }).catch(() => null);
     if (res?.ok) bytes = new Uint8Array(await res.arrayBuffer());
   } else {
     const object = await env.BUCKET.get(row.imageKey);
@@ -154,7 +154,7 @@ export async function postMemeRender(request: Request, env: Env): Promise<Respon
   const result = await render(env, job);
   if (!wantsJson(request)) return imageAnswer(result, job.format, 'no-store');
   const stored = await storeResult(env, result.bytes, result.format);
-  const body: MemeRenderResponse = { imageUrl: siteUrl(env, stored.imageUrl), expiresAt: stored.expiresAt, format: job.format, width: result.width, height: result.height, size: result.bytes.length };
+  const body: MemeRenderResponse = { imageUrl: siteUrl(request, env, stored.imageUrl), expiresAt: stored.expiresAt, format: job.format, width: result.width, height: result.height, size: result.bytes.length };
   return json(body, { status: 201 });
 }
 

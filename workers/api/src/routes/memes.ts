@@ -55,7 +55,7 @@ export async function postDownloadMeme(request: Request, env: Env, _ctx: Executi
   }
   const body: DownloadMemeResponse = {
     isPremium: session !== null,
-    downloadUrl: siteUrl(env, `${stored.url}?download=${encodeURIComponent(fileName)}`),
+    downloadUrl: siteUrl(request, env, `${stored.url}?download=${encodeURIComponent(fileName)}`),
   };
   return json(body, { status: 201, headers });
 }
@@ -72,7 +72,7 @@ export async function getUserMemes(request: Request, env: Env, _ctx: ExecutionCo
   const memes: SavedMeme[] = rows.map((r) => ({
     id: r.id,
     title: r.title,
-    imageUrl: siteUrl(env, imageUrl(r.id)),
+    imageUrl: siteUrl(request, env, imageUrl(r.id)),
     format: r.format,
     fileSize: r.fileSize,
     createdAt: new Date(r.createdAt).toISOString(),

@@ -165,16 +165,16 @@ export async function postShare(request: Request, env: Env, _ctx: ExecutionConte
     await env.BUCKET.delete(key); // no object without its row
     throw err;
   }
-  const body: ShareCreated = { ...describe(env, { ...row, templateName: named }), deleteToken: token };
+  const body: ShareCreated = { ...describe(request, env, { ...row, templateName: named }), deleteToken: token };
   return json(body, { status: 201, headers: { 'cache-control': 'no-store' } });
 }
 
-function describe(env: Env, row: ShareRow & { templateName: string | null }): Share {
+function describe(request: Request, env: Env, row: ShareRow & { templateName: string | null }): Share {
   const captions = JSON.parse(row.captions) as string[];
   return {
     id: row.id,
-    url: siteUrl(env, sharePagePath(row.id)),
-    imageUrl: siteUrl(env, shareImagePath(row.id)),
+    url: siteUrl(request, env, sharePagePath(row.id)),
+    imageUrl: siteUrl(request, env, shareImagePath(row.id)),
     width: row.width,
     height: row.height,
     contentType: row.contentType,
@@ -199,7 +199,7 @@ async function liveShare(request: IRequest, env: Env, now = Date.now()) {
 /** GET /api/shares/{id}: what the page shows. Not cached: a delete shows at once. */
 export async function getShare(request: IRequest, env: Env): Promise<Response> {
   const row = await liveShare(request, env);
-  return json(describe(env, row), { headers: { 'cache-control': 'no-cache' } });
+  return json(describe(request, env, row), { headers: { 'cache-control': 'no-cache' } });
 }
 
 /**

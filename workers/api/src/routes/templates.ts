@@ -18,8 +18,8 @@ const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300';
  */
 const nearestReplica = (env: Env) => readsNearVisitor(env).db;
 
-/** A template as answered: its picture named by its absolute address on the site (docs/api.md, ADR 0155). */
-const answered = (env: Env, template: Template): Template => ({ ...template, imageUrl: siteUrl(env, template.imageUrl) });
+/** A template as answered: its picture named by its absolute address on the site (docs/api.md, http.ts siteUrl). */
+const answered = (request: Request, env: Env, template: Template): Template => ({ ...template, imageUrl: siteUrl(request, env, template.imageUrl) });
 
 /** The catalog and a template: the same for everyone, so kept by the site's edge cache (edge-cache.ts). */
 export async function getTemplates(request: IRequest, env: Env): Promise<Response> {
@@ -27,8 +27,8 @@ export async function getTemplates(request: IRequest, env: Env): Promise<Respons
   const { search } = parseWith(templateSearchSchema, { search: raw ?? undefined });
   const catalog = await readCatalog(nearestReplica(env), search ?? '', utcDayNumber(new Date()));
   const body: TemplatesResponse = {
-    templates: catalog.templates.map((t) => answered(env, t)),
-    templateOfTheDay: catalog.templateOfTheDay && answered(env, catalog.templateOfTheDay),
+    templates: catalog.templates.map((t) => answered(request, env, t)),
+    templateOfTheDay: catalog.templateOfTheDay && answered(request, env, catalog.templateOfTheDay),
   };
   return keptAtTheEdge(request, json(body, { headers: { 'cache-control': LIST_CACHE } }));
 }
@@ -36,7 +36,7 @@ export async function getTemplates(request: IRequest, env: Env): Promise<Respons
 export async function getTemplate(request: IRequest, env: Env): Promise<Response> {
   const template = await findTemplate(nearestReplica(env), String(request.params.id ?? ''));
   if (!template) throw notFound('There is no template with this id.');
-  return keptAtTheEdge(request, json({ template: answered(env, template) }, { headers: { 'cache-control': LIST_CACHE } }));
+  return keptAtTheEdge(request, json({ template: answered(request, env, template) }, { headers: { 'cache-control': LIST_CACHE } }));
 }
 
 /** Images of imported templates live in R2; our drawn ones are static files and never come through here. */

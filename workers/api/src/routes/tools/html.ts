@@ -39,7 +39,7 @@ export async function postConvertHtml(request: Request, env: Env): Promise<Respo
   }
   const { imageUrl, expiresAt } = await storeResult(env, outcome.bytes, outcome.format);
   const body: ToolResult = {
-    imageUrl: siteUrl(env, imageUrl),
+    imageUrl: siteUrl(request, env, imageUrl),
     expiresAt,
     size: outcome.bytes.length,
     format: outcome.format,
