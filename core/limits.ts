@@ -111,6 +111,9 @@ export const RATE_LIMITS_PER_MINUTE = {
   'generate-image': 20,
   // Caption ideas do not count against the daily allowance, but reach an LLM in production.
   'generate-captions': 20,
+  // A share's delete: a person deletes one at a time; each one writes D1, deletes from R2 and may call Cloudflare's
+  // purge API, and a wrong token costs a D1 read and a hash.
+  'delete-share': 20,
 } as const;
 export type RateLimitedRoute = keyof typeof RATE_LIMITS_PER_MINUTE;
 

@@ -62,6 +62,7 @@ export const SHARE_ROUTES: RouteDoc[] = [
     pathParams: ID,
     headerParams: { [DELETE_TOKEN_HEADER]: { description: 'The `deleteToken` from `POST /api/shares`.', example: 'q0Zk3n1Yx7cFh2Vb9sL4tPaRw8mEoUiJ5dKgNyT6zXA', required: true } },
     answers: [{ status: 204, description: 'Deleted.', kind: 'empty' }],
-    errors: [{ status: 403, code: 'forbidden', when: `No \`${DELETE_TOKEN_HEADER}\`, or not this share's token.` }, NO_SUCH, GONE, INTERNAL],
+    errors: [{ status: 403, code: 'forbidden', when: `No \`${DELETE_TOKEN_HEADER}\`, or not this share's token.` }, NO_SUCH, GONE, rateLimited('delete-share'), INTERNAL],
+    limits: [rateLimit('delete-share')],
   },
 ];

@@ -624,7 +624,7 @@ export interface paths {
          * Delete a shared meme
          * @description With the `deleteToken` its creation answered, in `X-Delete-Token`. The picture is deleted; the link then answers 410.
          *
-         *     Limits: With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: At most 20 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
         delete: operations["deleteShare"];
         options?: never;
@@ -5806,7 +5806,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `quota_exceeded`: The API key has used its 10,000 calls this month (UTC); Retry-After says when the allowance starts again. */
+            /** @description `rate_limited`: More than 20 requests in a minute from this caller; wait the Retry-After seconds. `quota_exceeded`: The API key has used its 10,000 calls this month (UTC); Retry-After says when the allowance starts again. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5818,7 +5818,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "quota_exceeded";
+                        code: "rate_limited" | "quota_exceeded";
                     };
                 };
             };

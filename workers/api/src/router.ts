@@ -63,6 +63,7 @@ router.post('/security', throttled('tools', postSecurity));
 router.post('/analyze-metadata', throttled('tools', postAnalyzeMetadata));
 router.post('/memes/render', throttled('tools', postMemeRender));
 router.post('/shares', throttled('upload', postShare));
+router.delete('/shares/:id', throttled('delete-share', deleteShare));
 // A meme URL: burst-limited and metered only once its path and query are valid (a repeat is the site's edge cache's
 // and never reaches the Worker, ADR 0146).
 router.get('/memes/:template/:captions+', getMemeUrl);
@@ -88,7 +89,6 @@ router.get('/templates/:id', getTemplate);
 router.get('/templates/:id/image', getTemplateImage);
 router.get('/shares/:id', getShare);
 router.get('/shares/:id/image', getShareImage);
-router.delete('/shares/:id', deleteShare);
 
 router.all('*', notFoundOrNotAllowed);
 

@@ -15,6 +15,7 @@ export const RATE_LIMITERS = {
   tools: 'RATE_LIMIT_TOOLS',
   'generate-image': 'RATE_LIMIT_GENERATE_IMAGE',
   'generate-captions': 'RATE_LIMIT_GENERATE_CAPTIONS',
+  'delete-share': 'RATE_LIMIT_DELETE_SHARE',
 } as const satisfies Record<RateLimitedRoute, keyof Env>;
 
 /**

@@ -328,6 +328,21 @@ describe('burst limit', () => {
     expect((await refused.json<{ code: string }>()).code).toBe('rate_limited');
     expect([await rows(), await objects()]).toEqual([r0, o0]);
   }, 30_000);
+
+  it('deletes have their own limit: past it from one network even the right token is 429 and the share stays', async () => {
+    if (Date.now() % 60_000 > 45_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 50));
+    const created = await share();
+    const headers = { 'cf-connecting-ip': '198.51.100.78', [DELETE_TOKEN_HEADER]: 'x'.repeat(43) };
+    const wrong = () => api(`/api/shares/${created.id}`, { method: 'DELETE', headers });
+    for (let i = 0; i < RATE_LIMITS_PER_MINUTE['delete-share']; i++) expect((await wrong()).status).toBe(403);
+    const refused = await api(`/api/shares/${created.id}`, { method: 'DELETE', headers: { ...headers, [DELETE_TOKEN_HEADER]: created.deleteToken } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect((await refused.json<{ code: string }>()).code).toBe('rate_limited');
+    expect((await api(`/api/shares/${created.id}`)).status).toBe(200);
+    // Another network's creator is not held back by it.
+    expect((await api(`/api/shares/${created.id}`, { method: 'DELETE', headers: { 'cf-connecting-ip': '198.51.100.79', [DELETE_TOKEN_HEADER]: created.deleteToken } })).status).toBe(204);
+  }, 30_000);
 });
 
 describe('GET and DELETE /api/shares/{id}', () => {
