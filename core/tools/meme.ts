@@ -6,6 +6,7 @@
 import { imageUrlSchema } from '../api/image-url';
 import type { TextBox } from '../api/templates';
 import { outlineFor } from '../memes/layout';
+import { withoutHiddenControls } from '../text';
 import { z } from '../api/zod';
 import { hexColour, intField } from './fields';
 
@@ -81,10 +82,18 @@ export type MemeStyle = z.infer<typeof memeStyleSchema>;
 
 export const memeTemplateIdSchema = z.string({ message: 'Template is required.' }).regex(MEME_TEMPLATE_ID, 'Template must be a template id like nope-yep.');
 
+/**
+ * One caption as drawn: without the characters that hide or reorder text (C0 controls but the line break, DEL, bidi
+ * marks and overrides; core/text.ts, as share captions). An empty or blank line is kept: it leaves its box blank,
+ * which is how a meme captions only a later box (`_` in a meme URL).
+ */
+const memeLineSchema = z
+  .string({ message: 'Each line must be text.' })
+  .max(MEME_LINE_MAX_CHARS, `Each line must be at most ${MEME_LINE_MAX_CHARS} characters.`)
+  .transform((text) => withoutHiddenControls(text));
+
 export const memeLinesSchema = z
-  .array(z.string({ message: 'Each line must be text.' }).max(MEME_LINE_MAX_CHARS, `Each line must be at most ${MEME_LINE_MAX_CHARS} characters.`), {
-    message: 'Lines must be a list of captions, one per text box.',
-  })
+  .array(memeLineSchema, { message: 'Lines must be a list of captions, one per text box.' })
   .max(MEME_MAX_LINES, `At most ${MEME_MAX_LINES} lines.`);
 
 /** `POST /api/memes/render`'s JSON body (a multipart form carries the same fields, `lines` repeated). */

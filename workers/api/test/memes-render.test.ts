@@ -221,6 +221,15 @@ describe('GET /api/memes/{template}/{captions+}', () => {
     expect(readHeader(new Uint8Array(await res.arrayBuffer()))).toMatchObject({ format: 'webp', width: 300 });
   });
 
+  it('draws a line without its hidden characters: NUL and bidi overrides in a URL or a POST draw what shows', async () => {
+    const clean = new Uint8Array(await (await api(`/api/memes/${TEMPLATE}/exe.jpg/top.png`)).arrayBuffer());
+    const hidden = await api(`/api/memes/${TEMPLATE}/%E2%80%AEexe.jpg%00/top%E2%81%A6.png`);
+    expect(hidden.status).toBe(200);
+    expect(new Uint8Array(await hidden.arrayBuffer())).toEqual(clean);
+    const posted = await render({ template: TEMPLATE, lines: ['\u202eexe.jpg\u0000', 'top\u2066'] });
+    expect(new Uint8Array(await posted.arrayBuffer())).toEqual(clean);
+  });
+
   it('reads every escape back to the caption it spells', async () => {
     const caption = 'a_b-c d?e/f#g%h&i\\j<k>l"m~n\nnext';
     const res = await api(`/api/memes/${TEMPLATE}/${segmentFromCaption(caption)}/_.png`);

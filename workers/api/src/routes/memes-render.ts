@@ -175,13 +175,13 @@ export function parseMemePath(pathname: string): { template: string; lines: stri
   const [template = '', ...encoded] = segments;
   parseWith(memeTemplateIdSchema, template);
   if (encoded.length > MEME_MAX_LINES) throw new HttpError(400, 'validation_failed', `At most ${MEME_MAX_LINES} lines.`);
-  const lines = encoded.map((segment) => {
-    const read = captionFromSegment(segment);
-    if (!read.ok) throw new HttpError(400, 'validation_failed', read.problem);
-    return read.text;
+  const read = encoded.map((segment) => {
+    const caption = captionFromSegment(segment);
+    if (!caption.ok) throw new HttpError(400, 'validation_failed', caption.problem);
+    return caption.text;
   });
-  parseWith(memeLinesSchema, lines);
-  return { template, lines, format: ext as MemeFormat };
+  // As a POST's lines: hidden controls (a %00, a bidi override) are dropped here, so what is drawn is what shows.
+  return { template, lines: parseWith(memeLinesSchema, read), format: ext as MemeFormat };
 }
 
 /**
