@@ -29,12 +29,31 @@ import { resolveFormat, SERVICE_READS, serviceWrites } from './format';
  * slice of the isolate's thread (slices.ts, ADR 0122).
  */
 export function pixelBudget(op: WasmOperation, format: OutputFormat, quality?: number): number {
-  const encoder = format === 'jpeg' || format === 'webp' || format === 'png' ? ENCODE_PIXEL_BUDGET[format] : Infinity;
-  return Math.min(WASM_PIXEL_BUDGET[op], encoder, encodeSlicePixels(format, quality), operationSlicePixels(op));
+  return Math.min(operationBudget(op), encoderBudget(format, quality));
 }
+
+/** The most pixels `op` reads and makes in the isolate: its WASM memory budget and its slice. */
+const operationBudget = (op: WasmOperation) => Math.min(WASM_PIXEL_BUDGET[op], operationSlicePixels(op));
+
+/** The most pixels the isolate encodes to `format` at `quality`: the encoder's memory budget and its slice. */
+const encoderBudget = (format: OutputFormat, quality?: number) =>
+  Math.min(format === 'jpeg' || format === 'webp' || format === 'png' ? ENCODE_PIXEL_BUDGET[format] : Infinity, encodeSlicePixels(format, quality));
 
 /** Whether the input's decode fits one slice (slices.ts): else the picture is the image service's work. */
 export const decodes = (input: Picture) => input.upright.width * input.upright.height <= decodeSlicePixels(input.header.format);
+
+/**
+ * Whether `op` on this picture, making `output` in `format`, runs in the isolate: the decode within a slice, the
+ * operation's memory and slice on the larger of input and output, and the encoder's memory and slice on the output
+ * alone, which is all the encoder sees. (Holding the input to the encoder's budget too sent a 0.58 MP photo resized to
+ * 400 × 600 to the image service, a billed call, for an encode of 0.24 MP: ADR 0148.)
+ */
+export function runsInIsolate(input: Picture, op: WasmOperation, output: Size, format: OutputFormat, quality?: number): boolean {
+  return decodes(input) && Math.max(pixels(input.upright), pixels(output)) <= operationBudget(op) && pixels(output) <= encoderBudget(format, quality);
+}
+
+/** Whether `op` reads this picture in the isolate (its decode and the operation's memory and slice), whatever it then writes. */
+export const readsInIsolate = (input: Picture, op: WasmOperation) => decodes(input) && pixels(input.upright) <= operationBudget(op);
 
 /**
  * The picture as the image service can read it: as it is, or (TIFF, BMP and AVIF, which it reads none of) decoded and
@@ -123,7 +142,7 @@ export async function pixelOperation({ operation, input, services, notes }: Job,
   const format = resolveFormat('original', header.format, notes);
   const quality = editQuality(format);
   const base = { operation, originalSize: bytes.length, notes, quality, details: details ? plan.note : undefined };
-  if (decodes(input) && Math.max(pixels(upright), pixels(plan.output)) <= pixelBudget(plan.budget, format, quality)) {
+  if (runsInIsolate(input, plan.budget, plan.output, format, quality)) {
     const out = await plan.wasm(await decode(bytes, header));
     reach(services, 'encoding');
     notes.push(plan.note);
@@ -141,5 +160,5 @@ export async function pixelOperation({ operation, input, services, notes }: Job,
 /** Whether an operation on this picture runs in the isolate (it decides where blur's detection copy is made). */
 export const fitsIsolate = (input: Picture, op: WasmOperation, output: Size) => {
   const format = resolveFormat('original', input.header.format, []);
-  return decodes(input) && Math.max(pixels(input.upright), pixels(output)) <= pixelBudget(op, format, editQuality(format));
+  return runsInIsolate(input, op, output, format, editQuality(format));
 };

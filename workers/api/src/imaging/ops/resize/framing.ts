@@ -15,7 +15,7 @@ import { encode } from '../../codecs/encode';
 import { resize } from '../../codecs/pixels';
 import type { Raster } from '../../codecs/raster';
 import { readHeader } from '../../intake/sniff';
-import { viaService } from '../../pipeline/paths';
+import { readsInIsolate, viaService } from '../../pipeline/paths';
 import type { EngineServices, Picture, Size } from '../../types';
 import { scaleBoxes } from '../blur/blur';
 
@@ -51,20 +51,31 @@ export function thumbSize(picture: Size): Size {
 }
 
 /**
- * The detection copy: its bytes for the provider and its pixels for the grey copy. From the decoded picture when the
- * resize runs in the isolate (the picture's own bytes when they already are that copy); else one image-service call
- * on the bytes the service reads makes it.
+ * The copy's JPEG quality: plenty for a detector, and a 0.4 MP copy encodes within one slice of the isolate's thread
+ * at it (mozjpeg's cost rises with quality, slices.ts), where 90 would not.
+ */
+const COPY_QUALITY = 80;
+
+/**
+ * The detection copy: its bytes for the provider and its pixels for the grey copy. Made in the isolate, at no billed
+ * call, whenever the isolate can read the picture (ADR 0148): from the pixels the resize decoded, or, when only the
+ * resize's own encode is too large for the isolate, from a decode of its own (the picture's own bytes when they
+ * already are that copy). Only a picture the isolate cannot read (over about 1.9 MP, or HEIC) costs one image-service
+ * call for it, on the bytes the service reads.
  */
 async function detectionCopy(input: Picture, source: { raster: Raster } | { bytes: Uint8Array }, services: EngineServices): Promise<{ image: Uint8Array; pixels: Raster }> {
   const copy = copySize(input.upright);
   const same = copy.width === input.upright.width && copy.height === input.upright.height;
+  const asIs = same && input.header.orientation === 1 && PROVIDER_READS.includes(input.header.format);
+  if ('bytes' in source && readsInIsolate(input, 'resize')) {
+    return detectionCopy(input, { raster: await decode(input.bytes, input.header) }, services);
+  }
   if ('raster' in source) {
     const pixels = same ? source.raster : await resize(source.raster, copy.width, copy.height);
-    const asIs = same && input.header.orientation === 1 && PROVIDER_READS.includes(input.header.format);
-    return { image: asIs ? input.bytes : await encode(pixels, 'jpeg', { quality: 90 }), pixels };
+    return { image: asIs ? input.bytes : await encode(pixels, 'jpeg', { quality: COPY_QUALITY }), pixels };
   }
   const steps = same ? [] : [{ op: 'resize' as const, width: copy.width, height: copy.height, fit: 'stretch' as const }];
-  const image = (await viaService(() => services.images.run({ input: source.bytes, steps, output: { format: 'jpeg', quality: 90 } }))).bytes;
+  const image = (await viaService(() => services.images.run({ input: source.bytes, steps, output: { format: 'jpeg', quality: COPY_QUALITY } }))).bytes;
   return { image, pixels: await decode(image, readHeader(image)!) };
 }
 
