@@ -16,6 +16,7 @@ export const INTERNAL: RouteError = { status: 500, code: 'internal_error', when:
 export const rateLimited = (route: RateLimitedRoute): RouteError => ({
   status: 429,
   code: 'rate_limited',
+  burst: route,
   when: `More than ${RATE_LIMITS_PER_MINUTE[route]} requests in a minute from this caller; wait the Retry-After seconds.`,
 });
 export const rateLimit = (route: RateLimitedRoute) => `At most ${RATE_LIMITS_PER_MINUTE[route]} requests a minute per caller.`;

@@ -1,6 +1,7 @@
 /** How a route is described for the OpenAPI document (openapi-routes.ts writes them, openapi.ts reads them). */
 import type { z } from './zod';
 import type { ErrorCode } from './errors';
+import type { RateLimitedRoute } from '../limits';
 
 export type HttpMethod = 'get' | 'post' | 'delete';
 export type JsonSchema = Record<string, unknown>;
@@ -16,6 +17,8 @@ export interface RouteError {
   code: ErrorCode;
   /** When this answer comes, in words for the integrator. */
   when: string;
+  /** The burst limit this 429 is (`rateLimited`): the Worker's `throttled` routes, which are those that can bill. */
+  burst?: RateLimitedRoute;
 }
 
 /**

@@ -75,6 +75,25 @@ describe('the OpenAPI document', () => {
     expect(streaming.sort()).toEqual(['post /api/convert', 'post /api/modify', 'post /api/optimize', 'post /api/security']);
   });
 
+  it('names x-billed-calls on every answer of the routes that can make a billed call, and on no other', () => {
+    const d = doc() as unknown as { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>> };
+    const billing = Object.entries(d.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => Object.values(op.responses).every((r) => r.headers?.['x-billed-calls']))
+        .map(([m]) => `${m} ${path}`),
+    );
+    const none = Object.entries(d.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => Object.values(op.responses).every((r) => !r.headers?.['x-billed-calls']))
+        .map(([m]) => `${m} ${path}`),
+    );
+    expect(billing.sort()).toEqual(
+      ['post /api/upload', 'post /api/generate-image', 'post /api/generate-captions', 'post /api/optimize', 'post /api/modify', 'post /api/convert', 'post /api/convert/html', 'post /api/security', 'post /api/analyze-metadata', 'post /api/memes/render', 'get /api/memes/{template}/{captions}', 'post /api/shares'].sort(),
+    );
+    // Every operation is one or the other: no route names it on some answers only.
+    expect(billing.length + none.length).toBe(API_ROUTES.length);
+  });
+
   it('gives every body an example the route’s own schema accepts (the curl examples work)', () => {
     for (const route of API_ROUTES) {
       if (!route.body) continue;

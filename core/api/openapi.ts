@@ -6,6 +6,7 @@
  */
 import { z } from './zod';
 import { API_KEY_PREFIX } from './api-keys';
+import { BILLED_CALLS_DESCRIPTION, BILLED_CALLS_HEADER } from './billed-calls';
 import { sourceUrlSchema } from './images';
 import { documentPath } from './openapi-paths';
 
@@ -86,7 +87,24 @@ const RETRY_AFTER = { description: 'Seconds to wait before trying again.', schem
 const headersOf = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
 
+/**
+ * The routes that can make a billed call are exactly the burst-limited ones (the Worker's `throttled` marks them, and
+ * the meme URL, which is throttled when it draws): every answer of theirs says how many it made (ADR 0148).
+ */
+export const canBill = (route: RouteDoc) => route.errors.some((e) => e.burst !== undefined);
+const BILLED_CALLS = { [BILLED_CALLS_HEADER]: { description: BILLED_CALLS_DESCRIPTION, schema: { type: 'integer', minimum: 0 } } };
+
 function responsesOf(route: RouteDoc): Record<string, JsonSchema> {
+  const responses = plainResponsesOf(route);
+  if (!canBill(route)) return responses;
+  for (const [status, response] of Object.entries(responses)) {
+    // A stream's headers leave before its work: its last event carries the count (the event stream's description).
+    responses[status] = { ...response, headers: { ...((response.headers as JsonSchema | undefined) ?? {}), ...BILLED_CALLS } };
+  }
+  return responses;
+}
+
+function plainResponsesOf(route: RouteDoc): Record<string, JsonSchema> {
   const responses: Record<string, JsonSchema> = {};
   for (const answer of route.answers) {
     const ref = answer.kind === 'json' ? { $ref: `${REF_PREFIX}${answer.id}` } : null;
@@ -97,7 +115,7 @@ function responsesOf(route: RouteDoc): Record<string, JsonSchema> {
           schema: {
             type: 'string',
             description:
-              'Sent when the request has `Accept: text/event-stream`: `phase` events ({"phase": "queued" | "processing" | "encoding" | "storing", "estimateMs"?, "job"?}) as the work goes (an AI job’s first one carries its `job` id, for `DELETE /api/jobs/{id}`), then one `result` event (the JSON answer) or one `error` event ({error, code, status}).',
+              'Sent when the request has `Accept: text/event-stream`: `phase` events ({"phase": "queued" | "processing" | "encoding" | "storing", "estimateMs"?, "job"?}) as the work goes (an AI job’s first one carries its `job` id, for `DELETE /api/jobs/{id}`), then one `result` event (the JSON answer with `billedCalls`, what a plain answer says in `x-billed-calls`) or one `error` event ({error, code, status, billedCalls}).',
           },
         };
       }

@@ -25,8 +25,9 @@ export default {
     } catch (err) {
       response = toErrorResponse(err);
     }
-    // A first-time visitor's cookie (and the session route's) goes on every answer, errors and refusals included.
-    response = context.withCookies(response);
+    // A first-time visitor's cookie (and the session route's) goes on every answer, errors and refusals included, and
+    // a billable route's answer says how many billed calls the request made (ADR 0148).
+    response = context.withBilledCalls(context.withCookies(response));
     // Other sites' pages may read public answers and keyed calls' answers, never with cookies (cors.ts, ADR 0147).
     response = withCors(request, response);
     // A body no route read, or read only until it passed the route's limit (a refusal before or while reading, or a

@@ -24,8 +24,12 @@ export const RATE_LIMITERS = {
  */
 const RETRY_AFTER_SECONDS = RATE_LIMIT_WINDOW_MS / 1000;
 
+/**
+ * The route's handler behind its burst limit. Every burst-limited route is one that can make a billed call (an image
+ * service, AI or browser call): its every answer, a 429 included, says how many it made (ADR 0148).
+ */
 export function throttled(route: RateLimitedRoute, handler: Handler): Handler {
-  return async (request, env, ctx, context) => {
+  return billable(async (request, env, ctx, context) => {
     // The visitor is identified once for the request: a refusal and the handler's answer alike carry its new cookie
     // (request-context.ts), so a refused request is counted on the id the client is then given.
     const visitor = await visitorOf(request, env, context);
@@ -40,6 +44,14 @@ export function throttled(route: RateLimitedRoute, handler: Handler): Handler {
     }
     // A call made with an API key spends its unit only now that it is admitted (ADR 0107).
     await meterKeyCall(request, env, ctx, context);
+    return handler(request, env, ctx, context);
+  });
+}
+
+/** A route whose answers carry `x-billed-calls` (index.ts writes it once the answer is made). */
+export function billable(handler: Handler): Handler {
+  return (request, env, ctx, context) => {
+    context.billable = true;
     return handler(request, env, ctx, context);
   };
 }

@@ -10,6 +10,9 @@ import type { RendererError } from '../src/render/types';
 import { postConvertHtml } from '../src/routes/tools/html';
 import { RATE_LIMITS_PER_MINUTE } from '../../../core/limits';
 import { api, cookiesFrom } from './helpers';
+import { createExecutionContext } from 'cloudflare:test';
+import { notBilled } from '../src/billed-calls';
+import { RequestContext } from '../src/identity/request-context';
 
 // POST /api/convert/html against the real offline renderer (local-render/, Debian's Chromium, bound in-process as
 // LOCAL_RENDER) and the real local R2.
@@ -233,8 +236,8 @@ describe('POST /api/convert/html', () => {
     // Production without its [browser] binding, and an unknown renderer name.
     for (const changed of [{ HTML_RENDERER: 'cloudflare', BROWSER: undefined }, { HTML_RENDERER: 'nothing' }]) {
       const request = new Request('http://local/api/convert/html', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html: BLOCKS }) });
-      await expect(postConvertHtml(request, { ...env, ...changed })).rejects.toMatchObject({ status: 503, code: 'renderer_unavailable' });
-      expect(getHtmlRenderer({ ...env, ...changed }).name).toBeDefined();
+      await expect(postConvertHtml(request, { ...env, ...changed }, createExecutionContext(), new RequestContext())).rejects.toMatchObject({ status: 503, code: 'renderer_unavailable' });
+      expect(getHtmlRenderer({ ...env, ...changed }, notBilled).name).toBeDefined();
     }
   });
 });

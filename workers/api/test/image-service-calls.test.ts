@@ -18,6 +18,7 @@ import { cloudflareImageService } from '../src/imaging/service/cloudflare';
 import { readHeader } from '../src/imaging/intake/sniff';
 import { recordingImages } from './support/images-binding';
 import { makePhoto } from './support/photos';
+import { notBilled } from '../src/billed-calls';
 
 let landscape: Promise<Uint8Array> | undefined;
 let sideways: Promise<Uint8Array> | undefined;
@@ -59,7 +60,7 @@ const CASES: Case[] = [
 const noWorkersAi = { run: () => Promise.reject(new Error('Workers AI is not called by this operation')) };
 
 function servicesFor(ai: 'fake' | 'cloudflare') {
-  const images = recordingImages(getImageService(env));
+  const images = recordingImages(getImageService(env, notBilled));
   const provider: AiProvider = ai === 'fake' ? fakeProvider : cloudflareProvider({ AI: noWorkersAi, IMAGES: images });
   return { images, services: { images: cloudflareImageService(images), ai: provider } };
 }

@@ -27,6 +27,7 @@ import { exiftool } from './support/corpus';
 import { colourMatch, managedDecode } from './support/oracle';
 import { failingImages, recordingImages } from './support/images-binding';
 import { makePhoto, reference, type ReferenceOp } from './support/photos';
+import { notBilled } from '../src/billed-calls';
 
 const raster = async (bytes: Uint8Array): Promise<Raster> => decode(bytes, readHeader(bytes)!);
 const solid = (w: number, h: number, rgba: number[]) => plainPng(new Uint8Array(Array.from({ length: w * h }, () => rgba).flat()), w, h, 4);
@@ -354,14 +355,14 @@ function contract(name: string, service: () => ImageService, lacks = new Set<str
 }
 
 // Chosen the way the routes choose it: IMAGE_SERVICE = local, with LOCAL_IMAGES bound in-process (vitest.config.ts).
-contract('local (libvips, through LOCAL_IMAGES)', () => getImageService(env));
+contract('local (libvips, through LOCAL_IMAGES)', () => getImageService(env, notBilled));
 contract("Images binding on wrangler's local emulation", () => cloudflareImageService(env.IMAGES), EMULATION_LACKS);
-contract('Images binding adapter on a recording double of the binding', () => cloudflareImageService(recordingImages(getImageService(env))));
+contract('Images binding adapter on a recording double of the binding', () => cloudflareImageService(recordingImages(getImageService(env, notBilled))));
 
 describe('image service clients', () => {
   it('picks the local service through its binding, as configured for tests', () => {
-    expect(getImageService(env).name).toBe('local');
-    expect(getImageService({ ...env, IMAGE_SERVICE: 'cloudflare' }).name).toBe('cloudflare');
+    expect(getImageService(env, notBilled).name).toBe('local');
+    expect(getImageService({ ...env, IMAGE_SERVICE: 'cloudflare' }, notBilled).name).toBe('cloudflare');
   });
 
   it('answers 503 in plain words when the local service is not running', async () => {
@@ -379,7 +380,7 @@ describe('image service clients', () => {
   });
 
   it('refuses what the binding cannot do before calling it: no call is made, none is billed', async () => {
-    const images = recordingImages(getImageService(env));
+    const images = recordingImages(getImageService(env, notBilled));
     const service = cloudflareImageService(images);
     const jobs: ServiceJob[] = [
       { input: await photo(), steps: [{ op: 'resize', width: 10_000, height: 5_001, fit: 'stretch' }], output: { format: 'png' } },
@@ -391,7 +392,7 @@ describe('image service clients', () => {
   });
 
   it('makes one call per job, overlays and their steps included', async () => {
-    const images = recordingImages(getImageService(env));
+    const images = recordingImages(getImageService(env, notBilled));
     await cloudflareImageService(images).run({
       input: await photo(),
       steps: [{ op: 'crop', left: 0, top: 0, width: 200, height: 100 }],

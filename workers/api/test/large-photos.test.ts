@@ -13,6 +13,7 @@ import type { Raster } from '../src/imaging/codecs/raster';
 import { exiftool, resultBytes, toolRequest, type ToolBody } from './support/corpus';
 import { failingImages, recordingImages } from './support/images-binding';
 import { makePhoto, reference, type ReferenceOp } from './support/photos';
+import { notBilled } from '../src/billed-calls';
 
 const THUMB: ReferenceOp = { resize: { width: 480, height: 480, fit: 'inside' } };
 
@@ -174,7 +175,7 @@ describe('limits that still hold', () => {
     const offlineBody = await offline.json<ToolBody>();
     expect(offlineBody).toMatchObject({ code: 'payload_too_large' });
     expect(offlineBody.error).toMatch(words);
-    const images = recordingImages(getImageService(env));
+    const images = recordingImages(getImageService(env, notBilled));
     const online = await withBinding(images, () => toolRequest('optimize', wide, { operation: 'compress', quality: 80, format: 'jpeg' }));
     expect(online.status).toBe(413);
     expect((await online.json<ToolBody>()).error).toBe(offlineBody.error);

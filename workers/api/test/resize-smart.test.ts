@@ -20,6 +20,7 @@ import { readHeader } from '../src/imaging/intake/sniff';
 import { resultBytes, toolRequest, type ToolBody } from './support/corpus';
 import { markedPng } from './support/marked-png';
 import { makePhoto } from './support/photos';
+import { notBilled } from '../src/billed-calls';
 
 const W = 900;
 const H = 300;
@@ -124,7 +125,7 @@ describe('resize with fit cover and position smart', () => {
 
   it('with no AI service set up, the resize still keeps the most detailed part, and says why faces were not used', async () => {
     const fields = modifyFieldsSchema.parse({ operation: 'resize', width: '100', height: '300', fit: 'cover' }) as ToolFields;
-    const result = await runFields(probe(await picture(facesMarker(FACE))), fields, { images: getImageService(env), ai: unconfiguredProvider });
+    const result = await runFields(probe(await picture(facesMarker(FACE))), fields, { images: getImageService(env, notBilled), ai: unconfiguredProvider });
     expect(result).toMatchObject({ width: 100, height: 300, framing: { by: 'detail' } });
     expect(result.notes).toEqual(['Cropped to fill 100×300, keeping the most detailed part.', 'Faces were not looked for (no AI service is set up here), so the crop keeps the most detailed part.']);
   });

@@ -17,6 +17,7 @@ import { readHeader } from '../src/imaging/intake/sniff';
 import { env } from 'cloudflare:workers';
 import { toolRequest, type ToolBody } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';
+import { notBilled } from '../src/billed-calls';
 
 /** Timer callbacks that ran while `work` did: 0 when it never let the event loop turn. */
 async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
@@ -80,7 +81,7 @@ describe('the tool job deadline', () => {
     const signal = withDeadline(undefined, 1);
     await new Promise((r) => setTimeout(r, 20));
     const picture = probe(await encode(syntheticPhoto(32, 32), 'png', { quality: 100 }));
-    const services = { images: getImageService(env), ai: {} as never, signal };
+    const services = { images: getImageService(env, notBilled), ai: {} as never, signal };
     const err = await run('compress', picture, { format: 'png', quality: 80 }, services).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ status: 503, code: 'took_too_long', message: expect.stringContaining('took longer than 60 seconds') });

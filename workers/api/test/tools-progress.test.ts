@@ -106,7 +106,9 @@ describe('the tool routes’ streamed answer (Accept: text/event-stream)', () =>
     const plainBody = await plain.json<{ error: string; code: string }>();
     const events = await eventsOf(await streamed('optimize', { operation: 'upscale', factor: 2 }, ip, failing));
     expect(phasesOf(events)).toEqual(['queued', 'processing']);
-    expect(events.at(-1)).toEqual({ event: 'error', data: { ...plainBody, status: plain.status } satisfies ErrorEvent });
+    // The fake upscale was asked for (one call of the Images binding in production) before it failed.
+    expect(events.at(-1)).toEqual({ event: 'error', data: { ...plainBody, status: plain.status, billedCalls: 1 } satisfies ErrorEvent });
+    expect(plain.headers.get('x-billed-calls')).toBe('1');
     expect(plain.status).toBe(502);
     expect(await usedBy(ip)).toBe(0);
   });

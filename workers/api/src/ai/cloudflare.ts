@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HttpError } from '../errors';
+import { notBilled, type Bill } from '../billed-calls';
 import { IMAGE_SERVICE_MAX_SIDE } from '../../../../core/image-service';
 import { suggestCaptionsWithModel } from './cloudflare-captions';
 import { FLUX_1_SCHNELL, MOONDREAM_3_1, SDXL_LIGHTNING } from './contracts';
@@ -91,8 +92,15 @@ const imagesOutput = (output: AiOutput): ImageOutputOptions => ({
   ...(output.quality === undefined ? {} : { quality: output.quality }),
 });
 
-export function cloudflareProvider(env: CloudflareBindings): AiProvider {
-  const run = (model: string, input: Record<string, unknown>) => env.AI.run(model, input);
+/**
+ * `bill` is told of each billed call just before it is made (ADR 0148): every Workers AI run (a caption call may make
+ * two) and every Images binding call (background removal, upscaling).
+ */
+export function cloudflareProvider(env: CloudflareBindings, bill: Bill = notBilled): AiProvider {
+  const run = (model: string, input: Record<string, unknown>) => {
+    bill('ai');
+    return env.AI.run(model, input);
+  };
 
   async function detect(image: Uint8Array, target: 'face' | 'person', what: string): Promise<Box[]> {
     const { width, height, format } = sizeOrThrow(image);
@@ -128,7 +136,9 @@ export function cloudflareProvider(env: CloudflareBindings): AiProvider {
     async removeBackground(image, output) {
       sizeOrThrow(image);
       try {
-        const result = await env.IMAGES.input(bytesToStream(image)).transform({ segment: 'foreground' }).output(imagesOutput(output));
+        const cut = env.IMAGES.input(bytesToStream(image)).transform({ segment: 'foreground' });
+        bill('images');
+        const result = await cut.output(imagesOutput(output));
         return result.image();
       } catch (err) {
         throw overAllowanceAnswer(err) ?? upstreamError('remove the background', err);
@@ -143,6 +153,7 @@ export function cloudflareProvider(env: CloudflareBindings): AiProvider {
       try {
         let pipeline = env.IMAGES.input(bytesToStream(image)).transform(grow);
         if (factor === 3) pipeline = pipeline.transform({ width: width * 3, height: height * 3, fit: 'contain' });
+        bill('images');
         const result = await pipeline.output(imagesOutput(output));
         return result.image();
       } catch (err) {

@@ -3,6 +3,7 @@ import { toErrorResponse } from '../errors';
 import { getAiProvider } from './index';
 import { LOCAL_NOT_RUNNING, OFFLINE_CAPTIONS_NOTE, OFFLINE_PICTURE_CAPTIONS_NOTE, localProvider } from './local';
 import { plainPng } from '../imaging/codecs/plain-png';
+import { notBilled } from '../billed-calls';
 
 const photo = plainPng(new Uint8Array(8 * 8 * 3), 8, 8, 3);
 const asError = (p: Promise<unknown>) => p.then(() => new Response('unexpected success'), (e: unknown) => toErrorResponse(e));
@@ -74,11 +75,11 @@ describe('the local AI provider (Worker side)', () => {
 describe('getAiProvider', () => {
   it('chooses by AI_PROVIDER and names the provider', () => {
     const env = { LOCAL_AI_URL: 'http://127.0.0.1:8790' } as Env;
-    expect(getAiProvider({ ...env, AI_PROVIDER: 'fake' }).name).toBe('fake');
-    expect(getAiProvider({ ...env, AI_PROVIDER: 'local' }).name).toBe('local');
-    expect(getAiProvider({ ...env, AI_PROVIDER: 'cloudflare' }).name).toBe('none'); // no AI binding: not configured
-    expect(getAiProvider({ ...env, AI_PROVIDER: 'cloudflare', AI: { run: async () => ({}) } as unknown as Ai }).name).toBe('cloudflare');
-    expect(getAiProvider({ ...env, AI_PROVIDER: 'none' }).name).toBe('none');
-    expect(getAiProvider({ ...env, AI_PROVIDER: 'local', LOCAL_AI_URL: '' }).name).toBe('none');
+    expect(getAiProvider({ ...env, AI_PROVIDER: 'fake' }, notBilled).name).toBe('fake');
+    expect(getAiProvider({ ...env, AI_PROVIDER: 'local' }, notBilled).name).toBe('local');
+    expect(getAiProvider({ ...env, AI_PROVIDER: 'cloudflare' }, notBilled).name).toBe('none'); // no AI binding: not configured
+    expect(getAiProvider({ ...env, AI_PROVIDER: 'cloudflare', AI: { run: async () => ({}) } as unknown as Ai }, notBilled).name).toBe('cloudflare');
+    expect(getAiProvider({ ...env, AI_PROVIDER: 'none' }, notBilled).name).toBe('none');
+    expect(getAiProvider({ ...env, AI_PROVIDER: 'local', LOCAL_AI_URL: '' }, notBilled).name).toBe('none');
   });
 });

@@ -4,9 +4,13 @@
  * hands it to the router, whose steps and handlers get it as their fourth argument (routes/handler.ts); when the
  * answer leaves, whatever it is (a result, an error, a refusal before any route), `withCookies` writes the cookies on
  * it, the one place a Set-Cookie header is written. Nothing here outlives the request, and no module keeps state per
- * request. This module imports nothing, so visitor.ts, api-key.ts and session.ts each read it without importing one
- * another (api-key.ts and session.ts used to import each other). The decision is ADR 0129.
+ * request. This module imports nothing but the billed-call counter (a leaf), so visitor.ts, api-key.ts and
+ * session.ts each read it without importing one another (api-key.ts and session.ts used to import each other). The
+ * decision is ADR 0129; the billed calls and their header are ADR 0148.
  */
+import { BILLED_CALLS_HEADER } from '../../../../core/api/billed-calls';
+import { EVENT_STREAM_TYPE } from '../../../../core/api/tool-progress';
+import { BilledCalls } from '../billed-calls';
 
 export interface Visitor {
   /** The cookie's random id (also the premium member id of this browser). */
@@ -50,6 +54,10 @@ export class RequestContext {
   visitor: Promise<Visitor> | undefined;
   /** The key call the router authenticated (api-key.ts), which metering and the answer's headers update. */
   keyedCall: KeyedCall | undefined;
+  /** The billed calls this request has made so far: its seams count them (billed-calls.ts). */
+  readonly billed = new BilledCalls();
+  /** Set by the routes that can make a billed call (router.ts): their every answer says how many it made. */
+  billable = false;
   readonly #cookies: string[] = [];
   #shared = false;
 
@@ -64,6 +72,25 @@ export class RequestContext {
    */
   shareableAnswer(): void {
     this.#shared = true;
+  }
+
+  /**
+   * A billable route's answer with `x-billed-calls`, whatever the answer (a result, a refusal, an error), written
+   * last, so a cached answer replayed from the edge says what this request cost. A stream has sent its headers before
+   * its work: its last event carries the count instead (routes/tools/answer.ts).
+   */
+  withBilledCalls(response: Response): Response {
+    if (!this.billable || (response.headers.get('content-type') ?? '').startsWith(EVENT_STREAM_TYPE)) return response;
+    const count = String(this.billed.total);
+    try {
+      response.headers.set(BILLED_CALLS_HEADER, count);
+      return response;
+    } catch {
+      // Responses passed through from elsewhere (a cache, a fetch) can have immutable headers: copy once.
+      const out = new Response(response.body, response);
+      out.headers.set(BILLED_CALLS_HEADER, count);
+      return out;
+    }
   }
 
   /** The answer with this request's cookies: the one place they are written. */

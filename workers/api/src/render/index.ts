@@ -1,3 +1,4 @@
+import type { Bill } from '../billed-calls';
 import { bindingPresent, notConfigured, pingLocal, type ServiceProbe } from '../service-health';
 import { cloudflareRenderer } from './cloudflare';
 import { localRenderer } from './local';
@@ -16,21 +17,35 @@ const unconfigured: HtmlRenderer = {
 /**
  * Picks the HTML renderer named by `HTML_RENDERER` (ADR 0104), like the AI provider and the image service:
  * `cloudflare` is Browser Rendering through the `BROWSER` binding (production), `local` the offline Chromium service.
- * Tests bind the local service in-process as `LOCAL_RENDER`.
+ * Tests bind the local service in-process as `LOCAL_RENDER`. `bill` counts each page rendered as one Browser
+ * Rendering session (ADR 0148), offline too; the unconfigured renderer makes none.
  */
-export function getHtmlRenderer(env: Env): HtmlRenderer {
+export function getHtmlRenderer(env: Env, bill: Bill): HtmlRenderer {
   switch (env.HTML_RENDERER) {
     case 'cloudflare':
-      return env.BROWSER ? cloudflareRenderer(env.BROWSER) : unconfigured;
+      return env.BROWSER ? billedPerPage(cloudflareRenderer(env.BROWSER), bill) : unconfigured;
     case 'local': {
       // Only the test environment has this binding (test/env.d.ts), so it is not in the generated Env.
       const bound = (env as { LOCAL_RENDER?: Fetcher }).LOCAL_RENDER;
-      return bound ? localRenderer({ fetcher: bound, url: 'http://local-render' }) : localRenderer({ fetcher: undefined, url: env.LOCAL_RENDER_URL || DEFAULT_LOCAL_RENDER_URL });
+      const renderer = bound ? localRenderer({ fetcher: bound, url: 'http://local-render' }) : localRenderer({ fetcher: undefined, url: env.LOCAL_RENDER_URL || DEFAULT_LOCAL_RENDER_URL });
+      return billedPerPage(renderer, bill);
     }
     default:
       return unconfigured;
   }
 }
+
+/**
+ * A page is one billed Browser Rendering session's use (a session is joined or launched for it and kept warm a minute,
+ * render/cloudflare.ts); its browser time is the price, so the count is of pages, each a few seconds at most.
+ */
+const billedPerPage = (renderer: HtmlRenderer, bill: Bill): HtmlRenderer => ({
+  name: renderer.name,
+  render: (options) => {
+    bill('browser');
+    return renderer.render(options);
+  },
+});
 
 /** How the health route asks the renderer (ADR 0117): the offline one's `GET /health`; Browser Rendering's binding for presence. */
 export function rendererProbe(env: Env): ServiceProbe {

@@ -9,12 +9,13 @@ import { HttpError } from '../errors';
 import { siteOrigins } from '../http';
 import { intake, run } from '../imaging/engine';
 import { getImage } from '../storage/image-store';
+import type { Bill } from '../billed-calls';
 import { engineServices } from './tools/deps';
 
 /** The longest side of the copy the vision model sees. */
 export const CAPTION_PICTURE_SIDE = 768;
 
-export async function captionPicture(env: Env, imageUrl: string): Promise<Uint8Array> {
+export async function captionPicture(env: Env, imageUrl: string, bill: Bill): Promise<Uint8Array> {
   // Only this site's pictures, as answers name them (on one of its configured names, ADR 0155) or by path; nothing is
   // fetched from the address.
   const id = siteOrigins(env).map((origin) => imageIdOfAddress(imageUrl, origin)).find((found) => found !== null);
@@ -25,7 +26,7 @@ export async function captionPicture(env: Env, imageUrl: string): Promise<Uint8A
   const { width, height } = picture.upright;
   const scale = Math.min(1, CAPTION_PICTURE_SIDE / Math.max(width, height));
   const size = { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-  const copy = await run('resize', picture, { ...size, maintainAspectRatio: false, background: '#ffffff', format: 'jpeg', quality: 85 }, engineServices(env));
+  const copy = await run('resize', picture, { ...size, maintainAspectRatio: false, background: '#ffffff', format: 'jpeg', quality: 85 }, engineServices(env, bill));
   if (!('bytes' in copy)) throw new Error('a resize answered a stream');
   return copy.bytes;
 }

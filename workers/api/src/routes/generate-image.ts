@@ -16,7 +16,7 @@ import { parseWith } from '../validate';
  */
 export async function postGenerateImage(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   const { prompt } = parseWith(generateImageRequestSchema, await readJson(request, MAX_JSON_BYTES));
-  const provider = getAiProvider(env);
+  const provider = getAiProvider(env, context.billed.bill);
   const subject = await quotaSubjectOf(request, env, context);
   const body = await withAiUnit(env, ctx, subject, async (): Promise<GenerateImageResponse> => {
     const image = await provider.generateImage(prompt);

@@ -1,5 +1,5 @@
 import { HEALTH_CACHE_MS, HEALTH_CHECK_DEADLINE_MS, type Health, type HealthCheck, type ServiceHealthCheck } from '../../../../core/api/health';
-import { aiProbe, getAiProvider } from '../ai';
+import { aiProbe, aiProviderName } from '../ai';
 import { pingDatabase } from '../db/health';
 import { json } from '../http';
 import { imageServiceProbe } from '../imaging/engine';
@@ -55,7 +55,7 @@ async function checkAll(env: Env, deadlineMs: number): Promise<Health> {
     ok: core,
     checkedAt: new Date().toISOString(),
     checks: { db, bucket, images, renderer, ai },
-    bindings: { db: db.ok, bucket: bucket.ok, images: images.ok, ai: getAiProvider(env).name },
+    bindings: { db: db.ok, bucket: bucket.ok, images: images.ok, ai: aiProviderName(env) },
   };
 }
 

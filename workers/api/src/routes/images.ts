@@ -11,6 +11,7 @@ import { json, siteUrl } from '../http';
 import { browserCopy, getImageService, intake } from '../imaging/engine';
 import { readPictureForm } from '../sources/picture-form';
 import type { IRequest } from 'itty-router';
+import type { RequestContext } from '../identity/request-context';
 import { getImage as readImage, imageTtlSeconds, putTemporary } from '../storage/image-store';
 
 /**
@@ -18,11 +19,11 @@ import { getImage as readImage, imageTtlSeconds, putTemporary } from '../storage
  * (`intake`, the rule of every route), and only the image's own bytes are stored (a HEIC's as a JPEG). An animation
  * is held to the tools' limits on all its frames here, since the editor plays and exports every one (ADR 0151).
  */
-export async function postUpload(request: Request, env: Env): Promise<Response> {
+export async function postUpload(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   // The file, or the picture at `url` (ADR 0131).
   const taken = await intake((await readPictureForm(request)).bytes, { everyFrame: true });
   // The editor's canvas draws what is stored: a HEIC is stored as the JPEG the image service makes (ADR 0132).
-  const { header, bytes, upright } = await browserCopy(taken, getImageService(env));
+  const { header, bytes, upright } = await browserCopy(taken, getImageService(env, context.billed.bill));
   const stored = await putTemporary(env.BUCKET, bytes, {
     contentType: header.mimeType,
     ttlSeconds: imageTtlSeconds(env),

@@ -81,7 +81,7 @@ async function templatePicture(env: Env, template: Template): Promise<Picture> {
   return intake(bytes);
 }
 
-async function render(env: Env, job: MemeJob): Promise<EngineResult> {
+async function render(env: Env, job: MemeJob, context: RequestContext): Promise<EngineResult> {
   const boxes: TextBox[] = job.template ? job.template.textBoxes : evenlySpacedBoxes(Math.max(1, job.lines.length));
   if (job.lines.length > boxes.length) throw new HttpError(400, 'validation_failed', TOO_MANY_LINES(boxes.length, job.lines.length));
   const picture = job.background ? await intake(job.background) : await templatePicture(env, job.template!);
@@ -89,7 +89,7 @@ async function render(env: Env, job: MemeJob): Promise<EngineResult> {
   const natural = job.template && !job.background ? { width: job.template.width, height: job.template.height } : picture.upright;
   const output = memeOutputSize(picture.upright, { width: job.width, height: job.height });
   if (typeof output === 'string') throw new HttpError(400, 'validation_failed', output);
-  const result = await run('meme', picture, { boxes, lines: job.lines, style: job.style, format: job.format, output, natural }, engineServices(env));
+  const result = await run('meme', picture, { boxes, lines: job.lines, style: job.style, format: job.format, output, natural }, engineServices(env, context.billed.bill));
   if ('stream' in result) throw new Error('the meme operation does not stream');
   return result;
 }
@@ -149,9 +149,9 @@ const wantsJson = (request: Request) => (request.headers.get('accept') ?? '').to
  * POST /api/memes/render: the meme's bytes (`Content-Type` its format), or with `Accept: application/json` the meme
  * stored like a tool result and its `imageUrl`. Not an AI operation: burst-limited like the tools, no allowance.
  */
-export async function postMemeRender(request: Request, env: Env): Promise<Response> {
+export async function postMemeRender(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   const job = await readRenderRequest(request, env);
-  const result = await render(env, job);
+  const result = await render(env, job, context);
   if (!wantsJson(request)) return imageAnswer(result, job.format, 'no-store');
   const stored = await storeResult(env, result.bytes, result.format);
   const body: MemeRenderResponse = { imageUrl: siteUrl(request, env, stored.imageUrl), expiresAt: stored.expiresAt, format: job.format, width: result.width, height: result.height, size: result.bytes.length };
@@ -200,7 +200,7 @@ export async function getMemeUrl(request: IRequest, env: Env, ctx: ExecutionCont
   if (!read.ok) throw new HttpError(400, 'validation_failed', read.problem);
   const { font, width, height } = read.query;
   const draw = throttled('tools', async () => {
-    const result = await render(env, { template: await templateOr404(env, template), background: null, lines, style: memeStyleSchema.parse({ font }), format, width, height });
+    const result = await render(env, { template: await templateOr404(env, template), background: null, lines, style: memeStyleSchema.parse({ font }), format, width, height }, context);
     const answer = imageAnswer(result, format, MEME_URL_CACHE);
     answer.headers.set(EDGE_KEY_HEADER, memeUrlCacheKey(url.pathname, read.query));
     answer.headers.set(CACHE_STATUS_HEADER, 'miss');

@@ -133,7 +133,7 @@ export async function postShare(request: Request, env: Env, _ctx: ExecutionConte
   // a GIF loses its comments and application extensions but the NETSCAPE loop, an animated WebP its EXIF and XMP
   // chunks, every frame and its timing kept byte for byte (ADR 0137, ADR 0142).
   const picture = await intake(sent);
-  const clean = await run('privacy', picture, { removeExif: true, removeLocation: true, removeTimestamp: true }, engineServices(env));
+  const clean = await run('privacy', picture, { removeExif: true, removeLocation: true, removeTimestamp: true }, engineServices(env, context.billed.bill));
   if (!('bytes' in clean)) throw new Error('privacy answered a stream');
 
   const session = await readSession(request, env, context);

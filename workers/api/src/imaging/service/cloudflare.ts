@@ -10,6 +10,7 @@ import { frameOutsideProblem } from '../../../../../core/animation/frames';
 import { imageServiceRefusal, sizeAfterStep, type ServiceInput, type SizeOf } from '../../../../../core/image-service';
 import { displaySize, readHeader } from '../intake/sniff';
 import { fromBindingError } from './binding-errors';
+import { notBilled, type Bill } from '../../billed-calls';
 import { carryingProfiles } from './profile';
 import { ImageServiceError, type ImageService, type Region, type ServiceJob, type ServiceResult, type ServiceStep } from './types';
 
@@ -107,7 +108,8 @@ export async function cutRegions(raw: ReadableStream<Uint8Array>, size: SizeOf, 
   return out;
 }
 
-export function cloudflareImageService(images: ImagesBinding): ImageService {
+/** `bill` is told of each call of the binding, just before it is made: each `output()` is one billed transformation. */
+export function cloudflareImageService(images: ImagesBinding, bill: Bill = notBilled): ImageService {
   const child = (image: Uint8Array, steps: readonly ServiceStep[] | undefined) => {
     if (!steps?.length) return stream(image);
     let t = images.input(stream(image));
@@ -130,6 +132,7 @@ export function cloudflareImageService(images: ImagesBinding): ImageService {
         // JPEG has no alpha: transparent parts become white, as in the local service.
         const background = format === 'jpeg' ? { background: '#ffffff' } : {};
         // `anim` keeps every frame of an animated input (ADR 0137); without it the binding reads the first frame.
+        bill('images');
         const result = await t.output({ format: MIME[format], ...(quality ? { quality } : {}), ...background, anim: job.output.animated === true });
         if (regions) return { bytes: await cutRegions(result.image(), planned, regions), ...planned, format };
         const bytes = new Uint8Array(await new Response(result.image()).arrayBuffer());

@@ -1,3 +1,4 @@
+import type { Bill } from '../../billed-calls';
 import { bindingPresent, notConfigured, pingLocal, type ServiceProbe } from '../../service-health';
 import { cloudflareImageService } from './cloudflare';
 import { localImageService } from './local';
@@ -15,18 +16,19 @@ const unconfigured: ImageService = {
 
 /**
  * Picks the image service named by `IMAGE_SERVICE` (ADR 0123), like the AI provider: `cloudflare` in production,
- * `local` for the offline Node service. Tests bind the local service in-process as `LOCAL_IMAGES`.
+ * `local` for the offline Node service. Tests bind the local service in-process as `LOCAL_IMAGES`. `bill` counts each
+ * call as a billed transformation (ADR 0148): a request passes its own (`context.billed.bill`).
  */
-export function getImageService(env: Env): ImageService {
+export function getImageService(env: Env, bill: Bill): ImageService {
   switch (env.IMAGE_SERVICE) {
     case 'cloudflare':
-      return cloudflareImageService(env.IMAGES);
+      return cloudflareImageService(env.IMAGES, bill);
     case 'local': {
       // Only the test environment has this binding (test/env.d.ts), so it is not in the generated Env.
       const bound = (env as { LOCAL_IMAGES?: Fetcher }).LOCAL_IMAGES;
       return bound
-        ? localImageService({ fetcher: bound, url: 'http://local-images' })
-        : localImageService({ fetcher: undefined, url: env.LOCAL_IMAGE_URL || DEFAULT_LOCAL_IMAGE_URL });
+        ? localImageService({ fetcher: bound, url: 'http://local-images', bill })
+        : localImageService({ fetcher: undefined, url: env.LOCAL_IMAGE_URL || DEFAULT_LOCAL_IMAGE_URL, bill });
     }
     default:
       return unconfigured;

@@ -4,6 +4,8 @@
  * so a stopped or stuck service is a clean 503, never a hang.
  */
 import { z } from 'zod';
+import { notBilled, type Bill } from '../../billed-calls';
+import { checkedSize } from './cloudflare';
 import { carryingProfiles } from './profile';
 import { ImageServiceError, type ImageService, type ServiceJob, type ServiceResult } from './types';
 
@@ -26,9 +28,11 @@ export interface LocalImageServiceOptions {
   fetcher: { fetch: typeof fetch } | undefined;
   url: string;
   timeoutMs?: number;
+  /** Told of each job sent, as the Images binding would bill it (one transformation per `run`). */
+  bill?: Bill;
 }
 
-export function localImageService({ fetcher, url, timeoutMs = LOCAL_IMAGES_TIMEOUT_MS }: LocalImageServiceOptions): ImageService {
+export function localImageService({ fetcher, url, timeoutMs = LOCAL_IMAGES_TIMEOUT_MS, bill = notBilled }: LocalImageServiceOptions): ImageService {
   const base = url.replace(/\/+$/, '');
   // Each called with its own `this`: workerd throws "Illegal invocation" otherwise.
   const send: typeof fetch = fetcher ? (input, init) => fetcher.fetch(input, init) : (input, init) => fetch(input, init);
@@ -36,6 +40,9 @@ export function localImageService({ fetcher, url, timeoutMs = LOCAL_IMAGES_TIMEO
   return carryingProfiles({
     name: 'local',
     async run(job: ServiceJob): Promise<ServiceResult> {
+      // The binding's limits, as its adapter holds them before calling: a job production would refuse without a call
+      // is refused here without one too, so the count of billed calls is the same (local-images checks them again).
+      checkedSize(job);
       const form = new FormData();
       const overlays = (job.overlays ?? []).map(({ left, top, opacity, steps }) => ({ left, top, opacity, ...(steps?.length ? { steps } : {}) }));
       form.append('job', JSON.stringify({ steps: job.steps, overlays, output: job.output }));
@@ -45,6 +52,7 @@ export function localImageService({ fetcher, url, timeoutMs = LOCAL_IMAGES_TIMEO
       let bytes: Uint8Array;
       try {
         // Reading the answer is inside the deadline too.
+        bill('images');
         res = await send(`${base}/run`, { method: 'POST', body: form, signal: AbortSignal.timeout(timeoutMs) });
         bytes = new Uint8Array(await res.arrayBuffer());
       } catch (err) {

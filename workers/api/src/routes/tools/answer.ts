@@ -60,7 +60,7 @@ async function withinDeadline(request: Request, env: Env, job: ToolJob, services
 const jobSignal = (job: ToolJob, cancel: AbortSignal | undefined) => (job.metered ? cancel : withDeadline(cancel));
 
 async function plain(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext, job: ToolJob): Promise<Response> {
-  const services: EngineServices = { ...engineServices(env), signal: jobSignal(job, undefined) };
+  const services: EngineServices = { ...engineServices(env, context.billed.bill), signal: jobSignal(job, undefined) };
   const work = () => withinDeadline(request, env, job, services);
   if (!job.metered) return work();
   return withAiUnit(env, ctx, await quotaSubjectOf(request, env, context), timed(env, ctx, job, work));
@@ -87,7 +87,7 @@ async function streamed(request: Request, env: Env, ctx: ExecutionContext, conte
   const jobId = payer ? crypto.randomUUID() : undefined;
   let estimateMs: number | undefined;
   const onPhase = (phase: JobPhase) => events.send('phase', phase === 'processing' && estimateMs !== undefined ? { phase, estimateMs } : { phase });
-  const services: EngineServices = { ...engineServices(env), onPhase, signal: jobSignal(job, events.signal) };
+  const services: EngineServices = { ...engineServices(env, context.billed.bill), onPhase, signal: jobSignal(job, events.signal) };
   const work = () => withinDeadline(request, env, job, services);
 
   const run = async () => {
@@ -98,12 +98,13 @@ async function streamed(request: Request, env: Env, ctx: ExecutionContext, conte
             return timed(env, ctx, job, work)();
           }, undefined, jobId)
         : await work();
-      events.send('result', await response.json());
+      // The headers went out before the work: the last event says what the request cost (ADR 0148).
+      events.send('result', { ...(await response.json<object>()), billedCalls: context.billed.total });
     } catch (err) {
       // The same words, code and status as the plain answer; nothing is sent to a reader who has gone.
       const refusal = toErrorResponse(err);
       const body = await refusal.json<{ error: string; code: string }>();
-      events.send('error', { ...body, status: refusal.status } satisfies ErrorEvent);
+      events.send('error', { ...body, status: refusal.status, billedCalls: context.billed.total } satisfies ErrorEvent);
     } finally {
       await events.close();
     }

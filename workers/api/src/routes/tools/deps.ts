@@ -4,6 +4,7 @@
  */
 import { IMAGE_MIME_TYPES, type ImageFormat } from '../../../../../core/api/images';
 import { getAiProvider } from '../../ai';
+import type { Bill } from '../../billed-calls';
 import { HttpError } from '../../errors';
 import { getImageService, readHeadOf, type EngineServices, type ImageHeader } from '../../imaging/engine';
 import { readPictureForm } from '../../sources/picture-form';
@@ -24,7 +25,8 @@ export async function readImageUpload(request: Request): Promise<ImageUpload> {
   return { bytes, filename, fields };
 }
 
-export const engineServices = (env: Env): EngineServices => ({ images: getImageService(env), ai: getAiProvider(env) });
+/** The engine's image service and AI provider, each counting its billed calls on `bill` (the request's, ADR 0148). */
+export const engineServices = (env: Env, bill: Bill): EngineServices => ({ images: getImageService(env, bill), ai: getAiProvider(env, bill) });
 
 export async function storeResult(env: Env, bytes: Uint8Array, format: string): Promise<{ imageUrl: string; expiresAt: string }> {
   const stored = await putTemporary(env.BUCKET, bytes, {

@@ -8,13 +8,14 @@ import { captureNotes } from '../../../../../core/tools/html-capture';
 import type { ToolResult } from '../../../../../core/api/tools';
 import { readHeader } from '../../../../../core/images/sniff';
 import { HttpError } from '../../errors';
+import type { RequestContext } from '../../identity/request-context';
 import { json, readJson, siteUrl } from '../../http';
 import { getHtmlRenderer } from '../../render';
 import { RendererError } from '../../render/types';
 import { parseWith } from '../../validate';
 import { storeResult } from './deps';
 
-export async function postConvertHtml(request: Request, env: Env): Promise<Response> {
+export async function postConvertHtml(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') {
     throw new HttpError(415, 'unsupported_media_type', 'Send the page as JSON: {"html": "<!doctype html>…", "width": 1280, "format": "png"}.');
@@ -23,7 +24,7 @@ export async function postConvertHtml(request: Request, env: Env): Promise<Respo
   const tooBig = htmlSizeProblem(options.html);
   if (tooBig) throw new HttpError(413, 'payload_too_large', tooBig);
 
-  const renderer = getHtmlRenderer(env);
+  const renderer = getHtmlRenderer(env, context.billed.bill);
   let outcome;
   try {
     outcome = await renderer.render(options);
