@@ -1,8 +1,9 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { FREE_DAILY_AI_LIMIT } from '../core/limits';
 import { expect, test } from './fixtures';
 import { corpusFile, download } from './tools-fixtures';
 
@@ -103,4 +104,42 @@ test('a photo with no face is framed on its most detailed part, and the result s
   await expect(preview).toHaveAttribute('data-position', 'centre');
   await page.getByText('Fit (add borders)').click();
   await expect(page.getByRole('radio', { name: 'Keep the subject' })).toHaveCount(0);
+});
+
+test('looking for faces spends one of the day’s AI operations; past them the crop keeps the detail and the screen says why', async ({ page }) => {
+  test.setTimeout(120_000);
+  const used = async () => ((await (await page.request.get('/api/usage-limit')).json()) as { used: number }).used;
+  await page.goto('/tools/modify?tab=resize');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const photo = await faceNearTheEdge();
+  await page.getByTestId('file-input').setInputFiles(photo);
+  await expect(page.getByLabel('Width (px)')).toHaveValue(String(512 - LEFT));
+  await page.getByLabel('Width (px)').fill('200');
+  await page.getByLabel('Height (px)').fill('600');
+  await expect(page.getByTestId('resize-faces-cost')).toHaveText(
+    `Looking for faces uses one of your ${FREE_DAILY_AI_LIMIT} free AI operations a day; when they are used up, the crop keeps the most detailed part instead, at no cost.`,
+  );
+  // A fresh browser: locally the allowance counts on its cookie alone (ADR 0148).
+  const before = await used();
+  expect(before).toBe(0);
+  const card = page.getByTestId('result-card');
+  await page.getByRole('button', { name: 'Resize Image' }).click();
+  await expect(card).toContainText('Cropped to fill 200×600, keeping the face in frame.', { timeout: 60_000 });
+  expect(await used()).toBe(before + 1);
+
+  // The rest of the day's operations, spent by the same browser (smart crops of the same photo through the API).
+  const bytes = await readFile(photo);
+  while ((await used()) < FREE_DAILY_AI_LIMIT) {
+    const res = await page.request.post('/api/modify', {
+      multipart: { image: { name: 'photo.png', mimeType: 'image/png', buffer: bytes }, operation: 'resize', width: '200', height: '600', fit: 'cover' },
+    });
+    expect(res.status()).toBe(200);
+  }
+  await page.getByRole('button', { name: 'Resize Image' }).click();
+  await expect(card).toContainText(
+    `Faces were not looked for: today’s ${FREE_DAILY_AI_LIMIT} free AI operations are used up; they come back at midnight UTC. The crop keeps the most detailed part instead, which costs nothing.`,
+    { timeout: 60_000 },
+  );
+  await expect(page.getByTestId('resize-preview')).toHaveAttribute('data-framing', 'detail');
+  expect(await used()).toBe(FREE_DAILY_AI_LIMIT);
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { coverCrop, PRESET_CATEGORY_LABELS, QUICK_PRESET_COUNT, RESIZE_FIT_LABELS, RESIZE_FITS, RESIZE_POSITION_LABELS, RESIZE_POSITIONS, RESIZE_PRESETS, resizeProblem, type ResizePosition, type ResizeTarget } from '../../../core/tools/resize';
 import type { CoverWindow } from '../../../core/tools/cover-framing';
+import { FREE_DAILY_AI_LIMIT } from '../../../core/limits';
 import { greyThumb, THUMB_LONG_SIDE, type GreyThumb } from '../../../core/tools/salient-window';
 import type { Size } from './crop-math';
 import { parseDimension } from './format';
@@ -165,6 +166,11 @@ function FitChooser({ fit, background, position, onFit, onBackground, onPosition
               </label>
             ))}
           </div>
+          {position === 'smart' ? (
+            <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="resize-faces-cost">
+              Looking for faces uses one of your {FREE_DAILY_AI_LIMIT} free AI operations a day; when they are used up, the crop keeps the most detailed part instead, at no cost.
+            </p>
+          ) : null}
         </fieldset>
       ) : null}
     </fieldset>

@@ -4,14 +4,16 @@
  * Premium members have no cap; their operations are recorded as activity for the dashboard, after the answer.
  */
 import { AI_LIMIT_MESSAGE, type UsageLimit } from '../../../core/api/usage';
-import { FREE_DAILY_AI_LIMIT } from '../../../core/limits';
+import { FREE_DAILY_AI_LIMIT, FREE_DAILY_SEARCH_CALLS } from '../../../core/limits';
+import { aiUnitsSpent, searchCallsSpent } from '../../../core/messages';
 import { counterFor, type Counters } from './counters';
 import { activityOn, recordActivity } from './db/activity';
 import { cancelled } from './cancel';
 import { HttpError } from './errors';
 import { readSession } from './identity/session';
 import type { RequestContext } from './identity/request-context';
-import { utcDay, visitorOf } from './identity/visitor';
+import { clientAddress, utcDay, visitorOf } from './identity/visitor';
+import type { Allowance, SearchCalls } from './imaging/engine';
 
 export interface QuotaSubject {
   /** The visitor's keys; a unit is counted on every one of them. */
@@ -165,8 +167,78 @@ export const quotaSubject = (visitor: { keys: readonly string[] }, session: { me
   memberId: session?.memberId ?? null,
 });
 
-/** Who pays for an AI route's unit (`withAiUnit`): this request's visitor, and the member when a session is open. */
+/**
+ * Who pays for an AI route's unit (`withAiUnit`): this request's visitor, and the member when a session is open.
+ * Where the Worker cannot know the client's address (locally, ADR 0109) every client is one network, so only the
+ * cookie counts, as for the burst limits: with smart crops spending units too (ADR 0148), every browser on a laptop and
+ * the whole end-to-end suite would otherwise share one allowance of 10 a day.
+ */
 export async function quotaSubjectOf(request: Request, env: Env, context: RequestContext): Promise<QuotaSubject> {
   const [visitor, session] = await Promise.all([visitorOf(request, env, context), readSession(request, env, context)]);
-  return quotaSubject(visitor, session);
+  const keys = clientAddress(request, env) !== null ? visitor.keys : visitor.keys.slice(0, 1);
+  return quotaSubject({ keys }, session);
+}
+
+const searchName = (day: string) => `search:${day}`;
+
+/**
+ * Takes up to `wanted` search calls (ADR 0148) on every key, in turn as `consumeAiUnit` does: each key grants at most
+ * what the one before it granted, and a key that granted more gives the difference back. How many were taken.
+ */
+export async function takeSearchCalls(env: Counters, keys: readonly string[], wanted: number, limit: number, now = Date.now()): Promise<number> {
+  const name = searchName(utcDay(now));
+  let granted = wanted;
+  const taken: [string, number][] = [];
+  for (const key of keys) {
+    if (granted === 0) break;
+    const got = await counterFor(env, key).takeUpTo(name, granted, limit, endOfDay(now));
+    taken.push([key, got]);
+    granted = Math.min(granted, got);
+  }
+  await Promise.all(taken.filter(([, got]) => got > granted).map(([key, got]) => counterFor(env, key).giveBack(name, got - granted)));
+  return granted;
+}
+
+/** Gives back `count` search calls on every key (a reservation's unused part). */
+export async function giveBackSearchCalls(env: Counters, keys: readonly string[], count: number, now = Date.now()): Promise<void> {
+  if (count > 0) await Promise.all(keys.map((key) => counterFor(env, key).giveBack(searchName(utcDay(now)), count)));
+}
+
+/** The search calls a visitor has used today: the highest count among its keys, like the AI allowance. */
+export async function searchCallsUsed(env: Counters, keys: readonly string[], now = Date.now()): Promise<number> {
+  const counts = await Promise.all(keys.map((key) => counterFor(env, key).read(searchName(utcDay(now)))));
+  return Math.max(0, ...counts);
+}
+
+/**
+ * The engine's view of who pays (imaging/types.ts `Allowance`) for a tool request: the visitor is settled only when
+ * the engine first spends (a resize that crops nothing, a compress in the isolate, never ask), so a tool call that
+ * spends nothing costs no session lookup. Premium members and API keys have no cap on either; a member's face
+ * detections are recorded as AI activity like every AI operation's, so the dashboard's figures show them.
+ */
+export function allowanceFor(env: Env, ctx: Pick<ExecutionContext, 'waitUntil'>, payer: () => Promise<QuotaSubject>): Allowance {
+  let subject: Promise<QuotaSubject> | undefined;
+  const who = () => (subject ??= payer());
+  return {
+    async aiUnit(work, free) {
+      try {
+        return { done: await withAiUnit(env, ctx, await who(), work, free) };
+      } catch (err) {
+        // Only the take refuses with quota_exceeded: the work it guards is the engine's own, which never does.
+        if (err instanceof HttpError && err.code === 'quota_exceeded') return { refused: aiUnitsSpent(dailyLimit(env)) };
+        throw err;
+      }
+    },
+    async searchCalls(wanted): Promise<SearchCalls> {
+      const { keys, memberId } = await who();
+      if (memberId) return { granted: wanted, settle: async () => undefined };
+      const now = Date.now();
+      const granted = await takeSearchCalls(env, keys, wanted, FREE_DAILY_SEARCH_CALLS, now);
+      return {
+        granted,
+        ...(granted < wanted ? { refused: searchCallsSpent(FREE_DAILY_SEARCH_CALLS) } : {}),
+        settle: (used) => giveBackSearchCalls(env, keys, granted - Math.min(used, granted), now),
+      };
+    },
+  };
 }

@@ -55,6 +55,25 @@ export class CounterObject extends DurableObject<Env> {
     return { granted: true, used: used + 1 };
   }
 
+  /**
+   * Up to `wanted` more on `name`, as many as fit under `limit` (ADR 0148's budget of search calls, which an operation
+   * reserves before its tries and partly gives back after): how many were counted.
+   */
+  async takeUpTo(name: string, wanted: number, limit: number, expiresAt: number): Promise<number> {
+    const used = this.current(name);
+    const granted = Math.max(0, Math.min(wanted, limit - used));
+    if (granted > 0) {
+      this.write(name, used + granted, expiresAt);
+      await this.cleanUpBy(expiresAt);
+    }
+    return granted;
+  }
+
+  /** `count` less on `name`, never below zero: what a reservation did not use. */
+  giveBack(name: string, count: number): void {
+    if (count > 0) this.sql.exec('UPDATE counts SET used = max(0, used - ?2) WHERE name = ?1', name, count);
+  }
+
   /** One more on each name, whatever the count (attempts are counted before they are judged); the counts after. */
   async count(names: readonly { name: string; expiresAt: number }[]): Promise<number[]> {
     const counts = names.map(({ name, expiresAt }) => {

@@ -72,7 +72,7 @@ export { plainPng } from './codecs/plain-png';
 // which Workers AI's image features share:
 export { getImageService, imageServiceProbe } from './service';
 export { overAllowanceAnswer } from './service/binding-errors';
-export type { EngineResult, EngineServices, Picture, StreamedResult } from './types';
+export type { Allowance, EngineResult, EngineServices, Picture, SearchCalls, StreamedResult } from './types';
 
 /** One operation's fields as a route parses them: the operation's name with its options. */
 export type ToolFields = { [K in OperationName]: { operation: K } & OptionsByOperation[K] }[OperationName];

@@ -26,6 +26,33 @@ export interface EngineServices {
   onPhase?: (phase: JobPhase) => void;
   /** Aborted when the person cancels: the AI provider's calls stop, and the engine stops at its next step. */
   signal?: AbortSignal;
+  /**
+   * Who pays for the paid work an operation chooses to do (ADR 0148): a smart crop's face detection spends a unit of
+   * the visitor's daily AI allowance, searches spend from the daily budget of search calls. The tool routes always
+   * pass it (quota.ts `allowanceFor`); absent, where no visitor asked (tests, benches), nothing is counted or refused.
+   */
+  allowance?: Allowance;
+}
+
+/** The visitor's allowances, as the engine spends them (quota.ts). */
+export interface Allowance {
+  /**
+   * Runs `work` on one unit of the daily AI allowance, given back when `free(result)` says the work could not be done
+   * (or it throws); a member's is recorded as activity. `refused` (the words why, for a note) when the allowance is
+   * spent: `work` is not run.
+   */
+  aiUnit<T>(work: () => Promise<T>, free: (result: T) => boolean): Promise<{ done: T } | { refused: string }>;
+  /**
+   * Reserves up to `wanted` billed calls of the daily budget of search calls: `granted` may be fewer (0 when spent,
+   * with `refused`, the words why). `settle(used)` gives back what the search did not make.
+   */
+  searchCalls(wanted: number): Promise<SearchCalls>;
+}
+
+export interface SearchCalls {
+  granted: number;
+  refused?: string;
+  settle(used: number): Promise<void>;
 }
 
 /** What the service path needs to know: the input's bytes, its upright size, and the services. */

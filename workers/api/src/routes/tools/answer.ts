@@ -10,7 +10,7 @@ import { HttpError, toErrorResponse } from '../../errors';
 import { withDeadline } from '../../cancel';
 import type { RequestContext } from '../../identity/request-context';
 import { runFields, type EngineServices, type Picture, type ToolFields } from '../../imaging/engine';
-import { quotaSubjectOf, withAiUnit } from '../../quota';
+import { allowanceFor, quotaSubjectOf, withAiUnit } from '../../quota';
 import { engineServices } from './deps';
 import { openEventStream } from './event-stream';
 import { respondWithImage } from './respond';
@@ -60,10 +60,11 @@ async function withinDeadline(request: Request, env: Env, job: ToolJob, services
 const jobSignal = (job: ToolJob, cancel: AbortSignal | undefined) => (job.metered ? cancel : withDeadline(cancel));
 
 async function plain(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext, job: ToolJob): Promise<Response> {
-  const services: EngineServices = { ...engineServices(env, context.billed.bill), signal: jobSignal(job, undefined) };
+  const payer = () => quotaSubjectOf(request, env, context);
+  const services: EngineServices = { ...engineServices(env, context.billed.bill), signal: jobSignal(job, undefined), allowance: allowanceFor(env, ctx, payer) };
   const work = () => withinDeadline(request, env, job, services);
   if (!job.metered) return work();
-  return withAiUnit(env, ctx, await quotaSubjectOf(request, env, context), timed(env, ctx, job, work));
+  return withAiUnit(env, ctx, await payer(), timed(env, ctx, job, work));
 }
 
 /** Runs `work` and, when it succeeds, files its duration in the background. */
@@ -87,7 +88,10 @@ async function streamed(request: Request, env: Env, ctx: ExecutionContext, conte
   const jobId = payer ? crypto.randomUUID() : undefined;
   let estimateMs: number | undefined;
   const onPhase = (phase: JobPhase) => events.send('phase', phase === 'processing' && estimateMs !== undefined ? { phase, estimateMs } : { phase });
-  const services: EngineServices = { ...engineServices(env, context.billed.bill), onPhase, signal: jobSignal(job, events.signal) };
+  // Who pays for the engine's own paid work (a smart crop's faces, a search's tries) is settled when it first spends:
+  // the visitor was identified before the stream opened (throttled), so its cookie went out with the headers.
+  const allowance = allowanceFor(env, ctx, () => (payer ? Promise.resolve(payer) : quotaSubjectOf(request, env, context)));
+  const services: EngineServices = { ...engineServices(env, context.billed.bill), onPhase, signal: jobSignal(job, events.signal), allowance };
   const work = () => withinDeadline(request, env, job, services);
 
   const run = async () => {

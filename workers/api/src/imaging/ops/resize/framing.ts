@@ -3,7 +3,8 @@
  * FRAMING_COPY_PIXELS, a grey copy of the same is searched for detail, and
  * core/tools/cover-framing.ts chooses the window. Face detection is never a reason for a resize to fail: when the
  * provider fails, is not set up, or takes longer than FACE_TIME_BUDGET_MS, the crop follows the detail and a note says
- * why. The AI allowance is not spent (ADR 0136).
+ * why. A detection spends one unit of the visitor's daily AI allowance, given back when it fails (ADR 0148); past the
+ * allowance faces are not looked for, the crop follows the detail at no cost, and the note says so.
  */
 import { frameCover, mainFaces, type CoverWindow } from '../../../../../../core/tools/cover-framing';
 import { greyThumb, THUMB_LONG_SIDE } from '../../../../../../core/tools/salient-window';
@@ -110,13 +111,26 @@ async function findFaces(image: Uint8Array, services: EngineServices): Promise<B
   }
 }
 
+/**
+ * `findFaces` on one unit of the visitor's AI allowance (ADR 0148): a detector that did not answer gives it back; a
+ * spent allowance is a reason like any other not to look.
+ */
+async function facesOnAllowance(image: Uint8Array, services: EngineServices): Promise<Box[] | string | { refused: string }> {
+  if (!services.allowance) return findFaces(image, services);
+  const spent = await services.allowance.aiUnit(() => findFaces(image, services), (found) => typeof found === 'string');
+  return 'done' in spent ? spent.done : spent;
+}
+
 /** The window a smart cover resize of `input` to `box` keeps, and a note when faces could not decide it. */
 export async function frameSmart(input: Picture, box: Size, source: { raster: Raster } | { bytes: Uint8Array }, services: EngineServices): Promise<Framed> {
   const { image, pixels } = await detectionCopy(input, source, services);
   const t = thumbSize(pixels);
   const small = await resize(pixels, t.width, t.height);
   const thumb = greyThumb(small.data, small.width, small.height);
-  const found = await findFaces(image, services);
+  const found = await facesOnAllowance(image, services);
+  if (typeof found === 'object' && 'refused' in found) {
+    return { window: frameCover(input.upright, box, { thumb }), faces: 0, note: `Faces were not looked for: ${found.refused}. The crop keeps the most detailed part instead, which costs nothing.` };
+  }
   if (typeof found === 'string') {
     return { window: frameCover(input.upright, box, { thumb }), faces: 0, note: `Faces were not looked for (${found}), so the crop keeps the most detailed part.` };
   }
