@@ -4,7 +4,7 @@ import { ACCEPTED_FORMATS_TEXT } from './images/kinds';
 
 export const AI_LIMIT_MESSAGE = 'You have used all of today’s free AI operations. They come back at midnight UTC; premium has no daily limit.';
 /** Why a free visitor's search made no more tries on the image service today (ADR 0148), inside a note. */
-export const searchCallsSpent = (limit: number) => `today’s ${limit} free tries on our image service are used up (they come back at midnight UTC; premium has no daily limit)`;
+export const searchCallsSpent = (limit: number) => `today’s ${limit} free tries on our image service are used up; they come back at midnight UTC, and premium has no daily limit`;
 /** Why a smart crop did not look for faces: the visitor's daily AI allowance is spent (ADR 0148), inside a note. */
 export const aiUnitsSpent = (limit: number) => `today’s ${limit} free AI operations are used up; they come back at midnight UTC`;
 

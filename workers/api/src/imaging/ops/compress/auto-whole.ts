@@ -24,6 +24,8 @@ export function avifWins(avifBytes: number, choice: { bytes: number; looksSame: 
 /** How `compressAuto` may try AVIF, and what it must know of the picture's colours. */
 export interface AutoOptions {
   avif?: AvifEncoder;
+  /** The most AVIFs the search may ask for: what the visitor's budget of search calls granted (ADR 0148). */
+  avifCalls?: number;
   /** Said in the notes when AVIF was accepted but cannot be tried on this picture. */
   avifRefused?: string;
   /** The picture carries its own colour profile (anchor.ts OWN_PROFILE_MARGIN). */
@@ -41,7 +43,7 @@ export async function compressAuto(source: Raster, formats: OutputFormat[], budg
   const judge = judgeFor(sample.raster);
   const judgeWhole = (c: Raster) => judge(sample.cut(c));
   const target = await anchoredTarget(sample.raster, judge, options);
-  const avif = formats.includes('avif') && options.avif ? new AvifSearch(options.avif, source, judgeWhole, target.score) : null;
+  const avif = formats.includes('avif') && options.avif ? new AvifSearch(options.avif, source, judgeWhole, target.score, options.avifCalls) : null;
   const others = formats.filter((f) => f !== 'avif');
   // With AVIF the only format asked for and none to be made, the search falls back to what every viewer shows.
   const searched = others.length ? others : ([hasTransparency(source) ? 'png' : 'jpeg'] as OutputFormat[]);

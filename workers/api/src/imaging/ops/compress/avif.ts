@@ -89,6 +89,8 @@ export class AvifSearch {
     private readonly source: Raster,
     private readonly judgeWhole: Judge,
     private readonly target: number,
+    /** The most AVIFs it may make: the operation's limit, or fewer where the visitor's budget of search calls says so. */
+    private readonly maxCalls = IMAGE_SERVICE_MAX_CALLS_PER_OPERATION,
   ) {
     // AVIF is a candidate, not the answer: a service that cannot make it now (the binding's AVIF is best effort and
     // answers another format when busy, which the adapter refuses) leaves the other formats to choose from.
@@ -125,7 +127,7 @@ export class AvifSearch {
     else if (estimate >= AVIF_WORTH * rivalBytes) {
       this.share = estimate / rivalBytes;
       if (!found) this.missed = `AVIF would not be smaller enough to be worth making (about ${Math.round(Math.abs(this.share - 1) * 100)}% ${this.share >= 1 ? 'larger' : 'smaller'}, estimated from two tries).`;
-    } else if (this.calls < IMAGE_SERVICE_MAX_CALLS_PER_OPERATION && !tries.some((t) => t.quality === at)) {
+    } else if (this.calls < Math.min(this.maxCalls, IMAGE_SERVICE_MAX_CALLS_PER_OPERATION) && !tries.some((t) => t.quality === at)) {
       this.calls++;
       const third = await this.make(at);
       if (third) tries.push(third);

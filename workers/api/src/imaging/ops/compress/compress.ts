@@ -12,13 +12,15 @@ import { assertServiceCan, beyondBoth, decodes, pixelBudget, pixels, reach, read
 import type { EngineResult, EngineServices, Job, Operation, Picture, Size } from '../../types';
 import { autoCandidates } from './auto';
 import { compressAuto, formatReason, type AutoOptions } from './auto-whole';
-import { avifRefusal, serviceAvif } from './avif';
+import { AVIF_TRIES, avifRefusal, serviceAvif, type AvifEncoder } from './avif';
+import { IMAGE_SERVICE_MAX_CALLS_PER_OPERATION } from '../../../../../../core/image-service';
 import { acceptedFormats } from '../../../../../../core/tools/compress';
 import { readProfile } from '../../metadata/icc';
 import { hasTransparency } from '../../codecs/raster';
 import { compressPng, compressToTarget, type CompressRequest, type Encoded } from './choices';
 import { keepWhenNotSmaller } from './keep-original';
-import { compressLarge, type LargePicture } from './large';
+import { compressLarge, largeSearch, type LargePicture } from './large';
+import type { ImageService } from '../../service/types';
 
 
 /** The formats a request may write: one, or where the engine chooses (`format=auto`, a target size) any that suit. */
@@ -51,6 +53,28 @@ export const autoOptions = (services: EngineServices | undefined, raster: Raster
   const refused = avifRefusal(raster, input.profiled);
   return { ownProfile: input.profiled, jpeg: input.jpeg, ...(refused || !services ? { avifRefused: refused ?? undefined } : { avif: serviceAvif(services.images) }) };
 };
+
+/**
+ * `autoOptions` with AVIF's tries on the visitor's daily budget of search calls (ADR 0148): the most a search makes
+ * (IMAGE_SERVICE_MAX_CALLS_PER_OPERATION) is reserved before it starts; with fewer than its two first tries left,
+ * AVIF is not tried and the note says why; `settle` gives back the tries not made.
+ */
+async function budgetedAutoOptions(services: EngineServices, raster: Raster, req: CompressRequest, input: { profiled: boolean; jpeg: boolean }) {
+  const options = autoOptions(services, raster, input);
+  const { avif } = options;
+  if (!avif || !services.allowance || req.format !== 'auto' || !autoFormats(raster, req).includes('avif')) return { options, settle: async () => undefined };
+  const reserved = await services.allowance.searchCalls(IMAGE_SERVICE_MAX_CALLS_PER_OPERATION);
+  if (reserved.granted < AVIF_TRIES.length) {
+    await reserved.settle(0);
+    return { options: { ...options, avif: undefined, avifRefused: `AVIF was not tried: ${reserved.refused}.` }, settle: async () => undefined };
+  }
+  let made = 0;
+  const counted: AvifEncoder = (picture, quality) => {
+    made += 1;
+    return avif(picture, quality);
+  };
+  return { options: { ...options, avif: counted, avifCalls: reserved.granted }, settle: () => reserved.settle(made) };
+}
 
 /** Small pictures: the whole search and encode in the isolate (`auto`: what `quality=auto` needs, autoOptions). */
 export async function compressRaster(raster: Raster, req: CompressRequest, resolved: OutputFormat, auto: AutoOptions = {}): Promise<Encoded> {
@@ -96,12 +120,32 @@ const judged = (r: { score?: number; looksSame?: boolean; search?: EngineResult[
   ...(r.search ? { search: r.search } : {}),
 });
 
-/** The large-picture compress, with what the engine reports of it (`picture` may be the input resized, by steps). */
+/**
+ * The large-picture compress, with what the engine reports of it (`picture` may be the input resized, by steps). Its
+ * calls beyond the one encode (a search's sample, check and tries, `format=auto`'s second format) are reserved from
+ * the visitor's daily budget of search calls first, and what the search did not make is given back (ADR 0148).
+ */
 export async function compressByService({ input, services, notes }: Job, picture: LargePicture, req: CompressRequest, resolved: OutputFormat) {
   const readable = serviceWrites(resolved) ? await readableByService(input) : null;
   if (!readable || !serviceWrites(resolved)) throw beyondBoth('compress', resolved, input.header, pixels(picture.size), pixels(input.upright));
   assertServiceCan(readable, picture.size, resolved);
-  const r = await viaService(() => compressLarge(services.images, { ...picture, bytes: readable.bytes }, req, resolved));
+  const { extra } = largeSearch(req, resolved);
+  const reserved = extra > 0 && services.allowance ? await services.allowance.searchCalls(extra) : null;
+  let calls = 0;
+  const images: ImageService = {
+    name: services.images.name,
+    run: (job) => {
+      calls += 1;
+      return services.images.run(job);
+    },
+  };
+  const budget = reserved ? { extra: reserved.granted, refused: reserved.refused } : undefined;
+  let r;
+  try {
+    r = await viaService(() => compressLarge(images, { ...picture, bytes: readable.bytes }, req, resolved, budget));
+  } finally {
+    await reserved?.settle(Math.max(0, calls - 1));
+  }
   notes.push(...r.notes);
   return { ...judged(r), bytes: r.bytes, format: r.format, width: picture.size.width, height: picture.size.height, quality: r.quality, engine: 'images' as const };
 }
@@ -129,7 +173,13 @@ export async function compressPicture(job: Job, input: Picture, asked: CompressR
     // until then, not "Encoding" near the end of the bar.
     const searching = req.quality === 'auto' && !req.targetBytes;
     if (!searching) reach(services, 'encoding');
-    const r = await compressRaster(raster, req, resolved, searching ? autoOptions(services, raster, { profiled: profiled(), jpeg: header.format === 'jpeg' }) : {});
+    const auto = searching ? await budgetedAutoOptions(services, raster, req, { profiled: profiled(), jpeg: header.format === 'jpeg' }) : null;
+    let r: Encoded;
+    try {
+      r = await compressRaster(raster, req, resolved, auto?.options ?? {});
+    } finally {
+      await auto?.settle();
+    }
     if (searching) reach(services, 'encoding');
     notes.push(...r.notes);
     result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: r.byService ? 'images' : 'wasm' };

@@ -16,6 +16,7 @@ import { anchoredTarget, targetWords } from './anchor';
 import { avifRefusal } from './avif';
 import { acceptedFormats } from '../../../../../../core/tools/compress';
 import { LOSSY_MIN, named, type Encoded } from './choices';
+import { QUALITY } from '../../../../../../core/tools/fields';
 import { decode } from '../../codecs/decode';
 import { encodePng, type OutputFormat } from '../../codecs/encode';
 import { judgeFor } from './judge/judge';
@@ -64,22 +65,53 @@ export interface LargeCompressed {
 
 type Whole = (format: ServiceFormat, quality?: number) => Promise<Uint8Array>;
 
+/** The lossy formats `format=auto` may choose between on a large picture: those accepted. */
+const lossyAccepted = (accept?: string) => (['jpeg', 'webp'] as const).filter((f) => !acceptedFormats(accept) || acceptedFormats(accept)!.includes(f));
+
+/**
+ * Which search a large compress makes, and how many billed calls it makes beyond the one encode any compress of the
+ * picture needs: what it reserves of the visitor's daily budget of search calls (ADR 0148).
+ */
+export function largeSearch(req: CompressRequest, resolved: ServiceFormat): { kind: 'target' | 'auto' | 'both' | 'one'; extra: number } {
+  if (req.targetBytes) return { kind: 'target', extra: LARGE_TARGET_TRIES - 1 };
+  if (req.quality === 'auto' && resolved !== 'avif' && (req.format === 'auto' || resolved !== 'png')) return { kind: 'auto', extra: 2 };
+  if (req.format === 'auto' && lossyAccepted(req.accept).length === 2) return { kind: 'both', extra: 1 };
+  return { kind: 'one', extra: 0 };
+}
+
+/** The search calls granted beyond the one encode (ADR 0148), and the words why, when fewer than the search wanted. */
+export interface ExtraCalls {
+  extra: number;
+  refused?: string;
+}
+
 /**
  * Large pictures: the image service encodes; the isolate only chooses the settings. AVIF comes only at a given
  * quality (the route refuses `auto` and a target size with it, compress.ts turns them to `format=auto`, ADR 0132).
+ * `budget`: the calls beyond the one encode this request may make (ADR 0148). With fewer than its search needs,
+ * `quality=auto` is one encode at the default quality, `format=auto` one format (JPEG), a target size fewer tries;
+ * the notes say so.
  */
-export async function compressLarge(images: ImageService, picture: LargePicture, req: CompressRequest, resolved: ServiceFormat): Promise<LargeCompressed> {
+export async function compressLarge(images: ImageService, picture: LargePicture, req: CompressRequest, resolved: ServiceFormat, budget: ExtraCalls = { extra: Infinity }): Promise<LargeCompressed> {
   if (resolved === 'avif' && (req.targetBytes || req.quality === 'auto')) throw new Error('AVIF is made at a given quality only');
   const encodeWhole: Whole = async (format, quality) =>
     (await images.run({ input: picture.bytes, steps: picture.steps, output: { format, ...(format === 'png' ? {} : { quality }) } })).bytes;
-  if (req.targetBytes) return targetLarge(encodeWhole, req.format === 'auto' ? 'jpeg' : resolved, req.targetBytes, req.format === 'auto');
-  if (req.quality === 'auto' && resolved !== 'avif' && (req.format === 'auto' || resolved !== 'png')) return autoLarge(images, picture, req.format === 'auto' ? 'auto' : resolved, encodeWhole, req.accept);
+  const search = largeSearch(req, resolved);
+  const refused = budget.extra < search.extra ? (budget.refused ?? 'no tries were left') : '';
+  const short = refused ? ` (${refused})` : '';
+  if (search.kind === 'target') return targetLarge(encodeWhole, req.format === 'auto' ? 'jpeg' : resolved, req.targetBytes!, req.format === 'auto', 1 + Math.min(search.extra, budget.extra), short);
+  if (search.kind === 'auto' && !short) return autoLarge(images, picture, req.format === 'auto' ? 'auto' : resolved, encodeWhole, req.accept);
+  if (search.kind === 'auto') {
+    const fixed = await compressLarge(images, picture, { ...req, quality: QUALITY.default }, resolved, { extra: 0, refused: budget.refused });
+    const note = `Compressed at quality ${QUALITY.default} without searching for the smallest file that looks the same: ${refused}.`;
+    return { ...fixed, notes: [note, ...fixed.notes.filter((n) => !n.startsWith('Compressed at quality'))] };
+  }
   if (req.format === 'auto') {
-    const accepted = acceptedFormats(req.accept);
-    const lossy = (['jpeg', 'webp'] as const).filter((f) => !accepted || accepted.includes(f));
-    if (lossy.length === 1) {
-      const only = lossy[0]!;
-      return { bytes: await encodeWhole(only, req.quality as number), format: only, quality: req.quality as number, notes: [`Compressed at quality ${req.quality}.`], formatReason: `${only.toUpperCase()}: the only format accepted that suits this picture.` };
+    const lossy = lossyAccepted(req.accept);
+    if (lossy.length === 1 || short) {
+      const only = lossy.length === 1 ? lossy[0]! : 'jpeg';
+      const why = lossy.length === 1 ? 'the only format accepted that suits this picture' : `WEBP was not tried as well${short}`;
+      return { bytes: await encodeWhole(only, req.quality as number), format: only, quality: req.quality as number, notes: [`Compressed at quality ${req.quality}.`], formatReason: `${only.toUpperCase()}: ${why}.` };
     }
     const jpeg = await encodeWhole('jpeg', req.quality as number);
     const webp = await encodeWhole('webp', req.quality as number);
@@ -175,7 +207,7 @@ function nextTry(tried: Tried[], aim: number, lo: number, hi: number): number {
  * (JPEG for `format=auto`: the service's JPEG encoder is several times faster than its WebP one at 12 MP), each
  * placed where the sizes measured so far say the target is.
  */
-async function targetLarge(encodeWhole: Whole, resolved: OutputFormat, target: number, chosen: boolean): Promise<LargeCompressed> {
+async function targetLarge(encodeWhole: Whole, resolved: OutputFormat, target: number, chosen: boolean, tries = LARGE_TARGET_TRIES, short = ''): Promise<LargeCompressed> {
   const notes: string[] = [];
   const format = resolved === 'webp' ? 'webp' : 'jpeg';
   if (chosen) notes.push('For a photo this large the target size is searched in JPEG only, to keep the request quick.');
@@ -184,13 +216,13 @@ async function targetLarge(encodeWhole: Whole, resolved: OutputFormat, target: n
   let lo = LOSSY_MIN - 1; // highest quality known to fit
   let hi = 96; // lowest quality known not to fit (none yet: above the highest tried, 95)
   let quality = FIRST_TRY;
-  while (tried.length < LARGE_TARGET_TRIES && hi - lo > 1) {
+  while (tried.length < tries && hi - lo > 1) {
     const bytes = await encodeWhole(format, quality);
     tried.push({ quality, bytes });
     if (bytes.length <= target) lo = quality;
     else hi = quality;
     // With the last try left and nothing fitting yet, the lowest quality says whether the target can be reached at all.
-    quality = tried.length === LARGE_TARGET_TRIES - 1 && lo < LOSSY_MIN ? Math.max(LOSSY_MIN, Math.min(hi - 1, nextTry(tried, target * TARGET_AIM, lo, hi) - 5)) : nextTry(tried, target * TARGET_AIM, lo, hi);
+    quality = tried.length === tries - 1 && lo < LOSSY_MIN ? Math.max(LOSSY_MIN, Math.min(hi - 1, nextTry(tried, target * TARGET_AIM, lo, hi) - 5)) : nextTry(tried, target * TARGET_AIM, lo, hi);
   }
   const fit = tried.filter((t) => t.bytes.length <= target).sort((a, b) => b.quality - a.quality)[0];
   if (fit) {
@@ -201,7 +233,7 @@ async function targetLarge(encodeWhole: Whole, resolved: OutputFormat, target: n
   notes.push(
     smallest.quality <= LOSSY_MIN
       ? `The target of ${target} bytes cannot be reached: the smallest file, at quality ${smallest.quality}, is ${smallest.bytes.length} bytes.`
-      : `The target of ${target} bytes was not reached in ${tried.length} tries: the smallest file, ${named(format, smallest.quality)}, is ${smallest.bytes.length} bytes.`,
+      : `The target of ${target} bytes was not reached in ${tried.length} ${tried.length === 1 ? 'try' : 'tries'}${short}: the smallest file, ${named(format, smallest.quality)}, is ${smallest.bytes.length} bytes.`,
   );
   return { bytes: smallest.bytes, format, quality: smallest.quality, notes };
 }
