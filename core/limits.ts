@@ -134,5 +134,10 @@ export type RateLimitedRoute = keyof typeof RATE_LIMITS_PER_MINUTE;
  * member may hold at once.
  */
 export const API_MONTHLY_CALLS = 10_000;
+/**
+ * How long a key's calls may wait in its counting object before they are written to D1 (ADR 0149): the meter itself is
+ * exact at once (the 429 and each answer's RateLimit-Remaining); the dashboard's figures trail it by at most this.
+ */
+export const API_KEY_USAGE_FLUSH_MS = 10_000;
 export const API_KEYS_MAX_ACTIVE = 10;
 export const API_KEY_NAME_MAX_CHARS = 60;

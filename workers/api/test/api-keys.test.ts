@@ -1,3 +1,4 @@
+import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
 import { dashboardResponseSchema } from '../../../core/api/dashboard';
 import { RATE_LIMIT_WINDOW_MS, RATE_LIMITS_PER_MINUTE } from '../../../core/limits';
 import { apiErrorSchema } from '../../../core/api/errors';
+import { FAKE_FAIL_MARKER } from '../src/ai/fake';
 import { encode } from '../src/imaging/codecs/encode';
 import { api, premiumCookies, uploadForm } from './helpers';
 import { syntheticPhoto } from './support/synthetic';
@@ -34,6 +36,13 @@ async function listKeys(cookie: string) {
 }
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+/**
+ * Runs the alarm of the key's counting object now: what it does at most API_KEY_USAGE_FLUSH_MS after a call, writing
+ * the key's count to D1 (ADR 0149), where the list and the dashboard read it.
+ */
+const flush = (id: string) => runDurableObjectAlarm(env.COUNTERS.get(env.COUNTERS.idFromName(`key:${id}`)));
+const usageRow = (id: string) => env.DB.prepare('SELECT calls FROM api_key_usage WHERE key_id = ?1').bind(id).first<number>('calls');
 
 function compress(key: string) {
   const form = uploadForm(new Uint8Array(png), 'photo.png', 'image/png');
@@ -161,7 +170,51 @@ describe('Authorization: Bearer on the API routes', () => {
     expect(await usage.json()).toMatchObject({ premium: true, totalLimit: null, canGenerate: true });
     const dashboard = await api('/api/dashboard', { headers: bearer(key) });
     expect(dashboard.status).toBe(200);
+    // Exact before any flush: the figures add what the key's meter holds that D1 has not been written yet.
     expect(dashboardResponseSchema.parse(await dashboard.json()).totals.apiCallsThisMonth).toBe(2);
+  });
+
+  it('counts calls in the key’s counting object, writes D1 only when it flushes, and loses none', async () => {
+    const cookie = await member();
+    const { key, id } = await createKey(cookie);
+    for (let i = 0; i < 3; i++) expect((await api('/api/health', { headers: bearer(key) })).status).toBe(200);
+    // Off the calls' way: nothing in D1 yet (the flush is due API_KEY_USAGE_FLUSH_MS after the first call), while the
+    // list, which adds what the meter holds, is exact.
+    expect(await usageRow(id)).toBeNull();
+    expect(await env.DB.prepare('SELECT last_used_at FROM api_keys WHERE id = ?1').bind(id).first('last_used_at')).toBeNull();
+    expect((await listKeys(cookie)).body).toMatchObject({ callsThisMonth: 3, keys: [{ id, callsThisMonth: 3, lastUsedAt: expect.any(String) }] });
+    expect(await flush(id)).toBe(true);
+    expect(await usageRow(id)).toBe(3);
+    expect((await listKeys(cookie)).body.keys[0]).toMatchObject({ id, callsThisMonth: 3, lastUsedAt: expect.any(String) });
+    // Calls after a flush are written by the next one, on top: none lost, none counted twice.
+    for (let i = 0; i < 2; i++) await api('/api/health', { headers: bearer(key) });
+    expect(await usageRow(id)).toBe(3);
+    await flush(id);
+    expect(await usageRow(id)).toBe(5);
+    // Nothing left to write: no alarm is waiting for a flush.
+    expect(await flush(id)).toBe(false);
+  });
+
+  it('starts a month the meter has not counted from D1’s count, so calls counted before are never forgotten', async () => {
+    const cookie = await member();
+    const { key, id } = await createKey(cookie);
+    const month = new Date().toISOString().slice(0, 7);
+    await env.DB.prepare('INSERT INTO api_key_usage (key_id, month, calls) VALUES (?1, ?2, ?3)').bind(id, month, LIMIT - 1).run();
+    const last = await api('/api/health', { headers: bearer(key) });
+    expect([last.status, rateHeaders(last).remaining]).toEqual([200, '0']);
+    await expectError(await api('/api/health', { headers: bearer(key) }), 429, 'quota_exceeded');
+    await flush(id);
+    expect(await usageRow(id)).toBe(LIMIT);
+  });
+
+  it('gives back the unit of a call that failed on our side (5xx), in the meter and in D1', async () => {
+    const cookie = await member();
+    const { key, id } = await createKey(cookie);
+    const failed = await api('/api/generate-image', { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body: JSON.stringify({ prompt: FAKE_FAIL_MARKER }) });
+    expect(failed.status).toBe(502);
+    expect(rateHeaders(failed).remaining).toBe(String(LIMIT));
+    await flush(id);
+    expect(await usageRow(id)).toBe(0);
   });
 
   it('answers 429 with Retry-After and a JSON error past the allowance, and counts nothing more', async () => {
@@ -190,8 +243,8 @@ describe('Authorization: Bearer on the API routes', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(25);
     const remaining = answers.filter((r) => r.status === 200).map((r) => Number(r.headers.get('ratelimit-remaining'))).sort();
     expect(remaining).toEqual([0, 1, 2, 3, 4]);
-    const row = await env.DB.prepare('SELECT calls FROM api_key_usage WHERE key_id = ?1').bind(id).first<number>('calls');
-    expect(row).toBe(LIMIT);
+    await flush(id);
+    expect(await usageRow(id)).toBe(LIMIT);
   });
 
   it("spends no unit of the key's month on a call refused for a burst (429 rate_limited), and counts the next admitted one", async () => {

@@ -103,8 +103,8 @@ const cases: [string, (ip: string) => Request, number][] = [
   ['AI: upscale 2×, streamed', (ip) => post('/api/optimize', form({ operation: 'upscale', factor: 2 }), { accept: 'text/event-stream' })(ip), 1],
   // The premium session's lookup; the activity rollup is written after the answer.
   ['AI: upscale 2×, premium', (ip) => post('/api/optimize', form({ operation: 'upscale', factor: 2 }), { cookie: premium })(ip), 1],
-  // An API key's lookup, then its monthly meter (ADR 0107, kept on D1 by ADR 0112).
-  ['compress with an API key', (ip) => post('/api/optimize', form({ operation: 'compress', quality: 70 }), { authorization: `Bearer ${apiKey}` })(ip), 2],
+  // An API key's lookup; its monthly meter is the key's counting object, written to D1 by its alarm (ADR 0149).
+  ['compress with an API key', (ip) => post('/api/optimize', form({ operation: 'compress', quality: 70 }), { authorization: `Bearer ${apiKey}` })(ip), 1],
   ['generate-captions', (ip) => post('/api/generate-captions', JSON.stringify({ templateId, context: 'cats' }), { 'content-type': 'application/json' })(ip), 1],
   ['templates list', get('/api/templates'), 1],
   // The Worker reads again; through the site a repeat is its edge cache's and reaches no Worker (test/edge-cache.test.ts).

@@ -1,11 +1,13 @@
 /**
- * One Durable Object per counting key (a visitor's cookie id, or a network's daily hash): the day's AI allowance
- * and the access-code attempt windows of that key (ADR 0112). A Durable Object runs one method at a time and each
+ * One Durable Object per counting key (a visitor's cookie id, a network's daily hash, or an API key): the day's AI
+ * allowance, search calls (ADR 0148) and access-code attempt windows of that key (ADR 0112), and an API key's monthly
+ * calls, written to D1 by its alarm (key-meter.ts, ADR 0149). A Durable Object runs one method at a time and each
  * method here is a few synchronous SQL statements with no await between read and write, so every take and refund
  * is atomic, with no global database write: the object is created near the first visitor that uses it. Each count
  * carries the time it stops mattering; an alarm deletes it then, so nothing is kept past its day or window.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { KeyMeter } from './key-meter';
 
 export interface Taken {
   granted: boolean;
@@ -32,10 +34,13 @@ export interface JobUnit {
 
 export class CounterObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  /** An API key's object (`key:<id>`) also meters the key's month and writes it to D1 (key-meter.ts, ADR 0149). */
+  private readonly keys: KeyMeter;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
+    this.keys = new KeyMeter(this.sql);
     this.sql.exec('CREATE TABLE IF NOT EXISTS counts (name TEXT PRIMARY KEY, used INTEGER NOT NULL, expires_at INTEGER NOT NULL)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, state TEXT NOT NULL, unit TEXT, expires_at INTEGER NOT NULL)');
   }
@@ -132,12 +137,46 @@ export class CounterObject extends DurableObject<Env> {
     return this.current(name);
   }
 
-  /** Deletes what has expired, and wakes again for the next expiry. */
+  /** One call of an API key in `month`, while under `limit`: the count after it, or null when spent (key-meter.ts). */
+  async meterKeyCall(keyId: string, month: string, limit: number, floor: number, now: number): Promise<number | null> {
+    const counted = this.keys.count(keyId, month, limit, floor, now);
+    if (counted !== null) await this.cleanUpBy(this.keys.nextFlush(now)!);
+    return counted;
+  }
+
+  /** Gives back an API key's call that failed on our side. */
+  async refundKeyCall(keyId: string, month: string): Promise<void> {
+    this.keys.refund(keyId, month);
+    await this.cleanUpBy(this.keys.nextFlush(Date.now()) ?? Infinity);
+  }
+
+  /** An API key's calls in `month` and its last call as metered, ahead of D1 by at most a flush; null if none counted. */
+  keyUsage(keyId: string, month: string): { calls: number; lastUsedAt: number } | null {
+    return this.keys.usage(keyId, month);
+  }
+
+  /** Writes an API key's unwritten calls to D1 now (a revoked key's last calls, ADR 0149). */
+  async writeKeyCalls(): Promise<void> {
+    await this.keys.flush(this.env.DB, Date.now());
+  }
+
+  /**
+   * Deletes what has expired, writes an API key's unwritten calls to D1, and wakes again for the next expiry or, while
+   * a write failed or calls came in meanwhile, the next flush.
+   */
   override async alarm(): Promise<void> {
-    this.sql.exec('DELETE FROM counts WHERE expires_at <= ?', Date.now());
-    this.sql.exec('DELETE FROM jobs WHERE expires_at <= ?', Date.now());
-    const next = this.sql.exec<{ next: number | null }>('SELECT min(expires_at) AS next FROM (SELECT expires_at FROM counts UNION ALL SELECT expires_at FROM jobs)').one().next;
-    if (next !== null) await this.ctx.storage.setAlarm(next);
+    const now = Date.now();
+    this.sql.exec('DELETE FROM counts WHERE expires_at <= ?', now);
+    this.sql.exec('DELETE FROM jobs WHERE expires_at <= ?', now);
+    try {
+      await this.keys.flush(this.env.DB, now);
+    } catch (err) {
+      // D1 could not be written: the calls stay unwritten here and the next alarm tries again.
+      console.error('api key usage: could not write to D1', err instanceof Error ? err.message : String(err));
+    }
+    const expiry = this.sql.exec<{ next: number | null }>('SELECT min(expires_at) AS next FROM (SELECT expires_at FROM counts UNION ALL SELECT expires_at FROM jobs)').one().next;
+    const next = Math.min(expiry ?? Infinity, this.keys.nextFlush(Date.now()) ?? Infinity);
+    if (next !== Infinity) await this.ctx.storage.setAlarm(next);
   }
 
   private current(name: string): number {
@@ -165,7 +204,9 @@ export class CounterObject extends DurableObject<Env> {
     );
   }
 
+  /** Makes sure the alarm runs by `expiresAt` (a count's expiry, or a key's next flush). */
   private async cleanUpBy(expiresAt: number): Promise<void> {
+    if (expiresAt === Infinity) return;
     const alarm = await this.ctx.storage.getAlarm();
     if (alarm === null || alarm > expiresAt) await this.ctx.storage.setAlarm(expiresAt);
   }

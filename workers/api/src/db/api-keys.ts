@@ -1,7 +1,7 @@
 /**
  * Queries for members' API keys and their monthly call counts (ADR 0107). Every write that must hold under
- * concurrency is one statement: creating a key checks the member's active count in the INSERT itself, and a call is
- * counted by an upsert that only moves while under the allowance.
+ * concurrency is one statement: creating a key checks the member's active count in the INSERT itself. Calls are
+ * counted in each key's counting object and written here by its flush (ADR 0149).
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
@@ -96,32 +96,30 @@ export async function findActiveKey(db: D1Database, keyHash: string, month: stri
   return rows[0] ?? null;
 }
 
-/**
- * Counts one call of the key in `month` and marks it used, in one round trip. The count is one statement: a new
- * month starts at 1, an existing row goes up only while `calls < limit`. Returns the count after this call, or null
- * when the allowance was already spent (nothing counted).
- */
-export async function countCall(db: D1Database, keyId: string, month: string, limit: number, now: number): Promise<number | null> {
-  const d = drizzle(db);
-  const [counted] = await d.batch([
-    d
-      .insert(apiKeyUsage)
-      .values({ keyId, month, calls: 1 })
-      .onConflictDoUpdate({
-        target: [apiKeyUsage.keyId, apiKeyUsage.month],
-        set: { calls: sql`${apiKeyUsage.calls} + 1` },
-        setWhere: sql`${apiKeyUsage.calls} < ${limit}`,
-      })
-      .returning({ calls: apiKeyUsage.calls }),
-    d.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, keyId)),
-  ]);
-  return counted[0]?.calls ?? null;
+/** A key's count of calls in a month and its last call, as its counting object holds them (counters/key-meter.ts). */
+export interface KeyUsage {
+  keyId: string;
+  month: string;
+  calls: number;
+  lastUsedAt: number;
 }
 
-/** Gives back a call that failed on our side. */
-export async function refundCall(db: D1Database, keyId: string, month: string): Promise<void> {
-  await drizzle(db)
-    .update(apiKeyUsage)
-    .set({ calls: sql`${apiKeyUsage.calls} - 1` })
-    .where(and(eq(apiKeyUsage.keyId, keyId), eq(apiKeyUsage.month, month), sql`${apiKeyUsage.calls} > 0`));
+/**
+ * Writes the counts a key's counting object holds (ADR 0149), in one batch: the month's count as it is there (the
+ * object is the meter; a refund can lower it), and the key's last use, never moved back.
+ */
+export async function writeKeyUsage(db: D1Database, rows: readonly KeyUsage[]): Promise<void> {
+  const d = drizzle(db);
+  const statements = rows.flatMap((r) => [
+    d
+      .insert(apiKeyUsage)
+      .values({ keyId: r.keyId, month: r.month, calls: r.calls })
+      .onConflictDoUpdate({ target: [apiKeyUsage.keyId, apiKeyUsage.month], set: { calls: r.calls } }),
+    d
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`max(coalesce(${apiKeys.lastUsedAt}, 0), ${r.lastUsedAt})` })
+      .where(eq(apiKeys.id, r.keyId)),
+  ]);
+  const [first, ...rest] = statements;
+  if (first) await d.batch([first, ...rest]);
 }

@@ -8,7 +8,8 @@
  * The key itself is never logged, stored or echoed: only its SHA-256 is looked up, and every message is a constant.
  */
 import { API_KEY_DISPLAY_CHARS, API_KEY_MESSAGES, API_KEY_PATTERN, API_KEY_PREFIX, API_MONTHLY_CALLS, RATE_LIMIT_HEADERS } from '../../../../core/api/api-keys';
-import { countCall, findActiveKey, refundCall } from '../db/api-keys';
+import { counterFor } from '../counters';
+import { findActiveKey } from '../db/api-keys';
 import { HttpError } from '../errors';
 import type { KeyedCall, PremiumSession, RequestContext } from './request-context';
 import { identifyVisitor } from './visitor';
@@ -79,18 +80,44 @@ export async function authenticateApiKey(request: Request, env: Env, context: Re
   context.visitor = Promise.resolve({ id: found.memberId, keys: [`key:${found.id}`, network] });
 }
 
+/** The counting object that meters a key (the one its rate limits and allowances count on too). */
+const meterOf = (env: Env, call: KeyedCall) => counterFor(env, `key:${call.keyId}`);
+
 /**
  * Spends one unit of the key's month on this call, once per request (nothing without a key); 429 when the month is
- * spent. The count is one statement, so calls arriving together never pass the limit (db/api-keys.ts).
+ * spent. The key's counting object counts it in one atomic step, so calls arriving together never pass the limit, and
+ * writes the month's count to D1 later, off the call's way (counters/key-meter.ts, ADR 0149). The lookup's count
+ * from D1 is where the object starts a month it has not counted.
  */
 export async function meterKeyCall(_request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<void> {
   const call = context.keyedCall;
   if (!call || call.metered) return;
   call.metered = true;
-  const counted = await countCall(env.DB, call.keyId, call.month, call.limit, call.now);
+  const counted = await meterOf(env, call).meterKeyCall(call.keyId, call.month, call.limit, call.calls, call.now);
   call.calls = counted ?? call.limit;
   call.counted = counted !== null;
   if (counted === null) throw monthlyLimitReached(call);
+}
+
+/**
+ * The member's keys with each one's calls as its meter counts them now (D1 trails the meter by up to a flush, ADR
+ * 0149), read from the keys' counting objects side by side, and how many calls that adds to D1's total. A revoked key
+ * needs none: revoking writes its last calls (routes/api-keys.ts).
+ */
+export async function withMeteredCalls<T extends { id: string; callsThisMonth: number; lastUsedAt: number | null }>(
+  env: Env,
+  rows: readonly T[],
+  month: string,
+): Promise<{ rows: T[]; unwritten: number }> {
+  const metered = await Promise.all(rows.map((r) => counterFor(env, `key:${r.id}`).keyUsage(r.id, month)));
+  let unwritten = 0;
+  const live = rows.map((r, i) => {
+    const m = metered[i];
+    if (!m) return r;
+    unwritten += m.calls - Number(r.callsThisMonth);
+    return { ...r, callsThisMonth: m.calls, lastUsedAt: Math.max(r.lastUsedAt ?? 0, m.lastUsedAt) };
+  });
+  return { rows: live, unwritten };
 }
 
 /**
@@ -101,7 +128,7 @@ export async function withKeyHeaders(response: Response, env: Env, context: Requ
   const call = context.keyedCall;
   if (!call) return response;
   if (call.counted && response.status >= 500) {
-    await refundCall(env.DB, call.keyId, call.month);
+    await meterOf(env, call).refundKeyCall(call.keyId, call.month);
     call.calls -= 1;
   }
   let out = response;
