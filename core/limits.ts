@@ -43,10 +43,10 @@ export const FREE_DAILY_AI_LIMIT = 10;
  * The billed image-service calls a free visitor's searches may make in a UTC day (ADR 0148), counted like the AI
  * allowance on the visitor's cookie and network: `format=auto`'s AVIF tries (two or three a photo) and, on pictures
  * only the image service can hold, the extra calls of `quality=auto` (the sample and the check), of a target size (its
- * second and third tries) and of `format=auto` at a fixed quality (its second format). The one call any compress of
- * such a picture needs is not counted here. Past it the searches are not made: auto chooses among the formats the
- * Worker writes itself, a large `quality=auto` is one encode at the default quality, a target size takes its first
- * try, and each answer's notes say so. Premium members and API keys have no cap. About 10–15 searched compresses a
+ * second and third tries), of `format=auto` at a fixed quality (its second format) and of a smart crop (the copy the
+ * subject is found on). The one call any operation on such a picture needs is not counted here. Past it the searches
+ * are not made: auto chooses among the formats the Worker writes itself, a large `quality=auto` is one encode at the
+ * default quality, a target size takes its first try, a large smart crop keeps the centre, and the notes say so. Premium members and API keys have no cap. About 10–15 searched compresses a
  * day; at $0.50 per 1,000 transformations (docs/deploy.md) at most $0.015 a day per visitor and per network.
  */
 export const FREE_DAILY_SEARCH_CALLS = 30;

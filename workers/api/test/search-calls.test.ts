@@ -100,6 +100,29 @@ describe('the daily budget of search calls', () => {
     expect(await searchCallsUsed(env, keys)).toBe(FREE_DAILY_SEARCH_CALLS);
   });
 
+  it('spends one on the copy a smart Fill of a 12 MP photo finds the subject on, and past the budget crops the centre with none', { timeout: 180_000 }, async () => {
+    const { images, call } = production();
+    const ip = '198.51.100.74';
+    const { cookie, keys } = await visitor(ip, call);
+    const fields = { operation: 'resize', preset: 'instagram-story' };
+    const framed = await call('/api/modify', ip, { method: 'POST', body: form(fields, await large()), headers: { cookie } });
+    // The fake's face (the middle half of the copy) is wider than a 9:16 window of this photo: the detail frames it.
+    expect(await framed.json()).toMatchObject({ width: 1080, height: 1920, framing: { by: 'detail' } });
+    // The copy and the crop by the binding, and the detection by the AI provider.
+    expect([framed.headers.get(BILLED_CALLS_HEADER), images.calls.length]).toEqual(['3', 2]);
+    expect(await searchCallsUsed(env, keys)).toBe(1);
+
+    await takeSearchCalls(env, keys, FREE_DAILY_SEARCH_CALLS, FREE_DAILY_SEARCH_CALLS);
+    const centred = await call('/api/modify', ip, { method: 'POST', body: form(fields, await large()), headers: { cookie } });
+    const body = await centred.json<Body & { framing: { by: string } }>();
+    expect(body.framing.by).toBe('centre');
+    expect(body.notes).toEqual([
+      'Cropped to fill 1080×1920.',
+      `The crop is centred: finding the subject of a picture this large takes a try on our image service, and today’s ${FREE_DAILY_SEARCH_CALLS} free tries on our image service are used up; they come back at midnight UTC, and premium has no daily limit.`,
+    ]);
+    expect([centred.headers.get(BILLED_CALLS_HEADER), images.calls.length - 2]).toEqual(['1', 1]);
+  });
+
   it('gives premium members no cap', { timeout: 120_000 }, async () => {
     const { images, call } = production();
     const ip = '198.51.100.73';

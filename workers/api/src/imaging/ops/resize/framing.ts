@@ -7,6 +7,7 @@
  * allowance faces are not looked for, the crop follows the detail at no cost, and the note says so.
  */
 import { frameCover, mainFaces, type CoverWindow } from '../../../../../../core/tools/cover-framing';
+import { coverCrop } from '../../../../../../core/tools/resize';
 import { greyThumb, THUMB_LONG_SIDE } from '../../../../../../core/tools/salient-window';
 import type { Box } from '../../../ai/provider';
 import { throwIfCancelled } from '../../../cancel';
@@ -64,7 +65,7 @@ const COPY_QUALITY = 80;
  * already are that copy). Only a picture the isolate cannot read (over about 1.9 MP, or HEIC) costs one image-service
  * call for it, on the bytes the service reads.
  */
-async function detectionCopy(input: Picture, source: { raster: Raster } | { bytes: Uint8Array }, services: EngineServices): Promise<{ image: Uint8Array; pixels: Raster }> {
+async function detectionCopy(input: Picture, source: { raster: Raster } | { bytes: Uint8Array }, services: EngineServices): Promise<{ image: Uint8Array; pixels: Raster } | { refused: string }> {
   const copy = copySize(input.upright);
   const same = copy.width === input.upright.width && copy.height === input.upright.height;
   const asIs = same && input.header.orientation === 1 && PROVIDER_READS.includes(input.header.format);
@@ -75,9 +76,23 @@ async function detectionCopy(input: Picture, source: { raster: Raster } | { byte
     const pixels = same ? source.raster : await resize(source.raster, copy.width, copy.height);
     return { image: asIs ? input.bytes : await encode(pixels, 'jpeg', { quality: COPY_QUALITY }), pixels };
   }
+  // The service's copy is a billed call the crop could do without (a centred crop needs none): it spends one of the
+  // visitor's daily search calls (ADR 0148).
+  const reserved = await services.allowance?.searchCalls(1);
+  if (reserved && reserved.granted === 0) return { refused: reserved.refused ?? '' };
   const steps = same ? [] : [{ op: 'resize' as const, width: copy.width, height: copy.height, fit: 'stretch' as const }];
-  const image = (await viaService(() => services.images.run({ input: source.bytes, steps, output: { format: 'jpeg', quality: COPY_QUALITY } }))).bytes;
-  return { image, pixels: await decode(image, readHeader(image)!) };
+  let made = 0;
+  try {
+    const image = (
+      await viaService(() => {
+        made = 1;
+        return services.images.run({ input: source.bytes, steps, output: { format: 'jpeg', quality: COPY_QUALITY } });
+      })
+    ).bytes;
+    return { image, pixels: await decode(image, readHeader(image)!) };
+  } finally {
+    await reserved?.settle(made);
+  }
 }
 
 /** Face boxes in the copy's pixels, or why there are none to go by. Only a cancel by the person is thrown. */
@@ -123,7 +138,11 @@ async function facesOnAllowance(image: Uint8Array, services: EngineServices): Pr
 
 /** The window a smart cover resize of `input` to `box` keeps, and a note when faces could not decide it. */
 export async function frameSmart(input: Picture, box: Size, source: { raster: Raster } | { bytes: Uint8Array }, services: EngineServices): Promise<Framed> {
-  const { image, pixels } = await detectionCopy(input, source, services);
+  const copy = await detectionCopy(input, source, services);
+  if ('refused' in copy) {
+    return { window: { ...coverCrop(input.upright, box), by: 'centre' }, faces: 0, note: `The crop is centred: finding the subject of a picture this large takes a try on our image service, and ${copy.refused}.` };
+  }
+  const { image, pixels } = copy;
   const t = thumbSize(pixels);
   const small = await resize(pixels, t.width, t.height);
   const thumb = greyThumb(small.data, small.width, small.height);
