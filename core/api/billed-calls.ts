@@ -1,6 +1,6 @@
 /**
  * How an answer says what it cost (ADR 0148): every answer of a route that can make a billed call (the Images
- * binding or the image service, Workers AI, a Browser Rendering session) carries `x-billed-calls`, the number of such
+ * binding or the image service, Workers AI, a Browser Rendering page) carries `x-billed-calls`, the number of such
  * calls the request made, an integer, 0 when it made none. A streamed answer (`text/event-stream`) has sent its
  * headers before the work starts, so it carries no such header: its last event (`result` or `error`) has the same
  * number as `billedCalls`. Shared by the Worker, the OpenAPI document and the smoke script.
@@ -13,4 +13,4 @@ export type PaidService = (typeof PAID_SERVICES)[number];
 
 /** What the OpenAPI document and docs/api.md say of the header. */
 export const BILLED_CALLS_DESCRIPTION =
-  'How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering sessions, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead.';
+  'How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead.';
