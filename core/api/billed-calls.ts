@@ -3,7 +3,9 @@
  * binding or the image service, Workers AI, a Browser Rendering page) carries `x-billed-calls`, the number of such
  * calls the request made, an integer, 0 when it made none. A streamed answer (`text/event-stream`) has sent its
  * headers before the work starts, so it carries no such header: its last event (`result` or `error`) has the same
- * number as `billedCalls`. Shared by the Worker, the OpenAPI document and the smoke script.
+ * number as `billedCalls`. An answer the site's edge cache replays (`x-cache: hit`) never reached the API and
+ * carries none (app/lib/edge-cache.server.ts keeps only the headers about the bytes). Shared by the Worker, the
+ * OpenAPI document and the smoke script.
  */
 export const BILLED_CALLS_HEADER = 'x-billed-calls';
 

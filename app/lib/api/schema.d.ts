@@ -1559,6 +1559,8 @@ export interface operations {
             /** @description Stored. */
             201: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1568,6 +1570,8 @@ export interface operations {
             /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: Neither the `image` part nor a `url` was sent, or a field is not valid; the message names the field. `bad_request`: Both the `image` file and a `url` were sent; send one. `invalid_source_url`: The `url` is not an http(s) address, carries a user name or password, is longer than 2048 characters, or names a private, local or reserved host (localhost, a single-label or .local/.internal name, a loopback, private, link-local, CGNAT, multicast or reserved address in any spelling). */
             400: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1582,6 +1586,8 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1596,6 +1602,8 @@ export interface operations {
             /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
             403: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1610,6 +1618,8 @@ export interface operations {
             /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
             408: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1624,6 +1634,8 @@ export interface operations {
             /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. */
             413: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1638,6 +1650,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
             415: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1652,6 +1666,8 @@ export interface operations {
             /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1668,6 +1684,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1682,6 +1700,8 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
             500: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1696,6 +1716,8 @@ export interface operations {
             /** @description `source_unreachable`: The host of the `url` could not be reached (no such name, connection refused, TLS failure). */
             502: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1710,6 +1732,8 @@ export interface operations {
             /** @description `source_timeout`: The `url` did not send the whole picture within 15 s, redirects included. */
             504: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1966,6 +1990,8 @@ export interface operations {
             /** @description The picture. */
             200: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1975,6 +2001,8 @@ export interface operations {
             /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1989,6 +2017,8 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2003,6 +2033,8 @@ export interface operations {
             /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
             403: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2017,6 +2049,8 @@ export interface operations {
             /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
             408: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2031,6 +2065,8 @@ export interface operations {
             /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2045,6 +2081,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). */
             415: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2061,6 +2099,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2075,6 +2115,8 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
             500: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2089,6 +2131,8 @@ export interface operations {
             /** @description `ai_upstream_error`: The AI service failed; the allowance unit is refunded. */
             502: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2103,6 +2147,8 @@ export interface operations {
             /** @description `ai_upstream_error`: The AI service is busy; try again in a minute. `ai_not_configured`: This server has no AI provider for this operation. */
             503: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2143,6 +2189,8 @@ export interface operations {
             /** @description The captions. */
             200: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2152,6 +2200,8 @@ export interface operations {
             /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2166,6 +2216,8 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2180,6 +2232,8 @@ export interface operations {
             /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
             403: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2194,6 +2248,8 @@ export interface operations {
             /** @description `not_found`: There is no template with that id, or no picture at `imageUrl`. */
             404: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2208,6 +2264,8 @@ export interface operations {
             /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
             408: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2222,6 +2280,8 @@ export interface operations {
             /** @description `gone`: The picture at `imageUrl` has expired; upload it again. */
             410: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2236,6 +2296,8 @@ export interface operations {
             /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). */
             413: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2250,6 +2312,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
             415: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2264,6 +2328,8 @@ export interface operations {
             /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). */
             422: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2280,6 +2346,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2294,6 +2362,8 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
             500: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2308,6 +2378,8 @@ export interface operations {
             /** @description `ai_upstream_error`: The AI service failed; the allowance unit is refunded. */
             502: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2322,6 +2394,8 @@ export interface operations {
             /** @description `ai_upstream_error`: The AI service is busy; try again in a minute. `ai_not_configured`: This server has no AI provider for this operation. */
             503: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3237,6 +3311,8 @@ export interface operations {
             /** @description The stored result and what was applied. */
             200: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3247,6 +3323,8 @@ export interface operations {
             /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: Neither the `image` part nor a `url` was sent, or a field is not valid; the message names the field. `bad_request`: Both the `image` file and a `url` were sent; send one. `invalid_source_url`: The `url` is not an http(s) address, carries a user name or password, is longer than 2048 characters, or names a private, local or reserved host (localhost, a single-label or .local/.internal name, a loopback, private, link-local, CGNAT, multicast or reserved address in any spelling). */
             400: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3261,6 +3339,8 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3275,6 +3355,8 @@ export interface operations {
             /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
             403: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3289,6 +3371,8 @@ export interface operations {
             /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
             408: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3303,6 +3387,8 @@ export interface operations {
             /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3317,6 +3403,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
             415: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3331,6 +3419,8 @@ export interface operations {
             /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3347,6 +3437,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3361,6 +3453,8 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
             500: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3375,6 +3469,8 @@ export interface operations {
             /** @description `source_unreachable`: The host of the `url` could not be reached (no such name, connection refused, TLS failure). `ai_upstream_error`: The AI service failed; the allowance unit is refunded. `image_service_failed`: The large-picture image service failed on this picture; try again. */
             502: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3389,6 +3485,8 @@ export interface operations {
             /** @description `ai_upstream_error`: The AI service is busy; try again in a minute. `ai_not_configured`: This server has no AI provider for this operation. `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `took_too_long`: The job ran past its deadline (60 s) and was stopped; nothing was kept. Try again, or with a smaller picture. `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
             503: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3403,6 +3501,8 @@ export interface operations {
             /** @description `source_timeout`: The `url` did not send the whole picture within 15 s, redirects included. */
             504: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3520,6 +3620,8 @@ export interface operations {
             /** @description The stored result and what was applied. */
             200: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3530,6 +3632,8 @@ export interface operations {
             /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: Neither the `image` part nor a `url` was sent, or a field is not valid; the message names the field. `bad_request`: Both the `image` file and a `url` were sent; send one. `invalid_source_url`: The `url` is not an http(s) address, carries a user name or password, is longer than 2048 characters, or names a private, local or reserved host (localhost, a single-label or .local/.internal name, a loopback, private, link-local, CGNAT, multicast or reserved address in any spelling). */
             400: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3544,6 +3648,8 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3558,6 +3664,8 @@ export interface operations {
             /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
             403: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3572,6 +3680,8 @@ export interface operations {
             /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
             408: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3586,6 +3696,8 @@ export interface operations {
             /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3600,6 +3712,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
             415: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3614,6 +3728,8 @@ export interface operations {
             /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3630,6 +3746,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3644,6 +3762,8 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
             500: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3658,6 +3778,8 @@ export interface operations {
             /** @description `source_unreachable`: The host of the `url` could not be reached (no such name, connection refused, TLS failure). `image_service_failed`: The large-picture image service failed on this picture; try again. */
             502: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3672,6 +3794,8 @@ export interface operations {
             /** @description `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `took_too_long`: The job ran past its deadline (60 s) and was stopped; nothing was kept. Try again, or with a smaller picture. `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
             503: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3686,6 +3810,8 @@ export interface operations {
             /** @description `source_timeout`: The `url` did not send the whole picture within 15 s, redirects included. */
             504: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3740,6 +3866,8 @@ export interface operations {
             /** @description The stored result and what was applied. */
             200: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3750,6 +3878,8 @@ export interface operations {
             /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: Neither the `image` part nor a `url` was sent, or a field is not valid; the message names the field. `bad_request`: Both the `image` file and a `url` were sent; send one. `invalid_source_url`: The `url` is not an http(s) address, carries a user name or password, is longer than 2048 characters, or names a private, local or reserved host (localhost, a single-label or .local/.internal name, a loopback, private, link-local, CGNAT, multicast or reserved address in any spelling). */
             400: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3764,6 +3894,8 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3778,6 +3910,8 @@ export interface operations {
             /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
             403: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3792,6 +3926,8 @@ export interface operations {
             /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
             408: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3806,6 +3942,8 @@ export interface operations {
             /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3820,6 +3958,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
             415: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3834,6 +3974,8 @@ export interface operations {
             /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3850,6 +3992,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3864,6 +4008,8 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
             500: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3878,6 +4024,8 @@ export interface operations {
             /** @description `source_unreachable`: The host of the `url` could not be reached (no such name, connection refused, TLS failure). `image_service_failed`: The large-picture image service failed on this picture; try again. */
             502: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3892,6 +4040,8 @@ export interface operations {
             /** @description `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `took_too_long`: The job ran past its deadline (60 s) and was stopped; nothing was kept. Try again, or with a smaller picture. `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
             503: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3906,6 +4056,8 @@ export interface operations {
             /** @description `source_timeout`: The `url` did not send the whole picture within 15 s, redirects included. */
             504: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4000,6 +4152,8 @@ export interface operations {
             /** @description The stored result and what was applied. */
             200: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4010,6 +4164,8 @@ export interface operations {
             /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: Neither the `image` part nor a `url` was sent, or a field is not valid; the message names the field. `bad_request`: Both the `image` file and a `url` were sent; send one. `invalid_source_url`: The `url` is not an http(s) address, carries a user name or password, is longer than 2048 characters, or names a private, local or reserved host (localhost, a single-label or .local/.internal name, a loopback, private, link-local, CGNAT, multicast or reserved address in any spelling). */
             400: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4024,6 +4180,8 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4038,6 +4196,8 @@ export interface operations {
             /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
             403: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4052,6 +4212,8 @@ export interface operations {
             /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
             408: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4066,6 +4228,8 @@ export interface operations {
             /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4080,6 +4244,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
             415: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4094,6 +4260,8 @@ export interface operations {
             /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. `no_faces_found`: `blur` of faces found none: "No faces found; this did not count against your allowance." The unit is refunded and nothing is stored. `no_people_found`: `blur` of people found nobody: "No people found; this did not count against your allowance." The unit is refunded and nothing is stored. */
             422: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4110,6 +4278,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4124,6 +4294,8 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
             500: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4138,6 +4310,8 @@ export interface operations {
             /** @description `source_unreachable`: The host of the `url` could not be reached (no such name, connection refused, TLS failure). `ai_upstream_error`: The AI service failed; the allowance unit is refunded. `image_service_failed`: The large-picture image service failed on this picture; try again. */
             502: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4152,6 +4326,8 @@ export interface operations {
             /** @description `ai_upstream_error`: The AI service is busy; try again in a minute. `ai_not_configured`: This server has no AI provider for this operation. `image_service_unavailable`: The large-picture image service did not answer or is busy; try again (Retry-After, when sent). `took_too_long`: The job ran past its deadline (60 s) and was stopped; nothing was kept. Try again, or with a smaller picture. `image_service_over_allowance`: The image service has used its monthly allowance of transformations; Retry-After and the message say when it comes back. Smaller pictures still work. */
             503: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4166,6 +4342,8 @@ export interface operations {
             /** @description `source_timeout`: The `url` did not send the whole picture within 15 s, redirects included. */
             504: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4359,6 +4537,8 @@ export interface operations {
             /** @description The stored picture. */
             200: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4368,6 +4548,8 @@ export interface operations {
             /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. `invalid_selector`: `selector` is not CSS the browser can parse. `selector_not_found`: `selector` matches no element, or only one that is not shown or has no size. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4382,6 +4564,8 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4396,6 +4580,8 @@ export interface operations {
             /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
             403: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4410,6 +4596,8 @@ export interface operations {
             /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
             408: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4424,6 +4612,8 @@ export interface operations {
             /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The HTML is over 1024 KB. */
             413: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4438,6 +4628,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). `unsupported_media_type`: The body is not application/json. */
             415: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4452,6 +4644,8 @@ export interface operations {
             /** @description `render_timeout`: The page took more than 10 s to load and draw. `render_failed`: The browser could not render the page. */
             422: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4468,6 +4662,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4482,6 +4678,8 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
             500: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4496,6 +4694,8 @@ export interface operations {
             /** @description `renderer_unavailable`: No renderer is configured or it did not answer. `renderer_busy`: The renderer is busy; try again. */
             503: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4538,6 +4738,8 @@ export interface operations {
             /** @description The findings. */
             200: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4547,6 +4749,8 @@ export interface operations {
             /** @description `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: Neither the `image` part nor a `url` was sent, or a field is not valid; the message names the field. `bad_request`: Both the `image` file and a `url` were sent; send one. `invalid_source_url`: The `url` is not an http(s) address, carries a user name or password, is longer than 2048 characters, or names a private, local or reserved host (localhost, a single-label or .local/.internal name, a loopback, private, link-local, CGNAT, multicast or reserved address in any spelling). */
             400: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4561,6 +4765,8 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4575,6 +4781,8 @@ export interface operations {
             /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
             403: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4589,6 +4797,8 @@ export interface operations {
             /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
             408: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4603,6 +4813,8 @@ export interface operations {
             /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. */
             413: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4617,6 +4829,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
             415: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4631,6 +4845,8 @@ export interface operations {
             /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. */
             422: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4647,6 +4863,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4661,6 +4879,8 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
             500: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4675,6 +4895,8 @@ export interface operations {
             /** @description `source_unreachable`: The host of the `url` could not be reached (no such name, connection refused, TLS failure). */
             502: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4689,6 +4911,8 @@ export interface operations {
             /** @description `source_timeout`: The `url` did not send the whole picture within 15 s, redirects included. */
             504: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5089,6 +5313,8 @@ export interface operations {
             /** @description The meme. */
             200: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5098,6 +5324,8 @@ export interface operations {
             /** @description With `Accept: application/json`: the meme, stored for an hour. */
             201: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5107,6 +5335,8 @@ export interface operations {
             /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: More lines than the template has text boxes, a line too long, an unknown format or font, a width or height out of range, or (by URL) an escape that is not one or an option given twice; the message names it. `bad_request`: The body is not multipart/form-data, cannot be read, or the file is empty. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5121,6 +5351,8 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5135,6 +5367,8 @@ export interface operations {
             /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
             403: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5149,6 +5383,8 @@ export interface operations {
             /** @description `not_found`: There is no template with this id. */
             404: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5163,6 +5399,8 @@ export interface operations {
             /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
             408: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5177,6 +5415,8 @@ export interface operations {
             /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). */
             413: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5191,6 +5431,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). `unsupported_media_type`: The bytes are not a picture in a format we take (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC). */
             415: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5205,6 +5447,8 @@ export interface operations {
             /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). */
             422: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5221,6 +5465,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5235,6 +5481,8 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
             500: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5277,6 +5525,8 @@ export interface operations {
                 headers: {
                     /** @description `hit`: served from the site's edge cache, as kept after an earlier request; `miss`: made for this request (and kept for the next). */
                     "x-cache"?: string;
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5286,6 +5536,8 @@ export interface operations {
             /** @description `validation_failed`: More lines than the template has text boxes, a line too long, an unknown format or font, a width or height out of range, or (by URL) an escape that is not one or an option given twice; the message names it. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5300,6 +5552,8 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5314,6 +5568,8 @@ export interface operations {
             /** @description `not_found`: There is no template with this id. */
             404: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5328,6 +5584,8 @@ export interface operations {
             /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5344,6 +5602,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5358,6 +5618,8 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
             500: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5404,6 +5666,8 @@ export interface operations {
             /** @description Shared. */
             201: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5413,6 +5677,8 @@ export interface operations {
             /** @description `bad_request`: The body is not multipart/form-data, or cannot be read. Or: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. `validation_failed`: Neither an `image` file nor a `url`, an unknown template, too many captions, an empty one or one too long; the message names it. `bad_request`: Both the `image` file and a `url` were sent; send one. `invalid_source_url`: The `url` is not an http(s) address, carries a user name or password, is longer than 2048 characters, or names a private, local or reserved host (localhost, a single-label or .local/.internal name, a loopback, private, link-local, CGNAT, multicast or reserved address in any spelling). */
             400: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5427,6 +5693,8 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5441,6 +5709,8 @@ export interface operations {
             /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
             403: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5455,6 +5725,8 @@ export interface operations {
             /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
             408: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5469,6 +5741,8 @@ export interface operations {
             /** @description `payload_too_large`: The picture (sent or at `url`) is over 5 MB (8 MB when animated) or 2048 pixels a side, or an animation has over 300 frames. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5483,6 +5757,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The file is not a PNG, JPEG, WebP or GIF picture whose header can be read. */
             415: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5497,6 +5773,8 @@ export interface operations {
             /** @description `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. `unprocessable_image`: The picture is damaged and cannot be read (a GIF or animated WebP whose blocks cannot be walked). */
             422: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5513,6 +5791,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5527,6 +5807,8 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
             500: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5541,6 +5823,8 @@ export interface operations {
             /** @description `source_unreachable`: The host of the `url` could not be reached (no such name, connection refused, TLS failure). */
             502: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5555,6 +5839,8 @@ export interface operations {
             /** @description `source_timeout`: The `url` did not send the whole picture within 15 s, redirects included. */
             504: {
                 headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {

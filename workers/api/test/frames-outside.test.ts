@@ -16,6 +16,7 @@ import { muxAnimatedWebp } from '../../../core/animation';
 import { encode } from '../src/imaging/codecs/encode';
 import { cloudflareImageService } from '../src/imaging/service/cloudflare';
 import { getImageService } from '../src/imaging/service';
+import { notBilled } from '../src/billed-calls';
 import { api, listKeys, uploadForm } from './helpers';
 import { toolRequest } from './support/corpus';
 import { recordingImages } from './support/images-binding';
@@ -87,9 +88,9 @@ describe.each(Object.entries(FILES))('a %s whose frames are far larger than its 
   });
 
   it('is refused by both image services before any work: the binding is never called', async () => {
-    const images = recordingImages(getImageService(env));
+    const images = recordingImages(getImageService(env, notBilled));
     const job = { input: file.bytes, steps: [], output: { format: 'webp' as const, animated: true } };
-    for (const service of [cloudflareImageService(images), getImageService(env)]) {
+    for (const service of [cloudflareImageService(images), getImageService(env, notBilled)]) {
       expect(await service.run(job).catch((e: unknown) => e)).toMatchObject({ status: 422, message: file.error });
     }
     expect(images.calls).toHaveLength(0);

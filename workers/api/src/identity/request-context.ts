@@ -76,8 +76,8 @@ export class RequestContext {
 
   /**
    * A billable route's answer with `x-billed-calls`, whatever the answer (a result, a refusal, an error), written
-   * last, so a cached answer replayed from the edge says what this request cost. A stream has sent its headers before
-   * its work: its last event carries the count instead (routes/tools/answer.ts).
+   * last, once everything the request did has been counted. A stream has sent its headers before its work: its last
+   * event carries the count instead (routes/tools/answer.ts).
    */
   withBilledCalls(response: Response): Response {
     if (!this.billable || (response.headers.get('content-type') ?? '').startsWith(EVENT_STREAM_TYPE)) return response;
