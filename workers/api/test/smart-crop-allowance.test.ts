@@ -90,6 +90,22 @@ describe('a smart crop’s face detection and the daily AI allowance', () => {
     expect(await used(ip, { cookie })).toBe(FREE_DAILY_AI_LIMIT);
   });
 
+  it('bounds cookie-less smart crops from one network by the network’s allowance: the 11th and 12th look for no face', async () => {
+    // The measurement: 40 cookie-less smart resizes gave 40 detections. Each request here is a new visitor
+    // (no cookie is sent back) from the same network.
+    const ip = '198.51.100.65';
+    const answers: { by: string; billed: string | null }[] = [];
+    for (let i = 0; i < FREE_DAILY_AI_LIMIT + 2; i++) {
+      const res = await resize(ip, withFace);
+      answers.push({ by: (await res.json<Resized>()).framing.by, billed: res.headers.get(BILLED_CALLS_HEADER) });
+    }
+    expect(answers.slice(0, FREE_DAILY_AI_LIMIT)).toEqual(Array(FREE_DAILY_AI_LIMIT).fill({ by: 'faces', billed: '1' }));
+    expect(answers.slice(FREE_DAILY_AI_LIMIT)).toEqual([
+      { by: 'detail', billed: '0' },
+      { by: 'detail', billed: '0' },
+    ]);
+  });
+
   it('spends a unit on a streamed resize too', async () => {
     const ip = '198.51.100.63';
     const res = await resize(ip, withFace, { accept: 'text/event-stream' });
