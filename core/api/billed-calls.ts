@@ -1,3 +1,5 @@
+import type { RateLimitedRoute } from '../limits';
+
 /**
  * How an answer says what it cost (ADR 0148): every answer of a route that can make a billed call (the Images
  * binding or the image service, Workers AI, a Browser Rendering page) carries `x-billed-calls`, the number of such
@@ -8,6 +10,13 @@
  * OpenAPI document and the smoke script.
  */
 export const BILLED_CALLS_HEADER = 'x-billed-calls';
+
+/**
+ * The burst-limited routes that make no billed call, so carry no header: a share delete writes only our own D1 and
+ * R2 (and purges our own edge cache, which is free). Every other burst-limited route can bill.
+ */
+export const UNBILLED_BURST_ROUTES = ['delete-share'] as const satisfies readonly RateLimitedRoute[];
+export type UnbilledBurstRoute = (typeof UNBILLED_BURST_ROUTES)[number];
 
 /** The paid services whose calls are counted. */
 export const PAID_SERVICES = ['images', 'ai', 'browser'] as const;

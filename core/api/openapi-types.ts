@@ -17,7 +17,7 @@ export interface RouteError {
   code: ErrorCode;
   /** When this answer comes, in words for the integrator. */
   when: string;
-  /** The burst limit this 429 is (`rateLimited`): the Worker's `throttled` routes, which are those that can bill. */
+  /** The burst limit this 429 is (`rateLimited`): the Worker's `throttled` routes (which can bill) and `limited` ones. */
   burst?: RateLimitedRoute;
 }
 

@@ -6,7 +6,7 @@
  */
 import { z } from './zod';
 import { API_KEY_PREFIX } from './api-keys';
-import { BILLED_CALLS_DESCRIPTION, BILLED_CALLS_HEADER } from './billed-calls';
+import { BILLED_CALLS_DESCRIPTION, BILLED_CALLS_HEADER, UNBILLED_BURST_ROUTES } from './billed-calls';
 import { sourceUrlSchema } from './images';
 import { documentPath } from './openapi-paths';
 
@@ -89,9 +89,11 @@ const headersOf = (headers: Record<string, string>) =>
 
 /**
  * The routes that can make a billed call are exactly the burst-limited ones (the Worker's `throttled` marks them, and
- * the meme URL, which is throttled when it draws): every answer of theirs says how many it made (ADR 0148).
+ * the meme URL, which is throttled when it draws) but the share delete (`limited`): every answer of theirs says how
+ * many it made (ADR 0148).
  */
-export const canBill = (route: RouteDoc) => route.errors.some((e) => e.burst !== undefined);
+export const canBill = (route: RouteDoc) =>
+  route.errors.some((e) => e.burst !== undefined && !(UNBILLED_BURST_ROUTES as readonly string[]).includes(e.burst));
 const BILLED_CALLS = { [BILLED_CALLS_HEADER]: { description: BILLED_CALLS_DESCRIPTION, schema: { type: 'integer', minimum: 0 } } };
 
 function responsesOf(route: RouteDoc): Record<string, JsonSchema> {

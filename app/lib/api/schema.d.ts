@@ -6004,8 +6004,6 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
-                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
-                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6013,8 +6011,6 @@ export interface operations {
             /** @description `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
             400: {
                 headers: {
-                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
-                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6029,8 +6025,6 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
             401: {
                 headers: {
-                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
-                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6045,8 +6039,6 @@ export interface operations {
             /** @description `forbidden`: No `X-Delete-Token`, or not this share's token. Or: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
             403: {
                 headers: {
-                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
-                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6061,8 +6053,6 @@ export interface operations {
             /** @description `not_found`: No share ever had this id (or it is not a share id). */
             404: {
                 headers: {
-                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
-                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6077,8 +6067,6 @@ export interface operations {
             /** @description `gone`: Its creator deleted it, it was taken down, or its 30 days are up. */
             410: {
                 headers: {
-                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
-                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6093,8 +6081,6 @@ export interface operations {
             /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
             413: {
                 headers: {
-                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
-                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6111,8 +6097,6 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
-                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
-                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6127,8 +6111,6 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
             500: {
                 headers: {
-                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
-                    "x-billed-calls"?: number;
                     [name: string]: unknown;
                 };
                 content: {

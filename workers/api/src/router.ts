@@ -26,7 +26,7 @@ import { postModify } from './routes/tools/modify';
 import { postOptimize } from './routes/tools/optimize';
 import { postSecurity } from './routes/tools/security';
 import { getTemplate, getTemplateImage, getTemplates } from './routes/templates';
-import { billable, throttled } from './throttle';
+import { billable, limited, throttled } from './throttle';
 
 /** What every step and route gets after the request: the bindings, the execution context, the request context. */
 type Args = [Env, ExecutionContext, RequestContext];
@@ -63,7 +63,7 @@ router.post('/security', throttled('tools', postSecurity));
 router.post('/analyze-metadata', throttled('tools', postAnalyzeMetadata));
 router.post('/memes/render', throttled('tools', postMemeRender));
 router.post('/shares', throttled('upload', postShare));
-router.delete('/shares/:id', throttled('delete-share', deleteShare));
+router.delete('/shares/:id', limited('delete-share', deleteShare));
 // A meme URL: burst-limited and metered only once its path and query are valid (a repeat is the site's edge cache's
 // and never reaches the Worker, ADR 0146). Its answers say their billed calls like the burst-limited routes' (ADR 0148).
 router.get('/memes/:template/:captions+', billable(getMemeUrl));

@@ -4,6 +4,7 @@
  * and no unit of an API key's month, and an admitted one no round trip to a database far away.
  */
 import { RATE_LIMIT_WINDOW_MS, type RateLimitedRoute } from '../../../core/limits';
+import type { UnbilledBurstRoute } from '../../../core/api/billed-calls';
 import type { Handler } from './routes/handler';
 import { HttpError } from './errors';
 import { meterKeyCall } from './identity/api-key';
@@ -25,11 +26,17 @@ export const RATE_LIMITERS = {
 const RETRY_AFTER_SECONDS = RATE_LIMIT_WINDOW_MS / 1000;
 
 /**
- * The route's handler behind its burst limit. Every burst-limited route is one that can make a billed call (an image
- * service, AI or browser call): its every answer, a 429 included, says how many it made (ADR 0148).
+ * The route's handler behind its burst limit. Every burst-limited route but the share delete (`limited`, core/api/billed-calls.ts) is one that
+ * can make a billed call (an image service, AI or browser call): its every answer, a 429 included, says how many it
+ * made (ADR 0148).
  */
-export function throttled(route: RateLimitedRoute, handler: Handler): Handler {
-  return billable(async (request, env, ctx, context) => {
+export function throttled(route: Exclude<RateLimitedRoute, UnbilledBurstRoute>, handler: Handler): Handler {
+  return billable(limited(route, handler));
+}
+
+/** The route's handler behind its burst limit, its answers carrying no `x-billed-calls` (`throttled` adds it). */
+export function limited(route: RateLimitedRoute, handler: Handler): Handler {
+  return async (request, env, ctx, context) => {
     // The visitor is identified once for the request: a refusal and the handler's answer alike carry its new cookie
     // (request-context.ts), so a refused request is counted on the id the client is then given.
     const visitor = await visitorOf(request, env, context);
@@ -45,7 +52,7 @@ export function throttled(route: RateLimitedRoute, handler: Handler): Handler {
     // A call made with an API key spends its unit only now that it is admitted (ADR 0107).
     await meterKeyCall(request, env, ctx, context);
     return handler(request, env, ctx, context);
-  });
+  };
 }
 
 /** A route whose answers carry `x-billed-calls` (index.ts writes it once the answer is made). */
