@@ -9,18 +9,34 @@
  * stack trace; or the local front door's `api_unavailable`, its JSON for the same), and no request went unanswered
  * for its whole 120 s. Our own JSON 5xx (a busy image service, a job past its deadline) are counted and listed, not
  * failures: they are the answers in our words that ADR 0122 asks for. Without `--api` it starts a fresh local stack
- * (scripts/lib/stack.ts) on SOAK_PORT (default 8850). Loopback only; bounded by time.
+ * (scripts/lib/stack.ts) on SOAK_PORT (default 8850), with its own local-ai, local-images and local-render on the
+ * next three ports (unless LOCAL_AI_PORT, LOCAL_IMAGE_PORT, LOCAL_RENDER_PORT say otherwise), so that the services
+ * measured are this stack's. Loopback only; bounded by time.
+ *
+ * Memory (ADR 0157): every part of the stack (scripts/lib/memory-watch.ts) is read at the start, every 5 s while
+ * it works, and after `--idle-seconds` (default 120) with no request at all, and printed as a table with the ratio
+ * of the idle figure to the start; the Workers' V8 heaps too, through workerd's inspector. The run also fails when
+ * the Workers' process is not back within 25% of its start. With `--api`, the stack is the one listening on that
+ * port here, if any.
  */
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
+import os from 'node:os';
 import { extname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MAX_UPLOAD_BYTES } from '../core/limits';
+import { findWorkerTargets, heapUsage } from './lib/isolate-heap';
+import { memoryTable, readStack, summarise, workerBack, WORKER_BACK_WITHIN, type StackReading } from './lib/memory-watch';
+import { listenerOf } from './lib/process-memory';
 import { startStack, type Stack } from './lib/stack';
 
-const { values } = parseArgs({ options: { api: { type: 'string' }, minutes: { type: 'string' }, concurrency: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { api: { type: 'string' }, minutes: { type: 'string' }, concurrency: { type: 'string' }, 'idle-seconds': { type: 'string' } },
+});
 const MINUTES = Number(values.minutes ?? 10);
 const CONCURRENCY = Number(values.concurrency ?? 4);
+const IDLE_SECONDS = Number(values['idle-seconds'] ?? 120);
+const MEMORY_EVERY_MS = 5000;
 const REQUEST_TIMEOUT_MS = 120_000;
 const HEALTH_EVERY_MS = 1000;
 const CORPUS = resolve('../shared/corpus');
@@ -95,12 +111,43 @@ for (const path of await walk(CORPUS)) {
 }
 
 let stack: Stack | null = null;
-if (values.api) base = values.api.replace(/\/$/, '');
-else {
-  stack = await startStack(Number(process.env.SOAK_PORT ?? 8850), { logFile: '.wrangler/soak-server.log' });
+let root: number | null = null;
+if (values.api) {
+  base = values.api.replace(/\/$/, '');
+  const url = new URL(base);
+  if (/^(127\.0\.0\.1|localhost)$/.test(url.hostname)) root = listenerOf(Number(url.port || 80));
+} else {
+  const port = Number(process.env.SOAK_PORT ?? 8850);
+  // The stack's own services, read by scripts/start.ts: copies shared with another stack would not be this one's.
+  process.env.LOCAL_AI_PORT ??= String(port + 1);
+  process.env.LOCAL_IMAGE_PORT ??= String(port + 2);
+  process.env.LOCAL_RENDER_PORT ??= String(port + 3);
+  stack = await startStack(port, { logFile: '.wrangler/soak-server.log' });
   base = stack.baseUrl;
+  root = stack.pid;
 }
 console.log(`soak: ${files.length} corpus files, concurrency ${CONCURRENCY}, ${MINUTES} minutes against ${base}`);
+
+// Memory: the start, a reading every MEMORY_EVERY_MS, and the Workers' heaps at the start, after the work and idle.
+const readings: StackReading[] = [];
+const startReading = root ? readStack(root) : null;
+if (root && !startReading?.size) console.log(`memory: no process of a stack found below pid ${root} (Linux /proc only)`);
+const heaps: { when: string; figures: string }[] = [];
+async function readHeaps(when: string) {
+  // The Workers' process may have been replaced (recycled when idle, ADR 0157): its inspector is found afresh.
+  const pid = root ? readStack(root).get('workerd Workers')?.pids[0] : undefined;
+  if (!pid) return;
+  const figures: string[] = [];
+  for (const [name, url] of await findWorkerTargets(pid)) {
+    const h = await heapUsage(url);
+    if (h) figures.push(`${name} ${(h.usedSize / 1048576).toFixed(0)} of ${(h.totalSize / 1048576).toFixed(0)} MB`);
+  }
+  heaps.push({ when, figures: figures.join(', ') || 'not reachable' });
+}
+await readHeaps('start');
+const memoryTimer = setInterval(() => {
+  if (root) readings.push(readStack(root));
+}, MEMORY_EVERY_MS);
 
 const answers: Answer[] = [];
 const health: number[] = [];
@@ -147,6 +194,14 @@ try {
   finalOk = false;
 }
 const finalMs = performance.now() - finalStart;
+await readHeaps('after the work');
+
+// Idle: no request at all, the health poll included, then the last reading.
+console.log(`idle for ${IDLE_SECONDS} s…`);
+await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+clearInterval(memoryTimer);
+const idleReading = root ? readStack(root) : null;
+await readHeaps(`after ${IDLE_SECONDS} s idle`);
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
 const byRoute = new Map<string, Answer[]>();
@@ -168,7 +223,22 @@ const codes = new Map<string, number>();
 for (const a of ours5xx) codes.set(`${a.status} ${a.code}`, (codes.get(`${a.status} ${a.code}`) ?? 0) + 1);
 console.log(`5xx in our JSON: ${ours5xx.length} (${[...codes].map(([c, n]) => `${c} ×${n}`).join(', ') || 'none'}); the dev server's 5xx: ${foreign.length}; no answer: ${lost.length}`);
 for (const a of [...foreign, ...lost, ...ours5xx].slice(0, 12)) console.log(`  ${a.route} ${a.status}: ${a.body}`);
-const pass = finalOk && foreign.length === 0 && lost.length === 0;
-console.log(`${pass ? 'ok  ' : 'FAIL'} the API ${finalOk ? `answered /api/health in ${Math.round(finalMs)} ms` : 'did not answer /api/health within 5 s'} at the end; ${foreign.length} 5xx of the dev server; ${lost.length} unanswered`);
+const served = finalOk && foreign.length === 0 && lost.length === 0;
+console.log(`${served ? 'ok  ' : 'FAIL'} the API ${finalOk ? `answered /api/health in ${Math.round(finalMs)} ms` : 'did not answer /api/health within 5 s'} at the end; ${foreign.length} 5xx of the dev server; ${lost.length} unanswered`);
+
+let memoryOk = true;
+if (startReading?.size && idleReading) {
+  const rows = summarise(startReading, readings, idleReading);
+  console.log(`\nmemory (resident set of each part, ${readings.length} readings every ${MEMORY_EVERY_MS / 1000} s; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  for (const line of memoryTable(rows, IDLE_SECONDS)) console.log(line);
+  for (const h of heaps) console.log(`V8 heaps (used of reserved) ${h.when}: ${h.figures}`);
+  const back = workerBack(rows);
+  memoryOk = back.ok;
+  console.log(
+    `${back.ok ? 'ok  ' : 'FAIL'} the Workers' process after ${IDLE_SECONDS} s idle: ${back.row ? `${back.row.ratio.toFixed(2)}× its start` : 'not found'} (goal ≤ ${WORKER_BACK_WITHIN}×)` +
+      (back.row?.replaced ? ', by a recycle of the process (ADR 0157)' : ''),
+  );
+}
+const pass = served && memoryOk;
 await stack?.stop();
 process.exit(pass ? 0 : 1);

@@ -1,7 +1,8 @@
 /**
  * Starts the whole local stack (Pages + API Worker + local D1/R2 + local AI + the local image service) the way the
- * e2e suite does: its own port, fresh state, no background-removal install. Used by `npm run fuzz` and `npm run load`.
- * The AI and image services keep their fixed ports and are shared with any stack already running.
+ * e2e suite does: its own port, fresh state, no background-removal install. Used by `npm run fuzz`, `npm run load` and
+ * `npm run soak`. The services listen where LOCAL_AI_PORT, LOCAL_IMAGE_PORT and LOCAL_RENDER_PORT say (scripts/start.ts;
+ * the default ports otherwise), and a copy already answering there, another stack's, is used instead of starting one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { dirname } from 'node:path';
 export interface Stack {
   baseUrl: string;
   persistDir: string;
+  /** The stack's first process (scripts/start.ts): every process of the stack is below it (scripts/lib/process-memory.ts). */
+  pid: number;
   /** True once the server process has exited (a crash, if it was not stopped). */
   exited: () => boolean;
   stop: () => Promise<void>;
@@ -55,6 +58,7 @@ export async function startStack(port: number, options: { logFile?: string; time
   return {
     baseUrl,
     persistDir,
+    pid: child.pid!,
     exited: () => done,
     stop: async () => {
       if (done) return;
