@@ -10,10 +10,20 @@ export const PERSIST_DIR = process.env.PERSIST_DIR ?? '.wrangler/state';
  * Environment for every wrangler call: no telemetry, no fetch of Request.cf data (there is no network), and no
  * request-body draining: wrangler dev otherwise reads every body our code left unread before it lets the answer go,
  * so a refused 60 MB upload was answered only once all of it had arrived, and a body declared but never sent was
- * never answered (ADR 0121). Production has no such step.
+ * never answered (ADR 0121). Production has no such step. Nor wrangler's local traces of every invocation (on unless
+ * X_LOCAL_OBSERVABILITY says otherwise, in the wrangler 4 we use): each invocation is tailed to a trace collector, a
+ * never-evicted Durable Object in the same workerd as our Workers, a third of that process's growth per request
+ * (ADR 0157); `X_LOCAL_OBSERVABILITY=true npm start` turns them back on for the Local Explorer.
  */
 export function wranglerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_DISABLE_REQUEST_BODY_DRAINING: 'true', ...extra };
+  return {
+    ...process.env,
+    WRANGLER_SEND_METRICS: 'false',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+    WRANGLER_DISABLE_REQUEST_BODY_DRAINING: 'true',
+    X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? 'false',
+    ...extra,
+  };
 }
 
 /** Runs a command to completion with inherited output; rejects on a non-zero exit. */
