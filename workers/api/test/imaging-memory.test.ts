@@ -8,7 +8,8 @@ import { AVIF_AUTO_MAX_PIXELS } from '../src/imaging/ops/compress/avif';
 import { judgeMemory, resetJudgeMemory } from '../src/imaging/ops/compress/judge/judge';
 import { AUTO_MAX_QUALITY, AUTO_SETTINGS, AUTO_WASM_PIXELS, ENCODE_PIXEL_BUDGET, OXIPNG_MAX_PIXELS, WASM_PIXEL_BUDGET } from '../src/imaging/options';
 import { blur, pixelate, resize } from '../src/imaging/codecs/pixels';
-import { watermark } from '../src/imaging/ops/watermark/draw';
+import { rasteriseSvg, watermark } from '../src/imaging/ops/watermark/draw';
+import { MEME_MAX_PIXELS } from '../../../core/tools/meme';
 import { AVIF_MAX_SIDE } from '../../../core/image-service';
 import { makePhoto } from './support/photos';
 import { syntheticPhoto } from './support/synthetic';
@@ -132,6 +133,25 @@ describe('WASM memory stays under 100 MB at each operation’s pixel budget', ()
     expectUnderLimit('pixelate');
     await watermark(src, { text: 'Memeforge watermark', position: 'center', opacity: 0.7, size: 48, color: '#ffffff' });
     expectUnderLimit('watermark');
+  });
+
+  /**
+   * resvg draws a meme's captions as one layer the size of the meme, at about 10 bytes a pixel: 42 MB at 4 MP, which
+   * its own glue kept for the isolate's life (ADR 0157). As a codec like the others, it is dropped after such a layer.
+   */
+  it('resvg at the largest layer it draws: a meme’s captions at MEME_MAX_PIXELS', { timeout: 120_000 }, async () => {
+    const width = Math.floor(Math.sqrt(MEME_MAX_PIXELS * 1.5));
+    const height = Math.floor(MEME_MAX_PIXELS / width);
+    const caption = (y: number, text: string) =>
+      `<text x="${width / 2}" y="${y}" text-anchor="middle" font-size="${height / 8}" stroke="#000" stroke-width="${height / 80}" paint-order="stroke">${text}</text>`;
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g font-family="Noto Sans" font-weight="700" fill="#fff">` +
+      `${caption(height / 6, 'ONE DOES NOT SIMPLY')}${caption(height - height / 12, 'WALK INTO MORDOR')}</g></svg>`;
+    const layer = await rasteriseSvg(svg);
+    expect(layer.width * layer.height).toBeGreaterThan(0.99 * MEME_MAX_PIXELS);
+    expectUnderLimit(`meme captions ${MB(layer.width * layer.height)} MP`);
+    expect(wasmPeaks().resvg, 'the layer was drawn in resvg’s memory').toBeGreaterThan(30 * 1024 * 1024);
+    expect(wasmMemory().resvg, 'and that memory is not kept').toBeUndefined();
   });
 
   /**

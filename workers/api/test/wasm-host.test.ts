@@ -1,4 +1,5 @@
 import { initPhoton, PhotonImage, gaussian_blur } from '@cf-wasm/photon';
+import { initResvg, Resvg } from '@cf-wasm/resvg';
 import oxipngGlue, * as oxipng from '@jsquash/oxipng/codec/pkg/squoosh_oxipng.js';
 import * as oxipngWasm from '@jsquash/oxipng/codec/pkg/squoosh_oxipng_bg.wasm';
 import pngGlue, * as png from '@jsquash/png/codec/pkg/squoosh_png.js';
@@ -14,8 +15,10 @@ import {
   pngDecode,
   pngEncode,
   resizeLanczos,
+  svgRender,
   wasmMemory,
 } from '../src/imaging/codecs/codecs';
+import { notoSansBold } from '../src/imaging/ops/watermark/draw';
 import { decode } from '../src/imaging/codecs/decode';
 import { encode } from '../src/imaging/codecs/encode';
 import { readHeader } from '../src/imaging/intake/sniff';
@@ -34,6 +37,7 @@ describe('WasmHost calls answer what the packages’ own glue answers', () => {
     await oxipngGlue(moduleOf(oxipngWasm));
     await resizeGlue(moduleOf(resizeWasm));
     await initPhoton.ensure();
+    await initResvg.ensure();
   });
 
   it('png encode and decode', () => {
@@ -63,9 +67,34 @@ describe('WasmHost calls answer what the packages’ own glue answers', () => {
       img.free();
     }
   });
+
+  it('resvg: outlined, rotated text over both Noto Sans files (Latin and Latin Extended), and a character neither has', () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120"><g font-family="Noto Sans" font-weight="700" fill="#fff" ' +
+      'stroke="#000" stroke-width="3" paint-order="stroke" font-size="28" text-anchor="middle" transform="rotate(-4 160 60)">' +
+      '<text x="160" y="45">ONE DOES NOT</text><text x="160" y="90">Ŝimply · ő ж &amp; 😀</text></g></svg>';
+    const glue = new Resvg(svg, { font: { fontBuffers: notoSansBold(), defaultFontFamily: 'Noto Sans' } });
+    try {
+      const rendered = glue.render();
+      const ours = svgRender(svg, notoSansBold(), 'Noto Sans');
+      expect([ours.width, ours.height]).toEqual([rendered.width, rendered.height]);
+      expect(new Uint8Array(ours.data.buffer, ours.data.byteOffset, ours.data.byteLength)).toEqual(rendered.pixels);
+      // Drawn, not blank.
+      expect(ours.data.some((v, i) => i % 4 === 3 && v === 255)).toBe(true);
+      rendered.free();
+    } finally {
+      glue.free();
+    }
+  });
 });
 
 describe('a codec that fails is dropped and works again on its next call', () => {
+  it('resvg: an SVG it cannot read is an error in words; the next SVG draws', () => {
+    expect(() => svgRender('<svg xmlns="http://www.w3.org/2000/svg" width="10"', notoSansBold(), 'Noto Sans')).toThrow();
+    expect(wasmMemory().resvg).toBeUndefined();
+    expect(svgRender('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="8"/>', notoSansBold(), 'Noto Sans')).toMatchObject({ width: 10, height: 8 });
+  });
+
   it('photon: a damaged GIF panics inside the module; the next GIF decodes', async () => {
     if (!(await corpusIndex())) return;
     const gif = await corpusFile('formats/palette.gif');

@@ -5,12 +5,13 @@
  * Because memory never shrinks, an instance that once handled a large picture would keep that memory for the
  * isolate's life, and eight warm codecs would keep their sum. So every codec can be dropped and instantiated again
  * on its next use (the compiled module is kept; that costs a millisecond or two): the Emscripten codecs (mozjpeg,
- * libwebp) through jSquash's init, the wasm-bindgen ones (png, oxipng, resize, photon) through WasmHost, because
+ * libwebp) through jSquash's init, the wasm-bindgen ones (png, oxipng, resize, photon, resvg) through WasmHost, because
  * their generated glue refuses a second init. After each operation the idle instances are kept, most recently used
  * first, only while together they hold at most IDLE_WASM_LIMIT_BYTES; the rest are dropped. With every operation's
  * own peak under WASM_OPERATION_LIMIT_BYTES (the pixel budgets in options.ts, asserted by imaging-memory.test.ts),
  * the isolate's WASM memory stays under 100 MB. See ADRs 0050 and 0052. */
 import photonWasm from '@cf-wasm/photon/photon.wasm';
+import resvgWasm from '@cf-wasm/resvg/resvg.wasm';
 import avifDecWasm from '@jsquash/avif/codec/dec/avif_dec.wasm';
 import { init as initAvifDecode } from '@jsquash/avif/decode';
 import jpegDecWasm from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm';
@@ -25,6 +26,7 @@ import webpEncWasm from '@jsquash/webp/codec/enc/webp_enc_simd.wasm';
 import { init as initWebpDecode } from '@jsquash/webp/decode';
 import { init as initWebpEncode } from '@jsquash/webp/encode';
 import type { Raster } from './raster';
+import { RESVG_IMPORTS, resvgRender } from './resvg-host';
 import { BINDGEN_INTRINSICS, WasmHost } from './wasm-host';
 
 // wasm-bindgen ships typings for its .wasm files without the default export the bundler provides.
@@ -38,7 +40,7 @@ type EmscriptenInit = (module: WebAssembly.Module, overrides: object) => Promise
 
 export type CodecName = EmscriptenCodec | BindgenCodec;
 type EmscriptenCodec = 'jpegDec' | 'jpegEnc' | 'webpDec' | 'webpEnc' | 'avifDec';
-type BindgenCodec = 'png' | 'oxipng' | 'resize' | 'photon';
+type BindgenCodec = 'png' | 'oxipng' | 'resize' | 'photon' | 'resvg';
 
 /** Idle codec instances kept warm between operations hold at most this much together (one mozjpeg is 16 MB). */
 export const IDLE_WASM_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -136,6 +138,7 @@ const hosts: Record<BindgenCodec, WasmHost> = {
   oxipng: new WasmHost('oxipng', oxipngWasm, BINDGEN_INTRINSICS),
   resize: new WasmHost('resize', resizeWasm, BINDGEN_INTRINSICS),
   photon: new WasmHost('photon', photonWasm, BINDGEN_INTRINSICS),
+  resvg: new WasmHost('resvg', resvgWasm, RESVG_IMPORTS),
 };
 
 /** Runs `body` on a codec's host and then releases the codec (see releaseCodec). */
@@ -217,6 +220,11 @@ export function photonPixelate(src: Raster, cell: number): Raster {
   return withPhotonImage(photonImageOf(src), (image) => hosts.photon.exports.pixelize!(image, cell));
 }
 
+/** An SVG drawn by resvg with the fonts given (OpenType), as RGBA: watermark text and meme captions. */
+export function svgRender(svg: string, fonts: Uint8Array[], defaultFontFamily: string): Raster {
+  return using('resvg', (h) => resvgRender(h, svg, fonts, defaultFontFamily));
+}
+
 // --- Memory accounting, for every codec.
 
 function liveMemory(name: CodecName): WebAssembly.Memory | undefined {
@@ -254,7 +262,7 @@ export function releaseCodec(name: CodecName): void {
   }
 }
 
-const ALL_CODECS: CodecName[] = ['jpegDec', 'jpegEnc', 'webpDec', 'webpEnc', 'avifDec', 'png', 'oxipng', 'resize', 'photon'];
+const ALL_CODECS: CodecName[] = ['jpegDec', 'jpegEnc', 'webpDec', 'webpEnc', 'avifDec', 'png', 'oxipng', 'resize', 'photon', 'resvg'];
 
 /** WASM memory retained now by every live codec instance, in bytes. */
 export function wasmMemory(): Record<string, number> {

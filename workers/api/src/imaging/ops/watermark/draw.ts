@@ -1,8 +1,8 @@
 /** Text watermark drawn with a real OFL font (Noto Sans Bold) by resvg, then alpha-composited onto the picture. */
 import latinExt from '@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff';
 import latin from '@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff';
-import { Resvg } from '@cf-wasm/resvg';
 import { watermarkStrip, watermarkStripTop, type WatermarkPosition } from '../../../../../../core/tools/watermark';
+import { svgRender } from '../../codecs/codecs';
 import { composite } from '../../codecs/pixels';
 import type { Raster } from '../../codecs/raster';
 import { woffToSfnt } from '../../codecs/woff';
@@ -38,19 +38,12 @@ export async function renderTextStrip(width: number, opts: WatermarkOptions): Pr
   return rasteriseSvg(svg);
 }
 
-/** Draws an SVG with the bundled OFL fonts (Noto Sans Bold unless others are given); the resvg objects are always freed. */
+/**
+ * Draws an SVG with the bundled OFL fonts (Noto Sans Bold unless others are given). resvg is a codec like the others:
+ * an instance grown by a large layer is dropped after it when the idle limit says so (codecs.ts, ADR 0157).
+ */
 export async function rasteriseSvg(svg: string, fontBuffers: Uint8Array[] = notoSansBold(), defaultFontFamily = 'Noto Sans'): Promise<Raster> {
-  const resvg = await Resvg.async(svg, { font: { fontBuffers, defaultFontFamily } });
-  try {
-    const rendered = resvg.render();
-    try {
-      return { data: new Uint8ClampedArray(rendered.pixels), width: rendered.width, height: rendered.height };
-    } finally {
-      rendered.free();
-    }
-  } finally {
-    resvg.free();
-  }
+  return svgRender(svg, fontBuffers, defaultFontFamily);
 }
 
 export async function watermark(src: Raster, opts: WatermarkOptions): Promise<Raster> {
