@@ -8,6 +8,8 @@ const HOST = '127.0.0.1';
 let upstream: Server;
 let door: Server;
 let base = '';
+/** Requests the front door was told of, and how many of them it said had ended. */
+const told = { began: 0, ended: 0 };
 
 /** What the stand-in for wrangler saw: the first body chunk's arrival, a request closed before its answer ended. */
 const seen = { firstChunk: null as null | (() => void), closedEarly: null as null | (() => void), bodyBytes: 0 };
@@ -78,7 +80,15 @@ beforeAll(async () => {
   upstream = createServer(handle);
   await new Promise<void>((r) => upstream.listen(0, HOST, r));
   const port = await freePort(HOST);
-  door = await startFrontDoor({ host: HOST, port, upstreamPort: (upstream.address() as AddressInfo).port });
+  door = await startFrontDoor({
+    host: HOST,
+    port,
+    upstreamPort: (upstream.address() as AddressInfo).port,
+    onRequest: () => {
+      told.began++;
+      return () => told.ended++;
+    },
+  });
   base = `http://${HOST}:${port}`;
 });
 afterAll(async () => {
@@ -217,6 +227,19 @@ describe('the local front door', () => {
     expect(different.answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(JSON.parse(different.answer.slice(different.answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'bad_request' });
     expect(withOneContentLength(Buffer.from('POST / HTTP/1.1\r\ncontent-length: 1\r\nContent-Length: 1\r\n\r\nx'))?.toString()).toBe('POST / HTTP/1.1\r\ncontent-length: 1\r\n\r\nx');
+  });
+
+  it('tells of each request when it comes in and once when its answer ends, a streamed one only at its end', async () => {
+    const before = { ...told };
+    await (await fetch(`${base}/api/busy`)).text();
+    expect([told.began - before.began, told.ended - before.ended]).toEqual([1, 1]);
+    const events = await fetch(`${base}/api/events`);
+    const reader = events.body!.getReader();
+    await reader.read();
+    expect([told.began - before.began, told.ended - before.ended]).toEqual([2, 1]);
+    release();
+    while (!(await reader.read()).done);
+    await vi.waitFor(() => expect(told.ended - before.ended).toBe(2));
   });
 
   it('answers 503 JSON under /api/ (plain text elsewhere) while nothing listens behind it', async () => {

@@ -100,9 +100,14 @@ function forwardUpTo(req: IncomingMessage, upstream: ClientRequest, most: number
   req.on('error', () => upstream.destroy());
 }
 
-export function startFrontDoor(options: { host: string; port: number; upstreamPort: number }): Promise<Server> {
-  const { host, port, upstreamPort } = options;
+/**
+ * `onRequest`: told of each request as it comes in; what it answers is called once its answer has ended or its client
+ * has gone (the stack's idle recycle counts requests with it, scripts/lib/idle-recycle.ts).
+ */
+export function startFrontDoor(options: { host: string; port: number; upstreamPort: number; onRequest?: () => () => void }): Promise<Server> {
+  const { host, port, upstreamPort, onRequest } = options;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (onRequest) res.once('close', onRequest());
     const path = percentEncodedTarget(req.url ?? '/');
     // The API refuses this body from its declared length alone (ADR 0121) and never reads it; workerd then resets a
     // connection that still holds unread bytes, and a reset can drop the 413 on its way back, which the client saw as
