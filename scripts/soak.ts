@@ -236,7 +236,7 @@ if (startReading?.size && idleReading) {
   memoryOk = back.ok;
   console.log(
     `${back.ok ? 'ok  ' : 'FAIL'} the Workers' process after ${IDLE_SECONDS} s idle: ${back.row ? `${back.row.ratio.toFixed(2)}× its start` : 'not found'} (goal ≤ ${WORKER_BACK_WITHIN}×)` +
-      (back.row?.replaced ? ', by a recycle of the process (ADR 0157)' : ''),
+      (back.row?.replaced ? '; its process was replaced during the run (the stack’s idle recycle, ADR 0157, or a reload)' : ''),
   );
 }
 const pass = served && memoryOk;

@@ -5,7 +5,8 @@
  * (local-render/, on :8793), then `wrangler pages dev`. The three services are restarted when they exit or are
  * killed (scripts/lib/supervisor.ts, ADR 0117); wrangler ending ends the stack. wrangler listens on a private port
  * behind a small front door on the stack's port, which answers the dev server's own plain-text failures as our JSON,
- * and wrangler is restarted when its Worker stops answering for WEDGED_AFTER_MS (ADR 0122).
+ * and wrangler is restarted when its Worker stops answering for WEDGED_AFTER_MS (ADR 0122); when no request has come
+ * for a minute and the Workers' process has grown past 1.25× its start, wrangler reloads it (ADR 0157).
  * Local data (D1, R2) lives in .wrangler/state and survives restarts.
  */
 import './lib/require-node-22';
@@ -14,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { access, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { freePort, startFrontDoor, WedgeWatch } from './lib/front-door';
+import { Activity, recycleWorkersWhenIdle } from './lib/idle-recycle';
 import { groupAlive, signalGroup, spawnGroup, startWatchdog, stopGroups, type Watchdog } from './lib/process-groups';
 import { DEFAULT_PORT, PORT, HOST, PERSIST_DIR, run, wranglerEnv } from './lib/run';
 import { Supervisor } from './lib/supervisor';
@@ -195,11 +197,14 @@ async function main() {
   startServices(watchdog);
   const upstreamPort = await freePort(HOST);
   // The stack's port is taken here, first: a second stack on the same port fails now, as it did with wrangler there.
-  await startFrontDoor({ host: HOST, port: PORT, upstreamPort });
+  const activity = new Activity();
+  await startFrontDoor({ host: HOST, port: PORT, upstreamPort, onRequest: () => activity.begin() });
   const wedge = watchForWedge(upstreamPort, (silentMs) => restartWrangler(silentMs, apiConfig, upstreamPort, watchdog, wedge));
   startWrangler(apiConfig, upstreamPort, watchdog, wedge);
   stopWithLaunchers();
   wedge.start();
+  // The Workers' process keeps what it grew to; when the stack is idle it is reloaded to give it back (ADR 0157).
+  recycleWorkersWhenIdle(activity, apiConfig);
 }
 
 /** True while wrangler is being stopped by the wedge watch, to be started again: its exit does not end the stack. */

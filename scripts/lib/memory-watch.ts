@@ -67,7 +67,10 @@ export function memoryTable(rows: MemoryRow[], idleSeconds: number): string[] {
   return lines;
 }
 
-/** The goal of ADR 0157: the Workers' process back within 25% of its start after the idle period. */
+/**
+ * The goal of ADR 0157: the Workers' process back within 25% of its start after the idle period. The stack's idle
+ * recycle (scripts/lib/idle-recycle.ts) reloads a process grown past it.
+ */
 export const WORKER_BACK_WITHIN = 1.25;
 
 export function workerBack(rows: MemoryRow[]): { ok: boolean; row: MemoryRow | undefined } {
