@@ -38,12 +38,14 @@ export const tooManyPixelsMessage = (maxPixels: number) =>
 export const EMPTY_FILE: IntakeProblem = { status: 400, code: 'validation_failed', title: 'Empty file', message: EMPTY_FILE_MESSAGE };
 export const TOO_LARGE_FILE: IntakeProblem = { status: 413, code: 'payload_too_large', title: 'File too large', message: UPLOAD_TOO_LARGE_MESSAGE };
 export const NOT_AN_IMAGE: IntakeProblem = { status: 415, code: 'unsupported_media_type', title: 'Invalid file type', message: UNSUPPORTED_IMAGE_MESSAGE };
+/** A kind of file we recognise but do not take, named ("JPEG XL pictures", "SVG drawings"): its own reason, not "not an image". */
+const notAccepted = (what: string): IntakeProblem => ({ status: 415, code: 'unsupported_media_type', title: 'Unsupported format', message: `${what} are not accepted yet. ${UNSUPPORTED_IMAGE_MESSAGE}` });
 
 /** Why sniffing refused the bytes, in the words both sides use. */
 export function sniffProblem(result: Extract<SniffResult, { ok: false }>, maxPixels = MAX_IMAGE_PIXELS): IntakeProblem {
   switch (result.problem) {
     case 'unknown_format':
-      return NOT_AN_IMAGE;
+      return result.foreign ? notAccepted(result.foreign) : NOT_AN_IMAGE;
     case 'too_many_pixels':
       return { status: 413, code: 'payload_too_large', title: 'Image too large', message: tooManyPixelsMessage(maxPixels) };
     case 'unsupported':
@@ -89,9 +91,7 @@ export interface PictureRule {
 /** Why a sound picture is still refused: a format not accepted yet, or a size some tool could not work on. */
 export function pictureProblem(info: Pick<ImageInfo, 'format' | 'width' | 'height' | 'frames' | 'animated' | 'frameOutside'>, { everyFrame = false }: PictureRule = {}): IntakeProblem | null {
   const name = FORMAT_NAMES[info.format];
-  if (!isAcceptedFormat(info.format)) {
-    return { status: 415, code: 'unsupported_media_type', title: 'Unsupported format', message: `${name} pictures are not accepted yet. ${UNSUPPORTED_IMAGE_MESSAGE}` };
-  }
+  if (!isAcceptedFormat(info.format)) return notAccepted(`${name} pictures`);
   // Frames are counted as decoded: each at its own size, so every one must lie inside the picture (ADR 0151).
   const outside = frameOutsideProblem(info);
   if (outside) return { status: 422, code: 'unprocessable_image', title: 'Frames outside the picture', message: outside };

@@ -6,6 +6,7 @@
 import { IMAGE_MIME_TYPES, type ImageFormat } from './kinds';
 import { MAX_IMAGE_PIXELS } from '../limits';
 import { readAvif } from './formats/avif';
+import { foreignFormat } from './foreign';
 import { readBmp } from './formats/bmp';
 import { readGif } from './formats/gif';
 import { readHeic } from './formats/heic';
@@ -28,7 +29,15 @@ export type ImageHeader = ImageInfo;
 
 export type SniffResult =
   | { ok: true; info: ImageInfo }
-  | { ok: false; problem: ProblemKind | 'unknown_format'; detail: string; /** Set once the first bytes named one. */ format?: ImageFormat };
+  | {
+      ok: false;
+      problem: ProblemKind | 'unknown_format';
+      detail: string;
+      /** Set once the first bytes named one. */
+      format?: ImageFormat;
+      /** A kind of file recognised but not taken ("JPEG XL pictures", foreign.ts), for the refusal's words. */
+      foreign?: string;
+    };
 
 const READERS: Record<ImageFormat, (bytes: Uint8Array, options: ReadOptions) => HeaderInfo> = {
   jpeg: readJpeg,
@@ -62,7 +71,10 @@ export function detectFormat(bytes: Uint8Array): ImageFormat | null {
 /** Format, size and EXIF orientation of an image, or why it is refused. Never throws. */
 export function sniffImage(bytes: Uint8Array, { maxPixels = MAX_IMAGE_PIXELS, prefix }: Partial<ReadOptions> = {}): SniffResult {
   const format = detectFormat(bytes);
-  if (!format) return { ok: false, problem: 'unknown_format', detail: 'not a supported image format' };
+  if (!format) {
+    const foreign = foreignFormat(bytes);
+    return { ok: false, problem: 'unknown_format', detail: 'not a supported image format', ...(foreign ? { foreign } : {}) };
+  }
   if (prefix && format !== 'png' && format !== 'jpeg' && format !== 'webp') return { ok: false, problem: 'unsupported', detail: `${format} is not read from a prefix`, format };
   try {
     const header = READERS[format](bytes, { maxPixels, prefix });

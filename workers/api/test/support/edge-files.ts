@@ -172,7 +172,9 @@ export async function edgeFiles(): Promise<EdgeFile[]> {
     { name: 'GIF with bytes appended', bytes: join(gif, text('trailing garbage')), expect: 'accept' },
     // Not what we take.
     { name: 'text named .jpg', bytes: text('hello, I am not a picture'), expect: NOT_AN_IMAGE },
-    { name: 'SVG', bytes: text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), expect: NOT_AN_IMAGE },
+    // Recognised, and named by what it is (core/images/foreign.ts).
+    { name: 'SVG', bytes: text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), expect: { status: 415, code: 'unsupported_media_type', error: /^SVG drawings are not accepted yet\. Please upload an image file \(JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC\)\.$/ } },
+    { name: 'JPEG XL codestream', bytes: Uint8Array.from([0xff, 0x0a, 0x48, 0x01, 0x2c, 0x80, 0x84, 0xe2, 0x42, 0, 0x12, 0x88]), expect: { status: 415, code: 'unsupported_media_type', error: /^JPEG XL pictures are not accepted yet\. Please upload/ } },
   ];
   const files: EdgeFile[] = await Promise.all(pending.map(async (file) => ({ ...file, bytes: await file.bytes })));
   const avif = await corpusFile('formats/sample.avif').catch(() => null);
