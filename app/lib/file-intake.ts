@@ -26,19 +26,17 @@ export async function inspectFile(file: File, { everyFrame = false }: PictureRul
 
 export const inspectFiles = (files: readonly File[]) => Promise.all(files.map((file) => inspectFile(file)));
 
-/** The refusal as a toast, in the server's words; several refused files are summed up in one toast. */
+/**
+ * The refusal as a toast, in the server's words. Several refused files are summed up in one toast: with one reason
+ * when they share it, else each named with its own (a JPEG XL is not "a damaged JPEG" because another file was).
+ */
 export function toastRefused(refused: Extract<Inspected, { ok: false }>[]): void {
   const [first] = refused;
   if (!first) return;
   if (refused.length === 1) return void toast.error(first.problem.title, `${first.file.name}: ${first.problem.message}`);
-  const names = refused.slice(0, 3).map((r) => r.file.name).join(', ');
   const more = refused.length > 3 ? ` and ${refused.length - 3} more` : '';
-  toast.error(`${refused.length} files skipped`, `${names}${more}: ${first.problem.message}`);
-}
-
-/** Inspects files, says which were refused and why, and answers the accepted ones in their order. */
-export async function acceptImages(files: readonly File[]): Promise<File[]> {
-  const inspected = await inspectFiles(files);
-  toastRefused(inspected.filter((i): i is Extract<Inspected, { ok: false }> => !i.ok));
-  return inspected.filter((i) => i.ok).map((i) => i.file);
+  const shown = refused.slice(0, 3);
+  const shared = refused.every((r) => r.problem.message === first.problem.message);
+  const text = shared ? `${shown.map((r) => r.file.name).join(', ')}${more}: ${first.problem.message}` : `${shown.map((r) => `${r.file.name} (${r.problem.title.toLowerCase()})`).join(', ')}${more}.`;
+  toast.error(`${refused.length} files skipped`, text);
 }

@@ -48,7 +48,7 @@ export const toolResultSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   originalSize: z.number().int().nonnegative(),
-  /** Percent saved, rounded; 0 when the file did not shrink. */
+  /** Percent saved, rounded; 0 when the file did not shrink, and for an upscale or a background removal (not a compression). */
   compressionRatio: z.number(),
   operation: z.string(),
   quality: z.number().optional(),

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { BATCH_COMPRESS_QUALITY } from '../../../core/tools/compress';
 import { QUALITY } from '../../../core/tools/fields';
 import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, type ToolResult } from '../../../core/api/tools';
-import { acceptImages } from '~/lib/file-intake';
+import { displaySize } from '../../../core/images/sniff';
+import { inspectFiles, type Inspected } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
 import { DropZone } from './drop-zone';
-import { formatBytes, parseDimension, resultName, uniqueNames, zipName } from './format';
+import { buttonCount, countOf, formatBytes, parseDimension, resultName, uniqueNames, zipName } from './format';
+import { noEnlargeBox } from './resize-fields';
 import { pictureHint } from './picture-hint';
 import { ProgressCard } from './progress-card';
 import { ResultPicture } from './result-card';
@@ -19,14 +21,20 @@ interface Done {
   result: ToolResult;
 }
 
+type Accepted = Extract<Inspected, { ok: true }>;
+
 /**
  * Many files through /api/modify one after another, each with its own real progress; failures are listed, never
  * skipped silently. Cancel stops the file in progress and the ones after it; what finished stays downloadable.
+ * Files refused when chosen stay listed, each with its own reason, until the next choice (a toast goes away).
  */
 export function BatchPanel() {
-  const [files, setFiles] = useState<File[]>([]);
+  const [chosen, setChosen] = useState<Accepted[]>([]);
+  const [skipped, setSkipped] = useState<{ name: string; reason: string }[]>([]);
+  const files = chosen.map((c) => c.file);
   const [op, setOp] = useState<'resize' | 'compress'>('resize');
-  const [dims, setDims] = useState({ width: 800, height: 600, keep: true });
+  // "Don't enlarge" is on unless unticked: a batch of mixed sizes should not blow a thumbnail up to the box (ADR 0162).
+  const [dims, setDims] = useState({ width: 800, height: 600, keep: true, enlarge: false });
   const [format, setFormat] = useState<(typeof COMPRESS_FORMATS)[number]>('original');
   const [quality, setQuality] = useState(BATCH_COMPRESS_QUALITY);
   const { job, busy, detail, runAll, cancel } = useFileQueue();
@@ -35,25 +43,31 @@ export function BatchPanel() {
   const [zipping, setZipping] = useState(false);
 
   const choose = async (list: File[]) => {
-    const images = await acceptImages(list);
-    setFiles(images);
+    const inspected = await inspectFiles(list);
+    const accepted = inspected.filter((i): i is Accepted => i.ok);
+    const refused = inspected.filter((i): i is Extract<Inspected, { ok: false }> => !i.ok);
+    setChosen(accepted);
+    setSkipped(refused.map((r) => ({ name: r.file.name, reason: r.problem.message })));
     setDone([]);
     setFailed([]);
-    if (images.length) toast.success(`${images.length} images loaded!`);
+    if (refused.length) toast.error(`${countOf(refused.length, 'file')} skipped`, 'The list under the drop zone says why.');
+    if (accepted.length) toast.success(`${countOf(accepted.length, 'image')} loaded!`);
   };
 
   const process = async () => {
     setDone([]);
     setFailed([]);
-    const fields: Record<string, string | number | boolean> =
-      op === 'resize'
-        ? { operation: 'resize', width: dims.width, height: dims.height, maintainAspectRatio: dims.keep, ...(format === 'original' ? {} : { format }), quality }
-        : { operation: 'compress', format, quality };
+    // Each picture's own box when it must not be enlarged: its sides no larger than its own (resize-fields.ts).
+    const resizeFields = (i: number) => {
+      const box = dims.enlarge ? dims : noEnlargeBox(dims, displaySize(chosen[i]!.info));
+      return { operation: 'resize', width: box.width, height: box.height, maintainAspectRatio: dims.keep, ...(format === 'original' ? {} : { format }), quality };
+    };
+    const fields = op === 'resize' ? resizeFields : { operation: 'compress', format, quality };
     const { done: ok, failed: bad, cancelled } = await runAll('/api/modify', files, fields, 'The server could not process this file.');
     setDone(ok);
     setFailed(bad);
-    if (cancelled) toast.info('Batch cancelled', `${ok.length} of ${files.length} images were processed before you cancelled.`);
-    else if (ok.length) toast.success('Batch processing complete! 📦', `Successfully processed ${ok.length}/${files.length} images`);
+    if (cancelled) toast.info('Batch cancelled', `${ok.length} of ${countOf(files.length, 'image')} processed before you cancelled.`);
+    else if (ok.length) toast.success('Batch processing complete! 📦', `Successfully processed ${ok.length}/${countOf(files.length, 'image')}`);
     else toast.error('Batch processing failed', 'Something went wrong during batch processing.');
   };
 
@@ -62,7 +76,7 @@ export function BatchPanel() {
     try {
       const names = uniqueNames(done.map((d) => resultName(d.name, d.result.operation, d.result.format)));
       await downloadZip(done.map((d, i) => ({ name: names[i]!, url: d.result.imageUrl })), zipName(done.map((d) => d.name), op));
-      toast.success('Download started!', `${done.length} images in one ZIP`);
+      toast.success('Download started!', `${countOf(done.length, 'image')} in one ZIP`);
     } catch {
       toast.error('Download failed', 'Some results have expired. Please process the images again.');
     } finally {
@@ -79,16 +93,24 @@ export function BatchPanel() {
     <div className="grid gap-4 lg:grid-cols-3">
       <div className="space-y-4 lg:col-span-2">
         <DropZone onFiles={choose} multiple hint={pictureHint(true)} disabled={busy} />
-        {files.length ? <p className="text-sm text-slate-700 dark:text-slate-300">{files.length} files selected: {files.map((f) => f.name).join(', ')}</p> : null}
+        {files.length ? <p className="text-sm text-slate-700 dark:text-slate-300">{countOf(files.length, 'file')} selected: {files.map((f) => f.name).join(', ')}</p> : null}
+        {skipped.length ? (
+          <section aria-label="Skipped files" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50" data-testid="batch-skipped">
+            <p className="font-semibold">{countOf(skipped.length, 'file')} skipped</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5">
+              {skipped.map((s, i) => <li key={`${i}-${s.name}`}><span className="font-medium">{s.name}</span>: {s.reason}</li>)}
+            </ul>
+          </section>
+        ) : null}
         <button type="button" className={btnPrimary} disabled={!files.length || busy} onClick={process}>
-          Process {files.length} Images
+          Process {buttonCount(files.length, 'Image')}
         </button>
         {busy ? (
           <ProgressCard text="Processing your images..." job={job} detail={detail} onCancel={cancel} />
         ) : null}
         {done.length || failed.length ? (
           <section aria-label="Batch results" className={`${card} space-y-3`} data-testid="batch-results">
-            <p className="font-semibold text-slate-900 dark:text-white">Successfully processed {done.length}/{done.length + failed.length} images</p>
+            <p className="font-semibold text-slate-900 dark:text-white">Successfully processed {done.length}/{countOf(done.length + failed.length, 'image')}</p>
             {failed.length ? (
               <ul className="list-disc pl-5 text-sm text-red-700 dark:text-red-300" data-testid="batch-failures">
                 {failed.map((f) => <li key={f.name}>{f.name}: {f.reason}</li>)}
@@ -117,6 +139,10 @@ export function BatchPanel() {
             <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
               <input type="checkbox" checked={dims.keep} onChange={(e) => setDims({ ...dims, keep: e.target.checked })} className="accent-brand-700" />
               Maintain aspect ratio
+            </label>
+            <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+              <input type="checkbox" checked={!dims.enlarge} onChange={(e) => setDims({ ...dims, enlarge: !e.target.checked })} className="accent-brand-700" />
+              Don&apos;t enlarge smaller pictures
             </label>
           </>
         ) : null}
@@ -173,7 +199,7 @@ function SavingsTable({ done }: { done: Done[] }) {
         </tbody>
         <tfoot className="border-t-2 border-slate-300 font-semibold text-slate-900 dark:border-slate-600 dark:text-white">
           <tr data-testid="batch-total">
-            <th scope="row" className="px-2 py-1">Total ({done.length} files)</th>
+            <th scope="row" className="px-2 py-1">Total ({countOf(done.length, 'file')})</th>
             <td className="px-2 py-1 text-right tabular-nums">{formatBytes(before)}</td>
             <td className="px-2 py-1 text-right tabular-nums">{formatBytes(after)}</td>
             <td className="px-2 py-1 text-right tabular-nums">{savedText(before, after)}</td>

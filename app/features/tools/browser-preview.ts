@@ -1,13 +1,16 @@
 /**
- * Every accepted format can be previewed and compared on the tool screens. Browsers draw them all but TIFF (only
- * Safari does), so a TIFF is decoded here with utif2, the engine's own TIFF decoder, loaded only when one is chosen,
- * into a PNG the page can show. The file sent to the server is always the person's own.
+ * Every accepted format can be previewed and compared on the tool screens. Browsers draw them all but TIFF and HEIC
+ * (only Safari draws either). A TIFF is decoded here with utif2, the engine's own TIFF decoder, loaded only when one
+ * is chosen, into a PNG the page can show. A HEIC is decoded as the editor decodes it: /api/upload stores the JPEG
+ * the image service makes of it (ADR 0132), and that JPEG is the preview (ADR 0162). The file sent to the tool is
+ * always the person's own.
  */
 import type { ImageFormat } from '../../../core/images/kinds';
 import { detectFormat } from '../../../core/images/sniff';
+import { api, call, multipart } from '~/lib/api/client';
 
 /** Formats Chromium and Firefox cannot draw in an <img>. */
-const UNDRAWABLE: readonly ImageFormat[] = ['tiff'];
+const UNDRAWABLE: readonly ImageFormat[] = ['tiff', 'heic'];
 
 export const needsDecoding = (format: string) => (UNDRAWABLE as readonly string[]).includes(format);
 
@@ -15,11 +18,22 @@ export const needsDecoding = (format: string) => (UNDRAWABLE as readonly string[
 export async function previewUrl(blob: Blob, format: string): Promise<string> {
   if (!needsDecoding(format)) return URL.createObjectURL(blob);
   try {
-    return URL.createObjectURL(await tiffToPng(await blob.arrayBuffer()));
+    return URL.createObjectURL(format === 'heic' ? await serverCopy(blob) : await tiffToPng(await blob.arrayBuffer()));
   } catch {
-    // A TIFF utif2 cannot read shows as a broken picture; the server says what is wrong with it.
+    // A TIFF utif2 cannot read, or a HEIC the server could not copy, shows as a broken picture; the screen still
+    // knows its size from the header (use-image-file.ts), and the tool's own answer says what is wrong with it.
     return URL.createObjectURL(blob);
   }
+}
+
+/** The browser's copy of a HEIC the editor would draw: /api/upload's JPEG, fetched as bytes so it is an object URL too. */
+async function serverCopy(blob: Blob): Promise<Blob> {
+  const form = new FormData();
+  form.append('image', blob);
+  const { imageUrl } = await call(api.POST('/api/upload', { body: multipart(form) }));
+  const res = await fetch(imageUrl);
+  if (!res.ok) throw new Error(`the copy answered ${res.status}`);
+  return res.blob();
 }
 
 async function tiffToPng(buffer: ArrayBuffer): Promise<Blob> {

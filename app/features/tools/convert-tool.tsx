@@ -7,7 +7,7 @@ import { toast } from '~/lib/toast';
 import { previewFileUrl } from './browser-preview';
 import { DropZone } from './drop-zone';
 import { FirstFrameToggle } from './file-card';
-import { formatBytes, resultName, uniqueNames, zipName } from './format';
+import { buttonCount, countOf, formatBytes, resultName, uniqueNames, zipName } from './format';
 import { pictureHint } from './picture-hint';
 import { ProgressCard } from './progress-card';
 import { DownloadLink, Notes, ResultCard } from './result-card';
@@ -66,8 +66,8 @@ export function ConvertTool() {
     const out = outcome.done.map((d) => ({ originalName: d.name, result: d.result }));
     setDone(out);
     setFailed(outcome.failed);
-    if (outcome.cancelled) toast.info('Conversion cancelled', `${out.length} of ${files.length} images were converted before you cancelled.`);
-    else if (out.length) toast.success('Conversion complete! 🔄', `${out.length}/${files.length} images converted`);
+    if (outcome.cancelled) toast.info('Conversion cancelled', `${out.length} of ${countOf(files.length, 'image')} converted before you cancelled.`);
+    else if (out.length) toast.success('Conversion complete! 🔄', `${out.length}/${countOf(files.length, 'image')} converted`);
     else toast.error('Conversion failed', 'Something went wrong during conversion. Please try again.');
   };
 
@@ -100,7 +100,7 @@ export function ConvertTool() {
         </div>
         <div className="order-3 space-y-4">
           <button type="button" className={btnPrimary} disabled={!files.length || busy} onClick={convert}>
-            Convert {files.length} Images to {upper}
+            Convert {buttonCount(files.length, 'Image')} to {upper}
           </button>
           {busy ? (
             <ProgressCard text="Converting your images..." job={job} detail={detail} onCancel={cancel} />
@@ -190,7 +190,7 @@ function ConvertResults({ done, total }: { done: Converted[]; total: number }) {
   return (
     <ResultCard title="Conversion Complete" frames={done.length === 1 ? done[0]!.result.frames : undefined}>
       <p className={muted}>
-        {done.length} of {total} images converted.
+        {done.length} of {countOf(total, 'image')} converted.
       </p>
       {done.length === 1 ? <Notes notes={done[0]!.result.notes} /> : null}
       {done.length === 1 ? (

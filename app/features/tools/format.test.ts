@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadUrl, formatBytes, keepRatio, parseDimension, resultName, uniqueNames, zipName } from './format';
+import { buttonCount, countOf, downloadUrl, formatBytes, keepRatio, parseDimension, resultName, uniqueNames, zipName } from './format';
 
 describe('formatBytes', () => {
   it('uses base 1024 and two decimals at most', () => {
@@ -45,5 +45,16 @@ describe('dimensions', () => {
   it('keep the ratio', () => {
     expect(keepRatio(800, { width: 1600, height: 900 }, 'width')).toBe(450);
     expect(keepRatio(450, { width: 1600, height: 900 }, 'height')).toBe(800);
+  });
+});
+
+describe('counts in words', () => {
+  it('says "1 image" and "3 images", and a button with none chosen names no count', () => {
+    expect(countOf(1, 'image')).toBe('1 image');
+    expect(countOf(3, 'image')).toBe('3 images');
+    expect(countOf(0, 'file')).toBe('0 files');
+    expect(buttonCount(0, 'Image')).toBe('Images');
+    expect(buttonCount(1, 'Image')).toBe('1 Image');
+    expect(buttonCount(2, 'Image')).toBe('2 Images');
   });
 });

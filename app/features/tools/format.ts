@@ -11,6 +11,12 @@ export function formatBytes(bytes: number): string {
   return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${UNITS[i]}`;
 }
 
+/** "1 image", "3 images", "0 images": a count with its noun, never "1 images". */
+export const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** A button's object: "Convert 1 Image", "Convert 3 Images", and "Convert Images" before any is chosen. */
+export const buttonCount = (n: number, one: string, many = `${one}s`) => (n === 0 ? many : countOf(n, one, many));
+
 /** File extensions as the image route writes them (it renames to the bytes' type): .jpg, .tif … */
 export const extensionOf = (format: string) => IMAGE_EXTENSIONS[format.toLowerCase() as ImageFormat] ?? format.toLowerCase();
 

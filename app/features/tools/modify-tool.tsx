@@ -46,16 +46,12 @@ export function ModifyTool() {
   useEffect(() => setResult(null), [tab]);
   const { job, busy, run, cancel } = useToolJob();
 
-  // Loading an image sets the resize fields to its natural size.
+  // Choosing an image sets the resize fields to its upright size, read from its header: a preview that cannot be
+  // drawn (a HEIC while the server copies it) never leaves Resize without a size.
   useEffect(() => {
     if (!chosen) return;
-    const img = new Image();
-    img.onload = () => {
-      const natural = { width: img.naturalWidth, height: img.naturalHeight };
-      setNatural(natural);
-      setSize((s) => forPicture(s, natural));
-    };
-    img.src = chosen.preview;
+    setNatural(chosen.size);
+    setSize((s) => forPicture(s, chosen.size));
   }, [chosen]);
 
   const onRun = async (fields: Record<string, string | number | boolean>, kind: string) => {

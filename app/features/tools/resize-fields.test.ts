@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forPicture, pickPreset, planResize, sameShape, setLock, typeSide, type ResizeFieldsState } from './resize-fields';
+import { forPicture, noEnlargeBox, pickPreset, planResize, sameShape, setLock, typeSide, type ResizeFieldsState } from './resize-fields';
 
 const photo = { width: 4000, height: 3000 };
 const start: ResizeFieldsState = forPicture({ width: 800, height: 600, keep: true, preset: null, fit: null, background: '#ffffff', typed: [] }, photo);
@@ -59,5 +59,16 @@ describe('the Resize fields', () => {
   it('waits for the photo and both sides', () => {
     expect(planResize(start, { width: 0, height: 0 })).toBeNull();
     expect(planResize({ ...start, height: 0 }, photo)).toBeNull();
+  });
+});
+
+describe('the batch\'s "Don\'t enlarge"', () => {
+  it('keeps a small picture its size, and shrinks a large one into the box by its tighter side', () => {
+    const box = { width: 800, height: 600 };
+    expect(noEnlargeBox(box, { width: 120, height: 90 })).toEqual({ width: 120, height: 90 });
+    // 1000 × 200: the width is the tighter side (0.8); the clamped box gives the same 800 × 160 as the full box.
+    const wide = noEnlargeBox(box, { width: 1000, height: 200 });
+    const scale = Math.min(wide.width / 1000, wide.height / 200);
+    expect([Math.round(1000 * scale), Math.round(200 * scale)]).toEqual([800, 160]);
   });
 });

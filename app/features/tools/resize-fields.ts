@@ -85,3 +85,10 @@ export function planResize(s: ResizeFieldsState, natural: Size): ResizePlan | nu
   };
   return { target, choosing, fields };
 }
+
+/**
+ * The batch's box for one picture with "Don't enlarge" on: each side no larger than the picture's own, so the
+ * server's resize (the largest picture inside the box, or a stretch when the ratio is unlocked) never scales up, and a
+ * picture already inside the box keeps its size. The server's `inside` fit of this box is exactly "shrink to fit".
+ */
+export const noEnlargeBox = (box: Size, picture: Size): Size => ({ width: Math.min(box.width, picture.width), height: Math.min(box.height, picture.height) });

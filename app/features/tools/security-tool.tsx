@@ -56,11 +56,9 @@ export function SecurityTool() {
   const { chosen, choose, firstFrame, withFrames } = useImageFile({ onChosen });
   // A result belongs to the tab that made it: switching tabs clears it.
   useEffect(() => setResult(null), [tab]);
+  // The upright size from the header (use-image-file.ts), not from the preview's loading.
   useEffect(() => {
-    if (!chosen) return;
-    const img = new Image();
-    img.onload = () => setNatural({ width: img.naturalWidth, height: img.naturalHeight });
-    img.src = chosen.preview;
+    if (chosen) setNatural(chosen.size);
   }, [chosen]);
 
   /** Runs one security job; true when it was cancelled (the allowance was then taken from the cancel's answer). */

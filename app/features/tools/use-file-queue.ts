@@ -4,6 +4,9 @@ import { failureText } from './api';
 import { isCancelled } from './tool-job';
 import { useToolJob } from './use-tool-job';
 
+/** A job's form fields; a queue takes one set for every file, or one per file (the batch's "Don't enlarge"). */
+type Fields = Record<string, string | number | boolean>;
+
 export interface QueueOutcome {
   done: { index: number; name: string; result: ToolResult }[];
   failed: { name: string; reason: string }[];
@@ -22,14 +25,14 @@ export function useFileQueue() {
   const stopped = useRef(false);
 
   const runAll = useCallback(
-    async (url: string, files: File[], fields: Record<string, string | number | boolean>, fallback: string): Promise<QueueOutcome> => {
+    async (url: string, files: File[], fields: Fields | ((index: number) => Fields), fallback: string): Promise<QueueOutcome> => {
       stopped.current = false;
       const outcome: QueueOutcome = { done: [], failed: [], cancelled: false };
       for (const [i, file] of files.entries()) {
         if (stopped.current) break;
         setCurrent({ index: i, total: files.length, name: file.name });
         try {
-          outcome.done.push({ index: i + 1, name: file.name, result: await run(url, file, fields) });
+          outcome.done.push({ index: i + 1, name: file.name, result: await run(url, file, typeof fields === 'function' ? fields(i) : fields) });
         } catch (err) {
           if (isCancelled(err)) break;
           outcome.failed.push({ name: file.name, reason: failureText(err, fallback) });

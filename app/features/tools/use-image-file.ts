@@ -3,10 +3,13 @@ import { inspectFile, toastRefused } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
 import { previewUrl } from './browser-preview';
 import { formatBytes } from './format';
+import { displaySize } from '../../../core/images/sniff';
 
 export interface Chosen {
   file: File;
   preview: string;
+  /** The upright size from the file's header: known before (and without) the preview, so no control waits on it. */
+  size: { width: number; height: number };
   /** An animation's frame count (an animated GIF keeps them through the tools, ADR 0137); absent for a still picture. */
   frames?: number;
 }
@@ -34,9 +37,9 @@ export function useImageFile({ onChosen }: { onChosen?: (c: Chosen) => void } = 
       if (!file) return;
       const inspected = await inspectFile(file);
       if (!inspected.ok) return toastRefused([inspected]);
-      // The preview is one the page can draw: a TIFF is decoded in the browser first (browser-preview.ts).
+      // The preview is one the page can draw: a TIFF decoded in the browser, a HEIC by the server (browser-preview.ts).
       const { animated, frames } = inspected.info;
-      const next = { file, preview: await previewUrl(file, inspected.info.format), ...(animated && frames && frames > 1 ? { frames } : {}) };
+      const next = { file, preview: await previewUrl(file, inspected.info.format), size: displaySize(inspected.info), ...(animated && frames && frames > 1 ? { frames } : {}) };
       setChosen(next);
       setFirstOnly(false);
       onChosen?.(next);

@@ -45,6 +45,7 @@ const CASES: Case[] = [
   ['resize to a preset keeping the subject, the default (a 0.4 MP copy for faces and detail, then crop and resize)', modifyFieldsSchema.parse({ operation: 'resize', preset: 'instagram-story' }) as ToolFields, 2, 6, 'fake'],
   ['resize keeping the subject, then quality=auto (the crop is centred)', modifyFieldsSchema.parse({ operation: 'resize', preset: 'instagram-story', position: 'smart', quality: 'auto' }) as ToolFields, 3, 1, 'fake'],
   ['crop', modifyFieldsSchema.parse({ operation: 'crop', x: '500', y: '400', width: '3000', height: '2000' }) as ToolFields, 1, 1, 'fake'],
+  ['crop of the whole picture (the file answered as it came, never re-encoded)', modifyFieldsSchema.parse({ operation: 'crop', x: '0', y: '0', width: '4000', height: '3000' }) as ToolFields, 0, 1, 'fake'],
   ['rotate and flip', modifyFieldsSchema.parse({ operation: 'rotate', angle: '90', flip: 'horizontal' }) as ToolFields, 1, 6, 'fake'],
   ['watermark', securityFieldsSchema.parse({ operation: 'watermark', text: 'Memeforge', position: 'bottom-right' }) as ToolFields, 1, 1, 'fake'],
   ['blur three chosen areas', securityFieldsSchema.parse({ operation: 'blur', method: 'selective', regions: REGIONS }) as ToolFields, 2, 1, 'fake'],

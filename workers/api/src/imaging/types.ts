@@ -78,6 +78,11 @@ export interface PixelPlan {
   service(ctx: ServiceContext): Promise<ServicePlan>;
   /** What was done, in plain words, for the result's notes. */
   note: string;
+  /**
+   * The result would be the picture itself (a crop of the whole picture, no turn): the file is answered as it came,
+   * not re-encoded, where it is already in the format the result would have (pipeline/paths.ts).
+   */
+  unchanged?: boolean;
 }
 
 /** An accepted picture: its bytes and what its header says (read before anything is decoded). */

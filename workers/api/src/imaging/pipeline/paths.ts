@@ -142,6 +142,11 @@ export async function pixelOperation({ operation, input, services, notes }: Job,
   const format = resolveFormat('original', header.format, notes);
   const quality = editQuality(format);
   const base = { operation, originalSize: bytes.length, notes, quality, details: details ? plan.note : undefined };
+  // Nothing to do: a re-encode would only lose quality (and a JPEG's metadata) for the same pixels.
+  if (plan.unchanged && format === header.format && header.orientation === 1) {
+    notes.push(plan.note);
+    return { ...base, quality: undefined, bytes, format, width: upright.width, height: upright.height, engine: 'passthrough' };
+  }
   if (runsInIsolate(input, plan.budget, plan.output, format, quality)) {
     const out = await plan.wasm(await decode(bytes, header));
     reach(services, 'encoding');

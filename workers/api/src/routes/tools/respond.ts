@@ -23,8 +23,9 @@ export async function respondWithImage(request: Request, env: Env, outcome: Engi
     answer = { ...rest, imageUrl, expiresAt, size: bytes.length };
   }
   const saved = answer.originalSize > 0 ? Math.round((1 - answer.size / answer.originalSize) * 100) : 0;
-  // 0 for background removal, whose output is a different picture, not a smaller one (docs/product.md §5.2).
-  const ratio = answer.operation === 'remove-background' ? 0 : Math.max(0, saved);
+  // 0 for background removal, whose output is a different picture, and for an upscale, which makes a larger one
+  // whatever its file size: neither saved anything (docs/product.md §5.2).
+  const ratio = answer.operation === 'remove-background' || answer.operation === 'upscale' ? 0 : Math.max(0, saved);
   const body: ToolResult = { ...answer, imageUrl: siteUrl(request, env, answer.imageUrl), compressionRatio: ratio };
   return json(body);
 }

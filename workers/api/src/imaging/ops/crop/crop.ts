@@ -5,12 +5,14 @@ import { crop } from '../../codecs/raster';
 import type { Operation, PixelPlan, Size } from '../../types';
 
 export function planCrop(picture: Size, o: Pick<CropOptions, 'x' | 'y' | 'width' | 'height'>): PixelPlan {
+  const whole = o.x === 0 && o.y === 0 && o.width === picture.width && o.height === picture.height;
   return {
     budget: 'crop',
     output: { width: o.width, height: o.height },
     wasm: async (raster) => crop(raster, o.x, o.y, o.width, o.height),
     service: async () => ({ steps: [{ op: 'crop', left: o.x, top: o.y, width: o.width, height: o.height }] }),
-    note: `Cropped to ${o.width}×${o.height} from (${o.x}, ${o.y}) of the ${picture.width}×${picture.height} picture.`,
+    note: whole ? 'Nothing to crop: the box is the whole picture, so the picture is unchanged.' : `Cropped to ${o.width}×${o.height} from (${o.x}, ${o.y}) of the ${picture.width}×${picture.height} picture.`,
+    unchanged: whole,
   };
 }
 

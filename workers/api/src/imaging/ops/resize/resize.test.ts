@@ -33,6 +33,11 @@ describe('planResize', () => {
     expect(plan.note).toBe('Cropped to fill 100×200.');
   });
 
+  it('a box of the picture\'s own shape is filled by scaling alone, and the note does not say "cropped"', () => {
+    expect(planResize({ width: 4032, height: 3024 }, { ...base, width: 1200, height: 900, fit: 'cover' }).note).toBe('Resized to 1200×900.');
+    expect(planResize({ width: 400, height: 200 }, { ...base, width: 200, height: 100, fit: 'cover' }).note).toBe('Resized to 200×100.');
+  });
+
   it('contain pads with the chosen colour', async () => {
     const plan = planResize({ width: 400, height: 200 }, { ...base, width: 200, height: 200, fit: 'contain', background: '#102030' });
     const out = await plan.wasm(halves(400, 200));

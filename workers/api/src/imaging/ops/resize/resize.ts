@@ -51,6 +51,11 @@ type Options = Omit<ResizeOptions, 'operation' | 'position'> & { position?: Resi
 export function planResize(picture: Size, o: Options, window?: CoverWindow, faces = 0): PixelPlan {
   const target = resizeTarget(picture, o);
   const box = { width: target.width, height: target.height };
+  // A box of the picture's own shape is filled by scaling alone: nothing is cropped (a pixel lost to rounding is
+  // not a crop), so the note does not say so.
+  const centred = coverCrop(picture, box);
+  const crops = target.fit === 'cover' && (centred.width < picture.width - 1 || centred.height < picture.height - 1);
+  const fit = target.fit === 'cover' && !crops ? 'inside' : target.fit;
   return {
     budget: 'resize',
     output: box,
@@ -66,7 +71,7 @@ export function planResize(picture: Size, o: Options, window?: CoverWindow, face
       if (!window || target.fit !== 'cover') return { steps: [{ op: 'resize', ...box, fit: target.fit, background: o.background }] };
       return { steps: [{ op: 'crop', left: window.x, top: window.y, width: window.width, height: window.height }, { op: 'resize', ...box, fit: 'stretch' }] };
     },
-    note: `${FIT_WORDS[target.fit]} ${box.width}×${box.height}${target.fit === 'cover' && window ? KEPT[window.by](faces) : ''}.`,
+    note: `${FIT_WORDS[fit]} ${box.width}×${box.height}${crops && window ? KEPT[window.by](faces) : ''}.`,
   };
 }
 

@@ -19,6 +19,7 @@ export function planRotate(picture: Size, o: Pick<RotateOptions, 'angle' | 'flip
     },
     service: async () => ({ steps }),
     note: said.length ? `${said.join(' and ')}.` : 'Nothing to turn: the picture is unchanged.',
+    unchanged: steps.length === 0,
   };
 }
 
