@@ -3,33 +3,11 @@
  * as the server, uploaded, stored as the JPEG the image service makes of it, and drawn on the editor's canvas in
  * Chromium, which cannot show a HEIC itself. The HEIC is made here with heif-enc (libheif-examples, .ci/run).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import sharp from 'sharp';
-import { heifEnc, makeHeic } from '../scripts/lib/make-heic';
+import { heifEnc } from '../scripts/lib/make-heic';
 import { countPixels } from './editor-fixtures';
 import { test } from './fixtures';
-
-/**
- * A 640 × 480 photo stand-in, left half `left` and right half `right` (sRGB), as a HEIC; `p3`: its values converted to
- * Display P3 with the profile in the HEIC's colr box, as an iPhone writes it (heif-enc carries the JPEG's profile).
- */
-async function halvesHeic(left = [220, 30, 30], right = [30, 40, 220], p3 = false): Promise<Buffer> {
-  const [w, h] = [640, 480];
-  const data = Buffer.alloc(w * h * 3);
-  for (let i = 0; i < w * h; i++) data.set(i % w < w / 2 ? left : right, i * 3);
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-heic-'));
-  try {
-    const jpeg = join(dir, 'photo.jpg');
-    const image = sharp(data, { raw: { width: w, height: h, channels: 3 } });
-    writeFileSync(jpeg, await (p3 ? image.withIccProfile('p3') : image).jpeg({ quality: 95 }).toBuffer());
-    return Buffer.from(makeHeic(jpeg, 70));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { halvesHeic } from './tools-fixtures';
 
 test.describe('a HEIC photo from the home page', () => {
   test.skip(Boolean(heifEnc.missing), heifEnc.missing ?? '');

@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { formatBytes } from '../app/features/tools/format';
+import { makeHeic } from '../scripts/lib/make-heic';
 
 export { corpusFile } from './home-fixtures';
 
@@ -57,3 +62,47 @@ export function nextUtcMidnight(now = Date.now()): string {
 
 /** An /api/usage-limit answer with `remaining` of the free 10 left. */
 export const freeUsage = (remaining: number) => ({ used: 10 - remaining, totalLimit: 10, remaining, canGenerate: remaining > 0, premium: false, resetsAt: nextUtcMidnight() });
+
+/**
+ * A 640 × 480 photo stand-in, left half `left` and right half `right` (sRGB), as a HEIC made with heif-enc; `p3`: its
+ * values converted to Display P3 with the profile in the HEIC's colr box, as an iPhone writes it.
+ */
+export async function halvesHeic(left = [220, 30, 30], right = [30, 40, 220], p3 = false): Promise<Buffer> {
+  const [w, h] = [640, 480];
+  const data = Buffer.alloc(w * h * 3);
+  for (let i = 0; i < w * h; i++) data.set(i % w < w / 2 ? left : right, i * 3);
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-heic-'));
+  try {
+    const jpeg = join(dir, 'photo.jpg');
+    const image = sharp(data, { raw: { width: w, height: h, channels: 3 } });
+    writeFileSync(jpeg, await (p3 ? image.withIccProfile('p3') : image).jpeg({ quality: 95 }).toBuffer());
+    return Buffer.from(makeHeic(jpeg, 70));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * How many pixels of the picture an `<img>` shows match each test, e.g. `{ red: (r, g, b) => r > 170 && g < 90 }`:
+ * the picture drawn to a canvas in the page, counted here. Blank or broken is all zeros or a throw.
+ */
+export async function pixelCounts(page: Page, selector: string, tests: Record<string, (r: number, g: number, b: number) => boolean>): Promise<Record<string, number>> {
+  const b64 = await page.evaluate(async (sel) => {
+    // Drawn as the page shows it and read back as a PNG (a fetch of a blob: URL is outside the page's connect-src).
+    const img = document.querySelector(sel) as HTMLImageElement;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    canvas.getContext('2d')!.drawImage(img, 0, 0);
+    return canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
+  }, selector);
+  const { data, info } = await sharp(Buffer.from(b64, 'base64')).raw().toBuffer({ resolveWithObject: true });
+  const out: Record<string, number> = {};
+  for (const [name, test] of Object.entries(tests)) {
+    let n = 0;
+    for (let i = 0; i < data.length; i += info.channels) if (test(data[i]!, data[i + 1]!, data[i + 2]!)) n++;
+    out[name] = n;
+  }
+  return out;
+}

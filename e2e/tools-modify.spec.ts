@@ -1,11 +1,50 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { unzipSync } from 'fflate';
-import { corpusFile, decodedSize, download, expectSizeText, sniff, toastWith } from './tools-fixtures';
+import { heifEnc } from '../scripts/lib/make-heic';
+import { corpusFile, decodedSize, download, expectSizeText, halvesHeic, pixelCounts, sniff, toastWith } from './tools-fixtures';
 
 const mime = (f: string) => `image/${f}`;
 
+/** The HEIC's two halves, as Chromium draws the preview the server's JPEG copy gives (ADR 0162). */
+const HALVES = { red: (r: number, g: number, b: number) => r > 170 && g < 90 && b < 90, blue: (r: number, g: number, b: number) => b > 170 && r < 90 && g < 100 };
+
 test.describe('Modify', () => {
+  // ADR 0162: Chromium cannot draw a HEIC; the preview is the upload's JPEG copy, and the sizes come from the header.
+  test('a HEIC at 1280 × 800, 1366 × 657 and 390 × 844: a drawn preview, Resize ready after a preset, a real crop box; resized and cropped', async ({ page }, info) => {
+    test.skip(Boolean(heifEnc.missing), heifEnc.missing ?? '');
+    const heic = { name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: await halvesHeic() };
+    for (const [width, height] of [[1280, 800], [1366, 657], [390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto('/tools/modify?tab=resize');
+      await page.getByTestId('file-input').setInputFiles(heic);
+      await expect(page.getByLabel('Width (px)')).toHaveValue('640');
+      // Both halves drawn: the preview is the picture, not a blank or broken image.
+      const preview = () => pixelCounts(page, '[data-testid=file-card] img', HALVES).catch(() => ({ red: 0, blue: 0 }));
+      await expect.poll(async () => Math.min(...Object.values(await preview())), { timeout: 15_000 }).toBeGreaterThan(100_000);
+      await page.getByRole('button', { name: /Instagram Square/ }).click();
+      await expect(page.getByRole('button', { name: 'Resize Image' })).toBeEnabled();
+      await page.screenshot({ path: info.outputPath(`heic-resize-${width}x${height}.png`), fullPage: false });
+      if (width === 1280) {
+        await page.getByRole('button', { name: 'Resize Image' }).click();
+        await expect(page.getByTestId('result-card').getByTestId('result-dimensions')).toHaveText('1080 × 1080', { timeout: 30_000 });
+      }
+
+      await page.getByRole('tab', { name: 'Crop' }).click();
+      const area = page.getByTestId('crop-area');
+      await expect(area).toBeVisible();
+      const box = (await area.boundingBox())!;
+      expect(box.width).toBeGreaterThan(width === 390 ? 200 : 300);
+      expect(box.height).toBeGreaterThan(100);
+      if (width === 1280) {
+        await page.getByRole('button', { name: '16:9' }).click();
+        await page.getByRole('button', { name: 'Crop Image' }).click();
+        await expect(page.getByTestId('result-card').getByTestId('result-dimensions')).toHaveText('640 × 360', { timeout: 30_000 });
+      }
+      await page.screenshot({ path: info.outputPath(`heic-crop-${width}x${height}.png`), fullPage: false });
+    }
+  });
+
   test('resize: presets, natural size, aspect lock, and the downloaded file matches the card', async ({ page }) => {
     await page.goto('/tools/modify?tab=resize');
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
@@ -170,18 +209,25 @@ test.describe('Modify', () => {
     await expect(card.getByTestId('result-dimensions')).toHaveText(`${natural[1]} × ${natural[0]}`, { timeout: 30_000 });
   });
 
-  test('batch of five with one damaged file: it is refused at the door by name, four are processed with a savings table, the ZIP keeps the names', async ({ page }) => {
+  test('batch of six with a damaged file and a JPEG XL: each refused at the door with its own reason in a list that stays, four processed with a savings table, the ZIP keeps the names', async ({ page }) => {
     await page.goto('/tools/modify?tab=batch');
-    const names = ['photos/rocket.jpg', 'photos/chelsea.png', 'formats/sample.webp', 'photos/truncated.jpg', 'formats/sample.png'];
+    const names = ['photos/rocket.jpg', 'photos/chelsea.png', 'formats/sample.webp', 'photos/truncated.jpg', 'formats/sample.jxl', 'formats/sample.png'];
+    await expect(page.getByRole('button', { name: 'Process Images' })).toBeDisabled();
     await page.getByTestId('file-input').setInputFiles(names.map(corpusFile));
     await page.getByLabel('Width').fill('200');
     await page.getByLabel('Height').fill('200');
-    await expect(toastWith(page, 'Damaged image')).toContainText('truncated.jpg: This JPEG is damaged or incomplete');
+    // Each refused file with its own reason, in a list that stays (a JPEG XL is not "a damaged JPEG").
+    await expect(toastWith(page, '2 files skipped')).toBeVisible();
+    const skipped = page.getByTestId('batch-skipped');
+    await expect(skipped).toContainText('truncated.jpg: This JPEG is damaged or incomplete');
+    await expect(skipped).toContainText('sample.jxl: JPEG XL pictures are not accepted yet.');
+    await expect(page.getByLabel("Don't enlarge smaller pictures")).toBeChecked();
     await page.getByRole('button', { name: 'Process 4 Images' }).click();
     const results = page.getByTestId('batch-results');
     await expect(results).toContainText('Successfully processed 4/4 images', { timeout: 60_000 });
     await expect(results.getByTestId('batch-row')).toHaveCount(4);
     await expect(results.getByTestId('batch-total')).toContainText('Total (4 files)');
+    await expect(skipped).toBeVisible();
 
     const zip = await download(page, results.getByRole('button', { name: 'Download All' }));
     expect(zip.name).toBe('rocket-and-3-more-resized.zip');

@@ -2,18 +2,25 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import exifr from 'exifr';
-import { corpusFile, download, expectSizeText, freeUsage, sniff, toastWith } from './tools-fixtures';
+import sharp from 'sharp';
+import { heifEnc } from '../scripts/lib/make-heic';
+import { corpusFile, download, expectSizeText, freeUsage, halvesHeic, pixelCounts, sniff, toastWith } from './tools-fixtures';
 
 test.describe('Security', () => {
   test('the watermark preview sits where the server draws it', async ({ page }) => {
     await page.goto('/tools/security');
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
-    await expect(page.getByLabel('Watermark text')).toHaveValue(`© ${new Date().getFullYear()} Memeforge`);
+    // No text of ours on a person's photo (ADR 0163): the field is empty, an example its placeholder, and the button waits.
+    await expect(page.getByLabel('Watermark text')).toHaveValue('');
+    await expect(page.getByLabel('Watermark text')).toHaveAttribute('placeholder', `e.g. © ${new Date().getFullYear()} Your Name`);
+    await expect(page.getByRole('button', { name: 'Add Watermark' })).toBeDisabled();
+    await expect(page.getByTestId('wm-waiting')).toHaveText('Type the text of your watermark first.');
+    await page.getByLabel('Watermark text').fill('© 2026 Ada');
     await expect(page.getByLabel('Position')).toHaveValue('bottom-right');
     await expect(page.getByRole('textbox', { name: 'Colour', exact: true })).toHaveValue('#ffffff');
     await page.getByLabel('Size: 20px').fill('40');
     await page.getByLabel('Opacity: 70%').fill('100');
-    const preview = page.getByTestId('watermark-text');
+    const preview = page.getByTestId('watermark-marks').locator('text');
     await expect(preview).toHaveAttribute('fill-opacity', '1');
     const box = await preview.evaluate((t: SVGTextElement) => {
       const b = t.getBBox();
@@ -59,6 +66,50 @@ test.describe('Security', () => {
     expect(Math.abs(changed.left - box.left)).toBeLessThan(box.font * 1.5);
     expect(changed.top).toBeGreaterThan(box.top - tolerance);
     expect(changed.bottom).toBeLessThan(box.bottom + tolerance);
+  });
+
+  // ADR 0162 and 0163: a HEIC's preview is drawn, and a tiled logo marks the whole picture, in the preview and the file.
+  test('a HEIC at 1280 × 800 and 390 × 844 previews with its watermark; a tiled PNG logo marks every quarter of the result', async ({ page }, info) => {
+    test.skip(Boolean(heifEnc.missing), heifEnc.missing ?? '');
+    // Grey halves, so the green logo is the only green there is.
+    const heic = { name: 'IMG_0043.HEIC', mimeType: 'image/heic', buffer: await halvesHeic([120, 120, 120], [90, 90, 90]) };
+    const logo = await sharp({ create: { width: 120, height: 60, channels: 4, background: { r: 20, g: 200, b: 40, alpha: 1 } } }).png().toBuffer();
+    const grey = { grey: (r: number, g: number, b: number) => Math.abs(r - g) < 12 && Math.abs(g - b) < 12 && r > 60 && r < 150 };
+    for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto('/tools/security');
+      await page.getByTestId('file-input').setInputFiles(heic);
+      const picture = () => pixelCounts(page, '[data-testid=watermark-preview] img', grey).catch(() => ({ grey: 0 }));
+      await expect.poll(async () => (await picture()).grey, { timeout: 15_000 }).toBeGreaterThan(250_000);
+      await page.getByLabel('Watermark text').fill('© Ada');
+      await expect(page.getByTestId('watermark-marks').locator('text')).toHaveText('© Ada');
+      await page.getByRole('radio', { name: 'Logo' }).check();
+      await page.getByLabel(/^Logo \(PNG or WebP/).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+      await expect(page.getByTestId('wm-logo-name')).toHaveText('logo.png · 120 × 60 px');
+      await page.getByLabel('Repeat over the whole picture (tiled)').check();
+      await expect(page.getByLabel('Position')).toBeDisabled();
+      expect(await page.getByTestId('watermark-marks').locator('image').count()).toBeGreaterThan(8);
+      await page.getByTestId('watermark-preview').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: info.outputPath(`heic-watermark-${width}x${height}.png`) });
+    }
+
+    await page.getByLabel('Opacity: 70%').fill('100');
+    await page.getByRole('button', { name: 'Add Watermark' }).click();
+    const card = page.getByTestId('result-card');
+    await expect(card.getByRole('heading', { name: 'Security Processing Complete' })).toBeVisible({ timeout: 30_000 });
+    const file = await download(page, card.getByRole('link', { name: 'Download Protected Image' }));
+    expect(sniff(file.bytes)).toBe('jpeg');
+    // The logo's green in every quarter of the 640 × 480 result: tiled, not one corner.
+    const { data, info: size } = await sharp(file.bytes).raw().toBuffer({ resolveWithObject: true });
+    const quarters = [0, 0, 0, 0];
+    for (let y = 0; y < size.height; y++)
+      for (let x = 0; x < size.width; x++) {
+        const i = (y * size.width + x) * size.channels;
+        if (data[i + 1]! > 160 && data[i]! < 80 && data[i + 2]! < 100) quarters[(y < size.height / 2 ? 0 : 2) + (x < size.width / 2 ? 0 : 1)]!++;
+      }
+    expect([size.width, size.height]).toEqual([640, 480]);
+    for (const n of quarters) expect(n).toBeGreaterThan(1000);
+    await page.screenshot({ path: info.outputPath('heic-watermark-result.png'), fullPage: true });
   });
 
   // EXIF removal is unticked so the log must name GPS itself (with it ticked the whole EXIF block goes, GPS included).

@@ -38,6 +38,10 @@ describe('tool field schemas (multipart strings in, typed values out)', () => {
   it('trims watermark text and refuses markup-like colours', () => {
     expect(securityFieldsSchema.parse({ operation: 'watermark', text: '  hi  ' })).toMatchObject({ text: 'hi', position: 'bottom-right', opacity: 0.7, size: 20, color: '#ffffff' });
     expect(securityFieldsSchema.safeParse({ operation: 'watermark', text: 'hi', color: '#fff"/><script>' }).success).toBe(false);
+    // Blank text is no text (a logo may be the mark instead); tiled is a form boolean, off unless sent.
+    expect(securityFieldsSchema.parse({ operation: 'watermark', text: '   ' })).toMatchObject({ text: undefined, tiled: false });
+    expect(securityFieldsSchema.parse({ operation: 'watermark', text: 'hi', tiled: 'true' })).toMatchObject({ tiled: true });
+    expect(securityFieldsSchema.safeParse({ operation: 'watermark', text: 'hi', tiled: 'sometimes' }).success).toBe(false);
   });
 
   it('parses selective-blur rectangles from JSON and refuses negative ones', () => {

@@ -1,6 +1,6 @@
 /** Text watermark: drawn with a real OFL font, at a corner or the centre, with opacity. */
 import { z } from '../api/zod';
-import { hexColour, intField } from './fields';
+import { formBool, hexColour, intField } from './fields';
 
 export const WATERMARK_MAX_CHARS = 100;
 export const WATERMARK_SIZE = { min: 12, max: 48, default: 20 } as const;
@@ -11,13 +11,29 @@ export type WatermarkPosition = (typeof WATERMARK_POSITIONS)[number];
 export const WATERMARK_OPACITY_DEFAULT = 0.7;
 export const WATERMARK_COLOUR_DEFAULT = '#ffffff';
 
+/** A logo watermark: a small picture of its own (a PNG with transparency, or a WebP), sent as the `logo` file. */
+export const WATERMARK_LOGO_FORMATS = ['png', 'webp'] as const;
+export const WATERMARK_LOGO_MAX_BYTES = 1024 * 1024;
+export const WATERMARK_LOGO_MAX_SIDE = 2000;
+/** A tiled watermark has at most this many marks: a tiny mark on a large picture gets wider gaps instead. */
+export const WATERMARK_MAX_TILES = 400;
+
 export const watermarkFieldsSchema = z.object({
   operation: z.literal('watermark'),
+  /** Required unless a `logo` file is sent (watermarkMarkProblem); blank counts as absent. */
   text: z
-    .string({ message: 'Watermark text is required.' })
+    .string({ message: 'Watermark text must be text.' })
     .trim()
-    .min(1, 'Watermark text must not be blank.')
-    .max(WATERMARK_MAX_CHARS, `Watermark text must be at most ${WATERMARK_MAX_CHARS} characters.`),
+    .max(WATERMARK_MAX_CHARS, `Watermark text must be at most ${WATERMARK_MAX_CHARS} characters.`)
+    .optional()
+    .transform((t) => (t ? t : undefined)),
+  /** Described for the API document; the route reads the file itself (workers/api/src/routes/tools/security.ts). */
+  logo: z.unknown().optional().meta({
+    type: 'string',
+    format: 'binary',
+    contentMediaType: 'image/png',
+    description: `A logo to draw instead of text: a PNG (ideally with a transparent background) or WebP, at most ${WATERMARK_LOGO_MAX_BYTES / 1024 / 1024} MB and ${WATERMARK_LOGO_MAX_SIDE} px a side. Its height on the picture follows \`size\`. Send \`text\` or \`logo\`, not both.`,
+  }),
   position: z.enum(WATERMARK_POSITIONS, { message: `Position must be one of ${WATERMARK_POSITIONS.join(', ')}.` }).default('bottom-right'),
   opacity: z.coerce
     .number({ message: 'Opacity must be a number.' })
@@ -26,6 +42,8 @@ export const watermarkFieldsSchema = z.object({
     .default(WATERMARK_OPACITY_DEFAULT),
   size: intField('Size', WATERMARK_SIZE.min, WATERMARK_SIZE.max).default(WATERMARK_SIZE.default),
   color: hexColour('Colour').default(WATERMARK_COLOUR_DEFAULT),
+  /** The mark repeated over the whole picture (`position` is then ignored). */
+  tiled: formBool(false).meta({ description: 'Repeat the mark over the whole picture in staggered rows; `position` is then ignored.' }),
 });
 export type WatermarkOptions = z.infer<typeof watermarkFieldsSchema>;
 
@@ -58,4 +76,47 @@ export function watermarkLayout(width: number, height: number, size: number, pos
   const strip = watermarkStrip(width, size, position);
   const top = watermarkStripTop(height, strip.stripHeight, position);
   return { ...strip, top, baseline: top + strip.textY } as const;
+}
+
+/** Why a watermark's mark is not sound: no text and no logo, or both; null when there is exactly one. */
+export function watermarkMarkProblem(text: string | undefined, hasLogo: boolean): string | null {
+  if (text && hasLogo) return 'Send watermark text or a logo, not both.';
+  if (!text && !hasLogo) return 'Watermark text is required, or a logo picture as the `logo` file.';
+  return null;
+}
+
+interface Box {
+  width: number;
+  height: number;
+}
+
+/** A logo's size on a picture `width` wide: 2.5 times the text's font size at the same `size`, its own shape kept. */
+export function logoSize(width: number, size: number, logo: Box): Box {
+  const height = Math.max(8, Math.round(watermarkStrip(width, size, 'top-left').fontPx * 2.5));
+  return { width: Math.max(1, Math.round((logo.width * height) / logo.height)), height };
+}
+
+/** Where a mark (a logo) of this size sits: the text's padding from the sides and margin from the top or bottom. */
+export function markPlace(picture: Box, mark: Box, position: WatermarkPosition): { x: number; y: number } {
+  const pad = Math.round(picture.width * 0.02);
+  const x = position.endsWith('left') ? pad : position.endsWith('right') ? picture.width - mark.width - pad : Math.round((picture.width - mark.width) / 2);
+  return { x, y: watermarkStripTop(picture.height, mark.height, position) };
+}
+
+/**
+ * A tiled watermark: the mark repeated in rows across the whole picture, a mark's width apart and two of its heights
+ * between rows, every other row shifted half a step (a brick pattern, so no column of marks lines up). Marks cut by
+ * an edge are kept. At most WATERMARK_MAX_TILES: the gaps widen on a large picture with a small mark.
+ */
+export function watermarkTiles(picture: Box, mark: Box): { rows: { y: number; xs: number[] }[]; step: Box } {
+  let step = { width: mark.width * 2, height: mark.height * 3 };
+  const count = (s: Box) => (Math.ceil(picture.width / s.width) + 1) * Math.ceil(picture.height / s.height);
+  while (count(step) > WATERMARK_MAX_TILES) step = { width: Math.ceil(step.width * 1.1), height: Math.ceil(step.height * 1.1) };
+  const rows: { y: number; xs: number[] }[] = [];
+  for (let y = Math.round(mark.height / 2), r = 0; y < picture.height; y += step.height, r++) {
+    const xs: number[] = [];
+    for (let x = Math.round(mark.width / 2) - (r % 2 ? Math.round(step.width / 2) : 0); x < picture.width; x += step.width) if (x + mark.width > 0) xs.push(x);
+    rows.push({ y, xs });
+  }
+  return { rows, step };
 }

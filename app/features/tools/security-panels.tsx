@@ -1,73 +1,10 @@
 import { useRef, useState, type PointerEvent } from 'react';
-import { WATERMARK_COLOUR_DEFAULT, WATERMARK_OPACITY_DEFAULT, watermarkLayout } from '../../../core/tools/watermark';
-import { BLUR_METHODS, BLUR_STRENGTH, WATERMARK_POSITIONS, WATERMARK_SIZE, type Rect, type WatermarkPosition } from '../../../core/api/tools';
+import { BLUR_METHODS, BLUR_STRENGTH, type Rect } from '../../../core/api/tools';
 import type { UsageLimit } from '../../../core/api/usage';
 import { LimitNotice } from '~/components/ui/limit-notice';
 import { AiBanner } from './ai-banner';
 import type { Size } from './crop-math';
 import { btnPrimary, btnSecondary, card, fieldLabel, input, muted, range } from './styles';
-
-export interface WatermarkSettings {
-  text: string;
-  position: WatermarkPosition;
-  opacity: number;
-  size: number;
-  color: string;
-}
-export const defaultWatermark = (): WatermarkSettings => ({ text: `© ${new Date().getFullYear()} Memeforge`, position: 'bottom-right', opacity: Math.round(WATERMARK_OPACITY_DEFAULT * 100), size: WATERMARK_SIZE.default, color: WATERMARK_COLOUR_DEFAULT });
-const POSITION_LABELS: Record<WatermarkPosition, string> = { 'top-left': 'Top left', 'top-right': 'Top right', 'bottom-left': 'Bottom left', 'bottom-right': 'Bottom right', center: 'Center' };
-
-/** The picture with the watermark drawn where the server will draw it (same geometry, same font family). */
-export function WatermarkPreview({ src, natural, s }: { src: string; natural: Size; s: WatermarkSettings }) {
-  const l = watermarkLayout(natural.width || 1, natural.height || 1, s.size, s.position);
-  return (
-    <div className="relative mx-auto w-full max-w-2xl" data-testid="watermark-preview">
-      <img src={src} alt="Watermark preview" className="block w-full" />
-      {natural.width ? (
-        <svg aria-hidden="true" viewBox={`0 0 ${natural.width} ${natural.height}`} className="pointer-events-none absolute inset-0 h-full w-full">
-          <text x={l.x} y={l.baseline} fontFamily="'Noto Sans', sans-serif" fontWeight={700} fontSize={l.fontPx} textAnchor={l.anchor} fill={s.color} fillOpacity={s.opacity / 100} data-testid="watermark-text">
-            {s.text}
-          </text>
-        </svg>
-      ) : null}
-    </div>
-  );
-}
-
-export function WatermarkControls({ s, set, disabled, onApply }: { s: WatermarkSettings; set: (s: WatermarkSettings) => void; disabled: boolean; onApply: () => void }) {
-  return (
-    <div className={`${card} grid gap-4 sm:grid-cols-2`}>
-      <label className={`${fieldLabel} sm:col-span-2`}>
-        Watermark text
-        <input value={s.text} maxLength={100} onChange={(e) => set({ ...s, text: e.target.value })} className={input} />
-      </label>
-      <label className={fieldLabel}>
-        Position
-        <select value={s.position} onChange={(e) => set({ ...s, position: e.target.value as WatermarkPosition })} className={input}>
-          {WATERMARK_POSITIONS.map((p) => <option key={p} value={p}>{POSITION_LABELS[p]}</option>)}
-        </select>
-      </label>
-      <div className={fieldLabel}>
-        <label htmlFor="wm-color-text">Colour</label>
-        <div className="mt-1 flex gap-2">
-          <input type="color" aria-label="Colour picker" value={s.color} onChange={(e) => set({ ...s, color: e.target.value })} className="h-10 w-12 rounded border border-slate-300 dark:border-slate-600" />
-          <input id="wm-color-text" value={s.color} onChange={(e) => set({ ...s, color: e.target.value })} className={`${input} !mt-0`} />
-        </div>
-      </div>
-      <label className={fieldLabel}>
-        Opacity: {s.opacity}%
-        <input type="range" min={10} max={100} step={5} value={s.opacity} onChange={(e) => set({ ...s, opacity: Number(e.target.value) })} className={range} />
-      </label>
-      <label className={fieldLabel}>
-        Size: {s.size}px
-        <input type="range" min={WATERMARK_SIZE.min} max={WATERMARK_SIZE.max} step={2} value={s.size} onChange={(e) => set({ ...s, size: Number(e.target.value) })} className={range} />
-      </label>
-      <button type="button" className={`${btnPrimary} sm:col-span-2`} disabled={disabled || !s.text.trim() || !/^#[0-9a-fA-F]{6}$/.test(s.color)} onClick={onApply}>
-        Add Watermark
-      </button>
-    </div>
-  );
-}
 
 const METHOD_LABELS = { faces: 'Blur Faces Only', people: 'Blur All People', background: 'Blur Background', selective: 'Selective Blur' } as const;
 export type BlurMethod = (typeof BLUR_METHODS)[number];

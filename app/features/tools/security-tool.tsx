@@ -11,7 +11,8 @@ import { AnalysisCard, PrivacyControls, PrivacyLogCard, defaultPrivacy } from '.
 import { pictureHint } from './picture-hint';
 import { ProgressCard } from './progress-card';
 import { DownloadLink, ResultCard, ResultPicture } from './result-card';
-import { BlurControls, WatermarkControls, WatermarkPreview, defaultBlur, defaultWatermark } from './security-panels';
+import { BlurControls, defaultBlur } from './security-panels';
+import { WatermarkControls, WatermarkPreview, defaultWatermark, watermarkFields } from './watermark-panel';
 import { muted } from './styles';
 import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
 import { isCancelled } from './tool-job';
@@ -62,7 +63,7 @@ export function SecurityTool() {
   }, [chosen]);
 
   /** Runs one security job; true when it was cancelled (the allowance was then taken from the cancel's answer). */
-  const call = async (fields: Record<string, string | number | boolean>, ok: [string, string?], fail: [string, string], ai = false): Promise<boolean> => {
+  const call = async (fields: Record<string, string | number | boolean | Blob>, ok: [string, string?], fail: [string, string], ai = false): Promise<boolean> => {
     if (!chosen) return false;
     setResult(null);
     setNothingFound(null);
@@ -88,7 +89,7 @@ export function SecurityTool() {
   };
 
   const applyWatermark = () =>
-    call({ operation: 'watermark', text: wm.text, position: wm.position, opacity: wm.opacity / 100, size: wm.size, color: wm.color }, ['Watermark added successfully! 🏷️'], ['Watermark failed', 'Something went wrong adding the watermark. Please try again.']);
+    call(watermarkFields(wm), ['Watermark added successfully! 🏷️'], ['Watermark failed', 'Something went wrong adding the watermark. Please try again.']);
 
   const applyBlur = async () => {
     // Faces, people and the subject of a background blur are all found by AI; only selective blur is free.

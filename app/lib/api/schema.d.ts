@@ -4098,7 +4098,12 @@ export interface operations {
                     url?: string;
                     /** @constant */
                     operation: "watermark";
-                    text: string;
+                    text?: string;
+                    /**
+                     * Format: binary
+                     * @description A logo to draw instead of text: a PNG (ideally with a transparent background) or WebP, at most 1 MB and 2000 px a side. Its height on the picture follows `size`. Send `text` or `logo`, not both.
+                     */
+                    logo?: string;
                     /**
                      * @default bottom-right
                      * @enum {string}
@@ -4110,6 +4115,11 @@ export interface operations {
                     size?: number;
                     /** @default #ffffff */
                     color?: string;
+                    /**
+                     * @description Repeat the mark over the whole picture in staggered rows; `position` is then ignored.
+                     * @enum {string}
+                     */
+                    tiled?: "0" | "1" | "true" | "false" | "on" | "off";
                 } | unknown | unknown) | ({
                     /**
                      * Format: binary

@@ -48,6 +48,7 @@ const CASES: Case[] = [
   ['crop of the whole picture (the file answered as it came, never re-encoded)', modifyFieldsSchema.parse({ operation: 'crop', x: '0', y: '0', width: '4000', height: '3000' }) as ToolFields, 0, 1, 'fake'],
   ['rotate and flip', modifyFieldsSchema.parse({ operation: 'rotate', angle: '90', flip: 'horizontal' }) as ToolFields, 1, 6, 'fake'],
   ['watermark', securityFieldsSchema.parse({ operation: 'watermark', text: 'Memeforge', position: 'bottom-right' }) as ToolFields, 1, 1, 'fake'],
+  ['watermark tiled (one strip a row, all drawn in one call)', securityFieldsSchema.parse({ operation: 'watermark', text: 'Memeforge', tiled: 'true' }) as ToolFields, 1, 1, 'fake'],
   ['blur three chosen areas', securityFieldsSchema.parse({ operation: 'blur', method: 'selective', regions: REGIONS }) as ToolFields, 2, 1, 'fake'],
   ['pixelate three chosen areas', securityFieldsSchema.parse({ operation: 'blur', method: 'selective', regions: REGIONS, pixelateLevel: '10' }) as ToolFields, 2, 1, 'fake'],
   ['blur faces (detection on a 1 MP copy)', securityFieldsSchema.parse({ operation: 'blur', method: 'faces' }) as ToolFields, 3, 6, 'fake'],

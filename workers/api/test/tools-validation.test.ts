@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { encode } from '../src/imaging/codecs/encode';
+import { createRaster } from '../src/imaging/codecs/raster';
 import { ISOLATE_ONLY_MAX_PIXELS, SERVICE_FROM_PIXELS } from '../../../core/images/intake';
 import { pixelBudget } from '../src/imaging/engine';
 import { AUTO_TARGET_SCORE, OXIPNG_MAX_PIXELS, PALETTE_MAX_SCORE, WASM_PIXEL_BUDGET, type WasmOperation } from '../src/imaging/options';
@@ -17,6 +18,13 @@ async function expect400(route: string, fields: Record<string, string | number>,
   expect(res.status, JSON.stringify(body)).toBe(400);
   expect(body.error).toMatch(message);
   expect(body.code).toMatch(/^[a-z_]+$/);
+}
+
+async function expectRefused(fields: Record<string, string | number | File>, status: number, code: string, message: RegExp) {
+  const res = await toolRequest('security', png, fields);
+  const body = await res.json<ToolBody>();
+  expect([res.status, body.code], JSON.stringify(body)).toEqual([status, code]);
+  expect(body.error).toMatch(message);
 }
 
 async function resultCount() {
@@ -55,9 +63,22 @@ describe('tool routes refuse bad input with 400 and a clear message', () => {
     await expect400('security', { operation: 'watermark', text: 'hi', color: 'red;' }, /hex colour/);
   });
 
+  it('a logo watermark: with text too, not a picture, a JPEG, over 1 MB or 2,000 px, or a tiled of a wrong value', async () => {
+    const logo = (bytes: Uint8Array, name = 'logo.png') => new File([bytes as Uint8Array<ArrayBuffer>], name);
+    const wm = { operation: 'watermark' };
+    const before = await resultCount();
+    await expectRefused({ ...wm, text: 'hi', logo: logo(png) }, 400, 'validation_failed', /^Send watermark text or a logo, not both\.$/);
+    await expectRefused({ ...wm, logo: logo(new TextEncoder().encode('not a logo at all')) }, 415, 'unsupported_media_type', /^The logo must be a PNG or WebP picture\.$/);
+    await expectRefused({ ...wm, logo: logo(await encode(syntheticPhoto(40, 20), 'jpeg', { quality: 80 }), 'logo.jpg') }, 415, 'unsupported_media_type', /this one is a JPEG/);
+    await expectRefused({ ...wm, logo: logo(new Uint8Array(1024 * 1024 + 1)) }, 413, 'payload_too_large', /larger than 1 MB/);
+    await expectRefused({ ...wm, logo: logo(await encode(createRaster(2001, 1), 'png', { quality: 100 })) }, 413, 'payload_too_large', /at most 2,000 px a side/);
+    await expect400('security', { ...wm, text: 'hi', tiled: 'sometimes' }, /must be true or false/);
+    expect(await resultCount()).toBe(before);
+  });
+
   it('a watermark of 10,000 characters, or a blank one', async () => {
     await expect400('security', { operation: 'watermark', text: 'x'.repeat(10_000) }, /at most 100 characters/);
-    await expect400('security', { operation: 'watermark', text: '   ' }, /must not be blank/);
+    await expect400('security', { operation: 'watermark', text: '   ' }, /^Watermark text is required, or a logo picture as the `logo` file\.$/);
   });
 
   it('missing file', async () => {

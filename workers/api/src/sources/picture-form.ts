@@ -14,6 +14,8 @@ export interface PictureForm {
   filename: string;
   /** Every other form field, as sent (`image` and `url` left out). */
   fields: Record<string, string>;
+  /** Other file parts by name (a watermark's `logo`); the route that takes one reads it, the others ignore it. */
+  files: Record<string, File>;
   /** Where the bytes came from. */
   source: 'file' | 'url';
 }
@@ -28,10 +30,14 @@ const pictureFormSchema = z
 export async function readPictureForm(request: Request): Promise<PictureForm> {
   const { image, url, ...rest } = await readMultipart(request, pictureFormSchema);
   const fields: Record<string, string> = {};
-  for (const [key, value] of Object.entries(rest)) if (typeof value === 'string') fields[key] = value;
+  const files: Record<string, File> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    if (typeof value === 'string') fields[key] = value;
+    else if (value instanceof File) files[key] = value;
+  }
   if (image && url !== undefined) throw new HttpError(400, 'bad_request', BOTH_SOURCES_MESSAGE);
-  if (image) return { bytes: await fileBytes(image), filename: image.name, fields, source: 'file' };
+  if (image) return { bytes: await fileBytes(image), filename: image.name, fields, files, source: 'file' };
   if (url === undefined) throw new HttpError(400, 'validation_failed', MISSING_SOURCE_MESSAGE);
   const fetched = await fetchSource(url);
-  return { ...fetched, fields, source: 'url' };
+  return { ...fetched, fields, files, source: 'url' };
 }

@@ -48,19 +48,24 @@ export async function inRegions(src: Raster, rects: Rect[], op: (patch: Raster) 
 /** Alpha-blends `overlay` (RGBA, straight alpha) onto `dst` at (x, y), scaled by `opacity`. Plain JS: one pass. */
 export function composite(dst: Raster, overlay: Raster, x: number, y: number, opacity: number): Raster {
   const out: Raster = { data: new Uint8ClampedArray(dst.data), width: dst.width, height: dst.height };
+  compositeInto(out, overlay, x, y, opacity);
+  return out;
+}
+
+/** `composite` in place, for many marks on one picture (a tiled watermark) without a copy each. */
+export function compositeInto(out: Raster, overlay: Raster, x: number, y: number, opacity: number): void {
   for (let row = 0; row < overlay.height; row++) {
     const ty = y + row;
-    if (ty < 0 || ty >= dst.height) continue;
+    if (ty < 0 || ty >= out.height) continue;
     for (let col = 0; col < overlay.width; col++) {
       const tx = x + col;
-      if (tx < 0 || tx >= dst.width) continue;
+      if (tx < 0 || tx >= out.width) continue;
       const s = (row * overlay.width + col) * 4;
       const a = ((overlay.data[s + 3] ?? 0) / 255) * opacity;
       if (a === 0) continue;
-      const d = (ty * dst.width + tx) * 4;
+      const d = (ty * out.width + tx) * 4;
       for (let c = 0; c < 3; c++) out.data[d + c] = (overlay.data[s + c] ?? 0) * a + (out.data[d + c] ?? 0) * (1 - a);
       out.data[d + 3] = Math.max(out.data[d + 3] ?? 0, Math.round(a * 255));
     }
   }
-  return out;
 }

@@ -17,12 +17,14 @@ export interface ImageUpload {
   filename: string;
   /** Every other form field, as sent. */
   fields: Record<string, string>;
+  /** Other file parts by name (a watermark's `logo`). */
+  files: Record<string, File>;
 }
 
 /** The `image` file or the picture at `url` (sources/, ADR 0131), with the tool's fields beside it. */
 export async function readImageUpload(request: Request): Promise<ImageUpload> {
-  const { bytes, filename, fields } = await readPictureForm(request);
-  return { bytes, filename, fields };
+  const { bytes, filename, fields, files } = await readPictureForm(request);
+  return { bytes, filename, fields, files };
 }
 
 /** The engine's image service and AI provider, each counting its billed calls on `bill` (the request's, ADR 0148). */

@@ -13,9 +13,9 @@ export function firstFrameOnly(fields: Record<string, string>): boolean {
   return frames === 'first';
 }
 
-export async function readPicture(request: Request): Promise<{ picture: Picture; fields: Record<string, string> }> {
+export async function readPicture(request: Request): Promise<{ picture: Picture; fields: Record<string, string>; files: Record<string, File> }> {
   const upload = await readImageUpload(request);
   const first = firstFrameOnly(upload.fields);
   const picture = await intake(upload.bytes);
-  return { picture: first ? { ...picture, firstFrameOnly: true } : picture, fields: upload.fields };
+  return { picture: first ? { ...picture, firstFrameOnly: true } : picture, fields: upload.fields, files: upload.files };
 }
