@@ -23,7 +23,11 @@ for (const path of PAGES) {
       if (path === '/dashboard') await expect(page.getByLabel('Access Code')).toBeVisible();
       else await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
       if (path.startsWith('/tools/modify')) await expect(page.getByTestId('crop-area')).toBeVisible();
-      if (path === '/tools/security') await expect(page.getByTestId('watermark-text')).toBeVisible();
+      if (path === '/tools/security') {
+        // The text starts empty (ADR 0163): typed, the preview draws it.
+        await page.getByLabel('Watermark text').fill('© Ada');
+        await expect(page.getByTestId('watermark-marks').locator('text')).toBeVisible();
+      }
       await page.waitForTimeout(300);
       expect(await serious(page)).toEqual([]);
     });

@@ -34,7 +34,7 @@ test('an animated GIF on Convert: WebP keeps the frames and the result says how 
   await page.getByTestId('file-input').setInputFiles({ name: 'moving.gif', mimeType: 'image/gif', buffer: await animatedGif() });
   await expect(page.getByTestId('convert-animated')).toContainText('This image is animated');
   await page.getByLabel('Output format').selectOption('webp');
-  await page.getByRole('button', { name: 'Convert 1 Images to WEBP' }).click();
+  await page.getByRole('button', { name: 'Convert 1 Image to WEBP' }).click();
   let card = page.getByTestId('result-card');
   await expect(card.getByTestId('result-frames')).toHaveText('12, animated', { timeout: 30_000 });
   let file = await download(page, card.getByRole('link', { name: 'Download WEBP' }));
@@ -45,7 +45,7 @@ test('an animated GIF on Convert: WebP keeps the frames and the result says how 
   await toggle.focus();
   await page.keyboard.press('Space');
   await expect(toggle).toBeChecked();
-  await page.getByRole('button', { name: 'Convert 1 Images to WEBP' }).click();
+  await page.getByRole('button', { name: 'Convert 1 Image to WEBP' }).click();
   card = page.getByTestId('result-card');
   await expect(card.getByTestId('result-notes')).toContainText('Only the first frame of the animation was used, as asked', { timeout: 30_000 });
   await expect(card.getByTestId('result-frames')).toHaveCount(0);

@@ -66,7 +66,7 @@ test.describe('Convert', () => {
   test('an animated GIF: the note that only its first frame was kept is shown with the result', async ({ page }) => {
     await page.goto('/tools/convert');
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/no_time_for_that_tiny.gif'));
-    await page.getByRole('button', { name: 'Convert 1 Images to PNG' }).click();
+    await page.getByRole('button', { name: 'Convert 1 Image to PNG' }).click();
     const card = page.getByTestId('result-card');
     await expect(card.getByTestId('result-notes')).toContainText('The picture is animated: only its first frame was used.', { timeout: 60_000 });
     const file = await download(page, card.getByRole('link', { name: 'Download PNG' }));
@@ -98,7 +98,7 @@ test.describe('Convert', () => {
     await page.goto('/tools/convert');
     await page.getByTestId('file-input').setInputFiles(corpusFile('formats/sample.bmp'));
     await page.getByLabel('Output format').selectOption('webp');
-    await page.getByRole('button', { name: 'Convert 1 Images to WEBP' }).click();
+    await page.getByRole('button', { name: 'Convert 1 Image to WEBP' }).click();
     const file = await download(page, page.getByRole('link', { name: 'Download WEBP' }));
     expect(file.name).toBe('sample.webp');
     expect(sniff(file.bytes)).toBe('webp');

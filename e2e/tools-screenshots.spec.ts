@@ -35,6 +35,7 @@ async function convert(page: Page) {
 
 async function security(page: Page) {
   await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
+  await page.getByLabel('Watermark text').fill('© 2026 Ada');
   await page.getByRole('button', { name: 'Add Watermark' }).click();
   await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 30_000 });
 }

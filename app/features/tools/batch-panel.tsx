@@ -3,7 +3,7 @@ import { BATCH_COMPRESS_QUALITY } from '../../../core/tools/compress';
 import { QUALITY } from '../../../core/tools/fields';
 import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, type ToolResult } from '../../../core/api/tools';
 import { displaySize } from '../../../core/images/sniff';
-import { inspectFiles, type Inspected } from '~/lib/file-intake';
+import { inspectFiles, toastRefused, type Inspected } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
 import { DropZone } from './drop-zone';
 import { buttonCount, countOf, formatBytes, parseDimension, resultName, uniqueNames, zipName } from './format';
@@ -50,7 +50,8 @@ export function BatchPanel() {
     setSkipped(refused.map((r) => ({ name: r.file.name, reason: r.problem.message })));
     setDone([]);
     setFailed([]);
-    if (refused.length) toast.error(`${countOf(refused.length, 'file')} skipped`, 'The list under the drop zone says why.');
+    // The toast says it now; the list under the drop zone keeps saying it.
+    toastRefused(refused);
     if (accepted.length) toast.success(`${countOf(accepted.length, 'image')} loaded!`);
   };
 
