@@ -59,6 +59,8 @@ export { decodeCanvasData } from './intake/data-url';
 export { readHeader, readHeadOf, sniffImage, type ImageHeader, type ImageInfo } from './intake/sniff';
 // Step one of every operation: the header. Unknown formats 415, damaged files 422, over 50 MP 413.
 export { probe } from './intake/probe';
+// A watermark's `logo` file, checked before any work (ADR 0163):
+export { readLogo } from './ops/watermark/logo';
 // The stored copy of an upload the editor's canvas draws: a HEIC as a JPEG (ADR 0132).
 export { browserCopy } from './ops/convert/convert';
 // The pixel budget of an operation writing a format (the isolate's path, pipeline/paths.ts):

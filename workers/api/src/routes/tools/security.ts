@@ -2,7 +2,7 @@ import { securityFieldsSchema } from '../../../../../core/api/tools';
 import { watermarkMarkProblem } from '../../../../../core/tools/watermark';
 import { HttpError } from '../../errors';
 import type { RequestContext } from '../../identity/request-context';
-import { readLogo } from '../../imaging/ops/watermark/logo';
+import { readLogo } from '../../imaging/engine';
 import { answerTool } from './answer';
 import { parseWith } from '../../validate';
 import { readPicture } from './input';
