@@ -38,8 +38,11 @@ describe('tool field schemas (multipart strings in, typed values out)', () => {
   it('trims watermark text and refuses markup-like colours', () => {
     expect(securityFieldsSchema.parse({ operation: 'watermark', text: '  hi  ' })).toMatchObject({ text: 'hi', position: 'bottom-right', opacity: 0.7, size: 20, color: '#ffffff' });
     expect(securityFieldsSchema.safeParse({ operation: 'watermark', text: 'hi', color: '#fff"/><script>' }).success).toBe(false);
-    // Blank text is no text (a logo may be the mark instead); tiled is a form boolean, off unless sent.
-    expect(securityFieldsSchema.parse({ operation: 'watermark', text: '   ' })).toMatchObject({ text: undefined, tiled: false });
+    // Text may be left out (a logo is then the mark), never sent blank; tiled is a form boolean, off unless sent.
+    const logoOnly = securityFieldsSchema.parse({ operation: 'watermark' });
+    expect(logoOnly).toMatchObject({ tiled: false });
+    expect(logoOnly.operation === 'watermark' && logoOnly.text).toBeUndefined();
+    expect(securityFieldsSchema.safeParse({ operation: 'watermark', text: '   ' }).success).toBe(false);
     expect(securityFieldsSchema.parse({ operation: 'watermark', text: 'hi', tiled: 'true' })).toMatchObject({ tiled: true });
     expect(securityFieldsSchema.safeParse({ operation: 'watermark', text: 'hi', tiled: 'sometimes' }).success).toBe(false);
   });

@@ -20,13 +20,13 @@ export const WATERMARK_MAX_TILES = 400;
 
 export const watermarkFieldsSchema = z.object({
   operation: z.literal('watermark'),
-  /** Required unless a `logo` file is sent (watermarkMarkProblem); blank counts as absent. */
+  /** Required unless a `logo` file is sent instead (watermarkMarkProblem); never blank. */
   text: z
     .string({ message: 'Watermark text must be text.' })
     .trim()
+    .min(1, 'Watermark text must not be blank.')
     .max(WATERMARK_MAX_CHARS, `Watermark text must be at most ${WATERMARK_MAX_CHARS} characters.`)
-    .optional()
-    .transform((t) => (t ? t : undefined)),
+    .optional(),
   /** Described for the API document; the route reads the file itself (workers/api/src/routes/tools/security.ts). */
   logo: z.unknown().optional().meta({
     type: 'string',

@@ -78,7 +78,8 @@ describe('tool routes refuse bad input with 400 and a clear message', () => {
 
   it('a watermark of 10,000 characters, or a blank one', async () => {
     await expect400('security', { operation: 'watermark', text: 'x'.repeat(10_000) }, /at most 100 characters/);
-    await expect400('security', { operation: 'watermark', text: '   ' }, /^Watermark text is required, or a logo picture as the `logo` file\.$/);
+    await expect400('security', { operation: 'watermark', text: '   ' }, /must not be blank/);
+    await expect400('security', { operation: 'watermark' }, /^Watermark text is required, or a logo picture as the `logo` file\.$/);
   });
 
   it('missing file', async () => {
