@@ -415,7 +415,7 @@ export interface paths {
         put?: never;
         /**
          * Watermark, blur faces or strip private metadata
-         * @description `watermark` draws text; `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding. The picture is the `image` file, or a public `url` the server fetches. An animated GIF or WebP keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
+         * @description `watermark` draws text or a `logo` picture at a corner or the centre, or tiled over the whole picture (`tiled=true`); `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding. The picture is the `image` file, or a public `url` the server fetches. An animated GIF or WebP keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
          *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). An AI result is at most 16 megapixels and 12,000 pixels a side; larger requests answer 400 before any work. With an API key, each call counts against the key's 10,000 calls a month.
          */
@@ -4084,7 +4084,7 @@ export interface operations {
                  * @example {
                  *       "image": "(the picture file)",
                  *       "operation": "watermark",
-                 *       "text": "© Memeforge",
+                 *       "text": "© 2026 Ada Lovelace",
                  *       "position": "bottom-right"
                  *     }
                  */
