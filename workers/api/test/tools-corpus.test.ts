@@ -169,7 +169,7 @@ describe.skipIf(files.length === 0)('formats/: every output format both ways', (
   it.each(refused)('%s is refused with 415, named by what it is (core/images/foreign.ts) and saying what to do', async (file) => {
     const { status, body } = await call('convert', await corpusFile(`formats/${file}`), { format: 'png' });
     expect(status).toBe(415);
-    expect(body.error).toMatch(/^(JPEG XL|QOI|TGA|PCX|Netpbm|XPM) pictures are not accepted yet\. Please upload|^(Windows icons|Windows cursors|GIMP \(XCF\) files|SVG drawings).* are not accepted yet\. Please upload/);
+    expect(body.error).toMatch(/^(JPEG XL|QOI|TGA|PCX|Netpbm \(PBM, PGM, PPM, PAM\)|XPM) pictures are not accepted yet\. Please upload|^(Windows icons|Windows cursors|GIMP \(XCF\) files|SVG drawings).* are not accepted yet\. Please upload/);
   });
 });
 
