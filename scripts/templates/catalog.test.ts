@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { templateSchema } from '../../core/api/templates';
 import { CAROUSEL_POPULAR_COUNT } from '../../core/limits';
 import { API_ROUTES } from '../../core/api/openapi-routes';
+import { readingOrder } from '../../core/templates/reading-order';
 import { catalogRows } from './catalog-rows';
 import { CATALOG } from './catalog';
 import { renderPng, toSvg } from './render';
@@ -25,6 +26,12 @@ describe('the built-in template catalog', () => {
     expect(t.description.length).toBeGreaterThan(10);
     expect(t.examples.length).toBeGreaterThanOrEqual(3);
     for (const example of t.examples) expect(example).toHaveLength(t.textBoxes.length);
+  });
+
+  it.each(CATALOG.map((t) => [t.id, t] as const))('%s lists its boxes in reading order, so an example\'s first line is Caption 1', (_id, t) => {
+    // The editor's captions list reads the boxes in this order; a suggestion's lines fill them by index (ADR 0119).
+    const boxes = t.textBoxes.map((b, index) => ({ index, box: { left: b.anchor_x, top: b.anchor_y, width: b.scale_x, height: b.scale_y } }));
+    expect(readingOrder(boxes, (b) => b.box).map((b) => b.index)).toEqual(boxes.map((b) => b.index));
   });
 
   it('turns into rows that the API contract accepts, licensed CC0 with the emoji art credited', () => {

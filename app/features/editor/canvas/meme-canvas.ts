@@ -4,6 +4,7 @@ import { storedImageAddress } from '../../../../core/images/address';
 import type { ShapeKind } from '../../../../core/editor';
 import { NEW_TEXT_DEFAULT } from '../../../../core/editor';
 import { evenlySpacedBoxes } from '../../../../core/templates/default-boxes';
+import { readingOrder } from '../../../../core/templates/reading-order';
 import { outputSizes } from '../model/export-plan';
 import {
   autoCropBounds, blankImageArea, exportArea, exportMultiplier, fitImage, placeNewText, templateBoxRect, type Rect, type Size,
@@ -465,14 +466,17 @@ export class MemeCanvas {
     this.publishSelection();
   }
 
-  /** Every layer with text, top of the meme first (then left to right), for the captions list. */
+  /**
+   * Every layer with text in reading order, for the captions list: rows from the top, each left to right, so the
+   * Two Buttons' left button is Caption 1 though its box sits lower than the right one's (core/templates/reading-order.ts).
+   */
   private textViews(): TextView[] {
-    return this.canvas
-      .getObjects()
-      .filter((o) => textsIn(o).length > 0)
-      .map((o) => ({ o, r: o.getBoundingRect() }))
-      .sort((a, b) => a.r.top - b.r.top || a.r.left - b.r.left)
-      .map(({ o }) => ({ id: layerOf(o).id, text: textsIn(o)[0]!.text, kind: layerOf(o).type === 'shape' ? 'shape' : 'text' }));
+    const texts = this.canvas.getObjects().filter((o) => textsIn(o).length > 0);
+    return readingOrder(texts, (o) => o.getBoundingRect()).map((o) => ({
+      id: layerOf(o).id,
+      text: textsIn(o)[0]!.text,
+      kind: layerOf(o).type === 'shape' ? 'shape' : 'text',
+    }));
   }
 
   private publishSelection(): void {
