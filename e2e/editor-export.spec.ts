@@ -132,6 +132,40 @@ test('Auto Crop exports exactly the content: no white frame around the picture',
   expect(white).toBe(0);
 });
 
+test('a template\'s examples are placeholders: faint on the canvas, in the fields\' placeholders, never in the file', async ({ page }) => {
+  await openTestTemplate(page);
+  const captions = page.getByRole('list', { name: 'Captions' });
+  await expect(captions.getByRole('textbox', { name: 'Caption 1' })).toHaveValue('');
+  await expect(captions.getByRole('textbox', { name: 'Caption 1' })).toHaveAttribute('placeholder', 'TOP OF THE MEME');
+  await expect(captions.getByRole('textbox', { name: 'Caption 2' })).toHaveAttribute('placeholder', 'BOTTOM LINE');
+  // On screen the example is drawn faintly: white letters at 45% over the picture's blue (29, 78, 216).
+  const FAINT = 'r > 110 && r < 150 && g > 140 && g < 175 && b > 220';
+  await expect.poll(() => countPixels(page, FAINT)).toBeGreaterThan(1000);
+  const faintBefore = await countPixels(page, FAINT);
+  // Nothing of it in the download: the picture (blue, green, a pale yellow circle) has no white and no faint white.
+  const download = async () => {
+    await page.getByRole('button', { name: 'Download Meme' }).click();
+    await dialogOf(page).getByRole('radio', { name: /^PNG/ }).check();
+    const [file] = await Promise.all([page.waitForEvent('download'), dialogOf(page).getByRole('button', { name: 'Download PNG' }).click()]);
+    const { data } = await sharp((await saved(file)).bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    let white = 0;
+    let faint = 0;
+    for (let i = 0; i < data.length; i += 3) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      if (r > 240 && g > 240 && b > 240) white++;
+      if (r > 110 && r < 150 && g > 140 && g < 175 && b > 220) faint++;
+    }
+    return { white, faint };
+  };
+  expect(await download()).toEqual({ white: 0, faint: 0 });
+  // A caption typed in the field is real text: drawn in full and exported, and its example is gone from the canvas.
+  await captions.getByRole('textbox', { name: 'Caption 1' }).fill('REAL TEXT');
+  // (What is left of that colour is the real letters' antialiased edges.)
+  await expect.poll(() => countPixels(page, FAINT)).toBeLessThan(faintBefore / 2);
+  const typed = await download();
+  expect(typed.white).toBeGreaterThan(1000);
+});
+
 test('a browser that cannot write WebP says so in words and saves nothing, never a PNG instead', async ({ page }) => {
   // Safari's encoders answer PNG for a WebP request; played here by the main-thread path.
   await page.addInitScript(() => {
@@ -176,6 +210,10 @@ test('an encoder failure is said in words in the dialog', async ({ page }) => {
 
 test('Cancel closes the export dialog without downloading, and the canvas still shows every caption', async ({ page }) => {
   await openTestTemplate(page);
+  await page.getByRole('textbox', { name: 'Caption 1' }).fill('TOP OF THE MEME');
+  await page.getByRole('textbox', { name: 'Caption 2' }).fill('BOTTOM LINE');
+  // Nothing selected, so no handles are drawn over the margins (the export clears the selection).
+  await page.locator('canvas.upper-canvas').click({ position: { x: 5, y: 5 } });
   const WHITE = 'r > 240 && g > 240 && b > 240';
   // White: the canvas margins and the captions' letters (the picture has no white), so lost letters lower it.
   // Picking the white background again redraws the whole canvas from fabric's caches of its objects.

@@ -20,6 +20,7 @@ const SHOTS = 'e2e/screenshots/editor';
 
 type LiveEditor = {
   loadTemplate(t: Template): Promise<void>;
+  fillCaption(lines: string[]): void;
   canvas: {
     width: number;
     height: number;
@@ -52,9 +53,15 @@ async function openEditor(page: Page, url = '/meme-generator') {
   await page.waitForFunction(() => window.__memeEditor !== undefined);
 }
 
-/** Opens a template and measures its captions with fabric's own layout against their boxes. */
+/**
+ * Opens a template, types its first example into its boxes (they open empty, the examples only placeholders: ADR
+ * 0161) and measures the captions with fabric's own layout against their boxes.
+ */
 async function captionProblems(page: Page, t: Template): Promise<string[]> {
-  await page.evaluate((template) => window.__memeEditor!.loadTemplate(template), t);
+  await page.evaluate(async (template) => {
+    await window.__memeEditor!.loadTemplate(template);
+    window.__memeEditor!.fillCaption(template.examples[0] ?? []);
+  }, t);
   return boxProblems(page, t);
 }
 

@@ -68,7 +68,8 @@ test('Enter on the canvas edits the selected caption in place; Escape gives the 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('textbox', { name: 'Caption 1' })).toBeFocused();
 
-  await layers(page).getByRole('button', { name: 'text layer: BOTTOM LINE' }).click();
+  // Template captions start empty, their examples only placeholders (ADR 0161): layers are named by position.
+  await layers(page).getByRole('button', { name: 'text layer: Text 2' }).click();
   await canvasRegion(page).focus();
   await page.keyboard.press('Enter');
   // fabric's own editing: the whole text is selected, so typing replaces it.
@@ -113,7 +114,7 @@ test('after a file is picked the focus is on the canvas, never the body, one Tab
 
 test('a typed font size is kept: 120 on a template caption grows its box, 500 is clamped to 400 and says so', async ({ page }) => {
   await openTestTemplate(page);
-  await layers(page).getByRole('button', { name: 'text layer: TOP OF THE MEME' }).click();
+  await layers(page).getByRole('button', { name: 'text layer: Text 1' }).click();
   const size = page.getByRole('spinbutton', { name: 'Font size' });
   const before = (await liveTexts(page)).find((t) => t.index === 0)!.fontSize!;
   expect(before).toBeLessThan(120);

@@ -28,13 +28,17 @@ test('opens a catalog template by URL with its boxes pre-placed as text layers',
   expect(preloads).toHaveLength(1);
 });
 
-test('draws a template at its size with its example text over the picture', async ({ page }) => {
+test('draws a template at its size with its example captions as placeholders over the picture', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openTestTemplate(page);
   await expect(layers(page)).toHaveCount(3);
-  await expect(layers(page).nth(0)).toContainText('BOTTOM LINE');
-  await expect(layers(page).nth(1)).toContainText('TOP OF THE MEME');
+  // The captions start empty (their examples are placeholders, ADR 0161), so their layers are named by position.
+  await expect(layers(page).nth(0)).toContainText('Text 2');
+  await expect(layers(page).nth(1)).toContainText('Text 1');
   await expect(layers(page).nth(2)).toContainText('Two Buttons Test');
+  await page.getByRole('textbox', { name: 'Caption 1' }).fill('TOP OF THE MEME');
+  await page.getByRole('textbox', { name: 'Caption 2' }).fill('BOTTOM LINE');
+  await expect(layers(page).nth(0)).toContainText('BOTTOM LINE');
   // 800 × 500 fits inside min(1000, 1440 − 500) × min(600, 900 − 250), so it is not scaled; margins 40 × 200.
   expect(await canvasSize(page)).toEqual({ width: 840, height: 700 });
   // White Impact text with a black outline is drawn over the picture.

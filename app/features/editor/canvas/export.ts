@@ -4,6 +4,7 @@ import type { ExportFormat } from '../../../../core/api/memes';
 import { FORMAT_OVERHEAD, sampleTiles, scaleEstimate, type OutputSize } from '../model/export-plan';
 import type { Rect } from '../model/geometry';
 import type { Encoder } from './encoder';
+import { withoutExamples } from './examples';
 
 export type { ExportFormat };
 
@@ -28,7 +29,10 @@ export function renderRegion(canvas: Canvas, region: Rect, out: OutputSize): HTM
   objects.forEach((o) => (o.objectCaching = false));
   canvas.on('before:render', smooth);
   try {
-    return canvas.toCanvasElement(m, { left: region.left, top: region.top, width: (out.width + 0.01) / m, height: (out.height + 0.01) / m });
+    // A template's examples are placeholders on screen, never part of the file (ADR 0161).
+    return withoutExamples(canvas, () =>
+      canvas.toCanvasElement(m, { left: region.left, top: region.top, width: (out.width + 0.01) / m, height: (out.height + 0.01) / m }),
+    );
   } finally {
     canvas.off('before:render', smooth);
     // Drawing uncached dropped each cache; fabric makes a new one, marked dirty, at the next screen render.

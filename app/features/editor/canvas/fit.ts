@@ -3,13 +3,15 @@ import type { Rect } from '../model/geometry';
 import { FIT_MIN_FONT_PX, boxForSize, fitText, type Measure } from '../../../../core/memes/text-fit';
 
 /**
- * A text layer that belongs to a template box keeps that box (canvas pixels), the size it may grow to and its
- * place in the template's order; free text layers have none and keep their size. Saved in snapshots.
+ * A text layer that belongs to a template box keeps that box (canvas pixels), the size it may grow to, its place in
+ * the template's order and the template's example for it, shown faintly while the box is empty (examples.ts); free
+ * text layers have none and keep their size. Saved in snapshots.
  */
 export interface MemeBox extends Rect {
   max: number;
   index: number;
   upper: boolean;
+  example?: string;
 }
 
 type Boxed = FabricObject & { memeBox?: MemeBox };

@@ -476,6 +476,7 @@ export class MemeCanvas {
       id: layerOf(o).id,
       text: textsIn(o)[0]!.text,
       kind: layerOf(o).type === 'shape' ? 'shape' : 'text',
+      example: memeBoxOf(o)?.example,
     }));
   }
 
@@ -483,7 +484,9 @@ export class MemeCanvas {
     const obj = this.canvas.getActiveObject();
     if (!obj) return this.store.set({ selection: { kind: 'none' } });
     const t = obj instanceof ActiveSelection ? undefined : textsIn(obj)[0];
-    this.store.set({ selection: t ? { kind: 'text', id: layerOf(obj).id, text: t.text, style: styleOf(t) } : { kind: 'other' } });
+    this.store.set({
+      selection: t ? { kind: 'text', id: layerOf(obj).id, text: t.text, style: styleOf(t), example: memeBoxOf(t)?.example } : { kind: 'other' },
+    });
   }
 }
 

@@ -5,8 +5,9 @@ import type { Template } from '../../../../core/api/templates';
 import { templateBoxRect, type Rect } from '../model/geometry';
 import { shapeOutline } from '../model/shapes';
 import { boxMaxFontSize } from '../../../../core/memes/text-fit';
-import { familyFromStack, layerName, styleFromTemplateBox, templateText, type TextStyle } from '../model/text-style';
-import { fitToBox, setMemeBox } from './fit';
+import { familyFromStack, styleFromTemplateBox, templateText, type TextStyle } from '../model/text-style';
+import { showExampleWhenEmpty } from './examples';
+import { fitToBox, memeBoxOf, setMemeBox } from './fit';
 import type { LayerView } from '../model/store';
 
 /** What we keep on every top-level object so a snapshot restores the layers panel too. */
@@ -47,6 +48,7 @@ export function applyRuntimeFlags(obj: FabricObject): void {
     obj.set({ selectable: false, evented: false, lockMovementX: true, lockMovementY: true, lockScalingX: true, lockScalingY: true, hasControls: false });
   }
   for (const t of textsIn(obj)) t.set({ editable: t === obj });
+  if (obj instanceof Textbox && memeBoxOf(obj)?.example) showExampleWhenEmpty(obj);
 }
 
 /** The text of a layer: the object itself, or the text member of a shape group. */
@@ -127,17 +129,20 @@ export function recolourTargets(objects: FabricObject[]): FabricObject[] {
   return out;
 }
 
-/** A template's boxes as text layers, with its first example (or nothing) as the text, each fitted to its box. */
+/**
+ * A template's boxes as empty text layers fitted to their boxes, each holding its line of the template's first
+ * example as a placeholder (examples.ts, ADR 0161): shown on the canvas and in the captions list, never exported.
+ */
 export function makeTemplateTexts(template: Template, imageArea: Rect): Textbox[] {
   const example = template.examples[0] ?? [];
   return template.textBoxes.map((box, i) => {
     const rect = templateBoxRect(box, imageArea);
-    const text = templateText(box, example[i] ?? '');
+    const line = templateText(box, example[i] ?? '').trim();
     const max = boxMaxFontSize(rect.height);
-    const t = makeText(text, { ...styleFromTemplateBox(box), fontSize: max }, rect, box.angle);
-    setMemeBox(t, { ...rect, max, index: i, upper: box.style === 'upper' });
+    const t = makeText('', { ...styleFromTemplateBox(box), fontSize: max }, rect, box.angle);
+    setMemeBox(t, { ...rect, max, index: i, upper: box.style === 'upper', ...(line ? { example: line } : {}) });
     fitToBox(t);
-    tag(t, 'text', layerName(text, `Text ${i + 1}`));
+    tag(t, 'text', `Text ${i + 1}`);
     applyRuntimeFlags(t);
     return t;
   });

@@ -14,12 +14,14 @@ export interface TextView {
   id: string;
   text: string;
   kind: 'text' | 'shape';
+  /** The template's example for this box: the field's placeholder (ADR 0161). */
+  example?: string;
 }
 
 export type Selection =
   | { kind: 'none' }
   /** A text layer, or a shape whose text is being edited through the panel. */
-  | { kind: 'text'; id: string; text: string; style: TextStyle }
+  | { kind: 'text'; id: string; text: string; style: TextStyle; example?: string }
   | { kind: 'other' };
 
 export interface EditorState {

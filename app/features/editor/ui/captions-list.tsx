@@ -58,7 +58,7 @@ export function CaptionsList({ state, editor }: { state: EditorState; editor: Me
             data-layer={t.id}
             rows={1}
             value={t.text}
-            placeholder={t.kind === 'shape' ? 'Text in the shape' : 'Type a caption'}
+            placeholder={t.example ?? (t.kind === 'shape' ? 'Text in the shape' : 'Type a caption')}
             onFocus={() => editor?.selectLayer(t.id)}
             onChange={(e) => editor?.setTextOf(t.id, e.target.value)}
             className={`${controlClass} min-w-0 flex-1 resize-y text-base lg:text-sm ${t.id === selectedId ? 'ring-2 ring-brand-500' : ''}`}

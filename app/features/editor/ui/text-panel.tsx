@@ -44,7 +44,7 @@ export function TextPanel(props: {
         ref={props.inputRef}
         aria-label="Text"
         rows={3}
-        placeholder="Enter your text here..."
+        placeholder={selected?.example ?? 'Enter your text here...'}
         value={text}
         onChange={(e) => setText(e.target.value)}
         className={`${controlClass} w-full resize-y`}
