@@ -68,9 +68,12 @@ test('?image= loads a picture by the fit rule and Upload replaces it', async ({ 
 
 test('double-click edits a caption in place and it re-fits; caption starters add text; an AI caption fills the boxes', async ({ page }) => {
   await mockTemplates(page);
-  await page.route('**/api/generate-captions', (route) =>
-    route.fulfill({ json: { captions: ['When the tests pass / On the first try', 'Me / Also me'], provider: 'fake' } }),
-  );
+  // A model's answer first; then, as offline, the caption bank's, which must not be called AI.
+  const answers = [
+    { captions: ['When the tests pass / On the first try', 'Me / Also me'], provider: 'fake', source: 'model' },
+    { captions: ['Sleep / One more episode'], provider: 'local', source: 'bank', note: 'Offline mode: these captions come from the built-in caption bank, not an AI model.' },
+  ];
+  await page.route('**/api/generate-captions', (route) => route.fulfill({ json: answers.shift() }));
   await openTestTemplate(page);
   const input = page.getByRole('textbox', { name: 'Text', exact: true });
 
@@ -99,12 +102,19 @@ test('double-click edits a caption in place and it re-fits; caption starters add
   await expect(layers(page)).toHaveCount(4);
 
   await page.getByRole('button', { name: '✨ AI captions' }).click();
-  await expect(page.getByText('AI Captions Generated!')).toBeVisible();
+  await expect(page.getByText('AI captions ready')).toBeVisible();
+  await expect(page.getByText('2 suggestions written by the AI model')).toBeVisible();
   await page.getByRole('list', { name: 'Caption suggestions' }).getByRole('button', { name: 'When the tests pass / On the first try' }).click();
   // One suggestion, one line per box, in the template's style (upper case): no new layer.
   await expect(layers(page)).toHaveCount(4);
   await expect(page.getByRole('list', { name: 'Layers' })).toContainText('WHEN THE TESTS PASS');
   await expect(page.getByRole('list', { name: 'Layers' })).toContainText('ON THE FIRST TRY');
+
+  await page.getByRole('button', { name: '✨ AI captions' }).click();
+  await expect(page.getByText('1 written caption from our caption bank: no AI model answered')).toBeVisible();
+  await expect(page.getByText('Caption ideas ready')).toBeVisible();
+  await expect(page.getByText('AI captions ready')).toHaveCount(0);
+  await expect(page.getByText('these captions come from the built-in caption bank')).toBeVisible();
 });
 
 test('usage is fetched when the AI tab opens and reused for 30 s', async ({ page }) => {

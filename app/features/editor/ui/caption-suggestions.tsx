@@ -6,7 +6,8 @@ import { toast } from '~/lib/toast';
 
 /**
  * 'AI captions': ideas for the open template (or, for an uploaded picture, top and bottom captions about what it
- * shows, when the site stored it). A suggestion has one line per box, and picking it fills the boxes in order.
+ * shows, when the site stored it). A suggestion has one line per box, and picking it fills the boxes in order. The
+ * answer says whether a model wrote them or they came from the caption bank (`source`), and the panel and toast say so.
  */
 export function CaptionSuggestions({
   templateId,
@@ -34,7 +35,10 @@ export function CaptionSuggestions({
       const res = await call(api.POST('/api/generate-captions', { body }));
       setCaptions(res.captions);
       setNote(res.note ?? null);
-      toast.success('AI Captions Generated!', `Generated ${res.captions.length} caption suggestions`);
+      // Say where they came from: offline, or when the model fails, they are written captions from the bank.
+      const n = res.captions.length;
+      if (res.source === 'model') toast.success('AI captions ready', `${n} ${n === 1 ? 'suggestion' : 'suggestions'} written by the AI model`);
+      else toast.info('Caption ideas ready', `${n} written ${n === 1 ? 'caption' : 'captions'} from our caption bank: no AI model answered`);
     } catch (e) {
       toast.error('Failed to generate captions', e instanceof ApiClientError ? e.serverMessage : undefined);
     } finally {
