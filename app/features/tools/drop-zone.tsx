@@ -1,4 +1,4 @@
-import { useRef, useState, type ClipboardEvent, type DragEvent } from "react";
+import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from "react";
 import { IMAGE_INPUT_ACCEPT } from '../../../core/images/kinds';
 
 interface Props {
@@ -9,7 +9,11 @@ interface Props {
   label?: string;
 }
 
-/** Click, drag and drop, or paste (Ctrl+V while focused) to choose image files. */
+/**
+ * Click, drag and drop, or paste (Ctrl+V while focused) to choose image files. The button is named by its own
+ * visible words (title and hint; axe's label-content-name-mismatch failed the aria-label that rewrote them), and the
+ * paste is said in its description.
+ */
 export function DropZone({
   onFiles,
   hint,
@@ -18,6 +22,7 @@ export function DropZone({
   label,
 }: Props) {
   const input = useRef<HTMLInputElement>(null);
+  const pasteNote = useId();
   const [over, setOver] = useState(false);
   const title =
     label ??
@@ -42,7 +47,7 @@ export function DropZone({
         role="button"
         tabIndex={disabled ? -1 : 0}
         aria-disabled={disabled}
-        aria-label={`${title}. ${hint}. You can also paste an image.`}
+        aria-describedby={pasteNote}
         onClick={() => input.current?.click()}
         onKeyDown={(e) => {
           if (e.key === "Enter" || e.key === " ") {
@@ -81,6 +86,9 @@ export function DropZone({
           {hint}
         </span>
       </div>
+      <span id={pasteNote} className="sr-only">
+        You can also paste an image.
+      </span>
       <input
         ref={input}
         type="file"
