@@ -1,7 +1,7 @@
 import type { Canvas, FabricObject } from 'fabric';
 import { Group } from 'fabric';
 import type { ExportFormat } from '../../../../core/api/memes';
-import { FORMAT_OVERHEAD, sampleTiles, scaleEstimate, type OutputSize } from '../model/export-plan';
+import { FORMAT_OVERHEAD, sampleStrips, scaleEstimate, type OutputSize } from '../model/export-plan';
 import type { Rect } from '../model/geometry';
 import type { Encoder } from './encoder';
 import { withoutExamples } from './examples';
@@ -41,20 +41,19 @@ export function renderRegion(canvas: Canvas, region: Rect, out: OutputSize): HTM
 }
 
 /**
- * A small canvas of tiles cut from `el` on a lattice (model/export-plan.ts), or `el` itself when it is small: its
- * encoded size, scaled by pixel count, estimates the whole file's without encoding the whole picture.
+ * A short canvas of full-width strips cut from `el` (model/export-plan.ts), stacked, or `el` itself when it is
+ * small: its encoded size, scaled by pixel count, estimates the whole file's without encoding the whole picture.
  */
 export function sampleOf(el: HTMLCanvasElement): { sample: HTMLCanvasElement; share: number } {
-  const tiles = sampleTiles(el.width, el.height);
-  if (!tiles) return { sample: el, share: 1 };
-  const grid = Math.round(Math.sqrt(tiles.length));
-  const tile = tiles[0]!.width;
+  const strips = sampleStrips(el.width, el.height);
+  if (!strips) return { sample: el, share: 1 };
+  const rows = strips[0]!.height;
   const sample = document.createElement('canvas');
-  sample.width = grid * tile;
-  sample.height = grid * tile;
+  sample.width = el.width;
+  sample.height = strips.length * rows;
   const ctx = sample.getContext('2d')!;
-  tiles.forEach((t, i) => ctx.drawImage(el, t.left, t.top, tile, tile, (i % grid) * tile, Math.floor(i / grid) * tile, tile, tile));
-  return { sample, share: (sample.width * sample.height) / (el.width * el.height) };
+  strips.forEach((s, i) => ctx.drawImage(el, 0, s.top, el.width, rows, 0, i * rows, el.width, rows));
+  return { sample, share: sample.height / el.height };
 }
 
 /** The estimated file size of `el` in `format` at `quality`, from its sample's encoded size. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_QUALITY, SHARE_MAX_BYTES, SHARE_MAX_SIDE } from '../../../../core/limits';
-import { ESTIMATE_MARGIN, byteBudget, lowerQuality, outputSizes, pickQuality, sampleTiles, scaleEstimate } from './export-plan';
+import { ESTIMATE_MARGIN, byteBudget, lowerQuality, outputSizes, pickQuality, sampleStrips, SAMPLE_PIXELS, scaleEstimate } from './export-plan';
 
 describe('export sizes', () => {
   it('a 12 MP phone photo is offered at its own 4032 px and as a 2048 px share copy', () => {
@@ -27,17 +27,25 @@ describe('export sizes', () => {
 });
 
 describe('size estimates from samples', () => {
-  it('samples a 3 × 3 lattice of 256 px tiles reaching every edge', () => {
-    const tiles = sampleTiles(4032, 3361)!;
-    expect(tiles).toHaveLength(9);
-    expect(tiles[0]).toEqual({ left: 0, top: 0, width: 256, height: 256 });
-    expect(tiles[8]).toEqual({ left: 4032 - 256, top: 3361 - 256, width: 256, height: 256 });
-    for (const t of tiles) expect(t.left + t.width <= 4032 && t.top + t.height <= 3361).toBe(true);
+  it('samples full-width 32-row strips from the first row to the last, on 16-row blocks, about 0.6 MP in all', () => {
+    const strips = sampleStrips(4032, 3024)!;
+    expect(strips).toHaveLength(4);
+    expect(strips[0]).toEqual({ left: 0, top: 0, width: 4032, height: 32 });
+    expect(strips[3]).toEqual({ left: 0, top: 3024 - 32, width: 4032, height: 32 });
+    // A narrower picture gets more strips, spread over its height just as evenly.
+    const tall = sampleStrips(1600, 3000)!;
+    expect(tall).toHaveLength(11);
+    expect(tall.length * 32 * 1600).toBeLessThanOrEqual(SAMPLE_PIXELS);
+    for (const s of tall.slice(0, -1)) expect(s.top % 16).toBe(0);
+    for (const [i, s] of tall.entries()) if (i > 0) expect(s.top - tall[i - 1]!.top).toBeGreaterThan(240);
   });
 
-  it('encodes a picture whole when it is hardly bigger than the sample', () => {
-    expect(sampleTiles(1000, 900)).toBeNull();
-    expect(sampleTiles(3000, 700)).toBeNull();
+  it('encodes a picture whole when it is small enough to: a template at 2×, a share-size photo', () => {
+    expect(sampleStrips(1600, 1000)).toBeNull();
+    expect(sampleStrips(2048, 1536)).toBeNull();
+    expect(sampleStrips(1800, 2000)).toBeNull();
+    // So wide and short that the strips would cover half of it.
+    expect(sampleStrips(80_000, 100)).toBeNull();
   });
 
   it('scales bytes per pixel and pays the fixed overhead once', () => {
