@@ -191,7 +191,7 @@ test.describe('desktop', () => {
     const t = templates.find((x) => x.textBoxes.length === 3)!;
     await openEditor(page, `/meme-generator?template=${t.id}`);
     await expect(page.getByText('Template loaded!')).toBeVisible();
-    await page.getByRole('tab', { name: 'Templates' }).click();
+    // Opened with a template, the left panel shows Text, AI captions first (ADR 0160).
     await page.getByRole('button', { name: '✨ AI captions' }).click();
     const list = page.getByRole('list', { name: 'Caption suggestions' });
     const choice = list.getByRole('button').filter({ hasText: CAPTION_LINE_SEPARATOR.trim() }).first();
@@ -209,7 +209,7 @@ test.describe('desktop', () => {
 
   test('on an uploaded picture AI captions go into top and bottom text, and the disabled state says why', async ({ page }) => {
     await openEditor(page);
-    await page.getByRole('tab', { name: 'Templates' }).click();
+    await page.getByRole('tab', { name: 'Text' }).click();
     await expect(page.getByRole('button', { name: '✨ AI captions' })).toBeDisabled();
     await expect(page.getByText('Open a template or upload a picture to get caption ideas.')).toBeVisible();
     const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#1d4ed8' } }).png().toBuffer();

@@ -36,6 +36,9 @@ test('the Templates tab searches, shows a skeleton, an empty message and loads t
   await page.getByRole('searchbox', { name: 'Search templates' }).fill('');
   await grid.getByRole('button', { name: 'Other Picture' }).click();
   await expect(page.getByText('Template loaded!')).toBeVisible();
+  // The panel goes on to Text (ADR 0160); the grid, back in view, marks the template chosen.
+  await expect(page.getByRole('tab', { name: 'Text' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Templates' }).click();
   await expect(grid.getByRole('button', { name: 'Other Picture' })).toHaveAttribute('aria-pressed', 'true');
   // No examples: the two boxes are placed empty, named by position.
   await expect(layers(page)).toContainText(['Text 2', 'Text 1', 'Other Picture']);

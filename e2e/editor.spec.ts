@@ -68,6 +68,8 @@ test('a blank editor opens on the Templates tab', async ({ page }) => {
 
 test('adds text and styles it from the toolbars', async ({ page }) => {
   await page.goto('/meme-generator');
+  // A blank editor shows the templates; the text panel is the Text tab.
+  await page.getByRole('tab', { name: 'Text' }).click();
   const font = page.getByRole('combobox', { name: 'Font', exact: true });
   await expect(font).toBeDisabled();
   await page.getByRole('button', { name: '➕ Add Text' }).click();

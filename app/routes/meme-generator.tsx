@@ -3,7 +3,7 @@ import { useLoaderData, useSearchParams } from '@remix-run/react';
 import type { Template } from '../../core/api/templates';
 import { MEME_FONTS, latinFontFile } from '../../core/fonts';
 import type { RouteHandle } from '~/components/layout/breadcrumbs';
-import { EditorShell } from '~/features/editor/ui/editor-shell';
+import { EDITOR_TOASTER, EditorShell } from '~/features/editor/ui/editor-shell';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = () =>
@@ -16,7 +16,7 @@ export const links: LinksFunction = () => [
   { rel: 'preload', as: 'font', type: 'font/woff2', href: latinFontFile(MEME_FONTS.find((f) => f.family === 'Impact')!), crossOrigin: 'anonymous' },
 ];
 
-export const handle: RouteHandle = { breadcrumb: [{ label: 'Meme Generator' }] };
+export const handle: RouteHandle = { breadcrumb: [{ label: 'Meme Generator' }], toaster: EDITOR_TOASTER };
 
 /**
  * `?template=` is resolved on the server, through the API's service binding, so the template arrives with the page

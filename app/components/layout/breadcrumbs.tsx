@@ -1,13 +1,18 @@
 import { Link, useMatches } from '@remix-run/react';
+import type { ToasterProps } from 'sonner';
 
 export interface Crumb {
   label: string;
   to?: string;
 }
 
-/** Routes declare `handle = { breadcrumb: Crumb[] }`; the bar always starts at Home. */
+/**
+ * Routes declare `handle = { breadcrumb: Crumb[] }`; the bar always starts at Home. `toaster` moves the page's toasts
+ * where they cover no field (the editor's: over the canvas, ADR 0160); without it they sit at the bottom right.
+ */
 export interface RouteHandle {
   breadcrumb?: Crumb[];
+  toaster?: Pick<ToasterProps, 'position' | 'offset' | 'mobileOffset'>;
 }
 
 export const toolCrumbs = (name: string): Crumb[] => [{ label: 'Tools', to: '/#tools' }, { label: name }];

@@ -1,4 +1,6 @@
+import { useMatches } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { RouteHandle } from '~/components/layout/breadcrumbs';
 import { loadSonner } from '~/lib/toast';
 import { TOAST_DURATION_MS } from '../../../core/limits';
 
@@ -6,17 +8,21 @@ const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
 /**
  * sonner's Toaster, mounted after hydration from its own chunk: one visible toast, 5000 ms (docs/product.md §9). Plain
- * colours (richColors failed the contrast check) at the bottom, where no toast covers the header or the editor's Close
- * button.
+ * colours (richColors failed the contrast check) at the bottom, where no toast covers the header, unless the route's
+ * handle places them (the editor's go over its canvas, clear of its fields: ADR 0160).
  */
 export function LazyToaster() {
   const [mounted, setMounted] = useState(false);
   const dark = useHtmlDark();
+  const placement = useMatches()
+    .map((m) => (m.handle as RouteHandle | undefined)?.toaster)
+    .filter(Boolean)
+    .at(-1);
   useEffect(() => setMounted(true), []);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} closeButton position="bottom-right" theme={dark ? 'dark' : 'light'} />
+      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} closeButton position="bottom-right" {...placement} theme={dark ? 'dark' : 'light'} />
     </Suspense>
   );
 }

@@ -1,14 +1,14 @@
-import { Link } from '@remix-run/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Template } from '../../../../core/api/templates';
 import { formatBytes } from '~/features/tools/format';
 import { toast } from '~/lib/toast';
-import { useDarkMode } from '~/lib/use-dark-mode';
 import type { ExportSession } from '../canvas/export-session';
 import type { MotionSession } from '../canvas/motion-session';
 import { memeFileName } from '../model/file-name';
 import { CaptionsList } from './captions-list';
+import { EditorTopBar } from './editor-top-bar';
 import { ExportDialog, type Exported } from './export-dialog';
+import type { ExportIntent } from './export-frame';
 import { LayersPanel } from './layers-panel';
 import { LeftPanel } from './left-panel';
 import { MotionControl } from './motion-control';
@@ -23,7 +23,6 @@ import { useLeaveGuard } from './use-leave-guard';
 import { useMotion } from './use-motion';
 import { usePremium } from './use-premium';
 import { ViewBar } from './view-bar';
-import { IMAGE_INPUT_ACCEPT } from '../../../../core/images/kinds';
 
 /** Wide screens put the panels beside the canvas (Tailwind's lg); narrower ones stack them under it. */
 const WIDE = '(min-width: 1024px)';
@@ -31,6 +30,13 @@ const WIDE = '(min-width: 1024px)';
 const PHONE_CANVAS_SHARE = 0.5;
 /** The stage's padding (p-2) on each side. */
 const STAGE_PAD = 16;
+
+/**
+ * The editor's toasts go over the top of the canvas, just inside the stage (its top is 138 px down on wide screens,
+ * 99 px when stacked; sonner calls under 600 px "mobile"): there they cover the picture's margin, never a caption
+ * field, the text panel or a toolbar, on a desktop or a phone (ADR 0160). The route's handle passes this on.
+ */
+export const EDITOR_TOASTER = { position: 'top-center', offset: { top: 146 }, mobileOffset: { top: 107 } } as const;
 
 /** The full-screen editor: bars on top, panels on the sides (stacked under the canvas on phones). */
 export function EditorShell({
@@ -52,15 +58,17 @@ export function EditorShell({
   const { elementRef, editor, loadError } = useMemeCanvas(store);
   const textInput = useRef<HTMLTextAreaElement>(null);
   const stage = useRef<HTMLDivElement>(null);
+  const captions = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const downloadButton = useRef<HTMLButtonElement>(null);
+  const shareButton = useRef<HTMLButtonElement>(null);
+  const [exportIntent, setExportIntent] = useState<ExportIntent>('download');
   const [exportSession, setExportSession] = useState<ExportSession | null>(null);
   const [motionSession, setMotionSession] = useState<MotionSession | null>(null);
   const motion = useMotion(editor);
   const [downloadedAt, setDownloadedAt] = useState(-1);
   const doc = useDocumentLoader(editor, { template, initialTemplate, image, imageName });
   const premium = usePremium();
-  const theme = useDarkMode();
   useEditorKeys(editor);
   const { confirmLeave } = useLeaveGuard(state.canUndo && state.edits !== downloadedAt);
 
@@ -110,8 +118,9 @@ export function EditorShell({
     else toast.info('Nothing to crop');
   };
   // A moving picture opens the animated export (GIF, WebP, MP4); a still one the still export.
-  const openExport = () => {
+  const openExport = (intent: ExportIntent) => {
     if (!editor) return;
+    setExportIntent(intent);
     const still = editor.exportSession();
     const moving = motion.player?.exportSession(still) ?? null;
     if (moving) setMotionSession(moving);
@@ -139,96 +148,66 @@ export function EditorShell({
     if (e.key !== 'Enter' || e.target !== stage.current || !editor) return;
     e.preventDefault();
     // Enter edits the selected caption in place; with none selected it goes to the top caption's field.
-    if (!editor.editSelected()) stage.current?.parentElement?.querySelector<HTMLElement>('[aria-label="Captions"] textarea, [data-add-captions]')?.focus();
+    if (!editor.editSelected()) captions.current?.querySelector<HTMLElement>('[aria-label="Captions"] textarea, [data-add-captions]')?.focus();
   };
   const added = (what: 'text' | 'shape') => toast.success(what === 'text' ? 'Text Added! ✨' : 'Shape Added! ✨');
 
   return (
     <div role="region" aria-label="Meme editor" className="fixed inset-0 z-50 flex flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
-        {/* On a phone the bar has room for the actions only. */}
-        <span className="hidden whitespace-nowrap font-bold text-brand-700 sm:inline dark:text-brand-300">Memeforge Editor</span>
-        <input
-          ref={fileInput}
-          type="file"
-          accept={IMAGE_INPUT_ACCEPT}
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Image file"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void uploadPicked(file);
-          }}
-        />
-        <button type="button" onClick={() => fileInput.current?.click()} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
-          Upload
-        </button>
-        <button
-          ref={downloadButton}
-          type="button"
-          disabled={!editor}
-          onClick={openExport}
-          className="whitespace-nowrap rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
-        >
-          Download Meme
-        </button>
-        <button
-          type="button"
-          onClick={theme.toggle}
-          aria-label={theme.dark ? 'Switch to light mode' : 'Switch to dark mode'}
-          className="ml-auto rounded-lg px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-        >
-          {theme.dark ? '☀️' : '🌙'}
-        </button>
-        <Link
-          to="/"
-          onClick={(e) => {
-            if (!confirmLeave()) e.preventDefault();
-          }}
-          aria-label="Close Editor"
-          className="shrink-0 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
-        >
-          <span aria-hidden="true" className="sm:hidden">✕</span>
-          <span className="hidden sm:inline">Close Editor</span>
-        </Link>
-      </header>
+      <EditorTopBar
+        canExport={editor !== null}
+        onPicked={(file) => void uploadPicked(file)}
+        onDownload={() => openExport('download')}
+        onShare={() => openExport('share')}
+        downloadButton={downloadButton}
+        shareButton={shareButton}
+        fileInput={fileInput}
+        confirmLeave={confirmLeave}
+      />
       {/*
         One scroll area on a phone, in reading order: the canvas (kept in view while the rest scrolls under it) with
-        Undo/Redo/zoom and the selected caption's text field, then the toolbars and panels. Wide screens lay the same
-        pieces out as a grid: toolbars on top, panels beside the canvas.
+        Undo/Redo/zoom and the captions' fields, then the left panel (its Text tab: AI captions and the text panel,
+        in the first screen), the text style bar, Insert and Layers. Wide screens lay the same pieces out as a grid
+        (ADR 0160): the text style bar on top; the captions over the left panel; the canvas with the middle column's
+        full height; Insert and Layers on the right. The phone's sticky block becomes `contents` there, so its pieces
+        are grid cells while the keyboard's order stays the DOM's: the canvas, its captions, the left column below
+        them, then the style bar and the right column.
       */}
-      <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[20rem_minmax(0,1fr)_14rem] lg:grid-rows-[auto_auto_minmax(0,1fr)] lg:overflow-hidden">
-        <div className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50 lg:static lg:col-start-2 lg:row-start-3 lg:flex lg:min-h-0 lg:flex-col lg:border-b-0 dark:border-slate-700 dark:bg-slate-950">
-          <ViewBar state={state} editor={editor} />
-          <section
-            ref={stage}
-            aria-label="Canvas"
-            // Focusable, so a zoomed-in canvas can be scrolled from the keyboard; Enter edits the selected caption.
-            tabIndex={0}
-            aria-keyshortcuts="Enter"
-            onKeyDown={onStageKey}
-            className="flex min-w-0 items-start justify-center overflow-auto p-2 lg:min-h-0 lg:flex-1"
-          >
-            {loadError ? (
-              <p role="alert" className="p-6 text-red-600 dark:text-red-400">The editor could not start. Please reload the page.</p>
-            ) : null}
-            {!editor && !loadError ? <p className="p-6 text-slate-500 dark:text-slate-400">Loading editor…</p> : null}
-            <div className="m-auto shadow-lg" data-testid="canvas-frame">
-              <canvas ref={elementRef} aria-label="Meme canvas" />
-            </div>
-          </section>
-          <MotionControl player={motion.player} state={motion.state} />
-          <CaptionsList state={state} editor={editor} />
-        </div>
-        <div className="lg:col-span-3 lg:row-start-1">
-          <TopToolbar state={state} editor={editor} onAutoCrop={autoCrop} />
-        </div>
-        <div className="lg:col-span-3 lg:row-start-2">
-          <ShapeToolbar editor={editor} onAdded={added} />
+      <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[18rem_minmax(0,1fr)_14rem] lg:grid-rows-[auto_auto_minmax(0,1fr)] lg:overflow-hidden">
+        <div className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50 lg:contents dark:border-slate-700 dark:bg-slate-950">
+          <div className="lg:col-start-2 lg:row-span-2 lg:row-start-2 lg:flex lg:min-h-0 lg:flex-col">
+            <ViewBar state={state} editor={editor} />
+            <section
+              ref={stage}
+              aria-label="Canvas"
+              // Focusable, so a zoomed-in canvas can be scrolled from the keyboard; Enter edits the selected caption.
+              tabIndex={0}
+              aria-keyshortcuts="Enter"
+              onKeyDown={onStageKey}
+              className="flex min-w-0 items-start justify-center overflow-auto p-2 lg:min-h-0 lg:flex-1"
+            >
+              {loadError ? (
+                <p role="alert" className="p-6 text-red-600 dark:text-red-400">The editor could not start. Please reload the page.</p>
+              ) : null}
+              {!editor && !loadError ? <p className="p-6 text-slate-500 dark:text-slate-400">Loading editor…</p> : null}
+              <div className="m-auto shadow-lg" data-testid="canvas-frame">
+                <canvas ref={elementRef} aria-label="Meme canvas" />
+              </div>
+            </section>
+            <MotionControl player={motion.player} state={motion.state} />
+          </div>
+          <div ref={captions} className="border-slate-200 lg:col-start-1 lg:row-start-2 lg:border-r lg:px-1 lg:pt-3 dark:border-slate-700">
+            <CaptionsList state={state} editor={editor} />
+          </div>
         </div>
         <div className="border-slate-200 p-3 lg:col-start-1 lg:row-start-3 lg:overflow-y-auto lg:border-r dark:border-slate-700">
-          <LeftPanel selectedTemplate={doc.templateId} onTemplate={doc.openTemplate} onAiImage={doc.useAiImage} onUpload={() => fileInput.current?.click()}>
+          <LeftPanel
+            firstTab={template || image ? 'text' : 'templates'}
+            selectedTemplate={doc.templateId}
+            onTemplate={doc.openTemplate}
+            onAiImage={doc.useAiImage}
+            onUpload={() => fileInput.current?.click()}
+          >
             <TextPanel
               state={state}
               editor={editor}
@@ -239,8 +218,14 @@ export function EditorShell({
             />
           </LeftPanel>
         </div>
-        <div className="border-slate-200 p-3 lg:col-start-3 lg:row-start-3 lg:overflow-y-auto lg:border-l dark:border-slate-700">
-          <LayersPanel layers={state.layers} editor={editor} />
+        <div className="border-t border-slate-200 lg:col-span-3 lg:row-start-1 lg:border-t-0 dark:border-slate-700">
+          <TopToolbar state={state} editor={editor} onAutoCrop={autoCrop} />
+        </div>
+        <div className="border-slate-200 lg:col-start-3 lg:row-span-2 lg:row-start-2 lg:overflow-y-auto lg:border-l dark:border-slate-700">
+          <ShapeToolbar editor={editor} onAdded={added} />
+          <div className="p-3">
+            <LayersPanel layers={state.layers} editor={editor} />
+          </div>
         </div>
       </div>
       <ExportDialog
@@ -250,7 +235,8 @@ export function EditorShell({
         premium={premium}
         share={{ templateId: doc.templateId, captions: state.texts.map((t) => t.text) }}
         onDone={exported}
-        returnFocusTo={downloadButton}
+        returnFocusTo={exportIntent === 'share' ? shareButton : downloadButton}
+        intent={exportIntent}
       />
       <MotionDialog
         session={motionSession}
@@ -259,7 +245,8 @@ export function EditorShell({
         premium={premium}
         share={{ templateId: doc.templateId, captions: state.texts.map((t) => t.text) }}
         onDone={exported}
-        returnFocusTo={downloadButton}
+        returnFocusTo={exportIntent === 'share' ? shareButton : downloadButton}
+        intent={exportIntent}
       />
     </div>
   );

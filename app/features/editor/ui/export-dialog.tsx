@@ -5,7 +5,7 @@ import { SHARE_MAX_BYTES, SHARE_MAX_SIDE } from '../../../../core/limits';
 import type { ExportFile, ExportSession, SizeEstimate } from '../canvas/export-session';
 import type { ExportSize } from '../model/export-plan';
 import { saveFile, saveToDashboard } from './download';
-import { cancelStyle, DownloadButton, ExportFrame, isAbort, MakingStatus } from './export-frame';
+import { cancelStyle, DownloadButton, ExportFrame, isAbort, MakingStatus, type ExportIntent } from './export-frame';
 import { ExportOptions, FORMAT_LABEL } from './export-options';
 import { ShareLink, type ShareMeme } from './share-link';
 
@@ -44,6 +44,7 @@ export function ExportDialog(props: {
   onDone: (done: Exported) => void;
   /** The button that opened the dialog: the focus goes back to it (it is not a Radix trigger). */
   returnFocusTo: RefObject<HTMLElement>;
+  intent: ExportIntent;
   /** The meme's template and captions, for a share link (share-link.tsx). */
   share: ShareMeme;
 }) {
@@ -56,6 +57,7 @@ export function ExportDialog(props: {
   const [sharing, setSharing] = useState(false);
   const work = useRef<AbortController | null>(null);
   const downloadButton = useRef<HTMLButtonElement>(null);
+  const shareButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!session) return;
@@ -114,7 +116,8 @@ export function ExportDialog(props: {
     <ExportFrame
       open={session !== null}
       onOpenChange={props.onOpenChange}
-      focusFirst={downloadButton}
+      focusFirst={props.intent === 'share' ? shareButton : downloadButton}
+      intent={props.intent}
       returnFocusTo={props.returnFocusTo}
       description="The file is made on your device; a download sends nothing to our servers."
       options={
@@ -139,6 +142,7 @@ export function ExportDialog(props: {
         ) : null
       }
       error={error}
+      share={session ? <ShareLink ref={shareButton} make={(signal) => shareFile(session, format, signal)} meme={props.share} premium={props.premium} disabled={busy !== null} onBusy={setSharing} /> : null}
     >
       <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
         <DownloadButton ref={downloadButton} label={label} disabled={!session || busy !== null || sharing} onClick={() => void run('download')} />
@@ -154,7 +158,6 @@ export function ExportDialog(props: {
         ) : null}
         <Dialog.Close className={cancelStyle}>Cancel</Dialog.Close>
       </div>
-      {session ? <ShareLink make={(signal) => shareFile(session, format, signal)} meme={props.share} premium={props.premium} disabled={busy !== null} onBusy={setSharing} /> : null}
     </ExportFrame>
   );
 }

@@ -11,6 +11,9 @@ export const optionStyles = {
     'has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed dark:border-slate-700 dark:has-[:checked]:border-brand-300 dark:has-[:checked]:bg-slate-800',
 };
 
+/** What opened the dialog: Download Meme, or the top bar's Share, which starts on the share link (ADR 0160). */
+export type ExportIntent = 'download' | 'share';
+
 export const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
 /** Cancel (a Dialog.Close, or a button that stops the work under way) in both dialogs. */
@@ -56,8 +59,12 @@ export function ExportFrame(props: {
   options: ReactNode;
   status: ReactNode;
   error: string | null;
+  intent: ExportIntent;
+  /** The share link (share-link.tsx). */
+  share: ReactNode;
   children: ReactNode;
 }) {
+  const sharing = props.intent === 'share';
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <Dialog.Portal>
@@ -72,7 +79,7 @@ export function ExportFrame(props: {
             props.returnFocusTo.current?.focus();
           }}
           className="fixed left-1/2 top-1/2 z-[61] max-h-[95vh] w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
-          <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">Choose Export Format</Dialog.Title>
+          <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{sharing ? 'Share your meme' : 'Choose Export Format'}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">{props.description}</Dialog.Description>
           {props.options}
           <div aria-live="polite" className="mt-3 min-h-5 text-sm text-slate-700 dark:text-slate-200">
@@ -83,7 +90,9 @@ export function ExportFrame(props: {
               {props.error}
             </p>
           ) : null}
+          {sharing ? props.share : null}
           {props.children}
+          {sharing ? null : props.share}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -4,7 +4,7 @@ import type { MotionSession } from '../canvas/motion-session';
 import type { ExportSize } from '../model/export-plan';
 import { durationSeconds, MOTION_FORMATS, type MotionFormat } from '../model/motion-plan';
 import { saveFile } from './download';
-import { cancelStyle, DownloadButton, ExportFrame, isAbort, MakingStatus } from './export-frame';
+import { cancelStyle, DownloadButton, ExportFrame, isAbort, MakingStatus, type ExportIntent } from './export-frame';
 import type { Exported } from './export-dialog';
 import { MotionOptions, MOTION_LABEL, type MotionEstimates } from './motion-options';
 import { ShareLink, type ShareMeme } from './share-link';
@@ -21,6 +21,7 @@ export function MotionDialog(props: {
   fileName: (format: MotionFormat) => string;
   onDone: (done: Exported) => void;
   returnFocusTo: RefObject<HTMLElement>;
+  intent: ExportIntent;
   premium: boolean;
   /** The meme's template and captions, for a share link (share-link.tsx). */
   share: ShareMeme;
@@ -36,6 +37,7 @@ export function MotionDialog(props: {
   const [sharing, setSharing] = useState(false);
   const work = useRef<AbortController | null>(null);
   const downloadButton = useRef<HTMLButtonElement>(null);
+  const shareButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!session) return;
@@ -103,7 +105,8 @@ export function MotionDialog(props: {
     <ExportFrame
       open={session !== null}
       onOpenChange={props.onOpenChange}
-      focusFirst={downloadButton}
+      focusFirst={props.intent === 'share' ? shareButton : downloadButton}
+      intent={props.intent}
       returnFocusTo={props.returnFocusTo}
       description={`Your meme moves: ${session?.motion.frames.length ?? 0} frames, ${seconds} s. The file is made on your device; a download sends nothing to our servers.`}
       options={
@@ -130,6 +133,7 @@ export function MotionDialog(props: {
         ) : null
       }
       error={error}
+      share={session ? <ShareLink ref={shareButton} make={shareFile} meme={props.share} premium={props.premium} disabled={busy} onBusy={setSharing} /> : null}
     >
       <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
         <DownloadButton ref={downloadButton} label={label} disabled={!session || busy} onClick={() => void download()} />
@@ -141,7 +145,6 @@ export function MotionDialog(props: {
           <Dialog.Close className={cancelStyle}>Cancel</Dialog.Close>
         )}
       </div>
-      {session ? <ShareLink make={shareFile} meme={props.share} premium={props.premium} disabled={busy} onBusy={setSharing} /> : null}
     </ExportFrame>
   );
 }

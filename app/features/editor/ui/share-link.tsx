@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { forwardRef, useEffect, useRef, useState } from 'react';
 import { SHARE_FREE_DAYS, type ShareCreated } from '../../../../core/api/shares';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call, multipart } from '~/lib/api/client';
@@ -16,15 +16,24 @@ export interface ShareMeme {
  * The export dialogs' Share: the file `make` answers (the still dialog's share size in the chosen format, a PNG too
  * large for a share as JPG; the animated dialog's share-size GIF or WebP, ADR 0142), sent to POST /api/shares; the
  * answer's link is shown with Copy link, and its delete token kept in this browser with what the dashboard lists of
- * it (features/share/delete-tokens.ts). Nothing is sent until the button is pressed (ADR 0139).
+ * it (features/share/delete-tokens.ts). Nothing is sent until the button is pressed (ADR 0139). The ref is the Share
+ * a link button, where the top bar's Share puts the focus; once the link is made, Copy link takes it.
  */
-export function ShareLink(props: { make: (signal: AbortSignal) => Promise<Blob>; meme: ShareMeme; premium: boolean; disabled: boolean; onBusy: (busy: boolean) => void }) {
+export const ShareLink = forwardRef<
+  HTMLButtonElement,
+  { make: (signal: AbortSignal) => Promise<Blob>; meme: ShareMeme; premium: boolean; disabled: boolean; onBusy: (busy: boolean) => void }
+>(function ShareLink(props, ref) {
   const [state, setState] = useState<{ kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; share: ShareCreated } | { kind: 'failed'; message: string }>({ kind: 'idle' });
   const [copied, setCopied] = useState('');
   const work = useRef<AbortController | null>(null);
   const link = useRef<HTMLInputElement>(null);
+  const copyButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => () => work.current?.abort(), []);
+  // The button that was pressed is gone once the link is shown: the focus moves on to Copy link, not to the body.
+  useEffect(() => {
+    if (state.kind === 'done') copyButton.current?.focus();
+  }, [state.kind]);
 
   const share = async () => {
     const controller = new AbortController();
@@ -77,6 +86,7 @@ export function ShareLink(props: { make: (signal: AbortSignal) => Promise<Blob>;
             className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
           />
           <button
+            ref={copyButton}
             type="button"
             onClick={() => void copy(made.url)}
             className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
@@ -96,6 +106,7 @@ export function ShareLink(props: { make: (signal: AbortSignal) => Promise<Blob>;
   return (
     <div className="mt-4 border-t border-slate-200 pt-3 dark:border-slate-700">
       <button
+        ref={ref}
         type="button"
         disabled={props.disabled || state.kind === 'busy'}
         onClick={() => void share()}
@@ -114,4 +125,4 @@ export function ShareLink(props: { make: (signal: AbortSignal) => Promise<Blob>;
       ) : null}
     </div>
   );
-}
+});

@@ -3,7 +3,8 @@ import type { EditorState } from '../model/store';
 import { ZOOM_STEPS } from '../model/zoom';
 import { buttonClass } from './controls';
 
-const barButton = `${buttonClass} min-h-10 min-w-10`;
+// 40 px targets for touch; 32 px on wide screens, where the bar takes height from the canvas (ADR 0160).
+const barButton = `${buttonClass} min-h-10 min-w-10 lg:min-h-8`;
 
 /** Undo and Redo (for touch, where there is no Ctrl+Z) and the zoom: −, the scale, +, Fit and 100%. */
 export function ViewBar({ state, editor }: { state: EditorState; editor: MemeCanvas | null }) {
