@@ -176,24 +176,27 @@ export function EditorShell({
       <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[18rem_minmax(0,1fr)_14rem] lg:grid-rows-[auto_auto_minmax(0,1fr)] lg:overflow-hidden">
         <div className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50 lg:contents dark:border-slate-700 dark:bg-slate-950">
           <div className="lg:col-start-2 lg:row-span-2 lg:row-start-2 lg:flex lg:min-h-0 lg:flex-col">
-            <ViewBar state={state} editor={editor} />
-            <section
-              ref={stage}
-              aria-label="Canvas"
-              // Focusable, so a zoomed-in canvas can be scrolled from the keyboard; Enter edits the selected caption.
-              tabIndex={0}
-              aria-keyshortcuts="Enter"
-              onKeyDown={onStageKey}
-              className="flex min-w-0 items-start justify-center overflow-auto p-2 lg:min-h-0 lg:flex-1"
-            >
-              {loadError ? (
-                <p role="alert" className="p-6 text-red-600 dark:text-red-400">The editor could not start. Please reload the page.</p>
-              ) : null}
-              {!editor && !loadError ? <p className="p-6 text-slate-500 dark:text-slate-400">Loading editor…</p> : null}
-              <div className="m-auto shadow-lg" data-testid="canvas-frame">
-                <canvas ref={elementRef} aria-label="Meme canvas" />
-              </div>
-            </section>
+            {/* On a wide screen the bar stands at the canvas's left, so the canvas keeps the column's full height. */}
+            <div className="lg:flex lg:min-h-0 lg:flex-1 lg:flex-row">
+              <ViewBar state={state} editor={editor} />
+              <section
+                ref={stage}
+                aria-label="Canvas"
+                // Focusable, so a zoomed-in canvas can be scrolled from the keyboard; Enter edits the selected caption.
+                tabIndex={0}
+                aria-keyshortcuts="Enter"
+                onKeyDown={onStageKey}
+                className="flex min-w-0 items-start justify-center overflow-auto p-2 lg:min-h-0 lg:flex-1"
+              >
+                {loadError ? (
+                  <p role="alert" className="p-6 text-red-600 dark:text-red-400">The editor could not start. Please reload the page.</p>
+                ) : null}
+                {!editor && !loadError ? <p className="p-6 text-slate-500 dark:text-slate-400">Loading editor…</p> : null}
+                <div className="m-auto shadow-lg" data-testid="canvas-frame">
+                  <canvas ref={elementRef} aria-label="Meme canvas" />
+                </div>
+              </section>
+            </div>
             <MotionControl player={motion.player} state={motion.state} />
           </div>
           <div ref={captions} className="border-slate-200 lg:col-start-1 lg:row-start-2 lg:border-r lg:px-1 lg:pt-3 dark:border-slate-700">
