@@ -50,7 +50,7 @@ export async function compressAuto(source: Raster, formats: OutputFormat[], budg
   const choice = await autoOn(sample.raster, searched, undefined, budget, target.score, judge);
   const search = { ...choice.search };
   let { format, quality, score, looksSame, why } = choice;
-  let bytes = sample.whole ? choice.bytes : await encodeChoice(source, choice);
+  let bytes = sample.whole ? choice.bytes : await encodeChoice(source, choice, target.score);
   let byService = false;
   const judgedOn = sample.whole ? '' : ` Judged at full size on ${sample.tiles.length} ${sample.tiles[0]!.width}×${sample.tiles[0]!.height} samples spread over the picture.`;
   let reason = formatReason({ ...choice, looksSame });

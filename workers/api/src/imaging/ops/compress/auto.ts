@@ -7,7 +7,7 @@
  * to JUDGE_MAX_PIXELS, else its larger sample), and moved up or down a few steps where the lattice misjudged it, so
  * the score the screen shows is measured on what is delivered, not predicted.
  */
-import { type Encoded, LOSSY_MIN, SearchBudget, costAt, losslessPng, named, yieldToEventLoop } from './choices';
+import { type Encoded, LOSSY_MIN, SearchBudget, costAt, losslessPng, named, paletteVerdict, yieldToEventLoop } from './choices';
 import { decode } from '../../codecs/decode';
 import { encode, type OutputFormat } from '../../codecs/encode';
 import { judgeFor, type Judge } from './judge/judge';
@@ -171,7 +171,7 @@ export async function chooseAuto(sample: Raster, formats: OutputFormat[], budget
   for (const format of formats) {
     if (format === 'jpeg' || format === 'webp') continue;
     budget.force(1);
-    const lossless = format === 'png' ? await losslessPng(sample, search.judge) : { bytes: await encode(sample, format, { quality: 100 }), score: 0 };
+    const lossless = format === 'png' ? await losslessPng(sample, paletteVerdict(search.judge, target)) : { bytes: await encode(sample, format, { quality: 100 }), score: 0 };
     found.push({ ...lossless, quality: 0, format, slope: ASSUMED_SLOPE.other });
   }
   found.sort((a, b) => a.bytes.length - b.bytes.length);
@@ -200,7 +200,7 @@ export async function autoOn(judged: Raster, formats: OutputFormat[], encoder: P
   const spend = budget ?? SearchBudget.for(sample);
   const found = await chooseAuto(sample, formats, spend, encoder, target);
   if (found.format !== 'jpeg' && found.format !== 'webp') {
-    const whole = found.format === 'png' ? await losslessPng(judged, judgeFor(judged)) : { bytes: await encode(judged, found.format, { quality: 100 }), score: 0 };
+    const whole = found.format === 'png' ? await losslessPng(judged, async (c) => paletteVerdict(judgeFor(judged), target)(c)) : { bytes: await encode(judged, found.format, { quality: 100 }), score: 0 };
     return { ...found, ...whole };
   }
   return verify(judged, found, found.format, encoder, spend, target, judge);
@@ -264,9 +264,9 @@ export const VERIFY_MARGIN = 0.92;
 
 
 /** The whole picture at the format and quality chosen on its sample. */
-export async function encodeChoice(source: Raster, choice: Pick<AutoChoice, 'format' | 'quality'>): Promise<Uint8Array> {
+export async function encodeChoice(source: Raster, choice: Pick<AutoChoice, 'format' | 'quality'>, target = AUTO_TARGET_SCORE): Promise<Uint8Array> {
   if (choice.format === 'jpeg' || choice.format === 'webp') return encode(source, choice.format, { quality: choice.quality!, tuning: AUTO_SETTINGS[choice.format].options });
-  if (choice.format === 'png') return (await losslessPng(source, sampledJudge(source))).bytes;
+  if (choice.format === 'png') return (await losslessPng(source, async (c) => paletteVerdict(sampledJudge(source), target)(c))).bytes;
   return encode(source, choice.format, { quality: 100 });
 }
 

@@ -1,7 +1,8 @@
 /** Compression choices: a given quality, `targetBytes` (a size to land under), PNG, and the search budget `quality=auto` (auto.ts beside it) shares. */
 import type { CompressOptions } from '../../../../../../core/tools/compress';
 import { decode } from '../../codecs/decode';
-import { encode, encodePng, type OutputFormat } from '../../codecs/encode';
+import { encode, optimisePng, type OutputFormat } from '../../codecs/encode';
+import { indexedPng } from '../../codecs/indexed-png';
 import { readHeader } from '../../intake/sniff';
 import type { Judge } from './judge/judge';
 import { sampledJudge } from './judge/sample';
@@ -97,17 +98,32 @@ export class SearchBudget {
   }
 }
 
-/** Lossless PNG, or its palette reduction where that is smaller and the judge cannot see it. */
-export async function losslessPng(source: Raster, judge: Judge): Promise<{ bytes: Uint8Array; score: number; reduced?: boolean; visible?: boolean }> {
-  // `judge` compares a picture of the source's size with the source (or, for a large one, its sample).
+/**
+ * How a palette candidate is judged: the judge's score of it and the most it may score. Called only where the
+ * candidate is smaller, after the lossless encode, so a judge made for it never shares the memory of that encode.
+ */
+export type PaletteVerdict = (candidate: Raster) => Promise<{ score: number; max: number }>;
+
+/** A verdict of `judge` held to `max` (PALETTE_MAX_SCORE at a chosen quality; auto's own target, anchor.ts, for auto). */
+export const paletteVerdict =
+  (judge: Judge, max = PALETTE_MAX_SCORE): PaletteVerdict =>
+  async (candidate) => ({ score: judge(candidate), max });
+
+/**
+ * Lossless PNG, or its palette reduction where that is smaller and the verdict finds it faithful. The reduction is
+ * written as an indexed PNG (codecs/indexed-png.ts), through oxipng too where oxipng runs: before, a picture oxipng
+ * could not finish within a slice (over OXIPNG_MAX_PIXELS: every screenshot) was never reduced at all (ADR 0164).
+ */
+export async function losslessPng(source: Raster, verdict: PaletteVerdict): Promise<{ bytes: Uint8Array; score: number; reduced?: boolean; visible?: boolean }> {
   const lossless = await encode(source, 'png', { quality: 100 });
-  if (source.width * source.height > OXIPNG_MAX_PIXELS) return { bytes: lossless, score: 0 };
-  const reduced = reducePalette(source);
-  if (!reduced) return { bytes: lossless, score: 0 };
-  const candidate = await encodePng(reduced, true);
+  const reduced = await reducePalette(source);
+  let candidate = await indexedPng(reduced.index, reduced.palette, source.width, source.height);
+  if (source.width * source.height <= OXIPNG_MAX_PIXELS) candidate = await optimisePng(candidate);
   if (candidate.length >= lossless.length) return { bytes: lossless, score: 0 };
-  const score = judge(reduced);
-  if (score > PALETTE_MAX_SCORE) return { bytes: lossless, score: 0, visible: true };
+  // A picture of at most 256 colours written as a palette is the picture itself.
+  if (reduced.exact) return { bytes: candidate, score: 0 };
+  const { score, max } = await verdict(reduced.raster);
+  if (score > max) return { bytes: lossless, score: 0, visible: true };
   return { bytes: candidate, score, reduced: true };
 }
 
@@ -171,7 +187,6 @@ async function highestFitting(source: Raster, format: 'jpeg' | 'webp', target: n
 export async function compressPng(source: Raster, quality: number): Promise<Encoded> {
   if (quality >= 100) return { bytes: await encode(source, 'png', { quality: 100 }), format: 'png', notes: [] };
   // The judge is prepared only when a palette candidate needs it: preparing it is a slice's worth of work (slices.ts).
-  let judge: Judge | undefined;
-  const r = await losslessPng(source, (candidate) => (judge ??= sampledJudge(source))(candidate));
+  const r = await losslessPng(source, async (candidate) => paletteVerdict(sampledJudge(source))(candidate));
   return { bytes: r.bytes, format: 'png', score: r.score, notes: r.reduced ? ['Reduced to at most 256 colours; the picture looks the same.'] : r.visible ? ['Kept every colour: reducing them would change the picture visibly.'] : [] };
 }

@@ -12,6 +12,7 @@ import { assertServiceCan, beyondBoth, decodes, pixelBudget, pixels, reach, read
 import type { EngineResult, EngineServices, Job, Operation, Picture, Size } from '../../types';
 import { autoCandidates } from './auto';
 import { compressAuto, formatReason, type AutoOptions } from './auto-whole';
+import { autoPng } from './auto-png';
 import { AVIF_TRIES, avifRefusal, serviceAvif, type AvifEncoder } from './avif';
 import { IMAGE_SERVICE_MAX_CALLS_PER_OPERATION } from '../../../../../../core/image-service';
 import { acceptedFormats } from '../../../../../../core/tools/compress';
@@ -80,6 +81,10 @@ async function budgetedAutoOptions(services: EngineServices, raster: Raster, req
 export async function compressRaster(raster: Raster, req: CompressRequest, resolved: OutputFormat, auto: AutoOptions = {}): Promise<Encoded> {
   const formats = req.format === 'auto' ? autoFormats(raster, req) : [resolved];
   if (req.targetBytes) return compressToTarget(raster, req.format === 'auto' ? (formats.includes('jpeg') && formats.includes('webp') ? 'auto' : formats[0]!) : resolved, req.targetBytes);
+  if (req.quality === 'auto' && onlyPng(formats)) {
+    const r = await autoPng(raster, auto);
+    return req.format === 'auto' ? { ...r, formatReason: 'PNG: the only format accepted that suits this picture.' } : r;
+  }
   if (req.quality === 'auto') {
     const r = await compressAuto(raster, formats, undefined, formats.includes('avif') ? auto : { ownProfile: auto.ownProfile, jpeg: auto.jpeg });
     // `format=auto` always says why, even where what the caller accepts left one format.
@@ -90,6 +95,9 @@ export async function compressRaster(raster: Raster, req: CompressRequest, resol
   if (resolved === 'png') return compressPng(raster, req.quality);
   return { bytes: await encode(raster, resolved, { quality: req.quality }), format: resolved, quality: req.quality, notes: [] };
 }
+
+/** The answer can only be a PNG: `quality=auto` then chooses between a palette and every colour (auto-png.ts). */
+const onlyPng = (formats: OutputFormat[]) => formats.length === 1 && formats[0] === 'png';
 
 /** `format=auto` at a given quality: both formats at it, the smaller kept (PNG, where it is a choice, is lossless). */
 async function smallerAt(raster: Raster, formats: OutputFormat[], quality: number): Promise<Encoded> {
@@ -107,6 +115,8 @@ async function smallerAt(raster: Raster, formats: OutputFormat[], quality: numbe
  * `quality=auto` within AUTO_WASM_PIXELS, whose checks of the whole picture are the slices' one exception (ADR 0140).
  */
 export const compressFits = (size: Size, req: CompressRequest, resolved: OutputFormat) => {
+  // A PNG's auto is a palette and a lossless encode, each within the PNG encoder's budget and slice (auto-png.ts).
+  if (req.quality === 'auto' && !req.targetBytes && req.format !== 'auto' && resolved === 'png') return pixels(size) <= pixelBudget('compress', 'png');
   if (req.quality === 'auto' && !req.targetBytes) return pixels(size) <= AUTO_WASM_PIXELS;
   const quality = typeof req.quality === 'number' && !req.targetBytes ? req.quality : undefined;
   return pixels(size) <= Math.min(...possibleFormats(req, resolved).map((f) => pixelBudget('compress', f, quality)));

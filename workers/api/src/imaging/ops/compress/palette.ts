@@ -1,13 +1,15 @@
 /**
  * Palette reduction for PNG (the TinyPNG idea): at most 256 colours chosen by a variance-driven median cut refined
  * with a few k-means passes, each pixel mapped to its nearest palette colour (no dithering: dither noise costs bytes
- * and SSIM on flat pictures), then oxipng stores the picture as an indexed PNG. The caller keeps the result only when
- * it is smaller and its SSIM stays at or above PALETTE_SSIM_THRESHOLD.
+ * and faithfulness on flat pictures), then stored as an indexed PNG (indexed-png.ts). The caller keeps the result
+ * only where it is smaller and the judge cannot see the difference (choices.ts `losslessPng`, ADR 0164).
  *
  * Pictures of up to EXACT_LIMIT distinct colours (screenshots, diagrams, UI: the case this is for) are quantised on
  * their exact colours; busier ones on a histogram of 5 bits per colour channel and 4 for alpha, which bounds the work.
+ * The passes over the pixels run in slices (ADR 0122): a 2 MP screenshot is about three slices of work.
  */
 import type { Raster } from '../../codecs/raster';
+import { PALETTE_MS_PER_MP, SLICE_BUDGET_MS, yieldToEventLoop } from '../../slices';
 
 const MAX_COLOURS = 256;
 const EXACT_LIMIT = 1 << 15;
@@ -25,10 +27,14 @@ interface Colours {
 
 const binKey = (p: number) => (((p & 0xff) >> 3) << 14) | (((p >>> 8) & 0xff) >> 3 << 9) | ((((p >>> 16) & 0xff) >> 3) << 4) | ((p >>> 24) >> 4);
 
-function collect(px: Uint32Array, keyOf: (pixel: number) => number, limit: number): Colours | null {
+/** Pixels one slice of a pass over the picture handles (the whole reduction is PALETTE_MS_PER_MP; a pass is part of it). */
+const SLICE_PIXELS = Math.floor((SLICE_BUDGET_MS / PALETTE_MS_PER_MP) * 1_000_000);
+
+async function collect(px: Uint32Array, keyOf: (pixel: number) => number, limit: number): Promise<Colours | null> {
   const index = new Map<number, number>();
   const sums: number[] = [];
   for (let i = 0; i < px.length; i++) {
+    if (i > 0 && i % SLICE_PIXELS === 0) await yieldToEventLoop();
     const p = px[i]!;
     const key = keyOf(p);
     let e = index.get(key);
@@ -160,10 +166,12 @@ function nearest(palette: Float64Array, rgba: Float64Array, e: number): number {
 }
 
 /** Lloyd passes: every entry to its nearest palette colour, every palette colour to the weighted mean of its entries. */
-function refine(c: Colours, palette: Float64Array, passes: number): Int32Array {
+async function refine(c: Colours, palette: Float64Array, passes: number): Promise<Int32Array> {
   const n = c.count.length;
   const assign = new Int32Array(n);
   for (let pass = 0; ; pass++) {
+    // A pass over 32,768 colours and 256 palette entries is about 40 ms: one turn each.
+    await yieldToEventLoop();
     for (let e = 0; e < n; e++) assign[e] = nearest(palette, c.rgba, e);
     if (pass === passes) return assign;
     const sums = new Float64Array(palette.length);
@@ -180,21 +188,47 @@ function refine(c: Colours, palette: Float64Array, passes: number): Int32Array {
   }
 }
 
-/** Returns the picture mapped to at most 256 colours, or null when it already has that few (nothing to gain). */
-export function reducePalette(src: Raster): Raster | null {
+/**
+ * A picture as a palette: its pixels (RGBA), the same as palette indices, and the palette's RGBA values. `exact`: the
+ * picture had at most 256 colours already, so this is the picture itself, losslessly.
+ */
+export interface Reduced {
+  raster: Raster;
+  index: Uint8Array;
+  palette: Uint32Array;
+  exact: boolean;
+}
+
+/** The picture mapped to at most 256 colours (itself, exactly, where it has no more). */
+export async function reducePalette(src: Raster): Promise<Reduced> {
   const px = new Uint32Array(src.data.buffer, src.data.byteOffset, src.width * src.height);
-  const exact = collect(px, (p) => p, EXACT_LIMIT);
-  if (exact && exact.index.size <= MAX_COLOURS) return null;
-  const colours = exact ?? collect(px, binKey, Infinity)!;
-  const palette = medianCut(colours);
-  const assign = refine(colours, palette, exact ? KMEANS_PASSES : 0);
-  const bytes = new Uint32Array(palette.length / 4);
-  for (let p = 0; p < bytes.length; p++) {
-    const ch = (k: number) => Math.min(255, Math.max(0, Math.round(palette[p * 4 + k]!)));
-    bytes[p] = (ch(0) | (ch(1) << 8) | (ch(2) << 16) | (ch(3) << 24)) >>> 0;
+  const exact = await collect(px, (p) => p, EXACT_LIMIT);
+  if (exact && exact.index.size <= MAX_COLOURS) {
+    const palette = new Uint32Array(exact.index.size);
+    for (const [colour, e] of exact.index) palette[e] = colour;
+    const index = new Uint8Array(px.length);
+    for (let i = 0; i < px.length; i++) {
+      if (i > 0 && i % SLICE_PIXELS === 0) await yieldToEventLoop();
+      index[i] = exact.index.get(px[i]!)!;
+    }
+    return { raster: src, index, palette, exact: true };
+  }
+  const colours = exact ?? (await collect(px, binKey, Infinity))!;
+  const found = medianCut(colours);
+  const assign = await refine(colours, found, exact ? KMEANS_PASSES : 0);
+  const palette = new Uint32Array(found.length / 4);
+  for (let p = 0; p < palette.length; p++) {
+    const ch = (k: number) => Math.min(255, Math.max(0, Math.round(found[p * 4 + k]!)));
+    palette[p] = (ch(0) | (ch(1) << 8) | (ch(2) << 16) | (ch(3) << 24)) >>> 0;
   }
   const out: Raster = { data: new Uint8ClampedArray(src.data.length), width: src.width, height: src.height };
   const o32 = new Uint32Array(out.data.buffer);
-  for (let i = 0; i < px.length; i++) o32[i] = bytes[assign[colours.index.get(colours.keyOf(px[i]!))!]!]!;
-  return out;
+  const index = new Uint8Array(px.length);
+  for (let i = 0; i < px.length; i++) {
+    if (i > 0 && i % SLICE_PIXELS === 0) await yieldToEventLoop();
+    const p = assign[colours.index.get(colours.keyOf(px[i]!))!]!;
+    index[i] = p;
+    o32[i] = palette[p]!;
+  }
+  return { raster: out, index, palette, exact: false };
 }
