@@ -76,6 +76,14 @@ describe.each(TAKEN)('$name', ({ width, height, orientation }) => {
     await looksLike(r.bytes, await input(), null);
   });
 
+  it('meets a 500 KB target within the 10% below it (450–500 KB), in at most three encodes', { timeout: 120_000 }, async () => {
+    const target = 500 * 1024;
+    const r = await call('optimize', await input(), { operation: 'compress', format: 'jpeg', targetBytes: target });
+    expect(r.bytes.length, r.body.notes.join(' ')).toBeLessThanOrEqual(target);
+    expect(r.bytes.length, r.body.notes.join(' ')).toBeGreaterThanOrEqual(0.9 * target);
+    expect(r.body.width).toBe(upright.width);
+  });
+
   it('converts to WebP at the quality asked', { timeout: 120_000 }, async () => {
     const r = await call('convert', await input(), { format: 'webp', quality: 60 });
     expect(r.body).toMatchObject({ format: 'webp', quality: 60, width: upright.width, height: upright.height });
