@@ -1,10 +1,27 @@
-/** Convert: JPEG, PNG, WebP, AVIF, BMP or TIFF; metadata is never carried over. AVIF at most 1,200 px a side (ADR 0132). */
+/**
+ * Convert: JPEG, PNG, WebP, AVIF, BMP or TIFF; metadata is never carried over. AVIF at most 1,200 px a side (ADR 0132),
+ * so `maxSide` can make a larger picture fit (ADR 0164).
+ */
+import { AVIF_MAX_SIDE } from '../image-service';
 import { z } from '../api/zod';
-import { formBool, qualityField } from './fields';
+import { formBool, intField, MAX_OUTPUT_SIDE, qualityField } from './fields';
 
 export const OUTPUT_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'bmp', 'tiff'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export const CONVERT_DEFAULT_QUALITY = 90;
+export const MAX_SIDE_MIN = 16;
+export const maxSideField = intField('Max side', MAX_SIDE_MIN, MAX_OUTPUT_SIDE);
+
+/** The largest side a format is written at, where it has one: what the screens offer to fit within before the click. */
+export const FORMAT_MAX_SIDE: Partial<Record<OutputFormat, number>> = { avif: AVIF_MAX_SIDE };
+
+/** The size a picture is written at when it must fit within `maxSide` a side: scaled down, aspect kept, never up. */
+export function fitWithin(size: { width: number; height: number }, maxSide: number | undefined): { width: number; height: number } {
+  const long = Math.max(size.width, size.height);
+  if (!maxSide || long <= maxSide) return size;
+  const scale = maxSide / long;
+  return { width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)) };
+}
 
 export const convertFieldsSchema = z.object({
   operation: z.literal('convert', { message: 'Operation must be convert.' }).default('convert'),
@@ -15,5 +32,7 @@ export const convertFieldsSchema = z.object({
    * (docs/product.md §5.4).
    */
   maintainMetadata: formBool(false),
+  /** Scale the picture down to fit within this many pixels a side (never up): "Fit within 1,200 px" for AVIF. */
+  maxSide: maxSideField.optional(),
 });
 export type ConvertOptions = z.infer<typeof convertFieldsSchema>;

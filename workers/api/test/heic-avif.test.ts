@@ -150,10 +150,12 @@ describe('AVIF', () => {
     await runsEveryTool(avif, W, H);
   });
 
-  it('Convert to AVIF gives AV1 in HEIF that libvips and ImageMagick read', async () => {
-    const photo = await makePhoto({ width: 1_200, height: 800, format: 'jpeg' });
-    const { status, body } = await call('convert', photo, { format: 'avif', quality: 60 });
+  it('Convert to AVIF with "Fit within 1,200 px" gives AV1 in HEIF that libvips and ImageMagick read', async () => {
+    // 1,800 px wide: over AVIF's 1,200 a side, made to fit in the same call (maxSide).
+    const photo = await makePhoto({ width: 1_800, height: 1_200, format: 'jpeg' });
+    const { status, body } = await call('convert', photo, { format: 'avif', quality: 60, maxSide: 1_200 });
     expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.notes.join(' ')).toMatch(/Scaled down to fit within 1,200 px: 1,200 × 800 \(from 1,800 × 1,200\)/);
     expect(body).toMatchObject({ format: 'avif', width: 1_200, height: 800, quality: 60 });
     const out = await resultBytes(body.imageUrl);
     expect(await sharpMeta(out)).toEqual({ format: 'heif', compression: 'av1', width: 1_200, height: 800 });

@@ -89,6 +89,9 @@ describe('tool routes refuse bad input with 400 and a clear message', () => {
 
   it('other bad fields: format, opacity, strength, regions', async () => {
     await expect400('convert', { format: 'gif' }, /Format must be one of jpeg, png, webp, avif, bmp, tiff/);
+    await expect400('convert', { format: 'avif', maxSide: 'small' }, /^Max side must be a number/);
+    await expect400('convert', { format: 'avif', maxSide: 8 }, /^Max side must be between 16 and 10000/);
+    await expect400('convert', { format: 'avif', maxSide: 1200.5 }, /^Max side must be a whole number/);
     // AVIF is made at a chosen quality only (core/tools/compress.ts, ADR 0132).
     await expect400('optimize', { operation: 'compress', quality: 'auto', format: 'avif' }, /^AVIF is made at a quality you choose: auto quality and a target size are for JPEG, PNG and WebP\.$/);
     await expect400('optimize', { operation: 'compress', quality: 80, targetBytes: 5000, format: 'avif' }, /^AVIF is made at a quality you choose/);

@@ -2,9 +2,10 @@
  * Convert: the picture written in another format, at the quality asked for the lossy ones. Small pictures are decoded
  * and encoded in the isolate; larger ones are written by the image service. Metadata is never carried over.
  */
-import type { ConvertOptions } from '../../../../../../core/tools/convert';
+import { fitWithin, type ConvertOptions } from '../../../../../../core/tools/convert';
 import { decode } from '../../codecs/decode';
 import { ALPHA_FORMATS, encode, LOSSY_FORMATS } from '../../codecs/encode';
+import { resize } from '../../codecs/pixels';
 import { hasTransparency } from '../../codecs/raster';
 import { serviceWrites } from '../../pipeline/format';
 import { assertServiceCan, beyondBoth, decodes, pixelBudget, pixels, reach, readableByService, viaService } from '../../pipeline/paths';
@@ -18,8 +19,13 @@ export const convertOperation: Operation<Omit<ConvertOptions, 'operation'>> = {
     const quality = LOSSY_FORMATS.includes(o.format) ? o.quality : undefined;
     const base = { operation: 'convert', originalSize: bytes.length, quality, notes };
     const described = `Converted to ${o.format.toUpperCase()}${quality ? ` at quality ${quality}` : ''}.`;
+    // "Fit within": scaled down (never up) in the same pass, so AVIF's 1,200 px a side is met before the click.
+    const size = fitWithin(upright, o.maxSide);
+    const fitted = size !== upright;
+    if (fitted) notes.push(`Scaled down to fit within ${px(o.maxSide!)} px: ${px(size.width)} × ${px(size.height)} (from ${px(upright.width)} × ${px(upright.height)}).`);
     if (decodes(input) && pixels(upright) <= pixelBudget('convert', o.format, quality)) {
-      const raster = await decode(bytes, header);
+      let raster = await decode(bytes, header);
+      if (fitted) raster = await resize(raster, size.width, size.height);
       if (!ALPHA_FORMATS.includes(o.format) && hasTransparency(raster)) notes.push(`${o.format.toUpperCase()} has no transparency: transparent areas were filled with white.`);
       notes.push(described);
       reach(services, 'encoding');
@@ -28,12 +34,15 @@ export const convertOperation: Operation<Omit<ConvertOptions, 'operation'>> = {
     const format = o.format;
     const readable = serviceWrites(format) ? await readableByService(input) : null;
     if (!readable || !serviceWrites(format)) throw beyondBoth('convert', format, header, pixels(upright), pixels(upright));
-    assertServiceCan(readable, upright, format);
-    const out = await viaService(() => services.images.run({ input: readable.bytes, steps: [], output: { format, quality } }));
+    assertServiceCan(readable, size, format);
+    const steps = fitted ? [{ op: 'resize' as const, ...size, fit: 'stretch' as const }] : [];
+    const out = await viaService(() => services.images.run({ input: readable.bytes, steps, output: { format, quality } }));
     notes.push(described);
     return { ...base, bytes: out.bytes, format, width: out.width, height: out.height, engine: 'images' };
   },
 };
+
+const px = (n: number) => n.toLocaleString('en-US');
 
 /** Quality of the JPEG a HEIC is stored as for the editor: the canvas is drawn from it, and exports are made from that. */
 export const HEIC_UPLOAD_QUALITY = 92;
