@@ -115,4 +115,23 @@ test.describe('A 12 MP photo on the tool screens', () => {
     };
     expect(spread(await face(file.bytes))).toBeLessThan(spread(await face(await sharp(photo).toBuffer())) * 0.7);
   });
+
+  test('convert to AVIF: the 1,200 px limit shows before the click, with "Fit within 1,200 px", and the AVIF is 1,200 px', async ({ page }) => {
+    await page.goto('/tools/convert');
+    await page.getByTestId('file-input').setInputFiles(photo);
+    await page.getByLabel('Output format').selectOption('avif');
+    const limit = page.getByTestId('format-limit');
+    await expect(limit).toContainText('AVIF is made at most 1,200 px a side. Your picture is larger.');
+    const fit = limit.getByLabel(/Fit within 1,200 px/);
+    await expect(fit).toBeChecked();
+    // Unticked, the screen says what would happen; ticked again, it fits.
+    await fit.uncheck();
+    await expect(limit).toContainText('Unless fitted, those would not convert.');
+    await fit.check();
+    await page.getByRole('button', { name: /^Convert 1 Images? to AVIF$/ }).click();
+    const link = page.getByRole('link', { name: 'Download AVIF' });
+    await expect(link).toBeVisible({ timeout: 90_000 });
+    const file = await download(page, link);
+    expect(await sharp(file.bytes).metadata()).toMatchObject({ width: 1200, height: 900, format: 'heif', compression: 'av1' });
+  });
 });

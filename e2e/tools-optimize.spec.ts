@@ -42,6 +42,9 @@ test.describe('Optimize', () => {
     const photo = corpusFile('photos/coffee.png');
     await page.goto('/tools/optimize');
     await expect(page.getByRole('tab', { name: 'Compress' })).toHaveAttribute('aria-selected', 'true');
+    // Compress opens on Auto (issue 40); a fixed quality is one click away.
+    await expect(page.getByLabel('Auto (best size at good quality)')).toBeChecked();
+    await page.getByLabel('Quality', { exact: true }).check();
     const compress = page.getByRole('button', { name: 'Compress Image' });
     await expect(compress).toBeDisabled();
 
@@ -90,6 +93,7 @@ test.describe('Optimize', () => {
     const preview = page.getByRole('img', { name: 'Preview of scan.tif' });
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(576);
 
+    await page.getByLabel('Quality', { exact: true }).check();
     await page.getByLabel('Output format').selectOption('jpeg');
     await page.getByRole('button', { name: 'Compress Image' }).click();
     const card = page.getByTestId('result-card');
@@ -126,8 +130,9 @@ test.describe('Optimize', () => {
     await expect(card).toBeVisible({ timeout: 60_000 });
     await expect(card.getByTestId('result-format')).toHaveText(/^(AVIF|JPEG|WEBP) · quality \d+$/);
     const [format] = ((await card.getByTestId('result-format').textContent()) ?? '').split(' ');
-    await expect(card.getByTestId('looks-same')).toContainText('Looks the same as the original.');
-    await expect(card.getByTestId('looks-same')).toContainText(/difference score 0\.0\d\d, where 0 is identical/);
+    // Plain words: how much smaller and as what, no judge's score.
+    await expect(card.getByTestId('looks-same')).toContainText(new RegExp(`Looks the same as the original; \\d+% smaller as ${format}\\.`));
+    await expect(card.getByTestId('looks-same')).not.toContainText(/score|samples/);
     await expect(card.getByTestId('format-reason')).toHaveText(new RegExp(`^Why this format: ${format}: .*\\d+% smaller.* at the same faithfulness.*\\.$`));
     await expect(card.getByTestId('result-notes')).toContainText(new RegExp(`${format} at quality \\d+ is the smallest file that looks the same as the original \\((JPEG|WEBP) at quality \\d+ would be (about )?\\d+% larger`));
     const file = await download(page, card.getByRole('link', { name: 'Download Optimized Image' }));
@@ -145,7 +150,7 @@ test.describe('Optimize', () => {
     await expect(card).toBeVisible({ timeout: 90_000 });
     await expect(card.getByTestId('result-format')).toHaveText(/^AVIF · quality \d+$/);
     await expect(card.getByTestId('format-reason')).toHaveText(/^Why this format: AVIF: (about )?\d+% smaller than (JPEG|WEBP) at the same faithfulness\.$/);
-    await expect(card.getByTestId('looks-same')).toContainText('Looks the same as the original.');
+    await expect(card.getByTestId('looks-same')).toContainText(/Looks the same as the original; \d+% smaller as AVIF\./);
     const file = await download(page, card.getByRole('link', { name: 'Download Optimized Image' }));
     expect(sniff(file.bytes)).toBe('avif');
     expect(await decodedSize(page, file.bytes, 'image/avif')).toEqual({ width: 640, height: 480 });

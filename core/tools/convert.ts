@@ -14,6 +14,12 @@ export const maxSideField = intField('Max side', MAX_SIDE_MIN, MAX_OUTPUT_SIDE);
 
 /** The largest side a format is written at, where it has one: what the screens offer to fit within before the click. */
 export const FORMAT_MAX_SIDE: Partial<Record<OutputFormat, number>> = { avif: AVIF_MAX_SIDE };
+/**
+ * The most pixels written in a format only the isolate writes (the convert budget, WASM_PIXEL_BUDGET in
+ * workers/api/src/imaging/options.ts): what the screens say before the click.
+ */
+export const ISOLATE_WRITE_MAX_PIXELS = 5_000_000;
+export const FORMAT_MAX_PIXELS: Partial<Record<OutputFormat, number>> = { tiff: ISOLATE_WRITE_MAX_PIXELS, bmp: ISOLATE_WRITE_MAX_PIXELS };
 
 /** The size a picture is written at when it must fit within `maxSide` a side: scaled down, aspect kept, never up. */
 export function fitWithin(size: { width: number; height: number }, maxSide: number | undefined): { width: number; height: number } {

@@ -8,6 +8,7 @@ import { previewFileUrl } from './browser-preview';
 import { DropZone } from './drop-zone';
 import { FirstFrameToggle } from './file-card';
 import { buttonCount, countOf, formatBytes, resultName, uniqueNames, zipName } from './format';
+import { FormatLimit, formatLimit } from './format-limit';
 import { pictureHint } from './picture-hint';
 import { ProgressCard } from './progress-card';
 import { DownloadLink, Notes, ResultCard } from './result-card';
@@ -22,7 +23,7 @@ const DESCRIPTIONS: Record<Format, string> = {
   webp: 'Modern, excellent compression',
   avif: `Smallest files, up to ${AVIF_MAX_SIDE.toLocaleString('en-US')} px a side`,
   bmp: 'Uncompressed, large',
-  tiff: 'High quality, professional printing',
+  tiff: 'Lossless, for programs that ask for TIFF; large files',
 };
 const MAX_THUMBS = 6;
 interface Converted {
@@ -32,6 +33,9 @@ interface Converted {
 
 export function ConvertTool() {
   const [files, setFiles] = useState<File[]>([]);
+  // Each file's size as read on choosing it: a format's limit is said before the click (format-limit.tsx).
+  const [sizes, setSizes] = useState<{ width: number; height: number }[]>([]);
+  const [fit, setFit] = useState(true);
   const [format, setFormat] = useState<Format>('png');
   const [quality, setQuality] = useState(CONVERT_DEFAULT_QUALITY);
   const { job, busy, detail, runAll, cancel } = useFileQueue();
@@ -49,6 +53,7 @@ export function ConvertTool() {
     const images = accepted.map((i) => i.file);
     if (!images.length) return toast.error('No valid images', 'Please select image files to convert');
     setFiles(images);
+    setSizes(accepted.map((i) => ({ width: i.info.width, height: i.info.height })));
     setAnimated(accepted.filter((i) => i.info.animated && (i.info.frames ?? 0) > 1).length);
     setFirstOnly(false);
     setDone([]);
@@ -61,7 +66,9 @@ export function ConvertTool() {
     setDone([]);
     setFailed([]);
     // A failed file is never skipped silently (docs/product.md §5.4): the list under the results says which and why.
-    const fields = { operation: 'convert', format, quality, maintainMetadata: false, ...(animated && firstOnly ? { frames: 'first' } : {}) };
+    const { side, over } = formatLimit(format, sizes);
+    const fitted = side && over && fit ? { maxSide: side } : {};
+    const fields = { operation: 'convert', format, quality, maintainMetadata: false, ...fitted, ...(animated && firstOnly ? { frames: 'first' } : {}) };
     const outcome = await runAll('/api/convert', files, fields, 'The server could not convert this file.');
     const out = outcome.done.map((d) => ({ originalName: d.name, result: d.result }));
     setDone(out);
@@ -130,6 +137,7 @@ export function ConvertTool() {
               ))}
             </select>
           </label>
+          <FormatLimit format={format} sizes={sizes} fit={fit} onFit={setFit} />
           {format === 'jpeg' || format === 'webp' || format === 'avif' ? (
             <label className={fieldLabel}>
               Quality: {quality}%

@@ -47,7 +47,7 @@ export function OptimizeTool() {
   const { usage, failed, refetch, afterCancel, canGenerate } = useUsage();
   const [quality, setQuality] = useState<number>(QUALITY.default);
   const [format, setFormat] = useState<(typeof COMPRESS_FORMATS)[number]>('original');
-  const [mode, setMode] = useState<Mode>('quality');
+  const [mode, setMode] = useState<Mode>('auto');
   const [targetKb, setTargetKb] = useState(200);
   const [factor, setFactor] = useState<number>(2);
   const [aiFormat, setAiFormat] = useState<AiOutputChoice>('auto');
@@ -265,19 +265,19 @@ function OptimizeResult({ result, before, originalName }: { result: ToolResult; 
 }
 
 /**
- * What the quality judge said of an Auto result: "looks the same" only when it found so; otherwise that fine detail
- * was smoothed. The score is there for the curious (SSIMULACRA: 0 is identical).
+ * What the quality judge said of an Auto result, in plain words: "looks the same" only when it found so, with how much
+ * smaller and in which format; otherwise that fine detail was smoothed. The judge's score stays in the API's answer.
  */
 function Verdict({ result }: { result: ToolResult }) {
   if (result.looksSame === undefined) return null;
-  const score = result.score === undefined ? '' : ` (difference score ${result.score.toFixed(3)}, where 0 is identical)`;
+  const smaller = result.compressionRatio > 0 ? `; ${result.compressionRatio}% smaller as ${result.format.toUpperCase()}` : '';
   return result.looksSame ? (
     <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100" data-testid="looks-same">
-      <strong>Looks the same as the original.</strong> Checked at full size, in colour{score}.
+      <strong>Looks the same as the original{smaller}.</strong> Checked at full size, in colour.
     </p>
   ) : (
     <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="looks-different">
-      <strong>Some fine detail is smoothed.</strong> No quality looked exactly like the original; this is the closest file{score}.
+      <strong>Some fine detail is smoothed.</strong> No quality looked exactly like the original; this is the closest file.
     </p>
   );
 }

@@ -3859,6 +3859,7 @@ export interface operations {
                     quality?: number;
                     /** @enum {string} */
                     maintainMetadata?: "0" | "1" | "true" | "false" | "on" | "off";
+                    maxSide?: number;
                 } | unknown | unknown;
             };
         };

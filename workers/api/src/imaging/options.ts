@@ -4,6 +4,7 @@
  * the WASM memory peak of the largest accepted input stays under 100 MB per codec.
  */
 import { OXIPNG_MS_PER_MP, SLICE_BUDGET_MS } from './slices';
+import { ISOLATE_WRITE_MAX_PIXELS } from '../../../../core/tools/convert';
 
 export const JPEG_OPTIONS = {
   // mozjpeg's auto_subsample switches to full-resolution chroma at high quality and doubles q90 files.
@@ -143,7 +144,8 @@ export const WASM_PIXEL_BUDGET = {
   crop: 5_000_000,
   rotate: 5_000_000,
   compress: 5_000_000,
-  convert: 5_000_000,
+  // What the Convert screen says TIFF and BMP are written up to (core/tools/convert.ts).
+  convert: ISOLATE_WRITE_MAX_PIXELS,
   blur: 5_000_000,
   pixelate: 5_000_000,
   watermark: 5_000_000,
