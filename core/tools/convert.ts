@@ -39,6 +39,6 @@ export const convertFieldsSchema = z.object({
    */
   maintainMetadata: formBool(false),
   /** Scale the picture down to fit within this many pixels a side (never up): "Fit within 1,200 px" for AVIF. */
-  maxSide: maxSideField.optional(),
+  maxSide: maxSideField.optional().describe('Scale the picture down (aspect kept, never up) to fit within this many pixels a side, in the same call: `1200` makes any photo fit AVIF\'s 1,200 px a side.'),
 });
 export type ConvertOptions = z.infer<typeof convertFieldsSchema>;

@@ -393,7 +393,7 @@ export interface paths {
         put?: never;
         /**
          * Convert to JPEG, PNG, WebP, AVIF, BMP or TIFF
-         * @description Re-encodes the picture; metadata is never carried over. The picture is the `image` file, or a public `url` the server fetches. An animated GIF or WebP keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
+         * @description Re-encodes the picture, scaled down to fit within `maxSide` where that is sent (AVIF is made at most 1,200 px a side); metadata is never carried over. The picture is the `image` file, or a public `url` the server fetches. An animated GIF or WebP keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
          *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
@@ -3859,6 +3859,7 @@ export interface operations {
                     quality?: number;
                     /** @enum {string} */
                     maintainMetadata?: "0" | "1" | "true" | "false" | "on" | "off";
+                    /** @description Scale the picture down (aspect kept, never up) to fit within this many pixels a side, in the same call: `1200` makes any photo fit AVIF's 1,200 px a side. */
                     maxSide?: number;
                 } | unknown | unknown;
             };
