@@ -167,6 +167,39 @@ export const STILLS = ['disastergirl', 'doge', 'dwight', 'grumpycat', 'harold', 
 export const HELD_OUT = ['DSCN0010', 'DSCN0012', 'DSCN0021', 'DSCN0025', 'DSCN0027', 'DSCN0029', 'DSCN0038', 'DSCN0040', 'DSCN0042'].map((n) => `exif/jpg/gps/${n}.jpg`);
 
 /**
+ * Auto's figures by photo size, printed apart (issue 40): 0.3 MP (the held-out camera photos, AVIF possible and judged
+ * whole), over 0.4 MP but within 1,200 px a side (where production could make AVIF; phone photos made web-ready are
+ * this size), and 3–12 MP (phone photos as taken). Each against libvips in the same run (autoQualityRows).
+ */
+export async function autoBySize(corpus: string, fixtures: string, phone: Uint8Array): Promise<string[]> {
+  const read = async (path: string) => new Uint8Array(await readFile(path));
+  const fit1200 = async (bytes: Uint8Array) => new Uint8Array(await sharp(bytes).resize(1200, 1200, { fit: 'inside' }).jpeg({ quality: 92 }).toBuffer());
+  const still = (n: string) => read(resolve(fixtures, `memegen-templates/${n}/default.jpg`));
+  const groups: [string, [string, Uint8Array][]][] = [
+    ['0.3 MP (640 × 480 camera photos, held out)', await Promise.all(HELD_OUT.slice(0, 3).map(async (p) => [p.split('/').pop()!, await read(resolve(corpus, p))] as [string, Uint8Array]))],
+    [
+      'over 0.4 MP, within 1,200 px a side',
+      [
+        ['hubble_deep_field.jpg (1000 × 872)', await read(resolve(corpus, 'photos/hubble_deep_field.jpg'))],
+        ['harold 1200 × 800 (from 3.6 MP)', await fit1200(await still('harold'))],
+        ['generated phone photo 1200 × 801 (from 12 MP)', await fit1200(phone)],
+      ],
+    ],
+    [
+      '3–12 MP',
+      [
+        ['harold (2319 × 1546, 3.6 MP)', await still('harold')],
+        ['spiderman (4044 × 2894, 11.7 MP)', await still('spiderman')],
+        ['generated phone photo (12 MP)', phone],
+      ],
+    ],
+  ];
+  const lines: string[] = [];
+  for (const [title, inputs] of groups) lines.push(`\n#### quality=auto, format=auto: ${title}\n`, ...(await autoQualityRows(inputs)));
+  return lines;
+}
+
+/**
  * `-- --api URL` / `--api-large URL`: `POST /api/optimize` with quality=auto, format=auto against the same call at
  * quality 80, format jpeg, on the same photo through a running stack (upload, engine, R2): the time a person waits.
  * Each call once to warm the isolate, then the median of three.

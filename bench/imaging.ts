@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { wasmMemory, wasmPeaks } from '../workers/api/src/imaging/codecs/codecs';
 import { compressAuto } from '../workers/api/src/imaging/ops/compress/auto-whole';
 import { compressPng, SearchBudget } from '../workers/api/src/imaging/ops/compress/choices';
-import { autoApiRows, autoQualityRows, outsideScores } from './auto-quality';
+import { autoApiRows, autoBySize, outsideScores } from './auto-quality';
 import { decode } from '../workers/api/src/imaging/codecs/decode';
 import { encode, encodePng } from '../workers/api/src/imaging/codecs/encode';
 import { readHeader } from '../workers/api/src/imaging/intake/sniff';
@@ -19,6 +19,7 @@ import type { Raster } from '../workers/api/src/imaging/codecs/raster';
 import { syntheticPhoto } from '../workers/api/test/support/synthetic';
 
 const corpus = resolve(import.meta.dirname, '../../shared/corpus');
+const fixtures = resolve(import.meta.dirname, '../../shared/fixtures');
 const PHOTOS = ['photos/rocket.jpg', 'photos/hubble_deep_field.jpg', 'photos/astronaut.png', 'photos/chelsea.png', 'photos/coffee.png', 'photos/motorcycle_left.png'];
 
 const ms = (t: number) => `${t.toFixed(0)} ms`;
@@ -149,6 +150,11 @@ async function main() {
     for (const line of await autoBudgetRows()) console.log(line);
     return;
   }
+  if (process.argv.includes('--auto-sizes')) {
+    // Auto's figures by photo size alone (the section the full run prints too), a few minutes on two cores.
+    for (const line of await autoBySize(corpus, fixtures, new Uint8Array(await vipsJpeg(syntheticPhoto(4240, 2832), 92)))) console.log(line);
+    return;
+  }
   const largeAt = process.argv.indexOf('--api-large');
   if (largeAt > 0) {
     // The goal for phone photos: a 12 MP phone photo compressed at q80 through the whole stack (upload, engine, image
@@ -174,8 +180,8 @@ async function main() {
   const warm = syntheticPhoto(64, 48);
   await operations('warm-up', new Uint8Array(await vipsJpeg(warm, 90)), []);
   for (const [name, bytes] of inputs) await operations(name, bytes, rows);
-  // quality=auto on the photos the isolate compresses itself (the 12 MP one goes to the image service: --api-large).
-  const autoRows = await autoQualityRows(inputs.filter(([name]) => !name.includes('12 MP')));
+  // quality=auto by photo size: 0.3 MP, within 1,200 px, 3–12 MP (the large ones through the offline image service).
+  const autoRows = await autoBySize(corpus, fixtures, inputs.find(([name]) => name.includes('12 MP'))![1]);
 
   // A UI screenshot: flat colours and text, the case lossless PNG optimisation is for.
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f4f4f5"/><rect width="1280" height="64" fill="#4f46e5"/>${Array.from({ length: 14 }, (_, i) => `<rect x="40" y="${100 + i * 48}" width="${600 + (i % 5) * 90}" height="32" rx="6" fill="${i % 2 ? '#ffffff' : '#e4e4e7'}"/><text x="56" y="${122 + i * 48}" font-family="sans-serif" font-size="16" fill="#18181b">Row ${i + 1}: settings, labels and buttons</text>`).join('')}</svg>`;
@@ -192,7 +198,7 @@ async function main() {
     const bytes = r.wasmBytes && r.nativeBytes ? `| ${kb(r.wasmBytes)} | ${kb(r.nativeBytes)} | ${ratio(r.wasmBytes, r.nativeBytes)}` : '| | |';
     console.log(`| ${r.image} | ${r.op} | ${ms(r.wasm)} | ${ms(r.native)} | ${ratio(r.wasm, r.native)} ${bytes} | ${r.peak.toFixed(0)} |`);
   }
-  console.log('\n### quality=auto judged by libjxl ssimulacra_main and butteraugli (lower is better for both)\n');
+  console.log('\n### quality=auto judged by libjxl ssimulacra_main and butteraugli (lower is better for both), by photo size (`-- --auto-sizes`: this alone)');
   for (const line of autoRows) console.log(line);
   console.log(`\n### PNG screenshot (1280×800): lossless png + oxipng, palette reduction kept only if our judge scores it ≤ ${PALETTE_MAX_SCORE}\n`);
   console.log(`| input (libvips PNG) | ours (compress quality 80, format png) | saved | SSIMULACRA (libjxl) | time |\n|---|---|---|---|---|\n| ${kb(shot.length)} | ${kb(shotOurs.length)} | ${((1 - shotOurs.length / shot.length) * 100).toFixed(0)}% | ${shotScore.toFixed(4)} | ${ms(tShot)} |`);

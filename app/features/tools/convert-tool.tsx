@@ -67,7 +67,7 @@ export function ConvertTool() {
     setFailed([]);
     // A failed file is never skipped silently (docs/product.md §5.4): the list under the results says which and why.
     const { side, over } = formatLimit(format, sizes);
-    const fitted = side && over && fit ? { maxSide: side } : {};
+    const fitted: Record<string, number> = side && over && fit ? { maxSide: side } : {};
     const fields = { operation: 'convert', format, quality, maintainMetadata: false, ...fitted, ...(animated && firstOnly ? { frames: 'first' } : {}) };
     const outcome = await runAll('/api/convert', files, fields, 'The server could not convert this file.');
     const out = outcome.done.map((d) => ({ originalName: d.name, result: d.result }));
