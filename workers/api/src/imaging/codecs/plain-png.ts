@@ -20,19 +20,29 @@ export function pngChunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** Encodes raw pixels (row-major, `channels` bytes per pixel) as a PNG. */
-export function plainPng(pixels: Uint8Array, width: number, height: number, channels: 3 | 4): Uint8Array {
-  if (pixels.length !== width * height * channels) throw new Error('pixel buffer does not match the size');
+/** An IHDR's data: 8 bits a sample, `colourType` 2 (RGB), 3 (palette) or 6 (RGBA), no interlace. */
+export function ihdr(width: number, height: number, colourType: 2 | 3 | 6): Uint8Array {
   const header = new Uint8Array(13);
   const hv = new DataView(header.buffer);
   hv.setUint32(0, width);
   hv.setUint32(4, height);
   header[8] = 8;
-  header[9] = channels === 4 ? 6 : 2;
-  const stride = width * channels;
+  header[9] = colourType;
+  return header;
+}
+
+/** Rows of `stride` bytes, each behind filter byte 0 (none), as IDAT's data before deflate. */
+export function unfilteredRows(pixels: Uint8Array, stride: number, height: number): Uint8Array {
   const raw = new Uint8Array((stride + 1) * height);
   for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
-  return concatBytes([new Uint8Array(SIGNATURE), pngChunk('IHDR', header), pngChunk('IDAT', zlibSync(raw, { level: 6 })), pngChunk('IEND', new Uint8Array())]);
+  return raw;
+}
+
+/** Encodes raw pixels (row-major, `channels` bytes per pixel) as a PNG. */
+export function plainPng(pixels: Uint8Array, width: number, height: number, channels: 3 | 4): Uint8Array {
+  if (pixels.length !== width * height * channels) throw new Error('pixel buffer does not match the size');
+  const raw = unfilteredRows(pixels, width * channels, height);
+  return concatBytes([new Uint8Array(PNG_SIGNATURE), pngChunk('IHDR', ihdr(width, height, channels === 4 ? 6 : 2)), pngChunk('IDAT', zlibSync(raw, { level: 6 })), pngChunk('IEND', new Uint8Array())]);
 }

@@ -3,7 +3,7 @@
  * as a pixelated patch, is encoded without ever holding its pixels: memory is two rows and the compressed output.
  */
 import { Zlib } from 'fflate';
-import { pngChunk as chunk } from './plain-png';
+import { ihdr, PNG_SIGNATURE, pngChunk as chunk } from './plain-png';
 import { concat } from '../metadata/container';
 import { yieldToEventLoop } from '../slices';
 
@@ -16,12 +16,7 @@ export const ROWS_PIXELS_PER_SLICE = 500_000;
 
 /** `row(y, into)` fills `into` (width × 4 bytes) with row y. */
 export async function encodePngRows(width: number, height: number, row: (y: number, into: Uint8Array) => void): Promise<Uint8Array> {
-  const header = new Uint8Array(13);
-  const hv = new DataView(header.buffer);
-  hv.setUint32(0, width);
-  hv.setUint32(4, height);
-  header[8] = 8;
-  header[9] = 6;
+  const header = ihdr(width, height, 6);
   const compressed: Uint8Array[] = [];
   const zlib = new Zlib({ level: 6 });
   zlib.ondata = (data) => compressed.push(data);
@@ -38,7 +33,7 @@ export async function encodePngRows(width: number, height: number, row: (y: numb
     zlib.push(line.slice(), y === height - 1);
     [previous, current] = [current, previous];
   }
-  const signature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const signature = new Uint8Array(PNG_SIGNATURE);
   return concat([signature, chunk('IHDR', header), chunk('IDAT', concat(compressed)), chunk('IEND', new Uint8Array())]);
 }
 
