@@ -34,7 +34,7 @@ export function ihdr(width: number, height: number, colourType: 2 | 3 | 6): Uint
 }
 
 /** Rows of `stride` bytes, each behind filter byte 0 (none), as IDAT's data before deflate. */
-export function unfilteredRows(pixels: Uint8Array, stride: number, height: number): Uint8Array {
+export function unfilteredRows(pixels: Uint8Array, stride: number, height: number): Uint8Array<ArrayBuffer> {
   const raw = new Uint8Array((stride + 1) * height);
   for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
   return raw;
