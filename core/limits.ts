@@ -125,6 +125,8 @@ export const RATE_LIMITS_PER_MINUTE = {
   // A share's delete: a person deletes one at a time; each one writes D1, deletes from R2 and may call Cloudflare's
   // purge API, and a wrong token costs a D1 read and a hash.
   'delete-share': 20,
+  // The contact form (ADR 0158): a person sends one message, maybe a correction; a script filling D1 is stopped here.
+  contact: 5,
 } as const;
 export type RateLimitedRoute = keyof typeof RATE_LIMITS_PER_MINUTE;
 
@@ -141,3 +143,13 @@ export const API_MONTHLY_CALLS = 10_000;
 export const API_KEY_USAGE_FLUSH_MS = 10_000;
 export const API_KEYS_MAX_ACTIVE = 10;
 export const API_KEY_NAME_MAX_CHARS = 60;
+
+/**
+ * The contact form (ADR 0158): what one message may hold, and how long the operator keeps it (the cron deletes
+ * older ones; docs/product.md §2 and the privacy page say so).
+ */
+export const CONTACT_NAME_MAX_CHARS = 100;
+/** RFC 5321's longest forward path, the longest address a mail server takes. */
+export const CONTACT_EMAIL_MAX_CHARS = 254;
+export const CONTACT_MESSAGE_MAX_CHARS = 5000;
+export const CONTACT_KEPT_DAYS = 90;

@@ -13,9 +13,10 @@ export const BILLED_CALLS_HEADER = 'x-billed-calls';
 
 /**
  * The burst-limited routes that make no billed call, so carry no header: a share delete writes only our own D1 and
- * R2 (and purges our own edge cache, which is free). Every other burst-limited route can bill.
+ * R2 (and purges our own edge cache, which is free); a contact message (ADR 0158) writes one D1 row. Every other
+ * burst-limited route can bill.
  */
-export const UNBILLED_BURST_ROUTES = ['delete-share'] as const satisfies readonly RateLimitedRoute[];
+export const UNBILLED_BURST_ROUTES = ['delete-share', 'contact'] as const satisfies readonly RateLimitedRoute[];
 export type UnbilledBurstRoute = (typeof UNBILLED_BURST_ROUTES)[number];
 
 /** The paid services whose calls are counted. */

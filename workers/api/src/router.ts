@@ -7,6 +7,7 @@ import { assertDeclaredLength } from './http';
 import { authenticateApiKey, meterKeyCall, withKeyHeaders } from './identity/api-key';
 import type { RequestContext } from './identity/request-context';
 import { deleteKey, getKeys, postKey } from './routes/api-keys';
+import { postContact } from './routes/contact';
 import { postGenerateCaptions } from './routes/generate-captions';
 import { postGenerateImage } from './routes/generate-image';
 import { getDashboard } from './routes/dashboard';
@@ -64,6 +65,7 @@ router.post('/analyze-metadata', throttled('tools', postAnalyzeMetadata));
 router.post('/memes/render', throttled('tools', postMemeRender));
 router.post('/shares', throttled('upload', postShare));
 router.delete('/shares/:id', limited('delete-share', deleteShare));
+router.post('/contact', limited('contact', postContact));
 // A meme URL: burst-limited and metered only once its path and query are valid (a repeat is the site's edge cache's
 // and never reaches the Worker, ADR 0146). Its answers say their billed calls like the burst-limited routes' (ADR 0148).
 router.get('/memes/:template/:captions+', billable(getMemeUrl));

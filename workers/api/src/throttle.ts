@@ -17,6 +17,7 @@ export const RATE_LIMITERS = {
   'generate-image': 'RATE_LIMIT_GENERATE_IMAGE',
   'generate-captions': 'RATE_LIMIT_GENERATE_CAPTIONS',
   'delete-share': 'RATE_LIMIT_DELETE_SHARE',
+  contact: 'RATE_LIMIT_CONTACT',
 } as const satisfies Record<RateLimitedRoute, keyof Env>;
 
 /**
@@ -26,9 +27,9 @@ export const RATE_LIMITERS = {
 const RETRY_AFTER_SECONDS = RATE_LIMIT_WINDOW_MS / 1000;
 
 /**
- * The route's handler behind its burst limit. Every burst-limited route but the share delete (`limited`, core/api/billed-calls.ts) is one that
- * can make a billed call (an image service, AI or browser call): its every answer, a 429 included, says how many it
- * made (ADR 0148).
+ * The route's handler behind its burst limit, for a route that can make a billed call (an image service, AI or
+ * browser call): its every answer, a 429 included, says how many it made (ADR 0148). The burst-limited routes that
+ * cannot bill (core/api/billed-calls.ts's UNBILLED_BURST_ROUTES: the share delete, the contact form) use `limited`.
  */
 export function throttled(route: Exclude<RateLimitedRoute, UnbilledBurstRoute>, handler: Handler): Handler {
   return billable(limited(route, handler));

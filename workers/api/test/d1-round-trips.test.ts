@@ -114,6 +114,8 @@ const cases: [string, (ip: string) => Request, number][] = [
   ['session (GET, premium)', get('/api/session', () => ({ cookie: premium })), 1],
   ['usage-limit', get('/api/usage-limit', () => ({ cookie: visitorCookie })), 0],
   // Cancel of a streamed AI job: the refund and the allowance are Durable Objects, no D1.
+  // The message's one insert (ADR 0158); the burst limit is the binding's.
+  ['contact', (ip) => post('/api/contact', JSON.stringify({ email: 'a@example.com', topic: 'help', message: 'hi' }), { 'content-type': 'application/json' })(ip), 1],
   ['cancel a job (DELETE /api/jobs/{id})', (ip) => new Request(`http://local/api/jobs/${crypto.randomUUID()}`, { method: 'DELETE', headers: { 'cf-connecting-ip': ip, cookie: visitorCookie } }), 0],
 ];
 

@@ -180,3 +180,23 @@ export const shares = sqliteTable(
   },
   (t) => [index('shares_expiry').on(t.deletedAt, t.expiresAt)],
 );
+
+/**
+ * Messages from the contact page (ADR 0158), read by the operator with `npm run contact:list` and answered by e-mail.
+ * Only what the sender typed is kept, never their address on the network or their visitor id; the cron deletes a
+ * message CONTACT_KEPT_DAYS after it arrived.
+ */
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: text('id').primaryKey(),
+    /** null when the sender gave none. */
+    name: text('name'),
+    email: text('email').notNull(),
+    /** One of CONTACT_TOPICS (core/api/contact.ts). */
+    topic: text('topic').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created').on(t.createdAt)],
+);
