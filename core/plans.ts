@@ -1,99 +1,108 @@
-import { API_MONTHLY_CALLS, FREE_DAILY_AI_LIMIT } from './limits';
+import { DASHBOARD_TREND_DAYS, PREMIUM_MONTHLY_AI_GUIDE } from './api/dashboard';
+import { SHARE_FREE_DAYS } from './api/shares';
+import { API_KEYS_MAX_ACTIVE, API_MONTHLY_CALLS, EXPORT_MAX_SIDE, FREE_DAILY_AI_LIMIT, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from './limits';
+import { UPSCALE_FACTORS } from './tools/ai';
 
 /**
- * The one plan catalogue: /pricing and the dashboard both render it. Personal plans (Free, Pro, Unlimited) are
- * sold to one person; team plans (Business, Enterprise) to a team, with API access by key. A premium member of
- * the dashboard is on Unlimited. There is no online billing yet: paid plans are set up by support from the contact
- * page (ADR 0070), and every button says so rather than doing nothing.
+ * The one plan catalogue, drawn on /pricing, the dashboard and the contact page (ADR 0159). It sells only what the
+ * product does: Free is everything a visitor gets with no sign-up; Premium is the membership the access code opens
+ * (docs/product.md §6), and lists only what that membership adds. Every number is rendered from the constant that
+ * enforces it, and a unit test (app/features/pricing/plans.test.ts) fails on a number no constant backs or a Premium
+ * line that Free already has. There is no online billing: support sets up and invoices Premium by e-mail (ADR 0070).
  */
+
+export type Tier = 'free' | 'premium';
+
+/** One line of a plan: what it says, and who has it (free: everyone; premium: members only). */
+export interface Feature {
+  id: string;
+  tier: Tier;
+  text: string;
+}
+
+const thousands = (n: number) => n.toLocaleString('en-US');
+const MAX_UPSCALE = Math.max(...UPSCALE_FACTORS);
+
+/** What the product does, as a plan states it; each line says where the product does it. */
+export const FEATURES = {
+  // docs/product.md §8 (FREE_DAILY_AI_LIMIT), §5.2 (upscale 2×–4×), §5.5 (blur by AI), §4.2 (generation).
+  aiDaily: { id: 'aiDaily', tier: 'free', text: `${FREE_DAILY_AI_LIMIT} AI operations a day: generate a picture, upscale up to ${MAX_UPSCALE}×, remove a background, blur faces or people` },
+  // §4: templates, uploads, captions, shapes, AI caption ideas (never counted).
+  editor: { id: 'editor', tier: 'free', text: 'Every template, your own pictures, captions, shapes and caption ideas' },
+  // §4.5, §4.5.1: the editor's downloads, made in the browser.
+  downloads: { id: 'downloads', tier: 'free', text: `Downloads with no watermark, up to ${thousands(EXPORT_MAX_SIDE)} px: JPG, PNG or WebP, and GIF, WebP or MP4 when animated` },
+  // §5 and §8 (MAX_UPLOAD_BYTES, MAX_IMAGE_PIXELS).
+  tools: {
+    id: 'tools',
+    tier: 'free',
+    text: `Every image tool on pictures up to ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels: compress, resize, crop, convert, watermark, blur, metadata removal`,
+  },
+  // §4.5 (SHARE_FREE_DAYS).
+  shareLinks: { id: 'shareLinks', tier: 'free', text: `Share links that work for ${SHARE_FREE_DAYS} days` },
+  // §2: /contact and the support address.
+  support: { id: 'support', tier: 'free', text: 'Help by e-mail or the contact form' },
+  everythingFree: { id: 'everythingFree', tier: 'premium', text: 'Everything in Free' },
+  // §6: no cap for a member; the dashboard's bar measures the month against PREMIUM_MONTHLY_AI_GUIDE (not enforced).
+  aiUncapped: {
+    id: 'aiUncapped',
+    tier: 'premium',
+    text: `AI operations with no daily cap (your dashboard shows the month against a fair-use guide of ${thousands(PREMIUM_MONTHLY_AI_GUIDE)})`,
+  },
+  // §4.5 Save to dashboard, §6 saved memes.
+  savedMemes: { id: 'savedMemes', tier: 'premium', text: 'Save memes to your dashboard, kept until you delete them' },
+  // §4.5: a member's share links have no expiry.
+  keptShares: { id: 'keptShares', tier: 'premium', text: 'Share links kept until you delete them' },
+  // §6 figures and chart.
+  figures: { id: 'figures', tier: 'premium', text: `Your figures: memes saved, AI operations and downloads, a ${DASHBOARD_TREND_DAYS}-day chart` },
+  // §6 API keys (API_KEYS_MAX_ACTIVE, API_MONTHLY_CALLS).
+  apiKeys: { id: 'apiKeys', tier: 'premium', text: `API keys: up to ${API_KEYS_MAX_ACTIVE}, each with ${thousands(API_MONTHLY_CALLS)} calls a month` },
+} as const satisfies Record<string, Feature>;
+
 export interface Plan {
-  id: 'free' | 'pro' | 'unlimited' | 'business' | 'enterprise';
-  audience: 'personal' | 'team';
+  id: Tier;
   name: string;
   description: string;
   price: string;
   period: string;
-  features: string[];
+  features: Feature[];
   buttonText: string;
   buttonHref: string;
-  popular: boolean;
-  limitation?: string;
+  /** The plan the page draws attention to. */
+  highlighted: boolean;
 }
+
+const F = FEATURES;
 
 export const PLANS: Plan[] = [
   {
     id: 'free',
-    audience: 'personal',
     name: 'Free',
-    description: 'Everything you need to make and share memes.',
+    description: 'Everything you need to make and share memes, with no sign-up.',
     price: '$0',
     period: 'free forever',
-    features: [
-      `${FREE_DAILY_AI_LIMIT} AI generations per day`,
-      'Unlimited template and upload memes',
-      'PNG/JPG download',
-      'Community support',
-    ],
+    features: [F.aiDaily, F.editor, F.downloads, F.tools, F.shareLinks, F.support],
     buttonText: 'Start Creating Free',
     buttonHref: '/meme-generator',
-    popular: false,
-    limitation: `Limited to ${FREE_DAILY_AI_LIMIT} AI generations per day`,
+    highlighted: false,
   },
   {
-    id: 'pro',
-    audience: 'personal',
-    name: 'Pro',
-    description: 'For creators who post every day.',
-    price: '$9.99',
-    period: 'per month',
-    features: ['200 AI generations per month', 'Premium templates', 'HD downloads', 'Priority support', 'Custom fonts', 'Bulk export'],
-    buttonText: 'Start Pro Trial',
-    buttonHref: '/contact?plan=pro',
-    popular: true,
-  },
-  {
-    id: 'unlimited',
-    audience: 'personal',
-    name: 'Unlimited',
-    description: 'For power users: the premium membership with the dashboard.',
+    id: 'premium',
+    name: 'Premium',
+    description: 'The membership: no daily AI cap, your memes kept on your dashboard, and API keys.',
     price: '$19.99',
     period: 'per month',
-    features: ['Unlimited AI generations', '4x upscaling', 'Saved memes in your dashboard', 'Commercial rights', 'Priority support'],
-    buttonText: 'Go Unlimited',
-    buttonHref: '/contact?plan=unlimited',
-    popular: false,
+    features: [F.everythingFree, F.aiUncapped, F.savedMemes, F.keptShares, F.figures, F.apiKeys],
+    buttonText: 'Ask for Premium',
+    buttonHref: '/contact?plan=premium',
+    highlighted: true,
   },
 ];
 
-export const TEAM_PLANS: Plan[] = [
-  {
-    id: 'business',
-    audience: 'team',
-    name: 'Business',
-    description: 'For a team of up to 5 that publishes every day.',
-    price: '$79.99',
-    period: 'per month',
-    features: ['Everything in Unlimited for 5 people', 'Brand watermarks', `API: ${API_MONTHLY_CALLS.toLocaleString('en-US')} calls per month`, 'Dedicated support'],
-    buttonText: 'Ask about Business',
-    buttonHref: '/contact?plan=business',
-    popular: false,
-  },
-  {
-    id: 'enterprise',
-    audience: 'team',
-    name: 'Enterprise',
-    description: 'For larger teams and integrations.',
-    price: 'Custom',
-    period: 'pricing',
-    features: ['Unlimited members and API calls', 'White-label', 'SLA'],
-    buttonText: 'Contact Sales',
-    buttonHref: '/contact?plan=enterprise',
-    popular: false,
-  },
-];
-
-/** The plan a premium member of the dashboard is on. */
-export const MEMBER_PLAN: Plan = PLANS.find((p) => p.id === 'unlimited')!;
+/** The plan a member of the dashboard is on. */
+export const MEMBER_PLAN: Plan = PLANS.find((p) => p.id === 'premium')!;
 
 /** Said next to every billing action until online billing exists. */
-export const BILLING_NOTE = 'Online billing is not available yet: our support team sets up, changes and invoices plans by email.';
+export const BILLING_NOTE = 'Online billing is not available yet: our support team sets up, changes and invoices Premium by e-mail.';
+
+/** Under the plans: a team buys one membership per person, through support. */
+export const TEAM_NOTE = 'For a team, ask for one membership per person: each gets their own dashboard, saved memes and API keys.';

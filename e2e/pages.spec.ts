@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import type { UsageLimit } from '../core/api/usage';
-import { FREE_DAILY_AI_LIMIT, IMAGE_TTL_SECONDS_DEFAULT } from '../core/limits';
+import { API_MONTHLY_CALLS, FREE_DAILY_AI_LIMIT, IMAGE_TTL_SECONDS_DEFAULT } from '../core/limits';
 import { ABUSE_EMAIL, SUPPORT_EMAIL } from '../core/site';
 import { apiHasRoute, serveTemplates } from './home-fixtures';
 
@@ -63,26 +63,27 @@ test('every page fits a 390 px wide phone without sideways scrolling', async ({ 
 });
 
 test.describe('pricing', () => {
-  test('shows Free, Pro (Most Popular) and Unlimited, then the team plans and the FAQ, with one allowance number', async ({ page }) => {
+  test('shows Free and Premium from the one catalogue, every number the product enforces, and the questions', async ({ page }) => {
     await page.goto('/pricing');
-    // Three personal plans, then Business and Enterprise under "For teams" (core/plans.ts).
-    await expect(page.getByRole('article')).toHaveCount(5);
-    await expect(page.getByRole('region', { name: 'For teams' }).getByRole('article')).toHaveCount(2);
+    // Two plans (core/plans.ts, ADR 0159): nothing sold that the product does not do.
     const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(2);
     await expect(cards.nth(0)).toContainText('Free');
-    await expect(cards.nth(1)).toContainText('$9.99');
-    await expect(cards.nth(1)).toContainText('Most Popular');
-    await expect(cards.nth(2)).toContainText('$19.99');
+    await expect(cards.nth(0)).toContainText(`${FREE_DAILY_AI_LIMIT} AI operations a day`);
+    await expect(cards.nth(0)).toContainText('upscale up to 4×');
+    await expect(cards.nth(1)).toContainText('Premium');
+    await expect(cards.nth(1)).toContainText('$19.99');
+    await expect(cards.nth(1)).toContainText(`each with ${API_MONTHLY_CALLS.toLocaleString('en-US')} calls a month`);
     await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
+    await page.getByText('How many free AI operations do I get?').click();
     const text = await page.locator('main').innerText();
-    await page.getByText('How many free AI generations do I get?').click();
-    const numbers = [...(await page.locator('main').innerText()).matchAll(/(\d+) AI (?:generations|operations) (?:per|a) day/g)].map((m) => Number(m[1]));
+    const numbers = [...text.matchAll(/(\d+) AI operations a day/g)].map((m) => Number(m[1]));
     expect(numbers.length).toBeGreaterThanOrEqual(3);
     expect(new Set(numbers)).toEqual(new Set([FREE_DAILY_AI_LIMIT]));
-    expect(text).not.toMatch(/\b5 AI generations/);
-    await cards.nth(1).getByRole('link', { name: 'Start Pro Trial' }).click();
-    await expect(page).toHaveURL(/\/contact\?plan=pro$/);
-    await expect(page.locator('main')).toContainText('Interested in the Pro plan');
+    for (const gone of [/\bPro\b/, /Most Popular/, /premium templates/i, /\bHD\b/, /custom fonts/i, /bulk export/i, /trial/i]) expect(text).not.toMatch(gone);
+    await cards.nth(1).getByRole('link', { name: 'Ask for Premium' }).click();
+    await expect(page).toHaveURL(/\/contact\?plan=premium$/);
+    await expect(page.getByLabel('What is it about?')).toHaveValue('premium');
   });
 
   test.describe('against the real API (GET /api/usage-limit)', () => {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { expect, test } from './fixtures';
-import { MEMBER_PLAN, PLANS, TEAM_PLANS } from '../core/plans';
+import { MEMBER_PLAN, PLANS } from '../core/plans';
 import { partnerLink } from '../core/site';
 import { corpusFile, download, toastWith } from './tools-fixtures';
 
@@ -65,7 +65,7 @@ test('starting a job or switching tabs clears the previous result, so no downloa
 
 test('pricing and the dashboard show one plan catalogue, and billing says in words what it cannot do yet', async ({ page }) => {
   await page.goto('/pricing');
-  for (const p of [...PLANS, ...TEAM_PLANS]) {
+  for (const p of PLANS) {
     const card = page.getByRole('article', { name: p.name });
     await expect(card).toContainText(p.price);
   }
@@ -76,14 +76,14 @@ test('pricing and the dashboard show one plan catalogue, and billing says in wor
   await page.getByRole('button', { name: 'Access Dashboard' }).click();
   await expect(page.getByTestId('current-plan')).toContainText(`${MEMBER_PLAN.name} (premium membership) · active · ${MEMBER_PLAN.price}`);
   await expect(page.getByTestId('billing-note')).toBeVisible();
-  for (const p of TEAM_PLANS) await expect(page.getByRole('heading', { name: p.name, exact: true })).toBeVisible();
+  for (const p of PLANS) await expect(page.getByRole('heading', { name: p.name, exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Manage Billing' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Ask support about billing or an invoice' })).toHaveAttribute('href', '/contact?topic=billing');
   await page.getByRole('link', { name: 'Ask support about billing or an invoice' }).click();
   await expect(page.getByTestId('billing-note')).toContainText('a copy of an invoice');
   await expect(page.getByRole('link', { name: /support@/ })).toHaveAttribute('href', /subject=Billing$/);
-  await page.goto('/contact?plan=business');
-  await expect(page.getByText('Interested in the Business plan ($79.99 per month)?')).toBeVisible();
+  await page.goto('/contact?plan=premium');
+  await expect(page.getByText(`Interested in Premium (${MEMBER_PLAN.price} per month)?`)).toBeVisible();
 });
 
 test('Optimize promotes the background-removal site as an outside service, in a new tab with the referral', async ({ page }) => {
