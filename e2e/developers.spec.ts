@@ -46,7 +46,8 @@ test('/developers lists the routes from the API’s own document, grouped, with 
     if (auth.includes('No key needed')) expect(example, example).not.toMatch(/Authorization|mf_session/);
   }
   const dashboard = page.locator('article#getDashboard');
-  await expect(dashboard.getByTestId('curl-example')).toContainText("-H 'Authorization: Bearer mf_…'");
+  await expect(dashboard.getByTestId('curl-example')).toContainText('-H "Authorization: Bearer $MEMEFORGE_KEY"');
+  await expect(dashboard.getByText('export MEMEFORGE_KEY=mf_…')).toBeVisible();
   await expect(dashboard.getByRole('link', { name: 'dashboard' })).toHaveAttribute('href', '/dashboard');
   // The footer links here.
   await page.goto('/about');
@@ -89,7 +90,7 @@ test('the compress curl example runs as pasted, with no key, and downloads the p
   }
 });
 
-test('a keyed example runs once its placeholder is a real key from the dashboard', async ({ page }) => {
+test('a keyed example runs as pasted once MEMEFORGE_KEY holds a real key from the dashboard', async ({ page }) => {
   await page.goto('/developers');
   const example = await page.locator('article#getDashboard [data-testid="curl-example"]').innerText();
   const session = await page.request.post('/api/session', { data: { accessCode: accessCode() } });
@@ -97,8 +98,11 @@ test('a keyed example runs once its placeholder is a real key from the dashboard
   const created = await page.request.post('/api/keys', { data: { name: 'developers page e2e' } });
   expect(created.status()).toBe(201);
   const { key } = (await created.json()) as { key: string };
-  const { stdout } = await run('bash', ['-c', `${example.replace('mf_…', key)} -sS -o /dev/null -w '%{http_code}'`], { timeout: 30_000 });
-  expect(stdout).toBe('200');
+  const paste = (env: Record<string, string>) =>
+    run('bash', ['-c', `${example} -sS -o /dev/null -w '%{http_code}'`], { timeout: 30_000, env: { ...process.env, ...env } });
+  expect((await paste({ MEMEFORGE_KEY: key })).stdout).toBe('200');
+  // The variable is what carries the key: without it the same paste is refused.
+  expect((await paste({ MEMEFORGE_KEY: '' })).stdout).toBe('401');
 });
 
 test('each example has a copy button that puts it on the clipboard and says Copied', async ({ page, context }) => {

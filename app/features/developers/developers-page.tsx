@@ -26,8 +26,9 @@ export function DevelopersPage({ tags, version, templates = [] }: { tags: Refere
           <h3 className="font-semibold text-slate-900 dark:text-white">Authentication</h3>
           <p className="mt-1 text-sm">
             Send <code>Authorization: Bearer mf_…</code> with a key from your <Link className={link} to="/dashboard">dashboard</Link>. Each call counts
-            against the key’s monthly allowance (<code>RateLimit-*</code> headers say how much is left). Public routes need no key, and their
-            examples send none (a made-up key is refused with 401).
+            against the key’s monthly allowance (<code>RateLimit-*</code> headers say how much is left). The keyed examples read it from{' '}
+            <code>$MEMEFORGE_KEY</code>: run <code>export MEMEFORGE_KEY=mf_…</code> once. Public routes need no key, and their examples send none
+            (a made-up key is refused with 401).
           </p>
         </div>
         <div className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">

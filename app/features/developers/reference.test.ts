@@ -40,9 +40,9 @@ describe('the /developers reference', () => {
     expect(route('GET', '/api/templates').curl).toBe(`curl '${ORIGIN}/api/templates'`);
     for (const r of tags.flatMap((t) => t.routes)) {
       if (r.auth === 'public') expect(r.curl, `${r.method} ${r.path}`).not.toMatch(/Authorization|mf_session/);
-      if (r.auth === 'premium') expect(r.curl, `${r.method} ${r.path}`).toContain("-H 'Authorization: Bearer mf_…'");
+      if (r.auth === 'premium') expect(r.curl, `${r.method} ${r.path}`).toContain('-H "Authorization: Bearer $MEMEFORGE_KEY"');
     }
-    expect(route('GET', '/api/dashboard').curl).toBe(`curl '${ORIGIN}/api/dashboard' \\\n  -H 'Authorization: Bearer mf_…'`);
+    expect(route('GET', '/api/dashboard').curl).toBe(`curl '${ORIGIN}/api/dashboard' \\\n  -H "Authorization: Bearer $MEMEFORGE_KEY"`);
     const compress = route('POST', '/api/optimize').curl;
     expect(compress).toContain(`curl -X POST '${ORIGIN}/api/optimize'`);
     expect(compress).toContain('-F image=@photo.jpg');

@@ -45,7 +45,11 @@ export interface ReferenceTag {
   routes: ReferenceRoute[];
 }
 
-const API_KEY_PLACEHOLDER = 'mf_…';
+/**
+ * The shell variable a keyed example reads its key from: pasted as it is, it works once the reader has run
+ * `export MEMEFORGE_KEY=mf_…` with a key from the dashboard, and the key never sits in the command (or the history).
+ */
+export const API_KEY_VARIABLE = 'MEMEFORGE_KEY';
 
 function resolve(doc: Json, schema: Json | undefined): Json {
   const ref = schema?.$ref;
@@ -128,8 +132,9 @@ function successSchema(doc: Json, operation: Json): Json | null {
 }
 
 /**
- * A curl command that works against `origin` when pasted as written (but for the key of a keyed route, the photo and
- * made-up ids). Public routes send no key: a placeholder key is refused with 401, where no key is simply allowed.
+ * A curl command that works against `origin` when pasted as written (a keyed route's once MEMEFORGE_KEY holds a key;
+ * but for the photo and made-up ids). Public routes send no key: a made-up key is refused with 401, where no key is
+ * simply allowed.
  * A route answering an `imageUrl` (the picture's full address on this site) saves the answer and then downloads the
  * picture from that address, read with jq.
  */
@@ -138,7 +143,8 @@ export function curlFor(doc: Json, method: string, path: string, operation: Json
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => String(params.find((p) => p.name === name)?.example ?? name));
   const lines = [`curl${method === 'GET' ? '' : ` -X ${method}`} ${quote(`${origin}${url}`)}`];
   if (auth === 'session') lines.push(`-b ${quote('mf_session=…')}`);
-  else if (auth === 'premium') lines.push(`-H ${quote(`Authorization: Bearer ${API_KEY_PLACEHOLDER}`)}`);
+  // Double quotes, so the shell puts the key in.
+  else if (auth === 'premium') lines.push(`-H "Authorization: Bearer $${API_KEY_VARIABLE}"`);
   // A header the route cannot do without (a share's delete token), with its example value.
   for (const p of params) if (p.in === 'header' && p.required === true) lines.push(`-H ${quote(`${String(p.name)}: ${String(p.example ?? '…')}`)}`);
   const content = ((operation.requestBody as Json | undefined)?.content as Record<string, Json> | undefined) ?? {};

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { CopyButton } from './copy-button';
-import type { Field, ReferenceRoute } from './reference';
+import { API_KEY_VARIABLE, type Field, type ReferenceRoute } from './reference';
 
 const METHOD_STYLE: Record<string, string> = {
   GET: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100',
@@ -140,7 +140,8 @@ function ExampleNote({ route }: { route: ReferenceRoute }) {
   if (route.auth === 'premium') {
     parts.push(
       <span key="key">
-        Replace <code className="font-mono">mf_…</code> with an API key from your <Link className={noteLink} to="/dashboard">dashboard</Link> (premium).{' '}
+        It reads your key from <code className="font-mono">${API_KEY_VARIABLE}</code>: run <code className="font-mono">export {API_KEY_VARIABLE}=mf_…</code>{' '}
+        with an API key from your <Link className={noteLink} to="/dashboard">dashboard</Link> (premium) first, then paste it as it is.{' '}
       </span>,
     );
   } else if (route.auth === 'session') {
