@@ -9,7 +9,8 @@ test('dashboard: wrong code is denied, the right one unlocks, memes list and del
   const png = await readFile(corpusFile('formats/sample.png'));
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Premium Dashboard Access' })).toBeVisible();
-  await expect(page.getByText('Premium members only. Need access? Contact support.')).toBeVisible();
+  await expect(page.getByTestId('dashboard-explained')).toContainText('The dashboard is where Premium members find their saved memes');
+  await expect(page.getByRole('link', { name: 'Ask for Premium' })).toHaveAttribute('href', '/contact?plan=premium');
 
   const field = page.getByLabel('Access Code');
   await expect(field).toHaveAttribute('type', 'password');

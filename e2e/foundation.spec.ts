@@ -60,7 +60,7 @@ test('a visitor who never chose follows the system dark preference, before any s
 test('an unknown path answers 404 with the 404 page', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
 });
 

@@ -35,7 +35,7 @@ test('every header and footer link resolves (no 404)', async ({ page }) => {
   for (const href of unique) {
     const response = await page.goto(href);
     expect(response?.status(), href).toBe(200);
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' }), href).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Page not found' }), href).toHaveCount(0);
   }
 });
 
@@ -115,7 +115,7 @@ test.describe('how-to guides', () => {
 
   test('an unknown guide is a 404 and /tutorials lists all six', async ({ page }) => {
     expect((await page.goto('/how-to/no-such-guide'))?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await page.goto('/tutorials');
     for (const slug of GUIDE_SLUGS) await expect(page.locator(`main a[href="/how-to/${slug}"]`)).toBeVisible();
   });
@@ -147,9 +147,18 @@ test.describe('placeholder pages', () => {
     await expect(page.getByRole('link', { name: ABUSE_EMAIL })).toHaveAttribute('href', `mailto:${ABUSE_EMAIL}`);
     await page.goto('/terms');
     await expect(page.locator('main')).toContainText('illegal or harmful');
+    // The take-down flow of ADR 0139: the abuse address and what a taken-down link says.
+    await expect(page.getByRole('link', { name: ABUSE_EMAIL })).toHaveAttribute('href', `mailto:${ABUSE_EMAIL}`);
+    await expect(page.locator('main')).toContainText('This meme is gone');
     await page.goto('/about');
     await expect(page.locator('main')).toContainText('mission');
+    await expect(page.locator('main')).toContainText(`${FREE_DAILY_AI_LIMIT} AI operations a day`);
     await page.goto('/help');
-    await expect(page.locator('main')).toContainText('on their way');
+    // Real answers, each pointing to the guide or screen that does the job; none "on their way".
+    await expect(page.locator('main')).not.toContainText('on their way');
+    for (const question of ['How do I make a meme?', 'How do I share a meme by link?', 'How does the daily AI allowance work?', 'What happens to my pictures?']) {
+      await expect(page.getByRole('term').filter({ hasText: question })).toBeVisible();
+    }
+    await expect(page.locator('main a[href="/how-to/share-memes-online"]')).toBeVisible();
   });
 });

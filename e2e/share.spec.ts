@@ -82,7 +82,7 @@ test('a shared meme: its link opens in another browser with its card; the creato
 test('an id never given is the 404 page', async ({ page }) => {
   const res = await page.goto('/m/zzzzzzzzzzzz');
   expect(res!.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
 test('/developers documents the share routes and lists the templates with their text boxes', async ({ page }) => {

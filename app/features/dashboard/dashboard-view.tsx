@@ -38,7 +38,7 @@ export function DashboardView() {
     return (
       <>
         <AccessGate onUnlocked={() => setState('unlocked')} />
-        <div className="mx-auto w-full max-w-3xl px-4 pb-12">
+        <div className="mx-auto w-full max-w-4xl px-4 pb-12">
           <ShareLinks />
         </div>
       </>

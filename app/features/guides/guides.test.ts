@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SHARE_FREE_DAYS } from '../../../core/api/shares';
 import { mentionsUploadAdvice, UPLOAD_ADVICE } from './article';
 import { ARTICLES } from './articles';
 import { findGuide, GUIDES } from './guides';
@@ -26,6 +27,12 @@ describe('how-to guides', () => {
     for (const format of ['JPG/JPEG', 'PNG', 'WEBP', 'GIF', 'BMP', 'TIFF', 'AVIF', 'HEIC', 'animated GIF or WebP keeps moving']) expect(UPLOAD_ADVICE).toContain(format);
     expect(mentionsUploadAdvice(ARTICLES['upload-image-meme']!)).toBe(true);
     expect(mentionsUploadAdvice(ARTICLES['download-memes']!)).toBe(false);
+  });
+
+  it('the sharing guide explains share links as the product makes them', () => {
+    const text = JSON.stringify(ARTICLES['share-memes-online']);
+    for (const words of ['Share a link', 'Copy link', `${SHARE_FREE_DAYS} days`, '/m/', 'Delete', 'Your share links on the dashboard']) expect(text).toContain(words);
+    expect(findGuide('share-memes-online')?.description).toContain('link');
   });
 
   it('finds guides by slug only', () => {

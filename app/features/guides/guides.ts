@@ -35,7 +35,7 @@ export const GUIDES: GuideSummary[] = [
   {
     slug: 'share-memes-online',
     title: 'How to Share Memes Online',
-    description: 'Sizes and formats that look right on each social network.',
+    description: 'A link to your meme in one click, and sizes and formats that look right on each social network.',
   },
 ];
 

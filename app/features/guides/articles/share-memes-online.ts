@@ -1,9 +1,24 @@
+import { SHARE_FREE_DAYS } from '../../../../core/api/shares';
 import type { GuideArticle } from '../article';
 
 export const shareMemesOnline: GuideArticle = {
   intro:
-    'A meme that looks great on your screen can be cropped, blurred or shrunk when you post it. A few minutes of care keep it sharp everywhere.',
+    'The quickest way to share a meme is a link: one click in the editor, and anyone you send it to sees your meme, with a preview card in chat apps. When you post the file itself, a meme that looks great on your screen can be cropped, blurred or shrunk; a few minutes of care keep it sharp everywhere.',
   sections: [
+    {
+      heading: 'Share it by link',
+      steps: [
+        'In the editor, press Download Meme, choose the format, then Share a link below the buttons. It says what it does before anything is sent.',
+        'Your link appears in the dialog (it looks like /m/k3v9q2m7x8ab). Press Copy link and paste it into a chat, a post or an e-mail.',
+        'Whoever opens it sees the meme with Copy link, Download, and buttons to post it on X, Reddit, WhatsApp or Facebook or send it by e-mail, plus Make your own on the same template.',
+      ],
+      tips: [
+        `A link works for ${SHARE_FREE_DAYS} days; a Premium member's is kept until deleted. The page says until when.`,
+        'The picture is shared without its hidden metadata (camera, location), and an animated meme is shared as a GIF or WebP.',
+        'Changed your mind? Open the link in the browser you shared it from and press Delete: it stops working for everyone. Your links are listed under Your share links on the dashboard, no code needed.',
+        "Clearing this site's data in your browser forgets the links, and with them the way to delete them, so delete first if you want to.",
+      ],
+    },
     {
       heading: 'Pick the right shape',
       tips: [
