@@ -42,7 +42,7 @@ test('the 404 page speaks plainly, offers the main places and finds a template b
   const main = page.locator('main');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(main).not.toContainText(/router|404 Page/i);
-  for (const [name, href] of [['Make a meme', '/meme-generator'], ['Image tools', '/#tools'], ['How-to guides', '/tutorials'], ['Help', '/help']]) {
+  for (const [name, href] of [['Make a meme', '/meme-generator'], ['Image tools', '/#tools'], ['How-to guides', '/tutorials'], ['Help', '/help']] as const) {
     await expect(main.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
   }
   const search = page.getByRole('searchbox', { name: 'Template name' });
