@@ -21,6 +21,8 @@ export interface Feature {
 }
 
 const thousands = (n: number) => n.toLocaleString('en-US');
+/** Between a number and its unit, so a narrow card never breaks "10 / MB" over two lines. */
+const NBSP = '\u00a0';
 const MAX_UPSCALE = Math.max(...UPSCALE_FACTORS);
 
 /** What the product does, as a plan states it; each line says where the product does it. */
@@ -30,12 +32,12 @@ export const FEATURES = {
   // §4: templates, uploads, captions, shapes, AI caption ideas (never counted).
   editor: { id: 'editor', tier: 'free', text: 'Every template, your own pictures, captions, shapes and caption ideas' },
   // §4.5, §4.5.1: the editor's downloads, made in the browser.
-  downloads: { id: 'downloads', tier: 'free', text: `Downloads with no watermark, up to ${thousands(EXPORT_MAX_SIDE)} px: JPG, PNG or WebP, and GIF, WebP or MP4 when animated` },
+  downloads: { id: 'downloads', tier: 'free', text: `Downloads with no watermark, up to ${thousands(EXPORT_MAX_SIDE)}${NBSP}px: JPG, PNG or WebP, and GIF, WebP or MP4 when animated` },
   // §5 and §8 (MAX_UPLOAD_BYTES, MAX_IMAGE_PIXELS).
   tools: {
     id: 'tools',
     tier: 'free',
-    text: `Every image tool on pictures up to ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels: compress, resize, crop, convert, watermark, blur, metadata removal`,
+    text: `Every image tool on pictures up to ${MAX_UPLOAD_BYTES / (1024 * 1024)}${NBSP}MB and ${MAX_IMAGE_PIXELS / 1_000_000}${NBSP}megapixels: compress, resize, crop, convert, watermark, blur, metadata removal`,
   },
   // §4.5 (SHARE_FREE_DAYS).
   shareLinks: { id: 'shareLinks', tier: 'free', text: `Share links that work for ${SHARE_FREE_DAYS} days` },

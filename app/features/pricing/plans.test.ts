@@ -13,9 +13,9 @@ import { BILLING_NOTE, FEATURES, MEMBER_PLAN, PLANS, PRICING_FAQ, TEAM_NOTE, typ
 const CLAIMS: [RegExp, number][] = [
   [/(\d+) AI operations a day/g, FREE_DAILY_AI_LIMIT],
   [/upscale up to (\d+)×/g, Math.max(...UPSCALE_FACTORS)],
-  [/up to ([\d,]+) px/g, EXPORT_MAX_SIDE],
-  [/up to (\d+) MB/g, MAX_UPLOAD_BYTES / (1024 * 1024)],
-  [/(\d+) megapixels/g, MAX_IMAGE_PIXELS / 1_000_000],
+  [/up to ([\d,]+)\spx/g, EXPORT_MAX_SIDE],
+  [/up to (\d+)\sMB/g, MAX_UPLOAD_BYTES / (1024 * 1024)],
+  [/(\d+)\smegapixels/g, MAX_IMAGE_PIXELS / 1_000_000],
   [/work for (\d+) days/g, SHARE_FREE_DAYS],
   [/fair-use guide of ([\d,]+)/g, PREMIUM_MONTHLY_AI_GUIDE],
   [/up to (\d+), each with/g, API_KEYS_MAX_ACTIVE],
