@@ -11,6 +11,14 @@ test('dashboard: wrong code is denied, the right one unlocks, memes list and del
   await expect(page.getByRole('heading', { name: 'Premium Dashboard Access' })).toBeVisible();
   await expect(page.getByTestId('dashboard-explained')).toContainText('The dashboard is where Premium members find their saved memes');
   await expect(page.getByRole('link', { name: 'Ask for Premium' })).toHaveAttribute('href', '/contact?plan=premium');
+  // To someone without a code: what the dashboard is, what Premium adds, and this browser's share links below.
+  await expect(page.getByTestId('dashboard-explained')).toContainText('It opens with the access code support sends each member.');
+  const notMember = page.getByRole('region', { name: 'Not a member?' });
+  await expect(notMember).toContainText('Save memes to your dashboard');
+  await expect(notMember.getByRole('link', { name: 'See pricing' })).toHaveAttribute('href', '/pricing');
+  await expect(page.getByRole('heading', { name: /Your share links/ })).toBeVisible();
+  // Still in the main menu: the share links make it useful to anyone who shared a meme.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
 
   const field = page.getByLabel('Access Code');
   await expect(field).toHaveAttribute('type', 'password');
