@@ -80,8 +80,17 @@ export const toolResultSchema = z.object({
    * the most detailed part, or the centre (ADR 0136). The Resize tool's preview draws this window.
    */
   framing: z.object({ by: z.enum(FRAMINGS), x: z.number().int().nonnegative(), y: z.number().int().nonnegative(), width: z.number().int().positive(), height: z.number().int().positive() }).optional(),
-  /** How a `quality=auto` or target-size search went: encodes made, and whether it stopped at its time budget. */
-  search: z.object({ encodes: z.number().int().nonnegative(), budgetSpent: z.boolean() }).optional(),
+  /**
+   * How a `quality=auto` or target-size search went: encodes made, whether it stopped at its time budget, and for a
+   * picture too large to judge whole, the full-size sample tiles it was judged on (count, each width×height).
+   */
+  search: z
+    .object({
+      encodes: z.number().int().nonnegative(),
+      budgetSpent: z.boolean(),
+      samples: z.object({ count: z.number().int().positive(), width: z.number().int().positive(), height: z.number().int().positive() }).optional(),
+    })
+    .optional(),
   /** Compress `format=auto`: which format was chosen and why, in one line (e.g. "AVIF: 38% smaller than WEBP at the same faithfulness."). */
   formatReason: z.string().optional(),
 });

@@ -930,6 +930,11 @@ export interface components {
             search?: {
                 encodes: number;
                 budgetSpent: boolean;
+                samples?: {
+                    count: number;
+                    width: number;
+                    height: number;
+                };
             };
             formatReason?: string;
         };

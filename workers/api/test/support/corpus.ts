@@ -40,6 +40,7 @@ export interface ToolBody {
   score?: number;
   looksSame?: boolean;
   privacyLog?: { removed: string[]; actions: string[]; preserved: string[] };
+  search?: { encodes: number; budgetSpent: boolean; samples?: { count: number; width: number; height: number } };
   error?: string;
   code?: string;
 }

@@ -68,7 +68,7 @@ export async function anchoredTarget(judged: Raster, judge: Judge, input: { ownP
 /** The note's words for a target. */
 export const targetWords = (t: Target) =>
   t.nearCopy
-    ? ` This JPEG was already saved at about quality 75 (a standard JPEG at quality 75 of it is a near copy, judge ${t.reference.toFixed(4)}), so it was held to ${NEAR_COPY_TARGET}, where the judge cannot tell files apart.`
+    ? ' This JPEG was already saved at a modest quality, so it was held to looking exactly like it: nothing more is lost.'
     : t.anchored
-      ? ` Held to at least the faithfulness of a standard JPEG at quality 75 of this picture (the judge scores that ${t.reference.toFixed(4)}, stricter than the usual ${AUTO_TARGET_SCORE}).`
+      ? ' This picture is easy to compress well, so it was held to look at least as good as a standard JPEG of it would.'
       : '';

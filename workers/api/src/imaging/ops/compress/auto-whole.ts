@@ -10,7 +10,7 @@ import { autoOn, encodeChoice, type AutoChoice } from './auto';
 import { AVIF_WORTH, AvifSearch, type AvifEncoder } from './avif';
 import { named, type Encoded, type SearchBudget } from './choices';
 import { judgeFor } from './judge/judge';
-import { sampleOf } from './judge/sample';
+import { sampleOf, samplesOf } from './judge/sample';
 
 /**
  * Whether a whole AVIF that met the target (avif.ts answers only such files) replaces the search's choice: when it is
@@ -48,11 +48,10 @@ export async function compressAuto(source: Raster, formats: OutputFormat[], budg
   // With AVIF the only format asked for and none to be made, the search falls back to what every viewer shows.
   const searched = others.length ? others : ([hasTransparency(source) ? 'png' : 'jpeg'] as OutputFormat[]);
   const choice = await autoOn(sample.raster, searched, undefined, budget, target.score, judge);
-  const search = { ...choice.search };
+  const search = { ...choice.search, ...(sample.whole ? {} : { samples: samplesOf(sample.tiles) }) };
   let { format, quality, score, looksSame, why } = choice;
   let bytes = sample.whole ? choice.bytes : await encodeChoice(source, choice, target.score);
   let byService = false;
-  const judgedOn = sample.whole ? '' : ` Judged at full size on ${sample.tiles.length} ${sample.tiles[0]!.width}×${sample.tiles[0]!.height} samples spread over the picture.`;
   let reason = formatReason({ ...choice, looksSame });
   if (avif) {
     const made = await avif.best(looksSame ? bytes.length : Infinity);
@@ -67,7 +66,7 @@ export async function compressAuto(source: Raster, formats: OutputFormat[], budg
       const other = !looksSame
         ? `the closest ${format.toUpperCase()}, ${named(format, quality)}, does not look the same${smaller ? ` and is ${larger}% larger` : ''}`
         : `${named(format, quality)} would be ${larger}% larger`;
-      why = `${named('avif', made.quality)} is the smallest file that looks the same as the original (${other}). Made by the image service and checked by the quality judge.`;
+      why = `${named('avif', made.quality)} is the smallest file that looks the same as the original (${other}). Made by the image service and checked at full size.`;
       ({ bytes, quality, score } = made);
       format = 'avif';
       looksSame = true;
@@ -82,7 +81,7 @@ export async function compressAuto(source: Raster, formats: OutputFormat[], budg
     }
   } else if (options.avifRefused) why += ` ${options.avifRefused}`;
   const chose = formats.length > 1 || format !== formats[0];
-  return { bytes, format, quality, score, looksSame, notes: [why + targetWords(target) + judgedOn], search, ...(chose ? { formatReason: reason } : {}), ...(byService ? { byService } : {}) };
+  return { bytes, format, quality, score, looksSame, notes: [why + targetWords(target)], search, ...(chose ? { formatReason: reason } : {}), ...(byService ? { byService } : {}) };
 }
 
 /** The screen's one line for a choice between formats: which, and by how much it beat the next (docs/product.md). */

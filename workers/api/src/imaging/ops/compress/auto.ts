@@ -184,7 +184,7 @@ export async function chooseAuto(sample: Raster, formats: OutputFormat[], budget
 
 /** The screen's words for a choice: what, why, and where the search stopped early. */
 export function explain(c: Omit<AutoChoice, 'why'>): string {
-  const stopped = c.search.budgetSpent ? ` Stopped searching after ${c.search.encodes} trial encodes to keep the request quick.` : '';
+  const stopped = c.search.budgetSpent ? ' Stopped searching early to keep the request quick.' : '';
   if (!c.looksSame) return `No quality up to ${AUTO_MAX_QUALITY} looks the same as the original for this picture (fine grain like this is hard to compress); the closest file, ${named(c.format, c.quality)}, was kept.${stopped}`;
   const others = c.rivals.map((r) => `${named(r.format, r.quality)} would be ${Math.max(1, Math.round((r.ratio - 1) * 100))}% larger`);
   return `${named(c.format, c.quality)} is the smallest file that looks the same as the original${others.length ? ` (${others.join('; ')})` : ''}.${stopped}`;

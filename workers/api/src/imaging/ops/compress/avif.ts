@@ -135,7 +135,7 @@ export class AvifSearch {
     const kept = met();
     if (!kept && !this.missed) {
       const closest = [...tries].sort((x, y) => x.score - y.score)[0]!;
-      this.missed = `AVIF at quality ${closest.quality} scored ${closest.score.toFixed(4)} on the whole photo, short of the target.`;
+      this.missed = `AVIF at quality ${closest.quality} did not look the same as the original.`;
     }
     return kept;
   }

@@ -42,6 +42,11 @@ export interface Encoded {
 export interface SearchReport {
   encodes: number;
   budgetSpent: boolean;
+  /**
+   * Where a large picture was judged: this many full-size samples of width×height spread over it. A machine field
+   * (docs/api.md): the screen's words say only that it was checked at full size.
+   */
+  samples?: { count: number; width: number; height: number };
 }
 
 export const LOSSY_MIN = 10;
@@ -146,7 +151,7 @@ export async function compressToTarget(source: Raster, requested: OutputFormat |
     const fit = await highestFitting(source, format, target, budget);
     if (fit) fits.push({ ...fit, format });
   }
-  const stopped = budget.exhausted ? ` Stopped searching after ${budget.encodes} trial encodes to keep the request quick; a slightly higher quality may also fit.` : '';
+  const stopped = budget.exhausted ? ' Stopped searching early to keep the request quick; a slightly higher quality may also fit.' : '';
   if (fits.length) {
     const judge = sampledJudge(source);
     const scored = [];

@@ -20,7 +20,7 @@ import { QUALITY } from '../../../../../../core/tools/fields';
 import { decode } from '../../codecs/decode';
 import { encodePng, type OutputFormat } from '../../codecs/encode';
 import { judgeFor } from './judge/judge';
-import { mosaic, sampleTiles, type Tile } from './judge/sample';
+import { mosaic, samplesOf, sampleTiles, type Tile } from './judge/sample';
 import { AUTO_MAX_QUALITY, AUTO_TARGET_SCORE } from '../../options';
 import type { Raster } from '../../codecs/raster';
 import type { ImageService, ServiceFormat, ServiceStep } from '../../service/types';
@@ -157,11 +157,10 @@ async function autoLarge(images: ImageService, picture: LargePicture, requested:
   const avifWhy = avifRefusal(picture.size, false) ?? 'AVIF was not tried: for a photo this large the image service calls a request may make are spent on the sample, the check and the photo.';
   const avifNote = requested === 'auto' && accepted?.includes('avif') ? ` ${avifWhy}` : '';
   const reason = requested === 'auto' ? { formatReason: formatReason(choice) } : {};
-  const { width, height } = sample.tiles[0]!;
-  const judgedOn = `Judged at full size on ${sample.tiles.length} ${width}×${height} samples spread over the photo`;
+  const search = { ...choice.search, samples: samplesOf(sample.tiles) };
   const format = choice.format as 'jpeg' | 'png' | 'webp';
   if (format === 'png') {
-    return { bytes: await encodeWhole('png'), format, score: choice.score, looksSame: choice.looksSame, search: choice.search, notes: [`${choice.why} ${judgedOn}.${avifNote}${targetWords(target)}`], ...reason };
+    return { bytes: await encodeWhole('png'), format, score: choice.score, looksSame: choice.looksSame, search, notes: [`${choice.why}${avifNote}${targetWords(target)}`], ...reason };
   }
   // The service's encode of the sample at the search's answer, judged: what its encoder really gives there.
   const at = choice.quality!;
@@ -173,11 +172,8 @@ async function autoLarge(images: ImageService, picture: LargePicture, requested:
   const { quality, predicted } = calibrated(at, measured, choice.slope, target.score, jpegInput && format === 'jpeg' ? 0 : MAX_CORRECTION);
   const score = quality === at ? measured : predicted;
   const settled = { ...choice, quality, score, looksSame: score <= target.score };
-  const how =
-    quality === at
-      ? `${judgedOn}, encoded by the image service.`
-      : `${judgedOn}; the image service's encode at quality ${at} scored ${measured.toFixed(4)} there, so the quality was moved to ${quality} (its score estimated from that measurement).`;
-  return { bytes: await encodeWhole(format, quality), format, quality, score, looksSame: settled.looksSame, search: choice.search, notes: [`${explain(settled)} ${how}${avifNote}${targetWords(target)}`], ...reason };
+  // Where the service's encoder landed is in the machine fields (quality, score); the note says only what was chosen.
+  return { bytes: await encodeWhole(format, quality), format, quality, score, looksSame: settled.looksSame, search, notes: [`${explain(settled)}${avifNote}${targetWords(target)}`], ...reason };
 }
 
 /** The most whole-picture encodes a target-size search asks the image service for. */

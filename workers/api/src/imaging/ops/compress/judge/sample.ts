@@ -84,3 +84,6 @@ export function sampledJudge(source: Raster): Judge {
   return (candidate) => judge(sample.cut(candidate));
 }
 
+
+/** The API's machine record of where a picture was judged (SearchReport.samples). */
+export const samplesOf = (tiles: readonly Tile[]) => ({ count: tiles.length, width: tiles[0]!.width, height: tiles[0]!.height });
