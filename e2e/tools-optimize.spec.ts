@@ -79,6 +79,20 @@ test.describe('Optimize', () => {
     await page.keyboard.press('ArrowRight');
     await expect(slider).toHaveAttribute('aria-valuenow', '2');
 
+    // 100% shows both sides at the result's own pixels, laid over each other; Fit (by keyboard) goes back.
+    await card.getByRole('button', { name: /^100%/ }).click();
+    const zoom = card.getByTestId('compare-zoom');
+    await expect(zoom).toHaveAttribute('aria-pressed', 'true');
+    const result = card.getByRole('img', { name: 'Result' });
+    const original = card.getByRole('img', { name: 'Original' });
+    await expect.poll(async () => (await result.boundingBox())?.width).toBe(width);
+    expect(await original.boundingBox()).toEqual(await result.boundingBox());
+    expect((await card.getByTestId('compare-slider').boundingBox())!.height).toBeLessThan(height);
+    await zoom.focus();
+    await page.keyboard.press('Enter');
+    await expect(zoom).toHaveAttribute('aria-pressed', 'false');
+    await expect(zoom).toContainText('100%');
+
     // A new file clears the old result.
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
     await expect(page.getByTestId('result-card')).toHaveCount(0);

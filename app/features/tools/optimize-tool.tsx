@@ -237,7 +237,7 @@ function OptimizeResult({ result, before, originalName }: { result: ToolResult; 
           </p>
         </>
       ) : after ? (
-        <CompareSlider before={before} after={after} />
+        <CompareSlider before={before} after={after} size={{ width: result.width, height: result.height }} />
       ) : (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
           Preparing a preview…
