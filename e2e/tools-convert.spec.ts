@@ -46,9 +46,14 @@ test.describe('Convert', () => {
     await page.getByTestId('file-input').setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await expect(toastWith(page, 'Invalid file type')).toContainText('a.txt: Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).');
     await expect(toastWith(page, 'No valid images')).toContainText('Please select image files to convert');
+    // The refusal stays listed, with its reason, after the toasts have gone (issue 40).
+    const skipped = page.getByRole('region', { name: 'Skipped files' });
+    await expect(skipped).toContainText('1 file skipped');
+    await expect(skipped.getByRole('listitem')).toHaveText('a.txt: Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).');
     const eight = Array.from({ length: 8 }, (_, i) => corpusFile(i % 2 ? 'photos/rocket.jpg' : 'formats/sample.png'));
     await page.getByTestId('file-input').setInputFiles([...eight.map((p) => p)]);
     await expect(page.getByText('+2 more')).toBeVisible();
+    await expect(skipped).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Convert 8 Images to PNG' })).toBeEnabled();
   });
 

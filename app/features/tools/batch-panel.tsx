@@ -10,6 +10,7 @@ import { buttonCount, countOf, formatBytes, parseDimension, resultName, uniqueNa
 import { noEnlargeBox } from './resize-fields';
 import { pictureHint } from './picture-hint';
 import { ProgressCard } from './progress-card';
+import { SkippedFiles, skippedOf, type Skipped } from './skipped-files';
 import { ResultPicture } from './result-card';
 import { useFileQueue } from './use-file-queue';
 import { downloadZip } from './zip-download';
@@ -30,7 +31,7 @@ type Accepted = Extract<Inspected, { ok: true }>;
  */
 export function BatchPanel() {
   const [chosen, setChosen] = useState<Accepted[]>([]);
-  const [skipped, setSkipped] = useState<{ name: string; reason: string }[]>([]);
+  const [skipped, setSkipped] = useState<Skipped[]>([]);
   const files = chosen.map((c) => c.file);
   const [op, setOp] = useState<'resize' | 'compress'>('resize');
   // "Don't enlarge" is on unless unticked: a batch of mixed sizes should not blow a thumbnail up to the box (ADR 0162).
@@ -47,7 +48,7 @@ export function BatchPanel() {
     const accepted = inspected.filter((i): i is Accepted => i.ok);
     const refused = inspected.filter((i): i is Extract<Inspected, { ok: false }> => !i.ok);
     setChosen(accepted);
-    setSkipped(refused.map((r) => ({ name: r.file.name, reason: r.problem.message })));
+    setSkipped(skippedOf(inspected));
     setDone([]);
     setFailed([]);
     // The toast says it now; the list under the drop zone keeps saying it.
@@ -95,14 +96,7 @@ export function BatchPanel() {
       <div className="space-y-4 lg:col-span-2">
         <DropZone onFiles={choose} multiple hint={pictureHint(true)} disabled={busy} />
         {files.length ? <p className="text-sm text-slate-700 dark:text-slate-300">{countOf(files.length, 'file')} selected: {files.map((f) => f.name).join(', ')}</p> : null}
-        {skipped.length ? (
-          <section aria-label="Skipped files" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50" data-testid="batch-skipped">
-            <p className="font-semibold">{countOf(skipped.length, 'file')} skipped</p>
-            <ul className="mt-1 list-disc space-y-1 pl-5">
-              {skipped.map((s, i) => <li key={`${i}-${s.name}`}><span className="font-medium">{s.name}</span>: {s.reason}</li>)}
-            </ul>
-          </section>
-        ) : null}
+        <SkippedFiles skipped={skipped} testId="batch-skipped" />
         <button type="button" className={btnPrimary} disabled={!files.length || busy} onClick={process}>
           Process {buttonCount(files.length, 'Image')}
         </button>

@@ -11,6 +11,7 @@ import { buttonCount, countOf, formatBytes, resultName, uniqueNames, zipName } f
 import { FormatLimit, formatLimit } from './format-limit';
 import { pictureHint } from './picture-hint';
 import { ProgressCard } from './progress-card';
+import { SkippedFiles, skippedOf, type Skipped } from './skipped-files';
 import { DownloadLink, Notes, ResultCard } from './result-card';
 import { downloadZip } from './zip-download';
 import { btnPrimary, btnSecondary, card, fieldLabel, input, muted, range } from './styles';
@@ -41,6 +42,7 @@ export function ConvertTool() {
   const { job, busy, detail, runAll, cancel } = useFileQueue();
   const [done, setDone] = useState<Converted[]>([]);
   const [failed, setFailed] = useState<{ name: string; reason: string }[]>([]);
+  const [skipped, setSkipped] = useState<Skipped[]>([]);
   const thumbs = useThumbs(files);
   // How many chosen files are animations (ADR 0137), and whether only their first frame is wanted.
   const [animated, setAnimated] = useState(0);
@@ -48,7 +50,9 @@ export function ConvertTool() {
 
   const choose = async (list: File[]) => {
     const inspected = await inspectFiles(list);
+    // The toast says it now; the list under the thumbnails keeps saying it until the next choice.
     toastRefused(inspected.filter((i): i is Extract<Inspected, { ok: false }> => !i.ok));
+    setSkipped(skippedOf(inspected));
     const accepted = inspected.filter((i): i is Extract<Inspected, { ok: true }> => i.ok);
     const images = accepted.map((i) => i.file);
     if (!images.length) return toast.error('No valid images', 'Please select image files to convert');
@@ -96,6 +100,7 @@ export function ConvertTool() {
               {files.length > MAX_THUMBS ? <li className="grid h-16 place-items-center rounded bg-slate-100 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">+{files.length - MAX_THUMBS} more</li> : null}
             </ul>
           ) : null}
+          <SkippedFiles skipped={skipped} testId="convert-skipped" />
           {animated ? (
             <div className="space-y-1 text-sm" data-testid="convert-animated">
               <p className={muted}>
