@@ -93,7 +93,7 @@ test.describe('Convert', () => {
     await expect(progress.getByTestId('job-detail')).toHaveText('File 2 of 3: chelsea.png', { timeout: 30_000 });
     await expect(progress.getByRole('progressbar', { name: 'Converting your images...' })).toBeVisible();
     await progress.getByRole('button', { name: 'Cancel' }).click();
-    await expect(toastWith(page, 'Conversion cancelled')).toContainText('1 of 3 images were converted before you cancelled.');
+    await expect(toastWith(page, 'Conversion cancelled')).toContainText('1 of 3 images converted before you cancelled.');
     await expect(progress).toHaveCount(0);
     await expect(page.getByTestId('result-card').getByTestId('converted-file').or(page.getByRole('link', { name: 'Download PNG' }))).toHaveCount(1);
     expect(calls).toBe(2);
