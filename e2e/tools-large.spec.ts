@@ -85,6 +85,7 @@ test.describe('A 12 MP photo on the tool screens', () => {
   test('watermark: added at full size', async ({ page }) => {
     await page.goto('/tools/security');
     await page.getByTestId('file-input').setInputFiles(photo);
+    await page.getByLabel('Watermark text').fill('© 2026 Ada');
     await page.getByRole('button', { name: 'Add Watermark' }).click();
     const card = page.getByTestId('result-card');
     await expect(card.getByRole('heading', { name: 'Security Processing Complete' })).toBeVisible({ timeout: 60_000 });
