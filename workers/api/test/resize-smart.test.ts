@@ -145,7 +145,7 @@ describe('resize with fit cover and position smart', () => {
     const body = await res.json<Body>();
     expect(res.status).toBe(200);
     expect(body.framing).toEqual({ by: 'centre', x: 0, y: 0, width: W, height: H });
-    expect(body.notes).toEqual(['Cropped to fill 300×100.']);
+    expect(body.notes).toEqual(['Resized to 300×100.']);
   });
 
   it('refuses an unknown position with 400', async () => {
