@@ -1,21 +1,39 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: pure logic in Node (milliseconds, no bindings), and the API Worker inside workerd. The Node project runs
-// its files one at a time (some start wrangler or servers on shared local state); the Worker project, whose every file
-// has its own workerd and storage, runs two at a time after it (sequence.groupOrder), since each file mostly waits on
-// workerd's start (ADR 0166).
+const NODE_TESTS = ['core/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'local-ai/**/*.test.ts', 'local-images/**/*.test.ts', 'local-render/**/*.test.ts'];
+
+/**
+ * The Node tests that start wrangler on local state, Chromium, servers or child processes, or write under .tmp/: run
+ * one at a time, in a group of their own, so none meets another's state or port.
+ */
+const ONE_AT_A_TIME = [
+  'core/animation/animation.test.ts',
+  'core/images/formats/heif-colour.test.ts',
+  'local-ai/**/*.test.ts',
+  'local-images/**/*.test.ts',
+  'local-render/**/*.test.ts',
+  'scripts/api-worker-config.test.ts',
+  'scripts/contact-list.test.ts',
+  'scripts/deploy/**/*.test.ts',
+  'scripts/importers/**/*.test.ts',
+  'scripts/lib/**/*.test.ts',
+  'scripts/take-down-share.test.ts',
+];
+
+const alias = { '~': new URL('./app', import.meta.url).pathname };
+
+// Pure logic in Node (milliseconds, no bindings) and the API Worker inside workerd (workers/api/vitest.config.ts),
+// two files at a time between them; the Node tests that hold shared local state one at a time after (ADR 0166).
 export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
-        test: {
-          name: 'unit',
-          environment: 'node',
-          maxWorkers: 1,
-          sequence: { groupOrder: 0 },
-          include: ['core/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'local-ai/**/*.test.ts', 'local-images/**/*.test.ts', 'local-render/**/*.test.ts'],
-        },
+        resolve: { alias },
+        test: { name: 'unit', environment: 'node', maxWorkers: 2, include: NODE_TESTS, exclude: ONE_AT_A_TIME },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'unit-serial', environment: 'node', maxWorkers: 1, sequence: { groupOrder: 1 }, include: ONE_AT_A_TIME },
       },
       './workers/api/vitest.config.ts',
     ],

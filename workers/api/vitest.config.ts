@@ -78,10 +78,9 @@ export default defineConfig({
     root: here('../..'),
     include: [here('./**/*.test.ts')],
     setupFiles: [here('./test/apply-migrations.ts')],
-    // Two files at a time, each in its own workerd with its own D1 and R2 (isolated storage); after the Node project
+    // Two files at a time, each in its own workerd with its own D1 and R2 (isolated storage), beside the Node project's
     // (vitest.config.ts, ADR 0166). The services bound above run in vitest's own process, shared by both.
     maxWorkers: 2,
-    sequence: { groupOrder: 1 },
     testTimeout: 30_000,
   },
 });
