@@ -1,8 +1,9 @@
 /**
  * `npm test`: every check a fresh clone must pass, ending with one line `N passed, N failed`.
- * Steps: build, then two lanes side by side (ADR 0130): type check, lint, unit + Worker tests (vitest) in one; deploy
- * dry run and end-to-end (Playwright, Chromium) in the other. Each lane is a chain of processes that mostly wait
- * (on workerd, Chromium, the local services), so on two cores the lanes together take little more than the longer one.
+ * Steps: build, then two lanes side by side (ADR 0130): unit + Worker tests (vitest) in one; deploy dry run,
+ * end-to-end (Playwright, Chromium), type check and lint in the other (ADR 0166). Each lane is a chain of processes
+ * that mostly wait (on workerd, Chromium, the local services), so on two cores the lanes together take little more
+ * than the longer one.
  * Each test case counts once; a step with no test cases (type check, lint, build, dry run) counts as one check.
  * Every line a lane prints is prefixed with its name; a table of the steps' durations closes the run.
  */
@@ -65,10 +66,8 @@ function readJson<T>(path: string): T | undefined {
   }
 }
 
-/** Type check, lint, then every vitest project (unit in Node, Worker tests in workerd). */
+/** Every vitest project (unit in Node, Worker tests in workerd): the longest step, so its lane starts with it. */
 async function checksAndVitest(prefix: string) {
-  await check('type check', 'npx', ['tsx', 'scripts/typecheck.ts'], prefix);
-  await check('lint', 'npx', ['eslint', '--max-warnings=0', '.'], prefix);
   rmSync('.tmp/vitest.json', { force: true });
   const vitestOk = await step('unit and Worker tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'], prefix);
   const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>('.tmp/vitest.json');
@@ -79,7 +78,7 @@ async function checksAndVitest(prefix: string) {
   } else tally.failed += 1;
 }
 
-/** The deploy dry run and the end-to-end tests, both on the build made first. */
+/** The deploy dry run and the end-to-end tests, both on the build made first, then the type check and lint. */
 async function dryRunAndEndToEnd(prefix: string) {
   // The plan of `npm run deploy` printed, checked against what the code reads, and both bundles built offline; the
   // build above is reused. Its verdict on the committed memeforge.config.ts is a refusal of the placeholders (exit 3,
@@ -96,6 +95,8 @@ async function dryRunAndEndToEnd(prefix: string) {
     tally.failed += e2e.stats.unexpected + (e2eOk || e2e.stats.unexpected ? 0 : 1);
     tally.skipped += e2e.stats.skipped;
   } else tally.failed += 1;
+  await check('type check', 'npx', ['tsx', 'scripts/typecheck.ts'], prefix);
+  await check('lint', 'npx', ['eslint', '--max-warnings=0', '.'], prefix);
 }
 
 // The build comes first: it rewrites app/lib/api/schema.d.ts, which the type check and a unit test read.
@@ -106,6 +107,8 @@ if (built) {
   await Promise.all([checksAndVitest('[checks] '), dryRunAndEndToEnd('[e2e] ')]);
 } else {
   await checksAndVitest('');
+  await check('type check', 'npx', ['tsx', 'scripts/typecheck.ts']);
+  await check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
   failures.push('deploy dry run and end-to-end tests (not run: the build failed)');
   tally.failed += 2;
 }

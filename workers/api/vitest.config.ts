@@ -77,6 +77,17 @@ export default defineConfig({
     // The repository root, so that WASM files under node_modules resolve inside Vite's root.
     root: here('../..'),
     include: [here('./**/*.test.ts')],
+    // The extended tier (`npm run test:extended`, ADR 0166): measurements that repeat what other tests already hold,
+    // at minutes of CPU each, kept out of `npm test` so it stays within 30 minutes on two cores: every tool operation
+    // on 12 MP photos against sharp (e2e/tools-large.spec.ts and test/image-service-calls.test.ts take the same
+    // photos through the routes), quality=auto against libjxl's judges on every corpus photo (bench/auto-quality.ts
+    // prints the same comparison; test/format-auto.test.ts keeps its ssimulacra_main check of a PNG screenshot), and
+    // the image-service calls of every operation on 12 MP photos, docs/deploy.md's cost table (test/billed-calls.test.ts
+    // and test/search-calls.test.ts hold the counting and the bounds).
+    exclude:
+      process.env.TEST_EXTENDED === '1'
+        ? []
+        : [here('./test/large-photos.test.ts'), here('./test/auto-quality.oracle.test.ts'), here('./test/image-service-calls.test.ts')],
     setupFiles: [here('./test/apply-migrations.ts')],
     // Two files at a time, each in its own workerd with its own D1 and R2 (isolated storage), beside the Node project's
     // (vitest.config.ts, ADR 0166). The services bound above run in vitest's own process, shared by both.
