@@ -35,6 +35,14 @@ export const PROMPT_MAX_CHARS = 500;
 export const TEMPLATE_SEARCH_MAX_CHARS = 100;
 
 /**
+ * "What's your meme about?" (POST /api/memes/suggest, ADR 0173): a topic is one line, at most this long (a longer
+ * one is 413, naming the length); one request answers SUGGEST_DEFAULT_COUNT candidates, or 1 to SUGGEST_MAX_COUNT.
+ */
+export const TOPIC_MAX_CHARS = 280;
+export const SUGGEST_DEFAULT_COUNT = 3;
+export const SUGGEST_MAX_COUNT = 6;
+
+/**
  * The free daily allowance of AI operations. The original brief's copy said both 10 (plan card) and 5 (FAQ);
  * the product uses this one number everywhere and renders it from here.
  */

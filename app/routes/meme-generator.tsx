@@ -45,7 +45,7 @@ export default function Route() {
   return (
     <>
       {template && <link rel="preload" as="image" href={template.imageUrl} crossOrigin="anonymous" />}
-      <EditorShell template={params.get('template')} initialTemplate={template} image={params.get('image')} imageName={params.get('name')} />
+      <EditorShell template={params.get('template')} initialTemplate={template} lines={params.getAll('line')} image={params.get('image')} imageName={params.get('name')} />
     </>
   );
 }

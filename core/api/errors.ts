@@ -45,6 +45,9 @@ export const ERROR_CODES = [
   'no_people_found',
   'took_too_long',
   'api_unavailable',
+  'topic_too_long',
+  'topic_unreadable',
+  'topic_refused',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,12 +1,13 @@
 /**
  * The meme-drawing routes as the public document describes them (ADR 0133): `POST /api/memes/render` and the meme
- * URL `GET /api/memes/{template}/{captions+}`. Joined to the rest in openapi-routes.ts.
+ * URL `GET /api/memes/{template}/{captions+}`; and memes from a topic, `POST /api/memes/suggest` (ADR 0173). Joined to the rest in openapi-routes.ts.
  */
-import { MAX_JSON_BYTES } from '../limits';
+import { FREE_DAILY_AI_LIMIT, MAX_JSON_BYTES, SUGGEST_DEFAULT_COUNT, SUGGEST_MAX_COUNT, TOPIC_MAX_CHARS } from '../limits';
+import { memeSuggestRequestSchema, memeSuggestResponseSchema } from './suggest';
 import { MEME_FORMATS, MEME_HEIGHT, MEME_LINE_MAX_CHARS, MEME_MAX_LINES, MEME_MAX_PIXELS, MEME_WIDTH, memeRenderRequestSchema, memeRenderResponseSchema, memeUrlQuerySchema } from '../tools/meme';
 import { EDGE_CACHED_HEADERS } from './edge-cache';
 import type { RouteDoc } from './openapi';
-import { INTERNAL, JSON_ERRORS, kb, PICTURE_ERRORS, rateLimit, rateLimited } from './openapi-errors';
+import { AI_ERRORS, INTERNAL, JSON_ERRORS, kb, PICTURE_ERRORS, rateLimit, rateLimited } from './openapi-errors';
 
 const FORMATS = MEME_FORMATS.map((f) => `\`${f}\``).join(', ');
 const LIMITS = [
@@ -49,5 +50,25 @@ export const MEME_ROUTES: RouteDoc[] = [
     answers: [{ status: 200, description: 'The meme (Cache-Control: public, a year, immutable).', kind: 'image', headers: EDGE_CACHED_HEADERS }],
     errors: [MEME_INPUT, NO_TEMPLATE, rateLimited('tools'), INTERNAL],
     limits: LIMITS,
+  },
+  {
+    method: 'post', path: '/api/memes/suggest', operationId: 'postMemeSuggest', tag: 'AI', auth: 'public',
+    summary: 'Memes from a topic',
+    description:
+      `Say what the meme is about in one line, in any language, and get ${SUGGEST_DEFAULT_COUNT} memes to choose from (\`count\` 1–${SUGGEST_MAX_COUNT}): each on a different template, with exactly one line per text box and \`renderUrl\`, the meme URL that draws it (add \`?width=400\` for a preview; \`POST /api/memes/render\` takes the same template and lines). ` +
+      'In production a language model picks the templates from the catalogue and writes the lines in the topic\'s language (or `language`); every meme is checked (the template exists, one non-empty line per box, each short enough for its box) and the model is asked once more when it falls short. ' +
+      'Offline the templates are picked by their keywords and the lines come from the caption bank and your words: `source` is `bank` and `note` says so. `like` (a template id) asks for more like it; `exclude` leaves out templates already shown. ' +
+      `Spends one unit of the daily allowance (${FREE_DAILY_AI_LIMIT} a day free), refunded when it fails or the model declines the topic; a topic refused before that costs nothing.`,
+    body: { kind: 'json', schema: memeSuggestRequestSchema, maxBytes: MAX_JSON_BYTES, example: { topic: 'when the meeting could have been an email', count: 3 } },
+    answers: [{ status: 200, description: 'The memes to choose from.', kind: 'json', schema: memeSuggestResponseSchema, id: 'MemeSuggestResponse' }],
+    errors: [
+      ...JSON_ERRORS,
+      { status: 413, code: 'topic_too_long', when: `The topic is over ${TOPIC_MAX_CHARS} characters; the message says how long it was.` },
+      { status: 422, code: 'topic_unreadable', when: 'The topic has no words: only markup or symbols.' },
+      { status: 422, code: 'topic_refused', when: 'We do not make memes about this (hate, sexual content about anyone, a private person\'s details); nothing is spent.' },
+      { status: 404, code: 'not_found', when: '`like` names no template.' },
+      rateLimited('generate-image'), ...AI_ERRORS, INTERNAL,
+    ],
+    limits: [`Topic at most ${TOPIC_MAX_CHARS} characters; body at most ${kb(MAX_JSON_BYTES)}.`, rateLimit('generate-image')],
   },
 ];

@@ -14,10 +14,15 @@ interface Scene {
   draw: () => string;
 }
 
-/** The classic layout: white capitals with a black outline at the top and the bottom of a square picture. */
+/**
+ * The classic layout: white capitals with a black outline at the top and the bottom of a square picture. Each is a
+ * reaction picture ("when you …" on top, the reaction below), which template search and meme topics find by the
+ * keyword `reaction` (core/templates/search-terms.ts).
+ */
 const topBottom = (s: Scene): TemplateDefinition =>
   define({
     ...s,
+    keywords: [...s.keywords, 'reaction'],
     width: W,
     height: H,
     boxes: [

@@ -1,12 +1,17 @@
-import { Link } from '@remix-run/react';
+import { Link, useNavigate } from '@remix-run/react';
+import { TopicMemes, editorHref } from '~/features/topic-memes/topic-memes';
 import { HeroUpload } from './hero-upload';
 import { TemplateCarousel } from './template-carousel';
 import { useImageUpload } from './use-image-upload';
 import { usePasteImage } from './use-paste-image';
 import { useStrayDropGuard } from './use-stray-drop-guard';
 
-/** The top of the home page: pitch, the upload drop zone (also fed by paste anywhere) and the popular templates. */
+/**
+ * The top of the home page: pitch, the upload drop zone (also fed by paste anywhere), "What's your meme about?" (three
+ * memes from a topic, ADR 0173) and the popular templates.
+ */
 export function HeroSection() {
+  const navigate = useNavigate();
   const { uploading, upload } = useImageUpload();
   usePasteImage(upload, !uploading);
   useStrayDropGuard();
@@ -30,6 +35,9 @@ export function HeroSection() {
             </Link>{' '}
             with a blank canvas
           </p>
+        </div>
+        <div className="mx-auto w-full max-w-4xl rounded-xl border border-slate-200 bg-white/70 p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900/70">
+          <TopicMemes onUse={(c) => navigate(editorHref(c))} />
         </div>
         <TemplateCarousel />
       </div>

@@ -582,6 +582,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/memes/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Memes from a topic
+         * @description Say what the meme is about in one line, in any language, and get 3 memes to choose from (`count` 1–6): each on a different template, with exactly one line per text box and `renderUrl`, the meme URL that draws it (add `?width=400` for a preview; `POST /api/memes/render` takes the same template and lines). In production a language model picks the templates from the catalogue and writes the lines in the topic's language (or `language`); every meme is checked (the template exists, one non-empty line per box, each short enough for its box) and the model is asked once more when it falls short. Offline the templates are picked by their keywords and the lines come from the caption bank and your words: `source` is `bank` and `note` says so. `like` (a template id) asks for more like it; `exclude` leaves out templates already shown. Spends one unit of the daily allowance (10 a day free), refunded when it fails or the model declines the topic; a topic refused before that costs nothing.
+         *
+         *     Limits: Topic at most 280 characters; body at most 16 KB. At most 20 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
+         */
+        post: operations["postMemeSuggest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shares": {
         parameters: {
             query?: never;
@@ -988,6 +1010,21 @@ export interface components {
             width: number;
             height: number;
             size: number;
+        };
+        MemeSuggestResponse: {
+            candidates: {
+                template: {
+                    id: string;
+                    name: string;
+                };
+                lines: string[];
+                renderUrl: string;
+                /** @enum {string} */
+                source: "model" | "bank";
+            }[];
+            /** @enum {string} */
+            provider: "cloudflare" | "local" | "fake" | "none";
+            note?: string;
         };
         ShareCreated: {
             id: string;
@@ -5672,6 +5709,246 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "internal_error";
+                    };
+                };
+            };
+        };
+    };
+    postMemeSuggest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "topic": "when the meeting could have been an email",
+                 *       "count": 3
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What the meme is about, in one line, in any language. */
+                    topic: string;
+                    /** @default 3 */
+                    count?: number;
+                    /** @description The language the lines are written in; without it, the topic's own. */
+                    language?: string;
+                    /** @description "More like this": a template id to use first, the others like it. */
+                    like?: string;
+                    /**
+                     * @description "Try again": template ids not to use (the ones already shown).
+                     * @default []
+                     */
+                    exclude?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The memes to choose from. */
+            200: {
+                headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemeSuggestResponse"];
+                };
+            };
+            /** @description `invalid_json`: The body is not valid JSON. `validation_failed`: A field is missing or out of range; the message names it. `bad_request`: The Content-Length is not one whole number (sent twice, say), or a GET or HEAD carries a body; refused before the route runs. */
+            400: {
+                headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "invalid_json" | "validation_failed" | "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is not "Bearer mf_…", or the key is unknown or revoked. */
+            401: {
+                headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: A browser on another website sent it (Sec-Fetch-Site: cross-site) without an API key; programs and calls with a key pass. */
+            403: {
+                headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description `not_found`: `like` names no template. */
+            404: {
+                headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description `request_timeout`: The body stopped arriving: nothing came for 30 s. The rest is not waited for. */
+            408: {
+                headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "request_timeout";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `topic_too_long`: The topic is over 280 characters; the message says how long it was. */
+            413: {
+                headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "payload_too_large" | "topic_too_long";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The Content-Type is not application/json (a cross-site form cannot call a JSON route). */
+            415: {
+                headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `topic_unreadable`: The topic has no words: only markup or symbols. `topic_refused`: We do not make memes about this (hate, sexual content about anyone, a private person's details); nothing is spent. */
+            422: {
+                headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "topic_unreadable" | "topic_refused";
+                    };
+                };
+            };
+            /** @description `rate_limited`: More than 20 requests in a minute from this caller; wait the Retry-After seconds. `quota_exceeded`: The free allowance of 10 AI operations a day (UTC) is spent; Retry-After says when it renews. Premium has no cap. Or: The API key has used its 10,000 calls this month (UTC); Retry-After says when the allowance starts again. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "rate_limited" | "quota_exceeded";
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; nothing was kept. Try again. */
+            500: {
+                headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description `ai_upstream_error`: The AI service failed; the allowance unit is refunded. */
+            502: {
+                headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "ai_upstream_error";
+                    };
+                };
+            };
+            /** @description `ai_upstream_error`: The AI service is busy; try again in a minute. `ai_not_configured`: This server has no AI provider for this operation. */
+            503: {
+                headers: {
+                    /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
+                    "x-billed-calls"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong and what to do, for a person to read. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "ai_upstream_error" | "ai_not_configured";
                     };
                 };
             };

@@ -16,6 +16,7 @@ import { getImage, postUpload } from './routes/images';
 import { deleteJob } from './routes/jobs';
 import { deleteUserMeme, getUserMemes, postDownloadMeme } from './routes/memes';
 import { getMemeUrl, postMemeRender } from './routes/memes-render';
+import { postMemeSuggest } from './routes/memes-suggest';
 import { deleteShare, getShare, getShareImage, postShare } from './routes/shares';
 import { getOpenApi } from './routes/openapi';
 import { deleteSession, getSession, postSession } from './routes/session';
@@ -63,6 +64,8 @@ router.post('/convert/html', throttled('tools', postConvertHtml));
 router.post('/security', throttled('tools', postSecurity));
 router.post('/analyze-metadata', throttled('tools', postAnalyzeMetadata));
 router.post('/memes/render', throttled('tools', postMemeRender));
+// A meme from a topic is an AI operation: the image generator's burst limit and the daily allowance (ADR 0173).
+router.post('/memes/suggest', throttled('generate-image', postMemeSuggest));
 router.post('/shares', throttled('upload', postShare));
 router.delete('/shares/:id', limited('delete-share', deleteShare));
 router.post('/contact', limited('contact', postContact));

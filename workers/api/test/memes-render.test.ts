@@ -1,5 +1,6 @@
 /**
- * Memes drawn by the API (ADR 0133): POST /api/memes/render and the meme URL GET /api/memes/{template}/{captions+}.
+ * Memes drawn by the API (ADR 0133): POST /api/memes/render and the meme URL GET /api/memes/{template}/{captions+};
+ * and memes from a topic, POST /api/memes/suggest, each drawn by the render route (ADR 0173).
  * The ink test compares the rendered meme with the blank template picture and requires every pixel that changed to
  * lie inside one of the template's text boxes (plus the outline's width), and each box to have ink.
  */
@@ -8,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MEME_MAX_LINES, MEME_WIDTH } from '../../../core/tools/meme';
 import { segmentFromCaption } from '../../../core/memes/url-text';
 import { seedTemplates } from '../src/db/template-rows';
+import { FAKE_FAIL_MARKER } from '../src/ai/fake';
 import { decode } from '../src/imaging/codecs/decode';
 import type { Raster } from '../src/imaging/codecs/raster';
 import { readHeader } from '../src/imaging/intake/sniff';
@@ -257,5 +259,66 @@ describe('GET /api/memes/{template}/{captions+}', () => {
     // Never marked for the edge cache: an error is not kept.
     expect(res.headers.get('x-edge-cache-key')).toBeNull();
     expect((await res.json<{ error: string }>()).error).toMatch(message);
+  });
+});
+
+describe('POST /api/memes/suggest (ADR 0173)', () => {
+  const suggest = (body: unknown, ip: string) =>
+    api('/api/memes/suggest', { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip }, body: JSON.stringify(body) });
+  const usedBy = async (ip: string) => (await (await api('/api/usage-limit', { headers: { 'cf-connecting-ip': ip } })).json<{ used: number }>()).used;
+  type Answer = { candidates: { template: { id: string; name: string }; lines: string[]; renderUrl: string; source: string }[]; provider: string; note?: string };
+
+  it('answers three memes on three different existing templates, one non-empty line per box, each drawn by POST /api/memes/render; one unit spent', async () => {
+    const ip = '192.0.2.60';
+    const res = await suggest({ topic: 'so tired on monday morning' }, ip);
+    expect(res.status).toBe(200);
+    const body = await res.json<Answer>();
+    expect(body.provider).toBe('fake');
+    expect(body.candidates).toHaveLength(3);
+    expect(new Set(body.candidates.map((c) => c.template.id)).size).toBe(3);
+    for (const c of body.candidates) {
+      const template = catalogRows().find((r) => r.id === c.template.id)!;
+      expect(c.lines).toHaveLength(JSON.parse(template.textBoxes).length);
+      for (const line of c.lines) expect(line.trim()).not.toBe('');
+      expect(c.template.name).toBe(template.name);
+      expect(c.renderUrl).toMatch(new RegExp(`/api/memes/${c.template.id}/.+\\.png$`));
+      const drawn = await render({ template: c.template.id, lines: c.lines, width: 200 });
+      expect(drawn.status).toBe(200);
+      expect(drawn.headers.get('content-type')).toBe('image/png');
+    }
+    // The topic's words picked the first template; the screen says these are offline suggestions.
+    expect(['monday-zombie', 'sleepy-yawn']).toContain(body.candidates[0]!.template.id);
+    expect(body.note).toContain('Offline suggestions');
+    expect(await usedBy(ip)).toBe(1);
+    // "Try again" leaves out what was shown.
+    const again = await (await suggest({ topic: 'so tired on monday morning', exclude: body.candidates.map((c) => c.template.id) }, ip)).json<Answer>();
+    expect(again.candidates.map((c) => c.template.id)).not.toEqual(expect.arrayContaining([body.candidates[0]!.template.id]));
+    expect(await usedBy(ip)).toBe(2);
+  });
+
+  it.each([
+    ['a missing topic', {}, 400, 'validation_failed', 'required'],
+    ['an empty topic', { topic: '  ' }, 400, 'validation_failed', 'empty'],
+    ['a 2,000-character topic', { topic: 'x'.repeat(2000) }, 413, 'topic_too_long', '2,000 characters'],
+    ['a markup-only topic', { topic: '<p><br></p>' }, 422, 'topic_unreadable', 'markup'],
+    ['a refused topic', { topic: 'nude photos of a celebrity' }, 422, 'topic_refused', 'sexual'],
+    ['a count of 7', { topic: 'cats', count: 7 }, 400, 'validation_failed', 'Count'],
+    ['an unknown template to make more like', { topic: 'cats', like: 'no-such-meme' }, 404, 'not_found', 'no-such-meme'],
+  ])('answers %s with its JSON status and code, naming it, and spending nothing', async (_name, body, status, code, words) => {
+    const ip = '192.0.2.61';
+    const res = await suggest(body, ip);
+    expect(res.status).toBe(status);
+    const answer = await res.json<{ error: string; code: string }>();
+    expect(answer.code).toBe(code);
+    expect(answer.error).toContain(words);
+    expect(await usedBy(ip)).toBe(0);
+  });
+
+  it('refunds the unit when the model call fails', async () => {
+    const ip = '192.0.2.62';
+    const res = await suggest({ topic: `cats ${FAKE_FAIL_MARKER}` }, ip);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ code: 'ai_upstream_error' });
+    expect(await usedBy(ip)).toBe(0);
   });
 });

@@ -15,6 +15,7 @@ import { MotionControl } from './motion-control';
 import { MotionDialog } from './motion-dialog';
 import { ShapeToolbar } from './shape-toolbar';
 import { TextPanel } from './text-panel';
+import { TopicMemes } from '~/features/topic-memes/topic-memes';
 import { TopToolbar } from './top-toolbar';
 import { useDocumentLoader } from './use-document-loader';
 import { useEditorState, useMemeCanvas, useStore } from './use-editor';
@@ -42,6 +43,7 @@ export const EDITOR_TOASTER = { position: 'top-center', offset: { top: 146 }, mo
 export function EditorShell({
   template,
   initialTemplate,
+  lines = [],
   image,
   imageName,
 }: {
@@ -49,6 +51,8 @@ export function EditorShell({
   template: string | null;
   /** That template, when the route's loader found it; null when it did not (the editor says so). */
   initialTemplate: Template | null;
+  /** `?line=` once per box: captions for the template (a meme chosen from a topic on the home page). */
+  lines?: readonly string[];
   image: string | null;
   /** `?name=`: the uploaded file's name, when the home page sent the picture. */
   imageName: string | null;
@@ -67,7 +71,7 @@ export function EditorShell({
   const [motionSession, setMotionSession] = useState<MotionSession | null>(null);
   const motion = useMotion(editor);
   const [downloadedAt, setDownloadedAt] = useState(-1);
-  const doc = useDocumentLoader(editor, { template, initialTemplate, image, imageName });
+  const doc = useDocumentLoader(editor, { template, initialTemplate, lines, image, imageName });
   const premium = usePremium();
   useEditorKeys(editor);
   const { confirmLeave } = useLeaveGuard(state.canUndo && state.edits !== downloadedAt);
@@ -219,6 +223,9 @@ export function EditorShell({
               onAdded={() => added('text')}
               onCaption={() => toast.success('Caption added to the boxes')}
             />
+            <div className="mt-4 border-t border-slate-200 pt-3 dark:border-slate-700">
+              <TopicMemes compact onUse={(c) => void doc.openTopicMeme(c.template.id, c.lines)} />
+            </div>
           </LeftPanel>
         </div>
         <div className="border-t border-slate-200 lg:col-span-3 lg:row-start-1 lg:border-t-0 dark:border-slate-700">

@@ -9,12 +9,13 @@ import type { PictureSource } from '../model/file-name';
 export const REPLACE_QUESTION = 'Replace the picture on the canvas with this image? Your text and shapes stay.';
 
 /**
- * Loads `?template=` or `?image=` (with `?name=`, the uploaded file's name) once the canvas exists, and offers
- * template picks and uploads. Keeps what the picture came from, which names the download.
+ * Loads `?template=` (with `?line=` once per box: a meme from a topic, ADR 0173) or `?image=` (with `?name=`, the
+ * uploaded file's name) once the canvas exists, and offers template picks, uploads and memes from a topic. Keeps
+ * what the picture came from, which names the download.
  */
 export function useDocumentLoader(
   editor: MemeCanvas | null,
-  params: { template: string | null; initialTemplate: Template | null; image: string | null; imageName: string | null },
+  params: { template: string | null; initialTemplate: Template | null; lines: readonly string[]; image: string | null; imageName: string | null },
 ) {
   const [templateId, setTemplateId] = useState<string | null>(params.template);
   const [source, setSource] = useState<PictureSource>({ kind: 'none' });
@@ -43,6 +44,8 @@ export function useDocumentLoader(
           .loadTemplate(t)
           .then(() => {
             setSource({ kind: 'template', name: t.name });
+            // A meme chosen on the home page: its lines become the template's captions, editable as any.
+            if (params.lines.length > 0) editor.fillCaption([...params.lines]);
             toast.success('Template loaded!');
           })
           .catch(failed);
@@ -84,5 +87,20 @@ export function useDocumentLoader(
     }
   };
 
-  return { templateId, source, openTemplate, upload, useAiImage };
+  /** "Use this" on a meme from a topic: its template, with its lines as the captions. */
+  const openTopicMeme = async (id: string, lines: string[]) => {
+    if (!editor) return;
+    try {
+      const { template: t } = await call(api.GET('/api/templates/{id}', { params: { path: { id } } }));
+      await editor.loadTemplate(t);
+      editor.fillCaption(lines);
+      setTemplateId(t.id);
+      setSource({ kind: 'template', name: t.name });
+      toast.success('Meme ready to edit', 'Its captions are on the canvas: change any of them.');
+    } catch {
+      toast.error('Error loading template', 'Failed to load the selected template');
+    }
+  };
+
+  return { templateId, source, openTemplate, upload, useAiImage, openTopicMeme };
 }

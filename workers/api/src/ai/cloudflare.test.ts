@@ -8,6 +8,8 @@ import fluxBase64 from './fixtures/flux-base64.json';
 import jsonModeFailure from './fixtures/llama-json-mode-error.json';
 import llamaString from './fixtures/llama-json-mode-string.json';
 import llamaSuccess from './fixtures/llama-json-mode-success.json';
+import llamaMemes from './fixtures/llama-json-mode-memes.json';
+import { LLAMA_3_3_70B } from './contracts';
 import moondreamFace from './fixtures/moondream-detect-face.json';
 import moondreamPeople from './fixtures/moondream-detect-people.json';
 import { readHeader } from '../imaging/intake/sniff';
@@ -167,5 +169,49 @@ describe('Images binding adapter (the local emulation)', () => {
       const out = await cloudflareProvider({ AI: stubAi().AI, IMAGES: env.IMAGES }).removeBackground(photo(24, 16), { format });
       expect(readHeader(await toBytes(out))).toMatchObject({ format, width: 24, height: 16 });
     }
+  });
+});
+
+describe('Workers AI adapter: memes from a topic (ADR 0173)', () => {
+  const box = { anchor_x: 0.03, anchor_y: 0.02, scale_x: 0.94, scale_y: 0.1875, align: 'center', style: 'upper', color: 'white', font: 'Impact', angle: 0 } as const;
+  const tpl = (id: string, keywords: string[]) => ({ id, name: id, description: 'A picture.', keywords, width: 800, height: 800, textBoxes: [box, box], examples: [['top', 'bottom']] });
+  const catalogue = [tpl('monday-zombie', ['monday', 'tired']), tpl('sleepy-yawn', ['sleepy']), tpl('nope-yep', ['choice']), tpl('party-mode', ['party'])];
+  const request = { topic: 'los lunes por la mañana', count: 3, exclude: [] };
+  const suggest = (AI: ReturnType<typeof stubAi>['AI']) => cloudflareProvider({ AI, IMAGES: env.IMAGES }).suggestMemes(catalogue, request);
+  const contractOk = (calls: ReturnType<typeof stubAi>['calls']) => {
+    for (const { model, input } of calls) {
+      expect(model).toBe(LLAMA_3_3_70B.model);
+      expect(LLAMA_3_3_70B.input.safeParse(input).success).toBe(true);
+    }
+  };
+
+  it('takes a valid JSON answer (recorded, Spanish topic, Spanish lines) in one call whose input the model page allows', async () => {
+    const { AI, calls } = stubAi(llamaMemes);
+    const out = await suggest(AI);
+    expect(out.candidates.map((c) => [c.templateId, c.source])).toEqual([['monday-zombie', 'model'], ['sleepy-yawn', 'model'], ['nope-yep', 'model']]);
+    expect(out.candidates[0]!.lines).toEqual(['lunes a las 8', 'antes del café']);
+    expect(out.note).toBeUndefined();
+    expect(calls).toHaveLength(1);
+    contractOk(calls);
+  });
+
+  it('asks again after a wrong template and a wrong line count, and both inputs are valid', async () => {
+    const wrong = { response: { memes: [{ template: 'distracted-boyfriend', lines: ['a', 'b'] }, { template: 'party-mode', lines: ['only one'] }] } };
+    const { AI, calls } = stubAi(wrong, llamaMemes);
+    const out = await suggest(AI);
+    expect(out.candidates).toHaveLength(3);
+    expect(calls).toHaveLength(2);
+    contractOk(calls);
+  });
+
+  it('answers 502 after two answers that are not JSON, and 422 in its words when the model declines', async () => {
+    const notJson = stubAi({ response: 'Here are three memes: ...' });
+    const failed = await suggest(notJson.AI).then(() => new Response('unexpected success'), (e: unknown) => toErrorResponse(e));
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toMatchObject({ code: 'ai_upstream_error' });
+    expect(notJson.calls).toHaveLength(2);
+    const declined = await suggest(stubAi({ response: { refused: 'It mocks a private person.' } }).AI).then(() => new Response('unexpected success'), (e: unknown) => toErrorResponse(e));
+    expect(declined.status).toBe(422);
+    expect(await declined.json()).toMatchObject({ code: 'topic_refused', error: expect.stringContaining('It mocks a private person.') });
   });
 });

@@ -3,6 +3,7 @@ import { HttpError } from '../errors';
 import { notBilled, type Bill } from '../billed-calls';
 import { IMAGE_SERVICE_MAX_SIDE } from '../../../../core/image-service';
 import { suggestCaptionsWithModel } from './cloudflare-captions';
+import { suggestMemesWithModel } from './cloudflare-suggest';
 import { FLUX_1_SCHNELL, MOONDREAM_3_1, SDXL_LIGHTNING } from './contracts';
 import { overAllowanceAnswer, readHeader } from '../imaging/engine';
 import type { AiOutput, AiProvider, Box } from './provider';
@@ -133,6 +134,7 @@ export function cloudflareProvider(env: CloudflareBindings, bill: Bill = notBill
       }
     },
     suggestCaptions: (template, context, picture) => suggestCaptionsWithModel(run, template, context, picture),
+    suggestMemes: (catalogue, request) => suggestMemesWithModel(run, catalogue, request),
     async removeBackground(image, output) {
       sizeOrThrow(image);
       try {

@@ -1,5 +1,6 @@
 import { HttpError } from '../errors';
 import { captionsFromBank } from './caption-bank';
+import { offlineMemes } from './offline-memes';
 import { encode, plainPng, readHeader } from '../imaging/engine';
 import { cancelled, throwIfCancelled } from '../cancel';
 import type { AiCallOptions, AiOutput, AiProvider, Box, ImageStream } from './provider';
@@ -139,6 +140,10 @@ export const fakeProvider: AiProvider = {
     failIfAsked(context);
     if (picture) sizeOf(picture);
     return { captions: captionsFromBank(template, context), source: 'bank' };
+  },
+  async suggestMemes(catalogue, request) {
+    failIfAsked(request.topic);
+    return offlineMemes(catalogue, request);
   },
   async removeBackground(image, output, options) {
     failIfAsked(image);

@@ -40,6 +40,7 @@ type Operations = Exclude<keyof AiProvider, 'name'>;
 export const BILLED_AS: Readonly<Record<Operations, PaidService>> = {
   generateImage: 'ai',
   suggestCaptions: 'ai',
+  suggestMemes: 'ai',
   detectFaces: 'ai',
   detectPeople: 'ai',
   removeBackground: 'images',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HttpError } from '../errors';
 import { captionsFromBank } from './caption-bank';
+import { offlineMemes } from './offline-memes';
 // The header reader from core/, not the engine's front door: local-ai's Node tests load this provider, and the engine
 // would bring the WASM codecs with it.
 import { readHeader } from '../../../../core/images/sniff';
@@ -99,6 +100,8 @@ export function localProvider(env: LocalBindings, fetcher: typeof fetch = fetch,
     async suggestCaptions(template, context, picture) {
       return { captions: captionsFromBank(template, context), source: 'bank', note: picture ? OFFLINE_PICTURE_CAPTIONS_NOTE : OFFLINE_CAPTIONS_NOTE };
     },
+    // Offline there is no language model: the stand-in picks by keywords and says so (ADR 0173).
+    suggestMemes: async (catalogue, request) => offlineMemes(catalogue, request),
     removeBackground: (image, output, options) => imageOut('/remove-background', image, output, 'remove the background', options),
     upscale: (image, factor, output, options) => imageOut(`/upscale?factor=${factor}`, image, output, 'upscale the image', options),
     detectFaces: (image, options) => boxes('/faces', image, 'find faces', options),

@@ -3,6 +3,8 @@
  * serves a request is configuration (`AI_PROVIDER`), and every AI answer names it.
  */
 import type { AiOutput } from '../../../../core/tools/ai';
+import type { Candidate, SuggestTemplate } from '../../../../core/memes/suggest/answer';
+import type { SuggestRequest } from '../../../../core/memes/suggest/model';
 
 export type { AiOutput } from '../../../../core/tools/ai';
 export type ProviderName = 'cloudflare' | 'local' | 'fake' | 'none';
@@ -42,6 +44,14 @@ export interface CaptionSuggestions {
   note?: string;
 }
 
+/** Memes for a topic (POST /api/memes/suggest, ADR 0173): each on a different template, one line per box. */
+export interface MemeSuggestions {
+  /** `source` per meme: `model` when a language model wrote it, `bank` for the offline stand-in. */
+  candidates: (Candidate & { source: 'model' | 'bank' })[];
+  /** Set when any meme did not come from a language model, saying so. */
+  note?: string;
+}
+
 /** Per call: a signal that stops the work when the person cancels (providers that can, pass it to their fetch). */
 export interface AiCallOptions {
   signal?: AbortSignal;
@@ -58,6 +68,8 @@ export interface AiProvider {
   generateImage(prompt: string, seed?: number): Promise<GeneratedImage>;
   /** `picture`: a small JPEG of the person's own picture, for captions about what it shows. */
   suggestCaptions(template: CaptionTemplate, context: string, picture?: Uint8Array): Promise<CaptionSuggestions>;
+  /** Throws a 422 `topic_refused` when the model declines the topic (the route refunds the unit). */
+  suggestMemes(catalogue: readonly SuggestTemplate[], request: SuggestRequest): Promise<MemeSuggestions>;
   removeBackground(image: Uint8Array, output: AiOutput, options?: AiCallOptions): Promise<ImageStream>;
   upscale(image: Uint8Array, factor: 2 | 3 | 4, output: AiOutput, options?: AiCallOptions): Promise<ImageStream>;
   detectFaces(image: Uint8Array, options?: AiCallOptions): Promise<Box[]>;

@@ -10,6 +10,7 @@ export const unconfiguredProvider: AiProvider = {
   name: 'none',
   generateImage: notConfigured,
   suggestCaptions: notConfigured,
+  suggestMemes: notConfigured,
   removeBackground: notConfigured,
   upscale: notConfigured,
   detectFaces: notConfigured,

@@ -6,7 +6,8 @@ import {
 } from '../../../../core/api/templates';
 import { CAROUSEL_POPULAR_COUNT } from '../../../../core/limits';
 import { isAnimatedImageKey, templateImageUrl } from '../../../../core/templates/image-url';
-import { eq, getTableColumns, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { searchGroups } from '../../../../core/templates/search-terms';
+import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { templates } from './schema';
 import type { TemplateRecord } from './template-rows';
@@ -33,15 +34,17 @@ type Row = TemplateRecord & { popularPosition: number };
 
 /**
  * The catalog page in one round trip: the templates matching `search` (in the name, description or keywords, case
- * aside), and the template of the day, the one at position `dayNumber % count` in popularity order
+ * aside: the search as typed, or every one of its words or a stand-in for it, core/templates/search-terms.ts), and the template of the day, the one at position `dayNumber % count` in popularity order
  * (core/templates/template-of-the-day.ts, computed in SQL here because the count is only known inside the batch).
  * `db` is D1's binding or one of its sessions (a read replica near the visitor, ADR 0112).
  */
 export async function readCatalog(db: D1Database, search: string, dayNumber: number): Promise<{ templates: Template[]; templateOfTheDay: Template | null }> {
   const { d, ranked: r, select } = ranked(db);
   const q = search.trim().toLowerCase();
-  const contains = (text: SQLWrapper) => sql`instr(lower(${text}), ${q}) > 0`;
-  const matching = q ? select().where(or(contains(r.name), contains(sql`coalesce(${r.description}, '')`), contains(r.keywords))) : select();
+  const text = sql`lower(${r.name} || ' ' || coalesce(${r.description}, '') || ' ' || ${r.keywords})`;
+  const contains = (term: string): SQL => sql`instr(${text}, ${term}) > 0`;
+  const groups = searchGroups(q).map((terms) => or(...terms.map(contains)));
+  const matching = q ? select().where(groups.length > 0 ? or(contains(q), and(...groups)) : contains(q)) : select();
   const [list, day] = await d.batch([
     matching.orderBy(sql`${r.popularPosition}`),
     select().where(eq(r.popularPosition, sql`(${dayNumber} % (select count(*) from ${templates})) + 1`)),
