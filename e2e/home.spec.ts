@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import type { Template, TemplateFeature } from '../core/api/templates';
 import { templateHref } from '../app/features/home/carousel-model';
-import { MAX_UPLOAD_BYTES, UPLOAD_REDIRECT_DELAY_MS } from '../core/limits';
+import { FREE_DAILY_AI_LIMIT, MAX_UPLOAD_BYTES, UPLOAD_REDIRECT_DELAY_MS } from '../core/limits';
 import { apiHasRoute, corpusFile, fakeCatalog, fakeTemplate, serveTemplates, untilHomeHydrated } from './home-fixtures';
 
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==', 'base64');
@@ -331,5 +331,32 @@ test.describe('Get Started dialog', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/tools\/modify$/);
     await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe("what's your meme about (ADR 0173)", () => {
+  test('a topic gives three drawn memes; Use this opens the editor with their captions on the canvas, one AI operation spent', async ({ page }) => {
+    await page.goto('/');
+    await untilHomeHydrated(page);
+    const used = async () => (await (await page.request.get('/api/usage-limit')).json()).used as number;
+    const before = await used();
+    await page.getByRole('textbox', { name: "What's your meme about?" }).fill('so tired on monday');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/memes/suggest'));
+    await page.getByRole('button', { name: 'Make memes ✨' }).click();
+    const { candidates } = (await (await answer).json()) as { candidates: { template: { id: string }; lines: string[] }[] };
+    const memes = page.getByRole('list', { name: 'Memes to choose from' }).getByRole('listitem');
+    await expect(memes).toHaveCount(3);
+    // Offline (npm start has no language model) the screen says what these are.
+    await expect(page.getByText('Offline suggestions: no AI model wrote these')).toBeVisible();
+    // Every preview is drawn by the API's meme URL.
+    await expect.poll(() => memes.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)), { timeout: 30_000 }).toBe(true);
+    expect(await used()).toBe(before + 1);
+    await expect(page.getByText(`${FREE_DAILY_AI_LIMIT - before - 1} AI operations remaining today`)).toBeVisible();
+
+    await memes.first().getByRole('button', { name: 'Use this' }).click();
+    await page.waitForURL((url) => url.pathname === '/meme-generator' && url.searchParams.get('template') === candidates[0]!.template.id);
+    const fields = page.getByRole('list', { name: 'Captions' }).getByRole('textbox');
+    await expect(fields).toHaveCount(candidates[0]!.lines.length);
+    for (const [i, line] of candidates[0]!.lines.entries()) await expect(fields.nth(i)).toHaveValue(new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i'));
   });
 });

@@ -64,9 +64,9 @@ export function TopicMemes({ onUse, compact = false }: { onUse: (candidate: Meme
   };
 
   return (
-    <section aria-labelledby={`${inputId}-heading`} className="flex flex-col gap-3 text-left">
+    <section aria-label="Memes from a topic" className="flex flex-col gap-3 text-left">
       <form onSubmit={submit} className="flex flex-col gap-2">
-        <label id={`${inputId}-heading`} htmlFor={inputId} className={`font-semibold text-slate-900 dark:text-white ${compact ? 'text-sm' : 'text-lg'}`}>
+        <label htmlFor={inputId} className={`font-semibold text-slate-900 dark:text-white ${compact ? 'text-sm' : 'text-lg'}`}>
           What&apos;s your meme about?
         </label>
         <div className={`flex gap-2 ${compact ? 'flex-col' : 'flex-col sm:flex-row'}`}>
@@ -106,7 +106,6 @@ export function TopicMemes({ onUse, compact = false }: { onUse: (candidate: Meme
                   src={`${c.renderUrl}?width=${PREVIEW_WIDTH}`}
                   alt={`${c.template.name}: ${c.lines.join(' / ')}`}
                   className="w-full rounded bg-slate-100 dark:bg-slate-800"
-                  loading="lazy"
                 />
                 <p className="text-xs text-slate-600 dark:text-slate-300">{c.template.name}</p>
                 <div className="flex gap-2">
