@@ -88,7 +88,7 @@ describe('the OpenAPI document', () => {
         .map(([m]) => `${m} ${path}`),
     );
     expect(billing.sort()).toEqual(
-      ['post /api/upload', 'post /api/generate-image', 'post /api/generate-captions', 'post /api/optimize', 'post /api/modify', 'post /api/convert', 'post /api/convert/html', 'post /api/security', 'post /api/analyze-metadata', 'post /api/memes/render', 'get /api/memes/{template}/{captions}', 'post /api/shares'].sort(),
+      ['post /api/upload', 'post /api/generate-image', 'post /api/generate-captions', 'post /api/optimize', 'post /api/modify', 'post /api/convert', 'post /api/convert/html', 'post /api/security', 'post /api/analyze-metadata', 'post /api/memes/render', 'post /api/memes/suggest', 'get /api/memes/{template}/{captions}', 'post /api/shares'].sort(),
     );
     // Every operation is one or the other: no route names it on some answers only.
     expect(billing.length + none.length).toBe(API_ROUTES.length);

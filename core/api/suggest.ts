@@ -26,7 +26,7 @@ export const memeSuggestRequestSchema = z.object({
     .describe('The language the lines are written in; without it, the topic\'s own.'),
   like: memeTemplateIdSchema.optional().describe('"More like this": a template id to use first, the others like it.'),
   exclude: z
-    .array(z.string().max(80))
+    .array(z.string().min(1).max(80))
     .max(100, 'Exclude at most 100 templates.')
     .default([])
     .describe('"Try again": template ids not to use (the ones already shown).'),

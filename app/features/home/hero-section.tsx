@@ -1,10 +1,14 @@
 import { Link, useNavigate } from '@remix-run/react';
-import { TopicMemes, editorHref } from '~/features/topic-memes/topic-memes';
+import { lazy, Suspense } from 'react';
+import { editorHref } from '~/features/topic-memes/editor-href';
 import { HeroUpload } from './hero-upload';
 import { TemplateCarousel } from './template-carousel';
 import { useImageUpload } from './use-image-upload';
 import { usePasteImage } from './use-paste-image';
 import { useStrayDropGuard } from './use-stray-drop-guard';
+
+/** Loaded after the first paint, as the API client is (the home's first-load budget, bench/home-bundle.ts). */
+const TopicMemes = lazy(() => import('~/features/topic-memes/topic-memes').then((m) => ({ default: m.TopicMemes })));
 
 /**
  * The top of the home page: pitch, the upload drop zone (also fed by paste anywhere), "What's your meme about?" (three
@@ -37,7 +41,9 @@ export function HeroSection() {
           </p>
         </div>
         <div className="mx-auto w-full max-w-4xl rounded-xl border border-slate-200 bg-white/70 p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900/70">
-          <TopicMemes onUse={(c) => navigate(editorHref(c))} />
+          <Suspense fallback={<p className="min-h-24 text-lg font-semibold text-slate-900 dark:text-white">What&apos;s your meme about?</p>}>
+            <TopicMemes onUse={(c) => navigate(editorHref(c))} />
+          </Suspense>
         </div>
         <TemplateCarousel />
       </div>
