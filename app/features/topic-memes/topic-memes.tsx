@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { MemeCandidate, MemeSuggestRequest } from '../../../core/api/suggest';
 import { TOPIC_MAX_CHARS } from '../../../core/limits';
 
@@ -33,8 +33,9 @@ export function TopicMemes({ onUse, compact = false }: { onUse: (candidate: Meme
   const [busy, setBusy] = useState(false);
   const [remaining, setRemaining] = useState<string | null>(null);
 
+  // Read when the person turns to the box and after each request, never on mount: the box sits on pages (the home,
+  // the editor's Text tab) whose visitors may never use it.
   const readRemaining = () => remainingToday().then(setRemaining, () => setRemaining(null));
-  useEffect(() => void readRemaining(), []);
 
   const ask = async (body: MemeSuggestRequest) => {
     setBusy(true);
@@ -76,6 +77,7 @@ export function TopicMemes({ onUse, compact = false }: { onUse: (candidate: Meme
             value={topic}
             maxLength={TOPIC_MAX_CHARS}
             onChange={(e) => setTopic(e.target.value)}
+            onFocus={() => remaining === null && void readRemaining()}
             placeholder="e.g. when the meeting could have been an email"
             className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-white"
           />

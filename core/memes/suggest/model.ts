@@ -4,6 +4,7 @@
  * (workers/api/src/ai/cloudflare-suggest.ts) passes `ask`, which runs its model with these messages and schema.
  */
 import { z } from '../../api/zod';
+import { jsonModeBody } from '../../json-mode';
 import { boxBudgets, checkCandidates, type Candidate, type SuggestTemplate } from './answer';
 import { rankTemplates } from './pick';
 
@@ -36,24 +37,12 @@ const answerSchema = z.object({
   memes: z.array(z.object({ template: z.string(), lines: z.array(z.string()) })).optional(),
   refused: z.string().min(1).optional(),
 });
-/** JSON mode answers the object in `response`; some models answer it as a string. */
-const envelopeSchema = z.object({ response: z.union([z.string(), z.record(z.string(), z.unknown())]) });
 
 export type ModelAnswer = { refused: string } | { memes: { template: string; lines: string[] }[] } | null;
 
 /** The model's answer read, or null when it is not the JSON asked for. */
 export function readModelAnswer(raw: unknown): ModelAnswer {
-  const envelope = envelopeSchema.safeParse(raw);
-  if (!envelope.success) return null;
-  let body: unknown = envelope.data.response;
-  if (typeof body === 'string') {
-    try {
-      body = JSON.parse(body);
-    } catch {
-      return null;
-    }
-  }
-  const parsed = answerSchema.safeParse(body);
+  const parsed = answerSchema.safeParse(jsonModeBody(raw));
   if (!parsed.success) return null;
   if (parsed.data.refused && !parsed.data.memes?.length) return { refused: parsed.data.refused };
   return parsed.data.memes ? { memes: parsed.data.memes } : null;

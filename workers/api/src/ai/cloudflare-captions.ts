@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAPTION_LINE_SEPARATOR } from '../../../../core/api/ai';
 import { CAPTION_SUGGESTIONS } from '../../../../core/limits';
+import { jsonModeBody } from '../../../../core/json-mode';
 import { captionsFromBank, cleanContext } from './caption-bank';
 import { LLAMA_3_3_70B, LLAMA_4_SCOUT } from './contracts';
 import { readHeader } from '../imaging/engine';
@@ -34,21 +35,8 @@ const modelAnswerSchema = z.object({
   captions: z.array(z.array(z.string())).min(1),
 });
 
-/** JSON mode answers an object in `response`; some models answer the JSON as a string instead. Accept both. */
-const envelopeSchema = z.object({ response: z.union([z.string(), z.record(z.string(), z.unknown())]) });
-
 export function parseCaptionAnswer(raw: unknown, boxCount: number): string[] | null {
-  const envelope = envelopeSchema.safeParse(raw);
-  if (!envelope.success) return null;
-  let body: unknown = envelope.data.response;
-  if (typeof body === 'string') {
-    try {
-      body = JSON.parse(body);
-    } catch {
-      return null;
-    }
-  }
-  const parsed = modelAnswerSchema.safeParse(body);
+  const parsed = modelAnswerSchema.safeParse(jsonModeBody(raw));
   if (!parsed.success) return null;
   const boxes = Math.max(1, boxCount);
   const captions = parsed.data.captions
