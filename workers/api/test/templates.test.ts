@@ -60,6 +60,16 @@ describe('GET /api/templates', () => {
     expect((await search('lily pad')).templates.map((t) => t.id)).toEqual(['chill-frog']);
   });
 
+  it('understands what people type: stand-ins for a word, and "when you" for the reaction pictures (ADR 0173)', async () => {
+    const ids = async (q: string) => (await search(q)).templates.map((t) => t.id);
+    expect(await ids('tired')).toEqual(expect.arrayContaining(['sleepy-yawn', 'monday-zombie', 'melting-heat']));
+    expect(await ids('so exhausted')).toEqual(expect.arrayContaining(['sleepy-yawn', 'monday-zombie']));
+    expect(await ids('monday')).toContain('monday-zombie');
+    expect(await ids('when you')).toEqual(expect.arrayContaining(['screaming-cat', 'facepalm', 'everything-is-fine']));
+    // Every word must find something: a word that finds nothing finds no template.
+    expect(await ids('tired zzzz')).toEqual([]);
+  });
+
   it('answers a search with no match with an empty list and still a template of the day', async () => {
     const body = await search('zzzz-no-such-template');
     expect(body.templates).toEqual([]);
