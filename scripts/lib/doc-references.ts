@@ -1,6 +1,7 @@
 /**
  * The repository stands on its own: every Markdown file a doc, a comment or a config names must exist inside it,
- * every "ADR NNNN" must be a file in docs/decisions/, and every "docs/product.md §N" a section of that file.
+ * every "ADR NNNN" must be a file in docs/decisions/, every such file a row of docs/decisions/README.md (the index,
+ * ADR 0178), and every "docs/product.md §N" a section of that file.
  * scripts/doc-references.test.ts runs these over the whole tree, so a renamed or deleted doc fails `npm test`.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -86,6 +87,32 @@ export function existingAdrs(root: string): Set<string> {
   return new Set(readdirSync(dir).map((name) => /^(\d{4})-.+\.md$/.exec(name)?.[1]).filter((n): n is string => Boolean(n)));
 }
 
+/** The ADR index: docs/decisions/README.md, one table row per ADR linking its file. */
+export const ADR_INDEX = 'docs/decisions/README.md';
+
+/**
+ * What the ADR index lacks: each ADR file with no row linking it (`[0050](0050-image-engine.md)`), and each file
+ * linked by more than one row. A row naming a file that does not exist is a broken reference like any other.
+ */
+export function unindexedAdrs(root: string): Problem[] {
+  const dir = join(root, 'docs', 'decisions');
+  const files = readdirSync(dir).filter((name) => /^\d{4}-.+\.md$/.test(name));
+  const indexPath = join(root, ADR_INDEX);
+  if (!existsSync(indexPath)) return files.length === 0 ? [] : [{ file: ADR_INDEX, line: 0, problem: `no index of the ${files.length} ADRs in docs/decisions/` }];
+  const rows = new Map<string, number[]>();
+  readFileSync(indexPath, 'utf8').split('\n').forEach((lineText, index) => {
+    const linked = /^\|\s*\[\d{4}\]\((\d{4}-[^)]+\.md)\)/.exec(lineText)?.[1];
+    if (linked) rows.set(linked, [...(rows.get(linked) ?? []), index + 1]);
+  });
+  const problems: Problem[] = [];
+  for (const name of files) {
+    const lines = rows.get(name) ?? [];
+    if (lines.length === 0) problems.push({ file: ADR_INDEX, line: 0, problem: `${name} has no row in the index` });
+    if (lines.length > 1) problems.push({ file: ADR_INDEX, line: lines[1]!, problem: `${name} has ${lines.length} rows (lines ${lines.join(', ')})` });
+  }
+  return problems;
+}
+
 /** "docs/product.md §4" and "docs/product.md §4.2": the sections cited. */
 export function productSections(text: string): { section: string; line: number }[] {
   const found: { section: string; line: number }[] = [];
@@ -127,5 +154,5 @@ export function brokenReferences(root: string): Problem[] {
       if (!sections.has(cite.section)) problems.push({ file, line: cite.line, problem: `docs/product.md §${cite.section}: no such section` });
     }
   }
-  return problems;
+  return [...problems, ...unindexedAdrs(root)];
 }
