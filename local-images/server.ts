@@ -12,7 +12,7 @@ import { READS, formatOf, framesOutside, heicPixels, withProfile } from './forma
 import { z } from 'zod';
 import { imageServiceRefusal, type ServiceImageFormat, type ServiceInput } from '../core/image-service';
 import { MAX_IMAGE_PIXELS } from '../core/limits';
-import { fetchServer } from '../scripts/lib/fetch-server';
+import { fetchServer } from '../local-common/fetch-server';
 
 export const MAX_PIXELS = MAX_IMAGE_PIXELS;
 /** A 10 MB upload plus full-size overlays (a blur's cutout, a watermark strip), with multipart overhead. */

@@ -9,7 +9,7 @@
 import type { Server } from 'node:http';
 import { HTML_MAX_BODY_BYTES, HTML_RENDER_TIMEOUT_MS, htmlRenderSchema, htmlSizeProblem, type HtmlFormat } from '../core/tools/html';
 import { RenderProblem, renderHtml } from './renderer';
-import { fetchServer } from '../scripts/lib/fetch-server';
+import { fetchServer } from '../local-common/fetch-server';
 
 const MIME: Record<HtmlFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FUZZ_OPERATIONS, fuzzInputs } from '../bench/fuzz/mutate';
+import { FUZZ_OPERATIONS, fuzzInputs } from './fuzz/mutate';
 import { startStack } from './lib/stack';
 
 const { values } = parseArgs({ options: { count: { type: 'string' }, minutes: { type: 'string' }, seed: { type: 'string' }, 'max-seed-kb': { type: 'string' } } });

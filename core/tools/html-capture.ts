@@ -12,26 +12,7 @@
  *
  * The box is in CSS pixels; the picture is that times the scale, and no picture is over HTML_MAX_OUTPUT_PIXELS.
  */
-import { fitOf, HTML_MAX_OUTPUT_PIXELS, HTML_MAX_PAGE_HEIGHT, HTML_VIEWPORT_WIDTH, type HtmlRenderOptions } from './html';
-
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** What a renderer captured, in CSS pixels. */
-export interface Capture {
-  fit: 'content' | 'element' | 'viewport' | 'page';
-  box: Box;
-  /** The page painted nothing to fit to, so the viewport was captured. */
-  empty: boolean;
-  /** The box was larger than the most we make; `box` is its top-left part. */
-  clipped: boolean;
-  /** The size of what was asked for, before any clipping. */
-  wanted: { width: number; height: number };
-}
+import { fitOf, HTML_MAX_OUTPUT_PIXELS, HTML_MAX_PAGE_HEIGHT, HTML_VIEWPORT_WIDTH, type Box, type Capture, type HtmlRenderOptions } from './html';
 
 /** A request a page cannot satisfy: the selector is not valid CSS, or matches nothing that is shown. */
 export class CaptureProblem extends Error {

@@ -5,7 +5,6 @@
  */
 import { z } from '../api/zod';
 import { QUALITY } from './fields';
-import type { Capture } from './html-capture';
 
 export const HTML_FORMATS = ['png', 'jpeg', 'webp'] as const;
 export type HtmlFormat = (typeof HTML_FORMATS)[number];
@@ -134,6 +133,25 @@ export const RENDER_START_SCRIPT = `(() => { for (const name of ${JSON.stringify
 
 export const blockedNote = (count: number) =>
   `${count} request${count === 1 ? '' : 's'} to the network ${count === 1 ? 'was' : 'were'} blocked: a rendered page may only use data: URLs (embed pictures and fonts).`;
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** What a renderer captured, in CSS pixels (worked out in html-capture.ts). */
+export interface Capture {
+  fit: 'content' | 'element' | 'viewport' | 'page';
+  box: Box;
+  /** The page painted nothing to fit to, so the viewport was captured. */
+  empty: boolean;
+  /** The box was larger than the most we make; `box` is its top-left part. */
+  clipped: boolean;
+  /** The size of what was asked for, before any clipping. */
+  wanted: { width: number; height: number };
+}
 
 /** What both renderers answer besides the picture. */
 export interface RenderOutcome {

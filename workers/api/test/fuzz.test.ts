@@ -1,11 +1,11 @@
 /**
  * The short fuzz run inside `npm test`: 200 hostile variants of small corpus files, each through upload and one tool
  * operation, in workerd with real R2 and codecs. Any 5xx or answer slower than the budget fails, naming the input
- * (regenerate it with bench/fuzz/mutate.ts; `npm run fuzz` runs 2,000+ against the local stack and keeps the bytes).
+ * (regenerate it with scripts/fuzz/mutate.ts; `npm run fuzz` runs 2,000+ against the local stack and keeps the bytes).
  */
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { FUZZ_OPERATIONS, fuzzInputs } from '../../../bench/fuzz/mutate';
+import { FUZZ_OPERATIONS, fuzzInputs } from '../../../scripts/fuzz/mutate';
 import { corpusFile, corpusIndex } from './support/corpus';
 
 const INPUTS = 200;

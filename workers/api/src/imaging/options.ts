@@ -3,7 +3,7 @@
  * WASM operation. Budgets were measured with `workers/api/test/imaging-memory.test.ts` (it fails if they drift):
  * the WASM memory peak of the largest accepted input stays under 100 MB per codec.
  */
-import { OXIPNG_MS_PER_MP, SLICE_BUDGET_MS } from './slices';
+import { OXIPNG_MS_PER_MP, SLICE_BUDGET_MS, type WasmOperation } from './slices';
 import { ISOLATE_WRITE_MAX_PIXELS } from '../../../../core/tools/convert';
 
 export const JPEG_OPTIONS = {
@@ -149,8 +149,8 @@ export const WASM_PIXEL_BUDGET = {
   blur: 5_000_000,
   pixelate: 5_000_000,
   watermark: 5_000_000,
-} as const;
-export type WasmOperation = keyof typeof WASM_PIXEL_BUDGET;
+} as const satisfies Record<WasmOperation, number>;
+export type { WasmOperation };
 
 /**
  * Pixel budgets of the WASM encoders, per output format, which bound every operation that writes that format. An

@@ -13,8 +13,7 @@
  */
 import type { ImageFormat } from '../../../../core/api/images';
 import { AVIF_MAX_SIDE } from '../../../../core/image-service';
-import type { OutputFormat } from './codecs/encode';
-import type { WasmOperation } from './options';
+import type { OutputFormat } from '../../../../core/tools/convert';
 
 /** The longest a piece of pixel work may hold the isolate's thread (CPU time on the measured machine). */
 export const SLICE_BUDGET_MS = 250;
@@ -40,8 +39,12 @@ const ENCODE_MS_PER_MP = {
   avif: () => Infinity,
 } satisfies Record<OutputFormat, (quality: number) => number>;
 
-/** The operation itself, between decode and encode (Lanczos3 resize, photon blur, the watermark composite, JS loops). */
-const OPERATION_MS_PER_MP: Readonly<Record<WasmOperation, number>> = {
+/**
+ * The operation itself, between decode and encode (Lanczos3 resize, photon blur, the watermark composite, JS loops).
+ * Its keys are the operations with a pixel path in the isolate (`WasmOperation`); options.ts gives each its memory
+ * budget over the same keys.
+ */
+const OPERATION_MS_PER_MP = {
   resize: 130,
   crop: 20,
   rotate: 30,
@@ -50,7 +53,8 @@ const OPERATION_MS_PER_MP: Readonly<Record<WasmOperation, number>> = {
   blur: 120,
   pixelate: 20,
   watermark: 120,
-};
+} as const satisfies Record<string, number>;
+export type WasmOperation = keyof typeof OPERATION_MS_PER_MP;
 
 /** oxipng at OXIPNG_LEVEL (1,355 measured on noise) and the palette reduction that runs beside it (400). */
 export const OXIPNG_MS_PER_MP = 1400;
