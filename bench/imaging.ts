@@ -1,6 +1,6 @@
 /**
  * `npm run bench:imaging` (on demand, not part of npm test): the Worker's imaging code (WASM) against sharp/libvips in
- * the same Node process, on the corpus photos plus a generated 12 MP photo. Prints Markdown tables for the README.
+ * the same Node process, on the corpus photos plus a generated 12 MP photo. Prints Markdown tables for docs/benchmarks.md.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

@@ -51,13 +51,14 @@ describe('doc references', () => {
     expect(resolveReference(dir, 'README.md', '../shared/spec.md')).toEqual({ ok: false, why: 'points outside the repository' });
   });
 
-  it('reports a missing doc, an ADR that does not exist, an ADR with no row in the index and a product section that does not', () => {
+  it('reports a missing doc, an ADR that does not exist or was superseded, an ADR with no row in the index and a product section that does not', () => {
     const dir = repository({
-      'docs/decisions/0001-first.md': '# 1. First\n',
-      'docs/decisions/0003-third.md': '# 3. Third\n',
+      'docs/decisions/0001-first.md': '# 1. First\n\nStatus: superseded by 0003\n',
       'docs/decisions/README.md': '| ADR | title |\n|---|---|\n| [0001](0001-first.md) | First |\n| [0004](0004-gone.md) | Gone |\n',
       'docs/product.md': '# Product\n## 1. Home\n',
-      'core/a.ts': '// see docs/decisions/0001-first.md and ADR 0001, docs/product.md §1\n',
+      'core/a.ts': '// see docs/decisions/0001-first.md and ADR 0003, docs/product.md §1\n',
+      'core/c.ts': '// as ADR 0001 says\n',
+      'docs/decisions/0003-third.md': '# 3. Third\n\nStatus: accepted; supersedes ADR 0001\n',
       'core/b.ts': '// see ARCHITECTURE.md\n// ADR 0002\n// docs/product.md §9\n',
       'node_modules/x/README.md': 'see missing.md',
     });
@@ -65,6 +66,7 @@ describe('doc references', () => {
       { file: 'core/b.ts', line: 1, problem: 'ARCHITECTURE.md: no such file' },
       { file: 'core/b.ts', line: 2, problem: 'ADR 0002: no docs/decisions/0002-*.md' },
       { file: 'core/b.ts', line: 3, problem: 'docs/product.md §9: no such section' },
+      { file: 'core/c.ts', line: 1, problem: 'ADR 0001 is superseded by 0003: cite 0003' },
       { file: 'docs/decisions/README.md', line: 4, problem: '0004-gone.md: no such file' },
       { file: 'docs/decisions/README.md', line: 0, problem: '0003-third.md has no row in the index' },
     ]);

@@ -1,7 +1,8 @@
 /**
  * The repository stands on its own: every Markdown file a doc, a comment or a config names must exist inside it,
  * every "ADR NNNN" must be a file in docs/decisions/, every such file a row of docs/decisions/README.md (the index,
- * ADR 0178), and every "docs/product.md §N" a section of that file.
+ * ADR 0178) and, outside docs/decisions/, not one another ADR superseded, and every "docs/product.md §N" a section of
+ * that file.
  * scripts/doc-references.test.ts runs these over the whole tree, so a renamed or deleted doc fails `npm test`.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -87,6 +88,21 @@ export function existingAdrs(root: string): Set<string> {
   return new Set(readdirSync(dir).map((name) => /^(\d{4})-.+\.md$/.exec(name)?.[1]).filter((n): n is string => Boolean(n)));
 }
 
+/**
+ * The ADRs another has superseded, each with the number that replaces it (its status line reads "Status: superseded
+ * by 0123"). Outside docs/decisions/, cite the one that replaced it.
+ */
+export function supersededAdrs(root: string): Map<string, string> {
+  const dir = join(root, 'docs', 'decisions');
+  const superseded = new Map<string, string>();
+  for (const name of readdirSync(dir)) {
+    const number = /^(\d{4})-.+\.md$/.exec(name)?.[1];
+    const by = number && /^Status:\s*superseded by (?:ADR )?(\d{4})/im.exec(readFileSync(join(dir, name), 'utf8'))?.[1];
+    if (number && by) superseded.set(number, by);
+  }
+  return superseded;
+}
+
 /** The ADR index: docs/decisions/README.md, one table row per ADR linking its file. */
 export const ADR_INDEX = 'docs/decisions/README.md';
 
@@ -139,6 +155,7 @@ export interface Problem {
 export function brokenReferences(root: string): Problem[] {
   const problems: Problem[] = [];
   const adrs = existingAdrs(root);
+  const superseded = supersededAdrs(root);
   const productPath = join(root, 'docs', 'product.md');
   const sections = existsSync(productPath) ? productHeadings(readFileSync(productPath, 'utf8')) : new Set<string>();
   for (const file of repositoryTextFiles(root)) {
@@ -149,6 +166,8 @@ export function brokenReferences(root: string): Problem[] {
     }
     for (const adr of adrNumbers(text)) {
       if (!adrs.has(adr.number)) problems.push({ file, line: adr.line, problem: `ADR ${adr.number}: no docs/decisions/${adr.number}-*.md` });
+      const by = superseded.get(adr.number);
+      if (by && !file.startsWith('docs/decisions/')) problems.push({ file, line: adr.line, problem: `ADR ${adr.number} is superseded by ${by}: cite ${by}` });
     }
     for (const cite of productSections(text)) {
       if (!sections.has(cite.section)) problems.push({ file, line: cite.line, problem: `docs/product.md §${cite.section}: no such section` });

@@ -57,7 +57,7 @@ const NOTES: Partial<Record<Role, string>> = {
 
 const MB = (bytes: number) => Math.round(bytes / (1024 * 1024)).toLocaleString('en-US');
 
-/** The table, in Markdown, as the README keeps it. */
+/** The table, in Markdown, as docs/benchmarks.md keeps it. */
 export function memoryTable(rows: MemoryRow[], idleSeconds: number): string[] {
   const lines = [`| process | start MB | peak MB | after ${idleSeconds} s idle MB | idle ÷ start |`, '| --- | --- | --- | --- | --- |'];
   for (const r of rows) {

@@ -122,7 +122,7 @@ export const AUTO_BUDGET_MS = 10_000;
 
 /**
  * The encoder setting `quality=auto` searches per format, over the format's defaults. mozjpeg's Annex K table (0)
- * was the smallest faithful JPEG on five of the six corpus photos (ADR 0050); libwebp keeps the method of a fixed
+ * was the smallest faithful JPEG on five of the six corpus photos (ADR 0123); libwebp keeps the method of a fixed
  * encode (4; method 6 costs about twice the time per probe) with spatial noise shaping 80.
  */
 export const AUTO_SETTINGS: Readonly<Record<'jpeg' | 'webp', AutoSetting>> = {

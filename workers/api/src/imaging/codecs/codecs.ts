@@ -9,7 +9,7 @@
  * their generated glue refuses a second init. After each operation the idle instances are kept, most recently used
  * first, only while together they hold at most IDLE_WASM_LIMIT_BYTES; the rest are dropped. With every operation's
  * own peak under WASM_OPERATION_LIMIT_BYTES (the pixel budgets in options.ts, asserted by imaging-memory.test.ts),
- * the isolate's WASM memory stays under 100 MB. See ADRs 0050 and 0052. */
+ * the isolate's WASM memory stays under 100 MB. See ADR 0123. */
 import photonWasm from '@cf-wasm/photon/photon.wasm';
 import resvgWasm from '@cf-wasm/resvg/resvg.wasm';
 import avifDecWasm from '@jsquash/avif/codec/dec/avif_dec.wasm';
