@@ -84,10 +84,13 @@ export default defineConfig({
     // prints the same comparison; test/format-auto.test.ts keeps its ssimulacra_main check of a PNG screenshot), and
     // the image-service calls of every operation on 12 MP photos, docs/deploy.md's cost table (test/billed-calls.test.ts
     // and test/search-calls.test.ts hold the counting and the bounds).
-    exclude:
-      process.env.TEST_EXTENDED === '1'
+    // `*.node.test.ts` need nothing of workerd and run in the Node project (vitest.config.ts, ADR 0178).
+    exclude: [
+      here('./**/*.node.test.ts'),
+      ...(process.env.TEST_EXTENDED === '1'
         ? []
-        : [here('./test/large-photos.test.ts'), here('./test/auto-quality.oracle.test.ts'), here('./test/image-service-calls.test.ts')],
+        : [here('./test/large-photos.test.ts'), here('./test/auto-quality.oracle.test.ts'), here('./test/image-service-calls.test.ts')]),
+    ],
     setupFiles: [here('./test/apply-migrations.ts')],
     // Two files at a time, each in its own workerd with its own D1 and R2 (isolated storage), beside the Node project's
     // (vitest.config.ts, ADR 0166). The services bound above run in vitest's own process, shared by both.

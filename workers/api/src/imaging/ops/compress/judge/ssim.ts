@@ -9,7 +9,7 @@ import type { Raster } from '../../../codecs/raster';
  *
  * The luma and the downsampling are computed here, at the kept samples only, instead of by `ssim()`, which filters
  * every pixel of both pictures and keeps one in f²: that was most of the cost of a `quality=auto` round trip. The
- * result is the same number to the last bit (ssim.test.ts compares it with `ssim()`), and a reference prepared once
+ * result is the same number to the last bit (ssim.node.test.ts compares it with `ssim()`), and a reference prepared once
  * (`ssimReference`) is not prepared again for each candidate.
  */
 export function similarity(a: Raster, b: Raster): number {

@@ -1,8 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { templateSchema, type Template } from '../../../core/api/templates';
+import { templateSchema, type Template } from '../../../../core/api/templates';
 import { getTableColumns } from 'drizzle-orm';
-import { templates } from '../src/db/schema';
-import type { TemplateRecord, TemplateRow } from '../src/db/template-rows';
+import { templates } from './schema';
+import type { TemplateRecord, TemplateRow } from './template-rows';
 
 /**
  * The template record is defined once, by the drizzle table (db/schema.ts); the wire schema (core/api/templates.ts)
