@@ -29,7 +29,6 @@ export const RESIZE_PRESETS = [
   { id: 'pinterest-pin', name: 'Pinterest Pin', width: 1000, height: 1500, category: 'social' },
 ] as const satisfies readonly ResizePreset[];
 
-export type ResizePresetId = (typeof RESIZE_PRESETS)[number]['id'];
 export const QUICK_PRESET_COUNT = 4;
 export const PRESET_CATEGORY_LABELS: Record<ResizePreset['category'], string> = { social: 'Social media', print: 'Print', web: 'Web' };
 export const RESIZE_DEFAULT = { width: 800, height: 600 } as const;

@@ -22,7 +22,6 @@ export const apiKeyCreateRequestSchema = z.object({
     .min(1, 'Please give the key a name.')
     .max(API_KEY_NAME_MAX_CHARS, `Please keep the name to ${API_KEY_NAME_MAX_CHARS} characters or fewer.`),
 });
-export type ApiKeyCreateRequest = z.infer<typeof apiKeyCreateRequestSchema>;
 
 /** The `:id` of DELETE /api/keys/:id: 32 lower-case hex characters. */
 export const apiKeyIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'There is no API key with that id.');

@@ -5,7 +5,6 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   code: z.string(),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** Stable, snake_case error codes. Add here; never rename. */
 export const ERROR_CODES = [

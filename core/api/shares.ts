@@ -53,7 +53,6 @@ export const shareFormSchema = z.object({
     .optional()
     .transform((c) => (c === undefined ? [] : typeof c === 'string' ? [c] : c)),
 });
-export type ShareForm = z.infer<typeof shareFormSchema>;
 
 /** A share as GET /api/shares/{id} answers it. */
 export const shareSchema = z.object({

@@ -28,17 +28,14 @@ export { WATERMARK_MAX_CHARS, WATERMARK_POSITIONS, WATERMARK_REFERENCE_WIDTH, WA
 export const optimizeFieldsSchema = z.discriminatedUnion('operation', [compressFieldsSchema, upscaleFieldsSchema, removeBackgroundFieldsSchema], {
   message: 'Operation must be compress, upscale or remove-background.',
 });
-export type OptimizeFields = z.infer<typeof optimizeFieldsSchema>;
 
 export const modifyFieldsSchema = z.discriminatedUnion('operation', [resizeFieldsSchema, cropFieldsSchema, rotateFieldsSchema, batchCompressFieldsSchema], {
   message: 'Operation must be resize, crop, rotate or compress.',
 });
-export type ModifyFields = z.infer<typeof modifyFieldsSchema>;
 
 export const securityFieldsSchema = z.discriminatedUnion('operation', [watermarkFieldsSchema, blurFieldsSchema, privacyFieldsSchema], {
   message: 'Operation must be watermark, blur or privacy.',
 });
-export type SecurityFields = z.infer<typeof securityFieldsSchema>;
 
 export const toolResultSchema = z.object({
   imageUrl: imageUrlSchema,

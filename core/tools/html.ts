@@ -25,8 +25,6 @@ export const HTML_MAX_OUTPUT_PIXELS = HTML_VIEWPORT_WIDTH.max * HTML_MAX_PAGE_HE
  */
 export const HTML_FITS = ['content', 'viewport', 'page'] as const;
 export type HtmlFit = (typeof HTML_FITS)[number];
-/** Device pixels per CSS pixel: 2× is sharp on high-density screens and twice the size each way. */
-export const HTML_SCALES = [1, 2] as const;
 export const HTML_SELECTOR_MAX_CHARS = 300;
 /** Loading, layout and the screenshot together; a page that takes longer is refused with `render_timeout`. */
 export const HTML_RENDER_TIMEOUT_MS = 10_000;

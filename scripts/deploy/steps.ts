@@ -8,7 +8,6 @@ import type { PreflightSpec } from './preflight';
 export const ACCOUNT_ID_SLOT = '{ACCOUNT_ID}';
 export const PAGES_DEV_SLOT = '{PAGES_DEV}';
 export const ZONE_ID_SLOT = '{ZONE_ID}';
-export type SlotName = 'ACCOUNT_ID' | 'DATABASE_ID' | 'PAGES_DEV' | 'ZONE_ID';
 
 export const wrangler = (...args: string[]) => ['npx', 'wrangler', ...args];
 /** `wrangler auth token --json`: the token of `wrangler login`, for the REST calls wrangler has no command for. */

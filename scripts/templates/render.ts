@@ -71,8 +71,6 @@ export function resolveEmoji(body: string): string {
   });
 }
 
-export const usesEmoji = (def: TemplateDefinition) => def.draw().includes('data-emoji=');
-
 export function toSvg(def: TemplateDefinition, frame = 0): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" ` +

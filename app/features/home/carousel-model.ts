@@ -1,8 +1,6 @@
 import { CAROUSEL_PAGE_SIZE, CAROUSEL_POPULAR_COUNT } from '../../../core/limits';
 import type { Template } from '../../../core/api/templates';
 
-export type CarouselTemplate = Pick<Template, 'id' | 'name' | 'description' | 'imageUrl' | 'isPopular' | 'feature'>;
-
 /** The first 16 popular templates in catalog order, 8 to a page: at most two pages, none when there are none. */
 export function carouselPages<T extends Pick<Template, 'isPopular'>>(templates: readonly T[]): T[][] {
   const popular = templates.filter((t) => t.isPopular === 1).slice(0, CAROUSEL_POPULAR_COUNT);

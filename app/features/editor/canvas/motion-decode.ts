@@ -15,11 +15,6 @@ export interface Motion {
   loops: number;
 }
 
-export function closeMotion(m: Motion): void {
-  for (const f of m.frames) f.close();
-  m.frames.length = 0;
-}
-
 const cache = new Map<string, Promise<Motion | null>>();
 
 /**

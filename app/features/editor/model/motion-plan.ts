@@ -11,7 +11,6 @@ import type { ExportSize, OutputSize } from './export-plan';
 export type MotionKind = 'gif' | 'webp';
 export type MotionFormat = 'gif' | 'webp' | 'mp4';
 export const MOTION_FORMATS: readonly MotionFormat[] = ['gif', 'webp', 'mp4'];
-export const MOTION_MIME: Record<MotionFormat, string> = { gif: 'image/gif', webp: 'image/webp', mp4: 'video/mp4' };
 
 /** The canvas plays at most this many frames (at 480 × 480 about 90 MB of bitmaps); later frames are dropped. */
 export const MAX_MOTION_FRAMES = 300;

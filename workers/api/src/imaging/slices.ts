@@ -59,8 +59,6 @@ export type WasmOperation = keyof typeof OPERATION_MS_PER_MP;
 /** oxipng at OXIPNG_LEVEL (1,355 measured on noise) and the palette reduction that runs beside it (400). */
 export const OXIPNG_MS_PER_MP = 1400;
 export const PALETTE_MS_PER_MP = 400;
-/** One judge of a picture (its reference prepared and one candidate judged: about 620 a megapixel). */
-export const JUDGE_MS_PER_MP = 650;
 
 const within = (msPerMegapixel: number) => (msPerMegapixel <= 0 ? Infinity : Math.floor((SLICE_BUDGET_MS / msPerMegapixel) * 1_000_000));
 
