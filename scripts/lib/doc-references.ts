@@ -5,31 +5,17 @@
  * that file.
  * scripts/doc-references.test.ts runs these over the whole tree, so a renamed or deleted doc fails `npm test`.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { repositoryFiles } from './repository-files';
 
-/** Folders never read: installed packages, generated output, local state, git. */
-const SKIP_DIRS = new Set(['node_modules', 'public', 'functions', 'build', 'test-results', 'playwright-report', 'fuzz-findings', 'screenshots']);
 /** Files whose comments and prose are read. Lock files and data are not. */
 const TEXT_FILE = /\.(md|ts|tsx|js|mjs|cjs|toml|sql|css|ya?ml)$/;
 /** This checker and its test, whose examples are references by design. */
 const SELF = new Set(['scripts/lib/doc-references.ts', 'scripts/doc-references.test.ts']);
 
 /** Every text file of the repository a person reads, relative to `root`. */
-export function repositoryTextFiles(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      if (name.startsWith('.') || SKIP_DIRS.has(name)) continue;
-      const path = join(dir, name);
-      const stat = statSync(path);
-      if (stat.isDirectory()) walk(path);
-      else if (TEXT_FILE.test(name) && !name.endsWith('.d.ts') && !SELF.has(relative(root, path).split(sep).join('/'))) found.push(relative(root, path));
-    }
-  };
-  walk(root);
-  return found.sort();
-}
+export const repositoryTextFiles = (root: string) => repositoryFiles(root, (file) => TEXT_FILE.test(file) && !file.endsWith('.d.ts') && !SELF.has(file));
 
 export interface Reference {
   /** As written: `docs/deploy.md`, `../README.md`, `CONTEXT.md`. */

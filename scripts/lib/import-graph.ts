@@ -5,12 +5,11 @@
  * import that climbs a layer, which ESLint's per-folder rules cannot see: a circle spans files, and a type-only
  * import is still an edge a reader has to follow.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, posix, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import ts from 'typescript';
+import { repositoryFiles } from './repository-files';
 
-/** Folders never read: installed packages, generated output, local state. Dot folders (.git, .wrangler, .tmp) too. */
-const SKIP_DIRS = new Set(['node_modules', 'public', 'functions', 'build', 'test-results', 'playwright-report', 'fuzz-findings', 'screenshots']);
 const SOURCE_FILE = /\.(ts|tsx|mjs|js)$/;
 
 export interface Layer {
@@ -51,19 +50,7 @@ export function layerOf(file: string, layers: readonly Layer[] = LAYERS): Layer 
 }
 
 /** Every source file of the repository, `/`-separated from `root`, sorted. */
-export function sourceFiles(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      if (name.startsWith('.') || SKIP_DIRS.has(name)) continue;
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (SOURCE_FILE.test(name) && !name.endsWith('.d.ts')) found.push(relative(root, path).split(sep).join('/'));
-    }
-  };
-  walk(root);
-  return found.sort();
-}
+export const sourceFiles = (root: string) => repositoryFiles(root, (file) => SOURCE_FILE.test(file) && !file.endsWith('.d.ts'));
 
 /**
  * The repository file an import specifier names: relative to the importing file, or `~/` for app/ (the alias of
