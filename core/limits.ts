@@ -75,6 +75,15 @@ export const ACCESS_CODE_MAX_FAILURES_PER_MINUTE = 5;
 export const ACCESS_CODE_MAX_FAILURES_PER_HOUR = 20;
 export const ACCESS_CODE_MAX_FAILING_VISITORS_PER_HOUR = 10;
 
+/**
+ * Accounts (ADR 0170). A signed-in device stays signed in this long (each sign-in is its own session, listed and
+ * ended from the account page). A passkey ceremony's challenge lives on the server this long and is used once. Sign-in
+ * attempts that fail (an unknown passkey, a bad signature, a wrong recovery code) are counted like wrong access codes,
+ * with the same numbers (ADR 0110).
+ */
+export const ACCOUNT_SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const WEBAUTHN_CHALLENGE_TTL_SECONDS = 5 * 60;
+
 export const TOAST_DURATION_MS = 5000;
 export const UPLOAD_REDIRECT_DELAY_MS = 1000;
 

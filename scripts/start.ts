@@ -1,5 +1,5 @@
 /**
- * `npm start`: everything a fresh clone needs to serve UI and API together on http://127.0.0.1:8788,
+ * `npm start`: everything a fresh clone needs to serve UI and API together on http://localhost:8788 (and 127.0.0.1),
  * offline, with no account: local secrets, the build, local D1 migrations, the template catalog seed, the local AI
  * service (local-ai/, on 127.0.0.1:8790), the image service (local-images/, on :8792), the HTML renderer
  * (local-render/, on :8793), then `wrangler pages dev`. The three services are restarted when they exit or are
@@ -234,7 +234,8 @@ function startWrangler(apiConfig: string, upstreamPort: number, watchdog: Watchd
     if (!announced && text.includes('Ready on')) {
       announced = true;
       wedge.ready();
-      console.log(`\n  Memeforge is running at http://${HOST}:${PORT}\n`);
+      // localhost first: passkeys need a domain name, and 127.0.0.1 is not one (ADR 0171); both serve the site.
+      console.log(`\n  Memeforge is running at http://localhost:${PORT} (also http://${HOST}:${PORT}; sign-in with passkeys works on localhost)\n`);
     }
   });
   // wrangler ending on its own (a crash, a port in use) ends the whole stack with its code; not one we restart.

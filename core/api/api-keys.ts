@@ -84,3 +84,9 @@ export const API_KEY_MESSAGES = {
   monthlyLimit: (limit: number) =>
     `This API key has used its ${limit.toLocaleString('en-US')} calls for this month. The allowance starts again on the 1st (UTC).`,
 } as const;
+
+/**
+ * Routes only a browser may use: a key cannot open premium sessions, mint keys, or create, sign in to, read or delete
+ * an account (ADR 0107, 0170). The Worker refuses a key there (identity/api-key.ts) and the API document says so.
+ */
+export const BROWSER_ONLY_PATHS = /^\/api\/(session|keys|account)(\/|$)/;

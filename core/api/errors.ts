@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'topic_too_long',
   'topic_unreadable',
   'topic_refused',
+  'challenge_expired',
+  'passkey_refused',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

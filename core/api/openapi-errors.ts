@@ -6,7 +6,7 @@ import { AVIF_MAX_SIDE, IMAGE_SERVICE_MAX_ANIMATION_PIXELS, IMAGE_SERVICE_MAX_SI
 import { ISOLATE_ONLY_MAX_PIXELS, MAX_IMAGE_SIDE } from '../images/intake';
 import { ACCEPTED_FORMATS_TEXT } from '../images/kinds';
 import { BODY_READ_IDLE_MS, FREE_DAILY_AI_LIMIT, MAX_BODY_BYTES, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, RATE_LIMITS_PER_MINUTE, SOURCE_DEADLINE_MS, SOURCE_MAX_REDIRECTS, SOURCE_URL_MAX_CHARS, type RateLimitedRoute } from '../limits';
-import { API_KEY_MESSAGES, API_MONTHLY_CALLS } from './api-keys';
+import { API_KEY_MESSAGES, API_MONTHLY_CALLS, BROWSER_ONLY_PATHS } from './api-keys';
 import type { RouteDoc, RouteError } from './openapi';
 
 export const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
@@ -62,10 +62,6 @@ export const IMAGE_SERVICE_ERRORS: RouteError[] = [
 ];
 export const PREMIUM_ONLY: RouteError = { status: 401, code: 'unauthorized', when: 'No premium session or API key came with the request.' };
 
-
-/** Session and key management are for the dashboard in a browser; a key sent there is refused. */
-const BROWSER_ONLY = /^\/api\/(session|keys)(\/|$)/;
-
 /** The router's first step, before any route runs: a declared Content-Length over the largest body, even on a GET. */
 export const DECLARED_TOO_LARGE: RouteError = { status: 413, code: 'payload_too_large', when: `The declared Content-Length is over ${mb(MAX_BODY_BYTES)}, refused before the route runs.` };
 
@@ -95,7 +91,7 @@ export const CROSS_SITE_REFUSED: RouteError = {
  * that brings `Authorization: Bearer mf_…` the key's checks; and on a route that reads a body, the read deadline.
  */
 export function withRouterErrors(route: RouteDoc): RouteDoc {
-  const keyErrors: RouteError[] = BROWSER_ONLY.test(route.path)
+  const keyErrors: RouteError[] = BROWSER_ONLY_PATHS.test(route.path)
     ? [{ status: 403, code: 'forbidden', when: API_KEY_MESSAGES.browserOnly }]
     : [
         { status: 401, code: 'unauthorized', when: 'The Authorization header is not "Bearer mf_…", or the key is unknown or revoked.' },
@@ -110,6 +106,6 @@ export function withRouterErrors(route: RouteDoc): RouteDoc {
     else errors.push(extra);
   }
   errors.sort((a, b) => a.status - b.status);
-  const limits = BROWSER_ONLY.test(route.path) ? route.limits : [...(route.limits ?? []), `With an API key, each call counts against the key's ${API_MONTHLY_CALLS.toLocaleString('en-US')} calls a month.`];
+  const limits = BROWSER_ONLY_PATHS.test(route.path) ? route.limits : [...(route.limits ?? []), `With an API key, each call counts against the key's ${API_MONTHLY_CALLS.toLocaleString('en-US')} calls a month.`];
   return { ...route, errors, ...(limits ? { limits } : {}) };
 }

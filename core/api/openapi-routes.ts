@@ -16,6 +16,7 @@ import { buildOpenApiDocument, type ApiInfo, type RouteDoc } from './openapi';
 import { MEME_ROUTES } from './openapi-memes';
 import { SHARE_ROUTES } from './openapi-shares';
 import { CONTACT_ROUTES } from './openapi-contact';
+import { ACCOUNT_ROUTES } from './openapi-account';
 import { AI_ERRORS, IMAGE_SERVICE_ERRORS, INTERNAL, JSON_ERRORS, kb, mb, PICTURE_ERRORS, PREMIUM_ONLY, rateLimit, rateLimited, SOURCE_ERRORS, withRouterErrors } from './openapi-errors';
 import { templateResponseSchema, templateSchema, templateSearchSchema, templatesResponseSchema, textBoxSchema } from './templates';
 import { AI_OUTPUT_MAX_PIXELS, AI_OUTPUT_MAX_SIDE, metadataAnalysisSchema, modifyFieldsSchema, optimizeFieldsSchema, securityFieldsSchema, toolResultSchema, convertFieldsSchema } from './tools';
@@ -326,6 +327,7 @@ const ROUTES: RouteDoc[] = [
   ...MEME_ROUTES,
   ...SHARE_ROUTES,
   ...CONTACT_ROUTES,
+  ...ACCOUNT_ROUTES,
 ];
 
 export const API_ROUTES: readonly RouteDoc[] = ROUTES.map(withRouterErrors);
@@ -337,6 +339,7 @@ export const API_TAGS: ApiInfo['tags'] = [
   { name: 'AI', description: 'Generated pictures and captions, and the daily allowance.' },
   { name: 'Memes', description: 'Memes drawn from a template and captions (by a POST or by URL), share links, downloads from the editor and a premium member’s saved memes.' },
   { name: 'Premium', description: 'The premium session and its figures.' },
+  { name: 'Account', description: 'Accounts with passkeys: your memes, share links, keys and premium on every device. For a browser; an API key is refused here.' },
   { name: 'API keys', description: 'Keys for programs, made and revoked on the dashboard; each call counts against the key’s monthly allowance.' },
   { name: 'Contact', description: 'Messages to the people who run the site, read by them and answered by e-mail.' },
   { name: 'Service', description: 'Health and this document.' },

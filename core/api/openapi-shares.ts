@@ -6,6 +6,7 @@ import { EDGE_CACHED_HEADERS } from './edge-cache';
 import { MAX_REQUEST_BYTES } from '../limits';
 import type { RouteDoc } from './openapi';
 import { INTERNAL, mb, rateLimit, rateLimited, SOURCE_ERRORS } from './openapi-errors';
+import { ownSharesSchema } from './account';
 import { DELETE_TOKEN_HEADER, SHARE_CAPTION_MAX_CHARS, SHARE_FREE_DAYS, SHARE_MAX_ANIMATED_BYTES, SHARE_MAX_BYTES, SHARE_MAX_CAPTIONS, SHARE_MAX_FRAMES, SHARE_MAX_SIDE, shareCreatedSchema, shareFormSchema, shareIdSchema, shareSchema } from './shares';
 
 const ID = { id: { description: 'The share id: the last part of its `/m/{id}` link.', example: 'k3v9q2m7x8ab', schema: shareIdSchema } };
@@ -13,6 +14,13 @@ const NO_SUCH = { status: 404, code: 'not_found', when: 'No share ever had this 
 const GONE = { status: 410, code: 'gone', when: `Its creator deleted it, it was taken down, or its ${SHARE_FREE_DAYS} days are up.` } as const;
 
 export const SHARE_ROUTES: RouteDoc[] = [
+  {
+    method: 'get', path: '/api/shares', operationId: 'getShares', tag: 'Memes', auth: 'public',
+    summary: 'Your share links',
+    description: 'The live share links of the signed-in account (made on any of its devices), or else those this browser made, newest first. Their owner may delete them without the token.',
+    answers: [{ status: 200, description: 'The share links.', kind: 'json', schema: ownSharesSchema, id: 'OwnShares' }],
+    errors: [INTERNAL],
+  },
   {
     method: 'post', path: '/api/shares', operationId: 'postShare', tag: 'Memes', auth: 'public',
     summary: 'Share a meme by link',
@@ -58,11 +66,11 @@ export const SHARE_ROUTES: RouteDoc[] = [
   {
     method: 'delete', path: '/api/shares/{id}', operationId: 'deleteShare', tag: 'Memes', auth: 'public',
     summary: 'Delete a shared meme',
-    description: `With the \`deleteToken\` its creation answered, in \`${DELETE_TOKEN_HEADER}\`. The picture is deleted; the link then answers 410.`,
+    description: `With the \`deleteToken\` its creation answered, in \`${DELETE_TOKEN_HEADER}\`, or without it by its owner: the signed-in account it belongs to, or the browser that made it. The picture is deleted; the link then answers 410.`,
     pathParams: ID,
-    headerParams: { [DELETE_TOKEN_HEADER]: { description: 'The `deleteToken` from `POST /api/shares`.', example: 'q0Zk3n1Yx7cFh2Vb9sL4tPaRw8mEoUiJ5dKgNyT6zXA', required: true } },
+    headerParams: { [DELETE_TOKEN_HEADER]: { description: 'The `deleteToken` from `POST /api/shares`; not needed by its owner.', example: 'q0Zk3n1Yx7cFh2Vb9sL4tPaRw8mEoUiJ5dKgNyT6zXA' } },
     answers: [{ status: 204, description: 'Deleted.', kind: 'empty' }],
-    errors: [{ status: 403, code: 'forbidden', when: `No \`${DELETE_TOKEN_HEADER}\`, or not this share's token.` }, NO_SUCH, GONE, rateLimited('delete-share'), INTERNAL],
+    errors: [{ status: 403, code: 'forbidden', when: `Not this share's token, or no \`${DELETE_TOKEN_HEADER}\` from someone who does not own it.` }, NO_SUCH, GONE, rateLimited('delete-share'), INTERNAL],
     limits: [rateLimit('delete-share')],
   },
 ];

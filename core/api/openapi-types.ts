@@ -25,7 +25,8 @@ export interface RouteError {
  * A request that works as it is, for the curl examples (multipart: the fields besides the `image` file); a JSON body
  * may show a list of captions (`POST /api/memes/render`'s `lines`).
  */
-type Example = Record<string, string | number | boolean | string[]>;
+type ExampleValue = string | number | boolean | string[] | { [key: string]: ExampleValue };
+type Example = Record<string, ExampleValue>;
 
 export type RouteBody =
   | { kind: 'json'; schema: z.ZodType; maxBytes: number; example: Example }
@@ -35,6 +36,8 @@ export type RouteBody =
 export type RouteAnswer =
   | { status: number; description: string; kind: 'json'; schema: z.ZodType; id: string; streams?: boolean; headers?: Record<string, string> }
   | { status: number; description: string; kind: 'image'; headers?: Record<string, string> }
+  /** A download of one type (the account export's ZIP). */
+  | { status: number; description: string; kind: 'file'; contentType: string; headers?: Record<string, string> }
   | { status: number; description: string; kind: 'empty'; headers?: Record<string, string> };
 
 export interface RouteDoc {

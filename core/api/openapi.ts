@@ -128,6 +128,12 @@ function plainResponsesOf(route: RouteDoc): Record<string, JsonSchema> {
         ...(answer.headers ? { headers: headersOf(answer.headers) } : {}),
         content: { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } },
       };
+    } else if (answer.kind === 'file') {
+      responses[answer.status] = {
+        description: answer.description,
+        ...(answer.headers ? { headers: headersOf(answer.headers) } : {}),
+        content: { [answer.contentType]: { schema: { type: 'string', contentMediaType: answer.contentType } } },
+      };
     } else {
       responses[answer.status] = { description: answer.description, ...(answer.headers ? { headers: headersOf(answer.headers) } : {}) };
     }

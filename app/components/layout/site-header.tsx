@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@remix-run/react';
 import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import { useDarkMode } from '~/lib/use-dark-mode';
+import { AccountLink } from './account-link';
 import { SITE_NAME } from '../../../core/site';
 
 // The dialog (and Radix with it) is fetched on first use, not on every first page load: it keeps the home page's
@@ -58,6 +59,7 @@ export function SiteHeader() {
             Pricing
           </Link>
         </nav>
+        <AccountLink className={navLink} />
         <button
           type="button"
           onClick={toggle}

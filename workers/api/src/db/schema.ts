@@ -169,8 +169,10 @@ export const shares = sqliteTable(
     captions: text('captions').notNull().default('[]'),
     /** SHA-256 of the delete token, lower-case hex. */
     deleteTokenHash: text('delete_token_hash').notNull(),
-    /** The premium member who made it (kept until deleted), or null (expires). */
+    /** The premium member or account that owns it (an account's is listed on every device), or null. */
     memberId: text('member_id'),
+    /** The visitor (browser) that made it, so `GET /api/shares` lists it there and signing in moves it (ADR 0170). */
+    visitorId: text('visitor_id'),
     createdAt: createdAt(),
     /** null: kept until deleted. */
     expiresAt: integer('expires_at'),
@@ -178,7 +180,7 @@ export const shares = sqliteTable(
     /** 'creator', 'expired', or 'takedown: …' with the operator's reason. */
     deletedReason: text('deleted_reason'),
   },
-  (t) => [index('shares_expiry').on(t.deletedAt, t.expiresAt)],
+  (t) => [index('shares_expiry').on(t.deletedAt, t.expiresAt), index('shares_member').on(t.memberId), index('shares_visitor').on(t.visitorId)],
 );
 
 /**
@@ -199,4 +201,65 @@ export const contactMessages = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('contact_messages_created').on(t.createdAt)],
+);
+
+/**
+ * Accounts (ADR 0170): a person who keeps their things across devices, signed in with passkeys. The account's id is
+ * the member id its things carry (saved memes, keys, shares, activity), and a `members` row of the same id is its
+ * premium. Only the SHA-256 of the recovery code is kept. `deleting_at` marks a deletion begun: the account can no
+ * longer sign in, and the cron finishes what a failed request left (identity/account-deletion.ts).
+ */
+export const accounts = sqliteTable('accounts', {
+  id: text('id').primaryKey(),
+  recoveryCodeHash: text('recovery_code_hash').notNull().unique(),
+  createdAt: createdAt(),
+  deletingAt: integer('deleting_at'),
+});
+
+/** An account's passkeys: the credential id (base64url), its COSE public key (base64url) and signature counter. */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    /** JSON array of the transports the browser reported, passed back when asking for this passkey. */
+    transports: text('transports').notNull().default('[]'),
+    /** What the person sees in the list: the browser and system that made it. */
+    label: text('label').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer('last_used_at'),
+  },
+  (t) => [index('passkeys_account').on(t.accountId)],
+);
+
+/** Signed-in devices: one row per sign-in; the `mf_account` cookie carries only the signed id. */
+export const accountSessions = sqliteTable(
+  'account_sessions',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    /** The browser and system, as the list of sessions shows them. */
+    label: text('label').notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('account_sessions_account').on(t.accountId), index('account_sessions_expiry').on(t.expiresAt)],
+);
+
+/**
+ * WebAuthn challenges, kept on the server for WEBAUTHN_CHALLENGE_TTL_SECONDS and taken (deleted) by the one answer
+ * that uses them. `account_id`: the account a registration is for (a new one's id, or the signed-in one adding a
+ * passkey); null for a sign-in.
+ */
+export const webauthnChallenges = sqliteTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose').notNull(),
+    accountId: text('account_id'),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('webauthn_challenges_expiry').on(t.expiresAt)],
 );

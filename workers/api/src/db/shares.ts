@@ -1,5 +1,5 @@
 /** The shares table (ADR 0139): share links, their tombstones, and the expired ones the cron takes down. */
-import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { shares, templates } from './schema';
 
@@ -58,4 +58,19 @@ export async function markSharesDeleted(db: D1Database, ids: string[], reason: s
     .where(and(inArray(shares.id, ids), isNull(shares.deletedAt)))
     .returning({ id: shares.id });
   return done.length;
+}
+
+/**
+ * The live shares someone owns, newest first (ADR 0170): a signed-in account's (its id as member), or a browser's (made
+ * by its visitor, or kept by its premium member, whose id is the visitor's).
+ */
+export async function listOwnShares(db: D1Database, owner: { accountId: string } | { visitorId: string }, now: number) {
+  const owned = 'accountId' in owner ? eq(shares.memberId, owner.accountId) : or(eq(shares.memberId, owner.visitorId), eq(shares.visitorId, owner.visitorId));
+  const rows = await drizzle(db)
+    .select({ share: shares, templateName: templates.name })
+    .from(shares)
+    .leftJoin(templates, eq(templates.id, shares.templateId))
+    .where(and(owned, isNull(shares.deletedAt), or(isNull(shares.expiresAt), gt(shares.expiresAt, now))))
+    .orderBy(desc(shares.createdAt));
+  return rows.map((row) => ({ ...row.share, templateName: row.templateName }));
 }

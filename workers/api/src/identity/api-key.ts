@@ -7,15 +7,12 @@
  *
  * The key itself is never logged, stored or echoed: only its SHA-256 is looked up, and every message is a constant.
  */
-import { API_KEY_DISPLAY_CHARS, API_KEY_MESSAGES, API_KEY_PATTERN, API_KEY_PREFIX, API_MONTHLY_CALLS, RATE_LIMIT_HEADERS } from '../../../../core/api/api-keys';
+import { API_KEY_DISPLAY_CHARS, API_KEY_MESSAGES, API_KEY_PATTERN, API_KEY_PREFIX, API_MONTHLY_CALLS, BROWSER_ONLY_PATHS, RATE_LIMIT_HEADERS } from '../../../../core/api/api-keys';
 import { counterFor } from '../counters';
 import { findActiveKey } from '../db/api-keys';
 import { HttpError } from '../errors';
 import type { KeyedCall, PremiumSession, RequestContext } from './request-context';
 import { identifyVisitor } from './visitor';
-
-/** Routes only a browser with a dashboard session may use: a key cannot open sessions or mint keys. */
-const BROWSER_ONLY = /^\/api\/(session|keys)(\/|$)/;
 
 /** API_MONTHLY_CALLS from the environment (tests and the e2e stack set a small one), else the plan's constant. */
 export function monthlyCallLimit(env: Pick<Env, 'API_MONTHLY_CALLS'>): number {
@@ -61,7 +58,7 @@ const monthlyLimitReached = (call: KeyedCall) =>
 export async function authenticateApiKey(request: Request, env: Env, context: RequestContext, now = Date.now()): Promise<void> {
   const header = request.headers.get('authorization');
   if (header === null) return;
-  if (BROWSER_ONLY.test(new URL(request.url).pathname)) throw new HttpError(403, 'forbidden', API_KEY_MESSAGES.browserOnly);
+  if (BROWSER_ONLY_PATHS.test(new URL(request.url).pathname)) throw new HttpError(403, 'forbidden', API_KEY_MESSAGES.browserOnly);
   const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header);
   const key = match?.[1];
   if (!key || !API_KEY_PATTERN.test(key)) throw unauthorized(API_KEY_MESSAGES.malformed);

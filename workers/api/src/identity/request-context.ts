@@ -27,6 +27,14 @@ export interface PremiumSession {
   expiresAt: number;
 }
 
+/** A signed-in account's session (ADR 0170), and its premium when the account has unlocked it. */
+export interface AccountSession {
+  id: string;
+  accountId: string;
+  /** The account's premium session (its member id is the account's id), or null before the access code is given. */
+  premium: PremiumSession | null;
+}
+
 /** A call made with a key: who it is, and where its allowance stands after this call. */
 export interface KeyedCall {
   keyId: string;
@@ -52,6 +60,11 @@ export class RequestContext {
    * visitor.ts; a key's call sets it in api-key.ts). A promise, so callers side by side share one identification.
    */
   visitor: Promise<Visitor> | undefined;
+  /**
+   * The signed-in account of this request, or null (account-session.ts `accountOf`): read once, a promise as the
+   * visitor is.
+   */
+  account: Promise<AccountSession | null> | undefined;
   /** The key call the router authenticated (api-key.ts), which metering and the answer's headers update. */
   keyedCall: KeyedCall | undefined;
   /** The billed calls this request has made so far: its seams count them (billed-calls.ts). */

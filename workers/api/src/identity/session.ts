@@ -11,7 +11,8 @@ import { members, premiumSessions } from '../db/schema';
 import { HttpError } from '../errors';
 import { admitAttempt } from './access-code-throttle';
 import { cookieHeader, readCookie } from './cookies';
-import type { PremiumSession, RequestContext } from './request-context';
+import { accountOf } from './account-session';
+import type { AccountSession, PremiumSession, RequestContext } from './request-context';
 import { randomId, sign, signingSecret, timingSafeEqualStrings, verify } from './signing';
 import { clientAddress, type Visitor } from './visitor';
 
@@ -21,11 +22,15 @@ export type { PremiumSession } from './request-context';
 
 /**
  * The premium session of a request, or null when there is no cookie, a forged one, or an expired session. A call
- * made with an API key (already checked by the router) is its member's session, whatever cookies it carries.
+ * made with an API key (already checked by the router) is its member's session, whatever cookies it carries. A
+ * signed-in account is premium when the account unlocked it (ADR 0170); a browser's own premium cookie is not read
+ * then (signing in moved it into the account).
  */
-export async function readSession(request: Request, env: Env, context: Pick<RequestContext, 'keyedCall'>, now = Date.now()): Promise<PremiumSession | null> {
+export async function readSession(request: Request, env: Env, context: Pick<RequestContext, 'keyedCall' | 'account'>, now = Date.now()): Promise<PremiumSession | null> {
   const keyed = context.keyedCall?.session;
   if (keyed) return keyed;
+  const account = await accountOf(request, env, context, now);
+  if (account) return account.premium;
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return null;
   const id = await verify(signingSecret(env), 'session', token);
@@ -43,7 +48,7 @@ async function findSession(env: Env, id: string, now: number): Promise<PremiumSe
 }
 
 /** Like readSession, but a visitor without a valid session is answered 401. */
-export async function requireSession(request: Request, env: Env, context: Pick<RequestContext, 'keyedCall'>): Promise<PremiumSession> {
+export async function requireSession(request: Request, env: Env, context: Pick<RequestContext, 'keyedCall' | 'account'>): Promise<PremiumSession> {
   const session = await readSession(request, env, context);
   if (!session) throw new HttpError(401, 'unauthorized', PREMIUM_REQUIRED_MESSAGE);
   return session;
@@ -52,9 +57,10 @@ export async function requireSession(request: Request, env: Env, context: Pick<R
 /**
  * Checks an access code and opens a session: 429 when this visitor (or, clearly attacking, its whole network) has
  * had too many wrong codes (ADR 0110), 401 for a wrong code, and for a right one the Set-Cookie value. The member is
- * this browser's visitor id, so saved memes come back when the same browser unlocks again.
+ * this browser's visitor id, so saved memes come back when the same browser unlocks again; for a signed-in account it
+ * is the account, unlocked once for every device, and no cookie is needed (ADR 0170).
  */
-export async function openSession(request: Request, env: Env, visitor: Visitor, accessCode: string, now = Date.now()) {
+export async function openSession(request: Request, env: Env, visitor: Visitor, accessCode: string, now = Date.now(), account: AccountSession | null = null) {
   const expected = env.DASHBOARD_ACCESS_CODE;
   if (!expected) throw new HttpError(503, 'not_configured', 'Premium access is not configured on this server.');
   const attempt = await admitAttempt(env, visitor, clientAddress(request, env) !== null, now);
@@ -63,6 +69,12 @@ export async function openSession(request: Request, env: Env, visitor: Visitor, 
     throw new HttpError(401, 'unauthorized', INVALID_ACCESS_CODE_MESSAGE);
   }
   await attempt.settle('accepted');
+  if (account) {
+    await drizzle(env.DB).insert(members).values({ id: account.accountId, createdAt: now }).onConflictDoNothing();
+    const [member] = await drizzle(env.DB).select({ createdAt: members.createdAt }).from(members).where(eq(members.id, account.accountId));
+    const session: PremiumSession = { id: `account:${account.id}`, memberId: account.accountId, memberSince: member!.createdAt, expiresAt: now + PREMIUM_SESSION_TTL_SECONDS * 1000 };
+    return { cookie: null, session };
+  }
   const id = randomId();
   const expiresAt = now + PREMIUM_SESSION_TTL_SECONDS * 1000;
   const db = drizzle(env.DB);

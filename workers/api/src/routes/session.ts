@@ -1,6 +1,7 @@
 import { type SessionInfo, sessionRequestSchema } from '../../../../core/api/memes';
 import { MAX_JSON_BYTES } from '../../../../core/limits';
 import { json, readJson } from '../http';
+import { accountOf } from '../identity/account-session';
 import { closeSession, openSession, readSession } from '../identity/session';
 import type { RequestContext } from '../identity/request-context';
 import { visitorOf } from '../identity/visitor';
@@ -17,8 +18,9 @@ const info = (session: { memberSince: number } | null): SessionInfo => ({
  */
 export async function postSession(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   const { accessCode } = parseWith(sessionRequestSchema, await readJson(request, MAX_JSON_BYTES));
-  const { cookie, session } = await openSession(request, env, await visitorOf(request, env, context), accessCode);
-  context.setCookie(cookie);
+  const [visitor, account] = await Promise.all([visitorOf(request, env, context), accountOf(request, env, context)]);
+  const { cookie, session } = await openSession(request, env, visitor, accessCode, Date.now(), account);
+  if (cookie) context.setCookie(cookie);
   return json(info(session));
 }
 

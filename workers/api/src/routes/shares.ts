@@ -25,13 +25,15 @@ import {
 import { GifError, readGifInfo, readWebpAnimation, WebpContainerError } from '../../../../core/animation';
 import { BOTH_SOURCES_MESSAGE, IMAGE_MIME_TYPES, MISSING_SOURCE_MESSAGE, sourceUrlSchema } from '../../../../core/api/images';
 import { CACHE_TAG_HEADER, EDGE_PURGE_HEADER, shareCacheTag } from '../../../../core/api/edge-cache';
-import { findShare, insertShare, templateName, type ShareRow } from '../db/shares';
+import { findShare, insertShare, listOwnShares, templateName, type ShareRow } from '../db/shares';
 import { keptAtTheEdge } from '../edge-cache';
 import { writesOfMember } from '../db/replica';
 import { HttpError, notFound } from '../errors';
 import { json, siteUrl } from '../http';
 import type { RequestContext } from '../identity/request-context';
+import { accountOf } from '../identity/account-session';
 import { readSession } from '../identity/session';
+import { visitorOf } from '../identity/visitor';
 import { intake, readHeader, run } from '../imaging/engine';
 import { fileBytes, readMultipart } from '../multipart';
 import { fetchSource } from '../sources/fetch-source';
@@ -136,7 +138,7 @@ export async function postShare(request: Request, env: Env, _ctx: ExecutionConte
   const clean = await run('privacy', picture, { removeExif: true, removeLocation: true, removeTimestamp: true }, engineServices(env, context.billed.bill));
   if (!('bytes' in clean)) throw new Error('privacy answered a stream');
 
-  const session = await readSession(request, env, context);
+  const [session, account, visitor] = await Promise.all([readSession(request, env, context), accountOf(request, env, context), visitorOf(request, env, context)]);
   const now = Date.now();
   const id = newShareId();
   const token = newDeleteToken();
@@ -152,7 +154,9 @@ export async function postShare(request: Request, env: Env, _ctx: ExecutionConte
     templateId: form.template ?? null,
     captions: JSON.stringify(form.captions),
     deleteTokenHash: await hashToken(token),
-    memberId: session?.memberId ?? null,
+    // A signed-in account owns its shares on every device, premium or not (ADR 0170); the visitor is who made it here.
+    memberId: session?.memberId ?? account?.accountId ?? null,
+    visitorId: visitor.id,
     createdAt: now,
     expiresAt: session ? null : now + SHARE_FREE_MS,
     deletedAt: null,
@@ -196,6 +200,21 @@ async function liveShare(request: IRequest, env: Env, now = Date.now()) {
   return row;
 }
 
+/** Whether this request's account, or else its browser, owns the share (the delete token is not needed then). */
+async function ownsShare(request: Request, env: Env, context: RequestContext, row: ShareRow): Promise<boolean> {
+  const [account, session, visitor] = await Promise.all([accountOf(request, env, context), readSession(request, env, context), visitorOf(request, env, context)]);
+  if (account) return row.memberId === account.accountId;
+  return (row.memberId === null && row.visitorId === visitor.id) || (session !== null && row.memberId === session.memberId);
+}
+
+/** GET /api/shares: the live share links of the signed-in account, or else of this browser, newest first. */
+export async function getShares(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+  const account = await accountOf(request, env, context);
+  const owner = account ? { accountId: account.accountId } : { visitorId: (await visitorOf(request, env, context)).id };
+  const rows = await listOwnShares(writesOfMember(env, request).db, owner, Date.now());
+  return json({ shares: rows.map((row) => describe(request, env, row)) }, { headers: { 'cache-control': 'no-store' } });
+}
+
 /** GET /api/shares/{id}: what the page shows. Not cached: a delete shows at once. */
 export async function getShare(request: IRequest, env: Env): Promise<Response> {
   const row = await liveShare(request, env);
@@ -226,15 +245,19 @@ export async function getShareImage(request: IRequest, env: Env, _ctx: Execution
   return keptAtTheEdge(request, answer);
 }
 
-/** DELETE /api/shares/{id}: with the token in X-Delete-Token. The object goes first, then the row is marked. */
-export async function deleteShare(request: IRequest, env: Env): Promise<Response> {
+/**
+ * DELETE /api/shares/{id}: with the token in X-Delete-Token, or without one by its owner (the signed-in account, or
+ * the browser that made it, ADR 0170). The object goes first, then the row is marked.
+ */
+export async function deleteShare(request: IRequest, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   const id = request.params.id ?? '';
   if (!shareIdSchema.safeParse(id).success) throw noSuchShare();
-  const token = request.headers.get(DELETE_TOKEN_HEADER) ?? '';
+  const token = request.headers.get(DELETE_TOKEN_HEADER);
   const db = writesOfMember(env, request).db;
   const row = await findShare(db, id);
   if (!row) throw noSuchShare();
-  if (!DELETE_TOKEN_PATTERN.test(token) || !sameHash(await hashToken(token), row.deleteTokenHash)) {
+  const allowed = token === null ? await ownsShare(request, env, context, row) : DELETE_TOKEN_PATTERN.test(token) && sameHash(await hashToken(token), row.deleteTokenHash);
+  if (!allowed) {
     throw new HttpError(403, 'forbidden', `Only the meme's creator can delete it: send its delete token in ${DELETE_TOKEN_HEADER}.`);
   }
   if (row.deletedAt !== null) throw gone();

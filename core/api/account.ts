@@ -1,0 +1,118 @@
+/**
+ * Accounts with passkeys (ADR 0170): what the account routes take and answer, and the words people read. The
+ * WebAuthn options and responses are the JSON shapes of the WebAuthn spec that @simplewebauthn/browser sends and
+ * @simplewebauthn/server verifies; here they are checked only for the fields the server reads before the library does.
+ */
+import { z } from './zod';
+import { shareSchema } from './shares';
+
+/**
+ * A cookie the page's script may read, set beside the HttpOnly session cookie: the header shows "Account" rather than
+ * "Sign in" without asking the API on every page. It grants nothing; the account page clears it when the API says 401.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'mf_signed_in';
+
+/** A browser's answer to `navigator.credentials.create()` or `.get()`, as JSON (base64url fields). */
+export const credentialResponseSchema = z.looseObject({
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string().min(1).max(4096) }),
+  clientExtensionResults: z.looseObject({}).optional(),
+});
+export type CredentialResponse = z.infer<typeof credentialResponseSchema>;
+
+export const ceremonyRequestSchema = z.object({ response: credentialResponseSchema });
+
+/** The options the browser passes to WebAuthn (PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON). */
+export const ceremonyOptionsSchema = z.object({ options: z.looseObject({ challenge: z.string() }) });
+
+/** A recovery code as shown: five groups of four letters and digits (about 100 bits). */
+export const RECOVERY_CODE_PATTERN = /^[A-Z2-9]{4}(-[A-Z2-9]{4}){4}$/;
+const RECOVERY_CODE_SHAPE = 'A recovery code is five groups of four letters and digits, like ABCD-EFGH-JKLM-NPQR-STUV.';
+export const recoveryRequestSchema = z.object({
+  recoveryCode: z
+    .string()
+    .min(20, RECOVERY_CODE_SHAPE)
+    .max(40)
+    .transform((code) => code.toUpperCase().replace(/\s+/g, ''))
+    .pipe(z.string().regex(RECOVERY_CODE_PATTERN, RECOVERY_CODE_SHAPE)),
+});
+
+export const passkeySchema = z.object({
+  id: z.string(),
+  /** The browser and system it was made on. */
+  label: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+  /** This browser's own session. */
+  current: z.boolean(),
+});
+
+export const accountSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  /** Premium unlocked for the account (once, with the access code), and since when. */
+  premium: z.boolean(),
+  premiumSince: z.string().nullable(),
+  passkeys: z.array(passkeySchema),
+  sessions: z.array(accountSessionSchema),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+/** What signing in moved from this browser's visitor into the account (all zero when there was nothing). */
+export const movedSchema = z.object({
+  memes: z.number().int().nonnegative(),
+  shares: z.number().int().nonnegative(),
+  keys: z.number().int().nonnegative(),
+  premium: z.boolean(),
+});
+export type Moved = z.infer<typeof movedSchema>;
+
+export const signedInSchema = z.object({
+  account: accountSchema,
+  moved: movedSchema,
+  /** Shown once: at creation, and a new one after the old one signed in (a code signs in once). */
+  recoveryCode: z.string().optional(),
+});
+export type SignedIn = z.infer<typeof signedInSchema>;
+
+export const ownSharesSchema = z.object({ shares: z.array(shareSchema) });
+
+export const ACCOUNT_MESSAGES = {
+  signedOut: 'Please sign in to your account first.',
+  challengeGone: 'This passkey request expired or was already used. Please try again.',
+  notVerified: 'This passkey could not be checked. Please try again, or use another passkey.',
+  unknownPasskey: 'This passkey does not belong to an account here. It may have been removed, or the account deleted.',
+  wrongRecoveryCode: 'That recovery code is not right. Please check it and try again.',
+  noDomain: 'Passkeys need the site on a domain name (for example http://localhost:8788), not an IP address.',
+  lastPasskey: 'This is your only passkey: add another one first, or use your recovery code to sign in later.',
+} as const;
+
+/** "2 memes, 1 share link and premium moved into your account." or null when nothing moved. */
+export function movedSentence(moved: Moved): string | null {
+  const parts: string[] = [];
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  if (moved.memes) parts.push(n(moved.memes, 'saved meme', 'saved memes'));
+  if (moved.shares) parts.push(n(moved.shares, 'share link', 'share links'));
+  if (moved.keys) parts.push(n(moved.keys, 'API key', 'API keys'));
+  if (moved.premium) parts.push('premium');
+  if (parts.length === 0) return null;
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return `${list} from this browser moved into your account.`.replace(/^./, (c) => c.toUpperCase());
+}
+
+/** "Chrome on Linux": what a list of passkeys or sessions shows, from the User-Agent (never stored whole). */
+export function deviceLabel(userAgent: string | null): string {
+  const ua = userAgent ?? '';
+  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\/|Chromium\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : null;
+  const system = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Windows/.test(ua) ? 'Windows' : /Linux|X11/.test(ua) ? 'Linux' : null;
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? 'A browser';
+}
