@@ -46,6 +46,10 @@ test('a passkey account follows its person to a second browser; deleting it take
   await expect(phone.getByTestId('account-signed-in')).toBeVisible();
   await expect(phone.getByTestId('account-shares').locator(`a[href="/m/${share.id}"]`)).toBeVisible();
   await expect(phone.getByTestId('sessions').getByRole('listitem')).toHaveCount(2);
+  // The dashboard's "Your share links" lists the account's, from the server, on a browser that never made it.
+  await phone.goto('/dashboard');
+  await expect(phone.getByTestId('share-links').locator(`a[href="/m/${share.id}"]`)).toBeVisible();
+  await phone.goto('/account');
   const accountId = ((await (await phone.request.get('/api/account')).json()) as { id: string }).id;
   expect(((await (await page.request.get('/api/account')).json()) as { id: string }).id).toBe(accountId);
 

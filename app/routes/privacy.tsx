@@ -3,7 +3,7 @@ import { Link } from '@remix-run/react';
 import type { RouteHandle } from '~/components/layout/breadcrumbs';
 import { Page } from '~/components/layout/page';
 import { pageMeta } from '~/lib/meta';
-import { IMAGE_TTL_SECONDS_DEFAULT, PREMIUM_SESSION_TTL_SECONDS } from '../../core/limits';
+import { ACCOUNT_SESSION_TTL_SECONDS, IMAGE_TTL_SECONDS_DEFAULT, PREMIUM_SESSION_TTL_SECONDS } from '../../core/limits';
 import { SUPPORT_EMAIL } from '../../core/site';
 import { CONTACT_KEPT_DAYS } from '../../core/api/contact';
 import { SHARE_FREE_DAYS } from '../../core/api/shares';
@@ -25,7 +25,7 @@ export default function Route() {
       lead={`Images you upload are only processed to produce your results, and are deleted automatically after ${minutes} minutes. We keep as little as the service needs, for as short a time as it needs it, and never sell any of it.`}
     >
       <ul className={list}>
-        <li>You do not need an account. We do not ask for your name or e-mail to make memes or use the tools.</li>
+        <li>You do not need an account. We do not ask for your name or e-mail to make memes or use the tools, nor to make an account.</li>
         <li>
           Uploads, tool results and AI images are kept only long enough for you to download them: they expire after {minutes} minutes and are then
           deleted.
@@ -53,6 +53,12 @@ export default function Route() {
           <strong>Premium members.</strong> A sign-in lasts {PREMIUM_SESSION_TTL_SECONDS / 3600} hours. Saved memes are kept until the member deletes
           them, with daily counts of AI operations and downloads for the dashboard&apos;s figures. API keys are kept only as a code that cannot be
           turned back into the key.
+        </li>
+        <li>
+          <strong>Accounts.</strong> An account keeps, for each passkey, its public key and where it was made (such as &quot;Chrome on
+          Linux&quot;), and for each signed-in device the same words and when it signed in (a sign-in lasts {ACCOUNT_SESSION_TTL_SECONDS / 86_400}{' '}
+          days); the recovery code only as a code that cannot be turned back. Delete my account removes everything the account kept, and Export my
+          data gives you a copy first.
         </li>
         <li>
           <strong>Request logs.</strong> The hosting platform keeps logs of requests to the service for 7 days, which we use only to find faults.

@@ -6,11 +6,7 @@
 import { z } from './zod';
 import { shareSchema } from './shares';
 
-/**
- * A cookie the page's script may read, set beside the HttpOnly session cookie: the header shows "Account" rather than
- * "Sign in" without asking the API on every page. It grants nothing; the account page clears it when the API says 401.
- */
-export const SIGNED_IN_HINT_COOKIE = 'mf_signed_in';
+export { SIGNED_IN_HINT_COOKIE } from './account-hint';
 
 /** A browser's answer to `navigator.credentials.create()` or `.get()`, as JSON (base64url fields). */
 export const credentialResponseSchema = z.looseObject({

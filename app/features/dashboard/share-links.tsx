@@ -6,8 +6,8 @@ import { ShareLinkRow } from './share-link-row';
 import { useShareLinks, type ShareLinkItem } from './use-share-links';
 
 /**
- * 'Your share links (N)': the links this browser made from the editor's Download dialog (ADR 0139, 0141), newest
- * first. They live in this browser, not on an account, so the list is shown whether or not the dashboard is unlocked.
+ * 'Your share links (N)': the links this browser made from the editor's Download dialog (ADR 0139, 0141), and the
+ * signed-in account's from every device (ADR 0170), newest first; shown whether or not the dashboard is unlocked.
  */
 export function ShareLinks() {
   const { items, remove, deleteLink } = useShareLinks();
@@ -55,7 +55,13 @@ export function ShareLinks() {
       <h2 id="share-links-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none dark:text-white">
         Your share links ({items?.length ?? 0})
       </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Links made in this browser. They are kept here, not on an account: clearing this site&apos;s data forgets them.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Links made in this browser, and your account&apos;s from every device when you are{' '}
+        <Link to="/account" className="font-medium text-brand-700 underline dark:text-brand-300">
+          signed in
+        </Link>
+        . Without an account, clearing this site&apos;s data forgets the ones made here.
+      </p>
       {items === null ? (
         <p className="mt-3 text-slate-600 dark:text-slate-400" role="status">
           Loading your share links...

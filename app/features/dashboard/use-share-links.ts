@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { DELETE_TOKEN_HEADER, type Share } from '../../../core/api/shares';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
+import { signedInHint } from '~/components/layout/account-link';
 import { completeKeptShare, forgetDeleteToken, isKeptShareKey, keptShares, shareTitle, sortNewestFirst, type KeptShare } from '~/features/share/delete-tokens';
 
 /** checking: its page not answered yet; gone: 404 or 410 (deleted, expired, taken down); unknown: the check failed. */
@@ -26,7 +27,10 @@ const withAnswer = (item: ShareLinkItem, share: Share): ShareLinkItem => ({
 /**
  * The share links this browser made (features/share/delete-tokens.ts), each checked against the API: a link whose
  * page answers 404 or 410 shows as gone. A link kept in the old shape gets its details from that answer, and keeps
- * them. Delete sends the token; Remove only forgets a link here. A share made in another tab shows up at once.
+ * them. When an account is signed in, the links the server lists for it (`GET /api/shares`, from every device,
+ * ADR 0170) that this browser does not keep join them: live, with no token (their owner deletes them
+ * without one). Delete sends the token when there is one; Remove only forgets a link here. A share made in another
+ * tab shows up at once.
  */
 export function useShareLinks() {
   const [items, setItems] = useState<ShareLinkItem[] | null>(null);
@@ -63,6 +67,16 @@ export function useShareLinks() {
       for (let next = queue.shift(); next && live; next = queue.shift()) await check(next);
     };
     void Promise.all(Array.from({ length: Math.min(CHECKS_AT_ONCE, queue.length) }, worker));
+    // Signed in, the account's links from every device join them; a failed list leaves the browser's own as they are.
+    if (signedInHint()) call(api.GET('/api/shares')).then(
+      ({ shares }) => {
+        if (!live) return;
+        const known = new Set(kept.map((k) => k.id));
+        const more = shares.filter((share) => !known.has(share.id)).map((share): ShareLinkItem => withAnswer({ id: share.id, token: '', title: null, captions: [], createdAt: null, expiresAt: undefined, status: 'checking' }, share));
+        if (more.length > 0) setItems((list) => sortNewestFirst([...(list ?? []), ...more.filter((m) => !list?.some((x) => x.id === m.id))]));
+      },
+      (err: unknown) => console.error('could not list share links', err),
+    );
     return () => {
       live = false;
     };
@@ -78,7 +92,9 @@ export function useShareLinks() {
   const deleteLink = useCallback(
     async (item: ShareLinkItem): Promise<DeleteOutcome> => {
       try {
-        await call(api.DELETE('/api/shares/{id}', { params: { path: { id: item.id }, header: { [DELETE_TOKEN_HEADER]: item.token } } }));
+        // A link from the server's list has no token here: its owner's cookies are enough.
+        const header = item.token ? { [DELETE_TOKEN_HEADER]: item.token } : {};
+        await call(api.DELETE('/api/shares/{id}', { params: { path: { id: item.id }, header } }));
         remove(item.id);
         return { kind: 'deleted' };
       } catch (e) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accountSchema, signedInSchema } from '../../../core/api/account';
 import { ACCESS_CODE_MAX_FAILURES_PER_MINUTE } from '../../../core/limits';
 import { ACCESS_CODE, api, awayFromMinuteBoundary, cookiesFrom, pngDeclaring, toBase64 } from './helpers';
+import { deleteAccount, finishAccountDeletions } from '../src/identity/account-deletion';
 import { SoftAuthenticator } from './support/soft-authenticator';
 
 /** The Worker tests' site (vitest.config.ts SITE_ORIGIN): its name is the relying party. */
@@ -31,6 +32,15 @@ async function signIn(passkey: SoftAuthenticator, cookie = '', origin = ORIGIN) 
   const { options, cookie: jar } = await optionsFor('/api/account/sign-in/options', cookie);
   const res = await postJson('/api/account/sign-in', { response: await passkey.signIn(options, origin) }, jar);
   return { res, cookie: cookiesFrom(res, jar) };
+}
+
+/** A share link made by this browser; its id. */
+async function shareAs(cookie: string): Promise<string> {
+  const form = new FormData();
+  form.append('image', new File([pngDeclaring(8, 8)], 'meme.png', { type: 'image/png' }));
+  const res = await api('/api/shares', { method: 'POST', body: form, headers: { cookie } });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
 }
 
 const count = async (sql: string, ...params: string[]) => (await env.DB.prepare(sql).bind(...params).first<number>('n')) ?? 0;
@@ -107,11 +117,7 @@ describe('accounts with passkeys', () => {
     const visitorId = /mf_vid=([0-9a-f]+)\./.exec(browser)![1]!;
     const saved = await postJson('/api/download-meme', { canvasData: `data:image/png;base64,${toBase64(pngDeclaring(8, 8))}`, format: 'png' }, browser);
     expect(saved.status).toBe(201);
-    const form = new FormData();
-    form.append('image', new File([pngDeclaring(8, 8)], 'meme.png', { type: 'image/png' }));
-    const shared = await api('/api/shares', { method: 'POST', body: form, headers: { cookie: browser } });
-    expect(shared.status).toBe(201);
-    const shareId = ((await shared.json()) as { id: string }).id;
+    const shareId = await shareAs(browser);
 
     const made = await createAccount(browser);
     expect(made.moved).toEqual({ memes: 1, shares: 1, keys: 0, premium: true });
@@ -141,9 +147,7 @@ describe('accounts with passkeys', () => {
     expect(unlock.status).toBe(200);
     const saved = await postJson('/api/download-meme', { canvasData: `data:image/png;base64,${toBase64(pngDeclaring(8, 8))}`, format: 'png' }, made.cookie);
     expect(saved.status).toBe(201);
-    const form = new FormData();
-    form.append('image', new File([pngDeclaring(8, 8)], 'meme.png', { type: 'image/png' }));
-    const shared = (await (await api('/api/shares', { method: 'POST', body: form, headers: { cookie: made.cookie } })).json()) as { id: string };
+    const shared = { id: await shareAs(made.cookie) };
     const key = await postJson('/api/keys', { name: 'bot' }, made.cookie);
     expect(key.status).toBe(201);
     const other = await signIn(made.passkey.clone());
@@ -152,6 +156,14 @@ describe('accounts with passkeys', () => {
       ...(await env.DB.prepare('select object_key as k from shares where member_id = ?').bind(made.account.id).all<{ k: string }>()).results,
     ].map((r) => r.k);
     expect(objectKeys).toHaveLength(2);
+    // Export first: a ZIP holding the saved meme, the shared picture and account.json naming the key (never the key).
+    const exported = await api('/api/account/export', { headers: { cookie: made.cookie } });
+    expect(exported.headers.get('content-type')).toBe('application/zip');
+    const zip = new TextDecoder('latin1').decode(await exported.arrayBuffer());
+    expect(zip.startsWith('PK\x03\x04')).toBe(true);
+    expect(zip).toMatch(new RegExp(`shares/${shared.id}\\.png[\\s\\S]*account\\.json`));
+    expect(zip).toContain('"name": "bot"');
+    expect(zip).not.toContain(((await key.clone().json()) as { key: string }).key);
 
     const gone = await api('/api/account', { method: 'DELETE', headers: { cookie: made.cookie } });
     expect(gone.status).toBe(204);
@@ -173,5 +185,19 @@ describe('accounts with passkeys', () => {
     expect((await api(`/api/shares/${shared.id}/image`)).status).toBe(410);
     expect((await api('/api/account', { headers: { cookie: other.cookie } })).status).toBe(401);
     expect((await signIn(made.passkey)).res.status).toBe(401);
+  });
+
+  it('leaves a deletion whose later step failed signed out and marked, and the cron finishes it', async () => {
+    const made = await createAccount();
+    const shared = { id: await shareAs(made.cookie) };
+    const r2Down = { ...env, BUCKET: { delete: () => Promise.reject(new Error('R2 is down')) } as unknown as R2Bucket };
+    await expect(deleteAccount(r2Down, made.account.id)).rejects.toThrow('R2 is down');
+    expect((await api('/api/account', { headers: { cookie: made.cookie } })).status).toBe(401);
+    expect(await count('select count(*) as n from accounts where id = ? and deleting_at is not null', made.account.id)).toBe(1);
+
+    expect(await finishAccountDeletions(env, Date.now())).toBeGreaterThanOrEqual(1);
+    expect(await count('select count(*) as n from accounts where id = ?', made.account.id)).toBe(0);
+    expect(await count('select count(*) as n from shares where member_id = ?', made.account.id)).toBe(0);
+    expect((await api(`/api/shares/${shared.id}`)).status).toBe(410);
   });
 });

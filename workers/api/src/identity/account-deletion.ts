@@ -20,8 +20,11 @@ const CRON_BATCH = 10;
 
 type DeletionEnv = Pick<Env, 'BUCKET' | 'DB'> & EdgePurgeConfig;
 
-/** Signs the account out everywhere and stops every sign-in, in one batch; then deletes the rest. */
-export async function deleteAccount(env: DeletionEnv, accountId: string, now = Date.now()): Promise<void> {
+/**
+ * Signs the account out everywhere and stops every sign-in, in one batch; then deletes the rest. Answers the ids of the
+ * share links it took down, whose pictures the site's edge cache must drop (ADR 0146).
+ */
+export async function deleteAccount(env: DeletionEnv, accountId: string, now = Date.now()): Promise<string[]> {
   const d = drizzle(env.DB);
   await d.batch([
     d.update(accounts).set({ deletingAt: now }).where(and(eq(accounts.id, accountId), isNull(accounts.deletingAt))),
@@ -29,15 +32,15 @@ export async function deleteAccount(env: DeletionEnv, accountId: string, now = D
     d.delete(passkeys).where(eq(passkeys.accountId, accountId)),
     d.delete(webauthnChallenges).where(eq(webauthnChallenges.accountId, accountId)),
   ]);
-  await finishDeletion(env, accountId, now);
+  return finishDeletion(env, accountId, now);
 }
 
 async function deleteObjects(bucket: R2Bucket, keys: string[]): Promise<void> {
   for (let i = 0; i < keys.length; i += R2_DELETE_BATCH) await bucket.delete(keys.slice(i, i + R2_DELETE_BATCH));
 }
 
-/** Everything the account owns, each step repeatable; the account row goes last. */
-export async function finishDeletion(env: DeletionEnv, accountId: string, now = Date.now()): Promise<void> {
+/** Everything the account owns, each step repeatable; the account row goes last. The shares it took down. */
+export async function finishDeletion(env: DeletionEnv, accountId: string, now = Date.now()): Promise<string[]> {
   const d = drizzle(env.DB);
   const memes = await d.select({ key: savedMemes.objectKey }).from(savedMemes).where(eq(savedMemes.memberId, accountId));
   await deleteObjects(env.BUCKET, memes.map((m) => m.key));
@@ -60,6 +63,7 @@ export async function finishDeletion(env: DeletionEnv, accountId: string, now = 
     d.delete(members).where(eq(members.id, accountId)),
     d.delete(accounts).where(eq(accounts.id, accountId)),
   ]);
+  return live.map((s) => s.id);
 }
 
 /** Whether the account's deletion has begun (its first batch ran): then the cron will finish it. */

@@ -4,6 +4,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
+import { EDGE_PURGE_HEADER } from '../../../../core/api/edge-cache';
+import { shareImagePath } from '../../../../core/api/shares';
 import { zipStore, type ZipEntry } from '../../../../core/zip/store';
 import { listOwnShares } from '../db/shares';
 import { apiKeys, savedMemes } from '../db/schema';
@@ -20,15 +22,18 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  */
 export async function deleteAccountRoute(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
   const account = await requireAccount(request, env, context);
+  let takenDown: string[] = [];
   try {
-    await deleteAccount(env, account.accountId);
+    takenDown = await deleteAccount(env, account.accountId);
   } catch (err) {
     // The first batch (sign-out everywhere and the mark) either happened or threw before anything changed.
     if (!(await deletionBegun(env.DB, account.accountId))) throw err;
     console.error('account deletion left for the cron', err instanceof Error ? err.message : String(err));
   }
   for (const cookie of signedOutCookies(request)) context.setCookie(cookie);
-  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+  // The site's edge cache here drops the share pictures before this answer leaves, as a share's own delete does.
+  const purge = takenDown.map((id) => shareImagePath(id)).join(',');
+  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store', ...(purge ? { [EDGE_PURGE_HEADER]: purge } : {}) } });
 }
 
 /** GET /api/account/export: a ZIP of the saved memes and shared pictures, and account.json describing the rest. */
