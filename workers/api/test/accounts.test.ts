@@ -200,4 +200,33 @@ describe('accounts with passkeys', () => {
     expect(await count('select count(*) as n from shares where member_id = ?', made.account.id)).toBe(0);
     expect((await api(`/api/shares/${shared.id}`)).status).toBe(410);
   });
+
+  it('adds and removes passkeys (the last only when confirmed) and signs devices out one by one or everywhere', async () => {
+    const made = await createAccount();
+    const laptop = await SoftAuthenticator.create();
+    const { options, cookie } = await optionsFor('/api/account/passkeys/options', made.cookie);
+    const added = await postJson('/api/account/passkeys', { response: await laptop.register(options, ORIGIN) }, cookie);
+    expect(added.status).toBe(201);
+    expect(accountSchema.parse(await added.json()).passkeys).toHaveLength(2);
+    const fromLaptop = await signIn(laptop);
+    expect(fromLaptop.res.status).toBe(200);
+
+    const remove = (id: string, query = '') => api(`/api/account/passkeys/${id}${query}`, { method: 'DELETE', headers: { cookie: made.cookie } });
+    expect((await remove(made.passkey.id)).status).toBe(204);
+    const last = await remove(laptop.id);
+    expect(last.status).toBe(409);
+    expect(((await last.json()) as { error: string }).error).toMatch(/^This is your only passkey/);
+    expect((await remove(laptop.id, '?last=confirmed')).status).toBe(204);
+
+    const sessions = accountSchema.parse(await (await api('/api/account', { headers: { cookie: made.cookie } })).json()).sessions;
+    expect(sessions).toHaveLength(2);
+    const laptopSession = sessions.find((s) => !s.current)!;
+    expect((await api(`/api/account/sessions/${laptopSession.id}`, { method: 'DELETE', headers: { cookie: made.cookie } })).status).toBe(204);
+    expect((await api('/api/account', { headers: { cookie: fromLaptop.cookie } })).status).toBe(401);
+    const everywhere = await api('/api/account/sessions', { method: 'DELETE', headers: { cookie: made.cookie } });
+    expect(everywhere.status).toBe(204);
+    expect((await api('/api/account', { headers: { cookie: made.cookie } })).status).toBe(401);
+    // An API key cannot reach the account routes.
+    expect((await api('/api/account', { headers: { authorization: `Bearer mf_${'a'.repeat(43)}` } })).status).toBe(403);
+  });
 });
