@@ -5,14 +5,8 @@ import { Spinner } from '~/components/ui/spinner';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
 import { btnPrimary, btnSecondary, card, input, muted } from '~/features/tools/styles';
-import { accountChanged, createAccount, signIn } from './ceremonies';
+import { accountChanged, createAccount, signIn, type Notice } from './ceremonies';
 import { SignedInView } from './signed-in';
-
-/** What a sign-in just said, shown once above the account: the new recovery code, what moved in. */
-export interface Notice {
-  recoveryCode?: string;
-  moved: string | null;
-}
 
 type State = { kind: 'checking' } | { kind: 'signed-out' } | { kind: 'signed-in'; account: Account; notice: Notice | null };
 

@@ -6,6 +6,12 @@ import { startAuthentication, startRegistration, WebAuthnError } from '@simplewe
 import type { Account, CredentialResponse, SignedIn } from '../../../core/api/account';
 import { api, call } from '~/lib/api/client';
 
+/** What a sign-in just said, shown once above the account: the new recovery code, what moved in. */
+export interface Notice {
+  recoveryCode?: string;
+  moved: string | null;
+}
+
 type Options = Parameters<typeof startRegistration>[0]['optionsJSON'];
 type RequestOptions = Parameters<typeof startAuthentication>[0]['optionsJSON'];
 

@@ -6,8 +6,7 @@ import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { btnPrimary, btnSecondary, card, muted } from '~/features/tools/styles';
-import type { Notice } from './account-view';
-import { addPasskey } from './ceremonies';
+import { addPasskey, type Notice } from './ceremonies';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const wordsOf = (err: unknown) => (err instanceof ApiClientError && err.serverMessage ? err.serverMessage : 'That did not work. Please try again.');
