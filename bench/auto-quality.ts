@@ -85,11 +85,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  */
 const services = { images: localImageService({ fetcher: { fetch: (input, init) => handle(new Request(input, init)) }, url: 'http://local-images' }), ai: undefined as never } satisfies EngineServices;
 
-async function compressCall(file: Uint8Array, fields: Record<string, string | number>) {
+async function compressCall(file: Uint8Array, fields: Record<string, string | number | undefined>) {
   const result = await runEngine('compress', await intake(file), { operation: 'compress', format: 'original', quality: 80, ...fields } as never, services);
   if ('stream' in result) throw new Error('compress answered a stream');
   return result;
 }
+
+/** A photo, and where it is made web-ready in the same call, the `maxSide` asked (ADR 0168). */
+type Input = [string, Uint8Array, { maxSide: number }?];
 
 /**
  * Per photo: `quality=auto`, `format=auto` (every format accepted, as a browser that shows AVIF sends) through the
@@ -99,7 +102,7 @@ async function compressCall(file: Uint8Array, fields: Record<string, string | nu
  * chose (AVIF is the image service's encode either way), and a quality-80 JPEG (the ratios, not the times, are what
  * hold on a loaded machine).
  */
-export async function autoQualityRows(inputs: [string, Uint8Array][], accept = 'avif,webp,jpeg,png'): Promise<string[]> {
+export async function autoQualityRows(inputs: Input[], accept = 'avif,webp,jpeg,png'): Promise<string[]> {
   const lines: string[] = [];
   const ratios: number[] = [];
   const times: number[] = [];
@@ -107,10 +110,13 @@ export async function autoQualityRows(inputs: [string, Uint8Array][], accept = '
   const byFormat = new Map<string, number[]>();
   let faithful = 0;
   await compressCall(inputs[0]![1], { quality: 80, format: 'jpeg' }); // warm the codecs
-  for (const [name, file] of inputs) {
-    const [, fixed] = await time(() => compressCall(file, { quality: 80, format: 'jpeg' }));
-    const [auto, tAuto] = await time(() => compressCall(file, { quality: 'auto', format: 'auto', accept }));
-    const [, same] = await time(() => compressCall(file, { quality: auto.quality ?? 80, format: auto.format }));
+  for (const [name, input, fit] of inputs) {
+    // Made web-ready (`maxSide`): judged against the photo scaled down losslessly by libvips, as the service does.
+    const maxSide = fit?.maxSide;
+    const file = fit ? new Uint8Array(await sharp(input).rotate().resize(maxSide, maxSide, { fit: 'inside' }).png({ compressionLevel: 1 }).toBuffer()) : input;
+    const [, fixed] = await time(() => compressCall(input, { quality: 80, format: 'jpeg', maxSide }));
+    const [auto, tAuto] = await time(() => compressCall(input, { quality: 'auto', format: 'auto', accept, maxSide }));
+    const [, same] = await time(() => compressCall(input, { quality: auto.quality ?? 80, format: auto.format, maxSide }));
     const ours = await outsideScores(file, auto.bytes, true);
     const q75 = await vipsJpeg(file, 75);
     const peerQ75 = await outsideScores(file, q75, true);
@@ -124,7 +130,7 @@ export async function autoQualityRows(inputs: [string, Uint8Array][], accept = '
     times.push(tAuto / fixed);
     sameTimes.push(tAuto / same);
     lines.push(
-      `| ${name} | ${kb(file.length)} | ${auto.format} q${auto.quality ?? '–'} ${kb(auto.bytes.length)} (${auto.engine}) | ${auto.score?.toFixed(4)} | **${ours.ssimulacra.toFixed(4)}** / ${ours.butteraugli?.toFixed(2)} | ${kb(q75.length)}: **${peerQ75.ssimulacra.toFixed(4)}** / ${peerQ75.butteraugli?.toFixed(2)} | ${peer ? `q${peer.quality} ${kb(peer.bytes)} (${peer.ssimulacra.toFixed(4)})` : 'none'} | **${r.toFixed(3)}×** | **${(tAuto / same).toFixed(1)}×** | ${(tAuto / fixed).toFixed(1)}× | ${auto.formatReason ?? ''} |`,
+      `| ${name} | ${kb(input.length)} | ${auto.format} q${auto.quality ?? '–'} ${kb(auto.bytes.length)} (${auto.engine}) | ${auto.score?.toFixed(4)} | **${ours.ssimulacra.toFixed(4)}** / ${ours.butteraugli?.toFixed(2)} | ${kb(q75.length)}: **${peerQ75.ssimulacra.toFixed(4)}** / ${peerQ75.butteraugli?.toFixed(2)} | ${peer ? `q${peer.quality} ${kb(peer.bytes)} (${peer.ssimulacra.toFixed(4)})` : 'none'} | **${r.toFixed(3)}×** | **${(tAuto / same).toFixed(1)}×** | ${(tAuto / fixed).toFixed(1)}× | ${auto.formatReason ?? ''} |`,
     );
   }
   const formats = [...byFormat].map(([f, rs]) => `${f} ${rs.length}× (${geomean(rs).toFixed(3)}×)`).join(', ');
@@ -175,7 +181,7 @@ export async function autoBySize(corpus: string, fixtures: string, phone: Uint8A
   const read = async (path: string) => new Uint8Array(await readFile(path));
   const fit1200 = async (bytes: Uint8Array) => new Uint8Array(await sharp(bytes).resize(1200, 1200, { fit: 'inside' }).jpeg({ quality: 92 }).toBuffer());
   const still = (n: string) => read(resolve(fixtures, `memegen-templates/${n}/default.jpg`));
-  const groups: [string, [string, Uint8Array][]][] = [
+  const groups: [string, Input[]][] = [
     ['0.3 MP (640 × 480 camera photos, held out)', await Promise.all(HELD_OUT.slice(0, 3).map(async (p) => [p.split('/').pop()!, await read(resolve(corpus, p))] as [string, Uint8Array]))],
     [
       'over 0.4 MP, within 1,200 px a side',
@@ -183,6 +189,17 @@ export async function autoBySize(corpus: string, fixtures: string, phone: Uint8A
         ['hubble_deep_field.jpg (1000 × 872)', await read(resolve(corpus, 'photos/hubble_deep_field.jpg'))],
         ['harold 1200 × 800 (from 3.6 MP)', await fit1200(await still('harold'))],
         ['generated phone photo 1200 × 801 (from 12 MP)', await fit1200(phone)],
+        // Held out: stock photos of this size the tuning never saw (memegen fixtures).
+        ['db (1200 × 800, a quality-80 JPEG)', await still('db')],
+        ['handshake (900 × 645, a quality-75 JPEG)', await still('handshake')],
+      ],
+    ],
+    [
+      'made web-ready in the same call (maxSide=1200, ADR 0168), from 3–12 MP',
+      [
+        ['harold (3.6 MP → 1200 × 800)', await still('harold'), { maxSide: 1200 }],
+        ['spiderman (11.7 MP → 1200 × 859)', await still('spiderman'), { maxSide: 1200 }],
+        ['generated phone photo (12 MP → 1200 × 801)', phone, { maxSide: 1200 }],
       ],
     ],
     [

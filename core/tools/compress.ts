@@ -6,7 +6,8 @@
  * the quality given, at most 1,200 px a side (ADR 0132).
  */
 import { z } from '../api/zod';
-import { QUALITY, qualityField } from './fields';
+import { AVIF_MAX_SIDE } from '../image-service';
+import { maxSideField, QUALITY, qualityField } from './fields';
 
 export const COMPRESS_FORMATS = ['original', 'auto', 'jpeg', 'png', 'webp', 'avif'] as const;
 export type CompressFormat = (typeof COMPRESS_FORMATS)[number];
@@ -41,6 +42,25 @@ export function acceptFromHeader(header: string | null): string | undefined {
   return found.length ? found.join(',') : undefined;
 }
 export const TARGET_BYTES_MIN = 1024;
+
+/**
+ * The sizes the Compress screen offers before the click (ADR 0168), sent as `maxSide`: the picture scaled down to fit,
+ * never up. 2,048 px is a full-width picture on a 1,024 px page column at a phone's or laptop's 2× density (a 12 MP
+ * photo keeps a quarter of its pixels); 1,200 px is the most AVIF is made at a side (production's binding, ADR 0135),
+ * so Auto can choose AVIF, and the common size of a link preview or a blog picture.
+ */
+export const WEB_READY_SIDE = 2_048;
+export const COMPRESS_SIZES = [
+  { id: 'original', label: 'Original size' },
+  { id: 'web', label: `Web-ready: fit within ${WEB_READY_SIDE.toLocaleString('en-US')} px`, maxSide: WEB_READY_SIDE },
+  { id: 'small', label: `Fit within ${AVIF_MAX_SIDE.toLocaleString('en-US')} px (AVIF possible)`, maxSide: AVIF_MAX_SIDE },
+] as const satisfies readonly { id: string; label: string; maxSide?: number }[];
+export type CompressSize = (typeof COMPRESS_SIZES)[number]['id'];
+/** The `maxSide` a size choice sends, or undefined for the original size. */
+export function maxSideOfSize(id: CompressSize): number | undefined {
+  const size = COMPRESS_SIZES.find((s) => s.id === id);
+  return size && 'maxSide' in size ? size.maxSide : undefined;
+}
 /** The batch (Modify tab) compresses at this quality unless told otherwise. */
 export const BATCH_COMPRESS_QUALITY = 90;
 
@@ -53,6 +73,7 @@ export const compressFieldsSchema = z.object({
   targetBytes: z.coerce.number().int().min(TARGET_BYTES_MIN, `targetBytes must be at least ${TARGET_BYTES_MIN}.`).optional(),
   /** `format=auto`: the formats it may choose among, e.g. `avif,webp,jpeg` (default: the `Accept` header's image types, else JPEG, WebP and PNG). */
   accept: z.string().regex(ACCEPT_PATTERN, { message: ACCEPT_MESSAGE }).optional(),
+  maxSide: maxSideField.optional().describe(`Scale the picture down (aspect kept, never up) to fit within this many pixels a side before it is compressed, in the same call: \`${WEB_READY_SIDE}\` makes a phone photo web-ready; \`${AVIF_MAX_SIDE}\` lets \`format=auto\` choose AVIF.`),
 }).refine((o) => o.format !== 'avif' || (o.quality !== 'auto' && o.targetBytes === undefined), { message: AVIF_SEARCH_MESSAGE, path: ['format'] });
 export type CompressOptions = z.infer<typeof compressFieldsSchema>;
 

@@ -4,13 +4,11 @@
  */
 import { AVIF_MAX_SIDE } from '../image-service';
 import { z } from '../api/zod';
-import { formBool, intField, MAX_OUTPUT_SIDE, qualityField } from './fields';
+import { formBool, maxSideField, qualityField } from './fields';
 
 export const OUTPUT_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'bmp', 'tiff'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export const CONVERT_DEFAULT_QUALITY = 90;
-export const MAX_SIDE_MIN = 16;
-export const maxSideField = intField('Max side', MAX_SIDE_MIN, MAX_OUTPUT_SIDE);
 
 /** The largest side a format is written at, where it has one: what the screens offer to fit within before the click. */
 export const FORMAT_MAX_SIDE: Partial<Record<OutputFormat, number>> = { avif: AVIF_MAX_SIDE };
@@ -20,14 +18,13 @@ export const FORMAT_MAX_SIDE: Partial<Record<OutputFormat, number>> = { avif: AV
  */
 export const ISOLATE_WRITE_MAX_PIXELS = 5_000_000;
 export const FORMAT_MAX_PIXELS: Partial<Record<OutputFormat, number>> = { tiff: ISOLATE_WRITE_MAX_PIXELS, bmp: ISOLATE_WRITE_MAX_PIXELS };
-
-/** The size a picture is written at when it must fit within `maxSide` a side: scaled down, aspect kept, never up. */
-export function fitWithin(size: { width: number; height: number }, maxSide: number | undefined): { width: number; height: number } {
-  const long = Math.max(size.width, size.height);
-  if (!maxSide || long <= maxSide) return size;
-  const scale = maxSide / long;
-  return { width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)) };
-}
+/**
+ * The side the screens offer to fit a larger picture within (`maxSide`), per format with a limit: AVIF's own side, and
+ * for TIFF and BMP the largest round side whose square is within ISOLATE_WRITE_MAX_PIXELS (2,200² is 4.84 MP), so any
+ * picture fitted to it is written (ADR 0168).
+ */
+export const ISOLATE_WRITE_FIT_SIDE = 2_200;
+export const FORMAT_FIT_SIDE: Partial<Record<OutputFormat, number>> = { avif: AVIF_MAX_SIDE, tiff: ISOLATE_WRITE_FIT_SIDE, bmp: ISOLATE_WRITE_FIT_SIDE };
 
 export const convertFieldsSchema = z.object({
   operation: z.literal('convert', { message: 'Operation must be convert.' }).default('convert'),
@@ -38,7 +35,7 @@ export const convertFieldsSchema = z.object({
    * (docs/product.md §5.4).
    */
   maintainMetadata: formBool(false),
-  /** Scale the picture down to fit within this many pixels a side (never up): "Fit within 1,200 px" for AVIF. */
-  maxSide: maxSideField.optional().describe('Scale the picture down (aspect kept, never up) to fit within this many pixels a side, in the same call: `1200` makes any photo fit AVIF\'s 1,200 px a side.'),
+  /** Scale the picture down to fit within this many pixels a side (never up): "Fit within 1,200 px" for AVIF, 2,200 for TIFF and BMP. */
+  maxSide: maxSideField.optional().describe('Scale the picture down (aspect kept, never up) to fit within this many pixels a side, in the same call: `1200` makes any photo fit AVIF\'s 1,200 px a side, `2200` any photo fit the 5 MP TIFF and BMP are written up to.'),
 });
 export type ConvertOptions = z.infer<typeof convertFieldsSchema>;

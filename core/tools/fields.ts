@@ -32,5 +32,17 @@ export const MAX_OUTPUT_PIXELS = 50_000_000;
 export const MAX_OUTPUT_SIDE = 10_000;
 export const sideField = (label: string) => intField(label, 1, MAX_OUTPUT_SIDE);
 
+/** "Fit within N px" (`maxSide`, Convert and Compress, ADR 0164 and 0168): the least a side may be fitted to. */
+export const MAX_SIDE_MIN = 16;
+export const maxSideField = intField('Max side', MAX_SIDE_MIN, MAX_OUTPUT_SIDE);
+
+/** The size a picture is written at when it must fit within `maxSide` a side: scaled down, aspect kept, never up. */
+export function fitWithin(size: { width: number; height: number }, maxSide: number | undefined): { width: number; height: number } {
+  const long = Math.max(size.width, size.height);
+  if (!maxSide || long <= maxSide) return size;
+  const scale = maxSide / long;
+  return { width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)) };
+}
+
 /** Quality of the re-encode that geometry, watermark and blur do when they write JPEG or WebP. */
 export const EDIT_QUALITY = 90;

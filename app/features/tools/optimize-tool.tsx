@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { QUALITY } from '../../../core/tools/fields';
 import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, UPSCALE_FACTORS, type ToolResult } from '../../../core/api/tools';
+import { COMPRESS_SIZES, maxSideOfSize, type CompressSize } from '../../../core/tools/compress';
+import { fitWithin } from '../../../core/tools/fields';
 import { toast } from '~/lib/toast';
 import type { AiOutputChoice } from '../../../core/tools/ai';
 import { LimitNotice } from '~/components/ui/limit-notice';
@@ -49,6 +51,8 @@ export function OptimizeTool() {
   const [format, setFormat] = useState<(typeof COMPRESS_FORMATS)[number]>('original');
   const [mode, setMode] = useState<Mode>('auto');
   const [targetKb, setTargetKb] = useState(200);
+  const [size, setSize] = useState<CompressSize>('original');
+  const maxSide = maxSideOfSize(size);
   const [factor, setFactor] = useState<number>(2);
   const [aiFormat, setAiFormat] = useState<AiOutputChoice>('auto');
 
@@ -56,6 +60,7 @@ export function OptimizeTool() {
     if (!chosen) return;
     const fields: Record<string, string | number> = { operation: 'compress', format, quality: mode === 'auto' ? 'auto' : quality };
     if (mode === 'target') fields.targetBytes = Math.max(1, targetKb) * 1024;
+    if (maxSide) fields.maxSide = maxSide;
     // Auto chooses among the formats this browser shows (ADR 0135).
     if (format === 'auto') fields.accept = await browserAccept();
     setResult(null);
@@ -166,6 +171,7 @@ export function OptimizeTool() {
                 ))}
               </select>
             </div>
+            <SizeField value={size} onChange={setSize} picture={chosen?.size} maxSide={maxSide} />
             <button type="button" className={btnPrimary} disabled={noFile} onClick={compress}>
               Compress Image
             </button>
@@ -219,6 +225,35 @@ export function OptimizeTool() {
       </TabPanel>
       <PartnerBlock />
     </>
+  );
+}
+
+/**
+ * The size the picture is compressed at (ADR 0168), chosen before the click: the original's, or fitted within a side
+ * (never enlarged); with a picture chosen, what it will be.
+ */
+function SizeField({ value, onChange, picture, maxSide }: { value: CompressSize; onChange: (v: CompressSize) => void; picture?: { width: number; height: number }; maxSide?: number }) {
+  const fitted = picture && maxSide ? fitWithin(picture, maxSide) : null;
+  return (
+    <div>
+      <label htmlFor="compress-size" className={fieldLabel}>
+        Size
+      </label>
+      <select id="compress-size" value={value} onChange={(e) => onChange(e.target.value as CompressSize)} className={input}>
+        {COMPRESS_SIZES.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+      {picture && fitted ? (
+        <p className={`mt-1 ${muted}`} data-testid="size-outcome">
+          {fitted === picture
+            ? `Your picture (${picture.width} × ${picture.height}) already fits: it keeps its size.`
+            : `Your picture will be ${fitted.width} × ${fitted.height} (from ${picture.width} × ${picture.height}).`}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

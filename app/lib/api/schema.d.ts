@@ -3613,6 +3613,8 @@ export interface operations {
                     format?: "original" | "auto" | "jpeg" | "png" | "webp" | "avif";
                     targetBytes?: number;
                     accept?: string;
+                    /** @description Scale the picture down (aspect kept, never up) to fit within this many pixels a side before it is compressed, in the same call: `2048` makes a phone photo web-ready; `1200` lets `format=auto` choose AVIF. */
+                    maxSide?: number;
                 } | unknown | unknown) | ({
                     /**
                      * Format: binary
@@ -4200,7 +4202,7 @@ export interface operations {
                     quality?: number;
                     /** @enum {string} */
                     maintainMetadata?: "0" | "1" | "true" | "false" | "on" | "off";
-                    /** @description Scale the picture down (aspect kept, never up) to fit within this many pixels a side, in the same call: `1200` makes any photo fit AVIF's 1,200 px a side. */
+                    /** @description Scale the picture down (aspect kept, never up) to fit within this many pixels a side, in the same call: `1200` makes any photo fit AVIF's 1,200 px a side, `2200` any photo fit the 5 MP TIFF and BMP are written up to. */
                     maxSide?: number;
                 } | unknown | unknown;
             };

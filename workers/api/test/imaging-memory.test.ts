@@ -4,7 +4,7 @@ import { decode } from '../src/imaging/codecs/decode';
 import { encode, encodePng, type OutputFormat } from '../src/imaging/codecs/encode';
 import { readHeader } from '../src/imaging/intake/sniff';
 import { compressAuto } from '../src/imaging/ops/compress/auto-whole';
-import { AVIF_AUTO_MAX_PIXELS } from '../src/imaging/ops/compress/avif';
+import { AVIF_AUTO_MAX_PIXELS, AVIF_MAX_QUALITY, AVIF_WHOLE_MAX_PIXELS, type AvifEncoder } from '../src/imaging/ops/compress/avif';
 import { judgeMemory, resetJudgeMemory } from '../src/imaging/ops/compress/judge/judge';
 import { AUTO_MAX_QUALITY, AUTO_SETTINGS, AUTO_WASM_PIXELS, ENCODE_PIXEL_BUDGET, OXIPNG_MAX_PIXELS, WASM_PIXEL_BUDGET } from '../src/imaging/options';
 import { blur, pixelate, resize } from '../src/imaging/codecs/pixels';
@@ -13,6 +13,10 @@ import { MEME_MAX_PIXELS } from '../../../core/tools/meme';
 import { AVIF_MAX_SIDE } from '../../../core/image-service';
 import { makePhoto } from './support/photos';
 import { syntheticPhoto } from './support/synthetic';
+
+/** An AVIF at the largest side taken, near its largest file (quality 95): made once, for the two tests that decode it. */
+let largest: Promise<Uint8Array> | undefined;
+const largestAvif = () => (largest ??= makePhoto({ width: AVIF_MAX_SIDE, height: AVIF_MAX_SIDE, format: 'avif', quality: 95 }));
 
 const MB = (n: number) => Math.round(n / 104857.6) / 10;
 
@@ -72,7 +76,7 @@ describe('WASM memory stays under 100 MB at each operation’s pixel budget', ()
   });
 
   it('AVIF decode at the largest AVIF taken (1,200², ADR 0132), from a file near its largest (quality 95)', { timeout: 120_000 }, async () => {
-    const avif = await makePhoto({ width: AVIF_MAX_SIDE, height: AVIF_MAX_SIDE, format: 'avif', quality: 95 });
+    const avif = await largestAvif();
     resetWasmPeaks();
     const raster = await decode(avif, readHeader(avif)!);
     expect([raster.width, raster.height]).toEqual([AVIF_MAX_SIDE, AVIF_MAX_SIDE]);
@@ -94,22 +98,49 @@ describe('WASM memory stays under 100 MB at each operation’s pixel budget', ()
     }
   });
 
-  it('format=auto with AVIF at the largest picture it judges AVIF on (ADR 0135): judges and AVIF decode together, idle codecs within theirs', { timeout: 300_000 }, async () => {
+  it('format=auto with AVIF at the largest picture it judges AVIF whole on (ADR 0135): judges and AVIF decode together, idle codecs within theirs', { timeout: 300_000 }, async () => {
     resetWasmPeaks();
     resetJudgeMemory();
     // The judges at their largest (noise: every probe and check is made), then the AVIF decode of a whole photo.
-    await compressAuto(noiseAt(AVIF_AUTO_MAX_PIXELS), ['webp']);
-    const width = Math.floor(Math.sqrt(AVIF_AUTO_MAX_PIXELS * (4 / 3)));
-    const avif = await makePhoto({ width, height: Math.floor(AVIF_AUTO_MAX_PIXELS / width), format: 'avif', quality: 95 });
+    await compressAuto(noiseAt(AVIF_WHOLE_MAX_PIXELS), ['webp']);
+    const width = Math.floor(Math.sqrt(AVIF_WHOLE_MAX_PIXELS * (4 / 3)));
+    const avif = await makePhoto({ width, height: Math.floor(AVIF_WHOLE_MAX_PIXELS / width), format: 'avif', quality: 95 });
     await decode(avif, readHeader(avif)!);
     const { avifDec = 0 } = wasmPeaks();
     // What the other codecs keep while the AVIF is decoded: their idle instances (their encodes have ended).
     const { avifDec: _, ...idle } = wasmMemory();
     const kept = Object.values(idle).reduce((x, y) => x + y, 0);
-    console.log(`format=auto with AVIF at ${MB(AVIF_AUTO_MAX_PIXELS)} MP: judges ${MB(judgeMemory())} MB, AVIF decode ${MB(avifDec)} MB, other codecs kept ${MB(kept)} MB`);
+    console.log(`format=auto with AVIF at ${MB(AVIF_WHOLE_MAX_PIXELS)} MP: judges ${MB(judgeMemory())} MB, AVIF decode ${MB(avifDec)} MB, other codecs kept ${MB(kept)} MB`);
     // Judges are counted in full, as if none had been collected yet; the idle instances have their own budget.
     expect(judgeMemory() + avifDec).toBeLessThan(WASM_OPERATION_LIMIT_BYTES);
     expect(kept).toBeLessThanOrEqual(IDLE_WASM_LIMIT_BYTES);
+  });
+
+  it('format=auto with AVIF judged on samples at the largest AVIF (1,200², ADR 0169): the AVIF decodes end before the judges are made', { timeout: 300_000 }, async () => {
+    // Quality 95, over the most auto makes (AVIF_MAX_QUALITY): a larger file than any try, so a larger decode.
+    expect(AVIF_MAX_QUALITY).toBeLessThan(95);
+    const avif = await largestAvif();
+    const source = syntheticPhoto(AVIF_MAX_SIDE, AVIF_MAX_SIDE);
+    expect(source.width * source.height).toBe(AVIF_AUTO_MAX_PIXELS);
+    resetWasmPeaks();
+    resetJudgeMemory();
+    // The judges' memory when each AVIF comes back, a moment after the search began, and is decoded: none yet, since
+    // the search waits for both decodes before it makes them.
+    const judgesWhenMade: number[] = [];
+    const encoder: AvifEncoder = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      judgesWhenMade.push(judgeMemory());
+      return avif;
+    };
+    const r = await compressAuto(source, ['avif', 'webp', 'jpeg'], undefined, { avif: encoder });
+    expect(r.search?.samples).toEqual({ count: 8, width: 224, height: 224 });
+    const { avifDec = 0, ...others } = wasmPeaks();
+    const codec = Math.max(...Object.values(others));
+    console.log(`format=auto with AVIF judged on samples at ${MB(AVIF_AUTO_MAX_PIXELS)} MP: AVIF decode ${MB(avifDec)} MB before the judges ${MB(judgeMemory())} MB; largest other codec ${MB(codec)} MB`);
+    expect(judgesWhenMade).toEqual([0, 0]);
+    expect(avifDec).toBeGreaterThan(0);
+    expect(avifDec).toBeLessThan(WASM_OPERATION_LIMIT_BYTES);
+    expect(judgeMemory() + codec).toBeLessThan(WASM_OPERATION_LIMIT_BYTES);
   });
 
   it('oxipng at the largest PNG it is given', { timeout: 120_000 }, async () => {

@@ -92,6 +92,9 @@ describe('tool routes refuse bad input with 400 and a clear message', () => {
     await expect400('convert', { format: 'avif', maxSide: 'small' }, /^Max side must be a number/);
     await expect400('convert', { format: 'avif', maxSide: 8 }, /^Max side must be between 16 and 10000/);
     await expect400('convert', { format: 'avif', maxSide: 1200.5 }, /^Max side must be a whole number/);
+    await expect400('optimize', { operation: 'compress', maxSide: 'web' }, /^Max side must be a number/);
+    await expect400('optimize', { operation: 'compress', maxSide: 8 }, /^Max side must be between 16 and 10000/);
+    await expect400('optimize', { operation: 'compress', maxSide: 1200.5 }, /^Max side must be a whole number/);
     // AVIF is made at a chosen quality only (core/tools/compress.ts, ADR 0132).
     await expect400('optimize', { operation: 'compress', quality: 'auto', format: 'avif' }, /^AVIF is made at a quality you choose: auto quality and a target size are for JPEG, PNG and WebP\.$/);
     await expect400('optimize', { operation: 'compress', quality: 80, targetBytes: 5000, format: 'avif' }, /^AVIF is made at a quality you choose/);

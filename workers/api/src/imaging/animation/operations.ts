@@ -4,7 +4,7 @@
  * rest (the AI operations, a meme, a still output format asked for) use the first frame and say so. Privacy strips
  * a GIF's metadata in place, every frame kept (ops/privacy/privacy.ts).
  */
-import { EDIT_QUALITY } from '../../../../../core/tools/fields';
+import { EDIT_QUALITY, fitWithin } from '../../../../../core/tools/fields';
 import { resizeProblem, resizeTarget } from '../../../../../core/tools/resize';
 import { HttpError } from '../../errors';
 import type { CompressRequest } from '../ops/compress/choices';
@@ -56,6 +56,9 @@ export async function runOnEveryFrame(operation: string, job: Job, options: Reco
       if (req.targetBytes) throw new HttpError(400, 'validation_failed', `A target size is for still pictures: an animation is compressed at a quality. Please choose a quality, ${FRAMES_FIRST}.`);
       const out = outputFor(req.format, quality(req.quality, ANIMATION_AUTO_QUALITY), own);
       if (!out) return null;
+      // `maxSide`: every frame scaled down as resize would (ADR 0168); the file is then not the original's size.
+      const fitted = fitWithin(input.upright, req.maxSide);
+      if (fitted !== input.upright) return runAnimated(job, fromPlan(resizePlanOf(job, { ...fitted, fit: 'stretch' })), out);
       const work = { ...identity(`Compressed every frame at quality ${out.quality}.`), output: input.upright };
       const result = await runAnimated(job, work, out);
       if (result.format === input.header.format && result.bytes.length >= input.bytes.length) {

@@ -7,9 +7,9 @@ import type { OutputFormat } from '../../codecs/encode';
 import { hasTransparency, type Raster } from '../../codecs/raster';
 import { anchoredTarget, targetWords } from './anchor';
 import { autoOn, encodeChoice, type AutoChoice } from './auto';
-import { AVIF_WORTH, AvifSearch, type AvifEncoder } from './avif';
+import { AVIF_TRIES, AVIF_WORTH, AvifSearch, type AvifEncoder } from './avif';
 import { named, type Encoded, type SearchBudget } from './choices';
-import { judgeFor } from './judge/judge';
+import { judgeFor, type Judge } from './judge/judge';
 import { sampleOf, samplesOf } from './judge/sample';
 
 /**
@@ -40,38 +40,54 @@ export interface AutoOptions {
  */
 export async function compressAuto(source: Raster, formats: OutputFormat[], budget?: SearchBudget, options: AutoOptions = {}): Promise<Encoded> {
   const sample = sampleOf(source);
-  const judge = judgeFor(sample.raster);
-  const judgeWhole = (c: Raster) => judge(sample.cut(c));
+  // Made once the AVIFs of a picture judged on samples are decoded and cut (avif.ts AVIF_AUTO_MAX_PIXELS): their whole
+  // decodes and the judges are never in memory together. A picture judged whole has its AVIFs judged whole.
+  let judge: Judge | undefined;
+  const avif =
+    formats.includes('avif') && options.avif
+      ? new AvifSearch(options.avif, source, (seen) => judge!(seen), () => target.score, sample.whole ? options.avifCalls : Math.min(AVIF_TRIES.length, options.avifCalls ?? Infinity), sample.cut)
+      : null;
+  if (avif && !sample.whole) await avif.decoded();
+  judge = judgeFor(sample.raster);
   const target = await anchoredTarget(sample.raster, judge, options);
-  const avif = formats.includes('avif') && options.avif ? new AvifSearch(options.avif, source, judgeWhole, target.score, options.avifCalls) : null;
   const others = formats.filter((f) => f !== 'avif');
   // With AVIF the only format asked for and none to be made, the search falls back to what every viewer shows.
   const searched = others.length ? others : ([hasTransparency(source) ? 'png' : 'jpeg'] as OutputFormat[]);
   const choice = await autoOn(sample.raster, searched, undefined, budget, target.score, judge);
   const search = { ...choice.search, ...(sample.whole ? {} : { samples: samplesOf(sample.tiles) }) };
   let { format, quality, score, looksSame, why } = choice;
-  let bytes = sample.whole ? choice.bytes : await encodeChoice(source, choice, target.score);
+  // On samples the whole JPEG or WebP is encoded only where it is the answer; until then its size is the sample's file
+  // grown to the picture's pixels (the tiles are a systematic sample of it, judge/sample.ts).
+  let whole: Uint8Array | null = sample.whole ? choice.bytes : null;
+  const estimated = Math.round(choice.bytes.length * ((source.width * source.height) / (sample.raster.width * sample.raster.height)));
   let byService = false;
   let reason = formatReason({ ...choice, looksSame });
   if (avif) {
-    const made = await avif.best(looksSame ? bytes.length : Infinity);
+    const made = await avif.best(looksSame ? (whole?.length ?? estimated) : Infinity);
     search.encodes += avif.calls;
-    if (made && avifWins(made.bytes.length, { bytes: bytes.length, looksSame })) {
-      const smaller = made.bytes.length < bytes.length;
+    // Nothing is judged after this: the judges are let go before a whole JPEG or WebP is encoded here, as a dropped
+    // codec instance is (codecs.ts), so on samples the encode never counts on memory beside them (ADR 0169).
+    judge = undefined;
+    // An AVIF that beats the estimate is the answer without the whole JPEG or WebP ever being encoded.
+    if (!whole && !(made && avifWins(made.bytes.length, { bytes: estimated, looksSame }))) whole = await encodeChoice(source, choice, target.score);
+    const rival = whole?.length ?? estimated;
+    if (made && avifWins(made.bytes.length, { bytes: rival, looksSame })) {
+      const smaller = made.bytes.length < rival;
+      const about = whole ? '' : 'about ';
       const than = looksSame ? `${format.toUpperCase()} at the same faithfulness` : `the closest ${format.toUpperCase()}, and it looks the same`;
       reason = smaller
-        ? `AVIF: ${Math.max(1, Math.round((1 - made.bytes.length / bytes.length) * 100))}% smaller than ${than}.`
+        ? `AVIF: ${about}${Math.max(1, Math.round((1 - made.bytes.length / rival) * 100))}% smaller than ${than}.`
         : `AVIF: the only format tried that looks the same as the original.`;
-      const larger = Math.max(1, Math.round((bytes.length / made.bytes.length - 1) * 100));
+      const larger = Math.max(1, Math.round((rival / made.bytes.length - 1) * 100));
       const other = !looksSame
-        ? `the closest ${format.toUpperCase()}, ${named(format, quality)}, does not look the same${smaller ? ` and is ${larger}% larger` : ''}`
-        : `${named(format, quality)} would be ${larger}% larger`;
+        ? `the closest ${format.toUpperCase()}, ${named(format, quality)}, does not look the same${smaller ? ` and is ${about}${larger}% larger` : ''}`
+        : `${named(format, quality)} would be ${about}${larger}% larger`;
       why = `${named('avif', made.quality)} is the smallest file that looks the same as the original (${other}). Made by the image service and checked at full size.`;
-      ({ bytes, quality, score } = made);
+      ({ bytes: whole, quality, score } = made);
       format = 'avif';
       looksSame = true;
       byService = true;
-    } else if (made) why += ` AVIF at quality ${made.quality} looks the same too but is ${Math.max(1, Math.round((made.bytes.length / bytes.length - 1) * 100))}% larger.`;
+    } else if (made) why += ` AVIF at quality ${made.quality} looks the same too but is ${Math.max(1, Math.round((made.bytes.length / rival - 1) * 100))}% larger.`;
     else if (avif.missed) why += ` ${avif.missed}`;
     if (!made && looksSame && avif.share !== undefined && avif.share >= AVIF_WORTH) {
       reason =
@@ -80,8 +96,9 @@ export async function compressAuto(source: Raster, formats: OutputFormat[], budg
           : `${format.toUpperCase()}: AVIF would be only about ${Math.max(1, Math.round((1 - avif.share) * 100))}% smaller at the same faithfulness (estimated from two AVIFs of the photo), too little to make it.`;
     }
   } else if (options.avifRefused) why += ` ${options.avifRefused}`;
+  whole ??= await encodeChoice(source, choice, target.score);
   const chose = formats.length > 1 || format !== formats[0];
-  return { bytes, format, quality, score, looksSame, notes: [why + targetWords(target)], search, ...(chose ? { formatReason: reason } : {}), ...(byService ? { byService } : {}) };
+  return { bytes: whole, format, quality, score, looksSame, notes: [why + targetWords(target)], search, ...(chose ? { formatReason: reason } : {}), ...(byService ? { byService } : {}) };
 }
 
 /** The screen's one line for a choice between formats: which, and by how much it beat the next (docs/product.md). */

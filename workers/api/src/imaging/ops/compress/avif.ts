@@ -51,16 +51,19 @@ const AVIF_AIM = 0.97;
 export const AVIF_WORTH = 0.95;
 
 /**
- * The largest picture whose AVIF is judged here: the picture the judge reads whole (JUDGE_MAX_PIXELS). Its decode
- * (23.1 MB here; 40 MB at 0.8 MP) beside the search's judges (41.5 MB) stays under the 80 MB an operation may use,
- * which 0.8 MP would pass (imaging-memory.test.ts measures this size).
+ * The largest picture whose AVIF `quality=auto` tries: what production's binding makes (AVIF_MAX_SIDE a side, 1.44 MP).
+ * Up to JUDGE_MAX_PIXELS its AVIFs are judged whole; above, on the sample tiles the judge reads of every other format
+ * (ADR 0169), each AVIF decoded (61 MB of WASM memory at 1,200²) and cut to the sample before any judge is made (the
+ * judges hold 41.5 MB), so the two are never alive together and each stays under the 80 MB an operation may use
+ * (imaging-memory.test.ts measures both).
  */
-export const AVIF_AUTO_MAX_PIXELS = JUDGE_MAX_PIXELS;
+export const AVIF_AUTO_MAX_PIXELS = AVIF_MAX_SIDE * AVIF_MAX_SIDE;
+/** Above this a picture's AVIFs are judged on its sample tiles: two tries, no third (its decode would meet the judges). */
+export const AVIF_WHOLE_MAX_PIXELS = JUDGE_MAX_PIXELS;
 
 /** Why AVIF cannot be tried on a picture, in words, or null when it can. */
 export function avifRefusal(size: { width: number; height: number }, profiled: boolean): string | null {
   if (Math.max(size.width, size.height) > AVIF_MAX_SIDE) return `AVIF was not tried: it is made at most ${AVIF_MAX_SIDE.toLocaleString('en-US')} px a side.`;
-  if (size.width * size.height > AVIF_AUTO_MAX_PIXELS) return 'AVIF was not tried: a picture over 0.4 MP is searched in JPEG and WebP only, to keep the judging within memory.';
   if (profiled) return 'AVIF was not tried: this photo carries its own colour profile, which an AVIF would not keep.';
   return null;
 }
@@ -72,12 +75,19 @@ export interface AvifResult {
   score: number;
 }
 
+/** An AVIF made and decoded: what the judge will read of it (the whole picture, or its sample tiles). */
+interface AvifTry {
+  bytes: Uint8Array;
+  quality: number;
+  seen: Raster;
+}
+
 /**
  * The AVIF side of a search: two tries of the whole photo, sent before the isolate's own search and judged as they
  * come back, then at most one more where the line through them points to a smaller file that could still win.
  */
 export class AvifSearch {
-  private readonly tries: Promise<(AvifResult | null)[]>;
+  private readonly tries: Promise<(AvifTry | null)[]>;
   calls = AVIF_TRIES.length;
   /** Why no AVIF came of it, for the note. */
   missed = '';
@@ -87,10 +97,14 @@ export class AvifSearch {
   constructor(
     private readonly encoder: AvifEncoder,
     private readonly source: Raster,
-    private readonly judgeWhole: Judge,
-    private readonly target: number,
+    /** Judges what `cut` keeps of a decoded AVIF; called only once `best` is asked, so it may be made after the tries. */
+    private readonly judge: Judge,
+    /** The score to meet, or where the target is set after the tries are sent (a search judged on samples), how to read it. */
+    private readonly target: number | (() => number),
     /** The most AVIFs it may make: the operation's limit, or fewer where the visitor's budget of search calls says so. */
     private readonly maxCalls = IMAGE_SERVICE_MAX_CALLS_PER_OPERATION,
+    /** What is judged of a decoded AVIF: the whole picture, or the strip of its sample tiles (judge/sample.ts). */
+    private readonly cut: (decoded: Raster) => Raster = (decoded) => decoded,
   ) {
     // AVIF is a candidate, not the answer: a service that cannot make it now (the binding's AVIF is best effort and
     // answers another format when busy, which the adapter refuses) leaves the other formats to choose from.
@@ -99,11 +113,25 @@ export class AvifSearch {
     this.tries.catch(() => undefined);
   }
 
-  private make(quality: number): Promise<AvifResult | null> {
+  private make(quality: number): Promise<AvifTry | null> {
+    // The whole decode lives only until its cut is taken: the codec's instance is released after the call.
     return this.encoder(this.source, quality).then(
-      async (bytes) => ({ quality, bytes, score: this.judgeWhole(await decode(bytes, readHeader(bytes)!)) }),
+      async (bytes) => ({ quality, bytes, seen: this.cut(await decode(bytes, readHeader(bytes)!)) }),
       (err: unknown) => this.failed(err),
     );
+  }
+
+  /** Resolves once both tries are made and decoded: a search judged on samples waits for it before making its judges. */
+  async decoded(): Promise<void> {
+    await this.tries;
+  }
+
+  private get goal(): number {
+    return typeof this.target === 'number' ? this.target : this.target();
+  }
+
+  private judged(t: AvifTry): AvifResult {
+    return { bytes: t.bytes, quality: t.quality, score: this.judge(t.seen) };
   }
 
   /**
@@ -112,12 +140,12 @@ export class AvifSearch {
    * (by AVIF_WORTH) and any try that already met the target.
    */
   async best(rivalBytes: number): Promise<AvifResult | null> {
-    const tries = (await this.tries).filter((t): t is AvifResult => t !== null);
-    const met = () => tries.filter((t) => t.score <= this.target).sort((x, y) => x.bytes.length - y.bytes.length)[0] ?? null;
+    const tries = (await this.tries).filter((t): t is AvifTry => t !== null).map((t) => this.judged(t));
+    const met = () => tries.filter((t) => t.score <= this.goal).sort((x, y) => x.bytes.length - y.bytes.length)[0] ?? null;
     if (tries.length < AVIF_TRIES.length) return met();
     const [a, b] = tries as [AvifResult, AvifResult];
     const slope = Math.min(-0.01, (Math.log(b.score) - Math.log(a.score)) / (b.quality - a.quality));
-    const at = Math.max(a.quality - AVIF_REACH, Math.ceil(a.quality + (Math.log(AVIF_AIM * this.target) - Math.log(a.score)) / slope));
+    const at = Math.max(a.quality - AVIF_REACH, Math.ceil(a.quality + (Math.log(AVIF_AIM * this.goal) - Math.log(a.score)) / slope));
     const top = Math.min(AVIF_MAX_QUALITY, b.quality + AVIF_REACH);
     const growth = (Math.log(b.bytes.length) - Math.log(a.bytes.length)) / (b.quality - a.quality);
     const estimate = a.bytes.length * Math.exp(growth * (at - a.quality));
@@ -130,7 +158,7 @@ export class AvifSearch {
     } else if (this.calls < Math.min(this.maxCalls, IMAGE_SERVICE_MAX_CALLS_PER_OPERATION) && !tries.some((t) => t.quality === at)) {
       this.calls++;
       const third = await this.make(at);
-      if (third) tries.push(third);
+      if (third) tries.push(this.judged(third));
     }
     const kept = met();
     if (!kept && !this.missed) {

@@ -20,7 +20,7 @@ import { yieldToEventLoop } from '../../slices';
 import { hasTransparency, type Raster } from '../../codecs/raster';
 
 /** What compress is asked: a format (or `original`, `auto`), and a quality (or `auto`) or a target size. */
-export type CompressRequest = Pick<CompressOptions, 'quality' | 'targetBytes' | 'accept'> & { format: OutputFormat | 'original' | 'auto' };
+export type CompressRequest = Pick<CompressOptions, 'quality' | 'targetBytes' | 'accept' | 'maxSide'> & { format: OutputFormat | 'original' | 'auto' };
 
 export interface Encoded {
   bytes: Uint8Array;

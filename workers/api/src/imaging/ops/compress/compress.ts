@@ -14,6 +14,8 @@ import { autoCandidates } from './auto';
 import { compressAuto, formatReason, type AutoOptions } from './auto-whole';
 import { autoPng } from './auto-png';
 import { AVIF_TRIES, avifRefusal, serviceAvif, type AvifEncoder } from './avif';
+import { resize } from '../../codecs/pixels';
+import { fitOf, pixelsAt, resizesInIsolate } from '../../pipeline/fit';
 import { IMAGE_SERVICE_MAX_CALLS_PER_OPERATION } from '../../../../../../core/image-service';
 import { acceptedFormats } from '../../../../../../core/tools/compress';
 import { readProfile } from '../../metadata/icc';
@@ -60,11 +62,11 @@ export const autoOptions = (services: EngineServices | undefined, raster: Raster
  * (IMAGE_SERVICE_MAX_CALLS_PER_OPERATION) is reserved before it starts; with fewer than its two first tries left,
  * AVIF is not tried and the note says why; `settle` gives back the tries not made.
  */
-async function budgetedAutoOptions(services: EngineServices, raster: Raster, req: CompressRequest, input: { profiled: boolean; jpeg: boolean }) {
+async function budgetedAutoOptions(services: EngineServices, raster: Raster, req: CompressRequest, input: { profiled: boolean; jpeg: boolean }, most = IMAGE_SERVICE_MAX_CALLS_PER_OPERATION) {
   const options = autoOptions(services, raster, input);
   const { avif } = options;
-  if (!avif || !services.allowance || req.format !== 'auto' || !autoFormats(raster, req).includes('avif')) return { options, settle: async () => undefined };
-  const reserved = await services.allowance.searchCalls(IMAGE_SERVICE_MAX_CALLS_PER_OPERATION);
+  if (!avif || !services.allowance || req.format !== 'auto' || !autoFormats(raster, req).includes('avif')) return { options: { ...options, avifCalls: most }, settle: async () => undefined };
+  const reserved = await services.allowance.searchCalls(most);
   if (reserved.granted < AVIF_TRIES.length) {
     await reserved.settle(0);
     return { options: { ...options, avif: undefined, avifRefused: `AVIF was not tried: ${reserved.refused}.` }, settle: async () => undefined };
@@ -160,7 +162,39 @@ export async function compressByService({ input, services, notes }: Job, picture
   return { ...judged(r), bytes: r.bytes, format: r.format, width: picture.size.width, height: picture.size.height, quality: r.quality, engine: 'images' as const };
 }
 
-/** Compresses `input` (the job's picture, or another, such as resize's result); `subject` names it in a kept original's note. */
+/**
+ * `quality=auto` judged on samples with AVIF (ADR 0169): a picture over the size searched whole here
+ * (AUTO_WASM_PIXELS) that AVIF can be made at (at most 1,200 px a side), where the caller accepts AVIF. Its search and
+ * its AVIFs' judging run here; the AVIFs are the image service's. A photo with its own colour profile is not one
+ * (an AVIF would not keep the profile, avif.ts).
+ */
+export const avifSampled = (size: Size, req: CompressRequest) =>
+  req.quality === 'auto' && !req.targetBytes && req.format === 'auto' && pixels(size) > AUTO_WASM_PIXELS && avifRefusal(size, false) === null && (acceptedFormats(req.accept) ?? []).includes('avif');
+
+/** The search and encode of a picture in memory, with what the engine reports of it; `calls`: the most AVIFs it may ask for. */
+async function compressInMemory({ services, notes }: Job, raster: Raster, req: CompressRequest, resolved: OutputFormat, facts: { profiled: boolean; jpeg: boolean }, calls?: number) {
+  // `quality=auto` has no file until its search ends (seconds with AVIF): the screen shows it still processing until
+  // then, not "Encoding" near the end of the bar.
+  const searching = req.quality === 'auto' && !req.targetBytes;
+  if (!searching) reach(services, 'encoding');
+  const auto = searching ? await budgetedAutoOptions(services, raster, req, facts, calls) : null;
+  let r: Encoded;
+  try {
+    r = await compressRaster(raster, req, resolved, auto?.options ?? {});
+  } finally {
+    await auto?.settle();
+  }
+  if (searching) reach(services, 'encoding');
+  notes.push(...r.notes);
+  return { ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: r.byService ? ('images' as const) : ('wasm' as const) };
+}
+
+/**
+ * Compresses `input` (the job's picture, or another, such as resize's result); `subject` names it in a kept original's
+ * note. `maxSide` scales it down first (never up, ADR 0168): in the isolate where it decodes and resizes there, as the
+ * image service's pixels for a search judged here with AVIF (one call), else as the service's resize step before its
+ * encode. A picture made smaller is the answer even where the original file is smaller: its size was asked for.
+ */
 export async function compressPicture(job: Job, input: Picture, asked: CompressRequest, subject?: string): Promise<EngineResult> {
   const { services, notes } = job;
   const { header, bytes, upright } = input;
@@ -175,28 +209,26 @@ export async function compressPicture(job: Job, input: Picture, asked: CompressR
     req = { ...req, format: 'auto' };
     resolved = 'jpeg';
   }
-  let result: EngineResult;
+  const { size, fitted, note } = fitOf(upright, req.maxSide);
+  if (note) notes.push(note);
   const profiled = () => readProfile(bytes, header.format) !== null;
-  if (decodes(input) && compressFits(upright, req, resolved)) {
+  // A resized picture is no longer the JPEG it was (anchor.ts NEAR_COPY reads the input's own encoding).
+  const facts = () => ({ profiled: profiled(), jpeg: header.format === 'jpeg' && !fitted });
+  const here = fitted ? resizesInIsolate(input) : decodes(input);
+  let result: EngineResult;
+  if (here && (compressFits(size, req, resolved) || (avifSampled(size, req) && !profiled()))) {
     const raster = await decode(bytes, header);
-    // `quality=auto` has no file until its search ends (seconds with AVIF): the screen shows it still processing
-    // until then, not "Encoding" near the end of the bar.
-    const searching = req.quality === 'auto' && !req.targetBytes;
-    if (!searching) reach(services, 'encoding');
-    const auto = searching ? await budgetedAutoOptions(services, raster, req, { profiled: profiled(), jpeg: header.format === 'jpeg' }) : null;
-    let r: Encoded;
-    try {
-      r = await compressRaster(raster, req, resolved, auto?.options ?? {});
-    } finally {
-      await auto?.settle();
-    }
-    if (searching) reach(services, 'encoding');
-    notes.push(...r.notes);
-    result = { ...base, ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: r.byService ? 'images' : 'wasm' };
+    result = { ...base, ...(await compressInMemory(job, fitted ? await resize(raster, size.width, size.height) : raster, req, resolved, facts())) };
+  } else if (fitted && avifSampled(size, req) && !profiled()) {
+    // The service's one call is the scaled-down pixels; the AVIFs are the calls left (ADR 0116, 0169).
+    const at = await pixelsAt(input, size, services);
+    if (!at) throw beyondBoth('compress', resolved, header, pixels(size), pixels(upright));
+    result = { ...base, ...(await compressInMemory(job, at.raster, req, resolved, facts(), IMAGE_SERVICE_MAX_CALLS_PER_OPERATION - (at.byService ? 1 : 0))) };
   } else {
-    result = { ...base, ...(await compressByService({ ...job, input }, { bytes, steps: [], size: upright }, req, resolved)) };
+    const steps = fitted ? [{ op: 'resize' as const, ...size, fit: 'stretch' as const }] : [];
+    result = { ...base, ...(await compressByService({ ...job, input }, { bytes, steps, size }, req, resolved)) };
   }
-  const kept = await keepWhenNotSmaller(input, result, req, subject);
+  const kept = fitted ? null : await keepWhenNotSmaller(input, result, req, subject);
   return kept ? { ...base, ...kept } : result;
 }
 

@@ -2,11 +2,12 @@
  * Convert: the picture written in another format, at the quality asked for the lossy ones. Small pictures are decoded
  * and encoded in the isolate; larger ones are written by the image service. Metadata is never carried over.
  */
-import { fitWithin, type ConvertOptions } from '../../../../../../core/tools/convert';
+import type { ConvertOptions } from '../../../../../../core/tools/convert';
 import { decode } from '../../codecs/decode';
 import { ALPHA_FORMATS, encode, LOSSY_FORMATS } from '../../codecs/encode';
 import { resize } from '../../codecs/pixels';
-import { hasTransparency } from '../../codecs/raster';
+import { hasTransparency, type Raster } from '../../codecs/raster';
+import { fitOf, pixelsAt } from '../../pipeline/fit';
 import { serviceWrites } from '../../pipeline/format';
 import { assertServiceCan, beyondBoth, decodes, pixelBudget, pixels, reach, readableByService, viaService } from '../../pipeline/paths';
 import { probe } from '../../intake/probe';
@@ -20,18 +21,25 @@ export const convertOperation: Operation<Omit<ConvertOptions, 'operation'>> = {
     const base = { operation: 'convert', originalSize: bytes.length, quality, notes };
     const described = `Converted to ${o.format.toUpperCase()}${quality ? ` at quality ${quality}` : ''}.`;
     // "Fit within": scaled down (never up) in the same pass, so AVIF's 1,200 px a side is met before the click.
-    const size = fitWithin(upright, o.maxSide);
-    const fitted = size !== upright;
-    if (fitted) notes.push(`Scaled down to fit within ${px(o.maxSide!)} px: ${px(size.width)} × ${px(size.height)} (from ${px(upright.width)} × ${px(upright.height)}).`);
-    if (decodes(input) && pixels(upright) <= pixelBudget('convert', o.format, quality)) {
-      let raster = await decode(bytes, header);
-      if (fitted) raster = await resize(raster, size.width, size.height);
+    const { size, fitted, note } = fitOf(upright, o.maxSide);
+    if (note) notes.push(note);
+    const written = async (raster: Raster) => {
       if (!ALPHA_FORMATS.includes(o.format) && hasTransparency(raster)) notes.push(`${o.format.toUpperCase()} has no transparency: transparent areas were filled with white.`);
       notes.push(described);
       reach(services, 'encoding');
-      return { ...base, bytes: await encode(raster, o.format, { quality: o.quality }), format: o.format, width: raster.width, height: raster.height, engine: 'wasm' };
+      return { ...base, bytes: await encode(raster, o.format, { quality: o.quality }), format: o.format, width: raster.width, height: raster.height, engine: 'wasm' as const };
+    };
+    if (decodes(input) && pixels(upright) <= pixelBudget('convert', o.format, quality)) {
+      const raster = await decode(bytes, header);
+      return written(fitted ? await resize(raster, size.width, size.height) : raster);
     }
     const format = o.format;
+    // TIFF and BMP are written here only: a picture too large to read here, fitted to a size they are written at, is
+    // scaled down by the image service first (one call) and written from its pixels (ADR 0168).
+    if (!serviceWrites(format) && fitted && pixels(size) <= pixelBudget('convert', format, quality)) {
+      const at = await pixelsAt(input, size, services);
+      if (at) return written(at.raster);
+    }
     const readable = serviceWrites(format) ? await readableByService(input) : null;
     if (!readable || !serviceWrites(format)) throw beyondBoth('convert', format, header, pixels(upright), pixels(upright));
     assertServiceCan(readable, size, format);
@@ -42,7 +50,6 @@ export const convertOperation: Operation<Omit<ConvertOptions, 'operation'>> = {
   },
 };
 
-const px = (n: number) => n.toLocaleString('en-US');
 
 /** Quality of the JPEG a HEIC is stored as for the editor: the canvas is drawn from it, and exports are made from that. */
 export const HEIC_UPLOAD_QUALITY = 92;
