@@ -117,7 +117,7 @@ test.describe('A 12 MP photo on the tool screens', () => {
     expect(spread(await face(file.bytes))).toBeLessThan(spread(await face(await sharp(photo).toBuffer())) * 0.7);
   });
 
-  test('convert to AVIF: the 1,200 px limit shows before the click, with "Fit within 1,200 px", and the AVIF is 1,200 px', async ({ page }) => {
+  test('convert to AVIF and TIFF: each limit shows before the click with its fit (1,200 px, 2,200 px), and the files are that size', async ({ page }) => {
     await page.goto('/tools/convert');
     await page.getByTestId('file-input').setInputFiles(photo);
     await page.getByLabel('Output format').selectOption('avif');
@@ -134,5 +134,14 @@ test.describe('A 12 MP photo on the tool screens', () => {
     await expect(link).toBeVisible({ timeout: 90_000 });
     const file = await download(page, link);
     expect(await sharp(file.bytes).metadata()).toMatchObject({ width: 1200, height: 900, format: 'heif', compression: 'av1' });
+
+    // TIFF on the same page: its 5 MP said before the click, and the smaller size offered (ADR 0168).
+    await page.getByLabel('Output format').selectOption('tiff');
+    await expect(limit).toContainText('TIFF is written up to 5 MP here. Your picture is larger.');
+    await expect(limit.getByLabel(/Fit within 2,200 px/)).toBeChecked();
+    await page.getByRole('button', { name: /^Convert 1 Images? to TIFF$/ }).click();
+    const tiff = page.getByRole('link', { name: 'Download TIFF' });
+    await expect(tiff).toBeVisible({ timeout: 90_000 });
+    expect(await sharp((await download(page, tiff)).bytes).metadata()).toMatchObject({ width: 2200, height: 1650, format: 'tiff' });
   });
 });

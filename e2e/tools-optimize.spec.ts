@@ -93,6 +93,16 @@ test.describe('Optimize', () => {
     await expect(zoom).toHaveAttribute('aria-pressed', 'false');
     await expect(zoom).toContainText('100%');
 
+    // A size chosen before the click (ADR 0168): the screen says what the picture will be, and it comes back so.
+    const wide = await sharp(photo).resize(1800, 1200).jpeg({ quality: 90 }).toBuffer();
+    await page.getByTestId('file-input').setInputFiles({ name: 'wide.jpg', mimeType: 'image/jpeg', buffer: wide });
+    await expect(page.getByTestId('result-card')).toHaveCount(0);
+    await page.getByLabel('Picture size').selectOption({ label: 'Fit within 1,200 px (AVIF possible)' });
+    await expect(page.getByTestId('size-outcome')).toHaveText('Your picture will be 1200 × 800 (from 1800 × 1200).');
+    await compress.click();
+    await expect(card.getByTestId('result-dimensions')).toHaveText('1200 × 800', { timeout: 30_000 });
+    await expect(card.getByTestId('result-notes')).toContainText('Scaled down to fit within 1,200 px: 1,200 × 800 (from 1,800 × 1,200).');
+
     // A new file clears the old result.
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
     await expect(page.getByTestId('result-card')).toHaveCount(0);

@@ -237,7 +237,7 @@ function SizeField({ value, onChange, picture, maxSide }: { value: CompressSize;
   return (
     <div>
       <label htmlFor="compress-size" className={fieldLabel}>
-        Size
+        Picture size
       </label>
       <select id="compress-size" value={value} onChange={(e) => onChange(e.target.value as CompressSize)} className={input}>
         {COMPRESS_SIZES.map((s) => (
