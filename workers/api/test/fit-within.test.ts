@@ -19,11 +19,11 @@ const largePhoto = () => (large ??= makePhoto({ width: 3_000, height: 2_000, for
 
 async function call(route: string, bytes: Uint8Array, fields: Fields) {
   const res = await toolRequest(route, bytes, fields, 'photo');
-  return { status: res.status, calls: Number(res.headers.get('x-billed-calls') ?? 0), body: await res.json<ToolBody>() };
+  return { status: res.status, calls: Number(res.headers.get('x-billed-calls') ?? 0), body: await res.json<ToolBody & { keptOriginal?: boolean; formatReason?: string }>() };
 }
 
 /** The stored result's format and size, read from its own header. */
-async function stored(body: ToolBody) {
+async function stored(body: Pick<ToolBody, 'imageUrl'>) {
   const header = readHeader(await resultBytes(body.imageUrl));
   return header && [header.format, header.width, header.height];
 }
