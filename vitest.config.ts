@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { workerProjects } from './workers/api/vitest.config';
 
 /**
  * The Worker's `*.node.test.ts` need no binding, no WASM codec and nothing of workerd (types, pure rules, JS loops over
@@ -26,8 +27,9 @@ const ONE_AT_A_TIME = [
 
 const alias = { '~': new URL('./app', import.meta.url).pathname };
 
-// Pure logic in Node (milliseconds, no bindings) and the API Worker inside workerd (workers/api/vitest.config.ts),
-// two files at a time between them; the Node tests that hold shared local state one at a time after (ADR 0166).
+// Pure logic in Node (milliseconds, no bindings) and the API Worker inside workerd (workers/api/vitest.config.ts: most
+// files sharing a runtime, ADR 0175), two files at a time between them; the Node tests that hold shared local state one
+// at a time after (ADR 0166).
 export default defineConfig({
   test: {
     projects: [
@@ -39,7 +41,7 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'unit-serial', environment: 'node', maxWorkers: 1, sequence: { groupOrder: 1 }, include: ONE_AT_A_TIME },
       },
-      './workers/api/vitest.config.ts',
+      ...workerProjects,
     ],
   },
 });
