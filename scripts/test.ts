@@ -1,9 +1,9 @@
 /**
  * `npm test`: every check a fresh clone must pass, ending with one line `N passed, N failed`.
- * Steps: build, then two lanes side by side (ADR 0130): unit + Worker tests (vitest) in one; deploy dry run,
- * end-to-end (Playwright, Chromium), type check and lint in the other (ADR 0166). Each lane is a chain of processes
- * that mostly wait (on workerd, Chromium, the local services), so on two cores the lanes together take little more
- * than the longer one.
+ * Steps: build, then two lanes side by side (ADR 0130): unit + Worker tests (vitest), then the deploy dry run, type
+ * check and lint in one; end-to-end (Playwright, Chromium) alone in the other, the longer lane (ADR 0175). Each lane is
+ * a chain of processes that mostly wait (on workerd, Chromium, the local services), so on two cores the lanes together
+ * take little more than the longer one.
  * Each test case counts once; a step with no test cases (type check, lint, build, dry run) counts as one check.
  * Every line a lane prints is prefixed with its name; a table of the steps' durations closes the run.
  */
@@ -66,8 +66,12 @@ function readJson<T>(path: string): T | undefined {
   }
 }
 
-/** Every vitest project (unit in Node, Worker tests in workerd): the longest step, so its lane starts with it. */
-async function checksAndVitest(prefix: string) {
+/**
+ * Every vitest project (unit in Node, Worker tests in workerd), then the checks that need no test stack: the deploy dry
+ * run, the type check and lint. Since the Worker files share their runtimes (ADR 0175) this lane ends well before the
+ * end-to-end tests, so the checks wait here rather than after them.
+ */
+async function vitestAndChecks(prefix: string, built: boolean) {
   rmSync('.tmp/vitest.json', { force: true });
   const vitestOk = await step('unit and Worker tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'], prefix);
   const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>('.tmp/vitest.json');
@@ -76,14 +80,16 @@ async function checksAndVitest(prefix: string) {
     tally.failed += vitest.numFailedTests + (vitestOk || vitest.numFailedTests ? 0 : 1);
     tally.skipped += vitest.numPendingTests + vitest.numTodoTests;
   } else tally.failed += 1;
-}
-
-/** The deploy dry run and the end-to-end tests, both on the build made first, then the type check and lint. */
-async function dryRunAndEndToEnd(prefix: string) {
   // The plan of `npm run deploy` printed, checked against what the code reads, and both bundles built offline; the
   // build above is reused. Its verdict on the committed memeforge.config.ts is a refusal of the placeholders (exit 3,
   // ADR 0143): every other check of the dry run must pass, and a fork with its own values passes with 0.
-  await check('deploy dry run', 'npx', ['tsx', 'scripts/deploy.ts', '--dry-run', '--skip-build'], prefix, [DRY_RUN_EXIT.wouldDeploy, DRY_RUN_EXIT.configRefused]);
+  if (built) await check('deploy dry run', 'npx', ['tsx', 'scripts/deploy.ts', '--dry-run', '--skip-build'], prefix, [DRY_RUN_EXIT.wouldDeploy, DRY_RUN_EXIT.configRefused]);
+  await check('type check', 'npx', ['tsx', 'scripts/typecheck.ts'], prefix);
+  await check('lint', 'npx', ['eslint', '--max-warnings=0', '.'], prefix);
+}
+
+/** The end-to-end tests on the build made first: the longest step, alone in its lane. */
+async function endToEnd(prefix: string) {
   rmSync('.tmp/playwright.json', { force: true });
   const e2eOk = await step('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], prefix, {
     ...wranglerEnv(),
@@ -95,8 +101,6 @@ async function dryRunAndEndToEnd(prefix: string) {
     tally.failed += e2e.stats.unexpected + (e2eOk || e2e.stats.unexpected ? 0 : 1);
     tally.skipped += e2e.stats.skipped;
   } else tally.failed += 1;
-  await check('type check', 'npx', ['tsx', 'scripts/typecheck.ts'], prefix);
-  await check('lint', 'npx', ['eslint', '--max-warnings=0', '.'], prefix);
 }
 
 // The build comes first: it rewrites app/lib/api/schema.d.ts, which the type check and a unit test read.
@@ -104,11 +108,9 @@ const built = await step('build', 'npm', ['run', 'build']);
 tally[built ? 'passed' : 'failed'] += 1;
 
 if (built) {
-  await Promise.all([checksAndVitest('[checks] '), dryRunAndEndToEnd('[e2e] ')]);
+  await Promise.all([vitestAndChecks('[checks] ', true), endToEnd('[e2e] ')]);
 } else {
-  await checksAndVitest('');
-  await check('type check', 'npx', ['tsx', 'scripts/typecheck.ts']);
-  await check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+  await vitestAndChecks('', false);
   failures.push('deploy dry run and end-to-end tests (not run: the build failed)');
   tally.failed += 2;
 }
