@@ -9,7 +9,7 @@ export const signedInHint = () => document.cookie.split(';').some((c) => c.trim(
  * The header's "Sign in" control, "Account" once signed in. Server-rendered as "Sign in" (the server does not read
  * cookies for pages); the hint is read after hydration and again on every navigation, so signing in or out shows at once.
  */
-export function AccountLink({ className }: { className: string }) {
+export function AccountLink({ className, testId = 'account-link' }: { className: string; testId?: string }) {
   const location = useLocation();
   const [signedIn, setSignedIn] = useState(false);
   useEffect(() => {
@@ -19,7 +19,7 @@ export function AccountLink({ className }: { className: string }) {
     return () => window.removeEventListener('memeforge:account', changed);
   }, [location.key]);
   return (
-    <Link to="/account" className={className} data-testid="account-link">
+    <Link to="/account" className={className} data-testid={testId}>
       {signedIn ? 'Account' : 'Sign in'}
     </Link>
   );

@@ -38,7 +38,7 @@ export function SiteHeader() {
       >
         Skip to main content
       </a>
-      <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl items-center gap-1 px-3 py-3 sm:gap-2 sm:px-4">
         <Link to="/" className="mr-auto flex items-center gap-2 text-lg font-bold text-slate-900 dark:text-white">
           <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-brand-700 text-white">
             M
@@ -59,7 +59,8 @@ export function SiteHeader() {
             Pricing
           </Link>
         </nav>
-        <AccountLink className={navLink} />
+        {/* On a phone it moves to the second row (below), where Home was: the logo is the way home, and this row must fit 360 px. */}
+        <AccountLink className={`${navLink} whitespace-nowrap max-sm:hidden`} />
         <button
           type="button"
           onClick={toggle}
@@ -78,15 +79,12 @@ export function SiteHeader() {
           }}
           onPointerEnter={() => void loadDialog()}
           onFocus={() => void loadDialog()}
-          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          className="whitespace-nowrap rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold sm:px-4 text-white hover:bg-orange-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
           Get Started
         </button>
       </div>
       <nav aria-label="Main (mobile)" className="flex justify-center gap-1 border-t border-slate-100 px-2 py-1 sm:hidden dark:border-slate-800">
-        <Link to="/" className={navLink}>
-          Home
-        </Link>
         <a href="/#how-to" onClick={onHowTo} className={navLink}>
           How To
         </a>
@@ -96,6 +94,7 @@ export function SiteHeader() {
         <Link to="/pricing" className={navLink}>
           Pricing
         </Link>
+        <AccountLink className={`${navLink} whitespace-nowrap`} testId="account-link-mobile" />
       </nav>
       {dialogWanted ? (
         <Suspense fallback={null}>

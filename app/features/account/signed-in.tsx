@@ -212,9 +212,17 @@ function LeaveSection({ onDeleted }: { onDeleted: () => void }) {
         Your data
       </h2>
       <p className={`${muted} mt-1`}>Export gives you a ZIP of your saved memes and shared pictures, with a list of your share links and API keys.</p>
-      <a href="/api/account/export" download className={`${btnSecondary} mt-3 inline-block`}>
-        Export my data
-      </a>
+      {/* One wrapping row: on a phone the second button starts its own line flush left. */}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a href="/api/account/export" download className={btnSecondary}>
+          Export my data
+        </a>
+        {confirming ? null : (
+          <button type="button" className={btnSecondary} onClick={() => setConfirming(true)}>
+            Delete my account
+          </button>
+        )}
+      </div>
       {confirming ? (
         <div className="mt-4 rounded-lg border border-red-300 p-3 dark:border-red-700" role="alertdialog" aria-labelledby="delete-warning">
           <p id="delete-warning" className="text-sm text-slate-800 dark:text-slate-200">
@@ -230,11 +238,7 @@ function LeaveSection({ onDeleted }: { onDeleted: () => void }) {
             </button>
           </div>
         </div>
-      ) : (
-        <button type="button" className={`${btnSecondary} ml-2 mt-3`} onClick={() => setConfirming(true)}>
-          Delete my account
-        </button>
-      )}
+      ) : null}
     </section>
   );
 }
