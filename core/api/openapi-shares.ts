@@ -68,7 +68,7 @@ export const SHARE_ROUTES: RouteDoc[] = [
     summary: 'Delete a shared meme',
     description: `With the \`deleteToken\` its creation answered, in \`${DELETE_TOKEN_HEADER}\`, or without it by its owner: the signed-in account it belongs to, or the browser that made it. The picture is deleted; the link then answers 410.`,
     pathParams: ID,
-    headerParams: { [DELETE_TOKEN_HEADER]: { description: 'The `deleteToken` from `POST /api/shares`; not needed by its owner.', example: 'q0Zk3n1Yx7cFh2Vb9sL4tPaRw8mEoUiJ5dKgNyT6zXA' } },
+    headerParams: { [DELETE_TOKEN_HEADER]: { description: 'The `deleteToken` from `POST /api/shares`; not needed by its owner.', example: 'q0Zk3n1Yx7cFh2Vb9sL4tPaRw8mEoUiJ5dKgNyT6zXA', inExamples: true } },
     answers: [{ status: 204, description: 'Deleted.', kind: 'empty' }],
     errors: [{ status: 403, code: 'forbidden', when: `Not this share's token, or no \`${DELETE_TOKEN_HEADER}\` from someone who does not own it.` }, NO_SUCH, GONE, rateLimited('delete-share'), INTERNAL],
     limits: [rateLimit('delete-share')],

@@ -50,8 +50,11 @@ export interface RouteDoc {
   description: string;
   auth: RouteAuth;
   pathParams?: Record<string, { description: string; example: string; schema?: z.ZodType }>;
-  /** Request headers the route reads: optional (the D1 bookmark, ADR 0115) unless `required` (a share's delete token). */
-  headerParams?: Record<string, { description: string; example: string; required?: boolean }>;
+  /**
+   * Request headers the route reads: optional (the D1 bookmark, ADR 0115) unless `required`. `inExamples`: optional for
+   * some callers but one a script sends (a share's delete token, not needed by the owner's own browser, ADR 0170).
+   */
+  headerParams?: Record<string, { description: string; example: string; required?: boolean; inExamples?: boolean }>;
   query?: z.ZodObject;
   body?: RouteBody;
   answers: RouteAnswer[];

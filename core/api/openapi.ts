@@ -163,7 +163,7 @@ function parametersOf(route: RouteDoc): JsonSchema[] {
     schema: p.schema ? requestSchema(p.schema) : { type: 'string' },
   }));
   for (const [name, h] of Object.entries(route.headerParams ?? {})) {
-    params.push({ name, in: 'header', required: h.required ?? false, description: h.description, example: h.example, schema: { type: 'string' } });
+    params.push({ name, in: 'header', required: h.required ?? false, ...(h.inExamples ? { 'x-in-examples': true } : {}), description: h.description, example: h.example, schema: { type: 'string' } });
   }
   if (route.query) {
     const schema = requestSchema(route.query);

@@ -52,7 +52,8 @@ describe('the /developers reference', () => {
     expect(route('POST', '/api/keys').curl).toContain("-b 'mf_session=…'");
     // A quote inside a JSON example is escaped for the shell.
     expect(route('POST', '/api/generate-captions').curl).not.toContain("''");
-    // A required header goes into the example (a share's delete token); an optional one (the D1 bookmark) does not.
+    // A header a script must send goes into the example (a share's delete token, which only its owner's own browser may
+    // leave out); an optional one (the D1 bookmark) does not.
     expect(route('DELETE', '/api/shares/{id}').curl).toBe(
       `curl -X DELETE '${ORIGIN}/api/shares/k3v9q2m7x8ab' \\\n  -H 'X-Delete-Token: q0Zk3n1Yx7cFh2Vb9sL4tPaRw8mEoUiJ5dKgNyT6zXA'`,
     );

@@ -145,8 +145,9 @@ export function curlFor(doc: Json, method: string, path: string, operation: Json
   if (auth === 'session') lines.push(`-b ${quote('mf_session=…')}`);
   // Double quotes, so the shell puts the key in.
   else if (auth === 'premium') lines.push(`-H "Authorization: Bearer $${API_KEY_VARIABLE}"`);
-  // A header the route cannot do without (a share's delete token), with its example value.
-  for (const p of params) if (p.in === 'header' && p.required === true) lines.push(`-H ${quote(`${String(p.name)}: ${String(p.example ?? '…')}`)}`);
+  // A header the route cannot do without, or one a script must send (a share's delete token: only the owner's own
+  // browser may leave it out), with its example value.
+  for (const p of params) if (p.in === 'header' && (p.required === true || p['x-in-examples'] === true)) lines.push(`-H ${quote(`${String(p.name)}: ${String(p.example ?? '…')}`)}`);
   const content = ((operation.requestBody as Json | undefined)?.content as Record<string, Json> | undefined) ?? {};
   if (content['application/json']) {
     lines.push(`-H ${quote('Content-Type: application/json')}`, `-d ${quote(JSON.stringify(content['application/json'].example ?? {}))}`);
