@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { MemeCandidate, MemeSuggestRequest } from '../../../core/api/suggest';
 import { TOPIC_MAX_CHARS } from '../../../core/limits';
 
@@ -24,6 +24,7 @@ async function remainingToday(): Promise<string | null> {
  */
 export function TopicMemes({ onUse, compact = false }: { onUse: (candidate: MemeCandidate) => void; compact?: boolean }) {
   const inputId = useId();
+  const field = useRef<HTMLInputElement>(null);
   const [topic, setTopic] = useState('');
   const [asked, setAsked] = useState('');
   const [shown, setShown] = useState<string[]>([]);
@@ -32,6 +33,13 @@ export function TopicMemes({ onUse, compact = false }: { onUse: (candidate: Meme
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [remaining, setRemaining] = useState<string | null>(null);
+
+  // The server draws this field and the box hydrates after the first paint (it is loaded lazily): words typed in
+  // between are in the field but not in state, which left "Make memes" disabled. Take them when the box wakes.
+  useEffect(() => {
+    const typed = field.current?.value ?? '';
+    if (typed) setTopic(typed);
+  }, []);
 
   // Read when the person turns to the box and after each request, never on mount: the box sits on pages (the home,
   // the editor's Text tab) whose visitors may never use it.
@@ -72,6 +80,7 @@ export function TopicMemes({ onUse, compact = false }: { onUse: (candidate: Meme
         </label>
         <div className={`flex gap-2 ${compact ? 'flex-col' : 'flex-col sm:flex-row'}`}>
           <input
+            ref={field}
             id={inputId}
             type="text"
             value={topic}

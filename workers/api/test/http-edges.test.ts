@@ -213,7 +213,9 @@ describe('bodies that are not read', () => {
       const res = await api(path, { method: 'DELETE', body, duplex: 'half' } as RequestInit);
       expect(res.status, path).toBeLessThan(500);
       expect(performance.now() - started, path).toBeGreaterThanOrEqual(UNREAD_BODY_GRACE_MS - 50);
-      expect(performance.now() - started, path).toBeLessThan(UNREAD_BODY_GRACE_MS + 2000);
+      // Far short of the 30 s a read of the stalled body would wait (the 408 after 30 s in this file); not tighter: a
+      // loaded two-core run has taken 3.4 s here.
+      expect(performance.now() - started, path).toBeLessThan(UNREAD_BODY_GRACE_MS + 9000);
     }
   });
 
