@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { QUALITY } from '../../../core/tools/fields';
 import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, UPSCALE_FACTORS, type ToolResult } from '../../../core/api/tools';
-import { COMPRESS_SIZES, maxSideOfSize, type CompressSize } from '../../../core/tools/compress';
-import { fitWithin } from '../../../core/tools/fields';
+import { maxSideOfSize, type CompressSize } from '../../../core/tools/compress';
 import { toast } from '~/lib/toast';
 import type { AiOutputChoice } from '../../../core/tools/ai';
 import { LimitNotice } from '~/components/ui/limit-notice';
@@ -16,6 +15,7 @@ import { formatBytes, resultName } from './format';
 import { browserAccept } from './image-support';
 import { pictureHint } from './picture-hint';
 import { ProgressCard } from './progress-card';
+import { SizeField } from './size-field';
 import { DownloadLink, Facts, Notes, ResultCard } from './result-card';
 import { btnPrimary, card, fieldLabel, input, muted, range } from './styles';
 import { PartnerBlock } from './partner-block';
@@ -225,35 +225,6 @@ export function OptimizeTool() {
       </TabPanel>
       <PartnerBlock />
     </>
-  );
-}
-
-/**
- * The size the picture is compressed at (ADR 0168), chosen before the click: the original's, or fitted within a side
- * (never enlarged); with a picture chosen, what it will be.
- */
-function SizeField({ value, onChange, picture, maxSide }: { value: CompressSize; onChange: (v: CompressSize) => void; picture?: { width: number; height: number }; maxSide?: number }) {
-  const fitted = picture && maxSide ? fitWithin(picture, maxSide) : null;
-  return (
-    <div>
-      <label htmlFor="compress-size" className={fieldLabel}>
-        Picture size
-      </label>
-      <select id="compress-size" value={value} onChange={(e) => onChange(e.target.value as CompressSize)} className={input}>
-        {COMPRESS_SIZES.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.label}
-          </option>
-        ))}
-      </select>
-      {picture && fitted ? (
-        <p className={`mt-1 ${muted}`} data-testid="size-outcome">
-          {fitted === picture
-            ? `Your picture (${picture.width} × ${picture.height}) already fits: it keeps its size.`
-            : `Your picture will be ${fitted.width} × ${fitted.height} (from ${picture.width} × ${picture.height}).`}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
