@@ -4,15 +4,30 @@ import tseslint from 'typescript-eslint';
 
 /** What no Worker file may import (ADR 0108). */
 const workerPatterns = [
-  { group: ['~/*', '**/app/**', 'react', 'react-*', '@remix-run/*'], message: 'The Worker shares code with the app only through core/.' },
-  { group: ['**/scripts/**', '**/local-*/**'], message: 'The Worker reaches the local services over HTTP, never by import.' },
+  {
+    group: ['~/*', '**/app/**', 'react', 'react-*', '@remix-run/*'],
+    message: 'The Worker shares code with the app only through core/.',
+  },
+  {
+    group: ['**/scripts/**', '**/local-*/**'],
+    message: 'The Worker reaches the local services over HTTP, never by import.',
+  },
 ];
 
 export default tseslint.config(
   {
     ignores: [
-      'node_modules/**', 'public/build/**', 'public/fonts/**', 'functions/**', '.cache/**', 'build/**', '**/.wrangler/**',
-      '**/.tmp/**', 'test-results/**', 'playwright-report/**', '**/worker-configuration.d.ts',
+      'node_modules/**',
+      'public/build/**',
+      'public/fonts/**',
+      'functions/**',
+      '.cache/**',
+      'build/**',
+      '**/.wrangler/**',
+      '**/.tmp/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/worker-configuration.d.ts',
       // AssemblyScript (its own types and decorators), compiled by scripts/build-judge.ts.
       'workers/api/assembly/**',
     ],
@@ -34,15 +49,39 @@ export default tseslint.config(
     files: ['core/**/*.ts'],
     ignores: ['core/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['node:*', 'cloudflare:*'], message: 'core/ runs in browsers, Workers and Node alike: no platform modules.' },
-        { group: ['react', 'react-*', '@remix-run/*', 'fabric', 'sonner', '@radix-ui/*'], message: 'core/ holds no UI.' },
-        { group: ['drizzle-orm', 'drizzle-orm/*', 'sharp', '@jsquash/*', '@cf-wasm/*'], message: 'core/ holds no storage or codecs: they belong to workers/ or scripts/.' },
-        { group: ['~/*', '**/app/**', '**/workers/**', '**/scripts/**', '**/local-*/**'], message: 'core/ imports only core/.' },
-      ] }],
-      'no-restricted-globals': ['error',
-        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'].map((name) => ({ name, message: 'core/ runs outside browsers too.' })),
-        ...['process', 'Buffer', '__dirname', 'require'].map((name) => ({ name, message: 'core/ runs outside Node too.' })),
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'cloudflare:*'],
+              message: 'core/ runs in browsers, Workers and Node alike: no platform modules.',
+            },
+            {
+              group: ['react', 'react-*', '@remix-run/*', 'fabric', 'sonner', '@radix-ui/*'],
+              message: 'core/ holds no UI.',
+            },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', 'sharp', '@jsquash/*', '@cf-wasm/*'],
+              message: 'core/ holds no storage or codecs: they belong to workers/ or scripts/.',
+            },
+            {
+              group: ['~/*', '**/app/**', '**/workers/**', '**/scripts/**', '**/local-*/**'],
+              message: 'core/ imports only core/.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'].map((name) => ({
+          name,
+          message: 'core/ runs outside browsers too.',
+        })),
+        ...['process', 'Buffer', '__dirname', 'require'].map((name) => ({
+          name,
+          message: 'core/ runs outside Node too.',
+        })),
       ],
     },
   },
@@ -50,10 +89,18 @@ export default tseslint.config(
     files: ['app/**/*.{ts,tsx}', 'server.ts'],
     ignores: ['app/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/workers/**'], message: 'The app reaches the Worker over HTTP (/api), never by import.' },
-        { group: ['node:*', 'sharp', 'drizzle-orm', 'drizzle-orm/*'], message: 'The app runs in browsers and on Pages: no Node modules or storage.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/workers/**'], message: 'The app reaches the Worker over HTTP (/api), never by import.' },
+            {
+              group: ['node:*', 'sharp', 'drizzle-orm', 'drizzle-orm/*'],
+              message: 'The app runs in browsers and on Pages: no Node modules or storage.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -68,14 +115,25 @@ export default tseslint.config(
     files: ['workers/api/src/**/*.ts'],
     ignores: ['workers/api/src/imaging/**', 'workers/api/src/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        ...workerPatterns,
-        { regex: '(^|/)imaging/(?!(engine|intake|service)(/|$))', message: 'Outside imaging/, use the engine through its front door, imaging/engine.ts (re-export what you need there), or imaging/intake/ and imaging/service/.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...workerPatterns,
+            {
+              regex: '(^|/)imaging/(?!(engine|intake|service)(/|$))',
+              message:
+                'Outside imaging/, use the engine through its front door, imaging/engine.ts (re-export what you need there), or imaging/intake/ and imaging/service/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['**/*.js', '**/*.mjs'],
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', WebAssembly: 'readonly' } },
+    languageOptions: {
+      globals: { console: 'readonly', process: 'readonly', URL: 'readonly', WebAssembly: 'readonly' },
+    },
   },
 );

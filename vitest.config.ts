@@ -5,7 +5,15 @@ import { workerProjects } from './workers/api/vitest.config';
  * The Worker's `*.node.test.ts` need no binding, no WASM codec and nothing of workerd (types, pure rules, JS loops over
  * rasters): they run here, beside the Node tests, without a workerd of their own (ADR 0178).
  */
-const NODE_TESTS = ['core/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'local-ai/**/*.test.ts', 'local-images/**/*.test.ts', 'local-render/**/*.test.ts', 'workers/api/**/*.node.test.ts'];
+const NODE_TESTS = [
+  'core/**/*.test.ts',
+  'app/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'local-ai/**/*.test.ts',
+  'local-images/**/*.test.ts',
+  'local-render/**/*.test.ts',
+  'workers/api/**/*.node.test.ts',
+];
 
 /**
  * The Node tests that start wrangler on local state, Chromium, servers or child processes, or write under .tmp/: run
@@ -39,7 +47,13 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'unit-serial', environment: 'node', maxWorkers: 1, sequence: { groupOrder: 1 }, include: ONE_AT_A_TIME },
+        test: {
+          name: 'unit-serial',
+          environment: 'node',
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+          include: ONE_AT_A_TIME,
+        },
       },
       ...workerProjects,
     ],

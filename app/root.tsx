@@ -69,7 +69,9 @@ export function ErrorBoundary() {
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-20 text-center">
       <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4 text-slate-600 dark:text-slate-300">Please reload the page. If it keeps happening, try again later.</p>
+      <p className="mt-4 text-slate-600 dark:text-slate-300">
+        Please reload the page. If it keeps happening, try again later.
+      </p>
     </div>
   );
 }

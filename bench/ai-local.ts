@@ -39,7 +39,10 @@ type Case = (typeof CASES)[number];
 const SIDES = [512, 1024] as const;
 
 async function photo(side: number): Promise<Buffer> {
-  return sharp(await readFile(corpusPhoto)).resize(side, side, { kernel: 'lanczos3' }).png().toBuffer();
+  return sharp(await readFile(corpusPhoto))
+    .resize(side, side, { kernel: 'lanczos3' })
+    .png()
+    .toBuffer();
 }
 
 /** The upscale path before the tile pool: TensorFlow.js in this thread, 128 px tiles, one after the other. */
@@ -52,15 +55,22 @@ async function upscaleOneThread(bytes: Uint8Array): Promise<Buffer> {
   const manifest = json.weightsManifest as Array<{ paths: string[]; weights: unknown[] }>;
   const buffers = await Promise.all(manifest.flatMap((g) => g.paths).map((p) => readFile(path.join(dir, p))));
   const model = await tf.loadLayersModel(
-    tf.io.fromMemory({ modelTopology: json.modelTopology, weightSpecs: manifest.flatMap((g) => g.weights) as never, weightData: new Uint8Array(Buffer.concat(buffers)).buffer }),
+    tf.io.fromMemory({
+      modelTopology: json.modelTopology,
+      weightSpecs: manifest.flatMap((g) => g.weights) as never,
+      weightData: new Uint8Array(Buffer.concat(buffers)).buffer,
+    }),
   );
   const src = await decodeRgb(bytes);
   const { tilesOf } = await import('../local-ai/upscale');
   const out = new Uint8Array(src.width * 2 * src.height * 2 * 3);
   for (const { tx, ty, tw, th, x0, y0, x1, y1 } of tilesOf(src.width, src.height, 128, 8)) {
     const tile = new Float32Array((x1 - x0) * (y1 - y0) * 3);
-    for (let y = y0; y < y1; y++) tile.set(src.data.subarray((y * src.width + x0) * 3, (y * src.width + x1) * 3), (y - y0) * (x1 - x0) * 3);
-    const result = tf.tidy(() => (model.predict(tf.tensor4d(tile, [1, y1 - y0, x1 - x0, 3])) as Tensor4D).clipByValue(0, 255).round().toInt());
+    for (let y = y0; y < y1; y++)
+      tile.set(src.data.subarray((y * src.width + x0) * 3, (y * src.width + x1) * 3), (y - y0) * (x1 - x0) * 3);
+    const result = tf.tidy(() =>
+      (model.predict(tf.tensor4d(tile, [1, y1 - y0, x1 - x0, 3])) as Tensor4D).clipByValue(0, 255).round().toInt(),
+    );
     const pixels = await result.data();
     result.dispose();
     for (let y = 0; y < th * 2; y++) {
@@ -83,12 +93,19 @@ async function prepare(which: Case): Promise<(input: Buffer) => Promise<unknown>
     case 'upscale-2x sharp lanczos3 (not AI)':
       return async (input) => {
         const { width = 0, height = 0 } = await sharp(input).metadata();
-        return sharp(input).resize(width * 2, height * 2, { kernel: 'lanczos3' }).png().toBuffer();
+        return sharp(input)
+          .resize(width * 2, height * 2, { kernel: 'lanczos3' })
+          .png()
+          .toBuffer();
       };
     case 'background cut-out': {
       // The separate AGPL program's own modules (ADR 0061), loaded as its server loads them.
-      const { loadSegmenter } = (await import(path.join(bgDir, 'model.mjs'))) as { loadSegmenter: (side: number) => Promise<unknown> };
-      const { cutout } = (await import(path.join(bgDir, 'cutout.mjs'))) as { cutout: (b: Buffer, s: unknown) => Promise<Buffer> };
+      const { loadSegmenter } = (await import(path.join(bgDir, 'model.mjs'))) as {
+        loadSegmenter: (side: number) => Promise<unknown>;
+      };
+      const { cutout } = (await import(path.join(bgDir, 'cutout.mjs'))) as {
+        cutout: (b: Buffer, s: unknown) => Promise<Buffer>;
+      };
       let segmenter: Promise<unknown> | null = null;
       return async (input) => cutout(input, await (segmenter ??= loadSegmenter(1024)));
     }
@@ -96,7 +113,11 @@ async function prepare(which: Case): Promise<(input: Buffer) => Promise<unknown>
       const entry = path.join(bgDir, 'node_modules/@imgly/background-removal-node/dist/index.mjs');
       const { removeBackground } = (await import(entry)) as { removeBackground: (b: Blob, c: object) => Promise<Blob> };
       const publicPath = `file://${path.dirname(entry)}/`;
-      return (input) => removeBackground(new Blob([new Uint8Array(input)], { type: 'image/png' }), { publicPath, output: { format: 'image/png' } });
+      return (input) =>
+        removeBackground(new Blob([new Uint8Array(input)], { type: 'image/png' }), {
+          publicPath,
+          output: { format: 'image/png' },
+        });
     }
     case 'faces': {
       const { detectFaces } = await import('../local-ai/faces');
@@ -132,23 +153,40 @@ async function runOne(which: Case, side: number) {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
   // maxRSS is in kilobytes: the peak of this whole process (models, threads, tensors, decoded images).
   console.log(
-    JSON.stringify({ which, side, coldMs: Math.round(cold), warmMs: Math.round(median(walls)), warmCpuMs: Math.round(median(cpus)), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }),
+    JSON.stringify({
+      which,
+      side,
+      coldMs: Math.round(cold),
+      warmMs: Math.round(median(walls)),
+      warmCpuMs: Math.round(median(cpus)),
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    }),
   );
 }
 
-type Row = { which: Case; side: number; coldMs: number; warmMs: number; warmCpuMs: number; peakRssMb: number } | { which: Case; side: number; error: string };
+type Row =
+  | { which: Case; side: number; coldMs: number; warmMs: number; warmCpuMs: number; peakRssMb: number }
+  | { which: Case; side: number; error: string };
 
 function child(which: Case, side: number): Promise<Row> {
   return new Promise((resolve) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--case', which, '--side', String(side)], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' },
-    });
+    const proc = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), '--case', which, '--side', String(side)],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' },
+      },
+    );
     let out = '';
     proc.stdout.on('data', (c: Buffer) => (out += c.toString()));
     proc.on('exit', (code) => {
-      const line = out.trim().split('\n').reverse().find((l) => l.startsWith('{'));
+      const line = out
+        .trim()
+        .split('\n')
+        .reverse()
+        .find((l) => l.startsWith('{'));
       resolve(line ? (JSON.parse(line) as Row) : { which, side, error: `exited with ${code}` });
     });
   });
@@ -180,12 +218,19 @@ async function main() {
   }
   // Timings scale with how busy the machine is: print the context with the table.
   const fmt = (l: number[]) => l.map((x) => x.toFixed(1)).join(' ');
-  console.log(`\n${availableParallelism()} CPUs; load average (1, 5, 15 min) ${fmt(before)} before, ${fmt(loadavg())} after`);
-  console.log('\n| astronaut.png | at | cold (load + run) | warm (median of 3) | warm CPU time | peak RSS |\n|---|---|---|---|---|---|');
+  console.log(
+    `\n${availableParallelism()} CPUs; load average (1, 5, 15 min) ${fmt(before)} before, ${fmt(loadavg())} after`,
+  );
+  console.log(
+    '\n| astronaut.png | at | cold (load + run) | warm (median of 3) | warm CPU time | peak RSS |\n|---|---|---|---|---|---|',
+  );
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   for (const r of rows) {
     if ('error' in r) console.log(`| ${r.which} | ${r.side} px | ${r.error} | | | |`);
-    else console.log(`| ${r.which} | ${r.side} px | ${s(r.coldMs)} | ${s(r.warmMs)} | ${s(r.warmCpuMs)} | ${r.peakRssMb} MB |`);
+    else
+      console.log(
+        `| ${r.which} | ${r.side} px | ${s(r.coldMs)} | ${s(r.warmMs)} | ${s(r.warmCpuMs)} | ${r.peakRssMb} MB |`,
+      );
   }
 }
 

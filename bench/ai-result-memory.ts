@@ -46,12 +46,25 @@ interface Usage {
 
 async function measure(mode: 'stream' | 'whole') {
   const inspectorPort = await freePort();
-  const mf = new Miniflare(convertV4MiniflareOptions({ inspectorPort, name: 'bench', modules: true, script, compatibilityDate: '2026-11-01', r2Buckets: ['BUCKET'] }));
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      inspectorPort,
+      name: 'bench',
+      modules: true,
+      script,
+      compatibilityDate: '2026-11-01',
+      r2Buckets: ['BUCKET'],
+    }),
+  );
   try {
     await mf.ready;
-    const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Array<{ title: string; webSocketDebuggerUrl: string }>;
+    const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Array<{
+      title: string;
+      webSocketDebuggerUrl: string;
+    }>;
     const target = targets.find((t) => t.title.includes('bench'));
-    if (!target) throw new Error(`no inspector target for the bench Worker among ${targets.map((t) => t.title).join(', ')}`);
+    if (!target)
+      throw new Error(`no inspector target for the bench Worker among ${targets.map((t) => t.title).join(', ')}`);
     const ws = new WebSocket(target.webSocketDebuggerUrl);
     await new Promise((resolve) => ws.addEventListener('open', resolve, { once: true }));
     let id = 0;
@@ -83,7 +96,10 @@ async function measure(mode: 'stream' | 'whole') {
         await new Promise((r) => setTimeout(r, 2));
       }
     })();
-    const answer = (await (await mf.dispatchFetch(`http://bench/?mode=${mode}`)).json()) as { size: number; ms: number };
+    const answer = (await (await mf.dispatchFetch(`http://bench/?mode=${mode}`)).json()) as {
+      size: number;
+      ms: number;
+    };
     done = true;
     await sampling;
     ws.close();
@@ -95,8 +111,12 @@ async function measure(mode: 'stream' | 'whole') {
 
 const rows = [await measure('stream'), await measure('whole')];
 console.log('\nStoring a 16 MP PNG result (4000 × 4000 RGBA, uncompressed) from the Images binding to R2:\n');
-console.log('| how | result | isolate at rest | isolate peak (JS heap + ArrayBuffers) | of which ArrayBuffers | samples | time |');
+console.log(
+  '| how | result | isolate at rest | isolate peak (JS heap + ArrayBuffers) | of which ArrayBuffers | samples | time |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
-  console.log(`| ${r.mode === 'stream' ? 'streamed in 5 MiB parts (now)' : 'read whole, then put (before)'} | ${MiB(r.result)} MiB | ${MiB(r.rest)} MiB | ${MiB(r.peak.total)} MiB | ${MiB(r.peak.buffers)} MiB | ${r.samples} | ${r.ms} ms |`);
+  console.log(
+    `| ${r.mode === 'stream' ? 'streamed in 5 MiB parts (now)' : 'read whole, then put (before)'} | ${MiB(r.result)} MiB | ${MiB(r.rest)} MiB | ${MiB(r.peak.total)} MiB | ${MiB(r.peak.buffers)} MiB | ${r.samples} | ${r.ms} ms |`,
+  );
 }

@@ -26,28 +26,44 @@ import { localImageService } from '../workers/api/src/imaging/service/local';
 const run = promisify(execFile);
 
 /** The outside judges on two files (any format sharp reads), both turned into plain PNGs first. */
-export async function outsideScores(original: Uint8Array, candidate: Uint8Array, butteraugli = false): Promise<{ ssimulacra: number; butteraugli?: number }> {
+export async function outsideScores(
+  original: Uint8Array,
+  candidate: Uint8Array,
+  butteraugli = false,
+): Promise<{ ssimulacra: number; butteraugli?: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'memeforge-bench-'));
   try {
     const a = join(dir, 'a.png');
     const b = join(dir, 'b.png');
     // Both over white and without alpha (an AVIF may carry an opaque alpha plane), as our judge sees them.
-    await writeFile(a, await sharp(original).rotate().flatten({ background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer());
-    await writeFile(b, await sharp(candidate).rotate().flatten({ background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer());
+    await writeFile(
+      a,
+      await sharp(original).rotate().flatten({ background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer(),
+    );
+    await writeFile(
+      b,
+      await sharp(candidate).rotate().flatten({ background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer(),
+    );
     const ssimulacra = Number((await run('ssimulacra_main', [a, b])).stdout.trim());
-    return butteraugli ? { ssimulacra, butteraugli: Number((await run('butteraugli', [a, b])).stdout.trim()) } : { ssimulacra };
+    return butteraugli
+      ? { ssimulacra, butteraugli: Number((await run('butteraugli', [a, b])).stdout.trim()) }
+      : { ssimulacra };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-const vipsJpeg = async (original: Uint8Array, quality: number) => new Uint8Array(await sharp(original).rotate().flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer());
+const vipsJpeg = async (original: Uint8Array, quality: number) =>
+  new Uint8Array(await sharp(original).rotate().flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer());
 
 /**
  * The smallest libvips JPEG (default settings) whose SSIMULACRA is at most `score`: bisection over quality, then the
  * qualities just below the one found (the score is not strictly monotone in quality).
  */
-async function smallestVipsJpegAtMost(original: Uint8Array, score: number): Promise<{ bytes: number; quality: number; ssimulacra: number } | null> {
+async function smallestVipsJpegAtMost(
+  original: Uint8Array,
+  score: number,
+): Promise<{ bytes: number; quality: number; ssimulacra: number } | null> {
   let lo = 10;
   let hi = 100;
   let best: { bytes: number; quality: number; ssimulacra: number } | null = null;
@@ -83,10 +99,21 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * The engine as the Worker runs it (engine.ts `run`, the same paths and budgets), with the offline image service
  * (local-images/, libvips) called in this process: AVIF is made there, as the binding makes it in production.
  */
-const services = { images: localImageService({ fetcher: { fetch: (input, init) => handle(new Request(input, init)) }, url: 'http://local-images' }), ai: undefined as never } satisfies EngineServices;
+const services = {
+  images: localImageService({
+    fetcher: { fetch: (input, init) => handle(new Request(input, init)) },
+    url: 'http://local-images',
+  }),
+  ai: undefined as never,
+} satisfies EngineServices;
 
 async function compressCall(file: Uint8Array, fields: Record<string, string | number | undefined>) {
-  const result = await runEngine('compress', await intake(file), { operation: 'compress', format: 'original', quality: 80, ...fields } as never, services);
+  const result = await runEngine(
+    'compress',
+    await intake(file),
+    { operation: 'compress', format: 'original', quality: 80, ...fields } as never,
+    services,
+  );
   if ('stream' in result) throw new Error('compress answered a stream');
   return result;
 }
@@ -113,10 +140,20 @@ export async function autoQualityRows(inputs: Input[], accept = 'avif,webp,jpeg,
   for (const [name, input, fit] of inputs) {
     // Made web-ready (`maxSide`): judged against the photo scaled down losslessly by libvips, as the service does.
     const maxSide = fit?.maxSide;
-    const file = fit ? new Uint8Array(await sharp(input).rotate().resize(maxSide, maxSide, { fit: 'inside' }).png({ compressionLevel: 1 }).toBuffer()) : input;
+    const file = fit
+      ? new Uint8Array(
+          await sharp(input)
+            .rotate()
+            .resize(maxSide, maxSide, { fit: 'inside' })
+            .png({ compressionLevel: 1 })
+            .toBuffer(),
+        )
+      : input;
     const [, fixed] = await time(() => compressCall(input, { quality: 80, format: 'jpeg', maxSide }));
     const [auto, tAuto] = await time(() => compressCall(input, { quality: 'auto', format: 'auto', accept, maxSide }));
-    const [, same] = await time(() => compressCall(input, { quality: auto.quality ?? 80, format: auto.format, maxSide }));
+    const [, same] = await time(() =>
+      compressCall(input, { quality: auto.quality ?? 80, format: auto.format, maxSide }),
+    );
     const ours = await outsideScores(file, auto.bytes, true);
     const q75 = await vipsJpeg(file, 75);
     const peerQ75 = await outsideScores(file, q75, true);
@@ -147,7 +184,10 @@ export async function autoQualityRows(inputs: Input[], accept = 'avif,webp,jpeg,
  * is, anchor.ts), both scored by `ssimulacra_main` and by our judge.
  */
 export async function anchorRows(inputs: [string, Uint8Array][]): Promise<string[]> {
-  const lines = ['| photo | libvips q75: ssimulacra_main | ours as libvips: ssimulacra_main | our judge on each |', '|---|---|---|---|'];
+  const lines = [
+    '| photo | libvips q75: ssimulacra_main | ours as libvips: ssimulacra_main | our judge on each |',
+    '|---|---|---|---|',
+  ];
   for (const [name, file] of inputs) {
     const source = await decode(file, readHeader(file)!);
     const original = await encode(source, 'png', { quality: 100, optimise: false });
@@ -155,22 +195,52 @@ export async function anchorRows(inputs: [string, Uint8Array][]): Promise<string
     const ours = await encode(source, 'jpeg', REFERENCE_JPEG);
     const judge = judgeFor(source);
     const score = async (b: Uint8Array) => judge(await decode(b, readHeader(b)!));
-    lines.push(`| ${name} | ${(await outsideScores(original, theirs)).ssimulacra.toFixed(4)} | ${(await outsideScores(original, ours)).ssimulacra.toFixed(4)} | ${(await score(theirs)).toFixed(4)} / ${(await score(ours)).toFixed(4)} |`);
+    lines.push(
+      `| ${name} | ${(await outsideScores(original, theirs)).ssimulacra.toFixed(4)} | ${(await outsideScores(original, ours)).ssimulacra.toFixed(4)} | ${(await score(theirs)).toFixed(4)} / ${(await score(ours)).toFixed(4)} |`,
+    );
   }
   return lines;
 }
 
 /** The corpus photos the search's settings were tuned on (ADR 0102, 0140): printed apart from the held-out ones. */
-export const TUNED_ON = ['astronaut.png', 'chelsea.png', 'coffee.png', 'rocket.jpg', 'hubble_deep_field.jpg', 'motorcycle_left.png'].map((n) => `photos/${n}`);
+export const TUNED_ON = [
+  'astronaut.png',
+  'chelsea.png',
+  'coffee.png',
+  'rocket.jpg',
+  'hubble_deep_field.jpg',
+  'motorcycle_left.png',
+].map((n) => `photos/${n}`);
 
 /**
  * Photographs of other kinds, from the memegen template fixtures (film stills and stock photos, already JPEG, 0.16 to
  * 11.7 MP): none seen while tuning, and the two largest the size of phone photos, so never AVIF.
  */
-export const STILLS = ['disastergirl', 'doge', 'dwight', 'grumpycat', 'harold', 'kermit', 'money', 'success', 'woman-cat', 'spiderman'].map((n) => `memegen-templates/${n}/default.jpg`);
+export const STILLS = [
+  'disastergirl',
+  'doge',
+  'dwight',
+  'grumpycat',
+  'harold',
+  'kermit',
+  'money',
+  'success',
+  'woman-cat',
+  'spiderman',
+].map((n) => `memegen-templates/${n}/default.jpg`);
 
 /** Photos none of the tuning saw: the camera photos of the corpus' EXIF samples (640 × 480). */
-export const HELD_OUT = ['DSCN0010', 'DSCN0012', 'DSCN0021', 'DSCN0025', 'DSCN0027', 'DSCN0029', 'DSCN0038', 'DSCN0040', 'DSCN0042'].map((n) => `exif/jpg/gps/${n}.jpg`);
+export const HELD_OUT = [
+  'DSCN0010',
+  'DSCN0012',
+  'DSCN0021',
+  'DSCN0025',
+  'DSCN0027',
+  'DSCN0029',
+  'DSCN0038',
+  'DSCN0040',
+  'DSCN0042',
+].map((n) => `exif/jpg/gps/${n}.jpg`);
 
 /**
  * Auto's figures by photo size, printed apart (issue 40): 0.3 MP (the held-out camera photos, AVIF possible and judged
@@ -179,10 +249,18 @@ export const HELD_OUT = ['DSCN0010', 'DSCN0012', 'DSCN0021', 'DSCN0025', 'DSCN00
  */
 export async function autoBySize(corpus: string, fixtures: string, phone: Uint8Array): Promise<string[]> {
   const read = async (path: string) => new Uint8Array(await readFile(path));
-  const fit1200 = async (bytes: Uint8Array) => new Uint8Array(await sharp(bytes).resize(1200, 1200, { fit: 'inside' }).jpeg({ quality: 92 }).toBuffer());
+  const fit1200 = async (bytes: Uint8Array) =>
+    new Uint8Array(await sharp(bytes).resize(1200, 1200, { fit: 'inside' }).jpeg({ quality: 92 }).toBuffer());
   const still = (n: string) => read(resolve(fixtures, `memegen-templates/${n}/default.jpg`));
   const groups: [string, Input[]][] = [
-    ['0.3 MP (640 × 480 camera photos, held out)', await Promise.all(HELD_OUT.slice(0, 3).map(async (p) => [p.split('/').pop()!, await read(resolve(corpus, p))] as [string, Uint8Array]))],
+    [
+      '0.3 MP (640 × 480 camera photos, held out)',
+      await Promise.all(
+        HELD_OUT.slice(0, 3).map(
+          async (p) => [p.split('/').pop()!, await read(resolve(corpus, p))] as [string, Uint8Array],
+        ),
+      ),
+    ],
     [
       'over 0.4 MP, within 1,200 px a side',
       [
@@ -212,7 +290,8 @@ export async function autoBySize(corpus: string, fixtures: string, phone: Uint8A
     ],
   ];
   const lines: string[] = [];
-  for (const [title, inputs] of groups) lines.push(`\n#### quality=auto, format=auto: ${title}\n`, ...(await autoQualityRows(inputs)));
+  for (const [title, inputs] of groups)
+    lines.push(`\n#### quality=auto, format=auto: ${title}\n`, ...(await autoQualityRows(inputs)));
   return lines;
 }
 
@@ -229,7 +308,14 @@ export async function autoApiRows(base: string, inputs: [string, Uint8Array][]):
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     const res = await fetch(`${base}/api/optimize`, { method: 'POST', body: form });
     if (!res.ok) throw new Error(`${name}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as { size: number; format: string; quality?: number; score?: number; engine?: string; notes: string[] };
+    return (await res.json()) as {
+      size: number;
+      format: string;
+      quality?: number;
+      score?: number;
+      engine?: string;
+      notes: string[];
+    };
   };
   const median3 = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
     await fn();
@@ -238,22 +324,34 @@ export async function autoApiRows(base: string, inputs: [string, Uint8Array][]):
     runs.sort((a, b) => a[1] - b[1]);
     return runs[1]!;
   };
-  const lines = ['| photo | engine | auto: answer, score | auto time | quality 80 JPEG time | ratio |', '|---|---|---|---|---|---|'];
+  const lines = [
+    '| photo | engine | auto: answer, score | auto time | quality 80 JPEG time | ratio |',
+    '|---|---|---|---|---|---|',
+  ];
   const ratios: number[] = [];
   for (const [name, bytes] of inputs) {
     const [auto, tAuto] = await median3(() => post(name, bytes, { quality: 'auto', format: 'auto' }));
     const [, tFixed] = await median3(() => post(name, bytes, { quality: '80', format: 'jpeg' }));
     ratios.push(tAuto / tFixed);
-    lines.push(`| ${name} | ${auto.engine} | ${auto.format} q${auto.quality} ${kb(auto.size)}, ${auto.score?.toFixed(4)} | ${tAuto.toFixed(0)} ms | ${tFixed.toFixed(0)} ms | **${(tAuto / tFixed).toFixed(1)}×** |`);
+    lines.push(
+      `| ${name} | ${auto.engine} | ${auto.format} q${auto.quality} ${kb(auto.size)}, ${auto.score?.toFixed(4)} | ${tAuto.toFixed(0)} ms | ${tFixed.toFixed(0)} ms | **${(tAuto / tFixed).toFixed(1)}×** |`,
+    );
   }
-  lines.push(`| **median** | | | | | **${[...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!.toFixed(1)}×** |`);
+  lines.push(
+    `| **median** | | | | | **${[...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!.toFixed(1)}×** |`,
+  );
   return lines;
 }
 
 /** Run alone: the held-out photos, every format accepted and without AVIF, the anchor's check, the stills, and the tuning photos. */
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const corpus = resolve(import.meta.dirname, '../../shared/corpus');
-  const read = async (paths: string[], root = corpus) => Promise.all(paths.map(async (p) => [p.split('/').pop()!, new Uint8Array(await readFile(resolve(root, p)))] as [string, Uint8Array]));
+  const read = async (paths: string[], root = corpus) =>
+    Promise.all(
+      paths.map(
+        async (p) => [p.split('/').pop()!, new Uint8Array(await readFile(resolve(root, p)))] as [string, Uint8Array],
+      ),
+    );
   const inputs = await read(HELD_OUT);
   console.log('\n### The anchor: libvips JPEG q75 against ours set as libvips (anchor.ts)\n');
   for (const line of await anchorRows(inputs)) console.log(line);
@@ -263,7 +361,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   for (const line of await autoQualityRows(inputs, 'webp,jpeg,png')) console.log(line);
   console.log('\n### Film stills and stock photos (memegen template fixtures, held out), every format accepted\n');
   const stills = await read(STILLS, resolve(import.meta.dirname, '../../shared/fixtures'));
-  for (const line of await autoQualityRows(stills.map(([, bytes], i) => [STILLS[i]!.split('/')[1]!, bytes]))) console.log(line);
+  for (const line of await autoQualityRows(stills.map(([, bytes], i) => [STILLS[i]!.split('/')[1]!, bytes])))
+    console.log(line);
   console.log('\n### The corpus photos the settings were tuned on, every format accepted (not held out)\n');
   for (const line of await autoQualityRows(await read(TUNED_ON))) console.log(line);
 }

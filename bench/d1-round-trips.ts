@@ -17,7 +17,12 @@ if (!Number.isInteger(delayMs) || delayMs < 1) throw new Error('--delay takes a 
 const run = spawnSync('npx', ['vitest', 'run', '--project', 'workers', 'workers/api/test/d1-round-trips.test.ts'], {
   cwd: root,
   encoding: 'utf8',
-  env: { ...process.env, D1_DELAY_MS: String(delayMs), WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+  env: {
+    ...process.env,
+    D1_DELAY_MS: String(delayMs),
+    WRANGLER_SEND_METRICS: 'false',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  },
   maxBuffer: 64 * 1024 * 1024,
 });
 const output = `${run.stdout}\n${run.stderr}`;
@@ -37,16 +42,27 @@ interface Row {
   status: number;
   ms: number;
 }
-const { delayMs: used, rows } = JSON.parse(line.slice(line.indexOf('D1-ROUND-TRIPS ') + 'D1-ROUND-TRIPS '.length)) as { delayMs: number; rows: Row[] };
+const { delayMs: used, rows } = JSON.parse(line.slice(line.indexOf('D1-ROUND-TRIPS ') + 'D1-ROUND-TRIPS '.length)) as {
+  delayMs: number;
+  rows: Row[];
+};
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 const padL = (s: string | number, n: number) => String(s).padStart(n);
-console.log(`Every D1 call delayed ${used} ms (a visitor far from the primary). Sequential = round trips one after another before the answer; on replica = calls a read replica near the visitor may answer.`);
-console.log(`${pad('route', 34)}${padL('sequential', 11)}${padL('calls', 7)}${padL('writes', 8)}${padL('on replica', 12)}${padL('after answer', 14)}${padL('status', 8)}${padL('ms', 8)}`);
+console.log(
+  `Every D1 call delayed ${used} ms (a visitor far from the primary). Sequential = round trips one after another before the answer; on replica = calls a read replica near the visitor may answer.`,
+);
+console.log(
+  `${pad('route', 34)}${padL('sequential', 11)}${padL('calls', 7)}${padL('writes', 8)}${padL('on replica', 12)}${padL('after answer', 14)}${padL('status', 8)}${padL('ms', 8)}`,
+);
 for (const r of rows) {
-  console.log(`${pad(r.route, 34)}${padL(r.sequential, 11)}${padL(r.calls, 7)}${padL(r.writes, 8)}${padL(r.replica, 12)}${padL(r.background, 14)}${padL(r.status, 8)}${padL(r.ms, 8)}`);
+  console.log(
+    `${pad(r.route, 34)}${padL(r.sequential, 11)}${padL(r.calls, 7)}${padL(r.writes, 8)}${padL(r.replica, 12)}${padL(r.background, 14)}${padL(r.status, 8)}${padL(r.ms, 8)}`,
+  );
 }
 if (run.status !== 0) {
-  console.log('\nThe pinned counts in workers/api/test/d1-round-trips.test.ts no longer match (vitest failed): update them or the route.');
+  console.log(
+    '\nThe pinned counts in workers/api/test/d1-round-trips.test.ts no longer match (vitest failed): update them or the route.',
+  );
   process.exitCode = 1;
 }

@@ -23,13 +23,42 @@ const PHOTO_BUDGET_MS = 10_000;
 const IMAGE = { width: 1000, height: 600 };
 const PHOTO = { width: 4032, height: 3024 };
 const template: Template = {
-  id: 'bench', name: 'Bench', description: 'bench', imageUrl: '/api/bench-images/bench.png', isPopular: 1,
-  feature: 'meme-generator', width: IMAGE.width, height: IMAGE.height,
+  id: 'bench',
+  name: 'Bench',
+  description: 'bench',
+  imageUrl: '/api/bench-images/bench.png',
+  isPopular: 1,
+  feature: 'meme-generator',
+  width: IMAGE.width,
+  height: IMAGE.height,
   textBoxes: [
-    { anchor_x: 0, anchor_y: 0, scale_x: 1, scale_y: 0.2, angle: 0, align: 'center', style: 'upper', color: 'white', font: 'thick' },
-    { anchor_x: 0, anchor_y: 0.8, scale_x: 1, scale_y: 0.2, angle: 0, align: 'center', style: 'upper', color: 'white', font: 'thick' },
+    {
+      anchor_x: 0,
+      anchor_y: 0,
+      scale_x: 1,
+      scale_y: 0.2,
+      angle: 0,
+      align: 'center',
+      style: 'upper',
+      color: 'white',
+      font: 'thick',
+    },
+    {
+      anchor_x: 0,
+      anchor_y: 0.8,
+      scale_x: 1,
+      scale_y: 0.2,
+      angle: 0,
+      align: 'center',
+      style: 'upper',
+      color: 'white',
+      font: 'thick',
+    },
   ],
-  examples: [['when the benchmark', 'runs in under a second']], keywords: [], license: 'CC0-1.0', author: 'bench',
+  examples: [['when the benchmark', 'runs in under a second']],
+  keywords: [],
+  license: 'CC0-1.0',
+  author: 'bench',
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -49,8 +78,21 @@ async function phonePhoto(): Promise<Buffer> {
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3b6ea5"/>
     <stop offset="0.55" stop-color="#c9a46b"/><stop offset="1" stop-color="#2f5d3a"/></linearGradient></defs>
     <rect width="${W}" height="${H}" fill="url(#g)"/><circle cx="${W * 0.62}" cy="${H * 0.42}" r="${H * 0.22}" fill="#e9d8a6"/></svg>`;
-  const grain = await sharp({ create: { width: W, height: H, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } } }).raw().toBuffer();
-  return sharp(Buffer.from(svg)).composite([{ input: grain, raw: { width: W, height: H, channels: 3 }, blend: 'overlay' }]).jpeg({ quality: 85 }).toBuffer();
+  const grain = await sharp({
+    create: {
+      width: W,
+      height: H,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 28 },
+    },
+  })
+    .raw()
+    .toBuffer();
+  return sharp(Buffer.from(svg))
+    .composite([{ input: grain, raw: { width: W, height: H, channels: 3 }, blend: 'overlay' }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 async function catalogTemplate(): Promise<string> {
@@ -67,10 +109,12 @@ async function chunkSizes() {
   const routeDir = join('public', 'build', 'routes');
   const route = (await readdir(routeDir)).filter((f) => f.startsWith('meme-generator-'));
   const sizes = async (d: string, fs: string[]) =>
-    Promise.all(fs.map(async (f) => {
-      const buf = await readFile(join(d, f));
-      return { file: f, kB: +(buf.length / 1024).toFixed(1), gzipKB: +(gzipSync(buf).length / 1024).toFixed(1) };
-    }));
+    Promise.all(
+      fs.map(async (f) => {
+        const buf = await readFile(join(d, f));
+        return { file: f, kB: +(buf.length / 1024).toFixed(1), gzipKB: +(gzipSync(buf).length / 1024).toFixed(1) };
+      }),
+    );
   return [...(await sizes(dir, files)), ...(await sizes(routeDir, route))];
 }
 
@@ -80,7 +124,10 @@ async function main() {
     <rect width="100%" height="100%" fill="url(#g)"/><circle cx="480" cy="280" r="160" fill="#16a34a"/></svg>`;
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   const photo = await phonePhoto();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const templateId = await catalogTemplate();
   const ready: number[] = [];
   // From the end of the HTML response: the client's share (chunks, fabric, template, fonts, drawing).
@@ -97,10 +144,10 @@ async function main() {
       await routes(page, png, photo);
       await page.goto(`${BASE}/meme-generator?template=${encodeURIComponent(templateId)}`);
       await page.getByText('Template loaded!').waitFor();
-      const t = await page.evaluate(`(() => {
+      const t = (await page.evaluate(`(() => {
         const nav = performance.getEntriesByType('navigation')[0];
         return { now: performance.now(), html: nav.responseEnd };
-      })()`) as { now: number; html: number };
+      })()`)) as { now: number; html: number };
       ready.push(t.now);
       afterHtml.push(t.now - t.html);
       // A string, not a function: tsx would wrap named helpers in __name(), which the page does not have.
@@ -152,7 +199,11 @@ async function main() {
     editorReadyMs: { median: Math.round(median(ready)), budget: READY_BUDGET_MS, runs: ready.map(Math.round) },
     editorReadyAfterHtmlMs: { median: Math.round(median(afterHtml)), runs: afterHtml.map(Math.round) },
     exportSize: `${exportSize.width}×${exportSize.height} → ${exportSize.width * 2}×${exportSize.height * 2}`,
-    export2xPngMs: { median: Math.round(median(exportsPng)), budget: EXPORT_BUDGET_MS, runs: exportsPng.map(Math.round) },
+    export2xPngMs: {
+      median: Math.round(median(exportsPng)),
+      budget: EXPORT_BUDGET_MS,
+      runs: exportsPng.map(Math.round),
+    },
     export2xJpgMs: { median: Math.round(median(exportsJpg)), runs: exportsJpg.map(Math.round) },
     photo12mpShareJpg: {
       medianMs: Math.round(median(photoShare.map((p) => p.ms))),

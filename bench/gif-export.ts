@@ -30,8 +30,22 @@ async function sourceGif(): Promise<Buffer> {
       <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#4a7fc1"/><stop offset="1" stop-color="#d9b77e"/></linearGradient></defs>
       <rect width="${W}" height="${H}" fill="url(#g)"/><circle cx="${x}" cy="150" r="40" fill="#e8590c"/>
       <rect x="380" y="${220 - i * 2}" width="50" height="${i * 2 + 10}" fill="#2b8a3e"/></svg>`;
-    const grain = await sharp({ create: { width: W, height: H, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } } }).raw().toBuffer();
-    const rgba = await sharp(Buffer.from(svg)).composite([{ input: grain, raw: { width: W, height: H, channels: 3 }, blend: 'overlay' }]).ensureAlpha().raw().toBuffer();
+    const grain = await sharp({
+      create: {
+        width: W,
+        height: H,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 12 },
+      },
+    })
+      .raw()
+      .toBuffer();
+    const rgba = await sharp(Buffer.from(svg))
+      .composite([{ input: grain, raw: { width: W, height: H, channels: 3 }, blend: 'overlay' }])
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
     writer.add({ rgba: new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.length), delayMs: DELAY_MS });
   }
   return Buffer.from(writer.finish());
@@ -60,7 +74,10 @@ async function exportAs(page: Page, format: 'GIF' | 'WebP' | 'MP4') {
   await size.filter({ hasText: /\d/ }).waitFor({ timeout: 120_000 });
   const estimate = (await size.textContent())?.trim() ?? '';
   const started = Date.now();
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 300_000 }), dialog.getByRole('button', { name: `Download ${format}` }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 300_000 }),
+    dialog.getByRole('button', { name: `Download ${format}` }).click(),
+  ]);
   const file = join(dir, `export.${format.toLowerCase()}`);
   await download.saveAs(file);
   const ms = Date.now() - started;
@@ -71,8 +88,15 @@ async function exportAs(page: Page, format: 'GIF' | 'WebP' | 'MP4') {
 
 async function main() {
   const source = await sourceGif();
-  console.log(`source: ${FRAMES} frames of ${DELAY_MS} ms, ${W} × ${H}, ${source.length} bytes; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  console.log(
+    `source: ${FRAMES} frames of ${DELAY_MS} ms, ${W} × ${H}, ${source.length} bytes; load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(120_000);
   await page.goto(`${BASE}/meme-generator`);
@@ -94,9 +118,13 @@ async function main() {
 
   const gif = results.find((r) => r.format === 'GIF')!;
   const meta = await sharp(gif.file).metadata();
-  console.log(`editor GIF: ${meta.pages} frames, ${meta.width} × ${meta.height}, delays ${[...new Set(meta.delay)].join('/')} ms`);
+  console.log(
+    `editor GIF: ${meta.pages} frames, ${meta.width} × ${meta.height}, delays ${[...new Set(meta.delay)].join('/')} ms`,
+  );
   for (const r of results) {
-    console.log(`${r.format.padEnd(4)} ${String(r.ms).padStart(6)} ms  ${String(r.bytes).padStart(9)} bytes  (dialog said ${r.estimate}; longest main-thread task ${r.longestTaskMs} ms)`);
+    console.log(
+      `${r.format.padEnd(4)} ${String(r.ms).padStart(6)} ms  ${String(r.bytes).padStart(9)} bytes  (dialog said ${r.estimate}; longest main-thread task ${r.longestTaskMs} ms)`,
+    );
   }
 
   if (spawnSync('gifsicle', ['--version']).status !== 0) {
@@ -112,8 +140,14 @@ async function main() {
   const peerMs = Date.now() - started;
   const peerBytes = readFileSync(peerFile).length;
   console.log(`gifsicle -O3 of the same frames: ${peerMs} ms, ${peerBytes} bytes`);
-  for (const r of results) console.log(`${r.format}: ${(r.ms / peerMs).toFixed(2)}× gifsicle's time, ${(r.bytes / peerBytes).toFixed(2)}× its bytes`);
-  writeFileSync(join(dir, 'summary.json'), JSON.stringify({ results, peer: { ms: peerMs, bytes: peerBytes } }, null, 2));
+  for (const r of results)
+    console.log(
+      `${r.format}: ${(r.ms / peerMs).toFixed(2)}× gifsicle's time, ${(r.bytes / peerBytes).toFixed(2)}× its bytes`,
+    );
+  writeFileSync(
+    join(dir, 'summary.json'),
+    JSON.stringify({ results, peer: { ms: peerMs, bytes: peerBytes } }, null, 2),
+  );
   console.log(`files in ${dir}`);
 }
 

@@ -65,7 +65,8 @@ function photoPixels(width: number, height: number, seed: number): Buffer {
   return data;
 }
 
-const photo = (width: number, height: number, seed = 7) => sharp(photoPixels(width, height, seed), { raw: { width, height, channels: 3 } });
+const photo = (width: number, height: number, seed = 7) =>
+  sharp(photoPixels(width, height, seed), { raw: { width, height, channels: 3 } });
 
 /** PNG chunk with its CRC (zlib's crc32 is in node:zlib from Node 22). */
 async function pngChunk(type: string, data: Uint8Array): Promise<Buffer> {
@@ -90,7 +91,12 @@ async function zeroPngBomb(side = 7000): Promise<Buffer> {
   ihdr[8] = 8;
   ihdr[9] = 6;
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, await pngChunk('IHDR', ihdr), await pngChunk('IDAT', deflateSync(raw, { level: 9 })), await pngChunk('IEND', new Uint8Array())]);
+  return Buffer.concat([
+    signature,
+    await pngChunk('IHDR', ihdr),
+    await pngChunk('IDAT', deflateSync(raw, { level: 9 })),
+    await pngChunk('IEND', new Uint8Array()),
+  ]);
 }
 
 async function cameraJpegs(): Promise<{ name: string; bytes: Buffer }[]> {
@@ -117,13 +123,23 @@ interface Answer {
 
 let base = '';
 
-async function post(job: string, route: string, image: Uint8Array, fields: Record<string, string>, name = 'input.bin'): Promise<Answer & { json?: Record<string, unknown> }> {
+async function post(
+  job: string,
+  route: string,
+  image: Uint8Array,
+  fields: Record<string, string>,
+  name = 'input.bin',
+): Promise<Answer & { json?: Record<string, unknown> }> {
   const form = new FormData();
   form.append('image', new File([image as Uint8Array<ArrayBuffer>], name, { type: 'application/octet-stream' }));
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const started = performance.now();
   try {
-    const res = await fetch(`${base}/api/${route}`, { method: 'POST', body: form, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const res = await fetch(`${base}/api/${route}`, {
+      method: 'POST',
+      body: form,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
     const body = await res.text();
     let json: Record<string, unknown> | undefined;
     try {
@@ -131,9 +147,18 @@ async function post(job: string, route: string, image: Uint8Array, fields: Recor
     } catch {
       json = undefined;
     }
-    const ours = json && typeof json.error === 'string' && typeof json.code === 'string' && json.code !== 'api_unavailable';
+    const ours =
+      json && typeof json.error === 'string' && typeof json.code === 'string' && json.code !== 'api_unavailable';
     const foreign5xx = res.status >= 500 && !ours;
-    return { job, route, status: res.status, ms: performance.now() - started, foreign5xx, body: body.slice(0, 200), json };
+    return {
+      job,
+      route,
+      status: res.status,
+      ms: performance.now() - started,
+      foreign5xx,
+      body: body.slice(0, 200),
+      json,
+    };
   } catch (err) {
     return { job, route, status: 0, ms: performance.now() - started, foreign5xx: false, body: String(err) };
   }
@@ -149,25 +174,69 @@ async function buildJobs(): Promise<Job[]> {
     // Within the isolate's 5 MP budget: decoded in JS by utif2 (TIFF) or in WASM (PNG), not by the image service.
     photo(2500, 2000, 13).tiff({ compression: 'lzw' }).toBuffer(),
     // Under the 10 MB upload limit: little noise, so the file stays small while the decode is as large.
-    sharp(photoPixels(2500, 2000, 17).map((v) => v & 0xf8), { raw: { width: 2500, height: 2000, channels: 3 } }).png({ compressionLevel: 9 }).toBuffer(),
+    sharp(
+      photoPixels(2500, 2000, 17).map((v) => v & 0xf8),
+      { raw: { width: 2500, height: 2000, channels: 3 } },
+    )
+      .png({ compressionLevel: 9 })
+      .toBuffer(),
     cameraJpegs(),
   ]);
   console.log(
     `inputs: 12 MP JPEG ${kb(photo12)}, zero PNG bomb 7000×7000 ${kb(bomb)}, 12 MP WebP ${kb(webp12)}, 5 MP TIFF ${kb(tiff5)}, 5 MP PNG ${kb(png5)}, ${cameras.length} camera JPEGs`,
   );
   const jobs: Job[] = [
-    { name: 'auto-12mp', run: async () => [await post('auto-12mp', 'optimize', photo12, { operation: 'compress', quality: 'auto', format: 'auto' }, 'photo.jpg')] },
+    {
+      name: 'auto-12mp',
+      run: async () => [
+        await post(
+          'auto-12mp',
+          'optimize',
+          photo12,
+          { operation: 'compress', quality: 'auto', format: 'auto' },
+          'photo.jpg',
+        ),
+      ],
+    },
     {
       name: 'png-bomb',
       run: async () => [
         await post('png-bomb', 'upload', bomb, {}, 'bomb.png'),
         await post('png-bomb', 'optimize', bomb, { operation: 'compress', quality: '80' }, 'bomb.png'),
-        await post('png-bomb', 'security', bomb, { operation: 'blur', method: 'selective', regions: '[{"x":0,"y":0,"width":3000,"height":3000}]', pixelateLevel: '10' }, 'bomb.png'),
+        await post(
+          'png-bomb',
+          'security',
+          bomb,
+          {
+            operation: 'blur',
+            method: 'selective',
+            regions: '[{"x":0,"y":0,"width":3000,"height":3000}]',
+            pixelateLevel: '10',
+          },
+          'bomb.png',
+        ),
       ],
     },
-    { name: 'webp-12mp', run: async () => [await post('webp-12mp', 'convert', webp12, { format: 'jpeg', quality: '80' }, 'photo.webp')] },
-    { name: 'tiff-5mp', run: async () => [await post('tiff-5mp', 'optimize', tiff5, { operation: 'compress', quality: '80', format: 'jpeg' }, 'photo.tif')] },
-    { name: 'png-5mp', run: async () => [await post('png-5mp', 'convert', png5, { format: 'webp', quality: '80' }, 'photo.png')] },
+    {
+      name: 'webp-12mp',
+      run: async () => [await post('webp-12mp', 'convert', webp12, { format: 'jpeg', quality: '80' }, 'photo.webp')],
+    },
+    {
+      name: 'tiff-5mp',
+      run: async () => [
+        await post(
+          'tiff-5mp',
+          'optimize',
+          tiff5,
+          { operation: 'compress', quality: '80', format: 'jpeg' },
+          'photo.tif',
+        ),
+      ],
+    },
+    {
+      name: 'png-5mp',
+      run: async () => [await post('png-5mp', 'convert', png5, { format: 'webp', quality: '80' }, 'photo.png')],
+    },
   ];
   if (cameras.length) {
     let next = 0;
@@ -178,8 +247,24 @@ async function buildJobs(): Promise<Job[]> {
         const { name, bytes } = cameras[next++ % cameras.length]!;
         const out = [await post('camera-crop', 'upload', bytes, {}, name)];
         out.push(await post('camera-crop', 'analyze-metadata', bytes, {}, name));
-        out.push(await post('camera-crop', 'security', bytes, { operation: 'privacy', removeExif: 'true', removeLocation: 'true', removeTimestamp: 'true' }, name));
-        out.push(await post('camera-crop', 'modify', bytes, { operation: 'crop', x: '10', y: '10', width: '400', height: '300' }, name));
+        out.push(
+          await post(
+            'camera-crop',
+            'security',
+            bytes,
+            { operation: 'privacy', removeExif: 'true', removeLocation: 'true', removeTimestamp: 'true' },
+            name,
+          ),
+        );
+        out.push(
+          await post(
+            'camera-crop',
+            'modify',
+            bytes,
+            { operation: 'crop', x: '10', y: '10', width: '400', height: '300' },
+            name,
+          ),
+        );
         return out;
       },
     });
@@ -225,7 +310,8 @@ function pollHealth(path = '/api/health'): Poll {
   return poll;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 
 interface Summary {
   name: string;
@@ -238,7 +324,14 @@ interface Summary {
 
 function summarise(name: string, poll: Poll): Summary {
   const sorted = [...poll.latencies].sort((a, b) => a - b);
-  return { name, polls: sorted.length, failures: poll.failures, worst: sorted.at(-1) ?? NaN, p99: percentile(sorted, 99), p50: percentile(sorted, 50) };
+  return {
+    name,
+    polls: sorted.length,
+    failures: poll.failures,
+    worst: sorted.at(-1) ?? NaN,
+    p99: percentile(sorted, 99),
+    p50: percentile(sorted, 50),
+  };
 }
 
 /** Runs `jobs` round-robin on `workers` loops until `seconds` have passed (a job already started is finished). */
@@ -257,10 +350,17 @@ async function drive(jobs: Job[], workers: number, seconds: number): Promise<Ans
 /** A path the router answers 404 from the isolate alone: no D1, R2 or service is asked. */
 const ISOLATE_PROBE = '/api/isolate-probe';
 
-async function phase(name: string, jobs: Job[], workers: number, seconds: number): Promise<{ summary: Summary; isolate: Summary; answers: Answer[] }> {
+async function phase(
+  name: string,
+  jobs: Job[],
+  workers: number,
+  seconds: number,
+): Promise<{ summary: Summary; isolate: Summary; answers: Answer[] }> {
   const poll = pollHealth();
   const probe = pollHealth(ISOLATE_PROBE);
-  const answers = jobs.length ? await drive(jobs, workers, seconds) : await new Promise<Answer[]>((r) => setTimeout(() => r([]), seconds * 1000));
+  const answers = jobs.length
+    ? await drive(jobs, workers, seconds)
+    : await new Promise<Answer[]>((r) => setTimeout(() => r([]), seconds * 1000));
   await Promise.all([poll.stop(), probe.stop()]);
   return { summary: summarise(name, poll), isolate: summarise(name, probe), answers };
 }
@@ -279,7 +379,8 @@ function printAnswers(answers: Answer[]) {
     const shown = [...statuses].map(([s, n]) => `${s}×${n}`).join(' ');
     console.log(`| ${key} | ${list.length} | ${shown} | ${ms(percentile(sorted, 50))} | ${ms(sorted.at(-1)!)} |`);
   }
-  for (const a of answers.filter((x) => x.status >= 500 || x.status === 0).slice(0, 10)) console.log(`  ${a.job} ${a.route} ${a.status}: ${a.body}`);
+  for (const a of answers.filter((x) => x.status >= 500 || x.status === 0).slice(0, 10))
+    console.log(`  ${a.job} ${a.route} ${a.status}: ${a.body}`);
 }
 
 // --- main ------------------------------------------------------------------------------------------------------
@@ -287,7 +388,9 @@ function printAnswers(answers: Answer[]) {
 let stack: Stack | null = null;
 if (values.api) base = values.api.replace(/\/$/, '');
 else {
-  stack = await startStack(Number(process.env.HEALTH_BENCH_PORT ?? 8840), { logFile: '.wrangler/health-bench-server.log' });
+  stack = await startStack(Number(process.env.HEALTH_BENCH_PORT ?? 8840), {
+    logFile: '.wrangler/health-bench-server.log',
+  });
   base = stack.baseUrl;
 }
 let exitCode = 0;
@@ -314,12 +417,17 @@ try {
   isolateRows.push(heavy.isolate);
   all.push(...heavy.answers);
 
-  for (const [path, list, peer] of [['/api/health', rows, quiet.summary], [`${ISOLATE_PROBE} (404, no I/O)`, isolateRows, quiet.isolate]] as const) {
+  for (const [path, list, peer] of [
+    ['/api/health', rows, quiet.summary],
+    [`${ISOLATE_PROBE} (404, no I/O)`, isolateRows, quiet.isolate],
+  ] as const) {
     console.log(`\n${path} every ${POLL_MS} ms (${base}); ratios against the quiet phase of this run\n`);
     console.log('| phase | polls | failed | worst ms | p99 ms | p50 ms | worst × quiet | p99 × quiet |');
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const r of list) {
-      console.log(`| ${r.name} | ${r.polls} | ${r.failures} | ${ms(r.worst)} | ${ms(r.p99)} | ${ms(r.p50)} | ${(r.worst / peer.worst).toFixed(1)} | ${(r.p99 / peer.p99).toFixed(1)} |`);
+      console.log(
+        `| ${r.name} | ${r.polls} | ${r.failures} | ${ms(r.worst)} | ${ms(r.p99)} | ${ms(r.p50)} | ${(r.worst / peer.worst).toFixed(1)} | ${(r.p99 / peer.p99).toFixed(1)} |`,
+      );
     }
   }
   console.log('');
@@ -327,9 +435,13 @@ try {
   const foreign = all.filter((a) => a.foreign5xx).length;
   const serverErrors = all.filter((a) => a.status >= 500).length;
   const lost = all.filter((a) => a.status === 0).length;
-  console.log(`\n5xx answers: ${serverErrors} (the dev server's, not the API's: ${foreign}); requests with no answer: ${lost}`);
+  console.log(
+    `\n5xx answers: ${serverErrors} (the dev server's, not the API's: ${foreign}); requests with no answer: ${lost}`,
+  );
   const verdict = heavy.summary.worst <= GOAL_MS;
-  console.log(`${verdict ? 'ok  ' : 'MISS'} worst health latency under load ${ms(heavy.summary.worst)} ms (goal ≤ ${GOAL_MS} ms)`);
+  console.log(
+    `${verdict ? 'ok  ' : 'MISS'} worst health latency under load ${ms(heavy.summary.worst)} ms (goal ≤ ${GOAL_MS} ms)`,
+  );
   if (foreign > 0 || lost > 0) exitCode = 1;
 } finally {
   await stack?.stop();

@@ -47,7 +47,9 @@ const rows = urls.map((url) => {
 rows.sort((a, b) => b.gzip - a.gzip);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 for (const row of rows) console.log(`${kb(row.gzip).padStart(9)} gz  ${kb(row.raw).padStart(9)} raw  ${row.module}`);
-console.log(`home first-load JS: ${kb(gzipped)} gzipped (${kb(raw)} raw) in ${rows.length} files; budget ${kb(BUDGET_BYTES)}`);
+console.log(
+  `home first-load JS: ${kb(gzipped)} gzipped (${kb(raw)} raw) in ${rows.length} files; budget ${kb(BUDGET_BYTES)}`,
+);
 if (gzipped > BUDGET_BYTES) {
   console.error(`Over budget by ${kb(gzipped - BUDGET_BYTES)}.`);
   process.exit(1);

@@ -20,13 +20,21 @@ import { syntheticPhoto } from '../workers/api/test/support/synthetic';
 
 const corpus = resolve(import.meta.dirname, '../../shared/corpus');
 const fixtures = resolve(import.meta.dirname, '../../shared/fixtures');
-const PHOTOS = ['photos/rocket.jpg', 'photos/hubble_deep_field.jpg', 'photos/astronaut.png', 'photos/chelsea.png', 'photos/coffee.png', 'photos/motorcycle_left.png'];
+const PHOTOS = [
+  'photos/rocket.jpg',
+  'photos/hubble_deep_field.jpg',
+  'photos/astronaut.png',
+  'photos/chelsea.png',
+  'photos/coffee.png',
+  'photos/motorcycle_left.png',
+];
 
 const ms = (t: number) => `${t.toFixed(0)} ms`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 const peakMb = () => Math.max(...Object.values(wasmPeaks())) / 1048576;
-const perCodecMb = (m: Record<string, number>) => JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Math.round(v / 1048576)])));
+const perCodecMb = (m: Record<string, number>) =>
+  JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Math.round(v / 1048576)])));
 
 async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const t = performance.now();
@@ -34,16 +42,37 @@ async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [out, performance.now() - t];
 }
 
-const raw = (r: Raster) => sharp(Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength), { raw: { width: r.width, height: r.height, channels: 4 } });
+const raw = (r: Raster) =>
+  sharp(Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength), {
+    raw: { width: r.width, height: r.height, channels: 4 },
+  });
 async function sharpDecode(bytes: Uint8Array): Promise<Raster> {
   const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  return {
+    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
 }
 type VipsJpegOptions = NonNullable<Parameters<ReturnType<typeof sharp>['jpeg']>[0]>;
-const vipsJpegWith = async (r: Raster, q: number, options: VipsJpegOptions) => new Uint8Array(await raw(r).flatten({ background: '#ffffff' }).jpeg({ ...options, quality: q }).toBuffer());
+const vipsJpegWith = async (r: Raster, q: number, options: VipsJpegOptions) =>
+  new Uint8Array(
+    await raw(r)
+      .flatten({ background: '#ffffff' })
+      .jpeg({ ...options, quality: q })
+      .toBuffer(),
+  );
 const vipsJpeg = (r: Raster, q: number) => vipsJpegWith(r, q, {});
 const vipsMozjpeg = (r: Raster, q: number) => vipsJpegWith(r, q, { mozjpeg: true });
-interface Row { image: string; op: string; wasm: number; native: number; wasmBytes?: number; nativeBytes?: number; peak: number }
+interface Row {
+  image: string;
+  op: string;
+  wasm: number;
+  native: number;
+  wasmBytes?: number;
+  nativeBytes?: number;
+  peak: number;
+}
 
 async function operations(name: string, bytes: Uint8Array, rows: Row[]) {
   const header = readHeader(bytes)!;
@@ -59,15 +88,47 @@ async function operations(name: string, bytes: Uint8Array, rows: Row[]) {
   // The same algorithm natively: sharp's prebuilt libvips links mozjpeg, and `mozjpeg: true` turns on what jSquash's
   // defaults use (trellis quantisation, optimised scans and Huffman tables, progressive, table 3, 4:2:0).
   const [jpgM, tJM] = await time(() => vipsMozjpeg(src, 75));
-  rows.push({ image: name, op: 'encode JPEG q75 (mozjpeg WASM vs mozjpeg native)', wasm: tJ, native: tJM, wasmBytes: jpg.length, nativeBytes: jpgM.length, peak: peakMb() });
+  rows.push({
+    image: name,
+    op: 'encode JPEG q75 (mozjpeg WASM vs mozjpeg native)',
+    wasm: tJ,
+    native: tJM,
+    wasmBytes: jpg.length,
+    nativeBytes: jpgM.length,
+    peak: peakMb(),
+  });
   const [jpgN, tJN] = await time(() => vipsJpeg(src, 75));
-  rows.push({ image: name, op: 'encode JPEG q75 (mozjpeg WASM vs libjpeg-turbo)', wasm: tJ, native: tJN, wasmBytes: jpg.length, nativeBytes: jpgN.length, peak: peakMb() });
+  rows.push({
+    image: name,
+    op: 'encode JPEG q75 (mozjpeg WASM vs libjpeg-turbo)',
+    wasm: tJ,
+    native: tJN,
+    wasmBytes: jpg.length,
+    nativeBytes: jpgN.length,
+    peak: peakMb(),
+  });
   const [webp, tW] = await time(() => encode(src, 'webp', { quality: 75 }));
   const [webpN, tWN] = await time(() => raw(src).webp({ quality: 75, effort: WEBP_OPTIONS.method }).toBuffer());
-  rows.push({ image: name, op: `encode WebP q75 method ${WEBP_OPTIONS.method} (libwebp both)`, wasm: tW, native: tWN, wasmBytes: webp.length, nativeBytes: webpN.length, peak: peakMb() });
+  rows.push({
+    image: name,
+    op: `encode WebP q75 method ${WEBP_OPTIONS.method} (libwebp both)`,
+    wasm: tW,
+    native: tWN,
+    wasmBytes: webp.length,
+    nativeBytes: webpN.length,
+    peak: peakMb(),
+  });
   const [png, tP] = await time(() => encodePng(src, true));
   const [pngN, tPN] = await time(() => raw(src).png().toBuffer());
-  rows.push({ image: name, op: 'encode PNG (+oxipng ≤ 1 MP)', wasm: tP, native: tPN, wasmBytes: png.length, nativeBytes: pngN.length, peak: peakMb() });
+  rows.push({
+    image: name,
+    op: 'encode PNG (+oxipng ≤ 1 MP)',
+    wasm: tP,
+    native: tPN,
+    wasmBytes: png.length,
+    nativeBytes: pngN.length,
+    peak: peakMb(),
+  });
   const [, tB] = await time(() => blur(src, 10));
   const [, tBN] = await time(() => raw(src).blur(10).raw().toBuffer());
   rows.push({ image: name, op: 'blur 10', wasm: tB, native: tBN, peak: peakMb() });
@@ -81,7 +142,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * stack (`npm start`), against sharp decoding and encoding the same bytes to the same format in this process. Each
  * call is made once to warm the isolate, then timed three times; medians are printed.
  */
-async function apiRows(base: string, inputs: [string, Uint8Array][], peer: 'mozjpeg' | 'libvips' = 'mozjpeg'): Promise<string[]> {
+async function apiRows(
+  base: string,
+  inputs: [string, Uint8Array][],
+  peer: 'mozjpeg' | 'libvips' = 'mozjpeg',
+): Promise<string[]> {
   const lines: string[] = [];
   for (const [name, bytes] of inputs) {
     for (const format of ['jpeg', 'webp'] as const) {
@@ -98,7 +163,10 @@ async function apiRows(base: string, inputs: [string, Uint8Array][], peer: 'mozj
       const native = () => {
         const img = sharp(bytes).rotate().flatten({ background: '#ffffff' });
         // `libvips`: the settings the offline image service writes large pictures with (local-images/server.ts).
-        const jpeg = peer === 'mozjpeg' ? { quality: 80, mozjpeg: true } : { quality: 80, chromaSubsampling: '4:2:0', progressive: true };
+        const jpeg =
+          peer === 'mozjpeg'
+            ? { quality: 80, mozjpeg: true }
+            : { quality: 80, chromaSubsampling: '4:2:0', progressive: true };
         return (format === 'jpeg' ? img.jpeg(jpeg) : img.webp({ quality: 80, effort: WEBP_OPTIONS.method })).toBuffer();
       };
       await post();
@@ -115,7 +183,9 @@ async function apiRows(base: string, inputs: [string, Uint8Array][], peer: 'mozj
         local.push(tn);
         nativeSize = n.length;
       }
-      lines.push(`| ${name} | ${format} | ${answer.engine ?? ''} | ${ms(median(api))} | ${ms(median(local))} | ${ratio(median(api), median(local))} | ${kb(answer.size)} | ${kb(nativeSize)} |`);
+      lines.push(
+        `| ${name} | ${format} | ${answer.engine ?? ''} | ${ms(median(api))} | ${ms(median(local))} | ${ratio(median(api), median(local))} | ${kb(answer.size)} | ${kb(nativeSize)} |`,
+      );
     }
   }
   return lines;
@@ -137,7 +207,9 @@ async function autoBudgetRows(): Promise<string[]> {
   for (const format of ['webp', 'original'] as const) {
     for (const [label, budget] of budgets) {
       const [r, t] = await time(() => compressAuto(src, format === 'webp' ? ['webp'] : ['jpeg', 'webp'], budget()));
-      lines.push(`| auto, ${format}, ${label} | ${ms(t)} | ${ratio(t, fixed)} | ${r.search?.encodes} | ${r.format} q${r.quality}, score ${r.score?.toFixed(4)}${r.search?.budgetSpent ? ', stopped at its budget' : ''} |`);
+      lines.push(
+        `| auto, ${format}, ${label} | ${ms(t)} | ${ratio(t, fixed)} | ${r.search?.encodes} | ${r.format} q${r.quality}, score ${r.score?.toFixed(4)}${r.search?.budgetSpent ? ', stopped at its budget' : ''} |`,
+      );
     }
   }
   return lines;
@@ -152,7 +224,12 @@ async function main() {
   }
   if (process.argv.includes('--auto-sizes')) {
     // Auto's figures by photo size alone (the section the full run prints too), a few minutes on two cores.
-    for (const line of await autoBySize(corpus, fixtures, new Uint8Array(await vipsJpeg(syntheticPhoto(4240, 2832), 92)))) console.log(line);
+    for (const line of await autoBySize(
+      corpus,
+      fixtures,
+      new Uint8Array(await vipsJpeg(syntheticPhoto(4240, 2832), 92)),
+    ))
+      console.log(line);
     return;
   }
   const largeAt = process.argv.indexOf('--api-large');
@@ -161,10 +238,16 @@ async function main() {
     // service, R2) against sharp doing the same encode in this process; goal ≤ 3×.
     const base = process.argv[largeAt + 1] ?? 'http://127.0.0.1:8788';
     const photo = new Uint8Array(await vipsJpeg(syntheticPhoto(4000, 3000, 11), 92));
-    console.log(`\n### 12 MP photo (${kb(photo.length)}): compress q80 through ${base}/api/optimize vs sharp in-process, same format and quality\n`);
-    console.log('| image | format | engine | API time (median of 3) | sharp time | ratio | API bytes | sharp bytes |\n|---|---|---|---|---|---|---|---|');
+    console.log(
+      `\n### 12 MP photo (${kb(photo.length)}): compress q80 through ${base}/api/optimize vs sharp in-process, same format and quality\n`,
+    );
+    console.log(
+      '| image | format | engine | API time (median of 3) | sharp time | ratio | API bytes | sharp bytes |\n|---|---|---|---|---|---|---|---|',
+    );
     for (const line of await apiRows(base, [['12 MP photo', photo]], 'libvips')) console.log(line);
-    console.log(`\n### 12 MP photo: quality=auto, format=auto against quality 80 JPEG, both through ${base}/api/optimize\n`);
+    console.log(
+      `\n### 12 MP photo: quality=auto, format=auto against quality 80 JPEG, both through ${base}/api/optimize\n`,
+    );
     for (const line of await autoApiRows(base, [['12 MP photo', photo]])) console.log(line);
     return;
   }
@@ -192,26 +275,48 @@ async function main() {
   const shotScore = (await outsideScores(shot, shotOurs)).ssimulacra;
 
   console.log('\n### Operations: WASM (this Worker) vs sharp/libvips, same process\n');
-  console.log('| image | operation | WASM time | sharp time | time ratio | WASM bytes | sharp bytes | bytes ratio | peak WASM memory (MB, any codec) |');
+  console.log(
+    '| image | operation | WASM time | sharp time | time ratio | WASM bytes | sharp bytes | bytes ratio | peak WASM memory (MB, any codec) |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    const bytes = r.wasmBytes && r.nativeBytes ? `| ${kb(r.wasmBytes)} | ${kb(r.nativeBytes)} | ${ratio(r.wasmBytes, r.nativeBytes)}` : '| | |';
-    console.log(`| ${r.image} | ${r.op} | ${ms(r.wasm)} | ${ms(r.native)} | ${ratio(r.wasm, r.native)} ${bytes} | ${r.peak.toFixed(0)} |`);
+    const bytes =
+      r.wasmBytes && r.nativeBytes
+        ? `| ${kb(r.wasmBytes)} | ${kb(r.nativeBytes)} | ${ratio(r.wasmBytes, r.nativeBytes)}`
+        : '| | |';
+    console.log(
+      `| ${r.image} | ${r.op} | ${ms(r.wasm)} | ${ms(r.native)} | ${ratio(r.wasm, r.native)} ${bytes} | ${r.peak.toFixed(0)} |`,
+    );
   }
-  console.log('\n### quality=auto judged by libjxl ssimulacra_main and butteraugli (lower is better for both), by photo size (`-- --auto-sizes`: this alone)');
+  console.log(
+    '\n### quality=auto judged by libjxl ssimulacra_main and butteraugli (lower is better for both), by photo size (`-- --auto-sizes`: this alone)',
+  );
   for (const line of autoRows) console.log(line);
-  console.log(`\n### PNG screenshot (1280×800): lossless png + oxipng, palette reduction kept only if our judge scores it ≤ ${PALETTE_MAX_SCORE}\n`);
-  console.log(`| input (libvips PNG) | ours (compress quality 80, format png) | saved | SSIMULACRA (libjxl) | time |\n|---|---|---|---|---|\n| ${kb(shot.length)} | ${kb(shotOurs.length)} | ${((1 - shotOurs.length / shot.length) * 100).toFixed(0)}% | ${shotScore.toFixed(4)} | ${ms(tShot)} |`);
+  console.log(
+    `\n### PNG screenshot (1280×800): lossless png + oxipng, palette reduction kept only if our judge scores it ≤ ${PALETTE_MAX_SCORE}\n`,
+  );
+  console.log(
+    `| input (libvips PNG) | ours (compress quality 80, format png) | saved | SSIMULACRA (libjxl) | time |\n|---|---|---|---|---|\n| ${kb(shot.length)} | ${kb(shotOurs.length)} | ${((1 - shotOurs.length / shot.length) * 100).toFixed(0)}% | ${shotScore.toFixed(4)} | ${ms(tShot)} |`,
+  );
   const apiAt = process.argv.indexOf('--api');
   if (apiAt > 0) {
     const base = process.argv[apiAt + 1] ?? 'http://127.0.0.1:8788';
     console.log(`\n### API compress end to end (${base}/api/optimize, quality 80) vs sharp in-process, same format\n`);
-    console.log('| image | format | engine | API time (median of 3) | sharp time | ratio | API bytes | sharp bytes |\n|---|---|---|---|---|---|---|---|');
+    console.log(
+      '| image | format | engine | API time (median of 3) | sharp time | ratio | API bytes | sharp bytes |\n|---|---|---|---|---|---|---|---|',
+    );
     for (const line of await apiRows(base, inputs)) console.log(line);
     console.log(`\n### quality=auto, format=auto against quality 80 JPEG, both through ${base}/api/optimize\n`);
-    for (const line of await autoApiRows(base, inputs.filter(([name]) => !name.includes('12 MP')))) console.log(line);
+    for (const line of await autoApiRows(
+      base,
+      inputs.filter(([name]) => !name.includes('12 MP')),
+    ))
+      console.log(line);
   }
-  console.log('\nPeak WASM memory per codec (MB; the 12 MP rows are the bench calling codecs beyond the budgets the API enforces):', perCodecMb(wasmPeaks()));
+  console.log(
+    '\nPeak WASM memory per codec (MB; the 12 MP rows are the bench calling codecs beyond the budgets the API enforces):',
+    perCodecMb(wasmPeaks()),
+  );
   console.log('WASM memory retained by live codec instances at the end (MB):', perCodecMb(wasmMemory()));
 }
 

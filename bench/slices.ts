@@ -12,7 +12,13 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
-import { oxipngOptimise, photonGaussianBlur, photonPixelate, pngEncode, resizeLanczos } from '../workers/api/src/imaging/codecs/codecs';
+import {
+  oxipngOptimise,
+  photonGaussianBlur,
+  photonPixelate,
+  pngEncode,
+  resizeLanczos,
+} from '../workers/api/src/imaging/codecs/codecs';
 import { decode } from '../workers/api/src/imaging/codecs/decode';
 import { encode } from '../workers/api/src/imaging/codecs/encode';
 import { probe, run, type OperationName } from '../workers/api/src/imaging/engine';
@@ -41,7 +47,8 @@ function pixels(w: number, h: number, noise: number, seed = 7): Buffer {
   }
   return d;
 }
-const picture = (w: number, h: number, noise: number) => sharp(pixels(w, h, noise), { raw: { width: w, height: h, channels: 3 } });
+const picture = (w: number, h: number, noise: number) =>
+  sharp(pixels(w, h, noise), { raw: { width: w, height: h, channels: 3 } });
 const bytesOf = async (s: Sharp) => new Uint8Array(await s.toBuffer());
 
 /** The least CPU of two warm runs, in ms. */
@@ -66,14 +73,24 @@ console.log('| --- | --- | --- |');
 const columns: Record<string, number>[] = [];
 for (const noise of [64, 14]) {
   const src = picture(w, h, noise);
-  const files = { jpeg: await bytesOf(src.clone().jpeg({ quality: 95 })), png: await bytesOf(src.clone().png()), webp: await bytesOf(src.clone().webp({ quality: 95 })), tiff: await bytesOf(src.clone().tiff({ compression: 'lzw' })), gif: await bytesOf(src.clone().gif()) };
+  const files = {
+    jpeg: await bytesOf(src.clone().jpeg({ quality: 95 })),
+    png: await bytesOf(src.clone().png()),
+    webp: await bytesOf(src.clone().webp({ quality: 95 })),
+    tiff: await bytesOf(src.clone().tiff({ compression: 'lzw' })),
+    gif: await bytesOf(src.clone().gif()),
+  };
   const r = await decode(files.jpeg, readHeader(files.jpeg)!);
   const out: Record<string, number> = {};
   for (const [f, b] of Object.entries(files)) out[`decode ${f}`] = await cpu(() => decode(b, readHeader(b)!));
   out['encode jpeg q80'] = await cpu(() => encode(r, 'jpeg', { quality: 80 }));
-  out['encode jpeg q97 (auto tables)'] = await cpu(() => encode(r, 'jpeg', { quality: 97, tuning: AUTO_SETTINGS.jpeg.options }));
+  out['encode jpeg q97 (auto tables)'] = await cpu(() =>
+    encode(r, 'jpeg', { quality: 97, tuning: AUTO_SETTINGS.jpeg.options }),
+  );
   out['encode webp q80'] = await cpu(() => encode(r, 'webp', { quality: 80 }));
-  out['encode webp q97 (auto)'] = await cpu(() => encode(r, 'webp', { quality: 97, tuning: AUTO_SETTINGS.webp.options }));
+  out['encode webp q97 (auto)'] = await cpu(() =>
+    encode(r, 'webp', { quality: 97, tuning: AUTO_SETTINGS.webp.options }),
+  );
   out['encode png (no oxipng)'] = await cpu(() => pngEncode(r));
   out['encode tiff'] = await cpu(() => encode(r, 'tiff', { quality: 100 }));
   out['encode bmp'] = await cpu(() => encode(r, 'bmp', { quality: 100 }));
@@ -88,7 +105,8 @@ for (const noise of [64, 14]) {
   out['judge (prepared + one)'] = await cpu(() => judgeFor(r)(r));
   columns.push(out);
 }
-for (const step of Object.keys(columns[0]!)) console.log(`| ${step} | ${Math.round(columns[0]![step]! / MP)} | ${Math.round(columns[1]![step]! / MP)} |`);
+for (const step of Object.keys(columns[0]!))
+  console.log(`| ${step} | ${Math.round(columns[0]![step]! / MP)} | ${Math.round(columns[1]![step]! / MP)} |`);
 
 if (values.service) {
   /** A 7000 × 7000 RGBA PNG of zeros: about 190 KB, 49 MP. */
@@ -107,19 +125,66 @@ if (values.service) {
     ihdr[8] = 8;
     ihdr[9] = 6;
     const idat = deflateSync(Buffer.alloc((7000 * 4 + 1) * 7000), { level: 9 });
-    return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array())]));
+    return new Uint8Array(
+      Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        chunk('IHDR', ihdr),
+        chunk('IDAT', idat),
+        chunk('IEND', new Uint8Array()),
+      ]),
+    );
   };
   const services = { images: localImageService({ fetcher: undefined, url: values.service }), ai: {} as never };
   const cases: [string, () => Promise<Uint8Array>, OperationName, Record<string, unknown>][] = [
     ['compress 49 MP zero PNG, q80', async () => bomb(), 'compress', { format: 'original', quality: 80 }],
-    ['compress 2.3 MP JPEG, q80', () => bytesOf(picture(1750, 1310, 14).jpeg({ quality: 92 })), 'compress', { format: 'original', quality: 80 }],
-    ['compress 2 MP PNG, q80', () => bytesOf(picture(1632, 1224, 4).png()), 'compress', { format: 'original', quality: 80 }],
-    ['quality=auto, 1 MP photo', () => bytesOf(picture(1154, 866, 14).jpeg({ quality: 92 })), 'compress', { format: 'auto', quality: 'auto' }],
-    ['quality=auto, 12 MP photo', () => bytesOf(picture(4000, 3000, 14).jpeg({ quality: 92 })), 'compress', { format: 'auto', quality: 'auto' }],
-    ['convert 1.7 MP WebP to WebP', () => bytesOf(picture(1500, 1130, 14).webp({ quality: 90 })), 'convert', { format: 'webp', quality: 80 }],
-    ['convert 2.4 MP TIFF to JPEG', () => bytesOf(picture(1780, 1336, 4).tiff({ compression: 'lzw' })), 'convert', { format: 'jpeg', quality: 80 }],
-    ['watermark 2.3 MP JPEG', () => bytesOf(picture(1750, 1310, 14).jpeg({ quality: 92 })), 'watermark', { text: 'Memeforge', position: 'center', opacity: 0.5, fontSize: 48, color: '#ffffff' }],
-    ['pixelate 3.8 MP PNG', () => bytesOf(picture(2250, 1680, 4).png()), 'blur', { method: 'selective', regions: [{ x: 0, y: 0, width: 2000, height: 1500 }], pixelateLevel: 10, strength: 10 }],
+    [
+      'compress 2.3 MP JPEG, q80',
+      () => bytesOf(picture(1750, 1310, 14).jpeg({ quality: 92 })),
+      'compress',
+      { format: 'original', quality: 80 },
+    ],
+    [
+      'compress 2 MP PNG, q80',
+      () => bytesOf(picture(1632, 1224, 4).png()),
+      'compress',
+      { format: 'original', quality: 80 },
+    ],
+    [
+      'quality=auto, 1 MP photo',
+      () => bytesOf(picture(1154, 866, 14).jpeg({ quality: 92 })),
+      'compress',
+      { format: 'auto', quality: 'auto' },
+    ],
+    [
+      'quality=auto, 12 MP photo',
+      () => bytesOf(picture(4000, 3000, 14).jpeg({ quality: 92 })),
+      'compress',
+      { format: 'auto', quality: 'auto' },
+    ],
+    [
+      'convert 1.7 MP WebP to WebP',
+      () => bytesOf(picture(1500, 1130, 14).webp({ quality: 90 })),
+      'convert',
+      { format: 'webp', quality: 80 },
+    ],
+    [
+      'convert 2.4 MP TIFF to JPEG',
+      () => bytesOf(picture(1780, 1336, 4).tiff({ compression: 'lzw' })),
+      'convert',
+      { format: 'jpeg', quality: 80 },
+    ],
+    [
+      'watermark 2.3 MP JPEG',
+      () => bytesOf(picture(1750, 1310, 14).jpeg({ quality: 92 })),
+      'watermark',
+      { text: 'Memeforge', position: 'center', opacity: 0.5, fontSize: 48, color: '#ffffff' },
+    ],
+    [
+      'pixelate 3.8 MP PNG',
+      () => bytesOf(picture(2250, 1680, 4).png()),
+      'blur',
+      { method: 'selective', regions: [{ x: 0, y: 0, width: 2000, height: 1500 }], pixelateLevel: 10, strength: 10 },
+    ],
   ];
   console.log(`\nLongest CPU time between two turns of the event loop, engine run() (budget ${SLICE_BUDGET_MS} ms)\n`);
   console.log('| input | longest turn ms | total CPU ms | engine |');
@@ -151,6 +216,8 @@ if (values.service) {
     on = false;
     sample();
     const total = process.cpuUsage(start);
-    console.log(`| ${name} | ${Math.round(longest)} | ${Math.round((total.user + total.system) / 1000)} | ${outcome} |`);
+    console.log(
+      `| ${name} | ${Math.round(longest)} | ${Math.round((total.user + total.system) / 1000)} | ${outcome} |`,
+    );
   }
 }

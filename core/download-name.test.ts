@@ -21,7 +21,19 @@ describe('sanitizeDownloadName', () => {
   it('strips bidirectional controls, so a right-to-left override cannot disguise the extension', () => {
     const name = sanitizeDownloadName('invoice\u202Egpj.exe', 'png');
     expect(name).toBe('invoicegpj.png');
-    for (const c of ['\u200E', '\u200F', '\u061C', '\u202A', '\u202B', '\u202C', '\u202D', '\u2066', '\u2067', '\u2068', '\u2069']) {
+    for (const c of [
+      '\u200E',
+      '\u200F',
+      '\u061C',
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ]) {
       expect(sanitizeDownloadName(`a${c}b`, 'png')).toBe('ab.png');
     }
     expect(contentDisposition(sanitizeDownloadName('x\u202Ey', 'png'))).not.toContain('%E2%80%AE');

@@ -47,9 +47,24 @@ export const SHAPE_COLORS = [
 
 /** The 18-colour background palette. */
 export const BACKGROUND_PALETTE = [
-  '#ffffff', '#000000', '#f8fafc', '#e2e8f0', '#94a3b8', '#334155',
-  '#fee2e2', '#fef3c7', '#dcfce7', '#dbeafe', '#ede9fe', '#fce7f3',
-  '#ef4444', '#f59e0b', '#22c55e', '#3b82f6', '#8b5cf6', '#ec4899',
+  '#ffffff',
+  '#000000',
+  '#f8fafc',
+  '#e2e8f0',
+  '#94a3b8',
+  '#334155',
+  '#fee2e2',
+  '#fef3c7',
+  '#dcfce7',
+  '#dbeafe',
+  '#ede9fe',
+  '#fce7f3',
+  '#ef4444',
+  '#f59e0b',
+  '#22c55e',
+  '#3b82f6',
+  '#8b5cf6',
+  '#ec4899',
 ] as const;
 
 export const SHAPE_KINDS = ['speechBubble', 'thoughtBubble', 'explosion', 'star', 'heart'] as const;

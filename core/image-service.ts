@@ -45,7 +45,8 @@ export const IMAGE_SERVICE_MAX_CALLS_PER_OPERATION = 3;
 export type ServiceImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'heic' | 'rgba';
 
 /** The longest side the binding handles in a format, read or written. */
-export const maxSideOf = (format: ServiceImageFormat): number => (format === 'webp' ? WEBP_MAX_SIDE : format === 'avif' ? AVIF_MAX_SIDE : IMAGE_SERVICE_MAX_SIDE);
+export const maxSideOf = (format: ServiceImageFormat): number =>
+  format === 'webp' ? WEBP_MAX_SIDE : format === 'avif' ? AVIF_MAX_SIDE : IMAGE_SERVICE_MAX_SIDE;
 
 export interface SizeOf {
   width: number;
@@ -61,7 +62,8 @@ export type SizedStep =
 
 /** The picture's size after one step, in upright pixels. */
 export function sizeAfterStep(size: SizeOf, step: SizedStep): SizeOf {
-  if (step.op === 'crop' || (step.op === 'resize' && step.fit !== 'inside')) return { width: step.width, height: step.height };
+  if (step.op === 'crop' || (step.op === 'resize' && step.fit !== 'inside'))
+    return { width: step.width, height: step.height };
   if (step.op === 'resize') {
     const scale = Math.min(step.width / size.width, step.height / size.height);
     return { width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)) };
@@ -70,7 +72,15 @@ export function sizeAfterStep(size: SizeOf, step: SizedStep): SizeOf {
   return size;
 }
 
-const FORMAT_NAMES: Record<ServiceImageFormat, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', gif: 'GIF', avif: 'AVIF', heic: 'HEIC', rgba: 'raw' };
+const FORMAT_NAMES: Record<ServiceImageFormat, string> = {
+  jpeg: 'JPEG',
+  png: 'PNG',
+  webp: 'WebP',
+  gif: 'GIF',
+  avif: 'AVIF',
+  heic: 'HEIC',
+  rgba: 'raw',
+};
 const px = (n: number) => n.toLocaleString('en-US');
 const mp = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
 
@@ -96,7 +106,12 @@ function sideProblem(what: string, size: SizeOf, format: ServiceImageFormat): st
   const limit = maxSideOf(format);
   if (Math.max(size.width, size.height) <= limit) return null;
   const [side, length] = size.width >= size.height ? ['wide', size.width] : ['high', size.height];
-  const formats = format === 'webp' ? 'WebP pictures hold' : format === 'avif' ? 'AVIF pictures are made' : `the image service handles ${format === 'rgba' ? 'pictures' : `${FORMAT_NAMES[format]} pictures`}`;
+  const formats =
+    format === 'webp'
+      ? 'WebP pictures hold'
+      : format === 'avif'
+        ? 'AVIF pictures are made'
+        : `the image service handles ${format === 'rgba' ? 'pictures' : `${FORMAT_NAMES[format]} pictures`}`;
   return `${what} is ${px(length)} pixels ${side}; ${formats} at most ${px(limit)} pixels a side. Please make it smaller (at most ${px(limit)} pixels a side) and try again.`;
 }
 
@@ -105,12 +120,16 @@ function sideProblem(what: string, size: SizeOf, format: ServiceImageFormat): st
  * input, every overlay, each step's result (our own 50 MP limit) and the output, before any work is done.
  */
 export function imageServiceRefusal(job: ServiceJobShape): string | null {
-  for (const [what, picture] of [['This picture', job.input], ...(job.overlays ?? []).map((o) => ['A layer drawn over it', o] as const)] as const) {
+  for (const [what, picture] of [
+    ['This picture', job.input],
+    ...(job.overlays ?? []).map((o) => ['A layer drawn over it', o] as const),
+  ] as const) {
     if (picture.bytes > IMAGE_SERVICE_MAX_FILE_BYTES) {
       return `${what} is ${Math.round(picture.bytes / 100_000) / 10} MB; the image service reads files of at most ${IMAGE_SERVICE_MAX_FILE_BYTES / 1_000_000} MB.`;
     }
     const area = picture.width * picture.height;
-    if (area > Math.min(MAX_IMAGE_PIXELS, IMAGE_SERVICE_MAX_PIXELS)) return `${what} is ${mp(area)}; the most we process is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`;
+    if (area > Math.min(MAX_IMAGE_PIXELS, IMAGE_SERVICE_MAX_PIXELS))
+      return `${what} is ${mp(area)}; the most we process is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`;
     const frames = picture.frames ?? 1;
     if (frames > 1 && frames * area > IMAGE_SERVICE_MAX_ANIMATION_PIXELS) {
       return `${what} is an animation of ${frames} frames, ${mp(frames * area)} in all; the image service works on animations of at most ${IMAGE_SERVICE_MAX_ANIMATION_PIXELS / 1_000_000} megapixels in all frames together. Please save its first frame as a still picture and try again.`;
@@ -118,10 +137,14 @@ export function imageServiceRefusal(job: ServiceJobShape): string | null {
     const side = sideProblem(what, picture, picture.format);
     if (side) return side;
   }
-  const sizes = job.steps.reduce<SizeOf[]>((all, step) => [...all, sizeAfterStep(all[all.length - 1] ?? job.input, step)], []);
+  const sizes = job.steps.reduce<SizeOf[]>(
+    (all, step) => [...all, sizeAfterStep(all[all.length - 1] ?? job.input, step)],
+    [],
+  );
   if (job.result) sizes.push(job.result);
   const tooMany = sizes.find((s) => s.width * s.height > MAX_IMAGE_PIXELS);
-  if (tooMany) return `The result would be ${mp(tooMany.width * tooMany.height)}; the most we make is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`;
+  if (tooMany)
+    return `The result would be ${mp(tooMany.width * tooMany.height)}; the most we make is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`;
   return sideProblem('The result', sizes[sizes.length - 1] ?? job.input, job.output);
 }
 

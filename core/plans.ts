@@ -1,6 +1,13 @@
 import { DASHBOARD_TREND_DAYS, PREMIUM_MONTHLY_AI_GUIDE } from './api/dashboard';
 import { SHARE_FREE_DAYS } from './api/shares';
-import { API_KEYS_MAX_ACTIVE, API_MONTHLY_CALLS, EXPORT_MAX_SIDE, FREE_DAILY_AI_LIMIT, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from './limits';
+import {
+  API_KEYS_MAX_ACTIVE,
+  API_MONTHLY_CALLS,
+  EXPORT_MAX_SIDE,
+  FREE_DAILY_AI_LIMIT,
+  MAX_IMAGE_PIXELS,
+  MAX_UPLOAD_BYTES,
+} from './limits';
 import { UPSCALE_FACTORS } from './tools/ai';
 
 /**
@@ -28,11 +35,19 @@ const MAX_UPSCALE = Math.max(...UPSCALE_FACTORS);
 /** What the product does, as a plan states it; each line says where the product does it. */
 export const FEATURES = {
   // docs/product.md §8 (FREE_DAILY_AI_LIMIT), §5.2 (upscale 2×–4×), §5.5 (blur by AI), §4.2 (generation).
-  aiDaily: { id: 'aiDaily', tier: 'free', text: `${FREE_DAILY_AI_LIMIT} AI operations a day: generate a picture, upscale up to ${MAX_UPSCALE}×, remove a background, blur faces or people` },
+  aiDaily: {
+    id: 'aiDaily',
+    tier: 'free',
+    text: `${FREE_DAILY_AI_LIMIT} AI operations a day: generate a picture, upscale up to ${MAX_UPSCALE}×, remove a background, blur faces or people`,
+  },
   // §4: templates, uploads, captions, shapes, AI caption ideas (never counted).
   editor: { id: 'editor', tier: 'free', text: 'Every template, your own pictures, captions, shapes and caption ideas' },
   // §4.5, §4.5.1: the editor's downloads, made in the browser.
-  downloads: { id: 'downloads', tier: 'free', text: `Downloads with no watermark, up to ${thousands(EXPORT_MAX_SIDE)}${NBSP}px: JPG, PNG or WebP, and GIF, WebP or MP4 when animated` },
+  downloads: {
+    id: 'downloads',
+    tier: 'free',
+    text: `Downloads with no watermark, up to ${thousands(EXPORT_MAX_SIDE)}${NBSP}px: JPG, PNG or WebP, and GIF, WebP or MP4 when animated`,
+  },
   // §5 and §8 (MAX_UPLOAD_BYTES, MAX_IMAGE_PIXELS).
   tools: {
     id: 'tools',
@@ -55,9 +70,17 @@ export const FEATURES = {
   // §4.5: a member's share links have no expiry.
   keptShares: { id: 'keptShares', tier: 'premium', text: 'Share links kept until you delete them' },
   // §6 figures and chart.
-  figures: { id: 'figures', tier: 'premium', text: `Your figures: memes saved, AI operations and downloads, a ${DASHBOARD_TREND_DAYS}-day chart` },
+  figures: {
+    id: 'figures',
+    tier: 'premium',
+    text: `Your figures: memes saved, AI operations and downloads, a ${DASHBOARD_TREND_DAYS}-day chart`,
+  },
   // §6 API keys (API_KEYS_MAX_ACTIVE, API_MONTHLY_CALLS).
-  apiKeys: { id: 'apiKeys', tier: 'premium', text: `API keys: up to ${API_KEYS_MAX_ACTIVE}, each with ${thousands(API_MONTHLY_CALLS)} calls a month` },
+  apiKeys: {
+    id: 'apiKeys',
+    tier: 'premium',
+    text: `API keys: up to ${API_KEYS_MAX_ACTIVE}, each with ${thousands(API_MONTHLY_CALLS)} calls a month`,
+  },
 } as const satisfies Record<string, Feature>;
 
 export interface Plan {
@@ -104,7 +127,9 @@ export const PLANS: Plan[] = [
 export const MEMBER_PLAN: Plan = PLANS.find((p) => p.id === 'premium')!;
 
 /** Said next to every billing action until online billing exists. */
-export const BILLING_NOTE = 'Online billing is not available yet: our support team sets up, changes and invoices Premium by e-mail.';
+export const BILLING_NOTE =
+  'Online billing is not available yet: our support team sets up, changes and invoices Premium by e-mail.';
 
 /** Under the plans: a team buys one membership per person, through support. */
-export const TEAM_NOTE = 'For a team, ask for one membership per person: each gets their own dashboard, saved memes and API keys.';
+export const TEAM_NOTE =
+  'For a team, ask for one membership per person: each gets their own dashboard, saved memes and API keys.';

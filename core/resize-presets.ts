@@ -30,5 +30,9 @@ export const RESIZE_PRESETS = [
 ] as const satisfies readonly ResizePreset[];
 
 export const QUICK_PRESET_COUNT = 4;
-export const PRESET_CATEGORY_LABELS: Record<ResizePreset['category'], string> = { social: 'Social media', print: 'Print', web: 'Web' };
+export const PRESET_CATEGORY_LABELS: Record<ResizePreset['category'], string> = {
+  social: 'Social media',
+  print: 'Print',
+  web: 'Web',
+};
 export const RESIZE_DEFAULT = { width: 800, height: 600 } as const;

@@ -23,7 +23,9 @@ export const BACKGROUND_REMOVAL_PARTNER = {
   features: ['Does only background removal', 'Batch processing'],
 } as const;
 
-export function partnerLink(partner: { url: string; referral: { param: string; value: string } } = BACKGROUND_REMOVAL_PARTNER): string {
+export function partnerLink(
+  partner: { url: string; referral: { param: string; value: string } } = BACKGROUND_REMOVAL_PARTNER,
+): string {
   const u = new URL(partner.url);
   u.searchParams.set(partner.referral.param, partner.referral.value);
   return u.toString();

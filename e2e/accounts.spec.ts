@@ -13,16 +13,30 @@ const LOCALHOST = BASE_URL.replace('127.0.0.1', 'localhost');
 test.use({ baseURL: LOCALHOST });
 
 /** A platform authenticator that holds discoverable credentials and says yes at once. */
-async function virtualAuthenticator(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+async function virtualAuthenticator(
+  context: BrowserContext,
+  page: Page,
+): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { cdp, authenticatorId };
 }
 
-test('a passkey account follows its person to a second browser; deleting it takes the share down and signs the first out', async ({ page, context, browser }) => {
+test('a passkey account follows its person to a second browser; deleting it takes the share down and signs the first out', async ({
+  page,
+  context,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const first = await virtualAuthenticator(context, page);
   await page.goto('/account');
@@ -39,7 +53,10 @@ test('a passkey account follows its person to a second browser; deleting it take
   const other = await browser.newContext({ baseURL: LOCALHOST });
   const phone = await other.newPage();
   const second = await virtualAuthenticator(other, phone);
-  await second.cdp.send('WebAuthn.addCredential', { authenticatorId: second.authenticatorId, credential: credentials[0]! });
+  await second.cdp.send('WebAuthn.addCredential', {
+    authenticatorId: second.authenticatorId,
+    credential: credentials[0]!,
+  });
 
   await phone.goto('/account');
   await phone.getByRole('button', { name: 'Sign in with a passkey' }).click();

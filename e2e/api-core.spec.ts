@@ -59,7 +59,10 @@ test('a text file called cat.png is refused with the message people see (docs/pr
   });
   expect(result).toEqual({
     status: 415,
-    body: { error: 'Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).', code: 'unsupported_media_type' },
+    body: {
+      error: 'Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).',
+      code: 'unsupported_media_type',
+    },
   });
 });
 
@@ -100,7 +103,10 @@ test('premium: unlock, save a meme on download, list it, delete it, lock again',
   }, code);
 
   expect(steps.freeDownload).toMatchObject({ status: 201, body: { isPremium: false } });
-  expect(steps.wrong).toEqual({ status: 401, body: { error: 'That access code is not right. Please check it and try again.', code: 'unauthorized' } });
+  expect(steps.wrong).toEqual({
+    status: 401,
+    body: { error: 'That access code is not right. Please check it and try again.', code: 'unauthorized' },
+  });
   expect(steps.open).toMatchObject({ status: 200, body: { premium: true } });
   expect(steps.session).toMatchObject({ status: 200, body: { premium: true } });
   expect(steps.usage).toMatchObject({ status: 200, body: { premium: true, totalLimit: null, canGenerate: true } });
@@ -117,5 +123,12 @@ test('premium: unlock, save a meme on download, list it, delete it, lock again',
 test('usage-limit reports the free daily allowance of 10', async ({ page }) => {
   await page.goto('/');
   const usage = await page.evaluate(async () => (await fetch('/api/usage-limit')).json());
-  expect(usage).toEqual({ used: 0, totalLimit: 10, remaining: 10, canGenerate: true, premium: false, resetsAt: expect.stringMatching(/T00:00:00.000Z$/) });
+  expect(usage).toEqual({
+    used: 0,
+    totalLimit: 10,
+    remaining: 10,
+    canGenerate: true,
+    premium: false,
+    resetsAt: expect.stringMatching(/T00:00:00.000Z$/),
+  });
 });

@@ -22,7 +22,9 @@ function raw(head: string, body = '', waitMs = 10_000): Promise<RawAnswer> {
     const started = performance.now();
     let firstByte = 0;
     let text = '';
-    const socket = net.connect(Number(port), hostname, () => socket.write(head.replaceAll('\n', '\r\n') + '\r\n' + body));
+    const socket = net.connect(Number(port), hostname, () =>
+      socket.write(head.replaceAll('\n', '\r\n') + '\r\n' + body),
+    );
     const timer = setTimeout(() => {
       socket.destroy();
       reject(new Error(`no complete answer within ${waitMs} ms: ${JSON.stringify(text.slice(0, 200))}`));
@@ -33,12 +35,17 @@ function raw(head: string, body = '', waitMs = 10_000): Promise<RawAnswer> {
       const end = text.indexOf('\r\n\r\n');
       if (end < 0) return;
       const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
       const length = Number(headers['content-length'] ?? NaN);
       let payload = text.slice(end + 4);
       if (headers['transfer-encoding'] === 'chunked') {
         if (!payload.endsWith('0\r\n\r\n')) return;
-        payload = payload.replace(/(^|\r\n)[0-9a-f]+\r\n/g, '$1').replace(/\r\n\r\n$/, '').replace(/\r\n/g, '');
+        payload = payload
+          .replace(/(^|\r\n)[0-9a-f]+\r\n/g, '$1')
+          .replace(/\r\n\r\n$/, '')
+          .replace(/\r\n/g, '');
       } else if (!Number.isNaN(length) && payload.length < length) return;
       clearTimeout(timer);
       socket.destroy();
@@ -64,11 +71,17 @@ test('a GET or HEAD with a body is a 400 in our words, not a stack trace', async
 
 test('a Content-Length sent twice is read as one when the values agree, and refused when they do not', async () => {
   // workerd merges equal values before our code runs, so the route answers as usual (in JSON) …
-  const same = await raw('POST /api/session HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 2\nContent-Length: 2\nConnection: close\n', '{}');
+  const same = await raw(
+    'POST /api/session HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 2\nContent-Length: 2\nConnection: close\n',
+    '{}',
+  );
   expect(same.status).toBe(400);
   expect(jsonError(same).code).toBe('validation_failed');
   // … and refuses different ones itself, in its plain-text 400 (docs/api.md): never a 500 or a stack trace.
-  const different = await raw('POST /api/session HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 2\nContent-Length: 3\nConnection: close\n', '{}');
+  const different = await raw(
+    'POST /api/session HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 2\nContent-Length: 3\nConnection: close\n',
+    '{}',
+  );
   expect(different.status).toBe(400);
   expect(different.body).not.toMatch(/at .*\.(ts|js):\d+/);
 });
@@ -102,7 +115,10 @@ test('a path with an empty segment or a raw < is the API’s JSON, and a page’
 });
 
 test('a declared body over the limit is refused at once, even when it never comes', async () => {
-  const answer = await raw(`POST /api/upload HTTP/1.1\nHost: x\nContent-Type: multipart/form-data; boundary=x\nContent-Length: ${100 * 1024 * 1024}\n`, '--x\r\n');
+  const answer = await raw(
+    `POST /api/upload HTTP/1.1\nHost: x\nContent-Type: multipart/form-data; boundary=x\nContent-Length: ${100 * 1024 * 1024}\n`,
+    '--x\r\n',
+  );
   expect(answer.status).toBe(413);
   expect(jsonError(answer).code).toBe('payload_too_large');
   expect(answer.ms).toBeLessThan(1000);
@@ -110,7 +126,11 @@ test('a declared body over the limit is refused at once, even when it never come
 
 test('a body that stops arriving is answered 408 once nothing came for the read deadline', async () => {
   test.setTimeout(BODY_READ_IDLE_MS + 30_000);
-  const answer = await raw('POST /api/session HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 1000\n', '{"accessCode":"', BODY_READ_IDLE_MS + 20_000);
+  const answer = await raw(
+    'POST /api/session HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 1000\n',
+    '{"accessCode":"',
+    BODY_READ_IDLE_MS + 20_000,
+  );
   expect(answer.status).toBe(408);
   expect(jsonError(answer).code).toBe('request_timeout');
   expect(answer.ms).toBeGreaterThanOrEqual(BODY_READ_IDLE_MS - 1000);

@@ -31,7 +31,9 @@ const axe = (page: unknown) => new AxeBuilder({ page: page as ConstructorParamet
 /** Serious and critical axe findings inside the API keys section. */
 async function seriousViolations(page: Page) {
   const { violations } = await axe(page).include('[data-testid="api-keys"]').analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const secondsToNextMonth = () => {
@@ -39,7 +41,9 @@ const secondsToNextMonth = () => {
   return (Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - now.getTime()) / 1000;
 };
 
-test('API keys: created on the dashboard, shown once, authenticate a compress from Node, stop at the allowance, and stop working when revoked', async ({ page }) => {
+test('API keys: created on the dashboard, shown once, authenticate a compress from Node, stop at the allowance, and stop working when revoked', async ({
+  page,
+}) => {
   const photo = await readFile(corpusFile('photos/rocket.jpg'));
   await unlock(page);
   const section = page.getByTestId('api-keys');
@@ -89,7 +93,10 @@ test('API keys: created on the dashboard, shown once, authenticate a compress fr
   await expect(panel).toHaveCount(0);
   await page.reload();
   await expect(row.getByTestId('api-key-calls')).toHaveText(`${LIMIT} of ${LIMIT}`);
-  await expect(row.getByRole('progressbar', { name: 'Calls this month' })).toHaveAttribute('aria-valuenow', String(LIMIT));
+  await expect(row.getByRole('progressbar', { name: 'Calls this month' })).toHaveAttribute(
+    'aria-valuenow',
+    String(LIMIT),
+  );
   await expect(row).toContainText('last used');
   await expect(section.getByTestId('api-calls-total')).toContainText(`This month: ${LIMIT} calls`);
   expect(await page.content()).not.toContain(key);
@@ -126,7 +133,11 @@ for (const { width, dark } of [
     await page.reload();
     await expect(section.getByTestId('api-key')).not.toHaveCount(0);
     // A key with an open confirmation and the shown-once panel of a new key, as a person sees them.
-    await section.getByTestId('api-key').first().getByRole('button', { name: /^Revoke / }).click();
+    await section
+      .getByTestId('api-key')
+      .first()
+      .getByRole('button', { name: /^Revoke / })
+      .click();
     await section.getByLabel('Key name').fill('Staging');
     await section.getByRole('button', { name: 'Create key' }).click();
     await expect(page.getByTestId('new-api-key-panel')).toBeVisible();

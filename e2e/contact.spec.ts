@@ -31,7 +31,9 @@ async function opened(browser: Browser, path: string, [, width, height]: (typeof
   return { context, page };
 }
 
-test('on a phone: the form first, and an empty one says what is missing under each field, in words, and sends nothing', async ({ page }) => {
+test('on a phone: the form first, and an empty one says what is missing under each field, in words, and sends nothing', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   let sent = 0;
   page.on('request', (r) => void (r.url().endsWith('/api/contact') && sent++));
@@ -48,7 +50,9 @@ test('on a phone: the form first, and an empty one says what is missing under ea
   const field = await page.getByLabel('Your e-mail address').boundingBox();
   expect(field!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
   await expect(page.getByLabel('Your e-mail address')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('Your e-mail address')).toHaveAccessibleDescription(new RegExp(CONTACT_MESSAGES.email.replace(/[.]/g, '\\.')));
+  await expect(page.getByLabel('Your e-mail address')).toHaveAccessibleDescription(
+    new RegExp(CONTACT_MESSAGES.email.replace(/[.]/g, '\\.')),
+  );
   await expect(page.getByText(CONTACT_MESSAGES.topic)).toBeVisible();
   await expect(page.getByText(CONTACT_MESSAGES.message)).toBeVisible();
   // Typing in a field clears its error; a bad address keeps its own.
@@ -65,12 +69,17 @@ test('a message sent from the form is kept, and the page says where it went', as
   await page.goto('/contact');
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
   await fill(page, 'Can I make a GIF meme?');
-  const [answer] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/contact')), page.getByRole('button', { name: 'Send message' }).click()]);
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/contact')),
+    page.getByRole('button', { name: 'Send message' }).click(),
+  ]);
   expect(answer.status()).toBe(201);
   contactReceivedSchema.parse(await answer.json());
   const sent = page.getByTestId('contact-sent');
   await expect(sent.getByRole('heading', { name: 'Thank you: your message is with us' })).toBeFocused();
-  await expect(sent).toContainText(`answer by e-mail at ada@example.com. It is kept for ${CONTACT_KEPT_DAYS} days, then deleted.`);
+  await expect(sent).toContainText(
+    `answer by e-mail at ada@example.com. It is kept for ${CONTACT_KEPT_DAYS} days, then deleted.`,
+  );
   expect(await axeProblems(page)).toEqual([]);
 
   await sent.getByRole('button', { name: 'Send another message' }).click();
@@ -82,7 +91,9 @@ test('past the burst limit the form shows the server’s words and keeps what wa
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
   // The page's own cookie: the visitor the limit counts.
   for (let i = 0; i < RATE_LIMITS_PER_MINUTE.contact; i++) {
-    const res = await page.request.post('/api/contact', { data: { email: 'burst@example.com', topic: 'other', message: `burst ${i}` } });
+    const res = await page.request.post('/api/contact', {
+      data: { email: 'burst@example.com', topic: 'other', message: `burst ${i}` },
+    });
     expect([201, 429]).toContain(res.status());
   }
   await fill(page, 'one more');
@@ -91,7 +102,9 @@ test('past the burst limit the form shows the server’s words and keeps what wa
   await expect(page.getByLabel('Your message')).toHaveValue('one more');
 });
 
-test('the contact page on a desktop, dark, and a laptop’s short window: axe clean, no sideways scroll, the form first', async ({ browser }) => {
+test('the contact page on a desktop, dark, and a laptop’s short window: axe clean, no sideways scroll, the form first', async ({
+  browser,
+}) => {
   for (const screen of SCREENS) {
     const dark = screen[0] === 'desktop';
     const { context, page } = await opened(browser, '/contact', screen, dark);

@@ -5,14 +5,20 @@ import { corpusFile, toastWith } from './tools-fixtures';
 // The local access code of workers/api/.dev.vars.example, which the e2e server uses.
 const CODE = 'memeforge-premium';
 
-test('dashboard: wrong code is denied, the right one unlocks, memes list and delete, reload stays unlocked, lock shows the gate', async ({ page }) => {
+test('dashboard: wrong code is denied, the right one unlocks, memes list and delete, reload stays unlocked, lock shows the gate', async ({
+  page,
+}) => {
   const png = await readFile(corpusFile('formats/sample.png'));
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Premium Dashboard Access' })).toBeVisible();
-  await expect(page.getByTestId('dashboard-explained')).toContainText('The dashboard is where Premium members find their saved memes');
+  await expect(page.getByTestId('dashboard-explained')).toContainText(
+    'The dashboard is where Premium members find their saved memes',
+  );
   await expect(page.getByRole('link', { name: 'Ask for Premium' })).toHaveAttribute('href', '/contact?plan=premium');
   // To someone without a code: what the dashboard is, what Premium adds, and this browser's share links below.
-  await expect(page.getByTestId('dashboard-explained')).toContainText('It opens with the access code support sends each member.');
+  await expect(page.getByTestId('dashboard-explained')).toContainText(
+    'It opens with the access code support sends each member.',
+  );
   const notMember = page.getByRole('region', { name: 'Not a member?' });
   await expect(notMember).toContainText('Save memes to your dashboard');
   await expect(notMember.getByRole('link', { name: 'See pricing' })).toHaveAttribute('href', '/pricing');
@@ -24,10 +30,14 @@ test('dashboard: wrong code is denied, the right one unlocks, memes list and del
   await expect(field).toHaveAttribute('type', 'password');
   await field.fill('not-the-code');
   await field.press('Enter');
-  await expect(toastWith(page, 'Access Denied')).toContainText('That access code is not right. Please check it and try again.');
+  await expect(toastWith(page, 'Access Denied')).toContainText(
+    'That access code is not right. Please check it and try again.',
+  );
   await expect(page.getByRole('heading', { name: 'Premium Dashboard Access' })).toBeVisible();
   // It is an access code, not a password, wherever a person reads it (the field stays masked).
-  await expect(page.locator('#access-error')).toHaveText('That access code is not right. Please check it and try again.');
+  await expect(page.locator('#access-error')).toHaveText(
+    'That access code is not right. Please check it and try again.',
+  );
   expect(await page.locator('body').innerText()).not.toMatch(/password/i);
 
   await field.fill(CODE);
@@ -40,12 +50,16 @@ test('dashboard: wrong code is denied, the right one unlocks, memes list and del
 
   // Two memes downloaded while unlocked are saved for this member (same browser cookies).
   for (const filename of ['first meme', 'second meme']) {
-    const res = await page.request.post('/api/download-meme', { data: { canvasData: `data:image/png;base64,${png.toString('base64')}`, filename, format: 'png' } });
+    const res = await page.request.post('/api/download-meme', {
+      data: { canvasData: `data:image/png;base64,${png.toString('base64')}`, filename, format: 'png' },
+    });
     expect(res.status()).toBe(201);
     expect(((await res.json()) as { isPremium: boolean }).isPremium).toBe(true);
   }
   // One AI operation as this member (an upscale by the local AI service) counts on the usage card and the chart.
-  const upscaled = await page.request.post('/api/optimize', { multipart: { operation: 'upscale', factor: '2', image: { name: 'sample.png', mimeType: 'image/png', buffer: png } } });
+  const upscaled = await page.request.post('/api/optimize', {
+    multipart: { operation: 'upscale', factor: '2', image: { name: 'sample.png', mimeType: 'image/png', buffer: png } },
+  });
   expect(upscaled.status()).toBe(200);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Your Saved Memes (2)' })).toBeVisible();
@@ -68,12 +82,17 @@ test('dashboard: wrong code is denied, the right one unlocks, memes list and del
   await expect(cards.filter({ hasText: 'Downloads' })).toContainText('2');
   await expect(cards.filter({ hasText: 'AI Operations this month' })).toContainText('1');
   // This member unlocked for the first time in this test: member since this month (the browser's time zone).
-  const thisMonth = await page.evaluate(() => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(new Date()));
+  const thisMonth = await page.evaluate(() =>
+    new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(new Date()),
+  );
   await expect(cards.filter({ hasText: 'Member Since' })).toContainText(thisMonth);
 
   // Delete asks first; Cancel keeps the meme.
   await page.getByRole('button', { name: 'Delete second meme' }).click();
-  await page.getByRole('group', { name: 'Confirm deleting second meme' }).getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('group', { name: 'Confirm deleting second meme' })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
   await expect(memes).toHaveCount(2);
   await page.getByRole('button', { name: 'Delete second meme' }).click();
   await page.getByRole('button', { name: 'Yes, delete' }).click();

@@ -13,22 +13,30 @@ const PHOTO = new URL('../../shared/corpus/photos/rocket.jpg', import.meta.url).
 
 /** The access code the server under test was started with (npm start copies .dev.vars from the example). */
 function accessCode(): string {
-  const file = ['workers/api/.dev.vars', 'workers/api/.dev.vars.example'].map((p) => {
-    try {
-      return readFileSync(p, 'utf8');
-    } catch {
-      return '';
-    }
-  }).find(Boolean)!;
+  const file = ['workers/api/.dev.vars', 'workers/api/.dev.vars.example']
+    .map((p) => {
+      try {
+        return readFileSync(p, 'utf8');
+      } catch {
+        return '';
+      }
+    })
+    .find(Boolean)!;
   return /DASHBOARD_ACCESS_CODE="?([^"\n]+)"?/.exec(file)![1]!;
 }
 
-test('/developers lists the routes from the API’s own document, grouped, with fields, errors and examples', async ({ page }) => {
+test('/developers lists the routes from the API’s own document, grouped, with fields, errors and examples', async ({
+  page,
+}) => {
   await page.goto('/developers');
   await expect(page.getByRole('heading', { level: 1, name: 'Memeforge API' })).toBeVisible();
-  for (const tag of ['Templates', 'Image tools', 'AI', 'API keys']) await expect(page.getByRole('heading', { level: 2, name: tag })).toBeVisible();
+  for (const tag of ['Templates', 'Image tools', 'AI', 'API keys'])
+    await expect(page.getByRole('heading', { level: 2, name: tag })).toBeVisible();
   const doc = await (await page.request.get('/api/openapi.json')).json();
-  const documented = Object.values(doc.paths as Record<string, object>).reduce((n, ops) => n + Object.keys(ops).length, 0);
+  const documented = Object.values(doc.paths as Record<string, object>).reduce(
+    (n, ops) => n + Object.keys(ops).length,
+    0,
+  );
   await expect(page.getByTestId('api-route')).toHaveCount(documented);
   const optimize = page.locator('article#postOptimize');
   await expect(optimize.getByRole('heading', { level: 3 })).toHaveText('POST/api/optimize');
@@ -39,7 +47,9 @@ test('/developers lists the routes from the API’s own document, grouped, with 
   await expect(table.getByRole('rowheader', { name: 'quality' })).toBeVisible();
   await expect(optimize.getByText('quota_exceeded', { exact: true }).first()).toBeVisible();
   // A public route's example sends no key (a made-up one is refused with 401); a keyed one says where to get a key.
-  await expect(page.locator('article#getTemplates [data-testid="curl-example"]')).toHaveText(`curl '${BASE_URL}/api/templates'`);
+  await expect(page.locator('article#getTemplates [data-testid="curl-example"]')).toHaveText(
+    `curl '${BASE_URL}/api/templates'`,
+  );
   for (const route of await page.getByTestId('api-route').all()) {
     const example = await route.getByTestId('curl-example').innerText();
     const auth = await route.getByText('Authentication:').locator('..').innerText();
@@ -56,17 +66,29 @@ test('/developers lists the routes from the API’s own document, grouped, with 
 });
 
 for (const dark of [false, true]) {
-  test(`/developers has no serious or critical accessibility violations (${dark ? 'dark' : 'light'})`, async ({ page }) => {
+  test(`/developers has no serious or critical accessibility violations (${dark ? 'dark' : 'light'})`, async ({
+    page,
+  }) => {
     if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
     await page.goto('/developers');
     await expect(page.getByTestId('api-route').first()).toBeVisible();
     const { violations } = await axe(page).analyze();
     const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      bad.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 }
 
-test('the compress curl example runs as pasted, with no key, and downloads the picture from the absolute imageUrl', async ({ page }) => {
+test('the compress curl example runs as pasted, with no key, and downloads the picture from the absolute imageUrl', async ({
+  page,
+}) => {
   await page.goto('/developers');
   const example = await page.locator('article#postOptimize [data-testid="curl-example"]').innerText();
   expect(example).toContain('-F image=@photo.jpg');
@@ -78,7 +100,11 @@ test('the compress curl example runs as pasted, with no key, and downloads the p
     copyFileSync(PHOTO, join(dir, 'photo.jpg'));
     // -f: any 4xx/5xx (a 401 from a placeholder key, a 404 from a relative URL) fails the paste.
     await run('bash', ['-ec', example.replace(/^curl /gm, 'curl -fsS ')], { cwd: dir, timeout: 30_000 });
-    const answer = JSON.parse(readFileSync(join(dir, 'answer.json'), 'utf8')) as { operation: string; format: string; imageUrl: string };
+    const answer = JSON.parse(readFileSync(join(dir, 'answer.json'), 'utf8')) as {
+      operation: string;
+      format: string;
+      imageUrl: string;
+    };
     expect(answer).toMatchObject({ operation: 'compress', format: 'webp' });
     // The picture's full address on the site that answered, fetched as it is.
     expect(answer.imageUrl).toMatch(new RegExp(`^${BASE_URL.replace(/[.]/g, '\\.')}/api/images/`));
@@ -99,7 +125,10 @@ test('a keyed example runs as pasted once MEMEFORGE_KEY holds a real key from th
   expect(created.status()).toBe(201);
   const { key } = (await created.json()) as { key: string };
   const paste = (env: Record<string, string>) =>
-    run('bash', ['-c', `${example} -sS -o /dev/null -w '%{http_code}'`], { timeout: 30_000, env: { ...process.env, ...env } });
+    run('bash', ['-c', `${example} -sS -o /dev/null -w '%{http_code}'`], {
+      timeout: 30_000,
+      env: { ...process.env, ...env },
+    });
   expect((await paste({ MEMEFORGE_KEY: key })).stdout).toBe('200');
   // The variable is what carries the key: without it the same paste is refused.
   expect((await paste({ MEMEFORGE_KEY: '' })).stdout).toBe('401');
@@ -114,7 +143,9 @@ test('each example has a copy button that puts it on the clipboard and says Copi
   await expect(article.getByRole('status')).toHaveText('Copied');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(await article.getByTestId('curl-example').innerText());
-  await expect(page.getByRole('button', { name: /^Copy curl example for / })).toHaveCount(await page.getByTestId('api-route').count());
+  await expect(page.getByRole('button', { name: /^Copy curl example for / })).toHaveCount(
+    await page.getByTestId('api-route').count(),
+  );
 });
 
 test('screenshots of /developers at 1280 and 390 px, light and dark', async ({ page }) => {

@@ -6,7 +6,9 @@ import { expect, test } from './fixtures';
 
 // An answer is kept before it leaves, so the very next request is already a hit.
 
-test('a meme URL is drawn once, then served by the edge cache with identical bytes, tracking parameters ignored', async ({ request }) => {
+test('a meme URL is drawn once, then served by the edge cache with identical bytes, tracking parameters ignored', async ({
+  request,
+}) => {
   const path = `/api/memes/nope-yep/drawn_once/${Date.now()}_then_kept.png?width=240`;
   const first = await request.get(path);
   expect(first.status()).toBe(200);
@@ -28,9 +30,15 @@ test('a meme URL is drawn once, then served by the edge cache with identical byt
   expect((await poisoned.json()).error).toMatch(/width option was given 2 times/);
 });
 
-test('a shared meme’s picture leaves the edge cache when its creator deletes it: 410, not a kept 200', async ({ request }) => {
-  const jpeg = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
-  const created = await request.post('/api/shares', { multipart: { image: { name: 'meme.jpg', mimeType: 'image/jpeg', buffer: jpeg } } });
+test('a shared meme’s picture leaves the edge cache when its creator deletes it: 410, not a kept 200', async ({
+  request,
+}) => {
+  const jpeg = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#3366cc' } })
+    .jpeg()
+    .toBuffer();
+  const created = await request.post('/api/shares', {
+    multipart: { image: { name: 'meme.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
+  });
   expect(created.status()).toBe(201);
   const share = (await created.json()) as { id: string; imageUrl: string; deleteToken: string };
   const first = await request.get(share.imageUrl);
@@ -44,12 +52,20 @@ test('a shared meme’s picture leaves the edge cache when its creator deletes i
   expect(after.headers()['x-cache']).toBeUndefined();
 });
 
-test('a browser on another site gets the preflight of a keyed call answered, and a keyless one refused', async ({ request }) => {
+test('a browser on another site gets the preflight of a keyed call answered, and a keyless one refused', async ({
+  request,
+}) => {
   const headers = { origin: 'https://memes.elsewhere.example', 'access-control-request-method': 'POST' };
-  const keyed = await request.fetch('/api/memes/render', { method: 'OPTIONS', headers: { ...headers, 'access-control-request-headers': 'authorization,content-type' } });
+  const keyed = await request.fetch('/api/memes/render', {
+    method: 'OPTIONS',
+    headers: { ...headers, 'access-control-request-headers': 'authorization,content-type' },
+  });
   expect(keyed.status()).toBe(204);
   expect(keyed.headers()['access-control-allow-headers']).toContain('authorization');
-  const keyless = await request.fetch('/api/memes/render', { method: 'OPTIONS', headers: { ...headers, 'access-control-request-headers': 'content-type' } });
+  const keyless = await request.fetch('/api/memes/render', {
+    method: 'OPTIONS',
+    headers: { ...headers, 'access-control-request-headers': 'content-type' },
+  });
   expect(keyless.status()).toBe(403);
   expect(await keyless.json()).toMatchObject({ code: 'forbidden' });
 });

@@ -16,10 +16,19 @@ const serious = async (page: unknown) => {
 };
 
 for (const dark of [false, true]) {
-  test(`the editor has no serious or critical accessibility violations (${dark ? 'dark' : 'light'})`, async ({ page }) => {
+  test(`the editor has no serious or critical accessibility violations (${dark ? 'dark' : 'light'})`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await mockTemplates(page);
-    await mockUsage(page, { used: 8, totalLimit: 10, remaining: 2, canGenerate: true, premium: false, resetsAt: nextUtcMidnight() });
+    await mockUsage(page, {
+      used: 8,
+      totalLimit: 10,
+      remaining: 2,
+      canGenerate: true,
+      premium: false,
+      resetsAt: nextUtcMidnight(),
+    });
     if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
     await openTestTemplate(page);
     // A text layer selected, so the style controls are enabled and checked too.
@@ -39,7 +48,9 @@ for (const dark of [false, true]) {
 }
 
 for (const dark of [false, true]) {
-  test(`the editor at 390 × 844 has no serious or critical accessibility violations (${dark ? 'dark' : 'light'})`, async ({ page }) => {
+  test(`the editor at 390 × 844 has no serious or critical accessibility violations (${dark ? 'dark' : 'light'})`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await mockTemplates(page);
     if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));

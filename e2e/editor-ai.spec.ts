@@ -2,7 +2,14 @@ import { expect, test } from './fixtures';
 import { drawTemplatePng, mockTemplates, mockUsage } from './editor-fixtures';
 import { nextUtcMidnight } from './tools-fixtures';
 
-const usage = (remaining: number) => ({ used: 10 - remaining, totalLimit: 10, remaining, canGenerate: remaining > 0, premium: false, resetsAt: nextUtcMidnight() });
+const usage = (remaining: number) => ({
+  used: 10 - remaining,
+  totalLimit: 10,
+  remaining,
+  canGenerate: remaining > 0,
+  premium: false,
+  resetsAt: nextUtcMidnight(),
+});
 
 test.beforeEach(async ({ page }) => {
   await mockTemplates(page);
@@ -20,7 +27,12 @@ test('generates an image in the AI tab and Use in Editor puts it on the canvas',
   await page.route('**/api/generate-image', async (route) => {
     prompt = (route.request().postDataJSON() as { prompt: string }).prompt;
     await route.fulfill({
-      json: { imageUrl: `data:image/png;base64,${png}`, provider: 'cloudflare', isPlaceholder: false, note: 'Drawn by a test model.' },
+      json: {
+        imageUrl: `data:image/png;base64,${png}`,
+        provider: 'cloudflare',
+        isPlaceholder: false,
+        note: 'Drawn by a test model.',
+      },
     });
   });
   await page.goto('/meme-generator');
@@ -58,17 +70,28 @@ test('generates an image in the AI tab and Use in Editor puts it on the canvas',
   await expect(page.getByRole('list', { name: 'Layers' }).getByRole('listitem')).toHaveCount(1);
 });
 
-test('an offline preview card is shown for what it is: no success, nothing counted, nothing to put on the canvas', async ({ page }) => {
+test('an offline preview card is shown for what it is: no success, nothing counted, nothing to put on the canvas', async ({
+  page,
+}) => {
   await mockUsage(page, usage(5));
   const png = (await drawTemplatePng()).toString('base64');
   await page.route('**/api/generate-image', (route) =>
-    route.fulfill({ json: { imageUrl: `data:image/png;base64,${png}`, provider: 'local', isPlaceholder: true, note: 'Offline preview: no image model.' } }),
+    route.fulfill({
+      json: {
+        imageUrl: `data:image/png;base64,${png}`,
+        provider: 'local',
+        isPlaceholder: true,
+        note: 'Offline preview: no image model.',
+      },
+    }),
   );
   await page.goto('/meme-generator');
   await page.getByRole('tab', { name: 'AI ✨' }).click();
   await page.getByRole('textbox', { name: 'Describe the image' }).fill('a cat');
   await page.getByRole('button', { name: 'Generate Image' }).click();
-  await expect(page.getByText('Image generation is not available on this server, so "a cat" was not drawn. Nothing was counted.')).toBeVisible();
+  await expect(
+    page.getByText('Image generation is not available on this server, so "a cat" was not drawn. Nothing was counted.'),
+  ).toBeVisible();
   await expect(page.getByText('Offline preview: no image model.')).toBeVisible();
   await expect(page.getByText('No image model here')).toBeVisible();
   await expect(page.getByText('Image Generated! 🎨')).toHaveCount(0);
@@ -103,7 +126,9 @@ test('a failed generation shows the server message in the chat', async ({ page }
   await page.getByRole('tab', { name: 'AI ✨' }).click();
   await page.getByRole('textbox', { name: 'Describe the image' }).fill('a dog');
   await page.getByRole('button', { name: 'Generate Image' }).click();
-  await expect(page.getByRole('list', { name: 'AI messages' })).toContainText('❌ AI is not configured on this server.');
+  await expect(page.getByRole('list', { name: 'AI messages' })).toContainText(
+    '❌ AI is not configured on this server.',
+  );
 });
 
 test('works at 390 px wide with no sideways scrolling', async ({ page }) => {

@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { canvasSize, countPixels, mockTemplates, openTestTemplate, phonePhoto, serverRequests } from './editor-fixtures';
+import {
+  canvasSize,
+  countPixels,
+  mockTemplates,
+  openTestTemplate,
+  phonePhoto,
+  serverRequests,
+} from './editor-fixtures';
 
 /**
  * The export (ADR 0120): encoded once in the browser and saved from a blob, in the format chosen, at a share size
@@ -31,7 +38,9 @@ async function shownEstimate(dialog: Locator, format: keyof typeof LABEL): Promi
 /** An estimate is within 10% of the file it estimated (issue 40: they were 25–32% low). */
 function expectNear(what: string, estimate: number, bytes: number) {
   const off = estimate / bytes - 1;
-  console.log(`${what}: estimated ${Math.round(estimate)}, made ${bytes} bytes (${off >= 0 ? '+' : ''}${(off * 100).toFixed(1)}%)`);
+  console.log(
+    `${what}: estimated ${Math.round(estimate)}, made ${bytes} bytes (${off >= 0 ? '+' : ''}${(off * 100).toFixed(1)}%)`,
+  );
   expect(Math.abs(off)).toBeLessThanOrEqual(0.1);
 }
 
@@ -40,7 +49,9 @@ test.beforeEach(async ({ page }) => {
   await mockTemplates(page);
 });
 
-test('a 12 MP photo meme downloads by default as a share-size JPG under 5 MB within seconds, and at its original size on request, with no request to the server', async ({ page }) => {
+test('a 12 MP photo meme downloads by default as a share-size JPG under 5 MB within seconds, and at its original size on request, with no request to the server', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const photo = await phonePhoto();
   await page.goto('/meme-generator');
@@ -65,7 +76,9 @@ test('a 12 MP photo meme downloads by default as a share-size JPG under 5 MB wit
   const { bytes, meta } = await saved(download);
   expectNear('12 MP photo meme, share-size JPG', estimate, bytes.length);
   const seconds = (Date.now() - started) / 1000;
-  console.log(`12 MP photo meme, share-size JPG: ${seconds.toFixed(1)} s from Download Meme to the file, ${bytes.length} bytes`);
+  console.log(
+    `12 MP photo meme, share-size JPG: ${seconds.toFixed(1)} s from Download Meme to the file, ${bytes.length} bytes`,
+  );
   expect(seconds).toBeLessThanOrEqual(10);
   expect(download.suggestedFilename()).toBe('holiday-photo-meme.jpg');
   expect(meta.format).toBe('jpeg');
@@ -81,28 +94,39 @@ test('a 12 MP photo meme downloads by default as a share-size JPG under 5 MB wit
   await expect(dialog.getByTestId('size-jpg')).toHaveText(/MB/, { timeout: 30_000 });
   const fullEstimate = await shownEstimate(dialog, 'jpg');
   await page.screenshot({ path: `${SHOTS}/export-dialog-original.png` });
-  const [original] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download JPG' }).click()]);
+  const [original] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download JPG' }).click(),
+  ]);
   const full = await saved(original);
   expectNear('12 MP photo meme, original-size JPG', fullEstimate, full.bytes.length);
-  console.log(`12 MP photo meme, original-size JPG: ${((Date.now() - again) / 1000).toFixed(1)} s, ${full.bytes.length} bytes`);
+  console.log(
+    `12 MP photo meme, original-size JPG: ${((Date.now() - again) / 1000).toFixed(1)} s, ${full.bytes.length} bytes`,
+  );
   expect({ width: full.meta.width, height: full.meta.height }).toEqual({ width: 4032, height: 3024 });
   expect(requests).toEqual([]);
 });
 
 for (const format of ['png', 'jpg', 'webp'] as const) {
-  test(`downloads ${LABEL[format]} as chosen, named after the template, encoded in the browser with no request to the server`, async ({ page }) => {
+  test(`downloads ${LABEL[format]} as chosen, named after the template, encoded in the browser with no request to the server`, async ({
+    page,
+  }) => {
     await openTestTemplate(page);
     const requests = serverRequests(page);
     await page.getByRole('button', { name: 'Download Meme' }).click();
     const dialog = dialogOf(page);
     await dialog.getByRole('radio', { name: new RegExp(`^${LABEL[format]}`) }).check();
     // Every format's size is measured in the dialog; a small meme is offered at one size, 2× the canvas.
-    for (const f of ['png', 'jpg', 'webp']) await expect(dialog.getByTestId(`size-${f}`)).toHaveText(/\d+(\.\d+)? (Bytes|KB|MB)/);
+    for (const f of ['png', 'jpg', 'webp'])
+      await expect(dialog.getByTestId(`size-${f}`)).toHaveText(/\d+(\.\d+)? (Bytes|KB|MB)/);
     await expect(dialog.getByTestId('export-pixels')).toHaveText('1600 × 1000 px, trimmed to your meme.');
     if (format === 'webp') await page.screenshot({ path: `${SHOTS}/export-dialog.png` });
     // 1.6 MP is encoded whole for its size (ADR 0161): the size shown is the file's.
     const estimate = await shownEstimate(dialog, format);
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: `Download ${LABEL[format]}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: `Download ${LABEL[format]}` }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`two-buttons-test-meme.${format}`);
     const { bytes, meta } = await saved(download);
     expectNear(`test template at 1600 × 1000, ${LABEL[format]}`, estimate, bytes.length);
@@ -119,10 +143,15 @@ for (const format of ['png', 'jpg', 'webp'] as const) {
 }
 
 test('a picture sent from the home page is named after its file', async ({ page }) => {
-  await page.goto(`/meme-generator?image=${encodeURIComponent('/api/e2e-images/photo.png')}&name=${encodeURIComponent('Holiday Photo.PNG')}`);
+  await page.goto(
+    `/meme-generator?image=${encodeURIComponent('/api/e2e-images/photo.png')}&name=${encodeURIComponent('Holiday Photo.PNG')}`,
+  );
   await expect(page.getByRole('list', { name: 'Layers' }).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: 'Download Meme' }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), dialogOf(page).getByRole('button', { name: 'Download JPG' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialogOf(page).getByRole('button', { name: 'Download JPG' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('holiday-photo-meme.jpg');
 });
 
@@ -135,7 +164,10 @@ test('Auto Crop exports exactly the content: no white frame around the picture',
   await page.getByRole('button', { name: 'Download Meme' }).click();
   const dialog = dialogOf(page);
   await dialog.getByRole('radio', { name: /^PNG/ }).check();
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PNG' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download PNG' }).click(),
+  ]);
   const { bytes, meta } = await saved(download);
   expect({ width: meta.width, height: meta.height }).toEqual({ width: 1600, height: 1000 });
   // The two outermost rings of pixels are the picture's blue and green: not one near-white pixel.
@@ -154,7 +186,9 @@ test('Auto Crop exports exactly the content: no white frame around the picture',
   expect(white).toBe(0);
 });
 
-test('a template\'s examples are placeholders: faint on the canvas, in the fields\' placeholders, never in the file', async ({ page }) => {
+test("a template's examples are placeholders: faint on the canvas, in the fields' placeholders, never in the file", async ({
+  page,
+}) => {
   await openTestTemplate(page);
   const captions = page.getByRole('list', { name: 'Captions' });
   await expect(captions.getByRole('textbox', { name: 'Caption 1' })).toHaveValue('');
@@ -168,8 +202,14 @@ test('a template\'s examples are placeholders: faint on the canvas, in the field
   const download = async () => {
     await page.getByRole('button', { name: 'Download Meme' }).click();
     await dialogOf(page).getByRole('radio', { name: /^PNG/ }).check();
-    const [file] = await Promise.all([page.waitForEvent('download'), dialogOf(page).getByRole('button', { name: 'Download PNG' }).click()]);
-    const { data } = await sharp((await saved(file)).bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      dialogOf(page).getByRole('button', { name: 'Download PNG' }).click(),
+    ]);
+    const { data } = await sharp((await saved(file)).bytes)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     let white = 0;
     let faint = 0;
     for (let i = 0; i < data.length; i += 3) {
@@ -208,7 +248,10 @@ test('a browser that cannot write WebP says so in words and saves nothing, never
   await expect(dialog).toBeVisible();
   // The other formats still work from the same dialog.
   await dialog.getByRole('radio', { name: /^JPG/ }).check();
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download JPG' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download JPG' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('two-buttons-test-meme.jpg');
   expect((await saved(download)).meta.format).toBe('jpeg');
   expect(downloads).toBe(1);
@@ -230,7 +273,9 @@ test('an encoder failure is said in words in the dialog', async ({ page }) => {
   await expect(dialog.getByRole('alert')).toContainText('choose the share size or another format');
 });
 
-test('Cancel closes the export dialog without downloading, and the canvas still shows every caption', async ({ page }) => {
+test('Cancel closes the export dialog without downloading, and the canvas still shows every caption', async ({
+  page,
+}) => {
   await openTestTemplate(page);
   await page.getByRole('textbox', { name: 'Caption 1' }).fill('TOP OF THE MEME');
   await page.getByRole('textbox', { name: 'Caption 2' }).fill('BOTTOM LINE');
@@ -261,11 +306,17 @@ test('Cancel closes the export dialog without downloading, and the canvas still 
 });
 
 test('a premium member saves to the dashboard: the same file, sent once, and only on Save', async ({ page }) => {
-  await page.route('**/api/session', (route) => route.fulfill({ json: { premium: true, since: '2025-01-01T00:00:00.000Z' } }));
+  await page.route('**/api/session', (route) =>
+    route.fulfill({ json: { premium: true, since: '2025-01-01T00:00:00.000Z' } }),
+  );
   const sent: { format: string; filename: string; mime: string | undefined }[] = [];
   await page.route('**/api/download-meme', (route) => {
     const body = route.request().postDataJSON() as { canvasData: string; filename: string; format: string };
-    sent.push({ format: body.format, filename: body.filename, mime: /^data:([^;]+);base64,/.exec(body.canvasData)?.[1] });
+    sent.push({
+      format: body.format,
+      filename: body.filename,
+      mime: /^data:([^;]+);base64,/.exec(body.canvasData)?.[1],
+    });
     return route.fulfill({ status: 201, json: { isPremium: true, downloadUrl: '/api/images/saved-1?download=x' } });
   });
   const session = page.waitForResponse('**/api/session');
@@ -274,7 +325,10 @@ test('a premium member saves to the dashboard: the same file, sent once, and onl
   await page.getByRole('button', { name: 'Download Meme' }).click();
   const dialog = dialogOf(page);
   // A download first: nothing is sent.
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download JPG' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download JPG' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('two-buttons-test-meme.jpg');
   expect(sent).toEqual([]);
   await page.getByRole('button', { name: 'Download Meme' }).click();

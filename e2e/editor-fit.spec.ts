@@ -77,10 +77,17 @@ async function boxProblems(page: Page, t: Template): Promise<string[]> {
       const widest = Math.max(0, ...(o.textLines ?? []).map((_, i) => o.getLineWidth(i)));
       const height = o.calcTextHeight();
       const tag = `${template.id} box ${box.index} "${o.text}"`;
-      if (widest > box.width + 0.5 || o.width > box.width + 0.5) out.push(`${tag}: ${widest.toFixed(1)} px wide in ${box.width.toFixed(1)}`);
+      if (widest > box.width + 0.5 || o.width > box.width + 0.5)
+        out.push(`${tag}: ${widest.toFixed(1)} px wide in ${box.width.toFixed(1)}`);
       if (height > box.height + 0.5) out.push(`${tag}: ${height.toFixed(1)} px tall in ${box.height.toFixed(1)}`);
-      if (o.top < box.top - 0.5 || o.top + height > box.top + box.height + 0.5) out.push(`${tag}: outside its box vertically`);
-      if (box.left < 0 || box.top < 0 || box.left + box.width > editor.canvas.width + 0.5 || box.top + box.height > editor.canvas.height + 0.5) {
+      if (o.top < box.top - 0.5 || o.top + height > box.top + box.height + 0.5)
+        out.push(`${tag}: outside its box vertically`);
+      if (
+        box.left < 0 ||
+        box.top < 0 ||
+        box.left + box.width > editor.canvas.width + 0.5 ||
+        box.top + box.height > editor.canvas.height + 0.5
+      ) {
         out.push(`${tag}: box outside the canvas`);
       }
     }
@@ -92,12 +99,18 @@ async function boxProblems(page: Page, t: Template): Promise<string[]> {
 async function canvasOnScreen(page: Page) {
   const frame = (await page.getByTestId('canvas-frame').boundingBox())!;
   const view = page.viewportSize()!;
-  const inside = frame.x >= 0 && frame.y >= 0 && frame.x + frame.width <= view.width + 0.5 && frame.y + frame.height <= view.height + 0.5;
+  const inside =
+    frame.x >= 0 &&
+    frame.y >= 0 &&
+    frame.x + frame.width <= view.width + 0.5 &&
+    frame.y + frame.height <= view.height + 0.5;
   return { frame, inside };
 }
 
 const press = (page: Page, name: string, touch: boolean) =>
-  touch ? page.getByRole('button', { name, exact: true }).tap() : page.getByRole('button', { name, exact: true }).click();
+  touch
+    ? page.getByRole('button', { name, exact: true }).tap()
+    : page.getByRole('button', { name, exact: true }).click();
 
 for (const { name, viewport, touch } of VIEWPORTS) {
   test.describe(name, () => {
@@ -201,35 +214,52 @@ test.describe('desktop', () => {
     await choice.click();
     await expect(layers(page)).toHaveCount(4);
     const texts = await page.evaluate(() =>
-      window.__memeEditor!.canvas.getObjects().filter((o) => o.memeBox).sort((a, b) => a.memeBox!.index - b.memeBox!.index).map((o) => o.text),
+      window
+        .__memeEditor!.canvas.getObjects()
+        .filter((o) => o.memeBox)
+        .sort((a, b) => a.memeBox!.index - b.memeBox!.index)
+        .map((o) => o.text),
     );
     expect(texts.map((x) => x?.toLowerCase())).toEqual(lines.map((l) => l.toLowerCase()));
     expect(await boxProblems(page, t)).toEqual([]);
   });
 
-  test('on an uploaded picture AI captions go into top and bottom text, and the disabled state says why', async ({ page }) => {
+  test('on an uploaded picture AI captions go into top and bottom text, and the disabled state says why', async ({
+    page,
+  }) => {
     await openEditor(page);
     await page.getByRole('tab', { name: 'Text' }).click();
     await expect(page.getByRole('button', { name: '✨ AI captions' })).toBeDisabled();
     await expect(page.getByText('Open a template or upload a picture to get caption ideas.')).toBeVisible();
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload' }).click();
     await (await chooser).setFiles({ name: 'pic.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByText('Image uploaded!')).toBeVisible();
     await page.getByRole('button', { name: '✨ AI captions' }).click();
-    const choice = page.getByRole('list', { name: 'Caption suggestions' }).getByRole('button').filter({ hasText: CAPTION_LINE_SEPARATOR.trim() }).first();
+    const choice = page
+      .getByRole('list', { name: 'Caption suggestions' })
+      .getByRole('button')
+      .filter({ hasText: CAPTION_LINE_SEPARATOR.trim() })
+      .first();
     const lines = (await choice.textContent())!.split(CAPTION_LINE_SEPARATOR);
     await choice.click();
     await expect(layers(page)).toHaveCount(3);
     const placed = await page.evaluate(() =>
-      window.__memeEditor!.canvas.getObjects().filter((o) => o.memeBox).map((o) => ({ text: o.text, top: o.top })),
+      window
+        .__memeEditor!.canvas.getObjects()
+        .filter((o) => o.memeBox)
+        .map((o) => ({ text: o.text, top: o.top })),
     );
     expect(placed.map((p) => p.text)).toEqual(lines.map((l) => l.toUpperCase()));
     expect(placed[0]!.top).toBeLessThan(placed[1]!.top);
   });
 
-  test('an upload exports at its own size with no white bands, and the dialog measures each format', async ({ page }) => {
+  test('an upload exports at its own size with no white bands, and the dialog measures each format', async ({
+    page,
+  }) => {
     // A 4000 × 3000 (12 MP) photo-like picture: a smooth gradient with shapes, dark at the top and bottom rows.
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000">
       <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1e3a8a"/><stop offset="1" stop-color="#065f46"/></linearGradient></defs>
@@ -245,8 +275,12 @@ test.describe('desktop', () => {
     const dialog = page.getByRole('dialog', { name: 'Choose Export Format' });
     await dialog.getByRole('radio', { name: /^Original size/ }).check();
     await expect(dialog.getByRole('radio', { name: /^Original size/ })).toHaveAccessibleName(/4000 × 3000 px/);
-    for (const f of ['png', 'jpg', 'webp']) await expect(dialog.getByTestId(`size-${f}`)).toHaveText(/\d+(\.\d+)? (KB|MB)/, { timeout: 30_000 });
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download JPG' }).click()]);
+    for (const f of ['png', 'jpg', 'webp'])
+      await expect(dialog.getByTestId(`size-${f}`)).toHaveText(/\d+(\.\d+)? (KB|MB)/, { timeout: 30_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download JPG' }).click(),
+    ]);
     expect(requests).toEqual([]);
     const file = await download.path();
     const meta = await sharp(file).metadata();
@@ -295,7 +329,9 @@ test.describe('accessibility', () => {
       await page.evaluate((t) => window.__memeEditor!.loadTemplate(t), templates[0]!);
       await page.getByRole('button', { name: '100%' }).click();
       const { violations } = await new AxeBuilder({ page: page as never }).exclude('[data-sonner-toaster]').analyze();
-      expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
       await context.close();
     });
   }

@@ -26,8 +26,28 @@ export const TEMPLATE: Template = {
   width: 800,
   height: 500,
   textBoxes: [
-    { anchor_x: 0, anchor_y: 0, scale_x: 1, scale_y: 0.2, angle: 0, align: 'center', style: 'upper', color: 'white', font: 'thick' },
-    { anchor_x: 0, anchor_y: 0.8, scale_x: 1, scale_y: 0.2, angle: 0, align: 'center', style: 'upper', color: 'white', font: 'thick' },
+    {
+      anchor_x: 0,
+      anchor_y: 0,
+      scale_x: 1,
+      scale_y: 0.2,
+      angle: 0,
+      align: 'center',
+      style: 'upper',
+      color: 'white',
+      font: 'thick',
+    },
+    {
+      anchor_x: 0,
+      anchor_y: 0.8,
+      scale_x: 1,
+      scale_y: 0.2,
+      angle: 0,
+      align: 'center',
+      style: 'upper',
+      color: 'white',
+      font: 'thick',
+    },
   ],
   examples: [['top of the meme', 'bottom line']],
   keywords: ['test'],
@@ -37,7 +57,9 @@ export const TEMPLATE: Template = {
 
 export async function mockTemplates(page: Page, templates: Template[] = [TEMPLATE]) {
   const png = await drawTemplatePng();
-  await page.route('**/api/e2e-images/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png }));
+  await page.route('**/api/e2e-images/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: png }),
+  );
   await page.route('**/api/templates**', (route) => {
     const search = new URL(route.request().url()).searchParams.get('search')?.toLowerCase() ?? '';
     const list = templates.filter((t) => t.name.toLowerCase().includes(search));
@@ -73,7 +95,17 @@ export function phonePhoto(): Promise<Buffer> {
       <stop offset="0.55" stop-color="#c9a46b"/><stop offset="1" stop-color="#2f5d3a"/></linearGradient></defs>
       <rect width="${W}" height="${H}" fill="url(#g)"/><circle cx="${W * 0.62}" cy="${H * 0.42}" r="${H * 0.22}" fill="#e9d8a6"/>
       <rect x="${W * 0.1}" y="${H * 0.6}" width="${W * 0.3}" height="${H * 0.3}" fill="#7a3b2e"/></svg>`;
-    const grain = await sharp({ create: { width: W, height: H, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } } }).raw().toBuffer();
+    const grain = await sharp({
+      create: {
+        width: W,
+        height: H,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 28 },
+      },
+    })
+      .raw()
+      .toBuffer();
     return sharp(Buffer.from(svg))
       .composite([{ input: grain, raw: { width: W, height: H, channels: 3 }, blend: 'overlay' }])
       .jpeg({ quality: 85 })
@@ -91,7 +123,11 @@ export function serverRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
-    const ownCode = r.method() === 'GET' && url.origin === new URL(page.url()).origin && url.pathname.startsWith('/build/') && url.search === '';
+    const ownCode =
+      r.method() === 'GET' &&
+      url.origin === new URL(page.url()).origin &&
+      url.pathname.startsWith('/build/') &&
+      url.search === '';
     if (/^https?:$/.test(url.protocol) && !ownCode) seen.push(`${r.method()} ${r.url()}`);
   });
   return seen;

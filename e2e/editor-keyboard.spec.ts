@@ -61,7 +61,9 @@ test('changing a caption by keyboard takes a handful of keys: Tab to it, select 
   await expect(page.getByRole('combobox', { name: 'Font', exact: true })).toBeEnabled();
 });
 
-test('Enter on the canvas edits the selected caption in place; Escape gives the focus back to the canvas', async ({ page }) => {
+test('Enter on the canvas edits the selected caption in place; Escape gives the focus back to the canvas', async ({
+  page,
+}) => {
   await openTestTemplate(page);
   // Nothing selected: Enter goes to the first caption's field.
   await canvasRegion(page).focus();
@@ -80,7 +82,9 @@ test('Enter on the canvas edits the selected caption in place; Escape gives the 
   await expect(canvasRegion(page)).toBeFocused();
 });
 
-test('after a file is picked the focus is on the canvas, never the body, one Tab from adding captions', async ({ page }) => {
+test('after a file is picked the focus is on the canvas, never the body, one Tab from adding captions', async ({
+  page,
+}) => {
   const png = await drawTemplatePng();
   await page.goto('/meme-generator');
   // Enter on the button opens the picker only once React has hydrated; the editor's canvas exists only after that.
@@ -89,10 +93,14 @@ test('after a file is picked the focus is on the canvas, never the body, one Tab
   // Playwright's filechooser event cannot promise when the key is pressed before its interception is on), then the
   // file is given to that input as the picker would.
   await page.getByLabel('Image file').evaluate((input) =>
-    input.addEventListener('click', (e) => {
-      e.preventDefault();
-      input.dataset.opened = 'true';
-    }, { once: true }),
+    input.addEventListener(
+      'click',
+      (e) => {
+        e.preventDefault();
+        input.dataset.opened = 'true';
+      },
+      { once: true },
+    ),
   );
   await page.getByRole('button', { name: 'Upload', exact: true }).focus();
   await page.keyboard.press('Enter');
@@ -112,7 +120,9 @@ test('after a file is picked the focus is on the canvas, never the body, one Tab
   await expect(layers(page)).toContainText('BOTTOM TEXT');
 });
 
-test('a typed font size is kept: 120 on a template caption grows its box, 500 is clamped to 400 and says so', async ({ page }) => {
+test('a typed font size is kept: 120 on a template caption grows its box, 500 is clamped to 400 and says so', async ({
+  page,
+}) => {
   await openTestTemplate(page);
   await layers(page).getByRole('button', { name: 'text layer: Text 1' }).click();
   const size = page.getByRole('spinbutton', { name: 'Font size' });

@@ -35,7 +35,9 @@ async function fieldsUnder(page: Page, over: Locator): Promise<string[]> {
           const top = Math.max(r.top, box.y);
           const bottom = Math.min(r.bottom, box.y + box.height);
           if (left >= right || top >= bottom) return false;
-          const under = document.elementsFromPoint((left + right) / 2, (top + bottom) / 2).find((e) => !e.closest('[data-sonner-toaster]'));
+          const under = document
+            .elementsFromPoint((left + right) / 2, (top + bottom) / 2)
+            .find((e) => !e.closest('[data-sonner-toaster]'));
           return under !== undefined && (under === el || el.contains(under));
         })
         .map((el) => el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.tagName),
@@ -50,7 +52,9 @@ async function toastClear(page: Page, text: string) {
   await expect.poll(() => fieldsUnder(page, toast)).toEqual([]);
 }
 
-test('at 1366×657, 1280×800 and 390×844, light and dark: text tools first, the canvas in the middle, toasts clear of fields, Share in the top bar', async ({ page }) => {
+test('at 1366×657, 1280×800 and 390×844, light and dark: text tools first, the canvas in the middle, toasts clear of fields, Share in the top bar', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize(SIZES[0]);
   await page.goto('/meme-generator?template=two-buttons');
@@ -65,7 +69,11 @@ test('at 1366×657, 1280×800 and 390×844, light and dark: text tools first, th
   const ai = page.getByRole('button', { name: '✨ AI captions' });
   const text = page.getByRole('textbox', { name: 'Text', exact: true });
   for (const dark of [false, true]) {
-    if (dark) await page.getByRole('region', { name: 'Meme editor' }).getByRole('button', { name: 'Switch to dark mode' }).click();
+    if (dark)
+      await page
+        .getByRole('region', { name: 'Meme editor' })
+        .getByRole('button', { name: 'Switch to dark mode' })
+        .click();
     for (const size of SIZES) {
       await page.setViewportSize(size);
       const phone = size.width < 1024;
@@ -75,10 +83,19 @@ test('at 1366×657, 1280×800 and 390×844, light and dark: text tools first, th
       await expect(page.getByRole('textbox', { name: 'Caption 1' })).toBeInViewport({ ratio: 1 });
       // Nothing scrolled: AI captions and the text panel are in the first screen, beside the canvas or (a phone)
       // right under the canvas and its captions, which stay at the top while the rest scrolls under them.
-      const controls = phone ? [ai, text] : [ai, text, page.getByRole('combobox', { name: 'Font family' }), page.getByRole('button', { name: 'Add Text Layer' })];
+      const controls = phone
+        ? [ai, text]
+        : [
+            ai,
+            text,
+            page.getByRole('combobox', { name: 'Font family' }),
+            page.getByRole('button', { name: 'Add Text Layer' }),
+          ];
       for (const el of controls) await expect(el).toBeInViewport({ ratio: 1 });
       if (phone) {
-        const sticky = await page.getByRole('region', { name: 'Canvas' }).evaluate((el) => el.closest('.sticky')!.getBoundingClientRect().bottom);
+        const sticky = await page
+          .getByRole('region', { name: 'Canvas' })
+          .evaluate((el) => el.closest('.sticky')!.getBoundingClientRect().bottom);
         expect((await ai.boundingBox())!.y).toBeGreaterThanOrEqual(sticky);
       }
       if (size.width === 1366) {
@@ -118,11 +135,15 @@ test('at 1366×657, 1280×800 and 390×844, light and dark: text tools first, th
   const dialog = page.getByRole('dialog', { name: 'Share your meme' });
   await expect(dialog.getByRole('button', { name: 'Share a link' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('textbox', { name: 'Your link' })).toHaveValue(/\/m\/[a-z0-9]{12}$/, { timeout: 30_000 });
+  await expect(dialog.getByRole('textbox', { name: 'Your link' })).toHaveValue(/\/m\/[a-z0-9]{12}$/, {
+    timeout: 30_000,
+  });
   await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeFocused();
   // Download Meme still opens the download first.
   await page.getByRole('button', { name: 'Download Meme' }).click();
-  await expect(page.getByRole('dialog', { name: 'Choose Export Format' }).getByRole('button', { name: /^Download / })).toBeFocused();
+  await expect(
+    page.getByRole('dialog', { name: 'Choose Export Format' }).getByRole('button', { name: /^Download / }),
+  ).toBeFocused();
 });

@@ -29,7 +29,17 @@ function animatedGif(count = FRAMES, width = WIDTH, height = HEIGHT): Buffer {
   const frames = Array.from({ length: count }, (_, i) => {
     const x = 10 + (i % FRAMES) * 16;
     const bg = `xc:rgb(30,${60 + (i % FRAMES) * 12},${200 - (i % FRAMES) * 12})`;
-    return ['(', '-size', `${width}x${height}`, bg, '-fill', 'rgb(230,200,20)', '-draw', `rectangle ${x},60 ${x + 40},100`, ')'];
+    return [
+      '(',
+      '-size',
+      `${width}x${height}`,
+      bg,
+      '-fill',
+      'rgb(230,200,20)',
+      '-draw',
+      `rectangle ${x},60 ${x + 40},100`,
+      ')',
+    ];
   });
   execFileSync('convert', ['-delay', '8', ...frames.flat(), '-loop', '0', file]);
   return readFileSync(file);
@@ -64,7 +74,9 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 
-test('an animated GIF plays under its caption and exports as a 12-frame 80 ms GIF with the caption on every frame', async ({ page }) => {
+test('an animated GIF plays under its caption and exports as a 12-frame 80 ms GIF with the caption on every frame', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const source = animatedGif();
   expect((await sharp(source).metadata()).pages).toBe(FRAMES);
@@ -98,10 +110,14 @@ test('an animated GIF plays under its caption and exports as a 12-frame 80 ms GI
   await expect(dialog.getByRole('radio', { name: /^GIF/ })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: /^WebP/ })).toBeVisible();
   // Every format's size is shown before choosing.
-  for (const f of ['gif', 'webp']) await expect(dialog.getByTestId(`size-${f}`)).toContainText(/\d.*(Bytes|KB|MB)/, { timeout: 30_000 });
+  for (const f of ['gif', 'webp'])
+    await expect(dialog.getByTestId(`size-${f}`)).toContainText(/\d.*(Bytes|KB|MB)/, { timeout: 30_000 });
   await dialog.screenshot({ path: `${SHOTS}/motion-dialog.png` });
 
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download GIF' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download GIF' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('dancing-meme.gif');
   const gif = await readFile(await download.path());
   expect(requests).toEqual([]);
@@ -119,14 +135,21 @@ test('an animated GIF plays under its caption and exports as a 12-frame 80 ms GI
     expect(whiteInTopBand(src), `source frame ${i}`).toBe(0);
     expect(whiteInTopBand(out), `caption ink on frame ${i}`).toBeGreaterThan(150);
     // Away from the caption the frame is the source's own frame (its moving square included).
-    const at = (f: typeof out, x: number, y: number) => [...f.data.subarray((y * f.width + x) * 3, (y * f.width + x) * 3 + 3)];
+    const at = (f: typeof out, x: number, y: number) => [
+      ...f.data.subarray((y * f.width + x) * 3, (y * f.width + x) * 3 + 3),
+    ];
     const squareX = 10 + i * 16 + 20;
     const inside = at(out, squareX, 80);
-    expect(Math.abs(inside[0]! - 230) + Math.abs(inside[1]! - 200) + Math.abs(inside[2]! - 20), `square on frame ${i}`).toBeLessThan(40);
+    expect(
+      Math.abs(inside[0]! - 230) + Math.abs(inside[1]! - 200) + Math.abs(inside[2]! - 20),
+      `square on frame ${i}`,
+    ).toBeLessThan(40);
   }
 });
 
-test('the same meme exports as an animated WebP and, where the browser encodes video, an H.264 MP4', async ({ page }) => {
+test('the same meme exports as an animated WebP and, where the browser encodes video, an H.264 MP4', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await uploadGif(page, animatedGif());
   await page.getByRole('button', { name: 'Add top and bottom text' }).click();
@@ -135,16 +158,26 @@ test('the same meme exports as an animated WebP and, where the browser encodes v
   const save = async (format: 'WebP' | 'MP4') => {
     await page.getByRole('button', { name: 'Download Meme' }).click();
     await dialog.getByRole('radio', { name: new RegExp(`^${format}`) }).check();
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: `Download ${format}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: `Download ${format}` }).click(),
+    ]);
     await expect(dialog).toBeHidden();
     return { name: download.suggestedFilename(), bytes: await readFile(await download.path()) };
   };
   const webp = await save('WebP');
   expect(webp.name).toBe('dancing-meme.webp');
   const meta = await sharp(webp.bytes).metadata();
-  expect({ format: meta.format, pages: meta.pages, loop: meta.loop }).toEqual({ format: 'webp', pages: FRAMES, loop: 0 });
+  expect({ format: meta.format, pages: meta.pages, loop: meta.loop }).toEqual({
+    format: 'webp',
+    pages: FRAMES,
+    loop: 0,
+  });
   expect(meta.delay).toEqual(Array(FRAMES).fill(80));
-  const last = await sharp(webp.bytes, { page: FRAMES - 1 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const last = await sharp(webp.bytes, { page: FRAMES - 1 })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   expect(whiteInTopBand({ data: last.data, width: last.info.width, height: last.info.height })).toBeGreaterThan(150);
 
   // Debian's Chromium has an H.264 encoder; where a browser has none the dialog says so instead (ADR 0138).
@@ -164,7 +197,9 @@ test('the same meme exports as an animated WebP and, where the browser encodes v
   expect(await input.computeDuration()).toBeCloseTo((FRAMES * 80) / 1000, 2);
 });
 
-test('without WebCodecs ImageDecoder, core/animation decodes the GIF in script; reduced motion starts it paused; it exports', async ({ page }) => {
+test('without WebCodecs ImageDecoder, core/animation decodes the GIF in script; reduced motion starts it paused; it exports', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.addInitScript(() => {
     delete (window as { ImageDecoder?: unknown }).ImageDecoder;
@@ -179,7 +214,10 @@ test('without WebCodecs ImageDecoder, core/animation decodes the GIF in script; 
   await page.getByRole('textbox', { name: 'Caption 1' }).fill('EVERY FRAME');
   await page.getByRole('button', { name: 'Download Meme' }).click();
   const dialog = page.getByRole('dialog', { name: 'Choose Export Format' });
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download GIF' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download GIF' }).click(),
+  ]);
   const gif = await readFile(await download.path());
   const meta = await sharp(gif).metadata();
   expect({ pages: meta.pages, delay: meta.delay }).toEqual({ pages: FRAMES, delay: Array(FRAMES).fill(80) });
@@ -212,7 +250,9 @@ test('the animated export dialog fits a phone and Cancel stops a running export'
   expect(downloaded).toBe(false);
 });
 
-test('animated templates are found by search, wear a GIF badge in the picker and play on the canvas', async ({ page }) => {
+test('animated templates are found by search, wear a GIF badge in the picker and play on the canvas', async ({
+  page,
+}) => {
   await page.goto('/meme-generator');
   await page.getByRole('tab', { name: 'Templates' }).click();
   await page.getByRole('searchbox', { name: 'Search templates' }).fill('loading');
@@ -240,11 +280,16 @@ test('animated templates are found by search, wear a GIF badge in the picker and
 test('a GIF pasted on the home page opens in the editor moving', async ({ page }) => {
   await page.goto('/');
   await untilHomeHydrated(page);
-  await page.evaluate((bytes) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([new Uint8Array(bytes)], 'pasted.gif', { type: 'image/gif' }));
-    document.querySelector('footer')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true }));
-  }, [...animatedGif()]);
+  await page.evaluate(
+    (bytes) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(bytes)], 'pasted.gif', { type: 'image/gif' }));
+      document
+        .querySelector('footer')!
+        .dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true }));
+    },
+    [...animatedGif()],
+  );
   await page.waitForURL(/\/meme-generator\?image=/, { timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Pause animation' })).toBeVisible();
   await expect(page.getByText(`Animated picture, ${FRAMES} frames`)).toBeVisible();

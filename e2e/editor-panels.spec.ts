@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { canvasSize, drawTemplatePng, mockTemplates, openTestTemplate, pixelOrigin, pixelSize, TEMPLATE } from './editor-fixtures';
+import {
+  canvasSize,
+  drawTemplatePng,
+  mockTemplates,
+  openTestTemplate,
+  pixelOrigin,
+  pixelSize,
+  TEMPLATE,
+} from './editor-fixtures';
 
 const layers = (page: Page) => page.getByRole('list', { name: 'Layers' }).getByRole('listitem');
 const OTHER = { ...TEMPLATE, id: 'test-other', name: 'Other Picture', examples: [] };
@@ -10,7 +18,9 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
-test('the Templates tab searches, shows a skeleton, an empty message and loads the picked template', async ({ page }) => {
+test('the Templates tab searches, shows a skeleton, an empty message and loads the picked template', async ({
+  page,
+}) => {
   await mockTemplates(page, [TEMPLATE, OTHER]);
   const searches: (string | null)[] = [];
   let release: () => void = () => {};
@@ -48,7 +58,14 @@ test('?image= loads a picture by the fit rule and Upload replaces it', async ({ 
   await mockTemplates(page);
   await page.route('**/api/upload', (route) =>
     route.fulfill({
-      json: { imageUrl: '/api/e2e-images/uploaded.png', width: 800, height: 500, format: 'png', size: 1234, expiresAt: new Date().toISOString() },
+      json: {
+        imageUrl: '/api/e2e-images/uploaded.png',
+        width: 800,
+        height: 500,
+        format: 'png',
+        size: 1234,
+        expiresAt: new Date().toISOString(),
+      },
     }),
   );
   await page.goto(`/meme-generator?image=${encodeURIComponent('/api/e2e-images/first.png')}`);
@@ -69,12 +86,19 @@ test('?image= loads a picture by the fit rule and Upload replaces it', async ({ 
   await expect(page.getByText('No layers yet')).toBeVisible();
 });
 
-test('double-click edits a caption in place and it re-fits; caption starters add text; an AI caption fills the boxes', async ({ page }) => {
+test('double-click edits a caption in place and it re-fits; caption starters add text; an AI caption fills the boxes', async ({
+  page,
+}) => {
   await mockTemplates(page);
   // A model's answer first; then, as offline, the caption bank's, which must not be called AI.
   const answers = [
     { captions: ['When the tests pass / On the first try', 'Me / Also me'], provider: 'fake', source: 'model' },
-    { captions: ['Sleep / One more episode'], provider: 'local', source: 'bank', note: 'Offline mode: these captions come from the built-in caption bank, not an AI model.' },
+    {
+      captions: ['Sleep / One more episode'],
+      provider: 'local',
+      source: 'bank',
+      note: 'Offline mode: these captions come from the built-in caption bank, not an AI model.',
+    },
   ];
   await page.route('**/api/generate-captions', (route) => route.fulfill({ json: answers.shift() }));
   await openTestTemplate(page);
@@ -86,12 +110,20 @@ test('double-click edits a caption in place and it re-fits; caption starters add
   // The top box spans the image's first fifth: 20 + 0…800 wide, 100…200 tall. Double-click edits on the canvas.
   await canvas.dblclick({ position: { x: 420 * scale, y: 150 * scale } });
   await page.keyboard.press('Control+A');
-  await page.keyboard.type('A MUCH LONGER CAPTION THAT WOULD NEVER FIT ON ONE LINE OF THIS BOX AT FULL SIZE, NOR ON TWO LINES, BECAUSE IT GOES ON AND ON AND ON');
+  await page.keyboard.type(
+    'A MUCH LONGER CAPTION THAT WOULD NEVER FIT ON ONE LINE OF THIS BOX AT FULL SIZE, NOR ON TWO LINES, BECAUSE IT GOES ON AND ON AND ON',
+  );
   await page.keyboard.press('Escape');
   await expect(input).toHaveValue(/^A MUCH LONGER CAPTION/);
   await expect(layers(page).nth(1)).toContainText('A MUCH LONGER CAPTIO');
   const fitted = await page.evaluate(() => {
-    const t = (window as unknown as { __memeEditor: { canvas: { getActiveObject(): { fontSize: number; calcTextHeight(): number; memeBox: { height: number } } } } }).__memeEditor.canvas.getActiveObject();
+    const t = (
+      window as unknown as {
+        __memeEditor: {
+          canvas: { getActiveObject(): { fontSize: number; calcTextHeight(): number; memeBox: { height: number } } };
+        };
+      }
+    ).__memeEditor.canvas.getActiveObject();
     return { size: t.fontSize, height: t.calcTextHeight(), box: t.memeBox.height };
   });
   expect(fitted.height).toBeLessThanOrEqual(fitted.box + 0.5);
@@ -107,7 +139,10 @@ test('double-click edits a caption in place and it re-fits; caption starters add
   await page.getByRole('button', { name: '✨ AI captions' }).click();
   await expect(page.getByText('AI captions ready')).toBeVisible();
   await expect(page.getByText('2 suggestions written by the AI model')).toBeVisible();
-  await page.getByRole('list', { name: 'Caption suggestions' }).getByRole('button', { name: 'When the tests pass / On the first try' }).click();
+  await page
+    .getByRole('list', { name: 'Caption suggestions' })
+    .getByRole('button', { name: 'When the tests pass / On the first try' })
+    .click();
   // One suggestion, one line per box, in the template's style (upper case): no new layer.
   await expect(layers(page)).toHaveCount(4);
   await expect(page.getByRole('list', { name: 'Layers' })).toContainText('WHEN THE TESTS PASS');
@@ -172,12 +207,17 @@ test('a finger drags a shape', async ({ browser }) => {
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
   await touch('touchStart', start.x, start.y);
-  for (let i = 1; i <= 10; i++) await touch('touchMove', start.x + (60 * scale * i) / 10, start.y + (40 * scale * i) / 10);
+  for (let i = 1; i <= 10; i++)
+    await touch('touchMove', start.x + (60 * scale * i) / 10, start.y + (40 * scale * i) / 10);
   await touch('touchEnd', 0, 0);
-  await expect.poll(async () => {
-    const after = await pixelOrigin(page, yellow);
-    return after ? [Math.round((after.left - before.left) / 5) * 5, Math.round((after.top - before.top) / 5) * 5] : null;
-  }).toEqual([60, 40]);
+  await expect
+    .poll(async () => {
+      const after = await pixelOrigin(page, yellow);
+      return after
+        ? [Math.round((after.left - before.left) / 5) * 5, Math.round((after.top - before.top) / 5) * 5]
+        : null;
+    })
+    .toEqual([60, 40]);
   await context.close();
 });
 
@@ -192,7 +232,10 @@ test('two fingers scale and rotate the selected shape', async ({ browser }) => {
   const origin = (await pixelOrigin(page, yellow))!;
   const canvas = (await page.locator('canvas.upper-canvas').boundingBox())!;
   const scale = canvas.width / (await canvasSize(page)).width;
-  const centre = { x: canvas.x + (origin.left + before.width / 2) * scale, y: canvas.y + (origin.top + before.height / 2) * scale };
+  const centre = {
+    x: canvas.x + (origin.left + before.width / 2) * scale,
+    y: canvas.y + (origin.top + before.height / 2) * scale,
+  };
   const cdp = await context.newCDPSession(page);
   const fingers = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number, degrees: number) => {
     const rad = (degrees * Math.PI) / 180;
@@ -200,14 +243,22 @@ test('two fingers scale and rotate the selected shape', async ({ browser }) => {
     const dy = Math.sin(rad) * spread;
     return cdp.send('Input.dispatchTouchEvent', {
       type,
-      touchPoints: type === 'touchEnd' ? [] : [{ x: centre.x - dx, y: centre.y - dy, id: 1 }, { x: centre.x + dx, y: centre.y + dy, id: 2 }],
+      touchPoints:
+        type === 'touchEnd'
+          ? []
+          : [
+              { x: centre.x - dx, y: centre.y - dy, id: 1 },
+              { x: centre.x + dx, y: centre.y + dy, id: 2 },
+            ],
     });
   };
   // Spread from 30 to 45 px: 1.5× in each direction.
   await fingers('touchStart', 30, 0);
   for (let i = 1; i <= 10; i++) await fingers('touchMove', 30 + 1.5 * i, 0);
   await fingers('touchEnd', 0, 0);
-  await expect.poll(async () => (await pixelSize(page, yellow)).width / before.width, { timeout: 3000 }).toBeGreaterThan(1.4);
+  await expect
+    .poll(async () => (await pixelSize(page, yellow)).width / before.width, { timeout: 3000 })
+    .toBeGreaterThan(1.4);
   const scaled = await pixelSize(page, yellow);
   expect(scaled.width / before.width).toBeLessThan(1.6);
 
@@ -215,7 +266,9 @@ test('two fingers scale and rotate the selected shape', async ({ browser }) => {
   await fingers('touchStart', 40, 0);
   for (let i = 1; i <= 10; i++) await fingers('touchMove', 40, 9 * i);
   await fingers('touchEnd', 0, 0);
-  await expect.poll(async () => Math.abs((await pixelSize(page, yellow)).width - scaled.height), { timeout: 3000 }).toBeLessThan(6);
+  await expect
+    .poll(async () => Math.abs((await pixelSize(page, yellow)).width - scaled.height), { timeout: 3000 })
+    .toBeLessThan(6);
   // One undo step per gesture.
   await page.keyboard.press('Control+z');
   await expect.poll(async () => (await pixelSize(page, yellow)).width).toBe(scaled.width);

@@ -13,7 +13,9 @@ test.beforeEach(async ({ page }) => {
 
 test('opens a catalog template by URL with its boxes pre-placed as text layers', async ({ page }) => {
   // The route's loader resolves ?template= on the server, so this uses a real template of the seeded catalog.
-  const { templateOfTheDay: t } = (await (await page.request.get('/api/templates')).json()) as { templateOfTheDay: Template };
+  const { templateOfTheDay: t } = (await (await page.request.get('/api/templates')).json()) as {
+    templateOfTheDay: Template;
+  };
   const preloads: string[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith(t.imageUrl)) preloads.push(r.url());
@@ -99,7 +101,9 @@ test('adds text and styles it from the toolbars', async ({ page }) => {
   await page.getByRole('spinbutton', { name: 'Outline width' }).fill('6');
   await page.getByLabel('Colour', { exact: true }).fill('#ff0000');
   await page.getByLabel('Outline', { exact: true }).fill('#00ff00');
-  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Hello мир κόσμε 😀 and a long line that wraps inside its box');
+  await page
+    .getByRole('textbox', { name: 'Text', exact: true })
+    .fill('Hello мир κόσμε 😀 and a long line that wraps inside its box');
 
   await expect(font).toHaveValue('Times New Roman');
   await expect(page.getByRole('spinbutton', { name: 'Font size' })).toHaveValue('64');

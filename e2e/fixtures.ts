@@ -31,7 +31,9 @@ export const test = base.extend<CspFixtures>({
         'securitypolicyviolation',
         (e) => {
           const where = e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}` : '';
-          void window.__memeforgeCspViolation?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}${where} on ${location.pathname}`);
+          void window.__memeforgeCspViolation?.(
+            `${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}${where} on ${location.pathname}`,
+          );
         },
         true,
       );
@@ -41,7 +43,11 @@ export const test = base.extend<CspFixtures>({
       // The API's own policy (`default-src 'none'`) also covers Chromium's built-in viewer when a test opens an image
       // URL directly; that viewer's inline styles are not our page, so only the site's policy is guarded here.
       const text = msg.text();
-      if (msg.type() === 'error' && text.includes('Content Security Policy') && !text.includes("'default-src 'none''")) {
+      if (
+        msg.type() === 'error' &&
+        text.includes('Content Security Policy') &&
+        !text.includes("'default-src 'none''")
+      ) {
         cspViolations.push(`console: ${text}`);
       }
     });

@@ -27,7 +27,9 @@ test('dark mode survives a reload with no flash of light', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('false');
 });
 
-test('a visitor who never chose follows the system dark preference, before any script of ours, and a choice overrides it', async ({ page }) => {
+test('a visitor who never chose follows the system dark preference, before any script of ours, and a choice overrides it', async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   const html = page.locator('html');
   // The boot script (under the page's CSP nonce) applies it before the app's code loads.

@@ -16,7 +16,9 @@ test.describe('a HEIC photo from the home page', () => {
     const heic = await halvesHeic();
     await page.goto('/');
     const upload = page.waitForResponse((r) => r.url().endsWith('/api/upload'));
-    await page.getByLabel('Choose an image to upload').setInputFiles({ name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: heic });
+    await page
+      .getByLabel('Choose an image to upload')
+      .setInputFiles({ name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: heic });
     const answer = await upload;
     expect(answer.status()).toBe(201);
     expect(await answer.json()).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
@@ -24,13 +26,18 @@ test.describe('a HEIC photo from the home page', () => {
     const canvas = page.locator('canvas[aria-label="Meme canvas"]');
     await expect(canvas).toBeVisible();
     // Both halves of the photo are on the canvas: the picture was decoded and drawn, not a blank or broken image.
-    await expect.poll(() => countPixels(page, 'r > 170 && g < 90 && b < 90'), { timeout: 15_000 }).toBeGreaterThan(10_000);
+    await expect
+      .poll(() => countPixels(page, 'r > 170 && g < 90 && b < 90'), { timeout: 15_000 })
+      .toBeGreaterThan(10_000);
     expect(await countPixels(page, 'b > 170 && r < 90 && g < 100')).toBeGreaterThan(10_000);
   });
 
   // ADR 0153: the stored JPEG carries the HEIC's Display P3, and the browser converts it as it draws.
   test("an iPhone's Display P3 HEIC is drawn in its own colours, not its values read as sRGB", async ({ page }) => {
-    const [orange, green] = [[200, 60, 40], [40, 170, 90]];
+    const [orange, green] = [
+      [200, 60, 40],
+      [40, 170, 90],
+    ];
     // The same colours as Display P3 values: what the canvas showed before, read as sRGB.
     const asP3 = [
       [185, 71, 50],
@@ -38,10 +45,13 @@ test.describe('a HEIC photo from the home page', () => {
     ];
     const heic = await halvesHeic(orange, green, true);
     await page.goto('/');
-    await page.getByLabel('Choose an image to upload').setInputFiles({ name: 'IMG_0043.HEIC', mimeType: 'image/heic', buffer: heic });
+    await page
+      .getByLabel('Choose an image to upload')
+      .setInputFiles({ name: 'IMG_0043.HEIC', mimeType: 'image/heic', buffer: heic });
     await page.waitForURL((url) => url.pathname === '/meme-generator');
     await expect(page.locator('canvas[aria-label="Meme canvas"]')).toBeVisible();
-    const near = ([r, g, b]: number[]) => `Math.abs(r - ${r}) <= 6 && Math.abs(g - ${g}) <= 6 && Math.abs(b - ${b}) <= 6`;
+    const near = ([r, g, b]: number[]) =>
+      `Math.abs(r - ${r}) <= 6 && Math.abs(g - ${g}) <= 6 && Math.abs(b - ${b}) <= 6`;
     await expect.poll(() => countPixels(page, near(orange!)), { timeout: 15_000 }).toBeGreaterThan(10_000);
     expect(await countPixels(page, near(green!))).toBeGreaterThan(10_000);
     for (const values of asP3) expect(await countPixels(page, near(values))).toBeLessThan(100);

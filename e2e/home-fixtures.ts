@@ -46,7 +46,11 @@ export function corpusFile(relative: string): string {
 
 /** True when the running API has a route (anything but the router's catch-all 404 'There is no such API route.'). */
 export async function apiHasRoute(page: Page, method: 'GET' | 'POST', path: string): Promise<boolean> {
-  const res = await page.request.fetch(path, { method, failOnStatusCode: false, multipart: method === 'POST' ? {} : undefined });
+  const res = await page.request.fetch(path, {
+    method,
+    failOnStatusCode: false,
+    multipart: method === 'POST' ? {} : undefined,
+  });
   if (res.status() !== 404) return true;
   const body = (await res.json().catch(() => ({}))) as { error?: string };
   return body.error !== 'There is no such API route.';

@@ -4,8 +4,18 @@ import { templateHref } from '../app/features/home/carousel-model';
 import { FREE_DAILY_AI_LIMIT, MAX_UPLOAD_BYTES, UPLOAD_REDIRECT_DELAY_MS } from '../core/limits';
 import { apiHasRoute, corpusFile, fakeCatalog, fakeTemplate, serveTemplates, untilHomeHydrated } from './home-fixtures';
 
-const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==', 'base64');
-const UPLOADED = { imageUrl: '/api/images/abc 123', width: 1, height: 1, format: 'png', size: 70, expiresAt: '2030-01-01T00:00:00.000Z' };
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const UPLOADED = {
+  imageUrl: '/api/images/abc 123',
+  width: 1,
+  height: 1,
+  format: 'png',
+  size: 70,
+  expiresAt: '2030-01-01T00:00:00.000Z',
+};
 
 const fileInput = (page: Page) => page.getByLabel('Choose an image to upload');
 const dropZone = (page: Page) => page.getByTestId('hero-drop-zone');
@@ -54,7 +64,9 @@ test.describe('hero upload', () => {
     await page.goto('/');
     await fileInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(toast(page)).toContainText('Invalid file type');
-    await expect(toast(page)).toContainText('Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).');
+    await expect(toast(page)).toContainText(
+      'Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).',
+    );
     expect(calls).toEqual([]);
   });
 
@@ -74,7 +86,10 @@ test.describe('hero upload', () => {
     let answer = 0;
     await page.route('**/api/upload', (route) =>
       ++answer === 1
-        ? route.fulfill({ status: 415, json: { error: 'This file is not an image we can read.', code: 'unsupported_media_type' } })
+        ? route.fulfill({
+            status: 415,
+            json: { error: 'This file is not an image we can read.', code: 'unsupported_media_type' },
+          })
         : route.fulfill({ status: 502, body: 'Bad gateway' }),
     );
     await page.goto('/');
@@ -88,20 +103,31 @@ test.describe('hero upload', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('drag highlight comes on with enter/over and goes with leave; a drop uploads only the first file', async ({ page }) => {
+  test('drag highlight comes on with enter/over and goes with leave; a drop uploads only the first file', async ({
+    page,
+  }) => {
     const names: string[] = [];
     await page.route('**/api/upload', async (route) => {
-      names.push(...(route.request().postDataBuffer()?.toString('latin1').match(/filename="[^"]+"/g) ?? []));
+      names.push(
+        ...(route
+          .request()
+          .postDataBuffer()
+          ?.toString('latin1')
+          .match(/filename="[^"]+"/g) ?? []),
+      );
       await route.fulfill({ json: UPLOADED });
     });
     await page.goto('/');
     const zone = dropZone(page);
-    const data = await page.evaluateHandle((png) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(png)], 'first.png', { type: 'image/png' }));
-      dt.items.add(new File([new Uint8Array(png)], 'second.png', { type: 'image/png' }));
-      return dt;
-    }, [...PNG_1PX]);
+    const data = await page.evaluateHandle(
+      (png) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(png)], 'first.png', { type: 'image/png' }));
+        dt.items.add(new File([new Uint8Array(png)], 'second.png', { type: 'image/png' }));
+        return dt;
+      },
+      [...PNG_1PX],
+    );
 
     await zone.dispatchEvent('dragenter', { dataTransfer: data });
     await expect(zone).toHaveAttribute('data-drag-over', 'true');
@@ -120,13 +146,16 @@ test.describe('hero upload', () => {
     const calls = await countUploads(page);
     await page.goto('/');
     await untilHomeHydrated(page);
-    const prevented = await page.evaluate((png) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(png)], 'stray.png', { type: 'image/png' }));
-      const drop = new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true });
-      document.querySelector('footer')!.dispatchEvent(drop);
-      return drop.defaultPrevented;
-    }, [...PNG_1PX]);
+    const prevented = await page.evaluate(
+      (png) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(png)], 'stray.png', { type: 'image/png' }));
+        const drop = new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true });
+        document.querySelector('footer')!.dispatchEvent(drop);
+        return drop.defaultPrevented;
+      },
+      [...PNG_1PX],
+    );
     expect(prevented).toBe(true);
     await page.waitForTimeout(300);
     expect(calls).toEqual([]);
@@ -136,11 +165,16 @@ test.describe('hero upload', () => {
     await page.route('**/api/upload', (route) => route.fulfill({ json: UPLOADED }));
     await page.goto('/');
     await untilHomeHydrated(page);
-    await page.evaluate((png) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(png)], 'pasted.png', { type: 'image/png' }));
-      document.querySelector('footer')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true }));
-    }, [...PNG_1PX]);
+    await page.evaluate(
+      (png) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(png)], 'pasted.png', { type: 'image/png' }));
+        document
+          .querySelector('footer')!
+          .dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true }));
+      },
+      [...PNG_1PX],
+    );
     await expect(toast(page)).toContainText('Image uploaded successfully');
     await page.waitForURL(/\/meme-generator\?image=/);
   });
@@ -239,7 +273,10 @@ test.describe('template carousel', () => {
       ['custom-upload', 'Template 3', /\/how-to\/upload-image-meme$/],
       [null, 'Template 4', /\/meme-generator$/],
     ];
-    await serveTemplates(page, cases.map(([feature], i) => fakeTemplate(i + 1, { feature })));
+    await serveTemplates(
+      page,
+      cases.map(([feature], i) => fakeTemplate(i + 1, { feature })),
+    );
     for (const [, name, url] of cases) {
       await page.goto('/');
       await page.getByRole('link', { name }).click();
@@ -260,7 +297,12 @@ test.describe('template carousel against the real API (GET /api/templates)', () 
     const first = popular[0]!;
     await expect(tiles.first()).toContainText(first.name);
     await expect(tiles.first().locator('img')).toHaveJSProperty('complete', true);
-    expect(await tiles.first().locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await tiles
+        .first()
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
     await tiles.first().click();
     await expect(page).toHaveURL(new RegExp(`${templateHref(first).replace('?', '\\?')}$`));
   });
@@ -335,7 +377,9 @@ test.describe('Get Started dialog', () => {
 });
 
 test.describe("what's your meme about (ADR 0173)", () => {
-  test('a topic gives three drawn memes; Use this opens the editor with their captions on the canvas, one AI operation spent', async ({ page }) => {
+  test('a topic gives three drawn memes; Use this opens the editor with their captions on the canvas, one AI operation spent', async ({
+    page,
+  }) => {
     await page.goto('/');
     await untilHomeHydrated(page);
     const used = async () => (await (await page.request.get('/api/usage-limit')).json()).used as number;
@@ -343,20 +387,35 @@ test.describe("what's your meme about (ADR 0173)", () => {
     await page.getByRole('textbox', { name: "What's your meme about?" }).fill('so tired on monday');
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/memes/suggest'));
     await page.getByRole('button', { name: 'Make memes ✨' }).click();
-    const { candidates } = (await (await answer).json()) as { candidates: { template: { id: string }; lines: string[] }[] };
+    const { candidates } = (await (await answer).json()) as {
+      candidates: { template: { id: string }; lines: string[] }[];
+    };
     const memes = page.getByRole('list', { name: 'Memes to choose from' }).getByRole('listitem');
     await expect(memes).toHaveCount(3);
     // Offline (npm start has no language model) the screen says what these are.
     await expect(page.getByText('Offline suggestions: no AI model wrote these')).toBeVisible();
     // Every preview is drawn by the API's meme URL.
-    await expect.poll(() => memes.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          memes
+            .locator('img')
+            .evaluateAll((imgs) =>
+              imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+            ),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     expect(await used()).toBe(before + 1);
     await expect(page.getByText(`${FREE_DAILY_AI_LIMIT - before - 1} AI operations remaining today`)).toBeVisible();
 
     await memes.first().getByRole('button', { name: 'Use this' }).click();
-    await page.waitForURL((url) => url.pathname === '/meme-generator' && url.searchParams.get('template') === candidates[0]!.template.id);
+    await page.waitForURL(
+      (url) => url.pathname === '/meme-generator' && url.searchParams.get('template') === candidates[0]!.template.id,
+    );
     const fields = page.getByRole('list', { name: 'Captions' }).getByRole('textbox');
     await expect(fields).toHaveCount(candidates[0]!.lines.length);
-    for (const [i, line] of candidates[0]!.lines.entries()) await expect(fields.nth(i)).toHaveValue(new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i'));
+    for (const [i, line] of candidates[0]!.lines.entries())
+      await expect(fields.nth(i)).toHaveValue(new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i'));
   });
 });

@@ -36,7 +36,9 @@ async function openTab(page: Page) {
   await expect(page).toHaveURL(/tab=html/);
 }
 
-test('pasted HTML renders to a PNG whose pixels are the page: three blocks where the CSS put them', async ({ page }) => {
+test('pasted HTML renders to a PNG whose pixels are the page: three blocks where the CSS put them', async ({
+  page,
+}) => {
   await openTab(page);
   await page.getByLabel('HTML to render').fill(PAGE);
   await page.getByLabel('What to capture').selectOption('viewport');
@@ -57,8 +59,13 @@ test('pasted HTML renders to a PNG whose pixels are the page: three blocks where
 
 test('an uploaded .html file renders to JPEG, full page, and downloads named after the file', async ({ page }) => {
   await openTab(page);
-  const tall = PAGE.replace('</body>', '<div style="left: 0; top: 1400px; height: 100px; background: #0000ff"></div></body>');
-  await page.getByLabel('HTML file').setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from(tall) });
+  const tall = PAGE.replace(
+    '</body>',
+    '<div style="left: 0; top: 1400px; height: 100px; background: #0000ff"></div></body>',
+  );
+  await page
+    .getByLabel('HTML file')
+    .setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from(tall) });
   await expect(page.getByTestId('html-source')).toContainText('From page.html');
   await page.getByLabel('Viewport width (px)').fill('640');
   await page.getByLabel('What to capture').selectOption('page');
@@ -91,7 +98,9 @@ test('bad input is refused in words: a viewport too narrow, and a page that neve
 /** A 420 × 240 card with rounded corners, 40 px into a page that paints no background of its own. */
 const CARD = `<!doctype html><body style="margin:0"><div class="card" style="margin:40px;width:420px;height:240px;box-sizing:border-box;padding:24px;border-radius:24px;background:#4f46e5;color:#fff;font:700 32px sans-serif">Hello card</div></body>`;
 
-test('by default the picture fits the content, not a 1280 × 800 page; a selector, 2× and a transparent backdrop work from the screen', async ({ page }) => {
+test('by default the picture fits the content, not a 1280 × 800 page; a selector, 2× and a transparent backdrop work from the screen', async ({
+  page,
+}) => {
   await openTab(page);
   await page.getByLabel('HTML to render').fill(CARD);
   await expect(page.getByLabel('What to capture')).toHaveValue('content');
@@ -126,15 +135,22 @@ test('a selector that matches nothing, or is not CSS, is refused in words and no
   await page.getByLabel('HTML to render').fill(CARD);
   await page.getByLabel('Only this element (optional)').fill('.poster');
   await page.getByRole('button', { name: 'Render to PNG' }).click();
-  await expect(page.getByRole('alert')).toHaveText(`No element on the page matches ".poster". Check the class or id, or leave the selector empty to fit the page's content.`, { timeout: 20_000 });
+  await expect(page.getByRole('alert')).toHaveText(
+    `No element on the page matches ".poster". Check the class or id, or leave the selector empty to fit the page's content.`,
+    { timeout: 20_000 },
+  );
   await page.getByLabel('Only this element (optional)').fill('div[');
   await page.getByRole('button', { name: 'Render to PNG' }).click();
-  await expect(page.getByRole('alert')).toContainText('"div[" is not a CSS selector the browser understands', { timeout: 20_000 });
+  await expect(page.getByRole('alert')).toContainText('"div[" is not a CSS selector the browser understands', {
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('result-card')).toHaveCount(0);
 });
 
 for (const dark of [false, true]) {
-  test(`the HTML to image tab has no serious or critical axe violations with a result (${dark ? 'dark' : 'light'})`, async ({ page }) => {
+  test(`the HTML to image tab has no serious or critical axe violations with a result (${dark ? 'dark' : 'light'})`, async ({
+    page,
+  }) => {
     if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openTab(page);
@@ -142,8 +158,12 @@ for (const dark of [false, true]) {
     await page.getByRole('button', { name: 'Render to PNG' }).click();
     await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 20_000 });
     await page.waitForTimeout(300);
-    const { violations } = await new AxeBuilder({ page: page as ConstructorParameters<typeof AxeBuilder>[0]['page'] }).exclude('[data-sonner-toaster]').analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const { violations } = await new AxeBuilder({ page: page as ConstructorParameters<typeof AxeBuilder>[0]['page'] })
+      .exclude('[data-sonner-toaster]')
+      .analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(serious).toEqual([]);
   });
 }
@@ -152,7 +172,9 @@ test('on a phone the tab stacks settings under the HTML and nothing scrolls side
   await page.setViewportSize({ width: 390, height: 844 });
   await openTab(page);
   await expect(page.getByLabel('HTML to render')).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   const text = await page.getByLabel('HTML to render').boundingBox();
   const width = await page.getByLabel('Viewport width (px)').boundingBox();
@@ -163,6 +185,8 @@ test('on a phone the tab stacks settings under the HTML and nothing scrolls side
   // The fitted card is shown whole, within the phone's width.
   const shown = (await page.getByTestId('rendered-picture').boundingBox())!;
   expect(shown.x + shown.width).toBeLessThanOrEqual(390);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
   await page.screenshot({ path: 'e2e/screenshots/html-to-image-phone.png', fullPage: true });
 });

@@ -13,16 +13,36 @@ import { craftedGif } from '../scripts/lib/crafted-animations';
 const BAD = [
   { name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('These are my notes, not a photo.') },
   { name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) },
-  { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(11 * 1024 * 1024)]) },
-  { name: 'stretched.gif', mimeType: 'image/gif', buffer: Buffer.from(craftedGif({ screen: { width: 100, height: 100 }, frame: { width: 4000, height: 4000 }, frames: 2 })) },
+  {
+    name: 'huge.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(11 * 1024 * 1024)]),
+  },
+  {
+    name: 'stretched.gif',
+    mimeType: 'image/gif',
+    buffer: Buffer.from(
+      craftedGif({ screen: { width: 100, height: 100 }, frame: { width: 4000, height: 4000 }, frames: 2 }),
+    ),
+  },
 ];
 
 const SCREENS: { name: string; url: string; input: (page: Page) => Locator; success: RegExp }[] = [
-  { name: 'home', url: '/', input: (p) => p.getByLabel('Choose an image to upload'), success: /Image uploaded successfully/ },
+  {
+    name: 'home',
+    url: '/',
+    input: (p) => p.getByLabel('Choose an image to upload'),
+    success: /Image uploaded successfully/,
+  },
   { name: 'editor', url: '/meme-generator', input: (p) => p.getByLabel('Image file'), success: /Image uploaded!/ },
   { name: 'optimize', url: '/tools/optimize', input: (p) => p.getByTestId('file-input'), success: /Image uploaded!/ },
   { name: 'modify', url: '/tools/modify', input: (p) => p.getByTestId('file-input'), success: /Image uploaded!/ },
-  { name: 'batch', url: '/tools/modify?tab=batch', input: (p) => p.getByTestId('file-input'), success: /images loaded/ },
+  {
+    name: 'batch',
+    url: '/tools/modify?tab=batch',
+    input: (p) => p.getByTestId('file-input'),
+    success: /images loaded/,
+  },
   { name: 'security', url: '/tools/security', input: (p) => p.getByTestId('file-input'), success: /Image uploaded!/ },
   { name: 'convert', url: '/tools/convert', input: (p) => p.getByTestId('file-input'), success: /loaded!/ },
 ];
@@ -47,7 +67,9 @@ test('the bad files are refused by the server with these sentences', async ({ pa
 });
 
 for (const screen of SCREENS) {
-  test(`${screen.name}: every bad file is refused before any success toast, in the server's words`, async ({ page }) => {
+  test(`${screen.name}: every bad file is refused before any success toast, in the server's words`, async ({
+    page,
+  }) => {
     const uploads: string[] = [];
     page.on('request', (r) => {
       if (/\/api\/(upload|optimize|modify|security|convert|analyze-metadata)/.test(r.url())) uploads.push(r.url());
@@ -70,10 +92,19 @@ for (const screen of SCREENS) {
 // An upload is held to the tools' 300 frames (ADR 0152): the home and the editor refuse a 301-frame GIF in the
 // server's words before sending it; a tool screen takes it, since a tool can work on its first frame.
 test('home and editor refuse a 301-frame GIF before sending it; a tool screen takes it', async ({ page }) => {
-  const frames = Array.from({ length: 301 }, (_, i) => ({ rgba: new Uint8Array(16 * 4).fill(i % 2 ? 255 : 40), delayMs: 40 }));
-  const file = { name: 'long.gif', mimeType: 'image/gif', buffer: Buffer.from(encodeGif(frames, { width: 4, height: 4, loops: 0 })) };
+  const frames = Array.from({ length: 301 }, (_, i) => ({
+    rgba: new Uint8Array(16 * 4).fill(i % 2 ? 255 : 40),
+    delayMs: 40,
+  }));
+  const file = {
+    name: 'long.gif',
+    mimeType: 'image/gif',
+    buffer: Buffer.from(encodeGif(frames, { width: 4, height: 4, loops: 0 })),
+  };
   const expected = await serverSays(page, file);
-  expect(expected).toBe('This animation has 301 frames; the tools take animations of at most 300 frames. Please shorten it, or save its first frame as a still picture.');
+  expect(expected).toBe(
+    'This animation has 301 frames; the tools take animations of at most 300 frames. Please shorten it, or save its first frame as a still picture.',
+  );
   const uploads: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/upload')) uploads.push(r.url());
@@ -82,7 +113,9 @@ test('home and editor refuse a 301-frame GIF before sending it; a tool screen ta
     await page.goto(screen.url);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await screen.input(page).setInputFiles(file);
-    const said = page.locator('[data-sonner-toast]').filter({ hasText: screen.name === 'optimize' ? screen.success : expected });
+    const said = page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: screen.name === 'optimize' ? screen.success : expected });
     await expect(said).toBeVisible();
   }
   expect(uploads).toEqual([]);

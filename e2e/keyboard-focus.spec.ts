@@ -17,7 +17,9 @@ test('"Skip to main content" is the first Tab stop and moves focus to the main l
   expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
 });
 
-test('on a tool screen focus goes to the file card once a file is picked, then to the result heading', async ({ page }) => {
+test('on a tool screen focus goes to the file card once a file is picked, then to the result heading', async ({
+  page,
+}) => {
   await page.goto('/tools/optimize');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByTestId('file-input').setInputFiles(corpusFile('photos/coffee.png'));

@@ -8,7 +8,9 @@ const axe = (page: unknown) => new AxeBuilder({ page: page as ConstructorParamet
 // No serious or critical axe violations on the front door, in light and dark, with the carousel populated.
 for (const path of ['/', '/pricing', '/how-to/upload-image-meme', '/no-such-page']) {
   for (const dark of [false, true]) {
-    test(`${path} has no serious or critical accessibility violations (${dark ? 'dark' : 'light'})`, async ({ page }) => {
+    test(`${path} has no serious or critical accessibility violations (${dark ? 'dark' : 'light'})`, async ({
+      page,
+    }) => {
       await serveTemplates(page, fakeCatalog(16));
       if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
       await page.emulateMedia({ reducedMotion: 'reduce' });

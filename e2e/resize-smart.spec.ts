@@ -16,7 +16,10 @@ const LEFT = 140;
 
 /** The astronaut portrait cut at x 140, so her face is near the left edge (a temporary file, never in the repo). */
 async function faceNearTheEdge(): Promise<string> {
-  const png = await sharp(corpusFile('photos/astronaut.png')).extract({ left: LEFT, top: 0, width: 512 - LEFT, height: 512 }).png().toBuffer();
+  const png = await sharp(corpusFile('photos/astronaut.png'))
+    .extract({ left: LEFT, top: 0, width: 512 - LEFT, height: 512 })
+    .png()
+    .toBuffer();
   const path = join(await mkdtemp(join(tmpdir(), 'memeforge-e2e-')), 'astronaut-left.png');
   await writeFile(path, png);
   return path;
@@ -24,14 +27,24 @@ async function faceNearTheEdge(): Promise<string> {
 
 /** The preview frame's rectangle in the photo's pixels, read from its style (percentages of the photo). */
 async function frameOf(page: Page, natural: { width: number; height: number }) {
-  const style = await page.getByTestId('resize-frame').evaluate((el) => ({ left: el.style.left, top: el.style.top, width: el.style.width, height: el.style.height }));
+  const style = await page
+    .getByTestId('resize-frame')
+    .evaluate((el) => ({ left: el.style.left, top: el.style.top, width: el.style.width, height: el.style.height }));
   const px = (v: string, of: number) => Math.round((parseFloat(v) / 100) * of);
-  return { x: px(style.left, natural.width), y: px(style.top, natural.height), width: px(style.width, natural.width), height: px(style.height, natural.height) };
+  return {
+    x: px(style.left, natural.width),
+    y: px(style.top, natural.height),
+    width: px(style.width, natural.width),
+    height: px(style.height, natural.height),
+  };
 }
 
-const holds = (w: { x: number; y: number; width: number; height: number }, r: typeof w) => r.x >= w.x && r.y >= w.y && r.x + r.width <= w.x + w.width && r.y + r.height <= w.y + w.height;
+const holds = (w: { x: number; y: number; width: number; height: number }, r: typeof w) =>
+  r.x >= w.x && r.y >= w.y && r.x + r.width <= w.x + w.width && r.y + r.height <= w.y + w.height;
 
-test('a 1:3 Fill of a photo with the face near the edge keeps the whole face; the preview shows the server’s window', async ({ page }, info) => {
+test('a 1:3 Fill of a photo with the face near the edge keeps the whole face; the preview shows the server’s window', async ({
+  page,
+}, info) => {
   test.setTimeout(90_000);
   const natural = { width: 512 - LEFT, height: 512 };
   const face = { ...FACE, x: FACE.x - LEFT };
@@ -53,19 +66,29 @@ test('a 1:3 Fill of a photo with the face near the edge keeps the whole face; th
   await expect(card.getByTestId('result-dimensions')).toHaveText('200 × 600', { timeout: 60_000 });
   await expect(card).toContainText('Cropped to fill 200×600, keeping the face in frame.');
   await expect(preview).toHaveAttribute('data-framing', 'faces');
-  await expect(page.getByTestId('resize-frame-note')).toHaveText('The frame is where the server cropped: on the faces.');
+  await expect(page.getByTestId('resize-frame-note')).toHaveText(
+    'The frame is where the server cropped: on the faces.',
+  );
   const frame = await frameOf(page, natural);
   expect(holds(frame, face), JSON.stringify({ frame, face })).toBe(true);
 
   // The downloaded picture is that window of the photo, not the centred one (both compared at 50×150, where two
   // scalers' differences are small).
   const file = await download(page, card.getByRole('link', { name: 'Download Resized Image' }));
-  const photo = await sharp(corpusFile('photos/astronaut.png')).extract({ left: LEFT, top: 0, width: natural.width, height: natural.height }).toBuffer();
+  const photo = await sharp(corpusFile('photos/astronaut.png'))
+    .extract({ left: LEFT, top: 0, width: natural.width, height: natural.height })
+    .toBuffer();
   const small = (b: Buffer) => sharp(b).resize(50, 150, { fit: 'fill' }).removeAlpha().raw().toBuffer();
-  const cut = async (w: typeof frame) => small(await sharp(photo).extract({ left: w.x, top: w.y, width: w.width, height: w.height }).toBuffer());
+  const cut = async (w: typeof frame) =>
+    small(await sharp(photo).extract({ left: w.x, top: w.y, width: w.width, height: w.height }).toBuffer());
   const got = await small(file.bytes);
   const diff = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
-  const centredWindow = { x: Math.floor((natural.width - frame.width) / 2), y: 0, width: frame.width, height: frame.height };
+  const centredWindow = {
+    x: Math.floor((natural.width - frame.width) / 2),
+    y: 0,
+    width: frame.width,
+    height: frame.height,
+  };
   const [toFrame, toCentre] = [diff(got, await cut(frame)), diff(got, await cut(centredWindow))];
   expect(toFrame, JSON.stringify({ toFrame, toCentre })).toBeLessThan(4);
   expect(toCentre).toBeGreaterThan(toFrame * 3);
@@ -81,7 +104,9 @@ test('a 1:3 Fill of a photo with the face near the edge keeps the whole face; th
   await expect(preview).toHaveAttribute('data-framing', 'faces');
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(preview).toBeInViewport({ ratio: 0.5 }).catch(() => undefined);
+  await expect(preview)
+    .toBeInViewport({ ratio: 0.5 })
+    .catch(() => undefined);
   await page.screenshot({ path: info.outputPath('resize-faces-390.png'), fullPage: true });
 });
 
@@ -106,7 +131,9 @@ test('a photo with no face is framed on its most detailed part, and the result s
   await expect(page.getByRole('radio', { name: 'Keep the subject' })).toHaveCount(0);
 });
 
-test('looking for faces spends one of the day’s AI operations; past them the crop keeps the detail and the screen says why', async ({ page }) => {
+test('looking for faces spends one of the day’s AI operations; past them the crop keeps the detail and the screen says why', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const used = async () => ((await (await page.request.get('/api/usage-limit')).json()) as { used: number }).used;
   await page.goto('/tools/modify?tab=resize');
@@ -131,7 +158,13 @@ test('looking for faces spends one of the day’s AI operations; past them the c
   const bytes = await readFile(photo);
   while ((await used()) < FREE_DAILY_AI_LIMIT) {
     const res = await page.request.post('/api/modify', {
-      multipart: { image: { name: 'photo.png', mimeType: 'image/png', buffer: bytes }, operation: 'resize', width: '200', height: '600', fit: 'cover' },
+      multipart: {
+        image: { name: 'photo.png', mimeType: 'image/png', buffer: bytes },
+        operation: 'resize',
+        width: '200',
+        height: '600',
+        fit: 'cover',
+      },
     });
     expect(res.status()).toBe(200);
   }

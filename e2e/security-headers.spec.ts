@@ -1,14 +1,23 @@
 import { expect, test } from './fixtures';
 
 test.describe('security headers and the CSP', () => {
-  test('pages carry a nonce-based CSP without unsafe-inline scripts, and the nonce is on every inline script', async ({ request }) => {
+  test('pages carry a nonce-based CSP without unsafe-inline scripts, and the nonce is on every inline script', async ({
+    request,
+  }) => {
     for (const path of ['/', '/pricing', '/no-such-page']) {
       const res = await request.get(path);
       const csp = res.headers()['content-security-policy'] ?? '';
       const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
       expect(nonce, `${path} CSP: ${csp}`).toBeTruthy();
       expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
-      for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "img-src 'self' data: blob:", "font-src 'self'", "connect-src 'self'"]) {
+      for (const directive of [
+        "frame-ancestors 'none'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+      ]) {
         expect(csp).toContain(directive);
       }
       expect(res.headers()['x-content-type-options']).toBe('nosniff');
@@ -35,14 +44,20 @@ test.describe('security headers and the CSP', () => {
 
   test('the app hydrates and runs under the CSP (dark mode survives a reload)', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: /dark mode/i }).first().click();
+    await page
+      .getByRole('button', { name: /dark mode/i })
+      .first()
+      .click();
     await expect(page.locator('html')).toHaveClass(/dark/);
     await page.reload();
     // The theme boot script (inline, nonce) ran before paint.
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 
-  test('the guard catches a violation: an injected inline script is blocked and reported', async ({ page, cspViolations }) => {
+  test('the guard catches a violation: an injected inline script is blocked and reported', async ({
+    page,
+    cspViolations,
+  }) => {
     await page.goto('/');
     await page.evaluate(() => {
       const s = document.createElement('script');

@@ -16,12 +16,25 @@ const FRAMES = 8;
 /** An 8-frame, 80 ms, looping 200 × 140 GIF drawn by ImageMagick: a square moving right over a changing background. */
 function animatedGif(): Buffer {
   const file = join(mkdtempSync(join(tmpdir(), 'memeforge-share-motion-')), 'moving.gif');
-  const frames = Array.from({ length: FRAMES }, (_, i) => ['(', '-size', '200x140', `xc:rgb(30,${60 + i * 15},${200 - i * 15})`, '-fill', 'rgb(230,200,20)', '-draw', `rectangle ${10 + i * 18},50 ${40 + i * 18},90`, ')']);
+  const frames = Array.from({ length: FRAMES }, (_, i) => [
+    '(',
+    '-size',
+    '200x140',
+    `xc:rgb(30,${60 + i * 15},${200 - i * 15})`,
+    '-fill',
+    'rgb(230,200,20)',
+    '-draw',
+    `rectangle ${10 + i * 18},50 ${40 + i * 18},90`,
+    ')',
+  ]);
   execFileSync('convert', ['-delay', '8', ...frames.flat(), '-loop', '0', file]);
   return readFileSync(file);
 }
 
-test('an animated meme made in the editor is shared as a GIF that plays on its page in another browser', async ({ page, browser }) => {
+test('an animated meme made in the editor is shared as a GIF that plays on its page in another browser', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/meme-generator');
@@ -45,7 +58,11 @@ test('an animated meme made in the editor is shared as a GIF that plays on its p
   const url = await link.inputValue();
   const id = url.split('/').pop()!;
   // The dashboard's record (ADR 0141), as the still dialog writes it.
-  const record = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `memeforge.share.${id}`))!) as { v: number; token: string; captions: string[] };
+  const record = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `memeforge.share.${id}`))!) as {
+    v: number;
+    token: string;
+    captions: string[];
+  };
   expect(record).toMatchObject({ v: 1, captions: ['IT MOVES'] });
   expect(record.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -54,7 +71,9 @@ test('an animated meme made in the editor is shared as a GIF that plays on its p
   expect((await other.goto(url))!.status()).toBe(200);
   const image = other.getByTestId('shared-meme');
   await expect(image).toHaveAttribute('alt', 'Meme: “IT MOVES”');
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   expect(await other.locator('meta[property="og:image:type"]').getAttribute('content')).toBe('image/gif');
   const served = await context.request.get(new URL(`/api/shares/${id}/image`, url).href);
   expect(served.status()).toBe(200);

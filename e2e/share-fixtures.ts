@@ -12,7 +12,9 @@ export async function axeProblems(page: Page, within?: string): Promise<string[]
   // @axe-core/playwright is typed against its own copy of playwright-core; the page is the same object at runtime.
   const builder = new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
   const { violations } = await (within ? builder.include(within) : builder).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Share in the editor's Download dialog, on the Nope / Yep template with two captions; answers the link. */
@@ -28,16 +30,26 @@ export async function makeShare(page: Page, shot?: string): Promise<string> {
   const link = dialog.getByRole('textbox', { name: 'Your link' });
   await expect(link).toHaveValue(/\/m\/[a-z0-9]{12}$/, { timeout: 30_000 });
   await expect(dialog.getByTestId('share-result')).toContainText('This link works until');
-  await expect(dialog.getByTestId('share-result')).toContainText('find it again under Your share links on the dashboard');
+  await expect(dialog.getByTestId('share-result')).toContainText(
+    'find it again under Your share links on the dashboard',
+  );
   if (shot) await page.screenshot({ path: shot });
   return link.inputValue();
 }
 
 /** A share made through the API with the page's cookies (so a premium session counts): a corpus PNG and one caption. */
-export async function apiShare(page: Page, caption: string, template?: string): Promise<{ id: string; deleteToken: string; expiresAt: string | null }> {
+export async function apiShare(
+  page: Page,
+  caption: string,
+  template?: string,
+): Promise<{ id: string; deleteToken: string; expiresAt: string | null }> {
   const png = await readFile(corpusFile('formats/sample.png'));
   const res = await page.request.post('/api/shares', {
-    multipart: { image: { name: 'meme.png', mimeType: 'image/png', buffer: png }, ...(template ? { template } : {}), captions: caption },
+    multipart: {
+      image: { name: 'meme.png', mimeType: 'image/png', buffer: png },
+      ...(template ? { template } : {}),
+      captions: caption,
+    },
   });
   expect(res.status()).toBe(201);
   return (await res.json()) as { id: string; deleteToken: string; expiresAt: string | null };

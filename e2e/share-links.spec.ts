@@ -21,7 +21,10 @@ const keepOldShape = (page: Page, entries: [string, string][]) =>
     for (const [key, value] of list) localStorage.setItem(key, value);
   }, entries);
 
-test('the dashboard lists the links this browser made: copy, delete, one deleted elsewhere, a gone one removed, then empty', async ({ page, context }) => {
+test('the dashboard lists the links this browser made: copy, delete, one deleted elsewhere, a gone one removed, then empty', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(150_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -32,7 +35,9 @@ test('the dashboard lists the links this browser made: copy, delete, one deleted
 
   // Two links from before the list (the token alone): one since deleted through the API, one still live.
   const gone = await apiShare(page, 'an old one', 'nope-yep');
-  expect((await page.request.delete(`/api/shares/${gone.id}`, { headers: { 'X-Delete-Token': gone.deleteToken } })).status()).toBe(204);
+  expect(
+    (await page.request.delete(`/api/shares/${gone.id}`, { headers: { 'X-Delete-Token': gone.deleteToken } })).status(),
+  ).toBe(204);
   const older = await apiShare(page, 'one from before');
   // One made in the editor's Download dialog (the record), and a broken value that is ignored.
   const url = await makeShare(page);
@@ -52,20 +57,29 @@ test('the dashboard lists the links this browser made: copy, delete, one deleted
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText('Nope / Yep meme');
   await expect(rows.nth(0)).toContainText('“writing it by hand” / “sharing a link”');
-  await expect(rows.nth(0).getByTestId('share-link-dates')).toHaveText(/^Made [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)Works until [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  await expect(rows.nth(0).getByTestId('share-link-dates')).toHaveText(
+    /^Made [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)Works until [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+  );
   await expect(rows.nth(1)).toContainText('A meme');
   await expect(rows.nth(1).getByTestId('share-link-dates')).toContainText('Works until');
   await expect(rows.nth(2)).toContainText('Gone');
   await expect(rows.nth(2)).toContainText('This link expired or was taken down.');
   await expect(rows.nth(2).getByRole('button', { name: 'Copy link' })).toHaveCount(0);
   // The old link now keeps its details; the broken value is left alone and not listed.
-  expect(JSON.parse((await kept(page, older.id))!)).toMatchObject({ v: 1, token: older.deleteToken, title: 'A meme', captions: ['one from before'] });
+  expect(JSON.parse((await kept(page, older.id))!)).toMatchObject({
+    v: 1,
+    token: older.deleteToken,
+    title: 'A meme',
+    captions: ['one from before'],
+  });
   expect(await kept(page, 'brokenbroken')).toBe('{"v":1,"token":');
 
   // Each live link's thumbnail is its public picture.
   const thumb = rows.nth(0).locator('img');
   await expect(thumb).toHaveAttribute('src', `/api/shares/${id}/image`);
-  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(rows.nth(0).getByRole('link', { name: 'Open Nope / Yep meme' })).toHaveAttribute('href', `/m/${id}`);
   expect(await axeProblems(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/locked-desktop-light.png`, fullPage: true });
@@ -94,7 +108,11 @@ test('the dashboard lists the links this browser made: copy, delete, one deleted
   expect((await page.request.get(`/api/shares/${id}/image`)).status()).toBe(410);
 
   // A link deleted elsewhere since the list was read: the 410 takes it off the list, and the dashboard says so.
-  expect((await page.request.delete(`/api/shares/${older.id}`, { headers: { 'X-Delete-Token': older.deleteToken } })).status()).toBe(204);
+  expect(
+    (
+      await page.request.delete(`/api/shares/${older.id}`, { headers: { 'X-Delete-Token': older.deleteToken } })
+    ).status(),
+  ).toBe(204);
   await rows.nth(0).getByRole('button', { name: 'Delete A meme' }).click();
   await rows.nth(0).getByRole('button', { name: 'Delete for everyone' }).click();
   await expect(toastWith(page, 'Link Already Gone')).toContainText('taken off this list');
@@ -110,7 +128,9 @@ test('the dashboard lists the links this browser made: copy, delete, one deleted
   await expect(section.getByTestId('share-links-empty')).toHaveText(EMPTY);
 });
 
-test("a member's links on the unlocked dashboard, on a 390 px phone in dark mode: kept until deleted", async ({ page }) => {
+test("a member's links on the unlocked dashboard, on a 390 px phone in dark mode: kept until deleted", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
@@ -119,7 +139,9 @@ test("a member's links on the unlocked dashboard, on a 390 px phone in dark mode
   const kept1 = await apiShare(page, 'a member keeps this one', 'nope-yep');
   expect(kept1.expiresAt).toBeNull();
   const gone = await apiShare(page, 'deleted already');
-  expect((await page.request.delete(`/api/shares/${gone.id}`, { headers: { 'X-Delete-Token': gone.deleteToken } })).status()).toBe(204);
+  expect(
+    (await page.request.delete(`/api/shares/${gone.id}`, { headers: { 'X-Delete-Token': gone.deleteToken } })).status(),
+  ).toBe(204);
   await keepOldShape(page, [
     [`memeforge.share.${kept1.id}`, kept1.deleteToken],
     [`memeforge.share.${gone.id}`, gone.deleteToken],
@@ -131,7 +153,14 @@ test("a member's links on the unlocked dashboard, on a 390 px phone in dark mode
   const rows = section.getByTestId('share-link');
   await expect(rows.nth(0).getByTestId('share-link-dates')).toContainText('Kept until you delete it');
   await expect(rows.nth(1)).toContainText('Gone');
-  await expect.poll(() => rows.nth(0).locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      rows
+        .nth(0)
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
   // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await axeProblems(page)).toEqual([]);

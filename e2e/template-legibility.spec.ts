@@ -51,7 +51,15 @@ interface CaptionPixels {
  * Runs in the page. Loads the template and fills its boxes, renders the canvas with fabric once without captions
  * (what lies under them), then each caption alone on transparent (its ink), and compares the pixels.
  */
-function measureInPage({ template, lines, overhang }: { template: Template; lines: string[]; overhang: number }): Promise<CaptionPixels[]> {
+function measureInPage({
+  template,
+  lines,
+  overhang,
+}: {
+  template: Template;
+  lines: string[];
+  overhang: number;
+}): Promise<CaptionPixels[]> {
   type Obj = {
     type: string;
     visible: boolean;
@@ -78,9 +86,13 @@ function measureInPage({ template, lines, overhang }: { template: Template; line
     return [r!, g!, b!];
   };
   const near = (d: Uint8ClampedArray, i: number, c: readonly number[], tolerance: number) =>
-    Math.abs(d[i]! - c[0]!) <= tolerance && Math.abs(d[i + 1]! - c[1]!) <= tolerance && Math.abs(d[i + 2]! - c[2]!) <= tolerance;
-  const distance = (d: Uint8ClampedArray, i: number, c: readonly number[]) => (d[i]! - c[0]!) ** 2 + (d[i + 1]! - c[1]!) ** 2 + (d[i + 2]! - c[2]!) ** 2;
-  const histogram = (m: Map<number, number>) => [...m].map(([k, n]): [number, number, number, number] => [k >> 16, (k >> 8) & 255, k & 255, n]);
+    Math.abs(d[i]! - c[0]!) <= tolerance &&
+    Math.abs(d[i + 1]! - c[1]!) <= tolerance &&
+    Math.abs(d[i + 2]! - c[2]!) <= tolerance;
+  const distance = (d: Uint8ClampedArray, i: number, c: readonly number[]) =>
+    (d[i]! - c[0]!) ** 2 + (d[i + 1]! - c[1]!) ** 2 + (d[i + 2]! - c[2]!) ** 2;
+  const histogram = (m: Map<number, number>) =>
+    [...m].map(([k, n]): [number, number, number, number] => [k >> 16, (k >> 8) & 255, k & 255, n]);
   const add = (m: Map<number, number>, d: Uint8ClampedArray, i: number) => {
     const k = (d[i]! << 16) | (d[i + 1]! << 8) | d[i + 2]!;
     m.set(k, (m.get(k) ?? 0) + 1);
@@ -132,7 +144,12 @@ function measureInPage({ template, lines, overhang }: { template: Template; line
         return [dx * cos - dy * sin, dx * sin + dy * cos] as const;
       };
       // What the box covers: its corners' bounds, then each pixel taken into the box's frame.
-      const corners = [[0, 0], [box.width, 0], [0, box.height], [box.width, box.height]].map(([u, v]) => [
+      const corners = [
+        [0, 0],
+        [box.width, 0],
+        [0, box.height],
+        [box.width, box.height],
+      ].map(([u, v]) => [
         box.left + u! * Math.cos(-turn) - v! * Math.sin(-turn),
         box.top + u! * Math.sin(-turn) + v! * Math.cos(-turn),
       ]);
@@ -164,8 +181,18 @@ function measureInPage({ template, lines, overhang }: { template: Template; line
       const panel: [number, number, number] = [panelKey >> 16, (panelKey >> 8) & 255, panelKey & 255];
       const offPanel = inked.filter((i) => !near(under, i, panel, 28)).length;
       out.push({
-        index: box.index, text: c.text ?? '', fill, stroke, ink: inked.length, outside, outsideAt,
-        outline, underInk: histogram(underInk), underFill: histogram(underFill), offPanel, panel,
+        index: box.index,
+        text: c.text ?? '',
+        fill,
+        stroke,
+        ink: inked.length,
+        outside,
+        outsideAt,
+        outline,
+        underInk: histogram(underInk),
+        underFill: histogram(underFill),
+        offPanel,
+        panel,
       });
     }
     for (const c of captions) c.visible = true;
@@ -190,7 +217,8 @@ function captionProblems(id: string, c: CaptionPixels): string[] {
   const tag = `${id} box ${c.index} "${c.text}"`;
   const problems: string[] = [];
   if (c.ink === 0) return [`${tag}: nothing drawn`];
-  if (c.outside > 0) problems.push(`${tag}: ${c.outside} px of ink outside its box, e.g. at ${JSON.stringify(c.outsideAt)} (box px)`);
+  if (c.outside > 0)
+    problems.push(`${tag}: ${c.outside} px of ink outside its box, e.g. at ${JSON.stringify(c.outsideAt)} (box px)`);
 
   // The meme convention, light letters in a dark outline, reads on any picture; everything else must contrast by
   // its own colour, and stay on the panel whose colour it was chosen for.
@@ -201,14 +229,21 @@ function captionProblems(id: string, c: CaptionPixels): string[] {
   if (classic) return problems;
   const background = medianLuminance(c.underInk);
   const ratio = contrastRatio(c.fill, background);
-  if (ratio < CAPTION_CONTRAST_MIN) problems.push(`${tag}: contrast ${ratio.toFixed(2)} between its fill and the picture under it`);
+  if (ratio < CAPTION_CONTRAST_MIN)
+    problems.push(`${tag}: contrast ${ratio.toFixed(2)} between its fill and the picture under it`);
   const letters = c.underFill.reduce((s, [, , , n]) => s + n, 0);
-  const weak = c.underFill.filter(([r, g, b]) => contrastRatio(c.fill, [r, g, b]) < CAPTION_CONTRAST_MIN).reduce((s, [, , , n]) => s + n, 0);
+  const weak = c.underFill
+    .filter(([r, g, b]) => contrastRatio(c.fill, [r, g, b]) < CAPTION_CONTRAST_MIN)
+    .reduce((s, [, , , n]) => s + n, 0);
   if (letters > 0 && weak / letters > LOW_CONTRAST_MAX) {
-    problems.push(`${tag}: ${((100 * weak) / letters).toFixed(1)}% of its letters sit on colours they do not contrast with`);
+    problems.push(
+      `${tag}: ${((100 * weak) / letters).toFixed(1)}% of its letters sit on colours they do not contrast with`,
+    );
   }
   if (c.offPanel / c.ink > OFF_PANEL_MAX) {
-    problems.push(`${tag}: ${((100 * c.offPanel) / c.ink).toFixed(1)}% of its ink runs over art other than its panel (rgb ${c.panel.join(', ')})`);
+    problems.push(
+      `${tag}: ${((100 * c.offPanel) / c.ink).toFixed(1)}% of its ink runs over art other than its panel (rgb ${c.panel.join(', ')})`,
+    );
   }
   return problems;
 }
@@ -227,7 +262,9 @@ for (const { name, viewport, touch } of VIEWPORTS) {
   test.describe(`${name} ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport, hasTouch: touch, isMobile: touch });
 
-    test('every built-in template keeps long captions inside their boxes and readable on the picture', async ({ page }) => {
+    test('every built-in template keeps long captions inside their boxes and readable on the picture', async ({
+      page,
+    }) => {
       test.setTimeout(240_000);
       const { templates } = (await (await page.request.get('/api/templates')).json()) as { templates: Template[] };
       expect(templates.length).toBeGreaterThanOrEqual(50);
@@ -235,7 +272,11 @@ for (const { name, viewport, touch } of VIEWPORTS) {
       const problems: string[] = [];
       let measured = 0;
       for (const t of templates) {
-        const captions = await page.evaluate(measureInPage, { template: t, lines: longestExamples(t), overhang: OVERHANG_PX });
+        const captions = await page.evaluate(measureInPage, {
+          template: t,
+          lines: longestExamples(t),
+          overhang: OVERHANG_PX,
+        });
         expect(captions).toHaveLength(t.textBoxes.length);
         for (const c of captions) problems.push(...captionProblems(t.id, c));
         measured += captions.length;

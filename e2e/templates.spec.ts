@@ -3,7 +3,9 @@ import { templatesResponseSchema } from '../core/api/templates';
 
 // The must-show of the catalog issue: a fresh `npm start` (this server starts with --fresh) lists at least
 // 50 templates, 16 of them popular, and every image loads with the stored size.
-test('a fresh start serves at least 50 seeded templates whose images all load at their stored size', async ({ request }) => {
+test('a fresh start serves at least 50 seeded templates whose images all load at their stored size', async ({
+  request,
+}) => {
   const res = await request.get('/api/templates');
   expect(res.status()).toBe(200);
   const body = templatesResponseSchema.parse(await res.json());
@@ -41,7 +43,10 @@ test('the whole catalog as a grid of thumbnails (a screenshot for review)', asyn
   await page.goto('/about');
   await page.setContent(
     `<base href="${page.url()}"><body style="margin:0;display:grid;grid-template-columns:repeat(10,1fr);gap:4px;background:#ddd">${templates
-      .map((t) => `<img src="${t.imageUrl}" alt="${t.name}" style="width:100%;aspect-ratio:1;object-fit:contain;background:#fff">`)
+      .map(
+        (t) =>
+          `<img src="${t.imageUrl}" alt="${t.name}" style="width:100%;aspect-ratio:1;object-fit:contain;background:#fff">`,
+      )
       .join('')}</body>`,
     { waitUntil: 'load' },
   );

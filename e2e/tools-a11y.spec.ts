@@ -8,7 +8,9 @@ const axe = (page: unknown) => new AxeBuilder({ page: page as ConstructorParamet
 const serious = async (page: Page) => {
   // The shared sonner toaster (root.tsx) is checked by its owner; its toasts come and go during these runs.
   const { violations } = await axe(page).exclude('[data-sonner-toaster]').analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
 const PAGES = ['/tools/optimize', '/tools/modify?tab=crop', '/tools/convert', '/tools/security', '/dashboard'];
@@ -36,13 +38,15 @@ for (const path of PAGES) {
 
 // axe's label-content-name-mismatch is experimental, so off in the runs above: an aria-label that restated the drop
 // zone's words ran the title and hint together ("choose" + "JPEG") and failed it on every tool screen.
-test('every tool screen\'s drop zone is named by its visible words', async ({ page }) => {
+test("every tool screen's drop zone is named by its visible words", async ({ page }) => {
   for (const path of ['/tools/optimize', '/tools/modify', '/tools/convert', '/tools/security']) {
     await page.goto(path);
     await expect(page.getByTestId('drop-zone')).toBeVisible();
     const { violations } = await axe(page).withRules(['label-content-name-mismatch']).analyze();
     expect(violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    await expect(page.getByRole('button', { name: /^Drop (an image|images) here or click to choose JPEG/ })).toHaveAccessibleDescription('You can also paste an image.');
+    await expect(
+      page.getByRole('button', { name: /^Drop (an image|images) here or click to choose JPEG/ }),
+    ).toHaveAccessibleDescription('You can also paste an image.');
   }
 });
 
@@ -57,7 +61,9 @@ test('the unlocked dashboard has no serious or critical violations', async ({ pa
 
 // The Auto verdicts are coloured boxes: both, in light and dark, on a finished result.
 for (const dark of [false, true]) {
-  test(`the quality=auto verdicts have no serious or critical violations (${dark ? 'dark' : 'light'})`, async ({ page }) => {
+  test(`the quality=auto verdicts have no serious or critical violations (${dark ? 'dark' : 'light'})`, async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
     await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -74,7 +80,9 @@ for (const dark of [false, true]) {
       x ^= x << 5;
       noise[i] = x & 255;
     }
-    const noisy = await sharp(noise, { raw: { width: 200, height: 150, channels: 3 } }).png().toBuffer();
+    const noisy = await sharp(noise, { raw: { width: 200, height: 150, channels: 3 } })
+      .png()
+      .toBuffer();
     for (const [file, format, verdict] of [
       [corpusFile('photos/chelsea.png'), 'auto', 'looks-same'],
       [{ name: 'noise.png', mimeType: 'image/png', buffer: noisy }, 'webp', 'looks-different'],
@@ -91,7 +99,9 @@ for (const dark of [false, true]) {
 
 // The resize panel with a box of another shape (fit choices, the Fill frame) and a kept original, light and dark.
 for (const dark of [false, true]) {
-  test(`the resize fit choices and a kept original have no serious or critical violations (${dark ? 'dark' : 'light'})`, async ({ page }) => {
+  test(`the resize fit choices and a kept original have no serious or critical violations (${dark ? 'dark' : 'light'})`, async ({
+    page,
+  }) => {
     if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/tools/modify?tab=resize');

@@ -41,15 +41,23 @@ test.describe('Convert', () => {
     });
   }
 
-  test('non-images are ignored, none at all says No valid images, and more than six shows +N more', async ({ page }) => {
+  test('non-images are ignored, none at all says No valid images, and more than six shows +N more', async ({
+    page,
+  }) => {
     await page.goto('/tools/convert');
-    await page.getByTestId('file-input').setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
-    await expect(toastWith(page, 'Invalid file type')).toContainText('a.txt: Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).');
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await expect(toastWith(page, 'Invalid file type')).toContainText(
+      'a.txt: Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).',
+    );
     await expect(toastWith(page, 'No valid images')).toContainText('Please select image files to convert');
     // The refusal stays listed, with its reason, after the toasts have gone (issue 40).
     const skipped = page.getByRole('region', { name: 'Skipped files' });
     await expect(skipped).toContainText('1 file skipped');
-    await expect(skipped.getByRole('listitem')).toHaveText('a.txt: Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).');
+    await expect(skipped.getByRole('listitem')).toHaveText(
+      'a.txt: Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).',
+    );
     const eight = Array.from({ length: 8 }, (_, i) => corpusFile(i % 2 ? 'photos/rocket.jpg' : 'formats/sample.png'));
     await page.getByTestId('file-input').setInputFiles([...eight.map((p) => p)]);
     await expect(page.getByText('+2 more')).toBeVisible();
@@ -57,15 +65,23 @@ test.describe('Convert', () => {
     await expect(page.getByRole('button', { name: 'Convert 8 Images to PNG' })).toBeEnabled();
   });
 
-  test('a TIFF gets a thumbnail like any other picture (Chromium cannot draw TIFF: it is decoded in the page)', async ({ page }) => {
+  test('a TIFF gets a thumbnail like any other picture (Chromium cannot draw TIFF: it is decoded in the page)', async ({
+    page,
+  }) => {
     const tiff = await sharp(corpusFile('photos/rocket.jpg')).resize(300, 200).tiff({ compression: 'lzw' }).toBuffer();
     await page.goto('/tools/convert');
     const png = { name: 'sample.png', mimeType: 'image/png', buffer: await readFile(corpusFile('formats/sample.png')) };
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    await page.getByTestId('file-input').setInputFiles([{ name: 'scan.tif', mimeType: 'image/tiff', buffer: tiff }, png]);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([{ name: 'scan.tif', mimeType: 'image/tiff', buffer: tiff }, png]);
     const thumbs = page.getByRole('list', { name: 'Selected files' });
-    await expect.poll(() => thumbs.getByRole('img', { name: 'scan.tif' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
-    await expect.poll(() => thumbs.getByRole('img', { name: 'sample.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => thumbs.getByRole('img', { name: 'scan.tif' }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(300);
+    await expect
+      .poll(() => thumbs.getByRole('img', { name: 'sample.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
   });
 
   test('an animated GIF: the note that only its first frame was kept is shown with the result', async ({ page }) => {
@@ -73,7 +89,10 @@ test.describe('Convert', () => {
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/no_time_for_that_tiny.gif'));
     await page.getByRole('button', { name: 'Convert 1 Image to PNG' }).click();
     const card = page.getByTestId('result-card');
-    await expect(card.getByTestId('result-notes')).toContainText('The picture is animated: only its first frame was used.', { timeout: 60_000 });
+    await expect(card.getByTestId('result-notes')).toContainText(
+      'The picture is animated: only its first frame was used.',
+      { timeout: 60_000 },
+    );
     const file = await download(page, card.getByRole('link', { name: 'Download PNG' }));
     expect(sniff(file.bytes)).toBe('png');
   });
@@ -93,9 +112,16 @@ test.describe('Convert', () => {
     await expect(progress.getByTestId('job-detail')).toHaveText('File 2 of 3: chelsea.png', { timeout: 30_000 });
     await expect(progress.getByRole('progressbar', { name: 'Converting your images...' })).toBeVisible();
     await progress.getByRole('button', { name: 'Cancel' }).click();
-    await expect(toastWith(page, 'Conversion cancelled')).toContainText('1 of 3 images converted before you cancelled.');
+    await expect(toastWith(page, 'Conversion cancelled')).toContainText(
+      '1 of 3 images converted before you cancelled.',
+    );
     await expect(progress).toHaveCount(0);
-    await expect(page.getByTestId('result-card').getByTestId('converted-file').or(page.getByRole('link', { name: 'Download PNG' }))).toHaveCount(1);
+    await expect(
+      page
+        .getByTestId('result-card')
+        .getByTestId('converted-file')
+        .or(page.getByRole('link', { name: 'Download PNG' })),
+    ).toHaveCount(1);
     expect(calls).toBe(2);
   });
 

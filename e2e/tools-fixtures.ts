@@ -13,12 +13,14 @@ export { corpusFile } from './home-fixtures';
 export function sniff(bytes: Buffer): string {
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return 'jpeg';
   if (bytes.subarray(1, 4).toString('latin1') === 'PNG') return 'png';
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   if (bytes.subarray(0, 2).toString('latin1') === 'BM') return 'bmp';
   const tiff = bytes.subarray(0, 4).toString('hex');
   if (tiff === '49492a00' || tiff === '4d4d002a') return 'tiff';
   // An ISO-BMFF file whose brands name AV1 (ADR 0132).
-  if (bytes.subarray(4, 8).toString('latin1') === 'ftyp' && /avi[fs]/.test(bytes.subarray(8, 32).toString('latin1'))) return 'avif';
+  if (bytes.subarray(4, 8).toString('latin1') === 'ftyp' && /avi[fs]/.test(bytes.subarray(8, 32).toString('latin1')))
+    return 'avif';
   return 'unknown';
 }
 
@@ -61,7 +63,14 @@ export function nextUtcMidnight(now = Date.now()): string {
 }
 
 /** An /api/usage-limit answer with `remaining` of the free 10 left. */
-export const freeUsage = (remaining: number) => ({ used: 10 - remaining, totalLimit: 10, remaining, canGenerate: remaining > 0, premium: false, resetsAt: nextUtcMidnight() });
+export const freeUsage = (remaining: number) => ({
+  used: 10 - remaining,
+  totalLimit: 10,
+  remaining,
+  canGenerate: remaining > 0,
+  premium: false,
+  resetsAt: nextUtcMidnight(),
+});
 
 /**
  * A 640 × 480 photo stand-in, left half `left` and right half `right` (sRGB), as a HEIC made with heif-enc; `p3`: its
@@ -86,7 +95,11 @@ export async function halvesHeic(left = [220, 30, 30], right = [30, 40, 220], p3
  * How many pixels of the picture an `<img>` shows match each test, e.g. `{ red: (r, g, b) => r > 170 && g < 90 }`:
  * the picture drawn to a canvas in the page, counted here. Blank or broken is all zeros or a throw.
  */
-export async function pixelCounts(page: Page, selector: string, tests: Record<string, (r: number, g: number, b: number) => boolean>): Promise<Record<string, number>> {
+export async function pixelCounts(
+  page: Page,
+  selector: string,
+  tests: Record<string, (r: number, g: number, b: number) => boolean>,
+): Promise<Record<string, number>> {
   const b64 = await page.evaluate(async (sel) => {
     // Drawn as the page shows it and read back as a PNG (a fetch of a blob: URL is outside the page's connect-src).
     const img = document.querySelector(sel) as HTMLImageElement;

@@ -93,9 +93,17 @@ test.describe('A 12 MP photo on the tool screens', () => {
     const file = await download(page, card.getByRole('link', { name: 'Download Protected Image' }));
     expect(await sharp(file.bytes).metadata()).toMatchObject({ width: W, height: H, format: 'jpeg' });
     // The bottom-right corner changed (the text), the top-left did not.
-    const corner = (b: Buffer, left: number, top: number) => sharp(b).extract({ left, top, width: 1200, height: 300 }).toBuffer();
-    expect(await difference(await corner(file.bytes, W - 1300, H - 400), await corner(await sharp(photo).toBuffer(), W - 1300, H - 400))).toBeGreaterThan(3);
-    expect(await difference(await corner(file.bytes, 0, 0), await corner(await sharp(photo).toBuffer(), 0, 0))).toBeLessThan(2);
+    const corner = (b: Buffer, left: number, top: number) =>
+      sharp(b).extract({ left, top, width: 1200, height: 300 }).toBuffer();
+    expect(
+      await difference(
+        await corner(file.bytes, W - 1300, H - 400),
+        await corner(await sharp(photo).toBuffer(), W - 1300, H - 400),
+      ),
+    ).toBeGreaterThan(3);
+    expect(
+      await difference(await corner(file.bytes, 0, 0), await corner(await sharp(photo).toBuffer(), 0, 0)),
+    ).toBeLessThan(2);
   });
 
   test('blur faces: the face is found on a small copy and blurred at full size', async ({ page }) => {
@@ -108,7 +116,8 @@ test.describe('A 12 MP photo on the tool screens', () => {
     const file = await download(page, card.getByRole('link', { name: 'Download Protected Image' }));
     expect(await sharp(file.bytes).metadata()).toMatchObject({ width: W, height: H });
     // The face (upper middle of the portrait) lost its detail; the noisy margin did not change.
-    const face = (b: Buffer) => sharp(b).extract({ left: 1700, top: 500, width: 600, height: 600 }).greyscale().raw().toBuffer();
+    const face = (b: Buffer) =>
+      sharp(b).extract({ left: 1700, top: 500, width: 600, height: 600 }).greyscale().raw().toBuffer();
     const spread = (p: Buffer) => {
       let s = 0;
       for (let i = 1; i < p.length; i++) s += Math.abs(p[i]! - p[i - 1]!);
@@ -117,7 +126,9 @@ test.describe('A 12 MP photo on the tool screens', () => {
     expect(spread(await face(file.bytes))).toBeLessThan(spread(await face(await sharp(photo).toBuffer())) * 0.7);
   });
 
-  test('convert to AVIF and TIFF: each limit shows before the click with its fit (1,200 px, 2,200 px), and the files are that size', async ({ page }) => {
+  test('convert to AVIF and TIFF: each limit shows before the click with its fit (1,200 px, 2,200 px), and the files are that size', async ({
+    page,
+  }) => {
     await page.goto('/tools/convert');
     await page.getByTestId('file-input').setInputFiles(photo);
     await page.getByLabel('Output format').selectOption('avif');
@@ -133,7 +144,12 @@ test.describe('A 12 MP photo on the tool screens', () => {
     const link = page.getByRole('link', { name: 'Download AVIF' });
     await expect(link).toBeVisible({ timeout: 90_000 });
     const file = await download(page, link);
-    expect(await sharp(file.bytes).metadata()).toMatchObject({ width: 1200, height: 900, format: 'heif', compression: 'av1' });
+    expect(await sharp(file.bytes).metadata()).toMatchObject({
+      width: 1200,
+      height: 900,
+      format: 'heif',
+      compression: 'av1',
+    });
 
     // TIFF on the same page: its 5 MP said before the click, and the smaller size offered (ADR 0168).
     await page.getByLabel('Output format').selectOption('tiff');
@@ -142,6 +158,10 @@ test.describe('A 12 MP photo on the tool screens', () => {
     await page.getByRole('button', { name: /^Convert 1 Images? to TIFF$/ }).click();
     const tiff = page.getByRole('link', { name: 'Download TIFF' });
     await expect(tiff).toBeVisible({ timeout: 90_000 });
-    expect(await sharp((await download(page, tiff)).bytes).metadata()).toMatchObject({ width: 2200, height: 1650, format: 'tiff' });
+    expect(await sharp((await download(page, tiff)).bytes).metadata()).toMatchObject({
+      width: 2200,
+      height: 1650,
+      format: 'tiff',
+    });
   });
 });

@@ -2,32 +2,54 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { unzipSync } from 'fflate';
 import { heifEnc } from '../scripts/lib/make-heic';
-import { corpusFile, decodedSize, download, expectSizeText, halvesHeic, pixelCounts, sniff, toastWith } from './tools-fixtures';
+import {
+  corpusFile,
+  decodedSize,
+  download,
+  expectSizeText,
+  halvesHeic,
+  pixelCounts,
+  sniff,
+  toastWith,
+} from './tools-fixtures';
 
 const mime = (f: string) => `image/${f}`;
 
 /** The HEIC's two halves, as Chromium draws the preview the server's JPEG copy gives (ADR 0162). */
-const HALVES = { red: (r: number, g: number, b: number) => r > 170 && g < 90 && b < 90, blue: (r: number, g: number, b: number) => b > 170 && r < 90 && g < 100 };
+const HALVES = {
+  red: (r: number, g: number, b: number) => r > 170 && g < 90 && b < 90,
+  blue: (r: number, g: number, b: number) => b > 170 && r < 90 && g < 100,
+};
 
 test.describe('Modify', () => {
   // ADR 0162: Chromium cannot draw a HEIC; the preview is the upload's JPEG copy, and the sizes come from the header.
-  test('a HEIC at 1280 × 800, 1366 × 657 and 390 × 844: a drawn preview, Resize ready after a preset, a real crop box; resized and cropped', async ({ page }, info) => {
+  test('a HEIC at 1280 × 800, 1366 × 657 and 390 × 844: a drawn preview, Resize ready after a preset, a real crop box; resized and cropped', async ({
+    page,
+  }, info) => {
     test.skip(Boolean(heifEnc.missing), heifEnc.missing ?? '');
     const heic = { name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: await halvesHeic() };
-    for (const [width, height] of [[1280, 800], [1366, 657], [390, 844]] as const) {
+    for (const [width, height] of [
+      [1280, 800],
+      [1366, 657],
+      [390, 844],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.goto('/tools/modify?tab=resize');
       await page.getByTestId('file-input').setInputFiles(heic);
       await expect(page.getByLabel('Width (px)')).toHaveValue('640');
       // Both halves drawn: the preview is the picture, not a blank or broken image.
       const preview = () => pixelCounts(page, '[data-testid=file-card] img', HALVES).catch(() => ({ red: 0, blue: 0 }));
-      await expect.poll(async () => Math.min(...Object.values(await preview())), { timeout: 15_000 }).toBeGreaterThan(100_000);
+      await expect
+        .poll(async () => Math.min(...Object.values(await preview())), { timeout: 15_000 })
+        .toBeGreaterThan(100_000);
       await page.getByRole('button', { name: /Instagram Square/ }).click();
       await expect(page.getByRole('button', { name: 'Resize Image' })).toBeEnabled();
       await page.screenshot({ path: info.outputPath(`heic-resize-${width}x${height}.png`), fullPage: false });
       if (width === 1280) {
         await page.getByRole('button', { name: 'Resize Image' }).click();
-        await expect(page.getByTestId('result-card').getByTestId('result-dimensions')).toHaveText('1080 × 1080', { timeout: 30_000 });
+        await expect(page.getByTestId('result-card').getByTestId('result-dimensions')).toHaveText('1080 × 1080', {
+          timeout: 30_000,
+        });
       }
 
       await page.getByRole('tab', { name: 'Crop' }).click();
@@ -39,7 +61,9 @@ test.describe('Modify', () => {
       if (width === 1280) {
         await page.getByRole('button', { name: '16:9' }).click();
         await page.getByRole('button', { name: 'Crop Image' }).click();
-        await expect(page.getByTestId('result-card').getByTestId('result-dimensions')).toHaveText('640 × 360', { timeout: 30_000 });
+        await expect(page.getByTestId('result-card').getByTestId('result-dimensions')).toHaveText('640 × 360', {
+          timeout: 30_000,
+        });
       }
       await page.screenshot({ path: info.outputPath(`heic-crop-${width}x${height}.png`), fullPage: false });
     }
@@ -79,7 +103,9 @@ test.describe('Modify', () => {
     expect(await decodedSize(page, file.bytes, mime(sniff(file.bytes)))).toEqual({ width: 320, height: expectedH });
   });
 
-  test('resize: with the lock on, 1280 then 720 is exactly 1280 × 720 (filled, never 960 × 720); the YouTube preset; unlocked sizes are filled too', async ({ page }) => {
+  test('resize: with the lock on, 1280 then 720 is exactly 1280 × 720 (filled, never 960 × 720); the YouTube preset; unlocked sizes are filled too', async ({
+    page,
+  }) => {
     await page.goto('/tools/modify?tab=resize');
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
@@ -125,7 +151,9 @@ test.describe('Modify', () => {
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
     await page.getByLabel(/More sizes/).selectOption('youtube-thumbnail');
     await expect(page.getByTestId('resize-outcome')).toHaveText('Result: 1280 × 720 px, edges cropped to fill');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     const preview = (await page.getByTestId('resize-preview').boundingBox())!;
     expect(preview.x + preview.width).toBeLessThanOrEqual(390);
     await page.screenshot({ path: 'e2e/screenshots/resize-phone.png', fullPage: true });
@@ -161,7 +189,9 @@ test.describe('Modify', () => {
     expect(await decodedSize(page, file.bytes, mime(sniff(file.bytes)))).toEqual({ width: w, height: h });
   });
 
-  test('crop: a 16:9 box typed as 320 wide is exactly 320 × 180, and its pixels are that region of the original', async ({ page }) => {
+  test('crop: a 16:9 box typed as 320 wide is exactly 320 × 180, and its pixels are that region of the original', async ({
+    page,
+  }) => {
     const photo = corpusFile('photos/chelsea.png');
     await page.goto('/tools/modify?tab=crop');
     await page.getByTestId('file-input').setInputFiles(photo);
@@ -201,17 +231,30 @@ test.describe('Modify', () => {
   test('transform: a quarter turn swaps the sides of the result', async ({ page }) => {
     await page.goto('/tools/modify?tab=transform');
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
-    const natural = await page.getByTestId('transform-preview').evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth, img.naturalHeight]));
+    const natural = await page
+      .getByTestId('transform-preview')
+      .evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth, img.naturalHeight]));
     await page.getByRole('button', { name: 'Rotate 90° right' }).click();
     await expect(page.getByTestId('transform-preview')).toHaveAttribute('style', /rotate\(90deg\)/);
     await page.getByRole('button', { name: 'Apply Transform' }).click();
     const card = page.getByTestId('result-card');
-    await expect(card.getByTestId('result-dimensions')).toHaveText(`${natural[1]} × ${natural[0]}`, { timeout: 30_000 });
+    await expect(card.getByTestId('result-dimensions')).toHaveText(`${natural[1]} × ${natural[0]}`, {
+      timeout: 30_000,
+    });
   });
 
-  test('batch of six with a damaged file and a JPEG XL: each refused at the door with its own reason in a list that stays, four processed with a savings table, the ZIP keeps the names', async ({ page }) => {
+  test('batch of six with a damaged file and a JPEG XL: each refused at the door with its own reason in a list that stays, four processed with a savings table, the ZIP keeps the names', async ({
+    page,
+  }) => {
     await page.goto('/tools/modify?tab=batch');
-    const names = ['photos/rocket.jpg', 'photos/chelsea.png', 'formats/sample.webp', 'photos/truncated.jpg', 'formats/sample.jxl', 'formats/sample.png'];
+    const names = [
+      'photos/rocket.jpg',
+      'photos/chelsea.png',
+      'formats/sample.webp',
+      'photos/truncated.jpg',
+      'formats/sample.jxl',
+      'formats/sample.png',
+    ];
     await expect(page.getByRole('button', { name: 'Process Images' })).toBeDisabled();
     await page.getByTestId('file-input').setInputFiles(names.map(corpusFile));
     await page.getByLabel('Width').fill('200');
@@ -234,7 +277,12 @@ test.describe('Modify', () => {
     const entries = unzipSync(new Uint8Array(zip.bytes));
     const entryNames = Object.keys(entries).sort();
     expect(entryNames).toHaveLength(4);
-    expect(entryNames).toEqual(['chelsea-resized.png', 'rocket-resized.jpg', 'sample-resized.png', 'sample-resized.webp']);
+    expect(entryNames).toEqual([
+      'chelsea-resized.png',
+      'rocket-resized.jpg',
+      'sample-resized.png',
+      'sample-resized.webp',
+    ]);
     for (const bytes of Object.values(entries)) {
       const b = Buffer.from(bytes);
       const size = await decodedSize(page, b, mime(sniff(b)));

@@ -38,7 +38,9 @@ function alphaShares(page: Page, bytes: Buffer) {
 }
 
 test.describe('Optimize', () => {
-  test('compress a real photo to WebP: the card, the compare slider and the downloaded file agree', async ({ page }) => {
+  test('compress a real photo to WebP: the card, the compare slider and the downloaded file agree', async ({
+    page,
+  }) => {
     const photo = corpusFile('photos/coffee.png');
     await page.goto('/tools/optimize');
     await expect(page.getByRole('tab', { name: 'Compress' })).toHaveAttribute('aria-selected', 'true');
@@ -101,14 +103,18 @@ test.describe('Optimize', () => {
     await expect(page.getByTestId('size-outcome')).toHaveText('Your picture will be 1200 × 800 (from 1800 × 1200).');
     await compress.click();
     await expect(card.getByTestId('result-dimensions')).toHaveText('1200 × 800', { timeout: 30_000 });
-    await expect(card.getByTestId('result-notes')).toContainText('Scaled down to fit within 1,200 px: 1,200 × 800 (from 1,800 × 1,200).');
+    await expect(card.getByTestId('result-notes')).toContainText(
+      'Scaled down to fit within 1,200 px: 1,200 × 800 (from 1,800 × 1,200).',
+    );
 
     // A new file clears the old result.
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
     await expect(page.getByTestId('result-card')).toHaveCount(0);
   });
 
-  test('a TIFF: its preview shows, JPEG compresses it with a working compare slider, and a TIFF that cannot get smaller is kept and said so', async ({ page }) => {
+  test('a TIFF: its preview shows, JPEG compresses it with a working compare slider, and a TIFF that cannot get smaller is kept and said so', async ({
+    page,
+  }) => {
     // An LZW TIFF, as cameras and scanners write it: Chromium cannot draw TIFF, and re-encoding one makes it larger.
     const tiff = await sharp(corpusFile('photos/rocket.jpg')).resize(576, 384).tiff({ compression: 'lzw' }).toBuffer();
     await page.goto('/tools/optimize');
@@ -123,18 +129,29 @@ test.describe('Optimize', () => {
     const card = page.getByTestId('result-card');
     await expect(card.getByRole('heading', { name: 'Processing Complete' })).toBeVisible({ timeout: 30_000 });
     for (const name of ['Original', 'Result']) {
-      await expect.poll(() => card.getByRole('img', { name, exact: true }).evaluate((img: HTMLImageElement) => img.naturalWidth), name).toBe(576);
+      await expect
+        .poll(
+          () => card.getByRole('img', { name, exact: true }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+          name,
+        )
+        .toBe(576);
     }
     await expect(card.getByRole('slider', { name: 'Compare original and result' })).toBeVisible();
     // The first run's toast leaves first, so the check below sees only what the second run raised.
-    await expect(toastWith(page, 'Image compressed successfully!')).toHaveCount(0, { timeout: TOAST_DURATION_MS + 5_000 });
+    await expect(toastWith(page, 'Image compressed successfully!')).toHaveCount(0, {
+      timeout: TOAST_DURATION_MS + 5_000,
+    });
 
     await page.getByLabel('Output format').selectOption('original');
     await page.getByRole('button', { name: 'Compress Image' }).click();
-    await expect(card.getByRole('heading', { name: 'Your original is already smaller' })).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByRole('heading', { name: 'Your original is already smaller' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(toastWith(page, 'Your file is already as small as we can make it')).toBeVisible();
     await expect(toastWith(page, 'Image compressed successfully!')).toHaveCount(0);
-    await expect(card.getByTestId('kept-original')).toContainText(/We kept your original\. The original \(\d+ KB\) was already smaller than anything we could make \(at best a [\d.]+ (KB|MB) TIFF\); we kept it\./);
+    await expect(card.getByTestId('kept-original')).toContainText(
+      /We kept your original\. The original \(\d+ KB\) was already smaller than anything we could make \(at best a [\d.]+ (KB|MB) TIFF\); we kept it\./,
+    );
     await expect(card.getByTestId('saved')).toHaveCount(0);
     await expect(card.getByRole('slider')).toHaveCount(0);
     const kept = card.getByRole('img', { name: 'Your original picture, kept' });
@@ -144,7 +161,9 @@ test.describe('Optimize', () => {
     expect(file.bytes.equals(tiff), 'the download is the file sent, byte for byte').toBe(true);
   });
 
-  test('Auto quality with Auto format: the screen says what it chose, why, and that it looks the same', async ({ page }) => {
+  test('Auto quality with Auto format: the screen says what it chose, why, and that it looks the same', async ({
+    page,
+  }) => {
     await page.goto('/tools/optimize');
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/astronaut.png'));
     await page.getByLabel('Auto (best size at good quality)').check();
@@ -155,16 +174,26 @@ test.describe('Optimize', () => {
     await expect(card.getByTestId('result-format')).toHaveText(/^(AVIF|JPEG|WEBP) · quality \d+$/);
     const [format] = ((await card.getByTestId('result-format').textContent()) ?? '').split(' ');
     // Plain words: how much smaller and as what, no judge's score.
-    await expect(card.getByTestId('looks-same')).toContainText(new RegExp(`Looks the same as the original; \\d+% smaller as ${format}\\.`));
+    await expect(card.getByTestId('looks-same')).toContainText(
+      new RegExp(`Looks the same as the original; \\d+% smaller as ${format}\\.`),
+    );
     await expect(card.getByTestId('looks-same')).not.toContainText(/score|samples/);
-    await expect(card.getByTestId('format-reason')).toHaveText(new RegExp(`^Why this format: ${format}: .*\\d+% smaller.* at the same faithfulness.*\\.$`));
-    await expect(card.getByTestId('result-notes')).toContainText(new RegExp(`${format} at quality \\d+ is the smallest file that looks the same as the original \\((JPEG|WEBP) at quality \\d+ would be (about )?\\d+% larger`));
+    await expect(card.getByTestId('format-reason')).toHaveText(
+      new RegExp(`^Why this format: ${format}: .*\\d+% smaller.* at the same faithfulness.*\\.$`),
+    );
+    await expect(card.getByTestId('result-notes')).toContainText(
+      new RegExp(
+        `${format} at quality \\d+ is the smallest file that looks the same as the original \\((JPEG|WEBP) at quality \\d+ would be (about )?\\d+% larger`,
+      ),
+    );
     const file = await download(page, card.getByRole('link', { name: 'Download Optimized Image' }));
     expect(sniff(file.bytes)).toBe(format!.toLowerCase());
     await expectSizeText(card.getByTestId('new-size'), file.bytes);
   });
 
-  test('Auto format on a camera photo: Chromium shows AVIF, so the screen may choose it, and says why', async ({ page }) => {
+  test('Auto format on a camera photo: Chromium shows AVIF, so the screen may choose it, and says why', async ({
+    page,
+  }) => {
     await page.goto('/tools/optimize');
     await page.getByTestId('file-input').setInputFiles(corpusFile('exif/jpg/gps/DSCN0010.jpg'));
     await page.getByLabel('Auto (best size at good quality)').check();
@@ -173,8 +202,12 @@ test.describe('Optimize', () => {
     const card = page.getByTestId('result-card');
     await expect(card).toBeVisible({ timeout: 90_000 });
     await expect(card.getByTestId('result-format')).toHaveText(/^AVIF · quality \d+$/);
-    await expect(card.getByTestId('format-reason')).toHaveText(/^Why this format: AVIF: (about )?\d+% smaller than (JPEG|WEBP) at the same faithfulness\.$/);
-    await expect(card.getByTestId('looks-same')).toContainText(/Looks the same as the original; \d+% smaller as AVIF\./);
+    await expect(card.getByTestId('format-reason')).toHaveText(
+      /^Why this format: AVIF: (about )?\d+% smaller than (JPEG|WEBP) at the same faithfulness\.$/,
+    );
+    await expect(card.getByTestId('looks-same')).toContainText(
+      /Looks the same as the original; \d+% smaller as AVIF\./,
+    );
     const file = await download(page, card.getByRole('link', { name: 'Download Optimized Image' }));
     expect(sniff(file.bytes)).toBe('avif');
     expect(await decodedSize(page, file.bytes, 'image/avif')).toEqual({ width: 640, height: 480 });
@@ -205,7 +238,9 @@ test.describe('Optimize', () => {
   });
 
   // The e2e server uses the offline AI service (local-ai/, ESRGAN in tiles); nothing here is stubbed.
-  test('AI upscale 3x: the card, the allowance and the downloaded file agree, and the file is 3x the input (a PNG comes back as WebP unless PNG is asked for)', async ({ page }) => {
+  test('AI upscale 3x: the card, the allowance and the downloaded file agree, and the file is 3x the input (a PNG comes back as WebP unless PNG is asked for)', async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     const photo = corpusFile('photos/chelsea.png');
     await page.goto('/tools/optimize?tab=upscale');
@@ -235,7 +270,10 @@ test.describe('Optimize', () => {
   // Offline background removal is a separate AGPL program (local-ai/background-removal) that `npm start` installs
   // and the e2e server (--fresh) does not: which of the next two tests runs depends on whether it answers.
   test('remove background with the offline program running: a transparent PNG of the same size', async ({ page }) => {
-    test.skip(!(await backgroundProgramRuns()), 'The offline background-removal program is not running (`npm start` installs it; the e2e server does not).');
+    test.skip(
+      !(await backgroundProgramRuns()),
+      'The offline background-removal program is not running (`npm start` installs it; the e2e server does not).',
+    );
     test.setTimeout(240_000);
     const photo = corpusFile('photos/chelsea.png');
     await page.goto('/tools/optimize?tab=remove-background');
@@ -245,21 +283,30 @@ test.describe('Optimize', () => {
     await page.getByRole('button', { name: 'Remove Background' }).click();
     const card = page.getByTestId('result-card');
     await expect(card.getByRole('heading', { name: 'Processing Complete' })).toBeVisible({ timeout: 200_000 });
-    await expect(toastWith(page, 'Background removed successfully! 🎨')).toContainText('Processed image from 234.88 KB to');
+    await expect(toastWith(page, 'Background removed successfully! 🎨')).toContainText(
+      'Processed image from 234.88 KB to',
+    );
     await expect(card.getByTestId('saved')).toHaveCount(0);
     const file = await download(page, card.getByRole('link', { name: 'Download Optimized Image' }));
     expect(file.name).toBe('chelsea-no-background.png');
     expect(sniff(file.bytes)).toBe('png');
     const alpha = await alphaShares(page, file.bytes);
-    expect({ width: alpha.width, height: alpha.height }).toEqual(await decodedSize(page, await readFile(photo), 'image/png'));
+    expect({ width: alpha.width, height: alpha.height }).toEqual(
+      await decodedSize(page, await readFile(photo), 'image/png'),
+    );
     // The background is gone: a good part of the picture is fully transparent, and not all of it.
     expect(alpha.transparent).toBeGreaterThan(0.05);
     expect(alpha.transparent).toBeLessThan(0.95);
     await expect(page.getByTestId('ai-banner')).toContainText(`${before - 1} / ${FREE_DAILY_AI_LIMIT} remaining today`);
   });
 
-  test('remove background without the offline program: the honest answer, shown in place, and nothing spent', async ({ page }) => {
-    test.skip(await backgroundProgramRuns(), 'The offline background-removal program is running: the test above covers it.');
+  test('remove background without the offline program: the honest answer, shown in place, and nothing spent', async ({
+    page,
+  }) => {
+    test.skip(
+      await backgroundProgramRuns(),
+      'The offline background-removal program is running: the test above covers it.',
+    );
     await page.goto('/tools/optimize?tab=remove-background');
     const before = await remainingToday(page);
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
@@ -297,8 +344,12 @@ test.describe('Optimize', () => {
 
   test('a non-image is refused with its toast (docs/product.md §9)', async ({ page }) => {
     await page.goto('/tools/optimize');
-    await page.getByTestId('file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
-    await expect(toastWith(page, 'Invalid file type')).toContainText('notes.txt: Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).');
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+    await expect(toastWith(page, 'Invalid file type')).toContainText(
+      'notes.txt: Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).',
+    );
     await expect(page.getByTestId('file-card')).toHaveCount(0);
   });
 });

@@ -52,7 +52,12 @@ test.describe('AI jobs on /tools/optimize show real progress and can be cancelle
     await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 120_000 });
     // The server streamed every phase it went through, in order, then the result.
     const events = parseEventStream(await (await answer).text());
-    expect(events.map((e) => (e.event === 'phase' ? (JSON.parse(e.data) as PhaseEvent).phase : e.event))).toEqual(['queued', 'processing', 'storing', 'result']);
+    expect(events.map((e) => (e.event === 'phase' ? (JSON.parse(e.data) as PhaseEvent).phase : e.event))).toEqual([
+      'queued',
+      'processing',
+      'storing',
+      'result',
+    ]);
     // The screen showed them in the same order (phases a few milliseconds apart may share one paint).
     const order = ['Uploading N%', 'Waiting for a free worker', 'Upscaling…', 'Saving'];
     const seen = (await phases()).map((t) => t.replace(/\d+%/, 'N%')).filter((t) => order.includes(t));
@@ -69,11 +74,16 @@ test.describe('AI jobs on /tools/optimize show real progress and can be cancelle
     expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(35);
     expect(await usedNow(page)).toBe(FREE_DAILY_AI_LIMIT - before + 2);
 
-    const cancelAnswer = page.waitForResponse((r) => r.request().method() === 'DELETE' && /\/api\/jobs\/[0-9a-f-]{36}$/.test(r.url()));
+    const cancelAnswer = page.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && /\/api\/jobs\/[0-9a-f-]{36}$/.test(r.url()),
+    );
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('progress-card')).toBeHidden();
     // The banner shows the allowance the server answered to the cancel, at once: the unit is back, not one short.
-    expect(await (await cancelAnswer).json()).toMatchObject({ refunded: true, usage: { used: FREE_DAILY_AI_LIMIT - before + 1 } });
+    expect(await (await cancelAnswer).json()).toMatchObject({
+      refunded: true,
+      usage: { used: FREE_DAILY_AI_LIMIT - before + 1 },
+    });
     await expect(page.getByTestId('ai-banner')).toContainText(`${before - 1} / ${FREE_DAILY_AI_LIMIT} remaining today`);
     await expect(toastWith(page, 'Cancelled')).toContainText('Nothing was counted against your daily allowance.');
     await expect(page.getByTestId('result-card')).toBeHidden();
@@ -96,7 +106,10 @@ test.describe('AI jobs on /tools/optimize show real progress and can be cancelle
         const card = page.getByTestId('progress-card');
         await expect(page.getByTestId('job-phase')).toHaveText('Upscaling…', { timeout: 30_000 });
         await card.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `e2e/screenshots/tools-progress-${width}-${theme}.png`, style: '[data-sonner-toaster] { display: none !important; }' });
+        await page.screenshot({
+          path: `e2e/screenshots/tools-progress-${width}-${theme}.png`,
+          style: '[data-sonner-toaster] { display: none !important; }',
+        });
         await card.screenshot({ path: `e2e/screenshots/tools-progress-card-${width}-${theme}.png` });
         await page.getByRole('button', { name: 'Cancel' }).click();
         await expect(card).toBeHidden();

@@ -28,7 +28,13 @@ async function crop(page: Page) {
 }
 
 async function convert(page: Page) {
-  await page.getByTestId('file-input').setInputFiles([corpusFile('photos/rocket.jpg'), corpusFile('photos/chelsea.png'), corpusFile('formats/sample.webp')]);
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([
+      corpusFile('photos/rocket.jpg'),
+      corpusFile('photos/chelsea.png'),
+      corpusFile('formats/sample.webp'),
+    ]);
   await page.getByRole('button', { name: 'Convert 3 Images to PNG' }).click();
   await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 60_000 });
 }
@@ -47,11 +53,19 @@ async function dashboard(page: Page) {
   await expect(page.getByRole('heading', { name: 'Premium Dashboard', exact: true })).toBeVisible();
   const png = await readFile(corpusFile('formats/sample.png'));
   for (const filename of ['Monday mood', 'When the build passes']) {
-    const res = await page.request.post('/api/download-meme', { data: { canvasData: `data:image/png;base64,${png.toString('base64')}`, filename, format: 'png' } });
+    const res = await page.request.post('/api/download-meme', {
+      data: { canvasData: `data:image/png;base64,${png.toString('base64')}`, filename, format: 'png' },
+    });
     expect(res.status()).toBe(201);
   }
   for (let i = 0; i < 2; i++) {
-    const res = await page.request.post('/api/optimize', { multipart: { operation: 'upscale', factor: '2', image: { name: 'sample.png', mimeType: 'image/png', buffer: png } } });
+    const res = await page.request.post('/api/optimize', {
+      multipart: {
+        operation: 'upscale',
+        factor: '2',
+        image: { name: 'sample.png', mimeType: 'image/png', buffer: png },
+      },
+    });
     expect(res.status()).toBe(200);
   }
   await page.reload();
@@ -83,7 +97,11 @@ for (const [name, path, act] of SHOTS) {
         // The header is sticky: scrolled, it would be drawn in the middle of a full-page picture.
         await page.evaluate(() => window.scrollTo(0, 0));
         // Toasts come and go; they would cover part of the page in a still picture.
-        await page.screenshot({ path: `test-results/screens/${name}-${width}-${theme}.png`, fullPage: true, style: '[data-sonner-toaster] { display: none !important; }' });
+        await page.screenshot({
+          path: `test-results/screens/${name}-${width}-${theme}.png`,
+          fullPage: true,
+          style: '[data-sonner-toaster] { display: none !important; }',
+        });
       });
     }
   }

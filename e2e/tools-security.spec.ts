@@ -4,7 +4,16 @@ import { expect, test } from './fixtures';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { heifEnc } from '../scripts/lib/make-heic';
-import { corpusFile, download, expectSizeText, freeUsage, halvesHeic, pixelCounts, sniff, toastWith } from './tools-fixtures';
+import {
+  corpusFile,
+  download,
+  expectSizeText,
+  freeUsage,
+  halvesHeic,
+  pixelCounts,
+  sniff,
+  toastWith,
+} from './tools-fixtures';
 
 test.describe('Security', () => {
   test('the watermark preview sits where the server draws it', async ({ page }) => {
@@ -12,7 +21,10 @@ test.describe('Security', () => {
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
     // No text of ours on a person's photo (ADR 0163): the field is empty, an example its placeholder, and the button waits.
     await expect(page.getByLabel('Watermark text')).toHaveValue('');
-    await expect(page.getByLabel('Watermark text')).toHaveAttribute('placeholder', `e.g. © ${new Date().getFullYear()} Your Name`);
+    await expect(page.getByLabel('Watermark text')).toHaveAttribute(
+      'placeholder',
+      `e.g. © ${new Date().getFullYear()} Your Name`,
+    );
     await expect(page.getByRole('button', { name: 'Add Watermark' })).toBeDisabled();
     await expect(page.getByTestId('wm-waiting')).toHaveText('Type the text of your watermark first.');
     await page.getByLabel('Watermark text').fill('© 2026 Ada');
@@ -24,7 +36,13 @@ test.describe('Security', () => {
     await expect(preview).toHaveAttribute('fill-opacity', '1');
     const box = await preview.evaluate((t: SVGTextElement) => {
       const b = t.getBBox();
-      return { left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height, font: Number(t.getAttribute('font-size')) };
+      return {
+        left: b.x,
+        right: b.x + b.width,
+        top: b.y,
+        bottom: b.y + b.height,
+        font: Number(t.getAttribute('font-size')),
+      };
     });
 
     await page.getByRole('button', { name: 'Add Watermark' }).click();
@@ -47,15 +65,26 @@ test.describe('Security', () => {
         ctx.drawImage(img, 0, 0);
         return ctx.getImageData(0, 0, c.width, c.height);
       };
-      const before = await load((document.querySelector('[data-testid=watermark-preview] img') as HTMLImageElement).src);
+      const before = await load(
+        (document.querySelector('[data-testid=watermark-preview] img') as HTMLImageElement).src,
+      );
       const after = await load(`data:image/png;base64,${b64}`);
-      let left = Infinity, right = -1, top = Infinity, bottom = -1;
+      let left = Infinity,
+        right = -1,
+        top = Infinity,
+        bottom = -1;
       for (let y = 0; y < before.height; y++)
         for (let x = 0; x < before.width; x++) {
           const i = (y * before.width + x) * 4;
-          const d = Math.abs(before.data[i]! - after.data[i]!) + Math.abs(before.data[i + 1]! - after.data[i + 1]!) + Math.abs(before.data[i + 2]! - after.data[i + 2]!);
+          const d =
+            Math.abs(before.data[i]! - after.data[i]!) +
+            Math.abs(before.data[i + 1]! - after.data[i + 1]!) +
+            Math.abs(before.data[i + 2]! - after.data[i + 2]!);
           if (d > 60) {
-            left = Math.min(left, x); right = Math.max(right, x); top = Math.min(top, y); bottom = Math.max(bottom, y);
+            left = Math.min(left, x);
+            right = Math.max(right, x);
+            top = Math.min(top, y);
+            bottom = Math.max(bottom, y);
           }
         }
       return { left, right, top, bottom, sameSize: before.width === after.width && before.height === after.height };
@@ -69,13 +98,28 @@ test.describe('Security', () => {
   });
 
   // ADR 0162 and 0163: a HEIC's preview is drawn, and a tiled logo marks the whole picture, in the preview and the file.
-  test('a HEIC at 1280 × 800 and 390 × 844 previews with its watermark; a tiled PNG logo marks every quarter of the result', async ({ page }, info) => {
+  test('a HEIC at 1280 × 800 and 390 × 844 previews with its watermark; a tiled PNG logo marks every quarter of the result', async ({
+    page,
+  }, info) => {
     test.skip(Boolean(heifEnc.missing), heifEnc.missing ?? '');
     // Grey halves, so the green logo is the only green there is.
-    const heic = { name: 'IMG_0043.HEIC', mimeType: 'image/heic', buffer: await halvesHeic([120, 120, 120], [90, 90, 90]) };
-    const logo = await sharp({ create: { width: 120, height: 60, channels: 4, background: { r: 20, g: 200, b: 40, alpha: 1 } } }).png().toBuffer();
-    const grey = { grey: (r: number, g: number, b: number) => Math.abs(r - g) < 12 && Math.abs(g - b) < 12 && r > 60 && r < 150 };
-    for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+    const heic = {
+      name: 'IMG_0043.HEIC',
+      mimeType: 'image/heic',
+      buffer: await halvesHeic([120, 120, 120], [90, 90, 90]),
+    };
+    const logo = await sharp({
+      create: { width: 120, height: 60, channels: 4, background: { r: 20, g: 200, b: 40, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    const grey = {
+      grey: (r: number, g: number, b: number) => Math.abs(r - g) < 12 && Math.abs(g - b) < 12 && r > 60 && r < 150,
+    };
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.goto('/tools/security');
       await page.getByTestId('file-input').setInputFiles(heic);
@@ -84,7 +128,9 @@ test.describe('Security', () => {
       await page.getByLabel('Watermark text').fill('© Ada');
       await expect(page.getByTestId('watermark-marks').locator('text')).toHaveText('© Ada');
       await page.getByRole('radio', { name: 'Logo' }).check();
-      await page.getByLabel(/^Logo \(PNG or WebP/).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+      await page
+        .getByLabel(/^Logo \(PNG or WebP/)
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
       await expect(page.getByTestId('wm-logo-name')).toHaveText('logo.png · 120 × 60 px');
       await page.getByLabel('Repeat over the whole picture (tiled)').check();
       await expect(page.getByLabel('Position')).toBeDisabled();
@@ -105,7 +151,8 @@ test.describe('Security', () => {
     for (let y = 0; y < size.height; y++)
       for (let x = 0; x < size.width; x++) {
         const i = (y * size.width + x) * size.channels;
-        if (data[i + 1]! > 160 && data[i]! < 80 && data[i + 2]! < 100) quarters[(y < size.height / 2 ? 0 : 2) + (x < size.width / 2 ? 0 : 1)]!++;
+        if (data[i + 1]! > 160 && data[i]! < 80 && data[i + 2]! < 100)
+          quarters[(y < size.height / 2 ? 0 : 2) + (x < size.width / 2 ? 0 : 1)]!++;
       }
     expect([size.width, size.height]).toEqual([640, 480]);
     for (const n of quarters) expect(n).toBeGreaterThan(1000);
@@ -141,7 +188,9 @@ test.describe('Security', () => {
     expect(kept?.Make).toBeTruthy();
   });
 
-  test('privacy with the default choices on every GPS photo of the corpus: no GPS and no camera data left, the capture date kept', async ({ page }) => {
+  test('privacy with the default choices on every GPS photo of the corpus: no GPS and no camera data left, the capture date kept', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const folder = corpusFile('exif/jpg/gps');
     const photos = (await readdir(folder)).filter((n) => n.endsWith('.jpg')).map((n) => join(folder, n));
@@ -159,9 +208,12 @@ test.describe('Security', () => {
       expect(await exifr.gps(file.bytes).catch(() => undefined)).toBeUndefined();
       // "Remove timestamps" is unticked by default: the capture date stays, everything else of the EXIF goes.
       const before = (await exifr.parse(photo).catch(() => undefined)) as { DateTimeOriginal?: Date } | undefined;
-      const after = (await exifr.parse(file.bytes).catch(() => undefined)) as { Make?: string; Model?: string; DateTimeOriginal?: Date } | undefined;
+      const after = (await exifr.parse(file.bytes).catch(() => undefined)) as
+        | { Make?: string; Model?: string; DateTimeOriginal?: Date }
+        | undefined;
       expect(after?.Make ?? after?.Model).toBeUndefined();
-      if (before?.DateTimeOriginal) expect(after?.DateTimeOriginal?.toISOString()).toBe(before.DateTimeOriginal.toISOString());
+      if (before?.DateTimeOriginal)
+        expect(after?.DateTimeOriginal?.toISOString()).toBe(before.DateTimeOriginal.toISOString());
     }
   });
 
@@ -184,7 +236,9 @@ test.describe('Security', () => {
     await expect(toastWith(page, 'Blur applied successfully! 👁️')).toBeVisible();
   });
 
-  test('people blur on a photo with nobody in it says so where the result would be, stores nothing and costs nothing', async ({ page }) => {
+  test('people blur on a photo with nobody in it says so where the result would be, stores nothing and costs nothing', async ({
+    page,
+  }) => {
     const used = async () => (await (await page.request.get('/api/usage-limit')).json()).used as number;
     await page.goto('/tools/security?tab=blur');
     // The cat photo: the offline people detector finds nobody in it (local-ai/models.test.ts).
@@ -196,7 +250,10 @@ test.describe('Security', () => {
     await page.getByRole('button', { name: 'Apply Blur Protection' }).click();
     const stream = await (await answer).text();
     expect(stream).toContain('"code":"no_people_found"');
-    await expect(page.getByTestId('nothing-found')).toHaveText('No people found; this did not count against your allowance.', { timeout: 60_000 });
+    await expect(page.getByTestId('nothing-found')).toHaveText(
+      'No people found; this did not count against your allowance.',
+      { timeout: 60_000 },
+    );
     await expect(page.getByTestId('result-card')).toHaveCount(0);
     expect(await used()).toBe(before);
     await expect(page.getByTestId('ai-banner')).toContainText(`${10 - before} / 10 remaining today`);

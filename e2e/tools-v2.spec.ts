@@ -8,7 +8,9 @@ import { corpusFile, download, toastWith } from './tools-fixtures';
 
 /** The tool screens' second round: results per job, batches like TinyPNG, one plan catalogue, the partner block and small fixes. */
 
-test('a batch of 20 files gives a per-file savings table with a total and a ZIP of the original names', async ({ page }) => {
+test('a batch of 20 files gives a per-file savings table with a total and a ZIP of the original names', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const sources = ['photos/rocket.jpg', 'photos/chelsea.png', 'formats/sample.webp', 'photos/coffee.png'];
   const files = await Promise.all(
@@ -16,7 +18,11 @@ test('a batch of 20 files gives a per-file savings table with a total and a ZIP 
       const path = sources[i % sources.length]!;
       const ext = path.split('.').pop()!;
       const mimeType = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }[ext]!;
-      return { name: `holiday-${String(i + 1).padStart(2, '0')}.${ext}`, mimeType, buffer: await readFile(corpusFile(path)) };
+      return {
+        name: `holiday-${String(i + 1).padStart(2, '0')}.${ext}`,
+        mimeType,
+        buffer: await readFile(corpusFile(path)),
+      };
     }),
   );
   await page.goto('/tools/modify?tab=batch');
@@ -40,7 +46,9 @@ test('a batch of 20 files gives a per-file savings table with a total and a ZIP 
   expect(names).toEqual(files.map((f) => f.name.replace(/\.\w+$/, '-resized.webp')).sort());
 });
 
-test('starting a job or switching tabs clears the previous result, so no download is offered for the wrong job', async ({ page }) => {
+test('starting a job or switching tabs clears the previous result, so no download is offered for the wrong job', async ({
+  page,
+}) => {
   await page.goto('/tools/modify?tab=resize');
   await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
   await page.getByLabel('Width').fill('300');
@@ -63,7 +71,9 @@ test('starting a job or switching tabs clears the previous result, so no downloa
   await expect(card).toBeVisible({ timeout: 30_000 });
 });
 
-test('pricing and the dashboard show one plan catalogue, and billing says in words what it cannot do yet', async ({ page }) => {
+test('pricing and the dashboard show one plan catalogue, and billing says in words what it cannot do yet', async ({
+  page,
+}) => {
   await page.goto('/pricing');
   for (const p of PLANS) {
     const card = page.getByRole('article', { name: p.name });
@@ -74,11 +84,16 @@ test('pricing and the dashboard show one plan catalogue, and billing says in wor
   // The local access code of workers/api/.dev.vars.example, which the e2e server uses.
   await page.getByLabel('Access Code').fill('memeforge-premium');
   await page.getByRole('button', { name: 'Access Dashboard' }).click();
-  await expect(page.getByTestId('current-plan')).toContainText(`${MEMBER_PLAN.name} (premium membership) · active · ${MEMBER_PLAN.price}`);
+  await expect(page.getByTestId('current-plan')).toContainText(
+    `${MEMBER_PLAN.name} (premium membership) · active · ${MEMBER_PLAN.price}`,
+  );
   await expect(page.getByTestId('billing-note')).toBeVisible();
   for (const p of PLANS) await expect(page.getByRole('heading', { name: p.name, exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Manage Billing' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Ask support about billing or an invoice' })).toHaveAttribute('href', '/contact?topic=billing');
+  await expect(page.getByRole('link', { name: 'Ask support about billing or an invoice' })).toHaveAttribute(
+    'href',
+    '/contact?topic=billing',
+  );
   await page.getByRole('link', { name: 'Ask support about billing or an invoice' }).click();
   await expect(page.getByTestId('billing-note')).toContainText('a copy of an invoice');
   await expect(page.getByRole('link', { name: /support@/ })).toHaveAttribute('href', /subject=Billing$/);
@@ -86,7 +101,9 @@ test('pricing and the dashboard show one plan catalogue, and billing says in wor
   await expect(page.getByText(`Interested in Premium (${MEMBER_PLAN.price} per month)?`)).toBeVisible();
 });
 
-test('Optimize promotes the background-removal site as an outside service, in a new tab with the referral', async ({ page }) => {
+test('Optimize promotes the background-removal site as an outside service, in a new tab with the referral', async ({
+  page,
+}) => {
   await page.goto('/tools/optimize');
   const block = page.getByTestId('partner-block');
   await expect(block).toContainText('External service · not part of Memeforge');
@@ -126,7 +143,9 @@ test.describe('on a phone', () => {
       ([x0, x1, yy]) => {
         const el = document.querySelector('[aria-roledescription="carousel"]')!;
         const ev = (type: string, x: number) =>
-          el.dispatchEvent(new PointerEvent(type, { bubbles: true, clientX: x, clientY: yy, pointerType: 'touch', isPrimary: true }));
+          el.dispatchEvent(
+            new PointerEvent(type, { bubbles: true, clientX: x, clientY: yy, pointerType: 'touch', isPrimary: true }),
+          );
         ev('pointerdown', x0!);
         ev('pointerup', x1!);
       },
@@ -134,13 +153,17 @@ test.describe('on a phone', () => {
     );
     await expect.poll(() => first.getAttribute('href')).not.toBe(before);
     // Names wrap onto two lines rather than being cut: each fits its tile's width.
-    const clipped = await carousel.getByTestId('carousel-tile').evaluateAll((tiles) =>
-      tiles.map((t) => t.querySelector('span')!).filter((s) => s.scrollWidth > s.clientWidth + 1).length,
-    );
+    const clipped = await carousel
+      .getByTestId('carousel-tile')
+      .evaluateAll(
+        (tiles) => tiles.map((t) => t.querySelector('span')!).filter((s) => s.scrollWidth > s.clientWidth + 1).length,
+      );
     expect(clipped).toBe(0);
   });
 
-  test('searching a famous meme name finds our template for it, and an unknown name offers a way on', async ({ page }) => {
+  test('searching a famous meme name finds our template for it, and an unknown name offers a way on', async ({
+    page,
+  }) => {
     await page.goto('/meme-generator');
     await page.getByRole('tab', { name: 'Templates' }).click();
     const search = page.getByRole('searchbox', { name: 'Search templates' });

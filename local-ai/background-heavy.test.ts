@@ -12,7 +12,10 @@ const run = process.env.AI_HEAVY === '1' && installed && HAS_CORPUS;
 describe.skipIf(!run)('background removal (separate AGPL program)', () => {
   it('makes the background of astronaut.png transparent and keeps the person opaque', async () => {
     const port = 8700 + Math.floor(Math.random() * 80);
-    const child = spawn(process.execPath, ['server.mjs'], { cwd: new URL('./background-removal/', import.meta.url), env: { ...process.env, PORT: String(port) } });
+    const child = spawn(process.execPath, ['server.mjs'], {
+      cwd: new URL('./background-removal/', import.meta.url),
+      env: { ...process.env, PORT: String(port) },
+    });
     try {
       await new Promise((resolve) => child.stdout.once('data', resolve));
       const out = await removeBackground(await corpusFile('photos/astronaut.png'), 'image/png', port);
@@ -24,10 +27,11 @@ describe.skipIf(!run)('background removal (separate AGPL program)', () => {
       expect(alpha(225, 140)).toBeGreaterThan(240); // the face
       expect(alpha(150, 400)).toBeGreaterThan(240); // the suit
       // Bytes that only claim to be a PNG: the program answers 415, which the service passes on as a bad image.
-      await expect(removeBackground(new TextEncoder().encode('not a picture'), 'image/png', port)).rejects.toThrow(/could not be read/);
+      await expect(removeBackground(new TextEncoder().encode('not a picture'), 'image/png', port)).rejects.toThrow(
+        /could not be read/,
+      );
     } finally {
       child.kill('SIGTERM');
     }
   }, 240_000);
 });
-

@@ -24,7 +24,11 @@ async function normalise(bytes: Uint8Array, contentType: string): Promise<{ body
 
 const TIMEOUT_MS = 170_000;
 
-export async function removeBackground(input: Uint8Array, contentType: string, port = backgroundPort()): Promise<Buffer> {
+export async function removeBackground(
+  input: Uint8Array,
+  contentType: string,
+  port = backgroundPort(),
+): Promise<Buffer> {
   const { body, type } = await normalise(input, contentType);
   let res: Response;
   try {

@@ -39,7 +39,12 @@ export async function detectFaces(bytes: Uint8Array): Promise<Box[]> {
   }
 }
 
-export function roundBox(b: { x: number; y: number; width: number; height: number }, score: number, w: number, h: number): Box {
+export function roundBox(
+  b: { x: number; y: number; width: number; height: number },
+  score: number,
+  w: number,
+  h: number,
+): Box {
   const x = Math.max(0, Math.round(b.x));
   const y = Math.max(0, Math.round(b.y));
   return {

@@ -21,14 +21,21 @@ export async function decodeRgb(bytes: Uint8Array): Promise<Pixels> {
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height, channels: 3 };
+    return {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+      width: info.width,
+      height: info.height,
+      channels: 3,
+    };
   } catch {
     throw new BadImageError('The image could not be read. Please upload a PNG, JPEG, GIF or WebP image.');
   }
 }
 
 export function encodePng(px: Pixels): Promise<Buffer> {
-  return sharp(px.data, { raw: { width: px.width, height: px.height, channels: px.channels } }).png().toBuffer();
+  return sharp(px.data, { raw: { width: px.width, height: px.height, channels: px.channels } })
+    .png()
+    .toBuffer();
 }
 
 /** The containers the Worker may ask a result in (ADR 0114); PNG unless it asks for JPEG or WebP. */
@@ -39,5 +46,10 @@ export type ResultFormat = (typeof RESULT_FORMATS)[number];
 export function encodeResult(png: Buffer, format: ResultFormat, quality?: number): Promise<Buffer> {
   if (format === 'png') return Promise.resolve(png);
   const image = sharp(png);
-  return format === 'jpeg' ? image.flatten({ background: '#ffffff' }).jpeg({ quality: quality ?? 90 }).toBuffer() : image.webp({ quality: quality ?? 90 }).toBuffer();
+  return format === 'jpeg'
+    ? image
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: quality ?? 90 })
+        .toBuffer()
+    : image.webp({ quality: quality ?? 90 }).toBuffer();
 }

@@ -22,22 +22,27 @@ export function ssim(a: Pixels, b: Pixels): number {
   let count = 0;
   for (let y = 0; y + win <= a.height; y += win / 2) {
     for (let x = 0; x + win <= a.width; x += win / 2) {
-      let ma = 0, mb = 0;
-      for (let j = 0; j < win; j++) for (let i = 0; i < win; i++) {
-        ma += la[(y + j) * a.width + x + i]!;
-        mb += lb[(y + j) * a.width + x + i]!;
-      }
+      let ma = 0,
+        mb = 0;
+      for (let j = 0; j < win; j++)
+        for (let i = 0; i < win; i++) {
+          ma += la[(y + j) * a.width + x + i]!;
+          mb += lb[(y + j) * a.width + x + i]!;
+        }
       const n = win * win;
       ma /= n;
       mb /= n;
-      let va = 0, vb = 0, cov = 0;
-      for (let j = 0; j < win; j++) for (let i = 0; i < win; i++) {
-        const da = la[(y + j) * a.width + x + i]! - ma;
-        const db = lb[(y + j) * a.width + x + i]! - mb;
-        va += da * da;
-        vb += db * db;
-        cov += da * db;
-      }
+      let va = 0,
+        vb = 0,
+        cov = 0;
+      for (let j = 0; j < win; j++)
+        for (let i = 0; i < win; i++) {
+          const da = la[(y + j) * a.width + x + i]! - ma;
+          const db = lb[(y + j) * a.width + x + i]! - mb;
+          va += da * da;
+          vb += db * db;
+          cov += da * db;
+        }
       va /= n - 1;
       vb /= n - 1;
       cov /= n - 1;
@@ -52,7 +57,9 @@ export function ssim(a: Pixels, b: Pixels): number {
 export function sharpness(px: Pixels): number {
   const l = luma(px);
   const w = px.width;
-  let sum = 0, sq = 0, n = 0;
+  let sum = 0,
+    sq = 0,
+    n = 0;
   for (let y = 1; y < px.height - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const v = 4 * l[y * w + x]! - l[y * w + x - 1]! - l[y * w + x + 1]! - l[(y - 1) * w + x]! - l[(y + 1) * w + x]!;

@@ -37,7 +37,10 @@ describe.skipIf(!HAS_CORPUS)(`offline models on corpus photos${HAS_CORPUS ? '' :
   }, 60_000);
 
   it('upscales 128 px to exactly 256 px with more detail than a bicubic resize', async () => {
-    const reference = await sharp(await corpusFile('photos/astronaut.png')).resize(256, 256).png().toBuffer();
+    const reference = await sharp(await corpusFile('photos/astronaut.png'))
+      .resize(256, 256)
+      .png()
+      .toBuffer();
     const small = await sharp(reference).resize(128, 128).png().toBuffer();
     const ai = await decodeRgb(await upscale(small, 2));
     const bicubic = await decodeRgb(await sharp(small).resize(256, 256, { kernel: 'cubic' }).png().toBuffer());
@@ -57,7 +60,10 @@ describe.skipIf(!HAS_CORPUS)(`offline models on corpus photos${HAS_CORPUS ? '' :
   }, 60_000);
 
   it('stops upscaling at the next tile once the caller has gone (a cancelled job)', async () => {
-    const small = await sharp(await corpusFile('photos/astronaut.png')).resize(300, 300).png().toBuffer();
+    const small = await sharp(await corpusFile('photos/astronaut.png'))
+      .resize(300, 300)
+      .png()
+      .toBuffer();
     const gone = new AbortController();
     gone.abort();
     const started = Date.now();

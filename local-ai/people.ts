@@ -67,7 +67,9 @@ export async function detectPeople(bytes: Uint8Array): Promise<Box[]> {
     const result = await human.detect(input as unknown as Parameters<HumanInstance['detect']>[0]);
     return (result.object ?? [])
       .filter((o) => o.label === 'person')
-      .map((o) => roundBox({ x: o.box[0], y: o.box[1], width: o.box[2], height: o.box[3] }, o.score, px.width, px.height));
+      .map((o) =>
+        roundBox({ x: o.box[0], y: o.box[1], width: o.box[2], height: o.box[3] }, o.score, px.width, px.height),
+      );
   } finally {
     input.dispose();
   }

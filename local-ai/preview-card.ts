@@ -40,7 +40,9 @@ export function previewCardSvg(prompt: string): string {
   const lineHeight = 44;
   const top = CARD_SIZE / 2 - (lines.length * lineHeight) / 2 + 20;
   const text = lines
-    .map((l, i) => `<text x="384" y="${top + i * lineHeight}" text-anchor="middle" class="prompt">${escapeXml(l)}</text>`)
+    .map(
+      (l, i) => `<text x="384" y="${top + i * lineHeight}" text-anchor="middle" class="prompt">${escapeXml(l)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_SIZE}" height="${CARD_SIZE}" viewBox="0 0 768 768">
 <style>
@@ -62,5 +64,7 @@ ${text}
 }
 
 export function renderPreviewCard(prompt: string): Promise<Buffer> {
-  return sharp(Buffer.from(previewCardSvg(prompt))).png().toBuffer();
+  return sharp(Buffer.from(previewCardSvg(prompt)))
+    .png()
+    .toBuffer();
 }

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const post = (path: string, body: BodyInit, type = 'image/png') => fetch(`${base}${path}`, { method: 'POST', body, headers: { 'content-type': type } });
+const post = (path: string, body: BodyInit, type = 'image/png') =>
+  fetch(`${base}${path}`, { method: 'POST', body, headers: { 'content-type': type } });
 
 describe('local AI service (HTTP)', () => {
   it('answers its health check', async () => {
@@ -24,7 +25,11 @@ describe('local AI service (HTTP)', () => {
   });
 
   it('draws the offline preview card with the prompt as a 768 px PNG', async () => {
-    const res = await post('/preview-card', JSON.stringify({ prompt: 'a dog <b>surfing</b> & smiling' }), 'application/json');
+    const res = await post(
+      '/preview-card',
+      JSON.stringify({ prompt: 'a dog <b>surfing</b> & smiling' }),
+      'application/json',
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
@@ -54,8 +59,15 @@ describe('local AI service (HTTP)', () => {
   });
 
   it('refuses an unknown result format or quality, and a JPEG cut-out, with 400 before any work', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
-    for (const path of ['/upscale?factor=2&format=gif', '/upscale?factor=2&format=webp&quality=0', '/upscale?factor=2&format=jpeg&quality=high', '/remove-background?format=jpeg']) {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    for (const path of [
+      '/upscale?factor=2&format=gif',
+      '/upscale?factor=2&format=webp&quality=0',
+      '/upscale?factor=2&format=jpeg&quality=high',
+      '/remove-background?format=jpeg',
+    ]) {
       const res = await post(path, png);
       expect(res.status, path).toBe(400);
       expect(((await res.json()) as { error: string }).error).toMatch(/format|quality|transparency/);
@@ -68,14 +80,18 @@ describe('local AI service (HTTP)', () => {
   });
 
   it('refuses to upscale an image over the size limit with 413 before running the model', async () => {
-    const wide = await sharp({ create: { width: 2100, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 2100, height: 8, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     const res = await post('/upscale?factor=2', wide);
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: string }).error).toMatch(/2048 pixels/);
   });
 
   it('answers 503 with a clear message when the background-removal program is not running', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     const res = await post('/remove-background', png);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: BACKGROUND_UNAVAILABLE });

@@ -65,10 +65,12 @@ function closedBy(res: ServerResponse): AbortSignal {
 /** `?format=png|jpeg|webp&quality=1..100` of an image result; PNG when absent. */
 function resultFormat(url: URL): { format: ResultFormat; quality?: number } {
   const format = url.searchParams.get('format') ?? 'png';
-  if (!RESULT_FORMATS.includes(format as ResultFormat)) throw new HttpProblem(400, `The format must be one of ${RESULT_FORMATS.join(', ')}.`);
+  if (!RESULT_FORMATS.includes(format as ResultFormat))
+    throw new HttpProblem(400, `The format must be one of ${RESULT_FORMATS.join(', ')}.`);
   const raw = url.searchParams.get('quality');
   const quality = raw === null ? undefined : Number(raw);
-  if (quality !== undefined && !(Number.isInteger(quality) && quality >= 1 && quality <= 100)) throw new HttpProblem(400, 'The quality must be a whole number from 1 to 100.');
+  if (quality !== undefined && !(Number.isInteger(quality) && quality >= 1 && quality <= 100))
+    throw new HttpProblem(400, 'The quality must be a whole number from 1 to 100.');
   return { format: format as ResultFormat, quality };
 }
 
@@ -95,7 +97,11 @@ async function route(req: IncomingMessage, res: ServerResponse) {
     case '/remove-background': {
       const out = resultFormat(url);
       if (out.format === 'jpeg') throw new HttpProblem(400, 'A cut-out needs transparency: ask for PNG or WebP.');
-      return sendImage(res, await removeBackground(await imageBody(req), req.headers['content-type'] ?? 'application/octet-stream'), out);
+      return sendImage(
+        res,
+        await removeBackground(await imageBody(req), req.headers['content-type'] ?? 'application/octet-stream'),
+        out,
+      );
     }
     case '/preview-card': {
       let prompt: unknown;

@@ -33,7 +33,13 @@ function loadModel(factor) {
         weights.set(b, at);
         at += b.length;
       }
-      return tf.loadLayersModel(tf.io.fromMemory({ modelTopology: json.modelTopology, weightSpecs: manifest.flatMap((g) => g.weights), weightData: weights.buffer }));
+      return tf.loadLayersModel(
+        tf.io.fromMemory({
+          modelTopology: json.modelTopology,
+          weightSpecs: manifest.flatMap((g) => g.weights),
+          weightData: weights.buffer,
+        }),
+      );
     })();
     models.set(factor, model);
   }
@@ -45,7 +51,13 @@ function loadModel(factor) {
 parentPort.on('message', async ({ factor, width, height, rgb }) => {
   try {
     const model = await loadModel(factor);
-    const result = tf.tidy(() => model.predict(tf.tensor4d(rgb, [1, height, width, 3])).clipByValue(0, 255).round().toInt());
+    const result = tf.tidy(() =>
+      model
+        .predict(tf.tensor4d(rgb, [1, height, width, 3]))
+        .clipByValue(0, 255)
+        .round()
+        .toInt(),
+    );
     const pixels = Uint8Array.from(await result.data());
     result.dispose();
     parentPort.postMessage({ pixels }, [pixels.buffer]);

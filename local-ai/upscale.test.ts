@@ -19,7 +19,12 @@ function pattern(width: number, height: number): Pixels {
 
 describe('upscale tiles', () => {
   it('cover every pixel of the picture exactly once, each with its margin inside the picture', () => {
-    for (const [width, height] of [[1, 1], [256, 256], [300, 129], [513, 1024]] as const) {
+    for (const [width, height] of [
+      [1, 1],
+      [256, 256],
+      [300, 129],
+      [513, 1024],
+    ] as const) {
       const hits = new Uint8Array(width * height);
       for (const t of tilesOf(width, height)) {
         expect(t.x0).toBe(Math.max(0, t.tx - 8));
@@ -49,13 +54,20 @@ describe('upscale thread pool', () => {
   it('places each tile where it belongs: the result is close to a plain enlargement everywhere, seams included', async () => {
     const src = pattern(300, 40);
     const ai = await upscalePixels(src, 2);
-    const plain = await decodeRgb(await sharp(Buffer.from(src.data), { raw: { width: 300, height: 40, channels: 3 } }).resize(600, 80, { kernel: 'cubic' }).png().toBuffer());
+    const plain = await decodeRgb(
+      await sharp(Buffer.from(src.data), { raw: { width: 300, height: 40, channels: 3 } })
+        .resize(600, 80, { kernel: 'cubic' })
+        .png()
+        .toBuffer(),
+    );
     // Per column of the output, every column (the seam between tiles is at 512): a tile put in the wrong place, or
     // a row shifted, would differ by far more. The outermost pixels are left out: the model pads the picture's own
     // edge with zeros, which darkens it whatever the tiling.
     for (let x = 2; x < 598; x++) {
       let diff = 0;
-      for (let y = 2; y < 78; y++) for (let c = 0; c < 3; c++) diff += Math.abs(ai.data[(y * 600 + x) * 3 + c]! - plain.data[(y * 600 + x) * 3 + c]!);
+      for (let y = 2; y < 78; y++)
+        for (let c = 0; c < 3; c++)
+          diff += Math.abs(ai.data[(y * 600 + x) * 3 + c]! - plain.data[(y * 600 + x) * 3 + c]!);
       expect(diff / (76 * 3)).toBeLessThan(8);
     }
   }, 60_000);
@@ -63,7 +75,12 @@ describe('upscale thread pool', () => {
   it('a tile that fails in its thread fails the picture, and the pool goes on working', async () => {
     // There is no ×5 model: the thread answers an error for that tile.
     await expect(upscalePixels(pattern(16, 16), 5 as Factor)).rejects.toThrow();
-    const png = await upscale(await sharp({ create: { width: 20, height: 10, channels: 3, background: '#468' } }).png().toBuffer(), 2);
+    const png = await upscale(
+      await sharp({ create: { width: 20, height: 10, channels: 3, background: '#468' } })
+        .png()
+        .toBuffer(),
+      2,
+    );
     expect(await sharp(png).metadata()).toMatchObject({ width: 40, height: 20 });
   }, 60_000);
 });

@@ -92,7 +92,11 @@ class TilePool {
    * Runs one tile on the next free thread. The tile is cut only once a thread is free, and not at all when the job
    * was cancelled meanwhile, so a cancelled photo stops at its next tile and queued tiles cost no memory.
    */
-  async run(factor: Factor, cut: () => { rgb: Float32Array; width: number; height: number }, signal?: AbortSignal): Promise<Uint8Array> {
+  async run(
+    factor: Factor,
+    cut: () => { rgb: Float32Array; width: number; height: number },
+    signal?: AbortSignal,
+  ): Promise<Uint8Array> {
     const worker = await this.worker();
     if (signal?.aborted) {
       this.release(worker);
@@ -118,7 +122,16 @@ export function tilesOf(width: number, height: number, tile = TILE, margin = MAR
     for (let tx = 0; tx < width; tx += tile) {
       const tw = Math.min(tile, width - tx);
       const th = Math.min(tile, height - ty);
-      tiles.push({ tx, ty, tw, th, x0: Math.max(0, tx - margin), y0: Math.max(0, ty - margin), x1: Math.min(width, tx + tw + margin), y1: Math.min(height, ty + th + margin) });
+      tiles.push({
+        tx,
+        ty,
+        tw,
+        th,
+        x0: Math.max(0, tx - margin),
+        y0: Math.max(0, ty - margin),
+        x1: Math.min(width, tx + tw + margin),
+        y1: Math.min(height, ty + th + margin),
+      });
     }
   }
   return tiles;
@@ -133,19 +146,23 @@ export async function upscalePixels(src: Pixels, factor: Factor, signal?: AbortS
   await Promise.all(
     tiles.map(async ({ tx, ty, tw, th, x0, y0, x1, y1 }) => {
       // A cancelled job (the Worker closed the connection) stops at the next tile instead of finishing for nobody.
-      const pixels = await tilePool().run(factor, () => {
-        const rgb = new Float32Array((x1 - x0) * (y1 - y0) * 3);
-        for (let y = y0; y < y1; y++) {
-          for (let x = x0; x < x1; x++) {
-            const s = (y * width + x) * 3;
-            const d = ((y - y0) * (x1 - x0) + (x - x0)) * 3;
-            rgb[d] = src.data[s]!;
-            rgb[d + 1] = src.data[s + 1]!;
-            rgb[d + 2] = src.data[s + 2]!;
+      const pixels = await tilePool().run(
+        factor,
+        () => {
+          const rgb = new Float32Array((x1 - x0) * (y1 - y0) * 3);
+          for (let y = y0; y < y1; y++) {
+            for (let x = x0; x < x1; x++) {
+              const s = (y * width + x) * 3;
+              const d = ((y - y0) * (x1 - x0) + (x - x0)) * 3;
+              rgb[d] = src.data[s]!;
+              rgb[d + 1] = src.data[s + 1]!;
+              rgb[d + 2] = src.data[s + 2]!;
+            }
           }
-        }
-        return { rgb, width: x1 - x0, height: y1 - y0 };
-      }, signal);
+          return { rgb, width: x1 - x0, height: y1 - y0 };
+        },
+        signal,
+      );
       signal?.throwIfAborted();
       const rowLen = (x1 - x0) * factor;
       const offX = (tx - x0) * factor;

@@ -26,22 +26,37 @@ describe('Worker local provider ⇄ local AI service', () => {
   });
 
   it('upscales 3× to exactly three times the size, in the format the Worker asks for', async () => {
-    const small = await sharp({ create: { width: 40, height: 24, channels: 3, background: '#3a7' } }).png().toBuffer();
-    for (const output of [{ format: 'png' }, { format: 'webp', quality: 90 }, { format: 'jpeg', quality: 90 }] as const) {
+    const small = await sharp({ create: { width: 40, height: 24, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    for (const output of [
+      { format: 'png' },
+      { format: 'webp', quality: 90 },
+      { format: 'jpeg', quality: 90 },
+    ] as const) {
       const out = Buffer.from(await new Response(await provider.upscale(small, 3, output)).arrayBuffer());
       expect(await sharp(out).metadata()).toMatchObject({ format: output.format, width: 120, height: 72 });
     }
   }, 60_000);
 
   it('passes "not running" background removal on as a 503 with the service message', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
-    await expect(provider.removeBackground(png, { format: 'webp', quality: 90 })).rejects.toMatchObject({ status: 503, message: expect.stringMatching(/background removal/i) });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    await expect(provider.removeBackground(png, { format: 'webp', quality: 90 })).rejects.toMatchObject({
+      status: 503,
+      message: expect.stringMatching(/background removal/i),
+    });
   });
 
-  it.skipIf(!HAS_CORPUS)(`finds the astronaut's face through the Worker adapter${HAS_CORPUS ? '' : ` (${NO_CORPUS_REASON})`}`, async () => {
-    const [face] = await provider.detectFaces(await corpusFile('photos/astronaut.png'));
-    expect(face!.x).toBeGreaterThan(140);
-    expect(face!.x + face!.width).toBeLessThan(300);
-    expect(face!.y).toBeLessThan(120);
-  }, 60_000);
+  it.skipIf(!HAS_CORPUS)(
+    `finds the astronaut's face through the Worker adapter${HAS_CORPUS ? '' : ` (${NO_CORPUS_REASON})`}`,
+    async () => {
+      const [face] = await provider.detectFaces(await corpusFile('photos/astronaut.png'));
+      expect(face!.x).toBeGreaterThan(140);
+      expect(face!.x + face!.width).toBeLessThan(300);
+      expect(face!.y).toBeLessThan(120);
+    },
+    60_000,
+  );
 });

@@ -8,8 +8,14 @@ import { Readable } from 'node:stream';
 
 export function fetchServer(handle: (request: Request) => Promise<Response>): Server {
   return createServer((req, res) => {
-    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : (Readable.toWeb(req) as ReadableStream<Uint8Array>);
-    const request = new Request(`http://local${req.url ?? '/'}`, { method: req.method, headers: req.headers as Record<string, string>, body, duplex: 'half' } as RequestInit);
+    const body =
+      req.method === 'GET' || req.method === 'HEAD' ? undefined : (Readable.toWeb(req) as ReadableStream<Uint8Array>);
+    const request = new Request(`http://local${req.url ?? '/'}`, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body,
+      duplex: 'half',
+    } as RequestInit);
     handle(request)
       .then(async (response) => {
         res.writeHead(response.status, Object.fromEntries(response.headers));

@@ -21,7 +21,13 @@ export interface FrameSteps {
 export class AnimationUnreadable extends Error {}
 
 /** Every frame of `input` through `steps`, written as `format` (`quality` for WebP). */
-export async function runAnimated(input: Buffer, maxPixels: number, steps: FrameSteps, format: 'gif' | 'webp', quality: number | undefined): Promise<{ bytes: Buffer; width: number; height: number }> {
+export async function runAnimated(
+  input: Buffer,
+  maxPixels: number,
+  steps: FrameSteps,
+  format: 'gif' | 'webp',
+  quality: number | undefined,
+): Promise<{ bytes: Buffer; width: number; height: number }> {
   let frames: Raw[];
   let delay: number[];
   let loop: number;
@@ -32,7 +38,11 @@ export async function runAnimated(input: Buffer, maxPixels: number, steps: Frame
     const pages = meta.pages ?? 1;
     const height = meta.pageHeight ?? info.height / pages;
     const per = info.width * height * 4;
-    frames = Array.from({ length: pages }, (_, i) => ({ data: data.subarray(i * per, (i + 1) * per), width: info.width, height }));
+    frames = Array.from({ length: pages }, (_, i) => ({
+      data: data.subarray(i * per, (i + 1) * per),
+      width: info.width,
+      height,
+    }));
     delay = meta.delay ?? Array(pages).fill(100);
     loop = meta.loop ?? 0;
   } catch {
@@ -41,7 +51,10 @@ export async function runAnimated(input: Buffer, maxPixels: number, steps: Frame
   const done: Raw[] = [];
   for (const f of frames) done.push(await steps.frame(f));
   const { width, height } = done[0]!;
-  const joined: Sharp = sharp(Buffer.concat(done.map((f) => f.data)), { raw: { width, height: height * done.length, channels: 4, pageHeight: height } });
-  const encoded = format === 'gif' ? joined.gif({ loop, delay }) : joined.webp({ loop, delay, quality: quality ?? 80, effort: 4 });
+  const joined: Sharp = sharp(Buffer.concat(done.map((f) => f.data)), {
+    raw: { width, height: height * done.length, channels: 4, pageHeight: height },
+  });
+  const encoded =
+    format === 'gif' ? joined.gif({ loop, delay }) : joined.webp({ loop, delay, quality: quality ?? 80, effort: 4 });
   return { bytes: await encoded.toBuffer(), width, height };
 }

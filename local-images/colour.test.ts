@@ -16,20 +16,35 @@ import { handle } from './server';
 function fields(width: number, height: number): Buffer {
   const data = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) data.set([40 + (x * 200) / width, 220 - (y * 180) / height, 60 + ((x + y) * 150) / (width + height)], (y * width + x) * 3);
+    for (let x = 0; x < width; x++)
+      data.set(
+        [40 + (x * 200) / width, 220 - (y * 180) / height, 60 + ((x + y) * 150) / (width + height)],
+        (y * width + x) * 3,
+      );
   }
   return data;
 }
 const meanDifference = (a: Buffer, b: Buffer) => a.reduce((s, v, i) => s + Math.abs(v - b[i]!), 0) / a.length;
-const rgb = (image: Buffer, ignoreIcc = false) => sharp(image, { ignoreIcc }).toColourspace('srgb').removeAlpha().raw().toBuffer();
+const rgb = (image: Buffer, ignoreIcc = false) =>
+  sharp(image, { ignoreIcc }).toColourspace('srgb').removeAlpha().raw().toBuffer();
 
 describe('colour profiles in the offline image service', () => {
   it("converts values in a code-point profile's space to sRGB as libvips converts its own Display P3", async () => {
     const raw = { data: Buffer.alloc(64 * 32 * 4), width: 64, height: 32 };
     const values = fields(64, 32);
-    for (let i = 0; i < 64 * 32; i++) raw.data.set([values[i * 3]!, values[i * 3 + 1]!, values[i * 3 + 2]!, 255], i * 4);
-    const vipsP3 = (await sharp(await sharp(values, { raw: { width: 64, height: 32, channels: 3 } }).withIccProfile('p3').png().toBuffer()).metadata()).icc!;
-    const [ours, theirs] = await Promise.all([cicpProfile(12, 13)!, vipsP3].map(async (icc) => (await withProfile(raw, icc)).removeAlpha().raw().toBuffer()));
+    for (let i = 0; i < 64 * 32; i++)
+      raw.data.set([values[i * 3]!, values[i * 3 + 1]!, values[i * 3 + 2]!, 255], i * 4);
+    const vipsP3 = (
+      await sharp(
+        await sharp(values, { raw: { width: 64, height: 32, channels: 3 } })
+          .withIccProfile('p3')
+          .png()
+          .toBuffer(),
+      ).metadata()
+    ).icc!;
+    const [ours, theirs] = await Promise.all(
+      [cicpProfile(12, 13)!, vipsP3].map(async (icc) => (await withProfile(raw, icc)).removeAlpha().raw().toBuffer()),
+    );
     expect(meanDifference(ours!, theirs!)).toBeLessThan(0.5);
     // And they are converted: Display P3 values read as sRGB differ.
     expect(meanDifference(ours!, values)).toBeGreaterThan(3);
@@ -39,8 +54,16 @@ describe('colour profiles in the offline image service', () => {
     const dir = mkdtempSync(join(tmpdir(), 'local-images-colour-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('comes out as sRGB that matches a colour-managed decode (native libheif, then libvips with its profile)', { timeout: 60_000 }, async () => {
-      writeFileSync(join(dir, 'p3.jpg'), await sharp(fields(160, 100), { raw: { width: 160, height: 100, channels: 3 } }).withIccProfile('p3').jpeg({ quality: 95 }).toBuffer());
+    it('comes out as sRGB that matches a colour-managed decode (native libheif, then libvips with its profile)', {
+      timeout: 60_000,
+    }, async () => {
+      writeFileSync(
+        join(dir, 'p3.jpg'),
+        await sharp(fields(160, 100), { raw: { width: 160, height: 100, channels: 3 } })
+          .withIccProfile('p3')
+          .jpeg({ quality: 95 })
+          .toBuffer(),
+      );
       const heic = makeHeic(join(dir, 'p3.jpg'), 90);
       writeFileSync(join(dir, 'p3.heic'), heic);
       execFileSync('heif-convert', ['--quiet', join(dir, 'p3.heic'), join(dir, 'decoded.png')]);

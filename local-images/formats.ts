@@ -15,7 +15,8 @@ import { readHeader } from '../core/images/sniff';
  */
 export const READS: readonly string[] = ['jpeg', 'png', 'webp', 'gif', 'heic'];
 
-export const formatOf = (meta: Metadata) => (meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : 'heic') : meta.format);
+export const formatOf = (meta: Metadata) =>
+  meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : 'heic') : meta.format;
 
 /**
  * A HEIC's pixels as RGBA, and the colour profile they are in (null for sRGB). sharp's libvips has no HEVC decoder, so
@@ -23,9 +24,16 @@ export const formatOf = (meta: Metadata) => (meta.format === 'heif' ? (meta.comp
  * picture's own colour space (an iPhone's Display P3) and says nothing of it, so the profile is read from the `colr`
  * box here. Throws on a picture it cannot read.
  */
-export async function heicPixels(bytes: Uint8Array): Promise<{ data: Buffer; width: number; height: number; icc: Uint8Array | null }> {
+export async function heicPixels(
+  bytes: Uint8Array,
+): Promise<{ data: Buffer; width: number; height: number; icc: Uint8Array | null }> {
   const image = await decodeHeic({ buffer: bytes });
-  return { data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), width: image.width, height: image.height, icc: heifProfile(bytes) };
+  return {
+    data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+    width: image.width,
+    height: image.height,
+    icc: heifProfile(bytes),
+  };
 }
 
 const chunk = (type: string, data: Uint8Array) => {
@@ -43,8 +51,13 @@ const chunk = (type: string, data: Uint8Array) => {
  * applied", developers.cloudflare.com/images/transform-images/transform-via-workers/, `metadata`). sharp takes no
  * profile for raw input, so the values go through an unfiltered PNG carrying the profile (`iCCP`).
  */
-export async function withProfile(raw: { data: Buffer; width: number; height: number }, icc: Uint8Array): Promise<Sharp> {
-  const png = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 } }).png({ compressionLevel: 0, adaptiveFiltering: false }).toBuffer();
+export async function withProfile(
+  raw: { data: Buffer; width: number; height: number },
+  icc: Uint8Array,
+): Promise<Sharp> {
+  const png = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 } })
+    .png({ compressionLevel: 0, adaptiveFiltering: false })
+    .toBuffer();
   const iccp = chunk('iCCP', Buffer.concat([Buffer.from('ICC profile\0\0', 'latin1'), deflateSync(icc)]));
   // After the signature (8 bytes) and IHDR (25), before any image data.
   return sharp(Buffer.concat([png.subarray(0, 33), iccp, png.subarray(33)]), { limitInputPixels: false });

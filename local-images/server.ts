@@ -31,23 +31,44 @@ class Problem extends Error {
 
 const side = z.number().int().min(1).max(100_000);
 const stepSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('crop'), left: z.number().int().min(0), top: z.number().int().min(0), width: side, height: side }),
+  z.object({
+    op: z.literal('crop'),
+    left: z.number().int().min(0),
+    top: z.number().int().min(0),
+    width: side,
+    height: side,
+  }),
   z.object({
     op: z.literal('resize'),
     width: side,
     height: side,
     fit: z.enum(['cover', 'contain', 'stretch', 'inside']),
-    background: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    background: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/)
+      .optional(),
   }),
   z.object({ op: z.literal('rotate'), angle: z.union([z.literal(90), z.literal(180), z.literal(270)]) }),
   z.object({ op: z.literal('flip'), axis: z.enum(['h', 'v']) }),
   z.object({ op: z.literal('blur'), radius: z.number().min(0).max(250) }),
 ]);
-const regionSchema = z.object({ left: z.number().int().min(0), top: z.number().int().min(0), width: side, height: side });
+const regionSchema = z.object({
+  left: z.number().int().min(0),
+  top: z.number().int().min(0),
+  width: side,
+  height: side,
+});
 const jobSchema = z.object({
   steps: z.array(stepSchema).max(20),
   overlays: z
-    .array(z.object({ left: z.number().int(), top: z.number().int(), opacity: z.number().min(0).max(1), steps: z.array(stepSchema).max(20).default([]) }))
+    .array(
+      z.object({
+        left: z.number().int(),
+        top: z.number().int(),
+        opacity: z.number().min(0).max(1),
+        steps: z.array(stepSchema).max(20).default([]),
+      }),
+    )
     .max(60)
     .default([]),
   output: z.object({
@@ -85,7 +106,11 @@ function withStep(s: Sharp, step: Step, size: { width: number; height: number })
       }
       return s.extract({ left: step.left, top: step.top, width: step.width, height: step.height });
     case 'resize':
-      return s.resize(step.width, step.height, { fit: FIT[step.fit], position: 'centre', background: step.background ?? '#ffffff' });
+      return s.resize(step.width, step.height, {
+        fit: FIT[step.fit],
+        position: 'centre',
+        background: step.background ?? '#ffffff',
+      });
     case 'rotate':
       return s.rotate(step.angle);
     case 'flip':
@@ -111,12 +136,15 @@ async function faded(image: Buffer, steps: Step[], opacity: number): Promise<Raw
 
 function cropRaw(r: Raw, x: number, y: number, width: number, height: number): Buffer {
   const out = Buffer.alloc(width * height * 4);
-  for (let row = 0; row < height; row++) r.data.copy(out, row * width * 4, ((y + row) * r.width + x) * 4, ((y + row) * r.width + x + width) * 4);
+  for (let row = 0; row < height; row++)
+    r.data.copy(out, row * width * 4, ((y + row) * r.width + x) * 4, ((y + row) * r.width + x + width) * 4);
   return out;
 }
 
 async function drawOverlays(r: Raw, job: Job, overlays: Buffer[]): Promise<Raw> {
-  const layers = await Promise.all(job.overlays.map(async (o, i) => ({ o, raw: await faded(overlays[i]!, o.steps, o.opacity) })));
+  const layers = await Promise.all(
+    job.overlays.map(async (o, i) => ({ o, raw: await faded(overlays[i]!, o.steps, o.opacity) })),
+  );
   const composite = layers.flatMap(({ o, raw }) => {
     // sharp refuses overlays that reach outside the picture: cut them to it first.
     const left = Math.max(0, o.left);
@@ -124,7 +152,8 @@ async function drawOverlays(r: Raw, job: Job, overlays: Buffer[]): Promise<Raw> 
     const width = Math.min(raw.width - (left - o.left), r.width - left);
     const height = Math.min(raw.height - (top - o.top), r.height - top);
     if (width <= 0 || height <= 0) return [];
-    const cut = width === raw.width && height === raw.height ? raw.data : cropRaw(raw, left - o.left, top - o.top, width, height);
+    const cut =
+      width === raw.width && height === raw.height ? raw.data : cropRaw(raw, left - o.left, top - o.top, width, height);
     return [{ input: cut, raw: { width, height, channels: 4 as const }, left, top }];
   });
   return composite.length ? toRaw(fromRaw(r).composite(composite)) : r;
@@ -157,25 +186,49 @@ async function described(bytes: Buffer): Promise<{ meta: Metadata; input: Servic
   const format = formatOf(meta);
   if (!format || !READS.includes(format) || !meta.width || !meta.height) {
     const kind = format ? `${format.toUpperCase()} pictures` : 'this kind of picture';
-    throw new Problem(415, `The image service does not read ${kind}. Please convert it to JPEG or PNG first, then try again.`);
+    throw new Problem(
+      415,
+      `The image service does not read ${kind}. Please convert it to JPEG or PNG first, then try again.`,
+    );
   }
-  const upright = (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
-  return { meta, input: { format: format as ServiceImageFormat, ...upright, bytes: bytes.length, frames: format === 'heic' ? 1 : (meta.pages ?? 1) } };
+  const upright =
+    (meta.orientation ?? 1) >= 5
+      ? { width: meta.height, height: meta.width }
+      : { width: meta.width, height: meta.height };
+  return {
+    meta,
+    input: {
+      format: format as ServiceImageFormat,
+      ...upright,
+      bytes: bytes.length,
+      frames: format === 'heic' ? 1 : (meta.pages ?? 1),
+    },
+  };
 }
 
 /** The job's pixels of `regions` only, one after another, each row by row (the contract's `regions`). */
 function regionsOf(r: Raw, regions: { left: number; top: number; width: number; height: number }[]): Buffer {
   for (const g of regions) {
-    if (g.left + g.width > r.width || g.top + g.height > r.height) throw new Problem(422, `A region must lie inside the picture (${r.width}×${r.height} pixels).`);
+    if (g.left + g.width > r.width || g.top + g.height > r.height)
+      throw new Problem(422, `A region must lie inside the picture (${r.width}×${r.height} pixels).`);
   }
   return Buffer.concat(regions.map((g) => cropRaw(r, g.left, g.top, g.width, g.height)));
 }
 
-export async function runJob(job: Job, input: Buffer, overlays: Buffer[]): Promise<{ bytes: Buffer; width: number; height: number }> {
+export async function runJob(
+  job: Job,
+  input: Buffer,
+  overlays: Buffer[],
+): Promise<{ bytes: Buffer; width: number; height: number }> {
   // The Images binding's limits, checked as production's adapter checks them, with the same words (core/image-service.ts).
   const { meta, input: picture } = await described(input);
   const layers = await Promise.all(overlays.map(async (o) => (await described(o)).input));
-  const refusal = imageServiceRefusal({ input: picture, steps: job.steps, overlays: layers, output: job.output.format });
+  const refusal = imageServiceRefusal({
+    input: picture,
+    steps: job.steps,
+    overlays: layers,
+    output: job.output.format,
+  });
   if (refusal) throw new Problem(413, refusal);
   const upright = { width: picture.width, height: picture.height };
   const { format: asked, animated } = job.output;
@@ -186,7 +239,9 @@ export async function runJob(job: Job, input: Buffer, overlays: Buffer[]): Promi
       for (const step of job.steps) r = await toRaw(withStep(fromRaw(r), step, r));
       return job.overlays.length ? drawOverlays(r, job, overlays) : r;
     };
-    return runAnimated(input, MAX_PIXELS, { frame }, asked, job.output.quality).catch((err: unknown) => Promise.reject(err instanceof AnimationUnreadable ? new Problem(422, UNREADABLE) : err));
+    return runAnimated(input, MAX_PIXELS, { frame }, asked, job.output.quality).catch((err: unknown) =>
+      Promise.reject(err instanceof AnimationUnreadable ? new Problem(422, UNREADABLE) : err),
+    );
   }
   if (asked === 'gif') throw new Problem(400, 'GIF is written for an animated input with output.animated only.');
 
@@ -242,7 +297,8 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 
 /** The multipart body, refused with 413 as soon as it passes MAX_BODY_BYTES (declared or not). */
 async function readForm(request: Request): Promise<FormData> {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw new Problem(413, 'The request is too large for the local image service.');
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES)
+    throw new Problem(413, 'The request is too large for the local image service.');
   let seen = 0;
   const counted = request.body?.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
@@ -254,7 +310,9 @@ async function readForm(request: Request): Promise<FormData> {
     }),
   );
   try {
-    return await new Response(counted, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+    return await new Response(counted, {
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    }).formData();
   } catch {
     if (seen > MAX_BODY_BYTES) throw new Problem(413, 'The request is too large for the local image service.');
     throw new Problem(400, 'Send multipart form data: job, input and overlays.');
@@ -269,11 +327,19 @@ function parseJob(form: FormData): Job {
     throw new Problem(400, 'The job must be JSON.');
   }
   const parsed = jobSchema.safeParse(json);
-  if (!parsed.success) throw new Problem(400, `The job is not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`);
+  if (!parsed.success)
+    throw new Problem(400, `The job is not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`);
   return parsed.data;
 }
 
-const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', rgba: 'application/octet-stream' } as const;
+const MIME = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  rgba: 'application/octet-stream',
+} as const;
 const problem = (status: number, error: string) => Response.json({ error }, { status });
 
 /** The whole service as a fetch handler: `POST /run` (multipart: job, input, overlay0…), `GET /health`. */
@@ -293,7 +359,11 @@ export async function handle(request: Request): Promise<Response> {
     const overlays = await Promise.all(job.overlays.map((_, i) => file(`overlay${i}`)));
     const out = await inTurn(() => runJob(job, input, overlays));
     return new Response(new Uint8Array(out.bytes.buffer as ArrayBuffer, out.bytes.byteOffset, out.bytes.length), {
-      headers: { 'content-type': MIME[job.output.format], 'x-image-width': String(out.width), 'x-image-height': String(out.height) },
+      headers: {
+        'content-type': MIME[job.output.format],
+        'x-image-width': String(out.width),
+        'x-image-height': String(out.height),
+      },
     });
   } catch (err) {
     if (err instanceof Problem) return problem(err.status, err.message);

@@ -20,7 +20,11 @@ import { globalsPage, peerPage, plainWindowNames } from './test-pages';
 // configure: whatever keeps the page in here is the production code's own doing. Only the session (launch with
 // guardrails, join a free one) is left out; that needs the BROWSER binding.
 
-const options = (html: string, allowScripts = true, more: Partial<HtmlRenderOptions> = { fit: 'viewport' }): HtmlRenderOptions => ({
+const options = (
+  html: string,
+  allowScripts = true,
+  more: Partial<HtmlRenderOptions> = { fit: 'viewport' },
+): HtmlRenderOptions => ({
   html,
   width: 320,
   height: 200,
@@ -52,8 +56,20 @@ let profiles = 0;
  * popups are allowed, as puppeteer's own launch does (--disable-popup-blocking), so only our code can stop them.
  */
 async function startChromium(): Promise<Chromium> {
-  const args = ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-popup-blocking', '--remote-debugging-port=0'];
-  const child = spawn(CHROMIUM_PATH, [...args, `--user-data-dir=${join(scratch, `profile-${profiles++}`)}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const args = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-popup-blocking',
+    '--remote-debugging-port=0',
+  ];
+  const child = spawn(
+    CHROMIUM_PATH,
+    [...args, `--user-data-dir=${join(scratch, `profile-${profiles++}`)}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const endpoint = await new Promise<string>((resolve, reject) => {
     let seen = '';
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -86,7 +102,8 @@ afterAll(async () => {
 
 describe('the production renderer on a Chromium with no locks of its own', () => {
   it('renders the page in a fresh incognito context, counts no request it did not make, and leaves no context behind', async () => {
-    const html = '<body style="margin:0;background:#fff"><div style="width:100px;height:100px;background:#ff0000"></div></body>';
+    const html =
+      '<body style="margin:0;background:#fff"><div style="width:100px;height:100px;background:#ff0000"></div></body>';
     const out = await renderInSession(chromium.browser, options(html, false), 10_000);
     expect([out.width, out.height, out.blocked]).toEqual([320, 200, 0]);
     expect(await rgbAt(out.bytes, 50, 50)).toEqual([255, 0, 0]);
@@ -95,16 +112,25 @@ describe('the production renderer on a Chromium with no locks of its own', () =>
   });
 
   it('fits the content, or the element a selector names, at 1× or 2×, with a transparent backdrop when asked', async () => {
-    const html = '<body style="margin:0"><div class="card" style="position:absolute;left:30px;top:20px;width:120px;height:80px;border-radius:20px;background:#0000ff"></div></body>';
+    const html =
+      '<body style="margin:0"><div class="card" style="position:absolute;left:30px;top:20px;width:120px;height:80px;border-radius:20px;background:#0000ff"></div></body>';
     const fitted = await renderInSession(chromium.browser, options(html, false, {}), 10_000);
     expect([fitted.width, fitted.height, fitted.capture.fit]).toEqual([120, 80, 'content']);
     expect((await sharp(fitted.bytes).metadata()).width).toBe(120);
-    const double = await renderInSession(chromium.browser, options(html, false, { selector: '.card', scale: 2, transparent: true }), 10_000);
+    const double = await renderInSession(
+      chromium.browser,
+      options(html, false, { selector: '.card', scale: 2, transparent: true }),
+      10_000,
+    );
     expect([double.width, double.height]).toEqual([240, 160]);
     const { data, info } = await sharp(double.bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height, data[3]]).toEqual([240, 160, 0]); // the rounded corner
-    await expect(renderInSession(chromium.browser, options(html, false, { selector: 'div[' }), 10_000)).rejects.toMatchObject({ status: 400, code: 'invalid_selector' } satisfies Partial<RendererError>);
-    await expect(renderInSession(chromium.browser, options(html, false, { selector: '#none' }), 10_000)).rejects.toMatchObject({ status: 400, code: 'selector_not_found' } satisfies Partial<RendererError>);
+    await expect(
+      renderInSession(chromium.browser, options(html, false, { selector: 'div[' }), 10_000),
+    ).rejects.toMatchObject({ status: 400, code: 'invalid_selector' } satisfies Partial<RendererError>);
+    await expect(
+      renderInSession(chromium.browser, options(html, false, { selector: '#none' }), 10_000),
+    ).rejects.toMatchObject({ status: 400, code: 'selector_not_found' } satisfies Partial<RendererError>);
   }, 30_000);
 
   it('lets the page reach no server: subresources, fetch, beacon, WebSocket, popups, links, forms and redirects', async () => {
@@ -188,10 +214,18 @@ describe('the production renderer when its browser fails', () => {
   it('a browser that goes away mid-page is a 503 renderer_unavailable in words', async () => {
     const own = await startChromium();
     try {
-      const pending = renderInSession(own.browser, options('<script>const t = Date.now(); while (Date.now() - t < 5000) {}</script>'), 10_000);
+      const pending = renderInSession(
+        own.browser,
+        options('<script>const t = Date.now(); while (Date.now() - t < 5000) {}</script>'),
+        10_000,
+      );
       await new Promise((r) => setTimeout(r, 1000));
       own.process.kill('SIGKILL');
-      await expect(pending).rejects.toMatchObject({ status: 503, code: 'renderer_unavailable', message: expect.stringMatching(/stopped while drawing/) } satisfies Partial<RendererError>);
+      await expect(pending).rejects.toMatchObject({
+        status: 503,
+        code: 'renderer_unavailable',
+        message: expect.stringMatching(/stopped while drawing/),
+      } satisfies Partial<RendererError>);
     } finally {
       await stopChromium(own);
     }

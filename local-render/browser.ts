@@ -73,7 +73,9 @@ async function launch(): Promise<Warm> {
   });
   // Playwright does not tell the pid of a browser it launched; DevTools does.
   const cdp = await browser.newBrowserCDPSession();
-  const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+  const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; id: number }[];
+  };
   await cdp.detach();
   const pid = processInfo.find((p) => p.type === 'browser')?.id;
   if (!pid) {
@@ -105,7 +107,9 @@ export async function warmBrowser(): Promise<Browser> {
   try {
     return (await current()).browser;
   } catch {
-    throw new BrowserUnavailable(`The local renderer could not start Chromium (${CHROMIUM_PATH}). Install Debian's chromium and try again.`);
+    throw new BrowserUnavailable(
+      `The local renderer could not start Chromium (${CHROMIUM_PATH}). Install Debian's chromium and try again.`,
+    );
   }
 }
 

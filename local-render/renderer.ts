@@ -15,7 +15,14 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
-import { RENDER_CSP, RENDER_START_SCRIPT, RENDER_URL, renderMayLoad, type HtmlRenderOptions, type RenderOutcome } from '../core/tools/html';
+import {
+  RENDER_CSP,
+  RENDER_START_SCRIPT,
+  RENDER_URL,
+  renderMayLoad,
+  type HtmlRenderOptions,
+  type RenderOutcome,
+} from '../core/tools/html';
 import { CaptureProblem, measureCapture, type DevTools } from '../core/tools/html-capture';
 import { BrowserUnavailable, recycleBrowser, warmBrowser } from './browser';
 
@@ -31,7 +38,12 @@ const CLOSE_GRACE_MS = 5_000;
 export class RenderProblem extends Error {
   constructor(
     readonly status: number,
-    readonly code: 'render_timeout' | 'render_failed' | 'renderer_busy' | 'renderer_unavailable' | CaptureProblem['code'],
+    readonly code:
+      | 'render_timeout'
+      | 'render_failed'
+      | 'renderer_busy'
+      | 'renderer_unavailable'
+      | CaptureProblem['code'],
     message: string,
   ) {
     super(message);
@@ -43,7 +55,12 @@ const waiting: (() => void)[] = [];
 
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   if (active < MAX_PAGES) active++;
-  else if (waiting.length >= MAX_WAITING) throw new RenderProblem(503, 'renderer_busy', 'The renderer is busy with other pages. Please try again in a moment.');
+  else if (waiting.length >= MAX_WAITING)
+    throw new RenderProblem(
+      503,
+      'renderer_busy',
+      'The renderer is busy with other pages. Please try again in a moment.',
+    );
   else await new Promise<void>((resolve) => waiting.push(resolve)); // the finishing request hands over its slot
   try {
     return await work();
@@ -56,9 +73,11 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 
 const timeoutMessage = (ms: number) =>
   `The page took longer than ${ms / 1000} seconds to render, so we stopped it. Remove endless scripts or heavy content and try again.`;
-const BROWSER_LOST = "The renderer's browser stopped while drawing this page. It starts again by itself; please try again.";
+const BROWSER_LOST =
+  "The renderer's browser stopped while drawing this page. It starts again by itself; please try again.";
 const BROWSER_STUCK = "The renderer's browser stopped answering, so we restarted it. Please try again.";
-const TAB_CRASHED = 'The page crashed the browser tab, most likely by using too much memory. Simplify the page or its scripts and try again.';
+const TAB_CRASHED =
+  'The page crashed the browser tab, most likely by using too much memory. Simplify the page or its scripts and try again.';
 
 /** What one request has reached, so a failure can be put on the page or on the browser. */
 interface Attempt {
@@ -87,7 +106,8 @@ export function renderHtml(options: HtmlRenderOptions, timeoutMs: number): Promi
       clearTimeout(timer);
     }
     // Not even a page opened within the deadline: the browser stopped answering, and it is not asked again.
-    if (failure && isTimeout(failure.err) && !attempt.pageStarted) recycleBrowser('it did not open a page within the deadline');
+    if (failure && isTimeout(failure.err) && !attempt.pageStarted)
+      recycleBrowser('it did not open a page within the deadline');
     const closed = await release(attempt);
     if (!failure) return outcome!;
     throw blame(failure.err, attempt, closed);
@@ -113,12 +133,17 @@ async function run(attempt: Attempt, options: HtmlRenderOptions, timeoutMs: numb
 async function release(attempt: Attempt): Promise<boolean> {
   if (!attempt.browser?.isConnected()) return true;
   if (!attempt.context) return true;
-  const closing = attempt.context.then((context) => context.close()).then(
-    () => true,
-    () => true, // a context that failed to open, or a browser that went away meanwhile, has nothing left to close
-  );
+  const closing = attempt.context
+    .then((context) => context.close())
+    .then(
+      () => true,
+      () => true, // a context that failed to open, or a browser that went away meanwhile, has nothing left to close
+    );
   let grace: ReturnType<typeof setTimeout> | undefined;
-  const closed = await Promise.race([closing, new Promise<false>((resolve) => (grace = setTimeout(() => resolve(false), CLOSE_GRACE_MS)))]);
+  const closed = await Promise.race([
+    closing,
+    new Promise<false>((resolve) => (grace = setTimeout(() => resolve(false), CLOSE_GRACE_MS))),
+  ]);
   clearTimeout(grace);
   if (!closed) recycleBrowser(`a page did not close within ${CLOSE_GRACE_MS / 1000} s`);
   return closed;
@@ -132,17 +157,30 @@ function blame(err: unknown, attempt: Attempt, closed: boolean): unknown {
   if (err instanceof CaptureProblem) return new RenderProblem(400, err.code, err.message);
   if (attempt.tabCrashed) return new RenderProblem(422, 'render_failed', TAB_CRASHED);
   // The page had not even been opened in time, or the browser could not close it: the browser stopped answering.
-  if (isTimeout(err) && (!attempt.pageStarted || !closed)) return new RenderProblem(503, 'renderer_unavailable', BROWSER_STUCK);
-  if (attempt.browser && !attempt.browser.isConnected()) return new RenderProblem(503, 'renderer_unavailable', BROWSER_LOST);
+  if (isTimeout(err) && (!attempt.pageStarted || !closed))
+    return new RenderProblem(503, 'renderer_unavailable', BROWSER_STUCK);
+  if (attempt.browser && !attempt.browser.isConnected())
+    return new RenderProblem(503, 'renderer_unavailable', BROWSER_LOST);
   return err;
 }
 
-async function capture(context: BrowserContext, attempt: Attempt, options: HtmlRenderOptions, timeoutMs: number): Promise<RenderOutcome> {
+async function capture(
+  context: BrowserContext,
+  attempt: Attempt,
+  options: HtmlRenderOptions,
+  timeoutMs: number,
+): Promise<RenderOutcome> {
   let blocked = 0;
   // Playwright's route is DevTools' Fetch domain: nothing is added to the page.
   await context.route('**/*', (route) => {
     const url = route.request().url();
-    if (url === RENDER_URL) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', headers: { 'content-security-policy': RENDER_CSP }, body: options.html });
+    if (url === RENDER_URL)
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        headers: { 'content-security-policy': RENDER_CSP },
+        body: options.html,
+      });
     if (renderMayLoad(url)) return route.continue();
     blocked++;
     return route.abort('blockedbyclient');
@@ -166,7 +204,8 @@ async function capture(context: BrowserContext, attempt: Attempt, options: HtmlR
     animations: 'disabled',
     timeout: timeoutMs,
   });
-  const bytes = options.format === 'webp' ? await sharp(png).webp({ quality: options.quality, alphaQuality: 100 }).toBuffer() : png;
+  const bytes =
+    options.format === 'webp' ? await sharp(png).webp({ quality: options.quality, alphaQuality: 100 }).toBuffer() : png;
   const { width: w = 0, height: h = 0 } = await sharp(bytes).metadata();
   return { bytes: new Uint8Array(bytes), width: w, height: h, format: options.format, blocked, capture: captured };
 }

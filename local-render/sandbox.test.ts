@@ -16,10 +16,18 @@ import { globalsPage, peerPage, plainWindowNames } from './test-pages';
 // it, sends no UDP, and a page that crashes or hangs the browser costs only its own request.
 
 const render = (html: string, allowScripts = true) =>
-  handle(new Request('http://local/render', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html, width: 320, height: 200, allowScripts }) }));
+  handle(
+    new Request('http://local/render', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ html, width: 320, height: 200, allowScripts }),
+    }),
+  );
 
 async function rgbAt(res: Response, x: number, y: number): Promise<number[]> {
-  const { data, info } = await sharp(Buffer.from(await res.arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const at = (y * info.width + x) * info.channels;
   return [...data.subarray(at, at + 3)];
 }
@@ -88,7 +96,13 @@ describe('WebRTC and other UDP', () => {
     try {
       const context = await browser.newContext();
       if (startScript) await context.addInitScript(RENDER_START_SCRIPT);
-      await context.route('**/*', (route) => route.fulfill({ contentType: 'text/html', headers: { 'content-security-policy': RENDER_CSP }, body: peerPage(port) }));
+      await context.route('**/*', (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          headers: { 'content-security-policy': RENDER_CSP },
+          body: peerPage(port),
+        }),
+      );
       const page = await context.newPage();
       await page.goto('https://render.invalid/');
       await page.waitForTimeout(2000);
@@ -127,7 +141,10 @@ describe('a page that crashes or hangs the browser', () => {
     const started = Date.now();
     const res = await render('<script>const heap = []; for (;;) heap.push(new Array(1e6).fill(1.5));</script>');
     expect(res.status).toBe(422);
-    expect(await res.json()).toMatchObject({ code: 'render_failed', error: expect.stringMatching(/crashed the browser tab/) });
+    expect(await res.json()).toMatchObject({
+      code: 'render_failed',
+      error: expect.stringMatching(/crashed the browser tab/),
+    });
     expect(Date.now() - started).toBeLessThan(8_000);
     expect((await render(BLOCKS, false)).status).toBe(200);
     expect(await browserPid()).toBe(pid);
@@ -140,7 +157,10 @@ describe('a page that crashes or hangs the browser', () => {
     process.kill(pid, 'SIGKILL');
     const res = await pending;
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ code: 'renderer_unavailable', error: expect.stringMatching(/browser stopped while drawing this page/) });
+    expect(await res.json()).toEqual({
+      code: 'renderer_unavailable',
+      error: expect.stringMatching(/browser stopped while drawing this page/),
+    });
     const next = await render(BLOCKS, false);
     expect(next.status).toBe(200);
     expect(await rgbAt(next, 10, 10)).toEqual([0, 0, 255]);
@@ -154,7 +174,10 @@ describe('a page that crashes or hangs the browser', () => {
       const started = Date.now();
       const res = await render(BLOCKS, false);
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ code: 'renderer_unavailable', error: expect.stringMatching(/stopped answering, so we restarted it/) });
+      expect(await res.json()).toEqual({
+        code: 'renderer_unavailable',
+        error: expect.stringMatching(/stopped answering, so we restarted it/),
+      });
       expect(Date.now() - started).toBeLessThan(17_000);
       await new Promise((r) => setTimeout(r, 500));
       expect(alive(pid)).toBe(false);

@@ -13,14 +13,26 @@ import { handle } from './server';
 // are in workers/api/test/html-to-image.test.ts.
 
 const render = (body: unknown) =>
-  handle(new Request('http://local/render', { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+  handle(
+    new Request('http://local/render', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
 
 async function pixel(bytes: ArrayBuffer | Buffer, x: number, y: number): Promise<number[]> {
-  const { data, info } = await sharp(Buffer.from(bytes as ArrayBuffer)).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(bytes as ArrayBuffer))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const at = (y * info.width + x) * info.channels;
   return [...data.subarray(at, at + 3)];
 }
-const near = (got: number[], want: number[], tolerance = 8) => expect(got.every((v, i) => Math.abs(v - want[i]!) <= tolerance), `${got} ≈ ${want}`).toBe(true);
+const near = (got: number[], want: number[], tolerance = 8) =>
+  expect(
+    got.every((v, i) => Math.abs(v - want[i]!) <= tolerance),
+    `${got} ≈ ${want}`,
+  ).toBe(true);
 
 const BLOCKS = `<!doctype html><style>body{margin:0;background:#fff}div{position:absolute;width:100px;height:100px}</style>
 <div style="left:0;top:0;background:#ff0000"></div><div style="left:150px;top:50px;background:#00ff00"></div><div style="left:300px;top:200px;background:#0000ff"></div>`;
@@ -72,7 +84,8 @@ describe('local HTML renderer', { timeout: 30_000 }, () => {
   });
 
   it('captures the whole page when asked, and stops at the height cap', async () => {
-    const tall = (px: number) => `<body style="margin:0"><div style="height:${px}px;background:linear-gradient(#ff0000 50%,#0000ff 50%)"></div></body>`;
+    const tall = (px: number) =>
+      `<body style="margin:0"><div style="height:${px}px;background:linear-gradient(#ff0000 50%,#0000ff 50%)"></div></body>`;
     const full = await render({ html: tall(2400), width: 400, height: 300, fullPage: true });
     expect(full.headers.get('x-image-height')).toBe('2400');
     const png = await full.arrayBuffer();
@@ -81,14 +94,21 @@ describe('local HTML renderer', { timeout: 30_000 }, () => {
     const huge = await render({ html: tall(40_000), width: 320, height: 300, fullPage: true });
     expect(huge.status).toBe(200);
     expect(huge.headers.get('x-image-height')).toBe(String(HTML_MAX_PAGE_HEIGHT));
-    expect(JSON.parse(huge.headers.get('x-capture')!)).toMatchObject({ fit: 'page', clipped: true, wanted: { width: 320, height: 40_000 } });
+    expect(JSON.parse(huge.headers.get('x-capture')!)).toMatchObject({
+      fit: 'page',
+      clipped: true,
+      wanted: { width: 320, height: 40_000 },
+    });
   });
 
   it('fits the picture to what the page paints by default, or to the element a selector names, at 1× or 2×', async () => {
     const card = `<!doctype html><body style="margin:0;background:#fff"><div class="card" style="position:absolute;left:37px;top:21px;width:420px;height:180px;background:#0000ff;box-shadow:0 4px 12px #0004"><p style="margin:20px">Hello</p></div></body>`;
     const fitted = await render({ html: card, width: 1280, height: 800 });
     expect([fitted.headers.get('x-image-width'), fitted.headers.get('x-image-height')]).toEqual(['420', '180']);
-    expect(JSON.parse(fitted.headers.get('x-capture')!)).toMatchObject({ fit: 'content', box: { x: 37, y: 21, width: 420, height: 180 } });
+    expect(JSON.parse(fitted.headers.get('x-capture')!)).toMatchObject({
+      fit: 'content',
+      box: { x: 37, y: 21, width: 420, height: 180 },
+    });
     near(await pixel(await fitted.arrayBuffer(), 2, 2), [0, 0, 255]);
     const double = await render({ html: card, width: 1280, height: 800, selector: '.card', scale: 2 });
     expect([double.headers.get('x-image-width'), double.headers.get('x-image-height')]).toEqual(['840', '360']);
@@ -96,10 +116,14 @@ describe('local HTML renderer', { timeout: 30_000 }, () => {
   });
 
   it('leaves the backdrop transparent when asked, in PNG and WebP', async () => {
-    const html = '<body style="margin:0"><div style="width:100px;height:60px;border-radius:30px;background:#ff0000"></div></body>';
+    const html =
+      '<body style="margin:0"><div style="width:100px;height:60px;border-radius:30px;background:#ff0000"></div></body>';
     for (const format of ['png', 'webp'] as const) {
       const res = await render({ html, width: 320, height: 200, format, transparent: true });
-      const { data, info } = await sharp(Buffer.from(await res.arrayBuffer())).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       expect([info.width, info.height]).toEqual([100, 60]);
       expect(data[3], `${format}: a rounded corner is see-through`).toBe(0);
       expect(data[(30 * info.width + 50) * 4 + 3], `${format}: the middle is opaque`).toBe(255);
@@ -112,7 +136,12 @@ describe('local HTML renderer', { timeout: 30_000 }, () => {
       ['.missing', 'selector_not_found'],
       ['.hidden', 'selector_not_found'],
     ] as const) {
-      const res = await render({ html: '<div class="hidden" style="display:none">x</div><p>hi</p>', width: 320, height: 200, selector });
+      const res = await render({
+        html: '<div class="hidden" style="display:none">x</div><p>hi</p>',
+        width: 320,
+        height: 200,
+        selector,
+      });
       expect(res.status, selector).toBe(400);
       expect(await res.json()).toMatchObject({ code });
     }
@@ -120,8 +149,12 @@ describe('local HTML renderer', { timeout: 30_000 }, () => {
 
   it('runs no script unless scripts are allowed', async () => {
     const html = `<body style="margin:0;background:#fff"><script>document.body.style.background = '#00ff00'</script></body>`;
-    expect(await pixel(await (await render({ html, width: 320, height: 200 })).arrayBuffer(), 10, 10)).toEqual([255, 255, 255]);
-    expect(await pixel(await (await render({ html, width: 320, height: 200, allowScripts: true })).arrayBuffer(), 10, 10)).toEqual([0, 255, 0]);
+    expect(await pixel(await (await render({ html, width: 320, height: 200 })).arrayBuffer(), 10, 10)).toEqual([
+      255, 255, 255,
+    ]);
+    expect(
+      await pixel(await (await render({ html, width: 320, height: 200, allowScripts: true })).arrayBuffer(), 10, 10),
+    ).toEqual([0, 255, 0]);
   });
 
   it('lets the page reach no network: pictures, styles, frames, fetch, WebSocket and beacons are all refused', async () => {
@@ -142,7 +175,12 @@ describe('local HTML renderer', { timeout: 30_000 }, () => {
 
   it('does not read local files through file:// URLs', async () => {
     const red = join(scratch, 'red.png');
-    await writeFile(red, await sharp({ create: { width: 60, height: 60, channels: 3, background: '#ff0000' } }).png().toBuffer());
+    await writeFile(
+      red,
+      await sharp({ create: { width: 60, height: 60, channels: 3, background: '#ff0000' } })
+        .png()
+        .toBuffer(),
+    );
     const html = `<body style="margin:0;background:#fff"><img src="file://${red}" style="display:block;width:60px;height:60px"><iframe src="file:///etc/hostname"></iframe></body>`;
     const res = await render({ html, width: 320, height: 200 });
     expect(res.status).toBe(200);
@@ -161,10 +199,17 @@ describe('local HTML renderer', { timeout: 30_000 }, () => {
   it(`renders ${MAX_PAGES} pages at once, queues ${MAX_WAITING} more, and answers 503 renderer_busy beyond that`, async () => {
     // Each page holds its slot for a moment (scripts on, a short busy loop), so the requests overlap.
     const html = '<script>const t = Date.now(); while (Date.now() - t < 400) {}</script>';
-    const answers = await Promise.all(Array.from({ length: MAX_PAGES + MAX_WAITING + 1 }, () => render({ html, width: 320, height: 200, allowScripts: true })));
+    const answers = await Promise.all(
+      Array.from({ length: MAX_PAGES + MAX_WAITING + 1 }, () =>
+        render({ html, width: 320, height: 200, allowScripts: true }),
+      ),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([...Array<number>(MAX_PAGES + MAX_WAITING).fill(200), 503]);
-    expect(await answers.find((r) => r.status === 503)!.json()).toMatchObject({ code: 'renderer_busy', error: expect.stringMatching(/busy/) });
+    expect(await answers.find((r) => r.status === 503)!.json()).toMatchObject({
+      code: 'renderer_busy',
+      error: expect.stringMatching(/busy/),
+    });
   }, 30_000);
 
   it('refuses bad requests with a JSON reason', async () => {

@@ -7,7 +7,13 @@
  * the Worker tests bind in-process.
  */
 import type { Server } from 'node:http';
-import { HTML_MAX_BODY_BYTES, HTML_RENDER_TIMEOUT_MS, htmlRenderSchema, htmlSizeProblem, type HtmlFormat } from '../core/tools/html';
+import {
+  HTML_MAX_BODY_BYTES,
+  HTML_RENDER_TIMEOUT_MS,
+  htmlRenderSchema,
+  htmlSizeProblem,
+  type HtmlFormat,
+} from '../core/tools/html';
 import { RenderProblem, renderHtml } from './renderer';
 import { fetchServer } from '../local-common/fetch-server';
 
@@ -16,7 +22,12 @@ const MIME: Record<HtmlFormat, string> = { png: 'image/png', jpeg: 'image/jpeg',
 const problem = (status: number, code: string, error: string) => Response.json({ error, code }, { status });
 
 async function readBody(request: Request): Promise<string> {
-  const tooLarge = () => problem(413, 'payload_too_large', `The request is too large for the local renderer (over ${HTML_MAX_BODY_BYTES / 1024 / 1024} MB).`);
+  const tooLarge = () =>
+    problem(
+      413,
+      'payload_too_large',
+      `The request is too large for the local renderer (over ${HTML_MAX_BODY_BYTES / 1024 / 1024} MB).`,
+    );
   if (Number(request.headers.get('content-length') ?? 0) > HTML_MAX_BODY_BYTES) throw tooLarge();
   const reader = request.body?.getReader();
   const chunks: Uint8Array[] = [];
@@ -47,7 +58,8 @@ export async function handle(request: Request): Promise<Response> {
       return problem(400, 'invalid_json', 'Send the page as JSON: {"html": "…"}.');
     }
     const parsed = htmlRenderSchema.safeParse(body);
-    if (!parsed.success) return problem(400, 'validation_failed', parsed.error.issues[0]?.message ?? 'The request is not valid.');
+    if (!parsed.success)
+      return problem(400, 'validation_failed', parsed.error.issues[0]?.message ?? 'The request is not valid.');
     const tooBig = htmlSizeProblem(parsed.data.html);
     if (tooBig) return problem(413, 'payload_too_large', tooBig);
     const out = await renderHtml(parsed.data, HTML_RENDER_TIMEOUT_MS);
@@ -63,7 +75,11 @@ export async function handle(request: Request): Promise<Response> {
   } catch (err) {
     if (err instanceof RenderProblem) return problem(err.status, err.code, err.message);
     console.error('local-render: request failed', err);
-    return problem(422, 'render_failed', 'The browser could not render this page. Please check the HTML and try again.');
+    return problem(
+      422,
+      'render_failed',
+      'The browser could not render this page. Please check the HTML and try again.',
+    );
   }
 }
 

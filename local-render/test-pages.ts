@@ -15,9 +15,13 @@ const LIST_GLOBALS = `(() => { document.getElementById('names').textContent = JS
 export async function plainWindowNames(scratch: string): Promise<string[]> {
   const file = join(scratch, 'globals.html');
   await writeFile(file, `<!doctype html><pre id="names"></pre><script>${LIST_GLOBALS}</script>`);
-  const { stdout } = await promisify(execFile)(CHROMIUM_PATH, ['--headless', ...LAUNCH_ARGS, `--user-data-dir=${join(scratch, 'plain-profile')}`, '--dump-dom', `file://${file}`], {
-    timeout: 30_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    CHROMIUM_PATH,
+    ['--headless', ...LAUNCH_ARGS, `--user-data-dir=${join(scratch, 'plain-profile')}`, '--dump-dom', `file://${file}`],
+    {
+      timeout: 30_000,
+    },
+  );
   return JSON.parse(/<pre id="names">(.*?)<\/pre>/s.exec(stdout)![1]!) as string[];
 }
 

@@ -29,14 +29,19 @@ describe.each([undefined, 'production', 'staging'])('workers/api/wrangler.toml, 
     for (const [route, binding] of Object.entries(RATE_LIMITERS)) {
       const declared = config.ratelimits.find((r) => r.name === binding);
       expect(declared, `${binding} for ${route}`).toBeDefined();
-      expect(declared!.simple).toEqual({ limit: RATE_LIMITS_PER_MINUTE[route as keyof typeof RATE_LIMITS_PER_MINUTE], period: RATE_LIMIT_WINDOW_MS / 1000 });
+      expect(declared!.simple).toEqual({
+        limit: RATE_LIMITS_PER_MINUTE[route as keyof typeof RATE_LIMITS_PER_MINUTE],
+        period: RATE_LIMIT_WINDOW_MS / 1000,
+      });
     }
     // One namespace per route: a shared one would make the routes share one budget.
     expect(new Set(config.ratelimits.map((r) => r.namespace_id)).size).toBe(config.ratelimits.length);
   });
 
   it('binds the counting Durable Object, and a migration creates its class', () => {
-    expect(config.durable_objects.bindings).toContainEqual(expect.objectContaining({ name: 'COUNTERS', class_name: 'CounterObject' }));
+    expect(config.durable_objects.bindings).toContainEqual(
+      expect.objectContaining({ name: 'COUNTERS', class_name: 'CounterObject' }),
+    );
     expect(config.migrations.flatMap((m) => m.new_sqlite_classes ?? [])).toContain('CounterObject');
   });
 });
@@ -62,7 +67,8 @@ interface Deployed {
   vars: Record<string, unknown>;
 }
 
-const read = (path: string, env?: string) => unstable_readConfig({ config: path, env }, { hideWarnings: true }) as unknown as Deployed;
+const read = (path: string, env?: string) =>
+  unstable_readConfig({ config: path, env }, { hideWarnings: true }) as unknown as Deployed;
 
 describe.each(['production', 'staging'])('workers/api/wrangler.toml, %s', (environment) => {
   const config = read(configPath, environment);
@@ -87,7 +93,11 @@ describe.each(['production', 'staging'])('workers/api/wrangler.toml, %s', (envir
 
   it('trusts CF-Connecting-IP, which only Cloudflare’s edge sets, and binds the real AI, Images and Browser Rendering', () => {
     expect(config.vars.CLIENT_ADDRESS).toBe('cf-connecting-ip');
-    expect([config.vars.AI_PROVIDER, config.vars.IMAGE_SERVICE, config.vars.HTML_RENDERER]).toEqual(['cloudflare', 'cloudflare', 'cloudflare']);
+    expect([config.vars.AI_PROVIDER, config.vars.IMAGE_SERVICE, config.vars.HTML_RENDERER]).toEqual([
+      'cloudflare',
+      'cloudflare',
+      'cloudflare',
+    ]);
     expect(config.ai).toBeDefined();
     expect(config.browser).toBeDefined();
   });
@@ -135,8 +145,15 @@ describe('wrangler.toml (the Pages app)', () => {
 
   it('binds preview deployments to nothing, so no branch reaches production data', () => {
     const bindings = [
-      preview.services, preview.d1_databases, preview.r2_buckets, preview.kv_namespaces, preview.durable_objects.bindings,
-      preview.queues.producers ?? [], preview.vectorize, preview.hyperdrive, preview.analytics_engine_datasets,
+      preview.services,
+      preview.d1_databases,
+      preview.r2_buckets,
+      preview.kv_namespaces,
+      preview.durable_objects.bindings,
+      preview.queues.producers ?? [],
+      preview.vectorize,
+      preview.hyperdrive,
+      preview.analytics_engine_datasets,
     ];
     expect(bindings.every((list) => list.length === 0)).toBe(true);
     expect(preview.ai).toBeUndefined();

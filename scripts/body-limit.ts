@@ -32,7 +32,9 @@ const limit = json ? MAX_JSON_BYTES : MAX_REQUEST_BYTES;
 const CHUNK = Buffer.alloc(64 * 1024, 0x41);
 const boundary = '----memeforge-body-limit';
 const head = Buffer.from(
-  json ? '{"x":"' : `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+  json
+    ? '{"x":"'
+    : `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
 );
 const contentType = json ? 'application/json' : `multipart/form-data; boundary=${boundary}`;
 const mbOf = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
@@ -53,12 +55,29 @@ interface Outcome {
  * One POST with Node's http client. `send` writes the body (`write` honours back-pressure and stops once the answer
  * came, as browsers and curl stop an upload the server has refused).
  */
-function post(headers: Record<string, string | number>, send: (write: (chunk: Buffer) => Promise<boolean>, req: ClientRequest) => Promise<void>): Promise<Outcome> {
+function post(
+  headers: Record<string, string | number>,
+  send: (write: (chunk: Buffer) => Promise<boolean>, req: ClientRequest) => Promise<void>,
+): Promise<Outcome> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const outcome: Outcome = { status: null, body: '', connection: undefined, answeredMs: null, closedMs: 0, sentBeforeAnswer: 0, error: null };
+    const outcome: Outcome = {
+      status: null,
+      body: '',
+      connection: undefined,
+      answeredMs: null,
+      closedMs: 0,
+      sentBeforeAnswer: 0,
+      error: null,
+    };
     let sent = 0;
-    const req = httpRequest({ host: base.hostname, port: base.port, path: route, method: 'POST', headers: { 'content-type': contentType, ...headers } });
+    const req = httpRequest({
+      host: base.hostname,
+      port: base.port,
+      path: route,
+      method: 'POST',
+      headers: { 'content-type': contentType, ...headers },
+    });
     req.on('response', (res: IncomingMessage) => {
       outcome.answeredMs = performance.now() - started;
       outcome.status = res.statusCode ?? null;
@@ -105,14 +124,17 @@ async function chunked(): Promise<boolean> {
   });
   const afterLimit = crossedAt === null || o.answeredMs === null ? null : started + o.answeredMs - crossedAt;
   console.log(`${route} chunked ${values.mb} MB → ${describe(o)}`);
-  console.log(`  ${afterLimit === null ? 'answered before the limit was crossed' : `${Math.round(afterLimit)} ms after crossing ${mbOf(limit)}`}`);
+  console.log(
+    `  ${afterLimit === null ? 'answered before the limit was crossed' : `${Math.round(afterLimit)} ms after crossing ${mbOf(limit)}`}`,
+  );
   return o.status === 413 && (afterLimit === null || afterLimit < 1000);
 }
 
 async function declared(): Promise<boolean> {
   const o = await post({ 'content-length': total }, async (write, req) => {
     let sent = 0;
-    while (sent < total && (await write(CHUNK.subarray(0, Math.min(CHUNK.byteLength, total - sent))))) sent += CHUNK.byteLength;
+    while (sent < total && (await write(CHUNK.subarray(0, Math.min(CHUNK.byteLength, total - sent)))))
+      sent += CHUNK.byteLength;
     if (sent >= total) req.end();
   });
   console.log(`${route} Content-Length ${values.mb} MB → ${describe(o)}`);
@@ -135,7 +157,8 @@ async function stalled(): Promise<boolean> {
   );
   clearTimeout(check);
   const statuses = new Map<string, number>();
-  for (const o of outcomes) statuses.set(String(o.status ?? o.error), (statuses.get(String(o.status ?? o.error)) ?? 0) + 1);
+  for (const o of outcomes)
+    statuses.set(String(o.status ?? o.error), (statuses.get(String(o.status ?? o.error)) ?? 0) + 1);
   const times = outcomes.map((o) => o.answeredMs ?? o.closedMs).sort((a, b) => a - b);
   console.log(
     `${route}: ${count} bodies declared ${values.mb} MB, ${head.byteLength} bytes sent → ${[...statuses].map(([s, n]) => `${n}× ${s}`).join(', ')}; ` +

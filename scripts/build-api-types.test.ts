@@ -5,5 +5,8 @@ import { API_TYPES_PATH, generateApiTypes } from './build-api-types';
 it('the committed app/lib/api/schema.d.ts is what the generator writes from the current document (run npm run build)', async () => {
   const generated = await generateApiTypes();
   expect(generated).toContain('"/api/optimize": {');
-  expect(readFileSync(API_TYPES_PATH, 'utf8') === generated, 'app/lib/api/schema.d.ts is stale: run `npx tsx scripts/build-api-types.ts`').toBe(true);
+  expect(
+    readFileSync(API_TYPES_PATH, 'utf8') === generated,
+    'app/lib/api/schema.d.ts is stale: run `npx tsx scripts/build-api-types.ts`',
+  ).toBe(true);
 });

@@ -8,16 +8,21 @@ import { fileURLToPath } from 'node:url';
 import asc from 'assemblyscript/asc';
 
 export const SOURCE = fileURLToPath(new URL('../workers/api/assembly/judge-core.ts', import.meta.url));
-export const OUTPUT = fileURLToPath(new URL('../workers/api/src/imaging/ops/compress/judge/judge-core.wasm', import.meta.url));
+export const OUTPUT = fileURLToPath(
+  new URL('../workers/api/src/imaging/ops/compress/judge/judge-core.wasm', import.meta.url),
+);
 
 /** The compiled module's bytes. */
 export async function compileJudge(): Promise<Uint8Array> {
   let binary: Uint8Array | null = null;
-  const { error, stderr } = await asc.main([SOURCE, '--outFile', 'judge-core.wasm', '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd'], {
-    writeFile(name: string, contents: Uint8Array | string) {
-      if (name.endsWith('.wasm') && typeof contents !== 'string') binary = contents;
+  const { error, stderr } = await asc.main(
+    [SOURCE, '--outFile', 'judge-core.wasm', '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd'],
+    {
+      writeFile(name: string, contents: Uint8Array | string) {
+        if (name.endsWith('.wasm') && typeof contents !== 'string') binary = contents;
+      },
     },
-  });
+  );
   if (error) throw new Error(`judge-core did not compile: ${error.message}\n${stderr.toString()}`);
   if (!binary) throw new Error('judge-core: the compiler wrote no module');
   return binary;

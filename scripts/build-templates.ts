@@ -30,7 +30,9 @@ for (const def of CATALOG) {
   else writeFileSync(join(outDir, `${def.id}.png`), png);
   rendered.push({ id: def.id, name: def.name, png });
 }
-console.log(`templates: ${rendered.length} rendered → public/templates (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+console.log(
+  `templates: ${rendered.length} rendered → public/templates (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+);
 if (sheet) {
   writeFileSync(sheet, contactSheet(rendered));
   console.log(`contact sheet → ${sheet}`);

@@ -12,20 +12,30 @@ import { formatMessages, parseArgs, remoteQuery, rowsFromWrangler } from './cont
 import { wranglerEnv } from './lib/run';
 
 const AT = Date.UTC(2026, 10, 28, 9, 30);
-const ROW = { id: 'abc123', name: 'Ada', email: 'ada@example.com', topic: 'premium', message: 'Hello,\nhow do I get premium?', createdAt: AT };
+const ROW = {
+  id: 'abc123',
+  name: 'Ada',
+  email: 'ada@example.com',
+  topic: 'premium',
+  message: 'Hello,\nhow do I get premium?',
+  createdAt: AT,
+};
 
 describe('contact-list arguments, output and production query', () => {
   it('takes --limit and --remote, and refuses anything else in words', () => {
     expect(parseArgs([])).toEqual({ limit: 50, remote: false });
     expect(parseArgs(['--limit', '5', '--remote'])).toEqual({ limit: 5, remote: true });
     expect(parseArgs(['--limit', '0'])).toMatch(/^--limit takes a whole number from 1 to 1000, not "0"/);
-    expect(parseArgs(['--limit', "5; drop table"])).toMatch(/not "5; drop table"/);
+    expect(parseArgs(['--limit', '5; drop table'])).toMatch(/not "5; drop table"/);
     expect(parseArgs(['--limit'])).toMatch(/not ""/);
     expect(parseArgs(['--all'])).toMatch(/^"--all" is not an option/);
   });
 
   it('prints each message with when, topic, a reply address and the text indented, then when the oldest goes', () => {
-    const text = formatMessages([ROW, { ...ROW, id: 'def456', name: null, topic: 'other', createdAt: AT - 86_400_000 }]);
+    const text = formatMessages([
+      ROW,
+      { ...ROW, id: 'def456', name: null, topic: 'other', createdAt: AT - 86_400_000 },
+    ]);
     expect(text).toBe(
       [
         '28 Nov 2026, 09:30 UTC · Premium membership · abc123',
@@ -42,7 +52,9 @@ describe('contact-list arguments, output and production query', () => {
         '',
       ].join('\n'),
     );
-    expect(formatMessages([])).toBe(`No contact messages. (Messages are deleted ${CONTACT_KEPT_DAYS} days after they arrive.)\n`);
+    expect(formatMessages([])).toBe(
+      `No contact messages. (Messages are deleted ${CONTACT_KEPT_DAYS} days after they arrive.)\n`,
+    );
   });
 
   it('asks production for the newest messages with the limit inlined as a number', () => {
@@ -52,8 +64,15 @@ describe('contact-list arguments, output and production query', () => {
   });
 
   it("reads wrangler's JSON rows back, the table's column names into the row's", () => {
-    const output = [{ results: [{ id: 'abc123', name: null, email: 'a@example.com', topic: 'help', message: 'hi', created_at: AT }], success: true }];
-    expect(rowsFromWrangler(output)).toEqual([{ id: 'abc123', name: null, email: 'a@example.com', topic: 'help', message: 'hi', createdAt: AT }]);
+    const output = [
+      {
+        results: [{ id: 'abc123', name: null, email: 'a@example.com', topic: 'help', message: 'hi', created_at: AT }],
+        success: true,
+      },
+    ];
+    expect(rowsFromWrangler(output)).toEqual([
+      { id: 'abc123', name: null, email: 'a@example.com', topic: 'help', message: 'hi', createdAt: AT },
+    ]);
     expect(rowsFromWrangler([])).toEqual([]);
   });
 });
@@ -62,14 +81,35 @@ describe('contact-list against local D1', () => {
   mkdirSync('.tmp', { recursive: true });
   const dir = mkdtempSync(join('.tmp', 'contact-list-'));
   const env = wranglerEnv({ PERSIST_DIR: dir });
-  const script = (...args: string[]) => spawnSync('npx', ['tsx', 'scripts/contact-list.ts', ...args], { env, encoding: 'utf8' });
+  const script = (...args: string[]) =>
+    spawnSync('npx', ['tsx', 'scripts/contact-list.ts', ...args], { env, encoding: 'utf8' });
 
   beforeAll(async () => {
-    const migrated = spawnSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'workers/api/wrangler.toml', '--persist-to', dir], { env, encoding: 'utf8' });
+    const migrated = spawnSync(
+      'npx',
+      [
+        'wrangler',
+        'd1',
+        'migrations',
+        'apply',
+        'DB',
+        '--local',
+        '-c',
+        'workers/api/wrangler.toml',
+        '--persist-to',
+        dir,
+      ],
+      { env, encoding: 'utf8' },
+    );
     expect(migrated.status, migrated.stderr).toBe(0);
-    const proxy = await getPlatformProxy<Env>({ configPath: 'workers/api/wrangler.toml', persist: { path: join(dir, 'v3') } });
+    const proxy = await getPlatformProxy<Env>({
+      configPath: 'workers/api/wrangler.toml',
+      persist: { path: join(dir, 'v3') },
+    });
     try {
-      const insert = proxy.env.DB.prepare('insert into contact_messages (id, name, email, topic, message, created_at) values (?, ?, ?, ?, ?, ?)');
+      const insert = proxy.env.DB.prepare(
+        'insert into contact_messages (id, name, email, topic, message, created_at) values (?, ?, ?, ?, ?, ?)',
+      );
       await proxy.env.DB.batch([
         insert.bind('older', null, 'bob@example.com', 'problem', 'The upload fails.', AT - 60_000),
         insert.bind('newer', 'Ada', 'ada@example.com', 'premium', 'How do I get premium?', AT),

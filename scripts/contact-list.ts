@@ -38,7 +38,8 @@ export function parseArgs(argv: string[]): ListArgs | string {
     if (arg === '--remote') remote = true;
     else if (arg === '--limit') {
       const value = argv[++i] ?? '';
-      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_LIMIT) return `--limit takes a whole number from 1 to ${MAX_LIMIT}, not "${value}".\n${usage}`;
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_LIMIT)
+        return `--limit takes a whole number from 1 to ${MAX_LIMIT}, not "${value}".\n${usage}`;
       limit = Number(value);
     } else return `"${arg}" is not an option.\n${usage}`;
   }
@@ -49,7 +50,8 @@ const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 
 
 /** The messages as the operator reads them: when, topic, who (a reply address), then the message indented. */
 export function formatMessages(rows: readonly ContactMessageRow[]): string {
-  if (rows.length === 0) return `No contact messages. (Messages are deleted ${CONTACT_KEPT_DAYS} days after they arrive.)\n`;
+  if (rows.length === 0)
+    return `No contact messages. (Messages are deleted ${CONTACT_KEPT_DAYS} days after they arrive.)\n`;
   const blocks = rows.map((row) => {
     const topic = CONTACT_TOPICS[row.topic as ContactTopic] ?? row.topic;
     const from = row.name ? `${row.name} <${row.email}>` : row.email;
@@ -68,28 +70,46 @@ const sqlOnly = drizzle(() => Promise.reject(new Error('contact-list.ts only wri
 
 /** The production query: the same order and limit as the Worker's, its value inlined. */
 export function remoteQuery(limit: number): string {
-  const statement = sqlOnly.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(limit).toSQL();
+  const statement = sqlOnly
+    .select()
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(limit)
+    .toSQL();
   return inline(statement.sql, statement.params as number[]);
 }
 
 /** Rows as `wrangler d1 execute --json` prints them (the table's own column names) read back into the row type. */
 export function rowsFromWrangler(output: unknown): ContactMessageRow[] {
-  const results = (Array.isArray(output) ? (output[0] as { results?: unknown[] } | undefined)?.results : undefined) ?? [];
+  const results =
+    (Array.isArray(output) ? (output[0] as { results?: unknown[] } | undefined)?.results : undefined) ?? [];
   return results.map((r) => {
     const row = r as Record<string, unknown>;
-    return { id: String(row.id), name: row.name === null ? null : String(row.name), email: String(row.email), topic: String(row.topic), message: String(row.message), createdAt: Number(row.created_at) };
+    return {
+      id: String(row.id),
+      name: row.name === null ? null : String(row.name),
+      email: String(row.email),
+      topic: String(row.topic),
+      message: String(row.message),
+      createdAt: Number(row.created_at),
+    };
   });
 }
 
 async function local(args: ListArgs): Promise<ContactMessageRow[]> {
   const { getPlatformProxy } = await import('wrangler');
   // wrangler's --persist-to adds a v3 folder that the platform proxy expects to be given explicitly.
-  const proxy = await getPlatformProxy<Env>({ configPath: 'workers/api/wrangler.toml', persist: { path: join(PERSIST_DIR, 'v3') } });
+  const proxy = await getPlatformProxy<Env>({
+    configPath: 'workers/api/wrangler.toml',
+    persist: { path: join(PERSIST_DIR, 'v3') },
+  });
   try {
     return await newestContactMessages(proxy.env.DB, args.limit);
   } catch (e) {
     if (!/no such table/.test(String((e as Error).cause ?? e))) throw e;
-    throw new Error(`Local D1 in ${PERSIST_DIR} has no contact_messages table yet: \`npm start\` applies the migrations.`);
+    throw new Error(
+      `Local D1 in ${PERSIST_DIR} has no contact_messages table yet: \`npm start\` applies the migrations.`,
+    );
   } finally {
     await proxy.dispose();
   }
@@ -100,7 +120,21 @@ async function remote(args: ListArgs): Promise<ContactMessageRow[]> {
   const { ENVIRONMENT } = await import('./deploy/production-config');
   const { commandLine, jsonIn, spawnExec } = await import('./deploy/exec');
   const db = await productionDatabase();
-  const command = ['npx', 'wrangler', 'd1', 'execute', 'DB', '--remote', '--json', '--command', remoteQuery(args.limit), '-c', db.config, '--env', ENVIRONMENT];
+  const command = [
+    'npx',
+    'wrangler',
+    'd1',
+    'execute',
+    'DB',
+    '--remote',
+    '--json',
+    '--command',
+    remoteQuery(args.limit),
+    '-c',
+    db.config,
+    '--env',
+    ENVIRONMENT,
+  ];
   const done = await spawnExec(command, { mode: 'capture' });
   if (done.code !== 0) throw new Error(`${commandLine(command)} exited with ${done.code}:\n${done.stderr}`);
   return rowsFromWrangler(jsonIn(done.stdout));
@@ -121,4 +155,5 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exit(await main(process.argv.slice(2)));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  process.exit(await main(process.argv.slice(2)));

@@ -18,7 +18,20 @@ const base = `http://${HOST}:${values.port}`;
 
 const wrangler = spawn(
   'npx',
-  ['wrangler', 'dev', '-c', 'workers/api/wrangler.toml', '--persist-to', PERSIST_DIR, '--ip', HOST, '--port', values.port, '--test-scheduled', '--show-interactive-dev-session=false'],
+  [
+    'wrangler',
+    'dev',
+    '-c',
+    'workers/api/wrangler.toml',
+    '--persist-to',
+    PERSIST_DIR,
+    '--ip',
+    HOST,
+    '--port',
+    values.port,
+    '--test-scheduled',
+    '--show-interactive-dev-session=false',
+  ],
   { env: wranglerEnv(), stdio: ['ignore', 'pipe', 'inherit'], detached: process.platform !== 'win32' },
 );
 let log = '';
@@ -31,8 +44,14 @@ const stop = () => {
 
 try {
   const until = Date.now() + 60_000;
-  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
-    if (wrangler.exitCode !== null || Date.now() > until) throw new Error(`the API Worker did not start on ${base}:\n${log}`);
+  while (
+    !(await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (wrangler.exitCode !== null || Date.now() > until)
+      throw new Error(`the API Worker did not start on ${base}:\n${log}`);
     await new Promise((r) => setTimeout(r, 500));
   }
   const url = new URL(`${base}/cdn-cgi/handler/scheduled`);
@@ -43,7 +62,9 @@ try {
   await new Promise((r) => setTimeout(r, 500));
   const said = log.split('\n').filter((l) => l.includes('cleanup:'));
   if (!res.ok) throw new Error(`the scheduled handler answered ${res.status}: ${await res.text()}`);
-  console.log(`ran the API Worker's scheduled handler at ${new Date(at).toISOString()} on ${PERSIST_DIR}: ${said.join('; ') || 'nothing had expired'}`);
+  console.log(
+    `ran the API Worker's scheduled handler at ${new Date(at).toISOString()} on ${PERSIST_DIR}: ${said.join('; ') || 'nothing had expired'}`,
+  );
 } finally {
   stop();
 }

@@ -28,7 +28,8 @@ function environmentArg(): DeployEnvironment {
   const at = argv.findIndex((a) => a === '--env' || a.startsWith('--env='));
   if (at < 0) return 'production';
   const value = argv[at]!.includes('=') ? argv[at]!.slice('--env='.length) : argv[at + 1];
-  if (!DEPLOY_ENVIRONMENTS.includes(value as DeployEnvironment)) throw new Error(`--env takes ${DEPLOY_ENVIRONMENTS.join(' or ')}, not ${value ?? 'nothing'}`);
+  if (!DEPLOY_ENVIRONMENTS.includes(value as DeployEnvironment))
+    throw new Error(`--env takes ${DEPLOY_ENVIRONMENTS.join(' or ')}, not ${value ?? 'nothing'}`);
   return value as DeployEnvironment;
 }
 
@@ -38,17 +39,27 @@ async function main(): Promise<number> {
   console.log(printPlan(plan, { dryRun }));
   if (plan.problems.length) throw new Error(`${environment} lacks what the code reads (above); nothing was run`);
   console.log('');
-  const { refusals } = await runPlan(plan, { dryRun, interactive: process.stdin.isTTY === true, placeholderDatabaseId: committedDatabaseId() });
+  const { refusals } = await runPlan(plan, {
+    dryRun,
+    interactive: process.stdin.isTTY === true,
+    placeholderDatabaseId: committedDatabaseId(),
+  });
   const smoke = `npm run smoke -- ${plan.siteOrigin.replace('{PAGES_DEV}', `${plan.pages.project}.pages.dev`)}`;
   if (!dryRun) {
-    console.log(`\n✔ deployed ${environment}: ${plan.siteOrigin}\n  Now run ${smoke} (docs/deploy.md, after every deploy).`);
+    console.log(
+      `\n✔ deployed ${environment}: ${plan.siteOrigin}\n  Now run ${smoke} (docs/deploy.md, after every deploy).`,
+    );
     return 0;
   }
   if (refusals.length) {
-    console.log(`\n✘ dry run: every offline step passed, but the deploy would stop at the preflight:\n${refusals.map((r) => `  ✘ ${r}`).join('\n')}`);
+    console.log(
+      `\n✘ dry run: every offline step passed, but the deploy would stop at the preflight:\n${refusals.map((r) => `  ✘ ${r}`).join('\n')}`,
+    );
     return DRY_RUN_EXIT.configRefused;
   }
-  console.log(`\n✔ dry run: every offline step passed; the deploy would go on to ask the account (nothing was deployed). After it: ${smoke}`);
+  console.log(
+    `\n✔ dry run: every offline step passed; the deploy would go on to ask the account (nothing was deployed). After it: ${smoke}`,
+  );
   return 0;
 }
 

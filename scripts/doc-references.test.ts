@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adrNumbers, brokenReferences, markdownReferences, productHeadings, productSections, resolveReference } from './lib/doc-references';
+import {
+  adrNumbers,
+  brokenReferences,
+  markdownReferences,
+  productHeadings,
+  productSections,
+  resolveReference,
+} from './lib/doc-references';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -34,27 +41,46 @@ describe('doc references', () => {
 
   it('reads every ADR number of a citation, alone or in a list', () => {
     const text = 'ADR 0050\nADRs 0050 and 0052\n(ADR 0050/0052, 0053)\nADR 0010 · 0109';
-    expect(adrNumbers(text).map((a) => a.number)).toEqual(['0050', '0050', '0052', '0050', '0052', '0053', '0010', '0109']);
+    expect(adrNumbers(text).map((a) => a.number)).toEqual([
+      '0050',
+      '0050',
+      '0052',
+      '0050',
+      '0052',
+      '0053',
+      '0010',
+      '0109',
+    ]);
   });
 
   it('reads product sections from headings and citations', () => {
     expect([...productHeadings('# Product\n## 1. Home\n### 1.2 Upload\n## Notes\n')]).toEqual(['1', '1.2']);
-    expect(productSections('// docs/product.md §4.2, and docs/product.md, §7').map((s) => s.section)).toEqual(['4.2', '7']);
+    expect(productSections('// docs/product.md §4.2, and docs/product.md, §7').map((s) => s.section)).toEqual([
+      '4.2',
+      '7',
+    ]);
   });
 
   it('resolves beside the file first, then from the root, and never outside the repository', () => {
     const dir = repository({ 'docs/api.md': '', 'local-ai/tool/README.md': '', 'README.md': '' });
-    expect(resolveReference(dir, 'local-ai/tool/server.mjs', 'README.md')).toEqual({ ok: true, path: 'local-ai/tool/README.md' });
+    expect(resolveReference(dir, 'local-ai/tool/server.mjs', 'README.md')).toEqual({
+      ok: true,
+      path: 'local-ai/tool/README.md',
+    });
     expect(resolveReference(dir, 'app/x.ts', 'docs/api.md')).toEqual({ ok: true, path: 'docs/api.md' });
     expect(resolveReference(dir, 'docs/api.md', '../README.md')).toEqual({ ok: true, path: 'README.md' });
     expect(resolveReference(dir, 'app/x.ts', 'docs/gone.md')).toEqual({ ok: false, why: 'no such file' });
-    expect(resolveReference(dir, 'README.md', '../shared/spec.md')).toEqual({ ok: false, why: 'points outside the repository' });
+    expect(resolveReference(dir, 'README.md', '../shared/spec.md')).toEqual({
+      ok: false,
+      why: 'points outside the repository',
+    });
   });
 
   it('reports a missing doc, an ADR that does not exist or was superseded, an ADR with no row in the index and a product section that does not', () => {
     const dir = repository({
       'docs/decisions/0001-first.md': '# 1. First\n\nStatus: superseded by 0003\n',
-      'docs/decisions/README.md': '| ADR | title |\n|---|---|\n| [0001](0001-first.md) | First |\n| [0004](0004-gone.md) | Gone |\n',
+      'docs/decisions/README.md':
+        '| ADR | title |\n|---|---|\n| [0001](0001-first.md) | First |\n| [0004](0004-gone.md) | Gone |\n',
       'docs/product.md': '# Product\n## 1. Home\n',
       'core/a.ts': '// see docs/decisions/0001-first.md and ADR 0003, docs/product.md §1\n',
       'core/c.ts': '// as ADR 0001 says\n',

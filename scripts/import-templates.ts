@@ -12,7 +12,9 @@ import { PERSIST_DIR } from './lib/run';
 const i = process.argv.indexOf('--rank-start');
 const rankStart = i > 0 ? Number(process.argv[i + 1]) : 1000;
 const remote = process.argv.includes('--remote');
-const dir = process.argv.slice(2).find((a: string, n: number, all: string[]) => !a.startsWith('--') && all[n - 1] !== '--rank-start');
+const dir = process.argv
+  .slice(2)
+  .find((a: string, n: number, all: string[]) => !a.startsWith('--') && all[n - 1] !== '--rank-start');
 if (!dir) {
   console.error('usage: npm run templates:import -- <folder of memegen templates> [--rank-start N] [--remote]');
   process.exit(2);
@@ -28,5 +30,7 @@ try {
 } finally {
   await store.close();
 }
-console.log(`imported ${items.length} template(s) into ${remote ? 'the production D1 database and R2 bucket' : PERSIST_DIR}`);
+console.log(
+  `imported ${items.length} template(s) into ${remote ? 'the production D1 database and R2 bucket' : PERSIST_DIR}`,
+);
 for (const s of skipped) console.log(`skipped ${s.id}: ${s.reason}`);

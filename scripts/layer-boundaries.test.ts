@@ -27,10 +27,24 @@ describe('layer boundaries', () => {
   });
 
   it('the app never imports the Worker or Node; the Worker never imports the app', async () => {
-    expect(await problems('app/lib/probe.ts', "import { router } from '../../workers/api/src/router';\nexport const r = router;\n")).toHaveLength(1);
-    expect(await problems('app/lib/probe.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toHaveLength(1);
-    expect(await problems('workers/api/src/probe.ts', "import { cn } from '~/lib/cn';\nexport const c = cn;\n")).toHaveLength(1);
-    expect(await problems('workers/api/src/probe.ts', "import { handle } from '../../../local-images/server';\nexport const h = handle;\n")).toHaveLength(1);
+    expect(
+      await problems(
+        'app/lib/probe.ts',
+        "import { router } from '../../workers/api/src/router';\nexport const r = router;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await problems('app/lib/probe.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n"),
+    ).toHaveLength(1);
+    expect(
+      await problems('workers/api/src/probe.ts', "import { cn } from '~/lib/cn';\nexport const c = cn;\n"),
+    ).toHaveLength(1);
+    expect(
+      await problems(
+        'workers/api/src/probe.ts',
+        "import { handle } from '../../../local-images/server';\nexport const h = handle;\n",
+      ),
+    ).toHaveLength(1);
   });
 
   it('outside imaging/, the Worker reaches the image engine only through engine.ts, intake/ and service/', async () => {
@@ -54,15 +68,34 @@ describe('layer boundaries', () => {
     ];
     for (const code of frontDoors) expect(await problems('workers/api/src/routes/probe.ts', code), code).toEqual([]);
     // Files inside imaging/ and tests beside the code are allowed.
-    expect(await problems('workers/api/src/imaging/ops/crop/probe.ts', "import { decode } from '../../codecs/decode';\nexport const d = decode;\n")).toEqual([]);
+    expect(
+      await problems(
+        'workers/api/src/imaging/ops/crop/probe.ts',
+        "import { decode } from '../../codecs/decode';\nexport const d = decode;\n",
+      ),
+    ).toEqual([]);
     expect(await problems('workers/api/src/ai/probe.test.ts', sideDoors[0]!)).toEqual([]);
     // The Worker's other boundaries still hold in the files the one-door rule covers.
-    expect(await problems('workers/api/src/routes/probe.ts', "import { cn } from '~/lib/cn';\nexport const c = cn;\n")).toHaveLength(1);
+    expect(
+      await problems('workers/api/src/routes/probe.ts', "import { cn } from '~/lib/cn';\nexport const c = cn;\n"),
+    ).toHaveLength(1);
   });
 
   it('allows what each layer is for, and Node in tests beside the code', async () => {
-    expect(await problems('core/probe.ts', "import { z } from 'zod';\nexport const url = (s: string) => new URL(s, 'https://x.invalid');\nexport const s = z.string();\n")).toEqual([]);
-    expect(await problems('app/lib/probe.ts', "import { MAX_UPLOAD_BYTES } from '../../core/limits';\nexport const m = window.innerWidth + MAX_UPLOAD_BYTES;\n")).toEqual([]);
-    expect(await problems('core/probe.test.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toEqual([]);
+    expect(
+      await problems(
+        'core/probe.ts',
+        "import { z } from 'zod';\nexport const url = (s: string) => new URL(s, 'https://x.invalid');\nexport const s = z.string();\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        'app/lib/probe.ts',
+        "import { MAX_UPLOAD_BYTES } from '../../core/limits';\nexport const m = window.innerWidth + MAX_UPLOAD_BYTES;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems('core/probe.test.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n"),
+    ).toEqual([]);
   });
 });

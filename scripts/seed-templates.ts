@@ -19,7 +19,10 @@ if (process.argv.includes('--remote')) {
   console.log(`templates: ${rows.length} built-in templates seeded into the remote D1 database ${database}`);
 } else {
   // wrangler's --persist-to adds a v3 folder that the platform proxy expects to be given explicitly.
-  const proxy = await getPlatformProxy<Env>({ configPath: 'workers/api/wrangler.toml', persist: { path: join(PERSIST_DIR, 'v3') } });
+  const proxy = await getPlatformProxy<Env>({
+    configPath: 'workers/api/wrangler.toml',
+    persist: { path: join(PERSIST_DIR, 'v3') },
+  });
   try {
     await seedTemplates(proxy.env.DB, rows);
   } finally {

@@ -15,7 +15,12 @@ function clientFor(base: string): Client {
     async request(path, init = {}) {
       const headers = new Headers(init.headers);
       if (cookies.size > 0) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-      const res = await fetch(new URL(path, base), { ...init, headers, redirect: 'manual', signal: AbortSignal.timeout(60_000) });
+      const res = await fetch(new URL(path, base), {
+        ...init,
+        headers,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(60_000),
+      });
       for (const line of res.headers.getSetCookie()) {
         const [pair = ''] = line.split(';');
         const eq = pair.indexOf('=');
@@ -23,7 +28,13 @@ function clientFor(base: string): Client {
       }
       const bytes = new Uint8Array(await res.arrayBuffer());
       const text = () => new TextDecoder().decode(bytes);
-      const answer: Answer = { status: res.status, headers: res.headers, bytes, text, json: <T>() => JSON.parse(text()) as T };
+      const answer: Answer = {
+        status: res.status,
+        headers: res.headers,
+        bytes,
+        text,
+        json: <T>() => JSON.parse(text()) as T,
+      };
       return answer;
     },
   };
@@ -39,11 +50,19 @@ interface Row {
 
 function table(rows: Row[]): string {
   const head: Row = { check: 'check', ok: true, ms: 0, billed: 'billed', detail: 'detail' };
-  const cells = (r: Row, header = false) => [r.check, header ? 'result' : r.ok ? 'PASS' : 'FAIL', header ? 'time' : `${(r.ms / 1000).toFixed(1)} s`, r.billed, r.detail];
+  const cells = (r: Row, header = false) => [
+    r.check,
+    header ? 'result' : r.ok ? 'PASS' : 'FAIL',
+    header ? 'time' : `${(r.ms / 1000).toFixed(1)} s`,
+    r.billed,
+    r.detail,
+  ];
   const all = [cells(head, true), ...rows.map((r) => cells(r))];
   const widths = all[0]!.map((_, i) => Math.max(...all.map((c) => c[i]!.length)));
   const line = (c: string[]) => c.map((v, i) => (i === c.length - 1 ? v : v.padEnd(widths[i]!))).join('  ');
-  return [line(all[0]!), widths.map((w) => '-'.repeat(Math.min(w, 60))).join('  '), ...all.slice(1).map(line)].join('\n');
+  return [line(all[0]!), widths.map((w) => '-'.repeat(Math.min(w, 60))).join('  '), ...all.slice(1).map(line)].join(
+    '\n',
+  );
 }
 
 async function main(): Promise<number> {
@@ -57,7 +76,9 @@ async function main(): Promise<number> {
   try {
     await client.request('/');
   } catch (err) {
-    console.error(`${base} does not answer (${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}). Is the copy running and the address right?`);
+    console.error(
+      `${base} does not answer (${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}). Is the copy running and the address right?`,
+    );
     return 2;
   }
   console.log(`Smoke test of ${base}\n`);
@@ -67,9 +88,16 @@ async function main(): Promise<number> {
     const started = Date.now();
     try {
       const outcome = await check.run(client, found);
-      rows.push({ check: check.name, ok: true, ms: Date.now() - started, billed: outcome.billed === undefined ? '' : String(outcome.billed), detail: outcome.detail });
+      rows.push({
+        check: check.name,
+        ok: true,
+        ms: Date.now() - started,
+        billed: outcome.billed === undefined ? '' : String(outcome.billed),
+        detail: outcome.detail,
+      });
     } catch (err) {
-      const detail = err instanceof Failed ? err.message : `could not run: ${err instanceof Error ? err.message : String(err)}`;
+      const detail =
+        err instanceof Failed ? err.message : `could not run: ${err instanceof Error ? err.message : String(err)}`;
       rows.push({ check: check.name, ok: false, ms: Date.now() - started, billed: '', detail });
     }
   }

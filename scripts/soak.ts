@@ -26,12 +26,24 @@ import { extname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MAX_UPLOAD_BYTES } from '../core/limits';
 import { findWorkerTargets, heapUsage } from './lib/isolate-heap';
-import { memoryTable, readStack, summarise, workerBack, WORKER_BACK_WITHIN, type StackReading } from './lib/memory-watch';
+import {
+  memoryTable,
+  readStack,
+  summarise,
+  workerBack,
+  WORKER_BACK_WITHIN,
+  type StackReading,
+} from './lib/memory-watch';
 import { listenerOf } from './lib/process-memory';
 import { startStack, type Stack } from './lib/stack';
 
 const { values } = parseArgs({
-  options: { api: { type: 'string' }, minutes: { type: 'string' }, concurrency: { type: 'string' }, 'idle-seconds': { type: 'string' } },
+  options: {
+    api: { type: 'string' },
+    minutes: { type: 'string' },
+    concurrency: { type: 'string' },
+    'idle-seconds': { type: 'string' },
+  },
 });
 const MINUTES = Number(values.minutes ?? 10);
 const CONCURRENCY = Number(values.concurrency ?? 4);
@@ -43,7 +55,9 @@ const CORPUS = resolve('../shared/corpus');
 
 async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)])));
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)])),
+  );
   return nested.flat().sort();
 }
 
@@ -56,7 +70,15 @@ const TOOLS: { route: string; fields: Record<string, string> }[] = [
   { route: 'modify', fields: { operation: 'resize', width: '320', height: '240', maintainAspectRatio: 'true' } },
   { route: 'modify', fields: { operation: 'rotate', angle: '90' } },
   { route: 'security', fields: { operation: 'watermark', text: 'Memeforge' } },
-  { route: 'security', fields: { operation: 'blur', method: 'selective', regions: '[{"x":0,"y":0,"width":32,"height":32}]', pixelateLevel: '8' } },
+  {
+    route: 'security',
+    fields: {
+      operation: 'blur',
+      method: 'selective',
+      regions: '[{"x":0,"y":0,"width":32,"height":32}]',
+      pixelateLevel: '8',
+    },
+  },
 ];
 
 interface Answer {
@@ -81,7 +103,11 @@ async function post(route: string, name: string, bytes: Uint8Array, fields: Reco
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const started = performance.now();
   try {
-    const res = await fetch(`${base}/api/${route}`, { method: 'POST', body: form, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const res = await fetch(`${base}/api/${route}`, {
+      method: 'POST',
+      body: form,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
     const body = await res.text();
     let code: string | undefined;
     try {
@@ -91,13 +117,27 @@ async function post(route: string, name: string, bytes: Uint8Array, fields: Reco
       code = undefined;
     }
     const foreign = res.status >= 500 && (code === undefined || code === 'api_unavailable');
-    return { route: routeName(route, fields), status: res.status, ms: performance.now() - started, foreign, code, body: body.slice(0, 200) };
+    return {
+      route: routeName(route, fields),
+      status: res.status,
+      ms: performance.now() - started,
+      foreign,
+      code,
+      body: body.slice(0, 200),
+    };
   } catch (err) {
-    return { route: routeName(route, fields), status: 0, ms: performance.now() - started, foreign: false, body: String(err) };
+    return {
+      route: routeName(route, fields),
+      status: 0,
+      ms: performance.now() - started,
+      foreign: false,
+      body: String(err),
+    };
   }
 }
 
-const routeName = (route: string, fields: Record<string, string>) => `${route}${fields.operation ? ` ${fields.operation}` : ''}`;
+const routeName = (route: string, fields: Record<string, string>) =>
+  `${route}${fields.operation ? ` ${fields.operation}` : ''}`;
 
 if (!existsSync(CORPUS)) {
   console.log(`SKIPPING soak: the corpus folder ${CORPUS} is absent`);
@@ -131,7 +171,8 @@ console.log(`soak: ${files.length} corpus files, concurrency ${CONCURRENCY}, ${M
 // Memory: the start, a reading every MEMORY_EVERY_MS, and the Workers' heaps at the start, after the work and idle.
 const readings: StackReading[] = [];
 const startReading = root ? readStack(root) : null;
-if (root && !startReading?.size) console.log(`memory: no process of a stack found below pid ${root} (Linux /proc only)`);
+if (root && !startReading?.size)
+  console.log(`memory: no process of a stack found below pid ${root} (Linux /proc only)`);
 const heaps: { when: string; figures: string }[] = [];
 async function readHeaps(when: string) {
   // The Workers' process may have been replaced (recycled when idle, ADR 0157): its inspector is found afresh.
@@ -177,7 +218,13 @@ await Promise.all(
       // A file the upload refused is refused by every tool in the same words (ADR 0012): no need to send it on.
       if (uploaded.status !== 201) continue;
       answers.push(await post('analyze-metadata', file.name, file.bytes, {}));
-      answers.push(await post('security', file.name, file.bytes, { operation: 'privacy', removeExif: 'true', removeLocation: 'true' }));
+      answers.push(
+        await post('security', file.name, file.bytes, {
+          operation: 'privacy',
+          removeExif: 'true',
+          removeLocation: 'true',
+        }),
+      );
       const t = TOOLS[tool++ % TOOLS.length]!;
       answers.push(await post(t.route, file.name, file.bytes, t.fields));
     }
@@ -203,7 +250,8 @@ clearInterval(memoryTimer);
 const idleReading = root ? readStack(root) : null;
 await readHeaps(`after ${IDLE_SECONDS} s idle`);
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 const byRoute = new Map<string, Answer[]>();
 for (const a of answers) byRoute.set(a.route, [...(byRoute.get(a.route) ?? []), a]);
 console.log('\n| route | answers | statuses | p50 ms | p99 ms | worst ms |');
@@ -212,31 +260,51 @@ for (const [route, list] of [...byRoute].sort()) {
   const statuses = new Map<number, number>();
   for (const a of list) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
   const sorted = list.map((a) => a.ms).sort((x, y) => x - y);
-  console.log(`| ${route} | ${list.length} | ${[...statuses].sort().map(([s, n]) => `${s}×${n}`).join(' ')} | ${Math.round(percentile(sorted, 50))} | ${Math.round(percentile(sorted, 99))} | ${Math.round(sorted.at(-1)!)} |`);
+  console.log(
+    `| ${route} | ${list.length} | ${[...statuses]
+      .sort()
+      .map(([s, n]) => `${s}×${n}`)
+      .join(
+        ' ',
+      )} | ${Math.round(percentile(sorted, 50))} | ${Math.round(percentile(sorted, 99))} | ${Math.round(sorted.at(-1)!)} |`,
+  );
 }
 const sortedHealth = [...health].sort((a, b) => a - b);
 const ours5xx = answers.filter((a) => a.status >= 500 && !a.foreign);
 const foreign = answers.filter((a) => a.foreign);
 const lost = answers.filter((a) => a.status === 0);
-console.log(`\nrequests: ${answers.length}; /api/health: ${health.length} polls, worst ${Math.round(sortedHealth.at(-1) ?? NaN)} ms, p99 ${Math.round(percentile(sortedHealth, 99))} ms, p50 ${Math.round(percentile(sortedHealth, 50))} ms, ${healthFailures} failed`);
+console.log(
+  `\nrequests: ${answers.length}; /api/health: ${health.length} polls, worst ${Math.round(sortedHealth.at(-1) ?? NaN)} ms, p99 ${Math.round(percentile(sortedHealth, 99))} ms, p50 ${Math.round(percentile(sortedHealth, 50))} ms, ${healthFailures} failed`,
+);
 const codes = new Map<string, number>();
 for (const a of ours5xx) codes.set(`${a.status} ${a.code}`, (codes.get(`${a.status} ${a.code}`) ?? 0) + 1);
-console.log(`5xx in our JSON: ${ours5xx.length} (${[...codes].map(([c, n]) => `${c} ×${n}`).join(', ') || 'none'}); the dev server's 5xx: ${foreign.length}; no answer: ${lost.length}`);
+console.log(
+  `5xx in our JSON: ${ours5xx.length} (${[...codes].map(([c, n]) => `${c} ×${n}`).join(', ') || 'none'}); the dev server's 5xx: ${foreign.length}; no answer: ${lost.length}`,
+);
 for (const a of [...foreign, ...lost, ...ours5xx].slice(0, 12)) console.log(`  ${a.route} ${a.status}: ${a.body}`);
 const served = finalOk && foreign.length === 0 && lost.length === 0;
-console.log(`${served ? 'ok  ' : 'FAIL'} the API ${finalOk ? `answered /api/health in ${Math.round(finalMs)} ms` : 'did not answer /api/health within 5 s'} at the end; ${foreign.length} 5xx of the dev server; ${lost.length} unanswered`);
+console.log(
+  `${served ? 'ok  ' : 'FAIL'} the API ${finalOk ? `answered /api/health in ${Math.round(finalMs)} ms` : 'did not answer /api/health within 5 s'} at the end; ${foreign.length} 5xx of the dev server; ${lost.length} unanswered`,
+);
 
 let memoryOk = true;
 if (startReading?.size && idleReading) {
   const rows = summarise(startReading, readings, idleReading);
-  console.log(`\nmemory (resident set of each part, ${readings.length} readings every ${MEMORY_EVERY_MS / 1000} s; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  console.log(
+    `\nmemory (resident set of each part, ${readings.length} readings every ${MEMORY_EVERY_MS / 1000} s; ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
   for (const line of memoryTable(rows, IDLE_SECONDS)) console.log(line);
   for (const h of heaps) console.log(`V8 heaps (used of reserved) ${h.when}: ${h.figures}`);
   const back = workerBack(rows);
   memoryOk = back.ok;
   console.log(
     `${back.ok ? 'ok  ' : 'FAIL'} the Workers' process after ${IDLE_SECONDS} s idle: ${back.row ? `${back.row.ratio.toFixed(2)}× its start` : 'not found'} (goal ≤ ${WORKER_BACK_WITHIN}×)` +
-      (back.row?.replaced ? '; its process was replaced during the run (the stack’s idle recycle, ADR 0157, or a reload)' : ''),
+      (back.row?.replaced
+        ? '; its process was replaced during the run (the stack’s idle recycle, ADR 0157, or a reload)'
+        : ''),
   );
 }
 const pass = served && memoryOk;

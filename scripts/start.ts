@@ -38,9 +38,27 @@ const API_CONFIG = 'workers/api/wrangler.toml';
  * killing a service without touching the copies other stacks share on the default ports.
  */
 const SERVICES = [
-  { name: 'local-ai', entry: 'local-ai/main.ts', port: Number(process.env.LOCAL_AI_PORT ?? 8790), urlVar: 'LOCAL_AI_URL', defaultPort: 8790 },
-  { name: 'local-images', entry: 'local-images/main.ts', port: Number(process.env.LOCAL_IMAGE_PORT ?? 8792), urlVar: 'LOCAL_IMAGE_URL', defaultPort: 8792 },
-  { name: 'local-render', entry: 'local-render/main.ts', port: Number(process.env.LOCAL_RENDER_PORT ?? 8793), urlVar: 'LOCAL_RENDER_URL', defaultPort: 8793 },
+  {
+    name: 'local-ai',
+    entry: 'local-ai/main.ts',
+    port: Number(process.env.LOCAL_AI_PORT ?? 8790),
+    urlVar: 'LOCAL_AI_URL',
+    defaultPort: 8790,
+  },
+  {
+    name: 'local-images',
+    entry: 'local-images/main.ts',
+    port: Number(process.env.LOCAL_IMAGE_PORT ?? 8792),
+    urlVar: 'LOCAL_IMAGE_URL',
+    defaultPort: 8792,
+  },
+  {
+    name: 'local-render',
+    entry: 'local-render/main.ts',
+    port: Number(process.env.LOCAL_RENDER_PORT ?? 8793),
+    urlVar: 'LOCAL_RENDER_URL',
+    defaultPort: 8793,
+  },
 ] as const;
 
 /**
@@ -58,12 +76,14 @@ async function apiWorkerConfig(): Promise<string> {
     vars.API_MONTHLY_CALLS = calls;
   }
   for (const s of SERVICES) {
-    if (!Number.isInteger(s.port) || s.port < 1 || s.port > 65535) throw new Error(`${s.name}: the port must be a whole number from 1 to 65535`);
+    if (!Number.isInteger(s.port) || s.port < 1 || s.port > 65535)
+      throw new Error(`${s.name}: the port must be a whole number from 1 to 65535`);
     if (s.port !== s.defaultPort) vars[s.urlVar] = `http://${HOST}:${s.port}`;
   }
   // The site's origin is this stack's address, and localhost on the same port its alias (the config's are the
   // default port's, ADR 0155).
-  if (PORT !== DEFAULT_PORT) Object.assign(vars, { SITE_ORIGIN: `http://${HOST}:${PORT}`, SITE_ALIASES: `http://localhost:${PORT}` });
+  if (PORT !== DEFAULT_PORT)
+    Object.assign(vars, { SITE_ORIGIN: `http://${HOST}:${PORT}`, SITE_ALIASES: `http://localhost:${PORT}` });
   if (Object.keys(vars).length === 0) return API_CONFIG;
   const dir = `${PERSIST_DIR}/api-worker`;
   await mkdir(dir, { recursive: true });
@@ -85,10 +105,15 @@ const BG_DIR = 'local-ai/background-removal';
 
 /** Whether every dependency the program's package.json pins is installed at that version (not after a pull that adds one). */
 function backgroundRemovalInstalled(): boolean {
-  const { dependencies } = JSON.parse(readFileSync(`${BG_DIR}/package.json`, 'utf8')) as { dependencies: Record<string, string> };
+  const { dependencies } = JSON.parse(readFileSync(`${BG_DIR}/package.json`, 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
   return Object.entries(dependencies).every(([name, version]) => {
     try {
-      return (JSON.parse(readFileSync(`${BG_DIR}/node_modules/${name}/package.json`, 'utf8')) as { version: string }).version === version;
+      return (
+        (JSON.parse(readFileSync(`${BG_DIR}/node_modules/${name}/package.json`, 'utf8')) as { version: string })
+          .version === version
+      );
     } catch {
       return false;
     }
@@ -120,7 +145,12 @@ async function shutdown(code: number) {
   await Promise.all([...supervisors.map((s) => s.stop()), server ? stopGroups([server]) : undefined]);
   process.exit(code);
 }
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) process.on(signal, () => void shutdown(code));
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+] as const)
+  process.on(signal, () => void shutdown(code));
 // Last resort on any exit path (an uncaught error, process.exit): synchronous, so only SIGKILL.
 process.on('exit', () => {
   for (const c of [...supervisors.map((s) => s.child), server]) if (c && groupAlive(c)) signalGroup(c, 'SIGKILL');
@@ -159,7 +189,10 @@ function stopWithLaunchers() {
 
 /** Whether a copy of the service (ours or another stack's) answers its health check on the port. */
 const answers = (port: number) => () =>
-  fetch(`http://${HOST}:${port}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+  fetch(`http://${HOST}:${port}/health`, { signal: AbortSignal.timeout(2000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 /**
  * The offline AI service (:8790), the image service (local-images/, libvips on :8792: every tool's work on large
@@ -172,7 +205,11 @@ function startServices(watchdog: Watchdog) {
     const supervisor = new Supervisor(
       {
         name: s.name,
-        spawn: () => spawnGroup(process.execPath, ['--import', 'tsx', s.entry], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env }),
+        spawn: () =>
+          spawnGroup(process.execPath, ['--import', 'tsx', s.entry], {
+            stdio: ['ignore', 'inherit', 'inherit'],
+            env: process.env,
+          }),
         probe: answers(s.port),
       },
       { watchdog },
@@ -187,7 +224,18 @@ async function main() {
   // --fresh starts from empty local D1 and R2 (the e2e suite uses it; npm start keeps your data).
   if (process.argv.includes('--fresh')) await rm(PERSIST_DIR, { recursive: true, force: true });
   if (!process.argv.includes('--no-build')) await run('npm', ['run', 'build']);
-  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'workers/api/wrangler.toml', '--persist-to', PERSIST_DIR]);
+  await run('npx', [
+    'wrangler',
+    'd1',
+    'migrations',
+    'apply',
+    'DB',
+    '--local',
+    '-c',
+    'workers/api/wrangler.toml',
+    '--persist-to',
+    PERSIST_DIR,
+  ]);
   await run('npx', ['tsx', 'scripts/seed-templates.ts']);
   // The e2e suite (--fresh) needs no background removal: it does not install it, but uses it if present.
   if (!process.argv.includes('--fresh')) await ensureBackgroundRemoval();
@@ -199,7 +247,9 @@ async function main() {
   // The stack's port is taken here, first: a second stack on the same port fails now, as it did with wrangler there.
   const activity = new Activity();
   await startFrontDoor({ host: HOST, port: PORT, upstreamPort, onRequest: () => activity.begin() });
-  const wedge = watchForWedge(upstreamPort, (silentMs) => restartWrangler(silentMs, apiConfig, upstreamPort, watchdog, wedge));
+  const wedge = watchForWedge(upstreamPort, (silentMs) =>
+    restartWrangler(silentMs, apiConfig, upstreamPort, watchdog, wedge),
+  );
   startWrangler(apiConfig, upstreamPort, watchdog, wedge);
   stopWithLaunchers();
   wedge.start();
@@ -214,9 +264,20 @@ function startWrangler(apiConfig: string, upstreamPort: number, watchdog: Watchd
   const child = spawnGroup(
     'npx',
     [
-      'wrangler', 'pages', 'dev', './public',
-      '-c', 'wrangler.toml', '-c', apiConfig,
-      '--ip', HOST, '--port', String(upstreamPort), '--persist-to', PERSIST_DIR,
+      'wrangler',
+      'pages',
+      'dev',
+      './public',
+      '-c',
+      'wrangler.toml',
+      '-c',
+      apiConfig,
+      '--ip',
+      HOST,
+      '--port',
+      String(upstreamPort),
+      '--persist-to',
+      PERSIST_DIR,
       '--show-interactive-dev-session=false',
     ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: wranglerEnv() },
@@ -235,7 +296,9 @@ function startWrangler(apiConfig: string, upstreamPort: number, watchdog: Watchd
       announced = true;
       wedge.ready();
       // localhost first: passkeys need a domain name, and 127.0.0.1 is not one (ADR 0171); both serve the site.
-      console.log(`\n  Memeforge is running at http://localhost:${PORT} (also http://${HOST}:${PORT}; sign-in with passkeys works on localhost)\n`);
+      console.log(
+        `\n  Memeforge is running at http://localhost:${PORT} (also http://${HOST}:${PORT}; sign-in with passkeys works on localhost)\n`,
+      );
     }
   });
   // wrangler ending on its own (a crash, a port in use) ends the whole stack with its code; not one we restart.
@@ -245,9 +308,17 @@ function startWrangler(apiConfig: string, upstreamPort: number, watchdog: Watchd
   });
 }
 
-async function restartWrangler(silentMs: number, apiConfig: string, upstreamPort: number, watchdog: Watchdog, wedge: WedgeWatch) {
+async function restartWrangler(
+  silentMs: number,
+  apiConfig: string,
+  upstreamPort: number,
+  watchdog: Watchdog,
+  wedge: WedgeWatch,
+) {
   if (stopping || !server) return;
-  console.error(`the API Worker has not answered /api/health for ${Math.round(silentMs / 1000)} s: restarting wrangler (ADR 0122)`);
+  console.error(
+    `the API Worker has not answered /api/health for ${Math.round(silentMs / 1000)} s: restarting wrangler (ADR 0122)`,
+  );
   restarting = true;
   try {
     await stopGroups([server]);

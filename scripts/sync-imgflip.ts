@@ -22,5 +22,7 @@ try {
 } finally {
   await store.close();
 }
-console.log(`synced ${items.length} template(s) from ${url} into ${remote ? 'the production D1 database and R2 bucket' : PERSIST_DIR}`);
+console.log(
+  `synced ${items.length} template(s) from ${url} into ${remote ? 'the production D1 database and R2 bucket' : PERSIST_DIR}`,
+);
 for (const s of skipped) console.log(`skipped ${s.id}: ${s.reason}`);

@@ -33,11 +33,28 @@ describe('take-down-share arguments and production steps', () => {
 describe('take-down-share against local D1 and R2', () => {
   const dir = mkdtempSync(join('.tmp', 'take-down-'));
   const env = wranglerEnv({ PERSIST_DIR: dir });
-  const open = () => getPlatformProxy<Env>({ configPath: 'workers/api/wrangler.toml', persist: { path: join(dir, 'v3') } });
-  const script = (...args: string[]) => spawnSync('npx', ['tsx', 'scripts/take-down-share.ts', ...args], { env, encoding: 'utf8' });
+  const open = () =>
+    getPlatformProxy<Env>({ configPath: 'workers/api/wrangler.toml', persist: { path: join(dir, 'v3') } });
+  const script = (...args: string[]) =>
+    spawnSync('npx', ['tsx', 'scripts/take-down-share.ts', ...args], { env, encoding: 'utf8' });
 
   beforeAll(async () => {
-    const migrated = spawnSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'workers/api/wrangler.toml', '--persist-to', dir], { env, encoding: 'utf8' });
+    const migrated = spawnSync(
+      'npx',
+      [
+        'wrangler',
+        'd1',
+        'migrations',
+        'apply',
+        'DB',
+        '--local',
+        '-c',
+        'workers/api/wrangler.toml',
+        '--persist-to',
+        dir,
+      ],
+      { env, encoding: 'utf8' },
+    );
     expect(migrated.status, migrated.stderr).toBe(0);
     const proxy = await open();
     try {
@@ -61,7 +78,9 @@ describe('take-down-share against local D1 and R2', () => {
     const proxy = await open();
     try {
       expect(await proxy.env.BUCKET.head(`shares/30d/${ID}`)).toBeNull();
-      const row = await proxy.env.DB.prepare('select deleted_at, deleted_reason from shares where id = ?').bind(ID).first<{ deleted_at: number; deleted_reason: string }>();
+      const row = await proxy.env.DB.prepare('select deleted_at, deleted_reason from shares where id = ?')
+        .bind(ID)
+        .first<{ deleted_at: number; deleted_reason: string }>();
       expect(row).toMatchObject({ deleted_reason: 'takedown: copyright claim' });
       expect(row!.deleted_at).toBeGreaterThan(Date.now() - 120_000);
     } finally {

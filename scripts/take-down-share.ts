@@ -42,7 +42,8 @@ export function parseArgs(argv: string[]): TakeDownArgs | string {
   const remote = argv.includes('--remote');
   const [id, ...words] = argv.filter((a) => a !== '--remote');
   if (!id) return 'usage: take-down-share.ts <id> [reason] [--remote]';
-  if (!shareIdSchema.safeParse(id).success) return `"${id}" is not a share id (12 letters a-z and digits, the end of its /m/ link).`;
+  if (!shareIdSchema.safeParse(id).success)
+    return `"${id}" is not a share id (12 letters a-z and digits, the end of its /m/ link).`;
   const reason = words.join(' ').replace(/\s+/g, ' ').trim() || 'reported';
   return { id, reason: reason.slice(0, REASON_MAX_CHARS), remote };
 }
@@ -65,14 +66,18 @@ export function remoteSteps(args: TakeDownArgs, bucket: string, now: number): { 
 
 const PURGE_WORDS = {
   purged: 'Its picture was purged from the edge cache in every data centre.',
-  not_configured: 'CACHE_PURGE_ZONE_ID and CACHE_PURGE_TOKEN are not set: the edge may serve its picture for up to 5 minutes more.',
+  not_configured:
+    'CACHE_PURGE_ZONE_ID and CACHE_PURGE_TOKEN are not set: the edge may serve its picture for up to 5 minutes more.',
   failed: 'The edge purge failed (see above): the edge may serve its picture for up to 5 minutes more.',
 } as const;
 
 async function local(args: TakeDownArgs): Promise<number> {
   const { getPlatformProxy } = await import('wrangler');
   // wrangler's --persist-to adds a v3 folder that the platform proxy expects to be given explicitly.
-  const proxy = await getPlatformProxy<Env>({ configPath: 'workers/api/wrangler.toml', persist: { path: join(PERSIST_DIR, 'v3') } });
+  const proxy = await getPlatformProxy<Env>({
+    configPath: 'workers/api/wrangler.toml',
+    persist: { path: join(PERSIST_DIR, 'v3') },
+  });
   try {
     const row = await findShare(proxy.env.DB, args.id);
     if (!row) {
@@ -86,7 +91,9 @@ async function local(args: TakeDownArgs): Promise<number> {
     }
     // Only the local bucket and database: a production purge secret in .dev.vars must not reach production's cache.
     await takeDown({ BUCKET: proxy.env.BUCKET, DB: proxy.env.DB }, row, `takedown: ${args.reason}`);
-    console.log(`Share ${args.id} taken down (${args.reason}): ${row.objectKey} deleted, its page and picture now answer 410.`);
+    console.log(
+      `Share ${args.id} taken down (${args.reason}): ${row.objectKey} deleted, its page and picture now answer 410.`,
+    );
     return 0;
   } finally {
     await proxy.dispose();
@@ -99,7 +106,9 @@ async function remote(args: TakeDownArgs): Promise<number> {
   const db = await productionDatabase();
   const steps = remoteSteps(args, db.bucket, Date.now());
   for (const object of steps.objects) {
-    const done = await spawnExec(['npx', 'wrangler', 'r2', 'object', 'delete', object, '--remote'], { mode: 'inherit' });
+    const done = await spawnExec(['npx', 'wrangler', 'r2', 'object', 'delete', object, '--remote'], {
+      mode: 'inherit',
+    });
     if (done.code !== 0) throw new Error(`wrangler r2 object delete ${object} exited with ${done.code}`);
   }
   await executeRemoteSql(steps.sql, 'take-down-share.sql', spawnExec, db);

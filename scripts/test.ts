@@ -1,9 +1,9 @@
 /**
  * `npm test`: every check a fresh clone must pass, ending with one line `N passed, N failed`.
  * Steps: build, then two lanes side by side (ADR 0130): unit + Worker tests (vitest), then the deploy dry run, type
- * check and lint in one; end-to-end (Playwright, Chromium) alone in the other, the longer lane (ADR 0175). Each lane is
- * a chain of processes that mostly wait (on workerd, Chromium, the local services), so on two cores the lanes together
- * take little more than the longer one.
+ * check, lint and the format check in one; end-to-end (Playwright, Chromium) alone in the other, the longer lane
+ * (ADR 0175). Each lane is a chain of processes that mostly wait (on workerd, Chromium, the local services), so on two
+ * cores the lanes together take little more than the longer one.
  * Each test case counts once; a step with no test cases (type check, lint, build, dry run) counts as one check.
  * Every line a lane prints is prefixed with its name; a table of the steps' durations closes the run.
  */
@@ -30,13 +30,24 @@ mkdirSync('.tmp', { recursive: true });
  * Runs one step to its end; its output goes to this terminal, each line after `prefix` when lanes run side by side.
  * It passes on exit code 0, or on one of `passing` (the deploy dry run's verdicts).
  */
-function step(name: string, cmd: string, args: string[], prefix = '', env: NodeJS.ProcessEnv = wranglerEnv(), passing: number[] = [0]): Promise<boolean> {
+function step(
+  name: string,
+  cmd: string,
+  args: string[],
+  prefix = '',
+  env: NodeJS.ProcessEnv = wranglerEnv(),
+  passing: number[] = [0],
+): Promise<boolean> {
   console.log(`\n${prefix}▶ ${name}`);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'], env });
+    const child = spawn(cmd, args, {
+      stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'],
+      env,
+    });
     if (prefix) {
-      for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+      for (const stream of [child.stdout!, child.stderr!])
+        createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
     }
     const finish = (ok: boolean) => {
       const seconds = (Date.now() - started) / 1000;
@@ -73,8 +84,18 @@ function readJson<T>(path: string): T | undefined {
  */
 async function vitestAndChecks(prefix: string, built: boolean) {
   rmSync('.tmp/vitest.json', { force: true });
-  const vitestOk = await step('unit and Worker tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'], prefix);
-  const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>('.tmp/vitest.json');
+  const vitestOk = await step(
+    'unit and Worker tests',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'],
+    prefix,
+  );
+  const vitest = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  }>('.tmp/vitest.json');
   if (vitest) {
     tally.passed += vitest.numPassedTests;
     tally.failed += vitest.numFailedTests + (vitestOk || vitest.numFailedTests ? 0 : 1);
@@ -83,19 +104,32 @@ async function vitestAndChecks(prefix: string, built: boolean) {
   // The plan of `npm run deploy` printed, checked against what the code reads, and both bundles built offline; the
   // build above is reused. Its verdict on the committed memeforge.config.ts is a refusal of the placeholders (exit 3,
   // ADR 0143): every other check of the dry run must pass, and a fork with its own values passes with 0.
-  if (built) await check('deploy dry run', 'npx', ['tsx', 'scripts/deploy.ts', '--dry-run', '--skip-build'], prefix, [DRY_RUN_EXIT.wouldDeploy, DRY_RUN_EXIT.configRefused]);
+  if (built)
+    await check('deploy dry run', 'npx', ['tsx', 'scripts/deploy.ts', '--dry-run', '--skip-build'], prefix, [
+      DRY_RUN_EXIT.wouldDeploy,
+      DRY_RUN_EXIT.configRefused,
+    ]);
   await check('type check', 'npx', ['tsx', 'scripts/typecheck.ts'], prefix);
   await check('lint', 'npx', ['eslint', '--max-warnings=0', '.'], prefix);
+  await check('format', 'npx', ['biome', 'format', '.'], prefix);
 }
 
 /** The end-to-end tests on the build made first: the longest step, alone in its lane. */
 async function endToEnd(prefix: string) {
   rmSync('.tmp/playwright.json', { force: true });
-  const e2eOk = await step('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], prefix, {
-    ...wranglerEnv(),
-    PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json',
-  });
-  const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>('.tmp/playwright.json');
+  const e2eOk = await step(
+    'end-to-end tests (Chromium)',
+    'npx',
+    ['playwright', 'test', '--reporter=list,json'],
+    prefix,
+    {
+      ...wranglerEnv(),
+      PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json',
+    },
+  );
+  const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
+    '.tmp/playwright.json',
+  );
   if (e2e) {
     tally.passed += e2e.stats.expected + e2e.stats.flaky;
     tally.failed += e2e.stats.unexpected + (e2eOk || e2e.stats.unexpected ? 0 : 1);
@@ -116,7 +150,8 @@ if (built) {
 }
 
 console.log('\nStep durations (the two lanes run side by side):');
-for (const t of timings) console.log(`  ${t.ok ? '✔' : '✘'} ${t.name.padEnd(30)} ${t.seconds.toFixed(1).padStart(7)} s`);
+for (const t of timings)
+  console.log(`  ${t.ok ? '✔' : '✘'} ${t.name.padEnd(30)} ${t.seconds.toFixed(1).padStart(7)} s`);
 console.log(`  ${'whole run'.padEnd(32)} ${((Date.now() - startedAt) / 1000).toFixed(1).padStart(7)} s`);
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}`);

@@ -13,7 +13,10 @@ function check(project: string): Promise<boolean> {
     child.stdout.on('data', (d: Buffer) => (out += d));
     child.stderr.on('data', (d: Buffer) => (out += d));
     child.on('close', (code) => {
-      const shown = out.split('\n').filter((l) => l.trim() && !l.startsWith('npm warn')).join('\n');
+      const shown = out
+        .split('\n')
+        .filter((l) => l.trim() && !l.startsWith('npm warn'))
+        .join('\n');
       console.log(`${code === 0 ? '✔' : '✘'} tsc -p ${project}${shown ? `\n${shown}` : ''}`);
       resolve(code === 0);
     });

@@ -27,7 +27,9 @@ describe('when the allowance comes back', () => {
   it('falls back to midnight UTC without a usable time, and never says "limit reached" in the toast body', () => {
     expect(allowanceResetText(undefined, now)).toBe('Your free AI operations come back at midnight UTC.');
     expect(allowanceResetText('not a date', now)).toBe('Your free AI operations come back at midnight UTC.');
-    expect(allowanceResetText(MIDNIGHT, Date.parse(MIDNIGHT) + 1000)).toBe('Your free AI operations come back at midnight UTC.');
+    expect(allowanceResetText(MIDNIGHT, Date.parse(MIDNIGHT) + 1000)).toBe(
+      'Your free AI operations come back at midnight UTC.',
+    );
     expect(limitToastText(MIDNIGHT, now, { locale: 'en-GB', timeZone: 'UTC' })).toBe(
       'Your free AI operations come back at 00:00 your time (midnight UTC), in 3 h 12 min. Upgrade to premium for unlimited access.',
     );

@@ -13,7 +13,13 @@
  * - A change the API says made kept answers wrong (`x-edge-purge`, a deleted share) deletes them here before the
  *   answer leaves; `cache.delete` reaches only this data centre, and the API purges the rest (workers/api/src/edge-purge.ts).
  */
-import { CACHE_STATUS_HEADER, CACHE_TAG_HEADER, EDGE_KEY_HEADER, EDGE_PURGE_HEADER, edgeCacheKey } from '../../core/api/edge-cache';
+import {
+  CACHE_STATUS_HEADER,
+  CACHE_TAG_HEADER,
+  EDGE_KEY_HEADER,
+  EDGE_PURGE_HEADER,
+  edgeCacheKey,
+} from '../../core/api/edge-cache';
 
 /** What a kept answer keeps: what describes the bytes, how to cache them, and the API's security and CORS headers. */
 const KEPT_HEADERS = [
@@ -47,7 +53,10 @@ function siteCache(): Cache | null {
 
 /** Whether Cache-Control lets a shared cache keep the answer for a while. */
 function sharedCacheMayKeep(cacheControl: string | null): boolean {
-  const directives = (cacheControl ?? '').toLowerCase().split(',').map((d) => d.trim());
+  const directives = (cacheControl ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((d) => d.trim());
   if (!directives.includes('public')) return false;
   if (directives.some((d) => d === 'private' || d === 'no-store' || d === 'no-cache')) return false;
   return directives.some((d) => /^(s-)?max-age=[1-9]\d*$/.test(d));
@@ -96,9 +105,14 @@ async function purgeHere(cache: Cache, request: Request, response: Response): Pr
  * The answer to `request`: from the cache when it is kept there, else `forward()`'s, kept when it may be.
  * `waitUntil` keeps the filling of a larger answer alive after the answer has left.
  */
-export async function throughEdgeCache(request: Request, waitUntil: (promise: Promise<unknown>) => void, forward: () => Promise<Response>): Promise<Response> {
+export async function throughEdgeCache(
+  request: Request,
+  waitUntil: (promise: Promise<unknown>) => void,
+  forward: () => Promise<Response>,
+): Promise<Response> {
   const cache = siteCache();
-  const key = request.method === 'GET' && !request.headers.has('authorization') ? edgeCacheKey(new URL(request.url)) : null;
+  const key =
+    request.method === 'GET' && !request.headers.has('authorization') ? edgeCacheKey(new URL(request.url)) : null;
   if (!cache || key === null) {
     const response = await forward();
     if (cache && response.ok && response.headers.has(EDGE_PURGE_HEADER)) await purgeHere(cache, request, response);

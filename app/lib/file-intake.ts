@@ -18,7 +18,16 @@ export async function inspectFile(file: File, { everyFrame = false }: PictureRul
   try {
     bytes = new Uint8Array(await file.arrayBuffer());
   } catch {
-    return { ok: false, file, problem: { status: 422, code: 'unprocessable_image', title: 'Could not read the file', message: 'The browser could not read this file. Please try again.' } };
+    return {
+      ok: false,
+      file,
+      problem: {
+        status: 422,
+        code: 'unprocessable_image',
+        title: 'Could not read the file',
+        message: 'The browser could not read this file. Please try again.',
+      },
+    };
   }
   const result = checkImageBytes(bytes, { everyFrame });
   return result.ok ? { ok: true, file, info: result.info } : { ok: false, file, problem: result.problem };
@@ -33,10 +42,13 @@ export const inspectFiles = (files: readonly File[]) => Promise.all(files.map((f
 export function toastRefused(refused: Extract<Inspected, { ok: false }>[]): void {
   const [first] = refused;
   if (!first) return;
-  if (refused.length === 1) return void toast.error(first.problem.title, `${first.file.name}: ${first.problem.message}`);
+  if (refused.length === 1)
+    return void toast.error(first.problem.title, `${first.file.name}: ${first.problem.message}`);
   const more = refused.length > 3 ? ` and ${refused.length - 3} more` : '';
   const shown = refused.slice(0, 3);
   const shared = refused.every((r) => r.problem.message === first.problem.message);
-  const text = shared ? `${shown.map((r) => r.file.name).join(', ')}${more}: ${first.problem.message}` : `${shown.map((r) => `${r.file.name} (${r.problem.title.toLowerCase()})`).join(', ')}${more}.`;
+  const text = shared
+    ? `${shown.map((r) => r.file.name).join(', ')}${more}: ${first.problem.message}`
+    : `${shown.map((r) => `${r.file.name} (${r.problem.title.toLowerCase()})`).join(', ')}${more}.`;
   toast.error(`${refused.length} files skipped`, text);
 }

@@ -19,7 +19,9 @@ describe('forwardToApi', () => {
 
   it('hands a bodiless request to the API Worker untouched', async () => {
     const seen: Request[] = [];
-    const request = new Request('https://site.example/api/dashboard', { headers: { 'x-d1-bookmark': '00000001-00000000' } });
+    const request = new Request('https://site.example/api/dashboard', {
+      headers: { 'x-d1-bookmark': '00000001-00000000' },
+    });
     const res = await forwardToApi(context(request, async (r) => (seen.push(r), new Response('ok'))));
     expect(await res.text()).toBe('ok');
     expect(seen[0]).toBe(request);
@@ -33,7 +35,11 @@ describe('forwardToApi', () => {
 
   it('answers a 5xx from the API that is not its JSON (the runtime stopped or restarted it) as our JSON, same status', async () => {
     const request = new Request('https://site.example/api/optimize', { method: 'POST', body: 'picture bytes' });
-    const plain = async () => new Response('Your worker restarted mid-request. Please try sending the request again.', { status: 503, headers: { 'content-type': 'text/plain' } });
+    const plain = async () =>
+      new Response('Your worker restarted mid-request. Please try sending the request again.', {
+        status: 503,
+        headers: { 'content-type': 'text/plain' },
+      });
     const res = await forwardToApi(context(request, plain));
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toContain('application/json');
@@ -41,10 +47,16 @@ describe('forwardToApi', () => {
   });
 
   it('passes the API’s own JSON 5xx and any 4xx on as they are', async () => {
-    const ours = async () => new Response(JSON.stringify({ error: 'busy', code: 'image_service_unavailable' }), { status: 503, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const ours = async () =>
+      new Response(JSON.stringify({ error: 'busy', code: 'image_service_unavailable' }), {
+        status: 503,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      });
     const res = await forwardToApi(context(new Request('https://site.example/api/health'), ours));
     expect(await res.json()).toEqual({ error: 'busy', code: 'image_service_unavailable' });
-    const missing = await forwardToApi(context(new Request('https://site.example/api/x'), async () => new Response('nope', { status: 404 })));
+    const missing = await forwardToApi(
+      context(new Request('https://site.example/api/x'), async () => new Response('nope', { status: 404 })),
+    );
     expect([missing.status, await missing.text()]).toEqual([404, 'nope']);
   });
 });

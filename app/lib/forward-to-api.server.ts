@@ -32,19 +32,33 @@ interface ApiForwardContext {
 const apiError = (status: number, code: ErrorCode, error: string) =>
   new Response(JSON.stringify({ error, code }), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
   });
 
 /** The API's answer, or where a 5xx is not its JSON (the runtime's words, not the API's), our JSON in its place. */
 export function ours(response: Response): Response {
-  if (response.status < 500 || (response.headers.get('content-type') ?? '').startsWith('application/json')) return response;
+  if (response.status < 500 || (response.headers.get('content-type') ?? '').startsWith('application/json'))
+    return response;
   response.body?.cancel().catch(() => undefined);
-  return apiError(response.status, 'api_unavailable', 'The API could not answer this time (it was stopped or restarted while working). Please try again in a moment.');
+  return apiError(
+    response.status,
+    'api_unavailable',
+    'The API could not answer this time (it was stopped or restarted while working). Please try again in a moment.',
+  );
 }
 
 export async function forwardToApi(context: ApiForwardContext): Promise<Response> {
   const { request, env } = context;
-  if (!env.API) return apiError(503, 'not_configured', 'The API is not connected on this preview deployment. Use the production site or npm start.');
+  if (!env.API)
+    return apiError(
+      503,
+      'not_configured',
+      'The API is not connected on this preview deployment. Use the production site or npm start.',
+    );
   const problem = framingProblem(request);
   if (problem) {
     if (request.body) await dropUnreadBody(request.body, request.headers.get('content-length'), MAX_BODY_BYTES);
@@ -52,15 +66,19 @@ export async function forwardToApi(context: ApiForwardContext): Promise<Response
   }
   const api = env.API;
   try {
-    return await throughEdgeCache(request, (p) => context.waitUntil(p), async () => {
-      if (!request.body) return ours(await api.fetch(request));
-      const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-      const stop = new AbortController();
-      context.waitUntil(request.body.pipeTo(writable, { signal: stop.signal }).catch(() => undefined));
-      const response = await api.fetch(new Request(request, { body: readable, duplex: 'half' } as RequestInit));
-      if (response.status >= 400) stop.abort();
-      return ours(response);
-    });
+    return await throughEdgeCache(
+      request,
+      (p) => context.waitUntil(p),
+      async () => {
+        if (!request.body) return ours(await api.fetch(request));
+        const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+        const stop = new AbortController();
+        context.waitUntil(request.body.pipeTo(writable, { signal: stop.signal }).catch(() => undefined));
+        const response = await api.fetch(new Request(request, { body: readable, duplex: 'half' } as RequestInit));
+        if (response.status >= 400) stop.abort();
+        return ours(response);
+      },
+    );
   } catch (err) {
     console.error('forwarding to the API failed', err instanceof Error ? (err.stack ?? err.message) : String(err));
     return apiError(500, 'internal_error', 'Something went wrong on our side. Please try again.');

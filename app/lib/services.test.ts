@@ -56,6 +56,8 @@ describe('searchServices: the words people type for each job', () => {
   });
 
   it('a query of filler words alone falls back to a plain substring match', () => {
-    expect(ids('the')).toEqual(SERVICES.filter((s) => `${s.title} ${s.description}`.toLowerCase().includes('the')).map((s) => s.id));
+    expect(ids('the')).toEqual(
+      SERVICES.filter((s) => `${s.title} ${s.description}`.toLowerCase().includes('the')).map((s) => s.id),
+    );
   });
 });

@@ -53,7 +53,9 @@ export function useUsage() {
       const outcome = await answer;
       if (outcome) apply(outcome.usage);
       else await refetch();
-      return outcome?.counted ? 'The job had already finished, so it counted as one AI operation.' : 'Nothing was counted against your daily allowance.';
+      return outcome?.counted
+        ? 'The job had already finished, so it counted as one AI operation.'
+        : 'Nothing was counted against your daily allowance.';
     },
     [apply, refetch],
   );

@@ -6,9 +6,13 @@ import { ToolsSection } from '~/features/home/tools-section';
 import { pageMeta, SITE_NAME } from '~/lib/meta';
 
 export const meta: MetaFunction = () =>
-  pageMeta(SITE_NAME, 'Free meme maker and image toolbox: templates, AI images, text and shapes. No watermark, no sign-up.', {
-    openGraph: true,
-  });
+  pageMeta(
+    SITE_NAME,
+    'Free meme maker and image toolbox: templates, AI images, text and shapes. No watermark, no sign-up.',
+    {
+      openGraph: true,
+    },
+  );
 
 export default function Home() {
   return (

@@ -9,7 +9,8 @@ import { pageMeta } from '~/lib/meta';
 import { CONTACT_KEPT_DAYS } from '../../core/api/contact';
 import { ABUSE_EMAIL, SUPPORT_EMAIL } from '../../core/site';
 
-export const meta: MetaFunction = () => pageMeta('Contact', 'Write to the people who run Memeforge: a question, a problem, Premium or billing.');
+export const meta: MetaFunction = () =>
+  pageMeta('Contact', 'Write to the people who run Memeforge: a question, a problem, Premium or billing.');
 
 export const handle: RouteHandle = { breadcrumb: [{ label: 'Contact' }] };
 
@@ -25,8 +26,8 @@ export default function Route() {
     <Page title="Contact" lead="A question, a problem, Premium or billing: write to us here and we answer by e-mail.">
       {topic === 'premium' ? (
         <p className={note} data-testid="plan-note">
-          Interested in {MEMBER_PLAN.name} ({MEMBER_PLAN.price} {MEMBER_PLAN.period})? Send us a message: support sets up your membership and sends you
-          the access code that opens your dashboard.
+          Interested in {MEMBER_PLAN.name} ({MEMBER_PLAN.price} {MEMBER_PLAN.period})? Send us a message: support sets
+          up your membership and sends you the access code that opens your dashboard.
         </p>
       ) : topic === 'billing' ? (
         <p className={note} data-testid="billing-note">
@@ -39,8 +40,8 @@ export default function Route() {
           <section>
             <h2 className="text-base font-semibold text-slate-900 dark:text-white">Where your message goes</h2>
             <p className="mt-1">
-              It is kept on our servers for the people who run the site to read; it is not e-mailed anywhere. We answer from our own mailbox, and
-              delete the message after {CONTACT_KEPT_DAYS} days. The{' '}
+              It is kept on our servers for the people who run the site to read; it is not e-mailed anywhere. We answer
+              from our own mailbox, and delete the message after {CONTACT_KEPT_DAYS} days. The{' '}
               <Link to="/privacy" className={link}>
                 privacy page
               </Link>{' '}
@@ -50,7 +51,10 @@ export default function Route() {
           <section>
             <h2 className="text-base font-semibold text-slate-900 dark:text-white">By e-mail</h2>
             <p className="mt-1">
-              <a href={`mailto:${SUPPORT_EMAIL}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`} className={link}>
+              <a
+                href={`mailto:${SUPPORT_EMAIL}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`}
+                className={link}
+              >
                 {SUPPORT_EMAIL}
               </a>
             </p>
@@ -58,7 +62,8 @@ export default function Route() {
           <section>
             <h2 className="text-base font-semibold text-slate-900 dark:text-white">Reports and take-downs</h2>
             <p className="mt-1">
-              To report a shared meme or ask for something to be taken down, use Report this meme on its page, or write to{' '}
+              To report a shared meme or ask for something to be taken down, use Report this meme on its page, or write
+              to{' '}
               <a href={`mailto:${ABUSE_EMAIL}`} className={link}>
                 {ABUSE_EMAIL}
               </a>

@@ -5,9 +5,19 @@ import type { RouteHandle } from '~/components/layout/breadcrumbs';
 import { Page } from '~/components/layout/page';
 import { pageMeta } from '~/lib/meta';
 import { SHARE_FREE_DAYS } from '../../core/api/shares';
-import { EXPORT_MAX_SIDE, FREE_DAILY_AI_LIMIT, IMAGE_TTL_SECONDS_DEFAULT, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../core/limits';
+import {
+  EXPORT_MAX_SIDE,
+  FREE_DAILY_AI_LIMIT,
+  IMAGE_TTL_SECONDS_DEFAULT,
+  MAX_IMAGE_PIXELS,
+  MAX_UPLOAD_BYTES,
+} from '../../core/limits';
 
-export const meta: MetaFunction = () => pageMeta('Help', 'Answers to common questions: making, downloading and sharing memes, the image tools, the AI allowance and privacy.');
+export const meta: MetaFunction = () =>
+  pageMeta(
+    'Help',
+    'Answers to common questions: making, downloading and sharing memes, the image tools, the AI allowance and privacy.',
+  );
 
 export const handle: RouteHandle = { breadcrumb: [{ label: 'Help' }] };
 
@@ -31,9 +41,9 @@ const TOPICS: { heading: string; questions: { q: string; a: ReactNode }[] }[] = 
         q: 'How do I make a meme?',
         a: (
           <>
-            Open the <To to="/meme-generator">Meme Generator</To>, pick a template (or upload your picture, or describe one for the AI), type your
-            captions in the boxes under the picture, and press Download Meme. The <To to="/how-to/meme-generator-guide">step-by-step guide</To> shows
-            each step.
+            Open the <To to="/meme-generator">Meme Generator</To>, pick a template (or upload your picture, or describe
+            one for the AI), type your captions in the boxes under the picture, and press Download Meme. The{' '}
+            <To to="/how-to/meme-generator-guide">step-by-step guide</To> shows each step.
           </>
         ),
       },
@@ -54,9 +64,9 @@ const TOPICS: { heading: string; questions: { q: string; a: ReactNode }[] }[] = 
         q: 'Which format should I download?',
         a: (
           <>
-            JPG opens everywhere and suits photos, PNG keeps text crisp, WebP is smaller still. The share size (at most 2,048 px) fits every network;
-            the original size goes up to {EXPORT_MAX_SIDE.toLocaleString('en-US')} px. Nothing is ever watermarked. More in{' '}
-            <To to="/how-to/download-memes">How to download your memes</To>.
+            JPG opens everywhere and suits photos, PNG keeps text crisp, WebP is smaller still. The share size (at most
+            2,048 px) fits every network; the original size goes up to {EXPORT_MAX_SIDE.toLocaleString('en-US')} px.
+            Nothing is ever watermarked. More in <To to="/how-to/download-memes">How to download your memes</To>.
           </>
         ),
       },
@@ -64,9 +74,9 @@ const TOPICS: { heading: string; questions: { q: string; a: ReactNode }[] }[] = 
         q: 'How do I share a meme by link?',
         a: (
           <>
-            In the Download dialog, press Share a link and copy the link it gives you. It works for {SHARE_FREE_DAYS} days, and the browser you
-            shared it from can delete it from its page; your links are listed on the <To to="/dashboard">dashboard</To>. See{' '}
-            <To to="/how-to/share-memes-online">How to share memes online</To>.
+            In the Download dialog, press Share a link and copy the link it gives you. It works for {SHARE_FREE_DAYS}{' '}
+            days, and the browser you shared it from can delete it from its page; your links are listed on the{' '}
+            <To to="/dashboard">dashboard</To>. See <To to="/how-to/share-memes-online">How to share memes online</To>.
           </>
         ),
       },
@@ -79,9 +89,11 @@ const TOPICS: { heading: string; questions: { q: string; a: ReactNode }[] }[] = 
         q: 'What can the image tools do?',
         a: (
           <>
-            <To to="/tools/optimize">Optimize</To> compresses, upscales and removes backgrounds; <To to="/tools/modify">Modify</To> resizes, crops,
-            rotates and works on many pictures at once; <To to="/tools/convert">Convert</To> changes formats and turns HTML into a picture;{' '}
-            <To to="/tools/security">Security</To> adds watermarks, blurs faces and removes private metadata such as GPS location.
+            <To to="/tools/optimize">Optimize</To> compresses, upscales and removes backgrounds;{' '}
+            <To to="/tools/modify">Modify</To> resizes, crops, rotates and works on many pictures at once;{' '}
+            <To to="/tools/convert">Convert</To> changes formats and turns HTML into a picture;{' '}
+            <To to="/tools/security">Security</To> adds watermarks, blurs faces and removes private metadata such as GPS
+            location.
           </>
         ),
       },
@@ -89,9 +101,10 @@ const TOPICS: { heading: string; questions: { q: string; a: ReactNode }[] }[] = 
         q: 'How does the daily AI allowance work?',
         a: (
           <>
-            You have {FREE_DAILY_AI_LIMIT} AI operations a day: generating a picture, upscaling, removing a background, and blurring faces, people
-            or a background each use one. They come back at midnight UTC, and one that fails or is cancelled is given back. Caption ideas and the
-            other tools never count. <To to="/pricing">Premium</To> has no daily cap.
+            You have {FREE_DAILY_AI_LIMIT} AI operations a day: generating a picture, upscaling, removing a background,
+            and blurring faces, people or a background each use one. They come back at midnight UTC, and one that fails
+            or is cancelled is given back. Caption ideas and the other tools never count. <To to="/pricing">Premium</To>{' '}
+            has no daily cap.
           </>
         ),
       },
@@ -104,8 +117,9 @@ const TOPICS: { heading: string; questions: { q: string; a: ReactNode }[] }[] = 
         q: 'What happens to my pictures?',
         a: (
           <>
-            They are processed to make your result and deleted after {IMAGE_TTL_SECONDS_DEFAULT / 60} minutes; downloads from the editor are made in
-            your browser. The <To to="/privacy">privacy page</To> lists everything that is kept.
+            They are processed to make your result and deleted after {IMAGE_TTL_SECONDS_DEFAULT / 60} minutes; downloads
+            from the editor are made in your browser. The <To to="/privacy">privacy page</To> lists everything that is
+            kept.
           </>
         ),
       },
@@ -113,8 +127,8 @@ const TOPICS: { heading: string; questions: { q: string; a: ReactNode }[] }[] = 
         q: 'Do I need an account?',
         a: (
           <>
-            No. Premium members open their dashboard with an access code from support; everyone else needs nothing. To get Premium, ask on the{' '}
-            <To to="/contact?plan=premium">contact page</To>.
+            No. Premium members open their dashboard with an access code from support; everyone else needs nothing. To
+            get Premium, ask on the <To to="/contact?plan=premium">contact page</To>.
           </>
         ),
       },
@@ -124,7 +138,10 @@ const TOPICS: { heading: string; questions: { q: string; a: ReactNode }[] }[] = 
 
 export default function Route() {
   return (
-    <Page title="Help" lead="Answers to the questions people ask most. Each points to the guide or the screen that does the job.">
+    <Page
+      title="Help"
+      lead="Answers to the questions people ask most. Each points to the guide or the screen that does the job."
+    >
       <div className="space-y-10">
         {TOPICS.map((topic) => (
           <section key={topic.heading} aria-labelledby={`help-${slug(topic.heading)}`}>
@@ -146,8 +163,9 @@ export default function Route() {
             Still stuck?
           </h2>
           <p className="mt-2 text-slate-700 dark:text-slate-200">
-            The <To to="/tutorials">how-to guides</To> walk through every step, and the <To to="/pricing">pricing questions</To> cover plans and
-            limits. Anything else: <To to="/contact">write to us</To>, and we answer by e-mail.
+            The <To to="/tutorials">how-to guides</To> walk through every step, and the{' '}
+            <To to="/pricing">pricing questions</To> cover plans and limits. Anything else:{' '}
+            <To to="/contact">write to us</To>, and we answer by e-mail.
           </p>
         </section>
       </div>

@@ -14,7 +14,9 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? pageMeta(data.guide.title, data.guide.description, { openGraph: true }) : pageMeta('Page not found', 'This guide does not exist.');
+  data
+    ? pageMeta(data.guide.title, data.guide.description, { openGraph: true })
+    : pageMeta('Page not found', 'This guide does not exist.');
 
 export const handle: RouteHandle = { breadcrumb: [{ label: 'How To', to: '/#how-to' }] };
 

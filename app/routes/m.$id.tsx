@@ -15,7 +15,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!shareIdSchema.safeParse(id).success) throw new Response('Not Found', { status: 404 });
   // Preview deployments have no API binding (ADR 0115).
   if (!context.env.API) throw new Response('Service Unavailable', { status: 503 });
-  const res = await context.env.API.fetch(new Request(new URL(`/api/shares/${id}`, request.url), { headers: { accept: 'application/json' } }));
+  const res = await context.env.API.fetch(
+    new Request(new URL(`/api/shares/${id}`, request.url), { headers: { accept: 'application/json' } }),
+  );
   if (res.status === 404) throw new Response('Not Found', { status: 404 });
   if (res.status === 410) return json({ share: null }, { status: 410, headers: { 'cache-control': 'no-store' } });
   if (!res.ok) throw new Response('Bad Gateway', { status: 502 });
@@ -23,7 +25,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 /** The page is never kept by a cache: a delete shows at the next load (ADR 0139). */
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({ 'cache-control': loaderHeaders.get('cache-control') ?? 'no-cache' });
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  'cache-control': loaderHeaders.get('cache-control') ?? 'no-cache',
+});
 
 export const handle: RouteHandle = { breadcrumb: [{ label: 'Shared meme' }] };
 

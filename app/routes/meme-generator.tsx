@@ -13,7 +13,13 @@ export const meta: MetaFunction = () =>
 
 /** Impact (Anton) is the template font and the new-text default: fetched with the page, not after the first draw. */
 export const links: LinksFunction = () => [
-  { rel: 'preload', as: 'font', type: 'font/woff2', href: latinFontFile(MEME_FONTS.find((f) => f.family === 'Impact')!), crossOrigin: 'anonymous' },
+  {
+    rel: 'preload',
+    as: 'font',
+    type: 'font/woff2',
+    href: latinFontFile(MEME_FONTS.find((f) => f.family === 'Impact')!),
+    crossOrigin: 'anonymous',
+  },
 ];
 
 export const handle: RouteHandle = { breadcrumb: [{ label: 'Meme Generator' }], toaster: EDITOR_TOASTER };
@@ -45,7 +51,13 @@ export default function Route() {
   return (
     <>
       {template && <link rel="preload" as="image" href={template.imageUrl} crossOrigin="anonymous" />}
-      <EditorShell template={params.get('template')} initialTemplate={template} lines={params.getAll('line')} image={params.get('image')} imageName={params.get('name')} />
+      <EditorShell
+        template={params.get('template')}
+        initialTemplate={template}
+        lines={params.getAll('line')}
+        image={params.get('image')}
+        imageName={params.get('name')}
+      />
     </>
   );
 }

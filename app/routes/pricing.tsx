@@ -7,7 +7,10 @@ import { pageMeta } from '~/lib/meta';
 import { FREE_DAILY_AI_LIMIT } from '../../core/limits';
 
 export const meta: MetaFunction = () =>
-  pageMeta('Pricing', `Memeforge is free forever with ${FREE_DAILY_AI_LIMIT} AI operations a day. Premium removes the daily cap and keeps your memes.`);
+  pageMeta(
+    'Pricing',
+    `Memeforge is free forever with ${FREE_DAILY_AI_LIMIT} AI operations a day. Premium removes the daily cap and keeps your memes.`,
+  );
 
 export const handle: RouteHandle = { breadcrumb: [{ label: 'Pricing' }] };
 
@@ -16,10 +19,12 @@ export default function Route() {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-12">
       <div className="mx-auto max-w-2xl text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white sm:text-4xl">Simple, honest pricing</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white sm:text-4xl">
+          Simple, honest pricing
+        </h1>
         <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">
-          Free forever, with <span data-testid="free-allowance">{FREE_DAILY_AI_LIMIT}</span> AI operations a day and no watermark. Premium
-          removes the daily cap, keeps your memes and adds API keys.
+          Free forever, with <span data-testid="free-allowance">{FREE_DAILY_AI_LIMIT}</span> AI operations a day and no
+          watermark. Premium removes the daily cap, keeps your memes and adds API keys.
         </p>
       </div>
       <h2 className="sr-only">Plans</h2>
@@ -28,10 +33,16 @@ export default function Route() {
           <PlanCard key={plan.id} plan={plan} />
         ))}
       </div>
-      <p className="mx-auto mt-6 max-w-2xl text-center text-sm text-slate-600 dark:text-slate-300" data-testid="team-note">
+      <p
+        className="mx-auto mt-6 max-w-2xl text-center text-sm text-slate-600 dark:text-slate-300"
+        data-testid="team-note"
+      >
         {TEAM_NOTE}
       </p>
-      <p className="mx-auto mt-2 max-w-2xl text-center text-sm text-slate-600 dark:text-slate-300" data-testid="billing-note">
+      <p
+        className="mx-auto mt-2 max-w-2xl text-center text-sm text-slate-600 dark:text-slate-300"
+        data-testid="billing-note"
+      >
         {BILLING_NOTE}
       </p>
       <PricingFaq />

@@ -5,7 +5,14 @@ import { Page } from '~/components/layout/page';
 import { pageMeta } from '~/lib/meta';
 import { ACCEPTED_FORMATS, FORMAT_NAMES, listOf } from '../../core/images/kinds';
 
-export const meta: MetaFunction = () => pageMeta('Compress Images', `Compress ${listOf(ACCEPTED_FORMATS.map((f) => FORMAT_NAMES[f]), 'and')} images.`);
+export const meta: MetaFunction = () =>
+  pageMeta(
+    'Compress Images',
+    `Compress ${listOf(
+      ACCEPTED_FORMATS.map((f) => FORMAT_NAMES[f]),
+      'and',
+    )} images.`,
+  );
 
 export const handle: RouteHandle = { breadcrumb: toolCrumbs('Compress') };
 

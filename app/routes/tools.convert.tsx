@@ -4,7 +4,8 @@ import { ConvertScreen } from '~/features/tools/convert-screen';
 import { ToolPage } from '~/features/tools/tool-page';
 import { pageMeta } from '~/lib/meta';
 
-const LEAD = 'Change image formats: JPEG, PNG, WebP, BMP and TIFF, one file or many. Or render a page of HTML to a picture.';
+const LEAD =
+  'Change image formats: JPEG, PNG, WebP, BMP and TIFF, one file or many. Or render a page of HTML to a picture.';
 
 export const meta: MetaFunction = () => pageMeta('Convert', LEAD);
 

@@ -4,7 +4,8 @@ import { OptimizeTool } from '~/features/tools/optimize-tool';
 import { ToolPage } from '~/features/tools/tool-page';
 import { pageMeta } from '~/lib/meta';
 
-export const meta: MetaFunction = () => pageMeta('Optimize', 'Compress images, upscale them with AI, or remove the background.');
+export const meta: MetaFunction = () =>
+  pageMeta('Optimize', 'Compress images, upscale them with AI, or remove the background.');
 
 export const handle: RouteHandle = { breadcrumb: toolCrumbs('Optimize') };
 

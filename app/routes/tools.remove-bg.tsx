@@ -11,7 +11,10 @@ export const handle: RouteHandle = { breadcrumb: toolCrumbs('Remove Background')
 export default function Route() {
   return (
     <Page title="Remove Background" lead="Background removal lives in the Background tab of the Optimize tool.">
-      <Link to="/tools/optimize?tab=remove-background" className="font-semibold text-brand-700 underline dark:text-brand-400">
+      <Link
+        to="/tools/optimize?tab=remove-background"
+        className="font-semibold text-brand-700 underline dark:text-brand-400"
+      >
         Open Optimize › Background
       </Link>
     </Page>

@@ -4,7 +4,8 @@ import { toolCrumbs, type RouteHandle } from '~/components/layout/breadcrumbs';
 import { Page } from '~/components/layout/page';
 import { pageMeta } from '~/lib/meta';
 
-export const meta: MetaFunction = () => pageMeta('Resize Images', 'Resize images to any size or a social media preset.');
+export const meta: MetaFunction = () =>
+  pageMeta('Resize Images', 'Resize images to any size or a social media preset.');
 
 export const handle: RouteHandle = { breadcrumb: toolCrumbs('Resize') };
 

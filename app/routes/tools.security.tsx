@@ -4,7 +4,8 @@ import { SecurityTool } from '~/features/tools/security-tool';
 import { ToolPage } from '~/features/tools/tool-page';
 import { pageMeta } from '~/lib/meta';
 
-export const meta: MetaFunction = () => pageMeta('Security', 'Watermark images, blur private areas, and remove hidden metadata such as GPS.');
+export const meta: MetaFunction = () =>
+  pageMeta('Security', 'Watermark images, blur private areas, and remove hidden metadata such as GPS.');
 
 export const handle: RouteHandle = { breadcrumb: toolCrumbs('Security') };
 

@@ -21,7 +21,12 @@ function declaring(width: number, height: number): Uint8Array {
   new DataView(ihdr.buffer).setUint32(0, width);
   new DataView(ihdr.buffer).setUint32(4, height);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return concatBytes([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', new Uint8Array([0x78, 0x01, 0x01, 0, 0, 0xff, 0xff, 0, 0, 0, 1])), pngChunk('IEND', new Uint8Array())]);
+  return concatBytes([
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', new Uint8Array([0x78, 0x01, 0x01, 0, 0, 0xff, 0xff, 0, 0, 0, 1])),
+    pngChunk('IEND', new Uint8Array()),
+  ]);
 }
 
 /** `gc()` when workerd runs with --expose-gc (the bench sets it), so what is sampled is live memory, not garbage. */

@@ -4,7 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { animationLimitProblem, createGifWriter, encodeGif, muxAnimatedWebp, readGifFrames, readGifInfo, readWebpAnimation, readWebpFrames, stripGifMetadata, type Frame } from '.';
+import {
+  animationLimitProblem,
+  createGifWriter,
+  encodeGif,
+  muxAnimatedWebp,
+  readGifFrames,
+  readGifInfo,
+  readWebpAnimation,
+  readWebpFrames,
+  stripGifMetadata,
+  type Frame,
+} from '.';
 
 const dir = mkdtempSync(join(tmpdir(), 'animation-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,7 +42,10 @@ async function libvipsFrames(bytes: Uint8Array) {
   const meta = await sharp(bytes, { animated: true }).metadata();
   const { data } = await sharp(bytes, { animated: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const per = meta.width! * (meta.pageHeight ?? meta.height!) * 4;
-  return { meta, frames: Array.from({ length: meta.pages ?? 1 }, (_, i) => new Uint8Array(data.subarray(i * per, (i + 1) * per))) };
+  return {
+    meta,
+    frames: Array.from({ length: meta.pages ?? 1 }, (_, i) => new Uint8Array(data.subarray(i * per, (i + 1) * per))),
+  };
 }
 
 describe('GIF', () => {
@@ -67,7 +81,7 @@ describe('GIF', () => {
   it('keeps transparency, also where a pixel turns transparent over colour', async () => {
     const frames = movingSquare(3).map((f, i) => {
       const rgba = f.rgba.slice();
-      for (let p = 0; p < 48 * 32; p++) if ((p % 48) < 8 * (i + 1) && i !== 1) rgba[p * 4 + 3] = 0;
+      for (let p = 0; p < 48 * 32; p++) if (p % 48 < 8 * (i + 1) && i !== 1) rgba[p * 4 + 3] = 0;
       return { ...f, rgba };
     });
     const gif = encodeGif(frames, { width: 48, height: 32, loops: 0 });
@@ -81,21 +95,31 @@ describe('GIF', () => {
     }
   });
 
-  it.runIf(existsSync('/usr/bin/convert'))('reads an ImageMagick animation as libvips does: disposal, local palettes, interlace', async () => {
-    const out = join(dir, 'magick.gif');
-    // 12 frames of 80 ms (-delay 8), partial frames (-layers optimize), one interlaced local-palette frame in the mix.
-    const args = ['-delay', '8', '-loop', '0', '-size', '60x40'];
-    for (let i = 0; i < 12; i++) args.push(`xc:rgb(${20 * i},${255 - 20 * i},90)`, '-fill', 'yellow', '-draw', `circle ${5 * i + 5},20 ${5 * i + 9},20`);
-    execFileSync('/usr/bin/convert', [...args, '-layers', 'optimize', '-interlace', 'GIF', out]);
-    const bytes = new Uint8Array(readFileSync(out));
-    const ours = [...readGifFrames(bytes)];
-    const { meta, frames: vips } = await libvipsFrames(bytes);
-    expect(ours).toHaveLength(12);
-    expect(meta.pages).toBe(12);
-    expect(ours.map((f) => f.delayMs)).toEqual(meta.delay);
-    expect(readGifInfo(bytes).loops).toBe(0);
-    ours.forEach((f, i) => expect(maxDiff(f.rgba, vips[i]!)).toBe(0));
-  });
+  it.runIf(existsSync('/usr/bin/convert'))(
+    'reads an ImageMagick animation as libvips does: disposal, local palettes, interlace',
+    async () => {
+      const out = join(dir, 'magick.gif');
+      // 12 frames of 80 ms (-delay 8), partial frames (-layers optimize), one interlaced local-palette frame in the mix.
+      const args = ['-delay', '8', '-loop', '0', '-size', '60x40'];
+      for (let i = 0; i < 12; i++)
+        args.push(
+          `xc:rgb(${20 * i},${255 - 20 * i},90)`,
+          '-fill',
+          'yellow',
+          '-draw',
+          `circle ${5 * i + 5},20 ${5 * i + 9},20`,
+        );
+      execFileSync('/usr/bin/convert', [...args, '-layers', 'optimize', '-interlace', 'GIF', out]);
+      const bytes = new Uint8Array(readFileSync(out));
+      const ours = [...readGifFrames(bytes)];
+      const { meta, frames: vips } = await libvipsFrames(bytes);
+      expect(ours).toHaveLength(12);
+      expect(meta.pages).toBe(12);
+      expect(ours.map((f) => f.delayMs)).toEqual(meta.delay);
+      expect(readGifInfo(bytes).loops).toBe(0);
+      ours.forEach((f, i) => expect(maxDiff(f.rgba, vips[i]!)).toBe(0));
+    },
+  );
 
   it('refuses damaged LZW data and a truncated file in words', () => {
     const gif = encodeGif(movingSquare(2), { width: 48, height: 32, loops: 0 });
@@ -127,7 +151,16 @@ describe('GIF', () => {
 describe('animated WebP container', () => {
   it('wraps still WebP frames into an animation libvips reads as 12 pages of 80 ms, and reads it back', async () => {
     const frames = movingSquare();
-    const stills = await Promise.all(frames.map(async (f) => ({ still: new Uint8Array(await sharp(f.rgba, { raw: { width: 48, height: 32, channels: 4 } }).webp({ lossless: true }).toBuffer()), delayMs: f.delayMs })));
+    const stills = await Promise.all(
+      frames.map(async (f) => ({
+        still: new Uint8Array(
+          await sharp(f.rgba, { raw: { width: 48, height: 32, channels: 4 } })
+            .webp({ lossless: true })
+            .toBuffer(),
+        ),
+        delayMs: f.delayMs,
+      })),
+    );
     const webp = muxAnimatedWebp({ width: 48, height: 32, loops: 0 }, stills);
     const { meta, frames: vips } = await libvipsFrames(webp);
     expect(meta.format).toBe('webp');
@@ -169,8 +202,12 @@ describe('animated WebP container', () => {
 describe('limits', () => {
   it('names the frame limit and the all-frames area limit', () => {
     expect(animationLimitProblem({ frames: 300, width: 500, height: 500 })).toBeNull();
-    expect(animationLimitProblem({ frames: 301, width: 10, height: 10 })).toMatch(/301 frames; the tools take animations of at most 300 frames/);
-    expect(animationLimitProblem({ frames: 200, width: 1000, height: 501 })).toMatch(/100.2 megapixels in all; .* at most 100 megapixels in all frames together/);
+    expect(animationLimitProblem({ frames: 301, width: 10, height: 10 })).toMatch(
+      /301 frames; the tools take animations of at most 300 frames/,
+    );
+    expect(animationLimitProblem({ frames: 200, width: 1000, height: 501 })).toMatch(
+      /100.2 megapixels in all; .* at most 100 megapixels in all frames together/,
+    );
   });
 });
 

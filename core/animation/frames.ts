@@ -47,7 +47,12 @@ export interface FrameRect {
  * core/animation, libvips and browsers alike), count the pixels decoded. The first frame that is not inside, in
  * words for the person, or null.
  */
-export function frameOutsideProblem(picture: { format: ImageFormat; width: number; height: number; frameOutside?: FrameRect }): string | null {
+export function frameOutsideProblem(picture: {
+  format: ImageFormat;
+  width: number;
+  height: number;
+  frameOutside?: FrameRect;
+}): string | null {
   const outside = picture.frameOutside;
   if (!outside) return null;
   const n = (v: number) => v.toLocaleString('en-US');
@@ -68,7 +73,10 @@ export const FRAMES_FIRST_ADVICE = 'choose its first frame only (frames=first)';
 export const STILL_FIRST_FRAME_ADVICE = 'save its first frame as a still picture';
 
 /** Why an animation is over the tools' limits, in words for the person, or null. */
-export function animationLimitProblem(info: Pick<AnimationInfo, 'width' | 'height' | 'frames'>, advice = FRAMES_FIRST_ADVICE): string | null {
+export function animationLimitProblem(
+  info: Pick<AnimationInfo, 'width' | 'height' | 'frames'>,
+  advice = FRAMES_FIRST_ADVICE,
+): string | null {
   if (info.frames > ANIMATION_MAX_FRAMES) {
     return `This animation has ${info.frames.toLocaleString('en-US')} frames; the tools take animations of at most ${ANIMATION_MAX_FRAMES} frames. Please shorten it, or ${advice}.`;
   }

@@ -71,12 +71,21 @@ function parse(bytes: Uint8Array): Parsed {
       if (label === 0xf9) {
         need(bytes, offset + 8);
         const packed = bytes[offset + 3]!;
-        control = { delayMs: u16(bytes, offset + 4) * 10, disposal: (packed >> 2) & 7, transparent: packed & 1 ? bytes[offset + 6]! : -1 };
+        control = {
+          delayMs: u16(bytes, offset + 4) * 10,
+          disposal: (packed >> 2) & 7,
+          transparent: packed & 1 ? bytes[offset + 6]! : -1,
+        };
       } else if (label === 0xff) {
         need(bytes, offset + 14);
         const app = String.fromCharCode(...bytes.subarray(offset + 3, offset + 14));
         const sub = offset + 14;
-        if ((app === 'NETSCAPE2.0' || app === 'ANIMEXTS1.0') && sub + 4 <= bytes.length && bytes[sub] === 3 && bytes[sub + 1] === 1) {
+        if (
+          (app === 'NETSCAPE2.0' || app === 'ANIMEXTS1.0') &&
+          sub + 4 <= bytes.length &&
+          bytes[sub] === 3 &&
+          bytes[sub + 1] === 1
+        ) {
           const n = u16(bytes, sub + 2);
           loops = n === 0 ? 0 : n + 1;
         }
@@ -197,7 +206,13 @@ function lzwDecode(bytes: Uint8Array, offset: number, pixelCount: number): Uint8
 function rowOrder(height: number, interlaced: boolean): number[] {
   if (!interlaced) return Array.from({ length: height }, (_, i) => i);
   const rows: number[] = [];
-  for (const [start, step] of [[0, 8], [4, 8], [2, 4], [1, 2]] as const) for (let y = start; y < height; y += step) rows.push(y);
+  for (const [start, step] of [
+    [0, 8],
+    [4, 8],
+    [2, 4],
+    [1, 2],
+  ] as const)
+    for (let y = start; y < height; y += step) rows.push(y);
   return rows;
 }
 
@@ -267,7 +282,14 @@ export function stripGifMetadata(bytes: Uint8Array): { bytes: Uint8Array; remove
       const end = skipSubBlocks(bytes, offset + 2);
       const app = label === 0xff ? String.fromCharCode(...bytes.subarray(offset + 3, offset + 14)) : '';
       if (label === 0xf9 || label === 0x01 || app === 'NETSCAPE2.0' || app === 'ANIMEXTS1.0') keep.push([offset, end]);
-      else removed.push(label === 0xfe ? 'GIF comment' : label === 0xff ? `GIF application extension ${app.replace(/[^\x20-\x7e]/g, '?')}` : `GIF extension 0x${label.toString(16)}`);
+      else
+        removed.push(
+          label === 0xfe
+            ? 'GIF comment'
+            : label === 0xff
+              ? `GIF application extension ${app.replace(/[^\x20-\x7e]/g, '?')}`
+              : `GIF extension 0x${label.toString(16)}`,
+        );
       offset = end;
     } else {
       const block = gif.blocks[blockIndex++]!;

@@ -13,7 +13,8 @@ import type { Frame } from './frames';
 
 // Bundlers (the Worker, the app) read gifenc's ES module; Node's own loader gets its CommonJS build, whose names
 // arrive under `default`.
-const { applyPalette, GIFEncoder, quantize } = ('GIFEncoder' in gifencModule ? gifencModule : (gifencModule as unknown as { default: typeof gifencModule }).default);
+const { applyPalette, GIFEncoder, quantize } =
+  'GIFEncoder' in gifencModule ? gifencModule : (gifencModule as unknown as { default: typeof gifencModule }).default;
 
 export interface GifWriterOptions {
   width: number;
@@ -69,7 +70,8 @@ export function createGifWriter(options: GifWriterOptions): GifWriter {
 
   return {
     add({ rgba, delayMs }) {
-      if (rgba.length !== pixels * 4) throw new Error(`a frame of ${rgba.length / 4} pixels for a ${width} × ${height} GIF`);
+      if (rgba.length !== pixels * 4)
+        throw new Error(`a frame of ${rgba.length / 4} pixels for a ${width} × ${height} GIF`);
       // Whole when it is the first, or when a pixel turns transparent over colour (the frame before is cleared).
       let whole = count === 0;
       if (!whole) {

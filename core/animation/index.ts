@@ -19,4 +19,13 @@
 export * from './frames';
 export { GifError, readGifFrames, readGifInfo, stripGifMetadata } from './gif-decode';
 export { createGifWriter, encodeGif, type GifWriter, type GifWriterOptions } from './gif-encode';
-export { frameChunks, muxAnimatedWebp, readWebpAnimation, readWebpFrames, WebpContainerError, type DecodeStill, type WebpAnimationOptions, type WebpFramePart } from './webp-container';
+export {
+  frameChunks,
+  muxAnimatedWebp,
+  readWebpAnimation,
+  readWebpFrames,
+  WebpContainerError,
+  type DecodeStill,
+  type WebpAnimationOptions,
+  type WebpFramePart,
+} from './webp-container';

@@ -27,7 +27,9 @@ function frameAt(f: number): Frame {
   return { rgba, delayMs: 40 };
 }
 
-it('a 64-frame 500 × 500 animation is read and written frame by frame: the peak is a few frames and the files', { timeout: 120_000 }, () => {
+it('a 64-frame 500 × 500 animation is read and written frame by frame: the peak is a few frames and the files', {
+  timeout: 120_000,
+}, () => {
   const made = createGifWriter({ width: W, height: H, loops: 0 });
   for (let f = 0; f < FRAMES; f++) made.add(frameAt(f));
   const input = made.finish();
@@ -45,7 +47,9 @@ it('a 64-frame 500 × 500 animation is read and written frame by frame: the peak
   const output = writer.finish();
   const ms = performance.now() - started;
   peak = Math.max(peak, process.memoryUsage().arrayBuffers - base);
-  console.log(`64 × 500×500 (16 MP): input ${(input.length / 1e6).toFixed(1)} MB, output ${(output.length / 1e6).toFixed(1)} MB, peak typed arrays ${(peak / 1e6).toFixed(1)} MB (${(peak / frameBytes).toFixed(1)} frames), ${Math.round(ms)} ms (${Math.round(ms / 16)} ms/MP)`);
+  console.log(
+    `64 × 500×500 (16 MP): input ${(input.length / 1e6).toFixed(1)} MB, output ${(output.length / 1e6).toFixed(1)} MB, peak typed arrays ${(peak / 1e6).toFixed(1)} MB (${(peak / frameBytes).toFixed(1)} frames), ${Math.round(ms)} ms (${Math.round(ms / 16)} ms/MP)`,
+  );
   expect(count).toBe(FRAMES);
   // The reader's canvas, saved canvas and yielded copy, the writer's canvas, masks, sample and two index planes
   // (about 6 frames of RGBA), and the output as it grows; garbage is collected when V8 chooses (measured 9.8, 11.8

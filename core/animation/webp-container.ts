@@ -36,7 +36,8 @@ function chunks(bytes: Uint8Array, from: number, to: number): Chunk[] {
 }
 
 function riffChunks(bytes: Uint8Array): Chunk[] {
-  if (bytes.length < 12 || fourcc(bytes, 0) !== 'RIFF' || fourcc(bytes, 8) !== 'WEBP') throw new WebpContainerError('not a WebP');
+  if (bytes.length < 12 || fourcc(bytes, 0) !== 'RIFF' || fourcc(bytes, 8) !== 'WEBP')
+    throw new WebpContainerError('not a WebP');
   return chunks(bytes, 12, Math.min(bytes.length, 8 + u32(bytes, 4)));
 }
 
@@ -58,7 +59,11 @@ export function frameChunks(still: Uint8Array): { data: Uint8Array; alpha: boole
 function riffWebp(parts: readonly Uint8Array[]): Uint8Array {
   const head = new Uint8Array(12);
   head.set([0x52, 0x49, 0x46, 0x46]);
-  new DataView(head.buffer).setUint32(4, parts.reduce((n, p) => n + p.length, 4), true);
+  new DataView(head.buffer).setUint32(
+    4,
+    parts.reduce((n, p) => n + p.length, 4),
+    true,
+  );
   head.set([0x57, 0x45, 0x42, 0x50], 8);
   return concatBytes([head, ...parts]);
 }
@@ -85,7 +90,10 @@ export interface WebpAnimationOptions {
 }
 
 /** An animated WebP of whole-canvas frames, each a still WebP file of the canvas size and its delay. */
-export function muxAnimatedWebp(options: WebpAnimationOptions, frames: Array<{ still: Uint8Array; delayMs: number }>): Uint8Array {
+export function muxAnimatedWebp(
+  options: WebpAnimationOptions,
+  frames: Array<{ still: Uint8Array; delayMs: number }>,
+): Uint8Array {
   const { width, height } = options;
   if (frames.length === 0) throw new WebpContainerError('an animation needs at least one frame');
   const parts: Uint8Array[] = [];
@@ -140,13 +148,24 @@ export function readWebpAnimation(bytes: Uint8Array): (AnimationInfo & { parts: 
   const parts: WebpFramePart[] = [];
   for (const c of all.filter((x) => x.id === 'ANMF')) {
     const p = c.payload;
-    const inner = chunks(bytes, p + 16, p + c.size).filter((x) => x.id === 'ALPH' || x.id === 'VP8 ' || x.id === 'VP8L');
+    const inner = chunks(bytes, p + 16, p + c.size).filter(
+      (x) => x.id === 'ALPH' || x.id === 'VP8 ' || x.id === 'VP8L',
+    );
     const w = u24(bytes, p + 6) + 1;
     const h = u24(bytes, p + 9) + 1;
     const hasAlph = inner.some((x) => x.id === 'ALPH');
     const data = inner.map((x) => bytes.subarray(x.start, x.end));
     const still = stillOf(w, h, data, hasAlph);
-    parts.push({ x: u24(bytes, p) * 2, y: u24(bytes, p + 3) * 2, width: w, height: h, delayMs: u24(bytes, p + 12), blend: (bytes[p + 15]! & 0x02) === 0, dispose: (bytes[p + 15]! & 0x01) !== 0, still });
+    parts.push({
+      x: u24(bytes, p) * 2,
+      y: u24(bytes, p + 3) * 2,
+      width: w,
+      height: h,
+      delayMs: u24(bytes, p + 12),
+      blend: (bytes[p + 15]! & 0x02) === 0,
+      dispose: (bytes[p + 15]! & 0x01) !== 0,
+      still,
+    });
   }
   if (parts.length === 0) throw new WebpContainerError('the animated WebP holds no frame');
   return { width, height, loops, frames: parts.length, parts };
@@ -166,10 +185,15 @@ function stillOf(width: number, height: number, data: Uint8Array[], alpha: boole
 }
 
 /** Decodes a still WebP to straight RGBA (the caller's codec). */
-export type DecodeStill = (still: Uint8Array) => Promise<{ data: Uint8Array | Uint8ClampedArray; width: number; height: number }>;
+export type DecodeStill = (
+  still: Uint8Array,
+) => Promise<{ data: Uint8Array | Uint8ClampedArray; width: number; height: number }>;
 
 /** Every frame of an animated WebP as shown (whole canvas), one at a time, each decoded by `decode`. */
-export async function* readWebpFrames(animation: NonNullable<ReturnType<typeof readWebpAnimation>>, decode: DecodeStill): AsyncGenerator<Frame, void, undefined> {
+export async function* readWebpFrames(
+  animation: NonNullable<ReturnType<typeof readWebpAnimation>>,
+  decode: DecodeStill,
+): AsyncGenerator<Frame, void, undefined> {
   const { width, height } = animation;
   const canvas = new Uint8Array(width * height * 4);
   for (const part of animation.parts) {
@@ -188,14 +212,16 @@ export async function* readWebpFrames(animation: NonNullable<ReturnType<typeof r
         } else if (a > 0) {
           const da = canvas[o + 3]!;
           const outA = a + (da * (255 - a)) / 255;
-          for (let k = 0; k < 3; k++) canvas[o + k] = Math.round((picture.data[s + k]! * a + (canvas[o + k]! * da * (255 - a)) / 255) / outA);
+          for (let k = 0; k < 3; k++)
+            canvas[o + k] = Math.round((picture.data[s + k]! * a + (canvas[o + k]! * da * (255 - a)) / 255) / outA);
           canvas[o + 3] = Math.round(outA);
         }
       }
     }
     yield { rgba: canvas.slice(), delayMs: part.delayMs };
     if (part.dispose) {
-      for (let y = part.y; y < Math.min(height, part.y + part.height); y++) canvas.fill(0, (y * width + part.x) * 4, (y * width + Math.min(width, part.x + part.width)) * 4);
+      for (let y = part.y; y < Math.min(height, part.y + part.height); y++)
+        canvas.fill(0, (y * width + part.x) * 4, (y * width + Math.min(width, part.x + part.width)) * 4);
     }
   }
 }

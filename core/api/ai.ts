@@ -4,7 +4,8 @@ import { PROMPT_MAX_CHARS } from '../limits';
 import { imageIdOfAddress } from '../images/address';
 
 /** What a caption request's `imageUrl` must be. */
-export const IMAGE_ADDRESS_RULE = 'imageUrl must be the imageUrl POST /api/upload answered (this site\'s /api/images/{id}).';
+export const IMAGE_ADDRESS_RULE =
+  "imageUrl must be the imageUrl POST /api/upload answered (this site's /api/images/{id}).";
 
 export const AI_PROVIDERS = ['cloudflare', 'local', 'fake', 'none'] as const;
 
@@ -45,7 +46,10 @@ export const generateCaptionsRequestSchema = z
       .optional(),
     context: z.string().max(PROMPT_MAX_CHARS).default(''),
   })
-  .refine((b) => !(b.templateId && b.imageUrl), { message: 'Send templateId or imageUrl, not both.', path: ['imageUrl'] });
+  .refine((b) => !(b.templateId && b.imageUrl), {
+    message: 'Send templateId or imageUrl, not both.',
+    path: ['imageUrl'],
+  });
 
 export const CAPTION_SOURCES = ['model', 'bank'] as const;
 

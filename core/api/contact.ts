@@ -2,7 +2,12 @@
  * POST /api/contact (ADR 0158): a message from the contact page, kept in D1 for the operator, who reads them with
  * `npm run contact:list` and answers by e-mail. The Worker sends no e-mail itself.
  */
-import { CONTACT_EMAIL_MAX_CHARS, CONTACT_KEPT_DAYS, CONTACT_MESSAGE_MAX_CHARS, CONTACT_NAME_MAX_CHARS } from '../limits';
+import {
+  CONTACT_EMAIL_MAX_CHARS,
+  CONTACT_KEPT_DAYS,
+  CONTACT_MESSAGE_MAX_CHARS,
+  CONTACT_NAME_MAX_CHARS,
+} from '../limits';
 import { withoutHiddenControls } from '../text';
 import { z } from './zod';
 

@@ -22,7 +22,8 @@ export const CACHE_STATUS_HEADER = 'x-cache';
 
 /** The answer header's description in the OpenAPI document, for every route whose answer the edge cache keeps. */
 export const EDGE_CACHED_HEADERS = {
-  'x-cache': '`hit`: served from the site\'s edge cache, as kept after an earlier request; `miss`: made for this request (and kept for the next).',
+  'x-cache':
+    "`hit`: served from the site's edge cache, as kept after an earlier request; `miss`: made for this request (and kept for the next).",
 } as const;
 
 /** The tag a share's picture is kept under, purged when the share is deleted (Cache-Tag allows ASCII, no spaces). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createEventStreamParser, parseEventStream } from './event-stream';
 
-const body = 'event: phase\ndata: {"phase":"queued"}\n\n: working\n\nevent: phase\ndata: {"phase":"processing","estimateMs":4200}\n\nevent: result\ndata: {"imageUrl":"/api/images/a"}\n\n';
+const body =
+  'event: phase\ndata: {"phase":"queued"}\n\n: working\n\nevent: phase\ndata: {"phase":"processing","estimateMs":4200}\n\nevent: result\ndata: {"imageUrl":"/api/images/a"}\n\n';
 
 describe('the tool routes’ event stream, read as it arrives', () => {
   it('reads phases and the result in order and skips heartbeat comments', () => {
@@ -34,7 +35,9 @@ describe('the tool routes’ event stream, read as it arrives', () => {
     const crlf = 'event: phase\r\ndata: 1\r\n\r\nevent: phase\r\ndata: 2\r\n\r\n';
     for (let cut = 1; cut < crlf.length; cut++) {
       const parser = createEventStreamParser();
-      expect([...parser.push(crlf.slice(0, cut)), ...parser.push(crlf.slice(cut))], `cut at ${cut}`).toEqual(parseEventStream(crlf));
+      expect([...parser.push(crlf.slice(0, cut)), ...parser.push(crlf.slice(cut))], `cut at ${cut}`).toEqual(
+        parseEventStream(crlf),
+      );
     }
   });
 });

@@ -16,13 +16,21 @@ const checkSchema = z.object({
 });
 
 const serviceCheckSchema = checkSchema.extend({
-  provider: z.enum(['cloudflare', 'local', 'fake', 'none']).describe('What serves it: a Cloudflare binding (checked for presence only), the offline service, the test stand-in, or nothing configured.'),
+  provider: z
+    .enum(['cloudflare', 'local', 'fake', 'none'])
+    .describe(
+      'What serves it: a Cloudflare binding (checked for presence only), the offline service, the test stand-in, or nothing configured.',
+    ),
 });
 
 export const HEALTH_STATUSES = ['ok', 'degraded', 'down'] as const;
 
 export const healthSchema = z.object({
-  status: z.enum(HEALTH_STATUSES).describe('`ok`: everything answers. `degraded`: the site works, but a feature that needs the image service, the renderer or AI is unavailable. `down`: the database or storage does not answer.'),
+  status: z
+    .enum(HEALTH_STATUSES)
+    .describe(
+      '`ok`: everything answers. `degraded`: the site works, but a feature that needs the image service, the renderer or AI is unavailable. `down`: the database or storage does not answer.',
+    ),
   ok: z.boolean().describe('The database and storage both answer (the same as `status` not being `down`).'),
   checkedAt: z.string().describe('When these checks ran (ISO 8601); answers within a few seconds reuse them.'),
   checks: z.object({

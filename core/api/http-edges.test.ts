@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { dropUnreadBody, FRAMING_MESSAGES, framingProblem, readWithin, UNREAD_BODY_GRACE_MS } from './http-edges';
 
 /** A request as a client can send it raw: workerd hands a GET its body, which the Request constructor never would. */
-const raw = (method: string, headers: Record<string, string>, body: unknown = null) => ({ method, headers: new Headers(headers), body });
+const raw = (method: string, headers: Record<string, string>, body: unknown = null) => ({
+  method,
+  headers: new Headers(headers),
+  body,
+});
 const someBody = new ReadableStream();
 
 describe('framingProblem', () => {
@@ -20,7 +24,9 @@ describe('framingProblem', () => {
 
   it('refuses a Content-Length sent twice (joined as "5, 5"), or one that is not a whole number', () => {
     for (const value of ['5, 5', '5, 6', '-1', '1e3', '0x10', ' ', '']) {
-      expect(framingProblem(raw('POST', { 'content-length': value }, someBody)), JSON.stringify(value)).toBe(FRAMING_MESSAGES.contentLength);
+      expect(framingProblem(raw('POST', { 'content-length': value }, someBody)), JSON.stringify(value)).toBe(
+        FRAMING_MESSAGES.contentLength,
+      );
     }
   });
 });

@@ -24,12 +24,16 @@ export function framingProblem(request: FramedRequest): string | null {
   const length = request.headers.get('content-length');
   if (length !== null && !/^\d+$/.test(length)) return FRAMING_MESSAGES.contentLength;
   // A declared empty body is no body (some clients send Content-Length: 0 on every request).
-  if ((request.method === 'GET' || request.method === 'HEAD') && request.body !== null && length !== '0') return FRAMING_MESSAGES.bodyOnRead;
+  if ((request.method === 'GET' || request.method === 'HEAD') && request.body !== null && length !== '0')
+    return FRAMING_MESSAGES.bodyOnRead;
   return null;
 }
 
 /** The next chunk of a body, or 'stalled' when none comes within `idleMs` (workerd waits for a stalled body forever). */
-export async function readWithin<T>(reader: ReadableStreamDefaultReader<T>, idleMs: number): Promise<ReadableStreamReadResult<T> | 'stalled'> {
+export async function readWithin<T>(
+  reader: ReadableStreamDefaultReader<T>,
+  idleMs: number,
+): Promise<ReadableStreamReadResult<T> | 'stalled'> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<'stalled'>((resolve) => {
     timer = setTimeout(() => resolve('stalled'), idleMs);
@@ -51,7 +55,11 @@ export const UNREAD_BODY_GRACE_MS = 1000;
  * waits only 64 KB or a second for an unread body) and the answer can be lost. Then, or at once, the rest is
  * cancelled.
  */
-export async function dropUnreadBody(body: ReadableStream<Uint8Array>, declaredLength: string | null, maxBytes: number): Promise<void> {
+export async function dropUnreadBody(
+  body: ReadableStream<Uint8Array>,
+  declaredLength: string | null,
+  maxBytes: number,
+): Promise<void> {
   let reader: ReadableStreamDefaultReader<Uint8Array>;
   try {
     reader = body.getReader();

@@ -3,7 +3,12 @@ import { imageUrlSchema } from './image-url';
 import { SOURCE_DEADLINE_MS, SOURCE_MAX_REDIRECTS, SOURCE_URL_MAX_CHARS } from '../limits';
 
 export { IMAGE_EXTENSIONS, IMAGE_FORMATS, IMAGE_MIME_TYPES, type ImageFormat } from '../images/kinds';
-export { EMPTY_FILE_MESSAGE, MISSING_IMAGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '../messages';
+export {
+  EMPTY_FILE_MESSAGE,
+  MISSING_IMAGE_MESSAGE,
+  UNSUPPORTED_IMAGE_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
+} from '../messages';
 import { IMAGE_ID_PATTERN } from '../images/address';
 import { ACCEPTED_FORMATS } from '../images/kinds';
 import { EMPTY_FILE_MESSAGE, MISSING_IMAGE_MESSAGE } from '../messages';

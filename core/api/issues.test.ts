@@ -28,16 +28,25 @@ describe('describeIssue', () => {
   });
 
   it('keeps sentences written for people and puts the field before a bare verb phrase', () => {
-    expect(first(z.object({ q: z.number({ message: 'Quality must be auto or a whole number from 10 to 100.' }) }), { q: 'abc' })).toBe(
-      'Quality must be auto or a whole number from 10 to 100.',
-    );
-    expect(first(z.object({ fullPage: z.enum(['true', 'false'], { message: 'must be true or false' }) }), { fullPage: 'yes' })).toBe(
-      'Full page must be true or false.',
-    );
+    expect(
+      first(z.object({ q: z.number({ message: 'Quality must be auto or a whole number from 10 to 100.' }) }), {
+        q: 'abc',
+      }),
+    ).toBe('Quality must be auto or a whole number from 10 to 100.');
+    expect(
+      first(z.object({ fullPage: z.enum(['true', 'false'], { message: 'must be true or false' }) }), {
+        fullPage: 'yes',
+      }),
+    ).toBe('Full page must be true or false.');
   });
 
   it('says what is wrong with the option of the input’s own kind when no option of a union takes it', () => {
-    const captions = z.object({ captions: z.union([z.string().max(5, 'A caption is at most 5 characters.'), z.array(z.string().max(5, 'A caption is at most 5 characters.')).max(2, 'At most 2 captions.')]) });
+    const captions = z.object({
+      captions: z.union([
+        z.string().max(5, 'A caption is at most 5 characters.'),
+        z.array(z.string().max(5, 'A caption is at most 5 characters.')).max(2, 'At most 2 captions.'),
+      ]),
+    });
     expect(first(captions, { captions: ['a', 'b', 'c'] })).toBe('At most 2 captions.');
     expect(first(captions, { captions: ['a', 'toolong'] })).toBe('A caption is at most 5 characters.');
     expect(first(captions, { captions: 'toolong' })).toBe('A caption is at most 5 characters.');
@@ -54,7 +63,9 @@ describe('describeIssue', () => {
         const p = join(dir, f);
         return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : [];
       });
-    const offending = files(join(__dirname, '..')).filter((f) => /['"`](Invalid (input|option|string|value)|Too (small|big))/.test(readFileSync(f, 'utf8')));
+    const offending = files(join(__dirname, '..')).filter((f) =>
+      /['"`](Invalid (input|option|string|value)|Too (small|big))/.test(readFileSync(f, 'utf8')),
+    );
     expect(offending).toEqual([]);
   });
 });

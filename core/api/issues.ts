@@ -25,13 +25,27 @@ const GENERIC = /^(Invalid (input|option|string|value|key|element|union)|Too (sm
 /** `targetBytes` → "Target bytes", `boxes.2.text` → "Boxes item 3 text". */
 export function fieldName(path: readonly PropertyKey[]): string {
   const words = path
-    .map((p) => (typeof p === 'number' ? `item ${p + 1}` : String(p).replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase()))
+    .map((p) =>
+      typeof p === 'number'
+        ? `item ${p + 1}`
+        : String(p)
+            .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+            .replace(/[_-]+/g, ' ')
+            .toLowerCase(),
+    )
     .join(' ')
     .trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : '';
 }
 
-const typeWords: Record<string, string> = { number: 'a number', int: 'a whole number', string: 'text', boolean: 'true or false', object: 'an object', array: 'a list' };
+const typeWords: Record<string, string> = {
+  number: 'a number',
+  int: 'a whole number',
+  string: 'text',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
 
 function generic(issue: Issue, field: string): string {
   const subject = field || 'The request';
@@ -53,7 +67,9 @@ function generic(issue: Issue, field: string): string {
           ? `${subject} must have at most ${String(issue.maximum)} items.`
           : `${subject} must be at most ${String(issue.maximum)}.`;
     case 'invalid_value':
-      return issue.values?.length ? `${subject} must be one of: ${issue.values.map(String).join(', ')}.` : `${subject} is not valid.`;
+      return issue.values?.length
+        ? `${subject} must be one of: ${issue.values.map(String).join(', ')}.`
+        : `${subject} is not valid.`;
     case 'unrecognized_keys':
       return `${subject} has fields this route does not take.`;
     default:
@@ -67,7 +83,9 @@ function generic(issue: Issue, field: string): string {
  * another kind is the one whose first issue is a wrong type for the whole value.
  */
 function unionReason(issue: Issue): Issue | undefined {
-  const ofItsKind = issue.errors?.find((branch) => branch.length > 0 && !(branch[0]!.code === 'invalid_type' && branch[0]!.path.length === 0));
+  const ofItsKind = issue.errors?.find(
+    (branch) => branch.length > 0 && !(branch[0]!.code === 'invalid_type' && branch[0]!.path.length === 0),
+  );
   const first = ofItsKind?.[0];
   return first && { ...first, path: [...issue.path, ...first.path] };
 }

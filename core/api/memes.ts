@@ -8,7 +8,10 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export { MAX_CANVAS_DATA_CHARS };
 
 export const downloadMemeRequestSchema = z.object({
-  canvasData: z.string().min(1, 'The canvas data must be a base64 image data URL.').max(MAX_CANVAS_DATA_CHARS, 'The meme is too large to download.'),
+  canvasData: z
+    .string()
+    .min(1, 'The canvas data must be a base64 image data URL.')
+    .max(MAX_CANVAS_DATA_CHARS, 'The meme is too large to download.'),
   filename: z.string().trim().min(1).max(120).optional(),
   format: z.enum(EXPORT_FORMATS),
 });

@@ -9,7 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { openApiDocument } from './openapi-routes';
 
 type Json = Record<string, unknown>;
-type Doc = { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Json; example?: Json }> } }>> };
+type Doc = {
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content: Record<string, { schema: Json; example?: Json }> } }>
+  >;
+};
 
 async function lint(document: unknown): Promise<string[]> {
   const spectral = new Spectral();
@@ -26,12 +31,14 @@ function requestStrings(doc: Doc): { where: string; schema: Json }[] {
     if (node === null || typeof node !== 'object') return;
     const schema = node as Json;
     if (schema.type === 'string') found.push({ where, schema });
-    for (const [name, property] of Object.entries((schema.properties as Json | undefined) ?? {})) walk(property, `${where} ${name}`);
+    for (const [name, property] of Object.entries((schema.properties as Json | undefined) ?? {}))
+      walk(property, `${where} ${name}`);
     for (const key of ['oneOf', 'anyOf', 'allOf', 'items']) if (schema[key]) walk(schema[key], where);
   };
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
-      for (const media of Object.values(operation.requestBody?.content ?? {})) walk(media.schema, `${method.toUpperCase()} ${path}`);
+      for (const media of Object.values(operation.requestBody?.content ?? {}))
+        walk(media.schema, `${method.toUpperCase()} ${path}`);
     }
   }
   return found;
@@ -43,11 +50,15 @@ describe("the OpenAPI document under Spectral's spectral:oas ruleset", () => {
   }, 30_000);
 
   it('would report an example that leaves out a required part, and an unused component (the lint is real)', async () => {
-    const broken = structuredClone(openApiDocument()) as unknown as Doc & { components: { schemas: Record<string, Json> } };
+    const broken = structuredClone(openApiDocument()) as unknown as Doc & {
+      components: { schemas: Record<string, Json> };
+    };
     delete broken.paths['/api/convert']!.post!.requestBody!.content['multipart/form-data']!.example!.image;
     broken.components.schemas.Orphan = { type: 'string' };
     const findings = await lint(broken);
-    expect(findings).toContainEqual(expect.stringMatching(/^oas3-valid-media-example at paths\.\/api\/convert\.post\..*required property "image"/));
+    expect(findings).toContainEqual(
+      expect.stringMatching(/^oas3-valid-media-example at paths\.\/api\/convert\.post\..*required property "image"/),
+    );
     expect(findings).toContainEqual(expect.stringMatching(/^oas3-unused-component at components\.schemas\.Orphan/));
   }, 30_000);
 });
@@ -55,9 +66,19 @@ describe("the OpenAPI document under Spectral's spectral:oas ruleset", () => {
 describe('request bodies in the document', () => {
   it('refuse empty text everywhere but where empty text means something: an empty context, a blank caption box', () => {
     const unbounded = requestStrings(openApiDocument() as unknown as Doc)
-      .filter(({ schema }) => !('minLength' in schema) && !('pattern' in schema) && !('enum' in schema) && !('const' in schema) && schema.format !== 'binary')
+      .filter(
+        ({ schema }) =>
+          !('minLength' in schema) &&
+          !('pattern' in schema) &&
+          !('enum' in schema) &&
+          !('const' in schema) &&
+          schema.format !== 'binary',
+      )
       .map(({ where, schema }) => `${where} (default ${JSON.stringify(schema.default)})`);
     // A meme's line may be empty: that box stays blank (docs/api.md, ADR 0133).
-    expect(unbounded).toEqual(['POST /api/generate-captions context (default "")', 'POST /api/memes/render lines (default undefined)']);
+    expect(unbounded).toEqual([
+      'POST /api/generate-captions context (default "")',
+      'POST /api/memes/render lines (default undefined)',
+    ]);
   });
 });

@@ -34,7 +34,15 @@ export type RouteBody =
   | { kind: 'multipart'; fields: z.ZodType; maxBytes: number; example: Example };
 
 export type RouteAnswer =
-  | { status: number; description: string; kind: 'json'; schema: z.ZodType; id: string; streams?: boolean; headers?: Record<string, string> }
+  | {
+      status: number;
+      description: string;
+      kind: 'json';
+      schema: z.ZodType;
+      id: string;
+      streams?: boolean;
+      headers?: Record<string, string>;
+    }
   | { status: number; description: string; kind: 'image'; headers?: Record<string, string> }
   /** A download of one type (the account export's ZIP). */
   | { status: number; description: string; kind: 'file'; contentType: string; headers?: Record<string, string> }

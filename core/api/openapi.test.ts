@@ -5,7 +5,16 @@ import { adapt, buildOpenApiDocument, documentPath, toRouterPath } from './opena
 import { z } from './zod';
 import { SOURCE_URL_MAX_CHARS } from '../limits';
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: unknown }>>; components: { schemas: Record<string, unknown> } };
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: unknown }
+    >
+  >;
+  components: { schemas: Record<string, unknown> };
+};
 const doc = () => structuredClone(openApiDocument()) as unknown as Doc;
 
 async function validate(document: unknown) {
@@ -46,17 +55,30 @@ describe('the OpenAPI document', () => {
       const op = d.paths[documentPath(route.path)]![route.method]!;
       expect(op.responses['500'], `${route.method} ${route.path}`).toBeDefined();
       for (const e of route.errors) {
-        const schema = op.responses[String(e.status)]!.content!['application/json']!.schema as { properties: { code: { enum: string[] } } };
+        const schema = op.responses[String(e.status)]!.content!['application/json']!.schema as {
+          properties: { code: { enum: string[] } };
+        };
         expect(schema.properties.code.enum).toContain(e.code);
       }
     }
   });
 
   it('describes the image part of a multipart body as binary, or its url instead (exactly one), in every operation of a tool', () => {
-    type Branch = { properties: Record<string, { format?: string; maxLength?: number }>; required: string[]; anyOf: unknown; not: unknown };
-    const body = doc().paths['/api/security']!.post!.requestBody as { content: Record<string, { schema: { oneOf: Branch[] } }> };
+    type Branch = {
+      properties: Record<string, { format?: string; maxLength?: number }>;
+      required: string[];
+      anyOf: unknown;
+      not: unknown;
+    };
+    const body = doc().paths['/api/security']!.post!.requestBody as {
+      content: Record<string, { schema: { oneOf: Branch[] } }>;
+    };
     const branches = body.content['multipart/form-data']!.schema.oneOf;
-    expect(branches.map((b) => (b.properties.operation as { const?: string }).const)).toEqual(['watermark', 'blur', 'privacy']);
+    expect(branches.map((b) => (b.properties.operation as { const?: string }).const)).toEqual([
+      'watermark',
+      'blur',
+      'privacy',
+    ]);
     for (const b of branches) {
       expect(b.properties.image!.format).toBe('binary');
       expect(b.properties.url!.maxLength).toBe(SOURCE_URL_MAX_CHARS);
@@ -70,13 +92,22 @@ describe('the OpenAPI document', () => {
   it('offers the event stream on the tool routes only', () => {
     const d = doc();
     const streaming = Object.entries(d.paths).flatMap(([path, ops]) =>
-      Object.entries(ops).filter(([, op]) => op.responses['200']?.content?.['text/event-stream']).map(([m]) => `${m} ${path}`),
+      Object.entries(ops)
+        .filter(([, op]) => op.responses['200']?.content?.['text/event-stream'])
+        .map(([m]) => `${m} ${path}`),
     );
-    expect(streaming.sort()).toEqual(['post /api/convert', 'post /api/modify', 'post /api/optimize', 'post /api/security']);
+    expect(streaming.sort()).toEqual([
+      'post /api/convert',
+      'post /api/modify',
+      'post /api/optimize',
+      'post /api/security',
+    ]);
   });
 
   it('names x-billed-calls on every answer of the routes that can make a billed call, and on no other', () => {
-    const d = doc() as unknown as { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>> };
+    const d = doc() as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+    };
     const billing = Object.entries(d.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
         .filter(([, op]) => Object.values(op.responses).every((r) => r.headers?.['x-billed-calls']))
@@ -88,7 +119,21 @@ describe('the OpenAPI document', () => {
         .map(([m]) => `${m} ${path}`),
     );
     expect(billing.sort()).toEqual(
-      ['post /api/upload', 'post /api/generate-image', 'post /api/generate-captions', 'post /api/optimize', 'post /api/modify', 'post /api/convert', 'post /api/convert/html', 'post /api/security', 'post /api/analyze-metadata', 'post /api/memes/render', 'post /api/memes/suggest', 'get /api/memes/{template}/{captions}', 'post /api/shares'].sort(),
+      [
+        'post /api/upload',
+        'post /api/generate-image',
+        'post /api/generate-captions',
+        'post /api/optimize',
+        'post /api/modify',
+        'post /api/convert',
+        'post /api/convert/html',
+        'post /api/security',
+        'post /api/analyze-metadata',
+        'post /api/memes/render',
+        'post /api/memes/suggest',
+        'get /api/memes/{template}/{captions}',
+        'post /api/shares',
+      ].sort(),
     );
     // Every operation is one or the other: no route names it on some answers only.
     expect(billing.length + none.length).toBe(API_ROUTES.length);
@@ -98,7 +143,10 @@ describe('the OpenAPI document', () => {
     for (const route of API_ROUTES) {
       if (!route.body) continue;
       const { body } = route;
-      const input = body.kind === 'json' ? body.example : Object.fromEntries(Object.entries(body.example).map(([k, v]) => [k, String(v)]));
+      const input =
+        body.kind === 'json'
+          ? body.example
+          : Object.fromEntries(Object.entries(body.example).map(([k, v]) => [k, String(v)]));
       const parsed = (body.kind === 'json' ? body.schema : body.fields).safeParse(input);
       expect(parsed.error?.issues ?? [], `${route.method} ${route.path}`).toEqual([]);
     }
@@ -108,14 +156,28 @@ describe('the OpenAPI document', () => {
     const route = API_ROUTES[0]!;
     expect(() => buildOpenApiDocument({ version: '1', tags: [], routes: [route, route] })).toThrow(/described twice/);
     const schema = z.object({ a: z.string() });
-    const answer = (id: string) => ({ ...route, path: `/api/${id}`, answers: [{ status: 200, description: 'x', kind: 'json' as const, schema, id }] });
-    expect(() => buildOpenApiDocument({ version: '1', tags: [], routes: [answer('One'), answer('Two')] })).toThrow(/already named One/);
+    const answer = (id: string) => ({
+      ...route,
+      path: `/api/${id}`,
+      answers: [{ status: 200, description: 'x', kind: 'json' as const, schema, id }],
+    });
+    expect(() => buildOpenApiDocument({ version: '1', tags: [], routes: [answer('One'), answer('Two')] })).toThrow(
+      /already named One/,
+    );
   });
 });
 
 describe('adapt', () => {
   it('drops $schema, $id and $defs, points $defs references at the components and drops the safe-integer bound', () => {
-    expect(adapt({ $schema: 'x', $id: 'y', type: 'object', properties: { a: { $ref: '#/$defs/A' }, n: { type: 'integer', maximum: Number.MAX_SAFE_INTEGER, minimum: 0 } }, $defs: { A: {} } })).toEqual({
+    expect(
+      adapt({
+        $schema: 'x',
+        $id: 'y',
+        type: 'object',
+        properties: { a: { $ref: '#/$defs/A' }, n: { type: 'integer', maximum: Number.MAX_SAFE_INTEGER, minimum: 0 } },
+        $defs: { A: {} },
+      }),
+    ).toEqual({
       type: 'object',
       properties: { a: { $ref: '#/components/schemas/A' }, n: { type: 'integer', minimum: 0 } },
     });

@@ -11,7 +11,16 @@ import { sourceUrlSchema } from './images';
 import { documentPath } from './openapi-paths';
 
 export { documentPath, toRouterPath } from './openapi-paths';
-export type { ApiInfo, HttpMethod, JsonSchema, RouteAnswer, RouteAuth, RouteBody, RouteDoc, RouteError } from './openapi-types';
+export type {
+  ApiInfo,
+  HttpMethod,
+  JsonSchema,
+  RouteAnswer,
+  RouteAuth,
+  RouteBody,
+  RouteDoc,
+  RouteError,
+} from './openapi-types';
 import type { ApiInfo, JsonSchema, RouteBody, RouteDoc, RouteError } from './openapi-types';
 
 const JSON_TYPE = 'application/json';
@@ -29,7 +38,8 @@ export const IMAGE_FILE_SCHEMA: JsonSchema = {
   type: 'string',
   format: 'binary',
   contentMediaType: 'application/octet-stream',
-  description: 'The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.',
+  description:
+    'The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.',
 };
 
 /** zod's JSON Schema, reshaped for a place inside an OpenAPI 3.1 document. The only place this happens. */
@@ -42,7 +52,11 @@ export function adapt(schema: JsonSchema): JsonSchema {
       if (key === '$schema' || key === '$id' || key === '$defs') continue;
       if (key === '$ref' && typeof value === 'string') out[key] = value.replace(/^#\/\$defs\//, REF_PREFIX);
       // 2^53 − 1 is zod's way of saying "a safe integer": noise in a reference, not a limit anyone meets.
-      else if ((key === 'maximum' && value === Number.MAX_SAFE_INTEGER) || (key === 'minimum' && value === Number.MIN_SAFE_INTEGER)) continue;
+      else if (
+        (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) ||
+        (key === 'minimum' && value === Number.MIN_SAFE_INTEGER)
+      )
+        continue;
       else out[key] = walk(value);
     }
     return out;
@@ -73,19 +87,26 @@ function multipartSchema(fields: z.ZodType): JsonSchema {
     };
   };
   const schema = requestSchema(fields);
-  return Array.isArray(schema.oneOf) ? { ...schema, oneOf: (schema.oneOf as JsonSchema[]).map(withImage) } : withImage(schema);
+  return Array.isArray(schema.oneOf)
+    ? { ...schema, oneOf: (schema.oneOf as JsonSchema[]).map(withImage) }
+    : withImage(schema);
 }
 
 const errorSchemaFor = (codes: string[]): JsonSchema => ({
   type: 'object',
-  properties: { error: { type: 'string', description: 'What went wrong and what to do, for a person to read.' }, code: { type: 'string', enum: codes } },
+  properties: {
+    error: { type: 'string', description: 'What went wrong and what to do, for a person to read.' },
+    code: { type: 'string', enum: codes },
+  },
   required: ['error', 'code'],
 });
 
 const RETRY_AFTER = { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } };
 
 const headersOf = (headers: Record<string, string>) =>
-  Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
+  Object.fromEntries(
+    Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+  );
 
 /**
  * The routes that can make a billed call are exactly the burst-limited ones (the Worker's `throttled` marks them, and
@@ -94,14 +115,19 @@ const headersOf = (headers: Record<string, string>) =>
  */
 export const canBill = (route: RouteDoc) =>
   route.errors.some((e) => e.burst !== undefined && !(UNBILLED_BURST_ROUTES as readonly string[]).includes(e.burst));
-const BILLED_CALLS = { [BILLED_CALLS_HEADER]: { description: BILLED_CALLS_DESCRIPTION, schema: { type: 'integer', minimum: 0 } } };
+const BILLED_CALLS = {
+  [BILLED_CALLS_HEADER]: { description: BILLED_CALLS_DESCRIPTION, schema: { type: 'integer', minimum: 0 } },
+};
 
 function responsesOf(route: RouteDoc): Record<string, JsonSchema> {
   const responses = plainResponsesOf(route);
   if (!canBill(route)) return responses;
   for (const [status, response] of Object.entries(responses)) {
     // A stream's headers leave before its work: its last event carries the count (the event stream's description).
-    responses[status] = { ...response, headers: { ...((response.headers as JsonSchema | undefined) ?? {}), ...BILLED_CALLS } };
+    responses[status] = {
+      ...response,
+      headers: { ...((response.headers as JsonSchema | undefined) ?? {}), ...BILLED_CALLS },
+    };
   }
   return responses;
 }
@@ -121,7 +147,11 @@ function plainResponsesOf(route: RouteDoc): Record<string, JsonSchema> {
           },
         };
       }
-      responses[answer.status] = { description: answer.description, ...(answer.headers ? { headers: headersOf(answer.headers) } : {}), content };
+      responses[answer.status] = {
+        description: answer.description,
+        ...(answer.headers ? { headers: headersOf(answer.headers) } : {}),
+        content,
+      };
     } else if (answer.kind === 'image') {
       responses[answer.status] = {
         description: answer.description,
@@ -135,7 +165,10 @@ function plainResponsesOf(route: RouteDoc): Record<string, JsonSchema> {
         content: { [answer.contentType]: { schema: { type: 'string', contentMediaType: answer.contentType } } },
       };
     } else {
-      responses[answer.status] = { description: answer.description, ...(answer.headers ? { headers: headersOf(answer.headers) } : {}) };
+      responses[answer.status] = {
+        description: answer.description,
+        ...(answer.headers ? { headers: headersOf(answer.headers) } : {}),
+      };
     }
   }
   const byStatus = new Map<number, RouteError[]>();
@@ -163,21 +196,36 @@ function parametersOf(route: RouteDoc): JsonSchema[] {
     schema: p.schema ? requestSchema(p.schema) : { type: 'string' },
   }));
   for (const [name, h] of Object.entries(route.headerParams ?? {})) {
-    params.push({ name, in: 'header', required: h.required ?? false, ...(h.inExamples ? { 'x-in-examples': true } : {}), description: h.description, example: h.example, schema: { type: 'string' } });
+    params.push({
+      name,
+      in: 'header',
+      required: h.required ?? false,
+      ...(h.inExamples ? { 'x-in-examples': true } : {}),
+      description: h.description,
+      example: h.example,
+      schema: { type: 'string' },
+    });
   }
   if (route.query) {
     const schema = requestSchema(route.query);
     const required = new Set((schema.required as string[] | undefined) ?? []);
     for (const [name, property] of Object.entries((schema.properties as Record<string, JsonSchema>) ?? {})) {
       const { description, ...rest } = property;
-      params.push({ name, in: 'query', required: required.has(name), ...(description ? { description } : {}), schema: rest });
+      params.push({
+        name,
+        in: 'query',
+        required: required.has(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+      });
     }
   }
   return params;
 }
 
 function requestBodyOf(body: RouteBody): JsonSchema {
-  if (body.kind === 'json') return { required: true, content: { [JSON_TYPE]: { schema: requestSchema(body.schema), example: body.example } } };
+  if (body.kind === 'json')
+    return { required: true, content: { [JSON_TYPE]: { schema: requestSchema(body.schema), example: body.example } } };
   return {
     required: true,
     'x-max-bytes': body.maxBytes,
@@ -204,7 +252,8 @@ function operationOf(route: RouteDoc): JsonSchema {
     tags: [route.tag],
     summary: route.summary,
     description: limits.length ? `${route.description}\n\nLimits: ${limits.join(' ')}` : route.description,
-    security: route.auth === 'premium' ? SECURITY_PREMIUM : route.auth === 'session' ? SECURITY_SESSION : SECURITY_PUBLIC,
+    security:
+      route.auth === 'premium' ? SECURITY_PREMIUM : route.auth === 'session' ? SECURITY_SESSION : SECURITY_PUBLIC,
     ...(params.length ? { parameters: params } : {}),
     ...(route.body ? { requestBody: requestBodyOf(route.body) } : {}),
     responses: responsesOf(route),
@@ -243,11 +292,12 @@ export function buildOpenApiDocument({ version, tags, routes, shared = {} }: Api
     info: {
       title: 'Memeforge API',
       version,
-      summary: 'Meme templates, AI images and captions, and image tools (compress, resize, convert, watermark, blur, privacy).',
+      summary:
+        'Meme templates, AI images and captions, and image tools (compress, resize, convert, watermark, blur, privacy).',
       description:
         'Every error is JSON `{ "error": "a sentence for people", "code": "stable_snake_case" }` with the status that fits. A path below `/api` that is not listed here answers 404 `not_found`; a listed path asked with a method it does not list (TRACE, PUT, OPTIONS …) answers 405 `method_not_allowed` with `Allow` naming the methods it takes (HEAD wherever GET is). Uploaded and generated images expire after an hour: reading one after that answers 410. ' +
-        'Pages on other websites may read the public answers (meme URLs, templates, shares, this document) and call any route with an API key: those answers carry `Access-Control-Allow-Origin: *`, never with cookies or credentials. A browser\'s preflight (OPTIONS with `Access-Control-Request-Method`) answers 204 for a public read or a call that sends `Authorization`, and 403 `forbidden` for anything else; a call with no key that changes something is refused from another site anyway. ' +
-        'Answers that are the same for everyone are kept by the site\'s edge cache and say `x-cache: hit` (from it) or `miss` (made for this request).',
+        "Pages on other websites may read the public answers (meme URLs, templates, shares, this document) and call any route with an API key: those answers carry `Access-Control-Allow-Origin: *`, never with cookies or credentials. A browser's preflight (OPTIONS with `Access-Control-Request-Method`) answers 204 for a public read or a call that sends `Authorization`, and 403 `forbidden` for anything else; a call with no key that changes something is refused from another site anyway. " +
+        "Answers that are the same for everyone are kept by the site's edge cache and say `x-cache: hit` (from it) or `miss` (made for this request).",
       contact: { name: 'Memeforge: the API guide is /developers on this site' },
       license: { name: 'Proprietary' },
     },
@@ -268,10 +318,10 @@ export function buildOpenApiDocument({ version, tags, routes, shared = {} }: Api
           type: 'apiKey',
           in: 'cookie',
           name: SESSION_COOKIE_NAME,
-          description: 'The premium session the dashboard opens with the access code (POST /api/session). HttpOnly: browsers only.',
+          description:
+            'The premium session the dashboard opens with the access code (POST /api/session). HttpOnly: browsers only.',
         },
       },
     },
   };
 }
-

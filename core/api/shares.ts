@@ -35,7 +35,12 @@ export const DELETE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The header DELETE /api/shares/{id} reads the token from (never the URL, which logs keep). */
 export const DELETE_TOKEN_HEADER = 'X-Delete-Token';
 
-const templateIdSchema = z.string().trim().min(1).max(100).regex(/^[a-z0-9][a-z0-9_-]*$/, 'A template id is lower-case letters, digits, - and _.');
+const templateIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, 'A template id is lower-case letters, digits, - and _.');
 /** A caption as shown on the card: without hidden controls (core/text.ts), never empty or only spaces. */
 const EMPTY_CAPTION = 'Leave an empty caption out.';
 const captionSchema = z
@@ -43,7 +48,12 @@ const captionSchema = z
   .min(1, EMPTY_CAPTION)
   .max(SHARE_CAPTION_MAX_CHARS, `A caption is at most ${SHARE_CAPTION_MAX_CHARS} characters.`)
   .transform((text) => withoutHiddenControls(text))
-  .pipe(z.string().min(1, EMPTY_CAPTION).refine((text) => text.trim() !== '', 'A caption of only spaces says nothing: leave it out.'));
+  .pipe(
+    z
+      .string()
+      .min(1, EMPTY_CAPTION)
+      .refine((text) => text.trim() !== '', 'A caption of only spaces says nothing: leave it out.'),
+  );
 
 /** The form of POST /api/shares besides its `image` file: a repeated field arrives as a list, a single one as text. */
 export const shareFormSchema = z.object({

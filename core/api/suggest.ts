@@ -23,7 +23,7 @@ export const memeSuggestRequestSchema = z.object({
     .string()
     .regex(LANGUAGE_TAG, 'Language must be a language tag such as "es", "ja" or "pt-BR".')
     .optional()
-    .describe('The language the lines are written in; without it, the topic\'s own.'),
+    .describe("The language the lines are written in; without it, the topic's own."),
   like: memeTemplateIdSchema.optional().describe('"More like this": a template id to use first, the others like it.'),
   exclude: z
     .array(z.string().min(1).max(80))

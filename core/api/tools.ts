@@ -17,25 +17,55 @@ import { watermarkFieldsSchema } from '../tools/watermark';
 
 // Each operation's schema, defaults, ranges and limits live in core/tools/<operation>.ts, read by the API and the
 // tool screens alike; this file groups them into the four routes' bodies.
-export { AI_OUTPUT_FORMATS, AI_OUTPUT_FORMAT_LABELS, AI_OUTPUT_MAX_PIXELS, AI_OUTPUT_MAX_SIDE, BACKGROUND_OUTPUT_FORMATS, UPSCALE_FACTORS } from '../tools/ai';
+export {
+  AI_OUTPUT_FORMATS,
+  AI_OUTPUT_FORMAT_LABELS,
+  AI_OUTPUT_MAX_PIXELS,
+  AI_OUTPUT_MAX_SIDE,
+  BACKGROUND_OUTPUT_FORMATS,
+  UPSCALE_FACTORS,
+} from '../tools/ai';
 export { BLUR_METHODS, BLUR_STRENGTH, PIXELATE_LEVEL, rectSchema, type Rect } from '../tools/blur';
 export { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, TARGET_BYTES_MIN, compressFieldsSchema } from '../tools/compress';
-export { CONVERT_DEFAULT_QUALITY, OUTPUT_FORMATS, convertFieldsSchema, type ConvertOptions as ConvertFields } from '../tools/convert';
+export {
+  CONVERT_DEFAULT_QUALITY,
+  OUTPUT_FORMATS,
+  convertFieldsSchema,
+  type ConvertOptions as ConvertFields,
+} from '../tools/convert';
 export { MAX_OUTPUT_PIXELS, MAX_OUTPUT_SIDE, QUALITY } from '../tools/fields';
 export { privacyLogSchema, type PrivacyLog } from '../tools/privacy';
-export { WATERMARK_MAX_CHARS, WATERMARK_POSITIONS, WATERMARK_REFERENCE_WIDTH, WATERMARK_SIZE, type WatermarkPosition } from '../tools/watermark';
+export {
+  WATERMARK_MAX_CHARS,
+  WATERMARK_POSITIONS,
+  WATERMARK_REFERENCE_WIDTH,
+  WATERMARK_SIZE,
+  type WatermarkPosition,
+} from '../tools/watermark';
 
-export const optimizeFieldsSchema = z.discriminatedUnion('operation', [compressFieldsSchema, upscaleFieldsSchema, removeBackgroundFieldsSchema], {
-  message: 'Operation must be compress, upscale or remove-background.',
-});
+export const optimizeFieldsSchema = z.discriminatedUnion(
+  'operation',
+  [compressFieldsSchema, upscaleFieldsSchema, removeBackgroundFieldsSchema],
+  {
+    message: 'Operation must be compress, upscale or remove-background.',
+  },
+);
 
-export const modifyFieldsSchema = z.discriminatedUnion('operation', [resizeFieldsSchema, cropFieldsSchema, rotateFieldsSchema, batchCompressFieldsSchema], {
-  message: 'Operation must be resize, crop, rotate or compress.',
-});
+export const modifyFieldsSchema = z.discriminatedUnion(
+  'operation',
+  [resizeFieldsSchema, cropFieldsSchema, rotateFieldsSchema, batchCompressFieldsSchema],
+  {
+    message: 'Operation must be resize, crop, rotate or compress.',
+  },
+);
 
-export const securityFieldsSchema = z.discriminatedUnion('operation', [watermarkFieldsSchema, blurFieldsSchema, privacyFieldsSchema], {
-  message: 'Operation must be watermark, blur or privacy.',
-});
+export const securityFieldsSchema = z.discriminatedUnion(
+  'operation',
+  [watermarkFieldsSchema, blurFieldsSchema, privacyFieldsSchema],
+  {
+    message: 'Operation must be watermark, blur or privacy.',
+  },
+);
 
 export const toolResultSchema = z.object({
   imageUrl: imageUrlSchema,
@@ -76,7 +106,15 @@ export const toolResultSchema = z.object({
    * Resize with fit cover: the part of the upright picture that was kept (its pixels) and what placed it: the faces,
    * the most detailed part, or the centre (ADR 0136). The Resize tool's preview draws this window.
    */
-  framing: z.object({ by: z.enum(FRAMINGS), x: z.number().int().nonnegative(), y: z.number().int().nonnegative(), width: z.number().int().positive(), height: z.number().int().positive() }).optional(),
+  framing: z
+    .object({
+      by: z.enum(FRAMINGS),
+      x: z.number().int().nonnegative(),
+      y: z.number().int().nonnegative(),
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+    })
+    .optional(),
   /**
    * How a `quality=auto` or target-size search went: encodes made, whether it stopped at its time budget, and for a
    * picture too large to judge whole, the full-size sample tiles it was judged on (count, each width×height).
@@ -85,7 +123,13 @@ export const toolResultSchema = z.object({
     .object({
       encodes: z.number().int().nonnegative(),
       budgetSpent: z.boolean(),
-      samples: z.object({ count: z.number().int().positive(), width: z.number().int().positive(), height: z.number().int().positive() }).optional(),
+      samples: z
+        .object({
+          count: z.number().int().positive(),
+          width: z.number().int().positive(),
+          height: z.number().int().positive(),
+        })
+        .optional(),
     })
     .optional(),
   /** Compress `format=auto`: which format was chosen and why, in one line (e.g. "AVIF: 38% smaller than WEBP at the same faithfulness."). */

@@ -24,7 +24,8 @@ export function imageIdOfAddress(address: string, origin?: string): string | nul
   } catch {
     return null;
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) return null;
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password)
+    return null;
   if (origin !== undefined && url.origin !== origin) return null;
   return imageIdOf(url.pathname);
 }

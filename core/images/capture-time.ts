@@ -17,8 +17,19 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 function valid(w: WallClock): WallClock | null {
   const ok =
-    Number.isInteger(w.year) && w.year >= 1 && w.year <= 9999 && w.month >= 1 && w.month <= 12 && w.day >= 1 && w.day <= 31 &&
-    w.hour >= 0 && w.hour <= 23 && w.minute >= 0 && w.minute <= 59 && w.second >= 0 && w.second <= 60;
+    Number.isInteger(w.year) &&
+    w.year >= 1 &&
+    w.year <= 9999 &&
+    w.month >= 1 &&
+    w.month <= 12 &&
+    w.day >= 1 &&
+    w.day <= 31 &&
+    w.hour >= 0 &&
+    w.hour <= 23 &&
+    w.minute >= 0 &&
+    w.minute <= 59 &&
+    w.second >= 0 &&
+    w.second <= 60;
   return ok ? w : null;
 }
 
@@ -30,12 +41,26 @@ function valid(w: WallClock): WallClock | null {
 export function wallClockOf(value: unknown): WallClock | null {
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return null;
-    return valid({ year: value.getFullYear(), month: value.getMonth() + 1, day: value.getDate(), hour: value.getHours(), minute: value.getMinutes(), second: value.getSeconds() });
+    return valid({
+      year: value.getFullYear(),
+      month: value.getMonth() + 1,
+      day: value.getDate(),
+      hour: value.getHours(),
+      minute: value.getMinutes(),
+      second: value.getSeconds(),
+    });
   }
   if (typeof value !== 'string') return null;
   const m = /^\s*(\d{4})[:-](\d{2})[:-](\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1).map((n) => Number(n ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1).map((n) => Number(n ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return valid({ year, month, day, hour, minute, second });
 }
 

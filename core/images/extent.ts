@@ -7,11 +7,13 @@
 import type { ImageFormat } from './kinds';
 
 export function imageEnd(bytes: Uint8Array, format: ImageFormat): number {
-  const end = format === 'png' ? pngEnd(bytes) : format === 'jpeg' ? jpegEnd(bytes) : format === 'webp' ? webpEnd(bytes) : null;
+  const end =
+    format === 'png' ? pngEnd(bytes) : format === 'jpeg' ? jpegEnd(bytes) : format === 'webp' ? webpEnd(bytes) : null;
   return end !== null && end > 0 && end <= bytes.length ? end : bytes.length;
 }
 
-const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
+const u32be = (b: Uint8Array, at: number) =>
+  ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
 
 /** After the IEND chunk's CRC. */
 function pngEnd(bytes: Uint8Array): number | null {
@@ -60,7 +62,11 @@ function jpegEnd(bytes: Uint8Array): number | null {
     }
     // A scan: its entropy-coded data runs to the next real marker.
     let i = segmentEnd;
-    while (i + 1 < bytes.length && !(bytes[i] === 0xff && bytes[i + 1] !== 0x00 && !(bytes[i + 1]! >= 0xd0 && bytes[i + 1]! <= 0xd7))) i++;
+    while (
+      i + 1 < bytes.length &&
+      !(bytes[i] === 0xff && bytes[i + 1] !== 0x00 && !(bytes[i + 1]! >= 0xd0 && bytes[i + 1]! <= 0xd7))
+    )
+      i++;
     offset = i;
   }
   return null;

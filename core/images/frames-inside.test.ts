@@ -10,8 +10,10 @@ import { muxAnimatedWebp } from '../animation';
 import { checkImageBytes, pictureProblem } from './intake';
 import { sniffImage } from './sniff';
 
-const oversizedGif = () => craftedGif({ screen: { width: 100, height: 100 }, frame: { width: 4000, height: 4000 }, frames: 100 });
-const oversizedWebp = () => craftedWebp({ canvas: { width: 100, height: 100 }, frame: { width: 2048, height: 2048 }, frames: 100 });
+const oversizedGif = () =>
+  craftedGif({ screen: { width: 100, height: 100 }, frame: { width: 4000, height: 4000 }, frames: 100 });
+const oversizedWebp = () =>
+  craftedWebp({ canvas: { width: 100, height: 100 }, frame: { width: 2048, height: 2048 }, frames: 100 });
 
 describe('the crafted files are what they claim, read by libvips', () => {
   it('a GIF frame of one colour: 300 × 200 inside its screen decodes whole, in one colour', async () => {
@@ -41,19 +43,51 @@ describe('the crafted files are what they claim, read by libvips', () => {
 
 describe('the header readers find every frame rectangle, decoding nothing', () => {
   it('a GIF: the first frame outside its screen, by offset or by size', () => {
-    expect(sniffImage(oversizedGif())).toMatchObject({ ok: true, info: { width: 100, height: 100, frames: 100, frameOutside: { frame: 1, left: 0, top: 0, width: 4000, height: 4000 } } });
-    const shifted = craftedGif({ screen: { width: 100, height: 100 }, frame: { left: 60, top: 0, width: 50, height: 50 }, frames: 2 });
+    expect(sniffImage(oversizedGif())).toMatchObject({
+      ok: true,
+      info: {
+        width: 100,
+        height: 100,
+        frames: 100,
+        frameOutside: { frame: 1, left: 0, top: 0, width: 4000, height: 4000 },
+      },
+    });
+    const shifted = craftedGif({
+      screen: { width: 100, height: 100 },
+      frame: { left: 60, top: 0, width: 50, height: 50 },
+      frames: 2,
+    });
     expect(sniffImage(shifted)).toMatchObject({ ok: true, info: { frameOutside: { frame: 1, left: 60, width: 50 } } });
-    const inside = craftedGif({ screen: { width: 100, height: 100 }, frame: { left: 50, top: 50, width: 50, height: 50 }, frames: 2 });
+    const inside = craftedGif({
+      screen: { width: 100, height: 100 },
+      frame: { left: 50, top: 50, width: 50, height: 50 },
+      frames: 2,
+    });
     const read = sniffImage(inside);
     expect(read.ok && read.info.frameOutside).toBeUndefined();
   });
 
   it('an animated WebP: the ANMF rectangle, and a bitstream larger than its frame is damaged', () => {
-    expect(sniffImage(oversizedWebp())).toMatchObject({ ok: true, info: { width: 100, height: 100, frames: 100, frameOutside: { frame: 1, width: 2048, height: 2048 } } });
-    const hidden = craftedWebp({ canvas: { width: 100, height: 100 }, frame: { width: 100, height: 100 }, bitstream: { width: 2048, height: 2048 }, frames: 2 });
-    expect(sniffImage(hidden)).toMatchObject({ ok: false, problem: 'corrupt', detail: 'frame 1 holds a 2048 × 2048 picture in a 100 × 100 frame' });
-    const offset = craftedWebp({ canvas: { width: 100, height: 100 }, frame: { x: 2, y: 2, width: 98, height: 98 }, frames: 2 });
+    expect(sniffImage(oversizedWebp())).toMatchObject({
+      ok: true,
+      info: { width: 100, height: 100, frames: 100, frameOutside: { frame: 1, width: 2048, height: 2048 } },
+    });
+    const hidden = craftedWebp({
+      canvas: { width: 100, height: 100 },
+      frame: { width: 100, height: 100 },
+      bitstream: { width: 2048, height: 2048 },
+      frames: 2,
+    });
+    expect(sniffImage(hidden)).toMatchObject({
+      ok: false,
+      problem: 'corrupt',
+      detail: 'frame 1 holds a 2048 × 2048 picture in a 100 × 100 frame',
+    });
+    const offset = craftedWebp({
+      canvas: { width: 100, height: 100 },
+      frame: { x: 2, y: 2, width: 98, height: 98 },
+      frames: 2,
+    });
     const read = sniffImage(offset);
     expect(read.ok && read.info.frameOutside).toBeUndefined();
   });
@@ -75,28 +109,49 @@ describe('the intake rule', () => {
         status: 422,
         code: 'unprocessable_image',
         title: 'Frames outside the picture',
-        message: "Frame 1 of this GIF is 4,000 × 4,000 pixels at (0, 0), outside the picture's own 100 × 100: we take animations whose every frame lies inside the picture. Please save it again with an image editor, or try a different image.",
+        message:
+          "Frame 1 of this GIF is 4,000 × 4,000 pixels at (0, 0), outside the picture's own 100 × 100: we take animations whose every frame lies inside the picture. Please save it again with an image editor, or try a different image.",
       },
     });
-    expect(checkImageBytes(oversizedWebp())).toMatchObject({ ok: false, problem: { status: 422, message: expect.stringMatching(/^Frame 1 of this WebP is 2,048 × 2,048 pixels at \(0, 0\), outside the picture's own 100 × 100/) } });
+    expect(checkImageBytes(oversizedWebp())).toMatchObject({
+      ok: false,
+      problem: {
+        status: 422,
+        message: expect.stringMatching(
+          /^Frame 1 of this WebP is 2,048 × 2,048 pixels at \(0, 0\), outside the picture's own 100 × 100/,
+        ),
+      },
+    });
   });
 
   it('holds an upload (everyFrame) to the tools’ animation limits; the tool routes keep frames=first for it', async () => {
-    const still = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } }).webp().toBuffer());
-    const webp = (frames: number) => muxAnimatedWebp({ width: 8, height: 8, loops: 0 }, Array.from({ length: frames }, () => ({ still, delayMs: 40 })));
+    const still = new Uint8Array(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
+        .webp()
+        .toBuffer(),
+    );
+    const webp = (frames: number) =>
+      muxAnimatedWebp(
+        { width: 8, height: 8, loops: 0 },
+        Array.from({ length: frames }, () => ({ still, delayMs: 40 })),
+      );
     expect(checkImageBytes(webp(301), { everyFrame: true })).toEqual({
       ok: false,
       problem: {
         status: 413,
         code: 'payload_too_large',
         title: 'Animation too large',
-        message: 'This animation has 301 frames; the tools take animations of at most 300 frames. Please shorten it, or save its first frame as a still picture.',
+        message:
+          'This animation has 301 frames; the tools take animations of at most 300 frames. Please shorten it, or save its first frame as a still picture.',
       },
     });
     expect(checkImageBytes(webp(300), { everyFrame: true })).toMatchObject({ ok: true });
     expect(checkImageBytes(webp(301))).toMatchObject({ ok: true });
     // Large frames meet the image service's 50 MP in all frames first (every route); small ones the frame limit.
-    expect(pictureProblem({ format: 'gif', width: 400, height: 500, animated: true, frames: 400 }, { everyFrame: true })?.message).toMatch(/^This animation has 400 frames/);
+    expect(
+      pictureProblem({ format: 'gif', width: 400, height: 500, animated: true, frames: 400 }, { everyFrame: true })
+        ?.message,
+    ).toMatch(/^This animation has 400 frames/);
     expect(pictureProblem({ format: 'gif', width: 400, height: 500, animated: true, frames: 400 })).toBeNull();
   });
 });

@@ -7,7 +7,8 @@ function tag(icc: Uint8Array, name: string): Uint8Array {
   const dv = new DataView(icc.buffer, icc.byteOffset, icc.byteLength);
   for (let i = 0; i < dv.getUint32(128); i++) {
     const at = 132 + 12 * i;
-    if (String.fromCharCode(...icc.subarray(at, at + 4)) === name) return icc.subarray(dv.getUint32(at + 4), dv.getUint32(at + 4) + dv.getUint32(at + 8));
+    if (String.fromCharCode(...icc.subarray(at, at + 4)) === name)
+      return icc.subarray(dv.getUint32(at + 4), dv.getUint32(at + 4) + dv.getUint32(at + 8));
   }
   throw new Error(`no ${name} tag`);
 }
@@ -15,7 +16,13 @@ const xyz = (t: Uint8Array) => [8, 12, 16].map((o) => new DataView(t.buffer, t.b
 
 describe('an ICC profile for colour code points (nclx)', () => {
   it("gives Display P3 the primaries libvips' own Display P3 profile has", async () => {
-    const vips = (await sharp({ create: { width: 1, height: 1, channels: 3, background: '#808080' } }).withIccProfile('p3').png().toBuffer().then((b) => sharp(b).metadata())).icc!;
+    const vips = (
+      await sharp({ create: { width: 1, height: 1, channels: 3, background: '#808080' } })
+        .withIccProfile('p3')
+        .png()
+        .toBuffer()
+        .then((b) => sharp(b).metadata())
+    ).icc!;
     const ours = cicpProfile(12, 13)!;
     for (const column of ['rXYZ', 'gXYZ', 'bXYZ', 'wtpt']) {
       const [a, b] = [xyz(tag(ours, column)), xyz(tag(new Uint8Array(vips), column))];

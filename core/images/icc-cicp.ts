@@ -10,21 +10,49 @@ type Xy = readonly [number, number];
 
 /** H.273 ColourPrimaries a profile is made for: red, green, blue and white (all D65), and the profile's name. */
 const PRIMARIES: Record<number, { rgb: readonly [Xy, Xy, Xy]; white: Xy; name: string }> = {
-  9: { rgb: [[0.708, 0.292], [0.17, 0.797], [0.131, 0.046]], white: [0.3127, 0.329], name: 'Rec. 2020' },
-  12: { rgb: [[0.68, 0.32], [0.265, 0.69], [0.15, 0.06]], white: [0.3127, 0.329], name: 'Display P3' },
+  9: {
+    rgb: [
+      [0.708, 0.292],
+      [0.17, 0.797],
+      [0.131, 0.046],
+    ],
+    white: [0.3127, 0.329],
+    name: 'Rec. 2020',
+  },
+  12: {
+    rgb: [
+      [0.68, 0.32],
+      [0.265, 0.69],
+      [0.15, 0.06],
+    ],
+    white: [0.3127, 0.329],
+    name: 'Display P3',
+  },
 };
 
 /** ICC parametric curve 3 (Y = (aX + b)^g from X ≥ d, else cX) for H.273 TransferCharacteristics. */
 const SRGB_CURVE = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045];
 const BT709_CURVE = [1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081];
 /** 2 is "unspecified": read as sRGB, as browsers do. PQ, HLG and the rest cannot be a plain curve: no profile. */
-const TRANSFERS: Record<number, number[]> = { 1: BT709_CURVE, 2: SRGB_CURVE, 6: BT709_CURVE, 13: SRGB_CURVE, 14: BT709_CURVE, 15: BT709_CURVE };
+const TRANSFERS: Record<number, number[]> = {
+  1: BT709_CURVE,
+  2: SRGB_CURVE,
+  6: BT709_CURVE,
+  13: SRGB_CURVE,
+  14: BT709_CURVE,
+  15: BT709_CURVE,
+};
 
 type Matrix = number[][];
-const mul = (a: Matrix, b: Matrix): Matrix => a.map((row) => b[0]!.map((_, j) => row.reduce((s, v, k) => s + v * b[k]![j]!, 0)));
+const mul = (a: Matrix, b: Matrix): Matrix =>
+  a.map((row) => b[0]!.map((_, j) => row.reduce((s, v, k) => s + v * b[k]![j]!, 0)));
 const apply = (m: Matrix, v: number[]) => m.map((row) => row.reduce((s, x, k) => s + x * v[k]!, 0));
 function invert(m: Matrix): Matrix {
-  const [[a, b, c], [d, e, f], [g, h, i]] = m as [[number, number, number], [number, number, number], [number, number, number]];
+  const [[a, b, c], [d, e, f], [g, h, i]] = m as [
+    [number, number, number],
+    [number, number, number],
+    [number, number, number],
+  ];
   const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
   return [
     [(e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det],
@@ -65,7 +93,19 @@ const pad4 = (b: number[]) => [...b, ...Array<number>((4 - (b.length % 4)) % 4).
 /** `mluc`: one English record (UTF-16BE). */
 function text(s: string): number[] {
   const utf16 = [...s].flatMap((c) => [c.charCodeAt(0) >> 8, c.charCodeAt(0) & 255]);
-  return [...sig('mluc'), 0, 0, 0, 0, ...u32(1), ...u32(12), ...sig('enUS'), ...u32(utf16.length), ...u32(28), ...utf16];
+  return [
+    ...sig('mluc'),
+    0,
+    0,
+    0,
+    0,
+    ...u32(1),
+    ...u32(12),
+    ...sig('enUS'),
+    ...u32(utf16.length),
+    ...u32(28),
+    ...utf16,
+  ];
 }
 const xyzTag = (v: number[]) => [...sig('XYZ '), 0, 0, 0, 0, ...v.flatMap(fixed)];
 
@@ -107,10 +147,37 @@ export function cicpProfile(primaries: number, transfer: number): Uint8Array | n
   }
   const size = start + data.length;
   const header = [
-    ...u32(size), 0, 0, 0, 0, 0x04, 0x30, 0, 0, ...sig('mntrRGB XYZ '),
+    ...u32(size),
+    0,
+    0,
+    0,
+    0,
+    0x04,
+    0x30,
+    0,
+    0,
+    ...sig('mntrRGB XYZ '),
     // Date and time: a fixed one, so the same code points always give the same bytes.
-    0x07, 0xea, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0,
-    ...sig('acsp'), ...Array<number>(24).fill(0), 0, 0, 0, 0, ...D50.flatMap(fixed), ...Array<number>(48).fill(0),
+    0x07,
+    0xea,
+    0,
+    1,
+    0,
+    1,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    ...sig('acsp'),
+    ...Array<number>(24).fill(0),
+    0,
+    0,
+    0,
+    0,
+    ...D50.flatMap(fixed),
+    ...Array<number>(48).fill(0),
   ];
   return new Uint8Array([...header, ...table, ...data]);
 }

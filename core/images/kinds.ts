@@ -44,10 +44,20 @@ export const FORMAT_NAMES: Record<ImageFormat, string> = {
  * the one list that intake checks and every message names. A format joins it once every tool reads it. HEIC is read
  * by the image service only, AVIF by the isolate only (ADR 0132).
  */
-export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'bmp', 'tiff', 'avif', 'heic'] as const satisfies readonly ImageFormat[];
+export const ACCEPTED_FORMATS = [
+  'jpeg',
+  'png',
+  'webp',
+  'gif',
+  'bmp',
+  'tiff',
+  'avif',
+  'heic',
+] as const satisfies readonly ImageFormat[];
 export type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number];
 
-export const isAcceptedFormat = (format: ImageFormat): format is AcceptedFormat => (ACCEPTED_FORMATS as readonly ImageFormat[]).includes(format);
+export const isAcceptedFormat = (format: ImageFormat): format is AcceptedFormat =>
+  (ACCEPTED_FORMATS as readonly ImageFormat[]).includes(format);
 
 /** The format of a picture that came through intake, which refuses every other: says so to the type checker. */
 export function acceptedFormat(format: ImageFormat): AcceptedFormat {

@@ -69,13 +69,22 @@ export function detectFormat(bytes: Uint8Array): ImageFormat | null {
 }
 
 /** Format, size and EXIF orientation of an image, or why it is refused. Never throws. */
-export function sniffImage(bytes: Uint8Array, { maxPixels = MAX_IMAGE_PIXELS, prefix }: Partial<ReadOptions> = {}): SniffResult {
+export function sniffImage(
+  bytes: Uint8Array,
+  { maxPixels = MAX_IMAGE_PIXELS, prefix }: Partial<ReadOptions> = {},
+): SniffResult {
   const format = detectFormat(bytes);
   if (!format) {
     const foreign = foreignFormat(bytes);
-    return { ok: false, problem: 'unknown_format', detail: 'not a supported image format', ...(foreign ? { foreign } : {}) };
+    return {
+      ok: false,
+      problem: 'unknown_format',
+      detail: 'not a supported image format',
+      ...(foreign ? { foreign } : {}),
+    };
   }
-  if (prefix && format !== 'png' && format !== 'jpeg' && format !== 'webp') return { ok: false, problem: 'unsupported', detail: `${format} is not read from a prefix`, format };
+  if (prefix && format !== 'png' && format !== 'jpeg' && format !== 'webp')
+    return { ok: false, problem: 'unsupported', detail: `${format} is not read from a prefix`, format };
   try {
     const header = READERS[format](bytes, { maxPixels, prefix });
     return { ok: true, info: { ...header, format, mimeType: IMAGE_MIME_TYPES[format] } };
@@ -106,5 +115,7 @@ export function readHeadOf(bytes: Uint8Array): ImageHeader | null {
 
 /** Width and height as people see the picture: EXIF orientations 5–8 turn it a quarter. */
 export function displaySize(info: HeaderInfo): { width: number; height: number } {
-  return info.orientation >= 5 ? { width: info.height, height: info.width } : { width: info.width, height: info.height };
+  return info.orientation >= 5
+    ? { width: info.height, height: info.width }
+    : { width: info.width, height: info.height };
 }

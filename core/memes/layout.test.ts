@@ -13,7 +13,12 @@ describe('a rendered caption follows the editor', () => {
     expect(editorScale({ width: 500, height: 300 })).toBe(1);
     const natural = { width: 800, height: 800 };
     const text = 'guessing until it works at three in the morning';
-    const edit = fitText(text.toUpperCase(), { width: 0.45 * 600, height: 0.425 * 600 }, anton, boxMaxFontSize(0.425 * 600));
+    const edit = fitText(
+      text.toUpperCase(),
+      { width: 0.45 * 600, height: 0.425 * 600 },
+      anton,
+      boxMaxFontSize(0.425 * 600),
+    );
     const out = layoutCaption(text, box, natural, { width: 1200, height: 1200 }, anton);
     // The same lines at the same size, scaled 1200 / 600 = 2×.
     expect(out.lines.map((l) => l.text)).toEqual(edit.lines);

@@ -14,7 +14,8 @@ import { FONT_SIZE_MULT, LINE_HEIGHT, boxMaxFontSize, fitText, type Measure, typ
  * The outline a template caption gets in the editor (styleFromTemplateBox) and from the API: the opposite of its fill,
  * so white text is outlined in black (the meme convention) and black text in white.
  */
-export const outlineFor = (fill: string): string => (/^(black|#000(000)?|#111(111)?|#222(222)?)$/i.test(fill.trim()) ? '#ffffff' : '#000000');
+export const outlineFor = (fill: string): string =>
+  /^(black|#000(000)?|#111(111)?|#222(222)?)$/i.test(fill.trim()) ? '#ffffff' : '#000000';
 
 /** The outline width the editor gives a template caption, in editing-canvas pixels (styleFromTemplateBox). */
 export const TEMPLATE_OUTLINE_PX = 2;
@@ -59,7 +60,14 @@ export interface CaptionStyle {
  * Lays `text` out in `box` on a picture `natural` (the template's size) drawn `output` pixels wide and high.
  * `measure` is the font's at 1 px per unit of font size, whatever the scale.
  */
-export function layoutCaption(text: string, box: TextBox, natural: Size, output: Size, measure: Measure, style: CaptionStyle = {}): CaptionLayout {
+export function layoutCaption(
+  text: string,
+  box: TextBox,
+  natural: Size,
+  output: Size,
+  measure: Measure,
+  style: CaptionStyle = {},
+): CaptionLayout {
   const shown = (style.uppercase ?? box.style === 'upper') ? text.toUpperCase() : text;
   const align = style.align ?? box.align;
   // The editing canvas: the picture at the editor's scale.

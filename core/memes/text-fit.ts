@@ -93,7 +93,12 @@ export function boxMaxFontSize(boxHeight: number): number {
  * than the box it had, so the caption does not jump. A slack of half a pixel keeps fabric's own layout (which
  * rounds differently) from shrinking the text by one size.
  */
-export function boxForSize<B extends Size & { left: number; top: number }>(text: string, box: B, fontSize: number, measure: Measure): B {
+export function boxForSize<B extends Size & { left: number; top: number }>(
+  text: string,
+  box: B,
+  fontSize: number,
+  measure: Measure,
+): B {
   const widestWord = Math.max(0, ...text.split(/[\s]+/).map((w) => measure(w, fontSize)));
   const width = Math.max(box.width, Math.ceil(widestWord + 1));
   const height = Math.max(box.height, Math.ceil(layoutAt(text, { ...box, width }, fontSize, measure).height + 1));

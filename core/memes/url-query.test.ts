@@ -14,7 +14,10 @@ describe('readMemeUrlQuery and the cache key built from it', () => {
   });
 
   it('refuses an option given twice instead of keying by one value and drawing by another', () => {
-    expect(readMemeUrlQuery(new URLSearchParams('width=300&width=1500'))).toEqual({ ok: false, problem: 'The width option was given 2 times (300, 1500); give it once.' });
+    expect(readMemeUrlQuery(new URLSearchParams('width=300&width=1500'))).toEqual({
+      ok: false,
+      problem: 'The width option was given 2 times (300, 1500); give it once.',
+    });
     expect(edgeCacheKey(new URL(`http://site${PATH}?width=300&width=1500`))).toBeNull();
   });
 
@@ -47,8 +50,16 @@ describe('memeOutputSize', () => {
     expect(memeOutputSize(square)).toEqual({ width: 800, height: 800 });
   });
   it('both give exactly that frame, the meme fitted and centred in it', () => {
-    expect(memeOutputSize(square, { width: 400, height: 200 })).toEqual({ width: 200, height: 200, frame: { width: 400, height: 200, left: 100, top: 0 } });
-    expect(memeOutputSize({ width: 1000, height: 500 }, { width: 301, height: 301 })).toEqual({ width: 301, height: 151, frame: { width: 301, height: 301, left: 0, top: 75 } });
+    expect(memeOutputSize(square, { width: 400, height: 200 })).toEqual({
+      width: 200,
+      height: 200,
+      frame: { width: 400, height: 200, left: 100, top: 0 },
+    });
+    expect(memeOutputSize({ width: 1000, height: 500 }, { width: 301, height: 301 })).toEqual({
+      width: 301,
+      height: 151,
+      frame: { width: 301, height: 301, left: 0, top: 75 },
+    });
     expect(memeOutputSize(square, { width: 300, height: 300 })).toEqual({ width: 300, height: 300 });
   });
   it('a shape that would pass the pixel limit names the side that works', () => {

@@ -21,12 +21,18 @@ export function readMemeUrlQuery(params: URLSearchParams): MemeUrlQueryRead {
   const fields: Record<string, string> = {};
   for (const name of MEME_URL_OPTIONS) {
     const values = params.getAll(name);
-    if (values.length > 1) return { ok: false, problem: `The ${name} option was given ${values.length} times (${values.join(', ')}); give it once.` };
+    if (values.length > 1)
+      return {
+        ok: false,
+        problem: `The ${name} option was given ${values.length} times (${values.join(', ')}); give it once.`,
+      };
     const [value] = values;
     if (value !== undefined) fields[name] = value;
   }
   const parsed = memeUrlQuerySchema.safeParse(fields);
-  return parsed.success ? { ok: true, query: parsed.data } : { ok: false, problem: describeIssue(parsed.error.issues[0]) };
+  return parsed.success
+    ? { ok: true, query: parsed.data }
+    : { ok: false, problem: describeIssue(parsed.error.issues[0]) };
 }
 
 /** The path and exactly the options drawn, each once in MEME_URL_OPTIONS' order: what the answer is kept under. */

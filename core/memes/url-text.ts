@@ -14,7 +14,18 @@
  * first, so `%20` is a space too.
  */
 
-const TILDE: Record<string, string> = { n: '\n', q: '?', s: '/', h: '#', p: '%', a: '&', b: '\\', l: '<', g: '>', t: '~' };
+const TILDE: Record<string, string> = {
+  n: '\n',
+  q: '?',
+  s: '/',
+  h: '#',
+  p: '%',
+  a: '&',
+  b: '\\',
+  l: '<',
+  g: '>',
+  t: '~',
+};
 
 export type UrlTextResult = { ok: true; text: string } | { ok: false; problem: string };
 
@@ -41,8 +52,13 @@ export function captionFromSegment(segment: string): UrlTextResult {
     } else if (c === '~') {
       const mapped = next === undefined ? undefined : TILDE[next];
       if (mapped === undefined) {
-        const known = Object.keys(TILDE).map((k) => `~${k}`).join(', ');
-        return { ok: false, problem: `"${raw}" has "~${next ?? ''}", which is not an escape; the escapes are ${known} (and __, --, '').` };
+        const known = Object.keys(TILDE)
+          .map((k) => `~${k}`)
+          .join(', ');
+        return {
+          ok: false,
+          problem: `"${raw}" has "~${next ?? ''}", which is not an escape; the escapes are ${known} (and __, --, '').`,
+        };
       }
       out += mapped;
       i++;

@@ -18,7 +18,9 @@ const SAME_ROW_OVERLAP = 0.5;
  * line fills Caption 1 (ADR 0119; scripts/templates/catalog.test.ts holds every template to it).
  */
 export function readingOrder<T>(items: readonly T[], boxOf: (item: T) => Box): T[] {
-  const byTop = items.map((item) => ({ item, box: boxOf(item) })).sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
+  const byTop = items
+    .map((item) => ({ item, box: boxOf(item) }))
+    .sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
   const rows: (typeof byTop)[] = [];
   for (const entry of byTop) {
     const row = rows.at(-1);

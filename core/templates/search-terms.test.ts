@@ -3,7 +3,10 @@ import { matchesGroups, searchGroups } from './search-terms';
 
 describe('template search terms', () => {
   it('reads phrases, drops words that mean nothing alone, and adds stand-ins', () => {
-    expect(searchGroups('when you are tired')).toEqual([['when you', 'reaction'], expect.arrayContaining(['tired', 'sleepy', 'zombie'])]);
+    expect(searchGroups('when you are tired')).toEqual([
+      ['when you', 'reaction'],
+      expect.arrayContaining(['tired', 'sleepy', 'zombie']),
+    ]);
     expect(searchGroups('the my of')).toEqual([]);
     expect(searchGroups('Monday')[0]![0]).toBe('monday');
   });

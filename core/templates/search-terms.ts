@@ -8,7 +8,9 @@
 
 /** Words that say nothing about a template on their own ("the", "my"); a query of only these is searched as typed. */
 const STOP_WORDS = new Set(
-  'a an the of to and or but my your our their his her its i im i\'m me we you they it is are was be been am at in on for with about from by that this these those so just very really when what how why who do does did not no yes get got'.split(' '),
+  "a an the of to and or but my your our their his her its i im i'm me we you they it is are was be been am at in on for with about from by that this these those so just very really when what how why who do does did not no yes get got".split(
+    ' ',
+  ),
 );
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AI_OUTPUT_MAX_PIXELS, AI_OUTPUT_MAX_SIDE, aiOutput, aiOutputProblem, removeBackgroundFieldsSchema, upscaleFieldsSchema } from './ai';
+import {
+  AI_OUTPUT_MAX_PIXELS,
+  AI_OUTPUT_MAX_SIDE,
+  aiOutput,
+  aiOutputProblem,
+  removeBackgroundFieldsSchema,
+  upscaleFieldsSchema,
+} from './ai';
 
 describe('AI result format', () => {
   it('keeps a JPEG photo JPEG and writes anything else as WebP when nothing is asked', () => {
@@ -16,7 +23,11 @@ describe('AI result format', () => {
   });
 
   it('defaults the form field to auto and refuses a JPEG cut-out (it needs transparency)', () => {
-    expect(upscaleFieldsSchema.parse({ operation: 'upscale' })).toEqual({ operation: 'upscale', factor: 2, format: 'auto' });
+    expect(upscaleFieldsSchema.parse({ operation: 'upscale' })).toEqual({
+      operation: 'upscale',
+      factor: 2,
+      format: 'auto',
+    });
     expect(removeBackgroundFieldsSchema.parse({ operation: 'remove-background', format: 'png' }).format).toBe('png');
     const jpeg = removeBackgroundFieldsSchema.safeParse({ operation: 'remove-background', format: 'jpeg' });
     expect(jpeg.success).toBe(false);
@@ -46,6 +57,8 @@ describe('AI result limits', () => {
   });
 
   it('refuses background removal of a picture over the limit and says how to fit it', () => {
-    expect(aiOutputProblem('remove-background', 2, { width: 6000, height: 4000 })).toMatch(/^This picture is 6000 × 4000 pixels \(24 megapixels\).*Please resize the picture first/);
+    expect(aiOutputProblem('remove-background', 2, { width: 6000, height: 4000 })).toMatch(
+      /^This picture is 6000 × 4000 pixels \(24 megapixels\).*Please resize the picture first/,
+    );
   });
 });

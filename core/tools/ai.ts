@@ -21,7 +21,12 @@ export const AI_OUTPUT_MAX_SIDE = IMAGE_SERVICE_MAX_SIDE;
 export const AI_OUTPUT_FORMATS = ['auto', 'jpeg', 'webp', 'png'] as const;
 export type AiOutputChoice = (typeof AI_OUTPUT_FORMATS)[number];
 export type AiOutputFormat = Exclude<AiOutputChoice, 'auto'>;
-export const AI_OUTPUT_FORMAT_LABELS: Record<AiOutputChoice, string> = { auto: 'Auto (JPEG or WebP)', jpeg: 'JPEG', webp: 'WebP', png: 'PNG' };
+export const AI_OUTPUT_FORMAT_LABELS: Record<AiOutputChoice, string> = {
+  auto: 'Auto (JPEG or WebP)',
+  jpeg: 'JPEG',
+  webp: 'WebP',
+  png: 'PNG',
+};
 /** Background removal makes transparency, which JPEG cannot hold. */
 export const BACKGROUND_OUTPUT_FORMATS = ['auto', 'webp', 'png'] as const satisfies readonly AiOutputChoice[];
 
@@ -32,7 +37,11 @@ export const upscaleFieldsSchema = z.object({
   operation: z.literal('upscale'),
   factor: z.coerce
     .number()
-    .pipe(z.union(UPSCALE_FACTORS.map((f) => z.literal(f)) as [z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>], { message: 'Factor must be 2, 3 or 4.' }))
+    .pipe(
+      z.union(UPSCALE_FACTORS.map((f) => z.literal(f)) as [z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>], {
+        message: 'Factor must be 2, 3 or 4.',
+      }),
+    )
     .default(2),
   format: outputFormat(AI_OUTPUT_FORMATS),
 });
@@ -52,20 +61,31 @@ export interface AiOutput {
 
 /** What `auto` and an explicit choice resolve to for a picture of `inputFormat`. */
 export function aiOutput(operation: AiOperation, choice: AiOutputChoice, inputFormat: string): AiOutput {
-  const format: AiOutputFormat = choice !== 'auto' ? choice : operation === 'upscale' && inputFormat === 'jpeg' ? 'jpeg' : 'webp';
+  const format: AiOutputFormat =
+    choice !== 'auto' ? choice : operation === 'upscale' && inputFormat === 'jpeg' ? 'jpeg' : 'webp';
   return format === 'png' ? { format } : { format, quality: EDIT_QUALITY };
 }
 
 const mp = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
 
 /** Null when the result fits the limits, else what to tell the person (said before any AI work is done). */
-export function aiOutputProblem(operation: AiOperation, factor: UpscaleFactor, picture: { width: number; height: number }): string | null {
+export function aiOutputProblem(
+  operation: AiOperation,
+  factor: UpscaleFactor,
+  picture: { width: number; height: number },
+): string | null {
   const scale = operation === 'upscale' ? factor : 1;
   const width = picture.width * scale;
   const height = picture.height * scale;
-  const what = operation === 'upscale' ? `A ${factor}× upscale of this picture would be ${width} × ${height} pixels (${mp(width * height)})` : `This picture is ${width} × ${height} pixels (${mp(width * height)})`;
+  const what =
+    operation === 'upscale'
+      ? `A ${factor}× upscale of this picture would be ${width} × ${height} pixels (${mp(width * height)})`
+      : `This picture is ${width} × ${height} pixels (${mp(width * height)})`;
   const limit = `the largest AI result we make is ${AI_OUTPUT_MAX_PIXELS / 1_000_000} megapixels and ${AI_OUTPUT_MAX_SIDE.toLocaleString('en-US')} pixels a side`;
   if (width * height <= AI_OUTPUT_MAX_PIXELS && Math.max(width, height) <= AI_OUTPUT_MAX_SIDE) return null;
-  const fix = operation === 'upscale' ? 'Please choose a lower factor or a smaller picture.' : 'Please resize the picture first (Modify → Resize), then try again.';
+  const fix =
+    operation === 'upscale'
+      ? 'Please choose a lower factor or a smaller picture.'
+      : 'Please resize the picture first (Modify → Resize), then try again.';
   return `${what}; ${limit}. ${fix}`;
 }

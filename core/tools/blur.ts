@@ -40,7 +40,9 @@ const regionsField = z
       return z.NEVER;
     }
   })
-  .pipe(z.array(rectSchema, { message: 'Regions must be a JSON list of {x, y, width, height}.' }).min(1).max(MAX_REGIONS));
+  .pipe(
+    z.array(rectSchema, { message: 'Regions must be a JSON list of {x, y, width, height}.' }).min(1).max(MAX_REGIONS),
+  );
 
 export const blurFieldsSchema = z.object({
   operation: z.literal('blur'),
@@ -52,4 +54,5 @@ export const blurFieldsSchema = z.object({
 export type BlurOptions = z.infer<typeof blurFieldsSchema>;
 
 /** A strength or cell size chosen on the reference width, in pixels of a picture `width` wide. */
-export const scaledToPicture = (value: number, width: number) => Math.max(1, Math.round((value * Math.max(width, BLUR_REFERENCE_WIDTH)) / BLUR_REFERENCE_WIDTH));
+export const scaledToPicture = (value: number, width: number) =>
+  Math.max(1, Math.round((value * Math.max(width, BLUR_REFERENCE_WIDTH)) / BLUR_REFERENCE_WIDTH));

@@ -11,8 +11,16 @@ import { maxSideField, QUALITY, qualityField } from './fields';
 
 export const COMPRESS_FORMATS = ['original', 'auto', 'jpeg', 'png', 'webp', 'avif'] as const;
 export type CompressFormat = (typeof COMPRESS_FORMATS)[number];
-export const COMPRESS_FORMAT_LABELS: Record<CompressFormat, string> = { original: 'Keep Original', auto: 'Auto (best format for this picture)', jpeg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF (up to 1,200 px)' };
-export const AVIF_SEARCH_MESSAGE = 'AVIF is made at a quality you choose: auto quality and a target size are for JPEG, PNG and WebP.';
+export const COMPRESS_FORMAT_LABELS: Record<CompressFormat, string> = {
+  original: 'Keep Original',
+  auto: 'Auto (best format for this picture)',
+  jpeg: 'JPEG',
+  png: 'PNG',
+  webp: 'WebP',
+  avif: 'AVIF (up to 1,200 px)',
+};
+export const AVIF_SEARCH_MESSAGE =
+  'AVIF is made at a quality you choose: auto quality and a target size are for JPEG, PNG and WebP.';
 /** What a caller may say it can show (`accept`), for `format=auto` to choose among (ADR 0135). */
 export const ACCEPTABLE_FORMATS = ['avif', 'webp', 'jpeg', 'png'] as const;
 export type AcceptableFormat = (typeof ACCEPTABLE_FORMATS)[number];
@@ -53,7 +61,11 @@ export const WEB_READY_SIDE = 2_048;
 export const COMPRESS_SIZES = [
   { id: 'original', label: 'Original size' },
   { id: 'web', label: `Web-ready: fit within ${WEB_READY_SIDE.toLocaleString('en-US')} px`, maxSide: WEB_READY_SIDE },
-  { id: 'small', label: `Fit within ${AVIF_MAX_SIDE.toLocaleString('en-US')} px (AVIF possible)`, maxSide: AVIF_MAX_SIDE },
+  {
+    id: 'small',
+    label: `Fit within ${AVIF_MAX_SIDE.toLocaleString('en-US')} px (AVIF possible)`,
+    maxSide: AVIF_MAX_SIDE,
+  },
 ] as const satisfies readonly { id: string; label: string; maxSide?: number }[];
 export type CompressSize = (typeof COMPRESS_SIZES)[number]['id'];
 /** The `maxSide` a size choice sends, or undefined for the original size. */
@@ -64,17 +76,36 @@ export function maxSideOfSize(id: CompressSize): number | undefined {
 /** The batch (Modify tab) compresses at this quality unless told otherwise. */
 export const BATCH_COMPRESS_QUALITY = 90;
 
-const format = z.enum(COMPRESS_FORMATS, { message: `Format must be one of ${COMPRESS_FORMATS.join(', ')}.` }).default('original');
+const format = z
+  .enum(COMPRESS_FORMATS, { message: `Format must be one of ${COMPRESS_FORMATS.join(', ')}.` })
+  .default('original');
 
-export const compressFieldsSchema = z.object({
-  operation: z.literal('compress'),
-  quality: z.union([z.literal('auto'), qualityField], { message: `Quality must be auto or a whole number from ${QUALITY.min} to ${QUALITY.max}.` }).default(QUALITY.default),
-  format,
-  targetBytes: z.coerce.number().int().min(TARGET_BYTES_MIN, `targetBytes must be at least ${TARGET_BYTES_MIN}.`).optional(),
-  /** `format=auto`: the formats it may choose among, e.g. `avif,webp,jpeg` (default: the `Accept` header's image types, else JPEG, WebP and PNG). */
-  accept: z.string().regex(ACCEPT_PATTERN, { message: ACCEPT_MESSAGE }).optional(),
-  maxSide: maxSideField.optional().describe(`Scale the picture down (aspect kept, never up) to fit within this many pixels a side before it is compressed, in the same call: \`${WEB_READY_SIDE}\` makes a phone photo web-ready; \`${AVIF_MAX_SIDE}\` lets \`format=auto\` choose AVIF.`),
-}).refine((o) => o.format !== 'avif' || (o.quality !== 'auto' && o.targetBytes === undefined), { message: AVIF_SEARCH_MESSAGE, path: ['format'] });
+export const compressFieldsSchema = z
+  .object({
+    operation: z.literal('compress'),
+    quality: z
+      .union([z.literal('auto'), qualityField], {
+        message: `Quality must be auto or a whole number from ${QUALITY.min} to ${QUALITY.max}.`,
+      })
+      .default(QUALITY.default),
+    format,
+    targetBytes: z.coerce
+      .number()
+      .int()
+      .min(TARGET_BYTES_MIN, `targetBytes must be at least ${TARGET_BYTES_MIN}.`)
+      .optional(),
+    /** `format=auto`: the formats it may choose among, e.g. `avif,webp,jpeg` (default: the `Accept` header's image types, else JPEG, WebP and PNG). */
+    accept: z.string().regex(ACCEPT_PATTERN, { message: ACCEPT_MESSAGE }).optional(),
+    maxSide: maxSideField
+      .optional()
+      .describe(
+        `Scale the picture down (aspect kept, never up) to fit within this many pixels a side before it is compressed, in the same call: \`${WEB_READY_SIDE}\` makes a phone photo web-ready; \`${AVIF_MAX_SIDE}\` lets \`format=auto\` choose AVIF.`,
+      ),
+  })
+  .refine((o) => o.format !== 'avif' || (o.quality !== 'auto' && o.targetBytes === undefined), {
+    message: AVIF_SEARCH_MESSAGE,
+    path: ['format'],
+  });
 export type CompressOptions = z.infer<typeof compressFieldsSchema>;
 
 export const batchCompressFieldsSchema = z.object({

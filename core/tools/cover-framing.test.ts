@@ -8,7 +8,8 @@ function detailThumb() {
   const rgba = new Uint8Array(900 * 300 * 4);
   for (let y = 0; y < 300; y++) {
     for (let x = 0; x < 900; x++) {
-      const v = x >= 760 && x < 824 && y >= 110 && y < 174 ? ((Math.floor(x / 32) + Math.floor(y / 32)) % 2 ? 250 : 5) : 128;
+      const v =
+        x >= 760 && x < 824 && y >= 110 && y < 174 ? ((Math.floor(x / 32) + Math.floor(y / 32)) % 2 ? 250 : 5) : 128;
       rgba.set([v, v, v, 255], (y * 900 + x) * 4);
     }
   }
@@ -44,14 +45,20 @@ describe('frameCover', () => {
     const w = frameCover(picture, strip, { faces });
     expect(faces.every((f) => holds(w, f))).toBe(true);
     // 96 px of faces: padded (293–404, 111 px) they do not fit 100, the bare union does.
-    const tight = [{ x: 300, y: 0, width: 48, height: 40 }, { x: 348, y: 0, width: 48, height: 40 }];
+    const tight = [
+      { x: 300, y: 0, width: 48, height: 40 },
+      { x: 348, y: 0, width: 48, height: 40 },
+    ];
     const t = frameCover(picture, strip, { faces: tight });
     expect(t.by).toBe('faces');
     expect(tight.every((f) => holds(t, f))).toBe(true);
   });
 
   it('falls back to the detail when the faces do not fit together, and to the centre without a grey copy', () => {
-    const apart = [{ x: 30, y: 100, width: 60, height: 80 }, { x: 600, y: 100, width: 60, height: 80 }];
+    const apart = [
+      { x: 30, y: 100, width: 60, height: 80 },
+      { x: 600, y: 100, width: 60, height: 80 },
+    ];
     const w = frameCover(picture, strip, { faces: apart, thumb: detailThumb() });
     expect(w.by).toBe('detail');
     expect(holds(w, { x: 760, y: 110, width: 64, height: 64 })).toBe(true);
@@ -68,13 +75,23 @@ describe('frameCover', () => {
   });
 
   it('crops nothing when the box has the picture’s shape', () => {
-    expect(frameCover(picture, { width: 300, height: 100 }, { faces: [{ x: 0, y: 0, width: 10, height: 10 }] })).toEqual({ x: 0, y: 0, width: 900, height: 300, by: 'centre' });
+    expect(
+      frameCover(picture, { width: 300, height: 100 }, { faces: [{ x: 0, y: 0, width: 10, height: 10 }] }),
+    ).toEqual({ x: 0, y: 0, width: 900, height: 300, by: 'centre' });
   });
 });
 
 describe('mainFaces', () => {
   it('drops doubtful faces (score under 0.5)', () => {
-    expect(mainFaces([{ x: 25, y: 79, width: 115, height: 110, score: 0.962 }, { x: 225, y: 219, width: 58, height: 62, score: 0.406 }], { width: 372, height: 512 })).toEqual([{ x: 25, y: 79, width: 115, height: 110 }]);
+    expect(
+      mainFaces(
+        [
+          { x: 25, y: 79, width: 115, height: 110, score: 0.962 },
+          { x: 225, y: 219, width: 58, height: 62, score: 0.406 },
+        ],
+        { width: 372, height: 512 },
+      ),
+    ).toEqual([{ x: 25, y: 79, width: 115, height: 110 }]);
   });
 
   it('drops background faces (under a third of the largest) and clips boxes to the picture', () => {

@@ -38,13 +38,21 @@ export const BACKGROUND_FACE = 1 / 3;
 export const FRAMING_MIN_SCORE = 0.5;
 
 /** The faces that frame a picture: sure enough, inside it, and not background faces. */
-export function mainFaces(faces: readonly (Rect & { score?: number })[], picture: { width: number; height: number }): Rect[] {
+export function mainFaces(
+  faces: readonly (Rect & { score?: number })[],
+  picture: { width: number; height: number },
+): Rect[] {
   const inside = faces
     .filter((f) => (f.score ?? 1) >= FRAMING_MIN_SCORE)
     .map((f) => {
       const x = Math.max(0, Math.floor(f.x));
       const y = Math.max(0, Math.floor(f.y));
-      return { x, y, width: Math.min(picture.width, Math.ceil(f.x + f.width)) - x, height: Math.min(picture.height, Math.ceil(f.y + f.height)) - y };
+      return {
+        x,
+        y,
+        width: Math.min(picture.width, Math.ceil(f.x + f.width)) - x,
+        height: Math.min(picture.height, Math.ceil(f.y + f.height)) - y,
+      };
     })
     .filter((f) => f.width > 0 && f.height > 0);
   const tallest = Math.max(0, ...inside.map((f) => f.height));
@@ -63,13 +71,20 @@ function holding(lo: number, hi: number, length: number, extent: number): number
  * either way, so every main face is kept whole. When they do not fit together, or there are none, the detail window
  * of `thumb`; without a thumb, the centre.
  */
-export function frameCover(picture: { width: number; height: number }, box: { width: number; height: number }, guide: { faces?: readonly (Rect & { score?: number })[]; thumb?: GreyThumb } = {}): CoverWindow {
+export function frameCover(
+  picture: { width: number; height: number },
+  box: { width: number; height: number },
+  guide: { faces?: readonly (Rect & { score?: number })[]; thumb?: GreyThumb } = {},
+): CoverWindow {
   const centred = coverCrop(picture, box);
   const axis = centred.width < picture.width ? 'x' : centred.height < picture.height ? 'y' : null;
   if (!axis) return { ...centred, by: 'centre' };
   const faces = mainFaces(guide.faces ?? [], picture);
   if (faces.length > 0) {
-    const [pos, size, extent, length] = axis === 'x' ? (['x', 'width', picture.width, centred.width] as const) : (['y', 'height', picture.height, centred.height] as const);
+    const [pos, size, extent, length] =
+      axis === 'x'
+        ? (['x', 'width', picture.width, centred.width] as const)
+        : (['y', 'height', picture.height, centred.height] as const);
     const lo = Math.min(...faces.map((f) => f[pos]));
     const hi = Math.max(...faces.map((f) => f[pos] + f[size]));
     const padBefore = (f: Rect) => Math.floor(f[size] * (axis === 'x' ? FACE_PAD.side : FACE_PAD.above));
@@ -84,4 +99,8 @@ export function frameCover(picture: { width: number; height: number }, box: { wi
 }
 
 /** Whether a rectangle lies wholly inside a window (tests, and the framing check of the Resize e2e). */
-export const holds = (window: Rect, r: Rect) => r.x >= window.x && r.y >= window.y && r.x + r.width <= window.x + window.width && r.y + r.height <= window.y + window.height;
+export const holds = (window: Rect, r: Rect) =>
+  r.x >= window.x &&
+  r.y >= window.y &&
+  r.x + r.width <= window.x + window.width &&
+  r.y + r.height <= window.y + window.height;

@@ -12,6 +12,12 @@ export const cropFieldsSchema = z.object({
 export type CropOptions = z.infer<typeof cropFieldsSchema>;
 
 /** Null when the rectangle lies inside a picture of this size, else what to tell the user. */
-export function cropProblem(o: Pick<CropOptions, 'x' | 'y' | 'width' | 'height'>, width: number, height: number): string | null {
-  return o.x + o.width > width || o.y + o.height > height ? `The crop area must lie inside the image (${width}×${height} pixels).` : null;
+export function cropProblem(
+  o: Pick<CropOptions, 'x' | 'y' | 'width' | 'height'>,
+  width: number,
+  height: number,
+): string | null {
+  return o.x + o.width > width || o.y + o.height > height
+    ? `The crop area must lie inside the image (${width}×${height} pixels).`
+    : null;
 }

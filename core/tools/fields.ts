@@ -14,7 +14,8 @@ export const intField = (label: string, min: number, max: number) =>
     .min(min, `${label} must be between ${min} and ${max}.`)
     .max(max, `${label} must be between ${min} and ${max}.`);
 
-export const hexColour = (label: string) => z.string().regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a hex colour like #ffffff.`);
+export const hexColour = (label: string) =>
+  z.string().regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a hex colour like #ffffff.`);
 
 /** A range the UI offers and the API enforces. */
 export interface Range {
@@ -37,7 +38,10 @@ export const MAX_SIDE_MIN = 16;
 export const maxSideField = intField('Max side', MAX_SIDE_MIN, MAX_OUTPUT_SIDE);
 
 /** The size a picture is written at when it must fit within `maxSide` a side: scaled down, aspect kept, never up. */
-export function fitWithin(size: { width: number; height: number }, maxSide: number | undefined): { width: number; height: number } {
+export function fitWithin(
+  size: { width: number; height: number },
+  maxSide: number | undefined,
+): { width: number; height: number } {
   const long = Math.max(size.width, size.height);
   if (!maxSide || long <= maxSide) return size;
   const scale = maxSide / long;

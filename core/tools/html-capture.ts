@@ -12,7 +12,15 @@
  *
  * The box is in CSS pixels; the picture is that times the scale, and no picture is over HTML_MAX_OUTPUT_PIXELS.
  */
-import { fitOf, HTML_MAX_OUTPUT_PIXELS, HTML_MAX_PAGE_HEIGHT, HTML_VIEWPORT_WIDTH, type Box, type Capture, type HtmlRenderOptions } from './html';
+import {
+  fitOf,
+  HTML_MAX_OUTPUT_PIXELS,
+  HTML_MAX_PAGE_HEIGHT,
+  HTML_VIEWPORT_WIDTH,
+  type Box,
+  type Capture,
+  type HtmlRenderOptions,
+} from './html';
 
 /** A request a page cannot satisfy: the selector is not valid CSS, or matches nothing that is shown. */
 export class CaptureProblem extends Error {
@@ -29,9 +37,34 @@ export class CaptureProblem extends Error {
 export type DevTools = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
 
 /** The computed styles the snapshot reads, in this order. */
-const STYLES = ['visibility', 'opacity', 'background-color', 'background-image', 'border-top-width', 'border-right-width', 'border-bottom-width', 'border-left-width', 'box-shadow'] as const;
+const STYLES = [
+  'visibility',
+  'opacity',
+  'background-color',
+  'background-image',
+  'border-top-width',
+  'border-right-width',
+  'border-bottom-width',
+  'border-left-width',
+  'box-shadow',
+] as const;
 /** Elements that paint by themselves, whatever their style. */
-const REPLACED = new Set(['IMG', 'SVG', 'CANVAS', 'VIDEO', 'IFRAME', 'OBJECT', 'EMBED', 'INPUT', 'TEXTAREA', 'SELECT', 'BUTTON', 'HR', 'PROGRESS', 'METER']);
+const REPLACED = new Set([
+  'IMG',
+  'SVG',
+  'CANVAS',
+  'VIDEO',
+  'IFRAME',
+  'OBJECT',
+  'EMBED',
+  'INPUT',
+  'TEXTAREA',
+  'SELECT',
+  'BUTTON',
+  'HR',
+  'PROGRESS',
+  'METER',
+]);
 /** The page's backdrop: their boxes span the page whatever it shows. */
 const BACKDROP = new Set(['#DOCUMENT', 'HTML', 'BODY']);
 
@@ -46,15 +79,18 @@ export interface DomSnapshot {
 }
 
 /** A computed colour with no opacity: `rgba(…, 0)` as Chromium writes it, `… / 0)` in the newer syntaxes, or `transparent`. */
-const transparentColour = (c: string) => c === 'transparent' || /^rgba\([^,]+,[^,]+,[^,]+,\s*0(\.0+)?\)$/.test(c) || /\/\s*0(\.0+)?\)$/.test(c);
+const transparentColour = (c: string) =>
+  c === 'transparent' || /^rgba\([^,]+,[^,]+,[^,]+,\s*0(\.0+)?\)$/.test(c) || /\/\s*0(\.0+)?\)$/.test(c);
 
 /** The box around what the main document paints, or null when it paints nothing. */
 export function contentBox(snapshot: DomSnapshot): Box | null {
   const doc = snapshot.documents[0];
   if (!doc) return null;
   const text = (i: number | undefined) => (i === undefined || i < 0 ? '' : (snapshot.strings[i] ?? ''));
-  const styleOf = (layoutIndex: number) => Object.fromEntries(STYLES.map((name, k) => [name, text(doc.layout.styles[layoutIndex]?.[k])]));
-  const shown = (s: Record<string, string>) => s.visibility !== 'hidden' && s.visibility !== 'collapse' && s.opacity !== '0';
+  const styleOf = (layoutIndex: number) =>
+    Object.fromEntries(STYLES.map((name, k) => [name, text(doc.layout.styles[layoutIndex]?.[k])]));
+  const shown = (s: Record<string, string>) =>
+    s.visibility !== 'hidden' && s.visibility !== 'collapse' && s.opacity !== '0';
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -71,8 +107,15 @@ export function contentBox(snapshot: DomSnapshot): Box | null {
     if (BACKDROP.has(name) || name === '#TEXT') return;
     const s = styleOf(i);
     if (!shown(s)) return;
-    const border = ['border-top-width', 'border-right-width', 'border-bottom-width', 'border-left-width'].some((b) => parseFloat(s[b]!) > 0);
-    const paints = REPLACED.has(name) || !transparentColour(s['background-color']!) || (s['background-image'] !== 'none' && s['background-image'] !== '') || border || (s['box-shadow'] !== 'none' && s['box-shadow'] !== '');
+    const border = ['border-top-width', 'border-right-width', 'border-bottom-width', 'border-left-width'].some(
+      (b) => parseFloat(s[b]!) > 0,
+    );
+    const paints =
+      REPLACED.has(name) ||
+      !transparentColour(s['background-color']!) ||
+      (s['background-image'] !== 'none' && s['background-image'] !== '') ||
+      border ||
+      (s['box-shadow'] !== 'none' && s['box-shadow'] !== '');
     if (paints) add(doc.layout.bounds[i]!);
   });
   doc.textBoxes.layoutIndex.forEach((layout, i) => {
@@ -91,7 +134,11 @@ function pixelBox(b: Box): Box {
 /** The largest part of `box` (from its top-left) a picture at `scale` may show. */
 export function limitBox(box: Box, scale: number): { box: Box; clipped: boolean } {
   const width = Math.min(box.width, HTML_VIEWPORT_WIDTH.max);
-  const height = Math.min(box.height, HTML_MAX_PAGE_HEIGHT, Math.floor(HTML_MAX_OUTPUT_PIXELS / (width * scale * scale)));
+  const height = Math.min(
+    box.height,
+    HTML_MAX_PAGE_HEIGHT,
+    Math.floor(HTML_MAX_OUTPUT_PIXELS / (width * scale * scale)),
+  );
   return { box: { ...box, width, height }, clipped: width < box.width || height < box.height };
 }
 
@@ -102,30 +149,58 @@ async function elementBox(send: DevTools, selector: string): Promise<Box> {
     ({ nodeId } = (await send('DOM.querySelector', { nodeId: root.nodeId, selector })) as { nodeId: number });
   } catch {
     // DevTools answers "DOM Error while querying" for a selector the browser cannot parse.
-    throw new CaptureProblem('invalid_selector', `"${selector}" is not a CSS selector the browser understands. Try one like .card, #poster or main > section.`);
+    throw new CaptureProblem(
+      'invalid_selector',
+      `"${selector}" is not a CSS selector the browser understands. Try one like .card, #poster or main > section.`,
+    );
   }
-  if (!nodeId) throw new CaptureProblem('selector_not_found', `No element on the page matches "${selector}". Check the class or id, or leave the selector empty to fit the page's content.`);
+  if (!nodeId)
+    throw new CaptureProblem(
+      'selector_not_found',
+      `No element on the page matches "${selector}". Check the class or id, or leave the selector empty to fit the page's content.`,
+    );
   let quad: number[];
   try {
     quad = ((await send('DOM.getBoxModel', { nodeId })) as { model: { border: number[] } }).model.border;
   } catch {
-    throw new CaptureProblem('selector_not_found', `The element "${selector}" matches is not shown (display: none, or not rendered), so it has no box to capture.`);
+    throw new CaptureProblem(
+      'selector_not_found',
+      `The element "${selector}" matches is not shown (display: none, or not rendered), so it has no box to capture.`,
+    );
   }
   // A transformed element's box is a quad: its bounding rectangle.
   const xs = [quad[0]!, quad[2]!, quad[4]!, quad[6]!];
   const ys = [quad[1]!, quad[3]!, quad[5]!, quad[7]!];
-  const box = { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
-  if (box.width < 0.5 || box.height < 0.5) throw new CaptureProblem('selector_not_found', `The element "${selector}" matches has no size (${Math.round(box.width)} × ${Math.round(box.height)} px), so there is nothing to capture.`);
+  const box = {
+    x: Math.min(...xs),
+    y: Math.min(...ys),
+    width: Math.max(...xs) - Math.min(...xs),
+    height: Math.max(...ys) - Math.min(...ys),
+  };
+  if (box.width < 0.5 || box.height < 0.5)
+    throw new CaptureProblem(
+      'selector_not_found',
+      `The element "${selector}" matches has no size (${Math.round(box.width)} × ${Math.round(box.height)} px), so there is nothing to capture.`,
+    );
   return box;
 }
 
 /** Works out the capture of a loaded page through DevTools. Throws CaptureProblem for a bad selector. */
-export async function measureCapture(send: DevTools, options: Pick<HtmlRenderOptions, 'fit' | 'fullPage' | 'selector' | 'width' | 'height' | 'scale'>): Promise<Capture> {
+export async function measureCapture(
+  send: DevTools,
+  options: Pick<HtmlRenderOptions, 'fit' | 'fullPage' | 'selector' | 'width' | 'height' | 'scale'>,
+): Promise<Capture> {
   const fit = fitOf(options);
   const viewport = { x: 0, y: 0, width: options.width, height: options.height };
   const finish = (kind: Capture['fit'], wanted: Box, empty = false): Capture => {
     const { box, clipped } = limitBox(pixelBox(wanted), options.scale);
-    return { fit: kind, box, empty, clipped, wanted: { width: pixelBox(wanted).width, height: pixelBox(wanted).height } };
+    return {
+      fit: kind,
+      box,
+      empty,
+      clipped,
+      wanted: { width: pixelBox(wanted).width, height: pixelBox(wanted).height },
+    };
   };
   if (fit === 'viewport') return finish('viewport', viewport);
   if (fit === 'page') {
@@ -141,17 +216,28 @@ export async function measureCapture(send: DevTools, options: Pick<HtmlRenderOpt
 const px = (n: number) => n.toLocaleString('en-US');
 
 /** What the notes say was captured. */
-export function captureNotes(c: Capture, o: Pick<HtmlRenderOptions, 'width' | 'scale' | 'selector' | 'transparent'>): string[] {
+export function captureNotes(
+  c: Capture,
+  o: Pick<HtmlRenderOptions, 'width' | 'scale' | 'selector' | 'transparent'>,
+): string[] {
   const size = `${px(c.box.width)} × ${px(c.box.height)} px`;
   const what = {
     content: `Fitted to the page's content: ${size} of a page laid out ${px(o.width)} px wide.`,
     element: `Fitted to the element "${o.selector}": ${size}.`,
-    viewport: c.empty ? `The page paints nothing to fit to, so the ${size} viewport was captured.` : `Captured the ${size} viewport.`,
+    viewport: c.empty
+      ? `The page paints nothing to fit to, so the ${size} viewport was captured.`
+      : `Captured the ${size} viewport.`,
     page: `Captured the whole page: ${size}.`,
   }[c.fit];
   const notes = [what];
-  if (o.scale === 2) notes.push(`At 2×: every CSS pixel is 2 × 2 pixels, so the picture is ${px(c.box.width * 2)} × ${px(c.box.height * 2)}.`);
+  if (o.scale === 2)
+    notes.push(
+      `At 2×: every CSS pixel is 2 × 2 pixels, so the picture is ${px(c.box.width * 2)} × ${px(c.box.height * 2)}.`,
+    );
   if (o.transparent) notes.push('The background is transparent where the page paints none of its own.');
-  if (c.clipped) notes.push(`The ${c.fit === 'page' ? 'page' : 'content'} is ${px(c.wanted.width)} × ${px(c.wanted.height)} px; the picture shows its top-left ${size}, the most we make at ${o.scale}×.`);
+  if (c.clipped)
+    notes.push(
+      `The ${c.fit === 'page' ? 'page' : 'content'} is ${px(c.wanted.width)} × ${px(c.wanted.height)} px; the picture shows its top-left ${size}, the most we make at ${o.scale}×.`,
+    );
   return notes;
 }

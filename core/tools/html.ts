@@ -49,23 +49,37 @@ export const htmlRenderSchema = z
       .string({ message: 'Please paste some HTML or choose an .html file (field "html").' })
       // A pattern rather than a refinement, so the document says it too: at least one character that is not a space.
       .regex(/\S/, 'The HTML is empty. Please paste a page or choose an .html file.'),
-    width: whole('Viewport width', HTML_VIEWPORT_WIDTH).default(HTML_VIEWPORT_WIDTH.default).describe('The width the page is laid out at, in CSS pixels.'),
-    height: whole('Viewport height', HTML_VIEWPORT_HEIGHT).default(HTML_VIEWPORT_HEIGHT.default).describe('The viewport height in CSS pixels: the picture’s height with `fit=viewport`.'),
+    width: whole('Viewport width', HTML_VIEWPORT_WIDTH)
+      .default(HTML_VIEWPORT_WIDTH.default)
+      .describe('The width the page is laid out at, in CSS pixels.'),
+    height: whole('Viewport height', HTML_VIEWPORT_HEIGHT)
+      .default(HTML_VIEWPORT_HEIGHT.default)
+      .describe('The viewport height in CSS pixels: the picture’s height with `fit=viewport`.'),
     fit: z
       .enum(HTML_FITS, { message: `Fit must be one of ${HTML_FITS.join(', ')}.` })
       .optional()
-      .describe('`content` (the default): the box of what the page paints, or of the element `selector` names; `viewport`: the viewport; `page`: the whole page from the top, up to 16,000 px.'),
+      .describe(
+        '`content` (the default): the box of what the page paints, or of the element `selector` names; `viewport`: the viewport; `page`: the whole page from the top, up to 16,000 px.',
+      ),
     selector: z
       .string({ message: 'Selector must be text, like .card or #poster.' })
       .trim()
       .min(1, 'The selector is empty. Leave it out to fit the page’s content, or name an element like .card.')
       .max(HTML_SELECTOR_MAX_CHARS, `The selector is longer than ${HTML_SELECTOR_MAX_CHARS} characters.`)
       .optional()
-      .describe('A CSS selector: the picture is the box of the first element it matches (with `fit=content`, the default).'),
-    fullPage: z.boolean({ message: 'must be true or false' }).default(false).describe('Deprecated, the same as `fit=page`; read only when `fit` is not sent.'),
+      .describe(
+        'A CSS selector: the picture is the box of the first element it matches (with `fit=content`, the default).',
+      ),
+    fullPage: z
+      .boolean({ message: 'must be true or false' })
+      .default(false)
+      .describe('Deprecated, the same as `fit=page`; read only when `fit` is not sent.'),
     format: z.enum(HTML_FORMATS, { message: `Format must be one of ${HTML_FORMATS.join(', ')}.` }).default('png'),
     quality: whole('Quality', QUALITY).default(HTML_DEFAULT_QUALITY),
-    transparent: z.boolean({ message: 'must be true or false' }).default(false).describe('PNG and WebP: no white backdrop behind the page (what the page paints itself still shows).'),
+    transparent: z
+      .boolean({ message: 'must be true or false' })
+      .default(false)
+      .describe('PNG and WebP: no white backdrop behind the page (what the page paints itself still shows).'),
     scale: z
       .union([z.literal(1), z.literal(2)], { message: 'Scale must be 1 or 2.' })
       .default(1)
@@ -74,16 +88,26 @@ export const htmlRenderSchema = z
   })
   .superRefine((o, ctx) => {
     if (o.transparent && o.format === 'jpeg') {
-      ctx.addIssue({ code: 'custom', path: ['transparent'], message: 'JPEG has no transparency. Choose PNG or WebP for a transparent background.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['transparent'],
+        message: 'JPEG has no transparency. Choose PNG or WebP for a transparent background.',
+      });
     }
     if (o.selector !== undefined && fitOf(o) !== 'content') {
-      ctx.addIssue({ code: 'custom', path: ['selector'], message: 'A selector picks the element the picture fits, so it needs fit=content (the default), not the viewport or the whole page.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['selector'],
+        message:
+          'A selector picks the element the picture fits, so it needs fit=content (the default), not the viewport or the whole page.',
+      });
     }
   });
 export type HtmlRenderOptions = z.infer<typeof htmlRenderSchema>;
 
 /** The fit asked for: `fit`, else the older `fullPage`, else the content. */
-export const fitOf = (o: Pick<HtmlRenderOptions, 'fit' | 'fullPage'>): HtmlFit => o.fit ?? (o.fullPage ? 'page' : 'content');
+export const fitOf = (o: Pick<HtmlRenderOptions, 'fit' | 'fullPage'>): HtmlFit =>
+  o.fit ?? (o.fullPage ? 'page' : 'content');
 
 /** Null when the HTML fits; otherwise the sentence for the 413. */
 export function htmlSizeProblem(html: string): string | null {
@@ -113,14 +137,27 @@ export const RENDER_URL = 'https://render.invalid/';
  * popups, modals, downloads or top-level navigation: a popup is a new page that request interception and the
  * page's start script do not reach, and an alert would hold the page until the deadline (ADR 0104).
  */
-export const RENDER_CSP = ["connect-src 'none'", "worker-src 'none'", "manifest-src 'none'", "form-action 'none'", "base-uri 'none'", 'sandbox allow-scripts'].join('; ');
+export const RENDER_CSP = [
+  "connect-src 'none'",
+  "worker-src 'none'",
+  "manifest-src 'none'",
+  "form-action 'none'",
+  "base-uri 'none'",
+  'sandbox allow-scripts',
+].join('; ');
 
 /**
  * Browser APIs that open connections CSP does not govern: WebRTC sends UDP (STUN/TURN) to any address it is given,
  * past request interception and past an HTTP proxy. WebTransport is QUIC (UDP); CSP's connect-src covers it, this is
  * a second lock.
  */
-export const RENDER_REMOVED_GLOBALS = ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCIceTransport', 'RTCDataChannel', 'WebTransport'] as const;
+export const RENDER_REMOVED_GLOBALS = [
+  'RTCPeerConnection',
+  'webkitRTCPeerConnection',
+  'RTCIceTransport',
+  'RTCDataChannel',
+  'WebTransport',
+] as const;
 
 /**
  * Run in every frame of a rendered page before the page's own scripts (Playwright's addInitScript, puppeteer's

@@ -3,7 +3,12 @@ import { MEME_LINE_MAX_CHARS, memeLinesSchema, memeRenderRequestSchema } from '.
 
 describe('a meme’s lines', () => {
   it('lose the characters that hide or reorder text, keeping line breaks and what shows', () => {
-    expect(memeLinesSchema.parse(['top\u0000 line', 'gpj.\u202Eexe', 'two\nlines\r', 'ünïcødé 😀 עברית'])).toEqual(['top line', 'gpj.exe', 'two\nlines', 'ünïcødé 😀 עברית']);
+    expect(memeLinesSchema.parse(['top\u0000 line', 'gpj.\u202Eexe', 'two\nlines\r', 'ünïcødé 😀 עברית'])).toEqual([
+      'top line',
+      'gpj.exe',
+      'two\nlines',
+      'ünïcødé 😀 עברית',
+    ]);
   });
 
   it('keep an empty or blank line: it leaves its box blank, so a later box can be captioned alone', () => {
@@ -11,7 +16,9 @@ describe('a meme’s lines', () => {
   });
 
   it('are read the same way in a POST body', () => {
-    expect(memeRenderRequestSchema.parse({ template: 'nope-yep', lines: ['\u2066nope\u2069', 'yep\u0007'] }).lines).toEqual(['nope', 'yep']);
+    expect(
+      memeRenderRequestSchema.parse({ template: 'nope-yep', lines: ['\u2066nope\u2069', 'yep\u0007'] }).lines,
+    ).toEqual(['nope', 'yep']);
   });
 
   it('refuse a line over the length limit, said in words', () => {

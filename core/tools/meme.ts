@@ -53,7 +53,8 @@ export interface BoxLook {
 }
 
 /** The template box's font as the Worker can draw it: Impact (and its stand-in Anton) as `impact`, any other as `sans`. */
-export const memeFontOf = (boxFont: string): MemeFontKey => (/^(impact|anton)$/i.test(boxFont.trim()) ? 'impact' : 'sans');
+export const memeFontOf = (boxFont: string): MemeFontKey =>
+  /^(impact|anton)$/i.test(boxFont.trim()) ? 'impact' : 'sans';
 
 export function boxLook(box: TextBox, style: MemeStyle): BoxLook {
   const colour = style.colour ?? box.color;
@@ -71,7 +72,11 @@ export const memeStyleSchema = z
     font: z.enum(MEME_FONTS, { message: `Font must be one of ${MEME_FONTS.join(', ')}.` }).optional(),
     colour: hexColour('Colour').optional(),
     /** The outline's colour, or `none`. */
-    outline: z.union([hexColour('Outline'), z.literal('none')], { message: 'Outline must be a hex colour like #000000 or none.' }).optional(),
+    outline: z
+      .union([hexColour('Outline'), z.literal('none')], {
+        message: 'Outline must be a hex colour like #000000 or none.',
+      })
+      .optional(),
     /** Capitals regardless of the box's own style; absent, each box keeps its template's. */
     uppercase: z.boolean({ message: 'Uppercase must be true or false.' }).optional(),
     /** Absent, each box keeps its template's alignment. */
@@ -80,7 +85,9 @@ export const memeStyleSchema = z
   .strict();
 export type MemeStyle = z.infer<typeof memeStyleSchema>;
 
-export const memeTemplateIdSchema = z.string({ message: 'Template is required.' }).regex(MEME_TEMPLATE_ID, 'Template must be a template id like nope-yep.');
+export const memeTemplateIdSchema = z
+  .string({ message: 'Template is required.' })
+  .regex(MEME_TEMPLATE_ID, 'Template must be a template id like nope-yep.');
 
 /**
  * One caption as drawn: without the characters that hide or reorder text (C0 controls but the line break, DEL, bidi
@@ -142,16 +149,24 @@ export interface MemeOutput {
 const MP = MEME_MAX_PIXELS / 1_000_000;
 
 /** What the options become once the template is known: the output size, bounded by MEME_MAX_PIXELS. */
-export function memeOutputSize(picture: { width: number; height: number }, asked: { width?: number; height?: number } = {}): MemeOutput | string {
+export function memeOutputSize(
+  picture: { width: number; height: number },
+  asked: { width?: number; height?: number } = {},
+): MemeOutput | string {
   const { width: askedW, height: askedH } = asked;
   if (askedW !== undefined && askedH !== undefined) {
-    if (askedW * askedH > MEME_MAX_PIXELS) return `A meme is drawn at most ${MP} megapixels: ${askedW} × ${askedH} is ${((askedW * askedH) / 1_000_000).toFixed(1)}.`;
+    if (askedW * askedH > MEME_MAX_PIXELS)
+      return `A meme is drawn at most ${MP} megapixels: ${askedW} × ${askedH} is ${((askedW * askedH) / 1_000_000).toFixed(1)}.`;
     // The largest meme of the picture's shape inside the frame: one side is the frame's, the other within it.
     const scale = Math.min(askedW / picture.width, askedH / picture.height);
     const w = Math.min(askedW, Math.max(1, Math.round(picture.width * scale)));
     const h = Math.min(askedH, Math.max(1, Math.round(picture.height * scale)));
     if (w === askedW && h === askedH) return { width: w, height: h };
-    return { width: w, height: h, frame: { width: askedW, height: askedH, left: Math.floor((askedW - w) / 2), top: Math.floor((askedH - h) / 2) } };
+    return {
+      width: w,
+      height: h,
+      frame: { width: askedW, height: askedH, left: Math.floor((askedW - w) / 2), top: Math.floor((askedH - h) / 2) },
+    };
   }
   if (askedH !== undefined) {
     const w = Math.max(1, Math.round((picture.width * askedH) / picture.height));

@@ -9,7 +9,13 @@ import { COMPRESS_FORMATS } from './compress';
 import { formBool, hexColour, MAX_OUTPUT_PIXELS, QUALITY, qualityField, sideField } from './fields';
 import { salientStart, type GreyThumb } from './salient-window';
 
-export { PRESET_CATEGORY_LABELS, QUICK_PRESET_COUNT, RESIZE_DEFAULT, RESIZE_PRESETS, type ResizePreset } from '../resize-presets';
+export {
+  PRESET_CATEGORY_LABELS,
+  QUICK_PRESET_COUNT,
+  RESIZE_DEFAULT,
+  RESIZE_PRESETS,
+  type ResizePreset,
+} from '../resize-presets';
 
 /** What the user can choose; `inside` is what a locked custom size does when no fit is chosen. */
 export const RESIZE_FITS = ['cover', 'contain', 'stretch'] as const;
@@ -39,10 +45,16 @@ export const resizeFieldsSchema = z.object({
   fit: z.enum(RESIZE_FITS, { message: `Fit must be one of ${RESIZE_FITS.join(', ')}.` }).optional(),
   background: hexColour('Background').default(RESIZE_BACKGROUND_DEFAULT),
   /** Where a cover resize crops; ignored by the other fits. */
-  position: z.enum(RESIZE_POSITIONS, { message: `Position must be one of ${RESIZE_POSITIONS.join(', ')}.` }).default('smart'),
+  position: z
+    .enum(RESIZE_POSITIONS, { message: `Position must be one of ${RESIZE_POSITIONS.join(', ')}.` })
+    .default('smart'),
   /** Optional re-encode of the resized picture (the batch's format and quality); the container is kept without them. */
   format: z.enum(COMPRESS_FORMATS, { message: `Format must be one of ${COMPRESS_FORMATS.join(', ')}.` }).optional(),
-  quality: z.union([z.literal('auto'), qualityField], { message: `Quality must be auto or a whole number from ${QUALITY.min} to ${QUALITY.max}.` }).optional(),
+  quality: z
+    .union([z.literal('auto'), qualityField], {
+      message: `Quality must be auto or a whole number from ${QUALITY.min} to ${QUALITY.max}.`,
+    })
+    .optional(),
 });
 export type ResizeOptions = z.infer<typeof resizeFieldsSchema>;
 
@@ -53,7 +65,10 @@ export interface ResizeTarget {
 }
 
 /** The size and fit a resize of a width × height (upright) picture produces. Pure: the UI previews with it. */
-export function resizeTarget(picture: { width: number; height: number }, o: Omit<ResizeOptions, 'operation' | 'background' | 'position'>): ResizeTarget {
+export function resizeTarget(
+  picture: { width: number; height: number },
+  o: Omit<ResizeOptions, 'operation' | 'background' | 'position'>,
+): ResizeTarget {
   const preset = RESIZE_PRESETS.find((p) => p.id === o.preset);
   if (!preset && (o.width === undefined) !== (o.height === undefined)) {
     // One side asked: the other follows the picture's shape, whatever the fit or the lock (there is no box to fill).
@@ -62,14 +77,21 @@ export function resizeTarget(picture: { width: number; height: number }, o: Omit
     const height = o.height ?? Math.max(1, Math.round(picture.height * scale));
     return { width, height, fit: 'inside' };
   }
-  const box = { width: preset?.width ?? o.width ?? RESIZE_DEFAULT.width, height: preset?.height ?? o.height ?? RESIZE_DEFAULT.height };
+  const box = {
+    width: preset?.width ?? o.width ?? RESIZE_DEFAULT.width,
+    height: preset?.height ?? o.height ?? RESIZE_DEFAULT.height,
+  };
   // A preset is a box to fill: cover unless another fit is chosen (the lock does not apply to presets, whose screen
   // used to send it off). A custom size stretches when the aspect ratio is unlocked.
   if (o.fit) return { ...box, fit: o.fit };
   if (preset) return { ...box, fit: 'cover' };
   if (!o.maintainAspectRatio) return { ...box, fit: 'stretch' };
   const scale = Math.min(box.width / picture.width, box.height / picture.height);
-  return { width: Math.max(1, Math.round(picture.width * scale)), height: Math.max(1, Math.round(picture.height * scale)), fit: 'inside' };
+  return {
+    width: Math.max(1, Math.round(picture.width * scale)),
+    height: Math.max(1, Math.round(picture.height * scale)),
+    fit: 'inside',
+  };
 }
 
 /** Null when the result is within the output limit, else what to tell the user. */
@@ -84,13 +106,22 @@ export function resizeProblem(t: { width: number; height: number }): string | nu
  * The part of the picture `cover` keeps, in the picture's pixels: centred, or, given a grey copy of the picture
  * (`smart`), the window of the box's shape with the most detail (salient-window.ts) along the axis that is cropped.
  */
-export function coverCrop(picture: { width: number; height: number }, box: { width: number; height: number }, thumb?: GreyThumb) {
+export function coverCrop(
+  picture: { width: number; height: number },
+  box: { width: number; height: number },
+  thumb?: GreyThumb,
+) {
   const scale = Math.max(box.width / picture.width, box.height / picture.height);
   const width = Math.min(picture.width, Math.max(1, Math.round(box.width / scale)));
   const height = Math.min(picture.height, Math.max(1, Math.round(box.height / scale)));
   let x = Math.floor((picture.width - width) / 2);
   let y = Math.floor((picture.height - height) / 2);
-  if (thumb && width < picture.width) x = Math.min(picture.width - width, Math.round(salientStart(thumb, 'x', width / picture.width) * picture.width));
-  else if (thumb && height < picture.height) y = Math.min(picture.height - height, Math.round(salientStart(thumb, 'y', height / picture.height) * picture.height));
+  if (thumb && width < picture.width)
+    x = Math.min(picture.width - width, Math.round(salientStart(thumb, 'x', width / picture.width) * picture.width));
+  else if (thumb && height < picture.height)
+    y = Math.min(
+      picture.height - height,
+      Math.round(salientStart(thumb, 'y', height / picture.height) * picture.height),
+    );
   return { x, y, width, height };
 }

@@ -19,7 +19,12 @@ export const THUMB_LONG_SIDE = 96;
  * A grey copy of RGBA pixels at most `longSide` on its long side, each pixel the average of the area it covers
  * (transparent pixels count as what they show over white, as the Resize tool's preview draws them).
  */
-export function greyThumb(rgba: ArrayLike<number>, width: number, height: number, longSide = THUMB_LONG_SIDE): GreyThumb {
+export function greyThumb(
+  rgba: ArrayLike<number>,
+  width: number,
+  height: number,
+  longSide = THUMB_LONG_SIDE,
+): GreyThumb {
   const scale = Math.min(1, longSide / Math.max(width, height));
   const tw = Math.max(1, Math.round(width * scale));
   const th = Math.max(1, Math.round(height * scale));
@@ -42,7 +47,8 @@ export function greyThumb(rgba: ArrayLike<number>, width: number, height: number
 
 /** Edge energy summed across the other axis: one value per column (`x`) or per row (`y`) of the thumb. */
 export function energyProfile(t: GreyThumb, axis: 'x' | 'y'): Float64Array {
-  const at = (x: number, y: number) => t.grey[Math.min(t.height - 1, Math.max(0, y)) * t.width + Math.min(t.width - 1, Math.max(0, x))]!;
+  const at = (x: number, y: number) =>
+    t.grey[Math.min(t.height - 1, Math.max(0, y)) * t.width + Math.min(t.width - 1, Math.max(0, x))]!;
   const profile = new Float64Array(axis === 'x' ? t.width : t.height);
   for (let y = 0; y < t.height; y++) {
     for (let x = 0; x < t.width; x++) {
@@ -79,7 +85,8 @@ export function salientStart(t: GreyThumb, axis: 'x' | 'y', fraction: number): n
   const centreScore = (scores[Math.floor(mid)]! + scores[Math.ceil(mid)]!) / 2;
   let best = 0;
   for (let s = 1; s < scores.length; s++) {
-    const better = scores[s]! > scores[best]! || (scores[s] === scores[best] && Math.abs(s - mid) < Math.abs(best - mid));
+    const better =
+      scores[s]! > scores[best]! || (scores[s] === scores[best] && Math.abs(s - mid) < Math.abs(best - mid));
     if (better) best = s;
   }
   if (!(scores[best]! > centreScore * MOVE_MARGIN)) return centred;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { logoSize, markPlace, WATERMARK_MAX_TILES, watermarkLayout, watermarkMarkProblem, watermarkTiles } from './watermark';
+import {
+  logoSize,
+  markPlace,
+  WATERMARK_MAX_TILES,
+  watermarkLayout,
+  watermarkMarkProblem,
+  watermarkTiles,
+} from './watermark';
 
 describe('watermarkLayout: the one geometry of the server and the preview', () => {
   it('scales the font with the picture and anchors bottom-right inside a padding', () => {
@@ -18,7 +25,7 @@ describe('watermarkLayout: the one geometry of the server and the preview', () =
 });
 
 describe('logo and tiled watermarks: the geometry the server draws and the preview shows', () => {
-  it('a logo is 2.5 font sizes tall with its own shape, at the corner inside the text\'s padding', () => {
+  it("a logo is 2.5 font sizes tall with its own shape, at the corner inside the text's padding", () => {
     expect(logoSize(800, 20, { width: 400, height: 200 })).toEqual({ width: 100, height: 50 });
     const place = markPlace({ width: 800, height: 600 }, { width: 100, height: 50 }, 'bottom-right');
     expect(place.x).toBe(800 - 100 - 16);

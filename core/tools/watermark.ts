@@ -28,13 +28,18 @@ export const watermarkFieldsSchema = z.object({
     .max(WATERMARK_MAX_CHARS, `Watermark text must be at most ${WATERMARK_MAX_CHARS} characters.`)
     .optional(),
   /** Described for the API document; the route reads the file itself (workers/api/src/routes/tools/security.ts). */
-  logo: z.unknown().optional().meta({
-    type: 'string',
-    format: 'binary',
-    contentMediaType: 'image/png',
-    description: `A logo to draw instead of text: a PNG (ideally with a transparent background) or WebP, at most ${WATERMARK_LOGO_MAX_BYTES / 1024 / 1024} MB and ${WATERMARK_LOGO_MAX_SIDE} px a side. Its height on the picture follows \`size\`. Send \`text\` or \`logo\`, not both.`,
-  }),
-  position: z.enum(WATERMARK_POSITIONS, { message: `Position must be one of ${WATERMARK_POSITIONS.join(', ')}.` }).default('bottom-right'),
+  logo: z
+    .unknown()
+    .optional()
+    .meta({
+      type: 'string',
+      format: 'binary',
+      contentMediaType: 'image/png',
+      description: `A logo to draw instead of text: a PNG (ideally with a transparent background) or WebP, at most ${WATERMARK_LOGO_MAX_BYTES / 1024 / 1024} MB and ${WATERMARK_LOGO_MAX_SIDE} px a side. Its height on the picture follows \`size\`. Send \`text\` or \`logo\`, not both.`,
+    }),
+  position: z
+    .enum(WATERMARK_POSITIONS, { message: `Position must be one of ${WATERMARK_POSITIONS.join(', ')}.` })
+    .default('bottom-right'),
   opacity: z.coerce
     .number({ message: 'Opacity must be a number.' })
     .min(0, 'Opacity must be between 0 and 1.')
@@ -43,7 +48,9 @@ export const watermarkFieldsSchema = z.object({
   size: intField('Size', WATERMARK_SIZE.min, WATERMARK_SIZE.max).default(WATERMARK_SIZE.default),
   color: hexColour('Colour').default(WATERMARK_COLOUR_DEFAULT),
   /** The mark repeated over the whole picture (`position` is then ignored). */
-  tiled: formBool(false).meta({ description: 'Repeat the mark over the whole picture in staggered rows; `position` is then ignored.' }),
+  tiled: formBool(false).meta({
+    description: 'Repeat the mark over the whole picture in staggered rows; `position` is then ignored.',
+  }),
 });
 export type WatermarkOptions = z.infer<typeof watermarkFieldsSchema>;
 
@@ -99,7 +106,11 @@ export function logoSize(width: number, size: number, logo: Box): Box {
 /** Where a mark (a logo) of this size sits: the text's padding from the sides and margin from the top or bottom. */
 export function markPlace(picture: Box, mark: Box, position: WatermarkPosition): { x: number; y: number } {
   const pad = Math.round(picture.width * 0.02);
-  const x = position.endsWith('left') ? pad : position.endsWith('right') ? picture.width - mark.width - pad : Math.round((picture.width - mark.width) / 2);
+  const x = position.endsWith('left')
+    ? pad
+    : position.endsWith('right')
+      ? picture.width - mark.width - pad
+      : Math.round((picture.width - mark.width) / 2);
   return { x, y: watermarkStripTop(picture.height, mark.height, position) };
 }
 
@@ -111,11 +122,17 @@ export function markPlace(picture: Box, mark: Box, position: WatermarkPosition):
 export function watermarkTiles(picture: Box, mark: Box): { rows: { y: number; xs: number[] }[]; step: Box } {
   let step = { width: mark.width * 2, height: mark.height * 3 };
   const count = (s: Box) => (Math.ceil(picture.width / s.width) + 1) * Math.ceil(picture.height / s.height);
-  while (count(step) > WATERMARK_MAX_TILES) step = { width: Math.ceil(step.width * 1.1), height: Math.ceil(step.height * 1.1) };
+  while (count(step) > WATERMARK_MAX_TILES)
+    step = { width: Math.ceil(step.width * 1.1), height: Math.ceil(step.height * 1.1) };
   const rows: { y: number; xs: number[] }[] = [];
   for (let y = Math.round(mark.height / 2), r = 0; y < picture.height; y += step.height, r++) {
     const xs: number[] = [];
-    for (let x = Math.round(mark.width / 2) - (r % 2 ? Math.round(step.width / 2) : 0); x < picture.width; x += step.width) if (x + mark.width > 0) xs.push(x);
+    for (
+      let x = Math.round(mark.width / 2) - (r % 2 ? Math.round(step.width / 2) : 0);
+      x < picture.width;
+      x += step.width
+    )
+      if (x + mark.width > 0) xs.push(x);
     rows.push({ y, xs });
   }
   return { rows, step };

@@ -37,14 +37,19 @@ export const REFINE = { radiusPerScale: 2, minRadius: 2, eps: 1e-3 };
 /** The matte (0–1 floats) of the photo at its own size: segmenter on a small copy, enlarged, guided by the photo. */
 export async function matteOf(rgba, width, height, segmenter, refine = REFINE) {
   const side = segmenter.side;
-  const small = await sharp(rgba, { raw: { width, height, channels: 4 } }).removeAlpha().resize(side, side, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
+  const small = await sharp(rgba, { raw: { width, height, channels: 4 } })
+    .removeAlpha()
+    .resize(side, side, { fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer();
   const coarse = await segmenter.run(small);
   const enlarged = resizePlane(coarse, side, side, width, height);
   const scale = Math.max(width, height) / side;
   // Only an enlarged matte needs it: at or below the model's size the matte is already as sharp as the photo.
   if (!refine || scale <= 1.25) return enlarged;
   const guide = new Float32Array(width * height);
-  for (let i = 0; i < guide.length; i++) guide[i] = (0.299 * rgba[i * 4] + 0.587 * rgba[i * 4 + 1] + 0.114 * rgba[i * 4 + 2]) / 255;
+  for (let i = 0; i < guide.length; i++)
+    guide[i] = (0.299 * rgba[i * 4] + 0.587 * rgba[i * 4 + 1] + 0.114 * rgba[i * 4 + 2]) / 255;
   const radius = Math.max(refine.minRadius, Math.round(refine.radiusPerScale * scale));
   return guidedFilter(guide, enlarged, width, height, radius, refine.eps);
 }
@@ -62,5 +67,7 @@ export async function cutout(bytes, segmenter) {
   const matte = await matteOf(data, info.width, info.height, segmenter);
   // A picture that already had transparency keeps it: the matte only takes more away.
   for (let i = 0; i < matte.length; i++) data[i * 4 + 3] = Math.round(matte[i] * data[i * 4 + 3]);
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
+    .png()
+    .toBuffer();
 }

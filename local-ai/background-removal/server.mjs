@@ -42,7 +42,9 @@ let ready = false;
 segmenter.then(
   () => {
     ready = true;
-    console.log(`background-removal: model ready (${MODEL_SIDE}² input) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `background-removal: model ready (${MODEL_SIDE}² input) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   },
   (err) => {
     console.error('background-removal: the model could not be loaded', err);
@@ -57,7 +59,9 @@ const server = createServer(async (req, res) => {
   try {
     if (req.method === 'GET' && req.url === '/health') return send(res, 200, { ok: true, ready });
     if (req.method !== 'POST' || req.url !== '/remove-background') return send(res, 404, { error: 'No such route.' });
-    const type = String(req.headers['content-type'] ?? '').split(';')[0].trim();
+    const type = String(req.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim();
     if (!TYPES.has(type)) return send(res, 415, { error: 'Background removal takes PNG, JPEG or WebP images.' });
     const body = await readBody(req);
     const run = queue.then(async () => cutout(body, await segmenter));
@@ -68,7 +72,8 @@ const server = createServer(async (req, res) => {
   } catch (err) {
     if (res.headersSent) return res.destroy();
     if (err?.status === 413) return send(res, 413, { error: err.message });
-    if (err?.unreadable) return send(res, 415, { error: 'The image could not be read. Please upload a PNG, JPEG or WebP image.' });
+    if (err?.unreadable)
+      return send(res, 415, { error: 'The image could not be read. Please upload a PNG, JPEG or WebP image.' });
     console.error('background-removal: failed', err);
     send(res, 500, { error: 'Background removal failed on this image. Please try another image.' });
   }

@@ -25,7 +25,12 @@ export function restApi(doFetch: typeof fetch, token: string): Api {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const answer = (await res.json().catch(() => ({}))) as Partial<ApiAnswer>;
-    return { status: res.status, success: res.ok && answer.success !== false, result: answer.result, errors: answer.errors ?? [] };
+    return {
+      status: res.status,
+      success: res.ok && answer.success !== false,
+      result: answer.result,
+      errors: answer.errors ?? [],
+    };
   };
 }
 
@@ -37,11 +42,15 @@ export const errorText = (a: ApiAnswer) =>
  * Whether the token may not do this: 403, or the codes Cloudflare gives a token without the permission (10000
  * "Authentication error", 9109 "Unauthorized to access requested resource") whatever the status.
  */
-export const lacksPermission = (a: ApiAnswer) => a.status === 403 || a.errors.some((e) => e.code === 10000 || e.code === 9109);
+export const lacksPermission = (a: ApiAnswer) =>
+  a.status === 403 || a.errors.some((e) => e.code === 10000 || e.code === 9109);
 
 /** The result of a successful answer; otherwise an error naming the call and, when it is one, the missing permission. */
 export function resultOf(answer: ApiAnswer, call: string, permission: string): unknown {
   if (answer.success) return answer.result;
-  if (lacksPermission(answer)) throw new Error(`${call} was refused (${errorText(answer)}): the token needs ${permission} (docs/deploy.md lists every permission the deploy needs)`);
+  if (lacksPermission(answer))
+    throw new Error(
+      `${call} was refused (${errorText(answer)}): the token needs ${permission} (docs/deploy.md lists every permission the deploy needs)`,
+    );
   throw new Error(`${call} failed: ${errorText(answer)}`);
 }

@@ -28,7 +28,10 @@ export async function ensureCustomDomain(api: Api, d: CustomDomain): Promise<str
   const done: string[] = [];
   const domainsPath = `/accounts/${d.accountId}/pages/projects/${d.project}/domains`;
   const pagesPermission = 'Account · Cloudflare Pages · Edit';
-  const domains = resultOf(await api('GET', domainsPath), `GET ${domainsPath}`, pagesPermission) as { name: string; status?: string }[];
+  const domains = resultOf(await api('GET', domainsPath), `GET ${domainsPath}`, pagesPermission) as {
+    name: string;
+    status?: string;
+  }[];
   const attached = domains.find((x) => x.name === d.domain);
   if (attached) done.push(`${d.domain} is a domain of ${d.project} (${attached.status ?? 'status unknown'})`);
   else {
@@ -38,7 +41,11 @@ export async function ensureCustomDomain(api: Api, d: CustomDomain): Promise<str
 
   const recordsPath = `/zones/${d.zoneId}/dns_records`;
   const dnsPermission = 'Zone · DNS · Edit on the domain’s zone';
-  const records = resultOf(await api('GET', `${recordsPath}?name=${encodeURIComponent(d.domain)}`), `GET ${recordsPath}`, dnsPermission) as DnsRecord[];
+  const records = resultOf(
+    await api('GET', `${recordsPath}?name=${encodeURIComponent(d.domain)}`),
+    `GET ${recordsPath}`,
+    dnsPermission,
+  ) as DnsRecord[];
   const ours = records.find((r) => r.type === 'CNAME' && r.content === d.target);
   if (ours) done.push(`${d.domain} CNAME ${d.target} is in place`);
   else if (records.length) {
@@ -47,7 +54,11 @@ export async function ensureCustomDomain(api: Api, d: CustomDomain): Promise<str
       `${d.domain} already has DNS records (${held}); the deploy replaces none. Point it at the site with a proxied CNAME to ${d.target} (or delete those records), then run the deploy again`,
     );
   } else {
-    resultOf(await api('POST', recordsPath, { type: 'CNAME', name: d.domain, content: d.target, proxied: true, ttl: 1 }), `POST ${recordsPath}`, dnsPermission);
+    resultOf(
+      await api('POST', recordsPath, { type: 'CNAME', name: d.domain, content: d.target, proxied: true, ttl: 1 }),
+      `POST ${recordsPath}`,
+      dnsPermission,
+    );
     done.push(`created ${d.domain} CNAME ${d.target} (proxied)`);
   }
   return done;

@@ -16,12 +16,19 @@ export interface ExecResult {
  * `inherit`: the person sees the command's output and answers its prompts; `capture`: the output is parsed. `cwd`:
  * where it runs (the repository root when not given).
  */
-export type Exec = (command: string[], options: { mode: 'inherit' | 'capture'; input?: string; cwd?: string }) => Promise<ExecResult>;
+export type Exec = (
+  command: string[],
+  options: { mode: 'inherit' | 'capture'; input?: string; cwd?: string },
+) => Promise<ExecResult>;
 
 export const spawnExec: Exec = (command, { mode, input, cwd }) =>
   new Promise((resolve, reject) => {
     const [cmd, ...args] = command as [string, ...string[]];
-    const child = spawn(cmd, args, { cwd, env: wranglerEnv(), stdio: mode === 'inherit' && input === undefined ? 'inherit' : ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      cwd,
+      env: wranglerEnv(),
+      stdio: mode === 'inherit' && input === undefined ? 'inherit' : ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (d: Buffer) => {
@@ -80,6 +87,9 @@ export function readLookup(lookup: Lookup, result: ExecResult): { exists: boolea
 /** The token `wrangler auth token --json` prints: an OAuth token (wrangler login) or an API token. */
 export function tokenIn(output: string): string {
   const auth = jsonIn(output) as { type?: string; token?: string };
-  if (!auth.token) throw new Error('wrangler has no token for the REST API (a global API key cannot be used here): set CLOUDFLARE_API_TOKEN');
+  if (!auth.token)
+    throw new Error(
+      'wrangler has no token for the REST API (a global API key cannot be used here): set CLOUDFLARE_API_TOKEN',
+    );
   return auth.token;
 }

@@ -46,7 +46,8 @@ function emailProblem(field: 'contactEmail' | 'abuseEmail', value: string, purpo
   const at = `${OPERATOR_CONFIG} ${field}`;
   if (value.trim() === '') return `${at} is empty: ${purpose}`;
   const domain = EMAIL.exec(value.trim())?.[1]?.toLowerCase();
-  if (domain && isReservedName(domain)) return `${at} is "${value}", a placeholder (${domain} is a reserved name no mail reaches): ${purpose}`;
+  if (domain && isReservedName(domain))
+    return `${at} is "${value}", a placeholder (${domain} is a reserved name no mail reaches): ${purpose}`;
   if (!domain || !HOSTNAME.test(domain)) return `${at} is "${value}", which is not an e-mail address: ${purpose}`;
   return undefined;
 }
@@ -55,11 +56,14 @@ function domainProblem(environment: DeployEnvironment, value: string): string | 
   const at = `${OPERATOR_CONFIG} environments.${environment}.domain`;
   const example = 'a domain of yours such as memes.yourname.org (no https://, no path)';
   if (value === '') {
-    return environment === 'production' ? `${at} is empty: production needs a domain of its own, ${example}; pages.dev addresses are for staging` : undefined;
+    return environment === 'production'
+      ? `${at} is empty: production needs a domain of its own, ${example}; pages.dev addresses are for staging`
+      : undefined;
   }
   if (isReservedName(value)) return `${at} is "${value}", a placeholder no one can own: write ${example}`;
   if (!HOSTNAME.test(value)) return `${at} is "${value}", which is not a domain name: write ${example}`;
-  if (PLATFORM_NAME.test(value)) return `${at} is "${value}", an address Cloudflare gives the project itself: write ${example}, or '' for staging's pages.dev address`;
+  if (PLATFORM_NAME.test(value))
+    return `${at} is "${value}", an address Cloudflare gives the project itself: write ${example}, or '' for staging's pages.dev address`;
   return undefined;
 }
 
@@ -69,9 +73,19 @@ function domainProblem(environment: DeployEnvironment, value: string): string | 
  */
 export function operatorConfigProblems(config: OperatorConfig, environment: DeployEnvironment): string[] {
   const problems = [
-    config.siteName.trim() === '' ? `${OPERATOR_CONFIG} siteName is empty: write the name the pages and share cards show` : undefined,
-    emailProblem('contactEmail', config.contactEmail, 'write the address that answers people (the contact, help and privacy pages show it)'),
-    emailProblem('abuseEmail', config.abuseEmail, 'write the address that answers take-down requests (every share page’s Report link writes to it)'),
+    config.siteName.trim() === ''
+      ? `${OPERATOR_CONFIG} siteName is empty: write the name the pages and share cards show`
+      : undefined,
+    emailProblem(
+      'contactEmail',
+      config.contactEmail,
+      'write the address that answers people (the contact, help and privacy pages show it)',
+    ),
+    emailProblem(
+      'abuseEmail',
+      config.abuseEmail,
+      'write the address that answers take-down requests (every share page’s Report link writes to it)',
+    ),
     domainProblem(environment, config.environments[environment].domain),
   ];
   return problems.filter((p): p is string => p !== undefined);

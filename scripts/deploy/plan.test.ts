@@ -51,7 +51,12 @@ describe('the deploy plan of this repository', () => {
     expect(preflight.kind === 'preflight' && preflight.spec).toMatchObject({
       environment: 'production',
       cpuMs: 15000,
-      models: ['@cf/black-forest-labs/flux-1-schnell', '@cf/meta/llama-3.3-70b-instruct-fp8-fast', '@cf/meta/llama-4-scout-17b-16e-instruct', '@cf/moondream/moondream3.1-9B-A2B'],
+      models: [
+        '@cf/black-forest-labs/flux-1-schnell',
+        '@cf/meta/llama-3.3-70b-instruct-fp8-fast',
+        '@cf/meta/llama-4-scout-17b-16e-instruct',
+        '@cf/moondream/moondream3.1-9B-A2B',
+      ],
       domain: 'memeforge.example',
     });
     // The committed configuration holds local placeholders: the deploy refuses them.
@@ -82,9 +87,25 @@ describe('the deploy plan of this repository', () => {
 
   it('runs only builds and local files offline: nothing a dry run does reaches an account', () => {
     const offline = plan.steps.filter((s) => s.offline);
-    expect(offline.map((s) => s.id)).toEqual(['build', 'template-images', 'seed-sql', 'lifecycle-json', 'deploy-config', 'api-bundle', 'pages-functions']);
+    expect(offline.map((s) => s.id)).toEqual([
+      'build',
+      'template-images',
+      'seed-sql',
+      'lifecycle-json',
+      'deploy-config',
+      'api-bundle',
+      'pages-functions',
+    ]);
     expect(staging.steps.filter((s) => s.offline).map((s) => s.id)).toEqual([
-      'build', 'template-images', 'seed-sql', 'lifecycle-json', 'deploy-config', 'api-bundle', 'pages-config', 'pages-link', 'pages-functions',
+      'build',
+      'template-images',
+      'seed-sql',
+      'lifecycle-json',
+      'deploy-config',
+      'api-bundle',
+      'pages-config',
+      'pages-link',
+      'pages-functions',
     ]);
     for (const s of [...offline, ...staging.steps.filter((x) => x.offline)]) {
       for (const c of commandsOf(s)) {
@@ -96,17 +117,25 @@ describe('the deploy plan of this repository', () => {
 
   it('points every API Worker command at the generated config’s environment', () => {
     for (const id of ['api-bundle', 'migrations', 'seed', 'secrets', 'api-deploy']) {
-      for (const c of commandsOf(step(plan, id))) expect(c.join(' '), id).toContain('-c .tmp/deploy/api/wrangler.jsonc --env production');
-      for (const c of commandsOf(step(staging, id))) expect(c.join(' '), id).toContain('-c .tmp/deploy/staging/api/wrangler.jsonc --env staging');
+      for (const c of commandsOf(step(plan, id)))
+        expect(c.join(' '), id).toContain('-c .tmp/deploy/api/wrangler.jsonc --env production');
+      for (const c of commandsOf(step(staging, id)))
+        expect(c.join(' '), id).toContain('-c .tmp/deploy/staging/api/wrangler.jsonc --env staging');
     }
   });
 
   it('seeds the whole built-in catalogue into the remote database from one SQL file', () => {
     const seed = step(plan, 'seed');
-    expect(seed.title).toContain(`Seed ${input.templates.length} built-in templates into the remote database memeforge`);
-    expect(seed.kind === 'run' && seed.command).toEqual(expect.arrayContaining(['d1', 'execute', 'DB', '--remote', '--file', '.tmp/deploy/seed-templates.sql']));
+    expect(seed.title).toContain(
+      `Seed ${input.templates.length} built-in templates into the remote database memeforge`,
+    );
+    expect(seed.kind === 'run' && seed.command).toEqual(
+      expect.arrayContaining(['d1', 'execute', 'DB', '--remote', '--file', '.tmp/deploy/seed-templates.sql']),
+    );
     const sql = step(plan, 'seed-sql');
-    expect(sql.kind === 'write' && sql.content.match(/^insert into "templates"/gm)).toHaveLength(input.templates.length);
+    expect(sql.kind === 'write' && sql.content.match(/^insert into "templates"/gm)).toHaveLength(
+      input.templates.length,
+    );
     // Each built-in picture is checked to be a static file of the Pages deploy.
     const images = step(plan, 'template-images');
     expect(images.kind === 'verify-files' && images.files).toHaveLength(input.templates.length);
@@ -126,7 +155,9 @@ describe('the deploy plan of this repository', () => {
     const shares = config.rules.find((r: { id: string }) => r.id === 'expire-free-shares');
     expect(shares.deleteObjectsTransition.condition).toEqual({ type: 'Age', maxAge: 31 * 86_400 });
     const set = step(plan, 'r2-lifecycle');
-    expect(set.kind === 'run' && set.command.join(' ')).toBe('npx wrangler r2 bucket lifecycle set memeforge-images --file .tmp/deploy/r2-lifecycle.json --force');
+    expect(set.kind === 'run' && set.command.join(' ')).toBe(
+      'npx wrangler r2 bucket lifecycle set memeforge-images --file .tmp/deploy/r2-lifecycle.json --force',
+    );
   });
 
   it('enables read replication through the REST API, skipping it when it is already on', () => {
@@ -163,9 +194,12 @@ describe('the deploy plan of this repository', () => {
 
 describe('the staging plan (--env staging)', () => {
   it('deploys a second copy under its own names: Worker, database, bucket, Pages project', () => {
-    expect([staging.api.name, stagingInput.target.databaseName, stagingInput.target.bucketName, staging.pages.project]).toEqual([
-      'memeforge-api-staging', 'memeforge-staging', 'memeforge-images-staging', 'memeforge-staging',
-    ]);
+    expect([
+      staging.api.name,
+      stagingInput.target.databaseName,
+      stagingInput.target.bucketName,
+      staging.pages.project,
+    ]).toEqual(['memeforge-api-staging', 'memeforge-staging', 'memeforge-images-staging', 'memeforge-staging']);
     expect(step(staging, 'd1').title).toBe('Find or create the D1 database memeforge-staging');
     expect(step(staging, 'r2').title).toBe('Find or create the R2 bucket memeforge-images-staging');
   });
@@ -176,13 +210,30 @@ describe('the staging plan (--env staging)', () => {
     const written = step(staging, 'pages-config');
     expect(written.kind === 'write' && written.path).toBe('.tmp/deploy/staging/pages-app/wrangler.jsonc');
     const config = JSON.parse(written.kind === 'write' ? written.content.replace(/^\/\/.*\n/, '') : '{}');
-    expect(config).toMatchObject({ name: 'memeforge-staging', pages_build_output_dir: '../../../../public', services: [{ binding: 'API', service: 'memeforge-api-staging' }] });
+    expect(config).toMatchObject({
+      name: 'memeforge-staging',
+      pages_build_output_dir: '../../../../public',
+      services: [{ binding: 'API', service: 'memeforge-api-staging' }],
+    });
     expect(config.env.production.services).toEqual([{ binding: 'API', service: 'memeforge-api-staging' }]);
     expect(config.env.preview.services).toEqual([]);
-    expect(step(staging, 'pages-link')).toMatchObject({ path: '.tmp/deploy/staging/pages-app/functions', target: '../../../../functions' });
+    expect(step(staging, 'pages-link')).toMatchObject({
+      path: '.tmp/deploy/staging/pages-app/functions',
+      target: '../../../../functions',
+    });
     expect(step(staging, 'pages-deploy')).toMatchObject({
       cwd: '.tmp/deploy/staging/pages-app',
-      command: ['npx', 'wrangler', 'pages', 'deploy', '../../../../public', '--project-name', 'memeforge-staging', '--branch', 'main'],
+      command: [
+        'npx',
+        'wrangler',
+        'pages',
+        'deploy',
+        '../../../../public',
+        '--project-name',
+        'memeforge-staging',
+        '--branch',
+        'main',
+      ],
     });
   });
 
@@ -198,34 +249,62 @@ describe('the staging plan (--env staging)', () => {
 
 describe('what the code reads', () => {
   it('reads the generated Env through the interface it extends, as wrangler 4.164 writes it', () => {
-    const source = 'interface __BaseEnv_Env { DB: D1Database; AI?: Ai }\ndeclare namespace Cloudflare { interface Env extends __BaseEnv_Env {} }\ninterface Env extends __BaseEnv_Env {}';
-    expect(interfaceMembers(source, 'Env')).toEqual([{ name: 'DB', optional: false }, { name: 'AI', optional: true }]);
+    const source =
+      'interface __BaseEnv_Env { DB: D1Database; AI?: Ai }\ndeclare namespace Cloudflare { interface Env extends __BaseEnv_Env {} }\ninterface Env extends __BaseEnv_Env {}';
+    expect(interfaceMembers(source, 'Env')).toEqual([
+      { name: 'DB', optional: false },
+      { name: 'AI', optional: true },
+    ]);
   });
 
   it('finds every binding, var and secret of this repository’s Env', () => {
     const names = input.code.api.map((m) => m.name);
-    expect(names).toEqual(expect.arrayContaining(['DB', 'BUCKET', 'COUNTERS', 'IMAGES', 'AI', 'BROWSER', 'CLIENT_ADDRESS', 'SESSION_SECRET']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'DB',
+        'BUCKET',
+        'COUNTERS',
+        'IMAGES',
+        'AI',
+        'BROWSER',
+        'CLIENT_ADDRESS',
+        'SESSION_SECRET',
+      ]),
+    );
     expect(input.code.pages.map((m) => m.name)).toEqual(['API']);
   });
 });
 
 describe('the plan refuses a production that lacks what the code reads', () => {
   const withCode = (code: Partial<PlanInput['code']>): PlanInput => ({ ...input, code: { ...input.code, ...code } });
-  const withTarget = (target: Partial<PlanInput['target']>): PlanInput => ({ ...input, target: { ...input.target, ...target } });
+  const withTarget = (target: Partial<PlanInput['target']>): PlanInput => ({
+    ...input,
+    target: { ...input.target, ...target },
+  });
 
   it('names a binding the Worker reads that production does not bind', () => {
     const broken = buildPlan(withCode({ api: [...input.code.api, { name: 'SEARCH_INDEX', optional: false }] }));
-    expect(broken.problems).toEqual([expect.stringContaining('reads SEARCH_INDEX, which production neither binds, sets as a var, nor requires as a secret')]);
+    expect(broken.problems).toEqual([
+      expect.stringContaining(
+        'reads SEARCH_INDEX, which production neither binds, sets as a var, nor requires as a secret',
+      ),
+    ]);
   });
 
   it('names a secret the Worker reads that production does not require', () => {
     const broken = buildPlan(withTarget({ api: { ...input.target.api, secretsRequired: ['DASHBOARD_ACCESS_CODE'] } }));
-    expect(broken.problems).toEqual([expect.stringContaining('reads SESSION_SECRET, which production neither binds, sets as a var, nor requires as a secret')]);
+    expect(broken.problems).toEqual([
+      expect.stringContaining(
+        'reads SESSION_SECRET, which production neither binds, sets as a var, nor requires as a secret',
+      ),
+    ]);
   });
 
   it('names a secret production requires that local development does not list', () => {
     const broken = buildPlan(withCode({ secrets: ['DASHBOARD_ACCESS_CODE'] }));
-    expect(broken.problems).toEqual(['workers/api/.dev.vars.example does not list SESSION_SECRET, which production requires']);
+    expect(broken.problems).toEqual([
+      'workers/api/.dev.vars.example does not list SESSION_SECRET, which production requires',
+    ]);
   });
 
   it('names the Pages app’s binding when production lacks it, optional in the type or not', () => {
@@ -238,10 +317,20 @@ describe('printPlan', () => {
   const text = printPlan(plan, { dryRun: true });
 
   it('prints the resolved production configuration: bindings, vars, secrets, crons, limits', () => {
-    for (const line of ['Deploy plan of production (dry run', 'Site: https://memeforge.example', 'DB                            D1 memeforge', 'AI_PROVIDER                   "cloudflare"',
-      'SITE_ORIGIN                   "https://memeforge.example"', 'crons: */15 * * * *', 'limits: cpu_ms 15000',
-      'observability: on, head_sampling_rate 1', 'workers.dev URL: off; preview URLs: off', 'secrets (wrangler secret put): DASHBOARD_ACCESS_CODE, SESSION_SECRET',
-      'API  service memeforge-api', 'bindings: none']) {
+    for (const line of [
+      'Deploy plan of production (dry run',
+      'Site: https://memeforge.example',
+      'DB                            D1 memeforge',
+      'AI_PROVIDER                   "cloudflare"',
+      'SITE_ORIGIN                   "https://memeforge.example"',
+      'crons: */15 * * * *',
+      'limits: cpu_ms 15000',
+      'observability: on, head_sampling_rate 1',
+      'workers.dev URL: off; preview URLs: off',
+      'secrets (wrangler secret put): DASHBOARD_ACCESS_CODE, SESSION_SECRET',
+      'API  service memeforge-api',
+      'bindings: none',
+    ]) {
       expect(text).toContain(line);
     }
   });
@@ -263,14 +352,21 @@ describe('printPlan', () => {
     expect(preflightAt).toBeLessThan(text.indexOf('if missing: $ npx wrangler d1 create'));
     expect(preflightAt).toBeLessThan(text.indexOf('$ npm run build'));
     expect(text).toContain('✘ memeforge.config.ts contactEmail is "support@memeforge.example", a placeholder');
-    expect(text).toContain('then GET /accounts/{ACCOUNT_ID}/subscriptions: the Workers plan is Workers Paid; the Images plan is Images Paid');
+    expect(text).toContain(
+      'then GET /accounts/{ACCOUNT_ID}/subscriptions: the Workers plan is Workers Paid; the Images plan is Images Paid',
+    );
   });
 
   it('prints the staging plan with its names and the folder its Pages app is deployed from', () => {
     const stagingText = printPlan(staging, { dryRun: true });
-    for (const line of ['Deploy plan of staging (dry run', 'Site: https://{PAGES_DEV}', 'API Worker memeforge-api-staging (workers/api/wrangler.toml [env.staging]',
-      'DB                            D1 memeforge-staging', 'API  service memeforge-api-staging',
-      '$ (cd .tmp/deploy/staging/pages-app && npx wrangler pages deploy ../../../../public --project-name memeforge-staging --branch main)']) {
+    for (const line of [
+      'Deploy plan of staging (dry run',
+      'Site: https://{PAGES_DEV}',
+      'API Worker memeforge-api-staging (workers/api/wrangler.toml [env.staging]',
+      'DB                            D1 memeforge-staging',
+      'API  service memeforge-api-staging',
+      '$ (cd .tmp/deploy/staging/pages-app && npx wrangler pages deploy ../../../../public --project-name memeforge-staging --branch main)',
+    ]) {
       expect(stagingText).toContain(line);
     }
   });

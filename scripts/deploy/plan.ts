@@ -15,7 +15,13 @@ import { LLAMA_3_3_70B, LLAMA_4_SCOUT, MOONDREAM_3_1 } from '../../workers/api/s
 import { KEPT_PREFIX } from '../../workers/api/src/storage/image-store';
 import { catalogRows } from '../templates/catalog-rows';
 import { templatesSql } from '../importers/template-sql';
-import { domainOf, operatorConfigProblems, readOperatorConfig, type DeployEnvironment, type OperatorConfig } from './operator-config';
+import {
+  domainOf,
+  operatorConfigProblems,
+  readOperatorConfig,
+  type DeployEnvironment,
+  type OperatorConfig,
+} from './operator-config';
 import { pagesConfigFor } from './pages-config';
 import {
   DATABASE_ID_SLOT,
@@ -86,8 +92,12 @@ export function readPlanInput(options: { skipBuild?: boolean; environment?: Depl
     templates: catalogRows(),
     lifecycle: imageBucketLifecycle(),
     models: [LLAMA_3_3_70B.model, LLAMA_4_SCOUT.model, MOONDREAM_3_1.model],
-    generatedConfig: (databaseId, site) => generatedApiConfig({ databaseId, environment, siteOrigin: site.origin, siteAliases: site.aliases }),
-    pagesConfig: environment === 'production' ? undefined : pagesConfigFor(target.pages.project, { from: productionWorker, to: target.api.name }, paths.pagesDir),
+    generatedConfig: (databaseId, site) =>
+      generatedApiConfig({ databaseId, environment, siteOrigin: site.origin, siteAliases: site.aliases }),
+    pagesConfig:
+      environment === 'production'
+        ? undefined
+        : pagesConfigFor(target.pages.project, { from: productionWorker, to: target.api.name }, paths.pagesDir),
     skipBuild: options.skipBuild ?? false,
   };
 }
@@ -104,19 +114,26 @@ export function buildPlan(input: PlanInput): Plan {
   const siteOrigin = `https://${domain ?? PAGES_DEV_SLOT}`;
   // With a domain, the project's pages.dev address serves the same site: answers on it name it (ADR 0155).
   const siteAliases = domain ? `https://${PAGES_DEV_SLOT}` : '';
-  const api: EnvironmentSummary = { ...target.api, vars: { ...target.api.vars, SITE_ORIGIN: siteOrigin, SITE_ALIASES: siteAliases } };
+  const api: EnvironmentSummary = {
+    ...target.api,
+    vars: { ...target.api.vars, SITE_ORIGIN: siteOrigin, SITE_ALIASES: siteAliases },
+  };
   const secrets = secretsOf(api, code.secrets);
   const problems = [
     ...missingFromProduction(code.api, api, secrets, 'The API Worker (workers/api/worker-configuration.d.ts Env)'),
     ...missingFromProduction(code.pages, pages.production, [], 'The Pages app (app/env.d.ts PagesEnv)'),
     // `npm start` takes its secrets from this file: one production requires must be there too.
-    ...secrets.filter((s) => !code.secrets.includes(s)).map((s) => `${SECRETS_EXAMPLE} does not list ${s}, which production requires`),
+    ...secrets
+      .filter((s) => !code.secrets.includes(s))
+      .map((s) => `${SECRETS_EXAMPLE} does not list ${s}, which production requires`),
   ];
   const builtIn = templates.filter((t) => t.imageKey.startsWith('static:'));
-  if (builtIn.length !== templates.length) problems.push('The built-in seed holds a template whose picture is not a static file');
+  if (builtIn.length !== templates.length)
+    problems.push('The built-in seed holds a template whose picture is not a static file');
   // Kept objects: saved memes, and imported template pictures (their imageKey, scripts/importers).
   for (const kept of [`${KEPT_PREFIX}example`, 'templates/example.png']) {
-    if (expiresUnder(input.lifecycle, kept)) problems.push(`The R2 lifecycle rules would delete ${kept}, which must be kept`);
+    if (expiresUnder(input.lifecycle, kept))
+      problems.push(`The R2 lifecycle rules would delete ${kept}, which must be kept`);
   }
 
   const staging = input.pagesConfig !== undefined;
@@ -150,18 +167,46 @@ export function buildPlan(input: PlanInput): Plan {
       token: AUTH_TOKEN,
     },
     input.skipBuild
-      ? { id: 'build', kind: 'verify-files', offline: true, title: 'Use the build made just before (--skip-build)', files: ['functions/_middleware.js', 'public/build'] }
-      : { id: 'build', kind: 'run', offline: true, title: 'Build fonts, templates, API types and the Remix app', command: ['npm', 'run', 'build'] },
+      ? {
+          id: 'build',
+          kind: 'verify-files',
+          offline: true,
+          title: 'Use the build made just before (--skip-build)',
+          files: ['functions/_middleware.js', 'public/build'],
+        }
+      : {
+          id: 'build',
+          kind: 'run',
+          offline: true,
+          title: 'Build fonts, templates, API types and the Remix app',
+          command: ['npm', 'run', 'build'],
+        },
     {
       id: 'template-images',
       kind: 'verify-files',
       offline: true,
       title: `Check the ${builtIn.length} built-in template pictures: static files the Pages deploy serves`,
-      details: ['public/templates/<id>.png, served by Pages at /templates/<id>.png (ADR 0020); imported templates keep theirs in R2 (npm run templates:import -- --remote)'],
+      details: [
+        'public/templates/<id>.png, served by Pages at /templates/<id>.png (ADR 0020); imported templates keep theirs in R2 (npm run templates:import -- --remote)',
+      ],
       files: builtIn.map((t) => staticFile(t.imageKey)),
     },
-    { id: 'seed-sql', kind: 'write', offline: true, title: `Write the template seed: ${templates.length} idempotent upserts`, path: paths.seedSql, content: templatesSql(templates, { removeStaleBuiltIns: true }) },
-    { id: 'lifecycle-json', kind: 'write', offline: true, title: `Write the R2 lifecycle rules of ${bucketName}`, path: paths.lifecycleJson, content: `${JSON.stringify(input.lifecycle, null, 2)}\n` },
+    {
+      id: 'seed-sql',
+      kind: 'write',
+      offline: true,
+      title: `Write the template seed: ${templates.length} idempotent upserts`,
+      path: paths.seedSql,
+      content: templatesSql(templates, { removeStaleBuiltIns: true }),
+    },
+    {
+      id: 'lifecycle-json',
+      kind: 'write',
+      offline: true,
+      title: `Write the R2 lifecycle rules of ${bucketName}`,
+      path: paths.lifecycleJson,
+      content: `${JSON.stringify(input.lifecycle, null, 2)}\n`,
+    },
     {
       id: 'd1',
       kind: 'ensure',
@@ -188,7 +233,9 @@ export function buildPlan(input: PlanInput): Plan {
       kind: 'write',
       offline: true,
       title: 'Write the deploy config with the database id and the site origin (not committed)',
-      details: [`workers/api/wrangler.toml with [env.${environment}] DB's database_id = ${DATABASE_ID_SLOT}, SITE_ORIGIN = ${siteOrigin} (memeforge.config.ts) and SITE_ALIASES = "${siteAliases}"`],
+      details: [
+        `workers/api/wrangler.toml with [env.${environment}] DB's database_id = ${DATABASE_ID_SLOT}, SITE_ORIGIN = ${siteOrigin} (memeforge.config.ts) and SITE_ALIASES = "${siteAliases}"`,
+      ],
       path: paths.apiConfig,
       content: input.generatedConfig(DATABASE_ID_SLOT, { origin: siteOrigin, aliases: siteAliases }),
     },
@@ -202,8 +249,22 @@ export function buildPlan(input: PlanInput): Plan {
     },
     ...(staging
       ? ([
-          { id: 'pages-config', kind: 'write', offline: true, title: `Write the Pages config of ${pages.project}: the root wrangler.toml bound to ${api.name} (not committed)`, path: `${paths.pagesDir}/wrangler.jsonc`, content: input.pagesConfig! },
-          { id: 'pages-link', kind: 'link', offline: true, title: `Link functions/ into ${paths.pagesDir}, where Pages looks for it`, path: `${paths.pagesDir}/functions`, target: relative(paths.pagesDir, 'functions') },
+          {
+            id: 'pages-config',
+            kind: 'write',
+            offline: true,
+            title: `Write the Pages config of ${pages.project}: the root wrangler.toml bound to ${api.name} (not committed)`,
+            path: `${paths.pagesDir}/wrangler.jsonc`,
+            content: input.pagesConfig!,
+          },
+          {
+            id: 'pages-link',
+            kind: 'link',
+            offline: true,
+            title: `Link functions/ into ${paths.pagesDir}, where Pages looks for it`,
+            path: `${paths.pagesDir}/functions`,
+            target: relative(paths.pagesDir, 'functions'),
+          },
         ] satisfies Step[])
       : []),
     {
@@ -219,7 +280,9 @@ export function buildPlan(input: PlanInput): Plan {
       kind: 'api',
       offline: false,
       title: `Enable D1 read replication on ${databaseName} (mode auto)`,
-      details: ['REST API (wrangler has no command for it): https://developers.cloudflare.com/d1/best-practices/read-replication/'],
+      details: [
+        'REST API (wrangler has no command for it): https://developers.cloudflare.com/d1/best-practices/read-replication/',
+      ],
       method: 'PUT',
       path: `/accounts/${ACCOUNT_ID_SLOT}/d1/database/${DATABASE_ID_SLOT}`,
       body: { read_replication: { mode: 'auto' } },
@@ -241,10 +304,19 @@ export function buildPlan(input: PlanInput): Plan {
       kind: 'run',
       offline: false,
       title: `Set the R2 lifecycle rules of ${bucketName}`,
-      details: [...input.lifecycle.rules.map(describeRule), `saved memes (${KEPT_PREFIX}) and imported template pictures (templates/) are kept: no rule reaches them`],
+      details: [
+        ...input.lifecycle.rules.map(describeRule),
+        `saved memes (${KEPT_PREFIX}) and imported template pictures (templates/) are kept: no rule reaches them`,
+      ],
       command: wrangler('r2', 'bucket', 'lifecycle', 'set', bucketName, '--file', paths.lifecycleJson, '--force'),
     },
-    { id: 'migrations', kind: 'run', offline: false, title: `Apply the D1 migrations to the remote database ${databaseName}`, command: wrangler('d1', 'migrations', 'apply', 'DB', '--remote', ...onApi) },
+    {
+      id: 'migrations',
+      kind: 'run',
+      offline: false,
+      title: `Apply the D1 migrations to the remote database ${databaseName}`,
+      command: wrangler('d1', 'migrations', 'apply', 'DB', '--remote', ...onApi),
+    },
     {
       id: 'seed',
       kind: 'run',
@@ -258,12 +330,20 @@ export function buildPlan(input: PlanInput): Plan {
       kind: 'secrets',
       offline: false,
       title: `Set the API Worker's missing secrets (${secrets.join(', ')})`,
-      details: ['each missing one is asked for, or read from the environment variable of the same name; set ones are kept'],
+      details: [
+        'each missing one is asked for, or read from the environment variable of the same name; set ones are kept',
+      ],
       names: secrets,
       list: wrangler('secret', 'list', '--format', 'json', ...onApi),
       put: wrangler('secret', 'put', '{NAME}', ...onApi),
     },
-    { id: 'api-deploy', kind: 'run', offline: false, title: `Deploy the API Worker ${api.name}`, command: wrangler('deploy', ...onApi) },
+    {
+      id: 'api-deploy',
+      kind: 'run',
+      offline: false,
+      title: `Deploy the API Worker ${api.name}`,
+      command: wrangler('deploy', ...onApi),
+    },
     {
       id: 'pages-deploy',
       kind: 'run',
@@ -274,7 +354,15 @@ export function buildPlan(input: PlanInput): Plan {
           ? `from ${paths.pagesDir}: its wrangler.jsonc binds API to ${api.name}; the static template pictures are in public/templates`
           : 'with the static template pictures in public/templates and the root wrangler.toml production environment',
       ],
-      command: wrangler('pages', 'deploy', fromPagesCwd('./public'), '--project-name', pages.project, '--branch', PRODUCTION_BRANCH),
+      command: wrangler(
+        'pages',
+        'deploy',
+        fromPagesCwd('./public'),
+        '--project-name',
+        pages.project,
+        '--branch',
+        PRODUCTION_BRANCH,
+      ),
       cwd: pagesCwd,
     },
     ...(domain
@@ -284,7 +372,9 @@ export function buildPlan(input: PlanInput): Plan {
             kind: 'custom-domain',
             offline: false,
             title: `Serve ${pages.project} at ${domain}: the domain on the project and its CNAME to ${PAGES_DEV_SLOT}`,
-            details: ['REST API (wrangler has no command for it); each is looked up first, and a DNS record already at that name is never replaced'],
+            details: [
+              'REST API (wrangler has no command for it); each is looked up first, and a DNS record already at that name is never replaced',
+            ],
             project: pages.project,
             domain,
             target: PAGES_DEV_SLOT,

@@ -9,7 +9,12 @@ const spec: PreflightSpec = {
   configSummary: 'Memes of Ours; contact hello@ours.org; take-downs abuse@ours.org; memes.ours.org',
   cpuMs: 15000,
   bundleLimitKiB: 4096,
-  models: ['@cf/black-forest-labs/flux-1-schnell', '@cf/meta/llama-3.3-70b-instruct-fp8-fast', '@cf/meta/llama-4-scout-17b-16e-instruct', '@cf/moondream/moondream3.1-9B-A2B'],
+  models: [
+    '@cf/black-forest-labs/flux-1-schnell',
+    '@cf/meta/llama-3.3-70b-instruct-fp8-fast',
+    '@cf/meta/llama-4-scout-17b-16e-instruct',
+    '@cf/moondream/moondream3.1-9B-A2B',
+  ],
   domain: 'memes.ours.org',
 };
 const SUBSCRIPTIONS = `GET /accounts/${FIXTURE_ACCOUNT}/subscriptions`;
@@ -20,7 +25,8 @@ async function preflightOn(answers: Recorded, s: PreflightSpec = spec) {
   const result = await accountPreflight(s, restApi(recordedFetch(answers, calls), 'token'), FIXTURE_ACCOUNT);
   return { ...result, calls, text: result.lines.map(lineText) };
 }
-const account = (subscriptions: string, ...more: Recorded[]) => Object.assign(recorded('account-products.json', subscriptions), ...more);
+const account = (subscriptions: string, ...more: Recorded[]) =>
+  Object.assign(recorded('account-products.json', subscriptions), ...more);
 
 describe('the preflight against recorded answers', () => {
   it('passes a Workers Paid and Images Paid account, one line a check, and finds the domain’s zone', async () => {
@@ -43,15 +49,23 @@ describe('the preflight against recorded answers', () => {
     const run = await preflightOn(account('subscriptions-free.json'));
     const [workers, images, ...rest] = run.lines;
     expect(workers!.verdict).toBe('fail');
-    expect(workers!.text).toMatch(/^Workers Free: .*3 MB compressed and 10 ms of CPU.*cpu_ms = 15000.*Buy Workers Paid \(\$5 a month\) at https:\/\/dash\.cloudflare\.com\/\?to=\/:account\/workers\/plans.*nothing was created/);
+    expect(workers!.text).toMatch(
+      /^Workers Free: .*3 MB compressed and 10 ms of CPU.*cpu_ms = 15000.*Buy Workers Paid \(\$5 a month\) at https:\/\/dash\.cloudflare\.com\/\?to=\/:account\/workers\/plans.*nothing was created/,
+    );
     expect(images!.verdict).toBe('fail');
-    expect(images!.text).toMatch(/^Images Free allows 5,000 unique transformations a month, then every new one fails \(9422\) until the 1st: 1,666 to 5,000 operations .* Buy Images Paid/);
+    expect(images!.text).toMatch(
+      /^Images Free allows 5,000 unique transformations a month, then every new one fails \(9422\) until the 1st: 1,666 to 5,000 operations .* Buy Images Paid/,
+    );
     expect(rest.map((l) => l.verdict)).toEqual(['pass', 'pass', 'pass']);
     expect(refusals(run.lines)).toHaveLength(2);
   });
 
   it('lets staging run on Images Free with a warning that says what it holds, but never on Workers Free', async () => {
-    const run = await preflightOn(account('subscriptions-free.json'), { ...spec, environment: 'staging', domain: undefined });
+    const run = await preflightOn(account('subscriptions-free.json'), {
+      ...spec,
+      environment: 'staging',
+      domain: undefined,
+    });
     expect(run.lines.map((l) => l.verdict)).toEqual(['fail', 'warn', 'pass', 'pass', 'pass']);
     expect(run.text[1]).toMatch(/^! Images Free allows 5,000 .*enough for staging, not for production$/);
     expect(run.text[4]).toBe('✔ No domain: staging is its pages.dev address');
@@ -68,7 +82,16 @@ describe('the preflight against recorded answers', () => {
   });
 
   it('takes a contract plan as including both', async () => {
-    const contract = { [SUBSCRIPTIONS]: { status: 200, body: { success: true, errors: [], result: [{ state: 'Paid', rate_plan: { id: 'enterprise', public_name: 'Enterprise', is_contract: true } }] } } };
+    const contract = {
+      [SUBSCRIPTIONS]: {
+        status: 200,
+        body: {
+          success: true,
+          errors: [],
+          result: [{ state: 'Paid', rate_plan: { id: 'enterprise', public_name: 'Enterprise', is_contract: true } }],
+        },
+      },
+    };
     const run = await preflightOn(account('subscriptions-free.json', contract));
     expect(run.lines.slice(0, 2).map((l) => l.verdict)).toEqual(['pass', 'pass']);
   });
@@ -78,28 +101,53 @@ describe('the preflight against recorded answers', () => {
       { state: 'Cancelled', rate_plan: { id: 'workers_paid', public_name: 'Workers Paid' } },
       { state: 'Paid', rate_plan: { id: 'workers_ai_paid', public_name: 'Workers AI Paid' } },
     ];
-    const run = await preflightOn(account('subscriptions-free.json', { [SUBSCRIPTIONS]: { status: 200, body: { success: true, errors: [], result: subs } } }));
+    const run = await preflightOn(
+      account('subscriptions-free.json', {
+        [SUBSCRIPTIONS]: { status: 200, body: { success: true, errors: [], result: subs } },
+      }),
+    );
     expect(run.lines[0]!.verdict).toBe('fail');
   });
 
   it('names a model Workers AI no longer lists', async () => {
     const key = `GET /accounts/${FIXTURE_ACCOUNT}/ai/models/search?search=@cf/moondream/moondream3.1-9B-A2B`;
-    const run = await preflightOn(account('subscriptions-paid.json', { [key]: { status: 200, body: { success: true, errors: [], result: [] } } }));
-    expect(run.text[3]).toMatch(/^✘ Workers AI does not list @cf\/moondream\/moondream3\.1-9B-A2B: .*workers\/api\/src\/ai\/contracts\.ts/);
+    const run = await preflightOn(
+      account('subscriptions-paid.json', { [key]: { status: 200, body: { success: true, errors: [], result: [] } } }),
+    );
+    expect(run.text[3]).toMatch(
+      /^✘ Workers AI does not list @cf\/moondream\/moondream3\.1-9B-A2B: .*workers\/api\/src\/ai\/contracts\.ts/,
+    );
   });
 
   it('stops when no zone of the account holds the domain, or its zone is not active yet', async () => {
-    const none = { [`GET /zones?name=ours.org&account.id=${FIXTURE_ACCOUNT}`]: { status: 200, body: { success: true, errors: [], result: [] } } };
+    const none = {
+      [`GET /zones?name=ours.org&account.id=${FIXTURE_ACCOUNT}`]: {
+        status: 200,
+        body: { success: true, errors: [], result: [] },
+      },
+    };
     const missing = await preflightOn(account('subscriptions-paid.json', none));
-    expect(missing.text[4]).toMatch(/^✘ Domain memes\.ours\.org: no zone of this account holds it\. .*environments\.production\.domain in memeforge\.config\.ts/);
+    expect(missing.text[4]).toMatch(
+      /^✘ Domain memes\.ours\.org: no zone of this account holds it\. .*environments\.production\.domain in memeforge\.config\.ts/,
+    );
     expect(missing.zoneId).toBeUndefined();
-    const pending = { [`GET /zones?name=ours.org&account.id=${FIXTURE_ACCOUNT}`]: { status: 200, body: { success: true, errors: [], result: [{ id: 'z', name: 'ours.org', status: 'pending' }] } } };
-    expect((await preflightOn(account('subscriptions-paid.json', pending))).text[4]).toMatch(/zone ours\.org is pending, not active/);
+    const pending = {
+      [`GET /zones?name=ours.org&account.id=${FIXTURE_ACCOUNT}`]: {
+        status: 200,
+        body: { success: true, errors: [], result: [{ id: 'z', name: 'ours.org', status: 'pending' }] },
+      },
+    };
+    expect((await preflightOn(account('subscriptions-paid.json', pending))).text[4]).toMatch(
+      /zone ours\.org is pending, not active/,
+    );
   });
 
   it('checks the configuration on this machine: a line for it, or one per placeholder', () => {
     expect(configLines(spec).map(lineText)).toEqual([`✔ memeforge.config.ts: ${spec.configSummary}`]);
-    const placeholder = configLines({ ...spec, configProblems: ['memeforge.config.ts contactEmail is "support@memeforge.example", a placeholder'] });
+    const placeholder = configLines({
+      ...spec,
+      configProblems: ['memeforge.config.ts contactEmail is "support@memeforge.example", a placeholder'],
+    });
     expect(placeholder.map((l) => l.verdict)).toEqual(['fail']);
   });
 });

@@ -10,7 +10,11 @@ import { API_CONFIG, deployPaths, PAGES_CONFIG, type EnvironmentSummary } from '
 import type { Step } from './steps';
 
 function environmentLines(env: EnvironmentSummary, indent: string): string[] {
-  const width = Math.max(0, ...Object.keys(env.bindings).map((k) => k.length), ...Object.keys(env.vars).map((k) => k.length));
+  const width = Math.max(
+    0,
+    ...Object.keys(env.bindings).map((k) => k.length),
+    ...Object.keys(env.vars).map((k) => k.length),
+  );
   const lines: string[] = [];
   const bindings = Object.entries(env.bindings);
   lines.push(`${indent}bindings:${bindings.length ? '' : ' none'}`);
@@ -22,9 +26,14 @@ function environmentLines(env: EnvironmentSummary, indent: string): string[] {
   }
   if (env.crons.length) lines.push(`${indent}crons: ${env.crons.join(', ')}`);
   lines.push(`${indent}limits: cpu_ms ${env.cpuMs ?? 'platform default'}`);
-  if (env.observability) lines.push(`${indent}observability: ${env.observability.enabled ? 'on' : 'off'}, head_sampling_rate ${env.observability.headSamplingRate}`);
+  if (env.observability)
+    lines.push(
+      `${indent}observability: ${env.observability.enabled ? 'on' : 'off'}, head_sampling_rate ${env.observability.headSamplingRate}`,
+    );
   if (env.workersDev !== undefined || env.previewUrls !== undefined) {
-    lines.push(`${indent}workers.dev URL: ${env.workersDev ? 'on' : 'off'}; preview URLs: ${env.previewUrls ? 'on' : 'off'}`);
+    lines.push(
+      `${indent}workers.dev URL: ${env.workersDev ? 'on' : 'off'}; preview URLs: ${env.previewUrls ? 'on' : 'off'}`,
+    );
   }
   return lines;
 }
@@ -43,7 +52,9 @@ function commandLines(step: Step): string[] {
       return [`$ ln -sfn ${step.target} ${step.path}`];
     case 'preflight':
       return [
-        ...(step.spec.configProblems.length ? step.spec.configProblems.map((p) => `✘ ${p}`) : [`✔ memeforge.config.ts: ${step.spec.configSummary}`]),
+        ...(step.spec.configProblems.length
+          ? step.spec.configProblems.map((p) => `✘ ${p}`)
+          : [`✔ memeforge.config.ts: ${step.spec.configSummary}`]),
         ...plannedAccountChecks(step.spec).map((c) => `then ${c}`),
         `(REST calls with CLOUDFLARE_API_TOKEN, else: $ ${commandLine(step.token)})`,
       ];
@@ -53,21 +64,34 @@ function commandLines(step: Step): string[] {
         `$ curl ${curlAuth(step.token)} "${API_BASE}/zones/{ZONE_ID}/dns_records?name=${step.domain}"   # then POST a proxied CNAME to ${step.target} if none`,
       ];
     case 'verify-files':
-      return [`check ${step.files.length} file(s) exist: ${step.files.slice(0, 2).join(', ')}${step.files.length > 2 ? ', …' : ''}`];
+      return [
+        `check ${step.files.length} file(s) exist: ${step.files.slice(0, 2).join(', ')}${step.files.length > 2 ? ', …' : ''}`,
+      ];
     case 'account':
       return [`$${step.envVar} or: $ ${commandLine(step.command)}`];
     case 'ensure':
-      return [`$ ${commandLine(step.find)}`, `if missing: $ ${commandLine(step.create)}`, ...(step.yields ? [`→ {${step.yields}}`] : [])];
+      return [
+        `$ ${commandLine(step.find)}`,
+        `if missing: $ ${commandLine(step.create)}`,
+        ...(step.yields ? [`→ {${step.yields}}`] : []),
+      ];
     case 'api': {
       const url = `${API_BASE}${step.path}`;
       const auth = curlAuth(step.token);
       return [
-        ...(step.skipWhen ? [`$ curl ${auth} "${url}"   # skipped when ${step.skipWhen.field} is already ${JSON.stringify(step.skipWhen.equals)}`] : []),
+        ...(step.skipWhen
+          ? [
+              `$ curl ${auth} "${url}"   # skipped when ${step.skipWhen.field} is already ${JSON.stringify(step.skipWhen.equals)}`,
+            ]
+          : []),
         `$ curl -X ${step.method} ${auth} -H "Content-Type: application/json" "${url}" -d '${JSON.stringify(step.body)}'`,
       ];
     }
     case 'secrets':
-      return [`$ ${commandLine(step.list)}`, ...step.names.map((n) => `if ${n} is missing: $ ${commandLine(step.put.map((a) => (a === '{NAME}' ? n : a)))}`)];
+      return [
+        `$ ${commandLine(step.list)}`,
+        ...step.names.map((n) => `if ${n} is missing: $ ${commandLine(step.put.map((a) => (a === '{NAME}' ? n : a)))}`),
+      ];
   }
 }
 
@@ -84,7 +108,9 @@ export function printPlan(plan: Plan, options: { dryRun: boolean }): string {
   out.push(`API Worker ${plan.api.name} (${API_CONFIG} [env.${env}], deployed from ${deployPaths(env).apiConfig})`);
   out.push(...environmentLines(plan.api, '  '));
   out.push(`  secrets (wrangler secret put): ${plan.secrets.join(', ') || 'none'}`);
-  out.push(`Pages app ${plan.pages.project} (${env === 'production' ? PAGES_CONFIG : `${PAGES_CONFIG}, bound to ${plan.api.name}: ${deployPaths(env).pagesDir}/wrangler.jsonc`})`);
+  out.push(
+    `Pages app ${plan.pages.project} (${env === 'production' ? PAGES_CONFIG : `${PAGES_CONFIG}, bound to ${plan.api.name}: ${deployPaths(env).pagesDir}/wrangler.jsonc`})`,
+  );
   out.push('  production:');
   out.push(...environmentLines(plan.pages.production, '    '));
   out.push('  preview (every branch but the production one):');
@@ -102,6 +128,8 @@ export function printPlan(plan: Plan, options: { dryRun: boolean }): string {
     for (const c of commandLines(step)) out.push(`      ${c}`);
   }
   out.push('');
-  out.push('{ACCOUNT_ID}, {DATABASE_ID}, {PAGES_DEV} (the project\'s pages.dev address) and {ZONE_ID} are found by the steps that say so.');
+  out.push(
+    "{ACCOUNT_ID}, {DATABASE_ID}, {PAGES_DEV} (the project's pages.dev address) and {ZONE_ID} are found by the steps that say so.",
+  );
   return out.join('\n');
 }

@@ -38,7 +38,8 @@ export function deployPaths(environment: DeployEnvironment) {
  * The Pages project of an environment: production's is the root wrangler.toml's `name`; staging's is a second
  * project beside it, so its production branch can be bound to the staging Worker.
  */
-export const pagesProjectOf = (environment: DeployEnvironment, rootName: string) => (environment === 'production' ? rootName : `${rootName}-${environment}`);
+export const pagesProjectOf = (environment: DeployEnvironment, rootName: string) =>
+  environment === 'production' ? rootName : `${rootName}-${environment}`;
 /** Replaced by the database id once the deploy has found or created the database. */
 export const DATABASE_ID_SLOT = '{DATABASE_ID}';
 
@@ -110,10 +111,14 @@ export function summarize(c: Resolved): EnvironmentSummary {
   return {
     name: c.name,
     bindings: bindingsOf(c),
-    vars: Object.fromEntries(Object.entries(c.vars).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])),
+    vars: Object.fromEntries(
+      Object.entries(c.vars).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+    ),
     crons: c.triggers.crons ?? [],
     cpuMs: c.limits?.cpu_ms,
-    observability: c.observability ? { enabled: c.observability.enabled === true, headSamplingRate: c.observability.head_sampling_rate ?? 1 } : undefined,
+    observability: c.observability
+      ? { enabled: c.observability.enabled === true, headSamplingRate: c.observability.head_sampling_rate ?? 1 }
+      : undefined,
     workersDev: c.workers_dev,
     previewUrls: c.preview_urls,
     secretsRequired: c.secrets?.required ?? [],
@@ -122,7 +127,9 @@ export function summarize(c: Resolved): EnvironmentSummary {
 
 /** A Pages environment whose service bindings to the Worker `from` point at `to` instead (staging's copy of production's). */
 function rebound(env: EnvironmentSummary, name: string, from: string, to: string): EnvironmentSummary {
-  const bindings = Object.fromEntries(Object.entries(env.bindings).map(([k, v]) => [k, v === `service ${from}` ? `service ${to}` : v]));
+  const bindings = Object.fromEntries(
+    Object.entries(env.bindings).map(([k, v]) => [k, v === `service ${from}` ? `service ${to}` : v]),
+  );
   return { ...env, name, bindings };
 }
 
@@ -134,10 +141,12 @@ export function readEnvironment(environment: DeployEnvironment) {
   const api = readResolved(API_CONFIG, environment);
   const db = api.d1_databases.find((d) => d.binding === 'DB');
   const bucket = api.r2_buckets.find((b) => b.binding === 'BUCKET');
-  if (!db?.database_name || !bucket?.bucket_name) throw new Error(`${API_CONFIG} [env.${environment}] must bind DB (with database_name) and BUCKET`);
+  if (!db?.database_name || !bucket?.bucket_name)
+    throw new Error(`${API_CONFIG} [env.${environment}] must bind DB (with database_name) and BUCKET`);
   const project = pagesProjectOf(environment, readResolved(PAGES_CONFIG, undefined).name);
   const productionWorker = readResolved(API_CONFIG, 'production').name;
-  const pages = (pagesEnv: string) => rebound(summarize(readResolved(PAGES_CONFIG, pagesEnv)), project, productionWorker, api.name);
+  const pages = (pagesEnv: string) =>
+    rebound(summarize(readResolved(PAGES_CONFIG, pagesEnv)), project, productionWorker, api.name);
   return {
     environment,
     api: summarize(api),
@@ -158,7 +167,8 @@ export function interfaceMembers(source: string, name: string): { name: string; 
   const file = ts.createSourceFile('env.d.ts', source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const declarations = new Map<string, ts.InterfaceDeclaration[]>();
   const collect = (node: ts.Node) => {
-    if (ts.isInterfaceDeclaration(node)) declarations.set(node.name.text, [...(declarations.get(node.name.text) ?? []), node]);
+    if (ts.isInterfaceDeclaration(node))
+      declarations.set(node.name.text, [...(declarations.get(node.name.text) ?? []), node]);
     ts.forEachChild(node, collect);
   };
   collect(file);
@@ -171,7 +181,11 @@ export function interfaceMembers(source: string, name: string): { name: string; 
     seen.add(interfaceName);
     for (const node of declarations.get(interfaceName) ?? []) {
       for (const member of node.members) {
-        if (ts.isPropertySignature(member) && member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))) {
+        if (
+          ts.isPropertySignature(member) &&
+          member.name &&
+          (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))
+        ) {
           found.set(member.name.text, (found.get(member.name.text) ?? true) && member.questionToken !== undefined);
         }
       }
@@ -224,15 +238,32 @@ export function missingFromProduction(
  * The secrets production must have: its `[secrets] required` (what `wrangler deploy` refuses to publish without),
  * or, for a config without that section, the names of .dev.vars.example; never a name that is a var or binding.
  */
-export function secretsOf(env: Pick<EnvironmentSummary, 'bindings' | 'vars' | 'secretsRequired'>, devVars: string[]): string[] {
+export function secretsOf(
+  env: Pick<EnvironmentSummary, 'bindings' | 'vars' | 'secretsRequired'>,
+  devVars: string[],
+): string[] {
   const declared = env.secretsRequired.length ? env.secretsRequired : devVars;
   return declared.filter((s) => !(s in env.bindings) && !(s in env.vars));
 }
 
 /** Keys whose value is a path wrangler resolves against the config's folder, besides the two rewritten below. */
-const UNHANDLED_PATH_KEYS = ['tsconfig', 'base_dir', 'build', 'site', 'assets', 'alias', 'wasm_modules', 'text_blobs', 'data_blobs'];
+const UNHANDLED_PATH_KEYS = [
+  'tsconfig',
+  'base_dir',
+  'build',
+  'site',
+  'assets',
+  'alias',
+  'wasm_modules',
+  'text_blobs',
+  'data_blobs',
+];
 
-type RawEnv = Record<string, unknown> & { main?: string; d1_databases?: Record<string, unknown>[]; env?: Record<string, RawEnv> };
+type RawEnv = Record<string, unknown> & {
+  main?: string;
+  d1_databases?: Record<string, unknown>[];
+  env?: Record<string, RawEnv>;
+};
 
 export interface GeneratedApiConfig {
   /** The database id of `environment` (DATABASE_ID_SLOT until it is known). */
@@ -248,7 +279,10 @@ export interface GeneratedApiConfig {
  * The committed API config as JSON for the folder of `outPath`: paths moved to that folder, and the environment's
  * database id, SITE_ORIGIN and SITE_ALIASES set.
  */
-export function generatedApiConfig({ databaseId, environment = ENVIRONMENT, siteOrigin, siteAliases = '' }: GeneratedApiConfig, outPath = deployPaths(environment).apiConfig): string {
+export function generatedApiConfig(
+  { databaseId, environment = ENVIRONMENT, siteOrigin, siteAliases = '' }: GeneratedApiConfig,
+  outPath = deployPaths(environment).apiConfig,
+): string {
   const { rawConfig, configPath } = experimental_readRawConfig({ config: API_CONFIG });
   if (!configPath) throw new Error(`${API_CONFIG} was not found`);
   const from = dirname(resolve(configPath));
@@ -256,7 +290,10 @@ export function generatedApiConfig({ databaseId, environment = ENVIRONMENT, site
   const move = (p: string) => (isAbsolute(p) ? p : relative(to, resolve(from, p)));
   const fix = (env: RawEnv, name: string): RawEnv => {
     const bad = UNHANDLED_PATH_KEYS.filter((k) => k in env);
-    if (bad.length) throw new Error(`${API_CONFIG} ${name} sets ${bad.join(', ')}: teach scripts/deploy/production-config.ts to move those paths`);
+    if (bad.length)
+      throw new Error(
+        `${API_CONFIG} ${name} sets ${bad.join(', ')}: teach scripts/deploy/production-config.ts to move those paths`,
+      );
     const out: RawEnv = { ...env };
     if (env.main) out.main = move(env.main);
     if (env.d1_databases) {
@@ -269,7 +306,8 @@ export function generatedApiConfig({ databaseId, environment = ENVIRONMENT, site
     if (name === environment && siteOrigin !== undefined) {
       const vars = env.vars as Record<string, string> | undefined;
       for (const name of ['SITE_ORIGIN', 'SITE_ALIASES']) {
-        if (vars?.[name] === undefined) throw new Error(`${API_CONFIG} [env.${environment}.vars] has no ${name} for the deploy to set`);
+        if (vars?.[name] === undefined)
+          throw new Error(`${API_CONFIG} [env.${environment}.vars] has no ${name} for the deploy to set`);
       }
       out.vars = { ...vars, SITE_ORIGIN: siteOrigin, SITE_ALIASES: siteAliases };
     }

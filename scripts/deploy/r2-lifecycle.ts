@@ -61,7 +61,9 @@ export const expiresUnder = (config: { rules: LifecycleRule[] }, key: string) =>
 /** One rule in words, for the plan's printout. */
 export function describeRule(rule: LifecycleRule): string {
   const where = rule.conditions.prefix ? `under ${rule.conditions.prefix}` : 'anywhere';
-  if (rule.deleteObjectsTransition) return `${rule.id}: objects ${where} deleted ${rule.deleteObjectsTransition.condition.maxAge / 86_400} day(s) after upload`;
-  if (rule.abortMultipartUploadsTransition) return `${rule.id}: unfinished multipart uploads ${where} aborted after ${rule.abortMultipartUploadsTransition.condition.maxAge / 86_400} days`;
+  if (rule.deleteObjectsTransition)
+    return `${rule.id}: objects ${where} deleted ${rule.deleteObjectsTransition.condition.maxAge / 86_400} day(s) after upload`;
+  if (rule.abortMultipartUploadsTransition)
+    return `${rule.id}: unfinished multipart uploads ${where} aborted after ${rule.abortMultipartUploadsTransition.condition.maxAge / 86_400} days`;
   return rule.id;
 }

@@ -29,7 +29,9 @@ export interface RunOptions {
 /** The preflight said no: its failing lines, each the sentence an operator needs. Nothing was built or created. */
 export class PreflightRefusal extends Error {
   constructor(readonly reasons: string[]) {
-    super(`the preflight refused the deploy; nothing was built or created:\n${reasons.map((r) => `  ✘ ${r}`).join('\n')}`);
+    super(
+      `the preflight refused the deploy; nothing was built or created:\n${reasons.map((r) => `  ✘ ${r}`).join('\n')}`,
+    );
   }
 }
 
@@ -38,7 +40,8 @@ export interface RunResult {
   refusals: string[];
 }
 
-const field = (value: unknown, path: string) => path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], value);
+const field = (value: unknown, path: string) =>
+  path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], value);
 
 export async function runPlan(plan: Plan, options: RunOptions): Promise<RunResult> {
   const exec = options.exec ?? spawnExec;
@@ -59,9 +62,17 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunResul
       return value;
     });
   const filled = (command: string[]) => command.map(fill);
-  async function must(command: string[], mode: 'inherit' | 'capture', input?: string, cwd?: string): Promise<ExecResult> {
+  async function must(
+    command: string[],
+    mode: 'inherit' | 'capture',
+    input?: string,
+    cwd?: string,
+  ): Promise<ExecResult> {
     const result = await exec(filled(command), { mode, input, cwd });
-    if (result.code !== 0) throw new Error(`${commandLine(command)} exited with ${result.code}${mode === 'capture' ? `:\n${result.stdout}\n${result.stderr}` : ''}`);
+    if (result.code !== 0)
+      throw new Error(
+        `${commandLine(command)} exited with ${result.code}${mode === 'capture' ? `:\n${result.stdout}\n${result.stderr}` : ''}`,
+      );
     return result;
   }
   let api: Api | undefined;
@@ -108,7 +119,8 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunResul
         if (!size) throw new Error('could not read the bundle size from wrangler');
         const gzip = Number(size[2]);
         log(`  ${size[1]} KiB, ${gzip} KiB gzipped (limit ${step.gzipLimitKiB} KiB)`);
-        if (gzip > step.gzipLimitKiB) throw new Error(`the bundle is ${gzip} KiB gzipped, over the ${step.gzipLimitKiB} KiB limit`);
+        if (gzip > step.gzipLimitKiB)
+          throw new Error(`the bundle is ${gzip} KiB gzipped, over the ${step.gzipLimitKiB} KiB limit`);
         return;
       }
       case 'write':
@@ -124,7 +136,10 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunResul
         return;
       case 'verify-files': {
         const missing = step.files.filter((f) => !existsSync(f));
-        if (missing.length) throw new Error(`missing: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''} (run npm run build)`);
+        if (missing.length)
+          throw new Error(
+            `missing: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''} (run npm run build)`,
+          );
         log(`  all ${step.files.length} present`);
         return;
       }
@@ -134,10 +149,14 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunResul
           slots.set(ACCOUNT_ID_SLOT, fromEnv);
           return;
         }
-        const who = jsonIn((await must(step.command, 'capture')).stdout) as { accounts?: { id: string; name: string }[] };
+        const who = jsonIn((await must(step.command, 'capture')).stdout) as {
+          accounts?: { id: string; name: string }[];
+        };
         const accounts = who.accounts ?? [];
         if (accounts.length !== 1) {
-          throw new Error(`Set ${step.envVar} to the account to deploy to; this login reaches ${accounts.map((a) => `${a.name} (${a.id})`).join(', ') || 'no account'}.`);
+          throw new Error(
+            `Set ${step.envVar} to the account to deploy to; this login reaches ${accounts.map((a) => `${a.name} (${a.id})`).join(', ') || 'no account'}.`,
+          );
         }
         slots.set(ACCOUNT_ID_SLOT, accounts[0]!.id);
         log(`  ${accounts[0]!.name}`);
@@ -155,7 +174,10 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunResul
           if (!found.exists) throw new Error(`${step.lookup.name} was created but the look-up does not show it`);
         }
         if (step.yields) {
-          if (!found.id) throw new Error(`${step.lookup.name} has no ${step.yields === 'PAGES_DEV' ? 'pages.dev address' : 'id'} in the look-up`);
+          if (!found.id)
+            throw new Error(
+              `${step.lookup.name} has no ${step.yields === 'PAGES_DEV' ? 'pages.dev address' : 'id'} in the look-up`,
+            );
           slots.set(`{${step.yields}}`, found.id);
         }
         return;
@@ -163,7 +185,8 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunResul
       case 'api': {
         const call = await restCalls(step.token);
         const path = fill(step.path);
-        const done = async (method: 'GET' | 'PUT', body?: unknown) => resultOf(await call(method, path, body), `${method} ${path}`, step.permission);
+        const done = async (method: 'GET' | 'PUT', body?: unknown) =>
+          resultOf(await call(method, path, body), `${method} ${path}`, step.permission);
         if (step.skipWhen && field(await done('GET'), step.skipWhen.field) === step.skipWhen.equals) {
           log(`  already ${step.skipWhen.field} = ${JSON.stringify(step.skipWhen.equals)}`);
           return;
@@ -176,7 +199,8 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunResul
         let set: string[] = [];
         if (listed.code === 0) set = (jsonIn(listed.stdout) as { name: string }[]).map((s) => s.name);
         // The Worker does not exist before its first deploy; `secret put` then creates it.
-        else if (!/10007|not found|does not exist/i.test(`${listed.stdout}${listed.stderr}`)) throw new Error(`could not list the secrets:\n${listed.stderr}`);
+        else if (!/10007|not found|does not exist/i.test(`${listed.stdout}${listed.stderr}`))
+          throw new Error(`could not list the secrets:\n${listed.stderr}`);
         for (const name of step.names.filter((n) => !set.includes(n))) {
           const put = step.put.map((a) => (a === '{NAME}' ? name : a));
           const value = env[name];
@@ -184,13 +208,24 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunResul
           else if (options.interactive) {
             log(`  ${name} is not set: wrangler asks for its value now`);
             await must(put, 'inherit');
-          } else throw new Error(`${name} is not set on the Worker: set the environment variable ${name} for this run, or run the deploy in a terminal`);
+          } else
+            throw new Error(
+              `${name} is not set on the Worker: set the environment variable ${name} for this run, or run the deploy in a terminal`,
+            );
         }
-        log(`  ${step.names.length - step.names.filter((n) => !set.includes(n)).length} of ${step.names.length} were already set`);
+        log(
+          `  ${step.names.length - step.names.filter((n) => !set.includes(n)).length} of ${step.names.length} were already set`,
+        );
         return;
       }
       case 'custom-domain': {
-        const d = { accountId: fill(ACCOUNT_ID_SLOT), project: step.project, domain: step.domain, zoneId: fill(ZONE_ID_SLOT), target: fill(step.target) };
+        const d = {
+          accountId: fill(ACCOUNT_ID_SLOT),
+          project: step.project,
+          domain: step.domain,
+          zoneId: fill(ZONE_ID_SLOT),
+          target: fill(step.target),
+        };
         for (const line of await ensureCustomDomain(await restCalls(step.token), d)) log(`  ${line}`);
         return;
       }

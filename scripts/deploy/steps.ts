@@ -49,7 +49,15 @@ export type Step = StepBase &
     /** Looks the resource up; creates it when missing. `yields` names the slot its id fills. */
     | { kind: 'ensure'; lookup: Lookup; find: string[]; create: string[]; yields?: 'DATABASE_ID' | 'PAGES_DEV' }
     /** A Cloudflare REST call wrangler has no command for, with the token `wrangler auth token` prints. */
-    | { kind: 'api'; method: 'GET' | 'PUT'; path: string; body: unknown; token: string[]; permission: string; skipWhen?: { field: string; equals: unknown } }
+    | {
+        kind: 'api';
+        method: 'GET' | 'PUT';
+        path: string;
+        body: unknown;
+        token: string[];
+        permission: string;
+        skipWhen?: { field: string; equals: unknown };
+      }
     /** Lists the secrets set; asks for each missing one (or reads it from the environment variable of its name). */
     | { kind: 'secrets'; names: string[]; list: string[]; put: string[] }
     /** The domain on the Pages project and its CNAME to `target` (custom-domain.ts). */

@@ -65,7 +65,10 @@ function headerDimensions(src: Uint8Array, rand: Rand): Uint8Array {
     view.setInt32(18, w | 0, true);
     view.setInt32(22, h | 0, true);
   } else if (out.length >= 30 && String.fromCharCode(...out.subarray(12, 16)) === 'VP8X') {
-    for (const [at, v] of [[24, w], [27, h]] as const) {
+    for (const [at, v] of [
+      [24, w],
+      [27, h],
+    ] as const) {
       out[at] = (v - 1) & 255;
       out[at + 1] = ((v - 1) >>> 8) & 255;
       out[at + 2] = ((v - 1) >>> 16) & 255;
@@ -144,17 +147,35 @@ function polyglot(src: Uint8Array, rand: Rand, other: Uint8Array): Uint8Array {
     default: {
       // A PNG chunk carrying HTML, inserted after the signature.
       const payload = text('<script>alert(1)</script>');
-      return concat(src.subarray(0, 8), Uint8Array.from([...u32(payload.length), 0x74, 0x45, 0x58, 0x74]), payload, Uint8Array.from(u32(0)), src.subarray(8));
+      return concat(
+        src.subarray(0, 8),
+        Uint8Array.from([...u32(payload.length), 0x74, 0x45, 0x58, 0x74]),
+        payload,
+        Uint8Array.from(u32(0)),
+        src.subarray(8),
+      );
     }
   }
 }
 
-export const MUTATIONS = ['bitflip', 'truncate', 'dimensions', 'duplicate-chunk', 'huge-size', 'wrong-magic', 'polyglot'] as const;
+export const MUTATIONS = [
+  'bitflip',
+  'truncate',
+  'dimensions',
+  'duplicate-chunk',
+  'huge-size',
+  'wrong-magic',
+  'polyglot',
+] as const;
 
 /**
  * `count` inputs from the seed files, cycling through files and mutations. Deterministic for a given `seed`.
  */
-export function* fuzzInputs(seeds: readonly { name: string; bytes: Uint8Array }[], count: number, seed = 1): Generator<FuzzInput> {
+export function* fuzzInputs(
+  seeds: readonly { name: string; bytes: Uint8Array }[],
+  count: number,
+  seed = 1,
+): Generator<FuzzInput> {
   if (seeds.length === 0) return;
   for (let i = 0; i < count; i++) {
     const rand = rng(seed * 1_000_003 + i);
@@ -163,13 +184,19 @@ export function* fuzzInputs(seeds: readonly { name: string; bytes: Uint8Array }[
     const mutation = MUTATIONS[Math.floor(i / seeds.length) % MUTATIONS.length]!;
     const src = source.bytes;
     const bytes =
-      mutation === 'bitflip' ? bitFlips(src, rand)
-      : mutation === 'truncate' ? truncate(src, rand)
-      : mutation === 'dimensions' ? headerDimensions(src, rand)
-      : mutation === 'duplicate-chunk' ? duplicateChunk(src, rand)
-      : mutation === 'huge-size' ? hugeDeclaredSize(src, rand)
-      : mutation === 'wrong-magic' ? wrongMagic(src, rand)
-      : polyglot(src, rand, other.bytes);
+      mutation === 'bitflip'
+        ? bitFlips(src, rand)
+        : mutation === 'truncate'
+          ? truncate(src, rand)
+          : mutation === 'dimensions'
+            ? headerDimensions(src, rand)
+            : mutation === 'duplicate-chunk'
+              ? duplicateChunk(src, rand)
+              : mutation === 'huge-size'
+                ? hugeDeclaredSize(src, rand)
+                : mutation === 'wrong-magic'
+                  ? wrongMagic(src, rand)
+                  : polyglot(src, rand, other.bytes);
     yield { name: `${source.name}#${i}:${mutation}`, bytes };
   }
 }

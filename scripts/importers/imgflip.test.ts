@@ -8,8 +8,10 @@ import { readImgflip } from './imgflip';
 import { openLocalStore } from './local-store';
 
 // A recorded get_memes response of our own, with images we generate, served over loopback only.
-const solid = (w: number, h: number, format: 'png' | 'jpeg') =>
-  sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 80, b: 40 } } })[format]().toBuffer();
+const solid = (w: number, h: number, format: 'png' | 'jpeg') => {
+  const image = sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 80, b: 40 } } });
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+};
 
 let server: Server;
 let base = '';
@@ -23,14 +25,24 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/get_memes') {
       const memes = [
-        { id: '101', name: 'Two Choices Guy', url: `${base}/img/a.png`, width: 600, height: 400, box_count: 3, captions: 1 },
+        {
+          id: '101',
+          name: 'Two Choices Guy',
+          url: `${base}/img/a.png`,
+          width: 600,
+          height: 400,
+          box_count: 3,
+          captions: 1,
+        },
         { id: '102', name: 'Tall Cat!', url: `${base}/img/b.jpg`, width: 999, height: 999, box_count: 2 },
         { id: '103', name: 'Gone', url: `${base}/img/missing.png`, width: 10, height: 10, box_count: 2 },
         { id: '104', name: 'Fake', url: `${base}/img/not-image.png`, width: 10, height: 10, box_count: 2 },
         { id: '105', name: 'No boxes', url: `${base}/img/a.png`, width: 10, height: 10, box_count: 0 },
         { id: '1 OR 1', name: 'Bad id', url: `${base}/img/a.png`, width: 10, height: 10, box_count: 2 },
       ];
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data: { memes } }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ success: true, data: { memes } }));
       return;
     }
     const file = files.get(req.url ?? '');
@@ -52,7 +64,12 @@ describe('imgflip sync', () => {
   it('stores valid entries with evenly spaced boxes and real sizes, skips the rest with reasons, and re-runs as an update', async () => {
     const { items, skipped } = await readImgflip(`${base}/get_memes`);
     expect(items.map((i) => i.row.id)).toEqual(['two-choices-guy-101', 'tall-cat-102']);
-    expect(items[0]?.row).toMatchObject({ width: 600, height: 400, imageKey: 'templates/two-choices-guy-101.png', popularityRank: 500 });
+    expect(items[0]?.row).toMatchObject({
+      width: 600,
+      height: 400,
+      imageKey: 'templates/two-choices-guy-101.png',
+      popularityRank: 500,
+    });
     expect(items[1]?.row).toMatchObject({ width: 300, height: 500, imageKey: 'templates/tall-cat-102.jpg' });
     expect(JSON.parse(items[0]!.row.textBoxes)).toHaveLength(3);
     expect(Object.fromEntries(skipped.map((s) => [s.id, s.reason]))).toEqual({

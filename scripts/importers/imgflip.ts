@@ -20,9 +20,18 @@ const memeSchema = z.object({
 });
 const responseSchema = z.object({ success: z.literal(true), data: z.object({ memes: z.array(z.unknown()) }) });
 
-const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
 
-export async function readImgflip(url = IMGFLIP_URL, rankStart = 500): Promise<{ items: ImportItem[]; skipped: Skipped[] }> {
+export async function readImgflip(
+  url = IMGFLIP_URL,
+  rankStart = 500,
+): Promise<{ items: ImportItem[]; skipped: Skipped[] }> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
   const body = responseSchema.safeParse(await res.json().catch(() => null));

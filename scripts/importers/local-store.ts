@@ -26,7 +26,18 @@ export interface TemplateStore {
 const CONFIG = 'workers/api/wrangler.toml';
 
 export async function openLocalStore(persistDir: string): Promise<TemplateStore> {
-  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '-c', CONFIG, '--persist-to', persistDir]);
+  await run('npx', [
+    'wrangler',
+    'd1',
+    'migrations',
+    'apply',
+    'DB',
+    '--local',
+    '-c',
+    CONFIG,
+    '--persist-to',
+    persistDir,
+  ]);
   // wrangler's --persist-to adds a v3 folder that the platform proxy expects to be given explicitly.
   const proxy = await getPlatformProxy<Env>({ configPath: CONFIG, persist: { path: join(persistDir, 'v3') } });
   const { DB, BUCKET } = proxy.env;
@@ -37,7 +48,10 @@ export async function openLocalStore(persistDir: string): Promise<TemplateStore>
         const body = new Uint8Array(image.bytes).buffer;
         await BUCKET.put(row.imageKey, body, { httpMetadata: { contentType: image.contentType } });
       }
-      await upsertTemplates(DB, items.map(({ row }) => row));
+      await upsertTemplates(
+        DB,
+        items.map(({ row }) => row),
+      );
     },
     async rows() {
       return drizzle(DB).select().from(templates).orderBy(templates.popularityRank, templates.id);

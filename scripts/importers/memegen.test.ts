@@ -39,7 +39,10 @@ describe.skipIf(fixtures.missing)(`memegen importer on ../shared fixtures ${fixt
       const rows = await store.rows();
       expect(rows).toHaveLength(41);
       for (const row of rows) {
-        const yaml = parse(await readFile(join(fixtures.path, row.id, 'config.yml'), 'utf8')) as { name: string; text: YamlBox[] };
+        const yaml = parse(await readFile(join(fixtures.path, row.id, 'config.yml'), 'utf8')) as {
+          name: string;
+          text: YamlBox[];
+        };
         expect(row.name).toBe(yaml.name);
         const boxes = JSON.parse(row.textBoxes) as YamlBox[];
         expect(boxes.map((b) => [b.anchor_x, b.anchor_y, b.scale_x, b.scale_y, b.angle])).toEqual(
@@ -69,7 +72,11 @@ describe('memegen importer validation', () => {
       if (config !== null) await writeFile(join(root, id, 'config.yml'), config);
       if (image) await writeFile(join(root, id, 'default.png'), image);
     };
-    await folder('good', 'name: Good\ntext:\n  - anchor_x: 0.1\n    anchor_y: 0.2\n    scale_x: 0.5\n    scale_y: 0.3\n    angle: -7\n', png);
+    await folder(
+      'good',
+      'name: Good\ntext:\n  - anchor_x: 0.1\n    anchor_y: 0.2\n    scale_x: 0.5\n    scale_y: 0.3\n    angle: -7\n',
+      png,
+    );
     await folder('no-config', null, png);
     await folder('bad-yaml', 'name: [unclosed', png);
     await folder('no-name', 'text: []', png);
@@ -83,17 +90,31 @@ describe('memegen importer validation', () => {
     const garbageIdat = Buffer.from(png);
     garbageIdat.fill(0x55, 62, 70);
     await folder('bad-pixels', 'name: X', garbageIdat);
-    await folder('bad-font', 'name: X\ntext:\n  - anchor_x: 0\n    anchor_y: 0\n    scale_x: 1\n    scale_y: 1\n    color: 42\n', png);
+    await folder(
+      'bad-font',
+      'name: X\ntext:\n  - anchor_x: 0\n    anchor_y: 0\n    scale_x: 1\n    scale_y: 1\n    color: 42\n',
+      png,
+    );
 
     const { items, skipped } = await readMemegenFolder(root);
     expect(items.map((i) => i.row.id)).toEqual(['good']);
     expect(items[0]?.row).toMatchObject({ width: 2, height: 3, imageKey: 'templates/good.png', popularityRank: 1000 });
     expect(JSON.parse(items[0]!.row.textBoxes)).toEqual([
-      { anchor_x: 0.1, anchor_y: 0.2, scale_x: 0.5, scale_y: 0.3, angle: -7, align: 'center', style: 'upper', color: 'white', font: 'Impact' },
+      {
+        anchor_x: 0.1,
+        anchor_y: 0.2,
+        scale_x: 0.5,
+        scale_y: 0.3,
+        angle: -7,
+        align: 'center',
+        style: 'upper',
+        color: 'white',
+        font: 'Impact',
+      },
     ]);
     const reasons = Object.fromEntries(skipped.map((s) => [s.id, s.reason]));
     expect(reasons).toEqual({
-      'Bad_Id': expect.stringContaining('URL-safe'),
+      Bad_Id: expect.stringContaining('URL-safe'),
       'bad-box': expect.stringContaining('text.0.anchor_x'),
       'bad-yaml': 'config.yml is not valid YAML',
       'no-config': 'config.yml is missing',
@@ -102,7 +123,9 @@ describe('memegen importer validation', () => {
       'not-image': 'default.png: Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).',
       'empty-image': 'default.png is empty',
       'cut-image': expect.stringMatching(/^default\.png: This PNG is damaged or incomplete/),
-      'bad-pixels': expect.stringMatching(/^default\.png: This PNG is damaged or incomplete \(bad CRC in IDAT\)|^default\.png cannot be decoded/),
+      'bad-pixels': expect.stringMatching(
+        /^default\.png: This PNG is damaged or incomplete \(bad CRC in IDAT\)|^default\.png cannot be decoded/,
+      ),
       'bad-font': expect.stringContaining('config.yml: text.0.color'),
     });
   });

@@ -19,7 +19,13 @@ const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** memegen's font names → the editor's families; anything else is kept as given. */
-const FONTS: Record<string, string> = { thick: 'Impact', thin: 'Arial', tiny: 'Arial', kalam: 'Comic Sans MS', impact: 'Impact' };
+const FONTS: Record<string, string> = {
+  thick: 'Impact',
+  thin: 'Arial',
+  tiny: 'Arial',
+  kalam: 'Comic Sans MS',
+  impact: 'Impact',
+};
 
 /** memegen styles: upper and its `default` are capitals; lower, title, sentence and none keep the case as typed. */
 const KEEP_CASE = new Set(['none', 'lower', 'title', 'sentence']);
@@ -50,15 +56,27 @@ const DEFAULT_BOXES = [
 async function findImage(dir: string): Promise<[string, string] | null> {
   for (const ext of Object.keys(IMAGE_TYPES)) {
     const file = join(dir, `default.${ext}`);
-    if (await stat(file).then((s) => s.isFile(), () => false)) return [file, ext];
+    if (
+      await stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      )
+    )
+      return [file, ext];
   }
   return null;
 }
 
-export async function readMemegenFolder(root: string, rankStart = 1000): Promise<{ items: ImportItem[]; skipped: Skipped[] }> {
+export async function readMemegenFolder(
+  root: string,
+  rankStart = 1000,
+): Promise<{ items: ImportItem[]; skipped: Skipped[] }> {
   const items: ImportItem[] = [];
   const skipped: Skipped[] = [];
-  const entries = (await readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const entries = (await readdir(root, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   for (const id of entries) {
     const dir = join(root, id);
     if (!ID.test(id)) {
@@ -69,7 +87,11 @@ export async function readMemegenFolder(root: string, rankStart = 1000): Promise
     try {
       raw = parse(await readFile(join(dir, 'config.yml'), 'utf8'));
     } catch (err) {
-      skipped.push({ id, reason: (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'config.yml is missing' : 'config.yml is not valid YAML' });
+      skipped.push({
+        id,
+        reason:
+          (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'config.yml is missing' : 'config.yml is not valid YAML',
+      });
       continue;
     }
     const config = configSchema.safeParse(raw);
@@ -103,7 +125,10 @@ export async function readMemegenFolder(root: string, rankStart = 1000): Promise
         id,
         name: c.name,
         description: null,
-        keywords: (c.keywords ?? []).filter((k): k is string => !!k).map((k) => k.toLowerCase()).join(' '),
+        keywords: (c.keywords ?? [])
+          .filter((k): k is string => !!k)
+          .map((k) => k.toLowerCase())
+          .join(' '),
         imageKey: `templates/${id}.${image.extension}`,
         width: image.width,
         height: image.height,

@@ -32,8 +32,12 @@ describe('the importers’ --remote store', () => {
     await store.save([item]);
     await store.close();
     const [, put, execute] = wrangler.ran;
-    expect(put).toMatch(/^npx wrangler r2 object put memeforge-images\/templates\/imported-one\.png --file \S+ --content-type image\/png --remote$/);
-    expect(execute).toBe(`npx wrangler d1 execute DB --remote --file .tmp/remote-import/imported-templates.sql --yes -c ${config} --env production`);
+    expect(put).toMatch(
+      /^npx wrangler r2 object put memeforge-images\/templates\/imported-one\.png --file \S+ --content-type image\/png --remote$/,
+    );
+    expect(execute).toBe(
+      `npx wrangler d1 execute DB --remote --file .tmp/remote-import/imported-templates.sql --yes -c ${config} --env production`,
+    );
     expect(wrangler.sql[0]).toContain('insert into "templates"');
     expect(wrangler.sql[0]).toContain("'imported-one'");
     // Imported rows never remove built-in ones.
@@ -43,7 +47,9 @@ describe('the importers’ --remote store', () => {
 
   it('says to deploy first when the account has no production database', async () => {
     const wrangler = fakeWrangler([{ name: 'something-else', uuid: 'x' }]);
-    await expect(openRemoteStore(wrangler.exec, '.tmp/remote-store-test/wrangler.jsonc')).rejects.toThrow('There is no D1 database memeforge on this account yet: run npm run deploy first.');
+    await expect(openRemoteStore(wrangler.exec, '.tmp/remote-store-test/wrangler.jsonc')).rejects.toThrow(
+      'There is no D1 database memeforge on this account yet: run npm run deploy first.',
+    );
     expect(wrangler.ran.filter((c) => c.includes('execute'))).toEqual([]);
   });
 });

@@ -21,7 +21,10 @@ export interface TemplateWriter {
 
 async function must(exec: Exec, command: string[], mode: 'inherit' | 'capture' = 'inherit') {
   const result = await exec(command, { mode });
-  if (result.code !== 0) throw new Error(`${commandLine(command)} exited with ${result.code}${mode === 'capture' ? `:\n${result.stderr}` : ''}`);
+  if (result.code !== 0)
+    throw new Error(
+      `${commandLine(command)} exited with ${result.code}${mode === 'capture' ? `:\n${result.stderr}` : ''}`,
+    );
   return result;
 }
 
@@ -29,23 +32,46 @@ async function must(exec: Exec, command: string[], mode: 'inherit' | 'capture' =
  * The production database's id, found by name, and the generated config that names it (never committed; a test
  * passes its own `config` path).
  */
-export async function productionDatabase(exec: Exec = spawnExec, config = GENERATED_API_CONFIG): Promise<{ name: string; bucket: string; config: string }> {
+export async function productionDatabase(
+  exec: Exec = spawnExec,
+  config = GENERATED_API_CONFIG,
+): Promise<{ name: string; bucket: string; config: string }> {
   const { databaseName, bucketName } = readProduction();
   const lookup = { parse: 'd1-list-json', name: databaseName } as const;
   const found = readLookup(lookup, await exec(['npx', 'wrangler', 'd1', 'list', '--json'], { mode: 'capture' }));
-  if (!found.exists || !found.id) throw new Error(`There is no D1 database ${databaseName} on this account yet: run npm run deploy first.`);
+  if (!found.exists || !found.id)
+    throw new Error(`There is no D1 database ${databaseName} on this account yet: run npm run deploy first.`);
   mkdirSync(dirname(config), { recursive: true });
   writeFileSync(config, generatedApiConfig({ databaseId: found.id }, config));
   return { name: databaseName, bucket: bucketName, config };
 }
 
 /** Runs one SQL file against the production database. */
-export async function executeRemoteSql(sql: string, fileName: string, exec: Exec = spawnExec, known?: Awaited<ReturnType<typeof productionDatabase>>): Promise<string> {
+export async function executeRemoteSql(
+  sql: string,
+  fileName: string,
+  exec: Exec = spawnExec,
+  known?: Awaited<ReturnType<typeof productionDatabase>>,
+): Promise<string> {
   const db = known ?? (await productionDatabase(exec));
   const file = join(WORK_DIR, fileName);
   mkdirSync(WORK_DIR, { recursive: true });
   writeFileSync(file, sql);
-  await must(exec, ['npx', 'wrangler', 'd1', 'execute', 'DB', '--remote', '--file', file, '--yes', '-c', db.config, '--env', ENVIRONMENT]);
+  await must(exec, [
+    'npx',
+    'wrangler',
+    'd1',
+    'execute',
+    'DB',
+    '--remote',
+    '--file',
+    file,
+    '--yes',
+    '-c',
+    db.config,
+    '--env',
+    ENVIRONMENT,
+  ]);
   return db.name;
 }
 
@@ -57,9 +83,30 @@ export async function openRemoteStore(exec: Exec = spawnExec, config = GENERATED
       for (const { row, image } of items) {
         const file = join(WORK_DIR, 'picture');
         writeFileSync(file, image.bytes);
-        await must(exec, ['npx', 'wrangler', 'r2', 'object', 'put', `${db.bucket}/${row.imageKey}`, '--file', file, '--content-type', image.contentType, '--remote']);
+        await must(exec, [
+          'npx',
+          'wrangler',
+          'r2',
+          'object',
+          'put',
+          `${db.bucket}/${row.imageKey}`,
+          '--file',
+          file,
+          '--content-type',
+          image.contentType,
+          '--remote',
+        ]);
       }
-      if (items.length > 0) await executeRemoteSql(templatesSql(items.map((i) => i.row), { removeStaleBuiltIns: false }), 'imported-templates.sql', exec, db);
+      if (items.length > 0)
+        await executeRemoteSql(
+          templatesSql(
+            items.map((i) => i.row),
+            { removeStaleBuiltIns: false },
+          ),
+          'imported-templates.sql',
+          exec,
+          db,
+        );
     },
     async close() {
       rmSync(WORK_DIR, { recursive: true, force: true });

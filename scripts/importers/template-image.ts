@@ -19,7 +19,8 @@ export async function checkTemplateImage(bytes: Uint8Array, name: string): Promi
   const intake = checkImageBytes(bytes, { maxBytes: MAX_UPLOAD_BYTES });
   if (!intake.ok) return { ok: false, reason: `${name}: ${intake.problem.message}` };
   const format = intake.info.format;
-  if (!(format in TYPES)) return { ok: false, reason: `${name} is a ${format.toUpperCase()}; templates are JPEG, PNG or GIF` };
+  if (!(format in TYPES))
+    return { ok: false, reason: `${name} is a ${format.toUpperCase()}; templates are JPEG, PNG or GIF` };
   try {
     // sharp throws synchronously on some inputs, so the pipeline is built inside the try. A full decode (at a small
     // size) finds broken pixel data that the header alone does not show.
@@ -30,6 +31,9 @@ export async function checkTemplateImage(bytes: Uint8Array, name: string): Promi
     const [contentType, extension] = TYPES[format as TemplateFormat];
     return { ok: true, width: meta.width, height: meta.pageHeight ?? meta.height, contentType, extension };
   } catch (err) {
-    return { ok: false, reason: `${name} cannot be decoded (${err instanceof Error ? err.message.split('\n')[0] : String(err)})` };
+    return {
+      ok: false,
+      reason: `${name} cannot be decoded (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`,
+    };
   }
 }

@@ -30,7 +30,20 @@ describe('sqlLiteral', () => {
 async function execute(persist: string, sql: string) {
   const file = join(persist, `seed-${Date.now()}.sql`);
   await writeFile(file, sql);
-  await run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--file', file, '-c', 'workers/api/wrangler.toml', '--persist-to', persist, '--yes']);
+  await run('npx', [
+    'wrangler',
+    'd1',
+    'execute',
+    'DB',
+    '--local',
+    '--file',
+    file,
+    '-c',
+    'workers/api/wrangler.toml',
+    '--persist-to',
+    persist,
+    '--yes',
+  ]);
 }
 
 async function rowsIn(persist: string): Promise<TemplateRow[]> {
@@ -42,14 +55,54 @@ async function rowsIn(persist: string): Promise<TemplateRow[]> {
   }
 }
 
-const columns = ({ id, name, description, keywords, imageKey, width, height, popularityRank, feature, textBoxes, examples, license, author, sourceUrl }: TemplateRow) =>
-  ({ id, name, description, keywords, imageKey, width, height, popularityRank, feature, textBoxes, examples, license, author, sourceUrl });
+const columns = ({
+  id,
+  name,
+  description,
+  keywords,
+  imageKey,
+  width,
+  height,
+  popularityRank,
+  feature,
+  textBoxes,
+  examples,
+  license,
+  author,
+  sourceUrl,
+}: TemplateRow) => ({
+  id,
+  name,
+  description,
+  keywords,
+  imageKey,
+  width,
+  height,
+  popularityRank,
+  feature,
+  textBoxes,
+  examples,
+  license,
+  author,
+  sourceUrl,
+});
 
 describe('templatesSql through wrangler d1 execute --file', () => {
   it('writes every built-in row exactly as the local seed binds it, re-runs as an update, and drops only stale built-ins', async () => {
     const persist = await mkdtemp(join(tmpdir(), 'template-sql-'));
     temp.push(persist);
-    await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'workers/api/wrangler.toml', '--persist-to', persist]);
+    await run('npx', [
+      'wrangler',
+      'd1',
+      'migrations',
+      'apply',
+      'DB',
+      '--local',
+      '-c',
+      'workers/api/wrangler.toml',
+      '--persist-to',
+      persist,
+    ]);
 
     const builtIn = catalogRows();
     const imported: TemplateRow = {

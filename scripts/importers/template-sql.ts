@@ -23,7 +23,8 @@ export function sqlLiteral(value: SqlValue): string {
 /** A statement with each `?` replaced by the next value (the statements here have no `?` inside their text). */
 export function inline(sql: string, values: SqlValue[]): string {
   const parts = sql.split('?');
-  if (parts.length - 1 !== values.length) throw new Error(`${values.length} values for ${parts.length - 1} placeholders`);
+  if (parts.length - 1 !== values.length)
+    throw new Error(`${values.length} values for ${parts.length - 1} placeholders`);
   return parts.reduce((out, part, i) => out + sqlLiteral(values[i - 1]!) + part);
 }
 
@@ -33,10 +34,13 @@ const sqlOnly = drizzle(() => Promise.reject(new Error('template-sql.ts only wri
 /** A drizzle statement as one line of SQL, its values inlined. */
 function written(statement: { toSQL(): { sql: string; params: unknown[] } }): string {
   const { sql, params } = statement.toSQL();
-  return inline(sql, params.map((value) => {
-    if (value === null || typeof value === 'string' || typeof value === 'number') return value;
-    throw new Error(`a ${typeof value} cannot be written to SQL`);
-  }));
+  return inline(
+    sql,
+    params.map((value) => {
+      if (value === null || typeof value === 'string' || typeof value === 'number') return value;
+      throw new Error(`a ${typeof value} cannot be written to SQL`);
+    }),
+  );
 }
 
 /**
@@ -45,6 +49,14 @@ function written(statement: { toSQL(): { sql: string; params: unknown[] } }): st
  */
 export function templatesSql(rows: TemplateRow[], options: { removeStaleBuiltIns: boolean }): string {
   const statements = rows.map((row) => written(upsertTemplate(sqlOnly, row)));
-  if (options.removeStaleBuiltIns) statements.push(written(deleteStaleBuiltIns(sqlOnly, rows.map((r) => r.id))));
+  if (options.removeStaleBuiltIns)
+    statements.push(
+      written(
+        deleteStaleBuiltIns(
+          sqlOnly,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
   return `${statements.map((s) => `${s};`).join('\n')}\n`;
 }

@@ -29,7 +29,10 @@ declare module 'autocannon' {
   }
   /** The running benchmark: an event emitter that is also awaitable for the summary. */
   interface Instance extends PromiseLike<Result> {
-    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
   }
   export default function autocannon(options: Options): Instance;
 }

@@ -77,15 +77,34 @@ export interface CraftedGif {
 export function craftedGif({ screen, frame, frames }: CraftedGif): Uint8Array<ArrayBuffer> {
   const head = [...'GIF89a'].map((c) => c.charCodeAt(0));
   // Logical screen with a global table of 4 colours (flags 0x81: table present, 2 << 1 entries).
-  const lsd = [...le16(screen.width), ...le16(screen.height), 0x81, 0, 0, ...[0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]];
+  const lsd = [
+    ...le16(screen.width),
+    ...le16(screen.height),
+    0x81,
+    0,
+    0,
+    ...[0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255],
+  ];
   const loop = [0x21, 0xff, 11, ...[...'NETSCAPE2.0'].map((c) => c.charCodeAt(0)), 3, 1, 0, 0, 0];
   const lzw = solidLzw(frame.width * frame.height, 1);
   const one = new Uint8Array([
     ...[0x21, 0xf9, 4, 0x04, ...le16(8), 0, 0], // graphic control: keep, 80 ms
-    0x2c, ...le16(frame.left ?? 0), ...le16(frame.top ?? 0), ...le16(frame.width), ...le16(frame.height), 0,
-    2, ...lzw,
+    0x2c,
+    ...le16(frame.left ?? 0),
+    ...le16(frame.top ?? 0),
+    ...le16(frame.width),
+    ...le16(frame.height),
+    0,
+    2,
+    ...lzw,
   ]);
-  return new Uint8Array(concatBytes([new Uint8Array([...head, ...lsd, ...loop]), ...Array.from({ length: frames }, () => one), new Uint8Array([0x3b])]));
+  return new Uint8Array(
+    concatBytes([
+      new Uint8Array([...head, ...lsd, ...loop]),
+      ...Array.from({ length: frames }, () => one),
+      new Uint8Array([0x3b]),
+    ]),
+  );
 }
 
 /** A lossless WebP bitstream (VP8L chunk) of `width` × `height` pixels, all one opaque colour. */
@@ -111,10 +130,17 @@ function solidVp8l(width: number, height: number): number[] {
   bits.write(0, 1);
   bits.write(0, 1);
   const payload = bits.bytes();
-  return ['V', 'P', '8', 'L'].map((c) => c.charCodeAt(0)).concat(le32(payload.length), payload, payload.length & 1 ? [0] : []);
+  return ['V', 'P', '8', 'L']
+    .map((c) => c.charCodeAt(0))
+    .concat(le32(payload.length), payload, payload.length & 1 ? [0] : []);
 }
 
-const chunk = (id: string, payload: number[]) => [...[...id].map((c) => c.charCodeAt(0)), ...le32(payload.length), ...payload, ...(payload.length & 1 ? [0] : [])];
+const chunk = (id: string, payload: number[]) => [
+  ...[...id].map((c) => c.charCodeAt(0)),
+  ...le32(payload.length),
+  ...payload,
+  ...(payload.length & 1 ? [0] : []),
+];
 
 export interface CraftedWebp {
   canvas: { width: number; height: number };
@@ -129,9 +155,22 @@ export interface CraftedWebp {
 export function craftedWebp({ canvas, frame, bitstream = frame, frames }: CraftedWebp): Uint8Array<ArrayBuffer> {
   const vp8x = chunk('VP8X', [0x02, 0, 0, 0, ...le24(canvas.width - 1), ...le24(canvas.height - 1)]);
   const anim = chunk('ANIM', [0, 0, 0, 0, 0, 0]);
-  const anmf = chunk('ANMF', [...le24((frame.x ?? 0) / 2), ...le24((frame.y ?? 0) / 2), ...le24(frame.width - 1), ...le24(frame.height - 1), ...le24(80), 0x02, ...solidVp8l(bitstream.width, bitstream.height)]);
+  const anmf = chunk('ANMF', [
+    ...le24((frame.x ?? 0) / 2),
+    ...le24((frame.y ?? 0) / 2),
+    ...le24(frame.width - 1),
+    ...le24(frame.height - 1),
+    ...le24(80),
+    0x02,
+    ...solidVp8l(bitstream.width, bitstream.height),
+  ]);
   const body = [...[...'WEBP'].map((c) => c.charCodeAt(0)), ...vp8x, ...anim];
   const size = body.length + anmf.length * frames;
   const one = new Uint8Array(anmf);
-  return new Uint8Array(concatBytes([new Uint8Array([...[...'RIFF'].map((c) => c.charCodeAt(0)), ...le32(size), ...body]), ...Array.from({ length: frames }, () => one)]));
+  return new Uint8Array(
+    concatBytes([
+      new Uint8Array([...[...'RIFF'].map((c) => c.charCodeAt(0)), ...le32(size), ...body]),
+      ...Array.from({ length: frames }, () => one),
+    ]),
+  );
 }

@@ -15,7 +15,8 @@ const TEXT_FILE = /\.(md|ts|tsx|js|mjs|cjs|toml|sql|css|ya?ml)$/;
 const SELF = new Set(['scripts/lib/doc-references.ts', 'scripts/doc-references.test.ts']);
 
 /** Every text file of the repository a person reads, relative to `root`. */
-export const repositoryTextFiles = (root: string) => repositoryFiles(root, (file) => TEXT_FILE.test(file) && !file.endsWith('.d.ts') && !SELF.has(file));
+export const repositoryTextFiles = (root: string) =>
+  repositoryFiles(root, (file) => TEXT_FILE.test(file) && !file.endsWith('.d.ts') && !SELF.has(file));
 
 export interface Reference {
   /** As written: `docs/deploy.md`, `../README.md`, `CONTEXT.md`. */
@@ -50,7 +51,8 @@ export type Resolution = { ok: true; path: string } | { ok: false; why: string }
 export function resolveReference(root: string, fromFile: string, target: string): Resolution {
   const base = resolve(root);
   const fromHere = resolve(base, dirname(fromFile), target);
-  const candidates = target.startsWith('./') || target.startsWith('../') ? [fromHere] : [fromHere, resolve(base, target)];
+  const candidates =
+    target.startsWith('./') || target.startsWith('../') ? [fromHere] : [fromHere, resolve(base, target)];
   const inside = candidates.filter((c) => c === base || c.startsWith(base + sep));
   if (inside.length === 0) return { ok: false, why: 'points outside the repository' };
   const hit = inside.find((c) => existsSync(c));
@@ -71,7 +73,11 @@ export function adrNumbers(text: string): { number: string; line: number }[] {
 /** The numbers of the ADRs that exist (`docs/decisions/NNNN-title.md`). */
 export function existingAdrs(root: string): Set<string> {
   const dir = join(root, 'docs', 'decisions');
-  return new Set(readdirSync(dir).map((name) => /^(\d{4})-.+\.md$/.exec(name)?.[1]).filter((n): n is string => Boolean(n)));
+  return new Set(
+    readdirSync(dir)
+      .map((name) => /^(\d{4})-.+\.md$/.exec(name)?.[1])
+      .filter((n): n is string => Boolean(n)),
+  );
 }
 
 /**
@@ -100,17 +106,27 @@ export function unindexedAdrs(root: string): Problem[] {
   const dir = join(root, 'docs', 'decisions');
   const files = readdirSync(dir).filter((name) => /^\d{4}-.+\.md$/.test(name));
   const indexPath = join(root, ADR_INDEX);
-  if (!existsSync(indexPath)) return files.length === 0 ? [] : [{ file: ADR_INDEX, line: 0, problem: `no index of the ${files.length} ADRs in docs/decisions/` }];
+  if (!existsSync(indexPath))
+    return files.length === 0
+      ? []
+      : [{ file: ADR_INDEX, line: 0, problem: `no index of the ${files.length} ADRs in docs/decisions/` }];
   const rows = new Map<string, number[]>();
-  readFileSync(indexPath, 'utf8').split('\n').forEach((lineText, index) => {
-    const linked = /^\|\s*\[\d{4}\]\((\d{4}-[^)]+\.md)\)/.exec(lineText)?.[1];
-    if (linked) rows.set(linked, [...(rows.get(linked) ?? []), index + 1]);
-  });
+  readFileSync(indexPath, 'utf8')
+    .split('\n')
+    .forEach((lineText, index) => {
+      const linked = /^\|\s*\[\d{4}\]\((\d{4}-[^)]+\.md)\)/.exec(lineText)?.[1];
+      if (linked) rows.set(linked, [...(rows.get(linked) ?? []), index + 1]);
+    });
   const problems: Problem[] = [];
   for (const name of files) {
     const lines = rows.get(name) ?? [];
     if (lines.length === 0) problems.push({ file: ADR_INDEX, line: 0, problem: `${name} has no row in the index` });
-    if (lines.length > 1) problems.push({ file: ADR_INDEX, line: lines[1]!, problem: `${name} has ${lines.length} rows (lines ${lines.join(', ')})` });
+    if (lines.length > 1)
+      problems.push({
+        file: ADR_INDEX,
+        line: lines[1]!,
+        problem: `${name} has ${lines.length} rows (lines ${lines.join(', ')})`,
+      });
   }
   return problems;
 }
@@ -119,7 +135,8 @@ export function unindexedAdrs(root: string): Problem[] {
 export function productSections(text: string): { section: string; line: number }[] {
   const found: { section: string; line: number }[] = [];
   text.split('\n').forEach((lineText, index) => {
-    for (const match of lineText.matchAll(/docs\/product\.md,?\s*§\s*(\d+(?:\.\d+)?)/g)) found.push({ section: match[1]!, line: index + 1 });
+    for (const match of lineText.matchAll(/docs\/product\.md,?\s*§\s*(\d+(?:\.\d+)?)/g))
+      found.push({ section: match[1]!, line: index + 1 });
   });
   return found;
 }
@@ -151,12 +168,15 @@ export function brokenReferences(root: string): Problem[] {
       if (!r.ok) problems.push({ file, line: ref.line, problem: `${ref.target}: ${r.why}` });
     }
     for (const adr of adrNumbers(text)) {
-      if (!adrs.has(adr.number)) problems.push({ file, line: adr.line, problem: `ADR ${adr.number}: no docs/decisions/${adr.number}-*.md` });
+      if (!adrs.has(adr.number))
+        problems.push({ file, line: adr.line, problem: `ADR ${adr.number}: no docs/decisions/${adr.number}-*.md` });
       const by = superseded.get(adr.number);
-      if (by && !file.startsWith('docs/decisions/')) problems.push({ file, line: adr.line, problem: `ADR ${adr.number} is superseded by ${by}: cite ${by}` });
+      if (by && !file.startsWith('docs/decisions/'))
+        problems.push({ file, line: adr.line, problem: `ADR ${adr.number} is superseded by ${by}: cite ${by}` });
     }
     for (const cite of productSections(text)) {
-      if (!sections.has(cite.section)) problems.push({ file, line: cite.line, problem: `docs/product.md §${cite.section}: no such section` });
+      if (!sections.has(cite.section))
+        problems.push({ file, line: cite.line, problem: `docs/product.md §${cite.section}: no such section` });
     }
   }
   return [...problems, ...unindexedAdrs(root)];

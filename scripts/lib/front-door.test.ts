@@ -19,7 +19,9 @@ let release: () => void = () => undefined;
 function handle(req: IncomingMessage, res: ServerResponse) {
   if (req.url === '/api/restarted') {
     res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '0' });
-    res.end('Your worker restarted mid-request. Please try sending the request again. Only GET or HEAD requests are retried automatically.');
+    res.end(
+      'Your worker restarted mid-request. Please try sending the request again. Only GET or HEAD requests are retried automatically.',
+    );
   } else if (req.url === '/api/busy') {
     res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify({ error: 'The image service is busy.', code: 'image_service_unavailable' }));
@@ -27,7 +29,14 @@ function handle(req: IncomingMessage, res: ServerResponse) {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      res.writeHead(201, [['content-type', 'text/plain'], ['set-cookie', 'a=1'], ['set-cookie', 'b=2']].flat());
+      res.writeHead(
+        201,
+        [
+          ['content-type', 'text/plain'],
+          ['set-cookie', 'a=1'],
+          ['set-cookie', 'b=2'],
+        ].flat(),
+      );
       res.end(`${req.method} ${req.headers.host} ${body}`);
     });
   } else if (req.url === '/api/upload') {
@@ -130,7 +139,10 @@ describe('the local front door', () => {
 
   it('passes the API’s own JSON 503 and everything else through unchanged: method, Host, body, both cookies', async () => {
     const busy = await fetch(`${base}/api/busy`);
-    expect([busy.status, await busy.json()]).toEqual([503, { error: 'The image service is busy.', code: 'image_service_unavailable' }]);
+    expect([busy.status, await busy.json()]).toEqual([
+      503,
+      { error: 'The image service is busy.', code: 'image_service_unavailable' },
+    ]);
     const echo = await fetch(`${base}/api/echo`, { method: 'PUT', body: 'picture bytes' });
     expect(echo.status).toBe(201);
     expect(echo.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
@@ -177,13 +189,17 @@ describe('the local front door', () => {
   });
 
   it('keeps the 413 wrangler gives before the body: answered at once while the declared 100 MB never comes', async () => {
-    const { answer, ms } = await raw(`POST /api/too-large HTTP/1.1\r\nHost: x\r\nContent-Length: ${100 * 1024 * 1024}\r\n\r\n--x\r\n`);
+    const { answer, ms } = await raw(
+      `POST /api/too-large HTTP/1.1\r\nHost: x\r\nContent-Length: ${100 * 1024 * 1024}\r\n\r\n--x\r\n`,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toContain('payload_too_large');
     expect(ms).toBeLessThan(1000);
   });
 
-  it('answers a 40 MB body really sent with the Worker’s 413 five times out of five: the head goes on alone, the body is dropped here', { timeout: 60_000 }, async () => {
+  it('answers a 40 MB body really sent with the Worker’s 413 five times out of five: the head goes on alone, the body is dropped here', {
+    timeout: 60_000,
+  }, async () => {
     const body = new Uint8Array(40 * 1024 * 1024);
     for (let i = 0; i < 5; i++) {
       const res = await fetch(`${base}/api/refuses-unread`, { method: 'POST', body });
@@ -193,7 +209,9 @@ describe('the local front door', () => {
     expect(seen.bodyBytes).toBe(0);
   });
 
-  it('ends a body with no declared length one byte past what any route takes, and drops the rest the client sends', { timeout: 60_000 }, async () => {
+  it('ends a body with no declared length one byte past what any route takes, and drops the rest the client sends', {
+    timeout: 60_000,
+  }, async () => {
     const size = MAX_BODY_BYTES + 3 * 1024 * 1024;
     const body = new ReadableStream<Uint8Array>({
       start(c) {
@@ -216,17 +234,29 @@ describe('the local front door', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(answer).toContain('\r\n/api/target/%3Cscript%3E%22x%22%7B%7C%7D%5E%60%5C\r\n');
     expect(percentEncodedTarget('/a é')).toBe('/a%20%E9');
-    expect(percentEncodedTarget('/api/memes/drake/a%20b/c.png?width=300&x=[1]')).toBe('/api/memes/drake/a%20b/c.png?width=300&x=[1]');
+    expect(percentEncodedTarget('/api/memes/drake/a%20b/c.png?width=300&x=[1]')).toBe(
+      '/api/memes/drake/a%20b/c.png?width=300&x=[1]',
+    );
   });
 
   it('hands a Content-Length sent twice with one value to wrangler as one; refuses disagreeing ones with our JSON 400', async () => {
-    const same = await raw(`POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi`);
+    const same = await raw(
+      `POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi`,
+    );
     expect(same.answer).toMatch(/^HTTP\/1\.1 201 /);
     expect(same.answer).toContain('POST x hi');
-    const different = await raw(`POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nhi`);
+    const different = await raw(
+      `POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nhi`,
+    );
     expect(different.answer).toMatch(/^HTTP\/1\.1 400 /);
-    expect(JSON.parse(different.answer.slice(different.answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'bad_request' });
-    expect(withOneContentLength(Buffer.from('POST / HTTP/1.1\r\ncontent-length: 1\r\nContent-Length: 1\r\n\r\nx'))?.toString()).toBe('POST / HTTP/1.1\r\ncontent-length: 1\r\n\r\nx');
+    expect(JSON.parse(different.answer.slice(different.answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      code: 'bad_request',
+    });
+    expect(
+      withOneContentLength(
+        Buffer.from('POST / HTTP/1.1\r\ncontent-length: 1\r\nContent-Length: 1\r\n\r\nx'),
+      )?.toString(),
+    ).toBe('POST / HTTP/1.1\r\ncontent-length: 1\r\n\r\nx');
   });
 
   it('tells of each request when it comes in and once when its answer ends, a streamed one only at its end', async () => {

@@ -7,17 +7,30 @@
  * with the same status; so is a request that finds wrangler not listening (restarting). Production has neither
  * proxy, and the Pages forwarder does the same for what the API binding answers there (forward-to-api.server.ts).
  */
-import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect, createServer as createNetServer, type Socket } from 'node:net';
 import { pipeline } from 'node:stream';
 import { MAX_BODY_BYTES } from '../../core/limits';
 
-export const RESTARTED_MESSAGE = 'The API could not answer this time (it was stopped or restarted while working). Please try again in a moment.';
+export const RESTARTED_MESSAGE =
+  'The API could not answer this time (it was stopped or restarted while working). Please try again in a moment.';
 
 const json = (res: ServerResponse, status: number, headers: Record<string, string> = {}) => {
   const body = JSON.stringify({ error: RESTARTED_MESSAGE, code: 'api_unavailable' });
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  });
   res.end(body);
 };
 
@@ -31,11 +44,14 @@ export const isDevServerFailure = (path: string, status: number, contentType: st
  * code runs; Cloudflare's edge encodes them (URL normalization) and the Worker answers in its own JSON.
  */
 export function percentEncodedTarget(target: string): string {
-  return target.replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/g, (ch) => [...Buffer.from(ch, 'latin1')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+  return target.replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/g, (ch) =>
+    [...Buffer.from(ch, 'latin1')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
 }
 
 /** A declared body over what any API route takes (MAX_BODY_BYTES), which the Worker refuses before reading it. */
-export const declaresOverLimit = (length: string | undefined) => length !== undefined && /^\d+$/.test(length) && Number(length) > MAX_BODY_BYTES;
+export const declaresOverLimit = (length: string | undefined) =>
+  length !== undefined && /^\d+$/.test(length) && Number(length) > MAX_BODY_BYTES;
 
 /**
  * The request's bytes with a Content-Length sent more than once kept once, when every copy says the same; null when
@@ -104,7 +120,12 @@ function forwardUpTo(req: IncomingMessage, upstream: ClientRequest, most: number
  * `onRequest`: told of each request as it comes in; what it answers is called once its answer has ended or its client
  * has gone (the stack's idle recycle counts requests with it, scripts/lib/idle-recycle.ts).
  */
-export function startFrontDoor(options: { host: string; port: number; upstreamPort: number; onRequest?: () => () => void }): Promise<Server> {
+export function startFrontDoor(options: {
+  host: string;
+  port: number;
+  upstreamPort: number;
+  onRequest?: () => () => void;
+}): Promise<Server> {
   const { host, port, upstreamPort, onRequest } = options;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (onRequest) res.once('close', onRequest());
@@ -117,18 +138,25 @@ export function startFrontDoor(options: { host: string; port: number; upstreamPo
     // the Worker's answer; nothing like wrangler's reset stands between them).
     const headOnly = path.startsWith('/api/') && declaresOverLimit(req.headers['content-length']);
     const headers = headOnly ? { ...req.headers, connection: 'close' } : req.headers;
-    const upstream = httpRequest({ host, port: upstreamPort, method: req.method, path, headers, agent: headOnly ? false : undefined }, (answer) => {
-      const status = answer.statusCode ?? 502;
-      if (isDevServerFailure(path, status, answer.headers['content-type'])) {
-        answer.resume();
-        json(res, status, answer.headers['retry-after'] ? { 'retry-after': String(answer.headers['retry-after']) } : {});
-        return;
-      }
-      res.writeHead(status, answer.statusMessage, endToEnd(answer.rawHeaders));
-      // Streamed as it comes (an SSE job's events, a download); an answer cut off upstream cuts the client's off too,
-      // so it never looks complete, and a client gone stops the answer upstream.
-      pipeline(answer, res, () => undefined);
-    });
+    const upstream = httpRequest(
+      { host, port: upstreamPort, method: req.method, path, headers, agent: headOnly ? false : undefined },
+      (answer) => {
+        const status = answer.statusCode ?? 502;
+        if (isDevServerFailure(path, status, answer.headers['content-type'])) {
+          answer.resume();
+          json(
+            res,
+            status,
+            answer.headers['retry-after'] ? { 'retry-after': String(answer.headers['retry-after']) } : {},
+          );
+          return;
+        }
+        res.writeHead(status, answer.statusMessage, endToEnd(answer.rawHeaders));
+        // Streamed as it comes (an SSE job's events, a download); an answer cut off upstream cuts the client's off too,
+        // so it never looks complete, and a client gone stops the answer upstream.
+        pipeline(answer, res, () => undefined);
+      },
+    );
     upstream.on('error', () => {
       // wrangler is not listening (starting, reloading or restarting) or dropped the connection.
       if (res.headersSent) {
@@ -156,7 +184,8 @@ export function startFrontDoor(options: { host: string; port: number; upstreamPo
   // refused in the API's words, never with a bare socket close.
   server.on('clientError', (err: Error & { code?: string; rawPacket?: Buffer }, socket: Socket) => {
     if (!socket.writable) return socket.destroy();
-    const mended = err.code === 'HPE_UNEXPECTED_CONTENT_LENGTH' && err.rawPacket ? withOneContentLength(err.rawPacket) : null;
+    const mended =
+      err.code === 'HPE_UNEXPECTED_CONTENT_LENGTH' && err.rawPacket ? withOneContentLength(err.rawPacket) : null;
     if (mended) {
       const upstream = connect(upstreamPort, host, () => {
         upstream.write(mended);
@@ -168,10 +197,16 @@ export function startFrontDoor(options: { host: string; port: number; upstreamPo
     }
     const [status, reason, body] =
       err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', { error: 'The request headers are too large to read.', code: 'bad_request' }]
+        ? [
+            431,
+            'Request Header Fields Too Large',
+            { error: 'The request headers are too large to read.', code: 'bad_request' },
+          ]
         : [400, 'Bad Request', { error: 'This request is malformed and cannot be read.', code: 'bad_request' }];
     const text = JSON.stringify(body);
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+    );
   });
   // Long jobs stream progress for minutes: no idle timeout of our own.
   server.requestTimeout = 0;

@@ -13,7 +13,10 @@ export function heifFile(properties: number[][], items: [id: number, indexes: nu
   return new Uint8Array([
     ...box('ftyp', [...ascii('heic'), 0, 0, 0, 0, ...ascii('mif1')]),
     ...box('meta', [
-      0, 0, 0, 0,
+      0,
+      0,
+      0,
+      0,
       ...box('pitm', [0, 0, 0, 0, 0, 1]),
       ...box('iprp', [...box('ipco', properties.flat()), ...box('ipma', [0, 0, 0, 0, ...u32(items.length), ...ipma])]),
     ]),

@@ -104,7 +104,14 @@ describe('the idle recycle of the Workers’ process', () => {
     let t = 0;
     const activity = new Activity(() => t);
     const reloads: number[] = [];
-    const recycle = new IdleRecycle({ activity, read: () => null, reload: async () => void reloads.push(1), log: () => undefined, idleMs: 0, checkMs: 1 });
+    const recycle = new IdleRecycle({
+      activity,
+      read: () => null,
+      reload: async () => void reloads.push(1),
+      log: () => undefined,
+      idleMs: 0,
+      checkMs: 1,
+    });
     activity.begin()();
     t += 1_000_000;
     await recycle.tick();

@@ -31,10 +31,47 @@ export const LAYERS: readonly Layer[] = [
   { name: 'app', paths: ['app/', 'server.ts'], mayImport: ['core', 'config'] },
   { name: 'workers', paths: ['workers/'], mayImport: ['core', 'config'] },
   { name: 'local-common', paths: ['local-common/'], mayImport: ['core'] },
-  ...['local-ai', 'local-images', 'local-render'].map((name) => ({ name, paths: [`${name}/`], mayImport: ['core', 'local-common'] })),
-  { name: 'scripts', paths: ['scripts/'], mayImport: ['config', 'core', 'app', 'workers', 'local-common', 'local-ai', 'local-images', 'local-render'] },
-  { name: 'tooling', paths: ['e2e/'], mayImport: ['config', 'core', 'app', 'workers', 'local-common', 'local-ai', 'local-images', 'local-render', 'scripts'] },
-  { name: 'bench', paths: ['bench/'], mayImport: ['config', 'core', 'app', 'workers', 'local-common', 'local-ai', 'local-images', 'local-render', 'scripts', 'tooling'] },
+  ...['local-ai', 'local-images', 'local-render'].map((name) => ({
+    name,
+    paths: [`${name}/`],
+    mayImport: ['core', 'local-common'],
+  })),
+  {
+    name: 'scripts',
+    paths: ['scripts/'],
+    mayImport: ['config', 'core', 'app', 'workers', 'local-common', 'local-ai', 'local-images', 'local-render'],
+  },
+  {
+    name: 'tooling',
+    paths: ['e2e/'],
+    mayImport: [
+      'config',
+      'core',
+      'app',
+      'workers',
+      'local-common',
+      'local-ai',
+      'local-images',
+      'local-render',
+      'scripts',
+    ],
+  },
+  {
+    name: 'bench',
+    paths: ['bench/'],
+    mayImport: [
+      'config',
+      'core',
+      'app',
+      'workers',
+      'local-common',
+      'local-ai',
+      'local-images',
+      'local-render',
+      'scripts',
+      'tooling',
+    ],
+  },
 ];
 
 /** Test files, their support folders and tool configs: the tooling layer, wherever they sit (bench/'s stay bench). */
@@ -50,7 +87,8 @@ export function layerOf(file: string, layers: readonly Layer[] = LAYERS): Layer 
 }
 
 /** Every source file of the repository, `/`-separated from `root`, sorted. */
-export const sourceFiles = (root: string) => repositoryFiles(root, (file) => SOURCE_FILE.test(file) && !file.endsWith('.d.ts'));
+export const sourceFiles = (root: string) =>
+  repositoryFiles(root, (file) => SOURCE_FILE.test(file) && !file.endsWith('.d.ts'));
 
 /**
  * The repository file an import specifier names: relative to the importing file, or `~/` for app/ (the alias of
@@ -62,7 +100,11 @@ export function resolveImport(files: ReadonlySet<string>, from: string, specifie
   if (specifier.startsWith('~/')) base = posix.join('app', specifier.slice(2));
   else if (specifier.startsWith('./') || specifier.startsWith('../')) base = posix.join(posix.dirname(from), specifier);
   else return undefined;
-  const candidates = [base, ...['.ts', '.tsx', '.mjs', '.js', '/index.ts', '/index.tsx'].map((ext) => base + ext), base.replace(/\.js$/, '.ts')];
+  const candidates = [
+    base,
+    ...['.ts', '.tsx', '.mjs', '.js', '/index.ts', '/index.tsx'].map((ext) => base + ext),
+    base.replace(/\.js$/, '.ts'),
+  ];
   return candidates.find((c) => files.has(c)) ?? base;
 }
 
@@ -73,7 +115,9 @@ export function importGraph(root: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);
-    const targets = importedFiles.map((i) => resolveImport(known, file, i.fileName)).filter((t): t is string => t !== undefined && t !== file);
+    const targets = importedFiles
+      .map((i) => resolveImport(known, file, i.fileName))
+      .filter((t): t is string => t !== undefined && t !== file);
     graph.set(file, [...new Set(targets)]);
   }
   return graph;
@@ -124,7 +168,8 @@ function loopThrough(graph: ReadonlyMap<string, readonly string[]>, members: Rea
       if (!members.has(w)) continue;
       if (w === start) {
         const path = [start];
-        for (let at: string | undefined = v; at !== undefined && at !== start; at = cameFrom.get(at)) path.splice(1, 0, at);
+        for (let at: string | undefined = v; at !== undefined && at !== start; at = cameFrom.get(at))
+          path.splice(1, 0, at);
         return [...path, start];
       }
       if (!cameFrom.has(w)) {
@@ -152,9 +197,12 @@ export function climbs(graph: ReadonlyMap<string, readonly string[]>, layers: re
       const theirs = layerOf(to, layers);
       if (!theirs || theirs === own || own.mayImport.includes(theirs.name)) continue;
       const allowed = [own.name, ...own.mayImport].join(', ');
-      found.push({ from, to, message: `${from} imports ${to}: ${own.name} may import only ${allowed} (not ${theirs.name})` });
+      found.push({
+        from,
+        to,
+        message: `${from} imports ${to}: ${own.name} may import only ${allowed} (not ${theirs.name})`,
+      });
     }
   }
   return found;
 }
-

@@ -27,7 +27,8 @@ export function workerTargets(list: unknown): Map<string, string> {
   if (!Array.isArray(list)) return out;
   for (const t of list as Partial<Target>[]) {
     const m = typeof t.id === 'string' ? /^core:user:(.+)$/.exec(t.id) : null;
-    if (m && !m[1]!.startsWith('miniflare-') && typeof t.webSocketDebuggerUrl === 'string') out.set(m[1]!, t.webSocketDebuggerUrl);
+    if (m && !m[1]!.startsWith('miniflare-') && typeof t.webSocketDebuggerUrl === 'string')
+      out.set(m[1]!, t.webSocketDebuggerUrl);
   }
   return out;
 }
@@ -52,7 +53,10 @@ export async function findWorkerTargets(pid: number): Promise<Map<string, string
  * `collectGarbage`, a full collection is asked first (for the diagnosis of what is garbage and what is held; the
  * soak's own figures are never taken after one).
  */
-export async function heapUsage(url: string, options: { collectGarbage?: boolean; timeoutMs?: number } = {}): Promise<HeapUsage | null> {
+export async function heapUsage(
+  url: string,
+  options: { collectGarbage?: boolean; timeoutMs?: number } = {},
+): Promise<HeapUsage | null> {
   const timeout = options.timeoutMs ?? 10_000;
   let ws: WebSocket | undefined;
   try {

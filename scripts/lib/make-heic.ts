@@ -14,7 +14,9 @@ export const heifEnc: { missing?: string } = (() => {
     return {};
   } catch (err) {
     // heif-enc --help exits 0 on Debian; an exit code alone still means the program ran.
-    return (err as { status?: number }).status !== undefined ? {} : { missing: 'skipped: heif-enc is not installed (libheif-examples)' };
+    return (err as { status?: number }).status !== undefined
+      ? {}
+      : { missing: 'skipped: heif-enc is not installed (libheif-examples)' };
   }
 })();
 

@@ -3,7 +3,8 @@ import { memoryTable, readStack, summarise, workerBack, type StackReading } from
 import type { Role } from './process-memory';
 
 const MB = 1024 * 1024;
-const reading = (parts: [Role, number, number[]][]): StackReading => new Map(parts.map(([role, mb, pids]) => [role, { rss: mb * MB, pids }]));
+const reading = (parts: [Role, number, number[]][]): StackReading =>
+  new Map(parts.map(([role, mb, pids]) => [role, { rss: mb * MB, pids }]));
 
 describe('the soak’s memory figures', () => {
   const start = reading([
@@ -12,12 +13,28 @@ describe('the soak’s memory figures', () => {
     ['Chromium', 300, [41, 42]],
   ]);
   const during = [
-    reading([['front door', 90, [10]], ['workerd Workers', 560, [56]], ['Chromium', 310, [41, 42]]]),
-    reading([['front door', 95, [10]], ['workerd Workers', 480, [56]], ['Chromium', 305, [41, 42]]]),
+    reading([
+      ['front door', 90, [10]],
+      ['workerd Workers', 560, [56]],
+      ['Chromium', 310, [41, 42]],
+    ]),
+    reading([
+      ['front door', 95, [10]],
+      ['workerd Workers', 480, [56]],
+      ['Chromium', 305, [41, 42]],
+    ]),
   ];
 
   it('gives each part its start, its peak over every reading and its figure after the idle period', () => {
-    const rows = summarise(start, during, reading([['front door', 85, [10]], ['workerd Workers', 520, [56]], ['Chromium', 300, [41, 42]]]));
+    const rows = summarise(
+      start,
+      during,
+      reading([
+        ['front door', 85, [10]],
+        ['workerd Workers', 520, [56]],
+        ['Chromium', 300, [41, 42]],
+      ]),
+    );
     expect(rows.map((r) => [r.role, r.start / MB, r.peak / MB, r.idle / MB, r.ratio.toFixed(2), r.replaced])).toEqual([
       ['front door', 80, 95, 85, '1.06', false],
       ['workerd Workers', 200, 560, 520, '2.60', false],
@@ -27,7 +44,11 @@ describe('the soak’s memory figures', () => {
   });
 
   it('marks a part whose processes were all replaced, and counts the Workers back only within 25% of the start', () => {
-    const recycled = reading([['front door', 85, [10]], ['workerd Workers', 240, [77]], ['Chromium', 300, [42, 43]]]);
+    const recycled = reading([
+      ['front door', 85, [10]],
+      ['workerd Workers', 240, [77]],
+      ['Chromium', 300, [42, 43]],
+    ]);
     const rows = summarise(start, during, recycled);
     expect(rows.find((r) => r.role === 'workerd Workers')).toMatchObject({ replaced: true, peak: 560 * MB });
     // One Chromium process of the start is still there: the part was not replaced.
@@ -42,10 +63,20 @@ describe('the soak’s memory figures', () => {
   });
 
   it('prints a Markdown table in MB with the ratio, and says which figure came back by a replacement', () => {
-    const rows = summarise(start, during, reading([['front door', 85, [10]], ['workerd Workers', 240, [77]], ['Chromium', 300, [41, 42]]]));
+    const rows = summarise(
+      start,
+      during,
+      reading([
+        ['front door', 85, [10]],
+        ['workerd Workers', 240, [77]],
+        ['Chromium', 300, [41, 42]],
+      ]),
+    );
     const table = memoryTable(rows, 120);
     expect(table[0]).toBe('| process | start MB | peak MB | after 120 s idle MB | idle ÷ start |');
-    expect(table[3]).toBe('| workerd Workers (the Pages Function and the API Worker; replaced during the run) | 200 | 560 | 240 | 1.20× |');
+    expect(table[3]).toBe(
+      '| workerd Workers (the Pages Function and the API Worker; replaced during the run) | 200 | 560 | 240 | 1.20× |',
+    );
     expect(table).toHaveLength(5);
   });
 

@@ -43,7 +43,14 @@ export function summarise(start: StackReading, readings: StackReading[], idle: S
     const last = idle.get(role);
     const peak = Math.max(first.rss, last?.rss ?? 0, ...readings.map((r) => r.get(role)?.rss ?? 0));
     const idleRss = last?.rss ?? 0;
-    rows.push({ role, start: first.rss, peak, idle: idleRss, ratio: idleRss / first.rss, replaced: !first.pids.some((pid) => last?.pids.includes(pid)) });
+    rows.push({
+      role,
+      start: first.rss,
+      peak,
+      idle: idleRss,
+      ratio: idleRss / first.rss,
+      replaced: !first.pids.some((pid) => last?.pids.includes(pid)),
+    });
   }
   return rows;
 }
@@ -59,10 +66,15 @@ const MB = (bytes: number) => Math.round(bytes / (1024 * 1024)).toLocaleString('
 
 /** The table, in Markdown, as docs/benchmarks.md keeps it. */
 export function memoryTable(rows: MemoryRow[], idleSeconds: number): string[] {
-  const lines = [`| process | start MB | peak MB | after ${idleSeconds} s idle MB | idle ÷ start |`, '| --- | --- | --- | --- | --- |'];
+  const lines = [
+    `| process | start MB | peak MB | after ${idleSeconds} s idle MB | idle ÷ start |`,
+    '| --- | --- | --- | --- | --- |',
+  ];
   for (const r of rows) {
     const note = [NOTES[r.role], r.replaced ? 'replaced during the run' : ''].filter(Boolean).join('; ');
-    lines.push(`| ${r.role}${note ? ` (${note})` : ''} | ${MB(r.start)} | ${MB(r.peak)} | ${MB(r.idle)} | ${r.ratio.toFixed(2)}× |`);
+    lines.push(
+      `| ${r.role}${note ? ` (${note})` : ''} | ${MB(r.start)} | ${MB(r.peak)} | ${MB(r.idle)} | ${r.ratio.toFixed(2)}× |`,
+    );
   }
   return lines;
 }

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { classify, descendants, listeningInode, listeningPorts, listProcesses, parseKbLine, parseStat, readMemory, stackProcesses, type ProcessEntry } from './process-memory';
+import {
+  classify,
+  descendants,
+  listeningInode,
+  listeningPorts,
+  listProcesses,
+  parseKbLine,
+  parseStat,
+  readMemory,
+  stackProcesses,
+  type ProcessEntry,
+} from './process-memory';
 
 describe('reading /proc', () => {
   it('reads pid, state and parent from a stat line whose command name holds spaces and parentheses', () => {
-    expect(parseStat('4242 (node (tsx) x) S 4200 4242 4242 0 -1 4194304 2045 0 0 0')).toEqual({ pid: 4242, ppid: 4200, state: 'S' });
+    expect(parseStat('4242 (node (tsx) x) S 4200 4242 4242 0 -1 4194304 2045 0 0 0')).toEqual({
+      pid: 4242,
+      ppid: 4200,
+      state: 'S',
+    });
     expect(parseStat('garbage')).toBeNull();
     expect(parseStat('12 (cut')).toBeNull();
   });
@@ -42,7 +57,11 @@ describe('reading /proc', () => {
 const NODE = '/work/main/node_modules/node/bin/node';
 const STACK: ProcessEntry[] = [
   { pid: 1, ppid: 0, cmdline: 'init' },
-  { pid: 10, ppid: 1, cmdline: `${NODE} --require tsx/dist/preflight.cjs --import file:///tsx/dist/loader.mjs scripts/start.ts --fresh --no-build` },
+  {
+    pid: 10,
+    ppid: 1,
+    cmdline: `${NODE} --require tsx/dist/preflight.cjs --import file:///tsx/dist/loader.mjs scripts/start.ts --fresh --no-build`,
+  },
   { pid: 11, ppid: 10, cmdline: '/node_modules/@esbuild/linux-x64/bin/esbuild --service=0.28.2 --ping' },
   { pid: 12, ppid: 10, cmdline: `${NODE} -e const groups = new Set();` },
   { pid: 20, ppid: 10, cmdline: `${NODE} --import tsx local-ai/main.ts` },
@@ -55,13 +74,31 @@ const STACK: ProcessEntry[] = [
   { pid: 50, ppid: 10, cmdline: 'npm exec wrangler pages dev ./public -c wrangler.toml' },
   { pid: 51, ppid: 50, cmdline: "sh -c 'wrangler' pages dev ./public" },
   { pid: 52, ppid: 51, cmdline: 'node /work/wt/node_modules/.bin/wrangler pages dev ./public' },
-  { pid: 53, ppid: 52, cmdline: `${NODE} --no-warnings /node_modules/wrangler/wrangler-dist/cli.js pages dev ./public -c wrangler.toml` },
+  {
+    pid: 53,
+    ppid: 52,
+    cmdline: `${NODE} --no-warnings /node_modules/wrangler/wrangler-dist/cli.js pages dev ./public -c wrangler.toml`,
+  },
   { pid: 54, ppid: 53, cmdline: '/node_modules/@esbuild/linux-x64/bin/esbuild --service=0.28.2 --ping' },
-  { pid: 55, ppid: 53, cmdline: '/node_modules/@cloudflare/workerd-linux-64/bin/workerd serve --binary --experimental --socket-addr=entry=127.0.0.1:46087 --control-fd=3 -' },
-  { pid: 56, ppid: 53, cmdline: '/node_modules/@cloudflare/workerd-linux-64/bin/workerd serve --binary --experimental --socket-addr=entry=127.0.0.1:0 --control-fd=3 - --inspector-addr=127.0.0.1:0' },
+  {
+    pid: 55,
+    ppid: 53,
+    cmdline:
+      '/node_modules/@cloudflare/workerd-linux-64/bin/workerd serve --binary --experimental --socket-addr=entry=127.0.0.1:46087 --control-fd=3 -',
+  },
+  {
+    pid: 56,
+    ppid: 53,
+    cmdline:
+      '/node_modules/@cloudflare/workerd-linux-64/bin/workerd serve --binary --experimental --socket-addr=entry=127.0.0.1:0 --control-fd=3 - --inspector-addr=127.0.0.1:0',
+  },
   // Another stack on the same machine: never counted.
   { pid: 90, ppid: 1, cmdline: `${NODE} --import tsx local-images/main.ts` },
-  { pid: 91, ppid: 1, cmdline: '/node_modules/@cloudflare/workerd-linux-64/bin/workerd serve --binary --inspector-addr=127.0.0.1:0' },
+  {
+    pid: 91,
+    ppid: 1,
+    cmdline: '/node_modules/@cloudflare/workerd-linux-64/bin/workerd serve --binary --inspector-addr=127.0.0.1:0',
+  },
 ];
 
 const cmdline = (pid: number) => STACK.find((p) => p.pid === pid)!.cmdline;

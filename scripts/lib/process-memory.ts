@@ -53,7 +53,11 @@ export function listProcesses(): ProcessEntry[] {
     const stat = read(`/proc/${name}/stat`);
     const parsed = stat ? parseStat(stat) : null;
     if (!parsed || parsed.state === 'Z') continue;
-    out.push({ pid: parsed.pid, ppid: parsed.ppid, cmdline: (read(`/proc/${name}/cmdline`) ?? '').split('\0').join(' ').trim() });
+    out.push({
+      pid: parsed.pid,
+      ppid: parsed.ppid,
+      cmdline: (read(`/proc/${name}/cmdline`) ?? '').split('\0').join(' ').trim(),
+    });
   }
   return out;
 }
@@ -74,7 +78,17 @@ export function descendants(all: ProcessEntry[], root: number): ProcessEntry[] {
 }
 
 /** The parts of a stack the soak reports, in its table's order. */
-export const ROLES = ['front door', 'wrangler', 'wrangler esbuild', 'workerd proxy', 'workerd Workers', 'local-ai', 'local-images', 'local-render', 'Chromium'] as const;
+export const ROLES = [
+  'front door',
+  'wrangler',
+  'wrangler esbuild',
+  'workerd proxy',
+  'workerd Workers',
+  'local-ai',
+  'local-images',
+  'local-render',
+  'Chromium',
+] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
@@ -174,7 +188,10 @@ export function listenerOf(port: number): number | null {
   if (!inode) return null;
   for (const p of listProcesses()) {
     try {
-      if (readdirSync(`/proc/${p.pid}/fd`).some((fd) => readlinkSync(`/proc/${p.pid}/fd/${fd}`) === `socket:[${inode}]`)) return p.pid;
+      if (
+        readdirSync(`/proc/${p.pid}/fd`).some((fd) => readlinkSync(`/proc/${p.pid}/fd/${fd}`) === `socket:[${inode}]`)
+      )
+        return p.pid;
     } catch {
       // not ours to read, or gone
     }

@@ -7,7 +7,16 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /** Folders never read: installed packages, generated output, local state. */
-const SKIP_DIRS = new Set(['node_modules', 'public', 'functions', 'build', 'test-results', 'playwright-report', 'fuzz-findings', 'screenshots']);
+const SKIP_DIRS = new Set([
+  'node_modules',
+  'public',
+  'functions',
+  'build',
+  'test-results',
+  'playwright-report',
+  'fuzz-findings',
+  'screenshots',
+]);
 
 /** Every file below `root` that `keep` accepts (given its path from the root, `/`-separated), sorted. */
 export function repositoryFiles(root: string, keep: (path: string) => boolean): string[] {

@@ -31,6 +31,8 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = wrangl
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: 'inherit', env });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }

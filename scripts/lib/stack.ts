@@ -27,10 +27,18 @@ export async function startStack(port: number, options: { logFile?: string; time
   const persistDir = `.wrangler/bench-state-${port}`;
   const args = ['--import', 'tsx', 'scripts/start.ts', '--fresh'];
   // The API is what is under test, but Pages needs a build to start: reuse one if present.
-  if (existsSync('build/index.js') || existsSync('functions/_middleware.js') || existsSync('public/build')) args.push('--no-build');
+  if (existsSync('build/index.js') || existsSync('functions/_middleware.js') || existsSync('public/build'))
+    args.push('--no-build');
   const child: ChildProcess = spawn(process.execPath, args, {
     stdio: ['ignore', options.logFile ? 'pipe' : 'ignore', options.logFile ? 'pipe' : 'inherit'],
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: persistDir, MEMEFORGE_NO_BG_REMOVAL: '1', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PERSIST_DIR: persistDir,
+      MEMEFORGE_NO_BG_REMOVAL: '1',
+      WRANGLER_SEND_METRICS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+    },
   });
   if (options.logFile) {
     mkdirSync(dirname(options.logFile), { recursive: true });

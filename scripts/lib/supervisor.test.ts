@@ -22,7 +22,10 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.stop(500)));
 });
 
-function supervise(spawn: () => ChildProcess, options: { probe?: () => Promise<boolean>; backoff?: BackoffOptions } = {}) {
+function supervise(
+  spawn: () => ChildProcess,
+  options: { probe?: () => Promise<boolean>; backoff?: BackoffOptions } = {},
+) {
   const lines: string[] = [];
   const starts: number[] = [];
   const supervisor = new Supervisor(
@@ -100,7 +103,9 @@ describe('Supervisor', () => {
   it('does not restart during shutdown, and stops the whole process group', async () => {
     // A child with a grandchild in its group, as a service with its browser.
     const { supervisor, starts } = supervise(
-      node(`require('child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); setInterval(() => {}, 1000)`),
+      node(
+        `require('child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); setInterval(() => {}, 1000)`,
+      ),
     );
     await until('the first run', () => supervisor.child?.pid !== undefined);
     const child = supervisor.child!;
@@ -113,7 +118,9 @@ describe('Supervisor', () => {
   });
 
   it('cancels a restart already scheduled when it is stopped', async () => {
-    const { supervisor, lines, starts } = supervise(node('process.exit(1)'), { backoff: { initialMs: 300, maxMs: 300, resetAfterMs: 60_000 } });
+    const { supervisor, lines, starts } = supervise(node('process.exit(1)'), {
+      backoff: { initialMs: 300, maxMs: 300, resetAfterMs: 60_000 },
+    });
     await until('the first exit', () => lines.length === 1);
     await supervisor.stop();
     await sleep(500);
@@ -125,7 +132,9 @@ describe('Supervisor', () => {
     let run = 0;
     const { supervisor, starts } = supervise(() =>
       ++run === 1
-        ? node(`require('child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); setTimeout(() => process.exit(1), 200)`)()
+        ? node(
+            `require('child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); setTimeout(() => process.exit(1), 200)`,
+          )()
         : node('setInterval(() => {}, 1000)')(),
     );
     await until('the first run', () => supervisor.child?.pid !== undefined);
@@ -138,7 +147,9 @@ describe('Supervisor', () => {
     let otherCopyUp = true;
     const { supervisor, lines, starts } = supervise(node('process.exit(0)'), { probe: async () => otherCopyUp });
     await until('standing by', () => lines.length === 1);
-    expect(lines[0]).toBe('test-service exited (code 0) and another copy answers on its port; using that one and watching it');
+    expect(lines[0]).toBe(
+      'test-service exited (code 0) and another copy answers on its port; using that one and watching it',
+    );
     await sleep(200);
     expect(starts).toHaveLength(1);
     expect(supervisor.child).toBeUndefined();

@@ -49,7 +49,8 @@ export interface SupervisorOptions {
 }
 
 const seconds = (ms: number) => `${Number((ms / 1000).toPrecision(2))} s`;
-const why = (code: number | null, signal: NodeJS.Signals | null) => (signal ? `signal ${signal}` : code === null ? 'not started' : `code ${code}`);
+const why = (code: number | null, signal: NodeJS.Signals | null) =>
+  signal ? `signal ${signal}` : code === null ? 'not started' : `code ${code}`;
 
 export class Supervisor {
   /** How many times the service was started again after an exit. */
@@ -113,7 +114,9 @@ export class Supervisor {
     const uptime = Date.now() - this.startedAt;
     if (this.spec.probe && (await this.spec.probe())) {
       if (this.stopping) return;
-      this.log(`${this.spec.name} exited (${why(code, signal)}) and another copy answers on its port; using that one and watching it`);
+      this.log(
+        `${this.spec.name} exited (${why(code, signal)}) and another copy answers on its port; using that one and watching it`,
+      );
       this.watchOther();
       return;
     }

@@ -111,7 +111,9 @@ export interface PanelFit {
 
 /** For each panel box (not an overlay caption): the colour it sits on and how much of the box is that colour. */
 export function panelFits(def: TemplateDefinition): PanelFit[] {
-  const { width, height, pixels } = renderRgba(`<svg xmlns="http://www.w3.org/2000/svg" width="${def.width}" height="${def.height}" viewBox="0 0 ${def.width} ${def.height}">${resolveEmoji(def.draw())}</svg>`);
+  const { width, height, pixels } = renderRgba(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${def.width}" height="${def.height}" viewBox="0 0 ${def.width} ${def.height}">${resolveEmoji(def.draw())}</svg>`,
+  );
   const fits: PanelFit[] = [];
   def.textBoxes.forEach((box, index) => {
     if (isOverlayCaption(box)) return;
@@ -137,10 +139,14 @@ export function panelFits(def: TemplateDefinition): PanelFit[] {
 export function panelProblems(def: TemplateDefinition): string[] {
   return panelFits(def).flatMap((f) => [
     ...(f.share < PANEL_SHARE_MIN
-      ? [`${def.id} box ${f.index}: only ${(f.share * 100).toFixed(1)}% of it is its panel (${f.panel}); the rest is other art`]
+      ? [
+          `${def.id} box ${f.index}: only ${(f.share * 100).toFixed(1)}% of it is its panel (${f.panel}); the rest is other art`,
+        ]
       : []),
     ...(f.contrast < CAPTION_CONTRAST_MIN
-      ? [`${def.id} box ${f.index}: its ${def.textBoxes[f.index]!.color} captions have contrast ${f.contrast.toFixed(2)} on its panel (${f.panel})`]
+      ? [
+          `${def.id} box ${f.index}: its ${def.textBoxes[f.index]!.color} captions have contrast ${f.contrast.toFixed(2)} on its panel (${f.panel})`,
+        ]
       : []),
   ]);
 }

@@ -10,13 +10,22 @@ import { captionsFromBank } from '../../workers/api/src/ai/caption-bank';
 import { toCaptionTemplate } from '../../workers/api/src/ai/provider';
 import { CATALOG } from './catalog';
 
-const TOPICS = ['', 'cats', 'learning to bake bread', 'Monday mornings!!!', 'the new office coffee machine that nobody knows how to use properly at all'];
+const TOPICS = [
+  '',
+  'cats',
+  'learning to bake bread',
+  'Monday mornings!!!',
+  'the new office coffee machine that nobody knows how to use properly at all',
+];
 /** Templates whose joke is two boxes saying the same thing (the bell curve's ends). */
 const SAME_BOXES_BY_DESIGN = new Set(['bell-curve', 'four-panel-comic']);
 
 /** The first run of three words that a line says twice, or null. */
 export function repeatedRun(line: string): string | null {
-  const words = line.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+  const words = line
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter(Boolean);
   const seen = new Set<string>();
   for (let i = 0; i + 3 <= words.length; i++) {
     const run = words.slice(i, i + 3).join(' ');
@@ -48,9 +57,14 @@ describe('the caption bank on every built-in template', () => {
             expect(line, where).not.toContain('{context}');
             expect(repeatedRun(line), where).toBeNull();
           }
-          if (!SAME_BOXES_BY_DESIGN.has(definition.id)) expect(new Set(lines.map((l) => l.toLowerCase())).size, where).toBe(lines.length);
+          if (!SAME_BOXES_BY_DESIGN.has(definition.id))
+            expect(new Set(lines.map((l) => l.toLowerCase())).size, where).toBe(lines.length);
         }
-        if (topic) expect(captions.some((c) => c.toLowerCase().includes(topic.toLowerCase().replace(/[.!?]+$/, ''))), `${definition.id} "${topic}" mentions it`).toBe(true);
+        if (topic)
+          expect(
+            captions.some((c) => c.toLowerCase().includes(topic.toLowerCase().replace(/[.!?]+$/, ''))),
+            `${definition.id} "${topic}" mentions it`,
+          ).toBe(true);
       }
     });
   }

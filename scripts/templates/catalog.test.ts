@@ -16,23 +16,32 @@ describe('the built-in template catalog', () => {
     expect(CATALOG.length).toBeGreaterThan(CAROUSEL_POPULAR_COUNT);
   });
 
-  it.each(CATALOG.map((t) => [t.id, t] as const))('%s has boxes inside the image, keywords and 3+ examples that fit its boxes', (_id, t) => {
-    expect(t.textBoxes.length).toBeGreaterThan(0);
-    for (const b of t.textBoxes) {
-      expect(b.anchor_x + b.scale_x).toBeLessThanOrEqual(1.0001);
-      expect(b.anchor_y + b.scale_y).toBeLessThanOrEqual(1.0001);
-    }
-    expect(t.keywords.length).toBeGreaterThanOrEqual(3);
-    expect(t.description.length).toBeGreaterThan(10);
-    expect(t.examples.length).toBeGreaterThanOrEqual(3);
-    for (const example of t.examples) expect(example).toHaveLength(t.textBoxes.length);
-  });
+  it.each(CATALOG.map((t) => [t.id, t] as const))(
+    '%s has boxes inside the image, keywords and 3+ examples that fit its boxes',
+    (_id, t) => {
+      expect(t.textBoxes.length).toBeGreaterThan(0);
+      for (const b of t.textBoxes) {
+        expect(b.anchor_x + b.scale_x).toBeLessThanOrEqual(1.0001);
+        expect(b.anchor_y + b.scale_y).toBeLessThanOrEqual(1.0001);
+      }
+      expect(t.keywords.length).toBeGreaterThanOrEqual(3);
+      expect(t.description.length).toBeGreaterThan(10);
+      expect(t.examples.length).toBeGreaterThanOrEqual(3);
+      for (const example of t.examples) expect(example).toHaveLength(t.textBoxes.length);
+    },
+  );
 
-  it.each(CATALOG.map((t) => [t.id, t] as const))('%s lists its boxes in reading order, so an example\'s first line is Caption 1', (_id, t) => {
-    // The editor's captions list reads the boxes in this order; a suggestion's lines fill them by index (ADR 0119).
-    const boxes = t.textBoxes.map((b, index) => ({ index, box: { left: b.anchor_x, top: b.anchor_y, width: b.scale_x, height: b.scale_y } }));
-    expect(readingOrder(boxes, (b) => b.box).map((b) => b.index)).toEqual(boxes.map((b) => b.index));
-  });
+  it.each(CATALOG.map((t) => [t.id, t] as const))(
+    "%s lists its boxes in reading order, so an example's first line is Caption 1",
+    (_id, t) => {
+      // The editor's captions list reads the boxes in this order; a suggestion's lines fill them by index (ADR 0119).
+      const boxes = t.textBoxes.map((b, index) => ({
+        index,
+        box: { left: b.anchor_x, top: b.anchor_y, width: b.scale_x, height: b.scale_y },
+      }));
+      expect(readingOrder(boxes, (b) => b.box).map((b) => b.index)).toEqual(boxes.map((b) => b.index));
+    },
+  );
 
   it('turns into rows that the API contract accepts, licensed CC0 with the emoji art credited', () => {
     const rows = catalogRows();
@@ -41,9 +50,19 @@ describe('the built-in template catalog', () => {
       expect(r.license).toMatch(/^CC0-1\.0( AND MIT)?$/);
       if (r.license.includes('MIT')) expect(r.author).toContain('Fluent Emoji');
       const parsed = templateSchema.safeParse({
-        id: r.id, name: r.name, description: r.description, imageUrl: `/templates/${r.id}.png`, isPopular: 0,
-        feature: r.feature, width: r.width, height: r.height, textBoxes: JSON.parse(r.textBoxes),
-        examples: JSON.parse(r.examples), keywords: r.keywords.split(' '), license: r.license, author: r.author,
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        imageUrl: `/templates/${r.id}.png`,
+        isPopular: 0,
+        feature: r.feature,
+        width: r.width,
+        height: r.height,
+        textBoxes: JSON.parse(r.textBoxes),
+        examples: JSON.parse(r.examples),
+        keywords: r.keywords.split(' '),
+        license: r.license,
+        author: r.author,
       });
       expect(parsed.success).toBe(true);
     }
@@ -66,7 +85,12 @@ describe('the API reference', () => {
     const ids = new Set(CATALOG.map((t) => t.id));
     const examples = API_ROUTES.flatMap((r) => [
       ...(r.path.startsWith('/api/templates/') ? [r.pathParams?.id?.example] : []),
-      ...(r.body?.kind === 'json' && r.body.example && typeof r.body.example === 'object' && 'templateId' in r.body.example ? [r.body.example.templateId] : []),
+      ...(r.body?.kind === 'json' &&
+      r.body.example &&
+      typeof r.body.example === 'object' &&
+      'templateId' in r.body.example
+        ? [r.body.example.templateId]
+        : []),
     ]);
     expect(examples.length).toBeGreaterThanOrEqual(3);
     for (const id of examples) expect(ids, String(id)).toContain(id);

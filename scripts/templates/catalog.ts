@@ -23,9 +23,22 @@ const all: TemplateDefinition[] = [
 
 /** Ids of the most popular templates, best first; the rest follow in definition order. */
 const POPULAR_FIRST: string[] = [
-  'nope-yep', 'everything-is-fine', 'expanding-brain', 'two-buttons', 'distracted-by-shiny', 'nobody-me',
-  'screaming-cat', 'alignment-chart', 'tier-list', 'line-goes-up', 'thinking-hard', 'is-this-a',
-  'sign-holder', 'four-step-plan', 'panic-calm-panic', 'crying-laughing',
+  'nope-yep',
+  'everything-is-fine',
+  'expanding-brain',
+  'two-buttons',
+  'distracted-by-shiny',
+  'nobody-me',
+  'screaming-cat',
+  'alignment-chart',
+  'tier-list',
+  'line-goes-up',
+  'thinking-hard',
+  'is-this-a',
+  'sign-holder',
+  'four-step-plan',
+  'panic-calm-panic',
+  'crying-laughing',
 ];
 
 const byId = new Map(all.map((t) => [t.id, t]));

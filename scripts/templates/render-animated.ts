@@ -9,7 +9,10 @@ export function renderGif(def: TemplateDefinition): Uint8Array {
   const writer = createGifWriter({ width: def.width, height: def.height, loops: 0 });
   for (let frame = 0; frame < animation.frames; frame++) {
     const { pixels } = renderRgba(toSvg(def, frame));
-    writer.add({ rgba: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength), delayMs: animation.delayMs });
+    writer.add({
+      rgba: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength),
+      delayMs: animation.delayMs,
+    });
   }
   return writer.finish();
 }

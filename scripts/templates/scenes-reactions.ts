@@ -74,7 +74,7 @@ export const reactionScenes: TemplateDefinition[] = [
     examples: [
       ['if i sleep now', 'i get four hours of sleep'],
       ['what if we just', 'turned it off and on again'],
-      ['can\'t lose the argument', 'if you never start it'],
+      ["can't lose the argument", 'if you never start it'],
     ],
     draw: () =>
       radial('think-bg', '#7fc4ff', '#2d5fbf') +
@@ -90,7 +90,7 @@ export const reactionScenes: TemplateDefinition[] = [
     description: 'A cat screaming in pure panic on a pink burst.',
     keywords: ['woman yelling at cat', 'cat', 'scream', 'panic', 'shock', 'horror', 'aaah'],
     examples: [
-      ['when the vet says', 'it\'s bath time'],
+      ['when the vet says', "it's bath time"],
       ['me seeing my screen time', 'on a sunday'],
       ['the wifi drops', 'during the final boss'],
     ],
@@ -102,7 +102,7 @@ export const reactionScenes: TemplateDefinition[] = [
     description: 'A skull on a purple glow, for jokes that finished you off.',
     keywords: ['dead', 'skull', 'lol', 'funny', 'laughing', 'dying'],
     examples: [
-      ['that joke was so bad', 'i\'m dead'],
+      ['that joke was so bad', "i'm dead"],
       ['me reading my old tweets', 'rest in peace'],
       ['my last two brain cells', 'after the exam'],
     ],
@@ -136,7 +136,7 @@ export const reactionScenes: TemplateDefinition[] = [
     keywords: ['shrug', 'whatever', 'idk', 'dunno', 'meh', 'indifferent'],
     examples: [
       ['it works on my machine', 'ship it'],
-      ['didn\'t read the terms', 'accepted anyway'],
+      ["didn't read the terms", 'accepted anyway'],
       ['no idea how it works', 'but it works'],
     ],
     draw: () => rays(400, 440, 700, 20, '#ffe38a', '#ffd23f') + emoji('person-shrugging', 160, 180, 480),
@@ -201,7 +201,9 @@ export const reactionScenes: TemplateDefinition[] = [
       ['when you realise', 'it was a semicolon'],
     ],
     draw: () =>
-      rays(400, 420, 800, 30, '#ff7a45', '#ffd166') + emoji('collision', 250, 130, 300) + emoji('exploding-head', 180, 200, 440),
+      rays(400, 420, 800, 30, '#ff7a45', '#ffd166') +
+      emoji('collision', 250, 130, 300) +
+      emoji('exploding-head', 180, 200, 440),
   }),
   topBottom({
     id: 'money-rain',

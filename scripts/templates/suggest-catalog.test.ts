@@ -10,7 +10,10 @@ describe('the catalogue and memes from a topic', () => {
   it('lets every built-in example through the box budgets a model is held to', () => {
     for (const t of CATALOG) {
       const budgets = boxBudgets(t);
-      for (const example of t.examples) example.forEach((line, i) => expect([...line].length, `${t.id} box ${i + 1}: "${line}"`).toBeLessThanOrEqual(budgets[i]!));
+      for (const example of t.examples)
+        example.forEach((line, i) =>
+          expect([...line].length, `${t.id} box ${i + 1}: "${line}"`).toBeLessThanOrEqual(budgets[i]!),
+        );
     }
   });
 
@@ -26,7 +29,9 @@ describe('the catalogue and memes from a topic', () => {
     // "When you …" is the setup of a reaction picture: every top-and-bottom reaction scene.
     ['when you', ['everything-is-fine', 'screaming-cat', 'facepalm', 'mind-blown', 'monday-zombie']],
   ])('template search and the offline picker find %j', (query, expected) => {
-    const found = CATALOG.filter((t) => matchesGroups(`${t.name} ${t.description} ${t.keywords.join(' ')}`, searchGroups(query))).map((t) => t.id);
+    const found = CATALOG.filter((t) =>
+      matchesGroups(`${t.name} ${t.description} ${t.keywords.join(' ')}`, searchGroups(query)),
+    ).map((t) => t.id);
     expect(found).toEqual(expect.arrayContaining(expected));
     expect(found).toContain(rankTemplates(CATALOG, query)[0]!.id);
   });

@@ -36,7 +36,8 @@ const paint = (p: Paint = {}): Attrs => ({
 export const rect = (x: number, y: number, w: number, h: number, p: Paint & { r?: number } = {}) =>
   `<rect${attrs({ x, y, width: w, height: h, rx: p.r, ...paint(p) })}/>`;
 
-export const circle = (cx: number, cy: number, r: number, p: Paint = {}) => `<circle${attrs({ cx, cy, r, ...paint(p) })}/>`;
+export const circle = (cx: number, cy: number, r: number, p: Paint = {}) =>
+  `<circle${attrs({ cx, cy, r, ...paint(p) })}/>`;
 
 export const ellipse = (cx: number, cy: number, rx: number, ry: number, p: Paint = {}) =>
   `<ellipse${attrs({ cx, cy, rx, ry, ...paint(p) })}/>`;
@@ -82,7 +83,13 @@ export const text = (x: number, y: number, s: string, t: TextStyle = {}) =>
   })}>${esc(s)}</text>`;
 
 /** Places a Fluent Emoji (32 × 32 artwork) as a size × size square with its top-left corner at (x, y). */
-export const emoji = (name: string, x: number, y: number, size: number, o: { flip?: boolean; rotate?: number } = {}) => {
+export const emoji = (
+  name: string,
+  x: number,
+  y: number,
+  size: number,
+  o: { flip?: boolean; rotate?: number } = {},
+) => {
   const s = size / 32;
   const rot = o.rotate ? ` rotate(${o.rotate} 16 16)` : '';
   const t = o.flip ? `translate(${x + size} ${y}) scale(${-s} ${s})${rot}` : `translate(${x} ${y}) scale(${s})${rot}`;

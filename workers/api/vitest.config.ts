@@ -66,10 +66,12 @@ function workerProject(name: 'workers' | 'workers-own-runtime') {
             // ImageMagick, the outside decoder every stored or returned picture must satisfy (test/support/imagemagick.ts).
             IMAGEMAGICK: imagemagickService,
             // miniflare hands over its own undici Request; the handler uses only the web API both share.
-            LOCAL_IMAGES: (request: MiniflareRequest) => localImages(request as unknown as Request) as unknown as Promise<MiniflareResponse>,
+            LOCAL_IMAGES: (request: MiniflareRequest) =>
+              localImages(request as unknown as Request) as unknown as Promise<MiniflareResponse>,
             // The offline HTML renderer (local-render/server.ts, Debian's Chromium) in-process, and NETWORK_PROBE: a
             // loopback server that counts requests, to prove a rendered page reaches nothing.
-            LOCAL_RENDER: (request: MiniflareRequest) => localRender(request as unknown as Request) as unknown as Promise<MiniflareResponse>,
+            LOCAL_RENDER: (request: MiniflareRequest) =>
+              localRender(request as unknown as Request) as unknown as Promise<MiniflareResponse>,
             NETWORK_PROBE: networkProbeService,
             PHOTOS: photoService,
             ORACLE: oracleService,
@@ -99,7 +101,11 @@ function workerProject(name: 'workers' | 'workers-own-runtime') {
         ...(shared ? OWN_RUNTIME : []),
         ...(process.env.TEST_EXTENDED === '1'
           ? []
-          : [here('./test/large-photos.test.ts'), here('./test/auto-quality.oracle.test.ts'), here('./test/image-service-calls.test.ts')]),
+          : [
+              here('./test/large-photos.test.ts'),
+              here('./test/auto-quality.oracle.test.ts'),
+              here('./test/image-service-calls.test.ts'),
+            ]),
       ],
       setupFiles: [here('./test/apply-migrations.ts')],
       // Two files at a time beside the Node project's (vitest.config.ts, ADR 0166). In `workers` each of the two workerd

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { SIGNED_IN_HINT_COOKIE } from '../../../core/api/account-hint';
 
 /** Whether this browser's readable hint says an account is signed in (the session itself is HttpOnly, ADR 0170). */
-export const signedInHint = () => document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=1`));
+export const signedInHint = () =>
+  document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=1`));
 
 /**
  * The header's "Sign in" control, "Account" once signed in. Server-rendered as "Sign in" (the server does not read

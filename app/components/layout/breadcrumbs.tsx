@@ -40,7 +40,10 @@ export function Breadcrumbs() {
                 {crumb.label}
               </Link>
             ) : (
-              <span aria-current={i === crumbs.length - 1 ? 'page' : undefined} className="text-slate-900 dark:text-slate-100">
+              <span
+                aria-current={i === crumbs.length - 1 ? 'page' : undefined}
+                className="text-slate-900 dark:text-slate-100"
+              >
                 {crumb.label}
               </span>
             )}

@@ -23,8 +23,11 @@ export function GetStartedDialog({ open, onOpenChange, returnFocusTo }: Props) {
             event.preventDefault();
             returnFocusTo.current.focus();
           }}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(42rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl dark:bg-slate-900">
-          <Dialog.Title className="pr-8 text-xl font-bold text-slate-900 dark:text-white">What would you like to do?</Dialog.Title>
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(42rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl dark:bg-slate-900"
+        >
+          <Dialog.Title className="pr-8 text-xl font-bold text-slate-900 dark:text-white">
+            What would you like to do?
+          </Dialog.Title>
           <ul className="mt-4 grid gap-3 sm:grid-cols-2">
             {SERVICES.map((service) => (
               <li key={service.id}>
@@ -45,7 +48,10 @@ export function GetStartedDialog({ open, onOpenChange, returnFocusTo }: Props) {
           <Dialog.Description className="mt-4 text-sm text-slate-600 dark:text-slate-300">
             Choose a service above to get started.
           </Dialog.Description>
-          <Dialog.Close className="absolute right-3 top-3 rounded-md p-2 text-slate-500 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800" aria-label="Close">
+          <Dialog.Close
+            className="absolute right-3 top-3 rounded-md p-2 text-slate-500 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            aria-label="Close"
+          >
             ✕
           </Dialog.Close>
         </Dialog.Content>

@@ -11,7 +11,11 @@ const WAYS = [
 ];
 const link = 'font-semibold text-brand-700 underline dark:text-brand-400';
 
-type Found = { status: 'idle' } | { status: 'searching' } | { status: 'failed' } | { status: 'done'; query: string; templates: TemplatesResponse['templates'] };
+type Found =
+  | { status: 'idle' }
+  | { status: 'searching' }
+  | { status: 'failed' }
+  | { status: 'done'; query: string; templates: TemplatesResponse['templates'] };
 
 /**
  * What someone who followed a broken link wants instead: a template found by name, or the main places of the site.
@@ -51,13 +55,18 @@ function TemplateSearch() {
           placeholder="drake, cat, this is fine…"
           className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/40 dark:border-slate-600 dark:bg-slate-800 dark:text-white"
         />
-        <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-orange-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+        <button
+          type="submit"
+          className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-orange-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
           Search
         </button>
       </form>
       <div role="status" className="mt-3 text-sm text-slate-700 dark:text-slate-200">
         {found.status === 'searching' ? 'Searching…' : null}
-        {found.status === 'failed' ? 'The search did not work just now. Open the editor to browse every template.' : null}
+        {found.status === 'failed'
+          ? 'The search did not work just now. Open the editor to browse every template.'
+          : null}
         {found.status === 'done' && found.templates.length === 0 ? (
           <>
             No template matches “{found.query}”. Ours are our own drawings, so a famous meme may go by another name:{' '}
@@ -67,7 +76,9 @@ function TemplateSearch() {
             .
           </>
         ) : null}
-        {found.status === 'done' && found.templates.length > 0 ? `${found.templates.length} found for “${found.query}”.` : null}
+        {found.status === 'done' && found.templates.length > 0
+          ? `${found.templates.length} found for “${found.query}”.`
+          : null}
       </div>
       {found.status === 'done' && found.templates.length > 0 ? (
         <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -77,7 +88,14 @@ function TemplateSearch() {
                 to={`/meme-generator?template=${encodeURIComponent(t.id)}`}
                 className="block rounded-lg border border-slate-200 p-2 text-sm font-medium text-slate-800 hover:border-brand-700 dark:border-slate-700 dark:text-slate-100 dark:hover:border-brand-400"
               >
-                <img src={t.imageUrl} alt="" width={t.width} height={t.height} loading="lazy" className="aspect-square w-full rounded object-cover" />
+                <img
+                  src={t.imageUrl}
+                  alt=""
+                  width={t.width}
+                  height={t.height}
+                  loading="lazy"
+                  className="aspect-square w-full rounded object-cover"
+                />
                 <span className="mt-1 block">{t.name}</span>
               </Link>
             </li>

@@ -47,7 +47,10 @@ export function SiteFooter() {
             <ul className="mt-3 space-y-2">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-sm text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-400">
+                  <Link
+                    to={link.to}
+                    className="text-sm text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-400"
+                  >
                     {link.label}
                   </Link>
                 </li>

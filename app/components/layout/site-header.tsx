@@ -84,7 +84,10 @@ export function SiteHeader() {
           Get Started
         </button>
       </div>
-      <nav aria-label="Main (mobile)" className="flex justify-center gap-1 border-t border-slate-100 px-2 py-1 sm:hidden dark:border-slate-800">
+      <nav
+        aria-label="Main (mobile)"
+        className="flex justify-center gap-1 border-t border-slate-100 px-2 py-1 sm:hidden dark:border-slate-800"
+      >
         <a href="/#how-to" onClick={onHowTo} className={navLink}>
           How To
         </a>

@@ -22,7 +22,14 @@ export function LazyToaster() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} closeButton position="bottom-right" {...placement} theme={dark ? 'dark' : 'light'} />
+      <Toaster
+        visibleToasts={1}
+        duration={TOAST_DURATION_MS}
+        closeButton
+        position="bottom-right"
+        {...placement}
+        theme={dark ? 'dark' : 'light'}
+      />
     </Suspense>
   );
 }

@@ -8,9 +8,13 @@ import { btnPrimary, btnSecondary, card, input, muted } from '~/features/tools/s
 import { accountChanged, createAccount, signIn, type Notice } from './ceremonies';
 import { SignedInView } from './signed-in';
 
-type State = { kind: 'checking' } | { kind: 'signed-out' } | { kind: 'signed-in'; account: Account; notice: Notice | null };
+type State =
+  | { kind: 'checking' }
+  | { kind: 'signed-out' }
+  | { kind: 'signed-in'; account: Account; notice: Notice | null };
 
-const wordsOf = (err: unknown) => (err instanceof ApiClientError && err.serverMessage ? err.serverMessage : 'That did not work. Please try again.');
+const wordsOf = (err: unknown) =>
+  err instanceof ApiClientError && err.serverMessage ? err.serverMessage : 'That did not work. Please try again.';
 
 /**
  * The account page (ADR 0170): signed out, create an account or sign in with a passkey (or the recovery code);
@@ -33,7 +37,11 @@ export function AccountView() {
 
   const signedIn = (answer: SignedIn) => {
     accountChanged();
-    setState({ kind: 'signed-in', account: answer.account, notice: { recoveryCode: answer.recoveryCode, moved: movedSentence(answer.moved) } });
+    setState({
+      kind: 'signed-in',
+      account: answer.account,
+      notice: { recoveryCode: answer.recoveryCode, moved: movedSentence(answer.moved) },
+    });
   };
   const signedOut = () => {
     accountChanged();
@@ -87,8 +95,9 @@ function SignedOut({ onSignedIn }: { onSignedIn: (answer: SignedIn) => void }) {
   return (
     <>
       <p className="mt-3 text-slate-700 dark:text-slate-300" data-testid="account-explained">
-        Making memes and using the tools needs no account. An account keeps your share links, saved memes, API keys and premium on every device
-        you sign in on. It uses a passkey (your fingerprint, face or device PIN, or a password manager): no password, no e-mail, no user name.
+        Making memes and using the tools needs no account. An account keeps your share links, saved memes, API keys and
+        premium on every device you sign in on. It uses a passkey (your fingerprint, face or device PIN, or a password
+        manager): no password, no e-mail, no user name.
       </p>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <section className={card} aria-labelledby="new-account">
@@ -96,7 +105,12 @@ function SignedOut({ onSignedIn }: { onSignedIn: (answer: SignedIn) => void }) {
             New here?
           </h2>
           <p className={`${muted} mt-1`}>What this browser already made on {SITE_NAME} moves into the new account.</p>
-          <button type="button" className={`${btnPrimary} mt-4 w-full`} disabled={busy !== null} onClick={() => void run('create', createAccount)}>
+          <button
+            type="button"
+            className={`${btnPrimary} mt-4 w-full`}
+            disabled={busy !== null}
+            onClick={() => void run('create', createAccount)}
+          >
             {busy === 'create' ? 'Waiting for your passkey...' : 'Create an account with a passkey'}
           </button>
         </section>
@@ -105,7 +119,12 @@ function SignedOut({ onSignedIn }: { onSignedIn: (answer: SignedIn) => void }) {
             Have an account?
           </h2>
           <p className={`${muted} mt-1`}>Pick your passkey; your browser or phone shows the ones for this site.</p>
-          <button type="button" className={`${btnPrimary} mt-4 w-full`} disabled={busy !== null} onClick={() => void run('sign-in', signIn)}>
+          <button
+            type="button"
+            className={`${btnPrimary} mt-4 w-full`}
+            disabled={busy !== null}
+            onClick={() => void run('sign-in', signIn)}
+          >
             {busy === 'sign-in' ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
           </button>
         </section>
@@ -116,11 +135,20 @@ function SignedOut({ onSignedIn }: { onSignedIn: (answer: SignedIn) => void }) {
         </p>
       ) : null}
       <details className="mt-6">
-        <summary className="cursor-pointer text-sm font-medium text-slate-800 dark:text-slate-200">Lost every passkey? Use your recovery code</summary>
+        <summary className="cursor-pointer text-sm font-medium text-slate-800 dark:text-slate-200">
+          Lost every passkey? Use your recovery code
+        </summary>
         <form onSubmit={recover} className="mt-3 flex flex-wrap items-end gap-2">
           <label className="grow text-sm font-medium text-slate-800 dark:text-slate-200">
             Recovery code
-            <input value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" spellCheck={false} placeholder="ABCD-EFGH-JKLM-NPQR-STUV" className={input} />
+            <input
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="ABCD-EFGH-JKLM-NPQR-STUV"
+              className={input}
+            />
           </label>
           <button type="submit" className={btnSecondary} disabled={!code || busy !== null}>
             {busy === 'recover' ? 'Checking...' : 'Sign in with the code'}

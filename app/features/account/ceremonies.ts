@@ -19,7 +19,9 @@ type RequestOptions = Parameters<typeof startAuthentication>[0]['optionsJSON'];
 const sent = (response: object) => ({ response: response as CredentialResponse });
 
 /** Closed, cancelled or timed out by the person: nothing to report. */
-const cancelled = (err: unknown) => (err instanceof WebAuthnError && err.code === 'ERROR_CEREMONY_ABORTED') || (err instanceof Error && err.name === 'NotAllowedError');
+const cancelled = (err: unknown) =>
+  (err instanceof WebAuthnError && err.code === 'ERROR_CEREMONY_ABORTED') ||
+  (err instanceof Error && err.name === 'NotAllowedError');
 
 async function attempt<T>(run: () => Promise<T>): Promise<T | null> {
   try {

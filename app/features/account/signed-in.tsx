@@ -8,8 +8,10 @@ import { toast } from '~/lib/toast';
 import { btnPrimary, btnSecondary, card, muted } from '~/features/tools/styles';
 import { addPasskey, type Notice } from './ceremonies';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-const wordsOf = (err: unknown) => (err instanceof ApiClientError && err.serverMessage ? err.serverMessage : 'That did not work. Please try again.');
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const wordsOf = (err: unknown) =>
+  err instanceof ApiClientError && err.serverMessage ? err.serverMessage : 'That did not work. Please try again.';
 const heading = 'text-lg font-semibold text-slate-900 dark:text-white';
 const row = 'flex flex-wrap items-center justify-between gap-2 py-2';
 
@@ -25,7 +27,10 @@ interface Props {
 export function SignedInView({ account, notice, onChange, onDismiss, onSignedOut }: Props) {
   const [shares, setShares] = useState<Share[] | null>(null);
   useEffect(() => {
-    call(api.GET('/api/shares')).then((r) => setShares(r.shares), () => setShares([]));
+    call(api.GET('/api/shares')).then(
+      (r) => setShares(r.shares),
+      () => setShares([]),
+    );
   }, [account.id]);
 
   const reload = () => call(api.GET('/api/account')).then(onChange, onSignedOut);
@@ -41,7 +46,10 @@ export function SignedInView({ account, notice, onChange, onDismiss, onSignedOut
   return (
     <div className="mt-4 space-y-4" data-testid="account-signed-in">
       {notice && (notice.recoveryCode || notice.moved) ? (
-        <section className="rounded-xl border border-brand-300 bg-orange-50 p-4 dark:border-brand-700 dark:bg-slate-900" aria-live="polite">
+        <section
+          className="rounded-xl border border-brand-300 bg-orange-50 p-4 dark:border-brand-700 dark:bg-slate-900"
+          aria-live="polite"
+        >
           {notice.moved ? (
             <p className="font-medium text-slate-900 dark:text-white" data-testid="account-moved">
               {notice.moved}
@@ -51,9 +59,13 @@ export function SignedInView({ account, notice, onChange, onDismiss, onSignedOut
             <>
               <h2 className={`${heading} mt-1`}>Your recovery code</h2>
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                Write it down or keep it in your password manager. It is shown only now, and it signs you in if you lose every passkey.
+                Write it down or keep it in your password manager. It is shown only now, and it signs you in if you lose
+                every passkey.
               </p>
-              <p className="mt-2 select-all font-mono text-lg tracking-wider text-slate-900 dark:text-white" data-testid="recovery-code">
+              <p
+                className="mt-2 select-all font-mono text-lg tracking-wider text-slate-900 dark:text-white"
+                data-testid="recovery-code"
+              >
                 {notice.recoveryCode}
               </p>
             </>
@@ -69,7 +81,8 @@ export function SignedInView({ account, notice, onChange, onDismiss, onSignedOut
           Signed in
         </h2>
         <p className={`${muted} mt-1`} data-testid="account-summary">
-          Account made {day(account.createdAt)} · {account.premium ? `Premium since ${day(account.premiumSince!)}` : 'Free'}
+          Account made {day(account.createdAt)} ·{' '}
+          {account.premium ? `Premium since ${day(account.premiumSince!)}` : 'Free'}
         </p>
         <p className="mt-2 text-sm">
           <Link to="/dashboard" className="font-medium text-brand-700 underline dark:text-brand-300">
@@ -121,7 +134,11 @@ export function SignedInView({ account, notice, onChange, onDismiss, onSignedOut
                   // Never the last one without a warning (docs/product.md): the recovery code is then the only way in.
                   if (last && !window.confirm(`${ACCOUNT_MESSAGES.lastPasskey} Remove it anyway?`)) return;
                   void act(async () => {
-                    await call(api.DELETE('/api/account/passkeys/{id}', { params: { path: { id: p.id }, query: last ? { last: 'confirmed' } : {} } as never }));
+                    await call(
+                      api.DELETE('/api/account/passkeys/{id}', {
+                        params: { path: { id: p.id }, query: last ? { last: 'confirmed' } : {} } as never,
+                      }),
+                    );
                     await reload();
                   }, 'Passkey Removed');
                 }}
@@ -211,7 +228,9 @@ function LeaveSection({ onDeleted }: { onDeleted: () => void }) {
       <h2 id="leave-heading" className={heading}>
         Your data
       </h2>
-      <p className={`${muted} mt-1`}>Export gives you a ZIP of your saved memes and shared pictures, with a list of your share links and API keys.</p>
+      <p className={`${muted} mt-1`}>
+        Export gives you a ZIP of your saved memes and shared pictures, with a list of your share links and API keys.
+      </p>
       {/* One wrapping row: on a phone the second button starts its own line flush left. */}
       <div className="mt-3 flex flex-wrap gap-2">
         <a href="/api/account/export" download className={btnSecondary}>
@@ -224,13 +243,22 @@ function LeaveSection({ onDeleted }: { onDeleted: () => void }) {
         )}
       </div>
       {confirming ? (
-        <div className="mt-4 rounded-lg border border-red-300 p-3 dark:border-red-700" role="alertdialog" aria-labelledby="delete-warning">
+        <div
+          className="mt-4 rounded-lg border border-red-300 p-3 dark:border-red-700"
+          role="alertdialog"
+          aria-labelledby="delete-warning"
+        >
           <p id="delete-warning" className="text-sm text-slate-800 dark:text-slate-200">
-            This deletes your saved memes, your share links (their pages stop working), your API keys and premium, and signs out every device. It
-            cannot be undone.
+            This deletes your saved memes, your share links (their pages stop working), your API keys and premium, and
+            signs out every device. It cannot be undone.
           </p>
           <div className="mt-3 flex gap-2">
-            <button type="button" className={`${btnPrimary} bg-red-700 hover:bg-red-800`} disabled={busy} onClick={() => void remove()}>
+            <button
+              type="button"
+              className={`${btnPrimary} bg-red-700 hover:bg-red-800`}
+              disabled={busy}
+              onClick={() => void remove()}
+            >
               {busy ? 'Deleting...' : 'Delete everything'}
             </button>
             <button type="button" className={btnSecondary} onClick={() => setConfirming(false)}>

@@ -18,7 +18,9 @@ describe('the contact form in the browser', () => {
       message: CONTACT_MESSAGES.message,
     });
     expect(fieldErrors({ ...GOOD, email: 'ada@' })).toEqual({ email: CONTACT_MESSAGES.email });
-    expect(fieldErrors({ ...GOOD, message: 'x'.repeat(CONTACT_MESSAGE_MAX_CHARS + 1) })).toEqual({ message: CONTACT_MESSAGES.messageLong });
+    expect(fieldErrors({ ...GOOD, message: 'x'.repeat(CONTACT_MESSAGE_MAX_CHARS + 1) })).toEqual({
+      message: CONTACT_MESSAGES.messageLong,
+    });
   });
 
   it('preselects Premium from the pricing button and Billing from the dashboard, and nothing it does not know', () => {

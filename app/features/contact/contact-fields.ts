@@ -2,7 +2,12 @@
  * The contact form's rules in the browser: the API's own schema (core/api/contact.ts), so the words under a field are
  * the words the server would answer with, and the topic a link preselects (`?plan=premium`, `?topic=billing`).
  */
-import { type ContactRequest, type ContactTopic, CONTACT_TOPICS, contactRequestSchema } from '../../../core/api/contact';
+import {
+  type ContactRequest,
+  type ContactTopic,
+  CONTACT_TOPICS,
+  contactRequestSchema,
+} from '../../../core/api/contact';
 
 export type ContactField = 'name' | 'email' | 'topic' | 'message';
 export type FieldErrors = Partial<Record<ContactField, string>>;
@@ -17,7 +22,12 @@ export interface ContactValues {
 /** The request the form sends: a blank name is left out (the API refuses an empty one). */
 export function contactRequest(values: ContactValues): ContactRequest {
   const name = values.name.trim();
-  return { ...(name ? { name } : {}), email: values.email, topic: values.topic as ContactTopic, message: values.message };
+  return {
+    ...(name ? { name } : {}),
+    email: values.email,
+    topic: values.topic as ContactTopic,
+    message: values.message,
+  };
 }
 
 /** The first problem with each field, in the API's words; none: the form may be sent. */

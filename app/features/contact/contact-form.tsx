@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CONTACT_KEPT_DAYS, CONTACT_MESSAGE_MAX_CHARS, CONTACT_TOPICS, type ContactReceived, type ContactTopic } from '../../../core/api/contact';
+import {
+  CONTACT_KEPT_DAYS,
+  CONTACT_MESSAGE_MAX_CHARS,
+  CONTACT_TOPICS,
+  type ContactReceived,
+  type ContactTopic,
+} from '../../../core/api/contact';
 import { SUPPORT_EMAIL } from '../../../core/site';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
@@ -35,7 +41,9 @@ export function ContactForm({ initialTopic }: { initialTopic: ContactTopic | '' 
   const [failed, setFailed] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<{ email: string; received: ContactReceived } | null>(null);
-  const fields = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null>>>({});
+  const fields = useRef<
+    Partial<Record<ContactField, HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null>>
+  >({});
   const thanks = useRef<HTMLHeadingElement>(null);
 
   // A link to another topic (the pricing button after the dashboard's) changes the choice while the page stays.
@@ -77,13 +85,20 @@ export function ContactForm({ initialTopic }: { initialTopic: ContactTopic | '' 
 
   if (sent) {
     return (
-      <div className="rounded-2xl border border-green-300 bg-green-50 p-6 dark:border-green-800 dark:bg-green-950" data-testid="contact-sent">
-        <h2 ref={thanks} tabIndex={-1} className="text-xl font-bold text-green-900 focus:outline-none dark:text-green-100">
+      <div
+        className="rounded-2xl border border-green-300 bg-green-50 p-6 dark:border-green-800 dark:bg-green-950"
+        data-testid="contact-sent"
+      >
+        <h2
+          ref={thanks}
+          tabIndex={-1}
+          className="text-xl font-bold text-green-900 focus:outline-none dark:text-green-100"
+        >
           Thank you: your message is with us
         </h2>
         <p className="mt-2 text-green-900 dark:text-green-100">
-          The people who run Memeforge read every message and answer by e-mail at <strong>{sent.email}</strong>. It is kept for {CONTACT_KEPT_DAYS}{' '}
-          days, then deleted.
+          The people who run Memeforge read every message and answer by e-mail at <strong>{sent.email}</strong>. It is
+          kept for {CONTACT_KEPT_DAYS} days, then deleted.
         </p>
         <button
           type="button"
@@ -183,12 +198,16 @@ export function ContactForm({ initialTopic }: { initialTopic: ContactTopic | '' 
           className={control}
         />
         <p id="contact-message-count" className={hint}>
-          {values.message.length.toLocaleString('en-US')} / {CONTACT_MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters
+          {values.message.length.toLocaleString('en-US')} / {CONTACT_MESSAGE_MAX_CHARS.toLocaleString('en-US')}{' '}
+          characters
         </p>
         <FieldError field="message" errors={errors} />
       </div>
       {failed ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <p
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
           {failed}
         </p>
       ) : null}

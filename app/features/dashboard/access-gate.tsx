@@ -27,7 +27,10 @@ export function AccessGate({ onUnlocked }: { onUnlocked: () => void }) {
       await call(api.POST('/api/session', { body: { accessCode: code } }));
       onUnlocked();
     } catch (err) {
-      const message = err instanceof ApiClientError && err.status !== 401 && err.serverMessage ? err.serverMessage : INVALID_ACCESS_CODE_MESSAGE;
+      const message =
+        err instanceof ApiClientError && err.status !== 401 && err.serverMessage
+          ? err.serverMessage
+          : INVALID_ACCESS_CODE_MESSAGE;
       setError(message);
       toast.error('Access Denied', message);
     } finally {
@@ -39,11 +42,14 @@ export function AccessGate({ onUnlocked }: { onUnlocked: () => void }) {
     <div className="mx-auto w-full max-w-4xl px-4 py-10">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">Premium Dashboard Access</h1>
       <p className="mt-3 max-w-2xl text-slate-700 dark:text-slate-300" data-testid="dashboard-explained">
-        The dashboard is where Premium members find their saved memes, their figures and their API keys. It opens with the access code support
-        sends each member. Everything else on {SITE_NAME} is free, with no sign-up.
+        The dashboard is where Premium members find their saved memes, their figures and their API keys. It opens with
+        the access code support sends each member. Everything else on {SITE_NAME} is free, with no sign-up.
       </p>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <form onSubmit={submit} className="self-start rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <form
+          onSubmit={submit}
+          className="self-start rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+        >
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Have a code?</h2>
           <label htmlFor="access-code" className="mt-4 block text-sm font-medium text-slate-800 dark:text-slate-200">
             Access Code
@@ -67,7 +73,10 @@ export function AccessGate({ onUnlocked }: { onUnlocked: () => void }) {
             {busy ? 'Checking...' : 'Access Dashboard'}
           </button>
         </form>
-        <section aria-labelledby="not-member" className="rounded-2xl border border-slate-200 bg-slate-50 p-6 dark:border-slate-700 dark:bg-slate-900/60">
+        <section
+          aria-labelledby="not-member"
+          className="rounded-2xl border border-slate-200 bg-slate-50 p-6 dark:border-slate-700 dark:bg-slate-900/60"
+        >
           <h2 id="not-member" className="text-lg font-semibold text-slate-900 dark:text-white">
             Not a member?
           </h2>
@@ -89,7 +98,9 @@ export function AccessGate({ onUnlocked }: { onUnlocked: () => void }) {
           </div>
         </section>
       </div>
-      <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">Share links made in this browser are listed below for everyone, with no code.</p>
+      <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+        Share links made in this browser are listed below for everyone, with no code.
+      </p>
     </div>
   );
 }

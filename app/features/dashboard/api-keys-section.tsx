@@ -61,16 +61,25 @@ export function ApiKeysSection() {
   const atLimit = list !== null && list.keys.length >= list.maxActiveKeys;
 
   return (
-    <section aria-labelledby="api-keys-heading" className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900" data-testid="api-keys">
+    <section
+      aria-labelledby="api-keys-heading"
+      className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+      data-testid="api-keys"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <h2 id="api-keys-heading" className="text-lg font-semibold text-slate-900 dark:text-white">API keys</h2>
+        <h2 id="api-keys-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          API keys
+        </h2>
         <a href="/developers" className="text-sm font-semibold text-brand-700 underline dark:text-brand-400">
           How to use the API
         </a>
       </div>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        Call any API route from your own programs with <code className="text-slate-800 dark:text-slate-200">Authorization: Bearer mf_…</code>.
-        {list ? ` Each key may make ${count.format(list.monthlyLimit)} calls a month; the count starts again on ${nextMonthStart(Date.now())} (UTC).` : ''}
+        Call any API route from your own programs with{' '}
+        <code className="text-slate-800 dark:text-slate-200">Authorization: Bearer mf_…</code>.
+        {list
+          ? ` Each key may make ${count.format(list.monthlyLimit)} calls a month; the count starts again on ${nextMonthStart(Date.now())} (UTC).`
+          : ''}
       </p>
 
       <form onSubmit={create} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
@@ -98,15 +107,21 @@ export function ApiKeysSection() {
           {formError}
         </p>
       ) : atLimit ? (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">You have {list.maxActiveKeys} active keys, the most allowed. Revoke one to create another.</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          You have {list.maxActiveKeys} active keys, the most allowed. Revoke one to create another.
+        </p>
       ) : null}
 
       {created ? <NewApiKey created={created} onDone={() => setCreated(null)} /> : null}
 
       {loadFailed ? (
-        <p role="alert" className="mt-4 text-red-700 dark:text-red-300">Your API keys could not be loaded. Please reload the page.</p>
+        <p role="alert" className="mt-4 text-red-700 dark:text-red-300">
+          Your API keys could not be loaded. Please reload the page.
+        </p>
       ) : list === null ? (
-        <p role="status" className="mt-4 text-slate-600 dark:text-slate-400">Loading your keys...</p>
+        <p role="status" className="mt-4 text-slate-600 dark:text-slate-400">
+          Loading your keys...
+        </p>
       ) : (
         <>
           <p className="mt-4 text-sm text-slate-700 dark:text-slate-300" data-testid="api-calls-total">
@@ -114,7 +129,9 @@ export function ApiKeysSection() {
             {list.callsThisMonth === 1 ? 'call' : 'calls'} with your keys, revoked ones included.
           </p>
           {list.keys.length === 0 ? (
-            <p className="mt-2 text-slate-600 dark:text-slate-400">No active keys. Create one above to call the API from a program.</p>
+            <p className="mt-2 text-slate-600 dark:text-slate-400">
+              No active keys. Create one above to call the API from a program.
+            </p>
           ) : (
             <ul className="mt-2 grid grid-cols-1 gap-3 md:grid-cols-2" aria-label="Your active API keys">
               {list.keys.map((k) => (

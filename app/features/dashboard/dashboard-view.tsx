@@ -85,15 +85,25 @@ function Unlocked({ onLock }: { onLock: () => void }) {
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Premium Dashboard</h1>
-        <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">Premium Member</span>
+        <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+          Premium Member
+        </span>
         <button type="button" className={`${btnSecondary} ml-auto`} onClick={lock}>
           Lock dashboard
         </button>
       </div>
-      {statsFailed ? <p role="alert" className="text-red-700 dark:text-red-300">Your statistics could not be loaded. Please reload the page.</p> : null}
+      {statsFailed ? (
+        <p role="alert" className="text-red-700 dark:text-red-300">
+          Your statistics could not be loaded. Please reload the page.
+        </p>
+      ) : null}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {cards.map(([label, value]) => (
-          <div key={label} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900" data-testid="stat-card">
+          <div
+            key={label}
+            className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+            data-testid="stat-card"
+          >
             <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
             <dd className="mt-1 text-2xl font-bold text-slate-900 dark:text-white">{value}</dd>
           </div>
@@ -106,9 +116,18 @@ function Unlocked({ onLock }: { onLock: () => void }) {
       <SavedMemes memes={memes} onDeleted={onDeleted} />
       <ShareLinks />
       <ApiKeysSection />
-      <section aria-labelledby="trend-heading" className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
-        <h2 id="trend-heading" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">Usage Trends (Last 30 Days)</h2>
-        {stats ? <UsageChart days={stats.trend} /> : <p className="text-slate-600 dark:text-slate-400">{statsFailed ? 'Unavailable.' : 'Loading...'}</p>}
+      <section
+        aria-labelledby="trend-heading"
+        className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+      >
+        <h2 id="trend-heading" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
+          Usage Trends (Last 30 Days)
+        </h2>
+        {stats ? (
+          <UsageChart days={stats.trend} />
+        ) : (
+          <p className="text-slate-600 dark:text-slate-400">{statsFailed ? 'Unavailable.' : 'Loading...'}</p>
+        )}
       </section>
       <PlanComparison />
     </div>

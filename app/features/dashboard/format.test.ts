@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { barHeights, guideShare, linkDate, memberSince, memeDate, nextMonthStart, shortDay, trendSummary } from './format';
+import {
+  barHeights,
+  guideShare,
+  linkDate,
+  memberSince,
+  memeDate,
+  nextMonthStart,
+  shortDay,
+  trendSummary,
+} from './format';
 
 describe('dashboard formatting', () => {
   it('shows meme dates in US English with hour and minute', () => {

@@ -5,7 +5,8 @@ export const memeDate = (iso: string, timeZone?: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 
 /** 'Dec 27, 2026': the day a share link stops working, in US English like the rest of the dashboard. */
-export const linkDate = (iso: string, timeZone?: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(new Date(iso));
+export const linkDate = (iso: string, timeZone?: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(new Date(iso));
 
 /** 'January 2025' for the Member Since card. */
 export const memberSince = (iso: string, timeZone?: string) =>
@@ -14,11 +15,14 @@ export const memberSince = (iso: string, timeZone?: string) =>
 /** Bar heights in percent of the busiest day (AI and downloads stacked); an idle month is all zeros. */
 export function barHeights(days: DashboardDay[]): { ai: number; downloads: number }[] {
   const max = Math.max(0, ...days.map((d) => d.ai + d.downloads));
-  return days.map((d) => (max === 0 ? { ai: 0, downloads: 0 } : { ai: (d.ai / max) * 100, downloads: (d.downloads / max) * 100 }));
+  return days.map((d) =>
+    max === 0 ? { ai: 0, downloads: 0 } : { ai: (d.ai / max) * 100, downloads: (d.downloads / max) * 100 },
+  );
 }
 
 /** How much of the monthly fair-use guide is used, in whole percent, 0–100 (a busy month stops at a full bar). */
-export const guideShare = (used: number, guide: number) => (guide > 0 ? Math.min(100, Math.round((used / guide) * 100)) : 0);
+export const guideShare = (used: number, guide: number) =>
+  guide > 0 ? Math.min(100, Math.round((used / guide) * 100)) : 0;
 
 /** 'Dec 1': the first day of the next UTC month, when the monthly count starts again. */
 export function nextMonthStart(now: number): string {
@@ -28,10 +32,16 @@ export function nextMonthStart(now: number): string {
 }
 
 /** 'Nov 23' for a UTC day (YYYY-MM-DD) of the chart. */
-export const shortDay = (day: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+export const shortDay = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
 /** The daily average and the busiest day (AI operations and downloads together) over the chart's days. */
-export function trendSummary(days: DashboardDay[]): { dailyAverage: number; busiest: { day: string; total: number } | null } {
+export function trendSummary(days: DashboardDay[]): {
+  dailyAverage: number;
+  busiest: { day: string; total: number } | null;
+} {
   let total = 0;
   let busiest: { day: string; total: number } | null = null;
   for (const d of days) {

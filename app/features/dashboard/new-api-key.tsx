@@ -24,13 +24,16 @@ export function NewApiKey({ created, onDone }: { created: ApiKeyCreated; onDone:
   };
 
   return (
-    <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950" data-testid="new-api-key-panel">
+    <div
+      className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950"
+      data-testid="new-api-key-panel"
+    >
       <h3 ref={heading} tabIndex={-1} className="font-semibold text-amber-950 focus:outline-none dark:text-amber-100">
         Your new key “{created.name}”
       </h3>
       <p className="mt-1 text-sm text-amber-950 dark:text-amber-100">
-        Copy it now: this is the only time it is shown. We keep only a fingerprint of it, so it cannot be shown again. If
-        you lose it, revoke it and create a new one. Keep it secret, like a password.
+        Copy it now: this is the only time it is shown. We keep only a fingerprint of it, so it cannot be shown again.
+        If you lose it, revoke it and create a new one. Keep it secret, like a password.
       </p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">
         <code
@@ -49,7 +52,11 @@ export function NewApiKey({ created, onDone }: { created: ApiKeyCreated; onDone:
         </button>
       </div>
       <p role="status" className={`text-sm text-amber-950 dark:text-amber-100 ${copied ? 'mt-2' : ''}`}>
-        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'no' ? 'Press Ctrl+C (or ⌘C) to copy the selected key.' : ''}
+        {copied === 'yes'
+          ? 'Copied to the clipboard.'
+          : copied === 'no'
+            ? 'Press Ctrl+C (or ⌘C) to copy the selected key.'
+            : ''}
       </p>
     </div>
   );

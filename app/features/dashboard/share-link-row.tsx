@@ -20,7 +20,10 @@ function expiry(item: ShareLinkItem): string {
 /** A square the thumbnail's size, for a link whose picture is gone or did not load. */
 function NoPicture() {
   return (
-    <div aria-hidden="true" className="flex h-20 w-20 shrink-0 items-center justify-center rounded-md bg-slate-100 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+    <div
+      aria-hidden="true"
+      className="flex h-20 w-20 shrink-0 items-center justify-center rounded-md bg-slate-100 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+    >
       No picture
     </div>
   );
@@ -30,7 +33,13 @@ function NoPicture() {
  * One share link: its picture, title, captions, when it was made and until when it works; Open, Copy link and Delete
  * (asked first, in place) while it is live, Remove once it is gone.
  */
-export function ShareLinkRow(props: { item: ShareLinkItem; deleting: boolean; onCopy: () => void; onDelete: () => void; onRemove: () => void }) {
+export function ShareLinkRow(props: {
+  item: ShareLinkItem;
+  deleting: boolean;
+  onCopy: () => void;
+  onDelete: () => void;
+  onRemove: () => void;
+}) {
   const { item } = props;
   const title = item.title ?? 'Shared meme';
   const gone = item.status === 'gone';
@@ -67,9 +76,17 @@ export function ShareLinkRow(props: { item: ShareLinkItem; deleting: boolean; on
         <div className="min-w-0 flex-1">
           <p className="font-medium text-slate-900 dark:text-white">
             {title}
-            {gone ? <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">Gone</span> : null}
+            {gone ? (
+              <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+                Gone
+              </span>
+            ) : null}
           </p>
-          {captions ? <p className="truncate text-sm text-slate-700 dark:text-slate-300" title={captions}>{captions}</p> : null}
+          {captions ? (
+            <p className="truncate text-sm text-slate-700 dark:text-slate-300" title={captions}>
+              {captions}
+            </p>
+          ) : null}
           <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="share-link-dates">
             {gone ? (
               'This link expired or was taken down.'
@@ -80,23 +97,45 @@ export function ShareLinkRow(props: { item: ShareLinkItem; deleting: boolean; on
               </>
             )}
           </p>
-          {item.status === 'unknown' ? <p className="text-sm text-amber-800 dark:text-amber-300">Could not check this link just now.</p> : null}
+          {item.status === 'unknown' ? (
+            <p className="text-sm text-amber-800 dark:text-amber-300">Could not check this link just now.</p>
+          ) : null}
         </div>
       </div>
       {gone ? (
         <div className="flex gap-2 sm:justify-end">
-          <button type="button" className={action} aria-label={`Remove ${title} from this list`} onClick={props.onRemove}>
+          <button
+            type="button"
+            className={action}
+            aria-label={`Remove ${title} from this list`}
+            onClick={props.onRemove}
+          >
             Remove
           </button>
         </div>
       ) : confirming ? (
-        <div role="group" aria-label={`Delete ${title} for everyone?`} className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 sm:max-w-xs dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+        <div
+          role="group"
+          aria-label={`Delete ${title} for everyone?`}
+          className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 sm:max-w-xs dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+        >
           <p>Delete this link for everyone? Its page and picture stop working. This cannot be undone.</p>
           <div className="mt-2 flex flex-wrap gap-2">
-            <button type="button" disabled={props.deleting} onClick={props.onDelete} className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60">
+            <button
+              type="button"
+              disabled={props.deleting}
+              onClick={props.onDelete}
+              className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
+            >
               {props.deleting ? 'Deleting…' : 'Delete for everyone'}
             </button>
-            <button ref={keep} type="button" disabled={props.deleting} onClick={() => setConfirming(false)} className={action}>
+            <button
+              ref={keep}
+              type="button"
+              disabled={props.deleting}
+              onClick={() => setConfirming(false)}
+              className={action}
+            >
               Keep it
             </button>
           </div>
@@ -109,7 +148,13 @@ export function ShareLinkRow(props: { item: ShareLinkItem; deleting: boolean; on
           <button type="button" className={action} aria-label={`Copy link to ${title}`} onClick={props.onCopy}>
             Copy link
           </button>
-          <button ref={deleteButton} type="button" className={deleteAction} aria-label={`Delete ${title}`} onClick={() => setConfirming(true)}>
+          <button
+            ref={deleteButton}
+            type="button"
+            className={deleteAction}
+            aria-label={`Delete ${title}`}
+            onClick={() => setConfirming(true)}
+          >
             Delete
           </button>
         </div>

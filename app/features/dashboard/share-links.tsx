@@ -51,8 +51,16 @@ export function ShareLinks() {
   };
 
   return (
-    <section aria-labelledby="share-links-heading" className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
-      <h2 id="share-links-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none dark:text-white">
+    <section
+      aria-labelledby="share-links-heading"
+      className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <h2
+        id="share-links-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-semibold text-slate-900 focus:outline-none dark:text-white"
+      >
         Your share links ({items?.length ?? 0})
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
@@ -69,7 +77,10 @@ export function ShareLinks() {
       ) : items.length === 0 ? (
         <p className="mt-3 text-slate-700 dark:text-slate-300" data-testid="share-links-empty">
           No share links yet — make one from the{' '}
-          <Link to="/meme-generator" className="font-medium text-brand-700 underline hover:text-brand-800 dark:text-brand-300">
+          <Link
+            to="/meme-generator"
+            className="font-medium text-brand-700 underline hover:text-brand-800 dark:text-brand-300"
+          >
             editor
           </Link>
           &apos;s Download dialog.
@@ -88,7 +99,11 @@ export function ShareLinks() {
           ))}
         </ul>
       )}
-      <p role="status" className="mt-2 min-h-5 text-sm text-slate-700 dark:text-slate-200" data-testid="share-links-said">
+      <p
+        role="status"
+        className="mt-2 min-h-5 text-sm text-slate-700 dark:text-slate-200"
+        data-testid="share-links-said"
+      >
         {said}
       </p>
     </section>

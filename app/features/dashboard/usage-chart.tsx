@@ -19,7 +19,11 @@ export function UsageChart({ days }: { days: DashboardDay[] }) {
           <div className="absolute inset-x-0 top-0 border-t border-dashed border-slate-200 dark:border-slate-700" />
           <div className="relative flex h-full items-end gap-0.5 px-0.5" data-testid="usage-chart">
             {days.map((d, i) => (
-              <div key={d.day} className="flex h-full flex-1 flex-col justify-end" title={`${shortDay(d.day)}: ${d.ai} AI, ${d.downloads} downloads`}>
+              <div
+                key={d.day}
+                className="flex h-full flex-1 flex-col justify-end"
+                title={`${shortDay(d.day)}: ${d.ai} AI, ${d.downloads} downloads`}
+              >
                 <div className="bg-sky-600 dark:bg-sky-400" style={{ height: `${heights[i]!.downloads}%` }} />
                 <div className="bg-violet-700 dark:bg-violet-400" style={{ height: `${heights[i]!.ai}%` }} />
               </div>
@@ -40,15 +44,31 @@ export function UsageChart({ days }: { days: DashboardDay[] }) {
         </div>
       ) : null}
       <figcaption className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
-        <span className="flex items-center gap-1"><span aria-hidden="true" className="h-3 w-3 rounded-sm bg-violet-700 dark:bg-violet-400" /> AI operations</span>
-        <span className="flex items-center gap-1"><span aria-hidden="true" className="h-3 w-3 rounded-sm bg-sky-600 dark:bg-sky-400" /> Downloads</span>
+        <span className="flex items-center gap-1">
+          <span aria-hidden="true" className="h-3 w-3 rounded-sm bg-violet-700 dark:bg-violet-400" /> AI operations
+        </span>
+        <span className="flex items-center gap-1">
+          <span aria-hidden="true" className="h-3 w-3 rounded-sm bg-sky-600 dark:bg-sky-400" /> Downloads
+        </span>
         <span data-testid="trend-total">{total === 1 ? '1 action' : `${total} actions`} in the last 30 days.</span>
       </figcaption>
       <table className="sr-only">
         <caption>Daily activity, last 30 days</caption>
-        <thead><tr><th scope="col">Day</th><th scope="col">AI operations</th><th scope="col">Downloads</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">AI operations</th>
+            <th scope="col">Downloads</th>
+          </tr>
+        </thead>
         <tbody>
-          {days.map((d) => <tr key={d.day}><td>{d.day}</td><td>{d.ai}</td><td>{d.downloads}</td></tr>)}
+          {days.map((d) => (
+            <tr key={d.day}>
+              <td>{d.day}</td>
+              <td>{d.ai}</td>
+              <td>{d.downloads}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </figure>

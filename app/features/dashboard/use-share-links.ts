@@ -3,7 +3,15 @@ import { DELETE_TOKEN_HEADER, type Share } from '../../../core/api/shares';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
 import { signedInHint } from '~/components/layout/account-link';
-import { completeKeptShare, forgetDeleteToken, isKeptShareKey, keptShares, shareTitle, sortNewestFirst, type KeptShare } from '~/features/share/delete-tokens';
+import {
+  completeKeptShare,
+  forgetDeleteToken,
+  isKeptShareKey,
+  keptShares,
+  shareTitle,
+  sortNewestFirst,
+  type KeptShare,
+} from '~/features/share/delete-tokens';
 
 /** checking: its page not answered yet; gone: 404 or 410 (deleted, expired, taken down); unknown: the check failed. */
 export type LinkStatus = 'checking' | 'live' | 'gone' | 'unknown';
@@ -68,15 +76,35 @@ export function useShareLinks() {
     };
     void Promise.all(Array.from({ length: Math.min(CHECKS_AT_ONCE, queue.length) }, worker));
     // Signed in, the account's links from every device join them; a failed list leaves the browser's own as they are.
-    if (signedInHint()) call(api.GET('/api/shares')).then(
-      ({ shares }) => {
-        if (!live) return;
-        const known = new Set(kept.map((k) => k.id));
-        const more = shares.filter((share) => !known.has(share.id)).map((share): ShareLinkItem => withAnswer({ id: share.id, token: '', title: null, captions: [], createdAt: null, expiresAt: undefined, status: 'checking' }, share));
-        if (more.length > 0) setItems((list) => sortNewestFirst([...(list ?? []), ...more.filter((m) => !list?.some((x) => x.id === m.id))]));
-      },
-      (err: unknown) => console.error('could not list share links', err),
-    );
+    if (signedInHint())
+      call(api.GET('/api/shares')).then(
+        ({ shares }) => {
+          if (!live) return;
+          const known = new Set(kept.map((k) => k.id));
+          const more = shares
+            .filter((share) => !known.has(share.id))
+            .map(
+              (share): ShareLinkItem =>
+                withAnswer(
+                  {
+                    id: share.id,
+                    token: '',
+                    title: null,
+                    captions: [],
+                    createdAt: null,
+                    expiresAt: undefined,
+                    status: 'checking',
+                  },
+                  share,
+                ),
+            );
+          if (more.length > 0)
+            setItems((list) =>
+              sortNewestFirst([...(list ?? []), ...more.filter((m) => !list?.some((x) => x.id === m.id))]),
+            );
+        },
+        (err: unknown) => console.error('could not list share links', err),
+      );
     return () => {
       live = false;
     };
@@ -102,7 +130,13 @@ export function useShareLinks() {
           remove(item.id);
           return { kind: 'already-gone' };
         }
-        return { kind: 'failed', message: e instanceof ApiClientError && e.serverMessage ? e.serverMessage : 'The link could not be deleted. Please try again.' };
+        return {
+          kind: 'failed',
+          message:
+            e instanceof ApiClientError && e.serverMessage
+              ? e.serverMessage
+              : 'The link could not be deleted. Please try again.',
+        };
       }
     },
     [remove],

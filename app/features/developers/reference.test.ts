@@ -4,11 +4,14 @@ import { buildReference, limitsOf, typeOf } from './reference';
 
 const ORIGIN = 'https://memeforge.example';
 const tags = buildReference(openApiDocument(), ORIGIN);
-const route = (method: string, path: string) => tags.flatMap((t) => t.routes).find((r) => r.method === method && r.path === path)!;
+const route = (method: string, path: string) =>
+  tags.flatMap((t) => t.routes).find((r) => r.method === method && r.path === path)!;
 
 describe('the /developers reference', () => {
   it('lists every documented route once, grouped under its tag in the document’s order', () => {
-    const documented = Object.entries(openApiDocument().paths as Record<string, object>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    const documented = Object.entries(openApiDocument().paths as Record<string, object>).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    );
     const listed = tags.flatMap((t) => t.routes.map((r) => `${r.method} ${r.path}`));
     expect(listed.sort()).toEqual(documented.sort());
     expect(tags.map((t) => t.name).slice(0, 3)).toEqual(['Templates', 'Images', 'Image tools']);
@@ -16,14 +19,33 @@ describe('the /developers reference', () => {
 
   it('shows a tool’s fields per operation, with the image file, types, limits and defaults', () => {
     const optimize = route('POST', '/api/optimize');
-    expect(optimize.fieldGroups.map((g) => g.label)).toEqual(['operation=compress', 'operation=upscale', 'operation=remove-background']);
+    expect(optimize.fieldGroups.map((g) => g.label)).toEqual([
+      'operation=compress',
+      'operation=upscale',
+      'operation=remove-background',
+    ]);
     const compress = optimize.fieldGroups[0]!.fields;
-    expect(compress.find((f) => f.name === 'image')).toMatchObject({ in: 'form', type: 'file', required: ['image', 'url'] });
+    expect(compress.find((f) => f.name === 'image')).toMatchObject({
+      in: 'form',
+      type: 'file',
+      required: ['image', 'url'],
+    });
     // The picture's address instead of the file (ADR 0131), on every route that takes a picture.
-    expect(compress.find((f) => f.name === 'url')).toMatchObject({ in: 'form', type: 'string', required: ['image', 'url'], description: expect.stringMatching(/exactly one of `image` and `url`/) });
+    expect(compress.find((f) => f.name === 'url')).toMatchObject({
+      in: 'form',
+      type: 'string',
+      required: ['image', 'url'],
+      description: expect.stringMatching(/exactly one of `image` and `url`/),
+    });
     expect(route('POST', '/api/upload').fieldGroups[0]!.fields.map((f) => f.name)).toEqual(['image', 'url']);
-    expect(route('POST', '/api/optimize').errors.map((e) => e.code)).toEqual(expect.arrayContaining(['invalid_source_url', 'source_failed', 'source_unreachable', 'source_timeout']));
-    expect(compress.find((f) => f.name === 'quality')).toMatchObject({ required: false, type: '"auto" | integer', limits: '10–100; default 80' });
+    expect(route('POST', '/api/optimize').errors.map((e) => e.code)).toEqual(
+      expect.arrayContaining(['invalid_source_url', 'source_failed', 'source_unreachable', 'source_timeout']),
+    );
+    expect(compress.find((f) => f.name === 'quality')).toMatchObject({
+      required: false,
+      type: '"auto" | integer',
+      limits: '10–100; default 80',
+    });
     expect(optimize.auth).toBe('public');
     expect(optimize.limits.join(' ')).toMatch(/at most 10 MB/);
   });
@@ -40,9 +62,12 @@ describe('the /developers reference', () => {
     expect(route('GET', '/api/templates').curl).toBe(`curl '${ORIGIN}/api/templates'`);
     for (const r of tags.flatMap((t) => t.routes)) {
       if (r.auth === 'public') expect(r.curl, `${r.method} ${r.path}`).not.toMatch(/Authorization|mf_session/);
-      if (r.auth === 'premium') expect(r.curl, `${r.method} ${r.path}`).toContain('-H "Authorization: Bearer $MEMEFORGE_KEY"');
+      if (r.auth === 'premium')
+        expect(r.curl, `${r.method} ${r.path}`).toContain('-H "Authorization: Bearer $MEMEFORGE_KEY"');
     }
-    expect(route('GET', '/api/dashboard').curl).toBe(`curl '${ORIGIN}/api/dashboard' \\\n  -H "Authorization: Bearer $MEMEFORGE_KEY"`);
+    expect(route('GET', '/api/dashboard').curl).toBe(
+      `curl '${ORIGIN}/api/dashboard' \\\n  -H "Authorization: Bearer $MEMEFORGE_KEY"`,
+    );
     const compress = route('POST', '/api/optimize').curl;
     expect(compress).toContain(`curl -X POST '${ORIGIN}/api/optimize'`);
     expect(compress).toContain('-F image=@photo.jpg');
@@ -64,9 +89,13 @@ describe('the /developers reference', () => {
     const compress = route('POST', '/api/optimize');
     expect(compress.imageUrl).toBe(true);
     expect(compress.curl.split('\n').at(-2)).toBe('  -o answer.json');
-    expect(compress.curl.split('\n').at(-1)).toBe('curl -o "picture.$(jq -r .format answer.json)" "$(jq -r .imageUrl answer.json)"');
+    expect(compress.curl.split('\n').at(-1)).toBe(
+      'curl -o "picture.$(jq -r .format answer.json)" "$(jq -r .imageUrl answer.json)"',
+    );
     // Generated pictures name no format.
-    expect(route('POST', '/api/generate-image').curl).toMatch(/\ncurl -o picture "\$\(jq -r \.imageUrl answer\.json\)"$/);
+    expect(route('POST', '/api/generate-image').curl).toMatch(
+      /\ncurl -o picture "\$\(jq -r \.imageUrl answer\.json\)"$/,
+    );
     expect(route('GET', '/api/templates').imageUrl).toBe(false);
     expect(route('GET', '/api/templates').curl).not.toContain('jq');
   });

@@ -116,7 +116,8 @@ function bodyGroups(doc: Json, operation: Json): FieldGroup[] {
   const schema = resolve(doc, media.schema as Json);
   if (!Array.isArray(schema.oneOf)) return [{ label: null, fields: fieldsOf(doc, schema, where) }];
   return (schema.oneOf as Json[]).map((branch) => {
-    const operationConst = ((branch.properties as Record<string, Json> | undefined)?.operation?.const as string | undefined) ?? null;
+    const operationConst =
+      ((branch.properties as Record<string, Json> | undefined)?.operation?.const as string | undefined) ?? null;
     return { label: operationConst ? `operation=${operationConst}` : null, fields: fieldsOf(doc, branch, where) };
   });
 }
@@ -138,19 +139,33 @@ function successSchema(doc: Json, operation: Json): Json | null {
  * A route answering an `imageUrl` (the picture's full address on this site) saves the answer and then downloads the
  * picture from that address, read with jq.
  */
-export function curlFor(doc: Json, method: string, path: string, operation: Json, origin: string, auth: ReferenceRoute['auth']): string {
+export function curlFor(
+  doc: Json,
+  method: string,
+  path: string,
+  operation: Json,
+  origin: string,
+  auth: ReferenceRoute['auth'],
+): string {
   const params = (operation.parameters as Json[] | undefined) ?? [];
-  const url = path.replace(/\{(\w+)\}/g, (_, name: string) => String(params.find((p) => p.name === name)?.example ?? name));
+  const url = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(params.find((p) => p.name === name)?.example ?? name),
+  );
   const lines = [`curl${method === 'GET' ? '' : ` -X ${method}`} ${quote(`${origin}${url}`)}`];
   if (auth === 'session') lines.push(`-b ${quote('mf_session=…')}`);
   // Double quotes, so the shell puts the key in.
   else if (auth === 'premium') lines.push(`-H "Authorization: Bearer $${API_KEY_VARIABLE}"`);
   // A header the route cannot do without, or one a script must send (a share's delete token: only the owner's own
   // browser may leave it out), with its example value.
-  for (const p of params) if (p.in === 'header' && (p.required === true || p['x-in-examples'] === true)) lines.push(`-H ${quote(`${String(p.name)}: ${String(p.example ?? '…')}`)}`);
+  for (const p of params)
+    if (p.in === 'header' && (p.required === true || p['x-in-examples'] === true))
+      lines.push(`-H ${quote(`${String(p.name)}: ${String(p.example ?? '…')}`)}`);
   const content = ((operation.requestBody as Json | undefined)?.content as Record<string, Json> | undefined) ?? {};
   if (content['application/json']) {
-    lines.push(`-H ${quote('Content-Type: application/json')}`, `-d ${quote(JSON.stringify(content['application/json'].example ?? {}))}`);
+    lines.push(
+      `-H ${quote('Content-Type: application/json')}`,
+      `-d ${quote(JSON.stringify(content['application/json'].example ?? {}))}`,
+    );
   } else if (content['multipart/form-data']) {
     // The example's `image` only stands in for the file, which curl sends from disk.
     lines.push('-F image=@photo.jpg');
@@ -179,16 +194,30 @@ const authOf = (operation: Json): ReferenceRoute['auth'] => {
 };
 
 export function buildReference(doc: Json, origin: string): ReferenceTag[] {
-  const tags = ((doc.tags as { name: string; description: string }[] | undefined) ?? []).map((t) => ({ ...t, routes: [] as ReferenceRoute[] }));
+  const tags = ((doc.tags as { name: string; description: string }[] | undefined) ?? []).map((t) => ({
+    ...t,
+    routes: [] as ReferenceRoute[],
+  }));
   for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
     for (const [method, operation] of Object.entries(methods)) {
       const auth = authOf(operation);
       const params = ((operation.parameters as Json[] | undefined) ?? []).map<Field>((p) => {
         const schema = (p.schema as Json) ?? {};
-        return { name: String(p.name), in: p.in as Field['in'], type: typeOf(schema), required: p.required === true, limits: limitsOf(schema), description: String(p.description ?? '') };
+        return {
+          name: String(p.name),
+          in: p.in as Field['in'],
+          type: typeOf(schema),
+          required: p.required === true,
+          limits: limitsOf(schema),
+          description: String(p.description ?? ''),
+        };
       });
       const groups = bodyGroups(doc, operation);
-      const fieldGroups = groups.length ? groups.map((g) => ({ ...g, fields: [...params, ...g.fields] })) : params.length ? [{ label: null, fields: params }] : [];
+      const fieldGroups = groups.length
+        ? groups.map((g) => ({ ...g, fields: [...params, ...g.fields] }))
+        : params.length
+          ? [{ label: null, fields: params }]
+          : [];
       const responses = Object.entries(operation.responses as Record<string, Json>);
       const route: ReferenceRoute = {
         id: String(operation.operationId),
@@ -200,8 +229,14 @@ export function buildReference(doc: Json, origin: string): ReferenceTag[] {
         fieldGroups,
         answers: responses
           .filter(([status]) => !('x-errors' in (operation.responses as Record<string, Json>)[status]!))
-          .map(([status, r]) => ({ status, description: String(r.description ?? ''), contentTypes: Object.keys((r.content as Json | undefined) ?? {}) })),
-        errors: responses.flatMap(([status, r]) => ((r['x-errors'] as { code: string; when: string }[] | undefined) ?? []).map((e) => ({ status, ...e }))),
+          .map(([status, r]) => ({
+            status,
+            description: String(r.description ?? ''),
+            contentTypes: Object.keys((r.content as Json | undefined) ?? {}),
+          })),
+        errors: responses.flatMap(([status, r]) =>
+          ((r['x-errors'] as { code: string; when: string }[] | undefined) ?? []).map((e) => ({ status, ...e })),
+        ),
         limits: (operation['x-limits'] as string[] | undefined) ?? [],
         curl: curlFor(doc, method.toUpperCase(), path, operation, origin, auth),
         imageUrl: answersImageUrl(doc, operation),

@@ -30,7 +30,10 @@ export function ArticleBody({ article }: { article: GuideArticle }) {
         </section>
       ))}
       {mentionsUploadAdvice(article) ? null : (
-        <aside aria-label="Good to know" className="rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm dark:border-slate-700 dark:bg-slate-900">
+        <aside
+          aria-label="Good to know"
+          className="rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm dark:border-slate-700 dark:bg-slate-900"
+        >
           <strong className="font-semibold text-slate-900 dark:text-white">Good to know: </strong>
           {UPLOAD_ADVICE}
         </aside>

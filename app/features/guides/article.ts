@@ -19,5 +19,7 @@ export const UPLOAD_ADVICE =
 
 /** Every guide carries the upload advice once: in its own text, or in a note the page adds. */
 export function mentionsUploadAdvice(article: GuideArticle): boolean {
-  return article.sections.some((s) => [...(s.paragraphs ?? []), ...(s.steps ?? []), ...(s.tips ?? [])].includes(UPLOAD_ADVICE));
+  return article.sections.some((s) =>
+    [...(s.paragraphs ?? []), ...(s.steps ?? []), ...(s.tips ?? [])].includes(UPLOAD_ADVICE),
+  );
 }

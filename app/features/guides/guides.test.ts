@@ -24,14 +24,33 @@ describe('how-to guides', () => {
 
   it('states the 10MB guidance and the supported formats', () => {
     expect(UPLOAD_ADVICE).toContain('10MB');
-    for (const format of ['JPG/JPEG', 'PNG', 'WEBP', 'GIF', 'BMP', 'TIFF', 'AVIF', 'HEIC', 'animated GIF or WebP keeps moving']) expect(UPLOAD_ADVICE).toContain(format);
+    for (const format of [
+      'JPG/JPEG',
+      'PNG',
+      'WEBP',
+      'GIF',
+      'BMP',
+      'TIFF',
+      'AVIF',
+      'HEIC',
+      'animated GIF or WebP keeps moving',
+    ])
+      expect(UPLOAD_ADVICE).toContain(format);
     expect(mentionsUploadAdvice(ARTICLES['upload-image-meme']!)).toBe(true);
     expect(mentionsUploadAdvice(ARTICLES['download-memes']!)).toBe(false);
   });
 
   it('the sharing guide explains share links as the product makes them', () => {
     const text = JSON.stringify(ARTICLES['share-memes-online']);
-    for (const words of ['Share a link', 'Copy link', `${SHARE_FREE_DAYS} days`, '/m/', 'Delete', 'Your share links on the dashboard']) expect(text).toContain(words);
+    for (const words of [
+      'Share a link',
+      'Copy link',
+      `${SHARE_FREE_DAYS} days`,
+      '/m/',
+      'Delete',
+      'Your share links on the dashboard',
+    ])
+      expect(text).toContain(words);
     expect(findGuide('share-memes-online')?.description).toContain('link');
   });
 

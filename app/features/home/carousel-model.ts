@@ -10,7 +10,8 @@ export function carouselPages<T extends Pick<Template, 'isPopular'>>(templates: 
 }
 
 /** Next page index with wrap-around in either direction. */
-export const wrapPage = (index: number, pageCount: number) => (pageCount === 0 ? 0 : ((index % pageCount) + pageCount) % pageCount);
+export const wrapPage = (index: number, pageCount: number) =>
+  pageCount === 0 ? 0 : ((index % pageCount) + pageCount) % pageCount;
 
 /** Where clicking a template goes (docs/product.md §3.2), by the template's feature. */
 export function templateHref(template: Pick<Template, 'id' | 'feature'>): string {

@@ -2,9 +2,17 @@ import { FREE_DAILY_AI_LIMIT, IMAGE_TTL_SECONDS_DEFAULT } from '../../../core/li
 
 // Each claim is something the product does today; nothing here promises a feature we have not built.
 const FEATURES = [
-  { icon: '🖼️', title: '50+ templates', text: 'Classic layouts and drawn scenes, searchable, with text boxes already in place.' },
+  {
+    icon: '🖼️',
+    title: '50+ templates',
+    text: 'Classic layouts and drawn scenes, searchable, with text boxes already in place.',
+  },
   { icon: '✍️', title: 'Custom text', text: 'Any font, size, colour and outline, on as many text layers as you like.' },
-  { icon: '💡', title: 'AI caption suggestions', text: 'Stuck for a punchline? Ask for caption ideas that fit the template.' },
+  {
+    icon: '💡',
+    title: 'AI caption suggestions',
+    text: 'Stuck for a punchline? Ask for caption ideas that fit the template.',
+  },
   { icon: '✂️', title: 'AI background removal', text: 'Cut a person or object out of a photo in one click.' },
   { icon: '🙈', title: 'Face detection and blur', text: 'Find faces automatically and blur them before you share.' },
   { icon: '🔍', title: 'AI upscale 2x to 4x', text: 'Make small pictures large enough to print or post.' },

@@ -20,10 +20,16 @@ export function HeroSection() {
   usePasteImage(upload, !uploading);
   useStrayDropGuard();
   return (
-    <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
+    <section
+      aria-labelledby="hero-heading"
+      className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950"
+    >
       <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 pb-6 pt-12 sm:pt-16">
         <div className="mx-auto max-w-2xl text-center">
-          <h1 id="hero-heading" className="font-display text-4xl tracking-wide text-slate-900 dark:text-white sm:text-5xl">
+          <h1
+            id="hero-heading"
+            className="font-display text-4xl tracking-wide text-slate-900 dark:text-white sm:text-5xl"
+          >
             Make memes in seconds
           </h1>
           <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
@@ -41,7 +47,13 @@ export function HeroSection() {
           </p>
         </div>
         <div className="mx-auto w-full max-w-4xl rounded-xl border border-slate-200 bg-white/70 p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900/70">
-          <Suspense fallback={<p className="min-h-24 text-lg font-semibold text-slate-900 dark:text-white">What&apos;s your meme about?</p>}>
+          <Suspense
+            fallback={
+              <p className="min-h-24 text-lg font-semibold text-slate-900 dark:text-white">
+                What&apos;s your meme about?
+              </p>
+            }
+          >
             <TopicMemes onUse={(c) => navigate(editorHref(c))} />
           </Suspense>
         </div>

@@ -57,8 +57,19 @@ export function HeroUpload({ uploading, onFile }: Props) {
           </>
         ) : (
           <>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10 text-brand-700 dark:text-brand-400" fill="none" stroke="currentColor" strokeWidth="1.8">
-              <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" strokeLinecap="round" strokeLinejoin="round" />
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-10 w-10 text-brand-700 dark:text-brand-400"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+            >
+              <path
+                d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             <span className="text-lg font-semibold text-slate-900 dark:text-white">
               {over ? 'Drop your image here' : 'Upload an image to make a meme'}

@@ -21,7 +21,11 @@ export function TemplateCarousel() {
         </p>
         <ul aria-hidden="true" className="grid grid-cols-4 gap-2 sm:gap-3 lg:grid-cols-8">
           {Array.from({ length: CAROUSEL_PAGE_SIZE }, (_, i) => (
-            <li key={i} data-testid="carousel-placeholder" className="aspect-square animate-pulse rounded-xl bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
+            <li
+              key={i}
+              data-testid="carousel-placeholder"
+              className="aspect-square animate-pulse rounded-xl bg-slate-200 motion-reduce:animate-none dark:bg-slate-800"
+            />
           ))}
         </ul>
       </CarouselFrame>
@@ -95,7 +99,11 @@ function CarouselPages({ pages }: { pages: Template[][] }) {
           }
         }}
       >
-        <ul aria-live={autoAdvancing ? 'off' : 'polite'} aria-label={`Page ${page + 1} of ${pages.length}`} className="grid grid-cols-4 gap-2 sm:gap-3 lg:grid-cols-8">
+        <ul
+          aria-live={autoAdvancing ? 'off' : 'polite'}
+          aria-label={`Page ${page + 1} of ${pages.length}`}
+          className="grid grid-cols-4 gap-2 sm:gap-3 lg:grid-cols-8"
+        >
           {current.map((template) => (
             <li key={template.id}>
               <Link
@@ -103,9 +111,18 @@ function CarouselPages({ pages }: { pages: Template[][] }) {
                 data-testid="carousel-tile"
                 className="group block overflow-hidden rounded-xl border border-slate-200 bg-white hover:border-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700 dark:border-slate-700 dark:bg-slate-900 dark:hover:border-brand-400"
               >
-                <img src={template.imageUrl} alt="" loading="lazy" decoding="async" className="aspect-square w-full bg-slate-100 object-cover dark:bg-slate-800" />
+                <img
+                  src={template.imageUrl}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-square w-full bg-slate-100 object-cover dark:bg-slate-800"
+                />
                 {/* Two lines, so a name is read whole on a phone's narrow tiles. */}
-                <span className="line-clamp-2 min-h-[2.5em] break-words px-1.5 py-1 text-xs font-medium leading-tight text-slate-800 sm:px-2 sm:text-sm dark:text-slate-100" title={template.name}>
+                <span
+                  className="line-clamp-2 min-h-[2.5em] break-words px-1.5 py-1 text-xs font-medium leading-tight text-slate-800 sm:px-2 sm:text-sm dark:text-slate-100"
+                  title={template.name}
+                >
                   {template.name}
                 </span>
               </Link>
@@ -126,7 +143,10 @@ function CarouselPages({ pages }: { pages: Template[][] }) {
                 onClick={() => goTo(i)}
                 className="grid h-9 w-9 place-items-center rounded-full focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
               >
-                <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${i === page ? 'bg-brand-700 dark:bg-brand-400' : 'bg-slate-300 dark:bg-slate-600'}`} />
+                <span
+                  aria-hidden="true"
+                  className={`h-2.5 w-2.5 rounded-full ${i === page ? 'bg-brand-700 dark:bg-brand-400' : 'bg-slate-300 dark:bg-slate-600'}`}
+                />
               </button>
             ))}
             <button type="button" aria-label="Next templates" onClick={() => goTo(page + 1)} className={arrow}>

@@ -16,7 +16,9 @@ export function ToolsSection() {
           <h2 id="tools-heading" className="text-2xl font-bold text-slate-900 dark:text-white sm:text-3xl">
             Image tools
           </h2>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">Everything you need to make, fix and share pictures.</p>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">
+            Everything you need to make, fix and share pictures.
+          </p>
         </div>
         <label className="block w-full sm:w-72">
           <span className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">Search tools</span>
@@ -34,11 +36,17 @@ export function ToolsSection() {
         </label>
       </div>
       {note ? (
-        <p role="status" className="mt-8 rounded-lg border border-amber-300 bg-amber-50 p-6 text-amber-950 dark:border-amber-700 dark:bg-slate-900 dark:text-amber-100">
+        <p
+          role="status"
+          className="mt-8 rounded-lg border border-amber-300 bg-amber-50 p-6 text-amber-950 dark:border-amber-700 dark:bg-slate-900 dark:text-amber-100"
+        >
           {note}
         </p>
       ) : shown.length === 0 ? (
-        <p role="status" className="mt-8 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+        <p
+          role="status"
+          className="mt-8 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300"
+        >
           No tools found matching &quot;{query}&quot;
         </p>
       ) : (
@@ -52,13 +60,18 @@ export function ToolsSection() {
                 <span className="flex items-center gap-2">
                   <span className="text-lg font-semibold text-slate-900 dark:text-white">{service.title}</span>
                   {service.featured ? (
-                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-400">Featured</span>
+                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-400">
+                      Featured
+                    </span>
                   ) : null}
                 </span>
                 <span className="mt-2 text-sm text-slate-600 dark:text-slate-300">{service.description}</span>
                 <span className="mt-3 flex flex-wrap gap-1.5">
                   {service.features.map((feature) => (
-                    <span key={feature} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                    <span
+                      key={feature}
+                      className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+                    >
                       {feature}
                     </span>
                   ))}

@@ -13,7 +13,9 @@ describe('firstFile', () => {
 
 describe('editorUrlForImage', () => {
   it('encodes the image URL as one query value', () => {
-    expect(editorUrlForImage('/api/images/ab c?x=1&y=2')).toBe('/meme-generator?image=%2Fapi%2Fimages%2Fab%20c%3Fx%3D1%26y%3D2');
+    expect(editorUrlForImage('/api/images/ab c?x=1&y=2')).toBe(
+      '/meme-generator?image=%2Fapi%2Fimages%2Fab%20c%3Fx%3D1%26y%3D2',
+    );
   });
 
   it('opens the picture by its path on this site when the upload answered its absolute address', () => {

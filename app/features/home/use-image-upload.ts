@@ -20,8 +20,12 @@ export function useImageUpload() {
   // Fetch the intake and the API client once the page has settled, so the first file is checked at once.
   useEffect(() => {
     const warm = () => void Promise.all([import('~/lib/file-intake'), import('~/lib/api/client')]).catch(() => {});
-    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(warm, { timeout: 2000 }) : setTimeout(warm, 1000);
-    return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(idle as number) : clearTimeout(idle as ReturnType<typeof setTimeout>));
+    const idle =
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(warm, { timeout: 2000 }) : setTimeout(warm, 1000);
+    return () =>
+      typeof cancelIdleCallback === 'function'
+        ? cancelIdleCallback(idle as number)
+        : clearTimeout(idle as ReturnType<typeof setTimeout>);
   }, []);
 
   const upload = useCallback(
@@ -44,7 +48,10 @@ export function useImageUpload() {
         const { imageUrl } = await call(api.POST('/api/upload', { body: multipart(form) }));
         toast.success(UPLOAD_SUCCESS.title, UPLOAD_SUCCESS.description);
         // Stay "uploading" until we leave, so the zone cannot take a second file meanwhile.
-        redirectTimer.current = setTimeout(() => navigate(editorUrlForImage(imageUrl, file.name)), UPLOAD_REDIRECT_DELAY_MS);
+        redirectTimer.current = setTimeout(
+          () => navigate(editorUrlForImage(imageUrl, file.name)),
+          UPLOAD_REDIRECT_DELAY_MS,
+        );
       } catch (error) {
         busy.current = false;
         setUploading(false);

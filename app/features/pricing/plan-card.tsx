@@ -7,7 +7,9 @@ export function PlanCard({ plan }: { plan: Plan }) {
     <article
       aria-labelledby={headingId}
       className={`flex flex-col rounded-2xl border bg-white p-6 dark:bg-slate-900 ${
-        plan.highlighted ? 'border-brand-700 shadow-lg ring-2 ring-brand-700 dark:border-brand-400 dark:ring-brand-400' : 'border-slate-200 dark:border-slate-700'
+        plan.highlighted
+          ? 'border-brand-700 shadow-lg ring-2 ring-brand-700 dark:border-brand-400 dark:ring-brand-400'
+          : 'border-slate-200 dark:border-slate-700'
       }`}
     >
       <h2 id={headingId} className="text-xl font-bold text-slate-900 dark:text-white">

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_TREND_DAYS, PREMIUM_MONTHLY_AI_GUIDE } from '../../../core/api/dashboard';
 import { SHARE_FREE_DAYS } from '../../../core/api/shares';
-import { API_KEYS_MAX_ACTIVE, API_MONTHLY_CALLS, EXPORT_MAX_SIDE, FREE_DAILY_AI_LIMIT, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../../core/limits';
+import {
+  API_KEYS_MAX_ACTIVE,
+  API_MONTHLY_CALLS,
+  EXPORT_MAX_SIDE,
+  FREE_DAILY_AI_LIMIT,
+  MAX_IMAGE_PIXELS,
+  MAX_UPLOAD_BYTES,
+} from '../../../core/limits';
 import { UPSCALE_FACTORS } from '../../../core/tools/ai';
 import { BILLING_NOTE, FEATURES, MEMBER_PLAN, PLANS, PRICING_FAQ, TEAM_NOTE, type Plan } from './plans';
 
@@ -26,7 +33,12 @@ const CLAIMS: [RegExp, number][] = [
 const NOT_LIMITS = [/\$\d+(\.\d\d)?/g];
 
 const planText = (plan: Plan) => [plan.description, plan.price, plan.period, ...plan.features.map((f) => f.text)];
-const everything = [...PLANS.flatMap(planText), ...PRICING_FAQ.flatMap((f) => [f.question, f.answer]), BILLING_NOTE, TEAM_NOTE];
+const everything = [
+  ...PLANS.flatMap(planText),
+  ...PRICING_FAQ.flatMap((f) => [f.question, f.answer]),
+  BILLING_NOTE,
+  TEAM_NOTE,
+];
 
 describe('the plan catalogue', () => {
   it('is Free at $0 and Premium at $19.99, the membership a dashboard member is on', () => {
@@ -44,12 +56,14 @@ describe('the plan catalogue', () => {
       let rest = text;
       for (const [pattern, expected] of CLAIMS) {
         for (const match of text.matchAll(pattern)) {
-          if (match[1] !== undefined && Number(match[1].replace(/,/g, '')) !== expected) wrong.push(`"${match[0]}" where the product enforces ${expected}`);
+          if (match[1] !== undefined && Number(match[1].replace(/,/g, '')) !== expected)
+            wrong.push(`"${match[0]}" where the product enforces ${expected}`);
           rest = rest.replace(match[0], '');
         }
       }
       for (const pattern of NOT_LIMITS) rest = rest.replace(pattern, '');
-      for (const stray of rest.match(/\b\d[\d,.]*/g) ?? []) wrong.push(`"${stray}" in "${text}" is backed by no constant`);
+      for (const stray of rest.match(/\b\d[\d,.]*/g) ?? [])
+        wrong.push(`"${stray}" in "${text}" is backed by no constant`);
     }
     expect(wrong).toEqual([]);
   });
@@ -59,7 +73,9 @@ describe('the plan catalogue', () => {
     let rest = text;
     for (const [pattern] of CLAIMS) rest = rest.replace(pattern, '');
     expect(rest.match(/\b\d[\d,.]*/g)).toEqual(['200']);
-    const wrongDaily = [...`${FREE_DAILY_AI_LIMIT + 5} AI operations a day`.matchAll(CLAIMS[0]![0])].map((m) => Number(m[1]));
+    const wrongDaily = [...`${FREE_DAILY_AI_LIMIT + 5} AI operations a day`.matchAll(CLAIMS[0]![0])].map((m) =>
+      Number(m[1]),
+    );
     expect(wrongDaily).not.toContain(FREE_DAILY_AI_LIMIT);
   });
 
@@ -68,13 +84,36 @@ describe('the plan catalogue', () => {
     expect(free.features.every((f) => f.tier === 'free')).toBe(true);
     expect(premium.features.every((f) => f.tier === 'premium')).toBe(true);
     // Free lists everything everyone has, so "Everything in Free" hides nothing a member pays for.
-    expect(new Set(free.features.map((f) => f.id))).toEqual(new Set(Object.values(FEATURES).filter((f) => f.tier === 'free').map((f) => f.id)));
-    expect(new Set(premium.features.map((f) => f.id))).toEqual(new Set(Object.values(FEATURES).filter((f) => f.tier === 'premium').map((f) => f.id)));
+    expect(new Set(free.features.map((f) => f.id))).toEqual(
+      new Set(
+        Object.values(FEATURES)
+          .filter((f) => f.tier === 'free')
+          .map((f) => f.id),
+      ),
+    );
+    expect(new Set(premium.features.map((f) => f.id))).toEqual(
+      new Set(
+        Object.values(FEATURES)
+          .filter((f) => f.tier === 'premium')
+          .map((f) => f.id),
+      ),
+    );
   });
 
   it('claims none of the things the product does not have', () => {
     const text = everything.join('\n');
-    for (const missing of [/premium templates/i, /custom fonts/i, /\bHD\b/, /bulk export/i, /white-label/i, /\bSLA\b/, /commercial rights/i, /priority support/i, /trial/i, /generations a month/i]) {
+    for (const missing of [
+      /premium templates/i,
+      /custom fonts/i,
+      /\bHD\b/,
+      /bulk export/i,
+      /white-label/i,
+      /\bSLA\b/,
+      /commercial rights/i,
+      /priority support/i,
+      /trial/i,
+      /generations a month/i,
+    ]) {
       expect(text, String(missing)).not.toMatch(missing);
     }
   });

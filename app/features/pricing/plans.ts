@@ -33,6 +33,7 @@ export const PRICING_FAQ: FaqEntry[] = [
   },
   {
     question: 'Do I need an account, and is there a watermark?',
-    answer: 'No account is needed to make memes or use the tools, and downloads never carry a watermark, on either plan.',
+    answer:
+      'No account is needed to make memes or use the tools, and downloads never carry a watermark, on either plan.',
   },
 ];

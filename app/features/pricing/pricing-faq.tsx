@@ -10,7 +10,9 @@ export function PricingFaq() {
       <div className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
         {PRICING_FAQ.map((entry) => (
           <details key={entry.question} className="group p-4">
-            <summary className="cursor-pointer font-semibold text-slate-900 marker:text-brand-700 dark:text-white">{entry.question}</summary>
+            <summary className="cursor-pointer font-semibold text-slate-900 marker:text-brand-700 dark:text-white">
+              {entry.question}
+            </summary>
             <p className="mt-2 text-slate-600 dark:text-slate-300">{entry.answer}</p>
           </details>
         ))}

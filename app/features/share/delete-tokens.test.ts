@@ -20,11 +20,26 @@ function memoryStorage(entries: Record<string, string>): Storage {
 }
 
 const made = (createdAt: string, expiresAt: string | null, template: string | null = 'Nope / Yep') =>
-  keptShareValue({ template: template ? { id: 'nope-yep', name: template } : null, captions: ['writing it by hand', 'sharing a link'], createdAt, expiresAt }, TOKEN);
+  keptShareValue(
+    {
+      template: template ? { id: 'nope-yep', name: template } : null,
+      captions: ['writing it by hand', 'sharing a link'],
+      createdAt,
+      expiresAt,
+    },
+    TOKEN,
+  );
 
 describe('the shares this browser keeps', () => {
   it('reads a link made before the dashboard listed them (the token alone) with no details', () => {
-    expect(parseKeptShare('abcdefghij12', TOKEN)).toEqual({ id: 'abcdefghij12', token: TOKEN, title: null, captions: [], createdAt: null, expiresAt: undefined });
+    expect(parseKeptShare('abcdefghij12', TOKEN)).toEqual({
+      id: 'abcdefghij12',
+      token: TOKEN,
+      title: null,
+      captions: [],
+      createdAt: null,
+      expiresAt: undefined,
+    });
   });
 
   it('reads the record written at creation back whole, a premium one with no expiry', () => {
@@ -36,12 +51,26 @@ describe('the shares this browser keeps', () => {
       createdAt: '2026-11-27T22:00:00.000Z',
       expiresAt: '2026-12-27T22:00:00.000Z',
     });
-    expect(parseKeptShare('abcdefghij12', made('2026-11-27T22:00:00.000Z', null, null))).toMatchObject({ title: 'A meme', expiresAt: null });
+    expect(parseKeptShare('abcdefghij12', made('2026-11-27T22:00:00.000Z', null, null))).toMatchObject({
+      title: 'A meme',
+      expiresAt: null,
+    });
   });
 
   it('ignores bad JSON, a record without a valid token or date, another version, and a key that is not a share id', () => {
     const good = JSON.parse(made('2026-11-27T22:00:00.000Z', null)) as Record<string, unknown>;
-    for (const value of ['{"v":1,"token":', 'not a token', '', 'null', '[]', '"' + TOKEN + '"', JSON.stringify({ ...good, token: 'short' }), JSON.stringify({ ...good, createdAt: 'yesterday' }), JSON.stringify({ ...good, v: 2 }), JSON.stringify({ ...good, captions: 'one' })]) {
+    for (const value of [
+      '{"v":1,"token":',
+      'not a token',
+      '',
+      'null',
+      '[]',
+      '"' + TOKEN + '"',
+      JSON.stringify({ ...good, token: 'short' }),
+      JSON.stringify({ ...good, createdAt: 'yesterday' }),
+      JSON.stringify({ ...good, v: 2 }),
+      JSON.stringify({ ...good, captions: 'one' }),
+    ]) {
       expect(parseKeptShare('abcdefghij12', value), value).toBeNull();
     }
     expect(parseKeptShare('ABCDEFGHIJ12', TOKEN)).toBeNull();

@@ -38,12 +38,14 @@ export interface KeptShare {
 }
 
 /** What the share page calls a share: its template's meme, or 'A meme' for one made from a picture. */
-export const shareTitle = (templateName: string | null | undefined) => (templateName ? `${templateName} meme` : 'A meme');
+export const shareTitle = (templateName: string | null | undefined) =>
+  templateName ? `${templateName} meme` : 'A meme';
 
 /** The record of `id` from its stored value, either shape; null for a value that is neither. */
 export function parseKeptShare(id: string, value: string | null): KeptShare | null {
   if (value === null || !SHARE_ID_PATTERN.test(id)) return null;
-  if (DELETE_TOKEN_PATTERN.test(value)) return { id, token: value, title: null, captions: [], createdAt: null, expiresAt: undefined };
+  if (DELETE_TOKEN_PATTERN.test(value))
+    return { id, token: value, title: null, captions: [], createdAt: null, expiresAt: undefined };
   let json: unknown;
   try {
     json = JSON.parse(value);
@@ -57,8 +59,18 @@ export function parseKeptShare(id: string, value: string | null): KeptShare | nu
 }
 
 /** The stored value of a share, in the current shape. */
-export function keptShareValue(share: Pick<Share, 'template' | 'captions' | 'createdAt' | 'expiresAt'>, token: string): string {
-  return JSON.stringify({ v: 1, token, title: shareTitle(share.template?.name), captions: share.captions, createdAt: share.createdAt, expiresAt: share.expiresAt });
+export function keptShareValue(
+  share: Pick<Share, 'template' | 'captions' | 'createdAt' | 'expiresAt'>,
+  token: string,
+): string {
+  return JSON.stringify({
+    v: 1,
+    token,
+    title: shareTitle(share.template?.name),
+    captions: share.captions,
+    createdAt: share.createdAt,
+    expiresAt: share.expiresAt,
+  });
 }
 
 /** Every share kept in `store`, newest first; those whose date is not known yet (the old shape) last. */
@@ -114,7 +126,8 @@ export const keptShares = (): KeptShare[] => {
   return store ? keptSharesIn(store) : [];
 };
 
-export const deleteTokenOf = (id: string): string | null => parseKeptShare(id, storage()?.getItem(key(id)) ?? null)?.token ?? null;
+export const deleteTokenOf = (id: string): string | null =>
+  parseKeptShare(id, storage()?.getItem(key(id)) ?? null)?.token ?? null;
 
 export function forgetDeleteToken(id: string): void {
   storage()?.removeItem(key(id));

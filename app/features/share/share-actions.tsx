@@ -11,7 +11,8 @@ const chip =
   'inline-flex items-center rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:border-brand-700 hover:text-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:border-slate-600 dark:text-slate-100 dark:hover:border-brand-400 dark:hover:text-white';
 
 /** The editor, opened on the same template (or empty, for a meme made from a picture). */
-const makeYourOwn = (share: Share) => (share.template ? `/meme-generator?template=${encodeURIComponent(share.template.id)}` : '/meme-generator');
+const makeYourOwn = (share: Share) =>
+  share.template ? `/meme-generator?template=${encodeURIComponent(share.template.id)}` : '/meme-generator';
 
 /** The picture as a PNG, the one image type every browser's clipboard takes. */
 async function asPng(url: string): Promise<Blob> {
@@ -23,7 +24,9 @@ async function asPng(url: string): Promise<Blob> {
   canvas.height = bitmap.height;
   canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
   bitmap.close();
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('no PNG'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('no PNG'))), 'image/png'),
+  );
 }
 
 /**
@@ -35,7 +38,10 @@ export function ShareActions({ share, title }: { share: Share; title: string }) 
   const [said, setSaid] = useState('');
 
   // What the server cannot know: whether this is a touch device with a share sheet.
-  useEffect(() => setPhone(typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches), []);
+  useEffect(
+    () => setPhone(typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches),
+    [],
+  );
 
   useEffect(() => {
     if (!said) return;
@@ -47,7 +53,8 @@ export function ShareActions({ share, title }: { share: Share; title: string }) 
     try {
       await navigator.share({ title, url: share.url });
     } catch (e) {
-      if (!(e instanceof DOMException && e.name === 'AbortError')) setSaid('Sharing did not work; copy the link instead.');
+      if (!(e instanceof DOMException && e.name === 'AbortError'))
+        setSaid('Sharing did not work; copy the link instead.');
     }
   };
   const copyLink = async () => {
@@ -100,7 +107,13 @@ export function ShareActions({ share, title }: { share: Share; title: string }) 
                 {intent.name}
               </a>
             ) : (
-              <a href={intent.href} target="_blank" rel="noopener noreferrer" aria-label={`Share on ${intent.name} (opens in a new tab)`} className={chip}>
+              <a
+                href={intent.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Share on ${intent.name} (opens in a new tab)`}
+                className={chip}
+              >
                 {intent.name}
               </a>
             )}

@@ -26,7 +26,9 @@ describe('share intents', () => {
 
   it('writes an e-mail with the title as subject and the link in the body, spaces as %20', () => {
     const mail = shareIntents(PAGE, TITLE).find((i) => i.name === 'E-mail')!.href;
-    expect(mail).toBe(`mailto:?subject=Nope%20%2F%20Yep%20meme&body=Nope%20%2F%20Yep%20meme%0A${encodeURIComponent(PAGE)}`);
+    expect(mail).toBe(
+      `mailto:?subject=Nope%20%2F%20Yep%20meme&body=Nope%20%2F%20Yep%20meme%0A${encodeURIComponent(PAGE)}`,
+    );
   });
 
   it('adds no tracking parameter: only the page address and its title travel', () => {
@@ -42,14 +44,20 @@ describe('share intents', () => {
 
 describe('the downloaded file', () => {
   it('is named after the template, with the extension of the bytes served', () => {
-    expect(shareFileName({ template: { id: 'nope-yep', name: 'Nope / Yep' }, contentType: 'image/png' })).toBe('nope-yep-meme.png');
-    expect(shareFileName({ template: { id: 'x', name: 'Surprised Meme' }, contentType: 'image/jpeg' })).toBe('surprised-meme.jpg');
+    expect(shareFileName({ template: { id: 'nope-yep', name: 'Nope / Yep' }, contentType: 'image/png' })).toBe(
+      'nope-yep-meme.png',
+    );
+    expect(shareFileName({ template: { id: 'x', name: 'Surprised Meme' }, contentType: 'image/jpeg' })).toBe(
+      'surprised-meme.jpg',
+    );
     expect(shareFileName({ template: null, contentType: 'image/gif' })).toBe('meme.gif');
     expect(shareFileName({ template: null, contentType: 'image/webp' })).toBe('meme.webp');
   });
 
   it("is fetched from the page's own origin, where the download attribute is honoured", () => {
-    expect(sameOriginPath('https://memes.example.org/api/shares/abcdefgh1234/image')).toBe('/api/shares/abcdefgh1234/image');
+    expect(sameOriginPath('https://memes.example.org/api/shares/abcdefgh1234/image')).toBe(
+      '/api/shares/abcdefgh1234/image',
+    );
     expect(sameOriginPath('/api/shares/abcdefgh1234/image')).toBe('/api/shares/abcdefgh1234/image');
   });
 });

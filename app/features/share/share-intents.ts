@@ -29,15 +29,26 @@ export function shareIntents(pageUrl: string, title: string): ShareIntent[] {
     { name: 'WhatsApp', href: `https://wa.me/?${query({ text: `${title} ${pageUrl}` })}` },
     { name: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?${query({ u: pageUrl })}` },
     // mailto takes RFC 6068's percent-encoding, where URLSearchParams would turn spaces into "+".
-    { name: 'E-mail', href: `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${title}\n${pageUrl}`)}` },
+    {
+      name: 'E-mail',
+      href: `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${title}\n${pageUrl}`)}`,
+    },
   ];
 }
 
-const FORMATS: Record<string, ExportFormat | MotionFormat> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
+const FORMATS: Record<string, ExportFormat | MotionFormat> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
 
 /** The file a Download saves, named as the editor names its downloads (`nope-yep-meme.png`, docs/product.md §4.5). */
 export const shareFileName = (share: Pick<Share, 'template' | 'contentType'>): string =>
-  memeFileName(share.template ? { kind: 'template', name: share.template.name } : { kind: 'none' }, FORMATS[share.contentType] ?? 'png');
+  memeFileName(
+    share.template ? { kind: 'template', name: share.template.name } : { kind: 'none' },
+    FORMATS[share.contentType] ?? 'png',
+  );
 
 /**
  * The picture's path on this site. The answer names it absolutely (for crawlers and other sites); a download link

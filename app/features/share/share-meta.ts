@@ -7,7 +7,11 @@ import { SITE_NAME, pageMeta } from '~/lib/meta';
  * the canonical URL, and noindex: a share is one person's post, not a page of the site to search (ADR 0139).
  */
 export function shareMeta(share: Share | null): MetaDescriptor[] {
-  if (!share) return [...pageMeta('Meme deleted', 'This meme was deleted or its link has expired.'), { name: 'robots', content: 'noindex' }];
+  if (!share)
+    return [
+      ...pageMeta('Meme deleted', 'This meme was deleted or its link has expired.'),
+      { name: 'robots', content: 'noindex' },
+    ];
   const title = share.template ? `${share.template.name} meme` : 'A meme';
   const description = share.captions.length > 0 ? share.altText : `Made with ${SITE_NAME}, the free meme maker.`;
   return [

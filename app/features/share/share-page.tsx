@@ -34,7 +34,11 @@ export function SharePage({ share }: { share: Share }) {
     setDeleting(true);
     setFailed(null);
     try {
-      await call(api.DELETE('/api/shares/{id}', { params: { path: { id: share.id }, header: { [DELETE_TOKEN_HEADER]: token } } }));
+      await call(
+        api.DELETE('/api/shares/{id}', {
+          params: { path: { id: share.id }, header: { [DELETE_TOKEN_HEADER]: token } },
+        }),
+      );
       forgetDeleteToken(share.id);
       revalidator.revalidate();
     } catch (e) {
@@ -43,7 +47,11 @@ export function SharePage({ share }: { share: Share }) {
         revalidator.revalidate();
         return;
       }
-      setFailed(e instanceof ApiClientError && e.serverMessage ? e.serverMessage : 'The meme could not be deleted. Please try again.');
+      setFailed(
+        e instanceof ApiClientError && e.serverMessage
+          ? e.serverMessage
+          : 'The meme could not be deleted. Please try again.',
+      );
       setDeleting(false);
     }
   };
@@ -52,7 +60,9 @@ export function SharePage({ share }: { share: Share }) {
     // Two columns from 1024 px: the picture, held within the window's height, and beside it what to do with it, so
     // Copy link and Download are in the first screen on a laptop as on a phone (docs/product.md §2).
     <div className="mx-auto w-full max-w-6xl px-4 py-4 sm:py-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl lg:text-center dark:text-white">{title}</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl lg:text-center dark:text-white">
+        {title}
+      </h1>
       <div className="mt-3 grid gap-5 lg:mt-4 lg:grid-cols-[minmax(0,auto)_20rem] lg:items-start lg:justify-center lg:gap-8">
         <div className="flex justify-center">
           <img
@@ -70,20 +80,36 @@ export function SharePage({ share }: { share: Share }) {
             {expiryText(share.expiresAt)}
           </p>
           <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-            <a href={reportHref(share)} className="font-medium text-slate-700 underline hover:text-slate-900 dark:text-slate-300 dark:hover:text-white">
+            <a
+              href={reportHref(share)}
+              className="font-medium text-slate-700 underline hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+            >
               Report this meme
             </a>
             {token && !confirming ? (
-              <button type="button" onClick={() => setConfirming(true)} className="font-medium text-red-700 underline hover:text-red-900 dark:text-red-400 dark:hover:text-red-300">
+              <button
+                type="button"
+                onClick={() => setConfirming(true)}
+                className="font-medium text-red-700 underline hover:text-red-900 dark:text-red-400 dark:hover:text-red-300"
+              >
                 Delete
               </button>
             ) : null}
           </p>
           {token && confirming ? (
-            <div role="group" aria-label="Delete this meme" className="mt-3 w-full rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+            <div
+              role="group"
+              aria-label="Delete this meme"
+              className="mt-3 w-full rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+            >
               <p>Delete this meme for everyone? Its link will stop working. This cannot be undone.</p>
               <div className="mt-2 flex gap-2">
-                <button type="button" disabled={deleting} onClick={() => void remove()} className={`${button} bg-red-700 text-white hover:bg-red-800`}>
+                <button
+                  type="button"
+                  disabled={deleting}
+                  onClick={() => void remove()}
+                  className={`${button} bg-red-700 text-white hover:bg-red-800`}
+                >
                   {deleting ? 'Deleting…' : 'Delete for everyone'}
                 </button>
                 <button type="button" disabled={deleting} onClick={() => setConfirming(false)} className={secondary}>
@@ -108,7 +134,10 @@ export function SharedMemeGone() {
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-20 text-center">
       <h1 className="text-3xl font-bold text-slate-900 dark:text-white">This meme is gone</h1>
-      <p className="mt-4 text-slate-600 dark:text-slate-300">It was deleted, or its link has expired. Links last {SHARE_FREE_DAYS} days unless their maker is a premium member.</p>
+      <p className="mt-4 text-slate-600 dark:text-slate-300">
+        It was deleted, or its link has expired. Links last {SHARE_FREE_DAYS} days unless their maker is a premium
+        member.
+      </p>
       <Link to="/meme-generator" className={`${primary} mt-6`}>
         Make a meme
       </Link>

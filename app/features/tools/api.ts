@@ -12,4 +12,5 @@ export function failureText(err: unknown, fallback: string): string {
 export const isQuotaError = (err: unknown) => err instanceof ApiClientError && err.status === 429;
 
 /** Blur of faces or people that found nobody: nothing was blurred and the unit was refunded (core/tools/blur.ts). */
-export const isNothingFound = (err: unknown) => err instanceof ApiClientError && (err.code === 'no_faces_found' || err.code === 'no_people_found');
+export const isNothingFound = (err: unknown) =>
+  err instanceof ApiClientError && (err.code === 'no_faces_found' || err.code === 'no_people_found');

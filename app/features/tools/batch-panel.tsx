@@ -62,14 +62,33 @@ export function BatchPanel() {
     // Each picture's own box when it must not be enlarged: its sides no larger than its own (resize-fields.ts).
     const resizeFields = (i: number) => {
       const box = dims.enlarge ? dims : noEnlargeBox(dims, displaySize(chosen[i]!.info));
-      return { operation: 'resize', width: box.width, height: box.height, maintainAspectRatio: dims.keep, ...(format === 'original' ? {} : { format }), quality };
+      return {
+        operation: 'resize',
+        width: box.width,
+        height: box.height,
+        maintainAspectRatio: dims.keep,
+        ...(format === 'original' ? {} : { format }),
+        quality,
+      };
     };
     const fields = op === 'resize' ? resizeFields : { operation: 'compress', format, quality };
-    const { done: ok, failed: bad, cancelled } = await runAll('/api/modify', files, fields, 'The server could not process this file.');
+    const {
+      done: ok,
+      failed: bad,
+      cancelled,
+    } = await runAll('/api/modify', files, fields, 'The server could not process this file.');
     setDone(ok);
     setFailed(bad);
-    if (cancelled) toast.info('Batch cancelled', `${ok.length} of ${countOf(files.length, 'image')} processed before you cancelled.`);
-    else if (ok.length) toast.success('Batch processing complete! 📦', `Successfully processed ${ok.length}/${countOf(files.length, 'image')}`);
+    if (cancelled)
+      toast.info(
+        'Batch cancelled',
+        `${ok.length} of ${countOf(files.length, 'image')} processed before you cancelled.`,
+      );
+    else if (ok.length)
+      toast.success(
+        'Batch processing complete! 📦',
+        `Successfully processed ${ok.length}/${countOf(files.length, 'image')}`,
+      );
     else toast.error('Batch processing failed', 'Something went wrong during batch processing.');
   };
 
@@ -77,7 +96,13 @@ export function BatchPanel() {
     setZipping(true);
     try {
       const names = uniqueNames(done.map((d) => resultName(d.name, d.result.operation, d.result.format)));
-      await downloadZip(done.map((d, i) => ({ name: names[i]!, url: d.result.imageUrl })), zipName(done.map((d) => d.name), op));
+      await downloadZip(
+        done.map((d, i) => ({ name: names[i]!, url: d.result.imageUrl })),
+        zipName(
+          done.map((d) => d.name),
+          op,
+        ),
+      );
       toast.success('Download started!', `${countOf(done.length, 'image')} in one ZIP`);
     } catch {
       toast.error('Download failed', 'Some results have expired. Please process the images again.');
@@ -95,24 +120,36 @@ export function BatchPanel() {
     <div className="grid gap-4 lg:grid-cols-3">
       <div className="space-y-4 lg:col-span-2">
         <DropZone onFiles={choose} multiple hint={pictureHint(true)} disabled={busy} />
-        {files.length ? <p className="text-sm text-slate-700 dark:text-slate-300">{countOf(files.length, 'file')} selected: {files.map((f) => f.name).join(', ')}</p> : null}
+        {files.length ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {countOf(files.length, 'file')} selected: {files.map((f) => f.name).join(', ')}
+          </p>
+        ) : null}
         <SkippedFiles skipped={skipped} testId="batch-skipped" />
         <button type="button" className={btnPrimary} disabled={!files.length || busy} onClick={process}>
           Process {buttonCount(files.length, 'Image')}
         </button>
-        {busy ? (
-          <ProgressCard text="Processing your images..." job={job} detail={detail} onCancel={cancel} />
-        ) : null}
+        {busy ? <ProgressCard text="Processing your images..." job={job} detail={detail} onCancel={cancel} /> : null}
         {done.length || failed.length ? (
           <section aria-label="Batch results" className={`${card} space-y-3`} data-testid="batch-results">
-            <p className="font-semibold text-slate-900 dark:text-white">Successfully processed {done.length}/{countOf(done.length + failed.length, 'image')}</p>
+            <p className="font-semibold text-slate-900 dark:text-white">
+              Successfully processed {done.length}/{countOf(done.length + failed.length, 'image')}
+            </p>
             {failed.length ? (
               <ul className="list-disc pl-5 text-sm text-red-700 dark:text-red-300" data-testid="batch-failures">
-                {failed.map((f) => <li key={f.name}>{f.name}: {f.reason}</li>)}
+                {failed.map((f) => (
+                  <li key={f.name}>
+                    {f.name}: {f.reason}
+                  </li>
+                ))}
               </ul>
             ) : null}
             <SavingsTable done={done} />
-            {done.length ? <button type="button" className={btnPrimary} disabled={zipping} onClick={downloadAll}>{zipping ? 'Preparing ZIP...' : 'Download All'}</button> : null}
+            {done.length ? (
+              <button type="button" className={btnPrimary} disabled={zipping} onClick={downloadAll}>
+                {zipping ? 'Preparing ZIP...' : 'Download All'}
+              </button>
+            ) : null}
           </section>
         ) : null}
       </div>
@@ -128,15 +165,43 @@ export function BatchPanel() {
         {op === 'resize' ? (
           <>
             <div className="grid grid-cols-2 gap-2">
-              <label className={fieldLabel}>Width<input type="number" min={1} value={dims.width || ''} onChange={(e) => setSide('width', e.target.value)} className={input} /></label>
-              <label className={fieldLabel}>Height<input type="number" min={1} value={dims.height || ''} onChange={(e) => setSide('height', e.target.value)} className={input} /></label>
+              <label className={fieldLabel}>
+                Width
+                <input
+                  type="number"
+                  min={1}
+                  value={dims.width || ''}
+                  onChange={(e) => setSide('width', e.target.value)}
+                  className={input}
+                />
+              </label>
+              <label className={fieldLabel}>
+                Height
+                <input
+                  type="number"
+                  min={1}
+                  value={dims.height || ''}
+                  onChange={(e) => setSide('height', e.target.value)}
+                  className={input}
+                />
+              </label>
             </div>
             <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-              <input type="checkbox" checked={dims.keep} onChange={(e) => setDims({ ...dims, keep: e.target.checked })} className="accent-brand-700" />
+              <input
+                type="checkbox"
+                checked={dims.keep}
+                onChange={(e) => setDims({ ...dims, keep: e.target.checked })}
+                className="accent-brand-700"
+              />
               Maintain aspect ratio
             </label>
             <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-              <input type="checkbox" checked={!dims.enlarge} onChange={(e) => setDims({ ...dims, enlarge: !e.target.checked })} className="accent-brand-700" />
+              <input
+                type="checkbox"
+                checked={!dims.enlarge}
+                onChange={(e) => setDims({ ...dims, enlarge: !e.target.checked })}
+                className="accent-brand-700"
+              />
               Don&apos;t enlarge smaller pictures
             </label>
           </>
@@ -144,12 +209,24 @@ export function BatchPanel() {
         <label className={fieldLabel}>
           Output format
           <select value={format} onChange={(e) => setFormat(e.target.value as typeof format)} className={input}>
-            {COMPRESS_FORMATS.map((f) => <option key={f} value={f}>{COMPRESS_FORMAT_LABELS[f]}</option>)}
+            {COMPRESS_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {COMPRESS_FORMAT_LABELS[f]}
+              </option>
+            ))}
           </select>
         </label>
         <label className={fieldLabel}>
           Quality: {quality}%
-          <input type="range" min={QUALITY.min} max={QUALITY.max} step={10} value={quality} onChange={(e) => setQuality(Number(e.target.value))} className={range} />
+          <input
+            type="range"
+            min={QUALITY.min}
+            max={QUALITY.max}
+            step={10}
+            value={quality}
+            onChange={(e) => setQuality(Number(e.target.value))}
+            className={range}
+          />
         </label>
       </fieldset>
     </div>
@@ -166,14 +243,27 @@ function SavingsTable({ done }: { done: Done[] }) {
     return pct >= 0 ? `−${pct}%` : `+${-pct}%`;
   };
   return (
-    <div className="max-h-96 overflow-auto rounded-lg border border-slate-200 dark:border-slate-700" tabIndex={0} role="region" aria-label="Sizes before and after">
+    <div
+      className="max-h-96 overflow-auto rounded-lg border border-slate-200 dark:border-slate-700"
+      tabIndex={0}
+      role="region"
+      aria-label="Sizes before and after"
+    >
       <table className="w-full text-left text-sm" data-testid="batch-savings">
         <thead className="sticky top-0 bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
           <tr>
-            <th scope="col" className="px-2 py-1">File</th>
-            <th scope="col" className="px-2 py-1 text-right">Before</th>
-            <th scope="col" className="px-2 py-1 text-right">After</th>
-            <th scope="col" className="px-2 py-1 text-right">Saved</th>
+            <th scope="col" className="px-2 py-1">
+              File
+            </th>
+            <th scope="col" className="px-2 py-1 text-right">
+              Before
+            </th>
+            <th scope="col" className="px-2 py-1 text-right">
+              After
+            </th>
+            <th scope="col" className="px-2 py-1 text-right">
+              Saved
+            </th>
           </tr>
         </thead>
         <tbody className="text-slate-800 dark:text-slate-100">
@@ -182,19 +272,27 @@ function SavingsTable({ done }: { done: Done[] }) {
               <td className="max-w-[12rem] px-2 py-1">
                 <span className="flex items-center gap-2">
                   <ResultPicture result={d.result} alt="" quiet className="h-8 w-8 shrink-0 rounded object-cover" />
-                  <span className="truncate" title={d.name}>{d.name}</span>
+                  <span className="truncate" title={d.name}>
+                    {d.name}
+                  </span>
                 </span>
-                <span className="block text-xs text-slate-600 dark:text-slate-300">{d.result.width}×{d.result.height} · {d.result.format.toUpperCase()}</span>
+                <span className="block text-xs text-slate-600 dark:text-slate-300">
+                  {d.result.width}×{d.result.height} · {d.result.format.toUpperCase()}
+                </span>
               </td>
               <td className="px-2 py-1 text-right tabular-nums">{formatBytes(d.result.originalSize)}</td>
               <td className="px-2 py-1 text-right tabular-nums">{formatBytes(d.result.size)}</td>
-              <td className="px-2 py-1 text-right font-semibold tabular-nums">{savedText(d.result.originalSize, d.result.size)}</td>
+              <td className="px-2 py-1 text-right font-semibold tabular-nums">
+                {savedText(d.result.originalSize, d.result.size)}
+              </td>
             </tr>
           ))}
         </tbody>
         <tfoot className="border-t-2 border-slate-300 font-semibold text-slate-900 dark:border-slate-600 dark:text-white">
           <tr data-testid="batch-total">
-            <th scope="row" className="px-2 py-1">Total ({countOf(done.length, 'file')})</th>
+            <th scope="row" className="px-2 py-1">
+              Total ({countOf(done.length, 'file')})
+            </th>
             <td className="px-2 py-1 text-right tabular-nums">{formatBytes(before)}</td>
             <td className="px-2 py-1 text-right tabular-nums">{formatBytes(after)}</td>
             <td className="px-2 py-1 text-right tabular-nums">{savedText(before, after)}</td>

@@ -48,8 +48,18 @@ async function tiffToPng(buffer: ArrayBuffer): Promise<Blob> {
   canvas.height = height;
   const context = canvas.getContext('2d');
   if (!context) throw new Error('no 2D canvas');
-  context.putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, width * height * 4), width, height), 0, 0);
-  return new Promise((resolve, reject) => canvas.toBlob((png) => (png ? resolve(png) : reject(new Error('no PNG'))), 'image/png'));
+  context.putImageData(
+    new ImageData(
+      new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, width * height * 4),
+      width,
+      height,
+    ),
+    0,
+    0,
+  );
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((png) => (png ? resolve(png) : reject(new Error('no PNG'))), 'image/png'),
+  );
 }
 
 /** The same for a stored result: fetched and decoded when the browser cannot draw its format. */

@@ -9,7 +9,17 @@ const BACKDROP =
  * a "100%" button shows both pictures at that pixel size in a window that pans (scroll, or drag on a touch screen),
  * the divider staying where it is in the window; "Fit" goes back.
  */
-export function CompareSlider({ before, after, size, label = 'Compare original and result' }: { before: string; after: string; size?: { width: number; height: number }; label?: string }) {
+export function CompareSlider({
+  before,
+  after,
+  size,
+  label = 'Compare original and result',
+}: {
+  before: string;
+  after: string;
+  size?: { width: number; height: number };
+  label?: string;
+}) {
   const [pos, setPos] = useState(50);
   const [actual, setActual] = useState(false);
   const [view, setView] = useState({ left: 0, width: 0 });
@@ -70,7 +80,11 @@ export function CompareSlider({ before, after, size, label = 'Compare original a
         </div>
       ) : null}
       {/* Fit: a drag anywhere moves the divider. 100%: the window pans; the divider's handle is dragged. */}
-      <div className={zoomed ? 'relative' : 'relative touch-none'} style={zoomed ? { maxWidth: size.width } : undefined} {...(zoomed ? {} : drag)}>
+      <div
+        className={zoomed ? 'relative' : 'relative touch-none'}
+        style={zoomed ? { maxWidth: size.width } : undefined}
+        {...(zoomed ? {} : drag)}
+      >
         <div
           ref={box}
           onScroll={measure}
@@ -78,12 +92,22 @@ export function CompareSlider({ before, after, size, label = 'Compare original a
           data-testid="compare-slider"
         >
           <div className="relative" style={pixels}>
-            <img src={after} alt="Result" className={zoomed ? 'block' : 'block max-h-96 w-full object-contain'} style={pixels} draggable={false} />
+            <img
+              src={after}
+              alt="Result"
+              className={zoomed ? 'block' : 'block max-h-96 w-full object-contain'}
+              style={pixels}
+              draggable={false}
+            />
             <img
               src={before}
               alt="Original"
               className={zoomed ? 'absolute top-0 left-0' : 'absolute inset-0 h-full w-full object-contain'}
-              style={zoomed ? { ...pixels, clipPath: `inset(0 ${size.width - cut}px 0 0)` } : { clipPath: `inset(0 ${100 - pos}% 0 0)` }}
+              style={
+                zoomed
+                  ? { ...pixels, clipPath: `inset(0 ${size.width - cut}px 0 0)` }
+                  : { clipPath: `inset(0 ${100 - pos}% 0 0)` }
+              }
               draggable={false}
             />
           </div>
@@ -101,12 +125,19 @@ export function CompareSlider({ before, after, size, label = 'Compare original a
           className="absolute inset-y-0 w-1 -translate-x-1/2 cursor-ew-resize touch-none bg-white shadow focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-700"
           style={{ left: `${pos}%` }}
         >
-          <span aria-hidden="true" className="absolute top-1/2 left-1/2 grid h-8 w-8 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-white text-xs font-bold text-slate-800 shadow">
+          <span
+            aria-hidden="true"
+            className="absolute top-1/2 left-1/2 grid h-8 w-8 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-white text-xs font-bold text-slate-800 shadow"
+          >
             ⇆
           </span>
         </div>
-        <span className="pointer-events-none absolute top-2 left-2 rounded bg-black/70 px-2 py-0.5 text-xs text-white">Before</span>
-        <span className="pointer-events-none absolute top-2 right-2 rounded bg-black/70 px-2 py-0.5 text-xs text-white">After</span>
+        <span className="pointer-events-none absolute top-2 left-2 rounded bg-black/70 px-2 py-0.5 text-xs text-white">
+          Before
+        </span>
+        <span className="pointer-events-none absolute top-2 right-2 rounded bg-black/70 px-2 py-0.5 text-xs text-white">
+          After
+        </span>
       </div>
     </div>
   );

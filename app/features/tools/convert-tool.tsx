@@ -72,13 +72,25 @@ export function ConvertTool() {
     // A failed file is never skipped silently (docs/product.md §5.4): the list under the results says which and why.
     const { side, over } = formatLimit(format, sizes);
     const fitted: Record<string, number> = side && over && fit ? { maxSide: side } : {};
-    const fields = { operation: 'convert', format, quality, maintainMetadata: false, ...fitted, ...(animated && firstOnly ? { frames: 'first' } : {}) };
+    const fields = {
+      operation: 'convert',
+      format,
+      quality,
+      maintainMetadata: false,
+      ...fitted,
+      ...(animated && firstOnly ? { frames: 'first' } : {}),
+    };
     const outcome = await runAll('/api/convert', files, fields, 'The server could not convert this file.');
     const out = outcome.done.map((d) => ({ originalName: d.name, result: d.result }));
     setDone(out);
     setFailed(outcome.failed);
-    if (outcome.cancelled) toast.info('Conversion cancelled', `${out.length} of ${countOf(files.length, 'image')} converted before you cancelled.`);
-    else if (out.length) toast.success('Conversion complete! 🔄', `${out.length}/${countOf(files.length, 'image')} converted`);
+    if (outcome.cancelled)
+      toast.info(
+        'Conversion cancelled',
+        `${out.length} of ${countOf(files.length, 'image')} converted before you cancelled.`,
+      );
+    else if (out.length)
+      toast.success('Conversion complete! 🔄', `${out.length}/${countOf(files.length, 'image')} converted`);
     else toast.error('Conversion failed', 'Something went wrong during conversion. Please try again.');
   };
 
@@ -94,17 +106,28 @@ export function ConvertTool() {
             <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Selected files">
               {thumbs.map((t) => (
                 <li key={t.url}>
-                  <img src={t.url} alt={t.name} className="h-16 w-full rounded bg-slate-100 object-cover dark:bg-slate-800" />
+                  <img
+                    src={t.url}
+                    alt={t.name}
+                    className="h-16 w-full rounded bg-slate-100 object-cover dark:bg-slate-800"
+                  />
                 </li>
               ))}
-              {files.length > MAX_THUMBS ? <li className="grid h-16 place-items-center rounded bg-slate-100 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">+{files.length - MAX_THUMBS} more</li> : null}
+              {files.length > MAX_THUMBS ? (
+                <li className="grid h-16 place-items-center rounded bg-slate-100 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+                  +{files.length - MAX_THUMBS} more
+                </li>
+              ) : null}
             </ul>
           ) : null}
           <SkippedFiles skipped={skipped} testId="convert-skipped" />
           {animated ? (
             <div className="space-y-1 text-sm" data-testid="convert-animated">
               <p className={muted}>
-                {animated === 1 && files.length === 1 ? 'This image is animated' : `${animated} of ${files.length} images are animated`}: WebP keeps every frame; the other formats hold one picture, the first frame.
+                {animated === 1 && files.length === 1
+                  ? 'This image is animated'
+                  : `${animated} of ${files.length} images are animated`}
+                : WebP keeps every frame; the other formats hold one picture, the first frame.
               </p>
               <FirstFrameToggle choice={{ checked: firstOnly, onChange: setFirstOnly }} disabled={busy} />
             </div>
@@ -114,12 +137,14 @@ export function ConvertTool() {
           <button type="button" className={btnPrimary} disabled={!files.length || busy} onClick={convert}>
             Convert {buttonCount(files.length, 'Image')} to {upper}
           </button>
-          {busy ? (
-            <ProgressCard text="Converting your images..." job={job} detail={detail} onCancel={cancel} />
-          ) : null}
+          {busy ? <ProgressCard text="Converting your images..." job={job} detail={detail} onCancel={cancel} /> : null}
           {done.length ? <ConvertResults done={done} total={files.length} /> : null}
           {failed.length ? (
-            <ul className="list-disc pl-5 text-sm text-red-700 dark:text-red-300" data-testid="convert-failures" aria-label="Files not converted">
+            <ul
+              className="list-disc pl-5 text-sm text-red-700 dark:text-red-300"
+              data-testid="convert-failures"
+              aria-label="Files not converted"
+            >
               {failed.map((f) => (
                 <li key={f.name}>
                   {f.name}: {f.reason}
@@ -146,7 +171,15 @@ export function ConvertTool() {
           {format === 'jpeg' || format === 'webp' || format === 'avif' ? (
             <label className={fieldLabel}>
               Quality: {quality}%
-              <input type="range" min={QUALITY.min} max={QUALITY.max} step={5} value={quality} onChange={(e) => setQuality(Number(e.target.value))} className={range} />
+              <input
+                type="range"
+                min={QUALITY.min}
+                max={QUALITY.max}
+                step={5}
+                value={quality}
+                onChange={(e) => setQuality(Number(e.target.value))}
+                className={range}
+              />
             </label>
           ) : null}
         </fieldset>
@@ -172,7 +205,9 @@ function useThumbs(files: File[]) {
   useEffect(() => {
     let live = true;
     let made: string[] = [];
-    void Promise.all(files.slice(0, MAX_THUMBS).map(async (f) => ({ name: f.name, url: await previewFileUrl(f) }))).then((list) => {
+    void Promise.all(
+      files.slice(0, MAX_THUMBS).map(async (f) => ({ name: f.name, url: await previewFileUrl(f) })),
+    ).then((list) => {
       made = list.map((t) => t.url);
       if (live) setThumbs(list);
       else made.forEach((url) => URL.revokeObjectURL(url));
@@ -192,7 +227,13 @@ function ConvertResults({ done, total }: { done: Converted[]; total: number }) {
     setZipping(true);
     try {
       const names = uniqueNames(done.map((d) => resultName(d.originalName, 'convert', d.result.format)));
-      await downloadZip(done.map((d, i) => ({ name: names[i]!, url: d.result.imageUrl })), zipName(done.map((d) => d.originalName), 'convert'));
+      await downloadZip(
+        done.map((d, i) => ({ name: names[i]!, url: d.result.imageUrl })),
+        zipName(
+          done.map((d) => d.originalName),
+          'convert',
+        ),
+      );
       toast.success('Downloading...', `${done.length} files in one ZIP`);
     } catch {
       toast.error('Download failed', 'Some results have expired. Please convert the images again.');
@@ -207,7 +248,11 @@ function ConvertResults({ done, total }: { done: Converted[]; total: number }) {
       </p>
       {done.length === 1 ? <Notes notes={done[0]!.result.notes} /> : null}
       {done.length === 1 ? (
-        <DownloadLink imageUrl={done[0]!.result.imageUrl} name={resultName(done[0]!.originalName, 'convert', done[0]!.result.format)} label={`Download ${fmt}`} />
+        <DownloadLink
+          imageUrl={done[0]!.result.imageUrl}
+          name={resultName(done[0]!.originalName, 'convert', done[0]!.result.format)}
+          label={`Download ${fmt}`}
+        />
       ) : (
         <>
           <button type="button" className={btnPrimary} disabled={zipping} onClick={all}>
@@ -218,13 +263,21 @@ function ConvertResults({ done, total }: { done: Converted[]; total: number }) {
             {done.map((d) => {
               const name = resultName(d.originalName, 'convert', d.result.format);
               return (
-                <li key={d.result.imageUrl} className="flex items-center gap-2 rounded-lg border border-slate-200 p-2 dark:border-slate-700" data-testid="converted-file">
+                <li
+                  key={d.result.imageUrl}
+                  className="flex items-center gap-2 rounded-lg border border-slate-200 p-2 dark:border-slate-700"
+                  data-testid="converted-file"
+                >
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{name}</p>
                     <p className="text-xs text-slate-600 dark:text-slate-400">
-                      <span className="rounded bg-slate-200 px-1 font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">{d.result.format.toUpperCase()}</span>{' '}
+                      <span className="rounded bg-slate-200 px-1 font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+                        {d.result.format.toUpperCase()}
+                      </span>{' '}
                       <span data-testid="converted-size">{formatBytes(d.result.size)}</span>
-                      {d.result.frames && d.result.frames > 1 ? <span data-testid="converted-frames">, {d.result.frames} frames, animated</span> : null}
+                      {d.result.frames && d.result.frames > 1 ? (
+                        <span data-testid="converted-frames">, {d.result.frames} frames, animated</span>
+                      ) : null}
                     </p>
                     <Notes notes={d.result.notes} className="text-xs text-slate-600 dark:text-slate-400" />
                   </div>

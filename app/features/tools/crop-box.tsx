@@ -8,7 +8,12 @@ const CORNERS: { id: Corner; label: string; pos: string; cursor: string }[] = [
   { id: 'se', label: 'bottom-right', pos: 'right-0 bottom-0', cursor: 'cursor-nwse-resize' },
 ];
 
-const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
 
 interface Props {
   src: string;
@@ -26,7 +31,8 @@ interface Props {
 export function CropBox({ src, natural, box, ratio, onChange, onLoad }: Props) {
   const frame = useRef<HTMLDivElement>(null);
   const drag = useRef<{ kind: 'move' | Corner; x: number; y: number; start: Box } | null>(null);
-  const scale = () => (frame.current && natural.width ? frame.current.getBoundingClientRect().width / natural.width : 1);
+  const scale = () =>
+    frame.current && natural.width ? frame.current.getBoundingClientRect().width / natural.width : 1;
 
   const begin = (kind: 'move' | Corner) => (e: PointerEvent) => {
     e.preventDefault();
@@ -40,7 +46,9 @@ export function CropBox({ src, natural, box, ratio, onChange, onLoad }: Props) {
     const s = scale();
     const dx = (e.clientX - d.x) / s;
     const dy = (e.clientY - d.y) / s;
-    onChange(d.kind === 'move' ? moveBox(d.start, dx, dy, natural) : resizeBox(d.start, d.kind, dx, dy, natural, ratio));
+    onChange(
+      d.kind === 'move' ? moveBox(d.start, dx, dy, natural) : resizeBox(d.start, d.kind, dx, dy, natural, ratio),
+    );
   };
   const end = () => (drag.current = null);
 
@@ -58,7 +66,13 @@ export function CropBox({ src, natural, box, ratio, onChange, onLoad }: Props) {
   const ready = natural.width > 0;
 
   return (
-    <div ref={frame} className="relative mx-auto w-full max-w-2xl touch-none select-none overflow-hidden" onPointerMove={onMove} onPointerUp={end} onPointerCancel={end}>
+    <div
+      ref={frame}
+      className="relative mx-auto w-full max-w-2xl touch-none select-none overflow-hidden"
+      onPointerMove={onMove}
+      onPointerUp={end}
+      onPointerCancel={end}
+    >
       <img
         src={src}
         alt="Image to crop"
@@ -75,7 +89,12 @@ export function CropBox({ src, natural, box, ratio, onChange, onLoad }: Props) {
           onPointerDown={begin('move')}
           onKeyDown={nudge('move')}
           className="absolute cursor-move border-2 border-white shadow-[0_0_0_9999px_rgba(0,0,0,0.5)] outline-none ring-brand-600 focus-visible:ring-4"
-          style={{ left: pct(box.x, natural.width), top: pct(box.y, natural.height), width: pct(box.width, natural.width), height: pct(box.height, natural.height) }}
+          style={{
+            left: pct(box.x, natural.width),
+            top: pct(box.y, natural.height),
+            width: pct(box.width, natural.width),
+            height: pct(box.height, natural.height),
+          }}
         >
           {CORNERS.map((c) => (
             <button

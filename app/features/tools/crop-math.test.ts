@@ -10,7 +10,12 @@ describe('crop math', () => {
     expect(fitRatio(img, null)).toEqual({ x: 0, y: 0, width: 1000, height: 600 });
   });
   it('moves inside the image only', () => {
-    expect(moveBox({ x: 10, y: 10, width: 100, height: 100 }, -50, 900, img)).toEqual({ x: 0, y: 500, width: 100, height: 100 });
+    expect(moveBox({ x: 10, y: 10, width: 100, height: 100 }, -50, 900, img)).toEqual({
+      x: 0,
+      y: 500,
+      width: 100,
+      height: 100,
+    });
   });
   it('resizes from a corner keeping the opposite corner', () => {
     const b = { x: 100, y: 100, width: 200, height: 200 };
@@ -28,8 +33,23 @@ describe('crop math', () => {
     expect(big.y + big.height).toBeLessThanOrEqual(600);
   });
   it('never goes below the minimum or outside', () => {
-    expect(resizeBox({ x: 0, y: 0, width: 20, height: 20 }, 'se', -100, -100, img, null)).toEqual({ x: 0, y: 0, width: 8, height: 8 });
-    expect(clampBox({ x: 990, y: -4, width: 50.4, height: 2000 }, img)).toEqual({ x: 950, y: 0, width: 50, height: 600 });
-    expect(fromFields({ x: 0, y: 0, width: 320, height: 1 }, img, 16 / 9)).toEqual({ x: 0, y: 0, width: 320, height: 180 });
+    expect(resizeBox({ x: 0, y: 0, width: 20, height: 20 }, 'se', -100, -100, img, null)).toEqual({
+      x: 0,
+      y: 0,
+      width: 8,
+      height: 8,
+    });
+    expect(clampBox({ x: 990, y: -4, width: 50.4, height: 2000 }, img)).toEqual({
+      x: 950,
+      y: 0,
+      width: 50,
+      height: 600,
+    });
+    expect(fromFields({ x: 0, y: 0, width: 320, height: 1 }, img, 16 / 9)).toEqual({
+      x: 0,
+      y: 0,
+      width: 320,
+      height: 180,
+    });
   });
 });

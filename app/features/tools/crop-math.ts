@@ -27,10 +27,16 @@ const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v
 export function clampBox(b: Box, img: Size): Box {
   const width = clamp(Math.round(b.width), Math.min(MIN_CROP, img.width), img.width);
   const height = clamp(Math.round(b.height), Math.min(MIN_CROP, img.height), img.height);
-  return { x: clamp(Math.round(b.x), 0, img.width - width), y: clamp(Math.round(b.y), 0, img.height - height), width, height };
+  return {
+    x: clamp(Math.round(b.x), 0, img.width - width),
+    y: clamp(Math.round(b.y), 0, img.height - height),
+    width,
+    height,
+  };
 }
 
-export const moveBox = (b: Box, dx: number, dy: number, img: Size): Box => clampBox({ ...b, x: b.x + dx, y: b.y + dy }, img);
+export const moveBox = (b: Box, dx: number, dy: number, img: Size): Box =>
+  clampBox({ ...b, x: b.x + dx, y: b.y + dy }, img);
 
 /** The largest centred box of this ratio (the whole image when free). */
 export function fitRatio(img: Size, ratio: number | null): Box {

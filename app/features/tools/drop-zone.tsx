@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from "react";
+import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { IMAGE_INPUT_ACCEPT } from '../../../core/images/kinds';
 
 interface Props {
@@ -14,21 +14,11 @@ interface Props {
  * visible words (title and hint; axe's label-content-name-mismatch failed the aria-label that rewrote them), and the
  * paste is said in its description.
  */
-export function DropZone({
-  onFiles,
-  hint,
-  multiple = false,
-  disabled = false,
-  label,
-}: Props) {
+export function DropZone({ onFiles, hint, multiple = false, disabled = false, label }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const pasteNote = useId();
   const [over, setOver] = useState(false);
-  const title =
-    label ??
-    (multiple
-      ? "Drop images here or click to choose"
-      : "Drop an image here or click to choose");
+  const title = label ?? (multiple ? 'Drop images here or click to choose' : 'Drop an image here or click to choose');
 
   const take = (list: FileList | null | undefined) => {
     if (!list?.length || disabled) return;
@@ -50,7 +40,7 @@ export function DropZone({
         aria-describedby={pasteNote}
         onClick={() => input.current?.click()}
         onKeyDown={(e) => {
-          if (e.key === "Enter" || e.key === " ") {
+          if (e.key === 'Enter' || e.key === ' ') {
             e.preventDefault();
             input.current?.click();
           }
@@ -65,8 +55,8 @@ export function DropZone({
         data-testid="drop-zone"
         className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-4 py-10 text-center transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${
           over
-            ? "border-brand-600 bg-brand-50 dark:bg-slate-800"
-            : "border-slate-300 bg-white hover:border-brand-600 dark:border-slate-600 dark:bg-slate-900"
+            ? 'border-brand-600 bg-brand-50 dark:bg-slate-800'
+            : 'border-slate-300 bg-white hover:border-brand-600 dark:border-slate-600 dark:bg-slate-900'
         }`}
       >
         <svg
@@ -79,12 +69,8 @@ export function DropZone({
         >
           <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
         </svg>
-        <span className="font-medium text-slate-800 dark:text-slate-100">
-          {title}
-        </span>
-        <span className="text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </span>
+        <span className="font-medium text-slate-800 dark:text-slate-100">{title}</span>
+        <span className="text-sm text-slate-600 dark:text-slate-400">{hint}</span>
       </div>
       <span id={pasteNote} className="sr-only">
         You can also paste an image.
@@ -100,7 +86,7 @@ export function DropZone({
         data-testid="file-input"
         onChange={(e) => {
           take(e.target.files);
-          e.target.value = "";
+          e.target.value = '';
         }}
       />
     </>

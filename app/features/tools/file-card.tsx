@@ -10,10 +10,25 @@ import { IMAGE_INPUT_ACCEPT } from '../../../core/images/kinds';
  * "Use the first frame only" (ADR 0137): an animation keeps its frames unless this is ticked, which sends
  * `frames=first`. A real checkbox, so it has its label and the keyboard for free.
  */
-export function FirstFrameToggle({ choice, disabled, testId = 'first-frame-only' }: { choice: FirstFrameChoice; disabled?: boolean; testId?: string }) {
+export function FirstFrameToggle({
+  choice,
+  disabled,
+  testId = 'first-frame-only',
+}: {
+  choice: FirstFrameChoice;
+  disabled?: boolean;
+  testId?: string;
+}) {
   return (
     <label className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
-      <input type="checkbox" checked={choice.checked} disabled={disabled} onChange={(e) => choice.onChange(e.target.checked)} className="h-4 w-4 rounded accent-brand-700" data-testid={testId} />
+      <input
+        type="checkbox"
+        checked={choice.checked}
+        disabled={disabled}
+        onChange={(e) => choice.onChange(e.target.checked)}
+        className="h-4 w-4 rounded accent-brand-700"
+        data-testid={testId}
+      />
       Use the first frame only
     </label>
   );
@@ -24,7 +39,21 @@ export function FirstFrameToggle({ choice, disabled, testId = 'first-frame-only'
  * animation it says so and, given `firstFrame`, offers "Use the first frame only". `keepsFrames` is false on a tab
  * whose operation works on one picture (blur, the AI operations), where "the tools keep them" would not be true.
  */
-export function ImagePicker({ chosen, onFiles, hint, disabled, firstFrame, keepsFrames = true }: { chosen: Chosen | null; onFiles: (f: File[]) => void; hint: string; disabled?: boolean; firstFrame?: FirstFrameChoice; keepsFrames?: boolean }) {
+export function ImagePicker({
+  chosen,
+  onFiles,
+  hint,
+  disabled,
+  firstFrame,
+  keepsFrames = true,
+}: {
+  chosen: Chosen | null;
+  onFiles: (f: File[]) => void;
+  hint: string;
+  disabled?: boolean;
+  firstFrame?: FirstFrameChoice;
+  keepsFrames?: boolean;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const card = useRef<HTMLDivElement>(null);
   // The drop zone that held focus is gone once a file is picked: the card takes it, naming the file.
@@ -40,7 +69,11 @@ export function ImagePicker({ chosen, onFiles, hint, disabled, firstFrame, keeps
       className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 sm:flex-row sm:items-center dark:border-slate-700 dark:bg-slate-900"
       data-testid="file-card"
     >
-      <img src={preview} alt={`Preview of ${file.name}`} className="h-32 w-full rounded-lg bg-slate-100 object-contain sm:w-40 dark:bg-slate-800" />
+      <img
+        src={preview}
+        alt={`Preview of ${file.name}`}
+        className="h-32 w-full rounded-lg bg-slate-100 object-contain sm:w-40 dark:bg-slate-800"
+      />
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-slate-900 dark:text-white" data-testid="file-name">
           {file.name}
@@ -50,7 +83,12 @@ export function ImagePicker({ chosen, onFiles, hint, disabled, firstFrame, keeps
         </p>
         {frames ? (
           <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="file-animation">
-            Animated, {frames} frames: {firstFrame?.checked ? 'only the first will be used.' : keepsFrames ? 'the tools keep them.' : 'this tool works on one picture.'}
+            Animated, {frames} frames:{' '}
+            {firstFrame?.checked
+              ? 'only the first will be used.'
+              : keepsFrames
+                ? 'the tools keep them.'
+                : 'this tool works on one picture.'}
           </p>
         ) : null}
         {frames && firstFrame ? (

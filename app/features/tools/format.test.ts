@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { buttonCount, countOf, downloadUrl, formatBytes, keepRatio, parseDimension, resultName, uniqueNames, zipName } from './format';
+import {
+  buttonCount,
+  countOf,
+  downloadUrl,
+  formatBytes,
+  keepRatio,
+  parseDimension,
+  resultName,
+  uniqueNames,
+  zipName,
+} from './format';
 
 describe('formatBytes', () => {
   it('uses base 1024 and two decimals at most', () => {

@@ -18,7 +18,8 @@ export const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n =
 export const buttonCount = (n: number, one: string, many = `${one}s`) => (n === 0 ? many : countOf(n, one, many));
 
 /** File extensions as the image route writes them (it renames to the bytes' type): .jpg, .tif … */
-export const extensionOf = (format: string) => IMAGE_EXTENSIONS[format.toLowerCase() as ImageFormat] ?? format.toLowerCase();
+export const extensionOf = (format: string) =>
+  IMAGE_EXTENSIONS[format.toLowerCase() as ImageFormat] ?? format.toLowerCase();
 
 /** What each operation adds to the original name: holiday.jpg compressed is holiday-compressed.webp. */
 const SUFFIX: Record<string, string> = {

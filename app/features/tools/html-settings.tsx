@@ -1,6 +1,15 @@
 import { useId } from 'react';
 import { QUALITY } from '../../../core/tools/fields';
-import { HTML_DEFAULT_QUALITY, HTML_FITS, HTML_FORMATS, HTML_SELECTOR_MAX_CHARS, HTML_VIEWPORT_HEIGHT, HTML_VIEWPORT_WIDTH, type HtmlFit, type HtmlFormat } from '../../../core/tools/html';
+import {
+  HTML_DEFAULT_QUALITY,
+  HTML_FITS,
+  HTML_FORMATS,
+  HTML_SELECTOR_MAX_CHARS,
+  HTML_VIEWPORT_HEIGHT,
+  HTML_VIEWPORT_WIDTH,
+  type HtmlFit,
+  type HtmlFormat,
+} from '../../../core/tools/html';
 import { card, fieldLabel, input, muted, range } from './styles';
 
 /** What the HTML to image tab sends besides the HTML (the fields of htmlRenderSchema, core/tools/html.ts). */
@@ -32,11 +41,23 @@ export const HTML_SETTINGS_DEFAULT: HtmlSettingsState = {
 /** The request body's settings: a blank selector and a JPEG's transparency are left out rather than refused. */
 export function renderFields(s: HtmlSettingsState) {
   const { selector, transparent, ...rest } = s;
-  return { ...rest, ...(s.fit === 'content' && selector.trim() ? { selector: selector.trim() } : {}), transparent: transparent && s.format !== 'jpeg' };
+  return {
+    ...rest,
+    ...(s.fit === 'content' && selector.trim() ? { selector: selector.trim() } : {}),
+    transparent: transparent && s.format !== 'jpeg',
+  };
 }
 
-const FORMAT_LABELS: Record<HtmlFormat, string> = { png: 'PNG - sharp text, transparency', jpeg: 'JPEG - smallest for photos', webp: 'WebP - small and sharp' };
-const FIT_LABELS: Record<HtmlFit, string> = { content: 'Fit to the content', viewport: 'The viewport', page: 'The whole page' };
+const FORMAT_LABELS: Record<HtmlFormat, string> = {
+  png: 'PNG - sharp text, transparency',
+  jpeg: 'JPEG - smallest for photos',
+  webp: 'WebP - small and sharp',
+};
+const FIT_LABELS: Record<HtmlFit, string> = {
+  content: 'Fit to the content',
+  viewport: 'The viewport',
+  page: 'The whole page',
+};
 const FIT_HINTS: Record<HtmlFit, string> = {
   content: 'Just what the page draws, without the empty space around it.',
   viewport: 'Exactly the width and height below, like a browser window.',
@@ -50,7 +71,12 @@ export function HtmlSettings({ s, set }: { s: HtmlSettingsState; set: (s: HtmlSe
     <>
       <label className={fieldLabel}>
         What to capture
-        <select value={s.fit} onChange={(e) => put('fit', e.target.value as HtmlFit)} className={input} aria-describedby={ids.fitHint}>
+        <select
+          value={s.fit}
+          onChange={(e) => put('fit', e.target.value as HtmlFit)}
+          className={input}
+          aria-describedby={ids.fitHint}
+        >
           {HTML_FITS.map((f) => (
             <option key={f} value={f}>
               {FIT_LABELS[f]}
@@ -84,12 +110,28 @@ export function HtmlSettings({ s, set }: { s: HtmlSettingsState; set: (s: HtmlSe
       ) : null}
       <label className={fieldLabel}>
         Viewport width (px)
-        <input type="number" inputMode="numeric" min={HTML_VIEWPORT_WIDTH.min} max={HTML_VIEWPORT_WIDTH.max} value={s.width} onChange={(e) => put('width', Number(e.target.value))} className={input} />
+        <input
+          type="number"
+          inputMode="numeric"
+          min={HTML_VIEWPORT_WIDTH.min}
+          max={HTML_VIEWPORT_WIDTH.max}
+          value={s.width}
+          onChange={(e) => put('width', Number(e.target.value))}
+          className={input}
+        />
       </label>
       {s.fit === 'viewport' ? (
         <label className={fieldLabel}>
           Viewport height (px)
-          <input type="number" inputMode="numeric" min={HTML_VIEWPORT_HEIGHT.min} max={HTML_VIEWPORT_HEIGHT.max} value={s.height} onChange={(e) => put('height', Number(e.target.value))} className={input} />
+          <input
+            type="number"
+            inputMode="numeric"
+            min={HTML_VIEWPORT_HEIGHT.min}
+            max={HTML_VIEWPORT_HEIGHT.max}
+            value={s.height}
+            onChange={(e) => put('height', Number(e.target.value))}
+            className={input}
+          />
         </label>
       ) : null}
       <label className={fieldLabel}>
@@ -112,29 +154,68 @@ export function HtmlSettings({ s, set }: { s: HtmlSettingsState; set: (s: HtmlSe
       {s.format === 'png' ? null : (
         <label className={fieldLabel}>
           Quality: {s.quality}%
-          <input type="range" min={QUALITY.min} max={QUALITY.max} step={5} value={s.quality} onChange={(e) => put('quality', Number(e.target.value))} className={range} />
+          <input
+            type="range"
+            min={QUALITY.min}
+            max={QUALITY.max}
+            step={5}
+            value={s.quality}
+            onChange={(e) => put('quality', Number(e.target.value))}
+            className={range}
+          />
         </label>
       )}
       <div>
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
-          <input type="checkbox" checked={s.transparent && s.format !== 'jpeg'} disabled={s.format === 'jpeg'} onChange={(e) => put('transparent', e.target.checked)} className="h-4 w-4 accent-brand-700" />
+          <input
+            type="checkbox"
+            checked={s.transparent && s.format !== 'jpeg'}
+            disabled={s.format === 'jpeg'}
+            onChange={(e) => put('transparent', e.target.checked)}
+            className="h-4 w-4 accent-brand-700"
+          />
           Transparent background
         </label>
-        <p className={`mt-1 ${muted}`}>{s.format === 'jpeg' ? 'JPEG has no transparency: choose PNG or WebP.' : 'Where the page paints no background of its own.'}</p>
+        <p className={`mt-1 ${muted}`}>
+          {s.format === 'jpeg'
+            ? 'JPEG has no transparency: choose PNG or WebP.'
+            : 'Where the page paints no background of its own.'}
+        </p>
       </div>
       <div>
-        <label htmlFor={ids.scripts} className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
-          <input id={ids.scripts} type="checkbox" checked={s.allowScripts} onChange={(e) => put('allowScripts', e.target.checked)} className="h-4 w-4 accent-brand-700" />
+        <label
+          htmlFor={ids.scripts}
+          className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200"
+        >
+          <input
+            id={ids.scripts}
+            type="checkbox"
+            checked={s.allowScripts}
+            onChange={(e) => put('allowScripts', e.target.checked)}
+            className="h-4 w-4 accent-brand-700"
+          />
           Allow scripts
         </label>
-        <p className={`mt-1 ${muted}`}>Off by default. The page never reaches the internet: pictures and fonts must be embedded as data: URLs.</p>
+        <p className={`mt-1 ${muted}`}>
+          Off by default. The page never reaches the internet: pictures and fonts must be embedded as data: URLs.
+        </p>
       </div>
     </>
   );
 }
 
 /** The settings card (a fieldset, so a render in progress disables them all). */
-export function HtmlSettingsCard({ s, set, disabled, className }: { s: HtmlSettingsState; set: (s: HtmlSettingsState) => void; disabled: boolean; className: string }) {
+export function HtmlSettingsCard({
+  s,
+  set,
+  disabled,
+  className,
+}: {
+  s: HtmlSettingsState;
+  set: (s: HtmlSettingsState) => void;
+  disabled: boolean;
+  className: string;
+}) {
   return (
     <fieldset className={`${card} ${className} space-y-3`} disabled={disabled}>
       <legend className="px-1 font-semibold text-slate-900 dark:text-white">Settings</legend>

@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ToolResult } from '../../../core/api/tools';
-import { HTML_MAX_BYTES, HTML_RENDER_TIMEOUT_MS, htmlRenderSchema, htmlSizeProblem, htmlTooLargeMessage } from '../../../core/tools/html';
+import {
+  HTML_MAX_BYTES,
+  HTML_RENDER_TIMEOUT_MS,
+  htmlRenderSchema,
+  htmlSizeProblem,
+  htmlTooLargeMessage,
+} from '../../../core/tools/html';
 import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { failureText } from './api';
@@ -10,7 +16,10 @@ import { DownloadLink, Notes, PictureFacts, ResultCard } from './result-card';
 import { btnPrimary, btnSecondary, card, fieldLabel, input, muted } from './styles';
 
 /** Behind a transparent result: a checkerboard, so see-through parts show as such. */
-const CHECKERBOARD = { backgroundImage: 'repeating-conic-gradient(#cbd5e1 0% 25%, #f8fafc 0% 50%)', backgroundSize: '16px 16px' };
+const CHECKERBOARD = {
+  backgroundImage: 'repeating-conic-gradient(#cbd5e1 0% 25%, #f8fafc 0% 50%)',
+  backgroundSize: '16px 16px',
+};
 
 /** `page.html` → `page-rendered.png`; pasted HTML → `html-rendered.png`. */
 export function renderedName(fileName: string | null, format: string): string {
@@ -25,7 +34,9 @@ export function HtmlToImage() {
   const [settings, setSettings] = useState(HTML_SETTINGS_DEFAULT);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<(ToolResult & { name: string; scale: number; transparent: boolean }) | null>(null);
+  const [result, setResult] = useState<(ToolResult & { name: string; scale: number; transparent: boolean }) | null>(
+    null,
+  );
   const ids = { html: useId(), error: useId() };
   const picker = useRef<HTMLInputElement>(null);
 
@@ -108,7 +119,11 @@ export function HtmlToImage() {
             {busy ? 'Rendering…' : `Render to ${settings.format.toUpperCase()}`}
           </button>
           {error && !busy ? (
-            <p id={ids.error} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+            <p
+              id={ids.error}
+              role="alert"
+              className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+            >
               {error}
             </p>
           ) : null}
@@ -129,7 +144,11 @@ export function HtmlToImage() {
               </div>
               <PictureFacts result={result} />
               <Notes notes={result.notes} />
-              <DownloadLink imageUrl={result.imageUrl} name={result.name} label={`Download ${result.format.toUpperCase()}`} />
+              <DownloadLink
+                imageUrl={result.imageUrl}
+                name={result.name}
+                label={`Download ${result.format.toUpperCase()}`}
+              />
             </ResultCard>
           ) : null}
         </div>
@@ -152,7 +171,14 @@ function RenderProgress() {
   return (
     <div role="status" className={card}>
       <p className="text-slate-800 dark:text-slate-100">{text}</p>
-      <div role="progressbar" aria-label="Rendering the page" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
+      <div
+        role="progressbar"
+        aria-label="Rendering the page"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+      >
         <div className="h-full bg-brand-700 transition-[width] dark:bg-brand-400" style={{ width: `${value}%` }} />
       </div>
     </div>

@@ -20,6 +20,8 @@ let known: Promise<string> | null = null;
 
 /** The `accept` field for this browser, e.g. `avif,webp,jpeg,png`; asked once a page. */
 export function browserAccept(): Promise<string> {
-  known ??= Promise.all([shows('avif'), shows('webp')]).then(([avif, webp]) => [avif ? 'avif' : '', webp ? 'webp' : '', 'jpeg', 'png'].filter(Boolean).join(','));
+  known ??= Promise.all([shows('avif'), shows('webp')]).then(([avif, webp]) =>
+    [avif ? 'avif' : '', webp ? 'webp' : '', 'jpeg', 'png'].filter(Boolean).join(','),
+  );
   return known;
 }

@@ -11,7 +11,13 @@ interface PanelProps {
   onRun: (fields: Fields, label: string) => void;
 }
 
-export function CropPanel({ natural, disabled, onRun, src, onLoad }: PanelProps & { src: string; onLoad: (s: Size) => void }) {
+export function CropPanel({
+  natural,
+  disabled,
+  onRun,
+  src,
+  onLoad,
+}: PanelProps & { src: string; onLoad: (s: Size) => void }) {
   const [ratioId, setRatioId] = useState<string>('free');
   const [box, setBox] = useState<Box | null>(null);
   const ratio = CROP_RATIOS.find((r) => r.id === ratioId)?.ratio ?? null;
@@ -23,12 +29,25 @@ export function CropPanel({ natural, disabled, onRun, src, onLoad }: PanelProps 
   const field = (k: keyof Box, v: string) => setBox(fromFields({ ...current, [k]: parseDimension(v) }, natural, ratio));
   return (
     <div className={`${card} space-y-4`}>
-      <CropBox src={src} natural={natural} box={current} ratio={ratio} onChange={setBox} onLoad={(s) => (onLoad(s), setBox(fitRatio(s, ratio)))} />
+      <CropBox
+        src={src}
+        natural={natural}
+        box={current}
+        ratio={ratio}
+        onChange={setBox}
+        onLoad={(s) => (onLoad(s), setBox(fitRatio(s, ratio)))}
+      />
       <fieldset>
         <legend className={fieldLabel}>Aspect ratio</legend>
         <div className="mt-2 flex flex-wrap gap-2">
           {CROP_RATIOS.map((r) => (
-            <button key={r.id} type="button" aria-pressed={ratioId === r.id} onClick={() => pick(r.id)} className={`${btnSecondary} text-sm ${ratioId === r.id ? '!border-brand-700 ring-2 ring-brand-700' : ''}`}>
+            <button
+              key={r.id}
+              type="button"
+              aria-pressed={ratioId === r.id}
+              onClick={() => pick(r.id)}
+              className={`${btnSecondary} text-sm ${ratioId === r.id ? '!border-brand-700 ring-2 ring-brand-700' : ''}`}
+            >
               {r.label}
             </button>
           ))}
@@ -38,11 +57,23 @@ export function CropPanel({ natural, disabled, onRun, src, onLoad }: PanelProps 
         {(['x', 'y', 'width', 'height'] as const).map((k) => (
           <label key={k} className={fieldLabel}>
             {k === 'x' ? 'Left (x)' : k === 'y' ? 'Top (y)' : k === 'width' ? 'Crop width' : 'Crop height'}
-            <input type="number" min={0} value={current[k]} onChange={(e) => field(k, e.target.value)} className={input} disabled={k === 'height' && ratio !== null} />
+            <input
+              type="number"
+              min={0}
+              value={current[k]}
+              onChange={(e) => field(k, e.target.value)}
+              className={input}
+              disabled={k === 'height' && ratio !== null}
+            />
           </label>
         ))}
       </div>
-      <button type="button" className={btnPrimary} disabled={disabled || natural.width === 0} onClick={() => onRun({ operation: 'crop', ...current }, 'crop')}>
+      <button
+        type="button"
+        className={btnPrimary}
+        disabled={disabled || natural.width === 0}
+        onClick={() => onRun({ operation: 'crop', ...current }, 'crop')}
+      >
         Crop Image
       </button>
     </div>
@@ -69,19 +100,50 @@ export function TransformPanel({ disabled, onRun, src }: PanelProps & { src: str
   return (
     <div className={`${card} space-y-4`}>
       <div className="grid h-72 place-items-center overflow-hidden rounded-lg bg-slate-100 dark:bg-slate-800">
-        <img src={src} alt="Transform preview" data-testid="transform-preview" className="max-h-48 max-w-[12rem] transition-transform" style={{ transform: `scale(${sx}, ${sy}) rotate(${angle}deg)` }} />
+        <img
+          src={src}
+          alt="Transform preview"
+          data-testid="transform-preview"
+          className="max-h-48 max-w-[12rem] transition-transform"
+          style={{ transform: `scale(${sx}, ${sy}) rotate(${angle}deg)` }}
+        />
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={btnSecondary} onClick={() => turn(270)}>Rotate 90° left</button>
-        <button type="button" className={btnSecondary} onClick={() => turn(90)}>Rotate 90° right</button>
-        <button type="button" className={btnSecondary} onClick={() => turn(180)}>Rotate 180°</button>
-        <button type="button" className={btnSecondary} aria-pressed={flip === 'horizontal'} onClick={() => toggle('horizontal')}>Flip horizontal</button>
-        <button type="button" className={btnSecondary} aria-pressed={flip === 'vertical'} onClick={() => toggle('vertical')}>Flip vertical</button>
+        <button type="button" className={btnSecondary} onClick={() => turn(270)}>
+          Rotate 90° left
+        </button>
+        <button type="button" className={btnSecondary} onClick={() => turn(90)}>
+          Rotate 90° right
+        </button>
+        <button type="button" className={btnSecondary} onClick={() => turn(180)}>
+          Rotate 180°
+        </button>
+        <button
+          type="button"
+          className={btnSecondary}
+          aria-pressed={flip === 'horizontal'}
+          onClick={() => toggle('horizontal')}
+        >
+          Flip horizontal
+        </button>
+        <button
+          type="button"
+          className={btnSecondary}
+          aria-pressed={flip === 'vertical'}
+          onClick={() => toggle('vertical')}
+        >
+          Flip vertical
+        </button>
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
         Rotation {angle}°, flip {flip}
       </p>
-      <button type="button" className={btnPrimary} disabled={disabled || (angle === 0 && flip === 'none')} onClick={() => onRun({ operation: 'rotate', angle: String(angle), flip }, 'transform')}>
+      <button
+        type="button"
+        className={btnPrimary}
+        disabled={disabled || (angle === 0 && flip === 'none')}
+        onClick={() => onRun({ operation: 'rotate', angle: String(angle), flip }, 'transform')}
+      >
         Apply Transform
       </button>
     </div>

@@ -26,9 +26,24 @@ const TABS = [
 ] as const;
 
 const LABELS = {
-  resize: { ok: 'Image resized successfully! 📐', fail: 'Resize failed', text: 'Something went wrong during resizing. Please try again.', download: 'Download Resized Image' },
-  crop: { ok: 'Image cropped successfully!', fail: 'Crop failed', text: 'Something went wrong during cropping. Please try again.', download: 'Download Cropped Image' },
-  transform: { ok: 'Image transformed successfully!', fail: 'Transform failed', text: 'Something went wrong during the transform. Please try again.', download: 'Download Transformed Image' },
+  resize: {
+    ok: 'Image resized successfully! 📐',
+    fail: 'Resize failed',
+    text: 'Something went wrong during resizing. Please try again.',
+    download: 'Download Resized Image',
+  },
+  crop: {
+    ok: 'Image cropped successfully!',
+    fail: 'Crop failed',
+    text: 'Something went wrong during cropping. Please try again.',
+    download: 'Download Cropped Image',
+  },
+  transform: {
+    ok: 'Image transformed successfully!',
+    fail: 'Transform failed',
+    text: 'Something went wrong during the transform. Please try again.',
+    download: 'Download Transformed Image',
+  },
 } as const;
 type Kind = keyof typeof LABELS;
 
@@ -36,7 +51,14 @@ export function ModifyTool() {
   const [tab, setTab] = useTabParam(TABS);
   const [result, setResult] = useState<(ToolResult & { kind: Kind }) | null>(null);
   const [natural, setNatural] = useState<Size>({ width: 0, height: 0 });
-  const [size, setSize] = useState<ResizeFieldsState>({ ...RESIZE_DEFAULT, keep: true, preset: null, fit: null, background: RESIZE_BACKGROUND_DEFAULT, typed: [] });
+  const [size, setSize] = useState<ResizeFieldsState>({
+    ...RESIZE_DEFAULT,
+    keep: true,
+    preset: null,
+    fit: null,
+    background: RESIZE_BACKGROUND_DEFAULT,
+    typed: [],
+  });
   const onChosen = useCallback(() => {
     setResult(null);
     setNatural({ width: 0, height: 0 });
@@ -77,17 +99,60 @@ export function ModifyTool() {
           <BatchPanel />
         ) : (
           <>
-            <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} firstFrame={firstFrame} />
-            {chosen && tab === 'resize' ? <ResizePanel natural={natural} disabled={disabled} onRun={onRun} size={size} setSize={setSize} src={chosen.preview} framed={result?.kind === 'resize' && result.framing ? { window: result.framing, box: result } : undefined} /> : null}
-            {chosen && tab === 'crop' ? <CropPanel key={chosen.preview} natural={natural} disabled={disabled} onRun={onRun} src={chosen.preview} onLoad={setNatural} /> : null}
-            {chosen && tab === 'transform' ? <TransformPanel key={chosen.preview} natural={natural} disabled={disabled} onRun={onRun} src={chosen.preview} /> : null}
+            <ImagePicker
+              chosen={chosen}
+              onFiles={choose}
+              hint={pictureHint()}
+              disabled={busy}
+              firstFrame={firstFrame}
+            />
+            {chosen && tab === 'resize' ? (
+              <ResizePanel
+                natural={natural}
+                disabled={disabled}
+                onRun={onRun}
+                size={size}
+                setSize={setSize}
+                src={chosen.preview}
+                framed={
+                  result?.kind === 'resize' && result.framing ? { window: result.framing, box: result } : undefined
+                }
+              />
+            ) : null}
+            {chosen && tab === 'crop' ? (
+              <CropPanel
+                key={chosen.preview}
+                natural={natural}
+                disabled={disabled}
+                onRun={onRun}
+                src={chosen.preview}
+                onLoad={setNatural}
+              />
+            ) : null}
+            {chosen && tab === 'transform' ? (
+              <TransformPanel
+                key={chosen.preview}
+                natural={natural}
+                disabled={disabled}
+                onRun={onRun}
+                src={chosen.preview}
+              />
+            ) : null}
             {busy ? <ProgressCard job={job} onCancel={cancel} /> : null}
             {result ? (
               <ResultCard title="Result" frames={result.frames}>
-                <ResultPicture result={result} alt="Modified result" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
+                <ResultPicture
+                  result={result}
+                  alt="Modified result"
+                  className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800"
+                />
                 <PictureFacts result={result} />
                 <Notes notes={result.notes} />
-                <DownloadLink imageUrl={result.imageUrl} name={resultName(chosen?.file.name ?? '', result.operation, result.format)} label={LABELS[result.kind].download} />
+                <DownloadLink
+                  imageUrl={result.imageUrl}
+                  name={resultName(chosen?.file.name ?? '', result.operation, result.format)}
+                  label={LABELS[result.kind].download}
+                />
               </ResultCard>
             ) : null}
           </>

@@ -58,7 +58,11 @@ export function OptimizeTool() {
 
   const compress = async () => {
     if (!chosen) return;
-    const fields: Record<string, string | number> = { operation: 'compress', format, quality: mode === 'auto' ? 'auto' : quality };
+    const fields: Record<string, string | number> = {
+      operation: 'compress',
+      format,
+      quality: mode === 'auto' ? 'auto' : quality,
+    };
     if (mode === 'target') fields.targetBytes = Math.max(1, targetKb) * 1024;
     if (maxSide) fields.maxSide = maxSide;
     // Auto chooses among the formats this browser shows (ADR 0135).
@@ -67,8 +71,16 @@ export function OptimizeTool() {
     try {
       const r = await run('/api/optimize', chosen.file, withFrames(fields));
       setResult(r);
-      if (r.keptOriginal) toast.info('Your file is already as small as we can make it', 'We kept the original: nothing we made was smaller.');
-      else toast.success('Image compressed successfully!', `Reduced by ${r.compressionRatio}% (${formatBytes(r.originalSize)} → ${formatBytes(r.size)})`);
+      if (r.keptOriginal)
+        toast.info(
+          'Your file is already as small as we can make it',
+          'We kept the original: nothing we made was smaller.',
+        );
+      else
+        toast.success(
+          'Image compressed successfully!',
+          `Reduced by ${r.compressionRatio}% (${formatBytes(r.originalSize)} → ${formatBytes(r.size)})`,
+        );
     } catch (err) {
       if (isCancelled(err)) return toast.info('Compression cancelled');
       toast.error('Compression failed', failureText(err, 'Something went wrong during compression. Please try again.'));
@@ -84,11 +96,20 @@ export function OptimizeTool() {
     try {
       // A JPEG chosen for an upscale means Auto for a cut-out (which needs transparency).
       const format = operation === 'remove-background' && aiFormat === 'jpeg' ? 'auto' : aiFormat;
-      const fields: Record<string, string | number> = operation === 'upscale' ? { operation, factor, format } : { operation, format };
+      const fields: Record<string, string | number> =
+        operation === 'upscale' ? { operation, factor, format } : { operation, format };
       const r = await run('/api/optimize', chosen.file, withFrames(fields));
       setResult(operation === 'remove-background' ? { ...r, originalSize: chosen.file.size, compressionRatio: 0 } : r);
-      if (operation === 'upscale') toast.success('Image upscaled successfully!', `Enhanced ${factor}x from ${formatBytes(r.originalSize)} to ${formatBytes(r.size)}`);
-      else toast.success('Background removed successfully! 🎨', `Processed image from ${formatBytes(chosen.file.size)} to ${formatBytes(r.size)}`);
+      if (operation === 'upscale')
+        toast.success(
+          'Image upscaled successfully!',
+          `Enhanced ${factor}x from ${formatBytes(r.originalSize)} to ${formatBytes(r.size)}`,
+        );
+      else
+        toast.success(
+          'Background removed successfully! 🎨',
+          `Processed image from ${formatBytes(chosen.file.size)} to ${formatBytes(r.size)}`,
+        );
     } catch (err) {
       // A cancelled job costs nothing: the server refunds its unit, and the banner shows the allowance it answered.
       if (isCancelled(err)) {
@@ -96,10 +117,17 @@ export function OptimizeTool() {
         return toast.info('Cancelled', await afterCancel(err.answer));
       }
       const quota = isQuotaError(err);
-      const title = quota ? 'AI Limit Reached' : operation === 'upscale' ? 'Upscaling failed' : 'Background removal failed';
+      const title = quota
+        ? 'AI Limit Reached'
+        : operation === 'upscale'
+          ? 'Upscaling failed'
+          : 'Background removal failed';
       const text = quota
         ? limitToastText(usage?.resetsAt, Date.now())
-        : failureText(err, `Something went wrong during ${operation === 'upscale' ? 'upscaling' : 'background removal'}. Please try again.`);
+        : failureText(
+            err,
+            `Something went wrong during ${operation === 'upscale' ? 'upscaling' : 'background removal'}. Please try again.`,
+          );
       toast.error(title, text);
       setAiError({ tab: operation, title, text });
     } finally {
@@ -114,7 +142,14 @@ export function OptimizeTool() {
     <>
       <ToolTabs tabs={TABS} current={tab} onSelect={setTab} label="Optimize tools" />
       <TabPanel id={tab}>
-        <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} firstFrame={firstFrame} keepsFrames={tab === 'compress'} />
+        <ImagePicker
+          chosen={chosen}
+          onFiles={choose}
+          hint={pictureHint()}
+          disabled={busy}
+          firstFrame={firstFrame}
+          keepsFrames={tab === 'compress'}
+        />
 
         {tab === 'compress' ? (
           <div className={`${card} space-y-4`}>
@@ -129,10 +164,16 @@ export function OptimizeTool() {
                   ] as const
                 ).map(([id, label]) => (
                   <label key={id} className="flex items-center gap-2">
-                    <input type="radio" name="compress-mode" checked={mode === id} onChange={() => {
+                    <input
+                      type="radio"
+                      name="compress-mode"
+                      checked={mode === id}
+                      onChange={() => {
                         setMode(id);
                         if (id !== 'quality' && format === 'avif') setFormat('original');
-                      }} className="accent-brand-700" />
+                      }}
+                      className="accent-brand-700"
+                    />
                     {label}
                   </label>
                 ))}
@@ -143,7 +184,16 @@ export function OptimizeTool() {
                 <label htmlFor="quality" className={fieldLabel}>
                   Quality: {quality}%
                 </label>
-                <input id="quality" type="range" min={QUALITY.min} max={QUALITY.max} step={5} value={quality} onChange={(e) => setQuality(Number(e.target.value))} className={range} />
+                <input
+                  id="quality"
+                  type="range"
+                  min={QUALITY.min}
+                  max={QUALITY.max}
+                  step={5}
+                  value={quality}
+                  onChange={(e) => setQuality(Number(e.target.value))}
+                  className={range}
+                />
                 <div className={`flex justify-between ${muted}`}>
                   <span>Smaller file</span>
                   <span>Best quality</span>
@@ -155,14 +205,26 @@ export function OptimizeTool() {
                 <label htmlFor="target-kb" className={fieldLabel}>
                   Target size (KB)
                 </label>
-                <input id="target-kb" type="number" min={1} value={targetKb} onChange={(e) => setTargetKb(parseInt(e.target.value, 10) || 0)} className={input} />
+                <input
+                  id="target-kb"
+                  type="number"
+                  min={1}
+                  value={targetKb}
+                  onChange={(e) => setTargetKb(parseInt(e.target.value, 10) || 0)}
+                  className={input}
+                />
               </div>
             ) : null}
             <div>
               <label htmlFor="format" className={fieldLabel}>
                 Output format
               </label>
-              <select id="format" value={format} onChange={(e) => setFormat(e.target.value as typeof format)} className={input}>
+              <select
+                id="format"
+                value={format}
+                onChange={(e) => setFormat(e.target.value as typeof format)}
+                className={input}
+              >
                 {/* AVIF is made at a chosen quality only (core/tools/compress.ts). */}
                 {COMPRESS_FORMATS.filter((f) => f !== 'avif' || mode === 'quality').map((f) => (
                   <option key={f} value={f}>
@@ -191,7 +253,12 @@ export function OptimizeTool() {
                   <label htmlFor="factor" className={fieldLabel}>
                     Upscale factor
                   </label>
-                  <select id="factor" value={factor} onChange={(e) => setFactor(Number(e.target.value))} className={input}>
+                  <select
+                    id="factor"
+                    value={factor}
+                    onChange={(e) => setFactor(Number(e.target.value))}
+                    className={input}
+                  >
                     {UPSCALE_FACTORS.map((f) => (
                       <option key={f} value={f}>
                         {f}x
@@ -200,20 +267,34 @@ export function OptimizeTool() {
                   </select>
                 </div>
                 <AiOutputField operation="upscale" value={aiFormat} onChange={setAiFormat} />
-                <button type="button" className={btnPrimary} disabled={noFile || !canGenerate} onClick={() => ai('upscale')}>
+                <button
+                  type="button"
+                  className={btnPrimary}
+                  disabled={noFile || !canGenerate}
+                  onClick={() => ai('upscale')}
+                >
                   Upscale with AI
                 </button>
               </>
             ) : (
               <>
                 <AiOutputField operation="remove-background" value={aiFormat} onChange={setAiFormat} />
-                <button type="button" className={btnPrimary} disabled={noFile || !canGenerate} onClick={() => ai('remove-background')}>
+                <button
+                  type="button"
+                  className={btnPrimary}
+                  disabled={noFile || !canGenerate}
+                  onClick={() => ai('remove-background')}
+                >
                   Remove Background
                 </button>
               </>
             )}
             {aiError && aiError.tab === tab ? (
-              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="ai-error">
+              <p
+                role="alert"
+                className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+                data-testid="ai-error"
+              >
                 <strong>{aiError.title}.</strong> {aiError.text}
               </p>
             ) : null}
@@ -221,14 +302,24 @@ export function OptimizeTool() {
         )}
 
         {busy ? <ProgressCard job={job} onCancel={cancel} /> : null}
-        {result && chosen ? <OptimizeResult result={result} before={chosen.preview} originalName={chosen.file.name} /> : null}
+        {result && chosen ? (
+          <OptimizeResult result={result} before={chosen.preview} originalName={chosen.file.name} />
+        ) : null}
       </TabPanel>
       <PartnerBlock />
     </>
   );
 }
 
-function OptimizeResult({ result, before, originalName }: { result: ToolResult; before: string; originalName: string }) {
+function OptimizeResult({
+  result,
+  before,
+  originalName,
+}: {
+  result: ToolResult;
+  before: string;
+  originalName: string;
+}) {
   const name = resultName(originalName, result.operation, result.format);
   const after = useDisplayable(result.imageUrl, result.format);
   // A kept original is the file sent: there is nothing to compare, and the first note says why.
@@ -237,8 +328,15 @@ function OptimizeResult({ result, before, originalName }: { result: ToolResult; 
     <ResultCard title={kept ? 'Your original is already smaller' : 'Processing Complete'} frames={result.frames}>
       {kept ? (
         <>
-          <img src={before} alt="Your original picture, kept" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
-          <p className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-50" data-testid="kept-original">
+          <img
+            src={before}
+            alt="Your original picture, kept"
+            className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800"
+          />
+          <p
+            className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-50"
+            data-testid="kept-original"
+          >
             <strong>We kept your original.</strong> {result.notes[0]}
           </p>
         </>
@@ -253,11 +351,19 @@ function OptimizeResult({ result, before, originalName }: { result: ToolResult; 
         items={[
           ['Original size', formatBytes(result.originalSize), 'original-size'],
           ['New size', formatBytes(result.size), 'new-size'],
-          ['Format', result.quality ? `${result.format.toUpperCase()} · quality ${result.quality}` : result.format.toUpperCase(), 'result-format'],
+          [
+            'Format',
+            result.quality ? `${result.format.toUpperCase()} · quality ${result.quality}` : result.format.toUpperCase(),
+            'result-format',
+          ],
           ['Dimensions', `${result.width} × ${result.height}`, 'result-dimensions'],
         ]}
       />
-      {result.compressionRatio > 0 ? <p className="font-semibold text-emerald-800 dark:text-emerald-300" data-testid="saved">Saved: {result.compressionRatio}%</p> : null}
+      {result.compressionRatio > 0 ? (
+        <p className="font-semibold text-emerald-800 dark:text-emerald-300" data-testid="saved">
+          Saved: {result.compressionRatio}%
+        </p>
+      ) : null}
       {kept || !result.formatReason ? null : (
         <p className="text-sm font-medium text-slate-800 dark:text-slate-200" data-testid="format-reason">
           Why this format: {result.formatReason}
@@ -265,7 +371,11 @@ function OptimizeResult({ result, before, originalName }: { result: ToolResult; 
       )}
       {kept ? null : <Verdict result={result} />}
       <Notes notes={kept ? result.notes.slice(1) : result.notes} />
-      <DownloadLink imageUrl={result.imageUrl} name={name} label={kept ? 'Download Image' : 'Download Optimized Image'} />
+      <DownloadLink
+        imageUrl={result.imageUrl}
+        name={name}
+        label={kept ? 'Download Image' : 'Download Optimized Image'}
+      />
     </ResultCard>
   );
 }
@@ -276,14 +386,22 @@ function OptimizeResult({ result, before, originalName }: { result: ToolResult; 
  */
 function Verdict({ result }: { result: ToolResult }) {
   if (result.looksSame === undefined) return null;
-  const smaller = result.compressionRatio > 0 ? `; ${result.compressionRatio}% smaller as ${result.format.toUpperCase()}` : '';
+  const smaller =
+    result.compressionRatio > 0 ? `; ${result.compressionRatio}% smaller as ${result.format.toUpperCase()}` : '';
   return result.looksSame ? (
-    <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100" data-testid="looks-same">
+    <p
+      className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+      data-testid="looks-same"
+    >
       <strong>Looks the same as the original{smaller}.</strong> Checked at full size, in colour.
     </p>
   ) : (
-    <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="looks-different">
-      <strong>Some fine detail is smoothed.</strong> No quality looked exactly like the original; this is the closest file.
+    <p
+      className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+      data-testid="looks-different"
+    >
+      <strong>Some fine detail is smoothed.</strong> No quality looked exactly like the original; this is the closest
+      file.
     </p>
   );
 }

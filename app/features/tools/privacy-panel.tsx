@@ -8,19 +8,32 @@ export interface PrivacySettings {
   removeLocation: boolean;
   removeTimestamp: boolean;
 }
-export const defaultPrivacy = (): PrivacySettings => ({ removeExif: true, removeLocation: true, removeTimestamp: false });
+export const defaultPrivacy = (): PrivacySettings => ({
+  removeExif: true,
+  removeLocation: true,
+  removeTimestamp: false,
+});
 
 export function AnalysisCard({ analysis, loading }: { analysis: MetadataAnalysis | null; loading: boolean }) {
-  if (loading) return <p role="status" className={`${card} text-slate-700 dark:text-slate-300`}>Analyzing image data...</p>;
+  if (loading)
+    return (
+      <p role="status" className={`${card} text-slate-700 dark:text-slate-300`}>
+        Analyzing image data...
+      </p>
+    );
   if (!analysis) return null;
   const { privacy, technical, exif } = analysis.metadata;
   return (
     <section aria-label="Image analysis" className={`${card} space-y-3`} data-testid="analysis">
       <div>
-        <h3 className="font-semibold text-slate-900 dark:text-white">{privacy.potentialRisks.length ? 'Privacy Risks Detected' : 'No privacy risks found'}</h3>
+        <h3 className="font-semibold text-slate-900 dark:text-white">
+          {privacy.potentialRisks.length ? 'Privacy Risks Detected' : 'No privacy risks found'}
+        </h3>
         {privacy.potentialRisks.length ? (
           <ul className="mt-1 list-disc pl-5 text-sm text-red-800 dark:text-red-300">
-            {privacy.potentialRisks.map((r) => <li key={r}>{r}</li>)}
+            {privacy.potentialRisks.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
           </ul>
         ) : null}
       </div>
@@ -28,18 +41,36 @@ export function AnalysisCard({ analysis, loading }: { analysis: MetadataAnalysis
         <div>
           <h3 className="font-semibold text-slate-900 dark:text-white">Data Types Found</h3>
           <ul className="mt-1 flex flex-wrap gap-1">
-            {privacy.dataTypes.map((t) => <li key={t} className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-900 dark:bg-slate-700 dark:text-slate-100">{t}</li>)}
+            {privacy.dataTypes.map((t) => (
+              <li
+                key={t}
+                className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-900 dark:bg-slate-700 dark:text-slate-100"
+              >
+                {t}
+              </li>
+            ))}
           </ul>
         </div>
       ) : null}
       <p className={muted}>
-        {technical.format.toUpperCase()} · {formatBytes(technical.fileSize)} · {technical.width} × {technical.height} · EXIF: {exif.available ? 'present' : 'none'}
+        {technical.format.toUpperCase()} · {formatBytes(technical.fileSize)} · {technical.width} × {technical.height} ·
+        EXIF: {exif.available ? 'present' : 'none'}
       </p>
     </section>
   );
 }
 
-export function PrivacyControls({ s, set, disabled, onApply }: { s: PrivacySettings; set: (s: PrivacySettings) => void; disabled: boolean; onApply: () => void }) {
+export function PrivacyControls({
+  s,
+  set,
+  disabled,
+  onApply,
+}: {
+  s: PrivacySettings;
+  set: (s: PrivacySettings) => void;
+  disabled: boolean;
+  onApply: () => void;
+}) {
   const boxes: [keyof PrivacySettings, string][] = [
     ['removeExif', 'Remove EXIF data (camera, software, settings)'],
     ['removeLocation', 'Remove GPS location'],
@@ -49,7 +80,12 @@ export function PrivacyControls({ s, set, disabled, onApply }: { s: PrivacySetti
     <div className={`${card} space-y-3`}>
       {boxes.map(([k, label]) => (
         <label key={k} className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-          <input type="checkbox" checked={s[k]} onChange={(e) => set({ ...s, [k]: e.target.checked })} className="accent-brand-700" />
+          <input
+            type="checkbox"
+            checked={s[k]}
+            onChange={(e) => set({ ...s, [k]: e.target.checked })}
+            className="accent-brand-700"
+          />
           {label}
         </label>
       ))}
@@ -80,9 +116,19 @@ export function PrivacyLogCard({ result, originalName }: { result: ToolResult; o
           </div>
         ))}
       </div>
-      <ResultPicture result={result} alt="Protected result" className="max-h-80 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
-      <p className={muted} data-testid="new-size">{formatBytes(result.size)}</p>
-      <DownloadLink imageUrl={result.imageUrl} name={resultName(originalName, result.operation, result.format)} label="Download Protected Image" />
+      <ResultPicture
+        result={result}
+        alt="Protected result"
+        className="max-h-80 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800"
+      />
+      <p className={muted} data-testid="new-size">
+        {formatBytes(result.size)}
+      </p>
+      <DownloadLink
+        imageUrl={result.imageUrl}
+        name={resultName(originalName, result.operation, result.format)}
+        label="Download Protected Image"
+      />
     </ResultCard>
   );
 }

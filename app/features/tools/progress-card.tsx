@@ -21,17 +21,28 @@ export function ProgressCard({ text = 'Processing your image...', job, onCancel,
   const words = job ? phaseText(job.view, job.operation) : text;
   const estimate = job ? estimateText(job.view, now) : null;
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900" data-testid="progress-card">
-      {detail ? <p className="mb-2 truncate text-sm text-slate-700 dark:text-slate-300" data-testid="job-detail">{detail}</p> : null}
+    <div
+      className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+      data-testid="progress-card"
+    >
+      {detail ? (
+        <p className="mb-2 truncate text-sm text-slate-700 dark:text-slate-300" data-testid="job-detail">
+          {detail}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-800 dark:text-slate-100">
         <Spinner className="h-5 w-5 text-brand-700 dark:text-brand-400" />
-        <span role="status" data-testid="job-phase">{words}</span>
+        <span role="status" data-testid="job-phase">
+          {words}
+        </span>
         {estimate ? (
           <span className="text-sm text-slate-700 dark:text-slate-300" data-testid="job-estimate">
             · {estimate}
           </span>
         ) : null}
-        <span className="ml-auto text-sm tabular-nums" aria-hidden="true">{percent}%</span>
+        <span className="ml-auto text-sm tabular-nums" aria-hidden="true">
+          {percent}%
+        </span>
       </div>
       <div
         role="progressbar"
@@ -42,7 +53,10 @@ export function ProgressCard({ text = 'Processing your image...', job, onCancel,
         aria-valuetext={`${percent}%: ${words}${estimate ? `, ${estimate.toLowerCase()}` : ''}`}
         className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
       >
-        <div className="h-full bg-brand-700 transition-[width] duration-500 motion-reduce:transition-none dark:bg-brand-400" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full bg-brand-700 transition-[width] duration-500 motion-reduce:transition-none dark:bg-brand-400"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       {onCancel ? (
         <button type="button" className={`${btnSecondary} mt-3`} onClick={onCancel}>

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { forPicture, noEnlargeBox, pickPreset, planResize, sameShape, setLock, typeSide, type ResizeFieldsState } from './resize-fields';
+import {
+  forPicture,
+  noEnlargeBox,
+  pickPreset,
+  planResize,
+  sameShape,
+  setLock,
+  typeSide,
+  type ResizeFieldsState,
+} from './resize-fields';
 
 const photo = { width: 4000, height: 3000 };
-const start: ResizeFieldsState = forPicture({ width: 800, height: 600, keep: true, preset: null, fit: null, background: '#ffffff', typed: [] }, photo);
+const start: ResizeFieldsState = forPicture(
+  { width: 800, height: 600, keep: true, preset: null, fit: null, background: '#ffffff', typed: [] },
+  photo,
+);
 
 describe('the Resize fields', () => {
   it('with the lock on, typing 1280 then 720 asks for exactly 1280 × 720, filled (cover), never 960 × 720', () => {
@@ -30,7 +42,10 @@ describe('the Resize fields', () => {
     s = typeSide(typeSide(s, 'width', 500, photo), 'height', 500, photo);
     expect(planResize(s, photo)!.target.fit).toBe('cover');
     expect(planResize({ ...s, fit: 'stretch' }, photo)!.target).toEqual({ width: 500, height: 500, fit: 'stretch' });
-    expect(planResize({ ...s, fit: 'contain' }, photo)!.fields).toMatchObject({ fit: 'contain', background: '#ffffff' });
+    expect(planResize({ ...s, fit: 'contain' }, photo)!.fields).toMatchObject({
+      fit: 'contain',
+      background: '#ffffff',
+    });
   });
 
   it('ticking the lock again gives the box the photo shape from its width', () => {
@@ -42,7 +57,11 @@ describe('the Resize fields', () => {
   it('a preset sets its box, is filled, and typing a side leaves it', () => {
     const s = pickPreset(start, 'youtube-thumbnail');
     expect(planResize(s, photo)!.target).toEqual({ width: 1280, height: 720, fit: 'cover' });
-    expect(planResize(s, photo)!.fields).toMatchObject({ preset: 'youtube-thumbnail', fit: 'cover', position: 'smart' });
+    expect(planResize(s, photo)!.fields).toMatchObject({
+      preset: 'youtube-thumbnail',
+      fit: 'cover',
+      position: 'smart',
+    });
     // Fill names where it crops (ADR 0136: keeping the subject unless Centre is chosen); the other fits send no position.
     expect(planResize({ ...s, position: 'centre' }, photo)!.fields).toMatchObject({ fit: 'cover', position: 'centre' });
     expect(planResize({ ...s, position: 'smart', fit: 'contain' }, photo)!.fields).not.toHaveProperty('position');

@@ -31,13 +31,24 @@ export interface ResizeFieldsState {
 }
 
 /** A new photo: its own size, nothing typed. */
-export const forPicture = (s: ResizeFieldsState, natural: Size): ResizeFieldsState => ({ ...s, ...natural, preset: null, typed: [] });
+export const forPicture = (s: ResizeFieldsState, natural: Size): ResizeFieldsState => ({
+  ...s,
+  ...natural,
+  preset: null,
+  typed: [],
+});
 
 /** A typed side. With the lock on, the other side follows the photo's shape until it has been typed itself. */
 export function typeSide(s: ResizeFieldsState, axis: Side, value: number, natural: Size): ResizeFieldsState {
   const other: Side = axis === 'width' ? 'height' : 'width';
-  const next: ResizeFieldsState = { ...s, [axis]: value, preset: null, typed: s.typed.includes(axis) ? s.typed : [...s.typed, axis] };
-  if (s.keep && value > 0 && natural.width > 0 && !s.typed.includes(other)) next[other] = keepRatio(value, natural, axis);
+  const next: ResizeFieldsState = {
+    ...s,
+    [axis]: value,
+    preset: null,
+    typed: s.typed.includes(axis) ? s.typed : [...s.typed, axis],
+  };
+  if (s.keep && value > 0 && natural.width > 0 && !s.typed.includes(other))
+    next[other] = keepRatio(value, natural, axis);
   return next;
 }
 
@@ -55,7 +66,10 @@ export function pickPreset(s: ResizeFieldsState, id: string): ResizeFieldsState 
 /** Whether a box has the photo's shape, to the pixel its rounding allows: then no fit needs choosing. */
 export function sameShape(picture: Size, box: Size): boolean {
   if (picture.width <= 0 || picture.height <= 0) return false;
-  return Math.abs(keepRatio(box.width, picture, 'width') - box.height) <= 1 || Math.abs(keepRatio(box.height, picture, 'height') - box.width) <= 1;
+  return (
+    Math.abs(keepRatio(box.width, picture, 'width') - box.height) <= 1 ||
+    Math.abs(keepRatio(box.height, picture, 'height') - box.width) <= 1
+  );
 }
 
 export interface ResizePlan {
@@ -72,7 +86,13 @@ export function planResize(s: ResizeFieldsState, natural: Size): ResizePlan | nu
   const choosing = s.preset !== null || !sameShape(natural, s);
   const fit: ChosenFit = choosing ? (s.fit ?? 'cover') : 'cover';
   // The server's own rule (core/tools/resize.ts) says what size and fit the result will have.
-  const target = resizeTarget(natural, { preset: s.preset ?? undefined, width: s.width, height: s.height, maintainAspectRatio: s.keep, fit });
+  const target = resizeTarget(natural, {
+    preset: s.preset ?? undefined,
+    width: s.width,
+    height: s.height,
+    maintainAspectRatio: s.keep,
+    fit,
+  });
   const fields = {
     operation: 'resize',
     width: s.width,
@@ -91,4 +111,7 @@ export function planResize(s: ResizeFieldsState, natural: Size): ResizePlan | nu
  * server's resize (the largest picture inside the box, or a stretch when the ratio is unlocked) never scales up, and a
  * picture already inside the box keeps its size. The server's `inside` fit of this box is exactly "shrink to fit".
  */
-export const noEnlargeBox = (box: Size, picture: Size): Size => ({ width: Math.min(box.width, picture.width), height: Math.min(box.height, picture.height) });
+export const noEnlargeBox = (box: Size, picture: Size): Size => ({
+  width: Math.min(box.width, picture.width),
+  height: Math.min(box.height, picture.height),
+});

@@ -1,5 +1,17 @@
 import { useEffect, useState } from 'react';
-import { coverCrop, PRESET_CATEGORY_LABELS, QUICK_PRESET_COUNT, RESIZE_FIT_LABELS, RESIZE_FITS, RESIZE_POSITION_LABELS, RESIZE_POSITIONS, RESIZE_PRESETS, resizeProblem, type ResizePosition, type ResizeTarget } from '../../../core/tools/resize';
+import {
+  coverCrop,
+  PRESET_CATEGORY_LABELS,
+  QUICK_PRESET_COUNT,
+  RESIZE_FIT_LABELS,
+  RESIZE_FITS,
+  RESIZE_POSITION_LABELS,
+  RESIZE_POSITIONS,
+  RESIZE_PRESETS,
+  resizeProblem,
+  type ResizePosition,
+  type ResizeTarget,
+} from '../../../core/tools/resize';
 import type { CoverWindow } from '../../../core/tools/cover-framing';
 import { FREE_DAILY_AI_LIMIT } from '../../../core/limits';
 import { greyThumb, THUMB_LONG_SIDE, type GreyThumb } from '../../../core/tools/salient-window';
@@ -57,7 +69,11 @@ export function ResizePanel({ natural, disabled, onRun, size, setSize, src, fram
         </div>
         <label className={`${fieldLabel} mt-3`}>
           More sizes (YouTube, X, LinkedIn, Pinterest, print, web)
-          <select value={MORE.some((p) => p.id === size.preset) ? size.preset! : ''} onChange={(e) => e.target.value && setSize(pickPreset(size, e.target.value))} className={input}>
+          <select
+            value={MORE.some((p) => p.id === size.preset) ? size.preset! : ''}
+            onChange={(e) => e.target.value && setSize(pickPreset(size, e.target.value))}
+            className={input}
+          >
             <option value="">Choose a size…</option>
             {CATEGORIES.map((c) => (
               <optgroup key={c} label={PRESET_CATEGORY_LABELS[c]}>
@@ -75,16 +91,29 @@ export function ResizePanel({ natural, disabled, onRun, size, setSize, src, fram
         {(['width', 'height'] as const).map((axis) => (
           <label key={axis} className={fieldLabel}>
             {axis === 'width' ? 'Width (px)' : 'Height (px)'}
-            <input type="number" min={1} value={size[axis] || ''} onChange={(e) => setSize(typeSide(size, axis, parseDimension(e.target.value), natural))} className={input} />
+            <input
+              type="number"
+              min={1}
+              value={size[axis] || ''}
+              onChange={(e) => setSize(typeSide(size, axis, parseDimension(e.target.value), natural))}
+              className={input}
+            />
           </label>
         ))}
       </div>
       <div>
         <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-          <input type="checkbox" checked={size.keep} onChange={(e) => setSize(setLock(size, e.target.checked, natural))} className="accent-brand-700" />
+          <input
+            type="checkbox"
+            checked={size.keep}
+            onChange={(e) => setSize(setLock(size, e.target.checked, natural))}
+            className="accent-brand-700"
+          />
           Maintain aspect ratio
         </label>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Fills in the other side from your photo. Type both sides for an exact size.</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Fills in the other side from your photo. Type both sides for an exact size.
+        </p>
       </div>
       {plan?.choosing ? (
         <FitChooser
@@ -99,7 +128,14 @@ export function ResizePanel({ natural, disabled, onRun, size, setSize, src, fram
       ) : null}
       {plan ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <Preview target={plan.target} natural={natural} background={size.background} src={src} smart={plan.choosing && (size.position ?? 'smart') === 'smart'} framed={framed} />
+          <Preview
+            target={plan.target}
+            natural={natural}
+            background={size.background}
+            src={src}
+            smart={plan.choosing && (size.position ?? 'smart') === 'smart'}
+            framed={framed}
+          />
           <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="resize-outcome">
             {outcome(plan.target, plan.choosing)}
           </p>
@@ -110,7 +146,12 @@ export function ResizePanel({ natural, disabled, onRun, size, setSize, src, fram
           {tooBig}
         </p>
       ) : null}
-      <button type="button" className={btnPrimary} disabled={disabled || !plan || tooBig !== null} onClick={() => plan && onRun(plan.fields, 'resize')}>
+      <button
+        type="button"
+        className={btnPrimary}
+        disabled={disabled || !plan || tooBig !== null}
+        onClick={() => plan && onRun(plan.fields, 'resize')}
+      >
         Resize Image
       </button>
     </div>
@@ -143,15 +184,30 @@ function FitChooser({ fit, background, position, onFit, onBackground, onPosition
       </legend>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         {RESIZE_FITS.map((f) => (
-          <label key={f} className={`${btnSecondary} cursor-pointer text-sm focus-within:ring-2 focus-within:ring-brand-700 ${fit === f ? '!border-brand-700 ring-2 ring-brand-700' : ''}`}>
-            <input type="radio" name="resize-fit" value={f} checked={fit === f} onChange={() => onFit(f)} className="sr-only" />
+          <label
+            key={f}
+            className={`${btnSecondary} cursor-pointer text-sm focus-within:ring-2 focus-within:ring-brand-700 ${fit === f ? '!border-brand-700 ring-2 ring-brand-700' : ''}`}
+          >
+            <input
+              type="radio"
+              name="resize-fit"
+              value={f}
+              checked={fit === f}
+              onChange={() => onFit(f)}
+              className="sr-only"
+            />
             {RESIZE_FIT_LABELS[f]}
           </label>
         ))}
         {fit === 'contain' ? (
           <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
             Border colour
-            <input type="color" value={background} onChange={(e) => onBackground(e.target.value)} className="h-9 w-12 cursor-pointer rounded border border-slate-300 bg-transparent dark:border-slate-600" />
+            <input
+              type="color"
+              value={background}
+              onChange={(e) => onBackground(e.target.value)}
+              className="h-9 w-12 cursor-pointer rounded border border-slate-300 bg-transparent dark:border-slate-600"
+            />
           </label>
         ) : null}
       </div>
@@ -160,15 +216,26 @@ function FitChooser({ fit, background, position, onFit, onBackground, onPosition
           <legend className="text-sm text-slate-800 dark:text-slate-200">Which part to keep</legend>
           <div className="mt-1 flex flex-wrap gap-2">
             {RESIZE_POSITIONS.map((p) => (
-              <label key={p} className={`${btnSecondary} cursor-pointer text-sm focus-within:ring-2 focus-within:ring-brand-700 ${position === p ? '!border-brand-700 ring-2 ring-brand-700' : ''}`}>
-                <input type="radio" name="resize-position" value={p} checked={position === p} onChange={() => onPosition(p)} className="sr-only" />
+              <label
+                key={p}
+                className={`${btnSecondary} cursor-pointer text-sm focus-within:ring-2 focus-within:ring-brand-700 ${position === p ? '!border-brand-700 ring-2 ring-brand-700' : ''}`}
+              >
+                <input
+                  type="radio"
+                  name="resize-position"
+                  value={p}
+                  checked={position === p}
+                  onChange={() => onPosition(p)}
+                  className="sr-only"
+                />
                 {RESIZE_POSITION_LABELS[p]}
               </label>
             ))}
           </div>
           {position === 'smart' ? (
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="resize-faces-cost">
-              Looking for faces uses one of your {FREE_DAILY_AI_LIMIT} free AI operations a day; when they are used up, the crop keeps the most detailed part instead, at no cost.
+              Looking for faces uses one of your {FREE_DAILY_AI_LIMIT} free AI operations a day; when they are used up,
+              the crop keeps the most detailed part instead, at no cost.
             </p>
           ) : null}
         </fieldset>
@@ -223,14 +290,39 @@ const FRAME_WORDS = {
  * Fit and Stretch show the result's own shape. Keeping the subject, the frame is first the browser's estimate from
  * detail (faces are found by the server), then, once a resize of this box has run, the window the server kept.
  */
-function Preview({ target, natural, background, src, smart, framed }: { target: ResizeTarget; natural: Size; background: string; src: string; smart: boolean; framed?: ServerFraming }) {
+function Preview({
+  target,
+  natural,
+  background,
+  src,
+  smart,
+  framed,
+}: {
+  target: ResizeTarget;
+  natural: Size;
+  background: string;
+  src: string;
+  smart: boolean;
+  framed?: ServerFraming;
+}) {
   const thumb = useGreyThumb(src, smart && target.fit === 'cover');
   if (target.fit === 'cover') {
-    const server = smart && framed && framed.box.width === target.width && framed.box.height === target.height && framed.window.by !== 'centre' ? framed.window : undefined;
+    const server =
+      smart &&
+      framed &&
+      framed.box.width === target.width &&
+      framed.box.height === target.height &&
+      framed.window.by !== 'centre'
+        ? framed.window
+        : undefined;
     const kept = server ?? coverCrop(natural, target, smart ? thumb : undefined);
     const crops = kept.width < natural.width || kept.height < natural.height;
     const pct = (v: number, of: number) => `${(v / of) * 100}%`;
-    const says = server ? FRAME_WORDS[server.by] : smart && crops ? 'The frame is an estimate from detail: faces, if any, are found when you resize, and the frame then shows where the server cropped.' : null;
+    const says = server
+      ? FRAME_WORDS[server.by]
+      : smart && crops
+        ? 'The frame is an estimate from detail: faces, if any, are found when you resize, and the frame then shows where the server cropped.'
+        : null;
     return (
       <div className="flex flex-col gap-1">
         <div
@@ -245,7 +337,13 @@ function Preview({ target, natural, background, src, smart, framed }: { target: 
             data-testid="resize-frame"
             aria-hidden="true"
             className="absolute outline outline-2 outline-white"
-            style={{ left: pct(kept.x, natural.width), top: pct(kept.y, natural.height), width: pct(kept.width, natural.width), height: pct(kept.height, natural.height), boxShadow: '0 0 0 100vmax rgb(15 23 42 / 0.6)' }}
+            style={{
+              left: pct(kept.x, natural.width),
+              top: pct(kept.y, natural.height),
+              width: pct(kept.width, natural.width),
+              height: pct(kept.height, natural.height),
+              boxShadow: '0 0 0 100vmax rgb(15 23 42 / 0.6)',
+            }}
           />
         </div>
         {says ? (
@@ -261,7 +359,10 @@ function Preview({ target, natural, background, src, smart, framed }: { target: 
       data-testid="resize-preview"
       data-fit={target.fit}
       className="relative max-h-40 w-32 shrink-0 overflow-hidden rounded border border-slate-300 dark:border-slate-600"
-      style={{ aspectRatio: `${target.width} / ${target.height}`, background: target.fit === 'contain' ? background : undefined }}
+      style={{
+        aspectRatio: `${target.width} / ${target.height}`,
+        background: target.fit === 'contain' ? background : undefined,
+      }}
     >
       <img src={src} alt="" className="h-full w-full" style={{ objectFit: OBJECT_FIT[target.fit] }} />
     </div>

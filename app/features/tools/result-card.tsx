@@ -14,8 +14,16 @@ export function ResultCard({ title, frames, children }: { title: string; frames?
   // The button that started the job was disabled while it ran, so focus fell to <body>: the result's heading takes it.
   useFocusOnArrival(heading, null);
   return (
-    <section aria-label={title} className="rounded-xl border border-emerald-300 bg-white p-4 dark:border-emerald-800 dark:bg-slate-900" data-testid="result-card">
-      <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-emerald-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 dark:text-emerald-300">
+    <section
+      aria-label={title}
+      className="rounded-xl border border-emerald-300 bg-white p-4 dark:border-emerald-800 dark:bg-slate-900"
+      data-testid="result-card"
+    >
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-semibold text-emerald-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 dark:text-emerald-300"
+      >
         {title}
       </h2>
       <div className="mt-3 space-y-3">
@@ -63,7 +71,13 @@ export function PictureFacts({ result }: { result: { width: number; height: numb
 }
 
 /** What the server said about the result (a first frame kept, a setting it could not apply); nothing when silent. */
-export function Notes({ notes, className = 'text-sm text-slate-600 dark:text-slate-400' }: { notes: readonly string[]; className?: string }) {
+export function Notes({
+  notes,
+  className = 'text-sm text-slate-600 dark:text-slate-400',
+}: {
+  notes: readonly string[];
+  className?: string;
+}) {
   return notes.length ? (
     <p className={className} data-testid="result-notes">
       {notes.join(' ')}
@@ -72,21 +86,51 @@ export function Notes({ notes, className = 'text-sm text-slate-600 dark:text-sla
 }
 
 /** A link the server answers as an attachment with the result's download name (docs/product.md §5.1). */
-export function DownloadLink({ imageUrl, name, label, className = btnPrimary }: { imageUrl: string; name: string; label: string; className?: string }) {
+export function DownloadLink({
+  imageUrl,
+  name,
+  label,
+  className = btnPrimary,
+}: {
+  imageUrl: string;
+  name: string;
+  label: string;
+  className?: string;
+}) {
   return (
-    <a href={downloadUrl(imageUrl, name)} download={name} className={className} onClick={() => toast.success('Download started!', name)}>
+    <a
+      href={downloadUrl(imageUrl, name)}
+      download={name}
+      className={className}
+      onClick={() => toast.success('Download started!', name)}
+    >
       {label}
     </a>
   );
 }
 
 /** A stored result as a picture; a format the browser cannot draw (TIFF) is shown from a decoded copy. */
-export function ResultPicture({ result, alt, className, testId, quiet = false }: { result: { imageUrl: string; format: string }; alt: string; className: string; testId?: string; quiet?: boolean }) {
+export function ResultPicture({
+  result,
+  alt,
+  className,
+  testId,
+  quiet = false,
+}: {
+  result: { imageUrl: string; format: string };
+  alt: string;
+  className: string;
+  testId?: string;
+  quiet?: boolean;
+}) {
   const src = useDisplayable(result.imageUrl, result.format);
   if (!src && quiet) return <span aria-hidden="true" className={className} />;
   if (!src) {
     return (
-      <div role="status" className={`${className} grid min-h-32 place-items-center text-sm text-slate-600 dark:text-slate-400`}>
+      <div
+        role="status"
+        className={`${className} grid min-h-32 place-items-center text-sm text-slate-600 dark:text-slate-400`}
+      >
         Preparing a preview…
       </div>
     );

@@ -6,7 +6,12 @@ import { AiBanner } from './ai-banner';
 import type { Size } from './crop-math';
 import { btnPrimary, btnSecondary, card, fieldLabel, input, muted, range } from './styles';
 
-const METHOD_LABELS = { faces: 'Blur Faces Only', people: 'Blur All People', background: 'Blur Background', selective: 'Selective Blur' } as const;
+const METHOD_LABELS = {
+  faces: 'Blur Faces Only',
+  people: 'Blur All People',
+  background: 'Blur Background',
+  selective: 'Selective Blur',
+} as const;
 export type BlurMethod = (typeof BLUR_METHODS)[number];
 export interface BlurSettings {
   method: BlurMethod;
@@ -31,22 +36,51 @@ export function BlurControls({ s, set, disabled, onApply, usage, usageFailed, sr
   return (
     <div className={`${card} space-y-4`}>
       {ai ? <AiBanner usage={usage} failed={usageFailed} /> : null}
-      {ai && usage && !usage.canGenerate ? <LimitNotice usage={usage} offer="Premium blurs faces, people and backgrounds as often as you like; selective blur is always free." /> : null}
+      {ai && usage && !usage.canGenerate ? (
+        <LimitNotice
+          usage={usage}
+          offer="Premium blurs faces, people and backgrounds as often as you like; selective blur is always free."
+        />
+      ) : null}
       <label className={fieldLabel}>
         Method
-        <select value={s.method} onChange={(e) => set({ ...s, method: e.target.value as BlurMethod })} className={input}>
-          {BLUR_METHODS.map((m) => <option key={m} value={m}>{METHOD_LABELS[m]}</option>)}
+        <select
+          value={s.method}
+          onChange={(e) => set({ ...s, method: e.target.value as BlurMethod })}
+          className={input}
+        >
+          {BLUR_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {METHOD_LABELS[m]}
+            </option>
+          ))}
         </select>
       </label>
       <label className={fieldLabel}>
         Strength: {s.strength}
-        <input type="range" min={BLUR_STRENGTH.min} max={BLUR_STRENGTH.max} step={1} value={s.strength} onChange={(e) => set({ ...s, strength: Number(e.target.value) })} className={range} />
+        <input
+          type="range"
+          min={BLUR_STRENGTH.min}
+          max={BLUR_STRENGTH.max}
+          step={1}
+          value={s.strength}
+          onChange={(e) => set({ ...s, strength: Number(e.target.value) })}
+          className={range}
+        />
       </label>
       <p className="rounded-lg bg-sky-50 p-3 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-100">
-        Blurring faces, people or the background uses AI to find them: each counts as one of your daily AI operations (nothing is counted if it fails). Selective blur only blurs the areas you draw on the picture and needs no AI.
+        Blurring faces, people or the background uses AI to find them: each counts as one of your daily AI operations
+        (nothing is counted if it fails). Selective blur only blurs the areas you draw on the picture and needs no AI.
       </p>
-      {s.method === 'selective' ? <RegionDrawer src={src} natural={natural} regions={s.regions} onChange={(regions) => set({ ...s, regions })} /> : null}
-      <button type="button" className={btnPrimary} disabled={disabled || (s.method === 'selective' && !s.regions.length)} onClick={onApply}>
+      {s.method === 'selective' ? (
+        <RegionDrawer src={src} natural={natural} regions={s.regions} onChange={(regions) => set({ ...s, regions })} />
+      ) : null}
+      <button
+        type="button"
+        className={btnPrimary}
+        disabled={disabled || (s.method === 'selective' && !s.regions.length)}
+        onClick={onApply}
+      >
         Apply Blur Protection
       </button>
     </div>
@@ -54,15 +88,33 @@ export function BlurControls({ s, set, disabled, onApply, usage, usageFailed, sr
 }
 
 /** Draw rectangles on the picture (drag); the list allows removing them and a keyboard user can add a centred one. */
-function RegionDrawer({ src, natural, regions, onChange }: { src: string; natural: Size; regions: Rect[]; onChange: (r: Rect[]) => void }) {
+function RegionDrawer({
+  src,
+  natural,
+  regions,
+  onChange,
+}: {
+  src: string;
+  natural: Size;
+  regions: Rect[];
+  onChange: (r: Rect[]) => void;
+}) {
   const frame = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState<{ x0: number; y0: number; x1: number; y1: number } | null>(null);
   const toImage = (e: PointerEvent) => {
     const r = frame.current!.getBoundingClientRect();
     const k = natural.width / r.width;
-    return { x: Math.min(natural.width, Math.max(0, (e.clientX - r.left) * k)), y: Math.min(natural.height, Math.max(0, (e.clientY - r.top) * k)) };
+    return {
+      x: Math.min(natural.width, Math.max(0, (e.clientX - r.left) * k)),
+      y: Math.min(natural.height, Math.max(0, (e.clientY - r.top) * k)),
+    };
   };
-  const rectOf = (d: NonNullable<typeof draft>): Rect => ({ x: Math.round(Math.min(d.x0, d.x1)), y: Math.round(Math.min(d.y0, d.y1)), width: Math.round(Math.abs(d.x1 - d.x0)), height: Math.round(Math.abs(d.y1 - d.y0)) });
+  const rectOf = (d: NonNullable<typeof draft>): Rect => ({
+    x: Math.round(Math.min(d.x0, d.x1)),
+    y: Math.round(Math.min(d.y0, d.y1)),
+    width: Math.round(Math.abs(d.x1 - d.x0)),
+    height: Math.round(Math.abs(d.y1 - d.y0)),
+  });
   const pct = (v: number, of: number) => `${(v / of) * 100}%`;
   const shown = draft ? [...regions, rectOf(draft)] : regions;
   return (
@@ -89,7 +141,17 @@ function RegionDrawer({ src, natural, regions, onChange }: { src: string; natura
         <img src={src} alt="Picture to mark for blurring" draggable={false} className="block w-full" />
         {natural.width
           ? shown.map((r, i) => (
-              <div key={i} aria-hidden="true" className="absolute border-2 border-red-600 bg-red-600/20" style={{ left: pct(r.x, natural.width), top: pct(r.y, natural.height), width: pct(r.width, natural.width), height: pct(r.height, natural.height) }} />
+              <div
+                key={i}
+                aria-hidden="true"
+                className="absolute border-2 border-red-600 bg-red-600/20"
+                style={{
+                  left: pct(r.x, natural.width),
+                  top: pct(r.y, natural.height),
+                  width: pct(r.width, natural.width),
+                  height: pct(r.height, natural.height),
+                }}
+              />
             ))
           : null}
       </div>
@@ -97,13 +159,32 @@ function RegionDrawer({ src, natural, regions, onChange }: { src: string; natura
         {regions.map((r, i) => (
           <li key={i} className="flex items-center gap-2">
             Area {i + 1}: {r.width} × {r.height} at {r.x}, {r.y}
-            <button type="button" className="text-red-700 underline dark:text-red-300" onClick={() => onChange(regions.filter((_, j) => j !== i))}>
+            <button
+              type="button"
+              className="text-red-700 underline dark:text-red-300"
+              onClick={() => onChange(regions.filter((_, j) => j !== i))}
+            >
               Remove area {i + 1}
             </button>
           </li>
         ))}
       </ul>
-      <button type="button" className={btnSecondary} disabled={!natural.width} onClick={() => onChange([...regions, { x: Math.round(natural.width / 4), y: Math.round(natural.height / 4), width: Math.round(natural.width / 2), height: Math.round(natural.height / 2) }])}>
+      <button
+        type="button"
+        className={btnSecondary}
+        disabled={!natural.width}
+        onClick={() =>
+          onChange([
+            ...regions,
+            {
+              x: Math.round(natural.width / 4),
+              y: Math.round(natural.height / 4),
+              width: Math.round(natural.width / 2),
+              height: Math.round(natural.height / 2),
+            },
+          ])
+        }
+      >
         Add centre area
       </button>
     </div>

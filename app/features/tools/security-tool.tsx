@@ -63,7 +63,12 @@ export function SecurityTool() {
   }, [chosen]);
 
   /** Runs one security job; true when it was cancelled (the allowance was then taken from the cancel's answer). */
-  const call = async (fields: Record<string, string | number | boolean | Blob>, ok: [string, string?], fail: [string, string], ai = false): Promise<boolean> => {
+  const call = async (
+    fields: Record<string, string | number | boolean | Blob>,
+    ok: [string, string?],
+    fail: [string, string],
+    ai = false,
+  ): Promise<boolean> => {
     if (!chosen) return false;
     setResult(null);
     setNothingFound(null);
@@ -81,30 +86,47 @@ export function SecurityTool() {
         const text = failureText(err, 'Nothing was found to blur.');
         setNothingFound(text);
         toast.info(text);
-      }
-      else if (isQuotaError(err)) toast.error('AI Limit Reached', limitToastText(usage?.resetsAt, Date.now()));
+      } else if (isQuotaError(err)) toast.error('AI Limit Reached', limitToastText(usage?.resetsAt, Date.now()));
       else toast.error(fail[0], failureText(err, fail[1]));
     }
     return false;
   };
 
   const applyWatermark = () =>
-    call(watermarkFields(wm), ['Watermark added successfully! 🏷️'], ['Watermark failed', 'Something went wrong adding the watermark. Please try again.']);
+    call(
+      watermarkFields(wm),
+      ['Watermark added successfully! 🏷️'],
+      ['Watermark failed', 'Something went wrong adding the watermark. Please try again.'],
+    );
 
   const applyBlur = async () => {
     // Faces, people and the subject of a background blur are all found by AI; only selective blur is free.
     const ai = blur.method !== 'selective';
     // Checked before the call: no request is made once the allowance is spent (docs/product.md §5.1).
-    if (ai && usage && !usage.canGenerate) return toast.error('AI Limit Reached', limitToastText(usage.resetsAt, Date.now()));
-    const fields: Record<string, string | number | boolean> = { operation: 'blur', method: blur.method, strength: blur.strength };
+    if (ai && usage && !usage.canGenerate)
+      return toast.error('AI Limit Reached', limitToastText(usage.resetsAt, Date.now()));
+    const fields: Record<string, string | number | boolean> = {
+      operation: 'blur',
+      method: blur.method,
+      strength: blur.strength,
+    };
     if (blur.method === 'selective') fields.regions = JSON.stringify(blur.regions);
-    const cancelled = await call(fields, ['Blur applied successfully! 👁️'], ['Blur failed', 'Something went wrong during blur processing. Please try again.'], ai);
+    const cancelled = await call(
+      fields,
+      ['Blur applied successfully! 👁️'],
+      ['Blur failed', 'Something went wrong during blur processing. Please try again.'],
+      ai,
+    );
     // A cancel already showed the allowance the server answered; otherwise it is read again.
     if (ai && !cancelled) void refetch();
   };
 
   const applyPrivacy = async () => {
-    await call({ operation: 'privacy', ...privacy }, ['Privacy protected successfully! 🔒'], ['Privacy protection failed', 'Something went wrong during privacy protection. Please try again.']);
+    await call(
+      { operation: 'privacy', ...privacy },
+      ['Privacy protected successfully! 🔒'],
+      ['Privacy protection failed', 'Something went wrong during privacy protection. Please try again.'],
+    );
   };
 
   const disabled = !chosen || busy;
@@ -115,7 +137,14 @@ export function SecurityTool() {
     <>
       <ToolTabs tabs={TABS} current={tab} onSelect={setTab} label="Security tools" />
       <TabPanel id={tab}>
-        <ImagePicker chosen={chosen} onFiles={choose} hint={pictureHint()} disabled={busy} firstFrame={firstFrame} keepsFrames={tab !== 'blur'} />
+        <ImagePicker
+          chosen={chosen}
+          onFiles={choose}
+          hint={pictureHint()}
+          disabled={busy}
+          firstFrame={firstFrame}
+          keepsFrames={tab !== 'blur'}
+        />
         {chosen && tab === 'watermark' ? (
           <>
             <WatermarkPreview src={chosen.preview} natural={natural} s={wm} />
@@ -123,13 +152,32 @@ export function SecurityTool() {
           </>
         ) : null}
         {chosen && tab === 'blur' && blurNeedsStill ? (
-          <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50" data-testid="blur-animated">
-            Blur works on still pictures only: faces and people move from frame to frame. Tick “Use the first frame only” above to blur the first frame (the result is a still picture).
+          <p
+            className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+            data-testid="blur-animated"
+          >
+            Blur works on still pictures only: faces and people move from frame to frame. Tick “Use the first frame
+            only” above to blur the first frame (the result is a still picture).
           </p>
         ) : null}
-        {chosen && tab === 'blur' ? <BlurControls s={blur} set={setBlur} disabled={disabled || blurNeedsStill} onApply={applyBlur} usage={usage} usageFailed={failed} src={chosen.preview} natural={natural} /> : null}
+        {chosen && tab === 'blur' ? (
+          <BlurControls
+            s={blur}
+            set={setBlur}
+            disabled={disabled || blurNeedsStill}
+            onApply={applyBlur}
+            usage={usage}
+            usageFailed={failed}
+            src={chosen.preview}
+            natural={natural}
+          />
+        ) : null}
         {nothingFound && tab === 'blur' ? (
-          <p role="status" className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100" data-testid="nothing-found">
+          <p
+            role="status"
+            className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
+            data-testid="nothing-found"
+          >
             {nothingFound}
           </p>
         ) : null}
@@ -140,13 +188,28 @@ export function SecurityTool() {
           </>
         ) : null}
         {busy ? <ProgressCard job={job} onCancel={cancel} /> : null}
-        {result && result.operation === 'privacy' && tab === 'privacy' ? <PrivacyLogCard result={result} originalName={chosen?.file.name ?? ''} /> : null}
+        {result && result.operation === 'privacy' && tab === 'privacy' ? (
+          <PrivacyLogCard result={result} originalName={chosen?.file.name ?? ''} />
+        ) : null}
         {result && result.operation !== 'privacy' ? (
           <ResultCard title="Security Processing Complete" frames={result.frames}>
-            <ResultPicture result={result} alt="Protected result" className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" testId="security-result" />
-            {result.details || result.notes.length ? <p className={muted}>{result.details ?? result.notes.join(' ')}</p> : null}
-            <p className={muted} data-testid="new-size">{formatBytes(result.size)}</p>
-            <DownloadLink imageUrl={result.imageUrl} name={resultName(chosen?.file.name ?? '', result.operation, result.format)} label="Download Protected Image" />
+            <ResultPicture
+              result={result}
+              alt="Protected result"
+              className="max-h-96 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800"
+              testId="security-result"
+            />
+            {result.details || result.notes.length ? (
+              <p className={muted}>{result.details ?? result.notes.join(' ')}</p>
+            ) : null}
+            <p className={muted} data-testid="new-size">
+              {formatBytes(result.size)}
+            </p>
+            <DownloadLink
+              imageUrl={result.imageUrl}
+              name={resultName(chosen?.file.name ?? '', result.operation, result.format)}
+              label="Download Protected Image"
+            />
           </ResultCard>
         ) : null}
       </TabPanel>

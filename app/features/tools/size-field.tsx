@@ -6,14 +6,29 @@ import { fieldLabel, input, muted } from './styles';
  * The size the picture is compressed at (ADR 0168), chosen before the click: the original's, or fitted within a side
  * (never enlarged); with a picture chosen, what it will be.
  */
-export function SizeField({ value, onChange, picture, maxSide }: { value: CompressSize; onChange: (v: CompressSize) => void; picture?: { width: number; height: number }; maxSide?: number }) {
+export function SizeField({
+  value,
+  onChange,
+  picture,
+  maxSide,
+}: {
+  value: CompressSize;
+  onChange: (v: CompressSize) => void;
+  picture?: { width: number; height: number };
+  maxSide?: number;
+}) {
   const fitted = picture && maxSide ? fitWithin(picture, maxSide) : null;
   return (
     <div>
       <label htmlFor="compress-size" className={fieldLabel}>
         Picture size
       </label>
-      <select id="compress-size" value={value} onChange={(e) => onChange(e.target.value as CompressSize)} className={input}>
+      <select
+        id="compress-size"
+        value={value}
+        onChange={(e) => onChange(e.target.value as CompressSize)}
+        className={input}
+      >
         {COMPRESS_SIZES.map((s) => (
           <option key={s.id} value={s.id}>
             {s.label}

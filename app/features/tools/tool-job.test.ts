@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { estimateText, jobPercent, phaseText, timeLeft, type JobView } from './tool-job';
 
-const processing = (estimateMs: number | undefined, since = 1_000): JobView => ({ stage: 'processing', estimateMs, processingSince: since });
+const processing = (estimateMs: number | undefined, since = 1_000): JobView => ({
+  stage: 'processing',
+  estimateMs,
+  processingSince: since,
+});
 
 describe('a tool job’s progress, in numbers and words', () => {
   it('fills the first 30% with the bytes uploaded, then steps through the server’s phases in order', () => {
     expect(jobPercent({ stage: 'uploading', sent: 0, total: 0 }, 0)).toBe(0);
     expect(jobPercent({ stage: 'uploading', sent: 50, total: 100 }, 0)).toBe(15);
     expect(jobPercent({ stage: 'uploading', sent: 100, total: 100 }, 0)).toBe(30);
-    const steps = [jobPercent({ stage: 'queued' }, 0), jobPercent(processing(undefined), 0), jobPercent({ stage: 'encoding' }, 0), jobPercent({ stage: 'storing' }, 0), jobPercent({ stage: 'done' }, 0)];
+    const steps = [
+      jobPercent({ stage: 'queued' }, 0),
+      jobPercent(processing(undefined), 0),
+      jobPercent({ stage: 'encoding' }, 0),
+      jobPercent({ stage: 'storing' }, 0),
+      jobPercent({ stage: 'done' }, 0),
+    ];
     expect(steps).toEqual([...steps].sort((a, b) => a - b));
     expect(steps.at(-1)).toBe(100);
   });

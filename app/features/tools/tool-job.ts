@@ -44,7 +44,8 @@ const PROCESSING_UNKNOWN = 60;
 
 /** The bar, in whole percent: real upload bytes, then the phase reached (with elapsed time against the estimate). */
 export function jobPercent(view: JobView, now: number): number {
-  if (view.stage === 'uploading') return view.total > 0 ? Math.floor((UPLOAD_SHARE * Math.min(view.sent, view.total)) / view.total) : 0;
+  if (view.stage === 'uploading')
+    return view.total > 0 ? Math.floor((UPLOAD_SHARE * Math.min(view.sent, view.total)) / view.total) : 0;
   if (view.stage !== 'processing') return AT[view.stage];
   if (!view.estimateMs || view.processingSince === undefined) return PROCESSING_UNKNOWN;
   // Within the estimate the bar moves with time, up to just short of the next phase; past it, it waits there.
@@ -100,7 +101,13 @@ export function estimateText(view: JobView, now: number): string | null {
 function serverError(status: number, text: string): ApiClientError {
   try {
     const body = JSON.parse(text) as { error?: unknown; code?: unknown };
-    if (typeof body.error === 'string') return new ApiClientError(status, `${status}: ${text}`, body.error, typeof body.code === 'string' ? body.code : undefined);
+    if (typeof body.error === 'string')
+      return new ApiClientError(
+        status,
+        `${status}: ${text}`,
+        body.error,
+        typeof body.code === 'string' ? body.code : undefined,
+      );
   } catch {
     // Not JSON: the status alone says what happened.
   }
@@ -144,7 +151,11 @@ export function runToolJob(url: string, form: FormData, { onView, signal }: Tool
           const { phase, estimateMs: estimate, job: id } = JSON.parse(e.data) as PhaseEvent;
           if (estimate !== undefined) estimateMs = estimate;
           if (id) job = id;
-          onView(phase === 'processing' ? { stage: phase, estimateMs, processingSince: Date.now() } : { stage: phase, estimateMs });
+          onView(
+            phase === 'processing'
+              ? { stage: phase, estimateMs, processingSince: Date.now() }
+              : { stage: phase, estimateMs },
+          );
         } else if (e.event === 'result') {
           const result = JSON.parse(e.data) as ToolResult;
           settle(() => {
@@ -161,14 +172,32 @@ export function runToolJob(url: string, form: FormData, { onView, signal }: Tool
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', EVENT_STREAM_TYPE);
-    xhr.upload.onprogress = (e) => onView({ stage: 'uploading', sent: e.loaded, total: e.lengthComputable ? e.total : 0 });
+    xhr.upload.onprogress = (e) =>
+      onView({ stage: 'uploading', sent: e.loaded, total: e.lengthComputable ? e.total : 0 });
     xhr.onprogress = readEvents;
     xhr.onload = () => {
       readEvents();
       if (!streaming() || xhr.status !== 200) return settle(() => reject(serverError(xhr.status, xhr.responseText)));
-      settle(() => reject(new ApiClientError(502, '502: the stream ended early', 'The connection closed before the result arrived. Please try again.')));
+      settle(() =>
+        reject(
+          new ApiClientError(
+            502,
+            '502: the stream ended early',
+            'The connection closed before the result arrived. Please try again.',
+          ),
+        ),
+      );
     };
-    xhr.onerror = () => settle(() => reject(new ApiClientError(0, 'network error', 'The connection to the server was lost. Please check your connection and try again.')));
+    xhr.onerror = () =>
+      settle(() =>
+        reject(
+          new ApiClientError(
+            0,
+            'network error',
+            'The connection to the server was lost. Please check your connection and try again.',
+          ),
+        ),
+      );
     onView({ stage: 'uploading', sent: 0, total: 0 });
     xhr.send(form);
   });

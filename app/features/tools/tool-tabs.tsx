@@ -24,7 +24,17 @@ export function useTabParam<T extends string>(tabs: readonly TabDef<T>[]): [T, (
 }
 
 /** An ARIA tab list: arrow keys, Home and End move between tabs. Long labels wrap on a phone rather than scroll. */
-export function ToolTabs<T extends string>({ tabs, current, onSelect, label }: { tabs: readonly TabDef<T>[]; current: T; onSelect: (id: T) => void; label: string }) {
+export function ToolTabs<T extends string>({
+  tabs,
+  current,
+  onSelect,
+  label,
+}: {
+  tabs: readonly TabDef<T>[];
+  current: T;
+  onSelect: (id: T) => void;
+  label: string;
+}) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const move = (i: number) => {
     const n = (i + tabs.length) % tabs.length;
@@ -53,7 +63,9 @@ export function ToolTabs<T extends string>({ tabs, current, onSelect, label }: {
               else if (e.key === 'End') move(tabs.length - 1);
             }}
             className={`min-w-0 flex-1 rounded-lg px-2 py-2 text-center text-sm leading-tight sm:px-3 font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700 ${
-              selected ? 'bg-white text-brand-700 shadow dark:bg-slate-950 dark:text-brand-400' : 'text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
+              selected
+                ? 'bg-white text-brand-700 shadow dark:bg-slate-950 dark:text-brand-400'
+                : 'text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
             }`}
           >
             {t.label}

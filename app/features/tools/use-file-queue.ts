@@ -25,14 +25,23 @@ export function useFileQueue() {
   const stopped = useRef(false);
 
   const runAll = useCallback(
-    async (url: string, files: File[], fields: Fields | ((index: number) => Fields), fallback: string): Promise<QueueOutcome> => {
+    async (
+      url: string,
+      files: File[],
+      fields: Fields | ((index: number) => Fields),
+      fallback: string,
+    ): Promise<QueueOutcome> => {
       stopped.current = false;
       const outcome: QueueOutcome = { done: [], failed: [], cancelled: false };
       for (const [i, file] of files.entries()) {
         if (stopped.current) break;
         setCurrent({ index: i, total: files.length, name: file.name });
         try {
-          outcome.done.push({ index: i + 1, name: file.name, result: await run(url, file, typeof fields === 'function' ? fields(i) : fields) });
+          outcome.done.push({
+            index: i + 1,
+            name: file.name,
+            result: await run(url, file, typeof fields === 'function' ? fields(i) : fields),
+          });
         } catch (err) {
           if (isCancelled(err)) break;
           outcome.failed.push({ name: file.name, reason: failureText(err, fallback) });

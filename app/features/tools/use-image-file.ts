@@ -39,7 +39,12 @@ export function useImageFile({ onChosen }: { onChosen?: (c: Chosen) => void } = 
       if (!inspected.ok) return toastRefused([inspected]);
       // The preview is one the page can draw: a TIFF decoded in the browser, a HEIC by the server (browser-preview.ts).
       const { animated, frames } = inspected.info;
-      const next = { file, preview: await previewUrl(file, inspected.info.format), size: displaySize(inspected.info), ...(animated && frames && frames > 1 ? { frames } : {}) };
+      const next = {
+        file,
+        preview: await previewUrl(file, inspected.info.format),
+        size: displaySize(inspected.info),
+        ...(animated && frames && frames > 1 ? { frames } : {}),
+      };
       setChosen(next);
       setFirstOnly(false);
       onChosen?.(next);
@@ -50,7 +55,8 @@ export function useImageFile({ onChosen }: { onChosen?: (c: Chosen) => void } = 
 
   const firstFrame: FirstFrameChoice = { checked: firstOnly, onChange: setFirstOnly };
   /** A job's fields with the frame choice added: `frames=first` for an animation when it is ticked. */
-  const withFrames = <F extends Record<string, string | number | boolean | Blob>>(fields: F): F | (F & { frames: 'first' }) =>
-    chosen?.frames && firstOnly ? { ...fields, frames: 'first' } : fields;
+  const withFrames = <F extends Record<string, string | number | boolean | Blob>>(
+    fields: F,
+  ): F | (F & { frames: 'first' }) => (chosen?.frames && firstOnly ? { ...fields, frames: 'first' } : fields);
   return { chosen, choose, clear: () => setChosen(null), firstFrame, withFrames };
 }

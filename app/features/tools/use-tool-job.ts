@@ -17,24 +17,27 @@ export function useToolJob() {
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
-  const run = useCallback(async (url: string, file: File, fields: Record<string, string | number | boolean | Blob>): Promise<ToolResult> => {
-    controller.current?.abort();
-    const abort = new AbortController();
-    controller.current = abort;
-    const operation = String(fields.operation ?? '');
-    const form = new FormData();
-    form.set('image', file);
-    // A second file (a watermark's logo) goes as a file part; every other field as text.
-    for (const [k, v] of Object.entries(fields)) form.set(k, v instanceof Blob ? v : String(v));
-    try {
-      return await runToolJob(url, form, { signal: abort.signal, onView: (view) => setJob({ operation, view }) });
-    } finally {
-      if (controller.current === abort) {
-        controller.current = null;
-        setJob(null);
+  const run = useCallback(
+    async (url: string, file: File, fields: Record<string, string | number | boolean | Blob>): Promise<ToolResult> => {
+      controller.current?.abort();
+      const abort = new AbortController();
+      controller.current = abort;
+      const operation = String(fields.operation ?? '');
+      const form = new FormData();
+      form.set('image', file);
+      // A second file (a watermark's logo) goes as a file part; every other field as text.
+      for (const [k, v] of Object.entries(fields)) form.set(k, v instanceof Blob ? v : String(v));
+      try {
+        return await runToolJob(url, form, { signal: abort.signal, onView: (view) => setJob({ operation, view }) });
+      } finally {
+        if (controller.current === abort) {
+          controller.current = null;
+          setJob(null);
+        }
       }
-    }
-  }, []);
+    },
+    [],
+  );
 
   const cancel = useCallback(() => controller.current?.abort(), []);
   return { job, busy: job !== null, run, cancel };

@@ -35,14 +35,37 @@ export interface WatermarkSettings {
   size: number;
   color: string;
 }
-export const defaultWatermark = (): WatermarkSettings => ({ mark: 'text', text: '', logo: null, tiled: false, position: 'bottom-right', opacity: Math.round(WATERMARK_OPACITY_DEFAULT * 100), size: WATERMARK_SIZE.default, color: WATERMARK_COLOUR_DEFAULT });
-const POSITION_LABELS: Record<WatermarkPosition, string> = { 'top-left': 'Top left', 'top-right': 'Top right', 'bottom-left': 'Bottom left', 'bottom-right': 'Bottom right', center: 'Center' };
+export const defaultWatermark = (): WatermarkSettings => ({
+  mark: 'text',
+  text: '',
+  logo: null,
+  tiled: false,
+  position: 'bottom-right',
+  opacity: Math.round(WATERMARK_OPACITY_DEFAULT * 100),
+  size: WATERMARK_SIZE.default,
+  color: WATERMARK_COLOUR_DEFAULT,
+});
+const POSITION_LABELS: Record<WatermarkPosition, string> = {
+  'top-left': 'Top left',
+  'top-right': 'Top right',
+  'bottom-left': 'Bottom left',
+  'bottom-right': 'Bottom right',
+  center: 'Center',
+};
 const TEXT_PLACEHOLDER = `e.g. © ${new Date().getFullYear()} Your Name`;
 
 /** The job's fields for these settings: the text or the logo file (exactly one), and the rest. */
 export function watermarkFields(s: WatermarkSettings): Record<string, string | number | boolean | Blob> {
   const mark: Record<string, string | Blob> = s.mark === 'logo' && s.logo ? { logo: s.logo.file } : { text: s.text };
-  return { operation: 'watermark', ...mark, position: s.position, opacity: s.opacity / 100, size: s.size, color: s.color, tiled: s.tiled };
+  return {
+    operation: 'watermark',
+    ...mark,
+    position: s.position,
+    opacity: s.opacity / 100,
+    size: s.size,
+    color: s.color,
+    tiled: s.tiled,
+  };
 }
 
 /** Why the settings cannot be applied yet, in the words of the server's rule; null when they can. */
@@ -58,7 +81,10 @@ function measureText(text: string, fontPx: number): Size {
   if (!context) return { width: Math.round(text.length * fontPx * 0.6), height: fontPx };
   context.font = `700 ${fontPx}px 'Noto Sans', sans-serif`;
   const m = context.measureText(text);
-  return { width: Math.max(1, Math.ceil(m.width)), height: Math.max(1, Math.ceil(m.actualBoundingBoxAscent + m.actualBoundingBoxDescent)) };
+  return {
+    width: Math.max(1, Math.ceil(m.width)),
+    height: Math.max(1, Math.ceil(m.actualBoundingBoxAscent + m.actualBoundingBoxDescent)),
+  };
 }
 
 /**
@@ -72,8 +98,20 @@ export function WatermarkPreview({ src, natural, s }: { src: string; natural: Si
   let marks: ReactNode = null;
   if (natural.width && s.mark === 'logo' && s.logo) {
     const box = logoSize(picture.width, s.size, s.logo.size);
-    const image = (x: number, y: number, key?: string) => <image key={key} href={s.logo!.url} x={x} y={y} width={box.width} height={box.height} opacity={s.opacity / 100} preserveAspectRatio="none" />;
-    if (s.tiled) marks = watermarkTiles(picture, box).rows.flatMap((r) => r.xs.map((x) => image(x, r.y, `${x}:${r.y}`)));
+    const image = (x: number, y: number, key?: string) => (
+      <image
+        key={key}
+        href={s.logo!.url}
+        x={x}
+        y={y}
+        width={box.width}
+        height={box.height}
+        opacity={s.opacity / 100}
+        preserveAspectRatio="none"
+      />
+    );
+    if (s.tiled)
+      marks = watermarkTiles(picture, box).rows.flatMap((r) => r.xs.map((x) => image(x, r.y, `${x}:${r.y}`)));
     else {
       const at = markPlace(picture, box, s.position);
       marks = image(at.x, at.y);
@@ -83,7 +121,15 @@ export function WatermarkPreview({ src, natural, s }: { src: string; natural: Si
     const box = measureText(text, fontPx);
     marks = watermarkTiles(picture, box).rows.flatMap((r) =>
       r.xs.map((x) => (
-        <text key={`${x}:${r.y}`} x={x} y={r.y + Math.round(box.height * 0.8)} fontFamily="'Noto Sans', sans-serif" fontWeight={700} fontSize={fontPx} {...fill}>
+        <text
+          key={`${x}:${r.y}`}
+          x={x}
+          y={r.y + Math.round(box.height * 0.8)}
+          fontFamily="'Noto Sans', sans-serif"
+          fontWeight={700}
+          fontSize={fontPx}
+          {...fill}
+        >
           {text}
         </text>
       )),
@@ -91,7 +137,15 @@ export function WatermarkPreview({ src, natural, s }: { src: string; natural: Si
   } else if (natural.width && text) {
     const l = watermarkLayout(picture.width, picture.height, s.size, s.position);
     marks = (
-      <text x={l.x} y={l.baseline} fontFamily="'Noto Sans', sans-serif" fontWeight={700} fontSize={l.fontPx} textAnchor={l.anchor} {...fill}>
+      <text
+        x={l.x}
+        y={l.baseline}
+        fontFamily="'Noto Sans', sans-serif"
+        fontWeight={700}
+        fontSize={l.fontPx}
+        textAnchor={l.anchor}
+        {...fill}
+      >
         {text}
       </text>
     );
@@ -100,7 +154,12 @@ export function WatermarkPreview({ src, natural, s }: { src: string; natural: Si
     <div className="relative mx-auto w-full max-w-2xl" data-testid="watermark-preview">
       <img src={src} alt="Watermark preview" className="block w-full" />
       {marks ? (
-        <svg aria-hidden="true" viewBox={`0 0 ${picture.width} ${picture.height}`} className="pointer-events-none absolute inset-0 h-full w-full" data-testid="watermark-marks">
+        <svg
+          aria-hidden="true"
+          viewBox={`0 0 ${picture.width} ${picture.height}`}
+          className="pointer-events-none absolute inset-0 h-full w-full"
+          data-testid="watermark-marks"
+        >
           {marks}
         </svg>
       ) : null}
@@ -114,15 +173,34 @@ async function chooseLogo(file: File): Promise<ChosenLogo | null> {
     toast.error(title, message);
     return null;
   };
-  if (file.size > WATERMARK_LOGO_MAX_BYTES) return refuse('Logo too large', `The logo is larger than ${WATERMARK_LOGO_MAX_BYTES / 1024 / 1024} MB. Please choose a smaller PNG.`);
+  if (file.size > WATERMARK_LOGO_MAX_BYTES)
+    return refuse(
+      'Logo too large',
+      `The logo is larger than ${WATERMARK_LOGO_MAX_BYTES / 1024 / 1024} MB. Please choose a smaller PNG.`,
+    );
   const checked = checkImageBytes(new Uint8Array(await file.arrayBuffer()));
-  if (!checked.ok || (checked.info.format !== 'png' && checked.info.format !== 'webp')) return refuse('Not a PNG', 'The logo must be a PNG or WebP picture (a logo keeps its transparent background).');
+  if (!checked.ok || (checked.info.format !== 'png' && checked.info.format !== 'webp'))
+    return refuse('Not a PNG', 'The logo must be a PNG or WebP picture (a logo keeps its transparent background).');
   const size = displaySize(checked.info);
-  if (Math.max(size.width, size.height) > WATERMARK_LOGO_MAX_SIDE) return refuse('Logo too large', `The logo may be at most ${WATERMARK_LOGO_MAX_SIDE.toLocaleString('en-US')} px a side.`);
+  if (Math.max(size.width, size.height) > WATERMARK_LOGO_MAX_SIDE)
+    return refuse(
+      'Logo too large',
+      `The logo may be at most ${WATERMARK_LOGO_MAX_SIDE.toLocaleString('en-US')} px a side.`,
+    );
   return { file, url: URL.createObjectURL(file), size };
 }
 
-export function WatermarkControls({ s, set, disabled, onApply }: { s: WatermarkSettings; set: (s: WatermarkSettings) => void; disabled: boolean; onApply: () => void }) {
+export function WatermarkControls({
+  s,
+  set,
+  disabled,
+  onApply,
+}: {
+  s: WatermarkSettings;
+  set: (s: WatermarkSettings) => void;
+  disabled: boolean;
+  onApply: () => void;
+}) {
   const waiting = notReady(s);
   // The logo's preview URL lives as long as the logo is chosen.
   const logoUrl = s.logo?.url;
@@ -141,11 +219,23 @@ export function WatermarkControls({ s, set, disabled, onApply }: { s: WatermarkS
         <legend className={fieldLabel}>Watermark</legend>
         <div className="mt-1 flex gap-4 text-sm text-slate-800 dark:text-slate-200">
           <label className="flex items-center gap-2">
-            <input type="radio" name="wm-mark" checked={s.mark === 'text'} onChange={() => set({ ...s, mark: 'text' })} className="accent-brand-700" />
+            <input
+              type="radio"
+              name="wm-mark"
+              checked={s.mark === 'text'}
+              onChange={() => set({ ...s, mark: 'text' })}
+              className="accent-brand-700"
+            />
             Text
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="wm-mark" checked={s.mark === 'logo'} onChange={() => set({ ...s, mark: 'logo' })} className="accent-brand-700" />
+            <input
+              type="radio"
+              name="wm-mark"
+              checked={s.mark === 'logo'}
+              onChange={() => set({ ...s, mark: 'logo' })}
+              className="accent-brand-700"
+            />
             Logo
           </label>
         </div>
@@ -153,46 +243,112 @@ export function WatermarkControls({ s, set, disabled, onApply }: { s: WatermarkS
       {s.mark === 'text' ? (
         <label className={`${fieldLabel} sm:col-span-2`}>
           Watermark text
-          <input value={s.text} maxLength={100} placeholder={TEXT_PLACEHOLDER} onChange={(e) => set({ ...s, text: e.target.value })} className={input} />
+          <input
+            value={s.text}
+            maxLength={100}
+            placeholder={TEXT_PLACEHOLDER}
+            onChange={(e) => set({ ...s, text: e.target.value })}
+            className={input}
+          />
         </label>
       ) : (
         <div className="sm:col-span-2">
           <label className={fieldLabel}>
             Logo (PNG or WebP, transparent background recommended)
-            <input type="file" accept="image/png,image/webp" disabled={picking} onChange={(e) => void pick(e.target.files?.[0])} className={`${input} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 dark:file:bg-slate-700`} />
+            <input
+              type="file"
+              accept="image/png,image/webp"
+              disabled={picking}
+              onChange={(e) => void pick(e.target.files?.[0])}
+              className={`${input} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 dark:file:bg-slate-700`}
+            />
           </label>
-          {s.logo ? <p className={`${muted} mt-1`} data-testid="wm-logo-name">{s.logo.file.name} · {s.logo.size.width} × {s.logo.size.height} px</p> : null}
+          {s.logo ? (
+            <p className={`${muted} mt-1`} data-testid="wm-logo-name">
+              {s.logo.file.name} · {s.logo.size.width} × {s.logo.size.height} px
+            </p>
+          ) : null}
         </div>
       )}
       <label className="flex items-center gap-2 text-sm text-slate-800 sm:col-span-2 dark:text-slate-200">
-        <input type="checkbox" checked={s.tiled} onChange={(e) => set({ ...s, tiled: e.target.checked })} className="accent-brand-700" />
+        <input
+          type="checkbox"
+          checked={s.tiled}
+          onChange={(e) => set({ ...s, tiled: e.target.checked })}
+          className="accent-brand-700"
+        />
         Repeat over the whole picture (tiled)
       </label>
       <label className={fieldLabel}>
         Position
-        <select value={s.position} disabled={s.tiled} onChange={(e) => set({ ...s, position: e.target.value as WatermarkPosition })} className={input}>
-          {WATERMARK_POSITIONS.map((p) => <option key={p} value={p}>{POSITION_LABELS[p]}</option>)}
+        <select
+          value={s.position}
+          disabled={s.tiled}
+          onChange={(e) => set({ ...s, position: e.target.value as WatermarkPosition })}
+          className={input}
+        >
+          {WATERMARK_POSITIONS.map((p) => (
+            <option key={p} value={p}>
+              {POSITION_LABELS[p]}
+            </option>
+          ))}
         </select>
       </label>
       {s.mark === 'text' ? (
         <div className={fieldLabel}>
           <label htmlFor="wm-color-text">Colour</label>
           <div className="mt-1 flex gap-2">
-            <input type="color" aria-label="Colour picker" value={s.color} onChange={(e) => set({ ...s, color: e.target.value })} className="h-10 w-12 rounded border border-slate-300 dark:border-slate-600" />
-            <input id="wm-color-text" value={s.color} onChange={(e) => set({ ...s, color: e.target.value })} className={`${input} !mt-0`} />
+            <input
+              type="color"
+              aria-label="Colour picker"
+              value={s.color}
+              onChange={(e) => set({ ...s, color: e.target.value })}
+              className="h-10 w-12 rounded border border-slate-300 dark:border-slate-600"
+            />
+            <input
+              id="wm-color-text"
+              value={s.color}
+              onChange={(e) => set({ ...s, color: e.target.value })}
+              className={`${input} !mt-0`}
+            />
           </div>
         </div>
       ) : null}
       <label className={fieldLabel}>
         Opacity: {s.opacity}%
-        <input type="range" min={10} max={100} step={5} value={s.opacity} onChange={(e) => set({ ...s, opacity: Number(e.target.value) })} className={range} />
+        <input
+          type="range"
+          min={10}
+          max={100}
+          step={5}
+          value={s.opacity}
+          onChange={(e) => set({ ...s, opacity: Number(e.target.value) })}
+          className={range}
+        />
       </label>
       <label className={fieldLabel}>
         Size: {s.size}px
-        <input type="range" min={WATERMARK_SIZE.min} max={WATERMARK_SIZE.max} step={2} value={s.size} onChange={(e) => set({ ...s, size: Number(e.target.value) })} className={range} />
+        <input
+          type="range"
+          min={WATERMARK_SIZE.min}
+          max={WATERMARK_SIZE.max}
+          step={2}
+          value={s.size}
+          onChange={(e) => set({ ...s, size: Number(e.target.value) })}
+          className={range}
+        />
       </label>
-      {waiting ? <p className={`${muted} sm:col-span-2`} data-testid="wm-waiting">{waiting}</p> : null}
-      <button type="button" className={`${btnPrimary} sm:col-span-2`} disabled={disabled || waiting !== null} onClick={onApply}>
+      {waiting ? (
+        <p className={`${muted} sm:col-span-2`} data-testid="wm-waiting">
+          {waiting}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className={`${btnPrimary} sm:col-span-2`}
+        disabled={disabled || waiting !== null}
+        onClick={onApply}
+      >
         Add Watermark
       </button>
     </div>

@@ -22,7 +22,13 @@ async function remainingToday(): Promise<string | null> {
  * templates. Each request spends one AI operation (refunded when it fails); the count left is read after each one.
  * When no model wrote them, the answer's note says these are offline suggestions, and so does the screen.
  */
-export function TopicMemes({ onUse, compact = false }: { onUse: (candidate: MemeCandidate) => void; compact?: boolean }) {
+export function TopicMemes({
+  onUse,
+  compact = false,
+}: {
+  onUse: (candidate: MemeCandidate) => void;
+  compact?: boolean;
+}) {
   const inputId = useId();
   const field = useRef<HTMLInputElement>(null);
   const [topic, setTopic] = useState('');
@@ -53,7 +59,9 @@ export function TopicMemes({ onUse, compact = false }: { onUse: (candidate: Meme
       const answer = await call(api.POST('/api/memes/suggest', { body }));
       setCandidates(answer.candidates);
       setNote(answer.note ?? null);
-      setShown((was) => [...new Set([...(body.exclude ?? []), ...was, ...answer.candidates.map((c) => c.template.id)])]);
+      setShown((was) => [
+        ...new Set([...(body.exclude ?? []), ...was, ...answer.candidates.map((c) => c.template.id)]),
+      ]);
     } catch (e) {
       const { ApiClientError } = await import('~/lib/api-client');
       setError((e instanceof ApiClientError && e.serverMessage) || 'Something went wrong. Please try again.');
@@ -75,7 +83,10 @@ export function TopicMemes({ onUse, compact = false }: { onUse: (candidate: Meme
   return (
     <section aria-label="Memes from a topic" className="flex flex-col gap-3 text-left">
       <form onSubmit={submit} className="flex flex-col gap-2">
-        <label htmlFor={inputId} className={`font-semibold text-slate-900 dark:text-white ${compact ? 'text-sm' : 'text-lg'}`}>
+        <label
+          htmlFor={inputId}
+          className={`font-semibold text-slate-900 dark:text-white ${compact ? 'text-sm' : 'text-lg'}`}
+        >
           What&apos;s your meme about?
         </label>
         <div className={`flex gap-2 ${compact ? 'flex-col' : 'flex-col sm:flex-row'}`}>
@@ -107,12 +118,21 @@ export function TopicMemes({ onUse, compact = false }: { onUse: (candidate: Meme
           {error}
         </p>
       ) : null}
-      {note ? <p className="rounded bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">{note}</p> : null}
+      {note ? (
+        <p className="rounded bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">{note}</p>
+      ) : null}
       {candidates.length > 0 ? (
         <>
-          <ul aria-label="Memes to choose from" aria-busy={busy} className={`grid gap-3 ${compact ? 'grid-cols-1' : 'grid-cols-1 sm:grid-cols-3'}`}>
+          <ul
+            aria-label="Memes to choose from"
+            aria-busy={busy}
+            className={`grid gap-3 ${compact ? 'grid-cols-1' : 'grid-cols-1 sm:grid-cols-3'}`}
+          >
             {candidates.map((c) => (
-              <li key={c.template.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
+              <li
+                key={c.template.id}
+                className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900"
+              >
                 <img
                   src={`${c.renderUrl}?width=${PREVIEW_WIDTH}`}
                   alt={`${c.template.name}: ${c.lines.join(' / ')}`}
@@ -120,13 +140,23 @@ export function TopicMemes({ onUse, compact = false }: { onUse: (candidate: Meme
                 />
                 <p className="text-xs text-slate-600 dark:text-slate-300">{c.template.name}</p>
                 <div className="flex gap-2">
-                  <button type="button" onClick={() => onUse(c)} className="flex-1 rounded bg-brand-600 px-2 py-1 text-sm font-semibold text-white hover:bg-brand-700">
+                  <button
+                    type="button"
+                    onClick={() => onUse(c)}
+                    className="flex-1 rounded bg-brand-600 px-2 py-1 text-sm font-semibold text-white hover:bg-brand-700"
+                  >
                     Use this
                   </button>
                   <button
                     type="button"
                     disabled={busy}
-                    onClick={() => void ask({ topic: asked, like: c.template.id, exclude: shown.filter((id) => id !== c.template.id) })}
+                    onClick={() =>
+                      void ask({
+                        topic: asked,
+                        like: c.template.id,
+                        exclude: shown.filter((id) => id !== c.template.id),
+                      })
+                    }
                     className="rounded border border-slate-300 px-2 py-1 text-sm text-slate-800 hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
                   >
                     More like this

@@ -8,7 +8,11 @@ const newer = '00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683';
 /** localStorage as the browser has it, in memory. */
 function storage() {
   const items = new Map<string, string>();
-  return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), items };
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    items,
+  };
 }
 
 describe('bookmarkKeeper', () => {
@@ -39,7 +43,14 @@ describe('bookmarkKeeper', () => {
   });
 
   it('works in memory when storage refuses (private browsing)', () => {
-    const refusing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
     const keeper = bookmarkKeeper(refusing);
     keeper.remember(older);
     expect(keeper.current()).toBe(older);
@@ -52,10 +63,19 @@ describe('the API client and the bookmark', () => {
     const fetch = async (request: Request) => {
       sent.push(request.headers.get('x-d1-bookmark'));
       return request.method === 'POST'
-        ? Response.json({ isPremium: true, downloadUrl: '/api/images/k-0' }, { status: 201, headers: { 'x-d1-bookmark': newer } })
+        ? Response.json(
+            { isPremium: true, downloadUrl: '/api/images/k-0' },
+            { status: 201, headers: { 'x-d1-bookmark': newer } },
+          )
         : Response.json({ memes: [] }, { headers: { 'x-d1-bookmark': older } });
     };
-    await call(api.POST('/api/download-meme', { body: { canvasData: 'data:image/png;base64,AA', format: 'png' }, baseUrl: 'http://x', fetch }));
+    await call(
+      api.POST('/api/download-meme', {
+        body: { canvasData: 'data:image/png;base64,AA', format: 'png' },
+        baseUrl: 'http://x',
+        fetch,
+      }),
+    );
     await call(api.GET('/api/user-memes', { baseUrl: 'http://x', fetch }));
     // A read answering an older bookmark (a replica) does not move the client back.
     await call(api.GET('/api/user-memes', { baseUrl: 'http://x', fetch }));

@@ -20,8 +20,14 @@ export function readGif(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
     if (introducer === 0x3b) break;
     if (introducer === 0x2c) {
       need(bytes, offset + 11);
-      const [left, top, w, h] = [1, 3, 5, 7].map((at) => dv.getUint16(offset + at, true)) as [number, number, number, number];
-      if (!frameOutside && (left + w > width || top + h > height)) frameOutside = { frame: images + 1, left, top, width: w, height: h };
+      const [left, top, w, h] = [1, 3, 5, 7].map((at) => dv.getUint16(offset + at, true)) as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      if (!frameOutside && (left + w > width || top + h > height))
+        frameOutside = { frame: images + 1, left, top, width: w, height: h };
       offset += 10 + colourTableSize(bytes[offset + 9]!) + 1; // descriptor, local table, LZW code size
       offset = skipSubBlocks(bytes, offset);
       images++;
@@ -32,7 +38,14 @@ export function readGif(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
     }
   }
   if (images === 0) throw corrupt('no image in GIF');
-  return { width, height, orientation: 1, animated: images > 1, frames: images, ...(frameOutside ? { frameOutside } : {}) };
+  return {
+    width,
+    height,
+    orientation: 1,
+    animated: images > 1,
+    frames: images,
+    ...(frameOutside ? { frameOutside } : {}),
+  };
 }
 
 const colourTableSize = (flags: number) => (flags & 0x80 ? 3 * (2 << (flags & 7)) : 0);

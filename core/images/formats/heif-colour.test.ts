@@ -11,12 +11,16 @@ import { cicpProfile } from '../icc-cicp';
 import { heifColour, heifProfile, heifWithoutColour } from './heif-colour';
 import { readHeic } from './heic';
 
-const nclx = (primaries: number, transfer: number, matrix = 6) => box('colr', [...Buffer.from('nclx'), 0, primaries, 0, transfer, 0, matrix, 0x80]);
+const nclx = (primaries: number, transfer: number, matrix = 6) =>
+  box('colr', [...Buffer.from('nclx'), 0, primaries, 0, transfer, 0, matrix, 0x80]);
 const prof = (icc: number[]) => box('colr', [...Buffer.from('prof'), ...icc]);
 
 /** A HEIF header whose item 1 (primary) has properties `own` (1-based, 0x80 = essential) besides its ispe; item 2 `other`. */
 const heif = (properties: number[][], own: number[], other: number[] = []) =>
-  heifFile([ispe(64, 32), ...properties], [[1, [1, ...own]], ...(other.length ? [[2, other] as [number, number[]]] : [])]);
+  heifFile(
+    [ispe(64, 32), ...properties],
+    [[1, [1, ...own]], ...(other.length ? [[2, other] as [number, number[]]] : [])],
+  );
 
 describe('the colour of a HEIF picture', () => {
   it('reads nclx code points, and makes Display P3 of primaries 12 with the sRGB transfer', () => {
@@ -60,34 +64,49 @@ describe('the colour of a HEIF picture', () => {
   });
 });
 
-describe.skipIf(heifEnc.missing)('an iPhone-style HEIC (Display P3 as an ICC `prof`, made by heif-enc from a tagged JPEG)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'heif-colour-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const made = (async () => {
-    const pixels = Buffer.alloc(96 * 64 * 3);
-    for (let i = 0; i < 96 * 64; i++) pixels.set([(i % 96) * 2, 200 - ((i / 96) | 0) * 3, 90], i * 3);
-    const jpeg = await sharp(pixels, { raw: { width: 96, height: 64, channels: 3 } }).withIccProfile('p3').jpeg({ quality: 95 }).toBuffer();
-    writeFileSync(join(dir, 'p3.jpg'), jpeg);
-    return { heic: makeHeic(join(dir, 'p3.jpg'), 80), icc: (await sharp(jpeg).metadata()).icc! };
-  })();
+describe.skipIf(heifEnc.missing)(
+  'an iPhone-style HEIC (Display P3 as an ICC `prof`, made by heif-enc from a tagged JPEG)',
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heif-colour-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const made = (async () => {
+      const pixels = Buffer.alloc(96 * 64 * 3);
+      for (let i = 0; i < 96 * 64; i++) pixels.set([(i % 96) * 2, 200 - ((i / 96) | 0) * 3, 90], i * 3);
+      const jpeg = await sharp(pixels, { raw: { width: 96, height: 64, channels: 3 } })
+        .withIccProfile('p3')
+        .jpeg({ quality: 95 })
+        .toBuffer();
+      writeFileSync(join(dir, 'p3.jpg'), jpeg);
+      return { heic: makeHeic(join(dir, 'p3.jpg'), 80), icc: (await sharp(jpeg).metadata()).icc! };
+    })();
 
-  it("reads the JPEG's profile from the HEIC, as libheif's own heif-info finds it", { timeout: 60_000 }, async () => {
-    const { heic, icc } = await made;
-    writeFileSync(join(dir, 'p3.heic'), heic);
-    expect(execFileSync('heif-info', [join(dir, 'p3.heic')]).toString()).toMatch(/color profile: prof/);
-    expect(heifProfile(heic)).toEqual(new Uint8Array(icc));
-  });
+    it("reads the JPEG's profile from the HEIC, as libheif's own heif-info finds it", { timeout: 60_000 }, async () => {
+      const { heic, icc } = await made;
+      writeFileSync(join(dir, 'p3.heic'), heic);
+      expect(execFileSync('heif-info', [join(dir, 'p3.heic')]).toString()).toMatch(/color profile: prof/);
+      expect(heifProfile(heic)).toEqual(new Uint8Array(icc));
+    });
 
-  it('untagged, decodes to exactly the same values in libheif (WASM and native), which now finds no profile', { timeout: 60_000 }, async () => {
-    const { heic } = await made;
-    const plain = heifWithoutColour(heic)!;
-    expect(heifProfile(plain)).toBeNull();
-    const [a, b] = await Promise.all([heic, plain].map((buffer) => decodeHeic({ buffer })));
-    expect(Buffer.compare(Buffer.from(a!.data), Buffer.from(b!.data))).toBe(0);
-    writeFileSync(join(dir, 'plain.heic'), plain);
-    for (const f of ['p3', 'plain']) execFileSync('heif-convert', ['--quiet', join(dir, `${f}.heic`), join(dir, `${f}.png`)]);
-    const [x, y] = await Promise.all(['p3', 'plain'].map((f) => sharp(readFileSync(join(dir, `${f}.png`)), { ignoreIcc: true }).raw().toBuffer()));
-    expect(Buffer.compare(x!, y!)).toBe(0);
-    expect((await sharp(readFileSync(join(dir, 'plain.png'))).metadata()).hasProfile).toBe(false);
-  });
-});
+    it('untagged, decodes to exactly the same values in libheif (WASM and native), which now finds no profile', {
+      timeout: 60_000,
+    }, async () => {
+      const { heic } = await made;
+      const plain = heifWithoutColour(heic)!;
+      expect(heifProfile(plain)).toBeNull();
+      const [a, b] = await Promise.all([heic, plain].map((buffer) => decodeHeic({ buffer })));
+      expect(Buffer.compare(Buffer.from(a!.data), Buffer.from(b!.data))).toBe(0);
+      writeFileSync(join(dir, 'plain.heic'), plain);
+      for (const f of ['p3', 'plain'])
+        execFileSync('heif-convert', ['--quiet', join(dir, `${f}.heic`), join(dir, `${f}.png`)]);
+      const [x, y] = await Promise.all(
+        ['p3', 'plain'].map((f) =>
+          sharp(readFileSync(join(dir, `${f}.png`)), { ignoreIcc: true })
+            .raw()
+            .toBuffer(),
+        ),
+      );
+      expect(Buffer.compare(x!, y!)).toBe(0);
+      expect((await sharp(readFileSync(join(dir, 'plain.png'))).metadata()).hasProfile).toBe(false);
+    });
+  },
+);

@@ -26,7 +26,12 @@ const colourType = (bytes: Uint8Array, box: Box) => (box.end - box.start >= 4 ? 
 function nclxOf(bytes: Uint8Array, box: Box): Nclx | null {
   if (box.end - box.start < 11) return null;
   const dv = view(bytes);
-  return { primaries: dv.getUint16(box.start + 4), transfer: dv.getUint16(box.start + 6), matrix: dv.getUint16(box.start + 8), fullRange: ((bytes[box.start + 10] ?? 0) & 0x80) !== 0 };
+  return {
+    primaries: dv.getUint16(box.start + 4),
+    transfer: dv.getUint16(box.start + 6),
+    matrix: dv.getUint16(box.start + 8),
+    fullRange: ((bytes[box.start + 10] ?? 0) & 0x80) !== 0,
+  };
 }
 
 /**
@@ -50,7 +55,8 @@ export function heifColour(bytes: Uint8Array): HeifColour {
   let nclx: Nclx | null = null;
   for (const box of colourBoxes(bytes) ?? []) {
     const type = colourType(bytes, box);
-    if (!icc && (type === 'prof' || type === 'rICC') && box.end - box.start > 4) icc = bytes.slice(box.start + 4, box.end);
+    if (!icc && (type === 'prof' || type === 'rICC') && box.end - box.start > 4)
+      icc = bytes.slice(box.start + 4, box.end);
     if (!nclx && type === 'nclx') nclx = nclxOf(bytes, box);
   }
   return { icc, nclx };

@@ -33,18 +33,36 @@ describe('HEIF headers (AVIF and HEIC)', () => {
     expect(() => readAvif(heic, options)).toThrow(/not an AVIF brand/);
   });
 
-  it.skipIf(skip)('refuses a HEIC cut short, one declaring a huge size, and a non-HEIC that names the brand', { timeout: 60_000 }, () => {
-    const heic = makeHeic(join(corpus.path, 'exif/jpg/gps/DSCN0010.jpg'));
-    expect(() => readHeic(heic.subarray(0, heic.length >> 1), options)).toThrow(/overruns its parent/);
-    const huge = heic.slice();
-    const ispe = find(huge, 'ispe');
-    new DataView(huge.buffer).setUint32(ispe + 12, 60_000);
-    new DataView(huge.buffer).setUint32(ispe + 16, 60_000);
-    expect(() => readHeic(huge, options)).toThrow(expect.objectContaining({ kind: 'too_many_pixels' }) as ImageProblem);
-    const fake = new Uint8Array([0, 0, 0, 20, ...Buffer.from('ftypheic'), 0, 0, 0, 0, ...Buffer.from('mif1'), ...Buffer.from('this is no picture at all')]);
-    expect(heifKind(ftypBrands(fake))).toBe('heic');
-    expect(() => readHeic(fake, options)).toThrow(ImageProblem);
-  });
+  it.skipIf(skip)(
+    'refuses a HEIC cut short, one declaring a huge size, and a non-HEIC that names the brand',
+    { timeout: 60_000 },
+    () => {
+      const heic = makeHeic(join(corpus.path, 'exif/jpg/gps/DSCN0010.jpg'));
+      expect(() => readHeic(heic.subarray(0, heic.length >> 1), options)).toThrow(/overruns its parent/);
+      const huge = heic.slice();
+      const ispe = find(huge, 'ispe');
+      new DataView(huge.buffer).setUint32(ispe + 12, 60_000);
+      new DataView(huge.buffer).setUint32(ispe + 16, 60_000);
+      expect(() => readHeic(huge, options)).toThrow(
+        expect.objectContaining({ kind: 'too_many_pixels' }) as ImageProblem,
+      );
+      const fake = new Uint8Array([
+        0,
+        0,
+        0,
+        20,
+        ...Buffer.from('ftypheic'),
+        0,
+        0,
+        0,
+        0,
+        ...Buffer.from('mif1'),
+        ...Buffer.from('this is no picture at all'),
+      ]);
+      expect(heifKind(ftypBrands(fake))).toBe('heic');
+      expect(() => readHeic(fake, options)).toThrow(ImageProblem);
+    },
+  );
 
   it.skipIf(corpus.missing)('reads the real AVIF and finds no EXIF in it', () => {
     const avif = new Uint8Array(readFileSync(join(corpus.path, 'formats/sample.avif')));
@@ -55,21 +73,35 @@ describe('HEIF headers (AVIF and HEIC)', () => {
 
   it('gives the primary item size, and its irot as the EXIF orientation that turns the same way', () => {
     // Item 1 (primary) has properties 2 (its ispe) and 3 (irot); property 1 is a larger tile's ispe, as in a grid.
-    const file = (irot: number) => heifFile([ispe(4096, 3072), ispe(4032, 3024), box('irot', [irot])], [[1, [2, 0x82, 3]]]);
-    expect([0, 1, 2, 3].map((r) => readHeic(file(r), options))).toEqual([1, 8, 3, 6].map((orientation) => ({ width: 4032, height: 3024, orientation })));
+    const file = (irot: number) =>
+      heifFile([ispe(4096, 3072), ispe(4032, 3024), box('irot', [irot])], [[1, [2, 0x82, 3]]]);
+    expect([0, 1, 2, 3].map((r) => readHeic(file(r), options))).toEqual(
+      [1, 8, 3, 6].map((orientation) => ({ width: 4032, height: 3024, orientation })),
+    );
     // The largest item is still held to the pixel budget.
-    expect(() => readHeic(file(0), { maxPixels: 4032 * 3024 })).toThrow(expect.objectContaining({ kind: 'too_many_pixels' }) as ImageProblem);
+    expect(() => readHeic(file(0), { maxPixels: 4032 * 3024 })).toThrow(
+      expect.objectContaining({ kind: 'too_many_pixels' }) as ImageProblem,
+    );
   });
 
-  it.skipIf(heifEnc.missing)('reads a small HEIC at its own size, not its padded tile (heif-enc writes a 64 × 32 picture as a grid of one 64 × 64 tile)', { timeout: 60_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'heic-test-'));
-    try {
-      const w = 64;
-      const h = 32;
-      writeFileSync(join(dir, 'small.jpg'), await sharp(Buffer.alloc(w * h * 3, 200), { raw: { width: w, height: h, channels: 3 } }).jpeg().toBuffer());
-      expect(readHeic(makeHeic(join(dir, 'small.jpg')), options)).toEqual({ width: 64, height: 32, orientation: 1 });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(heifEnc.missing)(
+    'reads a small HEIC at its own size, not its padded tile (heif-enc writes a 64 × 32 picture as a grid of one 64 × 64 tile)',
+    { timeout: 60_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'heic-test-'));
+      try {
+        const w = 64;
+        const h = 32;
+        writeFileSync(
+          join(dir, 'small.jpg'),
+          await sharp(Buffer.alloc(w * h * 3, 200), { raw: { width: w, height: h, channels: 3 } })
+            .jpeg()
+            .toBuffer(),
+        );
+        expect(readHeic(makeHeic(join(dir, 'small.jpg')), options)).toEqual({ width: 64, height: 32, orientation: 1 });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

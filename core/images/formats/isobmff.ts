@@ -51,7 +51,16 @@ export function ftypBrands(bytes: Uint8Array): string[] {
 /** AVIF: an AV1 image (ADR 0132). Checked before HEIC's brands, which an AVIF also names (`mif1`). */
 export const AVIF_BRANDS: ReadonlySet<string> = new Set(['avif', 'avis']);
 /** HEIC: an HEVC image or image sequence, or a plain HEIF (`mif1`/`msf1`) that names no AV1 brand. */
-export const HEIC_BRANDS: ReadonlySet<string> = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
+export const HEIC_BRANDS: ReadonlySet<string> = new Set([
+  'heic',
+  'heix',
+  'heim',
+  'heis',
+  'hevc',
+  'hevx',
+  'mif1',
+  'msf1',
+]);
 
 export type HeifKind = 'avif' | 'heic';
 
@@ -91,7 +100,9 @@ function primaryItem(bytes: Uint8Array, meta: Box): number | null {
   const pitm = child(bytes, meta, 'pitm', 4);
   if (!pitm) return null;
   need(bytes, pitm.start + 6);
-  return (bytes[pitm.start] ?? 0) === 0 ? view(bytes).getUint16(pitm.start + 4) : (need(bytes, pitm.start + 8), view(bytes).getUint32(pitm.start + 4));
+  return (bytes[pitm.start] ?? 0) === 0
+    ? view(bytes).getUint16(pitm.start + 4)
+    : (need(bytes, pitm.start + 8), view(bytes).getUint32(pitm.start + 4));
 }
 
 /** One property given to an item by `ipma`: its 1-based index into `ipco`, and where that index is written. */
@@ -146,7 +157,11 @@ export function itemProperties(bytes: Uint8Array): { iprp: Box; properties: Box[
   const properties = [...boxes(bytes, ipco.start, ipco.end)];
   const id = primaryItem(bytes, meta);
   const own = id === null ? null : propertiesOf(bytes, iprp, id);
-  return { iprp, properties, primary: own && own.map((i) => properties[i - 1]).filter((b): b is Box => b !== undefined) };
+  return {
+    iprp,
+    properties,
+    primary: own && own.map((i) => properties[i - 1]).filter((b): b is Box => b !== undefined),
+  };
 }
 
 /**
@@ -160,7 +175,9 @@ export function readHeif(bytes: Uint8Array, options: ReadOptions, kind: HeifKind
   const { meta, iprp, ipco } = layout(bytes, kind);
   const dv = view(bytes);
   const properties = [...boxes(bytes, ipco.start, ipco.end)];
-  const sizeOf = (box: Box) => (need(bytes, box.start + 12), { width: dv.getUint32(box.start + 4), height: dv.getUint32(box.start + 8) });
+  const sizeOf = (box: Box) => (
+    need(bytes, box.start + 12), { width: dv.getUint32(box.start + 4), height: dv.getUint32(box.start + 8) }
+  );
   let largest: { width: number; height: number } | undefined;
   for (const box of properties) {
     if (box.type !== 'ispe') continue;
@@ -170,7 +187,12 @@ export function readHeif(bytes: Uint8Array, options: ReadOptions, kind: HeifKind
   if (!largest) throw corrupt('no image size');
   checkDimensions(largest.width, largest.height, options);
   const primary = primaryItem(bytes, meta);
-  const own = primary === null ? null : propertiesOf(bytes, iprp, primary)?.map((i) => properties[i - 1]).filter((b): b is Box => b !== undefined);
+  const own =
+    primary === null
+      ? null
+      : propertiesOf(bytes, iprp, primary)
+          ?.map((i) => properties[i - 1])
+          .filter((b): b is Box => b !== undefined);
   const ispe = own?.find((b) => b.type === 'ispe');
   const size = ispe ? sizeOf(ispe) : largest;
   checkDimensions(size.width, size.height, options);

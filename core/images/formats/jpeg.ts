@@ -15,7 +15,8 @@ export function readJpeg(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
   let frame: HeaderInfo | undefined;
   for (;;) {
     need(bytes, offset + 2);
-    if (bytes[offset] !== 0xff) throw corrupt(offset === 2 ? 'no marker after the start-of-image marker' : `no marker at byte ${offset}`);
+    if (bytes[offset] !== 0xff)
+      throw corrupt(offset === 2 ? 'no marker after the start-of-image marker' : `no marker at byte ${offset}`);
     while (bytes[offset + 1] === 0xff) offset++; // fill bytes
     const marker = bytes[offset + 1]!;
     offset += 2;

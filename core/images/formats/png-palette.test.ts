@@ -32,10 +32,24 @@ function png({ colourType = 3, palette = [255, 0, 0], where = 'before', size = 6
   const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   const ihdr = chunk('IHDR', [...u32(size), ...u32(size), 8, colourType, 0, 0, 0]);
   const before = where === 'after' ? [] : where === 'twice' ? [...plte, ...plte] : plte;
-  return Uint8Array.from([...signature, ...ihdr, ...before, ...idat, ...(where === 'after' ? plte : []), ...chunk('IEND', [])]);
+  return Uint8Array.from([
+    ...signature,
+    ...ihdr,
+    ...before,
+    ...idat,
+    ...(where === 'after' ? plte : []),
+    ...chunk('IEND', []),
+  ]);
 }
 
-const libvipsReads = (bytes: Uint8Array) => sharp(bytes, { failOn: 'error' }).raw().toBuffer().then(() => true, () => false);
+const libvipsReads = (bytes: Uint8Array) =>
+  sharp(bytes, { failOn: 'error' })
+    .raw()
+    .toBuffer()
+    .then(
+      () => true,
+      () => false,
+    );
 
 describe('PNG palettes', () => {
   it.each([
@@ -44,7 +58,11 @@ describe('PNG palettes', () => {
     ['a palette after the image data', { where: 'after' }, 'no palette (PLTE) before the image data'],
     ['two palettes', { where: 'twice' }, 'two palettes (PLTE)'],
     ['a palette of 4 bytes', { palette: [1, 2, 3, 4] }, 'a palette (PLTE) of 4 bytes, not 1 to 256 colours of 3 bytes'],
-    ['a palette of 257 colours', { palette: new Array<number>(771).fill(9) }, 'a palette (PLTE) of 771 bytes, not 1 to 256 colours of 3 bytes'],
+    [
+      'a palette of 257 colours',
+      { palette: new Array<number>(771).fill(9) },
+      'a palette (PLTE) of 771 bytes, not 1 to 256 colours of 3 bytes',
+    ],
     ['a truecolour PNG with an empty palette', { colourType: 2, palette: [] }, 'the palette (PLTE) is empty'],
   ] as const)('refuses an indexed PNG with %s, which libvips cannot read either', async (_, shape, detail) => {
     const bytes = png(shape as Shape);
@@ -56,7 +74,11 @@ describe('PNG palettes', () => {
     // Larger than intake decodes (so its pixels were never tried there): the header is what refuses it now.
     expect(checkImageBytes(png({ palette: [], size: 2000 }))).toMatchObject({
       ok: false,
-      problem: { status: 422, code: 'unprocessable_image', message: 'This PNG is damaged or incomplete (the palette (PLTE) is empty). Please try a different image.' },
+      problem: {
+        status: 422,
+        code: 'unprocessable_image',
+        message: 'This PNG is damaged or incomplete (the palette (PLTE) is empty). Please try a different image.',
+      },
     });
   });
 

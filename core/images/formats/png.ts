@@ -57,7 +57,8 @@ function checkPalette(length: number, colourType: number, count: number): void {
   if (length === 0) throw corrupt('the palette (PLTE) is empty');
   if (colourType !== 3) return;
   if (count > 1) throw corrupt('two palettes (PLTE)');
-  if (length % 3 !== 0 || length > 768) throw corrupt(`a palette (PLTE) of ${length} bytes, not 1 to 256 colours of 3 bytes`);
+  if (length % 3 !== 0 || length > 768)
+    throw corrupt(`a palette (PLTE) of ${length} bytes, not 1 to 256 colours of 3 bytes`);
 }
 
 function readHeader(dv: DataView, at: number, options: ReadOptions): HeaderInfo {

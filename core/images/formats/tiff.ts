@@ -1,6 +1,14 @@
 import { type HeaderInfo, type ReadOptions, checkDimensions, corrupt, need, view } from './shared';
 
-const TAG = { width: 256, height: 257, stripOffsets: 273, orientation: 274, stripCounts: 279, tileOffsets: 324, tileCounts: 325 };
+const TAG = {
+  width: 256,
+  height: 257,
+  stripOffsets: 273,
+  orientation: 274,
+  stripCounts: 279,
+  tileOffsets: 324,
+  tileCounts: 325,
+};
 const TYPE_SIZE: Record<number, number> = { 1: 1, 3: 2, 4: 4, 16: 8 };
 const MAX_ENTRIES = 4096;
 

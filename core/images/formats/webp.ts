@@ -28,18 +28,26 @@ export function readWebp(bytes: Uint8Array, options: ReadOptions): HeaderInfo {
       size = firstChunkSize(bytes, dv, fourcc, data, length);
       checkDimensions(size.width, size.height, options);
       // VP8X flags bit 1: animation.
-      if (options.prefix) return { ...size, orientation: 1, animated: fourcc === 'VP8X' && (bytes[data]! & 0x02) !== 0, frames: 1 };
+      if (options.prefix)
+        return { ...size, orientation: 1, animated: fourcc === 'VP8X' && (bytes[data]! & 0x02) !== 0, frames: 1 };
     }
     if (IMAGE_CHUNKS.has(fourcc)) sawImage = true;
     if (fourcc === 'ANMF') {
       frames++;
       const rect = anmfRect(bytes, dv, data, length, frames);
-      if (!frameOutside && (rect.left + rect.width > size.width || rect.top + rect.height > size.height)) frameOutside = rect;
+      if (!frameOutside && (rect.left + rect.width > size.width || rect.top + rect.height > size.height))
+        frameOutside = rect;
     }
     offset = data + length + (length & 1);
   }
   if (!size || !sawImage) throw corrupt('no image data');
-  return { ...size, orientation: 1, animated: frames > 0, frames: Math.max(1, frames), ...(frameOutside ? { frameOutside } : {}) };
+  return {
+    ...size,
+    orientation: 1,
+    animated: frames > 0,
+    frames: Math.max(1, frames),
+    ...(frameOutside ? { frameOutside } : {}),
+  };
 }
 
 /** An ANMF frame's rectangle (its header: offset halved, sizes minus one), checked against its bitstream's size. */
@@ -54,7 +62,9 @@ function anmfRect(bytes: Uint8Array, dv: DataView, at: number, length: number, f
     if (id === 'VP8 ' || id === 'VP8L') {
       const picture = firstChunkSize(bytes, dv, id, o + 8, size);
       if (picture.width > rect.width || picture.height > rect.height) {
-        throw corrupt(`frame ${frame} holds a ${picture.width} × ${picture.height} picture in a ${rect.width} × ${rect.height} frame`);
+        throw corrupt(
+          `frame ${frame} holds a ${picture.width} × ${picture.height} picture in a ${rect.width} × ${rect.height} frame`,
+        );
       }
       return rect;
     }

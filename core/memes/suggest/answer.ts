@@ -10,7 +10,10 @@ import { FONT_SIZE_MULT, LINE_HEIGHT } from '../text-fit';
 import { topicText } from './topic';
 
 /** What a suggestion needs of a template. */
-export type SuggestTemplate = Pick<Template, 'id' | 'name' | 'description' | 'keywords' | 'textBoxes' | 'width' | 'height' | 'examples'>;
+export type SuggestTemplate = Pick<
+  Template,
+  'id' | 'name' | 'description' | 'keywords' | 'textBoxes' | 'width' | 'height' | 'examples'
+>;
 
 /** A meme: a template and one line per box. */
 export interface Candidate {
@@ -39,10 +42,16 @@ export const boxBudgets = (template: SuggestTemplate) => template.textBoxes.map(
 
 /** A line as it may go into a box: one line of words, no markup, no wrapping quotes. */
 export function cleanLine(line: string): string {
-  return topicText(line).replace(/^["'“”«»]+(.*?)["'“”«»]+$/u, '$1').trim();
+  return topicText(line)
+    .replace(/^["'“”«»]+(.*?)["'“”«»]+$/u, '$1')
+    .trim();
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '');
 
 /** The template a model meant: its id, the id in another case, or its name. */
 export function templateNamed(named: string, catalogue: ReadonlyMap<string, SuggestTemplate>): SuggestTemplate | null {
@@ -63,7 +72,11 @@ export interface Checked {
  * Checks `proposed` (what a model answered, already shaped as template + lines) in order; `taken` are template ids
  * already used (or excluded), which a meme may not repeat.
  */
-export function checkCandidates(proposed: readonly { template: string; lines: readonly string[] }[], catalogue: ReadonlyMap<string, SuggestTemplate>, taken: ReadonlySet<string> = new Set()): Checked {
+export function checkCandidates(
+  proposed: readonly { template: string; lines: readonly string[] }[],
+  catalogue: ReadonlyMap<string, SuggestTemplate>,
+  taken: ReadonlySet<string> = new Set(),
+): Checked {
   const used = new Set(taken);
   const valid: Candidate[] = [];
   const problems: string[] = [];
@@ -80,7 +93,9 @@ export function checkCandidates(proposed: readonly { template: string; lines: re
     const boxes = template.textBoxes.length;
     const lines = meme.lines.map(cleanLine);
     if (lines.length !== boxes) {
-      problems.push(`"${template.id}" has ${boxes} text box${boxes === 1 ? '' : 'es'}, so it needs exactly ${boxes} line${boxes === 1 ? '' : 's'}; ${lines.length} came.`);
+      problems.push(
+        `"${template.id}" has ${boxes} text box${boxes === 1 ? '' : 'es'}, so it needs exactly ${boxes} line${boxes === 1 ? '' : 's'}; ${lines.length} came.`,
+      );
       continue;
     }
     const empty = lines.findIndex((l) => l === '');
@@ -91,7 +106,9 @@ export function checkCandidates(proposed: readonly { template: string; lines: re
     const budgets = boxBudgets(template);
     const long = lines.findIndex((l, i) => [...l].length > budgets[i]!);
     if (long >= 0) {
-      problems.push(`Line ${long + 1} of "${template.id}" has ${[...lines[long]!].length} characters; that box holds ${budgets[long]}.`);
+      problems.push(
+        `Line ${long + 1} of "${template.id}" has ${[...lines[long]!].length} characters; that box holds ${budgets[long]}.`,
+      );
       continue;
     }
     used.add(template.id);

@@ -83,7 +83,9 @@ export function promptCatalogue(catalogue: readonly SuggestTemplate[], request: 
 export type Message = { role: 'system' | 'user' | 'assistant'; content: string };
 
 export function suggestMessages(catalogue: readonly SuggestTemplate[], request: SuggestRequest): Message[] {
-  const language = request.language ? `in the language tagged "${request.language}"` : 'in the same language as the topic (Spanish for a Spanish topic, Japanese for a Japanese one, and so on)';
+  const language = request.language
+    ? `in the language tagged "${request.language}"`
+    : 'in the same language as the topic (Spanish for a Spanish topic, Japanese for a Japanese one, and so on)';
   const system =
     'You make funny, friendly memes from a topic. Pick templates from the catalogue below (one per line: id | name | ' +
     'description | keywords | how many text boxes and the most characters each box holds | an example). ' +
@@ -129,11 +131,19 @@ export async function suggestWithModel(
     const answer = readModelAnswer(raw);
     if (answer && 'refused' in answer) return { kind: 'refused', reason: answer.refused.slice(0, 300) };
     const taken = new Set([...request.exclude.filter((id) => id !== request.like), ...valid.map((c) => c.templateId)]);
-    const checked = answer ? checkCandidates(answer.memes, byId, taken) : { valid: [], problems: ['The answer was not the JSON asked for.'] };
+    const checked = answer
+      ? checkCandidates(answer.memes, byId, taken)
+      : { valid: [], problems: ['The answer was not the JSON asked for.'] };
     valid.push(...checked.valid.slice(0, request.count - valid.length));
     if (valid.length < request.count) {
       messages.push(
-        { role: 'assistant', content: typeof raw === 'object' && raw && 'response' in raw ? JSON.stringify((raw as { response: unknown }).response) : '' },
+        {
+          role: 'assistant',
+          content:
+            typeof raw === 'object' && raw && 'response' in raw
+              ? JSON.stringify((raw as { response: unknown }).response)
+              : '',
+        },
         {
           role: 'user',
           content: `${checked.problems.join(' ')} Answer again with ${request.count - valid.length} more memes, on templates other than ${[...taken, ...checked.valid.map((c) => c.templateId)].join(', ') || 'none'}.`,
@@ -144,6 +154,8 @@ export async function suggestWithModel(
   if (valid.length === 0) throw new Error('the meme model answered no usable meme twice');
   const fromModel = valid.map((c) => ({ ...c, source: 'model' as const }));
   if (valid.length >= request.count) return { kind: 'memes', candidates: fromModel, modelCount: valid.length };
-  const more = offline(request.count - valid.length, [...request.exclude, ...valid.map((c) => c.templateId)]).map((c) => ({ ...c, source: 'bank' as const }));
+  const more = offline(request.count - valid.length, [...request.exclude, ...valid.map((c) => c.templateId)]).map(
+    (c) => ({ ...c, source: 'bank' as const }),
+  );
   return { kind: 'memes', candidates: [...fromModel, ...more], modelCount: valid.length };
 }

@@ -6,12 +6,34 @@ import { readModelAnswer, suggestWithModel, type Message } from './model';
 import { offlineCandidates, rankTemplates } from './pick';
 import { readTopic } from './topic';
 
-const box = (scale_x: number, scale_y: number): TextBox => ({ anchor_x: 0, anchor_y: 0, scale_x, scale_y, align: 'center', style: 'upper', color: 'white', font: 'Impact', angle: 0 });
-const tpl = (id: string, keywords: string[], boxes = 2, description = 'A picture.'): SuggestTemplate => ({
-  id, name: id.replace(/-/g, ' '), description, keywords, width: 800, height: 800,
-  textBoxes: Array.from({ length: boxes }, () => box(0.94, 0.1875)), examples: [Array.from({ length: boxes }, (_, i) => `example ${i + 1}`)],
+const box = (scale_x: number, scale_y: number): TextBox => ({
+  anchor_x: 0,
+  anchor_y: 0,
+  scale_x,
+  scale_y,
+  align: 'center',
+  style: 'upper',
+  color: 'white',
+  font: 'Impact',
+  angle: 0,
 });
-const CATALOGUE = [tpl('nope-yep', ['choice', 'prefer']), tpl('sleepy-yawn', ['sleepy', 'tired']), tpl('monday-zombie', ['monday', 'zombie', 'office']), tpl('tier-list', ['rank'], 5), tpl('party-mode', ['party', 'friday'])];
+const tpl = (id: string, keywords: string[], boxes = 2, description = 'A picture.'): SuggestTemplate => ({
+  id,
+  name: id.replace(/-/g, ' '),
+  description,
+  keywords,
+  width: 800,
+  height: 800,
+  textBoxes: Array.from({ length: boxes }, () => box(0.94, 0.1875)),
+  examples: [Array.from({ length: boxes }, (_, i) => `example ${i + 1}`)],
+});
+const CATALOGUE = [
+  tpl('nope-yep', ['choice', 'prefer']),
+  tpl('sleepy-yawn', ['sleepy', 'tired']),
+  tpl('monday-zombie', ['monday', 'zombie', 'office']),
+  tpl('tier-list', ['rank'], 5),
+  tpl('party-mode', ['party', 'friday']),
+];
 const BY_ID = new Map(CATALOGUE.map((t) => [t.id, t]));
 const envelope = (body: unknown) => ({ response: body });
 
@@ -51,9 +73,18 @@ describe('a box holds what fits at a readable size', () => {
 
 describe("checking a model's memes", () => {
   it('keeps valid memes, repairs whitespace, markup and a template named by its name', () => {
-    const { valid, problems } = checkCandidates([{ template: 'Nope Yep', lines: [' <b>tea</b> ', '"coffee"'] }, { template: 'SLEEPY-YAWN', lines: ['me', 'at 9 am'] }], BY_ID);
+    const { valid, problems } = checkCandidates(
+      [
+        { template: 'Nope Yep', lines: [' <b>tea</b> ', '"coffee"'] },
+        { template: 'SLEEPY-YAWN', lines: ['me', 'at 9 am'] },
+      ],
+      BY_ID,
+    );
     expect(problems).toEqual([]);
-    expect(valid).toEqual([{ templateId: 'nope-yep', lines: ['tea', 'coffee'] }, { templateId: 'sleepy-yawn', lines: ['me', 'at 9 am'] }]);
+    expect(valid).toEqual([
+      { templateId: 'nope-yep', lines: ['tea', 'coffee'] },
+      { templateId: 'sleepy-yawn', lines: ['me', 'at 9 am'] },
+    ]);
   });
 
   it.each([
@@ -69,7 +100,15 @@ describe("checking a model's memes", () => {
   });
 
   it('refuses a template used twice or excluded', () => {
-    const { valid, problems } = checkCandidates([{ template: 'nope-yep', lines: ['a', 'b'] }, { template: 'nope-yep', lines: ['c', 'd'] }, { template: 'party-mode', lines: ['e', 'f'] }], BY_ID, new Set(['party-mode']));
+    const { valid, problems } = checkCandidates(
+      [
+        { template: 'nope-yep', lines: ['a', 'b'] },
+        { template: 'nope-yep', lines: ['c', 'd'] },
+        { template: 'party-mode', lines: ['e', 'f'] },
+      ],
+      BY_ID,
+      new Set(['party-mode']),
+    );
     expect(valid.map((c) => c.templateId)).toEqual(['nope-yep']);
     expect(problems).toHaveLength(2);
   });
@@ -85,7 +124,8 @@ describe("checking a model's memes", () => {
 });
 
 describe('the model loop', () => {
-  const offline = (count: number, exclude: readonly string[]) => offlineCandidates(CATALOGUE, 'monday', count, () => [], { exclude });
+  const offline = (count: number, exclude: readonly string[]) =>
+    offlineCandidates(CATALOGUE, 'monday', count, () => [], { exclude });
   const request = { topic: 'monday', count: 3, exclude: [] as string[] };
   const good = [
     { template: 'nope-yep', lines: ['weekend', 'monday'] },
@@ -95,18 +135,35 @@ describe('the model loop', () => {
 
   it('takes a valid first answer and asks once', async () => {
     const asked: Message[][] = [];
-    const out = await suggestWithModel(async (m) => (asked.push(structuredClone(m)), envelope({ memes: good })), CATALOGUE, request, offline);
+    const out = await suggestWithModel(
+      async (m) => (asked.push(structuredClone(m)), envelope({ memes: good })),
+      CATALOGUE,
+      request,
+      offline,
+    );
     expect(asked).toHaveLength(1);
     expect(out).toMatchObject({ kind: 'memes', modelCount: 3 });
     // The prompt gives the catalogue with each template's boxes and budgets, and asks for the topic's language.
-    expect(asked[0]![0]!.content).toMatch(/monday-zombie \| monday zombie \| A picture\. \| monday, zombie, office \| 2 boxes, max chars \[\d+,\d+\]/);
+    expect(asked[0]![0]!.content).toMatch(
+      /monday-zombie \| monday zombie \| A picture\. \| monday, zombie, office \| 2 boxes, max chars \[\d+,\d+\]/,
+    );
     expect(asked[0]![0]!.content).toContain('same language as the topic');
   });
 
   it('retries once after a wrong template and a wrong line count, telling the model what was wrong', async () => {
-    const answers = [envelope({ memes: [good[0], { template: 'doge', lines: ['a', 'b'] }, { template: 'party-mode', lines: ['one'] }] }), envelope({ memes: [good[1], good[2]] })];
+    const answers = [
+      envelope({
+        memes: [good[0], { template: 'doge', lines: ['a', 'b'] }, { template: 'party-mode', lines: ['one'] }],
+      }),
+      envelope({ memes: [good[1], good[2]] }),
+    ];
     const asked: Message[][] = [];
-    const out = await suggestWithModel(async (m) => (asked.push(structuredClone(m)), answers.shift()), CATALOGUE, request, offline);
+    const out = await suggestWithModel(
+      async (m) => (asked.push(structuredClone(m)), answers.shift()),
+      CATALOGUE,
+      request,
+      offline,
+    );
     expect(asked).toHaveLength(2);
     expect(asked[1]!.at(-1)!.content).toContain('"doge" is not a template id');
     expect(asked[1]!.at(-1)!.content).toContain('"party-mode" has 2 text boxes');
@@ -122,13 +179,31 @@ describe('the model loop', () => {
 
   it('throws after two answers that are not JSON (the route refunds the unit)', async () => {
     let calls = 0;
-    await expect(suggestWithModel(async () => (calls++, envelope('not json {')), CATALOGUE, request, offline)).rejects.toThrow(/no usable meme/);
+    await expect(
+      suggestWithModel(async () => (calls++, envelope('not json {')), CATALOGUE, request, offline),
+    ).rejects.toThrow(/no usable meme/);
     expect(calls).toBe(2);
-    await expect(suggestWithModel(async () => { throw new Error('JSON Mode couldn\'t be met'); }, CATALOGUE, request, offline)).rejects.toThrow();
+    await expect(
+      suggestWithModel(
+        async () => {
+          throw new Error("JSON Mode couldn't be met");
+        },
+        CATALOGUE,
+        request,
+        offline,
+      ),
+    ).rejects.toThrow();
   });
 
   it("passes a model's refusal on", async () => {
-    expect(await suggestWithModel(async () => envelope({ refused: 'It targets a private person.' }), CATALOGUE, request, offline)).toEqual({ kind: 'refused', reason: 'It targets a private person.' });
+    expect(
+      await suggestWithModel(
+        async () => envelope({ refused: 'It targets a private person.' }),
+        CATALOGUE,
+        request,
+        offline,
+      ),
+    ).toEqual({ kind: 'refused', reason: 'It targets a private person.' });
   });
 });
 
@@ -145,6 +220,9 @@ describe('the offline stand-in', () => {
   it('"Try again" leaves out what was shown; "More like this" puts the template first', () => {
     const again = offlineCandidates(CATALOGUE, 'monday', 2, () => [], { exclude: ['monday-zombie', 'sleepy-yawn'] });
     expect(again.map((c) => c.templateId)).not.toContain('monday-zombie');
-    expect(offlineCandidates(CATALOGUE, 'monday', 2, () => [], { like: 'party-mode', exclude: ['party-mode'] })[0]!.templateId).toBe('party-mode');
+    expect(
+      offlineCandidates(CATALOGUE, 'monday', 2, () => [], { like: 'party-mode', exclude: ['party-mode'] })[0]!
+        .templateId,
+    ).toBe('party-mode');
   });
 });

@@ -7,7 +7,12 @@ import { TOPIC_MAX_CHARS } from '../../limits';
 
 export type TopicCheck =
   | { ok: true; topic: string }
-  | { ok: false; status: 400 | 413 | 422; code: 'validation_failed' | 'topic_too_long' | 'topic_unreadable' | 'topic_refused'; problem: string };
+  | {
+      ok: false;
+      status: 400 | 413 | 422;
+      code: 'validation_failed' | 'topic_too_long' | 'topic_unreadable' | 'topic_refused';
+      problem: string;
+    };
 
 const TAG = /<\/?[a-z!?][^>]*>?/gi;
 const ENTITY = /&(#\d+|#x[0-9a-f]+|[a-z]+);/gi;
@@ -26,7 +31,8 @@ export function topicText(raw: string): string {
  */
 const REFUSALS: readonly { pattern: RegExp; problem: string }[] = [
   {
-    pattern: /\b(nazis?|white power|heil|race war|ethnic cleansing|genocide|gas the|subhumans?|kill all|lynch(ing)?|inferior race)\b/i,
+    pattern:
+      /\b(nazis?|white power|heil|race war|ethnic cleansing|genocide|gas the|subhumans?|kill all|lynch(ing)?|inferior race)\b/i,
     problem: 'We do not make memes that attack people for who they are. Try another topic.',
   },
   {
@@ -34,7 +40,8 @@ const REFUSALS: readonly { pattern: RegExp; problem: string }[] = [
     problem: 'We do not make sexual memes, about real people or anyone. Try another topic.',
   },
   {
-    pattern: /\b(home address|phone number|doxx?(ing|ed)?|where (he|she|they) lives?|social security|leaked? (her|his|their) (photos?|pics?|number))\b/i,
+    pattern:
+      /\b(home address|phone number|doxx?(ing|ed)?|where (he|she|they) lives?|social security|leaked? (her|his|their) (photos?|pics?|number))\b/i,
     problem: "We do not make memes that expose private people's details. Try another topic.",
   },
 ];
@@ -46,15 +53,43 @@ export function refusalOf(topic: string): string | null {
 
 /** Reads `topic` from a request body (any JSON value). */
 export function readTopic(raw: unknown): TopicCheck {
-  if (raw === undefined || raw === null) return { ok: false, status: 400, code: 'validation_failed', problem: "Topic is required: say in one line what your meme is about." };
-  if (typeof raw !== 'string') return { ok: false, status: 400, code: 'validation_failed', problem: 'Topic must be text: say in one line what your meme is about.' };
+  if (raw === undefined || raw === null)
+    return {
+      ok: false,
+      status: 400,
+      code: 'validation_failed',
+      problem: 'Topic is required: say in one line what your meme is about.',
+    };
+  if (typeof raw !== 'string')
+    return {
+      ok: false,
+      status: 400,
+      code: 'validation_failed',
+      problem: 'Topic must be text: say in one line what your meme is about.',
+    };
   if (raw.length > TOPIC_MAX_CHARS) {
-    return { ok: false, status: 413, code: 'topic_too_long', problem: `Your topic is ${raw.length.toLocaleString('en')} characters; please keep it to ${TOPIC_MAX_CHARS} (one line).` };
+    return {
+      ok: false,
+      status: 413,
+      code: 'topic_too_long',
+      problem: `Your topic is ${raw.length.toLocaleString('en')} characters; please keep it to ${TOPIC_MAX_CHARS} (one line).`,
+    };
   }
-  if (raw.trim() === '') return { ok: false, status: 400, code: 'validation_failed', problem: 'Topic is empty: say in one line what your meme is about.' };
+  if (raw.trim() === '')
+    return {
+      ok: false,
+      status: 400,
+      code: 'validation_failed',
+      problem: 'Topic is empty: say in one line what your meme is about.',
+    };
   const topic = topicText(raw);
   if (!/[\p{L}\p{N}\p{Extended_Pictographic}]/u.test(topic)) {
-    return { ok: false, status: 422, code: 'topic_unreadable', problem: 'Your topic has no words in it (only markup or symbols): say in words what your meme is about.' };
+    return {
+      ok: false,
+      status: 422,
+      code: 'topic_unreadable',
+      problem: 'Your topic has no words in it (only markup or symbols): say in words what your meme is about.',
+    };
   }
   const refused = refusalOf(topic);
   if (refused) return { ok: false, status: 422, code: 'topic_refused', problem: refused };

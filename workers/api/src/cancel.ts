@@ -14,9 +14,14 @@ export const cancelled = () => new HttpError(499, 'cancelled', 'The job was canc
 export const TOOL_DEADLINE_MS = 60_000;
 
 export const tookTooLong = () =>
-  new HttpError(503, 'took_too_long', `This took longer than ${TOOL_DEADLINE_MS / 1000} seconds, so it was stopped and nothing was kept. Please try again, or with a smaller picture.`, {
-    'retry-after': '10',
-  });
+  new HttpError(
+    503,
+    'took_too_long',
+    `This took longer than ${TOOL_DEADLINE_MS / 1000} seconds, so it was stopped and nothing was kept. Please try again, or with a smaller picture.`,
+    {
+      'retry-after': '10',
+    },
+  );
 
 /** `signal` (the person's cancel, if any) joined with the job's deadline. */
 export function withDeadline(signal: AbortSignal | undefined, ms = TOOL_DEADLINE_MS): AbortSignal {

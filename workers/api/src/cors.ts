@@ -15,13 +15,19 @@ import { CACHE_STATUS_HEADER } from '../../../core/api/edge-cache';
 import { HttpError } from './errors';
 
 /** GETs anyone may read from another site: the answers that are the same for everyone. */
-const PUBLIC_READS = /^\/api\/(memes\/[^/]+\/.+|templates(\/[^/]+(\/image)?)?|shares\/[a-z0-9]+(\/image)?|openapi\.json|health)$/;
+const PUBLIC_READS =
+  /^\/api\/(memes\/[^/]+\/.+|templates(\/[^/]+(\/image)?)?|shares\/[a-z0-9]+(\/image)?|openapi\.json|health)$/;
 const READ_METHODS = new Set(['GET', 'HEAD']);
 /** What a keyed call from a page may send besides the CORS-safelisted headers. */
 const ALLOWED_HEADERS = ['authorization', 'content-type', 'accept'];
 const ALLOWED_METHODS = 'GET, HEAD, POST, DELETE';
 /** What such a page may read besides the safelisted headers: the cache's word and a key's allowance. */
-const EXPOSED_HEADERS = [CACHE_STATUS_HEADER, ...Object.values(RATE_LIMIT_HEADERS).flat(), 'retry-after', 'x-billed-calls'].join(', ');
+const EXPOSED_HEADERS = [
+  CACHE_STATUS_HEADER,
+  ...Object.values(RATE_LIMIT_HEADERS).flat(),
+  'retry-after',
+  'x-billed-calls',
+].join(', ');
 /** How long a browser may reuse a preflight's answer (browsers cap it: Chromium at 2 hours). */
 const PREFLIGHT_MAX_AGE = '86400';
 
@@ -38,9 +44,14 @@ const isPublicRead = (method: string, pathname: string) => READ_METHODS.has(meth
 export function answerPreflight(request: Request): Response | undefined {
   const method = request.headers.get('access-control-request-method');
   if (request.method !== 'OPTIONS' || method === null) return undefined;
-  const asked = (request.headers.get('access-control-request-headers') ?? '').toLowerCase().split(',').map((h) => h.trim()).filter(Boolean);
+  const asked = (request.headers.get('access-control-request-headers') ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   const keyed = asked.includes('authorization');
-  if (!keyed && !isPublicRead(method.toUpperCase(), new URL(request.url).pathname)) throw new HttpError(403, 'forbidden', CORS_KEY_NEEDED_MESSAGE);
+  if (!keyed && !isPublicRead(method.toUpperCase(), new URL(request.url).pathname))
+    throw new HttpError(403, 'forbidden', CORS_KEY_NEEDED_MESSAGE);
   return new Response(null, {
     status: 204,
     headers: {

@@ -8,7 +8,8 @@ import { HttpError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const CROSS_SITE_MESSAGE = 'Requests from other websites are not accepted. Call the API from your own program with an API key.';
+export const CROSS_SITE_MESSAGE =
+  'Requests from other websites are not accepted. Call the API from your own program with an API key.';
 
 export function refuseCrossSite(request: Request): void {
   if (SAFE_METHODS.has(request.method)) return;

@@ -17,12 +17,17 @@ export interface EdgePurgeConfig {
 
 export type PurgeOutcome = 'purged' | 'not_configured' | 'failed';
 
-const PURGE_URL = (zone: string) => `https://api.cloudflare.com/client/v4/zones/${encodeURIComponent(zone)}/purge_cache`;
+const PURGE_URL = (zone: string) =>
+  `https://api.cloudflare.com/client/v4/zones/${encodeURIComponent(zone)}/purge_cache`;
 /** A purge that has not answered by then is logged as failed: the caller's delete has already happened. */
 const PURGE_TIMEOUT_MS = 5_000;
 
 /** Purges every answer kept under one of `tags` in every data centre of the site's zone, when configured. */
-export async function purgeTagsEverywhere(config: EdgePurgeConfig, tags: string[], fetcher: typeof fetch = fetch): Promise<PurgeOutcome> {
+export async function purgeTagsEverywhere(
+  config: EdgePurgeConfig,
+  tags: string[],
+  fetcher: typeof fetch = fetch,
+): Promise<PurgeOutcome> {
   const zone = config.CACHE_PURGE_ZONE_ID?.trim();
   const token = config.CACHE_PURGE_TOKEN?.trim();
   if (!zone || !token || tags.length === 0) return 'not_configured';
@@ -33,7 +38,10 @@ export async function purgeTagsEverywhere(config: EdgePurgeConfig, tags: string[
       body: JSON.stringify({ tags }),
       signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
     });
-    const body = (await res.json().catch(() => null)) as { success?: boolean; errors?: { code: number; message: string }[] } | null;
+    const body = (await res.json().catch(() => null)) as {
+      success?: boolean;
+      errors?: { code: number; message: string }[];
+    } | null;
     if (res.ok && body?.success) return 'purged';
     console.error('edge purge refused', res.status, JSON.stringify(body?.errors ?? []));
     return 'failed';

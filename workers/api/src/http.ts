@@ -22,7 +22,9 @@ function bareOrigin(value: string): string | null {
 }
 
 const misconfigured = (name: string, value: string) =>
-  new Error(`${name} must be the site's origin, such as https://memes.example.org, not ${JSON.stringify(value)} (workers/api/wrangler.toml, docs/deploy.md)`);
+  new Error(
+    `${name} must be the site's origin, such as https://memes.example.org, not ${JSON.stringify(value)} (workers/api/wrangler.toml, docs/deploy.md)`,
+  );
 
 /**
  * The site's origin as the operator configured it (SITE_ORIGIN: memeforge.config.ts through `npm run deploy`, npm
@@ -41,11 +43,13 @@ export function siteOrigin(env: Pick<Env, 'SITE_ORIGIN'>): string {
  * also served at: production's pages.dev address beside its domain, localhost beside 127.0.0.1).
  */
 export function siteOrigins(env: Pick<Env, 'SITE_ORIGIN' | 'SITE_ALIASES'>): string[] {
-  const aliases = env.SITE_ALIASES.split(/\s+/).filter(Boolean).map((alias) => {
-    const origin = bareOrigin(alias);
-    if (!origin) throw misconfigured('SITE_ALIASES', alias);
-    return origin;
-  });
+  const aliases = env.SITE_ALIASES.split(/\s+/)
+    .filter(Boolean)
+    .map((alias) => {
+      const origin = bareOrigin(alias);
+      if (!origin) throw misconfigured('SITE_ALIASES', alias);
+      return origin;
+    });
   return [siteOrigin(env), ...aliases];
 }
 
@@ -62,7 +66,8 @@ export function siteUrl(request: Request, env: Pick<Env, 'SITE_ORIGIN' | 'SITE_A
   return new URL(path, origins.includes(asked) ? asked : origins[0]).href;
 }
 
-const tooLarge = (max: number) => new HttpError(413, 'payload_too_large', `The request is too large. The limit is ${formatLimit(max)}.`);
+const tooLarge = (max: number) =>
+  new HttpError(413, 'payload_too_large', `The request is too large. The limit is ${formatLimit(max)}.`);
 
 /** Refuses a body whose declared length is over the limit before anything is read. */
 export function assertDeclaredLength(request: Request, max = MAX_REQUEST_BYTES): void {
@@ -71,7 +76,11 @@ export function assertDeclaredLength(request: Request, max = MAX_REQUEST_BYTES):
 }
 
 const stalled = (idleMs: number) =>
-  new HttpError(408, 'request_timeout', `The request body stopped arriving (nothing came for ${idleMs / 1000} seconds). Please send it again.`);
+  new HttpError(
+    408,
+    'request_timeout',
+    `The request body stopped arriving (nothing came for ${idleMs / 1000} seconds). Please send it again.`,
+  );
 
 /**
  * Reads a body to bytes, stopping as soon as it passes `max` (chunked bodies have no declared length), or when
@@ -113,7 +122,11 @@ export async function readBodyLimited(request: Request, max: number, idleMs = BO
 export async function readJson(request: Request, max: number): Promise<unknown> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') {
-    throw new HttpError(415, 'unsupported_media_type', 'Please send the request body as JSON (Content-Type: application/json).');
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      'Please send the request body as JSON (Content-Type: application/json).',
+    );
   }
   const bytes = await readBodyLimited(request, max);
   try {

@@ -21,7 +21,9 @@ export default {
       const problem = framingProblem(request);
       if (problem) throw badRequest(problem);
       // The router answers only under /api; anything else reaches this Worker only when called directly.
-      response = (await router.fetch(head ? new Request(request, { method: 'GET' }) : request, env, ctx, context)) ?? toErrorResponse(notFound('There is no such API route.'));
+      response =
+        (await router.fetch(head ? new Request(request, { method: 'GET' }) : request, env, ctx, context)) ??
+        toErrorResponse(notFound('There is no such API route.'));
     } catch (err) {
       response = toErrorResponse(err);
     }
@@ -33,7 +35,8 @@ export default {
     // A body no route read, or read only until it passed the route's limit (a refusal before or while reading, or a
     // route that takes none), is not waited for: dropped for at most a second when it is no larger than any route
     // takes, else cancelled at once (ADR 0121). A body a route read whole, or cancelled, is locked.
-    if (request.body && !request.body.locked) await dropUnreadBody(request.body, request.headers.get('content-length'), MAX_BODY_BYTES);
+    if (request.body && !request.body.locked)
+      await dropUnreadBody(request.body, request.headers.get('content-length'), MAX_BODY_BYTES);
     if (head) {
       await response.body?.cancel();
       response = new Response(null, response);

@@ -42,7 +42,12 @@ export async function readMultipart<S extends z.ZodType>(
   for (const [name, value] of form.entries()) {
     if (value instanceof File && value.size > maxFileBytes) throw tooLarge();
     // An empty part means nothing: coerced, it would quietly become 0 (a crop at x=0, a watermark at opacity 0).
-    if (value === '') throw new HttpError(400, 'validation_failed', `${fieldName([name]) || 'A form field'} is empty. Leave it out or give it a value.`);
+    if (value === '')
+      throw new HttpError(
+        400,
+        'validation_failed',
+        `${fieldName([name]) || 'A form field'} is empty. Leave it out or give it a value.`,
+      );
     const previous = fields[name];
     fields[name] = previous === undefined ? value : ([] as FormValue[]).concat(previous, value);
   }

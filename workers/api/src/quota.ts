@@ -63,13 +63,24 @@ const endOfDay = (now: number) => {
  * keeps concurrent requests exact: only requests that got the first key compete for the second, so exactly
  * `limit` of any number of simultaneous requests on the same keys get through.
  */
-export async function consumeAiUnit(env: Counters, keys: readonly string[], limit: number, now = Date.now(), job?: string): Promise<Grant> {
+export async function consumeAiUnit(
+  env: Counters,
+  keys: readonly string[],
+  limit: number,
+  now = Date.now(),
+  job?: string,
+): Promise<Grant> {
   const day = utcDay(now);
   const taken: string[] = [];
   for (const key of keys) {
     // A job's ticket is opened with the first key's unit, in the same atomic step (counter-object.ts, ADR 0125).
     const ticket = job && taken.length === 0 ? { id: job, keys: [...keys] } : undefined;
-    const { granted, cancelled: gone } = await counterFor(env, key).take(allowanceName(day), limit, endOfDay(now), ticket);
+    const { granted, cancelled: gone } = await counterFor(env, key).take(
+      allowanceName(day),
+      limit,
+      endOfDay(now),
+      ticket,
+    );
     if (gone) throw cancelled();
     if (!granted) {
       // Only the keys already taken are given back (the ticket lists them all), and the ticket is closed with them.
@@ -102,9 +113,17 @@ export async function refundAiUnit(env: Counters, grant: Grant, now = Date.now()
  * `refunded` when this call gave it back, `counted` when the job had already finished and keeps it. A job that has
  * not taken its unit yet is marked so that it never does.
  */
-export async function releaseJob(env: Counters, holder: string, job: string, now = Date.now()): Promise<{ refunded: boolean; counted: boolean }> {
+export async function releaseJob(
+  env: Counters,
+  holder: string,
+  job: string,
+  now = Date.now(),
+): Promise<{ refunded: boolean; counted: boolean }> {
   const { unit, counted } = await counterFor(env, holder).release(job, endOfDay(now));
-  if (unit) await Promise.all(unit.keys.filter((key) => key !== holder).map((key) => counterFor(env, key).uncount([unit.name])));
+  if (unit)
+    await Promise.all(
+      unit.keys.filter((key) => key !== holder).map((key) => counterFor(env, key).uncount([unit.name])),
+    );
   return { refunded: unit !== null, counted };
 }
 
@@ -114,7 +133,12 @@ export async function settleJob(env: Counters, grant: Grant): Promise<boolean> {
 }
 
 /** What GET /api/usage-limit answers: the highest count among the keys, so neither a new cookie nor a new IP resets it. */
-export async function readUsage(env: Counters & Pick<Env, 'DB'>, subject: QuotaSubject, limit: number, now = Date.now()): Promise<UsageLimit> {
+export async function readUsage(
+  env: Counters & Pick<Env, 'DB'>,
+  subject: QuotaSubject,
+  limit: number,
+  now = Date.now(),
+): Promise<UsageLimit> {
   const day = utcDay(now);
   const resetsAt = nextUtcMidnight(now).toISOString();
   if (subject.memberId) {
@@ -162,7 +186,10 @@ export async function withAiUnit<T>(
 }
 
 /** The quota subject of a visitor: its keys, and the member when a premium session is open. */
-export const quotaSubject = (visitor: { keys: readonly string[] }, session: { memberId: string } | null): QuotaSubject => ({
+export const quotaSubject = (
+  visitor: { keys: readonly string[] },
+  session: { memberId: string } | null,
+): QuotaSubject => ({
   keys: visitor.keys,
   memberId: session?.memberId ?? null,
 });
@@ -185,7 +212,13 @@ const searchName = (day: string) => `search:${day}`;
  * Takes up to `wanted` search calls (ADR 0148) on every key, in turn as `consumeAiUnit` does: each key grants at most
  * what the one before it granted, and a key that granted more gives the difference back. How many were taken.
  */
-export async function takeSearchCalls(env: Counters, keys: readonly string[], wanted: number, limit: number, now = Date.now()): Promise<number> {
+export async function takeSearchCalls(
+  env: Counters,
+  keys: readonly string[],
+  wanted: number,
+  limit: number,
+  now = Date.now(),
+): Promise<number> {
   const name = searchName(utcDay(now));
   let granted = wanted;
   const taken: [string, number][] = [];
@@ -195,12 +228,19 @@ export async function takeSearchCalls(env: Counters, keys: readonly string[], wa
     taken.push([key, got]);
     granted = Math.min(granted, got);
   }
-  await Promise.all(taken.filter(([, got]) => got > granted).map(([key, got]) => counterFor(env, key).giveBack(name, got - granted)));
+  await Promise.all(
+    taken.filter(([, got]) => got > granted).map(([key, got]) => counterFor(env, key).giveBack(name, got - granted)),
+  );
   return granted;
 }
 
 /** Gives back `count` search calls on every key (a reservation's unused part). */
-export async function giveBackSearchCalls(env: Counters, keys: readonly string[], count: number, now = Date.now()): Promise<void> {
+export async function giveBackSearchCalls(
+  env: Counters,
+  keys: readonly string[],
+  count: number,
+  now = Date.now(),
+): Promise<void> {
   if (count > 0) await Promise.all(keys.map((key) => counterFor(env, key).giveBack(searchName(utcDay(now)), count)));
 }
 
@@ -216,7 +256,11 @@ export async function searchCallsUsed(env: Counters, keys: readonly string[], no
  * spends nothing costs no session lookup. Premium members and API keys have no cap on either; a member's face
  * detections are recorded as AI activity like every AI operation's, so the dashboard's figures show them.
  */
-export function allowanceFor(env: Env, ctx: Pick<ExecutionContext, 'waitUntil'>, payer: () => Promise<QuotaSubject>): Allowance {
+export function allowanceFor(
+  env: Env,
+  ctx: Pick<ExecutionContext, 'waitUntil'>,
+  payer: () => Promise<QuotaSubject>,
+): Allowance {
   let subject: Promise<QuotaSubject> | undefined;
   const who = () => (subject ??= payer());
   return {
@@ -225,7 +269,8 @@ export function allowanceFor(env: Env, ctx: Pick<ExecutionContext, 'waitUntil'>,
         return { done: await withAiUnit(env, ctx, await who(), work, free) };
       } catch (err) {
         // Only the take refuses with quota_exceeded: the work it guards is the engine's own, which never does.
-        if (err instanceof HttpError && err.code === 'quota_exceeded') return { refused: aiUnitsSpent(dailyLimit(env)) };
+        if (err instanceof HttpError && err.code === 'quota_exceeded')
+          return { refused: aiUnitsSpent(dailyLimit(env)) };
         throw err;
       }
     },

@@ -6,8 +6,21 @@ import { errorResponse, toErrorResponse } from './errors';
 import { assertDeclaredLength } from './http';
 import { authenticateApiKey, meterKeyCall, withKeyHeaders } from './identity/api-key';
 import type { RequestContext } from './identity/request-context';
-import { getAccount, postAccount, postAccountOptions, postRecover, postSignIn, postSignInOptions } from './routes/account';
-import { deletePasskeyRoute, deleteSessionRoute, deleteSessionsRoute, postPasskey, postPasskeyOptions } from './routes/account-devices';
+import {
+  getAccount,
+  postAccount,
+  postAccountOptions,
+  postRecover,
+  postSignIn,
+  postSignInOptions,
+} from './routes/account';
+import {
+  deletePasskeyRoute,
+  deleteSessionRoute,
+  deleteSessionsRoute,
+  postPasskey,
+  postPasskeyOptions,
+} from './routes/account-devices';
 import { deleteAccountRoute, getAccountExport } from './routes/account-leave';
 import { deleteKey, getKeys, postKey } from './routes/api-keys';
 import { postContact } from './routes/contact';
@@ -123,7 +136,8 @@ function notFoundOrNotAllowed(request: IRequest): Response {
   const { pathname } = new URL(request.url);
   const allowed = new Set<string>();
   // OPTIONS is every path's CORS preflight (cors.ts), not a method of the route.
-  for (const [method, pattern] of router.routes) if (method !== 'ALL' && method !== 'OPTIONS' && pattern.test(pathname)) allowed.add(method);
+  for (const [method, pattern] of router.routes)
+    if (method !== 'ALL' && method !== 'OPTIONS' && pattern.test(pathname)) allowed.add(method);
   if (allowed.size === 0) return errorResponse(404, 'not_found', 'There is no such API route.');
   if (allowed.has('GET')) allowed.add('HEAD');
   const allow = [...allowed].join(', ');

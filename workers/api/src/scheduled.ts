@@ -28,6 +28,7 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   ]);
   if (deletedAccounts > 0) console.log(`cleanup: finished deleting ${deletedAccounts} accounts`);
   if (expiredShares > 0) console.log(`cleanup: took down ${expiredShares} expired share links`);
-  if (oldMessages > 0) console.log(`cleanup: deleted ${oldMessages} contact messages older than ${CONTACT_KEPT_DAYS} days`);
+  if (oldMessages > 0)
+    console.log(`cleanup: deleted ${oldMessages} contact messages older than ${CONTACT_KEPT_DAYS} days`);
   if (objects > 0) console.log(`cleanup: deleted ${objects} expired images in ${buckets} buckets`);
 }

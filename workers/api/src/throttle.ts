@@ -46,9 +46,14 @@ export function limited(route: RateLimitedRoute, handler: Handler): Handler {
     const keys = clientAddress(request, env) !== null ? visitor.keys : [visitor.keys[0]];
     const outcomes = await Promise.all(keys.map((key) => admit(env, route, key)));
     if (outcomes.some((admitted) => !admitted)) {
-      throw new HttpError(429, 'rate_limited', `Too many requests. Please wait ${RETRY_AFTER_SECONDS} seconds and try again.`, {
-        'retry-after': String(RETRY_AFTER_SECONDS),
-      });
+      throw new HttpError(
+        429,
+        'rate_limited',
+        `Too many requests. Please wait ${RETRY_AFTER_SECONDS} seconds and try again.`,
+        {
+          'retry-after': String(RETRY_AFTER_SECONDS),
+        },
+      );
     }
     // A call made with an API key spends its unit only now that it is admitted (ADR 0107).
     await meterKeyCall(request, env, ctx, context);

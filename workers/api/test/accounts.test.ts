@@ -15,7 +15,10 @@ const postJson = (path: string, body: unknown, cookie = '') =>
 async function optionsFor(path: string, cookie = '') {
   const res = await postJson(path, {}, cookie);
   expect(res.status).toBe(200);
-  return { options: ((await res.json()) as { options: { challenge: string } }).options, cookie: cookiesFrom(res, cookie) };
+  return {
+    options: ((await res.json()) as { options: { challenge: string } }).options,
+    cookie: cookiesFrom(res, cookie),
+  };
 }
 
 /** A new account made with a software passkey; the browser's cookies after it. */
@@ -43,7 +46,10 @@ async function shareAs(cookie: string): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-const count = async (sql: string, ...params: string[]) => (await env.DB.prepare(sql).bind(...params).first<number>('n')) ?? 0;
+const count = async (sql: string, ...params: string[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...params)
+    .first<number>('n')) ?? 0;
 
 describe('accounts with passkeys', () => {
   it('creates an account with a passkey: signed in, the recovery code shown once, GET /api/account 401 when signed out', async () => {
@@ -52,9 +58,20 @@ describe('accounts with passkeys', () => {
     expect(recoveryCode).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){4}$/);
     expect(cookie).toMatch(/mf_account=/);
     const me = accountSchema.parse(await (await api('/api/account', { headers: { cookie } })).json());
-    expect(me).toMatchObject({ id: account.id, premium: false, passkeys: [{ lastUsedAt: null }], sessions: [{ current: true }] });
+    expect(me).toMatchObject({
+      id: account.id,
+      premium: false,
+      passkeys: [{ lastUsedAt: null }],
+      sessions: [{ current: true }],
+    });
     // Only a hash of the code is kept.
-    expect(await count('select count(*) as n from accounts where id = ? and recovery_code_hash != ?', account.id, recoveryCode!)).toBe(1);
+    expect(
+      await count(
+        'select count(*) as n from accounts where id = ? and recovery_code_hash != ?',
+        account.id,
+        recoveryCode!,
+      ),
+    ).toBe(1);
   });
 
   it('refuses a replayed challenge, a wrong origin, an unknown passkey and a cloned counter', async () => {
@@ -73,7 +90,10 @@ describe('accounts with passkeys', () => {
 
     const stranger = await signIn(await SoftAuthenticator.create());
     expect(stranger.res.status).toBe(401);
-    expect(await stranger.res.json()).toEqual({ code: 'unauthorized', error: 'This passkey does not belong to an account here. It may have been removed, or the account deleted.' });
+    expect(await stranger.res.json()).toEqual({
+      code: 'unauthorized',
+      error: 'This passkey does not belong to an account here. It may have been removed, or the account deleted.',
+    });
 
     // A copy whose counter stayed behind (a cloned authenticator) is refused; the original goes on.
     const clone = passkey.clone();
@@ -94,7 +114,9 @@ describe('accounts with passkeys', () => {
     expect(locked.res.status).toBe(429);
     expect(locked.res.headers.get('retry-after')).toMatch(/^\d+$/);
     // A wrong recovery code counts on the same window.
-    expect((await postJson('/api/account/recover', { recoveryCode: 'AAAA-BBBB-CCCC-DDDD-EEEE' }, cookie)).status).toBe(429);
+    expect((await postJson('/api/account/recover', { recoveryCode: 'AAAA-BBBB-CCCC-DDDD-EEEE' }, cookie)).status).toBe(
+      429,
+    );
   });
 
   it('signs in with the recovery code once, answering a new one', async () => {
@@ -115,7 +137,11 @@ describe('accounts with passkeys', () => {
     expect(unlock.status).toBe(200);
     let browser = cookiesFrom(unlock);
     const visitorId = /mf_vid=([0-9a-f]+)\./.exec(browser)![1]!;
-    const saved = await postJson('/api/download-meme', { canvasData: `data:image/png;base64,${toBase64(pngDeclaring(8, 8))}`, format: 'png' }, browser);
+    const saved = await postJson(
+      '/api/download-meme',
+      { canvasData: `data:image/png;base64,${toBase64(pngDeclaring(8, 8))}`, format: 'png' },
+      browser,
+    );
     expect(saved.status).toBe(201);
     const shareId = await shareAs(browser);
 
@@ -128,15 +154,24 @@ describe('accounts with passkeys', () => {
 
     // Signing in again on the same browser moves nothing more, and counts nothing twice.
     const again = await signIn(made.passkey, browser);
-    expect(signedInSchema.parse(await again.res.json()).moved).toEqual({ memes: 0, shares: 0, keys: 0, premium: false });
+    expect(signedInSchema.parse(await again.res.json()).moved).toEqual({
+      memes: 0,
+      shares: 0,
+      keys: 0,
+      premium: false,
+    });
     expect(await count('select count(*) as n from saved_memes where member_id = ?', made.account.id)).toBe(1);
 
     // Another device: the same passkey (synced) sees the account's share, and may delete it without the token.
     const phone = await signIn(made.passkey.clone());
     expect(phone.res.status).toBe(200);
-    const listed = (await (await api('/api/shares', { headers: { cookie: phone.cookie } })).json()) as { shares: { id: string }[] };
+    const listed = (await (await api('/api/shares', { headers: { cookie: phone.cookie } })).json()) as {
+      shares: { id: string }[];
+    };
     expect(listed.shares.map((s) => s.id)).toEqual([shareId]);
-    expect((await api(`/api/shares/${shareId}`, { method: 'DELETE', headers: { cookie: phone.cookie } })).status).toBe(204);
+    expect((await api(`/api/shares/${shareId}`, { method: 'DELETE', headers: { cookie: phone.cookie } })).status).toBe(
+      204,
+    );
     // A stranger's browser, signed out, has none.
     expect(((await (await api('/api/shares')).json()) as { shares: unknown[] }).shares).toEqual([]);
   });
@@ -145,15 +180,27 @@ describe('accounts with passkeys', () => {
     const made = await createAccount();
     const unlock = await postJson('/api/session', { accessCode: ACCESS_CODE }, made.cookie);
     expect(unlock.status).toBe(200);
-    const saved = await postJson('/api/download-meme', { canvasData: `data:image/png;base64,${toBase64(pngDeclaring(8, 8))}`, format: 'png' }, made.cookie);
+    const saved = await postJson(
+      '/api/download-meme',
+      { canvasData: `data:image/png;base64,${toBase64(pngDeclaring(8, 8))}`, format: 'png' },
+      made.cookie,
+    );
     expect(saved.status).toBe(201);
     const shared = { id: await shareAs(made.cookie) };
     const key = await postJson('/api/keys', { name: 'bot' }, made.cookie);
     expect(key.status).toBe(201);
     const other = await signIn(made.passkey.clone());
     const objectKeys = [
-      ...(await env.DB.prepare('select object_key as k from saved_memes where member_id = ?').bind(made.account.id).all<{ k: string }>()).results,
-      ...(await env.DB.prepare('select object_key as k from shares where member_id = ?').bind(made.account.id).all<{ k: string }>()).results,
+      ...(
+        await env.DB.prepare('select object_key as k from saved_memes where member_id = ?')
+          .bind(made.account.id)
+          .all<{ k: string }>()
+      ).results,
+      ...(
+        await env.DB.prepare('select object_key as k from shares where member_id = ?')
+          .bind(made.account.id)
+          .all<{ k: string }>()
+      ).results,
     ].map((r) => r.k);
     expect(objectKeys).toHaveLength(2);
     // Export first: a ZIP holding the saved meme, the shared picture and account.json naming the key (never the key).
@@ -193,7 +240,9 @@ describe('accounts with passkeys', () => {
     const r2Down = { ...env, BUCKET: { delete: () => Promise.reject(new Error('R2 is down')) } as unknown as R2Bucket };
     await expect(deleteAccount(r2Down, made.account.id)).rejects.toThrow('R2 is down');
     expect((await api('/api/account', { headers: { cookie: made.cookie } })).status).toBe(401);
-    expect(await count('select count(*) as n from accounts where id = ? and deleting_at is not null', made.account.id)).toBe(1);
+    expect(
+      await count('select count(*) as n from accounts where id = ? and deleting_at is not null', made.account.id),
+    ).toBe(1);
 
     expect(await finishAccountDeletions(env, Date.now())).toBeGreaterThanOrEqual(1);
     expect(await count('select count(*) as n from accounts where id = ?', made.account.id)).toBe(0);
@@ -211,17 +260,23 @@ describe('accounts with passkeys', () => {
     const fromLaptop = await signIn(laptop);
     expect(fromLaptop.res.status).toBe(200);
 
-    const remove = (id: string, query = '') => api(`/api/account/passkeys/${id}${query}`, { method: 'DELETE', headers: { cookie: made.cookie } });
+    const remove = (id: string, query = '') =>
+      api(`/api/account/passkeys/${id}${query}`, { method: 'DELETE', headers: { cookie: made.cookie } });
     expect((await remove(made.passkey.id)).status).toBe(204);
     const last = await remove(laptop.id);
     expect(last.status).toBe(409);
     expect(((await last.json()) as { error: string }).error).toMatch(/^This is your only passkey/);
     expect((await remove(laptop.id, '?last=confirmed')).status).toBe(204);
 
-    const sessions = accountSchema.parse(await (await api('/api/account', { headers: { cookie: made.cookie } })).json()).sessions;
+    const sessions = accountSchema.parse(
+      await (await api('/api/account', { headers: { cookie: made.cookie } })).json(),
+    ).sessions;
     expect(sessions).toHaveLength(2);
     const laptopSession = sessions.find((s) => !s.current)!;
-    expect((await api(`/api/account/sessions/${laptopSession.id}`, { method: 'DELETE', headers: { cookie: made.cookie } })).status).toBe(204);
+    expect(
+      (await api(`/api/account/sessions/${laptopSession.id}`, { method: 'DELETE', headers: { cookie: made.cookie } }))
+        .status,
+    ).toBe(204);
     expect((await api('/api/account', { headers: { cookie: fromLaptop.cookie } })).status).toBe(401);
     const everywhere = await api('/api/account/sessions', { method: 'DELETE', headers: { cookie: made.cookie } });
     expect(everywhere.status).toBe(204);

@@ -97,7 +97,9 @@ function imagesDouble(m: Meter, width: number, height: number) {
 }
 
 describe('AI results are streamed to R2, never held whole in the isolate', () => {
-  it('a 2× upscale to 16 MP written as PNG holds at most one 5 MiB part of its 61 MiB', { timeout: 120_000 }, async () => {
+  it('a 2× upscale to 16 MP written as PNG holds at most one 5 MiB part of its 61 MiB', {
+    timeout: 120_000,
+  }, async () => {
     const [width, height] = [4000, 4000];
     expect(width * height).toBe(AI_OUTPUT_MAX_PIXELS);
     const m = meter();
@@ -107,14 +109,37 @@ describe('AI results are streamed to R2, never held whole in the isolate', () =>
     form.append('operation', 'upscale');
     form.append('factor', '2');
     form.append('format', 'png');
-    const workerEnv: Env = { ...edgeEnv, AI_PROVIDER: 'cloudflare', AI: { run: async () => ({}) } as unknown as Ai, IMAGES, BUCKET: countingBucket(m) };
-    const request = new Request('http://local/api/optimize', { method: 'POST', body: form, headers: { 'cf-connecting-ip': '203.0.113.90' } });
-    const res = await worker.fetch!(request as Parameters<NonNullable<typeof worker.fetch>>[0], workerEnv, createExecutionContext());
-    const body = await res.json<{ imageUrl: string; size: number; width: number; height: number; format: string; engine: string }>();
+    const workerEnv: Env = {
+      ...edgeEnv,
+      AI_PROVIDER: 'cloudflare',
+      AI: { run: async () => ({}) } as unknown as Ai,
+      IMAGES,
+      BUCKET: countingBucket(m),
+    };
+    const request = new Request('http://local/api/optimize', {
+      method: 'POST',
+      body: form,
+      headers: { 'cf-connecting-ip': '203.0.113.90' },
+    });
+    const res = await worker.fetch!(
+      request as Parameters<NonNullable<typeof worker.fetch>>[0],
+      workerEnv,
+      createExecutionContext(),
+    );
+    const body = await res.json<{
+      imageUrl: string;
+      size: number;
+      width: number;
+      height: number;
+      format: string;
+      engine: string;
+    }>();
     expect(res.status, JSON.stringify(body)).toBe(200);
 
     const expected = resultStream(meter(), width, height).size;
-    console.log(`16 MP PNG result: ${MiB(m.produced)} MiB streamed, at most ${MiB(m.peakHeld)} MiB held in the isolate (part ${MiB(STREAM_PART_BYTES)} MiB, largest chunk ${MiB(m.largestChunk)} MiB)`);
+    console.log(
+      `16 MP PNG result: ${MiB(m.produced)} MiB streamed, at most ${MiB(m.peakHeld)} MiB held in the isolate (part ${MiB(STREAM_PART_BYTES)} MiB, largest chunk ${MiB(m.largestChunk)} MiB)`,
+    );
     expect(body).toMatchObject({ width, height, format: 'png', size: expected, engine: 'ai' });
     expect(asked.output).toEqual({ format: 'image/png' });
     expect(asked.transforms[0]).toMatchObject({ width, height, upscale: 'generate' });
@@ -130,7 +155,9 @@ describe('AI results are streamed to R2, never held whole in the isolate', () =>
     expect(readHeader(new Uint8Array(await object!.arrayBuffer()))).toMatchObject({ format: 'png', width, height });
   });
 
-  it('the meter sees the old way for what it was: reading the result whole holds all 61 MiB', { timeout: 120_000 }, async () => {
+  it('the meter sees the old way for what it was: reading the result whole holds all 61 MiB', {
+    timeout: 120_000,
+  }, async () => {
     const m = meter();
     const { stream, size } = resultStream(m, 4000, 4000);
     const bytes = await toBytes(stream);

@@ -24,7 +24,9 @@ async function analyse(exif: ReturnType<typeof ascii>[]): Promise<Analysis> {
 describe('POST /api/analyze-metadata: capture time', () => {
   it('shows DateTimeOriginal as the camera wrote it when there is no offset', async () => {
     const body = await analyse([ascii(0x9003, '2026:11:24 14:03:00')]);
-    expect(body.metadata.privacy.potentialRisks).toContain("Capture time: 24 Nov 2026, 14:03 (the camera's clock, no time zone recorded).");
+    expect(body.metadata.privacy.potentialRisks).toContain(
+      "Capture time: 24 Nov 2026, 14:03 (the camera's clock, no time zone recorded).",
+    );
     expect(body.metadata.exif.captureTime).toBe('2026-11-24T14:03:00');
     expect(JSON.stringify(body)).not.toContain('14:03:00.000Z');
     expect(body.metadata.privacy.dataTypes).toContain('Timestamp');

@@ -27,16 +27,31 @@ async function make(args: string[]): Promise<Uint8Array> {
 }
 
 async function libvips(bytes: Uint8Array): Promise<Frames> {
-  const res = await env.IMAGEMAGICK.fetch('http://magick/frames', { method: 'POST', body: bytes as Uint8Array<ArrayBuffer> });
+  const res = await env.IMAGEMAGICK.fetch('http://magick/frames', {
+    method: 'POST',
+    body: bytes as Uint8Array<ArrayBuffer>,
+  });
   return res.json<Frames>();
 }
 
 /** `convert -delay 8 -loop 0`: 12 frames of width × height, a yellow disc over a changing background, GIF or WebP. */
-function magickAnimation(width: number, height: number, extra: string[] = [], format: 'gif' | 'webp' = 'gif'): Promise<Uint8Array> {
+function magickAnimation(
+  width: number,
+  height: number,
+  extra: string[] = [],
+  format: 'gif' | 'webp' = 'gif',
+): Promise<Uint8Array> {
   const args = ['-delay', '8', '-loop', '0', '-size', `${width}x${height}`];
   for (let i = 0; i < 12; i++) args.push(`xc:rgb(${20 * i},${250 - 20 * i},90)`);
   const r = Math.round(height / 5);
-  args.push('-fill', 'yellow', '-draw', `circle ${width / 2},${height / 2} ${width / 2 + r},${height / 2}`, ...extra, `${format}:OUT`);
+  args.push(
+    '-fill',
+    'yellow',
+    '-draw',
+    `circle ${width / 2},${height / 2} ${width / 2 + r},${height / 2}`,
+    ...extra,
+    `${format}:OUT`,
+  );
   return make(args);
 }
 
@@ -70,7 +85,12 @@ describe('in the isolate (96 × 64, 12 frames)', async () => {
     expect(body).toMatchObject({ format, width: w, height: h, frames: 12, engine: 'wasm' });
     expect(body.notes.join(' ')).toMatch(/All 12 frames were kept/);
     expect(body.notes.join(' ')).not.toMatch(/first frame/);
-    expect(await libvips(await resultBytes(body.imageUrl))).toMatchObject({ format, width: w, pageHeight: h, ...twelveOf80 });
+    expect(await libvips(await resultBytes(body.imageUrl))).toMatchObject({
+      format,
+      width: w,
+      pageHeight: h,
+      ...twelveOf80,
+    });
   });
 
   it('compress with format=auto keeps the smaller of GIF and animated WebP, and says so', async () => {
@@ -87,7 +107,10 @@ describe('in the isolate (96 × 64, 12 frames)', async () => {
     expect(first.body.notes).toContain('Only the first frame of the animation was used, as asked (frames=first).');
     expect((await libvips(await resultBytes(first.body.imageUrl))).pages).toBe(1);
     const bad = await call('optimize', gif, { operation: 'compress', quality: 80, frames: 'some' });
-    expect(bad).toMatchObject({ status: 400, body: { code: 'validation_failed', error: 'frames must be all or first.' } });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', error: 'frames must be all or first.' },
+    });
   });
 
   it('a still format asked for says the animation was cut to its first frame and what would keep it', async () => {
@@ -98,7 +121,11 @@ describe('in the isolate (96 × 64, 12 frames)', async () => {
   });
 
   it('blur refuses an animation clearly, and works on its first frame when asked', async () => {
-    const fields = { operation: 'blur', method: 'selective', regions: JSON.stringify([{ x: 0, y: 0, width: 20, height: 20 }]) };
+    const fields = {
+      operation: 'blur',
+      method: 'selective',
+      regions: JSON.stringify([{ x: 0, y: 0, width: 20, height: 20 }]),
+    };
     const refused = await call('security', gif, fields);
     expect(refused).toMatchObject({ status: 422, body: { code: 'unprocessable_image' } });
     expect(refused.body.error).toMatch(/^Blurring faces or people is done on still pictures only.*frames=first/);
@@ -131,14 +158,25 @@ describe('an animated WebP (ImageMagick, 12 frames of 80 ms)', async () => {
 
   it.each([
     ['compress', 'optimize', { operation: 'compress', quality: 70 }, 'webp', [96, 64]],
-    ['compress keeping its own format', 'optimize', { operation: 'compress', quality: 80, format: 'original' }, 'webp', [96, 64]],
+    [
+      'compress keeping its own format',
+      'optimize',
+      { operation: 'compress', quality: 80, format: 'original' },
+      'webp',
+      [96, 64],
+    ],
     ['resize to half', 'modify', { operation: 'resize', width: 48, height: 32 }, 'webp', [48, 32]],
     ['rotate', 'modify', { operation: 'rotate', angle: 180 }, 'webp', [96, 64]],
   ] as const)('%s keeps 12 frames of 80 ms', async (_, route, fields, format, [w, h]) => {
     const { status, body } = await call(route, webp, fields);
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ format, width: w, height: h, frames: 12 });
-    expect(await libvips(await resultBytes(body.imageUrl))).toMatchObject({ format, width: w, pageHeight: h, ...twelveOf80 });
+    expect(await libvips(await resultBytes(body.imageUrl))).toMatchObject({
+      format,
+      width: w,
+      pageHeight: h,
+      ...twelveOf80,
+    });
   });
 
   it('a still format asked for is its first frame as shown, said in a note', async () => {
@@ -150,7 +188,9 @@ describe('an animated WebP (ImageMagick, 12 frames of 80 ms)', async () => {
 });
 
 describe('memory and time at the isolate’s limit (64 frames of 500 × 500, 16 MP in all)', () => {
-  it('compress format=auto (a GIF and an animated WebP of every frame) stays within the WASM budget', { timeout: 300_000 }, async () => {
+  it('compress format=auto (a GIF and an animated WebP of every frame) stays within the WASM budget', {
+    timeout: 300_000,
+  }, async () => {
     const frames = Array.from({ length: 64 }, (_, f) => {
       const rgba = new Uint8Array(500 * 500 * 4);
       let seed = f + 1;
@@ -158,7 +198,10 @@ describe('memory and time at the isolate’s limit (64 frames of 500 × 500, 16 
         const [x, y] = [p % 500, Math.floor(p / 500)];
         seed = (seed * 1103515245 + 12345) >>> 0;
         const noisy = x >= f * 6 && x < f * 6 + 120 && y >= 190 && y < 310;
-        rgba.set(noisy ? [seed >>> 24, (seed >>> 16) & 255, (seed >>> 8) & 255, 255] : [x >> 1, y >> 1, 128, 255], p * 4);
+        rgba.set(
+          noisy ? [seed >>> 24, (seed >>> 16) & 255, (seed >>> 8) & 255, 255] : [x >> 1, y >> 1, 128, 255],
+          p * 4,
+        );
       }
       return { rgba, delayMs: 40 };
     });
@@ -170,15 +213,25 @@ describe('memory and time at the isolate’s limit (64 frames of 500 × 500, 16 
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ frames: 64, engine: 'wasm' });
     const peaks = wasmPeaks();
-    console.log(`animated compress format=auto, 64 × 500×500: ${ms} ms, ${body.format} ${body.size} bytes from ${gif.length}; WASM peaks (MB)`, JSON.stringify(Object.fromEntries(Object.entries(peaks).map(([k, v]) => [k, Math.round(v / 104857.6) / 10]))));
+    console.log(
+      `animated compress format=auto, 64 × 500×500: ${ms} ms, ${body.format} ${body.size} bytes from ${gif.length}; WASM peaks (MB)`,
+      JSON.stringify(Object.fromEntries(Object.entries(peaks).map(([k, v]) => [k, Math.round(v / 104857.6) / 10]))),
+    );
     for (const [codec, bytes] of Object.entries(peaks)) expect(bytes, codec).toBeLessThan(WASM_OPERATION_LIMIT_BYTES);
-    expect(await libvips(await resultBytes(body.imageUrl))).toMatchObject({ pages: 64, delay: Array(64).fill(40), loop: 0 });
+    expect(await libvips(await resultBytes(body.imageUrl))).toMatchObject({
+      pages: 64,
+      delay: Array(64).fill(40),
+      loop: 0,
+    });
   });
 });
 
 describe('limits', () => {
   it('301 frames: 413 naming the 300-frame limit; frames=first still works', async () => {
-    const frames = Array.from({ length: 301 }, (_, i) => ({ rgba: new Uint8Array(16 * 4).fill(i % 2 ? 255 : 0).map((v, j) => (j % 4 === 3 ? 255 : v)), delayMs: 40 }));
+    const frames = Array.from({ length: 301 }, (_, i) => ({
+      rgba: new Uint8Array(16 * 4).fill(i % 2 ? 255 : 0).map((v, j) => (j % 4 === 3 ? 255 : v)),
+      delayMs: 40,
+    }));
     const gif = encodeGif(frames, { width: 4, height: 4, loops: 0 });
     const { status, body } = await call('optimize', gif, { operation: 'compress', quality: 80 });
     expect(status).toBe(413);
@@ -189,15 +242,27 @@ describe('limits', () => {
 });
 
 describe('through the image service (libvips, animated: true)', () => {
-  it('12 frames of 1,400 × 1,000 (16.8 MP in all, over the isolate’s 16): resize and convert keep 12 frames of 80 ms', { timeout: 120_000 }, async () => {
+  it('12 frames of 1,400 × 1,000 (16.8 MP in all, over the isolate’s 16): resize and convert keep 12 frames of 80 ms', {
+    timeout: 120_000,
+  }, async () => {
     const gif = await magickAnimation(1400, 1000);
     const resized = await call('modify', gif, { operation: 'resize', width: 700, height: 500 });
     expect(resized.status, JSON.stringify(resized.body)).toBe(200);
     expect(resized.body).toMatchObject({ format: 'gif', width: 700, height: 500, frames: 12, engine: 'images' });
-    expect(await libvips(await resultBytes(resized.body.imageUrl))).toMatchObject({ format: 'gif', width: 700, pageHeight: 500, ...twelveOf80 });
+    expect(await libvips(await resultBytes(resized.body.imageUrl))).toMatchObject({
+      format: 'gif',
+      width: 700,
+      pageHeight: 500,
+      ...twelveOf80,
+    });
     const webp = await call('convert', gif, { format: 'webp', quality: 75 });
     expect(webp.status, JSON.stringify(webp.body)).toBe(200);
     expect(webp.body).toMatchObject({ format: 'webp', frames: 12, engine: 'images' });
-    expect(await libvips(await resultBytes(webp.body.imageUrl))).toMatchObject({ format: 'webp', width: 1400, pageHeight: 1000, ...twelveOf80 });
+    expect(await libvips(await resultBytes(webp.body.imageUrl))).toMatchObject({
+      format: 'webp',
+      width: 1400,
+      pageHeight: 1000,
+      ...twelveOf80,
+    });
   });
 });

@@ -23,7 +23,11 @@ let ipCounter = 0;
 const member = () => premiumCookies(`198.18.40.${++ipCounter}`);
 
 async function createKey(cookie: string, name = 'CI pipeline') {
-  const res = await api('/api/keys', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+  const res = await api('/api/keys', {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return apiKeyCreatedResponseSchema.parse(await res.json());
 }
@@ -42,7 +46,8 @@ const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
  * the key's count to D1 (ADR 0149), where the list and the dashboard read it.
  */
 const flush = (id: string) => runDurableObjectAlarm(env.COUNTERS.get(env.COUNTERS.idFromName(`key:${id}`)));
-const usageRow = (id: string) => env.DB.prepare('SELECT calls FROM api_key_usage WHERE key_id = ?1').bind(id).first<number>('calls');
+const usageRow = (id: string) =>
+  env.DB.prepare('SELECT calls FROM api_key_usage WHERE key_id = ?1').bind(id).first<number>('calls');
 
 function compress(key: string) {
   const form = uploadForm(new Uint8Array(png), 'photo.png', 'image/png');
@@ -80,16 +85,37 @@ describe('API keys: create, list, revoke', () => {
     const cookie = await member();
     const created = await createKey(cookie, '  Build server  ');
     expect(created.key).toMatch(API_KEY_PATTERN);
-    expect(created).toMatchObject({ name: 'Build server', prefix: created.key.slice(0, 7), lastUsedAt: null, callsThisMonth: 0 });
+    expect(created).toMatchObject({
+      name: 'Build server',
+      prefix: created.key.slice(0, 7),
+      lastUsedAt: null,
+      callsThisMonth: 0,
+    });
 
     const { text, body } = await listKeys(cookie);
     expect(text).not.toContain(created.key);
     expect(text).not.toContain(created.key.slice(7));
-    expect(body).toMatchObject({ monthlyLimit: LIMIT, maxActiveKeys: API_KEYS_MAX_ACTIVE, callsThisMonth: 0, month: new Date().toISOString().slice(0, 7) });
-    expect(body.keys).toEqual([{ id: created.id, name: 'Build server', prefix: created.prefix, createdAt: created.createdAt, lastUsedAt: null, callsThisMonth: 0 }]);
+    expect(body).toMatchObject({
+      monthlyLimit: LIMIT,
+      maxActiveKeys: API_KEYS_MAX_ACTIVE,
+      callsThisMonth: 0,
+      month: new Date().toISOString().slice(0, 7),
+    });
+    expect(body.keys).toEqual([
+      {
+        id: created.id,
+        name: 'Build server',
+        prefix: created.prefix,
+        createdAt: created.createdAt,
+        lastUsedAt: null,
+        callsThisMonth: 0,
+      },
+    ]);
     expect(Date.parse(body.resetsAt) - Date.now()).toBeGreaterThan(0);
 
-    const row = await env.DB.prepare('SELECT * FROM api_keys WHERE id = ?1').bind(created.id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare('SELECT * FROM api_keys WHERE id = ?1')
+      .bind(created.id)
+      .first<Record<string, unknown>>();
     const sha = [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(created.key)))]
       .map((b) => b.toString(16).padStart(2, '0'))
       .join('');
@@ -99,20 +125,52 @@ describe('API keys: create, list, revoke', () => {
 
   it('refuses a missing, empty or too long name with 400, bad JSON with 400, and no session with 401', async () => {
     const cookie = await member();
-    for (const body of ['{}', JSON.stringify({ name: '   ' }), JSON.stringify({ name: 'x'.repeat(61) }), JSON.stringify({ name: 5 })]) {
-      const res = await api('/api/keys', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body });
+    for (const body of [
+      '{}',
+      JSON.stringify({ name: '   ' }),
+      JSON.stringify({ name: 'x'.repeat(61) }),
+      JSON.stringify({ name: 5 }),
+    ]) {
+      const res = await api('/api/keys', {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body,
+      });
       await expectError(res, 400, 'validation_failed');
     }
-    await expectError(await api('/api/keys', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{name' }), 400, 'invalid_json');
-    await expectError(await api('/api/keys', { method: 'POST', body: JSON.stringify({ name: 'x' }) }), 401, 'unauthorized');
+    await expectError(
+      await api('/api/keys', {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: '{name',
+      }),
+      400,
+      'invalid_json',
+    );
+    await expectError(
+      await api('/api/keys', { method: 'POST', body: JSON.stringify({ name: 'x' }) }),
+      401,
+      'unauthorized',
+    );
     await expectError(await api('/api/keys'), 401, 'unauthorized');
-    await expectError(await api('/api/keys/0123456789abcdef0123456789abcdef', { method: 'DELETE' }), 401, 'unauthorized');
+    await expectError(
+      await api('/api/keys/0123456789abcdef0123456789abcdef', { method: 'DELETE' }),
+      401,
+      'unauthorized',
+    );
   });
 
   it(`allows ${API_KEYS_MAX_ACTIVE} active keys, answers 409 for one more, and frees a place on revoke`, async () => {
     const cookie = await member();
-    const keys = await Promise.all(Array.from({ length: API_KEYS_MAX_ACTIVE + 3 }, (_, i) =>
-      api('/api/keys', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name: `key ${i}` }) })));
+    const keys = await Promise.all(
+      Array.from({ length: API_KEYS_MAX_ACTIVE + 3 }, (_, i) =>
+        api('/api/keys', {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `key ${i}` }),
+        }),
+      ),
+    );
     expect(keys.filter((r) => r.status === 201)).toHaveLength(API_KEYS_MAX_ACTIVE);
     const refused = keys.filter((r) => r.status !== 201);
     for (const r of refused) await expectError(r, 409, 'conflict');
@@ -132,15 +190,27 @@ describe('API keys: create, list, revoke', () => {
     expect((await listKeys(cookie)).body.keys).toEqual([]);
     // Its calls still count in the month's total.
     expect((await listKeys(cookie)).body.callsThisMonth).toBe(1);
-    await expectError(await api(`/api/keys/${created.id}`, { method: 'DELETE', headers: { cookie } }), 404, 'not_found');
-    await expectError(await api('/api/keys/not-an-id', { method: 'DELETE', headers: { cookie } }), 400, 'validation_failed');
+    await expectError(
+      await api(`/api/keys/${created.id}`, { method: 'DELETE', headers: { cookie } }),
+      404,
+      'not_found',
+    );
+    await expectError(
+      await api('/api/keys/not-an-id', { method: 'DELETE', headers: { cookie } }),
+      400,
+      'validation_failed',
+    );
   });
 
-  it("does not let another member revoke or see your key (404, and it keeps working)", async () => {
+  it('does not let another member revoke or see your key (404, and it keeps working)', async () => {
     const mine = await member();
     const theirs = await member();
     const created = await createKey(mine);
-    await expectError(await api(`/api/keys/${created.id}`, { method: 'DELETE', headers: { cookie: theirs } }), 404, 'not_found');
+    await expectError(
+      await api(`/api/keys/${created.id}`, { method: 'DELETE', headers: { cookie: theirs } }),
+      404,
+      'not_found',
+    );
     expect((await listKeys(theirs)).body.keys).toEqual([]);
     expect((await api('/api/health', { headers: bearer(created.key) })).status).toBe(200);
   });
@@ -155,7 +225,12 @@ describe('Authorization: Bearer on the API routes', () => {
       expect(res.status, JSON.stringify(body)).toBe(200);
       expect(body).toMatchObject({ format: 'jpeg', width: 120 });
       const h = rateHeaders(res);
-      expect(h).toMatchObject({ limit: String(LIMIT), remaining: String(LIMIT - i), xLimit: String(LIMIT), xRemaining: String(LIMIT - i) });
+      expect(h).toMatchObject({
+        limit: String(LIMIT),
+        remaining: String(LIMIT - i),
+        xLimit: String(LIMIT),
+        xRemaining: String(LIMIT - i),
+      });
       expect(Math.abs(h.reset - secondsToNextMonth())).toBeLessThan(5);
       expect(h.xReset).toBe(h.reset);
       // A key needs no cookie, and is given none.
@@ -181,11 +256,20 @@ describe('Authorization: Bearer on the API routes', () => {
     // Off the calls' way: nothing in D1 yet (the flush is due API_KEY_USAGE_FLUSH_MS after the first call), while the
     // list, which adds what the meter holds, is exact.
     expect(await usageRow(id)).toBeNull();
-    expect(await env.DB.prepare('SELECT last_used_at FROM api_keys WHERE id = ?1').bind(id).first('last_used_at')).toBeNull();
-    expect((await listKeys(cookie)).body).toMatchObject({ callsThisMonth: 3, keys: [{ id, callsThisMonth: 3, lastUsedAt: expect.any(String) }] });
+    expect(
+      await env.DB.prepare('SELECT last_used_at FROM api_keys WHERE id = ?1').bind(id).first('last_used_at'),
+    ).toBeNull();
+    expect((await listKeys(cookie)).body).toMatchObject({
+      callsThisMonth: 3,
+      keys: [{ id, callsThisMonth: 3, lastUsedAt: expect.any(String) }],
+    });
     expect(await flush(id)).toBe(true);
     expect(await usageRow(id)).toBe(3);
-    expect((await listKeys(cookie)).body.keys[0]).toMatchObject({ id, callsThisMonth: 3, lastUsedAt: expect.any(String) });
+    expect((await listKeys(cookie)).body.keys[0]).toMatchObject({
+      id,
+      callsThisMonth: 3,
+      lastUsedAt: expect.any(String),
+    });
     // Calls after a flush are written by the next one, on top: none lost, none counted twice.
     for (let i = 0; i < 2; i++) await api('/api/health', { headers: bearer(key) });
     expect(await usageRow(id)).toBe(3);
@@ -199,7 +283,9 @@ describe('Authorization: Bearer on the API routes', () => {
     const cookie = await member();
     const { key, id } = await createKey(cookie);
     const month = new Date().toISOString().slice(0, 7);
-    await env.DB.prepare('INSERT INTO api_key_usage (key_id, month, calls) VALUES (?1, ?2, ?3)').bind(id, month, LIMIT - 1).run();
+    await env.DB.prepare('INSERT INTO api_key_usage (key_id, month, calls) VALUES (?1, ?2, ?3)')
+      .bind(id, month, LIMIT - 1)
+      .run();
     const last = await api('/api/health', { headers: bearer(key) });
     expect([last.status, rateHeaders(last).remaining]).toEqual([200, '0']);
     await expectError(await api('/api/health', { headers: bearer(key) }), 429, 'quota_exceeded');
@@ -210,7 +296,11 @@ describe('Authorization: Bearer on the API routes', () => {
   it('gives back the unit of a call that failed on our side (5xx), in the meter and in D1', async () => {
     const cookie = await member();
     const { key, id } = await createKey(cookie);
-    const failed = await api('/api/generate-image', { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body: JSON.stringify({ prompt: FAKE_FAIL_MARKER }) });
+    const failed = await api('/api/generate-image', {
+      method: 'POST',
+      headers: { ...bearer(key), 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: FAKE_FAIL_MARKER }),
+    });
     expect(failed.status).toBe(502);
     expect(rateHeaders(failed).remaining).toBe(String(LIMIT));
     await flush(id);
@@ -241,7 +331,10 @@ describe('Authorization: Bearer on the API routes', () => {
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(25);
-    const remaining = answers.filter((r) => r.status === 200).map((r) => Number(r.headers.get('ratelimit-remaining'))).sort();
+    const remaining = answers
+      .filter((r) => r.status === 200)
+      .map((r) => Number(r.headers.get('ratelimit-remaining')))
+      .sort();
     expect(remaining).toEqual([0, 1, 2, 3, 4]);
     await flush(id);
     expect(await usageRow(id)).toBe(LIMIT);
@@ -256,8 +349,13 @@ describe('Authorization: Bearer on the API routes', () => {
     // Burst windows are fixed minutes: start well inside one, so the budget cannot renew halfway.
     const into = Date.now() % RATE_LIMIT_WINDOW_MS;
     if (into > RATE_LIMIT_WINDOW_MS - 15_000) await new Promise((r) => setTimeout(r, RATE_LIMIT_WINDOW_MS - into + 50));
-    for (let i = 0; i < RATE_LIMITS_PER_MINUTE.tools; i++) await api('/api/convert', { method: 'POST', body: new FormData(), headers: network });
-    const refused = await api('/api/convert', { method: 'POST', body: new FormData(), headers: { ...network, ...bearer(key) } });
+    for (let i = 0; i < RATE_LIMITS_PER_MINUTE.tools; i++)
+      await api('/api/convert', { method: 'POST', body: new FormData(), headers: network });
+    const refused = await api('/api/convert', {
+      method: 'POST',
+      body: new FormData(),
+      headers: { ...network, ...bearer(key) },
+    });
     await expectError(refused, 429, 'rate_limited');
     expect(rateHeaders(refused)).toMatchObject({ limit: String(LIMIT), remaining: String(LIMIT) });
     expect((await listKeys(cookie)).body.keys.find((k) => k.id === id)!.callsThisMonth).toBe(0);
@@ -270,7 +368,13 @@ describe('Authorization: Bearer on the API routes', () => {
 
   it('answers 401, never anonymous, for a malformed, unknown or non-Bearer credential, echoing none of it', async () => {
     const unknown = `mf_${'A'.repeat(43)}`;
-    const cases = [`Bearer ${unknown}`, 'Bearer mf_short', 'Bearer sk_live_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', 'Basic dXNlcjpwYXNz', 'Bearer'];
+    const cases = [
+      `Bearer ${unknown}`,
+      'Bearer mf_short',
+      'Bearer sk_live_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
+      'Basic dXNlcjpwYXNz',
+      'Bearer',
+    ];
     for (const authorization of cases) {
       const res = await api('/api/usage-limit', { headers: { authorization } });
       const text = await expectError(res, 401, 'unauthorized');
@@ -293,7 +397,11 @@ describe('Authorization: Bearer on the API routes', () => {
       ['/api/session', { method: 'DELETE' }],
     ];
     for (const [path, init] of calls) {
-      const text = await expectError(await api(path, { ...init, headers: { ...bearer(key), 'content-type': 'application/json' } }), 403, 'forbidden');
+      const text = await expectError(
+        await api(path, { ...init, headers: { ...bearer(key), 'content-type': 'application/json' } }),
+        403,
+        'forbidden',
+      );
       expect(text).toContain('dashboard');
       expect(text).not.toContain(key);
     }

@@ -38,5 +38,7 @@ problems.length = 0;
 afterEach(() => {
   if (problems.length === 0) return;
   const found = problems.splice(0);
-  throw new Error(`The Worker answered outside its OpenAPI document (core/api/openapi-routes.ts):\n${found.join('\n')}`);
+  throw new Error(
+    `The Worker answered outside its OpenAPI document (core/api/openapi-routes.ts):\n${found.join('\n')}`,
+  );
 });

@@ -18,9 +18,15 @@ import { rasteriseSvg } from '../src/imaging/ops/watermark/draw';
 import { anchoredTarget } from '../src/imaging/ops/compress/anchor';
 import { sampleOf } from '../src/imaging/ops/compress/judge/sample';
 
-
 const vipsJpeg = async (original: Uint8Array, quality: number) =>
-  new Uint8Array(await (await env.ORACLE.fetch(`http://oracle/vips-jpeg?quality=${quality}`, { method: 'POST', body: original as Uint8Array<ArrayBuffer> })).arrayBuffer());
+  new Uint8Array(
+    await (
+      await env.ORACLE.fetch(`http://oracle/vips-jpeg?quality=${quality}`, {
+        method: 'POST',
+        body: original as Uint8Array<ArrayBuffer>,
+      })
+    ).arrayBuffer(),
+  );
 
 const index = await corpusIndex();
 const photos = (index ?? []).filter((p) => /^photos\/.*\.(png|jpg)$/.test(p) && !p.includes('truncated'));
@@ -50,7 +56,9 @@ describe.skipIf(!index)('quality=auto against libjxl ssimulacra_main', () => {
   }
 
   for (const orientation of [1, 6]) {
-    it(`a 12 MP phone photo (orientation ${orientation}): no worse than libvips JPEG q75, smaller than the input`, { timeout: 120_000 }, async () => {
+    it(`a 12 MP phone photo (orientation ${orientation}): no worse than libvips JPEG q75, smaller than the input`, {
+      timeout: 120_000,
+    }, async () => {
       const input = await makePhoto({ width: 4000, height: 3000, orientation, seed: 16 + orientation });
       const { body, ours, q75 } = await autoAgainstQ75(input);
       expect(body.engine).toBe('images');
@@ -67,11 +75,18 @@ describe.skipIf(!index)('quality=auto against libjxl ssimulacra_main', () => {
       // Both sides see the same pixels: the source as a plain PNG (no colour profile to convert).
       const original = await encode(source, 'png', { quality: 100, optimise: false });
       const judge = judgeFor(source);
-      for (const [format, quality] of [['jpeg', 40], ['jpeg', 85], ['webp', 70]] as const) {
+      for (const [format, quality] of [
+        ['jpeg', 40],
+        ['jpeg', 85],
+        ['webp', 70],
+      ] as const) {
         const candidate = await encode(source, format, { quality });
         const theirs = await ssimulacra(original, candidate);
         const ours = judge(await decode(candidate, readHeader(candidate)!));
-        expect(Math.abs(ours - theirs) / theirs, `${path} ${format} q${quality}: ours ${ours}, libjxl ${theirs}`).toBeLessThan(0.04);
+        expect(
+          Math.abs(ours - theirs) / theirs,
+          `${path} ${format} q${quality}: ours ${ours}, libjxl ${theirs}`,
+        ).toBeLessThan(0.04);
       }
     }
   });
@@ -79,7 +94,9 @@ describe.skipIf(!index)('quality=auto against libjxl ssimulacra_main', () => {
 
 // Needs no corpus: the screenshot is drawn here.
 describe('quality=auto on a PNG kept as PNG, against libjxl ssimulacra_main', () => {
-  it('a 1280×800 PNG screenshot with Auto and Keep original: a PNG at most 60% of the input, as faithful as auto promises', { timeout: 60_000 }, async () => {
+  it('a 1280×800 PNG screenshot with Auto and Keep original: a PNG at most 60% of the input, as faithful as auto promises', {
+    timeout: 60_000,
+  }, async () => {
     const raster = await rasteriseSvg(screenshotSvg(1280, 800));
     // The input as our own lossless encoder writes it: what Auto gave back before (ADR 0164), 8% under a typical tool's file.
     const input = await encode(raster, 'png', { quality: 100 });
@@ -102,7 +119,14 @@ describe('quality=auto on a PNG kept as PNG, against libjxl ssimulacra_main', ()
 function screenshotSvg(width: number, height: number): string {
   const fills = ['#ffffff', '#e4e4e7', '#dbeafe', '#fef3c7', '#dcfce7'];
   const inks = ['#18181b', '#1d4ed8', '#b91c1c', '#166534'];
-  const menu = Array.from({ length: 14 }, (_, i) => `<text x="24" y="${110 + i * 44}" font-size="15" fill="${inks[i % 2]}">Menu item ${i + 1}</text>`).join('');
-  const rows = Array.from({ length: 18 }, (_, i) => `<rect x="260" y="${80 + i * 38}" width="${640 + (i % 5) * 70}" height="30" rx="6" fill="${fills[i % 5]}"/><text x="276" y="${100 + i * 38}" font-size="${13 + (i % 3)}" fill="${inks[i % 4]}">Row ${i + 1}: notifications, privacy and the buttons a settings page has</text>`).join('');
+  const menu = Array.from(
+    { length: 14 },
+    (_, i) => `<text x="24" y="${110 + i * 44}" font-size="15" fill="${inks[i % 2]}">Menu item ${i + 1}</text>`,
+  ).join('');
+  const rows = Array.from(
+    { length: 18 },
+    (_, i) =>
+      `<rect x="260" y="${80 + i * 38}" width="${640 + (i % 5) * 70}" height="30" rx="6" fill="${fills[i % 5]}"/><text x="276" y="${100 + i * 38}" font-size="${13 + (i % 3)}" fill="${inks[i % 4]}">Row ${i + 1}: notifications, privacy and the buttons a settings page has</text>`,
+  ).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#f4f4f5"/><rect width="${width}" height="56" fill="#4f46e5"/><text x="24" y="36" font-size="20" fill="#ffffff">Settings</text><rect y="56" width="232" height="${height - 56}" fill="#fafafa"/>${menu}${rows}</svg>`;
 }

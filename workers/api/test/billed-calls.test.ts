@@ -23,7 +23,10 @@ function production() {
   const images = recordingImages(getImageService(env, notBilled));
   const bound: Env = { ...edgeEnv, IMAGE_SERVICE: 'cloudflare', IMAGES: images };
   const call = (path: string, init: RequestInit & { ip: string }) => {
-    const request = new Request(new URL(path, TEST_ORIGIN), { ...init, headers: { ...(init.headers as Record<string, string>), 'cf-connecting-ip': init.ip } });
+    const request = new Request(new URL(path, TEST_ORIGIN), {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), 'cf-connecting-ip': init.ip },
+    });
     return worker.fetch!(request as Parameters<NonNullable<typeof worker.fetch>>[0], bound, createExecutionContext());
   };
   return { images, call };
@@ -42,56 +45,103 @@ let twelve: Promise<Uint8Array> | undefined;
 const twelveMegapixels = () => (twelve ??= makePhoto({ width: 4000, height: 3000, seed: 61 }));
 
 describe('x-billed-calls', () => {
-  it('is 0 on a small compress the isolate does, and 1 on a 12 MP photo the Images binding compresses', { timeout: 60_000 }, async () => {
+  it('is 0 on a small compress the isolate does, and 1 on a 12 MP photo the Images binding compresses', {
+    timeout: 60_000,
+  }, async () => {
     const { images, call } = production();
     const small = await encode(syntheticPhoto(320, 240), 'jpeg', { quality: 95 });
-    const inIsolate = await call('/api/optimize', { method: 'POST', body: form({ operation: 'compress', quality: 80, format: 'jpeg' }, small), ip: '198.51.100.40' });
+    const inIsolate = await call('/api/optimize', {
+      method: 'POST',
+      body: form({ operation: 'compress', quality: 80, format: 'jpeg' }, small),
+      ip: '198.51.100.40',
+    });
     expect(inIsolate.status).toBe(200);
     expect(await inIsolate.json()).toMatchObject({ engine: 'wasm' });
     expect([billed(inIsolate), images.calls.length]).toEqual(['0', 0]);
 
-    const large = await call('/api/optimize', { method: 'POST', body: form({ operation: 'compress', quality: 80, format: 'jpeg' }, await twelveMegapixels()), ip: '198.51.100.40' });
+    const large = await call('/api/optimize', {
+      method: 'POST',
+      body: form({ operation: 'compress', quality: 80, format: 'jpeg' }, await twelveMegapixels()),
+      ip: '198.51.100.40',
+    });
     expect(large.status).toBe(200);
     expect(await large.json()).toMatchObject({ engine: 'images', width: 4000, height: 3000 });
     expect([billed(large), images.calls.length]).toEqual(['1', 1]);
   });
 
-  it('counts every call of a 12 MP quality=auto compress, and a streamed answer carries the count in its result event', { timeout: 120_000 }, async () => {
+  it('counts every call of a 12 MP quality=auto compress, and a streamed answer carries the count in its result event', {
+    timeout: 120_000,
+  }, async () => {
     const { images, call } = production();
     const fields = { operation: 'compress', quality: 'auto', format: 'jpeg' };
-    const plain = await call('/api/optimize', { method: 'POST', body: form(fields, await twelveMegapixels()), ip: '198.51.100.41' });
+    const plain = await call('/api/optimize', {
+      method: 'POST',
+      body: form(fields, await twelveMegapixels()),
+      ip: '198.51.100.41',
+    });
     expect(plain.status).toBe(200);
     const plainCalls = images.calls.length;
     expect(plainCalls).toBe(3);
     expect(billed(plain)).toBe('3');
 
-    const streamed = await call('/api/optimize', { method: 'POST', body: form(fields, await twelveMegapixels()), headers: { accept: 'text/event-stream' }, ip: '198.51.100.41' });
+    const streamed = await call('/api/optimize', {
+      method: 'POST',
+      body: form(fields, await twelveMegapixels()),
+      headers: { accept: 'text/event-stream' },
+      ip: '198.51.100.41',
+    });
     // The headers went out before the work: no header, the last event says it.
     expect(billed(streamed)).toBeNull();
     const last = parseEventStream(await streamed.text()).at(-1)!;
     expect(last.event).toBe('result');
-    expect(JSON.parse(last.data)).toMatchObject({ operation: 'compress', billedCalls: images.calls.length - plainCalls });
+    expect(JSON.parse(last.data)).toMatchObject({
+      operation: 'compress',
+      billedCalls: images.calls.length - plainCalls,
+    });
     expect(images.calls.length - plainCalls).toBe(3);
   });
 
   it('counts a resize of a 0.58 MP photo that fills a small box as none: the isolate makes the copy faces are looked for on too', async () => {
     const { images, call } = production();
     const photo = await encode(syntheticPhoto(880, 660), 'jpeg', { quality: 90 });
-    const centred = await call('/api/modify', { method: 'POST', body: form({ operation: 'resize', width: 400, height: 600, fit: 'cover', position: 'centre' }, photo), ip: '198.51.100.42' });
+    const centred = await call('/api/modify', {
+      method: 'POST',
+      body: form({ operation: 'resize', width: 400, height: 600, fit: 'cover', position: 'centre' }, photo),
+      ip: '198.51.100.42',
+    });
     expect(await centred.json()).toMatchObject({ width: 400, height: 600, engine: 'wasm' });
     expect(billed(centred)).toBe('0');
-    const smart = await call('/api/modify', { method: 'POST', body: form({ operation: 'resize', width: 400, height: 600, fit: 'cover' }, photo), ip: '198.51.100.42' });
-    expect(await smart.json()).toMatchObject({ width: 400, height: 600, engine: 'wasm', framing: { width: 440, height: 660 } });
+    const smart = await call('/api/modify', {
+      method: 'POST',
+      body: form({ operation: 'resize', width: 400, height: 600, fit: 'cover' }, photo),
+      ip: '198.51.100.42',
+    });
+    expect(await smart.json()).toMatchObject({
+      width: 400,
+      height: 600,
+      engine: 'wasm',
+      framing: { width: 440, height: 660 },
+    });
     // One face detection (a Workers AI call in production), no call of the Images binding.
     expect([billed(smart), images.calls.length]).toEqual(['1', 0]);
   });
 
   it('counts an AI route’s model call, and says 0 on a refusal before any work', async () => {
     const { call } = production();
-    const made = await call('/api/generate-image', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'a cat in a hat' }), ip: '198.51.100.43' });
+    const made = await call('/api/generate-image', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'a cat in a hat' }),
+      ip: '198.51.100.43',
+    });
     expect(made.status).toBe(200);
     expect(billed(made)).toBe('1');
-    const refused = await call('/api/generate-image', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: '' }), ip: '198.51.100.43' });
+    const refused = await call('/api/generate-image', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: '' }),
+      ip: '198.51.100.43',
+    });
     expect(refused.status).toBe(400);
     expect(billed(refused)).toBe('0');
   });

@@ -19,7 +19,8 @@ const MAX_DELTA_E = 2.5;
 /** Mean saturation within this of the colour-managed decode's (Display P3 read as sRGB loses about 0.07). */
 const MAX_SATURATION_LOSS = 0.02;
 
-const profileOf = (tags: Record<string, unknown>) => Object.entries(tags).find(([k]) => k.endsWith(':ProfileDescription'))?.[1];
+const profileOf = (tags: Record<string, unknown>) =>
+  Object.entries(tags).find(([k]) => k.endsWith(':ProfileDescription'))?.[1];
 
 interface Case {
   route: string;
@@ -42,25 +43,50 @@ const ROUTES: Case[] = [
   { route: 'convert', fields: { format: 'png' } },
   { route: 'convert', fields: { format: 'webp', quality: 85 } },
   { route: 'convert', fields: { format: 'avif', quality: 70 } },
-  { route: 'modify', fields: { operation: 'resize', width: 320, height: 240, maintainAspectRatio: 'false' }, op: { resize: { width: 320, height: 240, fit: 'stretch' } } },
-  { route: 'modify', fields: { operation: 'crop', x: 100, y: 60, width: 320, height: 240 }, op: { crop: { left: 100, top: 60, width: 320, height: 240 } } },
+  {
+    route: 'modify',
+    fields: { operation: 'resize', width: 320, height: 240, maintainAspectRatio: 'false' },
+    op: { resize: { width: 320, height: 240, fit: 'stretch' } },
+  },
+  {
+    route: 'modify',
+    fields: { operation: 'crop', x: 100, y: 60, width: 320, height: 240 },
+    op: { crop: { left: 100, top: 60, width: 320, height: 240 } },
+  },
   { route: 'modify', fields: { operation: 'rotate', angle: 90 }, op: { rotate: { angle: 90 } } },
   // The watermark is drawn bottom right, the blurred region is the top left quarter.
   { route: 'security', fields: { operation: 'watermark', text: 'Memeforge' }, region: TOP_HALF },
-  { route: 'security', fields: { operation: 'blur', method: 'selective', regions: JSON.stringify([{ x: 0, y: 0, width: W / 2, height: H / 2 }]) }, region: BOTTOM_HALF },
+  {
+    route: 'security',
+    fields: {
+      operation: 'blur',
+      method: 'selective',
+      regions: JSON.stringify([{ x: 0, y: 0, width: W / 2, height: H / 2 }]),
+    },
+    region: BOTTOM_HALF,
+  },
   { route: 'security', fields: { operation: 'privacy' } },
 ];
 
 const label = (c: Case) => `${c.route} ${JSON.stringify(c.fields)}`;
 
 /** The result of a route, judged against the expected picture; its profile is `own` or there is none (sRGB). */
-async function judged(expected: Uint8Array, result: Uint8Array, format: string, own: string, what: string, region?: Region) {
+async function judged(
+  expected: Uint8Array,
+  result: Uint8Array,
+  format: string,
+  own: string,
+  what: string,
+  region?: Region,
+) {
   const tagged = profileOf(await exiftool(result));
   // Tagged with the photo's own profile, or converted to sRGB: an AVIF is written by the service, which converts.
   expect(tagged, `${what} → ${format}`).toBe(format === 'avif' ? undefined : own);
   const match = await colourMatch(expected, result, region);
   expect(match.deltaE, `${what} → ${format}: ${JSON.stringify(match)}`).toBeLessThan(MAX_DELTA_E);
-  expect(match.saturation.expected - match.saturation.candidate, `${what}: ${JSON.stringify(match)}`).toBeLessThan(MAX_SATURATION_LOSS);
+  expect(match.saturation.expected - match.saturation.candidate, `${what}: ${JSON.stringify(match)}`).toBeLessThan(
+    MAX_SATURATION_LOSS,
+  );
   return match;
 }
 
@@ -71,10 +97,13 @@ async function everyRoute(input: Uint8Array, expectedWhole: Uint8Array, own: str
     const body = await res.json<ToolBody>();
     expect(res.status, `${label(c)}: ${JSON.stringify(body)}`).toBe(200);
     // The privacy log says what stayed: the profile too.
-    if (c.fields.operation === 'privacy') expect(body.privacyLog?.preserved, JSON.stringify(body.privacyLog)).toContain('ICC colour profile');
+    if (c.fields.operation === 'privacy')
+      expect(body.privacyLog?.preserved, JSON.stringify(body.privacyLog)).toContain('ICC colour profile');
     const expected = c.op ? await reference(expectedWhole, c.op) : expectedWhole;
     const m = await judged(expected, await resultBytes(body.imageUrl), body.format, own, label(c), c.region);
-    seen.push(`${label(c)} → ${body.format} (${body.engine}): ΔE ${m.deltaE}, saturation ${m.saturation.candidate} of ${m.saturation.expected}`);
+    seen.push(
+      `${label(c)} → ${body.format} (${body.engine}): ΔE ${m.deltaE}, saturation ${m.saturation.candidate} of ${m.saturation.expected}`,
+    );
   }
   return seen;
 }
@@ -117,7 +146,12 @@ describe('an iPhone-style HEIC (Display P3 in its colr box)', () => {
     expect(meme.status, await meme.clone().text()).toBe(200);
     const picture = new Uint8Array(await meme.arrayBuffer());
     // The captions are at the top and the bottom: the middle band is the photo's.
-    const drawn = await judged(managed, picture, 'png', 'sP3C', 'meme', { left: 0, top: Math.round(H * 0.35), width: W, height: Math.round(H * 0.3) });
+    const drawn = await judged(managed, picture, 'png', 'sP3C', 'meme', {
+      left: 0,
+      top: Math.round(H * 0.35),
+      width: W,
+      height: Math.round(H * 0.3),
+    });
     console.log(`HEIC upload (editor copy): ${JSON.stringify(stored)}\nHEIC meme background: ${JSON.stringify(drawn)}`);
   });
 });
@@ -127,14 +161,20 @@ describe('an iPhone-style HEIC (Display P3 in its colr box)', () => {
  * carrying that profile to the service (which converts it for an AVIF result). AVIF results of every other operation
  * take the same way as the crop's (ADR 0132).
  */
-const AVIF_ROUTES = ROUTES.filter((c) => ['compress', 'crop', 'watermark', 'privacy'].includes(String(c.fields.operation)) || c.route === 'convert');
+const AVIF_ROUTES = ROUTES.filter(
+  (c) => ['compress', 'crop', 'watermark', 'privacy'].includes(String(c.fields.operation)) || c.route === 'convert',
+);
 
 describe('an AVIF tagged Display P3 by nclx code points alone', () => {
-  it('matches the sRGB photo it was made from on every path, tagged Display P3 or converted', { timeout: 240_000 }, async () => {
+  it('matches the sRGB photo it was made from on every path, tagged Display P3 or converted', {
+    timeout: 240_000,
+  }, async () => {
     const [avif, source] = await Promise.all([
       makePhoto({ width: W, height: H, seed: 9, format: 'avif', profile: 'p3-nclx', quality: 80 }),
       makePhoto({ width: W, height: H, seed: 9, format: 'png' }),
     ]);
-    console.log(['AVIF (Display P3, nclx):', ...(await everyRoute(avif, source, 'Display P3', AVIF_ROUTES))].join('\n  '));
+    console.log(
+      ['AVIF (Display P3, nclx):', ...(await everyRoute(avif, source, 'Display P3', AVIF_ROUTES))].join('\n  '),
+    );
   });
 });

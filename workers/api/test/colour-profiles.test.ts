@@ -11,10 +11,16 @@ import { makePhoto } from './support/photos';
 
 const index = await corpusIndex();
 
-const profileOf = (tags: Record<string, unknown>) => Object.entries(tags).find(([k]) => k.endsWith(':ProfileDescription'))?.[1];
+const profileOf = (tags: Record<string, unknown>) =>
+  Object.entries(tags).find(([k]) => k.endsWith(':ProfileDescription'))?.[1];
 
 /** `engine`: where the profile is carried over by our own code (icc.ts) rather than by the image service. */
-async function call(route: string, image: Uint8Array, fields: Record<string, string | number>, engine?: ToolBody['engine']) {
+async function call(
+  route: string,
+  image: Uint8Array,
+  fields: Record<string, string | number>,
+  engine?: ToolBody['engine'],
+) {
   const res = await toolRequest(route, image, fields);
   const body = await res.json<ToolBody>();
   expect(res.status, JSON.stringify(body)).toBe(200);
@@ -23,14 +29,18 @@ async function call(route: string, image: Uint8Array, fields: Record<string, str
   return { body, bytes, tags: await exiftool(bytes) };
 }
 
-
 /**
  * `quality=auto` on a photo with its own profile, in the isolate up to 0.4 MP, by the image service above (ADR 0140).
  * Both read the photo's own pixel values and its file gets the profile back (ADR 0126), so the judge's samples and the
  * file are in one colour space; the target is held lower for it (anchor.ts OWN_PROFILE_MARGIN).
  */
 async function autoKeepsProfile(photo: Uint8Array, engine: 'wasm' | 'images') {
-  const { body, bytes, tags } = await call('optimize', photo, { operation: 'compress', quality: 'auto', format: 'auto' }, engine);
+  const { body, bytes, tags } = await call(
+    'optimize',
+    photo,
+    { operation: 'compress', quality: 'auto', format: 'auto' },
+    engine,
+  );
   expect(body.looksSame, JSON.stringify({ ...body, imageUrl: undefined })).toBe(true);
   expect(body.size).toBeLessThan(photo.length);
   // Looks the same to a judge nobody here wrote, which converts both to sRGB as a viewer does.
@@ -62,7 +72,9 @@ describe.skipIf(!index)('colour profiles', () => {
     }
   });
 
-  it('keeps Adobe RGB through quality=auto in the isolate (rocket.jpg is 0.27 MP), and it looks the same', { timeout: 60_000 }, async () => {
+  it('keeps Adobe RGB through quality=auto in the isolate (rocket.jpg is 0.27 MP), and it looks the same', {
+    timeout: 60_000,
+  }, async () => {
     expect(await autoKeepsProfile(await corpusFile('photos/rocket.jpg'), 'wasm')).toBe('Adobe RGB (1998)');
   });
 

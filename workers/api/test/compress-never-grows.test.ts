@@ -9,7 +9,10 @@ import { corpusFile, resultBytes, toolRequest, type ToolBody } from './support/c
 type Body = ToolBody & { keptOriginal?: boolean; engine: string; originalSize: number; looksSame?: boolean };
 
 async function photo(format: 'tiff' | 'gif' | 'jpeg', width = 240, height = 160, quality = 85): Promise<Uint8Array> {
-  const res = await env.PHOTOS.fetch('http://photos/photo', { method: 'POST', body: JSON.stringify({ width, height, format, quality }) });
+  const res = await env.PHOTOS.fetch('http://photos/photo', {
+    method: 'POST',
+    body: JSON.stringify({ width, height, format, quality }),
+  });
   expect(res.status).toBe(200);
   return new Uint8Array(await res.arrayBuffer());
 }
@@ -32,8 +35,17 @@ describe('compress never grows a file', () => {
   it('keeps an LZW TIFF that re-encoding would triple, says so, and answers its bytes untouched', async () => {
     const tiff = await photo('tiff');
     const body = await compress(tiff, { quality: 80 });
-    expect(body).toMatchObject({ format: 'tiff', keptOriginal: true, engine: 'passthrough', size: tiff.length, originalSize: tiff.length, compressionRatio: 0 });
-    expect(body.notes[0]).toMatch(/^The original \(\d+ KB\) was already smaller than anything we could make \(at best a [\d.]+ (KB|MB) TIFF\); we kept it\.$/);
+    expect(body).toMatchObject({
+      format: 'tiff',
+      keptOriginal: true,
+      engine: 'passthrough',
+      size: tiff.length,
+      originalSize: tiff.length,
+      compressionRatio: 0,
+    });
+    expect(body.notes[0]).toMatch(
+      /^The original \(\d+ KB\) was already smaller than anything we could make \(at best a [\d.]+ (KB|MB) TIFF\); we kept it\.$/,
+    );
     expect(body.notes.join(' ')).toMatch(/TIFF files are not made smaller here: choose JPEG, WebP or PNG/);
     expect(await resultBytes(body.imageUrl)).toEqual(tiff);
   });
@@ -89,7 +101,9 @@ describe('compress never grows a file', () => {
       for (const format of ['original', 'auto', 'jpeg', 'webp', 'png']) {
         for (const quality of [90, 'auto'] as const) {
           const body = await compress(bytes, { format, quality });
-          expect(body.size, `${name} → ${format} at ${quality}: ${body.notes.join(' ')}`).toBeLessThanOrEqual(bytes.length);
+          expect(body.size, `${name} → ${format} at ${quality}: ${body.notes.join(' ')}`).toBeLessThanOrEqual(
+            bytes.length,
+          );
           if (body.keptOriginal) expect(body.notes[0], name).toMatch(/we kept it\.$/);
         }
       }

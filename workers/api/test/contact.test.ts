@@ -6,7 +6,13 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CONTACT_KEPT_DAYS, CONTACT_MESSAGE_MAX_CHARS, CONTACT_MESSAGES, CONTACT_NAME_MAX_CHARS, contactReceivedSchema } from '../../../core/api/contact';
+import {
+  CONTACT_KEPT_DAYS,
+  CONTACT_MESSAGE_MAX_CHARS,
+  CONTACT_MESSAGES,
+  CONTACT_NAME_MAX_CHARS,
+  contactReceivedSchema,
+} from '../../../core/api/contact';
 import { BILLED_CALLS_HEADER } from '../../../core/api/billed-calls';
 import { apiErrorSchema } from '../../../core/api/errors';
 import { MAX_JSON_BYTES, RATE_LIMITS_PER_MINUTE } from '../../../core/limits';
@@ -24,7 +30,8 @@ function send(body: unknown, headers: Record<string, string> = {}) {
   });
 }
 
-const count = async () => (await env.DB.prepare('select count(*) as n from contact_messages').first<{ n: number }>())!.n;
+const count = async () =>
+  (await env.DB.prepare('select count(*) as n from contact_messages').first<{ n: number }>())!.n;
 
 /** The answer is the JSON error with this status, code and (when given) words, and nothing was stored. */
 async function refused(res: Response, status: number, code: string, words?: string) {
@@ -48,23 +55,38 @@ describe('POST /api/contact', () => {
     const answer = contactReceivedSchema.parse(await res.json());
     const kept = Date.parse(answer.keptUntil) - Date.parse(answer.receivedAt);
     expect(kept).toBe(CONTACT_KEPT_DAYS * 24 * 3600_000);
-    const row = await env.DB.prepare('select * from contact_messages where id = ?').bind(answer.id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare('select * from contact_messages where id = ?')
+      .bind(answer.id)
+      .first<Record<string, unknown>>();
     // Control characters and bidirectional overrides are gone (the operator reads these in a terminal); the line break stays.
-    expect(row).toEqual({ id: answer.id, name: 'Ada Lovelace', email: 'ada@example.com', topic: 'help', message: 'Hello\n[2Jthere', created_at: Date.parse(answer.receivedAt) });
+    expect(row).toEqual({
+      id: answer.id,
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      topic: 'help',
+      message: 'Hello\n[2Jthere',
+      created_at: Date.parse(answer.receivedAt),
+    });
   });
 
   it('takes a message without a name, and drops fields it does not know', async () => {
     const res = await send({ email: 'x@example.org', topic: 'other', message: 'Hi', visitor: 'spoofed' });
     expect(res.status).toBe(201);
     const { id } = contactReceivedSchema.parse(await res.json());
-    expect(await env.DB.prepare('select name from contact_messages where id = ?').bind(id).first()).toEqual({ name: null });
+    expect(await env.DB.prepare('select name from contact_messages where id = ?').bind(id).first()).toEqual({
+      name: null,
+    });
   });
 
   const BAD: [string, unknown, string][] = [
     ['no e-mail address', { ...GOOD, email: undefined }, CONTACT_MESSAGES.email],
     ['an address that is not one', { ...GOOD, email: 'ada at example' }, CONTACT_MESSAGES.email],
     ['an address of spaces', { ...GOOD, email: '   ' }, CONTACT_MESSAGES.email],
-    ['an address over 254 characters', { ...GOOD, email: `${'a'.repeat(250)}@example.com` }, CONTACT_MESSAGES.emailLong],
+    [
+      'an address over 254 characters',
+      { ...GOOD, email: `${'a'.repeat(250)}@example.com` },
+      CONTACT_MESSAGES.emailLong,
+    ],
     ['an address that is a number', { ...GOOD, email: 42 }, CONTACT_MESSAGES.email],
     ['no topic', { ...GOOD, topic: undefined }, CONTACT_MESSAGES.topic],
     ['a topic the form does not offer', { ...GOOD, topic: 'refund-now' }, CONTACT_MESSAGES.topic],
@@ -72,7 +94,11 @@ describe('POST /api/contact', () => {
     ['an empty message', { ...GOOD, message: '' }, CONTACT_MESSAGES.message],
     ['a message of spaces and control characters', { ...GOOD, message: ' \n\t\u0000 ' }, CONTACT_MESSAGES.message],
     ['a message that is a list', { ...GOOD, message: ['hi'] }, CONTACT_MESSAGES.message],
-    ['a message over the limit', { ...GOOD, message: 'x'.repeat(CONTACT_MESSAGE_MAX_CHARS + 1) }, CONTACT_MESSAGES.messageLong],
+    [
+      'a message over the limit',
+      { ...GOOD, message: 'x'.repeat(CONTACT_MESSAGE_MAX_CHARS + 1) },
+      CONTACT_MESSAGES.messageLong,
+    ],
     ['a name over the limit', { ...GOOD, name: 'n'.repeat(CONTACT_NAME_MAX_CHARS + 1) }, CONTACT_MESSAGES.nameLong],
     ['a name that is not text', { ...GOOD, name: { first: 'Ada' } }, CONTACT_MESSAGES.nameLong],
     ['a name sent empty', { ...GOOD, name: '  ' }, CONTACT_MESSAGES.nameEmpty],
@@ -137,10 +163,20 @@ describe('contact message retention', () => {
     await env.DB.prepare('delete from contact_messages').run();
     const now = Date.now();
     const day = 24 * 3600_000;
-    const insert = env.DB.prepare("insert into contact_messages (id, email, topic, message, created_at) values (?, 'a@example.com', 'other', 'hi', ?)");
-    await env.DB.batch([insert.bind('old', now - (CONTACT_KEPT_DAYS * day + 60_000)), insert.bind('young', now - (CONTACT_KEPT_DAYS - 1) * day), insert.bind('new', now)]);
+    const insert = env.DB.prepare(
+      "insert into contact_messages (id, email, topic, message, created_at) values (?, 'a@example.com', 'other', 'hi', ?)",
+    );
+    await env.DB.batch([
+      insert.bind('old', now - (CONTACT_KEPT_DAYS * day + 60_000)),
+      insert.bind('young', now - (CONTACT_KEPT_DAYS - 1) * day),
+      insert.bind('new', now),
+    ]);
     const ctx = createExecutionContext();
-    await worker.scheduled!(createScheduledController({ scheduledTime: new Date(now), cron: '*/15 * * * *' }), env, ctx);
+    await worker.scheduled!(
+      createScheduledController({ scheduledTime: new Date(now), cron: '*/15 * * * *' }),
+      env,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     const left = await env.DB.prepare('select id from contact_messages order by created_at').all<{ id: string }>();
     expect(left.results.map((r) => r.id)).toEqual(['young', 'new']);

@@ -52,7 +52,10 @@ async function expectationFor(file: string, all: Set<string>): Promise<Expectati
   const seen = await oracle(bytes);
   // sharp reads AVIF of any size; we take it up to AVIF_MAX_SIDE, which the isolate decodes (ADR 0132).
   if (seen?.format === 'avif' && Math.max(seen.width, seen.height) > AVIF_MAX_SIDE) return { kind: 'refuse' };
-  if (seen) return (ACCEPTED_FORMATS as readonly string[]).includes(seen.format) ? { kind: 'accept', ...seen } : { kind: 'refuse' };
+  if (seen)
+    return (ACCEPTED_FORMATS as readonly string[]).includes(seen.format)
+      ? { kind: 'accept', ...seen }
+      : { kind: 'refuse' };
   if (bytes.subarray(0, 2).toString('latin1') !== 'BM') return { kind: 'refuse' };
   // sharp has no BMP reader: the same picture saved in another format next to it is the oracle.
   const stem = join(dirname(file), basename(file, extname(file)));

@@ -24,12 +24,15 @@ describe.skipIf(!manifest.present)(`the shared image corpus (${manifest.root})`,
     let accepted = 0;
     let refused = 0;
     for (const file of manifest.files) {
-      const bytes = new Uint8Array(await (await env.CORPUS.fetch(`http://corpus/file?path=${encodeURIComponent(file.path)}`)).arrayBuffer());
+      const bytes = new Uint8Array(
+        await (await env.CORPUS.fetch(`http://corpus/file?path=${encodeURIComponent(file.path)}`)).arrayBuffer(),
+      );
       const res = await upload(bytes, file.path.split('/').pop(), 'image/png');
       const body = await res.json<Record<string, unknown>>();
       const want = file.expect;
       if (ENGINE_CANNOT_DECODE.has(file.path)) {
-        if (res.status !== 422 || !String(body.error).startsWith('This JPEG could not be decoded')) mismatches.push(`${file.path}: ${res.status}, expected 422`);
+        if (res.status !== 422 || !String(body.error).startsWith('This JPEG could not be decoded'))
+          mismatches.push(`${file.path}: ${res.status}, expected 422`);
         else refused++;
       } else if (res.status >= 500) {
         mismatches.push(`${file.path}: ${res.status} ${JSON.stringify(body)}`);
@@ -40,14 +43,23 @@ describe.skipIf(!manifest.present)(`the shared image corpus (${manifest.root})`,
         mismatches.push(`${file.path}: ${res.status} ${String(body.error)}, expected ${JSON.stringify(want)}`);
       } else {
         const got = uploadResponseSchema.parse(body);
-        const ok = want.kind === 'accept'
-          ? got.format === want.format && got.width === want.width && got.height === want.height
-          : got.format === want.format;
-        if (!ok) mismatches.push(`${file.path}: got ${got.format} ${got.width}x${got.height}, expected ${JSON.stringify(want)}`);
+        const ok =
+          want.kind === 'accept'
+            ? got.format === want.format && got.width === want.width && got.height === want.height
+            : got.format === want.format;
+        if (!ok)
+          mismatches.push(
+            `${file.path}: got ${got.format} ${got.width}x${got.height}, expected ${JSON.stringify(want)}`,
+          );
         accepted++;
       }
     }
-    console.log(`corpus: ${accepted} accepted, ${refused} refused, ${manifest.files.filter((f) => f.expect.kind === 'accept-format-only').map((f) => f.path).join(', ')}`);
+    console.log(
+      `corpus: ${accepted} accepted, ${refused} refused, ${manifest.files
+        .filter((f) => f.expect.kind === 'accept-format-only')
+        .map((f) => f.path)
+        .join(', ')}`,
+    );
     expect(mismatches).toEqual([]);
     expect(accepted).toBeGreaterThan(250);
     expect(refused).toBeGreaterThan(30);

@@ -15,14 +15,22 @@ const OTHER_SITE = { origin: 'https://memes.elsewhere.example', 'sec-fetch-site'
 const preflight = (path: string, method: string, requestHeaders?: string) =>
   api(path, {
     method: 'OPTIONS',
-    headers: { ...OTHER_SITE, 'access-control-request-method': method, ...(requestHeaders ? { 'access-control-request-headers': requestHeaders } : {}) },
+    headers: {
+      ...OTHER_SITE,
+      'access-control-request-method': method,
+      ...(requestHeaders ? { 'access-control-request-headers': requestHeaders } : {}),
+    },
   });
 
 let apiKey = '';
 
 beforeAll(async () => {
   await seedTemplates(env.DB, catalogRows());
-  const created = await api('/api/keys', { method: 'POST', headers: { cookie: await premiumCookies('203.0.113.47'), 'content-type': 'application/json' }, body: JSON.stringify({ name: 'cors' }) });
+  const created = await api('/api/keys', {
+    method: 'POST',
+    headers: { cookie: await premiumCookies('203.0.113.47'), 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'cors' }),
+  });
   apiKey = (await created.json<{ key: string }>()).key;
 });
 
@@ -37,7 +45,12 @@ describe('CORS', () => {
   });
 
   it('the other public reads are readable too, their errors included; a visitor’s own answers are not', async () => {
-    for (const path of ['/api/templates', '/api/templates/nope-yep', '/api/openapi.json', '/api/shares/aaaaaaaaaaaa/image']) {
+    for (const path of [
+      '/api/templates',
+      '/api/templates/nope-yep',
+      '/api/openapi.json',
+      '/api/shares/aaaaaaaaaaaa/image',
+    ]) {
       const res = await api(path, { headers: OTHER_SITE });
       expect([path, res.headers.get('access-control-allow-origin')]).toEqual([path, '*']);
     }
@@ -47,11 +60,21 @@ describe('CORS', () => {
   });
 
   it('a keyed call is readable, with its allowance’s headers exposed; a refused key’s 401 is readable so the page can say why', async () => {
-    const ok = await api('/api/optimize', { method: 'POST', body: (() => { const f = uploadForm(pngDeclaring(16, 16)); f.append('operation', 'compress'); return f; })(), headers: { ...OTHER_SITE, authorization: `Bearer ${apiKey}` } });
+    const ok = await api('/api/optimize', {
+      method: 'POST',
+      body: (() => {
+        const f = uploadForm(pngDeclaring(16, 16));
+        f.append('operation', 'compress');
+        return f;
+      })(),
+      headers: { ...OTHER_SITE, authorization: `Bearer ${apiKey}` },
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('access-control-allow-origin')).toBe('*');
     expect(ok.headers.get('access-control-expose-headers')).toContain('ratelimit-remaining');
-    const refused = await api('/api/user-memes', { headers: { ...OTHER_SITE, authorization: 'Bearer mf_not-a-real-key-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' } });
+    const refused = await api('/api/user-memes', {
+      headers: { ...OTHER_SITE, authorization: 'Bearer mf_not-a-real-key-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' },
+    });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
   });
@@ -68,7 +91,11 @@ describe('CORS', () => {
   });
 
   it('refuses in words the preflight of a call with no key that would change something (the call itself would be refused)', async () => {
-    for (const [path, method, asked] of [['/api/optimize', 'POST', 'content-type'], ['/api/shares/aaaaaaaaaaaa', 'DELETE', 'x-delete-token'], ['/api/usage-limit', 'GET', 'x-custom']] as const) {
+    for (const [path, method, asked] of [
+      ['/api/optimize', 'POST', 'content-type'],
+      ['/api/shares/aaaaaaaaaaaa', 'DELETE', 'x-delete-token'],
+      ['/api/usage-limit', 'GET', 'x-custom'],
+    ] as const) {
       const res = await preflight(path, method, asked);
       expect([path, res.status]).toEqual([path, 403]);
       expect(res.headers.get('access-control-allow-origin')).toBeNull();

@@ -33,6 +33,8 @@ describe('requests a browser marks as cross-site', () => {
     expect((await upscale(null)).status).toBe(200);
     expect((await api('/api/templates', { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
     // A key is checked by the key rules instead: this one is unknown, so 401, not the cross-site 403.
-    expect((await upscale('cross-site', '', 'Bearer mf_not-a-real-key-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).status).toBe(401);
+    expect(
+      (await upscale('cross-site', '', 'Bearer mf_not-a-real-key-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).status,
+    ).toBe(401);
   });
 });

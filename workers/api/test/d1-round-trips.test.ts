@@ -47,13 +47,26 @@ async function measure(route: string, build: (ip: string) => Request): Promise<R
   const ctx = createExecutionContext();
   latency.reset();
   const started = performance.now();
-  const response = await worker.fetch!(request as Parameters<NonNullable<typeof worker.fetch>>[0], { ...env, CLIENT_ADDRESS: 'cf-connecting-ip', DB: latency.db }, ctx);
+  const response = await worker.fetch!(
+    request as Parameters<NonNullable<typeof worker.fetch>>[0],
+    { ...env, CLIENT_ADDRESS: 'cf-connecting-ip', DB: latency.db },
+    ctx,
+  );
   await response.arrayBuffer();
   const answered = performance.now();
   const foreground: D1Tally = latency.tally(answered);
   await waitOnExecutionContext(ctx);
   const ms = Math.round(answered - started);
-  const row = { route, sequential: foreground.sequential, calls: foreground.calls, writes: foreground.writes, replica: foreground.sessionCalls, background: latency.tally().calls - foreground.calls, status: response.status, ms };
+  const row = {
+    route,
+    sequential: foreground.sequential,
+    calls: foreground.calls,
+    writes: foreground.writes,
+    replica: foreground.sessionCalls,
+    background: latency.tally().calls - foreground.calls,
+    status: response.status,
+    ms,
+  };
   rows.push(row);
   return row;
 }
@@ -64,20 +77,32 @@ const form = (fields: Record<string, string | number>) => {
   for (const [k, v] of Object.entries(fields)) body.append(k, String(v));
   return body;
 };
-const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) => (ip: string) =>
-  new Request(`http://local${path}`, { method: 'POST', body, headers: { 'cf-connecting-ip': ip, ...headers } });
-const get = (path: string, headers: () => Record<string, string> = () => ({})) => (ip: string) =>
-  new Request(`http://local${path}`, { headers: { 'cf-connecting-ip': ip, ...headers() } });
+const post =
+  (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
+  (ip: string) =>
+    new Request(`http://local${path}`, { method: 'POST', body, headers: { 'cf-connecting-ip': ip, ...headers } });
+const get =
+  (path: string, headers: () => Record<string, string> = () => ({})) =>
+  (ip: string) =>
+    new Request(`http://local${path}`, { headers: { 'cf-connecting-ip': ip, ...headers() } });
 
 beforeAll(async () => {
   const catalog = catalogRows();
   await seedTemplates(env.DB, catalog);
   templateId = catalog[0]!.id;
   premium = await premiumCookies('198.51.100.250');
-  const first = await worker.fetch!(new Request('http://local/api/usage-limit') as Parameters<NonNullable<typeof worker.fetch>>[0], env, createExecutionContext());
+  const first = await worker.fetch!(
+    new Request('http://local/api/usage-limit') as Parameters<NonNullable<typeof worker.fetch>>[0],
+    env,
+    createExecutionContext(),
+  );
   visitorCookie = cookiesFrom(first);
   const created = await worker.fetch!(
-    new Request('http://local/api/keys', { method: 'POST', headers: { cookie: premium, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench' }) }) as Parameters<NonNullable<typeof worker.fetch>>[0],
+    new Request('http://local/api/keys', {
+      method: 'POST',
+      headers: { cookie: premium, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench' }),
+    }) as Parameters<NonNullable<typeof worker.fetch>>[0],
     env,
     createExecutionContext(),
   );
@@ -100,12 +125,32 @@ const cases: [string, (ip: string) => Request, number][] = [
   ['analyze-metadata', (ip) => post('/api/analyze-metadata', form({}))(ip), 0],
   ['AI: upscale 2× (fake provider)', (ip) => post('/api/optimize', form({ operation: 'upscale', factor: 2 }))(ip), 0],
   // The estimate's timing history, read side by side with the visitor's session.
-  ['AI: upscale 2×, streamed', (ip) => post('/api/optimize', form({ operation: 'upscale', factor: 2 }), { accept: 'text/event-stream' })(ip), 1],
+  [
+    'AI: upscale 2×, streamed',
+    (ip) => post('/api/optimize', form({ operation: 'upscale', factor: 2 }), { accept: 'text/event-stream' })(ip),
+    1,
+  ],
   // The premium session's lookup; the activity rollup is written after the answer.
-  ['AI: upscale 2×, premium', (ip) => post('/api/optimize', form({ operation: 'upscale', factor: 2 }), { cookie: premium })(ip), 1],
+  [
+    'AI: upscale 2×, premium',
+    (ip) => post('/api/optimize', form({ operation: 'upscale', factor: 2 }), { cookie: premium })(ip),
+    1,
+  ],
   // An API key's lookup; its monthly meter is the key's counting object, written to D1 by its alarm (ADR 0149).
-  ['compress with an API key', (ip) => post('/api/optimize', form({ operation: 'compress', quality: 70 }), { authorization: `Bearer ${apiKey}` })(ip), 1],
-  ['generate-captions', (ip) => post('/api/generate-captions', JSON.stringify({ templateId, context: 'cats' }), { 'content-type': 'application/json' })(ip), 1],
+  [
+    'compress with an API key',
+    (ip) =>
+      post('/api/optimize', form({ operation: 'compress', quality: 70 }), { authorization: `Bearer ${apiKey}` })(ip),
+    1,
+  ],
+  [
+    'generate-captions',
+    (ip) =>
+      post('/api/generate-captions', JSON.stringify({ templateId, context: 'cats' }), {
+        'content-type': 'application/json',
+      })(ip),
+    1,
+  ],
   ['templates list', get('/api/templates'), 1],
   // The Worker reads again; through the site a repeat is its edge cache's and reaches no Worker (test/edge-cache.test.ts).
   ['templates list, again', get('/api/templates'), 1],
@@ -115,8 +160,23 @@ const cases: [string, (ip: string) => Request, number][] = [
   ['usage-limit', get('/api/usage-limit', () => ({ cookie: visitorCookie })), 0],
   // Cancel of a streamed AI job: the refund and the allowance are Durable Objects, no D1.
   // The message's one insert (ADR 0158); the burst limit is the binding's.
-  ['contact', (ip) => post('/api/contact', JSON.stringify({ email: 'a@example.com', topic: 'help', message: 'hi' }), { 'content-type': 'application/json' })(ip), 1],
-  ['cancel a job (DELETE /api/jobs/{id})', (ip) => new Request(`http://local/api/jobs/${crypto.randomUUID()}`, { method: 'DELETE', headers: { 'cf-connecting-ip': ip, cookie: visitorCookie } }), 0],
+  [
+    'contact',
+    (ip) =>
+      post('/api/contact', JSON.stringify({ email: 'a@example.com', topic: 'help', message: 'hi' }), {
+        'content-type': 'application/json',
+      })(ip),
+    1,
+  ],
+  [
+    'cancel a job (DELETE /api/jobs/{id})',
+    (ip) =>
+      new Request(`http://local/api/jobs/${crypto.randomUUID()}`, {
+        method: 'DELETE',
+        headers: { 'cf-connecting-ip': ip, cookie: visitorCookie },
+      }),
+    0,
+  ],
 ];
 
 describe(`sequential D1 round trips per route, every D1 call delayed ${DELAY_MS} ms`, () => {

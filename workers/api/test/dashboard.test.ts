@@ -15,10 +15,14 @@ const dashboard = async (cookie: string) => {
 
 /** The member behind the newest session: sessions are the only link from a cookie to a member id. */
 const newestMember = async () =>
-  (await env.DB.prepare('SELECT member_id FROM premium_sessions ORDER BY created_at DESC LIMIT 1').first<string>('member_id'))!;
+  (await env.DB.prepare('SELECT member_id FROM premium_sessions ORDER BY created_at DESC LIMIT 1').first<string>(
+    'member_id',
+  ))!;
 
 const addActivity = (member: string, kind: string, d: string, count: number) =>
-  env.DB.prepare('INSERT INTO activity (member_id, kind, day, count) VALUES (?1, ?2, ?3, ?4)').bind(member, kind, d, count).run();
+  env.DB.prepare('INSERT INTO activity (member_id, kind, day, count) VALUES (?1, ?2, ?3, ?4)')
+    .bind(member, kind, d, count)
+    .run();
 
 describe('GET /api/dashboard', () => {
   it('answers 401 with the JSON error without a premium session, and with a forged cookie', async () => {
@@ -33,7 +37,13 @@ describe('GET /api/dashboard', () => {
     const cookie = await premiumCookies('198.18.9.1');
     const body = await dashboard(cookie);
     expect(body.memesSaved).toBe(0);
-    expect(body.totals).toEqual({ aiThisMonth: 0, aiAllTime: 0, downloadsThisMonth: 0, downloadsAllTime: 0, apiCallsThisMonth: 0 });
+    expect(body.totals).toEqual({
+      aiThisMonth: 0,
+      aiAllTime: 0,
+      downloadsThisMonth: 0,
+      downloadsAllTime: 0,
+      apiCallsThisMonth: 0,
+    });
     expect(body.trend).toHaveLength(DASHBOARD_TREND_DAYS);
     expect(body.trend.at(-1)!.day).toBe(day(0));
     expect(body.trend[0]!.day).toBe(day(DASHBOARD_TREND_DAYS - 1));
@@ -63,7 +73,13 @@ describe('GET /api/dashboard', () => {
     expect(body.totals.aiAllTime).toBe(14);
     expect(body.totals.downloadsAllTime).toBe(3);
     const monthStart = `${day(0).slice(0, 7)}-01`;
-    const expectedMonth = [[0, 3], [2, 4], [45, 7]].filter(([o]) => day(o!) >= monthStart).reduce((n, [, c]) => n + c!, 0);
+    const expectedMonth = [
+      [0, 3],
+      [2, 4],
+      [45, 7],
+    ]
+      .filter(([o]) => day(o!) >= monthStart)
+      .reduce((n, [, c]) => n + c!, 0);
     expect(body.totals.aiThisMonth).toBe(expectedMonth);
     // Today's saved meme is this month's; the two downloads 29 days ago only if that day is in this month too.
     expect(body.totals.downloadsThisMonth).toBe(1 + (day(29) >= monthStart ? 2 : 0));

@@ -26,8 +26,16 @@ const TEMPLATE = 'nope-yep';
  * One request through the front door. Nothing it left to run after answering (waitUntil) is waited for: an answer
  * is kept before it leaves, so the very next request is a hit (a smoke test asks twice in a row).
  */
-async function visit(path: string, init?: RequestInit, api: (r: Request) => Promise<Response> = (r) => exports.default.fetch(r)) {
-  const res = await forwardToApi({ request: new Request(new URL(path, SITE), init), env: { API: { fetch: api } }, waitUntil: () => undefined });
+async function visit(
+  path: string,
+  init?: RequestInit,
+  api: (r: Request) => Promise<Response> = (r) => exports.default.fetch(r),
+) {
+  const res = await forwardToApi({
+    request: new Request(new URL(path, SITE), init),
+    env: { API: { fetch: api } },
+    waitUntil: () => undefined,
+  });
   return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
@@ -49,7 +57,11 @@ describe('the edge cache in front of the API', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       // Other sites' pages read it from the cache as from the Worker (ADR 0147): the same for every Origin.
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect([res.headers.get('set-cookie'), res.headers.get('x-edge-cache-key'), res.headers.get('cache-tag')]).toEqual([null, null, null]);
+      expect([
+        res.headers.get('set-cookie'),
+        res.headers.get('x-edge-cache-key'),
+        res.headers.get('cache-tag'),
+      ]).toEqual([null, null, null]);
     }
   });
 
@@ -80,7 +92,9 @@ describe('the edge cache in front of the API', () => {
     expect((await visit(missing)).res.status).toBe(404);
     const path = `/api/memes/${TEMPLATE}/keyed/call.png?width=150`;
     expect((await visit(path)).res.headers.get('x-cache')).toBe('miss');
-    const keyed = await visit(path, { headers: { authorization: 'Bearer mf_not-a-real-key-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' } });
+    const keyed = await visit(path, {
+      headers: { authorization: 'Bearer mf_not-a-real-key-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' },
+    });
     expect(keyed.res.status).toBe(401);
     expect(keyed.res.headers.get('x-cache')).toBeNull();
   });
@@ -100,9 +114,22 @@ describe('the edge cache in front of the API', () => {
     let calls = 0;
     const answer = (headers: Record<string, string>) => async () => {
       calls++;
-      return new Response('{}', { headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=60', 'x-edge-cache-key': path, 'x-billed-calls': '1', ...headers } });
+      return new Response('{}', {
+        headers: {
+          'content-type': 'application/json',
+          'cache-control': 'public, max-age=60',
+          'x-edge-cache-key': path,
+          'x-billed-calls': '1',
+          ...headers,
+        },
+      });
     };
-    const refusals: Record<string, string>[] = [{ 'set-cookie': 'mf_vid=abc' }, { vary: 'Cookie' }, { 'x-edge-cache-key': `${path}?other` }, { 'cache-control': 'private, max-age=60' }];
+    const refusals: Record<string, string>[] = [
+      { 'set-cookie': 'mf_vid=abc' },
+      { vary: 'Cookie' },
+      { 'x-edge-cache-key': `${path}?other` },
+      { 'cache-control': 'private, max-age=60' },
+    ];
     for (const refused of refusals) {
       calls = 0;
       await visit(path, undefined, answer(refused));
@@ -120,15 +147,27 @@ describe('the edge cache in front of the API', () => {
 
   it('a deleted share’s picture is not served from the cache: 410, not a kept 200', async () => {
     const form = new FormData();
-    form.append('image', new File([(await encode(syntheticPhoto(64, 48), 'jpeg', { quality: 80 })) as Uint8Array<ArrayBuffer>], 'meme.jpg', { type: 'image/jpeg' }));
-    const created = JSON.parse(new TextDecoder().decode((await visit('/api/shares', { method: 'POST', body: form })).bytes)) as ShareCreated;
+    form.append(
+      'image',
+      new File(
+        [(await encode(syntheticPhoto(64, 48), 'jpeg', { quality: 80 })) as Uint8Array<ArrayBuffer>],
+        'meme.jpg',
+        { type: 'image/jpeg' },
+      ),
+    );
+    const created = JSON.parse(
+      new TextDecoder().decode((await visit('/api/shares', { method: 'POST', body: form })).bytes),
+    ) as ShareCreated;
     const image = new URL(created.imageUrl).pathname;
     const first = await visit(image);
     const second = await visit(image);
     expect([first.res.headers.get('x-cache'), second.res.headers.get('x-cache')]).toEqual(['miss', 'hit']);
     expect(second.bytes).toEqual(first.bytes);
     expect(first.res.headers.get('cache-control')).toBe('public, max-age=300');
-    const deleted = await visit(`/api/shares/${created.id}`, { method: 'DELETE', headers: { [DELETE_TOKEN_HEADER]: created.deleteToken } });
+    const deleted = await visit(`/api/shares/${created.id}`, {
+      method: 'DELETE',
+      headers: { [DELETE_TOKEN_HEADER]: created.deleteToken },
+    });
     expect(deleted.res.status).toBe(204);
     expect(deleted.res.headers.get('x-edge-purge')).toBeNull();
     const after = await visit(image);
@@ -140,12 +179,20 @@ describe('the edge cache in front of the API', () => {
 describe('purging a share’s picture everywhere', () => {
   const calls: { url: string; init: RequestInit }[] = [];
   const answering = (status: number, body: unknown) =>
-    (async (url: string, init: RequestInit) => (calls.push({ url, init }), new Response(JSON.stringify(body), { status }))) as unknown as typeof fetch;
+    (async (url: string, init: RequestInit) => (
+      calls.push({ url, init }), new Response(JSON.stringify(body), { status })
+    )) as unknown as typeof fetch;
 
   it('asks Cloudflare to purge the tag when the zone and token are configured, and nothing without them', async () => {
     calls.length = 0;
     expect(await purgeTagsEverywhere({}, ['share-abc'], answering(200, { success: true }))).toBe('not_configured');
-    expect(await purgeTagsEverywhere({ CACHE_PURGE_ZONE_ID: 'zone1', CACHE_PURGE_TOKEN: ' ' }, ['share-abc'], answering(200, { success: true }))).toBe('not_configured');
+    expect(
+      await purgeTagsEverywhere(
+        { CACHE_PURGE_ZONE_ID: 'zone1', CACHE_PURGE_TOKEN: ' ' },
+        ['share-abc'],
+        answering(200, { success: true }),
+      ),
+    ).toBe('not_configured');
     expect(calls).toEqual([]);
     const config = { CACHE_PURGE_ZONE_ID: 'zone1', CACHE_PURGE_TOKEN: 'token1' };
     expect(await purgeTagsEverywhere(config, ['share-abc'], answering(200, { success: true }))).toBe('purged');
@@ -154,27 +201,50 @@ describe('purging a share’s picture everywhere', () => {
     expect(new Headers(calls[0]!.init.headers).get('authorization')).toBe('Bearer token1');
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ tags: ['share-abc'] });
     // A refusal or an unreachable API is logged and reported, never thrown: the delete has already happened.
-    expect(await purgeTagsEverywhere(config, ['share-abc'], answering(403, { success: false, errors: [{ code: 10000, message: 'Authentication error' }] }))).toBe('failed');
-    const down = (async () => { throw new TypeError('network down'); }) as unknown as typeof fetch;
+    expect(
+      await purgeTagsEverywhere(
+        config,
+        ['share-abc'],
+        answering(403, { success: false, errors: [{ code: 10000, message: 'Authentication error' }] }),
+      ),
+    ).toBe('failed');
+    const down = (async () => {
+      throw new TypeError('network down');
+    }) as unknown as typeof fetch;
     expect(await purgeTagsEverywhere(config, ['share-abc'], down)).toBe('failed');
   });
 
   it('a take-down purges its share’s tag after the object and the row are gone', async () => {
     const form = new FormData();
-    form.append('image', new File([(await encode(syntheticPhoto(32, 24), 'jpeg', { quality: 80 })) as Uint8Array<ArrayBuffer>], 'meme.jpg', { type: 'image/jpeg' }));
-    const created = JSON.parse(new TextDecoder().decode((await visit('/api/shares', { method: 'POST', body: form })).bytes)) as ShareCreated;
+    form.append(
+      'image',
+      new File(
+        [(await encode(syntheticPhoto(32, 24), 'jpeg', { quality: 80 })) as Uint8Array<ArrayBuffer>],
+        'meme.jpg',
+        { type: 'image/jpeg' },
+      ),
+    );
+    const created = JSON.parse(
+      new TextDecoder().decode((await visit('/api/shares', { method: 'POST', body: form })).bytes),
+    ) as ShareCreated;
     const row = (await findShare(env.DB, created.id))!;
     const seen: string[] = [];
     const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      seen.push(`${String(input)} ${String(init?.body)} object:${(await env.BUCKET.head(row.objectKey)) === null ? 'gone' : 'there'}`);
+      seen.push(
+        `${String(input)} ${String(init?.body)} object:${(await env.BUCKET.head(row.objectKey)) === null ? 'gone' : 'there'}`,
+      );
       return new Response(JSON.stringify({ success: true }));
     });
     try {
-      expect(await takeDown({ ...env, CACHE_PURGE_ZONE_ID: 'zone1', CACHE_PURGE_TOKEN: 'token1' }, row, 'takedown: test')).toBe(true);
+      expect(
+        await takeDown({ ...env, CACHE_PURGE_ZONE_ID: 'zone1', CACHE_PURGE_TOKEN: 'token1' }, row, 'takedown: test'),
+      ).toBe(true);
     } finally {
       spy.mockRestore();
     }
-    expect(seen).toEqual([`https://api.cloudflare.com/client/v4/zones/zone1/purge_cache {"tags":["share-${created.id}"]} object:gone`]);
+    expect(seen).toEqual([
+      `https://api.cloudflare.com/client/v4/zones/zone1/purge_cache {"tags":["share-${created.id}"]} object:gone`,
+    ]);
     expect((await findShare(env.DB, created.id))!.deletedReason).toBe('takedown: test');
   });
 

@@ -19,7 +19,11 @@ const largePhoto = () => (large ??= makePhoto({ width: 3_000, height: 2_000, for
 
 async function call(route: string, bytes: Uint8Array, fields: Fields) {
   const res = await toolRequest(route, bytes, fields, 'photo');
-  return { status: res.status, calls: Number(res.headers.get('x-billed-calls') ?? 0), body: await res.json<ToolBody & { keptOriginal?: boolean; formatReason?: string }>() };
+  return {
+    status: res.status,
+    calls: Number(res.headers.get('x-billed-calls') ?? 0),
+    body: await res.json<ToolBody & { keptOriginal?: boolean; formatReason?: string }>(),
+  };
 }
 
 /** The stored result's format and size, read from its own header. */
@@ -43,13 +47,25 @@ describe('Compress with maxSide', () => {
     expect(kept.body.notes.join(' ')).not.toMatch(/Scaled down/);
     // A JPEG already smaller than anything made at its size is still scaled when asked: the size was the point.
     const tiny = await encode(syntheticPhoto(400, 300), 'jpeg', { quality: 20 });
-    const small = await call('optimize', tiny, { operation: 'compress', quality: 100, format: 'original', maxSide: 300 });
+    const small = await call('optimize', tiny, {
+      operation: 'compress',
+      quality: 100,
+      format: 'original',
+      maxSide: 300,
+    });
     expect(small.body).toMatchObject({ format: 'jpeg', width: 300, height: 225 });
     expect(small.body.keptOriginal).toBeUndefined();
   });
 
-  it('a photo the isolate does not resize goes to the image service with the resize as a step before its encode', { timeout: 60_000 }, async () => {
-    const { status, body, calls } = await call('optimize', await largePhoto(), { operation: 'compress', quality: 80, format: 'webp', maxSide: 2_048 });
+  it('a photo the isolate does not resize goes to the image service with the resize as a step before its encode', {
+    timeout: 60_000,
+  }, async () => {
+    const { status, body, calls } = await call('optimize', await largePhoto(), {
+      operation: 'compress',
+      quality: 80,
+      format: 'webp',
+      maxSide: 2_048,
+    });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ format: 'webp', width: 2_048, height: 1_365, engine: 'images' });
     expect(body.notes[0]).toBe('Scaled down to fit within 2,048 px: 2,048 × 1,365 (from 3,000 × 2,000).');
@@ -61,9 +77,12 @@ describe('Compress with maxSide', () => {
 describe('AVIF from quality=auto above 0.4 MP, judged on samples', () => {
   const auto = { operation: 'compress', quality: 'auto', format: 'auto', accept: 'avif,webp,jpeg' };
   /** A smooth photo-like picture (little grain), where AVIF is far smaller than WebP or JPEG at the same faithfulness. */
-  const smooth = (width: number, height: number) => encode(syntheticPhoto(width, height, 1, 6), 'png', { quality: 100 });
+  const smooth = (width: number, height: number) =>
+    encode(syntheticPhoto(width, height, 1, 6), 'png', { quality: 100 });
 
-  it('a 0.48 MP photo: its AVIFs judged on the sample tiles, within the calls an operation may make', { timeout: 120_000 }, async () => {
+  it('a 0.48 MP photo: its AVIFs judged on the sample tiles, within the calls an operation may make', {
+    timeout: 120_000,
+  }, async () => {
     const photo = await smooth(800, 600);
     expect(800 * 600).toBeGreaterThan(AUTO_WASM_PIXELS);
     const { status, body, calls } = await call('optimize', photo, auto);
@@ -76,7 +95,9 @@ describe('AVIF from quality=auto above 0.4 MP, judged on samples', () => {
     expect(await stored(body)).toEqual(['avif', 800, 600]);
   });
 
-  it('a photo scaled down in the same call: the scaled pixels are one call, the AVIF tries the others', { timeout: 120_000 }, async () => {
+  it('a photo scaled down in the same call: the scaled pixels are one call, the AVIF tries the others', {
+    timeout: 120_000,
+  }, async () => {
     // 3 MP: over what the isolate decodes of a PNG within a slice, so the image service scales it down.
     const photo = await smooth(2_000, 1_500);
     const { status, body, calls } = await call('optimize', photo, { ...auto, maxSide: 800 });
@@ -90,7 +111,9 @@ describe('AVIF from quality=auto above 0.4 MP, judged on samples', () => {
 });
 
 describe('Convert to TIFF with maxSide', () => {
-  it('a photo over the 5 MP TIFF is written up to: refused as it is, fitted within 2,200 px through the image service', { timeout: 60_000 }, async () => {
+  it('a photo over the 5 MP TIFF is written up to: refused as it is, fitted within 2,200 px through the image service', {
+    timeout: 60_000,
+  }, async () => {
     const photo = await largePhoto();
     const refused = await call('convert', photo, { format: 'tiff' });
     expect([refused.status, refused.body.code], JSON.stringify(refused.body)).toEqual([413, 'payload_too_large']);

@@ -24,11 +24,13 @@ import { recordingImages } from './support/images-binding';
 const FILES = {
   gif: {
     bytes: craftedGif({ screen: { width: 100, height: 100 }, frame: { width: 4000, height: 4000 }, frames: 100 }),
-    error: "Frame 1 of this GIF is 4,000 × 4,000 pixels at (0, 0), outside the picture's own 100 × 100: we take animations whose every frame lies inside the picture. Please save it again with an image editor, or try a different image.",
+    error:
+      "Frame 1 of this GIF is 4,000 × 4,000 pixels at (0, 0), outside the picture's own 100 × 100: we take animations whose every frame lies inside the picture. Please save it again with an image editor, or try a different image.",
   },
   webp: {
     bytes: craftedWebp({ canvas: { width: 100, height: 100 }, frame: { width: 2048, height: 2048 }, frames: 100 }),
-    error: "Frame 1 of this WebP is 2,048 × 2,048 pixels at (0, 0), outside the picture's own 100 × 100: we take animations whose every frame lies inside the picture. Please save it again with an image editor, or try a different image.",
+    error:
+      "Frame 1 of this WebP is 2,048 × 2,048 pixels at (0, 0), outside the picture's own 100 × 100: we take animations whose every frame lies inside the picture. Please save it again with an image editor, or try a different image.",
   },
 };
 
@@ -45,7 +47,15 @@ const TOOLS: Array<[string, Record<string, string | number>]> = [
   ['convert', { format: 'png' }],
   ['security', { operation: 'watermark', text: 'Memeforge' }],
   ['security', { operation: 'privacy' }],
-  ['security', { operation: 'blur', method: 'selective', regions: JSON.stringify([{ x: 0, y: 0, width: 20, height: 20 }]), frames: 'first' }],
+  [
+    'security',
+    {
+      operation: 'blur',
+      method: 'selective',
+      regions: JSON.stringify([{ x: 0, y: 0, width: 20, height: 20 }]),
+      frames: 'first',
+    },
+  ],
   ['analyze-metadata', {}],
 ];
 
@@ -69,14 +79,22 @@ describe.each(Object.entries(FILES))('a %s whose frames are far larger than its 
   });
 
   it('is refused by the upload and by a share link in under a second, nothing stored', async () => {
-    const upload = await timed(() => api('/api/upload', { method: 'POST', body: uploadForm(file.bytes, `crafted.${kind}`) }));
-    const share = await timed(() => api('/api/shares', { method: 'POST', body: uploadForm(file.bytes, `crafted.${kind}`) }));
-    console.log(`crafted ${kind} (${file.bytes.length} bytes): upload refused in ${Math.round(upload.ms)} ms, share in ${Math.round(share.ms)} ms`);
+    const upload = await timed(() =>
+      api('/api/upload', { method: 'POST', body: uploadForm(file.bytes, `crafted.${kind}`) }),
+    );
+    const share = await timed(() =>
+      api('/api/shares', { method: 'POST', body: uploadForm(file.bytes, `crafted.${kind}`) }),
+    );
+    console.log(
+      `crafted ${kind} (${file.bytes.length} bytes): upload refused in ${Math.round(upload.ms)} ms, share in ${Math.round(share.ms)} ms`,
+    );
     for (const answer of [upload, share]) {
       expect(answer).toMatchObject(refused);
       expect(answer.ms).toBeLessThan(1000);
     }
-    expect(await env.DB.prepare('select count(*) as n from shares where file_size = ?').bind(file.bytes.length).first('n')).toBe(0);
+    expect(
+      await env.DB.prepare('select count(*) as n from shares where file_size = ?').bind(file.bytes.length).first('n'),
+    ).toBe(0);
   });
 
   it('is refused as a meme background', async () => {
@@ -99,16 +117,31 @@ describe.each(Object.entries(FILES))('a %s whose frames are far larger than its 
 
 describe('the upload refuses what no tool could then process', () => {
   it('an animated WebP of 301 frames (413, naming the limit); 300 frames upload, and the tools still take 301 with frames=first', async () => {
-    const still = await encode({ data: new Uint8ClampedArray(16 * 16 * 4).fill(200), width: 16, height: 16 }, 'webp', { quality: 80 });
-    const webp = (frames: number) => new Uint8Array(muxAnimatedWebp({ width: 16, height: 16, loops: 0 }, Array.from({ length: frames }, () => ({ still, delayMs: 40 }))));
+    const still = await encode({ data: new Uint8ClampedArray(16 * 16 * 4).fill(200), width: 16, height: 16 }, 'webp', {
+      quality: 80,
+    });
+    const webp = (frames: number) =>
+      new Uint8Array(
+        muxAnimatedWebp(
+          { width: 16, height: 16, loops: 0 },
+          Array.from({ length: frames }, () => ({ still, delayMs: 40 })),
+        ),
+      );
     const over = await timed(() => api('/api/upload', { method: 'POST', body: uploadForm(webp(301), 'long.webp') }));
     expect(over).toMatchObject({
       status: 413,
-      body: { code: 'payload_too_large', error: 'This animation has 301 frames; the tools take animations of at most 300 frames. Please shorten it, or save its first frame as a still picture.' },
+      body: {
+        code: 'payload_too_large',
+        error:
+          'This animation has 301 frames; the tools take animations of at most 300 frames. Please shorten it, or save its first frame as a still picture.',
+      },
       stored: [],
     });
     expect((await api('/api/upload', { method: 'POST', body: uploadForm(webp(300), 'most.webp') })).status).toBe(201);
-    expect((await toolRequest('optimize', webp(301), { operation: 'compress', quality: 80, frames: 'first' }, 'long.webp')).status).toBe(200);
+    expect(
+      (await toolRequest('optimize', webp(301), { operation: 'compress', quality: 80, frames: 'first' }, 'long.webp'))
+        .status,
+    ).toBe(200);
   });
 
   it('an indexed PNG with an empty palette, too large to decode at intake (422, naming the palette)', async () => {
@@ -120,7 +153,9 @@ describe('the upload refuses what no tool could then process', () => {
       return [...u32(data.length), ...body, ...u32(crc32(body, 0, body.length))];
     };
     const raw = new Uint8Array(2000 * 2001);
-    const idat = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer());
+    const idat = new Uint8Array(
+      await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer(),
+    );
     const png = Uint8Array.from([
       ...[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
       ...chunk('IHDR', Uint8Array.from([...u32(2000), ...u32(2000), 8, 3, 0, 0, 0])),
@@ -128,10 +163,15 @@ describe('the upload refuses what no tool could then process', () => {
       ...chunk('IDAT', idat),
       ...chunk('IEND', new Uint8Array()),
     ]);
-    const answer = await timed(() => api('/api/upload', { method: 'POST', body: uploadForm(png, 'empty-palette.png') }));
+    const answer = await timed(() =>
+      api('/api/upload', { method: 'POST', body: uploadForm(png, 'empty-palette.png') }),
+    );
     expect(answer).toMatchObject({
       status: 422,
-      body: { code: 'unprocessable_image', error: 'This PNG is damaged or incomplete (the palette (PLTE) is empty). Please try a different image.' },
+      body: {
+        code: 'unprocessable_image',
+        error: 'This PNG is damaged or incomplete (the palette (PLTE) is empty). Please try a different image.',
+      },
       stored: [],
     });
   });

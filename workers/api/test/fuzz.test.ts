@@ -48,7 +48,10 @@ describe.skipIf(index === null)('fuzz (short run)', () => {
     let i = 0;
     for (const input of fuzzInputs(seeds, INPUTS, 7)) {
       const [route, fields] = FUZZ_OPERATIONS[i++ % FUZZ_OPERATIONS.length]!;
-      for (const [r, f] of [['upload', {}], [route, fields]] as const) {
+      for (const [r, f] of [
+        ['upload', {}],
+        [route, fields],
+      ] as const) {
         try {
           const status = await send(r, input.bytes, f);
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -58,7 +61,9 @@ describe.skipIf(index === null)('fuzz (short run)', () => {
         }
       }
     }
-    console.log(`fuzz: ${INPUTS} inputs, ${INPUTS * 2} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.log(
+      `fuzz: ${INPUTS} inputs, ${INPUTS * 2} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
     expect(failures).toEqual([]);
     // The run must exercise both acceptance and refusal, or it is not testing much.
     expect([...statuses.keys()].some((s) => s < 300)).toBe(true);

@@ -97,7 +97,11 @@ describe('POST /api/generate-captions', () => {
 
 describe('POST /api/generate-captions for the person’s own picture (imageUrl)', () => {
   const photo = async () => {
-    const res = await upload((await encode(syntheticPhoto(1600, 1200), 'jpeg', { quality: 85 })) as Uint8Array<ArrayBuffer>, 'cat.jpg', 'image/jpeg');
+    const res = await upload(
+      (await encode(syntheticPhoto(1600, 1200), 'jpeg', { quality: 85 })) as Uint8Array<ArrayBuffer>,
+      'cat.jpg',
+      'image/jpeg',
+    );
     expect(res.status).toBe(201);
     return (await res.json<{ imageUrl: string }>()).imageUrl;
   };
@@ -117,16 +121,26 @@ describe('POST /api/generate-captions for the person’s own picture (imageUrl)'
       headers: { 'content-type': 'application/json', 'cf-connecting-ip': '198.18.0.20' },
       body: JSON.stringify({ imageUrl, context: 'my cat' }),
     });
-    const res = await worker.fetch!(request as Parameters<NonNullable<typeof worker.fetch>>[0], workerEnv, createExecutionContext());
+    const res = await worker.fetch!(
+      request as Parameters<NonNullable<typeof worker.fetch>>[0],
+      workerEnv,
+      createExecutionContext(),
+    );
     const body = await res.json<{ captions: string[]; provider: string; source: string; note?: string }>();
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ provider: 'cloudflare', source: 'model' });
     expect(body.note).toBeUndefined();
-    expect(body.captions[0]).toBe(`When the cat finds the one sunny spot${CAPTION_LINE_SEPARATOR}And the whole day is sorted`);
+    expect(body.captions[0]).toBe(
+      `When the cat finds the one sunny spot${CAPTION_LINE_SEPARATOR}And the whole day is sorted`,
+    );
     expect(calls).toHaveLength(1);
     expect(calls[0]!.model).toBe(VISION_CAPTION_MODEL);
     expect(LLAMA_4_SCOUT.input.safeParse(calls[0]!.input).success).toBe(true);
-    const parts = (calls[0]!.input.messages as Array<{ content: unknown }>)[1]!.content as Array<{ type: string; text?: string; image_url?: { url: string } }>;
+    const parts = (calls[0]!.input.messages as Array<{ content: unknown }>)[1]!.content as Array<{
+      type: string;
+      text?: string;
+      image_url?: { url: string };
+    }>;
     expect(parts[0]!.text).toContain('my cat');
     const sent = toBytesFromDataUri(parts[1]!.image_url!.url);
     expect(readHeader(sent)).toMatchObject({ format: 'jpeg', width: CAPTION_PICTURE_SIDE, height: 576 });
@@ -143,10 +157,32 @@ describe('POST /api/generate-captions for the person’s own picture (imageUrl)'
   it.each([
     ['an address that is not one of ours', { imageUrl: 'https://example.com/cat.jpg' }, 400, 'validation_failed'],
     ['an empty address', { imageUrl: '' }, 400, 'validation_failed'],
-    ['another site’s address of a picture id', { imageUrl: 'https://elsewhere.example/api/images/t1-0123456789abcdef0123456789abcdef' }, 400, 'validation_failed'],
-    ['our address with a query', { imageUrl: 'http://local/api/images/t1-0123456789abcdef0123456789abcdef?download=a.png' }, 400, 'validation_failed'],
-    ['a template and a picture at once', { templateId: 'nope-yep', imageUrl: '/api/images/t1-0123456789abcdef0123456789abcdef' }, 400, 'validation_failed'],
-    ['a picture that was never stored', { imageUrl: `/api/images/t${Math.ceil((Date.now() + 3600_000) / 600_000).toString(36)}-0123456789abcdef0123456789abcdef` }, 404, 'not_found'],
+    [
+      'another site’s address of a picture id',
+      { imageUrl: 'https://elsewhere.example/api/images/t1-0123456789abcdef0123456789abcdef' },
+      400,
+      'validation_failed',
+    ],
+    [
+      'our address with a query',
+      { imageUrl: 'http://local/api/images/t1-0123456789abcdef0123456789abcdef?download=a.png' },
+      400,
+      'validation_failed',
+    ],
+    [
+      'a template and a picture at once',
+      { templateId: 'nope-yep', imageUrl: '/api/images/t1-0123456789abcdef0123456789abcdef' },
+      400,
+      'validation_failed',
+    ],
+    [
+      'a picture that was never stored',
+      {
+        imageUrl: `/api/images/t${Math.ceil((Date.now() + 3600_000) / 600_000).toString(36)}-0123456789abcdef0123456789abcdef`,
+      },
+      404,
+      'not_found',
+    ],
     ['a picture past its expiry', { imageUrl: '/api/images/t1-0123456789abcdef0123456789abcdef' }, 410, 'gone'],
   ] as const)('refuses %s with %i', async (_what, body, status, code) => {
     const res = await captions({ ...body, context: '' }, '198.18.0.22');

@@ -52,7 +52,10 @@ describe('POST /api/generate-image', () => {
     const headers = { 'cf-connecting-ip': '192.0.2.11' };
     const res = await generate(prompt, headers);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'validation_failed', error: expect.stringContaining('describe the image') });
+    expect(await res.json()).toMatchObject({
+      code: 'validation_failed',
+      error: expect.stringContaining('describe the image'),
+    });
     expect(await usedBy(headers)).toBe(0);
   });
 
@@ -63,7 +66,11 @@ describe('POST /api/generate-image', () => {
   });
 
   it('refuses a body that is not JSON with 400', async () => {
-    const res = await api('/api/generate-image', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    const res = await api('/api/generate-image', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'invalid_json' });
   });

@@ -10,8 +10,14 @@ import { api } from './helpers';
 /** Port 1 on loopback: nothing listens there, as after the service was killed. */
 const NOTHING_LISTENS = 'http://127.0.0.1:1';
 
-async function health(overrides: Partial<Env> & Record<string, unknown>, options: { deadlineMs?: number; cacheMs?: number } = {}) {
-  const res = await healthRoute({ cacheMs: 0, ...options })(new Request('http://local/api/health'), { ...env, ...overrides } as Env);
+async function health(
+  overrides: Partial<Env> & Record<string, unknown>,
+  options: { deadlineMs?: number; cacheMs?: number } = {},
+) {
+  const res = await healthRoute({ cacheMs: 0, ...options })(new Request('http://local/api/health'), {
+    ...env,
+    ...overrides,
+  } as Env);
   const body = healthSchema.parse(await res.json());
   return { status: res.status, body };
 }
@@ -43,7 +49,11 @@ describe('GET /api/health', () => {
     expect(status).toBe(200);
     expect(body.status).toBe('degraded');
     expect(body.ok).toBe(true);
-    expect(body.checks.images).toMatchObject({ ok: false, provider: 'local', error: 'The image service is not running.' });
+    expect(body.checks.images).toMatchObject({
+      ok: false,
+      provider: 'local',
+      error: 'The image service is not running.',
+    });
     expect(body.checks.renderer.ok).toBe(true);
     expect(body.bindings.images).toBe(false);
   });
@@ -65,7 +75,11 @@ describe('GET /api/health', () => {
   it('says degraded when the local AI service does not run', async () => {
     const { status, body } = await health({ AI_PROVIDER: 'local', LOCAL_AI_URL: NOTHING_LISTENS });
     expect(status).toBe(200);
-    expect(body.checks.ai).toMatchObject({ ok: false, provider: 'local', error: 'The local AI service is not running.' });
+    expect(body.checks.ai).toMatchObject({
+      ok: false,
+      provider: 'local',
+      error: 'The local AI service is not running.',
+    });
     expect(body.status).toBe('degraded');
   });
 
@@ -97,16 +111,36 @@ describe('GET /api/health', () => {
     const IMAGES = { info: record('IMAGES.info'), input: record('IMAGES.input') };
     const AI = { run: record('AI.run') };
     const BROWSER = { fetch: record('BROWSER.fetch') };
-    const { status, body } = await health({ IMAGE_SERVICE: 'cloudflare', IMAGES, AI_PROVIDER: 'cloudflare', AI, HTML_RENDERER: 'cloudflare', BROWSER } as never);
+    const { status, body } = await health({
+      IMAGE_SERVICE: 'cloudflare',
+      IMAGES,
+      AI_PROVIDER: 'cloudflare',
+      AI,
+      HTML_RENDERER: 'cloudflare',
+      BROWSER,
+    } as never);
     expect(status).toBe(200);
     expect(body.status).toBe('ok');
-    expect(body.checks).toMatchObject({ images: { ok: true, provider: 'cloudflare' }, ai: { ok: true, provider: 'cloudflare' }, renderer: { ok: true, provider: 'cloudflare' } });
+    expect(body.checks).toMatchObject({
+      images: { ok: true, provider: 'cloudflare' },
+      ai: { ok: true, provider: 'cloudflare' },
+      renderer: { ok: true, provider: 'cloudflare' },
+    });
     expect(calls).toEqual([]);
   });
 
   it('says degraded when a Cloudflare binding is missing', async () => {
-    const { body } = await health({ HTML_RENDERER: 'cloudflare', BROWSER: undefined, AI_PROVIDER: 'cloudflare', AI: undefined });
-    expect(body.checks.renderer).toMatchObject({ ok: false, provider: 'none', error: 'No Browser Rendering binding is configured.' });
+    const { body } = await health({
+      HTML_RENDERER: 'cloudflare',
+      BROWSER: undefined,
+      AI_PROVIDER: 'cloudflare',
+      AI: undefined,
+    });
+    expect(body.checks.renderer).toMatchObject({
+      ok: false,
+      provider: 'none',
+      error: 'No Browser Rendering binding is configured.',
+    });
     expect(body.checks.ai).toMatchObject({ ok: false, provider: 'none' });
     expect(body.status).toBe('degraded');
   });
@@ -115,13 +149,17 @@ describe('GET /api/health', () => {
     let asked = 0;
     const counting = { fetch: async () => (asked++, Response.json({ ok: true })) };
     const route = healthRoute({ cacheMs: 60_000 });
-    const call = async () => (await route(new Request('http://local/api/health'), { ...env, LOCAL_IMAGES: counting } as Env).then((r) => r.json())) as Health;
+    const call = async () =>
+      (await route(new Request('http://local/api/health'), { ...env, LOCAL_IMAGES: counting } as Env).then((r) =>
+        r.json(),
+      )) as Health;
     const first = await call();
     for (let i = 0; i < 5; i++) expect((await call()).checkedAt).toBe(first.checkedAt);
     expect(asked).toBe(1);
 
     const uncached = healthRoute({ cacheMs: 0 });
-    for (let i = 0; i < 3; i++) await uncached(new Request('http://local/api/health'), { ...env, LOCAL_IMAGES: counting } as Env);
+    for (let i = 0; i < 3; i++)
+      await uncached(new Request('http://local/api/health'), { ...env, LOCAL_IMAGES: counting } as Env);
     expect(asked).toBe(4);
   });
 });

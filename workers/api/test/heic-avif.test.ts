@@ -16,14 +16,27 @@ import { upload } from './helpers';
 type Fields = Record<string, string | number | boolean>;
 
 /** ImageMagick, which shares no code with ours, decodes the bytes in full. */
-async function magick(bytes: Uint8Array): Promise<{ ok: boolean; format?: string; width?: number; height?: number; problem?: string }> {
-  const res = await env.IMAGEMAGICK.fetch('http://magick/check', { method: 'POST', body: bytes as Uint8Array<ArrayBuffer> });
+async function magick(
+  bytes: Uint8Array,
+): Promise<{ ok: boolean; format?: string; width?: number; height?: number; problem?: string }> {
+  const res = await env.IMAGEMAGICK.fetch('http://magick/check', {
+    method: 'POST',
+    body: bytes as Uint8Array<ArrayBuffer>,
+  });
   return res.json();
 }
 
 async function call(route: string, bytes: Uint8Array, fields: Fields) {
   const res = await toolRequest(route, bytes, fields, 'photo');
-  const body = await res.json<ToolBody & { metadata?: { privacy: { potentialRisks: string[]; dataTypes: string[] }; technical: { format: string }; exif: { available: boolean; gps?: { latitude: number; longitude: number } | null } } }>();
+  const body = await res.json<
+    ToolBody & {
+      metadata?: {
+        privacy: { potentialRisks: string[]; dataTypes: string[] };
+        technical: { format: string };
+        exif: { available: boolean; gps?: { latitude: number; longitude: number } | null };
+      };
+    }
+  >();
   return { status: res.status, body };
 }
 
@@ -40,7 +53,15 @@ function everyTool(w: number, h: number): [string, Fields, [number, number]][] {
     ['convert', { format: 'webp' }, [w, h]],
     ['convert', { format: 'avif', quality: 60 }, [w, h]],
     ['security', { operation: 'watermark', text: 'Memeforge' }, [w, h]],
-    ['security', { operation: 'blur', method: 'selective', regions: JSON.stringify([{ x: 0, y: 0, width: w / 2, height: h / 2 }]) }, [w, h]],
+    [
+      'security',
+      {
+        operation: 'blur',
+        method: 'selective',
+        regions: JSON.stringify([{ x: 0, y: 0, width: w / 2, height: h / 2 }]),
+      },
+      [w, h],
+    ],
     ['security', { operation: 'privacy' }, [w, h]],
     // The AI providers read neither: they get a PNG of it (the fake provider in tests).
     ['optimize', { operation: 'upscale', factor: 2 }, [w * 2, h * 2]],
@@ -98,13 +119,20 @@ describe('HEIC (the iPhone photo)', () => {
   });
 
   it('loses its GPS in privacy removal, exiftool says, and comes back a picture that decodes', async () => {
-    const { status, body } = await call('security', heic, { operation: 'privacy', removeExif: 'true', removeLocation: 'true', removeTimestamp: 'true' });
+    const { status, body } = await call('security', heic, {
+      operation: 'privacy',
+      removeExif: 'true',
+      removeLocation: 'true',
+      removeTimestamp: 'true',
+    });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ format: 'jpeg', width: W, height: H });
     expect(body.privacyLog!.removed).toContain('All metadata');
     const out = await resultBytes(body.imageUrl);
     const tags = await exiftool(out);
-    expect(Object.keys(tags).filter((k) => k.startsWith('GPS:') || k.startsWith('IFD0:') || k.startsWith('ExifIFD:'))).toEqual([]);
+    expect(
+      Object.keys(tags).filter((k) => k.startsWith('GPS:') || k.startsWith('IFD0:') || k.startsWith('ExifIFD:')),
+    ).toEqual([]);
     expect(await magick(out)).toMatchObject({ ok: true, format: 'JPEG', width: W, height: H });
   });
 
@@ -130,7 +158,18 @@ describe('HEIC (the iPhone photo)', () => {
     const big = await call('convert', huge, { format: 'jpeg' });
     expect([big.status, big.body.code]).toEqual([413, 'payload_too_large']);
 
-    const fake = new Uint8Array([0, 0, 0, 20, ...new TextEncoder().encode('ftypheic'), 0, 0, 0, 0, ...new TextEncoder().encode('mif1no picture here, only words')]);
+    const fake = new Uint8Array([
+      0,
+      0,
+      0,
+      20,
+      ...new TextEncoder().encode('ftypheic'),
+      0,
+      0,
+      0,
+      0,
+      ...new TextEncoder().encode('mif1no picture here, only words'),
+    ]);
     const notHeic = await call('convert', fake, { format: 'jpeg' });
     expect([notHeic.status, notHeic.body.code]).toEqual([422, 'unprocessable_image']);
 
@@ -164,8 +203,15 @@ describe('AVIF', () => {
 
   it('refuses an AVIF result over 1,200 px a side before any work, in the words production answers', async () => {
     const photo = await makePhoto({ width: 1_600, height: 900, format: 'jpeg' });
-    const words = imageServiceRefusal({ input: { format: 'jpeg', width: 1_600, height: 900, bytes: 1 }, steps: [], result: { width: 1_600, height: 900 }, output: 'avif' });
-    expect(words).toBe('The result is 1,600 pixels wide; AVIF pictures are made at most 1,200 pixels a side. Please make it smaller (at most 1,200 pixels a side) and try again.');
+    const words = imageServiceRefusal({
+      input: { format: 'jpeg', width: 1_600, height: 900, bytes: 1 },
+      steps: [],
+      result: { width: 1_600, height: 900 },
+      output: 'avif',
+    });
+    expect(words).toBe(
+      'The result is 1,600 pixels wide; AVIF pictures are made at most 1,200 pixels a side. Please make it smaller (at most 1,200 pixels a side) and try again.',
+    );
     for (const [route, fields] of [
       ['convert', { format: 'avif' }],
       ['optimize', { operation: 'compress', quality: 70, format: 'avif' }],
@@ -175,7 +221,13 @@ describe('AVIF', () => {
       expect([status, body.code, body.error], route).toEqual([413, 'payload_too_large', words]);
     }
     // Resized within the limit on the way, the same batch works.
-    const fits = await call('modify', photo, { operation: 'resize', width: 1_200, height: 675, format: 'avif', quality: 70 });
+    const fits = await call('modify', photo, {
+      operation: 'resize',
+      width: 1_200,
+      height: 675,
+      format: 'avif',
+      quality: 70,
+    });
     expect([fits.status, fits.body.format, fits.body.width], JSON.stringify(fits.body)).toEqual([200, 'avif', 1_200]);
   });
 
@@ -184,6 +236,8 @@ describe('AVIF', () => {
     const res = await upload(big as Uint8Array<ArrayBuffer>, 'big.avif', 'image/avif');
     const body = await res.json<{ error: string; code: string }>();
     expect([res.status, body.code]).toEqual([413, 'payload_too_large']);
-    expect(body.error).toBe('AVIF pictures are taken up to 1,200 pixels a side; this one is 1,300 × 600. Please save it as JPEG or PNG (or make it smaller) and try again.');
+    expect(body.error).toBe(
+      'AVIF pictures are taken up to 1,200 pixels a side; this one is 1,300 × 600. Please save it as JPEG or PNG (or make it smaller) and try again.',
+    );
   });
 });

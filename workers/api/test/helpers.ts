@@ -20,7 +20,9 @@ export const TEST_ORIGIN = 'http://local';
 export function api(path: string, init?: RequestInit): Promise<Response> {
   const request = new Request(new URL(path, TEST_ORIGIN), init);
   if (!request.headers.has('cf-connecting-ip')) return exports.default.fetch(request);
-  return Promise.resolve(worker.fetch!(request as Parameters<NonNullable<typeof worker.fetch>>[0], edgeEnv, createExecutionContext()));
+  return Promise.resolve(
+    worker.fetch!(request as Parameters<NonNullable<typeof worker.fetch>>[0], edgeEnv, createExecutionContext()),
+  );
 }
 
 export function uploadForm(bytes: BlobPart, name = 'image.png', type = 'image/png', field = 'image'): FormData {
@@ -46,7 +48,14 @@ function chunk(type: string, data: number[]): number[] {
 export function pngDeclaring(width: number, height: number): Uint8Array<ArrayBuffer> {
   const ihdr = [...u32(width), ...u32(height), 8, 0, 0, 0, 0];
   return Uint8Array.from([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
     ...chunk('IHDR', ihdr),
     ...chunk('IDAT', width * height <= 16_384 ? blackRows(width, height) : ONE_PIXEL),
     ...chunk('IEND', []),
@@ -61,7 +70,17 @@ function blackRows(width: number, height: number): number[] {
   const length = height * (width + 1);
   // Adler-32 of zeros: a stays 1, b adds a once per byte.
   const adler = ((length % 65521) << 16) | 1;
-  return [0x78, 0x01, 0x01, length & 255, length >> 8, ~length & 255, (~length >> 8) & 255, ...new Array<number>(length).fill(0), ...u32(adler >>> 0)];
+  return [
+    0x78,
+    0x01,
+    0x01,
+    length & 255,
+    length >> 8,
+    ~length & 255,
+    (~length >> 8) & 255,
+    ...new Array<number>(length).fill(0),
+    ...u32(adler >>> 0),
+  ];
 }
 
 export async function listKeys(bucket: R2Bucket, prefix = ''): Promise<string[]> {
@@ -83,7 +102,10 @@ export function cookiesFrom(res: Response, previous = ''): string {
     const eq = pair!.indexOf('=');
     jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
   }
-  return [...jar].filter(([, v]) => v !== '').map(([k, v]) => `${k}=${v}`).join('; ');
+  return [...jar]
+    .filter(([, v]) => v !== '')
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
 }
 
 export const ACCESS_CODE = 'test-access-code';

@@ -18,7 +18,11 @@ import { RequestContext } from '../src/identity/request-context';
 // LOCAL_RENDER) and the real local R2.
 
 const post = (body: unknown, contentType = 'application/json') =>
-  api('/api/convert/html', { method: 'POST', headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  api('/api/convert/html', {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 const storedCount = async () => (await env.BUCKET.list({ prefix: 'tmp/' })).objects.length;
 
@@ -43,7 +47,14 @@ describe('POST /api/convert/html', () => {
     const res = await post({ html: BLOCKS, width: 640, height: 400, fit: 'viewport' });
     const result = await res.json<ToolResult>();
     expect(res.status, JSON.stringify(result)).toBe(200);
-    expect(result).toMatchObject({ format: 'png', width: 640, height: 400, operation: 'html-to-image', engine: 'browser', compressionRatio: 0 });
+    expect(result).toMatchObject({
+      format: 'png',
+      width: 640,
+      height: 400,
+      operation: 'html-to-image',
+      engine: 'browser',
+      compressionRatio: 0,
+    });
     expect(result.originalSize).toBe(new TextEncoder().encode(BLOCKS).length);
     expect(result.notes).toContain('Scripts were off.');
     const { res: image, bytes, header } = await picture(result);
@@ -57,7 +68,9 @@ describe('POST /api/convert/html', () => {
 
   it('writes JPEG and WebP at the quality asked', async () => {
     for (const format of ['jpeg', 'webp'] as const) {
-      const result = await (await post({ html: BLOCKS, width: 400, height: 300, format, quality: 70, fit: 'viewport' })).json<ToolResult>();
+      const result = await (
+        await post({ html: BLOCKS, width: 400, height: 300, format, quality: 70, fit: 'viewport' })
+      ).json<ToolResult>();
       expect(result).toMatchObject({ format, width: 400, height: 300, quality: 70 });
       expect((await picture(result)).header.format).toBe(format);
     }
@@ -69,7 +82,9 @@ describe('POST /api/convert/html', () => {
     expect([full.width, full.height]).toEqual([320, 1800]);
     const capped = await (await post({ html: tall(30_000), width: 320, fullPage: true })).json<ToolResult>();
     expect(capped.height).toBe(HTML_MAX_PAGE_HEIGHT);
-    expect(capped.notes.join(' ')).toMatch(/The page is 320 × 30,000 px; the picture shows its top-left 320 × 16,000 px/);
+    expect(capped.notes.join(' ')).toMatch(
+      /The page is 320 × 30,000 px; the picture shows its top-left 320 × 16,000 px/,
+    );
     expect((await picture(capped)).header.height).toBe(HTML_MAX_PAGE_HEIGHT);
   });
 
@@ -97,7 +112,8 @@ describe('POST /api/convert/html', () => {
   });
 
   it('leaves the backdrop transparent when asked: a rounded corner is see-through, the middle opaque', async () => {
-    const html = '<body style="margin:0"><div style="width:200px;height:100px;border-radius:50px;background:#ff0000"></div></body>';
+    const html =
+      '<body style="margin:0"><div style="width:200px;height:100px;border-radius:50px;background:#ff0000"></div></body>';
     for (const format of ['png', 'webp'] as const) {
       const result = await (await post({ html, format, transparent: true })).json<ToolResult>();
       expect([result.format, result.width, result.height]).toEqual([format, 200, 100]);
@@ -109,14 +125,17 @@ describe('POST /api/convert/html', () => {
   });
 
   it('a page that paints nothing is captured as its viewport, and says so', async () => {
-    const result = await (await post({ html: '<body style="background:#00ff00"></body>', width: 400, height: 300 })).json<ToolResult>();
+    const result = await (
+      await post({ html: '<body style="background:#00ff00"></body>', width: 400, height: 300 })
+    ).json<ToolResult>();
     expect([result.width, result.height]).toEqual([400, 300]);
     expect(result.notes[0]).toBe('The page paints nothing to fit to, so the 400 × 300 px viewport was captured.');
   });
 
   it('refuses a selector the browser cannot parse, or one that matches nothing shown, with 400 and stores nothing', async () => {
     const before = await storedCount();
-    const html = '<div class="hidden" style="display:none">x</div><p class="empty" style="width:0;height:0;margin:0"></p><p>text</p>';
+    const html =
+      '<div class="hidden" style="display:none">x</div><p class="empty" style="width:0;height:0;margin:0"></p><p>text</p>';
     for (const [selector, code, message] of [
       ['div[', 'invalid_selector', /"div\[" is not a CSS selector the browser understands/],
       ['p >> a', 'invalid_selector', /not a CSS selector/],
@@ -136,7 +155,9 @@ describe('POST /api/convert/html', () => {
     const html = `<body style="margin:0;background:#fff"><img src="http://example.com/x.png"><img src="${url}/picture.png">
       <link rel="stylesheet" href="${url}/style.css">
       <script>fetch('${url}/fetch').catch(() => {}); navigator.sendBeacon('${url}/beacon', 'x');</script></body>`;
-    const result = await (await post({ html, width: 320, height: 200, allowScripts: true, fit: 'viewport' })).json<ToolResult>();
+    const result = await (
+      await post({ html, width: 320, height: 200, allowScripts: true, fit: 'viewport' })
+    ).json<ToolResult>();
     expect(result.notes.join(' ')).toMatch(/requests to the network were blocked/);
     expect(result.notes).toContain('Scripts ran, as you allowed.');
     // The probe's stylesheet would have painted the page red.
@@ -147,7 +168,8 @@ describe('POST /api/convert/html', () => {
 
   it('lets a page send no UDP: peer connections to a STUN and a TURN server on a live loopback socket send nothing', async () => {
     const { port } = await (await env.NETWORK_PROBE.fetch('http://probe/udp')).json<{ port: number }>();
-    const probe = async () => (await (await env.NETWORK_PROBE.fetch('http://probe/hits')).json<{ datagrams: number }>()).datagrams;
+    const probe = async () =>
+      (await (await env.NETWORK_PROBE.fetch('http://probe/hits')).json<{ datagrams: number }>()).datagrams;
     const before = await probe();
     // The page is held 1.5 s after the offer, so ICE gathering has time to send (local-render/sandbox.test.ts shows
     // the same page sending datagrams from a Chromium without the renderer's locks).
@@ -163,7 +185,8 @@ describe('POST /api/convert/html', () => {
   });
 
   it('runs scripts only when asked', async () => {
-    const html = '<body style="margin:0;background:#fff"><script>document.body.style.background = "#00ff00"</script></body>';
+    const html =
+      '<body style="margin:0;background:#fff"><script>document.body.style.background = "#00ff00"</script></body>';
     const off = await (await post({ html, width: 320, height: 200 })).json<ToolResult>();
     expect(await rgbAt((await picture(off)).bytes, 5, 5)).toEqual([255, 255, 255]);
     const on = await (await post({ html, width: 320, height: 200, allowScripts: true })).json<ToolResult>();
@@ -174,7 +197,10 @@ describe('POST /api/convert/html', () => {
     const before = await storedCount();
     const res = await post({ html: '<script>for (;;) {}</script>', width: 320, allowScripts: true });
     expect(res.status).toBe(422);
-    expect(await res.json()).toMatchObject({ code: 'render_timeout', error: expect.stringMatching(/longer than 10 seconds/) });
+    expect(await res.json()).toMatchObject({
+      code: 'render_timeout',
+      error: expect.stringMatching(/longer than 10 seconds/),
+    });
     expect(await storedCount()).toBe(before);
   }, 40_000);
 
@@ -192,12 +218,27 @@ describe('POST /api/convert/html', () => {
       [{ html: BLOCKS, format: 'gif' }, 400, 'validation_failed', /Format must be one of png, jpeg, webp/],
       [{ html: BLOCKS, fullPage: 'yes' }, 400, 'validation_failed', /Full page must be true or false/],
       [{ html: BLOCKS, format: 'jpeg', quality: 5 }, 400, 'validation_failed', /Quality must be between 10 and 100/],
-      [{ html: BLOCKS, format: 'jpeg', transparent: true }, 400, 'validation_failed', /JPEG has no transparency\. Choose PNG or WebP/],
-      [{ html: BLOCKS, fit: 'viewport', selector: '.card' }, 400, 'validation_failed', /A selector picks the element the picture fits, so it needs fit=content/],
+      [
+        { html: BLOCKS, format: 'jpeg', transparent: true },
+        400,
+        'validation_failed',
+        /JPEG has no transparency\. Choose PNG or WebP/,
+      ],
+      [
+        { html: BLOCKS, fit: 'viewport', selector: '.card' },
+        400,
+        'validation_failed',
+        /A selector picks the element the picture fits, so it needs fit=content/,
+      ],
       [{ html: BLOCKS, fit: 'middle' }, 400, 'validation_failed', /Fit must be one of content, viewport, page/],
       [{ html: BLOCKS, scale: 3 }, 400, 'validation_failed', /Scale must be 1 or 2/],
       [{ html: BLOCKS, selector: '' }, 400, 'validation_failed', /The selector is empty/],
-      [{ html: BLOCKS, selector: 'div '.repeat(100) }, 400, 'validation_failed', /The selector is longer than 300 characters/],
+      [
+        { html: BLOCKS, selector: 'div '.repeat(100) },
+        400,
+        'validation_failed',
+        /The selector is longer than 300 characters/,
+      ],
       [{ html: BLOCKS, transparent: 'yes' }, 400, 'validation_failed', /Transparent must be true or false/],
       [{ html: 'é'.repeat(HTML_MAX_BYTES / 2 + 1) }, 413, 'payload_too_large', /the most we render is 1024 KB/],
       [{ html: '"'.repeat(HTML_MAX_BODY_BYTES) }, 413, 'payload_too_large', /The request is too large/],
@@ -216,11 +257,19 @@ describe('POST /api/convert/html', () => {
     let cookie = '';
     for (let i = 0; i < RATE_LIMITS_PER_MINUTE.tools; i++) {
       // Cheap requests (refused for their JSON) count like any other.
-      const res = await api('/api/convert/html', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{' });
+      const res = await api('/api/convert/html', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: '{',
+      });
       expect(res.status).toBe(400);
       cookie = cookiesFrom(res, cookie);
     }
-    const res = await api('/api/convert/html', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ html: BLOCKS }) });
+    const res = await api('/api/convert/html', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ html: BLOCKS }),
+    });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await res.json()).toMatchObject({ code: 'rate_limited' });
@@ -228,15 +277,33 @@ describe('POST /api/convert/html', () => {
 
   it('answers 503 with a clear message when no renderer is running or configured', async () => {
     const stopped = localRenderer({ fetcher: undefined, url: 'http://127.0.0.1:9' });
-    await expect(stopped.render({ html: BLOCKS, width: 320, height: 200, fullPage: false, format: 'png', quality: 90, transparent: false, scale: 1, allowScripts: false })).rejects.toMatchObject({
+    await expect(
+      stopped.render({
+        html: BLOCKS,
+        width: 320,
+        height: 200,
+        fullPage: false,
+        format: 'png',
+        quality: 90,
+        transparent: false,
+        scale: 1,
+        allowScripts: false,
+      }),
+    ).rejects.toMatchObject({
       status: 503,
       code: 'renderer_unavailable',
       message: expect.stringMatching(/not running. Start the app with `npm start`/),
     } satisfies Partial<RendererError>);
     // Production without its [browser] binding, and an unknown renderer name.
     for (const changed of [{ HTML_RENDERER: 'cloudflare', BROWSER: undefined }, { HTML_RENDERER: 'nothing' }]) {
-      const request = new Request('http://local/api/convert/html', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html: BLOCKS }) });
-      await expect(postConvertHtml(request, { ...env, ...changed }, createExecutionContext(), new RequestContext())).rejects.toMatchObject({ status: 503, code: 'renderer_unavailable' });
+      const request = new Request('http://local/api/convert/html', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ html: BLOCKS }),
+      });
+      await expect(
+        postConvertHtml(request, { ...env, ...changed }, createExecutionContext(), new RequestContext()),
+      ).rejects.toMatchObject({ status: 503, code: 'renderer_unavailable' });
       expect(getHtmlRenderer({ ...env, ...changed }, notBilled).name).toBeDefined();
     }
   });

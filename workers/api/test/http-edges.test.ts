@@ -29,7 +29,7 @@ function streamedBody(total: number, head = new Uint8Array()) {
 }
 
 describe('HEAD', () => {
-  it('is answered wherever GET is, with GET\'s status and headers and no body', async () => {
+  it("is answered wherever GET is, with GET's status and headers and no body", async () => {
     const health = await api('/api/health', { method: 'HEAD' });
     expect(health.status).toBe(200);
     expect(health.headers.get('content-type')).toContain('application/json');
@@ -48,11 +48,21 @@ describe('HEAD', () => {
 });
 
 describe('JSON routes require application/json', () => {
-  const jsonRoutes = ['/api/session', '/api/generate-image', '/api/generate-captions', '/api/download-meme', '/api/convert/html'];
+  const jsonRoutes = [
+    '/api/session',
+    '/api/generate-image',
+    '/api/generate-captions',
+    '/api/download-meme',
+    '/api/convert/html',
+  ];
   for (const path of jsonRoutes) {
     it(`${path}: text/plain and form bodies are 415, as a cross-site form would send them`, async () => {
       for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-        const res = await api(path, { method: 'POST', headers: { 'content-type': type }, body: '{"prompt":"a cat","accessCode":"x"}' });
+        const res = await api(path, {
+          method: 'POST',
+          headers: { 'content-type': type },
+          body: '{"prompt":"a cat","accessCode":"x"}',
+        });
         expect(res.status).toBe(415);
         const body = await res.json<{ error: string; code: string }>();
         expect(body.code).toBe('unsupported_media_type');
@@ -63,19 +73,34 @@ describe('JSON routes require application/json', () => {
 
   it('spends no allowance on a text/plain generation', async () => {
     const ip = { 'cf-connecting-ip': '198.51.100.150' };
-    const res = await api('/api/generate-image', { method: 'POST', headers: { ...ip, 'content-type': 'text/plain' }, body: '{"prompt":"a cat"}' });
+    const res = await api('/api/generate-image', {
+      method: 'POST',
+      headers: { ...ip, 'content-type': 'text/plain' },
+      body: '{"prompt":"a cat"}',
+    });
     expect(res.status).toBe(415);
     expect(await (await api('/api/usage-limit', { headers: ip })).json()).toMatchObject({ used: 0 });
-    const ok = await api('/api/generate-image', { method: 'POST', headers: { ...ip, 'content-type': 'application/json; charset=utf-8' }, body: '{"prompt":"a cat"}' });
+    const ok = await api('/api/generate-image', {
+      method: 'POST',
+      headers: { ...ip, 'content-type': 'application/json; charset=utf-8' },
+      body: '{"prompt":"a cat"}',
+    });
     expect(ok.status).toBe(200);
   });
 });
 
 describe('too-large bodies', () => {
   it('names the real limit: 16 KB for a JSON body, 11.0 MB for a request', async () => {
-    const json = await api('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"accessCode":"${'x'.repeat(MAX_JSON_BYTES)}"}` });
+    const json = await api('/api/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"accessCode":"${'x'.repeat(MAX_JSON_BYTES)}"}`,
+    });
     expect(json.status).toBe(413);
-    expect(await json.json()).toEqual({ error: 'The request is too large. The limit is 16 KB.', code: 'payload_too_large' });
+    expect(await json.json()).toEqual({
+      error: 'The request is too large. The limit is 16 KB.',
+      code: 'payload_too_large',
+    });
   });
 
   it('refuses streamed bodies over the limit on the JSON routes the burst tests do not cover, naming the limit', async () => {
@@ -86,9 +111,16 @@ describe('too-large bodies', () => {
     ];
     for (const [path, headers, limit] of cases) {
       const { body } = streamedBody(limit + 64 * 1024);
-      const res = await api(path, { method: 'POST', body, headers: { ...headers, 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+      const res = await api(path, {
+        method: 'POST',
+        body,
+        headers: { ...headers, 'content-type': 'application/json' },
+        duplex: 'half',
+      } as RequestInit);
       expect(res.status, path).toBe(413);
-      expect((await res.json<{ error: string }>()).error).toBe(`The request is too large. The limit is ${formatLimit(limit)}.`);
+      expect((await res.json<{ error: string }>()).error).toBe(
+        `The request is too large. The limit is ${formatLimit(limit)}.`,
+      );
     }
     expect(formatLimit(HTML_MAX_BODY_BYTES)).toMatch(/^\d+\.\d MB$/);
   });
@@ -96,7 +128,9 @@ describe('too-large bodies', () => {
   it('answers a 12 MB chunked upload with 413 soon after it crosses the limit, dropping the rest it sends, and stores nothing', async () => {
     const before = await listKeys(env.BUCKET);
     const boundary = 'edge-test';
-    const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
     const { body, state } = streamedBody(12 * 1024 * 1024, head);
     const request = new Request('http://local/api/upload', {
       method: 'POST',
@@ -134,8 +168,19 @@ function stalledBody(head = new TextEncoder().encode('{"accessCode":"')) {
  * GET may carry a body there, and any method arrives, though the Request constructor allows neither.
  */
 function raw(method: string, path: string, headers: Record<string, string> = {}, body: ReadableStream | null = null) {
-  const request = { method, url: `http://local${path}`, headers: new Headers(headers), body, bodyUsed: false, signal: new AbortController().signal };
-  return worker.fetch!(request as unknown as Parameters<NonNullable<typeof worker.fetch>>[0], env, createExecutionContext());
+  const request = {
+    method,
+    url: `http://local${path}`,
+    headers: new Headers(headers),
+    body,
+    bodyUsed: false,
+    signal: new AbortController().signal,
+  };
+  return worker.fetch!(
+    request as unknown as Parameters<NonNullable<typeof worker.fetch>>[0],
+    env,
+    createExecutionContext(),
+  );
 }
 
 /** Cancellation reaches the test's stream a moment after the answer. */
@@ -158,7 +203,10 @@ describe('methods a route does not answer', () => {
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.get('allow')!.split(', ').sort()).toEqual([...allow].sort());
       const body = apiErrorSchema.parse(await res.json());
-      expect(body).toEqual({ code: 'method_not_allowed', error: `This route answers ${res.headers.get('allow')}, not ${method}.` });
+      expect(body).toEqual({
+        code: 'method_not_allowed',
+        error: `This route answers ${res.headers.get('allow')}, not ${method}.`,
+      });
     }
   });
 
@@ -188,7 +236,8 @@ describe('malformed framing', () => {
       const res = await raw(method, '/api/health', { 'content-length': '5' }, body);
       expect(res.status, method).toBe(400);
       expect(res.headers.get('content-type')).toContain('application/json');
-      if (method === 'GET') expect(await res.json()).toEqual({ error: FRAMING_MESSAGES.bodyOnRead, code: 'bad_request' });
+      if (method === 'GET')
+        expect(await res.json()).toEqual({ error: FRAMING_MESSAGES.bodyOnRead, code: 'bad_request' });
       else expect(await res.text()).toBe('');
       expect(await eventually(() => state.cancelled), method).toBe(true);
     }
@@ -197,7 +246,12 @@ describe('malformed framing', () => {
   it('refuses a Content-Length sent twice (joined "5, 5") with 400 JSON before any route reads the body', async () => {
     for (const path of ['/api/session', '/api/upload', '/api/health']) {
       const { body, state } = stalledBody();
-      const res = await raw(path === '/api/health' ? 'GET' : 'POST', path, { 'content-type': 'application/json', 'content-length': '5, 5' }, body);
+      const res = await raw(
+        path === '/api/health' ? 'GET' : 'POST',
+        path,
+        { 'content-type': 'application/json', 'content-length': '5, 5' },
+        body,
+      );
       expect(res.status, path).toBe(400);
       expect(await res.json()).toEqual({ error: FRAMING_MESSAGES.contentLength, code: 'bad_request' });
       expect(await eventually(() => state.cancelled), path).toBe(true);
@@ -222,16 +276,29 @@ describe('bodies that are not read', () => {
   it("reads to its end a body declared over the route's limit but within the largest body, so the 413 is not cut off", async () => {
     const total = 1024 * 1024;
     const { body, state } = streamedBody(total);
-    const res = await api('/api/session', { method: 'POST', body, headers: { 'content-type': 'application/json', 'content-length': String(total) }, duplex: 'half' } as RequestInit);
+    const res = await api('/api/session', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'content-length': String(total) },
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: `The request is too large. The limit is ${formatLimit(MAX_JSON_BYTES)}.`, code: 'payload_too_large' });
+    expect(await res.json()).toEqual({
+      error: `The request is too large. The limit is ${formatLimit(MAX_JSON_BYTES)}.`,
+      code: 'payload_too_large',
+    });
     expect(state.pulled).toBe(total);
   });
 
   it('answers a declared length over the limit with 413 at once, reading none of a body that never comes', async () => {
     const { body, state } = stalledBody();
     const started = performance.now();
-    const res = await api('/api/upload', { method: 'POST', body, headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(100 * 1024 * 1024) }, duplex: 'half' } as RequestInit);
+    const res = await api('/api/upload', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(100 * 1024 * 1024) },
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ code: 'payload_too_large' });
     expect(performance.now() - started).toBeLessThan(1000);
@@ -243,8 +310,16 @@ describe('the body read deadline', () => {
   it('refuses a body that stops arriving with 408 once nothing came for the idle time, and cancels the rest', async () => {
     const { body, state } = stalledBody();
     const started = performance.now();
-    const read = readBodyLimited(new Request('http://local/', { method: 'POST', body, duplex: 'half' } as RequestInit), 1024, 200);
-    await expect(read).rejects.toMatchObject({ status: 408, code: 'request_timeout', message: 'The request body stopped arriving (nothing came for 0.2 seconds). Please send it again.' });
+    const read = readBodyLimited(
+      new Request('http://local/', { method: 'POST', body, duplex: 'half' } as RequestInit),
+      1024,
+      200,
+    );
+    await expect(read).rejects.toMatchObject({
+      status: 408,
+      code: 'request_timeout',
+      message: 'The request body stopped arriving (nothing came for 0.2 seconds). Please send it again.',
+    });
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);
     expect(await eventually(() => state.cancelled)).toBe(true);
   });
@@ -259,16 +334,32 @@ describe('the body read deadline', () => {
         else controller.close();
       },
     });
-    const bytes = await readBodyLimited(new Request('http://local/', { method: 'POST', body, duplex: 'half' } as RequestInit), 1024, 200);
+    const bytes = await readBodyLimited(
+      new Request('http://local/', { method: 'POST', body, duplex: 'half' } as RequestInit),
+      1024,
+      200,
+    );
     expect(new TextDecoder().decode(bytes)).toBe('{"accessCode":"not-the-code"}');
   });
 
-  it(`answers a route's stalled body with 408 JSON after ${BODY_READ_IDLE_MS / 1000} s`, async () => {
-    const { body } = stalledBody();
-    const started = performance.now();
-    const res = await api('/api/session', { method: 'POST', body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
-    expect(res.status).toBe(408);
-    expect(await res.json()).toEqual({ error: 'The request body stopped arriving (nothing came for 30 seconds). Please send it again.', code: 'request_timeout' });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(BODY_READ_IDLE_MS - 50);
-  }, BODY_READ_IDLE_MS + 10_000);
+  it(
+    `answers a route's stalled body with 408 JSON after ${BODY_READ_IDLE_MS / 1000} s`,
+    async () => {
+      const { body } = stalledBody();
+      const started = performance.now();
+      const res = await api('/api/session', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status).toBe(408);
+      expect(await res.json()).toEqual({
+        error: 'The request body stopped arriving (nothing came for 30 seconds). Please send it again.',
+        code: 'request_timeout',
+      });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(BODY_READ_IDLE_MS - 50);
+    },
+    BODY_READ_IDLE_MS + 10_000,
+  );
 });

@@ -30,21 +30,38 @@ import { makePhoto, reference, type ReferenceOp } from './support/photos';
 import { notBilled } from '../src/billed-calls';
 
 const raster = async (bytes: Uint8Array): Promise<Raster> => decode(bytes, readHeader(bytes)!);
-const solid = (w: number, h: number, rgba: number[]) => plainPng(new Uint8Array(Array.from({ length: w * h }, () => rgba).flat()), w, h, 4);
+const solid = (w: number, h: number, rgba: number[]) =>
+  plainPng(new Uint8Array(Array.from({ length: w * h }, () => rgba).flat()), w, h, 4);
 /** 300×100: red, green and blue thirds, so where each fit puts (or cuts) the picture shows in three pixels. */
 const thirds = () => {
   const px = new Uint8Array(300 * 100 * 4);
-  for (let i = 0; i < 300 * 100; i++) px.set(i % 300 < 100 ? [255, 0, 0, 255] : i % 300 < 200 ? [0, 255, 0, 255] : [0, 0, 255, 255], i * 4);
+  for (let i = 0; i < 300 * 100; i++)
+    px.set(i % 300 < 100 ? [255, 0, 0, 255] : i % 300 < 200 ? [0, 255, 0, 255] : [0, 0, 255, 255], i * 4);
   return plainPng(px, 300, 100, 4);
 };
-const rgbAt = (r: Raster, x: number, y: number) => [...r.data.subarray((y * r.width + x) * 4, (y * r.width + x) * 4 + 3)];
+const rgbAt = (r: Raster, x: number, y: number) => [
+  ...r.data.subarray((y * r.width + x) * 4, (y * r.width + x) * 4 + 3),
+];
 /** Each channel within `tolerance` of the colour (resampling blurs edges, never the middle of a third). */
 function colourAt(r: Raster, x: number, y: number, rgb: number[], tolerance = 12) {
   const got = rgbAt(r, x, y);
-  expect(got.every((v, i) => Math.abs(v - rgb[i]!) <= tolerance), `(${x}, ${y}) is ${got}, not ${rgb}`).toBe(true);
+  expect(
+    got.every((v, i) => Math.abs(v - rgb[i]!) <= tolerance),
+    `(${x}, ${y}) is ${got}, not ${rgb}`,
+  ).toBe(true);
 }
-async function fitted(s: ImageService, width: number, height: number, fit: 'cover' | 'contain' | 'stretch' | 'inside', background?: string) {
-  const out = await s.run({ input: thirds(), steps: [{ op: 'resize', width, height, fit, ...(background ? { background } : {}) }], output: { format: 'png' } });
+async function fitted(
+  s: ImageService,
+  width: number,
+  height: number,
+  fit: 'cover' | 'contain' | 'stretch' | 'inside',
+  background?: string,
+) {
+  const out = await s.run({
+    input: thirds(),
+    steps: [{ op: 'resize', width, height, fit, ...(background ? { background } : {}) }],
+    output: { format: 'png' },
+  });
   const r = await raster(out.bytes);
   expect([out.width, out.height]).toEqual([r.width, r.height]);
   return r;
@@ -89,7 +106,12 @@ const photo = () => makePhoto({ width: 320, height: 200, seed: 5 });
 /** 12 frames of 64 × 48, 80 ms each, looping for ever: a bar moving across (core/animation's writer). */
 const animation = () =>
   encodeGif(
-    Array.from({ length: 12 }, (_, f) => ({ rgba: new Uint8Array(64 * 48 * 4).map((_, i) => (i % 4 === 3 ? 255 : Math.floor(i / 4) % 64 >= f * 5 && Math.floor(i / 4) % 64 < f * 5 + 8 ? 250 : 30)), delayMs: 80 })),
+    Array.from({ length: 12 }, (_, f) => ({
+      rgba: new Uint8Array(64 * 48 * 4).map((_, i) =>
+        i % 4 === 3 ? 255 : Math.floor(i / 4) % 64 >= f * 5 && Math.floor(i / 4) % 64 < f * 5 + 8 ? 250 : 30,
+      ),
+      delayMs: 80,
+    })),
     { width: 64, height: 48, loops: 0 },
   );
 let heicPhoto: Promise<Uint8Array> | undefined;
@@ -99,7 +121,8 @@ const heic = () => (heicPhoto ??= makePhoto({ width: 320, height: 200, seed: 5, 
 const p3Photo = () => makePhoto({ width: 320, height: 200, seed: 8, profile: 'p3', quality: 95 });
 let p3HeicPhoto: Promise<Uint8Array> | undefined;
 /** The same as an iPhone's HEIC: the profile in its `colr` box. */
-const p3Heic = () => (p3HeicPhoto ??= makePhoto({ width: 320, height: 200, seed: 8, profile: 'p3', format: 'heic', quality: 90 }));
+const p3Heic = () =>
+  (p3HeicPhoto ??= makePhoto({ width: 320, height: 200, seed: 8, profile: 'p3', format: 'heic', quality: 90 }));
 /** Mean difference per channel (RGB) between two pictures of one size. */
 function meanDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let sum = 0;
@@ -110,20 +133,60 @@ const sideways = () => makePhoto({ width: 320, height: 200, seed: 6, orientation
 
 const CASES: Record<string, (s: ImageService) => Promise<void>> = {
   'applies the EXIF orientation first': async (s) => matches(s, { input: await sideways(), steps: [] }, {}),
-  'crops a rectangle': async (s) => matches(s, { input: await photo(), steps: [{ op: 'crop', left: 40, top: 30, width: 100, height: 80 }] }, { crop: { left: 40, top: 30, width: 100, height: 80 } }),
+  'crops a rectangle': async (s) =>
+    matches(
+      s,
+      { input: await photo(), steps: [{ op: 'crop', left: 40, top: 30, width: 100, height: 80 }] },
+      { crop: { left: 40, top: 30, width: 100, height: 80 } },
+    ),
   'crops in upright coordinates': async (s) =>
-    matches(s, { input: await sideways(), steps: [{ op: 'crop', left: 10, top: 150, width: 150, height: 100 }] }, { crop: { left: 10, top: 150, width: 150, height: 100 } }),
-  'resizes to cover (crop to fill)': async (s) => matches(s, { input: await photo(), steps: [{ op: 'resize', width: 100, height: 150, fit: 'cover' }] }, { resize: { width: 100, height: 150, fit: 'cover' } }),
+    matches(
+      s,
+      { input: await sideways(), steps: [{ op: 'crop', left: 10, top: 150, width: 150, height: 100 }] },
+      { crop: { left: 10, top: 150, width: 150, height: 100 } },
+    ),
+  'resizes to cover (crop to fill)': async (s) =>
+    matches(
+      s,
+      { input: await photo(), steps: [{ op: 'resize', width: 100, height: 150, fit: 'cover' }] },
+      { resize: { width: 100, height: 150, fit: 'cover' } },
+    ),
   'resizes to contain (pad with a colour)': async (s) =>
-    matches(s, { input: await photo(), steps: [{ op: 'resize', width: 150, height: 150, fit: 'contain', background: '#ff0000' }] }, { resize: { width: 150, height: 150, fit: 'contain', background: '#ff0000' } }),
-  'stretches': async (s) => matches(s, { input: await photo(), steps: [{ op: 'resize', width: 100, height: 100, fit: 'stretch' }] }, { resize: { width: 100, height: 100, fit: 'stretch' } }),
-  'resizes inside a box, shape kept': async (s) => matches(s, { input: await photo(), steps: [{ op: 'resize', width: 160, height: 160, fit: 'inside' }] }, { resize: { width: 160, height: 160, fit: 'inside' } }),
+    matches(
+      s,
+      {
+        input: await photo(),
+        steps: [{ op: 'resize', width: 150, height: 150, fit: 'contain', background: '#ff0000' }],
+      },
+      { resize: { width: 150, height: 150, fit: 'contain', background: '#ff0000' } },
+    ),
+  stretches: async (s) =>
+    matches(
+      s,
+      { input: await photo(), steps: [{ op: 'resize', width: 100, height: 100, fit: 'stretch' }] },
+      { resize: { width: 100, height: 100, fit: 'stretch' } },
+    ),
+  'resizes inside a box, shape kept': async (s) =>
+    matches(
+      s,
+      { input: await photo(), steps: [{ op: 'resize', width: 160, height: 160, fit: 'inside' }] },
+      { resize: { width: 160, height: 160, fit: 'inside' } },
+    ),
   'resizes a sideways photo in upright terms': async (s) =>
-    matches(s, { input: await sideways(), steps: [{ op: 'resize', width: 90, height: 120, fit: 'cover' }] }, { resize: { width: 90, height: 120, fit: 'cover' } }),
+    matches(
+      s,
+      { input: await sideways(), steps: [{ op: 'resize', width: 90, height: 120, fit: 'cover' }] },
+      { resize: { width: 90, height: 120, fit: 'cover' } },
+    ),
   'cover keeps the centre and the shape': async (s) => {
     const r = await fitted(s, 100, 100, 'cover');
     expect([r.width, r.height]).toEqual([100, 100]);
-    for (const [x, y] of [[3, 3], [50, 50], [96, 96]] as const) colourAt(r, x, y, GREEN);
+    for (const [x, y] of [
+      [3, 3],
+      [50, 50],
+      [96, 96],
+    ] as const)
+      colourAt(r, x, y, GREEN);
   },
   'contain pads with the background colour': async (s) => {
     const r = await fitted(s, 120, 120, 'contain', '#ff00ff');
@@ -148,20 +211,39 @@ const CASES: Record<string, (s: ImageService) => Promise<void>> = {
     colourAt(r, 100, 100, RED);
     colourAt(r, 500, 100, BLUE);
   },
-  'rotates': async (s) => matches(s, { input: await photo(), steps: [{ op: 'rotate', angle: 90 }] }, { rotate: { angle: 90 } }),
-  'rotates 180': async (s) => matches(s, { input: await photo(), steps: [{ op: 'rotate', angle: 180 }] }, { rotate: { angle: 180 } }),
-  'rotates 270': async (s) => matches(s, { input: await photo(), steps: [{ op: 'rotate', angle: 270 }] }, { rotate: { angle: 270 } }),
-  'flips': async (s) => matches(s, { input: await photo(), steps: [{ op: 'flip', axis: 'h' }] }, { flip: { axis: 'h' } }),
-  'flips vertically': async (s) => matches(s, { input: await photo(), steps: [{ op: 'flip', axis: 'v' }] }, { flip: { axis: 'v' } }),
+  rotates: async (s) =>
+    matches(s, { input: await photo(), steps: [{ op: 'rotate', angle: 90 }] }, { rotate: { angle: 90 } }),
+  'rotates 180': async (s) =>
+    matches(s, { input: await photo(), steps: [{ op: 'rotate', angle: 180 }] }, { rotate: { angle: 180 } }),
+  'rotates 270': async (s) =>
+    matches(s, { input: await photo(), steps: [{ op: 'rotate', angle: 270 }] }, { rotate: { angle: 270 } }),
+  flips: async (s) => matches(s, { input: await photo(), steps: [{ op: 'flip', axis: 'h' }] }, { flip: { axis: 'h' } }),
+  'flips vertically': async (s) =>
+    matches(s, { input: await photo(), steps: [{ op: 'flip', axis: 'v' }] }, { flip: { axis: 'v' } }),
   'runs steps in order': async (s) =>
-    matches(s, { input: await photo(), steps: [{ op: 'crop', left: 0, top: 0, width: 200, height: 100 }, { op: 'rotate', angle: 90 }] }, { crop: { left: 0, top: 0, width: 200, height: 100 }, rotate: { angle: 90 } }),
-  'blurs': async (s) => {
+    matches(
+      s,
+      {
+        input: await photo(),
+        steps: [
+          { op: 'crop', left: 0, top: 0, width: 200, height: 100 },
+          { op: 'rotate', angle: 90 },
+        ],
+      },
+      { crop: { left: 0, top: 0, width: 200, height: 100 }, rotate: { angle: 90 } },
+    ),
+  blurs: async (s) => {
     const input = await photo();
     const out = await s.run({ input, steps: [{ op: 'blur', radius: 12 }], output: { format: 'png' } });
     expect(variance(await raster(out.bytes))).toBeLessThan(variance(await raster(input)) * 0.9);
   },
   'draws an overlay at its place with its opacity': async (s) => {
-    const out = await s.run({ input: solid(40, 30, [0, 0, 0, 255]), steps: [], overlays: [{ image: solid(10, 10, [255, 255, 255, 255]), left: 5, top: 8, opacity: 0.5 }], output: { format: 'png' } });
+    const out = await s.run({
+      input: solid(40, 30, [0, 0, 0, 255]),
+      steps: [],
+      overlays: [{ image: solid(10, 10, [255, 255, 255, 255]), left: 5, top: 8, opacity: 0.5 }],
+      output: { format: 'png' },
+    });
     const r = await raster(out.bytes);
     const at = (x: number, y: number) => r.data[(y * r.width + x) * 4]!;
     expect(Math.abs(at(9, 12) - 128)).toBeLessThanOrEqual(4);
@@ -170,7 +252,10 @@ const CASES: Record<string, (s: ImageService) => Promise<void>> = {
   },
   'writes JPEG at the quality asked': async (s) => {
     const input = await makePhoto({ width: 320, height: 200, seed: 7, format: 'png' });
-    const [q30, q80] = [await s.run({ input, steps: [], output: { format: 'jpeg', quality: 30 } }), await s.run({ input, steps: [], output: { format: 'jpeg', quality: 80 } })];
+    const [q30, q80] = [
+      await s.run({ input, steps: [], output: { format: 'jpeg', quality: 30 } }),
+      await s.run({ input, steps: [], output: { format: 'jpeg', quality: 80 } }),
+    ];
     expect(readHeader(q30.bytes)?.format).toBe('jpeg');
     expect(q30.bytes.length).toBeLessThan(q80.bytes.length * 0.8);
     const [low, high, source] = [await raster(q30.bytes), await raster(q80.bytes), await raster(input)];
@@ -178,7 +263,11 @@ const CASES: Record<string, (s: ImageService) => Promise<void>> = {
     expect(similarity(low, source)).toBeGreaterThan(0.5);
   },
   'writes PNG': async (s) => {
-    const out = await s.run({ input: await photo(), steps: [{ op: 'crop', left: 0, top: 0, width: 64, height: 48 }], output: { format: 'png' } });
+    const out = await s.run({
+      input: await photo(),
+      steps: [{ op: 'crop', left: 0, top: 0, width: 64, height: 48 }],
+      output: { format: 'png' },
+    });
     expect(readHeader(out.bytes)).toMatchObject({ format: 'png', width: 64, height: 48 });
     expect([out.width, out.height, out.format]).toEqual([64, 48, 'png']);
   },
@@ -187,11 +276,19 @@ const CASES: Record<string, (s: ImageService) => Promise<void>> = {
     expect(readHeader(out.bytes)).toMatchObject({ format: 'webp', width: 320, height: 200 });
   },
   'answers raw RGBA': async (s) => {
-    const out = await s.run({ input: await photo(), steps: [{ op: 'resize', width: 32, height: 20, fit: 'stretch' }], output: { format: 'rgba' } });
+    const out = await s.run({
+      input: await photo(),
+      steps: [{ op: 'resize', width: 32, height: 20, fit: 'stretch' }],
+      output: { format: 'rgba' },
+    });
     expect([out.width, out.height, out.bytes.length]).toEqual([32, 20, 32 * 20 * 4]);
   },
   'answers raw RGBA of a sideways photo at its upright size': async (s) => {
-    const out = await s.run({ input: await sideways(), steps: [{ op: 'resize', width: 50, height: 50, fit: 'inside' }], output: { format: 'rgba' } });
+    const out = await s.run({
+      input: await sideways(),
+      steps: [{ op: 'resize', width: 50, height: 50, fit: 'inside' }],
+      output: { format: 'rgba' },
+    });
     expect([out.width, out.height, out.bytes.length]).toEqual([31, 50, 31 * 50 * 4]);
   },
   'writes no location, dates or camera': async (s) => {
@@ -200,41 +297,102 @@ const CASES: Record<string, (s: ImageService) => Promise<void>> = {
     expect(tags.filter((k) => /GPS|DateTimeOriginal|Make|Model|Orientation/.test(k))).toEqual([]);
   },
   'refuses an unreadable input with 422': async (s) => {
-    const err = await s.run({ input: new TextEncoder().encode('not a picture at all'), steps: [], output: { format: 'png' } }).catch((e: unknown) => e);
+    const err = await s
+      .run({ input: new TextEncoder().encode('not a picture at all'), steps: [], output: { format: 'png' } })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ImageServiceError);
     expect((err as ImageServiceError).status).toBe(422);
   },
   'refuses a result over 50 MP with 413': async (s) => {
-    const err = await s.run({ input: await photo(), steps: [{ op: 'resize', width: 10_000, height: 6_000, fit: 'stretch' }], output: { format: 'png' } }).catch((e: unknown) => e);
+    const err = await s
+      .run({
+        input: await photo(),
+        steps: [{ op: 'resize', width: 10_000, height: 6_000, fit: 'stretch' }],
+        output: { format: 'png' },
+      })
+      .catch((e: unknown) => e);
     expect((err as ImageServiceError).status).toBe(413);
   },
   'refuses a WebP wider than the format holds with 413': async (s) => {
-    const err = await s.run({ input: await photo(), steps: [{ op: 'resize', width: 17_000, height: 20, fit: 'stretch' }], output: { format: 'webp', quality: 80 } }).catch((e: unknown) => e);
+    const err = await s
+      .run({
+        input: await photo(),
+        steps: [{ op: 'resize', width: 17_000, height: 20, fit: 'stretch' }],
+        output: { format: 'webp', quality: 80 },
+      })
+      .catch((e: unknown) => e);
     expect((err as ImageServiceError).status).toBe(413);
   },
   'refuses a JPEG wider than the binding reads with 413, in the words every implementation uses': async (s) => {
-    const wide = await s.run({ input: await makePhoto({ width: 12_001, height: 16, format: 'jpeg' }), steps: [], output: { format: 'jpeg', quality: 80 } }).catch((e: unknown) => e);
+    const wide = await s
+      .run({
+        input: await makePhoto({ width: 12_001, height: 16, format: 'jpeg' }),
+        steps: [],
+        output: { format: 'jpeg', quality: 80 },
+      })
+      .catch((e: unknown) => e);
     expect(wide).toBeInstanceOf(ImageServiceError);
     expect((wide as ImageServiceError).status).toBe(413);
-    expect((wide as ImageServiceError).message).toBe(imageServiceRefusal({ input: { format: 'jpeg', width: 12_001, height: 16, bytes: 1 }, steps: [], output: 'jpeg' }));
+    expect((wide as ImageServiceError).message).toBe(
+      imageServiceRefusal({
+        input: { format: 'jpeg', width: 12_001, height: 16, bytes: 1 },
+        steps: [],
+        output: 'jpeg',
+      }),
+    );
   },
   'refuses a result over 12,000 px a side with 413, and makes one of exactly 12,000': async (s) => {
-    const tall = await s.run({ input: await photo(), steps: [{ op: 'resize', width: 20, height: 12_001, fit: 'stretch' }], output: { format: 'png' } }).catch((e: unknown) => e);
+    const tall = await s
+      .run({
+        input: await photo(),
+        steps: [{ op: 'resize', width: 20, height: 12_001, fit: 'stretch' }],
+        output: { format: 'png' },
+      })
+      .catch((e: unknown) => e);
     expect((tall as ImageServiceError).status).toBe(413);
-    expect((tall as ImageServiceError).message).toMatch(/The result is 12,001 pixels high; the image service handles PNG pictures at most 12,000 pixels a side/);
-    const fits = await s.run({ input: await photo(), steps: [{ op: 'resize', width: 20, height: 12_000, fit: 'stretch' }], output: { format: 'png' } });
+    expect((tall as ImageServiceError).message).toMatch(
+      /The result is 12,001 pixels high; the image service handles PNG pictures at most 12,000 pixels a side/,
+    );
+    const fits = await s.run({
+      input: await photo(),
+      steps: [{ op: 'resize', width: 20, height: 12_000, fit: 'stretch' }],
+      output: { format: 'png' },
+    });
     expect([fits.width, fits.height]).toEqual([20, 12_000]);
   },
   'draws an overlay after its own steps (a region cut from another picture)': async (s) => {
     // The thirds picture, cut to its blue third, drawn at (10, 5) of a black canvas.
-    const out = await s.run({ input: solid(40, 30, [0, 0, 0, 255]), steps: [], overlays: [{ image: thirds(), steps: [{ op: 'crop', left: 200, top: 0, width: 20, height: 10 }], left: 10, top: 5, opacity: 1 }], output: { format: 'png' } });
+    const out = await s.run({
+      input: solid(40, 30, [0, 0, 0, 255]),
+      steps: [],
+      overlays: [
+        {
+          image: thirds(),
+          steps: [{ op: 'crop', left: 200, top: 0, width: 20, height: 10 }],
+          left: 10,
+          top: 5,
+          opacity: 1,
+        },
+      ],
+      output: { format: 'png' },
+    });
     const r = await raster(out.bytes);
     colourAt(r, 15, 10, BLUE);
     colourAt(r, 5, 10, [0, 0, 0]);
     colourAt(r, 35, 10, [0, 0, 0]);
   },
   'answers only the regions asked of raw output, in order': async (s) => {
-    const out = await s.run({ input: thirds(), steps: [], output: { format: 'rgba', regions: [{ left: 250, top: 10, width: 3, height: 2 }, { left: 20, top: 50, width: 1, height: 1 }] } });
+    const out = await s.run({
+      input: thirds(),
+      steps: [],
+      output: {
+        format: 'rgba',
+        regions: [
+          { left: 250, top: 10, width: 3, height: 2 },
+          { left: 20, top: 50, width: 1, height: 1 },
+        ],
+      },
+    });
     expect([out.width, out.height, out.bytes.length]).toEqual([300, 100, (3 * 2 + 1) * 4]);
     expect([...out.bytes.subarray(0, 3)]).toEqual(BLUE);
     expect([...out.bytes.subarray(6 * 4, 6 * 4 + 3)]).toEqual(RED);
@@ -260,9 +418,15 @@ const CASES: Record<string, (s: ImageService) => Promise<void>> = {
   'reads a HEIC (an iPhone photo) and writes it as a JPEG with no metadata': async (s) => {
     const input = await heic();
     expect(readHeader(input)).toMatchObject({ format: 'heic', width: 320, height: 200 });
-    const out = await s.run({ input, steps: [{ op: 'resize', width: 160, height: 100, fit: 'stretch' }], output: { format: 'jpeg', quality: 90 } });
+    const out = await s.run({
+      input,
+      steps: [{ op: 'resize', width: 160, height: 100, fit: 'stretch' }],
+      output: { format: 'jpeg', quality: 90 },
+    });
     expect(readHeader(out.bytes)).toMatchObject({ format: 'jpeg', width: 160, height: 100 });
-    expect(Object.keys(await exiftool(out.bytes)).filter((k) => k.startsWith('GPS') || k.startsWith('EXIF:'))).toEqual([]);
+    expect(Object.keys(await exiftool(out.bytes)).filter((k) => k.startsWith('GPS') || k.startsWith('EXIF:'))).toEqual(
+      [],
+    );
   },
   // ADR 0153: an iPhone's HEIC holds Display P3 in its colr box; the service reads its values as they are and the
   // profile goes back on the file, or (AVIF, which carries none here) the service converts to sRGB.
@@ -279,33 +443,72 @@ const CASES: Record<string, (s: ImageService) => Promise<void>> = {
   },
   'writes AVIF at the quality asked, up to 1,200 px a side, and refuses 1,201 before any work': async (s) => {
     const input = await photo();
-    const [low, high] = await Promise.all([30, 90].map((quality) => s.run({ input, steps: [{ op: 'resize', width: 1_200, height: 750, fit: 'stretch' }], output: { format: 'avif', quality } })));
-    for (const out of [low!, high!]) expect([out.format, readHeader(out.bytes)?.format, out.width, out.height]).toEqual(['avif', 'avif', 1_200, 750]);
+    const [low, high] = await Promise.all(
+      [30, 90].map((quality) =>
+        s.run({
+          input,
+          steps: [{ op: 'resize', width: 1_200, height: 750, fit: 'stretch' }],
+          output: { format: 'avif', quality },
+        }),
+      ),
+    );
+    for (const out of [low!, high!])
+      expect([out.format, readHeader(out.bytes)?.format, out.width, out.height]).toEqual(['avif', 'avif', 1_200, 750]);
     expect(low!.bytes.length).toBeLessThan(high!.bytes.length);
-    const over = await s.run({ input, steps: [{ op: 'resize', width: 1_201, height: 750, fit: 'stretch' }], output: { format: 'avif' } }).catch((e: unknown) => e);
-    expect(over).toMatchObject({ status: 413, message: imageServiceRefusal({ input: { format: 'jpeg', width: 320, height: 200, bytes: 1 }, steps: [{ op: 'resize', width: 1_201, height: 750, fit: 'stretch' }], output: 'avif' }) });
+    const over = await s
+      .run({ input, steps: [{ op: 'resize', width: 1_201, height: 750, fit: 'stretch' }], output: { format: 'avif' } })
+      .catch((e: unknown) => e);
+    expect(over).toMatchObject({
+      status: 413,
+      message: imageServiceRefusal({
+        input: { format: 'jpeg', width: 320, height: 200, bytes: 1 },
+        steps: [{ op: 'resize', width: 1_201, height: 750, fit: 'stretch' }],
+        output: 'avif',
+      }),
+    });
   },
-  'keeps every frame of an animated GIF through the steps, as a GIF or an animated WebP (animated: true)': async (s) => {
+  'keeps every frame of an animated GIF through the steps, as a GIF or an animated WebP (animated: true)': async (
+    s,
+  ) => {
     const input = animation();
     for (const format of ['gif', 'webp'] as const) {
-      const out = await s.run({ input, steps: [{ op: 'resize', width: 32, height: 24, fit: 'stretch' }], output: { format, quality: 80, animated: true } });
+      const out = await s.run({
+        input,
+        steps: [{ op: 'resize', width: 32, height: 24, fit: 'stretch' }],
+        output: { format, quality: 80, animated: true },
+      });
       expect([out.format, out.width, out.height]).toEqual([format, 32, 24]);
       const read = format === 'gif' ? readGifInfo(out.bytes) : readWebpAnimation(out.bytes);
       expect(read, format).toMatchObject({ width: 32, height: 24, frames: 12, loops: 0 });
-      const delays = format === 'gif' ? [...readGifFrames(out.bytes)].map((f) => f.delayMs) : readWebpAnimation(out.bytes)!.parts.map((p) => p.delayMs);
+      const delays =
+        format === 'gif'
+          ? [...readGifFrames(out.bytes)].map((f) => f.delayMs)
+          : readWebpAnimation(out.bytes)!.parts.map((p) => p.delayMs);
       expect(delays, format).toEqual(Array(12).fill(80));
     }
   },
   '12 MP photo: crops at full size': async (s) => {
-    const out = await timed(s, { input: await twelveMegapixels(), steps: [{ op: 'crop', left: 500, top: 400, width: 3000, height: 2000 }], output: { format: 'jpeg', quality: 85 } });
+    const out = await timed(s, {
+      input: await twelveMegapixels(),
+      steps: [{ op: 'crop', left: 500, top: 400, width: 3000, height: 2000 }],
+      output: { format: 'jpeg', quality: 85 },
+    });
     expect(readHeader(out.bytes)).toMatchObject({ format: 'jpeg', width: 3000, height: 2000 });
   },
   '12 MP photo: resizes': async (s) => {
-    const out = await timed(s, { input: await twelveMegapixels(), steps: [{ op: 'resize', width: 1600, height: 1600, fit: 'inside' }], output: { format: 'webp', quality: 80 } });
+    const out = await timed(s, {
+      input: await twelveMegapixels(),
+      steps: [{ op: 'resize', width: 1600, height: 1600, fit: 'inside' }],
+      output: { format: 'webp', quality: 80 },
+    });
     expect(readHeader(out.bytes)).toMatchObject({ format: 'webp', width: 1600, height: 1200 });
   },
   '12 MP photo: rotates at full size': async (s) => {
-    const out = await timed(s, { input: await twelveMegapixels(), steps: [{ op: 'rotate', angle: 90 }], output: { format: 'jpeg', quality: 85 } });
+    const out = await timed(s, {
+      input: await twelveMegapixels(),
+      steps: [{ op: 'rotate', angle: 90 }],
+      output: { format: 'jpeg', quality: 85 },
+    });
     expect(readHeader(out.bytes)).toMatchObject({ format: 'jpeg', width: 3000, height: 4000 });
   },
 };
@@ -357,7 +560,9 @@ function contract(name: string, service: () => ImageService, lacks = new Set<str
 // Chosen the way the routes choose it: IMAGE_SERVICE = local, with LOCAL_IMAGES bound in-process (vitest.config.ts).
 contract('local (libvips, through LOCAL_IMAGES)', () => getImageService(env, notBilled));
 contract("Images binding on wrangler's local emulation", () => cloudflareImageService(env.IMAGES), EMULATION_LACKS);
-contract('Images binding adapter on a recording double of the binding', () => cloudflareImageService(recordingImages(getImageService(env, notBilled))));
+contract('Images binding adapter on a recording double of the binding', () =>
+  cloudflareImageService(recordingImages(getImageService(env, notBilled))),
+);
 
 describe('image service clients', () => {
   it('picks the local service through its binding, as configured for tests', () => {
@@ -367,14 +572,23 @@ describe('image service clients', () => {
 
   it('answers 503 in plain words when the local service is not running', async () => {
     const service = localImageService({ fetcher: undefined, url: 'http://127.0.0.1:9' });
-    const err = await service.run({ input: await photo(), steps: [], output: { format: 'png' } }).catch((e: unknown) => e);
+    const err = await service
+      .run({ input: await photo(), steps: [], output: { format: 'png' } })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 503, message: LOCAL_IMAGES_NOT_RUNNING });
   });
 
   it('gives up on a local service that does not answer in time (503)', async () => {
-    const silent = { fetch: (_input: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))) };
+    const silent = {
+      fetch: (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+        ),
+    };
     const service = localImageService({ fetcher: silent, url: 'http://local-images', timeoutMs: 50 });
-    const err = await service.run({ input: await photo(), steps: [], output: { format: 'png' } }).catch((e: unknown) => e);
+    const err = await service
+      .run({ input: await photo(), steps: [], output: { format: 'png' } })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 503 });
     expect((err as Error).message).toMatch(/too long/);
   });
@@ -383,9 +597,24 @@ describe('image service clients', () => {
     const images = recordingImages(getImageService(env, notBilled));
     const service = cloudflareImageService(images);
     const jobs: ServiceJob[] = [
-      { input: await photo(), steps: [{ op: 'resize', width: 10_000, height: 5_001, fit: 'stretch' }], output: { format: 'png' } },
-      { input: await photo(), steps: [{ op: 'rotate', angle: 90 }, { op: 'resize', width: 300, height: 12_001, fit: 'cover' }], output: { format: 'jpeg', quality: 80 } },
-      { input: await makePhoto({ width: 12_001, height: 16, format: 'png' }), steps: [{ op: 'crop', left: 0, top: 0, width: 100, height: 16 }], output: { format: 'png' } },
+      {
+        input: await photo(),
+        steps: [{ op: 'resize', width: 10_000, height: 5_001, fit: 'stretch' }],
+        output: { format: 'png' },
+      },
+      {
+        input: await photo(),
+        steps: [
+          { op: 'rotate', angle: 90 },
+          { op: 'resize', width: 300, height: 12_001, fit: 'cover' },
+        ],
+        output: { format: 'jpeg', quality: 80 },
+      },
+      {
+        input: await makePhoto({ width: 12_001, height: 16, format: 'png' }),
+        steps: [{ op: 'crop', left: 0, top: 0, width: 100, height: 16 }],
+        output: { format: 'png' },
+      },
     ];
     for (const job of jobs) expect(await service.run(job).catch((e: unknown) => e)).toMatchObject({ status: 413 });
     expect(images.calls).toHaveLength(0);
@@ -396,11 +625,19 @@ describe('image service clients', () => {
     await cloudflareImageService(images).run({
       input: await photo(),
       steps: [{ op: 'crop', left: 0, top: 0, width: 200, height: 100 }],
-      overlays: [1, 2, 3].map((i) => ({ image: thirds(), steps: [{ op: 'crop' as const, left: i * 10, top: 0, width: 10, height: 10 }], left: i * 20, top: 0, opacity: 1 })),
+      overlays: [1, 2, 3].map((i) => ({
+        image: thirds(),
+        steps: [{ op: 'crop' as const, left: i * 10, top: 0, width: 10, height: 10 }],
+        left: i * 20,
+        top: 0,
+        opacity: 1,
+      })),
       output: { format: 'jpeg', quality: 80 },
     });
     expect(images.calls).toHaveLength(1);
-    expect(images.calls[0]!.draws.map((d) => d.transforms)).toEqual([1, 2, 3].map((i) => [{ trim: { left: i * 10, top: 0, width: 10, height: 10 } }]));
+    expect(images.calls[0]!.draws.map((d) => d.transforms)).toEqual(
+      [1, 2, 3].map((i) => [{ trim: { left: i * 10, top: 0, width: 10, height: 10 } }]),
+    );
   });
 });
 
@@ -411,13 +648,33 @@ describe('image service clients', () => {
  */
 describe('Images binding errors, by code', () => {
   const cases: [code: number, text: string, status: number, words: RegExp][] = [
-    [9422, 'Free unique transformations by account has been exhausted', 503, /cannot be processed until \d+ \w+ \d{4}: the image service has used this month's allowance of 5,000 transformations/],
+    [
+      9422,
+      'Free unique transformations by account has been exhausted',
+      503,
+      /cannot be processed until \d+ \w+ \d{4}: the image service has used this month's allowance of 5,000 transformations/,
+    ],
     [9423, 'Free transformation is rejected', 503, /used this month's allowance/],
-    [9413, 'Could not resize the image: The image has width or height of size 0', 413, /larger than the image service can process \(at most 12,000 pixels a side and 100 megapixels\)/],
+    [
+      9413,
+      'Could not resize the image: The image has width or height of size 0',
+      413,
+      /larger than the image service can process \(at most 12,000 pixels a side and 100 megapixels\)/,
+    ],
     [9402, 'Could not fetch the image — file too large', 413, /too large for the image service/],
-    [9412, 'Could not resize the image: The requested file is not an image', 422, /could not read this file as a picture; it may be damaged/],
+    [
+      9412,
+      'Could not resize the image: The requested file is not an image',
+      422,
+      /could not read this file as a picture; it may be damaged/,
+    ],
     [9520, 'Original image has unsupported format', 415, /does not read this kind of picture/],
-    [9516, 'Could not resize the image: error during decoding: decode error', 422, /could not decode or encode this picture/],
+    [
+      9516,
+      'Could not resize the image: error during decoding: decode error',
+      422,
+      /could not decode or encode this picture/,
+    ],
     [9522, 'The service in this colo is too busy', 503, /busy right now/],
     [9529, 'The image is too large to process or the service is too busy', 503, /busy right now/],
     [9432, 'Bad request: bad request', 503, /not set up for it/],
@@ -428,7 +685,9 @@ describe('Images binding errors, by code', () => {
   for (const [code, text, status, words] of cases) {
     it(`answers ${code} (${text}) with ${status}`, async () => {
       const images = failingImages(code, text);
-      const err = await cloudflareImageService(images).run({ input: await photo(), steps: [], output: { format: 'jpeg', quality: 80 } }).catch((e: unknown) => e);
+      const err = await cloudflareImageService(images)
+        .run({ input: await photo(), steps: [], output: { format: 'jpeg', quality: 80 } })
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ImageServiceError);
       expect(err).toMatchObject({ status });
       expect((err as Error).message).toMatch(words);
@@ -439,20 +698,28 @@ describe('Images binding errors, by code', () => {
   }
 
   it('says when the allowance comes back: Retry-After to the first of next month, UTC', async () => {
-    const err = (await cloudflareImageService(failingImages(9422, 'exhausted')).run({ input: await photo(), steps: [], output: { format: 'png' } }).catch((e: unknown) => e)) as ImageServiceError;
+    const err = (await cloudflareImageService(failingImages(9422, 'exhausted'))
+      .run({ input: await photo(), steps: [], output: { format: 'png' } })
+      .catch((e: unknown) => e)) as ImageServiceError;
     const now = new Date();
     const back = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
     expect(Math.abs(err.detail.retryAfter! - (back - now.getTime()) / 1000)).toBeLessThan(60);
   });
 
   it('answers the AI features of the binding over the allowance the same way (503, the date, Retry-After)', async () => {
-    const ai = cloudflareProvider({ AI: { run: () => Promise.reject(new Error('not called')) }, IMAGES: failingImages(9422, 'exhausted') });
+    const ai = cloudflareProvider({
+      AI: { run: () => Promise.reject(new Error('not called')) },
+      IMAGES: failingImages(9422, 'exhausted'),
+    });
     const err = await ai.removeBackground(await photo(), { format: 'png' }).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 503, code: 'image_service_over_allowance' });
     expect((err as HttpError).message).toMatch(/used this month's allowance/);
     expect(Number((err as HttpError).headers['retry-after'])).toBeGreaterThan(0);
     // Any other binding failure of an AI feature stays the AI's own answer.
-    const other = await cloudflareProvider({ AI: { run: () => Promise.reject(new Error('not called')) }, IMAGES: failingImages(9523, 'internal') })
+    const other = await cloudflareProvider({
+      AI: { run: () => Promise.reject(new Error('not called')) },
+      IMAGES: failingImages(9523, 'internal'),
+    })
       .upscale(await photo(), 2, { format: 'png' })
       .catch((e: unknown) => e);
     expect(other).toMatchObject({ status: 502, code: 'ai_upstream_error' });
@@ -461,7 +728,11 @@ describe('Images binding errors, by code', () => {
   it('reads the code from an older message shape too (IMAGES_TRANSFORM_<text> with the code inside)', async () => {
     const { imagesErrorCode } = await import('../src/imaging/service/binding-errors');
     expect(imagesErrorCode(new Error('IMAGES_TRANSFORM_ERROR 9413: too big'))).toBe(9413);
-    expect(imagesErrorCode(Object.assign(new Error('IMAGES_TRANSFORM_Free unique transformations exhausted'), { code: 9422 }))).toBe(9422);
+    expect(
+      imagesErrorCode(
+        Object.assign(new Error('IMAGES_TRANSFORM_Free unique transformations exhausted'), { code: 9422 }),
+      ),
+    ).toBe(9422);
     expect(imagesErrorCode(new Error('Network connection lost.'))).toBeNull();
   });
 });

@@ -1,7 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../src/errors';
-import { putTemporaryStream, SourceStreamError, STREAM_PART_BYTES, type StreamPutOptions } from '../src/storage/image-store';
+import {
+  putTemporaryStream,
+  SourceStreamError,
+  STREAM_PART_BYTES,
+  type StreamPutOptions,
+} from '../src/storage/image-store';
 import { listKeys } from './helpers';
 
 /** `total` bytes (byte i is i mod 251) in chunks of `chunk`, made as they are read; `fail` throws after that many bytes. */
@@ -47,7 +52,9 @@ describe('putTemporaryStream: a result of unknown length, one part at a time', (
     expect(object!.customMetadata).toMatchObject({ format: 'test', expiresAt: String(stored.expiresAt!.getTime()) });
   });
 
-  it('stores a stream of 2.2 parts as a multipart upload whose chunks straddle the part edges', { timeout: 60_000 }, async () => {
+  it('stores a stream of 2.2 parts as a multipart upload whose chunks straddle the part edges', {
+    timeout: 60_000,
+  }, async () => {
     const total = Math.round(STREAM_PART_BYTES * 2.2);
     const stored = await putTemporaryStream(env.BUCKET, bytes(total, 100_003), options());
     expect(stored.size).toBe(total);
@@ -60,22 +67,38 @@ describe('putTemporaryStream: a result of unknown length, one part at a time', (
   it('stores nothing when the first part is refused, and passes the refusal on', async () => {
     const before = await storedObjects();
     const refusal = new HttpError(502, 'ai_upstream_error', 'not an image');
-    const result = putTemporaryStream(env.BUCKET, bytes(STREAM_PART_BYTES * 2), options({ describe: () => { throw refusal; } }));
+    const result = putTemporaryStream(
+      env.BUCKET,
+      bytes(STREAM_PART_BYTES * 2),
+      options({
+        describe: () => {
+          throw refusal;
+        },
+      }),
+    );
     await expect(result).rejects.toBe(refusal);
     expect(await storedObjects()).toBe(before);
   });
 
   it('aborts the upload and names the source when the stream fails half way', { timeout: 60_000 }, async () => {
     const before = await storedObjects();
-    const result = putTemporaryStream(env.BUCKET, bytes(STREAM_PART_BYTES * 3, 64 * 1024, STREAM_PART_BYTES + 10), options());
+    const result = putTemporaryStream(
+      env.BUCKET,
+      bytes(STREAM_PART_BYTES * 3, 64 * 1024, STREAM_PART_BYTES + 10),
+      options(),
+    );
     await expect(result).rejects.toBeInstanceOf(SourceStreamError);
     expect(await storedObjects()).toBe(before);
   });
 
   it('refuses a stream longer than maxBytes, and stops when the job is cancelled', async () => {
-    await expect(putTemporaryStream(env.BUCKET, bytes(1_000_000), options({ maxBytes: 500_000 }))).rejects.toBeInstanceOf(SourceStreamError);
+    await expect(
+      putTemporaryStream(env.BUCKET, bytes(1_000_000), options({ maxBytes: 500_000 })),
+    ).rejects.toBeInstanceOf(SourceStreamError);
     const cancel = new AbortController();
     cancel.abort();
-    await expect(putTemporaryStream(env.BUCKET, bytes(1_000), options({ signal: cancel.signal }))).rejects.toMatchObject({ status: 499, code: 'cancelled' });
+    await expect(
+      putTemporaryStream(env.BUCKET, bytes(1_000), options({ signal: cancel.signal })),
+    ).rejects.toMatchObject({ status: 499, code: 'cancelled' });
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { compressAuto } from '../src/imaging/ops/compress/auto-whole';
 import { compressToTarget, SearchBudget } from '../src/imaging/ops/compress/choices';
 import { encode } from '../src/imaging/codecs/encode';
-import { AUTO_PLAIN_COST, AUTO_PROBES_PER_FORMAT, AUTO_VERIFY_MISS_ROUNDS, AUTO_VERIFY_ROUNDS } from '../src/imaging/options';
+import {
+  AUTO_PLAIN_COST,
+  AUTO_PROBES_PER_FORMAT,
+  AUTO_VERIFY_MISS_ROUNDS,
+  AUTO_VERIFY_ROUNDS,
+} from '../src/imaging/options';
 import { toolRequest, type ToolBody } from './support/corpus';
 import { syntheticPhoto } from './support/synthetic';
 
@@ -13,13 +18,17 @@ import { syntheticPhoto } from './support/synthetic';
 const worst = () => syntheticPhoto(4400, 380, 1, 3);
 
 describe('quality=auto and targetBytes are bounded', () => {
-  it('quality=auto on the crafted noise PNG makes at most its probes per format and its checks', { timeout: 120_000 }, async () => {
+  it('quality=auto on the crafted noise PNG makes at most its probes per format and its checks', {
+    timeout: 120_000,
+  }, async () => {
     const png = await encode(worst(), 'png', { quality: 100 });
     const res = await toolRequest('optimize', png, { operation: 'compress', quality: 'auto', format: 'auto' });
     const body = await res.json<ToolBody & { search?: { encodes: number; budgetSpent: boolean } }>();
     expect(res.status).toBe(200);
     expect(body.search!.encodes).toBeGreaterThan(1);
-    expect(body.search!.encodes).toBeLessThanOrEqual(2 * AUTO_PROBES_PER_FORMAT + AUTO_VERIFY_ROUNDS + AUTO_VERIFY_MISS_ROUNDS);
+    expect(body.search!.encodes).toBeLessThanOrEqual(
+      2 * AUTO_PROBES_PER_FORMAT + AUTO_VERIFY_ROUNDS + AUTO_VERIFY_MISS_ROUNDS,
+    );
     // Plain words; the score stays in the structured field.
     expect(body.notes.join(' ')).not.toMatch(/SSIM|SSIMULACRA/);
     expect(body.score).toBeGreaterThan(0);
@@ -48,7 +57,12 @@ describe('quality=auto and targetBytes are bounded', () => {
     expect(free.search).toMatchObject({ budgetSpent: false });
     expect(free.search!.encodes).toBeLessThanOrEqual(8);
     // Three encodes' worth: the search stops, keeps the best fit so far and says so.
-    const tight = await compressToTarget(src, 'jpeg', 20_000, new SearchBudget(3 * (AUTO_PLAIN_COST.base + AUTO_PLAIN_COST.perQuality * 100), Infinity));
+    const tight = await compressToTarget(
+      src,
+      'jpeg',
+      20_000,
+      new SearchBudget(3 * (AUTO_PLAIN_COST.base + AUTO_PLAIN_COST.perQuality * 100), Infinity),
+    );
     expect(tight.search).toMatchObject({ budgetSpent: true });
     expect(tight.search!.encodes).toBeLessThan(free.search!.encodes);
     expect(tight.bytes.length).toBeLessThanOrEqual(20_000);

@@ -6,7 +6,15 @@ import { compressAuto } from '../src/imaging/ops/compress/auto-whole';
 import { decode } from '../src/imaging/codecs/decode';
 import { encode } from '../src/imaging/codecs/encode';
 import { judgeFor } from '../src/imaging/ops/compress/judge/judge';
-import { AUTO_MAX_QUALITY, AUTO_PROBES_PER_FORMAT, AUTO_QUALITY_STEP, AUTO_SETTINGS, AUTO_TARGET_SCORE, AUTO_VERIFY_MISS_ROUNDS, AUTO_VERIFY_ROUNDS } from '../src/imaging/options';
+import {
+  AUTO_MAX_QUALITY,
+  AUTO_PROBES_PER_FORMAT,
+  AUTO_QUALITY_STEP,
+  AUTO_SETTINGS,
+  AUTO_TARGET_SCORE,
+  AUTO_VERIFY_MISS_ROUNDS,
+  AUTO_VERIFY_ROUNDS,
+} from '../src/imaging/options';
 import { readHeader } from '../src/imaging/intake/sniff';
 import { syntheticPhoto } from './support/synthetic';
 
@@ -31,7 +39,9 @@ async function lowestOf(src: ReturnType<typeof syntheticPhoto>, format: 'jpeg' |
 describe('quality=auto', () => {
   // The search places its probes by a model of how the score falls with quality: whatever the model guesses, the
   // answer must meet the target and be within the search's stopping step of the exhaustive answer.
-  it('answers a file the judge passes, within a quality step or two of the smallest of a full search', { timeout: 90_000 }, async () => {
+  it('answers a file the judge passes, within a quality step or two of the smallest of a full search', {
+    timeout: 90_000,
+  }, async () => {
     // Fine grain and coarse grain: the score falls with quality unevenly, and WebP wins on both by a small margin.
     for (const [width, height, noise] of [
       [480, 400, 12],
@@ -45,23 +55,39 @@ describe('quality=auto', () => {
       expect(auto.looksSame).toBe(true);
       expect(auto.score).toBeLessThanOrEqual(target);
       expect(judgeFor(src)(await decode(auto.bytes, readHeader(auto.bytes)!))).toBeCloseTo(auto.score!, 6);
-      const full = (await Promise.all((['jpeg', 'webp'] as const).map(async (f) => ({ f, r: await lowestOf(src, f, target) })))).filter((x) => x.r);
+      const full = (
+        await Promise.all((['jpeg', 'webp'] as const).map(async (f) => ({ f, r: await lowestOf(src, f, target) })))
+      ).filter((x) => x.r);
       const smallest = full.reduce((a, b) => (b.r!.bytes.length < a.r!.bytes.length ? b : a));
-      if (auto.format === smallest.f) expect(auto.quality! - smallest.r!.quality).toBeLessThanOrEqual(AUTO_QUALITY_STEP);
+      if (auto.format === smallest.f)
+        expect(auto.quality! - smallest.r!.quality).toBeLessThanOrEqual(AUTO_QUALITY_STEP);
       // A quality step is a few percent of the file; the other format may win by less than that.
       expect(auto.bytes.length).toBeLessThanOrEqual(smallest.r!.bytes.length * 1.08);
-      expect(auto.search!.encodes).toBeLessThanOrEqual(2 * AUTO_PROBES_PER_FORMAT + AUTO_VERIFY_ROUNDS + AUTO_VERIFY_MISS_ROUNDS);
+      expect(auto.search!.encodes).toBeLessThanOrEqual(
+        2 * AUTO_PROBES_PER_FORMAT + AUTO_VERIFY_ROUNDS + AUTO_VERIFY_MISS_ROUNDS,
+      );
     }
   });
 });
 
 describe('quality=auto progress', () => {
-  it('stays in the processing phase while it searches: "encoding" comes once the file is made', { timeout: 60_000 }, async () => {
+  it('stays in the processing phase while it searches: "encoding" comes once the file is made', {
+    timeout: 60_000,
+  }, async () => {
     const photo = await encode(syntheticPhoto(640, 480, 3, 24), 'png', { quality: 100 });
     const seen: { phase: JobPhase; at: number }[] = [];
     const start = performance.now();
-    const services = { images: undefined as never, ai: undefined as never, onPhase: (phase: JobPhase) => seen.push({ phase, at: performance.now() }) };
-    await run('compress', await intake(photo), { operation: 'compress', quality: 'auto', format: 'auto', accept: 'webp,jpeg' } as never, services);
+    const services = {
+      images: undefined as never,
+      ai: undefined as never,
+      onPhase: (phase: JobPhase) => seen.push({ phase, at: performance.now() }),
+    };
+    await run(
+      'compress',
+      await intake(photo),
+      { operation: 'compress', quality: 'auto', format: 'auto', accept: 'webp,jpeg' } as never,
+      services,
+    );
     const end = performance.now();
     expect(seen.map((s) => s.phase)).toEqual(['processing', 'encoding']);
     // The search (several encodes, each judged) happened before "encoding", almost nothing after it.

@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE_WASM_LIMIT_BYTES, resetWasmPeaks, WASM_OPERATION_LIMIT_BYTES, wasmMemory, wasmPeaks } from '../src/imaging/codecs/codecs';
+import {
+  IDLE_WASM_LIMIT_BYTES,
+  resetWasmPeaks,
+  WASM_OPERATION_LIMIT_BYTES,
+  wasmMemory,
+  wasmPeaks,
+} from '../src/imaging/codecs/codecs';
 import { decode } from '../src/imaging/codecs/decode';
 import { encode, encodePng, type OutputFormat } from '../src/imaging/codecs/encode';
 import { readHeader } from '../src/imaging/intake/sniff';
 import { compressAuto } from '../src/imaging/ops/compress/auto-whole';
-import { AVIF_AUTO_MAX_PIXELS, AVIF_MAX_QUALITY, AVIF_WHOLE_MAX_PIXELS, type AvifEncoder } from '../src/imaging/ops/compress/avif';
+import {
+  AVIF_AUTO_MAX_PIXELS,
+  AVIF_MAX_QUALITY,
+  AVIF_WHOLE_MAX_PIXELS,
+  type AvifEncoder,
+} from '../src/imaging/ops/compress/avif';
 import { judgeMemory, resetJudgeMemory } from '../src/imaging/ops/compress/judge/judge';
-import { AUTO_MAX_QUALITY, AUTO_SETTINGS, AUTO_WASM_PIXELS, ENCODE_PIXEL_BUDGET, OXIPNG_MAX_PIXELS, WASM_PIXEL_BUDGET } from '../src/imaging/options';
+import {
+  AUTO_MAX_QUALITY,
+  AUTO_SETTINGS,
+  AUTO_WASM_PIXELS,
+  ENCODE_PIXEL_BUDGET,
+  OXIPNG_MAX_PIXELS,
+  WASM_PIXEL_BUDGET,
+} from '../src/imaging/options';
 import { blur, pixelate, resize } from '../src/imaging/codecs/pixels';
 import { rasteriseSvg, watermark } from '../src/imaging/ops/watermark/draw';
 import { MEME_MAX_PIXELS } from '../../../core/tools/meme';
@@ -16,7 +34,8 @@ import { syntheticPhoto } from './support/synthetic';
 
 /** An AVIF at the largest side taken, near its largest file (quality 95): made once, for the two tests that decode it. */
 let largest: Promise<Uint8Array> | undefined;
-const largestAvif = () => (largest ??= makePhoto({ width: AVIF_MAX_SIDE, height: AVIF_MAX_SIDE, format: 'avif', quality: 95 }));
+const largestAvif = () =>
+  (largest ??= makePhoto({ width: AVIF_MAX_SIDE, height: AVIF_MAX_SIDE, format: 'avif', quality: 95 }));
 
 const MB = (n: number) => Math.round(n / 104857.6) / 10;
 
@@ -26,7 +45,8 @@ function noiseAt(pixels: number) {
   const height = Math.floor(pixels / width);
   const data = new Uint8ClampedArray(width * height * 4);
   let seed = 1;
-  for (let i = 0; i < data.length; i++) data[i] = (i & 3) === 3 ? 255 : (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24;
+  for (let i = 0; i < data.length; i++)
+    data[i] = (i & 3) === 3 ? 255 : (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24;
   return { data, width, height };
 }
 
@@ -43,18 +63,28 @@ function atBudget(pixels: number) {
 function expectUnderLimit(step: string) {
   const peaks = wasmPeaks();
   const idle = Object.values(wasmMemory()).reduce((a, b) => a + b, 0);
-  console.log(step, JSON.stringify(Object.fromEntries(Object.entries(peaks).map(([k, v]) => [k, MB(v)]))), 'idle', MB(idle));
-  for (const [codec, bytes] of Object.entries(peaks)) expect(bytes, `${codec} after ${step}`).toBeLessThan(WASM_OPERATION_LIMIT_BYTES);
+  console.log(
+    step,
+    JSON.stringify(Object.fromEntries(Object.entries(peaks).map(([k, v]) => [k, MB(v)]))),
+    'idle',
+    MB(idle),
+  );
+  for (const [codec, bytes] of Object.entries(peaks))
+    expect(bytes, `${codec} after ${step}`).toBeLessThan(WASM_OPERATION_LIMIT_BYTES);
   expect(idle, `idle instances after ${step}`).toBeLessThanOrEqual(IDLE_WASM_LIMIT_BYTES);
 }
 
 describe('WASM memory stays under 100 MB at each operation’s pixel budget', () => {
-  it('decode → encode in every format at its encoder budget, worst case: noise at quality 100', { timeout: 300_000 }, async () => {
+  it('decode → encode in every format at its encoder budget, worst case: noise at quality 100', {
+    timeout: 300_000,
+  }, async () => {
     // An encoder's memory follows the file it writes, and noise makes the largest file a picture of that size can.
     for (const format of ['jpeg', 'webp', 'png'] as const) {
       const src = noiseAt(ENCODE_PIXEL_BUDGET[format]);
       const bytes = await encode(src, format, { quality: 100, optimise: false });
-      expectUnderLimit(`encode ${format} noise ${MB(src.width * src.height)} MP at quality 100 (${MB(bytes.length)} MB file)`);
+      expectUnderLimit(
+        `encode ${format} noise ${MB(src.width * src.height)} MP at quality 100 (${MB(bytes.length)} MB file)`,
+      );
       const back = await decode(bytes, readHeader(bytes)!);
       expect([back.width, back.height]).toEqual([src.width, src.height]);
       expectUnderLimit(`decode ${format}`);
@@ -75,7 +105,9 @@ describe('WASM memory stays under 100 MB at each operation’s pixel budget', ()
     }
   });
 
-  it('AVIF decode at the largest AVIF taken (1,200², ADR 0132), from a file near its largest (quality 95)', { timeout: 120_000 }, async () => {
+  it('AVIF decode at the largest AVIF taken (1,200², ADR 0132), from a file near its largest (quality 95)', {
+    timeout: 120_000,
+  }, async () => {
     const avif = await largestAvif();
     resetWasmPeaks();
     const raster = await decode(avif, readHeader(avif)!);
@@ -84,7 +116,9 @@ describe('WASM memory stays under 100 MB at each operation’s pixel budget', ()
     expect(wasmPeaks().avifDec).toBeGreaterThan(0);
   });
 
-  it('quality=auto at the largest picture it searches in the isolate: its judges and its encodes together', { timeout: 300_000 }, async () => {
+  it('quality=auto at the largest picture it searches in the isolate: its judges and its encodes together', {
+    timeout: 300_000,
+  }, async () => {
     // Noise: the largest files, and no quality that looks the same, so every probe and check is made.
     const src = noiseAt(AUTO_WASM_PIXELS);
     for (const format of ['jpeg', 'webp'] as const) {
@@ -92,31 +126,44 @@ describe('WASM memory stays under 100 MB at each operation’s pixel budget', ()
       resetJudgeMemory();
       await compressAuto(src, [format]);
       const codec = Math.max(...Object.values(wasmPeaks()));
-      console.log(`quality=auto ${format} noise ${MB(AUTO_WASM_PIXELS)} MP: judges ${MB(judgeMemory())} MB, largest codec ${MB(codec)} MB`);
+      console.log(
+        `quality=auto ${format} noise ${MB(AUTO_WASM_PIXELS)} MP: judges ${MB(judgeMemory())} MB, largest codec ${MB(codec)} MB`,
+      );
       // Judges are not pooled: each search's are counted in full, as if none had been collected yet.
       expect(judgeMemory() + codec).toBeLessThan(WASM_OPERATION_LIMIT_BYTES);
     }
   });
 
-  it('format=auto with AVIF at the largest picture it judges AVIF whole on (ADR 0135): judges and AVIF decode together, idle codecs within theirs', { timeout: 300_000 }, async () => {
+  it('format=auto with AVIF at the largest picture it judges AVIF whole on (ADR 0135): judges and AVIF decode together, idle codecs within theirs', {
+    timeout: 300_000,
+  }, async () => {
     resetWasmPeaks();
     resetJudgeMemory();
     // The judges at their largest (noise: every probe and check is made), then the AVIF decode of a whole photo.
     await compressAuto(noiseAt(AVIF_WHOLE_MAX_PIXELS), ['webp']);
     const width = Math.floor(Math.sqrt(AVIF_WHOLE_MAX_PIXELS * (4 / 3)));
-    const avif = await makePhoto({ width, height: Math.floor(AVIF_WHOLE_MAX_PIXELS / width), format: 'avif', quality: 95 });
+    const avif = await makePhoto({
+      width,
+      height: Math.floor(AVIF_WHOLE_MAX_PIXELS / width),
+      format: 'avif',
+      quality: 95,
+    });
     await decode(avif, readHeader(avif)!);
     const { avifDec = 0 } = wasmPeaks();
     // What the other codecs keep while the AVIF is decoded: their idle instances (their encodes have ended).
     const { avifDec: _, ...idle } = wasmMemory();
     const kept = Object.values(idle).reduce((x, y) => x + y, 0);
-    console.log(`format=auto with AVIF at ${MB(AVIF_WHOLE_MAX_PIXELS)} MP: judges ${MB(judgeMemory())} MB, AVIF decode ${MB(avifDec)} MB, other codecs kept ${MB(kept)} MB`);
+    console.log(
+      `format=auto with AVIF at ${MB(AVIF_WHOLE_MAX_PIXELS)} MP: judges ${MB(judgeMemory())} MB, AVIF decode ${MB(avifDec)} MB, other codecs kept ${MB(kept)} MB`,
+    );
     // Judges are counted in full, as if none had been collected yet; the idle instances have their own budget.
     expect(judgeMemory() + avifDec).toBeLessThan(WASM_OPERATION_LIMIT_BYTES);
     expect(kept).toBeLessThanOrEqual(IDLE_WASM_LIMIT_BYTES);
   });
 
-  it('format=auto with AVIF judged on samples at the largest AVIF (1,200², ADR 0169): the AVIF decodes end before the judges are made', { timeout: 300_000 }, async () => {
+  it('format=auto with AVIF judged on samples at the largest AVIF (1,200², ADR 0169): the AVIF decodes end before the judges are made', {
+    timeout: 300_000,
+  }, async () => {
     // Quality 95, over the most auto makes (AVIF_MAX_QUALITY): a larger file than any try, so a larger decode.
     expect(AVIF_MAX_QUALITY).toBeLessThan(95);
     const avif = await largestAvif();
@@ -136,7 +183,9 @@ describe('WASM memory stays under 100 MB at each operation’s pixel budget', ()
     expect(r.search?.samples).toEqual({ count: 8, width: 224, height: 224 });
     const { avifDec = 0, ...others } = wasmPeaks();
     const codec = Math.max(...Object.values(others));
-    console.log(`format=auto with AVIF judged on samples at ${MB(AVIF_AUTO_MAX_PIXELS)} MP: AVIF decode ${MB(avifDec)} MB before the judges ${MB(judgeMemory())} MB; largest other codec ${MB(codec)} MB`);
+    console.log(
+      `format=auto with AVIF judged on samples at ${MB(AVIF_AUTO_MAX_PIXELS)} MP: AVIF decode ${MB(avifDec)} MB before the judges ${MB(judgeMemory())} MB; largest other codec ${MB(codec)} MB`,
+    );
     expect(judgesWhenMade).toEqual([0, 0]);
     expect(avifDec).toBeGreaterThan(0);
     expect(avifDec).toBeLessThan(WASM_OPERATION_LIMIT_BYTES);
@@ -203,7 +252,13 @@ describe('WASM memory stays under 100 MB at each operation’s pixel budget', ()
     await pixelate(src, 10);
     const retained = wasmMemory();
     const total = Object.values(retained).reduce((a, b) => a + b, 0);
-    console.log('retained', JSON.stringify(Object.fromEntries(Object.entries(retained).map(([k, v]) => [k, MB(v)]))), 'total', MB(total), 'MB');
+    console.log(
+      'retained',
+      JSON.stringify(Object.fromEntries(Object.entries(retained).map(([k, v]) => [k, MB(v)]))),
+      'total',
+      MB(total),
+      'MB',
+    );
     expect(total).toBeLessThanOrEqual(IDLE_WASM_LIMIT_BYTES);
     // Dropped codecs come back on their next use and still work.
     const tiny = syntheticPhoto(64, 48);

@@ -26,7 +26,8 @@ async function magick(pictures: Uint8Array[]): Promise<MagickVerdict[]> {
   return res.json<MagickVerdict[]>();
 }
 
-const verdict = (a: Answer) => (a.status < 300 ? 'accepted' : `${a.status} ${String(a.body.code)}: ${String(a.body.error)}`);
+const verdict = (a: Answer) =>
+  a.status < 300 ? 'accepted' : `${a.status} ${String(a.body.code)}: ${String(a.body.error)}`;
 
 describe.skipIf(files.length === 0)(`the corpus through upload, privacy and analysis (${env.CORPUS_SWEEP})`, () => {
   it('answers every file alike on the three routes, and stores or returns only pictures ImageMagick decodes', async () => {
@@ -37,14 +38,19 @@ describe.skipIf(files.length === 0)(`the corpus through upload, privacy and anal
       const bytes = await corpusFile(path);
       const uploaded = await upload(bytes as Uint8Array<ArrayBuffer>, path.split('/').pop(), 'image/png');
       const answers: [string, Answer][] = [['upload', { status: uploaded.status, body: await uploaded.json() }]];
-      for (const [route, fields] of [['security', { operation: 'privacy' }], ['analyze-metadata', {}]] as const) {
+      for (const [route, fields] of [
+        ['security', { operation: 'privacy' }],
+        ['analyze-metadata', {}],
+      ] as const) {
         const res = await toolRequest(route, bytes, fields);
         answers.push([route, { status: res.status, body: await res.json() }]);
       }
       for (const [route, answer] of answers) {
         if (answer.status >= 500) differ.push(`${path}: ${route} ${answer.status} ${JSON.stringify(answer.body)}`);
-        else if (verdict(answer) !== verdict(answers[0]![1])) differ.push(`${path}: ${route} ${verdict(answer)} but upload ${verdict(answers[0]![1])}`);
-        if (answer.status < 300 && typeof answer.body.imageUrl === 'string') made.push({ label: `${path} → ${route}`, bytes: await resultBytes(answer.body.imageUrl) });
+        else if (verdict(answer) !== verdict(answers[0]![1]))
+          differ.push(`${path}: ${route} ${verdict(answer)} but upload ${verdict(answers[0]![1])}`);
+        if (answer.status < 300 && typeof answer.body.imageUrl === 'string')
+          made.push({ label: `${path} → ${route}`, bytes: await resultBytes(answer.body.imageUrl) });
       }
       sent.push({ path, bytes, accepted: answers[0]![1].status < 300 });
     }
@@ -54,7 +60,9 @@ describe.skipIf(files.length === 0)(`the corpus through upload, privacy and anal
     const undecodable = made.flatMap((m, i) => (verdicts[i]!.ok ? [] : [`${m.label}: ${verdicts[i]!.problem}`]));
     expect(undecodable).toEqual([]);
     const accepted = sent.filter((s) => s.accepted).length;
-    console.log(`intake corpus: ${files.length} files, ${accepted} accepted, ${made.length} pictures checked by ImageMagick`);
+    console.log(
+      `intake corpus: ${files.length} files, ${accepted} accepted, ${made.length} pictures checked by ImageMagick`,
+    );
     expect(accepted).toBeGreaterThan(env.CORPUS_SWEEP === 'all' ? 300 : 100);
   }, 900_000);
 });

@@ -23,7 +23,11 @@ interface Answer {
  * very bytes another did, e.g. an upload and its privacy removal) are read once and share the verdict.
  */
 async function magick(pictures: Uint8Array[]): Promise<MagickVerdict[]> {
-  const digests = await Promise.all(pictures.map(async (bytes) => toBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)))));
+  const digests = await Promise.all(
+    pictures.map(async (bytes) =>
+      toBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>))),
+    ),
+  );
   const distinct = [...new Map(digests.map((digest, i) => [digest, pictures[i]!])).entries()];
   const form = new FormData();
   distinct.forEach(([, bytes], i) => form.append(String(i), new File([bytes as Uint8Array<ArrayBuffer>], String(i))));
@@ -60,7 +64,10 @@ const ROUTES: Route[] = [
   { name: 'compress', send: tool('optimize', { operation: 'compress', quality: 80 }) },
   { name: 'upscale', send: tool('optimize', { operation: 'upscale', factor: 2 }) },
   { name: 'remove-background', send: tool('optimize', { operation: 'remove-background' }) },
-  { name: 'resize', send: tool('modify', { operation: 'resize', width: 16, height: 16, maintainAspectRatio: 'false' }) },
+  {
+    name: 'resize',
+    send: tool('modify', { operation: 'resize', width: 16, height: 16, maintainAspectRatio: 'false' }),
+  },
   { name: 'crop', send: tool('modify', { operation: 'crop', x: 0, y: 0, width: 1, height: 1 }) },
   { name: 'rotate', send: tool('modify', { operation: 'rotate', angle: 90 }) },
   { name: 'convert to JPEG', send: tool('convert', { format: 'jpeg' }) },
@@ -73,8 +80,15 @@ const ROUTES: Route[] = [
     // A stored picture (as an AI result or an old upload would be) captioned by the vision model.
     name: 'caption ideas',
     async send(bytes, ip) {
-      const stored = await putTemporary(env.BUCKET, bytes, { contentType: 'application/octet-stream', ttlSeconds: imageTtlSeconds(env) });
-      return api('/api/generate-captions', { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip }, body: JSON.stringify({ imageUrl: stored.url, context: '' }) });
+      const stored = await putTemporary(env.BUCKET, bytes, {
+        contentType: 'application/octet-stream',
+        ttlSeconds: imageTtlSeconds(env),
+      });
+      return api('/api/generate-captions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
+        body: JSON.stringify({ imageUrl: stored.url, context: '' }),
+      });
     },
   },
   {
@@ -83,7 +97,14 @@ const ROUTES: Route[] = [
     canvasOnly: true,
     async send(bytes, ip) {
       const type = CANVAS_TYPES.find(([, is]) => is(bytes))![0];
-      return api('/api/download-meme', { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip }, body: JSON.stringify({ canvasData: `data:${type};base64,${toBase64(bytes)}`, format: type === 'image/jpeg' ? 'jpg' : type.slice(6) }) });
+      return api('/api/download-meme', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
+        body: JSON.stringify({
+          canvasData: `data:${type};base64,${toBase64(bytes)}`,
+          format: type === 'image/jpeg' ? 'jpg' : type.slice(6),
+        }),
+      });
     },
   },
 ];
@@ -128,7 +149,8 @@ describe('every route takes in a picture by the one intake rule', () => {
       const byRoute = answers.get(file.name)!;
       const upload = byRoute.get('upload')!;
       if (file.expect === 'accept') {
-        if (upload.status !== 201) wrong.push(`${file.name}: upload ${upload.status} ${JSON.stringify(upload.body)}, expected it accepted`);
+        if (upload.status !== 201)
+          wrong.push(`${file.name}: upload ${upload.status} ${JSON.stringify(upload.body)}, expected it accepted`);
         const size = upload.body as { width: number; height: number };
         for (const [route, answer] of byRoute) {
           if (route === 'upload') continue;
@@ -137,20 +159,38 @@ describe('every route takes in a picture by the one intake rule', () => {
           // Blur works on still pictures: an animation is refused by the operation, after intake took it (ADR 0137).
           const stillOnly = route === 'blur' && /^animated /.test(file.name);
           if (optionLimit) {
-            if (answer.status !== 400 || answer.body.error !== optionLimit) wrong.push(`${file.name}: ${route} ${answer.status} ${JSON.stringify(answer.body)}, expected 400 ${optionLimit}`);
+            if (answer.status !== 400 || answer.body.error !== optionLimit)
+              wrong.push(
+                `${file.name}: ${route} ${answer.status} ${JSON.stringify(answer.body)}, expected 400 ${optionLimit}`,
+              );
           } else if (stillOnly) {
-            if (answer.status !== 422 || !/^Blurring faces or people is done on still pictures only/.test(String(answer.body.error))) wrong.push(`${file.name}: ${route} ${answer.status} ${JSON.stringify(answer.body)}, expected the still-pictures 422`);
-          } else if (answer.status < 200 || answer.status > 201) wrong.push(`${file.name}: ${route} ${answer.status} ${JSON.stringify(answer.body)}`);
+            if (
+              answer.status !== 422 ||
+              !/^Blurring faces or people is done on still pictures only/.test(String(answer.body.error))
+            )
+              wrong.push(
+                `${file.name}: ${route} ${answer.status} ${JSON.stringify(answer.body)}, expected the still-pictures 422`,
+              );
+          } else if (answer.status < 200 || answer.status > 201)
+            wrong.push(`${file.name}: ${route} ${answer.status} ${JSON.stringify(answer.body)}`);
         }
         continue;
       }
       const { status, code, error } = file.expect;
       if (upload.status !== status || upload.body.code !== code || !error.test(String(upload.body.error))) {
-        wrong.push(`${file.name}: upload ${upload.status} ${JSON.stringify(upload.body)}, expected ${status} ${code} ${error}`);
+        wrong.push(
+          `${file.name}: upload ${upload.status} ${JSON.stringify(upload.body)}, expected ${status} ${code} ${error}`,
+        );
       }
       for (const [route, answer] of byRoute) {
-        if (answer.status !== upload.status || answer.body.code !== upload.body.code || answer.body.error !== upload.body.error) {
-          wrong.push(`${file.name}: ${route} ${answer.status} ${JSON.stringify(answer.body)} but upload ${upload.status} ${JSON.stringify(upload.body)}`);
+        if (
+          answer.status !== upload.status ||
+          answer.body.code !== upload.body.code ||
+          answer.body.error !== upload.body.error
+        ) {
+          wrong.push(
+            `${file.name}: ${route} ${answer.status} ${JSON.stringify(answer.body)} but upload ${upload.status} ${JSON.stringify(upload.body)}`,
+          );
         }
       }
     }
@@ -162,7 +202,8 @@ describe('every route takes in a picture by the one intake rule', () => {
     for (const [file, byRoute] of answers) {
       for (const [route, answer] of byRoute) {
         if (answer.status >= 300) continue;
-        for (const url of picturesOf(route, answer.body)) made.push({ label: `${file} → ${route}`, bytes: await resultBytes(url) });
+        for (const url of picturesOf(route, answer.body))
+          made.push({ label: `${file} → ${route}`, bytes: await resultBytes(url) });
       }
     }
     const verdicts = await magick(made.map((m) => m.bytes));

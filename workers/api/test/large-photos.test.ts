@@ -44,12 +44,16 @@ const PHOTOS = [
   { name: '24 MP landscape', width: 6000, height: 4000, orientation: 1 },
 ] as const;
 // npm test takes the portrait stored sideways (the orientation and every budget at once); LARGE_PHOTOS=all takes all three.
-const TAKEN = (env as unknown as { LARGE_PHOTOS?: string }).LARGE_PHOTOS === 'all' ? PHOTOS : PHOTOS.filter((p) => p.orientation === 6);
+const TAKEN =
+  (env as unknown as { LARGE_PHOTOS?: string }).LARGE_PHOTOS === 'all'
+    ? PHOTOS
+    : PHOTOS.filter((p) => p.orientation === 6);
 
 describe.each(TAKEN)('$name', ({ width, height, orientation }) => {
   const upright = orientation === 6 ? { width: height, height: width } : { width, height };
   let photo: Uint8Array;
-  const input = async () => (photo ??= await makePhoto({ width, height, orientation, gps: true, seed: width + orientation }));
+  const input = async () =>
+    (photo ??= await makePhoto({ width, height, orientation, gps: true, seed: width + orientation }));
 
   it('is a real phone-size upload: under 10 MB, over every WASM budget', { timeout: 120_000 }, async () => {
     const bytes = await input();
@@ -57,7 +61,9 @@ describe.each(TAKEN)('$name', ({ width, height, orientation }) => {
     expect(readHeader(bytes)).toMatchObject({ width, height, orientation });
   });
 
-  it('compresses at the quality asked (q30 and q80 differ), and says so in plain words', { timeout: 120_000 }, async () => {
+  it('compresses at the quality asked (q30 and q80 differ), and says so in plain words', {
+    timeout: 120_000,
+  }, async () => {
     const q30 = await call('optimize', await input(), { operation: 'compress', quality: 30, format: 'jpeg' });
     const q80 = await call('optimize', await input(), { operation: 'compress', quality: 80, format: 'jpeg' });
     expect(q30.body).toMatchObject({ quality: 30, width: upright.width, height: upright.height, format: 'jpeg' });
@@ -67,7 +73,9 @@ describe.each(TAKEN)('$name', ({ width, height, orientation }) => {
     await looksLike(q80.bytes, await input(), null);
   });
 
-  it('compresses with quality=auto: settings chosen on full-size samples, the container kept, smaller than the input', { timeout: 120_000 }, async () => {
+  it('compresses with quality=auto: settings chosen on full-size samples, the container kept, smaller than the input', {
+    timeout: 120_000,
+  }, async () => {
     const r = await call('optimize', await input(), { operation: 'compress', quality: 'auto' });
     expect(r.body.format).toBe('jpeg');
     expect(r.body.quality).toBeGreaterThanOrEqual(10);
@@ -78,7 +86,9 @@ describe.each(TAKEN)('$name', ({ width, height, orientation }) => {
     await looksLike(r.bytes, await input(), null);
   });
 
-  it('meets a 500 KB target within the 10% below it (450–500 KB), in at most three encodes', { timeout: 120_000 }, async () => {
+  it('meets a 500 KB target within the 10% below it (450–500 KB), in at most three encodes', {
+    timeout: 120_000,
+  }, async () => {
     const target = 500 * 1024;
     const r = await call('optimize', await input(), { operation: 'compress', format: 'jpeg', targetBytes: target });
     expect(r.bytes.length, r.body.notes.join(' ')).toBeLessThanOrEqual(target);
@@ -93,8 +103,19 @@ describe.each(TAKEN)('$name', ({ width, height, orientation }) => {
   });
 
   it('crops a rectangle of the upright photo', { timeout: 120_000 }, async () => {
-    const crop = { left: Math.round(upright.width * 0.3), top: Math.round(upright.height * 0.2), width: 1200, height: 900 };
-    const r = await call('modify', await input(), { operation: 'crop', x: crop.left, y: crop.top, width: crop.width, height: crop.height });
+    const crop = {
+      left: Math.round(upright.width * 0.3),
+      top: Math.round(upright.height * 0.2),
+      width: 1200,
+      height: 900,
+    };
+    const r = await call('modify', await input(), {
+      operation: 'crop',
+      x: crop.left,
+      y: crop.top,
+      width: crop.width,
+      height: crop.height,
+    });
     expect(r.body).toMatchObject({ width: 1200, height: 900 });
     await looksLike(r.bytes, await input(), { crop });
   });
@@ -105,18 +126,33 @@ describe.each(TAKEN)('$name', ({ width, height, orientation }) => {
     await looksLike(r.bytes, await input(), { rotate: { angle: 90 }, flip: { axis: 'h' } });
   });
 
-  it('resizes to a social preset without stretching (cover), and with borders (contain)', { timeout: 120_000 }, async () => {
+  it('resizes to a social preset without stretching (cover), and with borders (contain)', {
+    timeout: 120_000,
+  }, async () => {
     // Centred, to compare with the offline service's own centred cover (the default framing is tested in resize-smart).
-    const story = await call('modify', await input(), { operation: 'resize', preset: 'instagram-story', position: 'centre' });
+    const story = await call('modify', await input(), {
+      operation: 'resize',
+      preset: 'instagram-story',
+      position: 'centre',
+    });
     expect(story.body).toMatchObject({ width: 1080, height: 1920 });
     expect(story.body.notes.join(' ')).toMatch(/Cropped to fill 1080×1920/);
     await looksLike(story.bytes, await input(), { resize: { width: 1080, height: 1920, fit: 'cover' } });
-    const padded = await call('modify', await input(), { operation: 'resize', preset: 'instagram-square', fit: 'contain', background: '#000000' });
+    const padded = await call('modify', await input(), {
+      operation: 'resize',
+      preset: 'instagram-square',
+      fit: 'contain',
+      background: '#000000',
+    });
     expect(padded.body).toMatchObject({ width: 1080, height: 1080 });
-    await looksLike(padded.bytes, await input(), { resize: { width: 1080, height: 1080, fit: 'contain', background: '#000000' } });
+    await looksLike(padded.bytes, await input(), {
+      resize: { width: 1080, height: 1080, fit: 'contain', background: '#000000' },
+    });
   });
 
-  it('keeps the aspect ratio when only the width or only the height is sent (a 4000 × 3000 photo at width 1600 is 1600 × 1200; this portrait 1600 × 2133)', { timeout: 120_000 }, async () => {
+  it('keeps the aspect ratio when only the width or only the height is sent (a 4000 × 3000 photo at width 1600 is 1600 × 1200; this portrait 1600 × 2133)', {
+    timeout: 120_000,
+  }, async () => {
     const byWidth = await call('modify', await input(), { operation: 'resize', width: 1600 });
     const tall = Math.round((upright.height * 1600) / upright.width);
     expect(byWidth.body).toMatchObject({ width: 1600, height: tall });
@@ -127,7 +163,12 @@ describe.each(TAKEN)('$name', ({ width, height, orientation }) => {
   });
 
   it('watermarks at full size', { timeout: 120_000 }, async () => {
-    const r = await call('security', await input(), { operation: 'watermark', text: 'Memeforge', position: 'bottom-right', opacity: 0.8 });
+    const r = await call('security', await input(), {
+      operation: 'watermark',
+      text: 'Memeforge',
+      position: 'bottom-right',
+      opacity: 0.8,
+    });
     expect(r.body).toMatchObject({ width: upright.width, height: upright.height });
     // The text is a small part of the picture: it still looks like the photo, but not identical to it.
     const [got, before] = [await thumb(r.bytes), await thumb(await input())];
@@ -136,15 +177,31 @@ describe.each(TAKEN)('$name', ({ width, height, orientation }) => {
     expect(s).toBeLessThan(0.9999);
   });
 
-  it('blurs and pixelates chosen areas at full resolution, leaving the rest as it was', { timeout: 120_000 }, async () => {
-    const region = { x: Math.round(upright.width / 4), y: Math.round(upright.height / 4), width: Math.round(upright.width / 4), height: Math.round(upright.height / 4) };
+  it('blurs and pixelates chosen areas at full resolution, leaving the rest as it was', {
+    timeout: 120_000,
+  }, async () => {
+    const region = {
+      x: Math.round(upright.width / 4),
+      y: Math.round(upright.height / 4),
+      width: Math.round(upright.width / 4),
+      height: Math.round(upright.height / 4),
+    };
     for (const extra of [{}, { pixelateLevel: 10 }] as Record<string, number>[]) {
-      const r = await call('security', await input(), { operation: 'blur', method: 'selective', strength: 20, regions: JSON.stringify([region]), ...extra });
+      const r = await call('security', await input(), {
+        operation: 'blur',
+        method: 'selective',
+        strength: 20,
+        regions: JSON.stringify([region]),
+        ...extra,
+      });
       expect(r.body).toMatchObject({ width: upright.width, height: upright.height });
       const inside = { crop: { left: region.x, top: region.y, width: region.width, height: region.height } };
       const outside = { crop: { left: 0, top: upright.height - 600, width: 800, height: 600 } };
       await looksLike(await reference(r.bytes, outside), await reference(await input(), outside), null);
-      const [blurred, sharp] = [await thumb(await reference(r.bytes, inside)), await thumb(await reference(await input(), inside))];
+      const [blurred, sharp] = [
+        await thumb(await reference(r.bytes, inside)),
+        await thumb(await reference(await input(), inside)),
+      ];
       expect(similarity(blurred, sharp), JSON.stringify(extra)).toBeLessThan(0.9);
     }
   });
@@ -161,7 +218,9 @@ describe.each(TAKEN)('$name', ({ width, height, orientation }) => {
     await looksLike(r.bytes, await input(), null, 0.9999);
     // An outside reader agrees: no location, no dates, no camera; a sideways photo keeps only its orientation.
     const tags = await exiftool(r.bytes);
-    expect(Object.keys(tags).filter((k) => /GPS|Date|Make|Model/.test(k) && !/^(System|File|ICC[-_]\w+):/.test(k))).toEqual([]);
+    expect(
+      Object.keys(tags).filter((k) => /GPS|Date|Make|Model/.test(k) && !/^(System|File|ICC[-_]\w+):/.test(k)),
+    ).toEqual([]);
     expect(tags['IFD0:Orientation']).toBe(orientation === 6 ? 6 : undefined);
     // The compressed picture data is the input's, byte for byte.
     const scan = (b: Uint8Array) => b.subarray(b.findIndex((v, i) => v === 0xff && b[i + 1] === 0xda));
@@ -172,12 +231,19 @@ describe.each(TAKEN)('$name', ({ width, height, orientation }) => {
 describe('limits that still hold', () => {
   it('refuses a resize to more than 50 MP from a tiny picture, naming the limit', async () => {
     const tiny = await makePhoto({ width: 20, height: 20, format: 'png' });
-    const res = await toolRequest('modify', tiny, { operation: 'resize', width: 10_000, height: 10_000, maintainAspectRatio: 'false' });
+    const res = await toolRequest('modify', tiny, {
+      operation: 'resize',
+      width: 10_000,
+      height: 10_000,
+      maintainAspectRatio: 'false',
+    });
     expect(res.status).toBe(400);
     expect((await res.json<ToolBody>()).error).toMatch(/largest picture we make is 50 megapixels/);
   });
 
-  it('refuses a 20,000 px wide JPEG (14 MP, within the upload limit) with 413 naming the 12,000 px a side, offline and on the binding alike, before any call', { timeout: 60_000 }, async () => {
+  it('refuses a 20,000 px wide JPEG (14 MP, within the upload limit) with 413 naming the 12,000 px a side, offline and on the binding alike, before any call', {
+    timeout: 60_000,
+  }, async () => {
     const wide = await makePhoto({ width: 20_000, height: 700, seed: 9 });
     const words = /This picture is 20,000 × 700 pixels; we take pictures of at most 12,000 pixels a side/;
     const offline = await toolRequest('optimize', wide, { operation: 'compress', quality: 80, format: 'jpeg' });
@@ -186,13 +252,17 @@ describe('limits that still hold', () => {
     expect(offlineBody).toMatchObject({ code: 'payload_too_large' });
     expect(offlineBody.error).toMatch(words);
     const images = recordingImages(getImageService(env, notBilled));
-    const online = await withBinding(images, () => toolRequest('optimize', wide, { operation: 'compress', quality: 80, format: 'jpeg' }));
+    const online = await withBinding(images, () =>
+      toolRequest('optimize', wide, { operation: 'compress', quality: 80, format: 'jpeg' }),
+    );
     expect(online.status).toBe(413);
     expect((await online.json<ToolBody>()).error).toBe(offlineBody.error);
     expect(images.calls).toHaveLength(0);
   });
 
-  it('answers 503 with the date the allowance comes back when the binding is over its monthly allowance (9422), never "damaged"', { timeout: 60_000 }, async () => {
+  it('answers 503 with the date the allowance comes back when the binding is over its monthly allowance (9422), never "damaged"', {
+    timeout: 60_000,
+  }, async () => {
     const photo = await makePhoto({ width: 4000, height: 3000, seed: 10 });
     const images = failingImages(9422, 'Free unique transformations by account has been exhausted');
     const res = await withBinding(images, () => toolRequest('modify', photo, { operation: 'rotate', angle: 90 }));
@@ -200,7 +270,9 @@ describe('limits that still hold', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     const body = await res.json<ToolBody>();
     expect(body.code).toBe('image_service_over_allowance');
-    expect(body.error).toMatch(/Large pictures cannot be processed until 1 \w+ \d{4}: the image service has used this month's allowance/);
+    expect(body.error).toMatch(
+      /Large pictures cannot be processed until 1 \w+ \d{4}: the image service has used this month's allowance/,
+    );
     expect(body.error).not.toMatch(/damaged/);
   });
 
@@ -208,7 +280,9 @@ describe('limits that still hold', () => {
     const photo = await makePhoto({ width: 4000, height: 3000, format: 'jpeg' });
     const res = await toolRequest('optimize', photo, { operation: 'upscale', factor: 3 });
     expect(res.status).toBe(400);
-    expect((await res.json<ToolBody>()).error).toMatch(/A 3× upscale of this picture would be 12000 × 9000 pixels \(108 megapixels\); the largest AI result we make is 16 megapixels/);
+    expect((await res.json<ToolBody>()).error).toMatch(
+      /A 3× upscale of this picture would be 12000 × 9000 pixels \(108 megapixels\); the largest AI result we make is 16 megapixels/,
+    );
   });
 });
 

@@ -62,7 +62,8 @@ describe('the meme URL’s query', () => {
     const alone = await bytesOf(await api(URL_OF('?width=200')));
     const meme = await decode(alone, readHeader(alone)!);
     for (const y of [0, 57, 199]) {
-      for (const x of [0, 99, 300, 399]) expect([...frame.data.subarray((y * 400 + x) * 4, (y * 400 + x) * 4 + 4)]).toEqual([255, 255, 255, 255]);
+      for (const x of [0, 99, 300, 399])
+        expect([...frame.data.subarray((y * 400 + x) * 4, (y * 400 + x) * 4 + 4)]).toEqual([255, 255, 255, 255]);
       const row = frame.data.subarray((y * 400 + 100) * 4, (y * 400 + 300) * 4);
       expect([...row]).toEqual([...meme.data.subarray(y * 200 * 4, (y + 1) * 200 * 4)]);
     }
@@ -76,12 +77,21 @@ describe('the meme URL’s query', () => {
     expect([frame.width, frame.height]).toEqual([1200, 600]);
     const at = (x: number, y: number) => [...frame.data.subarray((y * 1200 + x) * 4, (y * 1200 + x) * 4 + 3)];
     // White bands either side of the 600 × 600 meme at x 300–899 …
-    for (const [x, y] of [[0, 0], [299, 300], [900, 300], [1199, 599]] as const) for (const c of at(x, y)) expect(c).toBeGreaterThan(245);
+    for (const [x, y] of [
+      [0, 0],
+      [299, 300],
+      [900, 300],
+      [1199, 599],
+    ] as const)
+      for (const c of at(x, y)) expect(c).toBeGreaterThan(245);
     // … which is the meme drawn at 600 px (both JPEG at quality 90: the same within the encoder's noise).
     const alone = await bytesOf(await api(URL_OF('?width=600', 'jpg')));
     const meme = await decode(alone, readHeader(alone)!);
     let diff = 0;
-    for (let y = 0; y < 600; y++) for (let x = 0; x < 600; x++) for (let c = 0; c < 3; c++) diff += Math.abs(frame.data[(y * 1200 + 300 + x) * 4 + c]! - meme.data[(y * 600 + x) * 4 + c]!);
+    for (let y = 0; y < 600; y++)
+      for (let x = 0; x < 600; x++)
+        for (let c = 0; c < 3; c++)
+          diff += Math.abs(frame.data[(y * 1200 + 300 + x) * 4 + c]! - meme.data[(y * 600 + x) * 4 + c]!);
     expect(diff / (600 * 600 * 3)).toBeLessThan(3);
   });
 });

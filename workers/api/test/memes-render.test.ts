@@ -21,7 +21,11 @@ const row = catalogRows().find((r) => r.id === TEMPLATE)!;
 const boxes = JSON.parse(row.textBoxes) as { anchor_x: number; anchor_y: number; scale_x: number; scale_y: number }[];
 
 const render = (body: unknown, headers: Record<string, string> = {}) =>
-  api('/api/memes/render', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  api('/api/memes/render', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 const pixelsOf = async (bytes: Uint8Array): Promise<Raster> => decode(bytes, readHeader(bytes)!);
 
@@ -61,7 +65,11 @@ beforeAll(async () => {
 
 describe('POST /api/memes/render', () => {
   it(`draws each line inside its box of ${TEMPLATE}, and nothing outside the boxes`, async () => {
-    const res = await render({ template: TEMPLATE, lines: ['reading the documentation first', 'guessing until it works at three in the morning'], format: 'png' });
+    const res = await render({
+      template: TEMPLATE,
+      lines: ['reading the documentation first', 'guessing until it works at three in the morning'],
+      format: 'png',
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     const meme = await pixelsOf(new Uint8Array(await res.arrayBuffer()));
@@ -72,7 +80,8 @@ describe('POST /api/memes/render', () => {
   });
 
   it('a long caption shrinks to stay inside its box (the editor’s fit rule), rather than running over', async () => {
-    const long = 'this caption is much too long to be drawn at the size a short one gets and has to wrap and shrink a lot';
+    const long =
+      'this caption is much too long to be drawn at the size a short one gets and has to wrap and shrink a lot';
     const res = await render({ template: TEMPLATE, lines: [long, long] });
     const { inside, stray } = inkBy(await pixelsOf(new Uint8Array(await res.arrayBuffer())), await blankTemplate(), 2);
     expect(stray).toEqual([]);
@@ -93,9 +102,18 @@ describe('POST /api/memes/render', () => {
     const jpgBytes = new Uint8Array(await jpg.arrayBuffer());
     expect([...jpgBytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect(readHeader(jpgBytes)).toMatchObject({ format: 'jpeg', width: 400, height: 400 });
-    const webp = await render({ template: TEMPLATE, lines: ['a', 'b'], format: 'webp', style: { font: 'sans', colour: '#ff0000', outline: 'none', uppercase: false, align: 'left' } });
+    const webp = await render({
+      template: TEMPLATE,
+      lines: ['a', 'b'],
+      format: 'webp',
+      style: { font: 'sans', colour: '#ff0000', outline: 'none', uppercase: false, align: 'left' },
+    });
     expect(webp.headers.get('content-type')).toBe('image/webp');
-    expect(readHeader(new Uint8Array(await webp.arrayBuffer()))).toMatchObject({ format: 'webp', width: 800, height: 800 });
+    expect(readHeader(new Uint8Array(await webp.arrayBuffer()))).toMatchObject({
+      format: 'webp',
+      width: 800,
+      height: 800,
+    });
   });
 
   it('with Accept: application/json, stores the meme and answers 201 with its imageUrl', async () => {
@@ -126,16 +144,41 @@ describe('POST /api/memes/render', () => {
   it.each([
     ['an unknown template', { template: 'no-such-template', lines: ['a'] }, 404, /no template "no-such-template"/],
     ['more lines than boxes', { template: TEMPLATE, lines: ['a', 'b', 'c'] }, 400, /2 text boxes; 3 lines/],
-    ['more lines than any template has', { template: TEMPLATE, lines: Array(MEME_MAX_LINES + 1).fill('x') }, 400, /At most 12 lines/],
-    ['a format it does not write', { template: TEMPLATE, lines: ['a'], format: 'gif' }, 400, /Format must be one of png, jpg, webp/],
+    [
+      'more lines than any template has',
+      { template: TEMPLATE, lines: Array(MEME_MAX_LINES + 1).fill('x') },
+      400,
+      /At most 12 lines/,
+    ],
+    [
+      'a format it does not write',
+      { template: TEMPLATE, lines: ['a'], format: 'gif' },
+      400,
+      /Format must be one of png, jpg, webp/,
+    ],
     ['a huge width', { template: TEMPLATE, lines: ['a'], width: 100_000 }, 400, /Width must be between 100 and 1600/],
-    ['a width too small', { template: TEMPLATE, lines: ['a'], width: MEME_WIDTH.min - 1 }, 400, /Width must be between/],
+    [
+      'a width too small',
+      { template: TEMPLATE, lines: ['a'], width: MEME_WIDTH.min - 1 },
+      400,
+      /Width must be between/,
+    ],
     ['a line too long', { template: TEMPLATE, lines: ['x'.repeat(201)] }, 400, /at most 200 characters/],
     ['lines that are not text', { template: TEMPLATE, lines: [1, 2] }, 400, /Each line must be text/],
     ['no template', { lines: ['a'] }, 400, /Template is required/],
     ['a template id with a slash', { template: '../etc', lines: ['a'] }, 400, /template id/],
-    ['an unknown font', { template: TEMPLATE, lines: ['a'], style: { font: 'wingdings' } }, 400, /Font must be one of impact, sans/],
-    ['a colour that is not hex', { template: TEMPLATE, lines: ['a'], style: { colour: 'red' } }, 400, /Colour must be a hex colour/],
+    [
+      'an unknown font',
+      { template: TEMPLATE, lines: ['a'], style: { font: 'wingdings' } },
+      400,
+      /Font must be one of impact, sans/,
+    ],
+    [
+      'a colour that is not hex',
+      { template: TEMPLATE, lines: ['a'], style: { colour: 'red' } },
+      400,
+      /Colour must be a hex colour/,
+    ],
     ['an unknown field', { template: TEMPLATE, lines: ['a'], size: 3 }, 400, /fields this route does not take/],
   ])('%s → %i', async (_what, body, status, message) => {
     const res = await render(body);
@@ -145,7 +188,11 @@ describe('POST /api/memes/render', () => {
   });
 
   it('a body that is not JSON is 400, and a form without template or background is 400', async () => {
-    const bad = await api('/api/memes/render', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"template":' });
+    const bad = await api('/api/memes/render', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"template":',
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json<{ code: string }>()).code).toBe('invalid_json');
     const form = new FormData();
@@ -157,7 +204,10 @@ describe('POST /api/memes/render', () => {
 
   it('a background that is not a picture is refused by the one intake (415)', async () => {
     const form = new FormData();
-    form.append('background', new File([new TextEncoder().encode('not a picture at all')], 'x.png', { type: 'image/png' }));
+    form.append(
+      'background',
+      new File([new TextEncoder().encode('not a picture at all')], 'x.png', { type: 'image/png' }),
+    );
     form.append('lines', 'a');
     const res = await api('/api/memes/render', { method: 'POST', body: form });
     expect(res.status).toBe(415);
@@ -190,7 +240,9 @@ describe('how captions look', () => {
     // nope-yep's boxes are black on white panels: the letters themselves are the ink.
     const own = await tones(await render({ template: TEMPLATE, lines }));
     // White Impact with a black outline: on a white panel only the thin outline changes anything.
-    const white = await tones(await render({ template: TEMPLATE, lines, style: { font: 'impact', colour: '#ffffff', outline: '#000000' } }));
+    const white = await tones(
+      await render({ template: TEMPLATE, lines, style: { font: 'impact', colour: '#ffffff', outline: '#000000' } }),
+    );
     expect(own.dark).toBeGreaterThan(white.dark * 1.5);
     expect(own.light).toBeLessThan(own.dark / 3);
   });
@@ -250,7 +302,12 @@ describe('GET /api/memes/{template}/{captions+}', () => {
     ['an unknown font', `/api/memes/${TEMPLATE}/a/b.png?font=comic`, 400, /Font must be one of/],
     ['an escape that is not one', `/api/memes/${TEMPLATE}/what~x/b.png`, 400, /"~x", which is not an escape/],
     ['a tilde at the end', `/api/memes/${TEMPLATE}/what~/b.png`, 400, /not an escape/],
-    ['a broken percent escape', `/api/memes/${TEMPLATE}/100%zz/b.png`, 400, /% that is not followed by two hexadecimal digits/],
+    [
+      'a broken percent escape',
+      `/api/memes/${TEMPLATE}/100%zz/b.png`,
+      400,
+      /% that is not followed by two hexadecimal digits/,
+    ],
     ['a template id that is not one', '/api/memes/Nope_Yep/a.png', 400, /template id/],
   ])('%s → %i', async (_what, url, status, message) => {
     const res = await api(url);
@@ -264,9 +321,18 @@ describe('GET /api/memes/{template}/{captions+}', () => {
 
 describe('POST /api/memes/suggest (ADR 0173)', () => {
   const suggest = (body: unknown, ip: string) =>
-    api('/api/memes/suggest', { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip }, body: JSON.stringify(body) });
-  const usedBy = async (ip: string) => (await (await api('/api/usage-limit', { headers: { 'cf-connecting-ip': ip } })).json<{ used: number }>()).used;
-  type Answer = { candidates: { template: { id: string; name: string }; lines: string[]; renderUrl: string; source: string }[]; provider: string; note?: string };
+    api('/api/memes/suggest', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
+      body: JSON.stringify(body),
+    });
+  const usedBy = async (ip: string) =>
+    (await (await api('/api/usage-limit', { headers: { 'cf-connecting-ip': ip } })).json<{ used: number }>()).used;
+  type Answer = {
+    candidates: { template: { id: string; name: string }; lines: string[]; renderUrl: string; source: string }[];
+    provider: string;
+    note?: string;
+  };
 
   it('answers three memes on three different existing templates, one non-empty line per box, each drawn by POST /api/memes/render; one unit spent', async () => {
     const ip = '192.0.2.60';
@@ -291,8 +357,12 @@ describe('POST /api/memes/suggest (ADR 0173)', () => {
     expect(body.note).toContain('Offline suggestions');
     expect(await usedBy(ip)).toBe(1);
     // "Try again" leaves out what was shown.
-    const again = await (await suggest({ topic: 'so tired on monday morning', exclude: body.candidates.map((c) => c.template.id) }, ip)).json<Answer>();
-    expect(again.candidates.map((c) => c.template.id)).not.toEqual(expect.arrayContaining([body.candidates[0]!.template.id]));
+    const again = await (
+      await suggest({ topic: 'so tired on monday morning', exclude: body.candidates.map((c) => c.template.id) }, ip)
+    ).json<Answer>();
+    expect(again.candidates.map((c) => c.template.id)).not.toEqual(
+      expect.arrayContaining([body.candidates[0]!.template.id]),
+    );
     expect(await usedBy(ip)).toBe(2);
   });
 
@@ -303,16 +373,25 @@ describe('POST /api/memes/suggest (ADR 0173)', () => {
     ['a markup-only topic', { topic: '<p><br></p>' }, 422, 'topic_unreadable', 'markup'],
     ['a refused topic', { topic: 'nude photos of a celebrity' }, 422, 'topic_refused', 'sexual'],
     ['a count of 7', { topic: 'cats', count: 7 }, 400, 'validation_failed', 'Count'],
-    ['an unknown template to make more like', { topic: 'cats', like: 'no-such-meme' }, 404, 'not_found', 'no-such-meme'],
-  ])('answers %s with its JSON status and code, naming it, and spending nothing', async (_name, body, status, code, words) => {
-    const ip = '192.0.2.61';
-    const res = await suggest(body, ip);
-    expect(res.status).toBe(status);
-    const answer = await res.json<{ error: string; code: string }>();
-    expect(answer.code).toBe(code);
-    expect(answer.error).toContain(words);
-    expect(await usedBy(ip)).toBe(0);
-  });
+    [
+      'an unknown template to make more like',
+      { topic: 'cats', like: 'no-such-meme' },
+      404,
+      'not_found',
+      'no-such-meme',
+    ],
+  ])(
+    'answers %s with its JSON status and code, naming it, and spending nothing',
+    async (_name, body, status, code, words) => {
+      const ip = '192.0.2.61';
+      const res = await suggest(body, ip);
+      expect(res.status).toBe(status);
+      const answer = await res.json<{ error: string; code: string }>();
+      expect(answer.code).toBe(code);
+      expect(answer.error).toContain(words);
+      expect(await usedBy(ip)).toBe(0);
+    },
+  );
 
   it('refunds the unit when the model call fails', async () => {
     const ip = '192.0.2.62';

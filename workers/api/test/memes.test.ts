@@ -28,7 +28,9 @@ describe('POST /api/download-meme', () => {
     expect(res.status).toBe(201);
     const body = downloadMemeResponseSchema.parse(await res.json());
     expect(body.isPremium).toBe(false);
-    expect(body.downloadUrl).toMatch(/^http:\/\/local\/api\/images\/t[0-9a-z]+-[0-9a-f]{32}\?download=meme-1700000000000\.png$/);
+    expect(body.downloadUrl).toMatch(
+      /^http:\/\/local\/api\/images\/t[0-9a-z]+-[0-9a-f]{32}\?download=meme-1700000000000\.png$/,
+    );
     expect(await rowCount()).toBe(before);
     const file = await api(body.downloadUrl);
     expect(file.status).toBe(200);
@@ -66,11 +68,27 @@ describe('POST /api/download-meme', () => {
       [{ canvasData: 'hello', format: 'png' }, 400, 'validation_failed'],
       [{ canvasData: '', format: 'png' }, 400, 'validation_failed'],
       [{ canvasData: 'data:image/png;base64,@@@@', format: 'png' }, 400, 'validation_failed'],
-      [{ canvasData: `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"/>')}`, format: 'png' }, 415, 'unsupported_media_type'],
+      [
+        { canvasData: `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"/>')}`, format: 'png' },
+        415,
+        'unsupported_media_type',
+      ],
       [{ canvasData: `data:image/jpeg;base64,${toBase64(png)}`, format: 'jpg' }, 415, 'unsupported_media_type'],
-      [{ canvasData: `data:image/png;base64,${btoa('not a png at all')}`, format: 'png' }, 415, 'unsupported_media_type'],
-      [{ canvasData: `data:image/png;base64,${toBase64(png.subarray(0, 40))}`, format: 'png' }, 422, 'unprocessable_image'],
-      [{ canvasData: `data:image/png;base64,${toBase64(pngDeclaring(50_000, 50_000))}`, format: 'png' }, 413, 'payload_too_large'],
+      [
+        { canvasData: `data:image/png;base64,${btoa('not a png at all')}`, format: 'png' },
+        415,
+        'unsupported_media_type',
+      ],
+      [
+        { canvasData: `data:image/png;base64,${toBase64(png.subarray(0, 40))}`, format: 'png' },
+        422,
+        'unprocessable_image',
+      ],
+      [
+        { canvasData: `data:image/png;base64,${toBase64(pngDeclaring(50_000, 50_000))}`, format: 'png' },
+        413,
+        'payload_too_large',
+      ],
     ];
     for (const [body, status, code] of cases) {
       const res = await download(body);
@@ -92,12 +110,18 @@ it('refuses a canvas over the bound with 413, whether the body or the field is t
 
 describe('saved memes', () => {
   it('answers 401 without a premium session, whatever x-premium-user says', async () => {
-    const variants: Record<string, string>[] = [{}, { 'x-premium-user': 'true' }, { cookie: 'mf_session=forged.value' }];
+    const variants: Record<string, string>[] = [
+      {},
+      { 'x-premium-user': 'true' },
+      { cookie: 'mf_session=forged.value' },
+    ];
     for (const headers of variants) {
       const list = await api('/api/user-memes', { headers });
       expect(list.status).toBe(401);
       expect(await list.json()).toMatchObject({ code: 'unauthorized' });
-      expect((await api('/api/user-memes/k-0123456789abcdef0123456789abcdef', { method: 'DELETE', headers })).status).toBe(401);
+      expect(
+        (await api('/api/user-memes/k-0123456789abcdef0123456789abcdef', { method: 'DELETE', headers })).status,
+      ).toBe(401);
     }
   });
 
@@ -112,7 +136,9 @@ describe('saved memes', () => {
     expect(res.status).toBe(204);
     expect(await memesOf(cookie)).toEqual([]);
     expect(await env.BUCKET.head(key)).toBeNull();
-    expect(await env.DB.prepare('select count(*) as n from saved_memes where id = ?').bind(meme!.id).first('n')).toBe(0);
+    expect(await env.DB.prepare('select count(*) as n from saved_memes where id = ?').bind(meme!.id).first('n')).toBe(
+      0,
+    );
     expect((await api(meme!.imageUrl)).status).toBe(404);
     expect((await api(`/api/user-memes/${meme!.id}`, { method: 'DELETE', headers: { cookie } })).status).toBe(404);
   });

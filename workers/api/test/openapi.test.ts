@@ -13,9 +13,14 @@ type RouteEntry = (typeof router.routes)[number];
  * every path's CORS preflight aside: the document's description names both).
  */
 function gaps(routes: RouteEntry[]) {
-  const answered = routes.filter(([method]) => method !== 'ALL' && method !== 'OPTIONS').map(([method, , , path]) => `${method} ${path}`);
+  const answered = routes
+    .filter(([method]) => method !== 'ALL' && method !== 'OPTIONS')
+    .map(([method, , , path]) => `${method} ${path}`);
   const documented = API_ROUTES.map((r) => `${r.method.toUpperCase()} ${toRouterPath(r.path)}`);
-  return { undocumented: answered.filter((r) => !documented.includes(r)), missing: documented.filter((r) => !answered.includes(r)) };
+  return {
+    undocumented: answered.filter((r) => !documented.includes(r)),
+    missing: documented.filter((r) => !answered.includes(r)),
+  };
 }
 
 describe('GET /api/openapi.json', () => {
@@ -27,13 +32,24 @@ describe('GET /api/openapi.json', () => {
   it('would name a route added without a description, and a described route that went away', () => {
     const extra: RouteEntry = ['PUT', /^\/api\/templates$/, [], '/api/templates'];
     const withoutHealth = router.routes.filter(([, , , path]) => path !== '/api/health');
-    expect(gaps([...withoutHealth, extra])).toEqual({ undocumented: ['PUT /api/templates'], missing: ['GET /api/health'] });
+    expect(gaps([...withoutHealth, extra])).toEqual({
+      undocumented: ['PUT /api/templates'],
+      missing: ['GET /api/health'],
+    });
   });
 
   it("leaves only the API key's meter, the CORS preflight and the 404/405 catch-all outside the document", () => {
-    expect(router.routes.filter(([method]) => method === 'OPTIONS').map(([, , handlers, path]) => [path, handlers.map((h) => h.name)])).toEqual([['/api*', ['answerPreflight']]]);
+    expect(
+      router.routes
+        .filter(([method]) => method === 'OPTIONS')
+        .map(([, , handlers, path]) => [path, handlers.map((h) => h.name)]),
+    ).toEqual([['/api*', ['answerPreflight']]]);
     expect(JSON.stringify(openApiDocument().info)).toContain('preflight');
-    expect(router.routes.filter(([method]) => method === 'ALL').map(([, , handlers, path]) => [path, handlers.map((h) => h.name)])).toEqual([
+    expect(
+      router.routes
+        .filter(([method]) => method === 'ALL')
+        .map(([, , handlers, path]) => [path, handlers.map((h) => h.name)]),
+    ).toEqual([
       ['/api*', ['meterKeyCall']],
       ['/api*', ['notFoundOrNotAllowed']],
     ]);
@@ -50,7 +66,9 @@ describe('GET /api/openapi.json', () => {
 
   it('names the session cookie the Worker really sets, and the bearer key format', () => {
     expect(SESSION_COOKIE_NAME).toBe(SESSION_COOKIE);
-    const schemes = (openApiDocument().components as { securitySchemes: Record<string, { name?: string; bearerFormat?: string }> }).securitySchemes;
+    const schemes = (
+      openApiDocument().components as { securitySchemes: Record<string, { name?: string; bearerFormat?: string }> }
+    ).securitySchemes;
     expect(schemes.cookieSession!.name).toBe(SESSION_COOKIE);
     expect(schemes.bearerAuth!.bearerFormat).toBe(`${API_KEY_PREFIX}…`);
   });

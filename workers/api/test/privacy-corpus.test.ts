@@ -28,7 +28,11 @@ async function thumb(r: Raster): Promise<Raster> {
  */
 function likeness(a: Raster, b: Raster): number {
   if (a.width !== b.width || a.height !== b.height) return -1;
-  const lum = (r: Raster) => Array.from({ length: r.width * r.height }, (_, i) => 0.299 * (r.data[i * 4] ?? 0) + 0.587 * (r.data[i * 4 + 1] ?? 0) + 0.114 * (r.data[i * 4 + 2] ?? 0));
+  const lum = (r: Raster) =>
+    Array.from(
+      { length: r.width * r.height },
+      (_, i) => 0.299 * (r.data[i * 4] ?? 0) + 0.587 * (r.data[i * 4 + 1] ?? 0) + 0.114 * (r.data[i * 4 + 2] ?? 0),
+    );
   const x = lum(a);
   const y = lum(b);
   const mean = (v: number[]) => v.reduce((s, n) => s + n, 0) / v.length;
@@ -56,7 +60,8 @@ async function decodeFile(bytes: Uint8Array): Promise<Raster> {
 /** All three boxes ticked: of the EXIF block only a sideways photo's orientation stays. */
 const ALL = { removeExif: 'true', removeLocation: 'true', removeTimestamp: 'true' };
 
-const gpsKeys = (tags: Record<string, unknown>) => Object.keys(tags).filter((k) => /GPS/i.test(k) && !/^System:|^File:/.test(k));
+const gpsKeys = (tags: Record<string, unknown>) =>
+  Object.keys(tags).filter((k) => /GPS/i.test(k) && !/^System:|^File:/.test(k));
 
 async function protect(bytes: Uint8Array, fields: Record<string, string>) {
   const res = await toolRequest('security', bytes, { operation: 'privacy', ...fields });
@@ -73,24 +78,30 @@ describe.skipIf(gpsSamples.length === 0)('GPS samples', () => {
     expect(gpsKeys(await exiftool(first)).length).toBeGreaterThan(0);
   });
 
-  it.each(gpsSamples)('%s: no GPS left after privacy (default and location-only), by exifr and exiftool', async (file) => {
-    const original = await corpusFile(file);
-    const hadGps = gpsKeys(await exiftool(original)).length > 0;
-    for (const fields of [{}, { removeExif: 'false', removeLocation: 'true', removeTimestamp: 'false' }] as Record<string, string>[]) {
-      const { body, out } = await protect(original, fields);
-      expect(await exifr.gps(out).catch(() => undefined)).toBeFalsy();
-      const tags = await exiftool(out);
-      expect(gpsKeys(tags), JSON.stringify(fields)).toEqual([]);
-      expect(tags['ExifTool:Warning'] ?? '', 'exiftool finds the file sound').not.toMatch(/corrupt|bad/i);
-      if (hadGps) expect(body.privacyLog?.removed.join(' ')).toMatch(/GPS|EXIF/);
-      if (fields.removeExif === 'false') {
-        // Only the location went: the camera model is still there and the pixels were not re-encoded.
-        expect(tags['IFD0:Model'] ?? tags['IFD0:Make']).toBeTruthy();
-        expect(body.engine).toBe('passthrough');
-        expect(body.privacyLog?.preserved).toContain('Image pixels (not re-encoded)');
+  it.each(gpsSamples)(
+    '%s: no GPS left after privacy (default and location-only), by exifr and exiftool',
+    async (file) => {
+      const original = await corpusFile(file);
+      const hadGps = gpsKeys(await exiftool(original)).length > 0;
+      for (const fields of [{}, { removeExif: 'false', removeLocation: 'true', removeTimestamp: 'false' }] as Record<
+        string,
+        string
+      >[]) {
+        const { body, out } = await protect(original, fields);
+        expect(await exifr.gps(out).catch(() => undefined)).toBeFalsy();
+        const tags = await exiftool(out);
+        expect(gpsKeys(tags), JSON.stringify(fields)).toEqual([]);
+        expect(tags['ExifTool:Warning'] ?? '', 'exiftool finds the file sound').not.toMatch(/corrupt|bad/i);
+        if (hadGps) expect(body.privacyLog?.removed.join(' ')).toMatch(/GPS|EXIF/);
+        if (fields.removeExif === 'false') {
+          // Only the location went: the camera model is still there and the pixels were not re-encoded.
+          expect(tags['IFD0:Model'] ?? tags['IFD0:Make']).toBeTruthy();
+          expect(body.engine).toBe('passthrough');
+          expect(body.privacyLog?.preserved).toContain('Image pixels (not re-encoded)');
+        }
       }
-    }
-  });
+    },
+  );
 
   it('keeps the dates when "Remove timestamps" is unticked, while EXIF and location go (the defaults), by exiftool', async () => {
     const original = await corpusFile(gpsSamples[0] ?? '');
@@ -102,7 +113,9 @@ describe.skipIf(gpsSamples.length === 0)('GPS samples', () => {
     expect(tags['ExifIFD:DateTimeOriginal']).toBe(before['ExifIFD:DateTimeOriginal']);
     if (before['IFD0:ModifyDate']) expect(tags['IFD0:ModifyDate']).toBe(before['IFD0:ModifyDate']);
     expect(gpsKeys(tags)).toEqual([]);
-    expect(tags['IFD0:Make'] ?? tags['IFD0:Model'] ?? tags['ExifIFD:ExposureTime'] ?? tags['IFD1:ThumbnailImage']).toBeUndefined();
+    expect(
+      tags['IFD0:Make'] ?? tags['IFD0:Model'] ?? tags['ExifIFD:ExposureTime'] ?? tags['IFD1:ThumbnailImage'],
+    ).toBeUndefined();
     expect(tags['ExifTool:Warning'] ?? '').not.toMatch(/corrupt|bad/i);
     expect(body.engine).toBe('passthrough');
     expect(body.privacyLog?.removed.join(' ')).toMatch(/Camera, settings and other EXIF tags \(\d+\)/);
@@ -114,9 +127,13 @@ describe.skipIf(gpsSamples.length === 0)('GPS samples', () => {
 
   it('removes only the timestamps when asked, and analysis names GPS, time and device', async () => {
     const original = await corpusFile(gpsSamples[0] ?? '');
-    const analysis = await (await toolRequest('analyze-metadata', original, {})).json<{ metadata: { privacy: { dataTypes: string[] }; exif: { available: boolean } } }>();
+    const analysis = await (await toolRequest('analyze-metadata', original, {})).json<{
+      metadata: { privacy: { dataTypes: string[] }; exif: { available: boolean } };
+    }>();
     expect(analysis.metadata.exif.available).toBe(true);
-    expect(analysis.metadata.privacy.dataTypes).toEqual(expect.arrayContaining(['GPS location', 'Timestamp', 'Device information']));
+    expect(analysis.metadata.privacy.dataTypes).toEqual(
+      expect.arrayContaining(['GPS location', 'Timestamp', 'Device information']),
+    );
     const { out } = await protect(original, { removeExif: 'false', removeLocation: 'false', removeTimestamp: 'true' });
     const tags = await exiftool(out);
     expect(tags['ExifIFD:DateTimeOriginal']).toBeUndefined();
@@ -136,7 +153,10 @@ describe.skipIf(orientationSamples.length === 0)('orientation samples', () => {
     const stored = readHeader(original)?.orientation ?? 1;
     expect(readHeader(out)?.orientation, 'the orientation is kept').toBe(stored);
     expect(body.engine).toBe('passthrough');
-    if (stored !== 1) expect(Object.keys(await exiftool(out)).filter((k) => k.startsWith('IFD0:') || k.startsWith('ExifIFD:'))).toEqual(['IFD0:Orientation']);
+    if (stored !== 1)
+      expect(Object.keys(await exiftool(out)).filter((k) => k.startsWith('IFD0:') || k.startsWith('ExifIFD:'))).toEqual(
+        ['IFD0:Orientation'],
+      );
     const afterPrivacy = await thumb(await decodeFile(out));
     expect(likeness(afterPrivacy, reference)).toBeGreaterThan(0.95);
     // The check can fail: the same picture upside down is far from the reference.
@@ -148,7 +168,9 @@ describe.skipIf(orientationSamples.length === 0)('orientation samples', () => {
     const resizedBody = await resized.json<ToolBody>();
     expect(resized.status).toBe(200);
     expect(resizedBody.width > resizedBody.height).toBe(kind === 'landscape');
-    expect(likeness(await thumb(await decodeFile(await resultBytes(resizedBody.imageUrl))), reference)).toBeGreaterThan(0.95);
+    expect(likeness(await thumb(await decodeFile(await resultBytes(resizedBody.imageUrl))), reference)).toBeGreaterThan(
+      0.95,
+    );
   });
 });
 
@@ -167,7 +189,11 @@ describe('WebP and PNG containers', () => {
     exifChunk.set([0x45, 0x58, 0x49, 0x46]);
     new DataView(exifChunk.buffer).setUint32(4, tiff.length, true);
     exifChunk.set(tiff, 8);
-    const chunk = (raw: Uint8Array): Chunk => ({ type: String.fromCharCode(...raw.subarray(0, 4)), raw, data: raw.subarray(8) });
+    const chunk = (raw: Uint8Array): Chunk => ({
+      type: String.fromCharCode(...raw.subarray(0, 4)),
+      raw,
+      data: raw.subarray(8),
+    });
     const withExif = joinWebp([chunk(vp8x), vp8, chunk(exifChunk)]);
     expect(gpsKeys(await exiftool(withExif)).length).toBeGreaterThan(0);
 
@@ -185,7 +211,10 @@ describe('WebP and PNG containers', () => {
     const original = await corpusFile('pngsuite/png/exif2c08.png');
     const { body, out } = await protect(original, ALL);
     // Copyright, resolution, colour space, a comment, and the thumbnail in IFD1; the upright orientation goes too.
-    expect(body.privacyLog?.removed).toEqual(['Camera, settings and other EXIF tags (10)', 'A thumbnail of the original photo']);
+    expect(body.privacyLog?.removed).toEqual([
+      'Camera, settings and other EXIF tags (10)',
+      'A thumbnail of the original photo',
+    ]);
     const tags = await exiftool(out);
     expect(Object.keys(tags).some((k) => /^(IFD0|IFD1|ExifIFD):/.test(k))).toBe(false);
     expect(tags['ExifTool:Warning'] ?? '').not.toMatch(/CRC/i);

@@ -24,7 +24,9 @@ const files = ((await corpusIndex()) ?? [])
   // test patterns, not of people), CORPUS_SWEEP=all takes them all.
   .filter((f, i) => env.CORPUS_SWEEP === 'all' || !/^(webp|pngsuite)\//.test(f) || i % 3 === 0);
 const BATCH = 16;
-const batches = Array.from({ length: Math.ceil(files.length / BATCH) }, (_, i) => files.slice(i * BATCH, (i + 1) * BATCH));
+const batches = Array.from({ length: Math.ceil(files.length / BATCH) }, (_, i) =>
+  files.slice(i * BATCH, (i + 1) * BATCH),
+);
 
 async function protect(bytes: Uint8Array, fields: Record<string, string>) {
   const res = await toolRequest('security', bytes, fields);
@@ -39,7 +41,8 @@ async function pixels(bytes: Uint8Array) {
   return { width: r.width, height: r.height, data: r.data };
 }
 
-const same = (a: ArrayLike<number>, b: ArrayLike<number>) => a.length === b.length && Array.prototype.every.call(a, (v: number, i: number) => v === b[i]);
+const same = (a: ArrayLike<number>, b: ArrayLike<number>) =>
+  a.length === b.length && Array.prototype.every.call(a, (v: number, i: number) => v === b[i]);
 
 /**
  * Files every route refuses at its one door (ADR 0012) before privacy runs, with a 422: a 12-bit JPEG, a JPEG cut off
@@ -53,28 +56,35 @@ describe.skipIf(files.length === 0)('privacy on the corpus, read by exiftool', (
     expect(files.filter((f) => f.startsWith('exif/')).length).toBeGreaterThanOrEqual(30);
   });
 
-  it.each(batches.map((b) => [`${b[0]} … ${b.at(-1)}`, b] as const))('%s: nothing outside the allow-list, same pixels', { timeout: 180_000 }, async (_, batch) => {
-    const done: { file: string; out: Uint8Array; tiff: boolean }[] = [];
-    for (const file of batch) {
-      const original = await corpusFile(file);
-      const { status, body, out } = await protect(original, ALL);
-      if (REFUSED.has(file)) {
-        expect(`${file} ${status} ${body.code}`).toBe(`${file} 422 unprocessable_image`);
-        continue;
+  it.each(batches.map((b) => [`${b[0]} … ${b.at(-1)}`, b] as const))(
+    '%s: nothing outside the allow-list, same pixels',
+    { timeout: 180_000 },
+    async (_, batch) => {
+      const done: { file: string; out: Uint8Array; tiff: boolean }[] = [];
+      for (const file of batch) {
+        const original = await corpusFile(file);
+        const { status, body, out } = await protect(original, ALL);
+        if (REFUSED.has(file)) {
+          expect(`${file} ${status} ${body.code}`).toBe(`${file} 422 unprocessable_image`);
+          continue;
+        }
+        expect(status, `${file}: ${JSON.stringify(body)}`).toBe(200);
+        done.push({ file, out: out!, tiff: body.format === 'tiff' });
+        if (body.format === 'jpeg')
+          expect(same(jpegScans(out!), jpegScans(original)), `${file}: same scans`).toBe(true);
+        const [before, after] = [await pixels(original), await pixels(out!)];
+        expect([after.width, after.height], file).toEqual([before.width, before.height]);
+        expect(same(after.data, before.data), `${file}: same pixels`).toBe(true);
       }
-      expect(status, `${file}: ${JSON.stringify(body)}`).toBe(200);
-      done.push({ file, out: out!, tiff: body.format === 'tiff' });
-      if (body.format === 'jpeg') expect(same(jpegScans(out!), jpegScans(original)), `${file}: same scans`).toBe(true);
-      const [before, after] = [await pixels(original), await pixels(out!)];
-      expect([after.width, after.height], file).toEqual([before.width, before.height]);
-      expect(same(after.data, before.data), `${file}: same pixels`).toBe(true);
-    }
-    const read = await exiftoolAll(...done.map((d) => d.out));
-    done.forEach((d, i) => expect(leaks(read[i]!, { tiff: d.tiff }), d.file).toEqual([]));
-  });
+      const read = await exiftoolAll(...done.map((d) => d.out));
+      done.forEach((d, i) => expect(leaks(read[i]!, { tiff: d.tiff }), d.file).toEqual([]));
+    },
+  );
 
   const withDates = files.filter((f) => /^(exif\/jpg|photos)\/.*\.jpg$/.test(f) && !REFUSED.has(f));
-  it('with the default choices only the capture dates are added, on every EXIF photo', { timeout: 180_000 }, async () => {
+  it('with the default choices only the capture dates are added, on every EXIF photo', {
+    timeout: 180_000,
+  }, async () => {
     expect(withDates.length).toBeGreaterThanOrEqual(30);
     const outs: Uint8Array[] = [];
     for (const file of withDates) {
@@ -89,9 +99,16 @@ describe.skipIf(files.length === 0)('privacy on the corpus, read by exiftool', (
     withDates.forEach((file, i) => {
       if (!file.startsWith('exif/jpg/gps/')) return;
       const groups = new Set(leaks(originals[i]!, { dates: true }).map((l) => l.slice(1, l.indexOf(']'))));
-      expect([...groups].filter((g) => ['GPS', 'Nikon', 'IFD1', 'ExifIFD'].includes(g)).sort(), file).toEqual(['ExifIFD', 'GPS', 'IFD1', 'Nikon']);
+      expect([...groups].filter((g) => ['GPS', 'Nikon', 'IFD1', 'ExifIFD'].includes(g)).sort(), file).toEqual([
+        'ExifIFD',
+        'GPS',
+        'IFD1',
+        'Nikon',
+      ]);
     });
     // The allow-list is not empty-handed: the GPS photos keep their capture date.
-    expect(read.filter((tags) => tags.some((t) => t.group === 'ExifIFD' && t.tag === 'DateTimeOriginal')).length).toBeGreaterThanOrEqual(9);
+    expect(
+      read.filter((tags) => tags.some((t) => t.group === 'ExifIFD' && t.tag === 'DateTimeOriginal')).length,
+    ).toBeGreaterThanOrEqual(9);
   });
 });

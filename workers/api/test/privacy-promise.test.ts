@@ -30,7 +30,9 @@ describe('privacy promise', () => {
     const before = new Set(await listKeys(env.BUCKET));
     const png = pngDeclaring(1, 1);
 
-    const uploaded = uploadResponseSchema.parse(await (await api('/api/upload', { method: 'POST', body: uploadForm(png) })).json());
+    const uploaded = uploadResponseSchema.parse(
+      await (await api('/api/upload', { method: 'POST', body: uploadForm(png) })).json(),
+    );
 
     const form = uploadForm(png);
     form.append('format', 'jpeg');

@@ -17,7 +17,8 @@ const usage = async (headers: Record<string, string>) => {
   return { res, body: usageLimitSchema.parse(await res.json()) };
 };
 
-const visitorOf = (headers: Record<string, string>) => identifyVisitor(new Request('http://local/', { headers }), edgeEnv);
+const visitorOf = (headers: Record<string, string>) =>
+  identifyVisitor(new Request('http://local/', { headers }), edgeEnv);
 
 /** Today's count on one key, read from its counting object (ADR 0112); no D1 row holds it. */
 const usedOn = (key: string) => counterFor(env, key).read(`ai:${utcDay()}`);
@@ -45,7 +46,11 @@ describe('daily AI quota', () => {
 
   it('refunds the unit when the operation fails, and keeps it when it succeeds', async () => {
     const subject = { keys: ['vid:refund', 'ip:refund'], memberId: null };
-    await expect(withAiUnit(env, ctx, subject, async () => { throw new HttpError(502, 'ai_upstream_error', 'down'); })).rejects.toThrow('down');
+    await expect(
+      withAiUnit(env, ctx, subject, async () => {
+        throw new HttpError(502, 'ai_upstream_error', 'down');
+      }),
+    ).rejects.toThrow('down');
     expect(await usedOn('vid:refund')).toBe(0);
     expect(await usedOn('ip:refund')).toBe(0);
     expect(await withAiUnit(env, ctx, subject, async () => 'ok')).toBe('ok');
@@ -55,7 +60,14 @@ describe('daily AI quota', () => {
   it('counts on the IP hash too, so clearing the cookie does not reset the count', async () => {
     const ip = { 'cf-connecting-ip': '203.0.113.7' };
     const first = await usage(ip);
-    expect(first.body).toEqual({ used: 0, totalLimit: 10, remaining: 10, canGenerate: true, premium: false, resetsAt: expect.any(String) });
+    expect(first.body).toEqual({
+      used: 0,
+      totalLimit: 10,
+      remaining: 10,
+      canGenerate: true,
+      premium: false,
+      resetsAt: expect.any(String),
+    });
     // The count starts again at the next midnight UTC (the screens show it in the visitor's own time).
     const resetsAt = new Date(first.body.resetsAt);
     expect(resetsAt.toISOString().slice(11)).toBe('00:00:00.000Z');
@@ -87,7 +99,14 @@ describe('daily AI quota', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
     expect(await usedOn(newcomer.keys[0])).toBe(0);
-    expect((await usage(ip)).body).toEqual({ used: 10, totalLimit: 10, remaining: 0, canGenerate: false, premium: false, resetsAt: expect.any(String) });
+    expect((await usage(ip)).body).toEqual({
+      used: 10,
+      totalLimit: 10,
+      remaining: 0,
+      canGenerate: false,
+      premium: false,
+      resetsAt: expect.any(String),
+    });
   });
 
   it('treats a forged visitor cookie as no cookie', async () => {
@@ -100,13 +119,25 @@ describe('daily AI quota', () => {
     const ip = '203.0.113.99';
     const cookie = await premiumCookies(ip);
     const before = await usage({ cookie, 'cf-connecting-ip': ip });
-    expect(before.body).toEqual({ used: 0, totalLimit: null, remaining: null, canGenerate: true, premium: true, resetsAt: expect.any(String) });
+    expect(before.body).toEqual({
+      used: 0,
+      totalLimit: null,
+      remaining: null,
+      canGenerate: true,
+      premium: true,
+      resetsAt: expect.any(String),
+    });
     const session = (await env.DB.prepare('select member_id from premium_sessions').first<{ member_id: string }>())!;
     const visitor = await visitorOf({ cookie, 'cf-connecting-ip': ip });
-    for (let i = 0; i < 12; i++) await withAiUnit(env, ctx, { keys: visitor.keys, memberId: session.member_id }, async () => i);
+    for (let i = 0; i < 12; i++)
+      await withAiUnit(env, ctx, { keys: visitor.keys, memberId: session.member_id }, async () => i);
     // The activity rollup is written after the answer (waitUntil), never on the operation's way.
     await waitOnExecutionContext(ctx);
-    expect((await usage({ cookie, 'cf-connecting-ip': ip })).body).toMatchObject({ used: 12, premium: true, canGenerate: true });
+    expect((await usage({ cookie, 'cf-connecting-ip': ip })).body).toMatchObject({
+      used: 12,
+      premium: true,
+      canGenerate: true,
+    });
     expect(await usedOn(visitor.keys[1])).toBe(0);
   });
 });
@@ -118,7 +149,9 @@ describe('allowances without a D1 row (ADR 0112)', () => {
     // D1 behind the counting wrapper: the allowance must not touch it at all.
     const d1 = withD1Latency(env.DB, 1);
     const counted = { ...env, DB: d1.db };
-    const results = await Promise.allSettled(Array.from({ length: 30 }, () => withAiUnit(counted, ctx, { keys, memberId: null }, async () => 'done')));
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, () => withAiUnit(counted, ctx, { keys, memberId: null }, async () => 'done')),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     expect(await Promise.all(keys.map(usedOn))).toEqual([10, 10]);
     // A failed operation gives its unit back on both keys at once, and the next request can take it.
@@ -126,7 +159,7 @@ describe('allowances without a D1 row (ADR 0112)', () => {
     expect(d1.log).toHaveLength(0);
   });
 
-  it('gives back the first key when the second is at its limit, so a shared network does not eat a cookie\'s units', async () => {
+  it("gives back the first key when the second is at its limit, so a shared network does not eat a cookie's units", async () => {
     const network = 'ip:shared-network';
     for (let i = 0; i < 10; i++) await consumeAiUnit(env, [`vid:neighbour-${i}`, network], 10);
     const refusal = await consumeAiUnit(env, ['vid:newcomer-on-shared', network], 10).catch((e: HttpError) => e);

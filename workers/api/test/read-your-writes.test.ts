@@ -18,12 +18,20 @@ beforeAll(async () => {
 function replicated() {
   const replication = laggingReplica(env.DB, env.LAGGING_REPLICA);
   const call = (path: string, init: RequestInit) =>
-    worker.fetch!(new Request(`http://local${path}`, init) as Parameters<NonNullable<typeof worker.fetch>>[0], { ...env, DB: replication.db }, createExecutionContext());
+    worker.fetch!(
+      new Request(`http://local${path}`, init) as Parameters<NonNullable<typeof worker.fetch>>[0],
+      { ...env, DB: replication.db },
+      createExecutionContext(),
+    );
   return { replication, call };
 }
 
 const save = (call: ReturnType<typeof replicated>['call'], cookie: string, headers: Record<string, string> = {}) =>
-  call('/api/download-meme', { method: 'POST', headers: { 'content-type': 'application/json', cookie, ...headers }, body: canvas });
+  call('/api/download-meme', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, ...headers },
+    body: canvas,
+  });
 
 describe('a member reads their own writes through D1 read replicas (ADR 0115)', () => {
   it('shows a saved meme in the very next dashboard read that sends back the save’s bookmark', async () => {
@@ -66,7 +74,10 @@ describe('a member reads their own writes through D1 read replicas (ADR 0115)', 
     const listedBookmark = listed.headers.get('x-d1-bookmark')!;
     expect(listedBookmark >= savedBookmark).toBe(true);
 
-    const deleted = await call(`/api/user-memes/${meme!.id}`, { method: 'DELETE', headers: { cookie, 'x-d1-bookmark': listedBookmark } });
+    const deleted = await call(`/api/user-memes/${meme!.id}`, {
+      method: 'DELETE',
+      headers: { cookie, 'x-d1-bookmark': listedBookmark },
+    });
     expect(deleted.status).toBe(204);
     const deletedBookmark = deleted.headers.get('x-d1-bookmark')!;
     expect(deletedBookmark > listedBookmark).toBe(true);
@@ -78,7 +89,9 @@ describe('a member reads their own writes through D1 read replicas (ADR 0115)', 
     const cookie = await premiumCookies('198.18.12.3');
     const { call } = replicated();
     const saved = await save(call, cookie);
-    const listed = await call('/api/user-memes', { headers: { cookie, 'x-d1-bookmark': saved.headers.get('x-d1-bookmark')! } });
+    const listed = await call('/api/user-memes', {
+      headers: { cookie, 'x-d1-bookmark': saved.headers.get('x-d1-bookmark')! },
+    });
     const [meme] = userMemesResponseSchema.parse(await listed.json()).memes;
     const deleted = await call(`/api/user-memes/${meme!.id}`, { method: 'DELETE', headers: { cookie } });
     expect(deleted.status).toBe(204);
@@ -90,7 +103,11 @@ describe('a member reads their own writes through D1 read replicas (ADR 0115)', 
       const res = await api('/api/user-memes', { headers: { cookie, 'x-d1-bookmark': sent } });
       expect(res.status).toBe(200);
     }
-    const free = await api('/api/download-meme', { method: 'POST', headers: { 'content-type': 'application/json' }, body: canvas });
+    const free = await api('/api/download-meme', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: canvas,
+    });
     expect(free.status).toBe(201);
     expect(free.headers.get('x-d1-bookmark')).toBeNull();
   });

@@ -8,7 +8,13 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { modifyFieldsSchema } from '../../../core/api/tools';
 import { holds, type Rect } from '../../../core/tools/cover-framing';
-import { FAKE_FACES_MARKER, FAKE_FAIL_MARKER, FAKE_NOBODY_MARKER, FAKE_SLOW_MARKER, FAKE_UNAVAILABLE_MARKER } from '../src/ai/fake';
+import {
+  FAKE_FACES_MARKER,
+  FAKE_FAIL_MARKER,
+  FAKE_NOBODY_MARKER,
+  FAKE_SLOW_MARKER,
+  FAKE_UNAVAILABLE_MARKER,
+} from '../src/ai/fake';
 import { unconfiguredProvider } from '../src/ai/unconfigured';
 import { decode } from '../src/imaging/codecs/decode';
 import { encode } from '../src/imaging/codecs/encode';
@@ -50,7 +56,8 @@ async function picture(marker = '') {
   return marker ? markedPng(png, marker) : png;
 }
 
-const facesMarker = (...faces: Rect[]) => FAKE_FACES_MARKER + faces.map((f) => [f.x / W, f.y / H, f.width / W, f.height / H].join(',')).join(';');
+const facesMarker = (...faces: Rect[]) =>
+  FAKE_FACES_MARKER + faces.map((f) => [f.x / W, f.y / H, f.width / W, f.height / H].join(',')).join(';');
 
 /** Pixels of the result that are the face (red) and the detail (far from grey, not red). */
 async function kept(body: Body): Promise<{ face: number; detail: number }> {
@@ -67,7 +74,13 @@ async function kept(body: Body): Promise<{ face: number; detail: number }> {
 }
 
 async function resize(png: Uint8Array, extra: Record<string, string> = {}): Promise<Body> {
-  const res = await toolRequest('modify', png, { operation: 'resize', width: 100, height: 300, fit: 'cover', ...extra });
+  const res = await toolRequest('modify', png, {
+    operation: 'resize',
+    width: 100,
+    height: 300,
+    fit: 'cover',
+    ...extra,
+  });
   const body = await res.json<Body>();
   expect(res.status, JSON.stringify(body)).toBe(200);
   expect(body).toMatchObject({ width: 100, height: 300, engine: 'wasm' });
@@ -101,7 +114,10 @@ describe('resize with fit cover and position smart', () => {
   it('faces that do not fit the window together: the detail decides, and the answer says why', async () => {
     const body = await resize(await picture(facesMarker(FACE, OTHER_FACE)));
     expect(body.framing?.by).toBe('detail');
-    expect(body.notes).toEqual(['Cropped to fill 100×300, keeping the most detailed part.', 'The faces do not fit together in a frame of this shape (100×300), so the crop keeps the most detailed part.']);
+    expect(body.notes).toEqual([
+      'Cropped to fill 100×300, keeping the most detailed part.',
+      'The faces do not fit together in a frame of this shape (100×300), so the crop keeps the most detailed part.',
+    ]);
     expect((await kept(body)).detail).toBe(DETAIL.side * DETAIL.side);
   });
 
@@ -111,37 +127,72 @@ describe('resize with fit cover and position smart', () => {
   ])('when the face detector %s, the resize still succeeds on the detail, labelled', async (_, marker, why) => {
     const body = await resize(await picture(`${marker} ${facesMarker(FACE)}`));
     expect(body.framing?.by).toBe('detail');
-    expect(body.notes).toEqual(['Cropped to fill 100×300, keeping the most detailed part.', `Faces were not looked for (${why}), so the crop keeps the most detailed part.`]);
+    expect(body.notes).toEqual([
+      'Cropped to fill 100×300, keeping the most detailed part.',
+      `Faces were not looked for (${why}), so the crop keeps the most detailed part.`,
+    ]);
     expect(await kept(body)).toEqual({ face: 0, detail: DETAIL.side * DETAIL.side });
   });
 
-  it(`when the face detector is slower than ${FACE_TIME_BUDGET_MS / 1000} s, the resize goes on without it`, { timeout: 30_000 }, async () => {
+  it(`when the face detector is slower than ${FACE_TIME_BUDGET_MS / 1000} s, the resize goes on without it`, {
+    timeout: 30_000,
+  }, async () => {
     const started = Date.now();
     const body = await resize(await picture(`${FAKE_SLOW_MARKER} ${facesMarker(FACE)}`));
     expect(Date.now() - started).toBeLessThan(FACE_TIME_BUDGET_MS + 5000);
     expect(body.framing?.by).toBe('detail');
-    expect(body.notes[1]).toBe(`Faces were not looked for (looking for faces took longer than ${FACE_TIME_BUDGET_MS / 1000} s), so the crop keeps the most detailed part.`);
+    expect(body.notes[1]).toBe(
+      `Faces were not looked for (looking for faces took longer than ${FACE_TIME_BUDGET_MS / 1000} s), so the crop keeps the most detailed part.`,
+    );
   });
 
   it('with no AI service set up, the resize still keeps the most detailed part, and says why faces were not used', async () => {
-    const fields = modifyFieldsSchema.parse({ operation: 'resize', width: '100', height: '300', fit: 'cover' }) as ToolFields;
-    const result = await runFields(probe(await picture(facesMarker(FACE))), fields, { images: getImageService(env, notBilled), ai: unconfiguredProvider });
+    const fields = modifyFieldsSchema.parse({
+      operation: 'resize',
+      width: '100',
+      height: '300',
+      fit: 'cover',
+    }) as ToolFields;
+    const result = await runFields(probe(await picture(facesMarker(FACE))), fields, {
+      images: getImageService(env, notBilled),
+      ai: unconfiguredProvider,
+    });
     expect(result).toMatchObject({ width: 100, height: 300, framing: { by: 'detail' } });
-    expect(result.notes).toEqual(['Cropped to fill 100×300, keeping the most detailed part.', 'Faces were not looked for (no AI service is set up here), so the crop keeps the most detailed part.']);
+    expect(result.notes).toEqual([
+      'Cropped to fill 100×300, keeping the most detailed part.',
+      'Faces were not looked for (no AI service is set up here), so the crop keeps the most detailed part.',
+    ]);
   });
 
-  it('a picture only the image service can hold is framed the same way, by a copy the service makes', { timeout: 60_000 }, async () => {
+  it('a picture only the image service can hold is framed the same way, by a copy the service makes', {
+    timeout: 60_000,
+  }, async () => {
     // The fake provider's face is the middle half of the copy it is sent: x 750–2250, y 375–1125 of 3000×1500.
-    const res = await toolRequest('modify', await makePhoto({ width: 3000, height: 1500, seed: 5 }), { operation: 'resize', width: 800, height: 600, fit: 'cover' });
+    const res = await toolRequest('modify', await makePhoto({ width: 3000, height: 1500, seed: 5 }), {
+      operation: 'resize',
+      width: 800,
+      height: 600,
+      fit: 'cover',
+    });
     const body = await res.json<Body>();
     expect(res.status, JSON.stringify(body)).toBe(200);
-    expect(body).toMatchObject({ width: 800, height: 600, engine: 'images', framing: { by: 'faces', y: 0, width: 2000, height: 1500 } });
+    expect(body).toMatchObject({
+      width: 800,
+      height: 600,
+      engine: 'images',
+      framing: { by: 'faces', y: 0, width: 2000, height: 1500 },
+    });
     expect(holds(body.framing!, { x: 750, y: 375, width: 1500, height: 750 })).toBe(true);
     expect(body.notes[0]).toBe('Cropped to fill 800×600, keeping the face in frame.');
   });
 
   it('a box of the picture’s shape crops nothing and looks for nothing', async () => {
-    const res = await toolRequest('modify', await picture(FAKE_FAIL_MARKER), { operation: 'resize', width: 300, height: 100, fit: 'cover' });
+    const res = await toolRequest('modify', await picture(FAKE_FAIL_MARKER), {
+      operation: 'resize',
+      width: 300,
+      height: 100,
+      fit: 'cover',
+    });
     const body = await res.json<Body>();
     expect(res.status).toBe(200);
     expect(body.framing).toEqual({ by: 'centre', x: 0, y: 0, width: W, height: H });
@@ -149,7 +200,13 @@ describe('resize with fit cover and position smart', () => {
   });
 
   it('refuses an unknown position with 400', async () => {
-    const res = await toolRequest('modify', await picture(), { operation: 'resize', width: 100, height: 300, fit: 'cover', position: 'north' });
+    const res = await toolRequest('modify', await picture(), {
+      operation: 'resize',
+      width: 100,
+      height: 300,
+      fit: 'cover',
+      position: 'north',
+    });
     const body = await res.json<ToolBody>();
     expect(res.status).toBe(400);
     expect(body).toMatchObject({ code: 'validation_failed' });

@@ -58,8 +58,12 @@ describe('pixel work in slices', () => {
     const over = side(limit * 1.3);
     const small = await encode(syntheticPhoto(under, under), 'jpeg', { quality: 95 });
     const large = await encode(syntheticPhoto(over, over), 'jpeg', { quality: 95 });
-    const a = await (await toolRequest('optimize', small, { operation: 'compress', quality: 80, format: 'jpeg' })).json<ToolBody>();
-    const b = await (await toolRequest('optimize', large, { operation: 'compress', quality: 80, format: 'jpeg' })).json<ToolBody>();
+    const a = await (
+      await toolRequest('optimize', small, { operation: 'compress', quality: 80, format: 'jpeg' })
+    ).json<ToolBody>();
+    const b = await (
+      await toolRequest('optimize', large, { operation: 'compress', quality: 80, format: 'jpeg' })
+    ).json<ToolBody>();
     expect([a.engine, b.engine]).toEqual(['wasm', 'images']);
     expect(b).toMatchObject({ width: over, height: over, format: 'jpeg' });
   }, 60_000);
@@ -84,13 +88,19 @@ describe('the tool job deadline', () => {
     const services = { images: getImageService(env, notBilled), ai: {} as never, signal };
     const err = await run('compress', picture, { format: 'png', quality: 80 }, services).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
-    expect(err).toMatchObject({ status: 503, code: 'took_too_long', message: expect.stringContaining('took longer than 60 seconds') });
+    expect(err).toMatchObject({
+      status: 503,
+      code: 'took_too_long',
+      message: expect.stringContaining('took longer than 60 seconds'),
+    });
   });
 
   it('tells a cancel (499) from a deadline (503)', () => {
     const cancel = new AbortController();
     cancel.abort();
-    expect(() => throwIfCancelled(withDeadline(cancel.signal))).toThrow(expect.objectContaining({ status: 499, code: 'cancelled' }));
+    expect(() => throwIfCancelled(withDeadline(cancel.signal))).toThrow(
+      expect.objectContaining({ status: 499, code: 'cancelled' }),
+    );
     expect(() => throwIfCancelled(undefined)).not.toThrow();
   });
 });

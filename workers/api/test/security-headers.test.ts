@@ -4,7 +4,11 @@ import { api, pngDeclaring, upload } from './helpers';
 
 describe('API security headers', () => {
   it('every JSON answer, success or error, is nosniff with a locked-down CSP', async () => {
-    for (const res of [await api('/api/health'), await api('/api/nope'), await api('/api/upload', { method: 'POST' })]) {
+    for (const res of [
+      await api('/api/health'),
+      await api('/api/nope'),
+      await api('/api/upload', { method: 'POST' }),
+    ]) {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -21,8 +25,13 @@ describe('API security headers', () => {
   });
 
   it('over https (production) every answer also carries HSTS; over plain http (npm start, tests) none', async () => {
-    const viaHttps = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`https://memeforge.example${path}`, init));
-    for (const res of [await viaHttps('/api/health'), await viaHttps('/api/nope'), await viaHttps('/api/upload', { method: 'POST' })]) {
+    const viaHttps = (path: string, init?: RequestInit) =>
+      exports.default.fetch(new Request(`https://memeforge.example${path}`, init));
+    for (const res of [
+      await viaHttps('/api/health'),
+      await viaHttps('/api/nope'),
+      await viaHttps('/api/upload', { method: 'POST' }),
+    ]) {
       expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");

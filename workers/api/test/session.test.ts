@@ -15,7 +15,8 @@ const post = (body: unknown, headers: Record<string, string> = {}, url = '/api/s
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
-const sessionOf = async (cookie: string) => sessionResponseSchema.parse(await (await api('/api/session', { headers: { cookie } })).json());
+const sessionOf = async (cookie: string) =>
+  sessionResponseSchema.parse(await (await api('/api/session', { headers: { cookie } })).json());
 
 describe('premium sessions', () => {
   it('opens a session with the right code: signed HttpOnly, SameSite=Lax, Secure, expiring cookie', async () => {
@@ -25,7 +26,9 @@ describe('premium sessions', () => {
     expect(body.premium).toBe(true);
     expect(Date.now() - Date.parse(body.since!)).toBeLessThan(60_000);
     const session = res.headers.getSetCookie().find((c) => c.startsWith('mf_session='))!;
-    expect(session).toMatch(/^mf_session=[0-9a-f]{32}\.[\w-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax; Secure$/);
+    expect(session).toMatch(
+      /^mf_session=[0-9a-f]{32}\.[\w-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax; Secure$/,
+    );
     expect(await sessionOf(cookiesFrom(res))).toEqual(body);
   });
 
@@ -44,7 +47,10 @@ describe('premium sessions', () => {
   it('answers a wrong code with 401 and the message people see, and sets no session', async () => {
     const res = await post({ accessCode: 'nope' }, { 'cf-connecting-ip': '192.0.2.3' });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'That access code is not right. Please check it and try again.', code: 'unauthorized' });
+    expect(await res.json()).toEqual({
+      error: 'That access code is not right. Please check it and try again.',
+      code: 'unauthorized',
+    });
     expect(res.headers.getSetCookie().some((c) => c.startsWith('mf_session='))).toBe(false);
   });
 
@@ -74,7 +80,10 @@ describe('premium sessions', () => {
     }
     const refused = await post({ accessCode: ACCESS_CODE }, net(999));
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: 'Too many wrong access codes from your network. Please try again later.', code: 'rate_limited' });
+    expect(await refused.json()).toEqual({
+      error: 'Too many wrong access codes from your network. Please try again later.',
+      code: 'rate_limited',
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
     expect((await post({ accessCode: ACCESS_CODE }, { 'cf-connecting-ip': '2001:db8:ac:2::1' })).status).toBe(200);
   });
@@ -83,7 +92,8 @@ describe('premium sessions', () => {
     const request = new Request('http://local/api/session', { headers: { 'cf-connecting-ip': '192.0.2.44' } });
     const visitor = await identifyVisitor(request, edgeEnv);
     const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
-    const attempt = (minute: number, code: string) => openSession(request, edgeEnv, visitor, code, hour + minute * 60_000 + 1000);
+    const attempt = (minute: number, code: string) =>
+      openSession(request, edgeEnv, visitor, code, hour + minute * 60_000 + 1000);
     for (let minute = 0; minute < 4; minute++) {
       for (let i = 0; i < 5; i++) await expect(attempt(minute, 'wrong')).rejects.toMatchObject({ status: 401 });
     }
@@ -92,7 +102,9 @@ describe('premium sessions', () => {
     await expect(locked).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
     const retry = Number(((await locked.catch((e: unknown) => e)) as HttpError).headers['retry-after']);
     expect(retry).toBe(3600 - 4 * 60 - 1);
-    expect((await openSession(request, edgeEnv, visitor, ACCESS_CODE, hour + 3_600_000 + 1000)).session.memberId).toBe(visitor.id);
+    expect((await openSession(request, edgeEnv, visitor, ACCESS_CODE, hour + 3_600_000 + 1000)).session.memberId).toBe(
+      visitor.id,
+    );
   });
 
   it('logs each decision as one structured line without the code or the address', async () => {
@@ -104,7 +116,13 @@ describe('premium sessions', () => {
       spy.mockRestore();
     }
     const entry = JSON.parse(lines.find((l) => l.includes('"access_code"'))!);
-    expect(entry).toMatchObject({ event: 'access_code', decision: 'wrong_code', visitorMinute: 1, visitorHour: 1, networkVisitors: 1 });
+    expect(entry).toMatchObject({
+      event: 'access_code',
+      decision: 'wrong_code',
+      visitorMinute: 1,
+      visitorHour: 1,
+      networkVisitors: 1,
+    });
     expect(lines.join('\n')).not.toContain('secret-guess-123');
     expect(lines.join('\n')).not.toContain('198.51.100.77');
   });
@@ -129,12 +147,22 @@ describe('premium sessions', () => {
 
   it('says not premium without a cookie, with a forged one, and with an expired one', async () => {
     expect(await sessionOf('')).toEqual({ premium: false, since: null });
-    expect(await sessionOf('mf_session=0123456789abcdef0123456789abcdef.forged')).toEqual({ premium: false, since: null });
+    expect(await sessionOf('mf_session=0123456789abcdef0123456789abcdef.forged')).toEqual({
+      premium: false,
+      since: null,
+    });
     const id = 'e'.repeat(32);
     await env.DB.batch([
-      env.DB.prepare('insert into members (id, created_at) values (?, ?)').bind('expired-member', Date.now() - 86_400_000),
-      env.DB.prepare('insert into premium_sessions (id, member_id, created_at, expires_at) values (?, ?, ?, ?)')
-        .bind(id, 'expired-member', Date.now() - 86_400_000, Date.now() - 1000),
+      env.DB.prepare('insert into members (id, created_at) values (?, ?)').bind(
+        'expired-member',
+        Date.now() - 86_400_000,
+      ),
+      env.DB.prepare('insert into premium_sessions (id, member_id, created_at, expires_at) values (?, ?, ?, ?)').bind(
+        id,
+        'expired-member',
+        Date.now() - 86_400_000,
+        Date.now() - 1000,
+      ),
     ]);
     const expired = `mf_session=${await sign(env.SESSION_SECRET, 'session', id)}`;
     expect(await sessionOf(expired)).toEqual({ premium: false, since: null });

@@ -7,8 +7,23 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS_PER_MINUTE } from '../../../core/limits';
-import { encodeGif, muxAnimatedWebp, readGifFrames, readGifInfo, readWebpAnimation, type Frame } from '../../../core/animation';
-import { DELETE_TOKEN_HEADER, SHARE_FREE_MS, SHARE_MAX_BYTES, SHARE_MAX_CAPTIONS, SHARE_MAX_FRAMES, shareCreatedSchema, shareSchema } from '../../../core/api/shares';
+import {
+  encodeGif,
+  muxAnimatedWebp,
+  readGifFrames,
+  readGifInfo,
+  readWebpAnimation,
+  type Frame,
+} from '../../../core/animation';
+import {
+  DELETE_TOKEN_HEADER,
+  SHARE_FREE_MS,
+  SHARE_MAX_BYTES,
+  SHARE_MAX_CAPTIONS,
+  SHARE_MAX_FRAMES,
+  shareCreatedSchema,
+  shareSchema,
+} from '../../../core/api/shares';
 import { seedTemplates } from '../src/db/template-rows';
 import { encode } from '../src/imaging/codecs/encode';
 import { concat, jpegSegment } from '../src/imaging/metadata/container';
@@ -27,8 +42,14 @@ const TEMPLATE = 'nope-yep';
 const DAY = 86_400_000;
 
 const photo = await encode(syntheticPhoto(120, 80), 'jpeg', { quality: 80 });
-const gps = [ascii(0x0001, 'N'), rational(0x0002, [51, 1], [30, 1], [0, 1]), ascii(0x0003, 'W'), rational(0x0004, [0, 1], [7, 1], [0, 1])];
-const XMP = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Jane Doe"/></rdf:RDF></x:xmpmeta>';
+const gps = [
+  ascii(0x0001, 'N'),
+  rational(0x0002, [51, 1], [30, 1], [0, 1]),
+  ascii(0x0003, 'W'),
+  rational(0x0004, [0, 1], [7, 1], [0, 1]),
+];
+const XMP =
+  '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Jane Doe"/></rdf:RDF></x:xmpmeta>';
 /** A JPEG carrying a camera, GPS, an XMP creator, a comment and data after its end. */
 const leaky = craftJpeg(
   photo,
@@ -41,16 +62,27 @@ const leaky = craftJpeg(
   bin('trailing secret data'),
 );
 
-function shareForm(image: Uint8Array | null, fields: Record<string, string | string[]> = {}, type = 'image/jpeg', field = 'image'): FormData {
+function shareForm(
+  image: Uint8Array | null,
+  fields: Record<string, string | string[]> = {},
+  type = 'image/jpeg',
+  field = 'image',
+): FormData {
   const form = new FormData();
   if (image !== null) form.append(field, new File([image as Uint8Array<ArrayBuffer>], 'meme.jpg', { type }));
   for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) form.append(k, one);
   return form;
 }
 
-const post = (form: FormData | string, headers: Record<string, string> = {}) => api('/api/shares', { method: 'POST', body: form, headers });
+const post = (form: FormData | string, headers: Record<string, string> = {}) =>
+  api('/api/shares', { method: 'POST', body: form, headers });
 
-async function share(image: Uint8Array | null = leaky, fields: Record<string, string | string[]> = { template: TEMPLATE, captions: ['nope', 'yep'] }, headers: Record<string, string> = {}, type?: string) {
+async function share(
+  image: Uint8Array | null = leaky,
+  fields: Record<string, string | string[]> = { template: TEMPLATE, captions: ['nope', 'yep'] },
+  headers: Record<string, string> = {},
+  type?: string,
+) {
   const res = await post(shareForm(image, fields, type), headers);
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(201);
@@ -60,11 +92,24 @@ async function share(image: Uint8Array | null = leaky, fields: Record<string, st
 const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
 const rows = async () => (await env.DB.prepare('select count(*) as n from shares').first<number>('n')) ?? 0;
 const objects = async () => (await listKeys(env.BUCKET, 'shares/')).length;
-const remove = (id: string, token?: string) => api(`/api/shares/${id}`, { method: 'DELETE', headers: token === undefined ? {} : { [DELETE_TOKEN_HEADER]: token } });
-const rowOf = (id: string) => env.DB.prepare('select * from shares where id = ?').bind(id).first<{ object_key: string; deleted_at: number | null; deleted_reason: string | null; delete_token_hash: string; expires_at: number | null }>();
+const remove = (id: string, token?: string) =>
+  api(`/api/shares/${id}`, { method: 'DELETE', headers: token === undefined ? {} : { [DELETE_TOKEN_HEADER]: token } });
+const rowOf = (id: string) =>
+  env.DB.prepare('select * from shares where id = ?')
+    .bind(id)
+    .first<{
+      object_key: string;
+      deleted_at: number | null;
+      deleted_reason: string | null;
+      delete_token_hash: string;
+      expires_at: number | null;
+    }>();
 
 beforeAll(async () => {
-  await seedTemplates(env.DB, catalogRows().filter((r) => r.id === TEMPLATE));
+  await seedTemplates(
+    env.DB,
+    catalogRows().filter((r) => r.id === TEMPLATE),
+  );
 });
 
 describe('POST /api/shares', () => {
@@ -138,7 +183,12 @@ describe('POST /api/shares', () => {
 
   it('takes a meme with no template and no captions', async () => {
     const created = await share(pngDeclaring(40, 30), {});
-    expect(created).toMatchObject({ template: null, captions: [], altText: 'Meme with no caption', contentType: 'image/png' });
+    expect(created).toMatchObject({
+      template: null,
+      captions: [],
+      altText: 'Meme with no caption',
+      contentType: 'image/png',
+    });
   });
 
   it('keeps a premium member’s share until deleted, under shares/kept/', async () => {
@@ -152,15 +202,39 @@ describe('POST /api/shares', () => {
   const refused: [string, () => FormData | string, number, RegExp][] = [
     ['no image', () => shareForm(null, { captions: 'x' }), 400, /image/],
     ['an empty caption', () => shareForm(leaky, { captions: ['top', ''] }), 400, /empty/],
-    ['the image as text', () => { const f = new FormData(); f.append('image', 'not a file'); return f; }, 400, /image/],
+    [
+      'the image as text',
+      () => {
+        const f = new FormData();
+        f.append('image', 'not a file');
+        return f;
+      },
+      400,
+      /image/,
+    ],
     ['not multipart', () => 'image=1', 400, /multipart/],
-    ['a GIF with no picture in it', () => shareForm(bin('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), {}, 'image/gif'), 422, /GIF is damaged/],
+    [
+      'a GIF with no picture in it',
+      () => shareForm(bin('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), {}, 'image/gif'),
+      422,
+      /GIF is damaged/,
+    ],
     ['a text file called .jpg', () => shareForm(bin('hello, this is not a picture'), {}), 415, /PNG, JPEG or WebP/],
-    ['a still over 5 MB', () => shareForm(concat([leaky, new Uint8Array(SHARE_MAX_BYTES)]), {}), 413, /at most 5 MB \(8 MB when animated\)/],
+    [
+      'a still over 5 MB',
+      () => shareForm(concat([leaky, new Uint8Array(SHARE_MAX_BYTES)]), {}),
+      413,
+      /at most 5 MB \(8 MB when animated\)/,
+    ],
     ['over 2048 px a side', () => shareForm(pngDeclaring(3000, 20), {}, 'image/png'), 413, /2048 pixels/],
     ['an unknown template', () => shareForm(leaky, { template: 'no-such-template' }), 400, /no template/],
     ['a template id that is not one', () => shareForm(leaky, { template: '../etc' }), 400, /template/i],
-    ['too many captions, naming the limit', () => shareForm(leaky, { captions: Array.from({ length: SHARE_MAX_CAPTIONS + 1 }, (_, i) => `c${i}`) }), 400, new RegExp(`^At most ${SHARE_MAX_CAPTIONS} captions\\.$`)],
+    [
+      'too many captions, naming the limit',
+      () => shareForm(leaky, { captions: Array.from({ length: SHARE_MAX_CAPTIONS + 1 }, (_, i) => `c${i}`) }),
+      400,
+      new RegExp(`^At most ${SHARE_MAX_CAPTIONS} captions\\.$`),
+    ],
     ['a caption of only spaces', () => shareForm(leaky, { captions: ['top', ' \t '] }), 400, /only spaces/],
     ['a caption of only hidden controls', () => shareForm(leaky, { captions: '\u202e\u0000' }), 400, /empty/],
     ['a caption too long', () => shareForm(leaky, { captions: 'x'.repeat(201) }), 400, /200 characters/],
@@ -170,7 +244,10 @@ describe('POST /api/shares', () => {
     it(`refuses ${what} with ${status}, storing nothing`, async () => {
       const [r0, o0] = [await rows(), await objects()];
       const sent = body();
-      const res = await post(sent, typeof sent === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {});
+      const res = await post(
+        sent,
+        typeof sent === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+      );
       const answer = await res.json<{ error: string; code: string }>();
       expect(res.status, JSON.stringify(answer)).toBe(status);
       expect(answer.error).toMatch(message);
@@ -195,7 +272,8 @@ describe('animated memes (ADR 0142)', () => {
   /** An extension block of `label` whose data are `text` in sub-blocks of at most 255 bytes. */
   const extension = (label: number, head: Uint8Array, text: Uint8Array) => {
     const parts: Uint8Array[] = [Uint8Array.of(0x21, label), head];
-    for (let i = 0; i < text.length; i += 255) parts.push(Uint8Array.of(Math.min(255, text.length - i)), text.subarray(i, i + 255));
+    for (let i = 0; i < text.length; i += 255)
+      parts.push(Uint8Array.of(Math.min(255, text.length - i)), text.subarray(i, i + 255));
     parts.push(Uint8Array.of(0));
     return concat(parts);
   };
@@ -204,14 +282,20 @@ describe('animated memes (ADR 0142)', () => {
     const at = 13 + (gif[10]! & 0x80 ? 3 * 2 ** ((gif[10]! & 7) + 1) : 0);
     return concat([gif.subarray(0, at), ...blocks, gif.subarray(at)]);
   };
-  const comment = (text: string | Uint8Array) => extension(0xfe, new Uint8Array(0), typeof text === 'string' ? bin(text) : text);
+  const comment = (text: string | Uint8Array) =>
+    extension(0xfe, new Uint8Array(0), typeof text === 'string' ? bin(text) : text);
   const xmpApp = extension(0xff, concat([Uint8Array.of(11), bin('XMP DataXMP')]), bin(XMP));
   const framesOf = (gif: Uint8Array) => [...readGifFrames(gif)];
 
   it('an uploaded 12-frame GIF comes back from the public image URL with 12 frames of 80 ms, looping, comment and XMP gone', async () => {
     const leakyGif = withBlocks(gif12, [comment('made at 12 Acacia Avenue'), xmpApp]);
     const created = await share(leakyGif, { template: TEMPLATE, captions: ['nope', 'yep'] }, {}, 'image/gif');
-    expect(created).toMatchObject({ contentType: 'image/gif', width: 48, height: 32, altText: 'Meme (Nope / Yep): “nope” / “yep”' });
+    expect(created).toMatchObject({
+      contentType: 'image/gif',
+      width: 48,
+      height: 32,
+      altText: 'Meme (Nope / Yep): “nope” / “yep”',
+    });
     const image = await api(created.imageUrl);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/gif');
@@ -237,8 +321,15 @@ describe('animated memes (ADR 0142)', () => {
   });
 
   it('takes an animated WebP with every frame and its timing, its EXIF and XMP chunks gone', async () => {
-    const stills = await Promise.all(frames(5).map((f) => encode({ data: new Uint8ClampedArray(f.rgba), width: 48, height: 32 }, 'webp', { quality: 80 })));
-    const webp = muxAnimatedWebp({ width: 48, height: 32, loops: 0 }, stills.map((still) => ({ still, delayMs: 120 })));
+    const stills = await Promise.all(
+      frames(5).map((f) =>
+        encode({ data: new Uint8ClampedArray(f.rgba), width: 48, height: 32 }, 'webp', { quality: 80 }),
+      ),
+    );
+    const webp = muxAnimatedWebp(
+      { width: 48, height: 32, loops: 0 },
+      stills.map((still) => ({ still, delayMs: 120 })),
+    );
     const leakyWebp = withWebpMetadata(webp);
     expect(new TextDecoder().decode(leakyWebp)).toMatch(/Jane/);
     const created = await share(leakyWebp, { captions: 'moving' }, {}, 'image/webp');
@@ -256,13 +347,49 @@ describe('animated memes (ADR 0142)', () => {
   });
 
   const refusedAnimations: [string, () => FormData, number, RegExp][] = [
-    ['a GIF over 8 MB', () => shareForm(withBlocks(gif12, [comment(new Uint8Array(8_000_000))]), {}, 'image/gif'), 413, /at most 5 MB, or 8 MB when animated/],
-    ['a GIF of 301 frames', () => shareForm(encodeGif(frames(SHARE_MAX_FRAMES + 1, 8, 8), { width: 8, height: 8, loops: 0 }), {}, 'image/gif'), 413, /301 frames; a shared meme has at most 300/],
-    ['a GIF cut off in its third frame', () => shareForm(gif12.subarray(0, Math.floor(gif12.byteLength / 4)), {}, 'image/gif'), 422, /GIF is damaged or incomplete/],
-    ['a GIF with a broken block', () => shareForm(corruptAfterFirstFrame(gif12), {}, 'image/gif'), 422, /GIF is damaged or incomplete/],
-    ['a GIF over 2048 px a side', () => shareForm(gifDeclaring(2049, 10), {}, 'image/gif'), 413, /2048 pixels a side; this one is 2049 × 10/],
-    ['a still PNG over 5 MB declared as a GIF', () => shareForm(concat([pngDeclaring(40, 30), new Uint8Array(SHARE_MAX_BYTES)]), {}, 'image/gif'), 413, /at most 5 MB \(8 MB when animated\)/],
-    ['text declared as a GIF', () => shareForm(bin('GIF is what I say I am, but I am text'), {}, 'image/gif'), 415, /animated GIF or WebP/],
+    [
+      'a GIF over 8 MB',
+      () => shareForm(withBlocks(gif12, [comment(new Uint8Array(8_000_000))]), {}, 'image/gif'),
+      413,
+      /at most 5 MB, or 8 MB when animated/,
+    ],
+    [
+      'a GIF of 301 frames',
+      () =>
+        shareForm(encodeGif(frames(SHARE_MAX_FRAMES + 1, 8, 8), { width: 8, height: 8, loops: 0 }), {}, 'image/gif'),
+      413,
+      /301 frames; a shared meme has at most 300/,
+    ],
+    [
+      'a GIF cut off in its third frame',
+      () => shareForm(gif12.subarray(0, Math.floor(gif12.byteLength / 4)), {}, 'image/gif'),
+      422,
+      /GIF is damaged or incomplete/,
+    ],
+    [
+      'a GIF with a broken block',
+      () => shareForm(corruptAfterFirstFrame(gif12), {}, 'image/gif'),
+      422,
+      /GIF is damaged or incomplete/,
+    ],
+    [
+      'a GIF over 2048 px a side',
+      () => shareForm(gifDeclaring(2049, 10), {}, 'image/gif'),
+      413,
+      /2048 pixels a side; this one is 2049 × 10/,
+    ],
+    [
+      'a still PNG over 5 MB declared as a GIF',
+      () => shareForm(concat([pngDeclaring(40, 30), new Uint8Array(SHARE_MAX_BYTES)]), {}, 'image/gif'),
+      413,
+      /at most 5 MB \(8 MB when animated\)/,
+    ],
+    [
+      'text declared as a GIF',
+      () => shareForm(bin('GIF is what I say I am, but I am text'), {}, 'image/gif'),
+      415,
+      /animated GIF or WebP/,
+    ],
   ];
   for (const [what, body, status, message] of refusedAnimations) {
     it(`refuses ${what} with ${status}, storing nothing`, async () => {
@@ -321,7 +448,8 @@ describe('burst limit', () => {
     // Well inside one fixed minute, so the burst cannot straddle two windows.
     if (Date.now() % 60_000 > 45_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 50));
     const headers = { 'cf-connecting-ip': '198.51.100.77' };
-    for (let i = 0; i < RATE_LIMITS_PER_MINUTE.upload; i++) await api('/api/upload', { method: 'POST', body: new FormData(), headers });
+    for (let i = 0; i < RATE_LIMITS_PER_MINUTE.upload; i++)
+      await api('/api/upload', { method: 'POST', body: new FormData(), headers });
     const [r0, o0] = [await rows(), await objects()];
     const refused = await post(shareForm(leaky, {}), headers);
     expect(refused.status).toBe(429);
@@ -335,13 +463,23 @@ describe('burst limit', () => {
     const headers = { 'cf-connecting-ip': '198.51.100.78', [DELETE_TOKEN_HEADER]: 'x'.repeat(43) };
     const wrong = () => api(`/api/shares/${created.id}`, { method: 'DELETE', headers });
     for (let i = 0; i < RATE_LIMITS_PER_MINUTE['delete-share']; i++) expect((await wrong()).status).toBe(403);
-    const refused = await api(`/api/shares/${created.id}`, { method: 'DELETE', headers: { ...headers, [DELETE_TOKEN_HEADER]: created.deleteToken } });
+    const refused = await api(`/api/shares/${created.id}`, {
+      method: 'DELETE',
+      headers: { ...headers, [DELETE_TOKEN_HEADER]: created.deleteToken },
+    });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('60');
     expect((await refused.json<{ code: string }>()).code).toBe('rate_limited');
     expect((await api(`/api/shares/${created.id}`)).status).toBe(200);
     // Another network's creator is not held back by it.
-    expect((await api(`/api/shares/${created.id}`, { method: 'DELETE', headers: { 'cf-connecting-ip': '198.51.100.79', [DELETE_TOKEN_HEADER]: created.deleteToken } })).status).toBe(204);
+    expect(
+      (
+        await api(`/api/shares/${created.id}`, {
+          method: 'DELETE',
+          headers: { 'cf-connecting-ip': '198.51.100.79', [DELETE_TOKEN_HEADER]: created.deleteToken },
+        })
+      ).status,
+    ).toBe(204);
   }, 30_000);
 });
 
@@ -360,7 +498,10 @@ describe('GET and DELETE /api/shares/{id}', () => {
   it('deletes only with the token: none or a wrong one is 403; then the page data and the picture are 410', async () => {
     const created = await share();
     expect((await remove(created.id)).status).toBe(403);
-    const wrong = await remove(created.id, `${created.deleteToken.slice(0, -1)}${created.deleteToken.endsWith('A') ? 'B' : 'A'}`);
+    const wrong = await remove(
+      created.id,
+      `${created.deleteToken.slice(0, -1)}${created.deleteToken.endsWith('A') ? 'B' : 'A'}`,
+    );
     expect(wrong.status).toBe(403);
     expect((await wrong.json<{ code: string }>()).code).toBe('forbidden');
     expect((await remove(created.id, 'short')).status).toBe(403);
@@ -381,7 +522,9 @@ describe('GET and DELETE /api/shares/{id}', () => {
   it('answers 410 once the days are up, before any cleanup; the cron then deletes the object and keeps fresh ones', async () => {
     const old = await share();
     const fresh = await share();
-    await env.DB.prepare('update shares set expires_at = ? where id = ?').bind(Date.now() - 1, old.id).run();
+    await env.DB.prepare('update shares set expires_at = ? where id = ?')
+      .bind(Date.now() - 1, old.id)
+      .run();
     expect((await api(`/api/shares/${old.id}`)).status).toBe(410);
     expect((await api(old.imageUrl)).status).toBe(410);
     expect(await env.BUCKET.head(`${SHARE_EXPIRING_PREFIX}${old.id}`)).not.toBeNull();
@@ -395,7 +538,9 @@ describe('GET and DELETE /api/shares/{id}', () => {
     expect(await env.BUCKET.head(`${SHARE_EXPIRING_PREFIX}${fresh.id}`)).not.toBeNull();
     expect((await api(fresh.imageUrl)).status).toBe(200);
     // Nor does a share 29 days old go.
-    await env.DB.prepare('update shares set expires_at = ? where id = ?').bind(Date.now() + DAY, fresh.id).run();
+    await env.DB.prepare('update shares set expires_at = ? where id = ?')
+      .bind(Date.now() + DAY, fresh.id)
+      .run();
     expect((await api(`/api/shares/${fresh.id}`)).status).toBe(200);
   });
 });
@@ -403,7 +548,13 @@ describe('GET and DELETE /api/shares/{id}', () => {
 describe('nothing half-written', () => {
   /** The Worker with `env` changed, called as the platform calls it. */
   const call = (changed: Partial<Env>, form: FormData) =>
-    worker.fetch!(new Request(`${TEST_ORIGIN}/api/shares`, { method: 'POST', body: form }) as Parameters<NonNullable<typeof worker.fetch>>[0], { ...env, ...changed }, createExecutionContext());
+    worker.fetch!(
+      new Request(`${TEST_ORIGIN}/api/shares`, { method: 'POST', body: form }) as Parameters<
+        NonNullable<typeof worker.fetch>
+      >[0],
+      { ...env, ...changed },
+      createExecutionContext(),
+    );
 
   it('a failed row insert deletes the object it stored: 500, no object, no row', async () => {
     const [r0, o0] = [await rows(), await objects()];
@@ -414,7 +565,11 @@ describe('nothing half-written', () => {
           const s = target.withSession(constraint as never);
           return new Proxy(s, {
             get(inner, p) {
-              if (p !== 'prepare') return (Reflect.get(inner, p, inner) as (...a: unknown[]) => unknown).bind?.(inner) ?? Reflect.get(inner, p, inner);
+              if (p !== 'prepare')
+                return (
+                  (Reflect.get(inner, p, inner) as (...a: unknown[]) => unknown).bind?.(inner) ??
+                  Reflect.get(inner, p, inner)
+                );
               return (sql: string) => {
                 if (/^insert into "shares"/i.test(sql)) throw new Error('D1 is unavailable');
                 return inner.prepare(sql);

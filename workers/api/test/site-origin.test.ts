@@ -83,12 +83,18 @@ describe('a request whose Host is not the site', () => {
     expect(made.status, await made.clone().text()).toBe(201);
     const created = shareCreatedSchema.parse(await made.json());
     const read = await (await foreign(`/api/shares/${created.id}`)).json();
-    expect([created.url, created.imageUrl]).toEqual([`${TEST_ORIGIN}/m/${created.id}`, `${TEST_ORIGIN}/api/shares/${created.id}/image`]);
+    expect([created.url, created.imageUrl]).toEqual([
+      `${TEST_ORIGIN}/m/${created.id}`,
+      `${TEST_ORIGIN}/api/shares/${created.id}/image`,
+    ]);
     expect(addressesIn(read)).toEqual([created.url, created.imageUrl]);
   });
 
   it('names an upload and a tool’s result on the configured origin', async () => {
-    const uploaded = await foreign('/api/upload', { method: 'POST', body: uploadForm(photo, 'photo.png', 'image/png') });
+    const uploaded = await foreign('/api/upload', {
+      method: 'POST',
+      body: uploadForm(photo, 'photo.png', 'image/png'),
+    });
     expect(uploaded.status).toBe(201);
     expect((await uploaded.json<{ imageUrl: string }>()).imageUrl.startsWith(`${TEST_ORIGIN}/api/images/`)).toBe(true);
     const form = uploadForm(photo, 'photo.png', 'image/png');
@@ -101,12 +107,20 @@ describe('a request whose Host is not the site', () => {
 
 /** `path` asked at `origin` of a Worker whose configuration is changed by `vars`. */
 const configured = (vars: Partial<Env>, path: string, origin = TEST_ORIGIN) =>
-  worker.fetch!(new Request(new URL(path, origin)) as Parameters<NonNullable<typeof worker.fetch>>[0], { ...env, ...vars }, createExecutionContext());
+  worker.fetch!(
+    new Request(new URL(path, origin)) as Parameters<NonNullable<typeof worker.fetch>>[0],
+    { ...env, ...vars },
+    createExecutionContext(),
+  );
 
 describe('a request on one of the site’s other names (SITE_ALIASES)', () => {
   it('is answered with addresses on that name, while the site’s files are still read from SITE_ORIGIN', async () => {
     const before = await hits();
-    const list = await configured({ SITE_ALIASES: `https://memeforge-7x2.pages.dev ${canary}` }, '/api/templates', canary);
+    const list = await configured(
+      { SITE_ALIASES: `https://memeforge-7x2.pages.dev ${canary}` },
+      '/api/templates',
+      canary,
+    );
     const addresses = addressesIn(await list.json());
     expect(addresses.length).toBeGreaterThan(0);
     expect(addresses.filter((a) => !a.startsWith(`${canary}/`))).toEqual([]);
@@ -138,7 +152,9 @@ describe('SITE_ORIGIN itself', () => {
   it('is used as written, with or without a trailing slash', async () => {
     const res = await withOrigin('https://memes.example.org/', `/api/templates/${TEMPLATE}`);
     expect(res.status).toBe(200);
-    expect((await res.json<{ template: { imageUrl: string } }>()).template.imageUrl).toBe(`https://memes.example.org/templates/${TEMPLATE}.png`);
+    expect((await res.json<{ template: { imageUrl: string } }>()).template.imageUrl).toBe(
+      `https://memes.example.org/templates/${TEMPLATE}.png`,
+    );
   });
 });
 

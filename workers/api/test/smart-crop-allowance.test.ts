@@ -28,7 +28,11 @@ const withFace = markedPng(png, `${FAKE_FACES_MARKER}0.05,0.3,0.07,0.3`);
 async function send(path: string, ip: string, init: RequestInit = {}) {
   const ctx = createExecutionContext();
   const headers = { ...(init.headers as Record<string, string>), 'cf-connecting-ip': ip };
-  const res = await worker.fetch!(new Request(new URL(path, TEST_ORIGIN), { ...init, headers }) as Parameters<NonNullable<typeof worker.fetch>>[0], edgeEnv, ctx);
+  const res = await worker.fetch!(
+    new Request(new URL(path, TEST_ORIGIN), { ...init, headers }) as Parameters<NonNullable<typeof worker.fetch>>[0],
+    edgeEnv,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -36,14 +40,20 @@ async function send(path: string, ip: string, init: RequestInit = {}) {
 function resizeForm(picture: Uint8Array, fields: Record<string, string | number> = {}) {
   const form = new FormData();
   form.append('image', new File([picture as Uint8Array<ArrayBuffer>], 'photo.png'));
-  for (const [k, v] of Object.entries({ operation: 'resize', width: 100, height: 300, fit: 'cover', ...fields })) form.append(k, String(v));
+  for (const [k, v] of Object.entries({ operation: 'resize', width: 100, height: 300, fit: 'cover', ...fields }))
+    form.append(k, String(v));
   return form;
 }
 
 type Resized = { framing: { by: string }; notes: string[] };
-const resize = (ip: string, picture: Uint8Array, headers: Record<string, string> = {}, fields: Record<string, string | number> = {}) =>
-  send('/api/modify', ip, { method: 'POST', body: resizeForm(picture, fields), headers });
-const used = async (ip: string, headers: Record<string, string> = {}) => (await (await send('/api/usage-limit', ip, { headers })).json<{ used: number }>()).used;
+const resize = (
+  ip: string,
+  picture: Uint8Array,
+  headers: Record<string, string> = {},
+  fields: Record<string, string | number> = {},
+) => send('/api/modify', ip, { method: 'POST', body: resizeForm(picture, fields), headers });
+const used = async (ip: string, headers: Record<string, string> = {}) =>
+  (await (await send('/api/usage-limit', ip, { headers })).json<{ used: number }>()).used;
 
 describe('a smart crop’s face detection and the daily AI allowance', () => {
   it('spends one unit when it looks for faces, and none to keep the centre or when the box crops nothing', async () => {
@@ -66,7 +76,9 @@ describe('a smart crop’s face detection and the daily AI allowance', () => {
     const res = await resize(ip, markedPng(png, FAKE_FAIL_MARKER));
     const body = await res.json<Resized>();
     expect(body.framing.by).toBe('detail');
-    expect(body.notes[1]).toBe('Faces were not looked for (the AI service did not answer), so the crop keeps the most detailed part.');
+    expect(body.notes[1]).toBe(
+      'Faces were not looked for (the AI service did not answer), so the crop keeps the most detailed part.',
+    );
     expect(await used(ip)).toBe(0);
   });
 
@@ -74,7 +86,10 @@ describe('a smart crop’s face detection and the daily AI allowance', () => {
     const ip = '198.51.100.62';
     const first = await send('/api/usage-limit', ip);
     const cookie = cookiesFrom(first);
-    const visitor = await identifyVisitor(new Request(TEST_ORIGIN, { headers: { cookie, 'cf-connecting-ip': ip } }), edgeEnv);
+    const visitor = await identifyVisitor(
+      new Request(TEST_ORIGIN, { headers: { cookie, 'cf-connecting-ip': ip } }),
+      edgeEnv,
+    );
     for (let i = 0; i < FREE_DAILY_AI_LIMIT; i++) await consumeAiUnit(env, visitor.keys, FREE_DAILY_AI_LIMIT);
 
     const res = await resize(ip, withFace, { cookie });
@@ -99,7 +114,9 @@ describe('a smart crop’s face detection and the daily AI allowance', () => {
       const res = await resize(ip, withFace);
       answers.push({ by: (await res.json<Resized>()).framing.by, billed: res.headers.get(BILLED_CALLS_HEADER) });
     }
-    expect(answers.slice(0, FREE_DAILY_AI_LIMIT)).toEqual(Array(FREE_DAILY_AI_LIMIT).fill({ by: 'faces', billed: '1' }));
+    expect(answers.slice(0, FREE_DAILY_AI_LIMIT)).toEqual(
+      Array(FREE_DAILY_AI_LIMIT).fill({ by: 'faces', billed: '1' }),
+    );
     expect(answers.slice(FREE_DAILY_AI_LIMIT)).toEqual([
       { by: 'detail', billed: '0' },
       { by: 'detail', billed: '0' },

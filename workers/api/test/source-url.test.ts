@@ -25,7 +25,12 @@ const corpusUrl = (path: string, host = ORIGIN) => `${host}/corpus?path=${encode
 const corpus = await corpusIndex();
 
 /** A multipart POST with `url` (and a file, when given) and the tool's fields. */
-function byUrl(route: string, url: string | null, fields: Record<string, string | number> = {}, init: { file?: Uint8Array; ip?: string } = {}) {
+function byUrl(
+  route: string,
+  url: string | null,
+  fields: Record<string, string | number> = {},
+  init: { file?: Uint8Array; ip?: string } = {},
+) {
   const form = new FormData();
   if (init.file) form.append('image', new File([init.file as Uint8Array<ArrayBuffer>], 'photo'));
   if (url !== null) form.append('url', url);
@@ -34,20 +39,25 @@ function byUrl(route: string, url: string | null, fields: Record<string, string 
 }
 
 /** Every request the test hosts (and anything passing through) were sent whose URL contains `match`. */
-const requested = async (match: string) => (await fetch(`${ORIGIN}/__log?match=${encodeURIComponent(match)}`)).json<string[]>();
+const requested = async (match: string) =>
+  (await fetch(`${ORIGIN}/__log?match=${encodeURIComponent(match)}`)).json<string[]>();
 
-const errorOf = async (res: Response) => ({ status: res.status, ...(await res.json<{ error: string; code: string }>()) });
+const errorOf = async (res: Response) => ({
+  status: res.status,
+  ...(await res.json<{ error: string; code: string }>()),
+});
 
 /** What an oversized answer had written when the Worker hung up on it (waits up to 2 s for the hang-up to arrive). */
 async function hungUp(id: string): Promise<{ bytes: number; closed: boolean }> {
   for (let tries = 0; ; tries++) {
     const seen = await (await fetch(`${ORIGIN}/__written?id=${id}`)).json<{ bytes: number; closed: boolean }>();
-    if (seen.closed || tries === 40) return expect(seen).toMatchObject({ closed: true }), seen;
+    if (seen.closed || tries === 40) return (expect(seen).toMatchObject({ closed: true }), seen);
     await new Promise((done) => setTimeout(done, 50));
   }
 }
 
-const usedBy = async (ip: string) => (await (await api('/api/usage-limit', { headers: { 'cf-connecting-ip': ip } })).json<{ used: number }>()).used;
+const usedBy = async (ip: string) =>
+  (await (await api('/api/usage-limit', { headers: { 'cf-connecting-ip': ip } })).json<{ used: number }>()).used;
 
 describe.skipIf(corpus === null)('a picture named by url', () => {
   it('is stored by /api/upload exactly as the same file uploaded, its format read from the bytes (the header said text/plain)', async () => {
@@ -58,7 +68,9 @@ describe.skipIf(corpus === null)('a picture named by url', () => {
     const [a, b] = [await uploaded.json<Record<string, unknown>>(), await fetched.json<Record<string, unknown>>()];
     expect(b).toMatchObject({ format: 'jpeg', width: a.width, height: a.height, size: file.length });
     // The bytes stored are the file's own.
-    const key = (await listKeys(env.BUCKET)).find((k) => k.endsWith(String(b.imageUrl).split('/').pop()!.split('-').pop()!));
+    const key = (await listKeys(env.BUCKET)).find((k) =>
+      k.endsWith(String(b.imageUrl).split('/').pop()!.split('-').pop()!),
+    );
     expect(key).toBeDefined();
     expect(new Uint8Array(await (await env.BUCKET.get(key!))!.arrayBuffer())).toEqual(file);
   });
@@ -74,14 +86,22 @@ describe.skipIf(corpus === null)('a picture named by url', () => {
     const res = await byUrl(route, corpusUrl(PNG), fields);
     const b = await res.json<ToolBody>();
     expect(res.status, JSON.stringify(b)).toBe(200);
-    expect(b).toMatchObject({ format: a.format, width: a.width, height: a.height, size: a.size, originalSize: file.length });
+    expect(b).toMatchObject({
+      format: a.format,
+      width: a.width,
+      height: a.height,
+      size: a.size,
+      originalSize: file.length,
+    });
   });
 
   it('works on /api/analyze-metadata, which stores nothing', async () => {
     const before = await listKeys(env.BUCKET);
     const res = await byUrl('analyze-metadata', corpusUrl(JPEG));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual(await (await byUrl('analyze-metadata', null, {}, { file: await corpusFile(JPEG) })).json());
+    expect(await res.json()).toEqual(
+      await (await byUrl('analyze-metadata', null, {}, { file: await corpusFile(JPEG) })).json(),
+    );
     expect(await listKeys(env.BUCKET)).toEqual(before);
   });
 
@@ -89,7 +109,10 @@ describe.skipIf(corpus === null)('a picture named by url', () => {
     const res = await byUrl('upload', `${ORIGIN}/chain?n=3&path=${encodeURIComponent(PNG)}&status=307&id=three`);
     expect(res.status).toBe(201);
     expect(await requested('id=three')).toHaveLength(4);
-    const across = await byUrl('upload', `${ORIGIN}/redirect?to=${encodeURIComponent(corpusUrl(PNG, `https://${SOURCE_HOSTS.other}`))}`);
+    const across = await byUrl(
+      'upload',
+      `${ORIGIN}/redirect?to=${encodeURIComponent(corpusUrl(PNG, `https://${SOURCE_HOSTS.other}`))}`,
+    );
     expect(across.status).toBe(201);
   });
 
@@ -143,7 +166,11 @@ describe.skipIf(corpus === null)('a picture named by url', () => {
     const id = crypto.randomUUID();
     const res = await byUrl('upload', `${ORIGIN}/redirect?id=${id}&to=${encodeURIComponent(to)}`);
     const body = await errorOf(res);
-    expect(body).toMatchObject({ status: 422, code: 'source_failed', error: expect.stringMatching(/redirected somewhere we do not fetch from/) });
+    expect(body).toMatchObject({
+      status: 422,
+      code: 'source_failed',
+      error: expect.stringMatching(/redirected somewhere we do not fetch from/),
+    });
     expect(await requested(id)).toHaveLength(1);
     expect((await requested('')).filter((u) => u.startsWith(to))).toEqual([]);
   });
@@ -151,10 +178,18 @@ describe.skipIf(corpus === null)('a picture named by url', () => {
   it('refuses a fourth redirect, and a redirect that says nowhere', async () => {
     const id = crypto.randomUUID();
     const res = await byUrl('upload', `${ORIGIN}/chain?n=4&path=${encodeURIComponent(PNG)}&id=${id}`);
-    expect(await errorOf(res)).toMatchObject({ status: 422, code: 'source_failed', error: expect.stringMatching(/more than 3 times/) });
+    expect(await errorOf(res)).toMatchObject({
+      status: 422,
+      code: 'source_failed',
+      error: expect.stringMatching(/more than 3 times/),
+    });
     expect(await requested(id)).toHaveLength(4);
     const nowhere = await byUrl('upload', `${ORIGIN}/redirect`);
-    expect(await errorOf(nowhere)).toMatchObject({ status: 422, code: 'source_failed', error: expect.stringMatching(/without saying where/) });
+    expect(await errorOf(nowhere)).toMatchObject({
+      status: 422,
+      code: 'source_failed',
+      error: expect.stringMatching(/without saying where/),
+    });
   });
 
   it.each([
@@ -163,7 +198,11 @@ describe.skipIf(corpus === null)('a picture named by url', () => {
     [503, /answered 503 Service Unavailable/],
   ])('names the status when the address answers %i (422 source_failed)', async (code, message) => {
     const res = await byUrl('convert', `${ORIGIN}/status?code=${code}`, { format: 'png' });
-    expect(await errorOf(res)).toMatchObject({ status: 422, code: 'source_failed', error: expect.stringMatching(message) });
+    expect(await errorOf(res)).toMatchObject({
+      status: 422,
+      code: 'source_failed',
+      error: expect.stringMatching(message),
+    });
   });
 
   it('refuses a page that is not a picture (sent as image/png) with the upload’s 415, and an empty body with its 400', async () => {
@@ -198,21 +237,34 @@ describe.skipIf(corpus === null)('a picture named by url', () => {
 
   it('answers 502 source_unreachable when the connection breaks before the picture arrives', async () => {
     const res = await byUrl('upload', `https://${SOURCE_HOSTS.down}/cat.png`);
-    expect(await errorOf(res)).toMatchObject({ status: 502, code: 'source_unreachable', error: expect.stringContaining(SOURCE_HOSTS.down) });
+    expect(await errorOf(res)).toMatchObject({
+      status: 502,
+      code: 'source_unreachable',
+      error: expect.stringContaining(SOURCE_HOSTS.down),
+    });
   });
 
-  it(`answers 504 source_timeout when the address has not answered within ${SOURCE_DEADLINE_MS / 1000} s`, async () => {
-    const started = Date.now();
-    const res = await byUrl('upload', `${ORIGIN}/slow-headers?ms=${SOURCE_DEADLINE_MS + 10_000}&path=${encodeURIComponent(PNG)}`);
-    expect(await errorOf(res)).toMatchObject({ status: 504, code: 'source_timeout' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(SOURCE_DEADLINE_MS - 50);
-    expect(Date.now() - started).toBeLessThan(SOURCE_DEADLINE_MS + 5_000);
-  }, SOURCE_DEADLINE_MS + 20_000);
+  it(
+    `answers 504 source_timeout when the address has not answered within ${SOURCE_DEADLINE_MS / 1000} s`,
+    async () => {
+      const started = Date.now();
+      const res = await byUrl(
+        'upload',
+        `${ORIGIN}/slow-headers?ms=${SOURCE_DEADLINE_MS + 10_000}&path=${encodeURIComponent(PNG)}`,
+      );
+      expect(await errorOf(res)).toMatchObject({ status: 504, code: 'source_timeout' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(SOURCE_DEADLINE_MS - 50);
+      expect(Date.now() - started).toBeLessThan(SOURCE_DEADLINE_MS + 5_000);
+    },
+    SOURCE_DEADLINE_MS + 20_000,
+  );
 
   it('holds the deadline over a body that stops arriving, and over slow headers (a short deadline)', async () => {
     const slowBody = fetchSource(`${ORIGIN}/slow-body?ms=5000&path=${encodeURIComponent(PNG)}`, { deadlineMs: 300 });
     await expect(slowBody).rejects.toMatchObject({ status: 504, code: 'source_timeout' });
-    const slowHeaders = fetchSource(`${ORIGIN}/slow-headers?ms=5000&path=${encodeURIComponent(PNG)}`, { deadlineMs: 300 });
+    const slowHeaders = fetchSource(`${ORIGIN}/slow-headers?ms=5000&path=${encodeURIComponent(PNG)}`, {
+      deadlineMs: 300,
+    });
     await expect(slowHeaders).rejects.toBeInstanceOf(HttpError);
     // Within the deadline, the same answers arrive whole.
     const ok = await fetchSource(`${ORIGIN}/slow-body?ms=50&path=${encodeURIComponent(PNG)}`, { deadlineMs: 5000 });
@@ -229,7 +281,10 @@ describe.skipIf(corpus === null)('a picture named by url', () => {
 
     const png = await encode(syntheticPhoto(60, 40), 'png', { quality: 100 });
     const id = crypto.randomUUID();
-    await fetch(`${ORIGIN}/__host?id=${id}`, { method: 'POST', body: markedPng(png, FAKE_FAIL_MARKER) as Uint8Array<ArrayBuffer> });
+    await fetch(`${ORIGIN}/__host?id=${id}`, {
+      method: 'POST',
+      body: markedPng(png, FAKE_FAIL_MARKER) as Uint8Array<ArrayBuffer>,
+    });
     const before = await listKeys(env.BUCKET);
     const failing = await byUrl('optimize', `${ORIGIN}/hosted?id=${id}`, { operation: 'upscale', factor: 2 }, { ip });
     expect(await errorOf(failing)).toMatchObject({ status: 502, code: 'ai_upstream_error' });
@@ -238,7 +293,12 @@ describe.skipIf(corpus === null)('a picture named by url', () => {
 
     const good = crypto.randomUUID();
     await fetch(`${ORIGIN}/__host?id=${good}`, { method: 'POST', body: png as Uint8Array<ArrayBuffer> });
-    const upscaled = await byUrl('optimize', `${ORIGIN}/hosted?id=${good}`, { operation: 'upscale', factor: 2 }, { ip });
+    const upscaled = await byUrl(
+      'optimize',
+      `${ORIGIN}/hosted?id=${good}`,
+      { operation: 'upscale', factor: 2 },
+      { ip },
+    );
     expect(await upscaled.json()).toMatchObject({ width: 120, height: 80, operation: 'upscale' });
     expect(await usedBy(ip)).toBe(1);
   });

@@ -17,11 +17,21 @@ beforeAll(async () => {
 });
 
 describe('the seed', () => {
-  const ids = async () => (await env.DB.prepare('select id from templates order by id').all<{ id: string }>()).results.map((r) => r.id);
+  const ids = async () =>
+    (await env.DB.prepare('select id from templates order by id').all<{ id: string }>()).results.map((r) => r.id);
 
   it('updates rows in place, removes built-in rows that left the catalog and keeps imported ones', async () => {
-    const stale: TemplateRow = { ...rows[0]!, id: 'left-the-catalog', imageKey: 'static:templates/left-the-catalog.png' };
-    const imported: TemplateRow = { ...rows[0]!, id: "o'brien-imported", imageKey: 'templates/imported.png', name: "O'Brien's ? sign" };
+    const stale: TemplateRow = {
+      ...rows[0]!,
+      id: 'left-the-catalog',
+      imageKey: 'static:templates/left-the-catalog.png',
+    };
+    const imported: TemplateRow = {
+      ...rows[0]!,
+      id: "o'brien-imported",
+      imageKey: 'templates/imported.png',
+      name: "O'Brien's ? sign",
+    };
     await seedTemplates(env.DB, [...rows, stale, imported]);
     expect(await ids()).toEqual(expect.arrayContaining(['left-the-catalog', "o'brien-imported"]));
     await seedTemplates(env.DB, rows);
@@ -29,7 +39,9 @@ describe('the seed', () => {
     expect(after).not.toContain('left-the-catalog');
     expect(after).toContain("o'brien-imported");
     // Quotes and question marks in values are bound, never spliced into SQL.
-    const kept = await env.DB.prepare('select name from templates where id = ?').bind("o'brien-imported").first<{ name: string }>();
+    const kept = await env.DB.prepare('select name from templates where id = ?')
+      .bind("o'brien-imported")
+      .first<{ name: string }>();
     expect(kept?.name).toBe("O'Brien's ? sign");
     await env.DB.prepare('delete from templates where id = ?').bind("o'brien-imported").run();
     expect((await ids()).sort()).toEqual(rows.map((r) => r.id).sort());
@@ -86,9 +98,7 @@ describe('GET /api/templates', () => {
 
   it('matches quotes literally: only templates whose text holds one', async () => {
     for (const quote of ["'", '"']) {
-      const expected = rows
-        .filter((r) => `${r.name} ${r.description} ${r.keywords}`.includes(quote))
-        .map((r) => r.id);
+      const expected = rows.filter((r) => `${r.name} ${r.description} ${r.keywords}`.includes(quote)).map((r) => r.id);
       expect((await search(quote)).templates.map((t) => t.id)).toEqual(expected);
     }
     expect((await search("I'm")).templates.map((t) => t.id)).toEqual(['im-dead']);
@@ -97,7 +107,10 @@ describe('GET /api/templates', () => {
   it('refuses a search over 100 characters with 400 JSON', async () => {
     const res = await api(`/api/templates?search=${'a'.repeat(101)}`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Please keep the search under 100 characters.', code: 'validation_failed' });
+    expect(await res.json()).toEqual({
+      error: 'Please keep the search under 100 characters.',
+      code: 'validation_failed',
+    });
     expect((await api(`/api/templates?search=${'a'.repeat(100)}`)).status).toBe(200);
   });
 

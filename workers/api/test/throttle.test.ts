@@ -76,7 +76,13 @@ describe('per-visitor rate limits', () => {
   it('does not share one network budget among local clients, whatever CF-Connecting-IP they claim (ADR 0109)', async () => {
     // Straight to the Worker with its local environment: the header is the client's own, and is not counted.
     const local = (claimed: string) =>
-      exports.default.fetch(new Request('http://local/api/convert', { method: 'POST', body: emptyForm(), headers: { 'cf-connecting-ip': claimed } }));
+      exports.default.fetch(
+        new Request('http://local/api/convert', {
+          method: 'POST',
+          body: emptyForm(),
+          headers: { 'cf-connecting-ip': claimed },
+        }),
+      );
     for (let i = 0; i <= RATE_LIMITS_PER_MINUTE.tools; i++) {
       expect((await local(i % 2 ? '127.0.0.1' : '203.0.113.200')).status).toBe(400);
     }
@@ -116,20 +122,35 @@ describe('request body limits on every route that reads a body', () => {
   ];
   for (const [path, type, limit] of cases) {
     it(`${path}: a streamed body over ${limit} bytes is 413`, async () => {
-      const res = await api(path, { method: 'POST', body: stream(limit + 1), headers: { ...type, ...ip(200) }, duplex: 'half' } as RequestInit);
+      const res = await api(path, {
+        method: 'POST',
+        body: stream(limit + 1),
+        headers: { ...type, ...ip(200) },
+        duplex: 'half',
+      } as RequestInit);
       expect(res.status).toBe(413);
       expect(apiErrorSchema.parse(await res.json()).code).toBe('payload_too_large');
     });
   }
 
   it('/api/download-meme: a body over its limit is 413', async () => {
-    const res = await api('/api/download-meme', { method: 'POST', body: stream(17 * 1024 * 1024 - 1), headers: jsonType, duplex: 'half' } as RequestInit);
+    const res = await api('/api/download-meme', {
+      method: 'POST',
+      body: stream(17 * 1024 * 1024 - 1),
+      headers: jsonType,
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
   });
 
   it('any route refuses a declared length over the largest body before running; a GET may declare none at all', async () => {
     const declared = { 'content-length': String(18 * 1024 * 1024) };
-    const post = await api('/api/download-meme', { method: 'POST', body: stream(10), headers: { ...jsonType, ...declared }, duplex: 'half' } as RequestInit);
+    const post = await api('/api/download-meme', {
+      method: 'POST',
+      body: stream(10),
+      headers: { ...jsonType, ...declared },
+      duplex: 'half',
+    } as RequestInit);
     expect(post.status).toBe(413);
     const get = await api('/api/health', { headers: declared });
     expect(get.status).toBe(400);

@@ -38,18 +38,28 @@ describe('AI operations of the tool routes', () => {
   it.each([
     ['WebP when no format is asked', {}, 'webp'],
     ['PNG when PNG is asked', { format: 'png' }, 'png'],
-  ] as const)('removes the background into a %s, with transparency, and reports compressionRatio 0', async (_what, fields, format) => {
-    const ip = format === 'png' ? '203.0.113.51' : '203.0.113.57';
-    const res = await aiTool('optimize', { operation: 'remove-background', ...fields }, ip);
-    const body = await res.json<ToolBody & { compressionRatio: number }>();
-    expect(res.status, JSON.stringify(body)).toBe(200);
-    expect(body).toMatchObject({ format, width: 120, height: 80, compressionRatio: 0, originalSize: png.length, engine: 'ai' });
-    const out = await resultBytes(body.imageUrl);
-    expect(body.size).toBe(out.length);
-    const raster = await decode(out, readHeader(out)!);
-    expect(raster.data[3]).toBe(0); // a corner is background
-    expect(raster.data[(40 * 120 + 60) * 4 + 3]).toBe(255); // the centre is the subject
-  });
+  ] as const)(
+    'removes the background into a %s, with transparency, and reports compressionRatio 0',
+    async (_what, fields, format) => {
+      const ip = format === 'png' ? '203.0.113.51' : '203.0.113.57';
+      const res = await aiTool('optimize', { operation: 'remove-background', ...fields }, ip);
+      const body = await res.json<ToolBody & { compressionRatio: number }>();
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(body).toMatchObject({
+        format,
+        width: 120,
+        height: 80,
+        compressionRatio: 0,
+        originalSize: png.length,
+        engine: 'ai',
+      });
+      const out = await resultBytes(body.imageUrl);
+      expect(body.size).toBe(out.length);
+      const raster = await decode(out, readHeader(out)!);
+      expect(raster.data[3]).toBe(0); // a corner is background
+      expect(raster.data[(40 * 120 + 60) * 4 + 3]).toBe(255); // the centre is the subject
+    },
+  );
 
   it('upscales a PNG to WebP and a JPEG photo to JPEG unless PNG is asked for, and says which', async () => {
     const ip = '203.0.113.58';
@@ -70,19 +80,40 @@ describe('AI operations of the tool routes', () => {
   });
 
   it.each([
-    ['a 2× upscale over 16 megapixels', '203.0.113.60', { operation: 'upscale', factor: 2 }, pngDeclaring(2001, 2000), /4002 × 4000 pixels.*16 megapixels and 12,000 pixels a side/],
-    ['a 4× upscale over 12,000 pixels a side', '203.0.113.61', { operation: 'upscale', factor: 4 }, wide, /12004 × 400 pixels/],
-    ['background removal of a 24 MP photo', '203.0.113.62', { operation: 'remove-background' }, pngDeclaring(6000, 4000), /6000 × 4000 pixels \(24 megapixels\)/],
-  ] as const)('refuses %s with 400 naming the limit, refunds the unit and stores nothing', async (_what, ip, fields, image, message) => {
-    const before = (await listKeys(env.BUCKET, 'tmp/')).length;
-    const res = await aiTool('optimize', fields, ip, image);
-    expect(res.status).toBe(400);
-    const body = await res.json<{ error: string; code: string }>();
-    expect(body.code).toBe('validation_failed');
-    expect(body.error).toMatch(message);
-    expect(await usedBy(ip)).toBe(0);
-    expect((await listKeys(env.BUCKET, 'tmp/')).length).toBe(before);
-  });
+    [
+      'a 2× upscale over 16 megapixels',
+      '203.0.113.60',
+      { operation: 'upscale', factor: 2 },
+      pngDeclaring(2001, 2000),
+      /4002 × 4000 pixels.*16 megapixels and 12,000 pixels a side/,
+    ],
+    [
+      'a 4× upscale over 12,000 pixels a side',
+      '203.0.113.61',
+      { operation: 'upscale', factor: 4 },
+      wide,
+      /12004 × 400 pixels/,
+    ],
+    [
+      'background removal of a 24 MP photo',
+      '203.0.113.62',
+      { operation: 'remove-background' },
+      pngDeclaring(6000, 4000),
+      /6000 × 4000 pixels \(24 megapixels\)/,
+    ],
+  ] as const)(
+    'refuses %s with 400 naming the limit, refunds the unit and stores nothing',
+    async (_what, ip, fields, image, message) => {
+      const before = (await listKeys(env.BUCKET, 'tmp/')).length;
+      const res = await aiTool('optimize', fields, ip, image);
+      expect(res.status).toBe(400);
+      const body = await res.json<{ error: string; code: string }>();
+      expect(body.code).toBe('validation_failed');
+      expect(body.error).toMatch(message);
+      expect(await usedBy(ip)).toBe(0);
+      expect((await listKeys(env.BUCKET, 'tmp/')).length).toBe(before);
+    },
+  );
 
   it('refuses a JPEG cut-out with 400 (JPEG has no transparency)', async () => {
     const res = await aiTool('optimize', { operation: 'remove-background', format: 'jpeg' }, '203.0.113.59');
@@ -129,7 +160,16 @@ describe('AI operations of the tool routes', () => {
     const res = await aiTool('optimize', { operation: 'remove-background' }, ip);
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual({ error: AI_LIMIT_MESSAGE, code: 'quota_exceeded' });
-    const selective = await aiTool('security', { operation: 'blur', method: 'selective', strength: 5, regions: JSON.stringify([{ x: 0, y: 0, width: 10, height: 10 }]) }, ip);
+    const selective = await aiTool(
+      'security',
+      {
+        operation: 'blur',
+        method: 'selective',
+        strength: 5,
+        regions: JSON.stringify([{ x: 0, y: 0, width: 10, height: 10 }]),
+      },
+      ip,
+    );
     expect(selective.status).toBe(200);
   });
 });

@@ -32,7 +32,11 @@ function toolForm(fields: Record<string, string | number>, image: Uint8Array): F
 /** A visitor behind the edge: one network, one cookie carried from answer to answer. */
 function visitor(ip: string) {
   let cookie = '';
-  const headers = (extra: Record<string, string> = {}) => ({ 'cf-connecting-ip': ip, ...(cookie ? { cookie } : {}), ...extra });
+  const headers = (extra: Record<string, string> = {}) => ({
+    'cf-connecting-ip': ip,
+    ...(cookie ? { cookie } : {}),
+    ...extra,
+  });
   const remember = (res: Response) => {
     const set = res.headers.get('set-cookie');
     if (set) cookie = set.split(';')[0]!;
@@ -40,7 +44,14 @@ function visitor(ip: string) {
   };
   return {
     stream: async (route: string, fields: Record<string, string | number>, image: Uint8Array, signal?: AbortSignal) =>
-      remember(await api(`/api/${route}`, { method: 'POST', body: toolForm(fields, image), headers: headers({ accept: 'text/event-stream' }), signal })),
+      remember(
+        await api(`/api/${route}`, {
+          method: 'POST',
+          body: toolForm(fields, image),
+          headers: headers({ accept: 'text/event-stream' }),
+          signal,
+        }),
+      ),
     plain: async (route: string, fields: Record<string, string | number>, image: Uint8Array) =>
       remember(await api(`/api/${route}`, { method: 'POST', body: toolForm(fields, image), headers: headers() })),
     cancel: async (id: string) => remember(await api(`/api/jobs/${id}`, { method: 'DELETE', headers: headers() })),
@@ -87,27 +98,44 @@ describe('DELETE /api/jobs/{id}: Cancel refunds at once and answers the allowanc
     expect((await me.plain('optimize', { operation: 'upscale', factor: 2 }, png)).status).toBe(200);
     const before = await listKeys(env.BUCKET);
     const abort = new AbortController();
-    const { phases, reader } = await readUntil(await me.stream('optimize', { operation: 'upscale', factor: 2 }, marked(FAKE_SLOW_MARKER), abort.signal), 'processing');
+    const { phases, reader } = await readUntil(
+      await me.stream('optimize', { operation: 'upscale', factor: 2 }, marked(FAKE_SLOW_MARKER), abort.signal),
+      'processing',
+    );
     expect(await me.used()).toBe(2);
     const res = await me.cancel(phases[0]!.job!);
     expect(res.status).toBe(200);
     const body = await res.json<CancelJobResponse>();
-    expect(body).toMatchObject({ refunded: true, counted: false, usage: { used: 1, remaining: 9, canGenerate: true, resetsAt: expect.any(String) } });
+    expect(body).toMatchObject({
+      refunded: true,
+      counted: false,
+      usage: { used: 1, remaining: 9, canGenerate: true, resetsAt: expect.any(String) },
+    });
     // The browser also closes the stream; the job stops, and its own refund finds the ticket already refunded.
     abort.abort();
     await reader.cancel().catch(() => undefined);
     await new Promise((r) => setTimeout(r, 1_500));
     expect(await me.used()).toBe(1);
     // Asked again, nothing more comes back.
-    expect(await (await me.cancel(phases[0]!.job!)).json<CancelJobResponse>()).toMatchObject({ refunded: false, counted: false, usage: { used: 1 } });
+    expect(await (await me.cancel(phases[0]!.job!)).json<CancelJobResponse>()).toMatchObject({
+      refunded: false,
+      counted: false,
+      usage: { used: 1 },
+    });
     expect(await listKeys(env.BUCKET)).toEqual(before);
   });
 
   it('refunds nothing for a job that already finished: it counted', async () => {
     const me = visitor('203.0.113.122');
-    const { phases, reader } = await readUntil(await me.stream('optimize', { operation: 'upscale', factor: 2 }, png), 'storing');
+    const { phases, reader } = await readUntil(
+      await me.stream('optimize', { operation: 'upscale', factor: 2 }, png),
+      'storing',
+    );
     await reader.read();
-    await eventually(() => me.used(), (n) => n === 1);
+    await eventually(
+      () => me.used(),
+      (n) => n === 1,
+    );
     await new Promise((r) => setTimeout(r, 200));
     const body = await (await me.cancel(phases[0]!.job!)).json<CancelJobResponse>();
     expect(body).toMatchObject({ refunded: false, counted: true, usage: { used: 1 } });
@@ -117,12 +145,23 @@ describe('DELETE /api/jobs/{id}: Cancel refunds at once and answers the allowanc
     const me = visitor('203.0.113.123');
     const stranger = visitor('198.51.100.123');
     const abort = new AbortController();
-    const { phases, reader } = await readUntil(await me.stream('optimize', { operation: 'upscale', factor: 2 }, marked(FAKE_SLOW_MARKER), abort.signal), 'processing');
-    expect(await (await stranger.cancel(phases[0]!.job!)).json<CancelJobResponse>()).toMatchObject({ refunded: false, usage: { used: 0 } });
+    const { phases, reader } = await readUntil(
+      await me.stream('optimize', { operation: 'upscale', factor: 2 }, marked(FAKE_SLOW_MARKER), abort.signal),
+      'processing',
+    );
+    expect(await (await stranger.cancel(phases[0]!.job!)).json<CancelJobResponse>()).toMatchObject({
+      refunded: false,
+      usage: { used: 0 },
+    });
     expect(await me.used()).toBe(1);
     abort.abort();
     await reader.cancel().catch(() => undefined);
-    expect(await eventually(() => me.used(), (n) => n === 0)).toBe(0);
+    expect(
+      await eventually(
+        () => me.used(),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
   });
 
   it('answers an id that is not a job id with 400 in words', async () => {
@@ -134,7 +173,8 @@ describe('DELETE /api/jobs/{id}: Cancel refunds at once and answers the allowanc
 
 describe('a job’s ticket (quota.ts): whichever of the job and the cancel comes first decides, once', () => {
   const keys = ['vid:ticket', 'ip:ticket'];
-  const used = async (key: string) => env.COUNTERS.get(env.COUNTERS.idFromName(key)).read(`ai:${new Date().toISOString().slice(0, 10)}`);
+  const used = async (key: string) =>
+    env.COUNTERS.get(env.COUNTERS.idFromName(key)).read(`ai:${new Date().toISOString().slice(0, 10)}`);
 
   it('a cancel that arrives before the unit is taken means the job never takes one', async () => {
     const job = crypto.randomUUID();
@@ -162,11 +202,18 @@ describe('a job’s ticket (quota.ts): whichever of the job and the cancel comes
 
   it('a job refunded while it ran does not send its result, and is refunded on every key once', async () => {
     const job = crypto.randomUUID();
-    const err = await withAiUnit(env, ctx, { keys, memberId: null }, async () => {
-      expect([await used(keys[0]!), await used(keys[1]!)]).toEqual([1, 1]);
-      expect(await releaseJob(env, keys[0]!, job)).toEqual({ refunded: true, counted: false });
-      return 'a result nobody may get';
-    }, undefined, job).catch((e: unknown) => e);
+    const err = await withAiUnit(
+      env,
+      ctx,
+      { keys, memberId: null },
+      async () => {
+        expect([await used(keys[0]!), await used(keys[1]!)]).toEqual([1, 1]);
+        expect(await releaseJob(env, keys[0]!, job)).toEqual({ refunded: true, counted: false });
+        return 'a result nobody may get';
+      },
+      undefined,
+      job,
+    ).catch((e: unknown) => e);
     expect(String(err)).toContain('The job was cancelled');
     expect((err as HttpError).code).toBe('cancelled');
     expect([await used(keys[0]!), await used(keys[1]!)]).toEqual([0, 0]);
@@ -174,18 +221,23 @@ describe('a job’s ticket (quota.ts): whichever of the job and the cancel comes
 });
 
 describe('blur of faces or people that finds nobody', () => {
-  it.each(['faces', 'people'] as const)('%s: answers 422 in words and counts nothing, streamed or not', async (method) => {
-    const me = visitor(method === 'faces' ? '203.0.113.124' : '203.0.113.125');
-    const before = await listKeys(env.BUCKET);
-    const res = await me.plain('security', { operation: 'blur', method, strength: 10 }, marked(FAKE_NOBODY_MARKER));
-    expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ error: NOTHING_FOUND[method].message, code: NOTHING_FOUND[method].code });
-    const streamed = await (await me.stream('security', { operation: 'blur', method, strength: 10 }, marked(FAKE_NOBODY_MARKER))).text();
-    expect(streamed).toContain(`"code":"${NOTHING_FOUND[method].code}"`);
-    expect(await me.used()).toBe(0);
-    expect(await listKeys(env.BUCKET)).toEqual(before);
-    // With somebody in it, the same request counts one.
-    expect((await me.plain('security', { operation: 'blur', method, strength: 10 }, png)).status).toBe(200);
-    expect(await me.used()).toBe(1);
-  });
+  it.each(['faces', 'people'] as const)(
+    '%s: answers 422 in words and counts nothing, streamed or not',
+    async (method) => {
+      const me = visitor(method === 'faces' ? '203.0.113.124' : '203.0.113.125');
+      const before = await listKeys(env.BUCKET);
+      const res = await me.plain('security', { operation: 'blur', method, strength: 10 }, marked(FAKE_NOBODY_MARKER));
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({ error: NOTHING_FOUND[method].message, code: NOTHING_FOUND[method].code });
+      const streamed = await (
+        await me.stream('security', { operation: 'blur', method, strength: 10 }, marked(FAKE_NOBODY_MARKER))
+      ).text();
+      expect(streamed).toContain(`"code":"${NOTHING_FOUND[method].code}"`);
+      expect(await me.used()).toBe(0);
+      expect(await listKeys(env.BUCKET)).toEqual(before);
+      // With somebody in it, the same request counts one.
+      expect((await me.plain('security', { operation: 'blur', method, strength: 10 }, png)).status).toBe(200);
+      expect(await me.used()).toBe(1);
+    },
+  );
 });

@@ -39,8 +39,21 @@ function operations(w: number, h: number): [string, Fields, [number, number]][] 
     ['convert', { format: 'bmp' }, [w, h]],
     ['convert', { format: 'tiff' }, [w, h]],
     ['security', { operation: 'watermark', text: 'Memeforge' }, [w, h]],
-    ['security', { operation: 'blur', method: 'selective', regions: JSON.stringify([{ x: 0, y: 0, width: w, height: h }]) }, [w, h]],
-    ['security', { operation: 'blur', method: 'selective', pixelateLevel: 4, regions: JSON.stringify([{ x: 0, y: 0, width: cw, height: ch }]) }, [w, h]],
+    [
+      'security',
+      { operation: 'blur', method: 'selective', regions: JSON.stringify([{ x: 0, y: 0, width: w, height: h }]) },
+      [w, h],
+    ],
+    [
+      'security',
+      {
+        operation: 'blur',
+        method: 'selective',
+        pixelateLevel: 4,
+        regions: JSON.stringify([{ x: 0, y: 0, width: cw, height: ch }]),
+      },
+      [w, h],
+    ],
     ['security', { operation: 'privacy' }, [w, h]],
   ];
 }
@@ -63,7 +76,8 @@ async function engineMatrix(bytes: Uint8Array): Promise<string[]> {
   const src = await decode(bytes, header);
   const wrong: string[] = [];
   const check = (label: string, r: { width: number; height: number }, dims: [number, number]) => {
-    if (r.width !== dims[0] || r.height !== dims[1]) wrong.push(`${label}: ${r.width}×${r.height}, expected ${dims.join('×')}`);
+    if (r.width !== dims[0] || r.height !== dims[1])
+      wrong.push(`${label}: ${r.width}×${r.height}, expected ${dims.join('×')}`);
   };
   check('decode', src, [w, h]);
   check('resize', await resize(src, 16, 16), [16, 16]);
@@ -72,14 +86,22 @@ async function engineMatrix(bytes: Uint8Array): Promise<string[]> {
   check('flip', flip(src, 'vertical'), [w, h]);
   check('blur', await blur(src, 4), [w, h]);
   check('pixelate', await pixelate(src, 4), [w, h]);
-  check('watermark', await watermark(src, { text: 'Memeforge', position: 'bottom-right', opacity: 0.7, size: 20, color: '#ffffff' }), [w, h]);
+  check(
+    'watermark',
+    await watermark(src, { text: 'Memeforge', position: 'bottom-right', opacity: 0.7, size: 20, color: '#ffffff' }),
+    [w, h],
+  );
   for (const format of ['jpeg', 'webp', 'png', 'bmp', 'tiff'] as const) {
     const out = await encode(src, format, { quality: 80, optimise: false });
     const back = readHeader(out);
     if (!back) wrong.push(`${format}: unreadable output`);
     else check(`encode ${format}`, back, [w, h]);
   }
-  const privacy = await protectPrivacy(bytes, header, { removeExif: true, removeLocation: true, removeTimestamp: true });
+  const privacy = await protectPrivacy(bytes, header, {
+    removeExif: true,
+    removeLocation: true,
+    removeTimestamp: true,
+  });
   check('privacy', await decode(privacy.bytes, readHeader(privacy.bytes)!), [w, h]);
   return wrong;
 }
@@ -93,7 +115,9 @@ describe.skipIf(files.length === 0)('PngSuite', () => {
     expect(corrupt.length).toBe(14);
   });
 
-  it('every valid file decodes and survives every engine operation with correct dimensions', { timeout: 120_000 }, async () => {
+  it('every valid file decodes and survives every engine operation with correct dimensions', {
+    timeout: 120_000,
+  }, async () => {
     const failures: string[] = [];
     for (const file of swept(valid)) {
       const wrong = await engineMatrix(await corpusFile(file)).catch((err: unknown) => [String(err)]);
@@ -112,8 +136,17 @@ describe.skipIf(files.length === 0)('PngSuite', () => {
     }
   });
 
-  it('every operation of every route answers 200 with the right size on a few representative files', { timeout: 120_000 }, async () => {
-    for (const file of ['basn0g01.png', 'basn3p04.png', 'basn6a16.png', 'basi2c08.png', 'tbbn3p08.png', 'exif2c08.png']) {
+  it('every operation of every route answers 200 with the right size on a few representative files', {
+    timeout: 120_000,
+  }, async () => {
+    for (const file of [
+      'basn0g01.png',
+      'basn3p04.png',
+      'basn6a16.png',
+      'basi2c08.png',
+      'tbbn3p08.png',
+      'exif2c08.png',
+    ]) {
       const bytes = await corpusFile(`pngsuite/png/${file}`);
       const header = readHeader(bytes);
       if (!header) throw new Error('no header');
@@ -134,47 +167,84 @@ describe.skipIf(files.length === 0)('PngSuite', () => {
 
 describe.skipIf(files.length === 0)('libwebp conformance files', () => {
   const webps = under('webp/', /\.webp$/);
-  it.each(swept(webps).map((f) => [name(f), f]))('%s decodes with its declared size, or is refused cleanly', async (_n, file) => {
-    const bytes = await corpusFile(file);
-    const { status, body } = await call('convert', bytes, { format: 'jpeg' });
-    if (status === 200) {
-      const header = readHeader(bytes);
-      await expectDimensions(body, [header?.width ?? 0, header?.height ?? 0], 'convert jpeg');
-    } else {
-      expect(status).toBeGreaterThanOrEqual(400);
-      expect(body.error).toMatch(/image/i);
-    }
-  });
+  it.each(swept(webps).map((f) => [name(f), f]))(
+    '%s decodes with its declared size, or is refused cleanly',
+    async (_n, file) => {
+      const bytes = await corpusFile(file);
+      const { status, body } = await call('convert', bytes, { format: 'jpeg' });
+      if (status === 200) {
+        const header = readHeader(bytes);
+        await expectDimensions(body, [header?.width ?? 0, header?.height ?? 0], 'convert jpeg');
+      } else {
+        expect(status).toBeGreaterThanOrEqual(400);
+        expect(body.error).toMatch(/image/i);
+      }
+    },
+  );
 });
 
 describe.skipIf(files.length === 0)('formats/: every output format both ways', () => {
-  const decodable = ['sample.jpg', 'sample.png', 'sample.webp', 'sample.bmp', 'sample.tif', 'palette.bmp', 'palette.gif', 'sample.avif'];
-  const refused = ['sample.jxl', 'sample.qoi', 'sample.tga', 'sample.ico', 'sample.cur', 'sample.pcx', 'sample.pnm', 'sample.xcf', 'sample.xpm', 'svg.svg'];
+  const decodable = [
+    'sample.jpg',
+    'sample.png',
+    'sample.webp',
+    'sample.bmp',
+    'sample.tif',
+    'palette.bmp',
+    'palette.gif',
+    'sample.avif',
+  ];
+  const refused = [
+    'sample.jxl',
+    'sample.qoi',
+    'sample.tga',
+    'sample.ico',
+    'sample.cur',
+    'sample.pcx',
+    'sample.pnm',
+    'sample.xcf',
+    'sample.xpm',
+    'svg.svg',
+  ];
 
-  it.each(decodable)('%s converts to jpeg, png, webp, avif, bmp and tiff, and each result converts back', async (file) => {
-    const bytes = await corpusFile(`formats/${file}`);
-    const header = readHeader(bytes);
-    if (!header) throw new Error('no header');
-    for (const format of ['jpeg', 'png', 'webp', 'avif', 'bmp', 'tiff']) {
-      const { status, body } = await call('convert', bytes, { format, quality: 85 });
-      expect(status, `${file} → ${format}: ${JSON.stringify(body)}`).toBe(200);
-      expect(body.format).toBe(format);
-      await expectDimensions(body, [header.width, header.height], `${file} → ${format}`);
-      const back = await call('convert', await resultBytes(body.imageUrl), { format: header.format === 'gif' ? 'png' : header.format });
-      expect(back.status, `${format} → back: ${JSON.stringify(back.body)}`).toBe(200);
-      await expectDimensions(back.body, [header.width, header.height], `${file} → ${format} → back`);
-    }
-  });
+  it.each(decodable)(
+    '%s converts to jpeg, png, webp, avif, bmp and tiff, and each result converts back',
+    async (file) => {
+      const bytes = await corpusFile(`formats/${file}`);
+      const header = readHeader(bytes);
+      if (!header) throw new Error('no header');
+      for (const format of ['jpeg', 'png', 'webp', 'avif', 'bmp', 'tiff']) {
+        const { status, body } = await call('convert', bytes, { format, quality: 85 });
+        expect(status, `${file} → ${format}: ${JSON.stringify(body)}`).toBe(200);
+        expect(body.format).toBe(format);
+        await expectDimensions(body, [header.width, header.height], `${file} → ${format}`);
+        const back = await call('convert', await resultBytes(body.imageUrl), {
+          format: header.format === 'gif' ? 'png' : header.format,
+        });
+        expect(back.status, `${format} → back: ${JSON.stringify(back.body)}`).toBe(200);
+        await expectDimensions(back.body, [header.width, header.height], `${file} → ${format} → back`);
+      }
+    },
+  );
 
-  it.each(refused)('%s is refused with 415, named by what it is (core/images/foreign.ts) and saying what to do', async (file) => {
-    const { status, body } = await call('convert', await corpusFile(`formats/${file}`), { format: 'png' });
-    expect(status).toBe(415);
-    expect(body.error).toMatch(/^(JPEG XL|QOI|TGA|PCX|Netpbm \(PBM, PGM, PPM, PAM\)|XPM) pictures are not accepted yet\. Please upload|^(Windows icons|Windows cursors|GIMP \(XCF\) files|SVG drawings).* are not accepted yet\. Please upload/);
-  });
+  it.each(refused)(
+    '%s is refused with 415, named by what it is (core/images/foreign.ts) and saying what to do',
+    async (file) => {
+      const { status, body } = await call('convert', await corpusFile(`formats/${file}`), { format: 'png' });
+      expect(status).toBe(415);
+      expect(body.error).toMatch(
+        /^(JPEG XL|QOI|TGA|PCX|Netpbm \(PBM, PGM, PPM, PAM\)|XPM) pictures are not accepted yet\. Please upload|^(Windows icons|Windows cursors|GIMP \(XCF\) files|SVG drawings).* are not accepted yet\. Please upload/,
+      );
+    },
+  );
 });
 
 describe.skipIf(files.length === 0)('photos, libjpeg-turbo test images and hostile EXIF', () => {
-  const others = [...under('photos/', /./), ...under('jpeg/testimages/', /\.(jpg|png|bmp)$/), ...under('exif/jpg/invalid/', /\.jpg$/)];
+  const others = [
+    ...under('photos/', /./),
+    ...under('jpeg/testimages/', /\.(jpg|png|bmp)$/),
+    ...under('exif/jpg/invalid/', /\.jpg$/),
+  ];
   it.each(others.map((f) => [f]))('%s: compress, resize, privacy and analysis answer without a 5xx', async (file) => {
     const bytes = await corpusFile(file);
     const results = [
@@ -187,7 +257,9 @@ describe.skipIf(files.length === 0)('photos, libjpeg-turbo test images and hosti
   });
 
   it('keeps only the first frame of an animated GIF and says so', async () => {
-    const { status, body } = await call('convert', await corpusFile('photos/no_time_for_that_tiny.gif'), { format: 'png' });
+    const { status, body } = await call('convert', await corpusFile('photos/no_time_for_that_tiny.gif'), {
+      format: 'png',
+    });
     expect(status).toBe(200);
     expect(body.notes.join(' ')).toMatch(/first frame/);
   });

@@ -21,8 +21,19 @@ function toolForm(fields: Record<string, string | number>, image: Uint8Array = p
   return form;
 }
 
-const streamed = (route: string, fields: Record<string, string | number>, ip: string, image?: Uint8Array, signal?: AbortSignal) =>
-  api(`/api/${route}`, { method: 'POST', body: toolForm(fields, image), headers: { accept: 'text/event-stream', 'cf-connecting-ip': ip }, signal });
+const streamed = (
+  route: string,
+  fields: Record<string, string | number>,
+  ip: string,
+  image?: Uint8Array,
+  signal?: AbortSignal,
+) =>
+  api(`/api/${route}`, {
+    method: 'POST',
+    body: toolForm(fields, image),
+    headers: { accept: 'text/event-stream', 'cf-connecting-ip': ip },
+    signal,
+  });
 
 const usedBy = async (ip: string) =>
   (await (await api('/api/usage-limit', { headers: { 'cf-connecting-ip': ip } })).json<{ used: number }>()).used;
@@ -31,10 +42,13 @@ async function eventsOf(res: Response) {
   return parseEventStream(await res.text()).map((e) => ({ event: e.event, data: JSON.parse(e.data) as unknown }));
 }
 
-const phasesOf = (events: { event: string; data: unknown }[]) => events.filter((e) => e.event === 'phase').map((e) => (e.data as PhaseEvent).phase);
+const phasesOf = (events: { event: string; data: unknown }[]) =>
+  events.filter((e) => e.event === 'phase').map((e) => (e.data as PhaseEvent).phase);
 
 async function timingRows(operation: string) {
-  const { results } = await env.DB.prepare('SELECT ms, size_bucket FROM op_timings WHERE operation = ?1').bind(operation).all<{ ms: number; size_bucket: string }>();
+  const { results } = await env.DB.prepare('SELECT ms, size_bucket FROM op_timings WHERE operation = ?1')
+    .bind(operation)
+    .all<{ ms: number; size_bucket: string }>();
   return results;
 }
 
@@ -64,7 +78,10 @@ describe('the tool routes’ streamed answer (Accept: text/event-stream)', () =>
   });
 
   it('answers without the header exactly as before: one JSON body', async () => {
-    const res = await api('/api/optimize', { method: 'POST', body: toolForm({ operation: 'compress', quality: 70, format: 'jpeg' }) });
+    const res = await api('/api/optimize', {
+      method: 'POST',
+      body: toolForm({ operation: 'compress', quality: 70, format: 'jpeg' }),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await res.json<ToolBody>()).toMatchObject({ operation: 'compress', format: 'jpeg' });
@@ -82,17 +99,28 @@ describe('the tool routes’ streamed answer (Accept: text/event-stream)', () =>
     expect(phasesOf(events)).toEqual(['queued', 'processing', 'storing']);
     expect(events.at(-1)).toMatchObject({ event: 'result', data: { operation: 'upscale', width: 360, height: 240 } });
     expect(await usedBy(ip)).toBe(1);
-    const rows = await eventually(() => timingRows('upscale-3x'), (r) => r.length === 1);
+    const rows = await eventually(
+      () => timingRows('upscale-3x'),
+      (r) => r.length === 1,
+    );
     expect(rows).toEqual([{ ms: expect.any(Number), size_bucket: 'small' }]);
   });
 
   it('sends the median of recent runs of the same operation and size as the estimate', async () => {
     const now = Date.now();
     for (const [i, ms] of [4000, 1000, 9000, 3000, 2000].entries()) {
-      await env.DB.prepare("INSERT INTO op_timings (operation, size_bucket, ms, created_at) VALUES ('remove-background', 'small', ?1, ?2)").bind(ms, now - i).run();
+      await env.DB.prepare(
+        "INSERT INTO op_timings (operation, size_bucket, ms, created_at) VALUES ('remove-background', 'small', ?1, ?2)",
+      )
+        .bind(ms, now - i)
+        .run();
     }
     // A different size class does not count.
-    await env.DB.prepare("INSERT INTO op_timings (operation, size_bucket, ms, created_at) VALUES ('remove-background', 'huge', 60000, ?1)").bind(now).run();
+    await env.DB.prepare(
+      "INSERT INTO op_timings (operation, size_bucket, ms, created_at) VALUES ('remove-background', 'huge', 60000, ?1)",
+    )
+      .bind(now)
+      .run();
     const events = await eventsOf(await streamed('optimize', { operation: 'remove-background' }, '203.0.113.83'));
     const processing = events.find((e) => e.event === 'phase' && (e.data as PhaseEvent).phase === 'processing');
     expect(processing?.data).toEqual({ phase: 'processing', estimateMs: 3000 });
@@ -102,19 +130,28 @@ describe('the tool routes’ streamed answer (Accept: text/event-stream)', () =>
   it('ends a failed AI job with one error event in the plain answer’s words, and refunds the unit', async () => {
     const ip = '203.0.113.84';
     const failing = marked(FAKE_FAIL_MARKER);
-    const plain = await api('/api/optimize', { method: 'POST', body: toolForm({ operation: 'upscale', factor: 2 }, failing), headers: { 'cf-connecting-ip': ip } });
+    const plain = await api('/api/optimize', {
+      method: 'POST',
+      body: toolForm({ operation: 'upscale', factor: 2 }, failing),
+      headers: { 'cf-connecting-ip': ip },
+    });
     const plainBody = await plain.json<{ error: string; code: string }>();
     const events = await eventsOf(await streamed('optimize', { operation: 'upscale', factor: 2 }, ip, failing));
     expect(phasesOf(events)).toEqual(['queued', 'processing']);
     // The fake upscale was asked for (one call of the Images binding in production) before it failed.
-    expect(events.at(-1)).toEqual({ event: 'error', data: { ...plainBody, status: plain.status, billedCalls: 1 } satisfies ErrorEvent });
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      data: { ...plainBody, status: plain.status, billedCalls: 1 } satisfies ErrorEvent,
+    });
     expect(plain.headers.get('x-billed-calls')).toBe('1');
     expect(plain.status).toBe(502);
     expect(await usedBy(ip)).toBe(0);
   });
 
   it('streams a blur of faces on /api/security with its encoding phase', async () => {
-    const events = await eventsOf(await streamed('security', { operation: 'blur', method: 'faces', strength: 10 }, '203.0.113.85'));
+    const events = await eventsOf(
+      await streamed('security', { operation: 'blur', method: 'faces', strength: 10 }, '203.0.113.85'),
+    );
     expect(phasesOf(events)).toEqual(['queued', 'processing', 'encoding', 'storing']);
     expect(events.at(-1)).toMatchObject({ event: 'result', data: { operation: 'blur' } });
   });
@@ -124,7 +161,13 @@ describe('the tool routes’ streamed answer (Accept: text/event-stream)', () =>
     const before = await listKeys(env.BUCKET);
     const cancel = new AbortController();
     const started = Date.now();
-    const res = await streamed('optimize', { operation: 'upscale', factor: 2 }, ip, marked(FAKE_SLOW_MARKER), cancel.signal);
+    const res = await streamed(
+      'optimize',
+      { operation: 'upscale', factor: 2 },
+      ip,
+      marked(FAKE_SLOW_MARKER),
+      cancel.signal,
+    );
     expect(res.status).toBe(200);
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     const parser = createEventStreamParser();
@@ -138,7 +181,12 @@ describe('the tool routes’ streamed answer (Accept: text/event-stream)', () =>
     expect(await usedBy(ip)).toBe(1);
     cancel.abort();
     await reader.cancel().catch(() => undefined);
-    expect(await eventually(() => usedBy(ip), (used) => used === 0)).toBe(0);
+    expect(
+      await eventually(
+        () => usedBy(ip),
+        (used) => used === 0,
+      ),
+    ).toBe(0);
     // Well before the slow provider would have answered (10 s).
     expect(Date.now() - started).toBeLessThan(6_000);
     await new Promise((r) => setTimeout(r, 300));
@@ -156,6 +204,11 @@ describe('the estimate’s arithmetic', () => {
   });
 
   it('files pictures in size classes', () => {
-    expect([sizeBucket(120 * 80), sizeBucket(1_000_000), sizeBucket(12_000_000), sizeBucket(4_000_000)]).toEqual(['small', 'medium', 'huge', 'large']);
+    expect([sizeBucket(120 * 80), sizeBucket(1_000_000), sizeBucket(12_000_000), sizeBucket(4_000_000)]).toEqual([
+      'small',
+      'medium',
+      'huge',
+      'large',
+    ]);
   });
 });

@@ -16,10 +16,15 @@ const objectBytes = async (imageUrl: string) => new Uint8Array(await (await api(
 describe('POST /api/upload accepts what the engine can process, and keeps only the image', () => {
   it('names a JPEG with a bad byte after its start marker as a damaged JPEG (422), not "not an image"', async () => {
     const before = await listKeys(env.BUCKET);
-    const res = await upload(Uint8Array.from([0xff, 0xd8, 0x00, 0xe0, 0x00, 0x10, ...new Array<number>(64).fill(7)]), 'photo.jpg', 'image/jpeg');
+    const res = await upload(
+      Uint8Array.from([0xff, 0xd8, 0x00, 0xe0, 0x00, 0x10, ...new Array<number>(64).fill(7)]),
+      'photo.jpg',
+      'image/jpeg',
+    );
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
-      error: 'This JPEG is damaged or incomplete (no marker after the start-of-image marker). Please try a different image.',
+      error:
+        'This JPEG is damaged or incomplete (no marker after the start-of-image marker). Please try a different image.',
       code: 'unprocessable_image',
     });
     expect(await listKeys(env.BUCKET)).toEqual(before);
@@ -28,16 +33,29 @@ describe('POST /api/upload accepts what the engine can process, and keeps only t
   it('refuses a PNG whose chunks are sound but whose pixel data cannot be decoded', async () => {
     const ihdr = [...u32(4), ...u32(4), 8, 2, 0, 0, 0];
     const garbage = [0x78, 0x9c, 0xde, 0xad, 0xbe, 0xef, 0x00, 0x11, 0x22];
-    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk('IHDR', ihdr), ...chunk('IDAT', garbage), ...chunk('IEND', [])]);
+    const png = Uint8Array.from([
+      0x89,
+      0x50,
+      0x4e,
+      0x47,
+      0x0d,
+      0x0a,
+      0x1a,
+      0x0a,
+      ...chunk('IHDR', ihdr),
+      ...chunk('IDAT', garbage),
+      ...chunk('IEND', []),
+    ]);
     const res = await upload(png);
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
-      error: 'This PNG could not be decoded: its picture data is damaged or uses a variant we cannot read. Please convert it to a standard JPEG or PNG, or try a different image.',
+      error:
+        'This PNG could not be decoded: its picture data is damaged or uses a variant we cannot read. Please convert it to a standard JPEG or PNG, or try a different image.',
       code: 'unprocessable_image',
     });
   });
 
-  it('cuts bytes appended after a PNG\'s IEND: the stored object ends at IEND', async () => {
+  it("cuts bytes appended after a PNG's IEND: the stored object ends at IEND", async () => {
     const png = pngDeclaring(1, 1);
     const appended = new TextEncoder().encode('PK\u0003\u0004<script>alert(1)</script>');
     const res = await upload(Uint8Array.from([...png, ...appended]));
@@ -49,11 +67,17 @@ describe('POST /api/upload accepts what the engine can process, and keeps only t
     expect([...stored.subarray(-8, -4)].map((c) => String.fromCharCode(c)).join('')).toBe('IEND');
   });
 
-  it('cuts bytes appended after a JPEG\'s end-of-image marker', async () => {
-    const photo = await corpusFile((await manifest()).files.find((f) => f.path.endsWith('.jpg') && f.expect.kind === 'accept')?.path);
+  it("cuts bytes appended after a JPEG's end-of-image marker", async () => {
+    const photo = await corpusFile(
+      (await manifest()).files.find((f) => f.path.endsWith('.jpg') && f.expect.kind === 'accept')?.path,
+    );
     expect(photo, 'a JPEG from the shared corpus').not.toBeNull();
     if (!photo) return;
-    const res = await upload(Uint8Array.from([...photo, ...new TextEncoder().encode('trailing data')]), 'a.jpg', 'image/jpeg');
+    const res = await upload(
+      Uint8Array.from([...photo, ...new TextEncoder().encode('trailing data')]),
+      'a.jpg',
+      'image/jpeg',
+    );
     expect(res.status).toBe(201);
     const stored = await objectBytes(uploadResponseSchema.parse(await res.json()).imageUrl);
     expect(stored).toEqual(photo);
@@ -94,5 +118,7 @@ function manifest(): Promise<CorpusManifest> {
 }
 async function corpusFile(path: string | undefined): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!path) return null;
-  return new Uint8Array(await (await env.CORPUS.fetch(`http://corpus/file?path=${encodeURIComponent(path)}`)).arrayBuffer());
+  return new Uint8Array(
+    await (await env.CORPUS.fetch(`http://corpus/file?path=${encodeURIComponent(path)}`)).arrayBuffer(),
+  );
 }

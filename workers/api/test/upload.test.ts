@@ -36,13 +36,21 @@ describe('POST /api/upload', () => {
 
   it('refuses a chunked body over the limit while streaming (no declared length)', async () => {
     const stored = await listKeys(env.BUCKET);
-    const form = new Request('http://x', { method: 'POST', body: (() => {
-      const f = new FormData();
-      f.append('image', new File([new Uint8Array(12 * 1024 * 1024)], 'a.png'));
-      return f;
-    })() });
+    const form = new Request('http://x', {
+      method: 'POST',
+      body: (() => {
+        const f = new FormData();
+        f.append('image', new File([new Uint8Array(12 * 1024 * 1024)], 'a.png'));
+        return f;
+      })(),
+    });
     const type = form.headers.get('content-type')!;
-    const res = await api('/api/upload', { method: 'POST', body: form.body, headers: { 'content-type': type }, duplex: 'half' } as RequestInit);
+    const res = await api('/api/upload', {
+      method: 'POST',
+      body: form.body,
+      headers: { 'content-type': type },
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(await listKeys(env.BUCKET)).toEqual(stored);
   });
@@ -50,7 +58,10 @@ describe('POST /api/upload', () => {
   it('refuses a text file named cat.png sent as image/png with 415', async () => {
     const res = await upload('this is not a picture of a cat', 'cat.png', 'image/png');
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ error: 'Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).', code: 'unsupported_media_type' });
+    expect(await res.json()).toEqual({
+      error: 'Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC).',
+      code: 'unsupported_media_type',
+    });
   });
 
   it('refuses an SVG with 415 whatever it is called', async () => {
@@ -78,7 +89,11 @@ describe('POST /api/upload', () => {
 
     expect((await upload(new Uint8Array(0), 'empty.png')).status).toBe(400);
 
-    const asJson = await api('/api/upload', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const asJson = await api('/api/upload', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(asJson.status).toBe(400);
     expect(await asJson.json()).toMatchObject({ code: 'bad_request' });
   });

@@ -9,7 +9,9 @@ import { ACCESS_CODE, api, awayFromMinuteBoundary, cookiesFrom } from './helpers
  * (identity/request-context.ts): a success, an error a handler throws, a refusal of the burst limit, a route's own
  * size limit. Each test comes from its own network (documentation IPv6 prefixes no other test uses).
  */
-const from = (network: number, host = 1) => ({ 'cf-connecting-ip': `2001:db8:c00c:${network.toString(16)}::${host.toString(16)}` });
+const from = (network: number, host = 1) => ({
+  'cf-connecting-ip': `2001:db8:c00c:${network.toString(16)}::${host.toString(16)}`,
+});
 
 const visitorCookies = (res: Response) => res.headers.getSetCookie().filter((c) => c.startsWith('mf_vid='));
 
@@ -46,7 +48,11 @@ describe('the visitor cookie of a first-time visitor', () => {
   });
 
   it('is set once on a 5xx, and once on a 200, where the burst limit and the AI allowance both count the visitor', async () => {
-    const failed = await postJson('/api/generate-image', JSON.stringify({ prompt: `a cat ${FAKE_FAIL_MARKER}` }), from(7));
+    const failed = await postJson(
+      '/api/generate-image',
+      JSON.stringify({ prompt: `a cat ${FAKE_FAIL_MARKER}` }),
+      from(7),
+    );
     expect(failed.status).toBeGreaterThanOrEqual(500);
     expect((await failed.json<{ code: string }>()).code).toBe('ai_upstream_error');
     expect(failed.headers.getSetCookie()).toHaveLength(1);

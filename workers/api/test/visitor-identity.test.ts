@@ -23,7 +23,8 @@ describe('the network a visitor is counted on', () => {
     expect(networkOf('2001:0DB8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
     expect(networkOf('2001:db8::2:3:4:5')).toBe('2001:db8:0:0::/64');
     expect(networkOf('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
-    for (const bad of ['', 'not-an-ip', '300.1.1.1', '1:2:3', '1::2::3', 'fe80::1:2:3:4:5:6:7:8']) expect(networkOf(bad)).toBeNull();
+    for (const bad of ['', 'not-an-ip', '300.1.1.1', '1:2:3', '1::2::3', 'fe80::1:2:3:4:5:6:7:8'])
+      expect(networkOf(bad)).toBeNull();
   });
 
   it('gives two addresses of one /64 one key, and another /64 another, behind the edge', async () => {
@@ -33,7 +34,7 @@ describe('the network a visitor is counted on', () => {
     expect(await networkKey('203.0.113.8', edgeEnv)).not.toBe(await networkKey('203.0.113.9', edgeEnv));
   });
 
-  it('ignores a CF-Connecting-IP header outside the edge: locally and in tests it is only the client\'s claim', async () => {
+  it("ignores a CF-Connecting-IP header outside the edge: locally and in tests it is only the client's claim", async () => {
     expect(env.CLIENT_ADDRESS).toBe('local');
     const local = await networkKey('203.0.113.8', env);
     expect(await networkKey('198.51.100.99', env)).toBe(local);

@@ -55,7 +55,9 @@ describe('WasmHost calls answer what the packages’ own glue answers', () => {
 
   it('resize', () => {
     const ours = resizeLanczos(src, 120, 80);
-    expect(new Uint8Array(ours.data.buffer)).toEqual(new Uint8Array(resize.resize(rgba, 300, 200, 120, 80, 3, true, false).buffer));
+    expect(new Uint8Array(ours.data.buffer)).toEqual(
+      new Uint8Array(resize.resize(rgba, 300, 200, 120, 80, 3, true, false).buffer),
+    );
   });
 
   it('photon blur', () => {
@@ -90,9 +92,13 @@ describe('WasmHost calls answer what the packages’ own glue answers', () => {
 
 describe('a codec that fails is dropped and works again on its next call', () => {
   it('resvg: an SVG it cannot read is an error in words; the next SVG draws', () => {
-    expect(() => svgRender('<svg xmlns="http://www.w3.org/2000/svg" width="10"', notoSansBold(), 'Noto Sans')).toThrow();
+    expect(() =>
+      svgRender('<svg xmlns="http://www.w3.org/2000/svg" width="10"', notoSansBold(), 'Noto Sans'),
+    ).toThrow();
     expect(wasmMemory().resvg).toBeUndefined();
-    expect(svgRender('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="8"/>', notoSansBold(), 'Noto Sans')).toMatchObject({ width: 10, height: 8 });
+    expect(
+      svgRender('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="8"/>', notoSansBold(), 'Noto Sans'),
+    ).toMatchObject({ width: 10, height: 8 });
   });
 
   it('photon: a damaged GIF panics inside the module; the next GIF decodes', async () => {

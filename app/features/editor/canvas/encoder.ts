@@ -54,10 +54,15 @@ export class Encoder {
   async encode(source: HTMLCanvasElement, format: ExportFormat, quality: number, signal?: AbortSignal): Promise<Blob> {
     if (signal?.aborted) throw abortError();
     const type = MIME[format];
-    const blob = canUseWorker() ? await this.inWorker(source, type, quality, signal) : await onMainThread(source, type, quality);
+    const blob = canUseWorker()
+      ? await this.inWorker(source, type, quality, signal)
+      : await onMainThread(source, type, quality);
     // Browsers that cannot write a format silently answer PNG: say so instead of saving a PNG named .webp.
     if (blob.type !== type) {
-      throw new EncodeError(`This browser cannot save ${LABEL[format]} files. Please choose ${format === 'png' ? 'JPG' : 'PNG or JPG'}.`, 'unsupported_format');
+      throw new EncodeError(
+        `This browser cannot save ${LABEL[format]} files. Please choose ${format === 'png' ? 'JPG' : 'PNG or JPG'}.`,
+        'unsupported_format',
+      );
     }
     return blob;
   }
@@ -71,7 +76,12 @@ export class Encoder {
     this.stop(abortError());
   }
 
-  private async inWorker(source: HTMLCanvasElement, type: string, quality: number, signal?: AbortSignal): Promise<Blob> {
+  private async inWorker(
+    source: HTMLCanvasElement,
+    type: string,
+    quality: number,
+    signal?: AbortSignal,
+  ): Promise<Blob> {
     const bitmap = await createImageBitmap(source);
     if (signal?.aborted) {
       bitmap.close();
@@ -128,14 +138,20 @@ export class Encoder {
   }
 }
 
-const canUseWorker = () => typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' && typeof createImageBitmap !== 'undefined';
+const canUseWorker = () =>
+  typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' && typeof createImageBitmap !== 'undefined';
 
 function onMainThread(source: HTMLCanvasElement, type: string, quality: number): Promise<Blob> {
-  return new Promise((resolve, reject) => source.toBlob((b) => (b ? resolve(b) : reject(failed('toBlob answered nothing'))), type, quality));
+  return new Promise((resolve, reject) =>
+    source.toBlob((b) => (b ? resolve(b) : reject(failed('toBlob answered nothing'))), type, quality),
+  );
 }
 
 /** Browsers fail an encode almost only for memory: the advice names the way out. */
 function failed(detail: string | undefined): EncodeError {
   const why = detail ? ` (${detail})` : '';
-  return new EncodeError(`The file could not be created${why}. Please try again, or choose the share size or another format.`, 'encode_failed');
+  return new EncodeError(
+    `The file could not be created${why}. Please try again, or choose the share size or another format.`,
+    'encode_failed',
+  );
 }

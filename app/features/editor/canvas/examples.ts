@@ -25,7 +25,19 @@ export function withoutExamples<T>(canvas: Canvas, draw: () => T): T {
 const drawn = new WeakMap<Textbox, { key: string; copy: Textbox }>();
 const patched = new WeakSet<Textbox>();
 
-const STYLE = ['fontFamily', 'fontStyle', 'fontWeight', 'fill', 'stroke', 'strokeWidth', 'textAlign', 'underline', 'angle', 'paintFirst', 'strokeLineJoin'] as const;
+const STYLE = [
+  'fontFamily',
+  'fontStyle',
+  'fontWeight',
+  'fill',
+  'stroke',
+  'strokeWidth',
+  'textAlign',
+  'underline',
+  'angle',
+  'paintFirst',
+  'strokeLineJoin',
+] as const;
 
 function copyOf(t: Textbox, example: string): Textbox {
   const box = memeBoxOf(t)!;
@@ -33,7 +45,15 @@ function copyOf(t: Textbox, example: string): Textbox {
   const key = JSON.stringify([example, box, style]);
   const was = drawn.get(t);
   if (was?.key === key) return was.copy;
-  const copy = new Textbox(example, { ...style, originX: 'left', originY: 'top', left: box.left, top: box.top, width: box.width, opacity: EXAMPLE_OPACITY });
+  const copy = new Textbox(example, {
+    ...style,
+    originX: 'left',
+    originY: 'top',
+    left: box.left,
+    top: box.top,
+    width: box.width,
+    opacity: EXAMPLE_OPACITY,
+  });
   setMemeBox(copy, box);
   fitToBox(copy);
   drawn.set(t, { key, copy });

@@ -38,7 +38,9 @@ export class ExportSession {
 
   /** True when the share size is the original (a meme already small enough): the dialog then offers one size. */
   get oneSize(): boolean {
-    return this.sizes.share.width === this.sizes.original.width && this.sizes.share.height === this.sizes.original.height;
+    return (
+      this.sizes.share.width === this.sizes.original.width && this.sizes.share.height === this.sizes.original.height
+    );
   }
 
   /** With one size, both names mean the share size (whose byte budget a small meme meets anyway). */
@@ -84,7 +86,11 @@ export class ExportSession {
       const budget = byteBudget(size, format);
       let quality = isLossy(format) ? (await this.estimate(size, format, signal)).quality : 1;
       let blob = await this.encoder.encode(el, format, quality, signal);
-      for (let lower = lowerQuality(quality); budget !== null && blob.size > budget && lower !== null; lower = lowerQuality(quality)) {
+      for (
+        let lower = lowerQuality(quality);
+        budget !== null && blob.size > budget && lower !== null;
+        lower = lowerQuality(quality)
+      ) {
         quality = lower;
         blob = await this.encoder.encode(el, format, quality, signal);
       }

@@ -31,7 +31,12 @@ export function renderRegion(canvas: Canvas, region: Rect, out: OutputSize): HTM
   try {
     // A template's examples are placeholders on screen, never part of the file (ADR 0161).
     return withoutExamples(canvas, () =>
-      canvas.toCanvasElement(m, { left: region.left, top: region.top, width: (out.width + 0.01) / m, height: (out.height + 0.01) / m }),
+      canvas.toCanvasElement(m, {
+        left: region.left,
+        top: region.top,
+        width: (out.width + 0.01) / m,
+        height: (out.height + 0.01) / m,
+      }),
     );
   } finally {
     canvas.off('before:render', smooth);
@@ -67,5 +72,10 @@ export async function estimateBytes(
 ): Promise<number> {
   const blob = await encoder.encode(sample.sample, format, quality, signal);
   if (sample.share === 1) return blob.size;
-  return scaleEstimate(blob.size, sample.sample.width * sample.sample.height, el.width * el.height, FORMAT_OVERHEAD[format]);
+  return scaleEstimate(
+    blob.size,
+    sample.sample.width * sample.sample.height,
+    el.width * el.height,
+    FORMAT_OVERHEAD[format],
+  );
 }

@@ -71,7 +71,14 @@ export function moveBoxWithText(t: Textbox): void {
   const height = box.height * sy;
   const centre = t.top + (t.height * sy) / 2;
   t.set({ scaleX: 1, scaleY: 1 });
-  setMemeBox(t, { ...box, left: t.left, top: centre - height / 2, width: t.width * sx, height, max: Math.max(FIT_MIN_FONT_PX, Math.round(box.max * sy)) });
+  setMemeBox(t, {
+    ...box,
+    left: t.left,
+    top: centre - height / 2,
+    width: t.width * sx,
+    height,
+    max: Math.max(FIT_MIN_FONT_PX, Math.round(box.max * sy)),
+  });
 }
 
 /**

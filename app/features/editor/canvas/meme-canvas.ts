@@ -7,7 +7,15 @@ import { evenlySpacedBoxes } from '../../../../core/templates/default-boxes';
 import { readingOrder } from '../../../../core/templates/reading-order';
 import { outputSizes } from '../model/export-plan';
 import {
-  autoCropBounds, blankImageArea, exportArea, exportMultiplier, fitImage, placeNewText, templateBoxRect, type Rect, type Size,
+  autoCropBounds,
+  blankImageArea,
+  exportArea,
+  exportMultiplier,
+  fitImage,
+  placeNewText,
+  templateBoxRect,
+  type Rect,
+  type Size,
 } from '../model/geometry';
 import { boxMaxFontSize } from '../../../../core/memes/text-fit';
 import { nextZoom, zoomToFit, type ZoomRequest } from '../model/zoom';
@@ -23,8 +31,21 @@ import { ensureFonts, relayoutText } from './fonts';
 import { enablePinch } from './pinch';
 import { restoreSnapshot, takeSnapshot } from './snapshot';
 import {
-  applyRuntimeFlags, contentRect, layerOf, loadImage, makeShape, makeTemplateTexts, makeText, recolourTargets, relayoutGroup, setLayerName,
-  showsSomething, styleOf, styleToFabric, tag, textsIn,
+  applyRuntimeFlags,
+  contentRect,
+  layerOf,
+  loadImage,
+  makeShape,
+  makeTemplateTexts,
+  makeText,
+  recolourTargets,
+  relayoutGroup,
+  setLayerName,
+  showsSomething,
+  styleOf,
+  styleToFabric,
+  tag,
+  textsIn,
 } from './objects';
 
 /**
@@ -49,7 +70,10 @@ export class MemeCanvas {
   /** Encodes exports in a Worker, started by the first export and kept until the editor closes. */
   private encoder: Encoder | null = null;
 
-  constructor(element: HTMLCanvasElement, private readonly store: EditorStore) {
+  constructor(
+    element: HTMLCanvasElement,
+    private readonly store: EditorStore,
+  ) {
     const { canvas: size, background } = store.getState();
     this.canvas = new Canvas(element, {
       ...size,
@@ -135,7 +159,10 @@ export class MemeCanvas {
   }
 
   private placeImage(img: FabricImage, name: string) {
-    const fit = fitImage({ width: img.width, height: img.height }, { width: window.innerWidth, height: window.innerHeight });
+    const fit = fitImage(
+      { width: img.width, height: img.height },
+      { width: window.innerWidth, height: window.innerHeight },
+    );
     img.set({ left: fit.image.left, top: fit.image.top, scaleX: fit.scale, scaleY: fit.scale });
     tag(img, 'image', layerName(name, 'Image'));
     applyRuntimeFlags(img);
@@ -152,7 +179,10 @@ export class MemeCanvas {
   // ---- editing commands -------------------------------------------------------------------------------------
 
   addText(text = NEW_TEXT_DEFAULT, style: TextStyle = NEW_LAYER_STYLE): void {
-    const texts = this.canvas.getObjects().filter((o) => layerOf(o).type === 'text').map((o) => o.getBoundingRect());
+    const texts = this.canvas
+      .getObjects()
+      .filter((o) => layerOf(o).type === 'text')
+      .map((o) => o.getBoundingRect());
     const probe = makeText(text, style, { left: 0, top: 0, width: 100 });
     const place = placeNewText(this.imageArea, this.canvas, texts, 0);
     probe.set({ width: place.width });
@@ -485,9 +515,9 @@ export class MemeCanvas {
     if (!obj) return this.store.set({ selection: { kind: 'none' } });
     const t = obj instanceof ActiveSelection ? undefined : textsIn(obj)[0];
     this.store.set({
-      selection: t ? { kind: 'text', id: layerOf(obj).id, text: t.text, style: styleOf(t), example: memeBoxOf(t)?.example } : { kind: 'other' },
+      selection: t
+        ? { kind: 'text', id: layerOf(obj).id, text: t.text, style: styleOf(t), example: memeBoxOf(t)?.example }
+        : { kind: 'other' },
     });
   }
 }
-
-

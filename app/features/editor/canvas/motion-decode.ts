@@ -40,7 +40,8 @@ async function decode(url: string): Promise<Motion | null> {
   const kind = animatedKind(bytes);
   if (!kind) return null;
   const type = kind === 'gif' ? 'image/gif' : 'image/webp';
-  if (typeof ImageDecoder === 'undefined' || !(await ImageDecoder.isTypeSupported(type))) return decodeInScript(bytes, kind);
+  if (typeof ImageDecoder === 'undefined' || !(await ImageDecoder.isTypeSupported(type)))
+    return decodeInScript(bytes, kind);
   const decoder = new ImageDecoder({ data: bytes, type });
   try {
     await decoder.tracks.ready;
@@ -100,7 +101,9 @@ async function decodeInScript(bytes: Uint8Array, kind: MotionKind): Promise<Moti
   const webp = kind === 'webp' ? readWebpAnimation(bytes) : null;
   const info = kind === 'gif' ? readGifInfo(bytes) : webp;
   if (!info || info.frames < 2) return null;
-  const source: AsyncIterable<Frame> | Iterable<Frame> = webp ? readWebpFrames(webp, decodeStill) : readGifFrames(bytes);
+  const source: AsyncIterable<Frame> | Iterable<Frame> = webp
+    ? readWebpFrames(webp, decodeStill)
+    : readGifFrames(bytes);
   const frames: ImageBitmap[] = [];
   const delays: number[] = [];
   for await (const f of source) {

@@ -31,7 +31,8 @@ export class MotionPlayer {
   private held = 0;
   private state: MotionState = STILL;
   private readonly listeners = new Set<() => void>();
-  private readonly wantsStill = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  private readonly wantsStill =
+    typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
   constructor(private readonly canvas: Canvas) {
     canvas.on('object:added', this.added);

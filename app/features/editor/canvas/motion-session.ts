@@ -4,8 +4,15 @@ import { EXPORT_QUALITY_LADDER } from '../../../../core/limits';
 import { ditherToPalette } from '../model/dither';
 import type { ExportSize, OutputSize } from '../model/export-plan';
 import {
-  estimateFromSamples, GIF_SHARE_STEPS, gifDelayMs, MOTION_OVERHEAD, MOTION_SHARE_BYTES, sampleFrames, thinFrames,
-  type GifStep, type MotionFormat,
+  estimateFromSamples,
+  GIF_SHARE_STEPS,
+  gifDelayMs,
+  MOTION_OVERHEAD,
+  MOTION_SHARE_BYTES,
+  sampleFrames,
+  thinFrames,
+  type GifStep,
+  type MotionFormat,
 } from '../model/motion-plan';
 import type { Encoder } from './encoder';
 import type { ExportFile } from './export-session';
@@ -20,7 +27,11 @@ export interface MotionEstimate {
 }
 
 /** Shows frame `index` on the canvas and draws the export at `out`; the player's clock is held meanwhile. */
-export type FrameDrawer = { show: (index: number) => void; draw: (out: OutputSize) => HTMLCanvasElement; release: () => void };
+export type FrameDrawer = {
+  show: (index: number) => void;
+  draw: (out: OutputSize) => HTMLCanvasElement;
+  release: () => void;
+};
 
 interface Plan {
   frames: { index: number; delay: number }[];
@@ -59,7 +70,9 @@ export class MotionSession {
   ) {}
 
   get oneSize(): boolean {
-    return this.sizes.share.width === this.sizes.original.width && this.sizes.share.height === this.sizes.original.height;
+    return (
+      this.sizes.share.width === this.sizes.original.width && this.sizes.share.height === this.sizes.original.height
+    );
   }
 
   private norm = (size: ExportSize): ExportSize => (this.oneSize ? 'share' : size);
@@ -103,7 +116,12 @@ export class MotionSession {
     return known;
   }
 
-  private async makePlan(size: ExportSize, format: MotionFormat, dither: boolean, signal?: AbortSignal): Promise<Plan & { bytes: number }> {
+  private async makePlan(
+    size: ExportSize,
+    format: MotionFormat,
+    dither: boolean,
+    signal?: AbortSignal,
+  ): Promise<Plan & { bytes: number }> {
     const { delays } = this.motion;
     const budget = size === 'share' ? MOTION_SHARE_BYTES * 0.85 : Infinity;
     const all = thinFrames(delays, 1);
@@ -114,7 +132,9 @@ export class MotionSession {
       const canvases = await this.drawn(size, picks, signal);
       let last: Plan & { bytes: number } = { frames: all, colors: 0, quality: WEBP_QUALITY, note: null, bytes: 0 };
       for (const quality of [WEBP_QUALITY, ...EXPORT_QUALITY_LADDER.filter((q) => q < WEBP_QUALITY)]) {
-        const bytes = await Promise.all(canvases.map(async (c) => (await this.encoder.encode(c, 'webp', quality, signal)).size));
+        const bytes = await Promise.all(
+          canvases.map(async (c) => (await this.encoder.encode(c, 'webp', quality, signal)).size),
+        );
         const note = quality < WEBP_QUALITY ? `quality ${Math.round(quality * 100)}` : null;
         last = { ...last, quality, note, bytes: estimateFromSamples(bytes, all.length, MOTION_OVERHEAD.webp) };
         if (last.bytes <= budget) break;
@@ -138,7 +158,8 @@ export class MotionSession {
         change.push(two - one);
         await nextTask();
       }
-      const bytes = estimateFromSamples(whole, 1, MOTION_OVERHEAD.gif) + estimateFromSamples(change, kept.length - 1, 0);
+      const bytes =
+        estimateFromSamples(whole, 1, MOTION_OVERHEAD.gif) + estimateFromSamples(change, kept.length - 1, 0);
       last = { frames: kept, colors: step.colors, quality: 0, note: describe(step), bytes };
       if (last.bytes <= budget) break;
     }
@@ -147,11 +168,17 @@ export class MotionSession {
 
   private gifOf(frames: Uint8Array[], width: number, height: number, colors: number, dither: boolean): Uint8Array {
     const writer = createGifWriter({ width, height, loops: this.motion.loops, colours: colors });
-    for (const rgba of frames) writer.add({ rgba: dither ? dithered(rgba, width, height, colors) : rgba, delayMs: 100 });
+    for (const rgba of frames)
+      writer.add({ rgba: dither ? dithered(rgba, width, height, colors) : rgba, delayMs: 100 });
     return writer.finish();
   }
 
-  async estimate(asked: ExportSize, format: MotionFormat, dither: boolean, signal?: AbortSignal): Promise<MotionEstimate> {
+  async estimate(
+    asked: ExportSize,
+    format: MotionFormat,
+    dither: boolean,
+    signal?: AbortSignal,
+  ): Promise<MotionEstimate> {
     if (format === 'mp4') return { bytes: (await this.video(asked, signal)).blob.size, note: null, exact: true };
     const size = this.norm(asked);
     const plan = await this.plan(size, format, dither, signal);
@@ -175,7 +202,13 @@ export class MotionSession {
   }
 
   /** The file, frame by frame; `progress` hears how many frames of how many are done. */
-  async file(asked: ExportSize, format: MotionFormat, dither: boolean, progress: (done: number, total: number) => void, signal?: AbortSignal): Promise<ExportFile> {
+  async file(
+    asked: ExportSize,
+    format: MotionFormat,
+    dither: boolean,
+    progress: (done: number, total: number) => void,
+    signal?: AbortSignal,
+  ): Promise<ExportFile> {
     if (format !== 'mp4') return this.encode(this.norm(asked), format, dither, progress, signal);
     const size = this.norm(asked);
     this.videoProgress.set(size, progress);
@@ -186,14 +219,22 @@ export class MotionSession {
     }
   }
 
-  private async encode(size: ExportSize, format: MotionFormat, dither: boolean, progress: (done: number, total: number) => void, signal?: AbortSignal): Promise<ExportFile> {
+  private async encode(
+    size: ExportSize,
+    format: MotionFormat,
+    dither: boolean,
+    progress: (done: number, total: number) => void,
+    signal?: AbortSignal,
+  ): Promise<ExportFile> {
     const out = this.sizes[size];
     const plan = await this.plan(size, format, dither, signal);
     const { width, height } = out;
     const drawer = this.frames();
     const mp4Config = format === 'mp4' ? await mp4Support(width, height) : null;
-    if (format === 'mp4' && !mp4Config) throw new Error('This browser cannot make MP4 videos. Please choose GIF or WebP.');
-    const gif = format === 'gif' ? createGifWriter({ width, height, loops: this.motion.loops, colours: plan.colors }) : null;
+    if (format === 'mp4' && !mp4Config)
+      throw new Error('This browser cannot make MP4 videos. Please choose GIF or WebP.');
+    const gif =
+      format === 'gif' ? createGifWriter({ width, height, loops: this.motion.loops, colours: plan.colors }) : null;
     const mp4 = mp4Config ? await openMp4Writer(mp4Config) : null;
     const stills: { still: Uint8Array; delayMs: number }[] = [];
     try {
@@ -213,8 +254,14 @@ export class MotionSession {
         progress(n + 1, plan.frames.length);
         await nextTask();
       }
-      const bytes = gif ? gif.finish() : mp4 ? await mp4.finish() : muxAnimatedWebp({ width, height, loops: this.motion.loops }, stills);
-      const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: format === 'gif' ? 'image/gif' : format === 'mp4' ? 'video/mp4' : 'image/webp' });
+      const bytes = gif
+        ? gif.finish()
+        : mp4
+          ? await mp4.finish()
+          : muxAnimatedWebp({ width, height, loops: this.motion.loops }, stills);
+      const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], {
+        type: format === 'gif' ? 'image/gif' : format === 'mp4' ? 'video/mp4' : 'image/webp',
+      });
       return { blob, quality: plan.quality || 1, width, height };
     } catch (e) {
       mp4?.abort();
@@ -233,7 +280,10 @@ export class MotionSession {
 }
 
 function describe(step: GifStep): string | null {
-  const parts = [step.colors < 256 ? `${step.colors} colours` : '', step.every > 1 ? `every ${step.every === 2 ? '2nd' : `${step.every}rd`} frame` : ''];
+  const parts = [
+    step.colors < 256 ? `${step.colors} colours` : '',
+    step.every > 1 ? `every ${step.every === 2 ? '2nd' : `${step.every}rd`} frame` : '',
+  ];
   return parts.filter(Boolean).join(', ') || null;
 }
 

@@ -51,16 +51,21 @@ export class Mp4Writer {
   private at = 0;
   private lastKey = -Infinity;
 
-  constructor(config: Mp4Config, { BufferTarget, EncodedPacket, EncodedVideoPacketSource, Mp4OutputFormat, Output }: typeof Muxing) {
+  constructor(
+    config: Mp4Config,
+    { BufferTarget, EncodedPacket, EncodedVideoPacketSource, Mp4OutputFormat, Output }: typeof Muxing,
+  ) {
     this.output = new Output({ format: new Mp4OutputFormat({ fastStart: 'in-memory' }), target: new BufferTarget() });
     this.track = new EncodedVideoPacketSource('avc');
     this.output.addVideoTrack(this.track);
     this.writing = this.output.start();
     this.encoder = new VideoEncoder({
       output: (chunk, meta) => {
-        this.writing = this.writing.then(() => this.track.add(EncodedPacket.fromEncodedChunk(chunk), meta)).catch((e: unknown) => {
-          this.failure ??= e;
-        });
+        this.writing = this.writing
+          .then(() => this.track.add(EncodedPacket.fromEncodedChunk(chunk), meta))
+          .catch((e: unknown) => {
+            this.failure ??= e;
+          });
       },
       error: (e) => {
         this.failure = e;

@@ -29,7 +29,12 @@ export function tag(obj: FabricObject, kind: LayerKind, name: string): FabricObj
 
 export const layerOf = (obj: FabricObject): LayerView => {
   const t = obj as Tagged;
-  return { id: t.layerId ?? '', name: t.layerName ?? 'Layer', type: t.layerKind ?? 'shape', visible: obj.visible !== false };
+  return {
+    id: t.layerId ?? '',
+    name: t.layerName ?? 'Layer',
+    type: t.layerKind ?? 'shape',
+    visible: obj.visible !== false,
+  };
 };
 
 export const setLayerName = (obj: FabricObject, name: string) => {
@@ -45,7 +50,15 @@ export function applyRuntimeFlags(obj: FabricObject): void {
   obj.set({ originX: 'left', originY: 'top', cornerSize: 14, touchCornerSize: 32, transparentCorners: false });
   const kind = (obj as Tagged).layerKind;
   if (kind === 'image') {
-    obj.set({ selectable: false, evented: false, lockMovementX: true, lockMovementY: true, lockScalingX: true, lockScalingY: true, hasControls: false });
+    obj.set({
+      selectable: false,
+      evented: false,
+      lockMovementX: true,
+      lockMovementY: true,
+      lockScalingX: true,
+      lockScalingY: true,
+      hasControls: false,
+    });
   }
   for (const t of textsIn(obj)) t.set({ editable: t === obj });
   if (obj instanceof Textbox && memeBoxOf(obj)?.example) showExampleWhenEmpty(obj);
@@ -77,7 +90,12 @@ export function styleOf(t: Textbox): TextStyle {
   };
 }
 
-export function makeText(text: string, style: TextStyle, box: { left: number; top: number; width: number }, angle = 0): Textbox {
+export function makeText(
+  text: string,
+  style: TextStyle,
+  box: { left: number; top: number; width: number },
+  angle = 0,
+): Textbox {
   return new Textbox(text, {
     ...styleToFabric(style),
     left: box.left,
@@ -107,7 +125,17 @@ export function makeShape(kind: ShapeKind, color: string, at: { left: number; to
   });
   const label = makeText(
     outline.text,
-    { fontSize: 26, fontFamily: 'Impact', fill: '#111111', stroke: '#ffffff', strokeWidth: 0, fontWeight: 'normal', fontStyle: 'normal', underline: false, textAlign: 'center' },
+    {
+      fontSize: 26,
+      fontFamily: 'Impact',
+      fill: '#111111',
+      stroke: '#ffffff',
+      strokeWidth: 0,
+      fontWeight: 'normal',
+      fontStyle: 'normal',
+      underline: false,
+      textAlign: 'center',
+    },
     outline.textArea,
   );
   const group = new Group([body, label], { left: at.left, top: at.top, originX: 'left', originY: 'top' });
@@ -155,7 +183,8 @@ export function makeTemplateTexts(template: Template, imageArea: Rect): Textbox[
  * no white sliver is left beside the picture.
  */
 export function contentRect(o: FabricObject): Rect {
-  if (!(o instanceof Textbox) || o.angle % 360 !== 0 || o.originX !== 'left' || o.originY !== 'top') return o.getBoundingRect();
+  if (!(o instanceof Textbox) || o.angle % 360 !== 0 || o.originX !== 'left' || o.originY !== 'top')
+    return o.getBoundingRect();
   let minX = Infinity;
   let maxX = -Infinity;
   o.textLines.forEach((_, i) => {

@@ -33,7 +33,11 @@ export function enablePinch(canvas: Canvas, onDone: () => void): () => void {
     if (e.touches.length !== 2 || !target || !target.selectable) return;
     const m = measure(e.touches);
     gesture = {
-      target, ...m, scaleX: target.scaleX, scaleY: target.scaleY, rotation: target.angle,
+      target,
+      ...m,
+      scaleX: target.scaleX,
+      scaleY: target.scaleY,
+      rotation: target.angle,
       locks: { x: target.lockMovementX, y: target.lockMovementY },
     };
     target.set({ lockMovementX: true, lockMovementY: true });
@@ -45,7 +49,11 @@ export function enablePinch(canvas: Canvas, onDone: () => void): () => void {
     const k = m.distance / gesture.distance;
     const { target } = gesture;
     const centre = target.getCenterPoint();
-    target.set({ scaleX: gesture.scaleX * k, scaleY: gesture.scaleY * k, angle: gesture.rotation + m.angle - gesture.angle });
+    target.set({
+      scaleX: gesture.scaleX * k,
+      scaleY: gesture.scaleY * k,
+      angle: gesture.rotation + m.angle - gesture.angle,
+    });
     target.setPositionByOrigin(centre, 'center', 'center');
     target.setCoords();
     canvas.requestRenderAll();

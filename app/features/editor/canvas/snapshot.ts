@@ -18,7 +18,10 @@ export function takeSnapshot(canvas: Canvas, imageArea: Rect, cropped: boolean):
 }
 
 /** Loads a snapshot into the canvas and answers what fabric does not restore by itself. */
-export async function restoreSnapshot(canvas: Canvas, snapshot: string): Promise<{ size: Size; imageArea: Rect; cropped: boolean }> {
+export async function restoreSnapshot(
+  canvas: Canvas,
+  snapshot: string,
+): Promise<{ size: Size; imageArea: Rect; cropped: boolean }> {
   const { width, height, imageArea, cropped, doc } = JSON.parse(snapshot) as Snapshot;
   canvas.discardActiveObject();
   await canvas.loadFromJSON(doc);

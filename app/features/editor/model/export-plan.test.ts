@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_QUALITY, SHARE_MAX_BYTES, SHARE_MAX_SIDE } from '../../../../core/limits';
-import { ESTIMATE_MARGIN, byteBudget, lowerQuality, outputSizes, pickQuality, sampleStrips, SAMPLE_PIXELS, scaleEstimate } from './export-plan';
+import {
+  ESTIMATE_MARGIN,
+  byteBudget,
+  lowerQuality,
+  outputSizes,
+  pickQuality,
+  sampleStrips,
+  SAMPLE_PIXELS,
+  scaleEstimate,
+} from './export-plan';
 
 describe('export sizes', () => {
   it('a 12 MP phone photo is offered at its own 4032 px and as a 2048 px share copy', () => {
@@ -78,7 +87,7 @@ describe('quality for the budget', () => {
     expect(seen).toEqual([EXPORT_QUALITY]);
   });
 
-  it('answers the ladder\'s bottom when nothing fits, and steps down one rung at a time', async () => {
+  it("answers the ladder's bottom when nothing fits, and steps down one rung at a time", async () => {
     expect((await pickQuality(async () => 99_000_000, SHARE_MAX_BYTES)).quality).toBe(0.4);
     expect(lowerQuality(0.92)).toBe(0.85);
     expect(lowerQuality(0.4)).toBeNull();

@@ -59,7 +59,12 @@ export const SAMPLE_WHOLE_PIXELS = 4_000_000;
  * wide, and captions run across the picture), which square tiles missed: estimates from a lattice of 256 px tiles
  * came out 37–46% low on a flat test template (ADR 0161). Null when the picture is encoded whole.
  */
-export function sampleStrips(width: number, height: number, strip = SAMPLE_STRIP, pixels = SAMPLE_PIXELS): Rect[] | null {
+export function sampleStrips(
+  width: number,
+  height: number,
+  strip = SAMPLE_STRIP,
+  pixels = SAMPLE_PIXELS,
+): Rect[] | null {
   const count = Math.max(2, Math.floor(pixels / (width * strip)));
   if (width * height <= SAMPLE_WHOLE_PIXELS || 2 * count * strip > height) return null;
   const last = height - strip;
@@ -71,7 +76,12 @@ export function sampleStrips(width: number, height: number, strip = SAMPLE_STRIP
  * Bytes of the whole picture from a sample's: the sample's bytes per pixel, less the container's fixed overhead
  * (headers and tables, paid once by each file), times the whole picture's pixels, plus the overhead once.
  */
-export function scaleEstimate(sampleBytes: number, samplePixels: number, totalPixels: number, overhead: number): number {
+export function scaleEstimate(
+  sampleBytes: number,
+  samplePixels: number,
+  totalPixels: number,
+  overhead: number,
+): number {
   const perPixel = Math.max(0, sampleBytes - overhead) / samplePixels;
   return Math.round(overhead + perPixel * totalPixels);
 }

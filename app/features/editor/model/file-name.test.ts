@@ -4,7 +4,9 @@ import { memeFileName, slug } from './file-name';
 describe('download names', () => {
   it('names a template meme after the template', () => {
     expect(memeFileName({ kind: 'template', name: 'Drake' }, 'jpg')).toBe('drake-meme.jpg');
-    expect(memeFileName({ kind: 'template', name: 'Distracted Boyfriend' }, 'png')).toBe('distracted-boyfriend-meme.png');
+    expect(memeFileName({ kind: 'template', name: 'Distracted Boyfriend' }, 'png')).toBe(
+      'distracted-boyfriend-meme.png',
+    );
   });
 
   it('names an upload after its file, without the extension', () => {

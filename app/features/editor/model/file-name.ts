@@ -41,7 +41,13 @@ const withoutExtension = (name: string) => name.replace(/\.[a-z0-9]{1,5}$/i, '')
  */
 export function memeFileName(source: PictureSource, format: ExportFormat | MotionFormat): string {
   const stem =
-    source.kind === 'template' ? slug(source.name) : source.kind === 'upload' ? slug(withoutExtension(source.name)) : source.kind === 'ai' ? 'ai' : '';
+    source.kind === 'template'
+      ? slug(source.name)
+      : source.kind === 'upload'
+        ? slug(withoutExtension(source.name))
+        : source.kind === 'ai'
+          ? 'ai'
+          : '';
   const named = !stem ? 'meme' : /(^|-)memes?$/.test(stem) ? stem : `${stem}-meme`;
   return `${named}.${format}`;
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_MAX_SIDE, EXPORT_SCALE } from '../../../../core/limits';
-import { autoCropBounds, blankImageArea, exportArea, exportMultiplier, fitImage, placeNewText, templateBoxRect, type Rect } from './geometry';
+import {
+  autoCropBounds,
+  blankImageArea,
+  exportArea,
+  exportMultiplier,
+  fitImage,
+  placeNewText,
+  templateBoxRect,
+  type Rect,
+} from './geometry';
 
 describe('fitImage', () => {
   it('never enlarges a small image and adds 40 × 200 margins', () => {
@@ -29,7 +38,17 @@ describe('fitImage', () => {
 describe('templateBoxRect', () => {
   it('maps memegen fractions onto the displayed image', () => {
     const image = { left: 20, top: 100, width: 600, height: 400 };
-    const box = { anchor_x: 0, anchor_y: 0.8, scale_x: 1, scale_y: 0.2, angle: 0, align: 'center', style: 'upper', color: 'white', font: 'thick' } as const;
+    const box = {
+      anchor_x: 0,
+      anchor_y: 0.8,
+      scale_x: 1,
+      scale_y: 0.2,
+      angle: 0,
+      align: 'center',
+      style: 'upper',
+      color: 'white',
+      font: 'thick',
+    } as const;
     expect(templateBoxRect(box, image)).toEqual({ left: 20, top: 420, width: 600, height: 80 });
   });
 });
@@ -80,7 +99,12 @@ describe('autoCropBounds', () => {
   it('stays inside the canvas and snaps outward to whole pixels', () => {
     const r = autoCropBounds([{ left: 5.5, top: 10.2, width: 880.1, height: 100.3 }], canvas, 20);
     expect(r).toEqual({ left: 0, top: 0, width: 900, height: 131 });
-    expect(autoCropBounds([{ left: 5.5, top: 10.2, width: 100.1, height: 100.3 }], canvas)).toEqual({ left: 5, top: 10, width: 101, height: 101 });
+    expect(autoCropBounds([{ left: 5.5, top: 10.2, width: 100.1, height: 100.3 }], canvas)).toEqual({
+      left: 5,
+      top: 10,
+      width: 101,
+      height: 101,
+    });
   });
 });
 
@@ -114,7 +138,7 @@ describe('what a download holds', () => {
     expect(exportArea(canvas, null, [], true)).toEqual({ left: 0, top: 0, ...canvas });
   });
 
-  it('exports at 2× the screen, or at the picture\'s own resolution when larger, long side capped', () => {
+  it("exports at 2× the screen, or at the picture's own resolution when larger, long side capped", () => {
     expect(exportMultiplier(1, { width: 800, height: 500 })).toBe(EXPORT_SCALE);
     // A 4000 × 3000 photo shown at 800 × 600 exports at 4000 × 3000.
     expect(exportMultiplier(5, { width: 800, height: 600 })).toBe(5);

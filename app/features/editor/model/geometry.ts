@@ -23,7 +23,10 @@ export interface ImageFit {
  * enlarge, never shrink the box below 400 × 300; the canvas is the image plus 40 px wide and 200 px tall margins.
  */
 export function fitImage(natural: Size, viewport: Size): ImageFit {
-  const maxWidth = Math.max(IMAGE_FIT.minWidth, Math.min(IMAGE_FIT.maxWidth, viewport.width - IMAGE_FIT.windowWidthReserve));
+  const maxWidth = Math.max(
+    IMAGE_FIT.minWidth,
+    Math.min(IMAGE_FIT.maxWidth, viewport.width - IMAGE_FIT.windowWidthReserve),
+  );
   const maxHeight = Math.max(
     IMAGE_FIT.minHeight,
     Math.min(IMAGE_FIT.maxHeight, viewport.height - IMAGE_FIT.windowHeightReserve),
@@ -79,7 +82,8 @@ export function placeNewText(image: Rect, canvas: Size, texts: Rect[], textHeigh
   const below: Rect = { left: 0, top: belowTop, width: canvas.width, height: Math.max(0, canvas.height - belowTop) };
   const free = (band: Rect) => band.height > 0 && !texts.some((t) => intersects(t, band));
   if (free(above)) return { left, top: Math.max(0, (image.top - textHeight) / 2), width, height: textHeight };
-  if (free(below)) return { left, top: belowTop + Math.max(0, (below.height - textHeight) / 2), width, height: textHeight };
+  if (free(below))
+    return { left, top: belowTop + Math.max(0, (below.height - textHeight) / 2), width, height: textHeight };
   return { left, top: image.top + INSIDE_TOP_OFFSET, width, height: textHeight };
 }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  animatedKind, mayAnimate, estimateFromSamples, gifDelayMs, MOTION_MAX_SIDE, MOTION_SHARE_SIDE, motionSizes, sampleFrames, thinFrames,
+  animatedKind,
+  mayAnimate,
+  estimateFromSamples,
+  gifDelayMs,
+  MOTION_MAX_SIDE,
+  MOTION_SHARE_SIDE,
+  motionSizes,
+  sampleFrames,
+  thinFrames,
 } from './motion-plan';
 
 const bytes = (s: string, extra: number[] = []) => Uint8Array.from([...s].map((c) => c.charCodeAt(0)).concat(extra));

@@ -32,7 +32,8 @@ export const MOTION_MAX_SIDE = 1080;
 export function animatedKind(bytes: Uint8Array): MotionKind | null {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
   if (bytes.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'gif';
-  if (bytes.length >= 21 && ascii(0, 4) === 'RIFF' && ascii(8, 16) === 'WEBPVP8X' && (bytes[20]! & 0x02) !== 0) return 'webp';
+  if (bytes.length >= 21 && ascii(0, 4) === 'RIFF' && ascii(8, 16) === 'WEBPVP8X' && (bytes[20]! & 0x02) !== 0)
+    return 'webp';
   return null;
 }
 

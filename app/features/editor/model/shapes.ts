@@ -50,7 +50,8 @@ const OUTLINES: Record<ShapeKind, Omit<ShapeOutline, 'text'>> = {
   },
   heart: {
     size: { width: 180, height: 160 },
-    path: 'M 90 160 C 20 110 0 80 0 45 C 0 15 25 0 50 0 C 70 0 85 12 90 28 C 95 12 110 0 130 0 ' +
+    path:
+      'M 90 160 C 20 110 0 80 0 45 C 0 15 25 0 50 0 C 70 0 85 12 90 28 C 95 12 110 0 130 0 ' +
       'C 155 0 180 15 180 45 C 180 80 160 110 90 160 Z',
     textArea: { left: 30, top: 45, width: 120, height: 40 },
   },

@@ -3,7 +3,15 @@ import { MEME_FONTS } from '../../../../core/fonts';
 import { fontMeasure } from '../../../../scripts/lib/font-metrics';
 import { CATALOG } from '../../../../scripts/templates/catalog';
 import { fitImage, templateBoxRect } from './geometry';
-import { FIT_MIN_FONT_PX, blockHeight, boxForSize, boxMaxFontSize, fitText, layoutAt, wrapLines } from '../../../../core/memes/text-fit';
+import {
+  FIT_MIN_FONT_PX,
+  blockHeight,
+  boxForSize,
+  boxMaxFontSize,
+  fitText,
+  layoutAt,
+  wrapLines,
+} from '../../../../core/memes/text-fit';
 import { fontForTemplate, templateText } from './text-style';
 
 // Real metrics of the fonts the site serves: Anton stands in for Impact.
@@ -92,7 +100,9 @@ describe.each([
         const rect = templateBoxRect(box, fit.image);
         const text = templateText(box, example[i] ?? '');
         const layout = fitText(text, rect, measureFor(fontForTemplate(box.font)), boxMaxFontSize(rect.height));
-        expect(layout.fits, `${JSON.stringify(text)} in ${Math.round(rect.width)}×${Math.round(rect.height)}`).toBe(true);
+        expect(layout.fits, `${JSON.stringify(text)} in ${Math.round(rect.width)}×${Math.round(rect.height)}`).toBe(
+          true,
+        );
       });
     }
   });

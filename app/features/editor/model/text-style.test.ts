@@ -15,7 +15,16 @@ import {
 
 describe('text styles', () => {
   it('new text has the meme look: 30 px Impact, white with a black 3 px outline, centred, not bolded', () => {
-    const meme = { fontSize: 30, fontFamily: 'Impact', fill: '#ffffff', stroke: '#000000', strokeWidth: 3, fontWeight: 'normal', fontStyle: 'normal', textAlign: 'center' };
+    const meme = {
+      fontSize: 30,
+      fontFamily: 'Impact',
+      fill: '#ffffff',
+      stroke: '#000000',
+      strokeWidth: 3,
+      fontWeight: 'normal',
+      fontStyle: 'normal',
+      textAlign: 'center',
+    };
     expect(DEFAULT_TEXT_STYLE).toMatchObject(meme);
     expect(NEW_LAYER_STYLE).toMatchObject(meme);
   });
@@ -52,9 +61,13 @@ describe('text styles', () => {
     expect(fontForTemplate('thick')).toBe('Impact');
     expect(fontForTemplate('Georgia')).toBe('Georgia');
     expect(fontForTemplate('unknown-font')).toBe('Impact');
-    const white = styleFromTemplateBox(textBoxSchema.parse({ anchor_x: 0, anchor_y: 0, scale_x: 1, scale_y: 0.2, font: 'thick' }));
+    const white = styleFromTemplateBox(
+      textBoxSchema.parse({ anchor_x: 0, anchor_y: 0, scale_x: 1, scale_y: 0.2, font: 'thick' }),
+    );
     expect(white).toMatchObject({ fontFamily: 'Impact', fill: 'white', stroke: '#000000', textAlign: 'center' });
-    const black = styleFromTemplateBox(textBoxSchema.parse({ anchor_x: 0, anchor_y: 0, scale_x: 1, scale_y: 0.1, color: 'black', align: 'left' }));
+    const black = styleFromTemplateBox(
+      textBoxSchema.parse({ anchor_x: 0, anchor_y: 0, scale_x: 1, scale_y: 0.1, color: 'black', align: 'left' }),
+    );
     expect(black).toMatchObject({ stroke: '#ffffff', textAlign: 'left' });
   });
 

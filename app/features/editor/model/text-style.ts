@@ -42,7 +42,9 @@ const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(mi
 /** Clamps a style edit to the ranges the controls allow, so a typed 500 cannot reach the canvas. */
 export function applyStyle(style: TextStyle, patch: Partial<TextStyle>): TextStyle {
   const next = { ...style, ...patch };
-  next.fontSize = Math.round(clamp(Number(next.fontSize) || style.fontSize, TEXT_SIZE_TOOLBAR.min, TEXT_SIZE_TOOLBAR.max));
+  next.fontSize = Math.round(
+    clamp(Number(next.fontSize) || style.fontSize, TEXT_SIZE_TOOLBAR.min, TEXT_SIZE_TOOLBAR.max),
+  );
   next.strokeWidth = clamp(Number(next.strokeWidth) || 0, STROKE_WIDTH_RANGE.min, STROKE_WIDTH_RANGE.max);
   return next;
 }

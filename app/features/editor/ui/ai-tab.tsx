@@ -27,13 +27,20 @@ export function AiTab({ onUseImage }: { onUseImage: (url: string) => void }) {
   const submit = async () => {
     const text = prompt.trim();
     if (!text || generating) return;
-    if (text.length > PROMPT_MAX_CHARS) return void toast.error('Prompt Too Long', `Please keep your prompt under ${PROMPT_MAX_CHARS} characters.`);
+    if (text.length > PROMPT_MAX_CHARS)
+      return void toast.error('Prompt Too Long', `Please keep your prompt under ${PROMPT_MAX_CHARS} characters.`);
     if (atLimit) return void toast.error('Daily Limit Reached', limitToastText(usage?.resetsAt, Date.now()));
     const aiId = id();
     setMessages((ms) => [
       ...ms,
       { id: id(), type: 'user', content: text, timestamp: Date.now() },
-      { id: aiId, type: 'ai', content: `Generating image for: "${text}"...`, timestamp: Date.now(), isGenerating: true },
+      {
+        id: aiId,
+        type: 'ai',
+        content: `Generating image for: "${text}"...`,
+        timestamp: Date.now(),
+        isGenerating: true,
+      },
     ]);
     setPrompt('');
     setGenerating(true);
@@ -50,7 +57,12 @@ export function AiTab({ onUseImage }: { onUseImage: (url: string) => void }) {
         });
         toast.info('No image model here', 'This server can only show a preview card. Nothing was counted.');
       } else {
-        update(aiId, { content: `Generated image for: "${text}"`, imageUrl: res.imageUrl, note: res.note, isGenerating: false });
+        update(aiId, {
+          content: `Generated image for: "${text}"`,
+          imageUrl: res.imageUrl,
+          note: res.note,
+          isGenerating: false,
+        });
         toast.success('Image Generated! 🎨');
       }
     } catch (e) {
@@ -76,7 +88,10 @@ export function AiTab({ onUseImage }: { onUseImage: (url: string) => void }) {
               : `${remaining ?? 0} AI operations remaining today`}
       </p>
       {usage && !atLimit && remaining !== null && remaining > 0 && remaining <= LOW_QUOTA_WARNING_AT ? (
-        <p role="status" className="rounded bg-amber-100 px-2 py-1 text-sm text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+        <p
+          role="status"
+          className="rounded bg-amber-100 px-2 py-1 text-sm text-amber-900 dark:bg-amber-900/40 dark:text-amber-200"
+        >
           Only {remaining} generations remaining today!
         </p>
       ) : null}
@@ -104,7 +119,9 @@ export function AiTab({ onUseImage }: { onUseImage: (url: string) => void }) {
           }}
           className="w-full resize-y rounded border border-slate-300 bg-white px-2 py-1 text-sm disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
         />
-        <p className={`text-xs ${prompt.length > PROMPT_MAX_CHARS ? 'text-red-600 dark:text-red-400' : 'text-slate-500 dark:text-slate-400'}`}>
+        <p
+          className={`text-xs ${prompt.length > PROMPT_MAX_CHARS ? 'text-red-600 dark:text-red-400' : 'text-slate-500 dark:text-slate-400'}`}
+        >
           Max {PROMPT_MAX_CHARS} characters • {prompt.length}/{PROMPT_MAX_CHARS}
         </p>
         <button

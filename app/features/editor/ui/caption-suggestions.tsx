@@ -37,8 +37,13 @@ export function CaptionSuggestions({
       setNote(res.note ?? null);
       // Say where they came from: offline, or when the model fails, they are written captions from the bank.
       const n = res.captions.length;
-      if (res.source === 'model') toast.success('AI captions ready', `${n} ${n === 1 ? 'suggestion' : 'suggestions'} written by the AI model`);
-      else toast.info('Caption ideas ready', `${n} written ${n === 1 ? 'caption' : 'captions'} from our caption bank: no AI model answered`);
+      if (res.source === 'model')
+        toast.success('AI captions ready', `${n} ${n === 1 ? 'suggestion' : 'suggestions'} written by the AI model`);
+      else
+        toast.info(
+          'Caption ideas ready',
+          `${n} written ${n === 1 ? 'caption' : 'captions'} from our caption bank: no AI model answered`,
+        );
     } catch (e) {
       toast.error('Failed to generate captions', e instanceof ApiClientError ? e.serverMessage : undefined);
     } finally {

@@ -50,7 +50,10 @@ export function CaptionsList({ state, editor }: { state: EditorState; editor: Me
     <ul ref={list} aria-label="Captions" className="flex max-h-32 flex-col gap-1 overflow-y-auto px-2 pb-2 lg:max-h-48">
       {state.texts.map((t, i) => (
         <li key={t.id} className="flex items-start gap-2">
-          <label htmlFor={`caption-${t.id}`} className="w-20 shrink-0 pt-1.5 text-xs font-medium text-slate-700 dark:text-slate-200">
+          <label
+            htmlFor={`caption-${t.id}`}
+            className="w-20 shrink-0 pt-1.5 text-xs font-medium text-slate-700 dark:text-slate-200"
+          >
             Caption {i + 1}
           </label>
           <textarea

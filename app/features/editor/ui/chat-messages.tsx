@@ -30,7 +30,10 @@ export function ChatMessages({ messages, onUse }: { messages: ChatMessage[]; onU
         >
           <p className="flex items-center gap-2 whitespace-pre-wrap">
             {m.isGenerating ? (
-              <span aria-hidden className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-current border-t-transparent" />
+              <span
+                aria-hidden
+                className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-current border-t-transparent"
+              />
             ) : null}
             {m.content}
           </p>

@@ -9,7 +9,13 @@ export const buttonClass =
   'rounded px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-200 disabled:opacity-50 ' +
   'focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-100 dark:hover:bg-slate-700';
 
-export function ToggleButton(props: { label: string; pressed: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+export function ToggleButton(props: {
+  label: string;
+  pressed: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -50,7 +56,11 @@ export function toHex(value: string): string {
   return '#000000';
 }
 
-export function Swatches(props: { label: string; colors: readonly { name: string; value: string }[]; onPick: (v: string) => void }) {
+export function Swatches(props: {
+  label: string;
+  colors: readonly { name: string; value: string }[];
+  onPick: (v: string) => void;
+}) {
   return (
     <div
       role="group"

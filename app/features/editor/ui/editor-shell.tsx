@@ -110,7 +110,8 @@ export function EditorShell({
   useEffect(() => {
     if (!editor) return;
     editor.editingEnded = () => {
-      if (document.activeElement === document.body || document.activeElement === null) stage.current?.focus({ preventScroll: true });
+      if (document.activeElement === document.body || document.activeElement === null)
+        stage.current?.focus({ preventScroll: true });
     };
     return () => {
       editor.editingEnded = null;
@@ -152,12 +153,17 @@ export function EditorShell({
     if (e.key !== 'Enter' || e.target !== stage.current || !editor) return;
     e.preventDefault();
     // Enter edits the selected caption in place; with none selected it goes to the top caption's field.
-    if (!editor.editSelected()) captions.current?.querySelector<HTMLElement>('[aria-label="Captions"] textarea, [data-add-captions]')?.focus();
+    if (!editor.editSelected())
+      captions.current?.querySelector<HTMLElement>('[aria-label="Captions"] textarea, [data-add-captions]')?.focus();
   };
   const added = (what: 'text' | 'shape') => toast.success(what === 'text' ? 'Text Added! ✨' : 'Shape Added! ✨');
 
   return (
-    <div role="region" aria-label="Meme editor" className="fixed inset-0 z-50 flex flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+    <div
+      role="region"
+      aria-label="Meme editor"
+      className="fixed inset-0 z-50 flex flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100"
+    >
       <EditorTopBar
         canExport={editor !== null}
         onPicked={(file) => void uploadPicked(file)}
@@ -193,9 +199,13 @@ export function EditorShell({
                 className="flex min-w-0 items-start justify-center overflow-auto p-2 lg:min-h-0 lg:flex-1"
               >
                 {loadError ? (
-                  <p role="alert" className="p-6 text-red-600 dark:text-red-400">The editor could not start. Please reload the page.</p>
+                  <p role="alert" className="p-6 text-red-600 dark:text-red-400">
+                    The editor could not start. Please reload the page.
+                  </p>
                 ) : null}
-                {!editor && !loadError ? <p className="p-6 text-slate-500 dark:text-slate-400">Loading editor…</p> : null}
+                {!editor && !loadError ? (
+                  <p className="p-6 text-slate-500 dark:text-slate-400">Loading editor…</p>
+                ) : null}
                 <div className="m-auto shadow-lg" data-testid="canvas-frame">
                   <canvas ref={elementRef} aria-label="Meme canvas" />
                 </div>
@@ -203,7 +213,10 @@ export function EditorShell({
             </div>
             <MotionControl player={motion.player} state={motion.state} />
           </div>
-          <div ref={captions} className="border-slate-200 lg:col-start-1 lg:row-start-2 lg:border-r lg:px-1 lg:pt-3 dark:border-slate-700">
+          <div
+            ref={captions}
+            className="border-slate-200 lg:col-start-1 lg:row-start-2 lg:border-r lg:px-1 lg:pt-3 dark:border-slate-700"
+          >
             <CaptionsList state={state} editor={editor} />
           </div>
         </div>

@@ -33,7 +33,11 @@ export function EditorTopBar(props: {
   return (
     <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
       {/* On a phone the bar has room for the actions only; the heading is still there for screen readers. */}
-      <h1 ref={heading} tabIndex={-1} className="sr-only whitespace-nowrap font-bold text-brand-700 outline-none sm:not-sr-only dark:text-brand-300">
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="sr-only whitespace-nowrap font-bold text-brand-700 outline-none sm:not-sr-only dark:text-brand-300"
+      >
         Memeforge Editor
       </h1>
       <input
@@ -49,7 +53,11 @@ export function EditorTopBar(props: {
           if (file) props.onPicked(file);
         }}
       />
-      <button type="button" onClick={() => props.fileInput.current?.click()} className={`${outlined} border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`}>
+      <button
+        type="button"
+        onClick={() => props.fileInput.current?.click()}
+        className={`${outlined} border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`}
+      >
         Upload
       </button>
       <button
@@ -87,7 +95,9 @@ export function EditorTopBar(props: {
         aria-label="Close Editor"
         className="shrink-0 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
       >
-        <span aria-hidden="true" className="sm:hidden">✕</span>
+        <span aria-hidden="true" className="sm:hidden">
+          ✕
+        </span>
         <span className="hidden sm:inline">Close Editor</span>
       </Link>
     </header>

@@ -76,7 +76,9 @@ export function ExportDialog(props: {
     const timer = setTimeout(async () => {
       for (const f of order) {
         if (controller.signal.aborted) return;
-        const result = await session.estimate(size, f, controller.signal).catch((e: unknown) => (isAbort(e) ? null : ('failed' as const)));
+        const result = await session
+          .estimate(size, f, controller.signal)
+          .catch((e: unknown) => (isAbort(e) ? null : ('failed' as const)));
         if (result && !controller.signal.aborted) setEstimates((all) => ({ ...all, [f]: result }));
       }
     }, 30);
@@ -142,10 +144,26 @@ export function ExportDialog(props: {
         ) : null
       }
       error={error}
-      share={session ? <ShareLink ref={shareButton} make={(signal) => shareFile(session, format, signal)} meme={props.share} premium={props.premium} disabled={busy !== null} onBusy={setSharing} /> : null}
+      share={
+        session ? (
+          <ShareLink
+            ref={shareButton}
+            make={(signal) => shareFile(session, format, signal)}
+            meme={props.share}
+            premium={props.premium}
+            disabled={busy !== null}
+            onBusy={setSharing}
+          />
+        ) : null
+      }
     >
       <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
-        <DownloadButton ref={downloadButton} label={label} disabled={!session || busy !== null || sharing} onClick={() => void run('download')} />
+        <DownloadButton
+          ref={downloadButton}
+          label={label}
+          disabled={!session || busy !== null || sharing}
+          onClick={() => void run('download')}
+        />
         {props.premium ? (
           <button
             type="button"

@@ -17,22 +17,25 @@ export type ExportIntent = 'download' | 'share';
 export const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
 /** Cancel (a Dialog.Close, or a button that stops the work under way) in both dialogs. */
-export const cancelStyle = 'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+export const cancelStyle =
+  'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 
 /** The dialogs' main button, "Download {label}": the frame's `focusFirst`. */
-export const DownloadButton = forwardRef<HTMLButtonElement, { label: string; disabled: boolean; onClick: () => void }>(function DownloadButton(props, ref) {
-  return (
-    <button
-      ref={ref}
-      type="button"
-      disabled={props.disabled}
-      onClick={props.onClick}
-      className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-    >
-      Download {props.label}
-    </button>
-  );
-});
+export const DownloadButton = forwardRef<HTMLButtonElement, { label: string; disabled: boolean; onClick: () => void }>(
+  function DownloadButton(props, ref) {
+    return (
+      <button
+        ref={ref}
+        type="button"
+        disabled={props.disabled}
+        onClick={props.onClick}
+        className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+      >
+        Download {props.label}
+      </button>
+    );
+  },
+);
 
 /** The dialogs' `status` while a file is made: a bar (with a count where one is known) and what is happening. */
 export function MakingStatus(props: { label: string; children: ReactNode; done?: number; total?: number }) {
@@ -78,15 +81,23 @@ export function ExportFrame(props: {
             e.preventDefault();
             props.returnFocusTo.current?.focus();
           }}
-          className="fixed left-1/2 top-1/2 z-[61] max-h-[95vh] w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
-          <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{sharing ? 'Share your meme' : 'Choose Export Format'}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">{props.description}</Dialog.Description>
+          className="fixed left-1/2 top-1/2 z-[61] max-h-[95vh] w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900"
+        >
+          <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">
+            {sharing ? 'Share your meme' : 'Choose Export Format'}
+          </Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {props.description}
+          </Dialog.Description>
           {props.options}
           <div aria-live="polite" className="mt-3 min-h-5 text-sm text-slate-700 dark:text-slate-200">
             {props.status}
           </div>
           {props.error ? (
-            <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+            <p
+              role="alert"
+              className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+            >
               {props.error}
             </p>
           ) : null}
@@ -134,9 +145,18 @@ export function SizeChoice(props: {
         const px = props.sizes[s];
         return (
           <label key={s} className={option}>
-            <input type="radio" name={props.name} value={s} checked={props.size === s} onChange={() => props.onSize(s)} className="accent-brand-700" />
+            <input
+              type="radio"
+              name={props.name}
+              value={s}
+              checked={props.size === s}
+              onChange={() => props.onSize(s)}
+              className="accent-brand-700"
+            />
             <span className="flex flex-1 flex-col">
-              <span className="font-semibold text-slate-900 dark:text-white">{s === 'share' ? 'Share size' : 'Original size'}</span>
+              <span className="font-semibold text-slate-900 dark:text-white">
+                {s === 'share' ? 'Share size' : 'Original size'}
+              </span>
               <span className="text-xs text-slate-600 dark:text-slate-300">{props.hints[s]}</span>
             </span>
             <span className="whitespace-nowrap text-sm tabular-nums text-slate-700 dark:text-slate-200">

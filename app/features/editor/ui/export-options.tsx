@@ -23,9 +23,15 @@ function SizeText({ estimate }: { estimate: SizeEstimate | 'failed' | undefined 
     <>
       {estimate.exact ? '' : '≈ '}
       {formatBytes(estimate.bytes)}
-      {lowered ? <span className="block text-xs text-slate-600 dark:text-slate-300">quality {Math.round(estimate.quality * 100)}</span> : null}
+      {lowered ? (
+        <span className="block text-xs text-slate-600 dark:text-slate-300">
+          quality {Math.round(estimate.quality * 100)}
+        </span>
+      ) : null}
       {estimate.bytes > SHARE_MAX_BYTES ? (
-        <span className="block text-xs font-semibold text-amber-800 dark:text-amber-300">over {SHARE_MAX_BYTES / 1_000_000} MB</span>
+        <span className="block text-xs font-semibold text-amber-800 dark:text-amber-300">
+          over {SHARE_MAX_BYTES / 1_000_000} MB
+        </span>
       ) : null}
     </>
   );
@@ -48,12 +54,22 @@ export function ExportOptions(props: {
         <legend className={legend}>Format</legend>
         {EXPORT_FORMATS.map((f) => (
           <label key={f} className={option}>
-            <input type="radio" name="export-format" value={f} checked={props.format === f} onChange={() => props.onFormat(f)} className="accent-brand-700" />
+            <input
+              type="radio"
+              name="export-format"
+              value={f}
+              checked={props.format === f}
+              onChange={() => props.onFormat(f)}
+              className="accent-brand-700"
+            />
             <span className="flex flex-1 flex-col">
               <span className="font-semibold text-slate-900 dark:text-white">{FORMAT_LABEL[f]}</span>
               <span className="text-xs text-slate-600 dark:text-slate-300">{HINT[f]}</span>
             </span>
-            <span className="whitespace-nowrap text-right text-sm tabular-nums text-slate-700 dark:text-slate-200" data-testid={`size-${f}`}>
+            <span
+              className="whitespace-nowrap text-right text-sm tabular-nums text-slate-700 dark:text-slate-200"
+              data-testid={`size-${f}`}
+            >
               <SizeText estimate={props.estimates[f]} />
             </span>
           </label>

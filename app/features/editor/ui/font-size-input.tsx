@@ -9,7 +9,15 @@ import { controlClass } from './controls';
  * applied each keystroke turned "120" into 12, then clamped nonsense); a size within range applies at once, and on
  * Enter or leaving the field anything outside 8–400 is clamped and the editor says so.
  */
-export function FontSizeInput({ value, disabled, onCommit }: { value: number | null; disabled: boolean; onCommit: (size: number) => void }) {
+export function FontSizeInput({
+  value,
+  disabled,
+  onCommit,
+}: {
+  value: number | null;
+  disabled: boolean;
+  onCommit: (size: number) => void;
+}) {
   const [draft, setDraft] = useState(value === null ? '' : String(value));
   const [editing, setEditing] = useState(false);
 
@@ -22,7 +30,10 @@ export function FontSizeInput({ value, disabled, onCommit }: { value: number | n
     const typed = typedFontSize(draft);
     if (!typed) return setDraft(value === null ? '' : String(value));
     if (typed.clamped) {
-      toast.info(`Font size set to ${typed.size} px`, `Sizes go from ${TEXT_SIZE_TOOLBAR.min} to ${TEXT_SIZE_TOOLBAR.max} px.`);
+      toast.info(
+        `Font size set to ${typed.size} px`,
+        `Sizes go from ${TEXT_SIZE_TOOLBAR.min} to ${TEXT_SIZE_TOOLBAR.max} px.`,
+      );
     }
     setDraft(String(typed.size));
     if (typed.size !== value) onCommit(typed.size);

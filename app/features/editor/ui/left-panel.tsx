@@ -41,7 +41,9 @@ export function LeftPanel(props: {
       aria-controls={`panel-${value}`}
       onClick={() => show(value)}
       className={`flex-1 rounded px-2 py-1 text-sm font-medium ${
-        tab === value ? 'bg-white text-slate-900 shadow dark:bg-slate-700 dark:text-white' : 'text-slate-600 dark:text-slate-300'
+        tab === value
+          ? 'bg-white text-slate-900 shadow dark:bg-slate-700 dark:text-white'
+          : 'text-slate-600 dark:text-slate-300'
       }`}
     >
       {label}
@@ -49,7 +51,11 @@ export function LeftPanel(props: {
   );
   return (
     <div className="flex flex-col gap-3">
-      <div role="tablist" aria-label="Text, templates and AI" className="flex gap-1 rounded-lg bg-slate-200 p-1 dark:bg-slate-800">
+      <div
+        role="tablist"
+        aria-label="Text, templates and AI"
+        className="flex gap-1 rounded-lg bg-slate-200 p-1 dark:bg-slate-800"
+      >
         {tabButton('text', 'Text')}
         {tabButton('templates', 'Templates')}
         {tabButton('ai', 'AI ✨')}
@@ -58,7 +64,9 @@ export function LeftPanel(props: {
         {props.children}
       </div>
       <div role="tabpanel" id="panel-templates" aria-labelledby="tab-templates" hidden={tab !== 'templates'}>
-        {opened.has('templates') ? <TemplatesTab selectedId={props.selectedTemplate} onPick={pickTemplate} onUpload={props.onUpload} /> : null}
+        {opened.has('templates') ? (
+          <TemplatesTab selectedId={props.selectedTemplate} onPick={pickTemplate} onUpload={props.onUpload} />
+        ) : null}
       </div>
       <div role="tabpanel" id="panel-ai" aria-labelledby="tab-ai" hidden={tab !== 'ai'}>
         {tab === 'ai' ? <AiTab onUseImage={props.onAiImage} /> : null}

@@ -15,7 +15,9 @@ export function MotionControl({ player, state }: { player: MotionPlayer | null; 
         <span aria-hidden="true">{state.playing ? '❚❚' : '▶'}</span>
         <span className="ml-1">{state.playing ? 'Pause' : 'Play'}</span>
       </button>
-      <span className="text-xs sm:text-sm">Animated picture, {state.frames} frames: your text shows on every frame.</span>
+      <span className="text-xs sm:text-sm">
+        Animated picture, {state.frames} frames: your text shows on every frame.
+      </span>
     </div>
   );
 }

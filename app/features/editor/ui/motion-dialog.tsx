@@ -59,7 +59,9 @@ export function MotionDialog(props: {
       setFormats(offered);
       for (const f of offered) {
         if (controller.signal.aborted) return;
-        const result = await session.estimate(size, f, dither, controller.signal).catch((e: unknown) => (isAbort(e) ? null : ('failed' as const)));
+        const result = await session
+          .estimate(size, f, dither, controller.signal)
+          .catch((e: unknown) => (isAbort(e) ? null : ('failed' as const)));
         if (result && !controller.signal.aborted) setEstimates((all) => ({ ...all, [f]: result }));
       }
     }, 30);
@@ -76,7 +78,13 @@ export function MotionDialog(props: {
     setError(null);
     setProgress({ done: 0, total: session.motion.frames.length });
     try {
-      const file = await session.file(size, format, dither, (done, total) => setProgress({ done, total }), controller.signal);
+      const file = await session.file(
+        size,
+        format,
+        dither,
+        (done, total) => setProgress({ done, total }),
+        controller.signal,
+      );
       const name = props.fileName(format);
       saveFile(file.blob, name);
       props.onDone({ file, name, saved: false });
@@ -133,10 +141,26 @@ export function MotionDialog(props: {
         ) : null
       }
       error={error}
-      share={session ? <ShareLink ref={shareButton} make={shareFile} meme={props.share} premium={props.premium} disabled={busy} onBusy={setSharing} /> : null}
+      share={
+        session ? (
+          <ShareLink
+            ref={shareButton}
+            make={shareFile}
+            meme={props.share}
+            premium={props.premium}
+            disabled={busy}
+            onBusy={setSharing}
+          />
+        ) : null
+      }
     >
       <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
-        <DownloadButton ref={downloadButton} label={label} disabled={!session || busy} onClick={() => void download()} />
+        <DownloadButton
+          ref={downloadButton}
+          label={label}
+          disabled={!session || busy}
+          onClick={() => void download()}
+        />
         {progress !== null && !sharing ? (
           <button type="button" onClick={() => work.current?.abort()} className={cancelStyle}>
             Cancel

@@ -51,22 +51,44 @@ export function MotionOptions(props: {
         <legend className={legend}>Format</legend>
         {MOTION_FORMATS.filter((f) => props.formats.includes(f)).map((f) => (
           <label key={f} className={option}>
-            <input type="radio" name="motion-format" value={f} checked={props.format === f} onChange={() => props.onFormat(f)} className="accent-brand-700" />
+            <input
+              type="radio"
+              name="motion-format"
+              value={f}
+              checked={props.format === f}
+              onChange={() => props.onFormat(f)}
+              className="accent-brand-700"
+            />
             <span className="flex flex-1 flex-col">
               <span className="font-semibold text-slate-900 dark:text-white">{MOTION_LABEL[f]}</span>
               <span className="text-xs text-slate-600 dark:text-slate-300">{HINT[f]}</span>
             </span>
-            <span className="whitespace-nowrap text-right text-sm tabular-nums text-slate-700 dark:text-slate-200" data-testid={`size-${f}`}>
+            <span
+              className="whitespace-nowrap text-right text-sm tabular-nums text-slate-700 dark:text-slate-200"
+              data-testid={`size-${f}`}
+            >
               <SizeText estimate={props.estimates[f]} />
             </span>
           </label>
         ))}
-        {missingMp4 ? <p className="text-xs text-slate-600 dark:text-slate-300">MP4 is not offered: this browser cannot encode video.</p> : null}
-        <p className="text-xs text-slate-600 dark:text-slate-300">GIF and WebP sizes are estimated from a few frames; MP4’s is the video itself, made in the background.</p>
+        {missingMp4 ? (
+          <p className="text-xs text-slate-600 dark:text-slate-300">
+            MP4 is not offered: this browser cannot encode video.
+          </p>
+        ) : null}
+        <p className="text-xs text-slate-600 dark:text-slate-300">
+          GIF and WebP sizes are estimated from a few frames; MP4’s is the video itself, made in the background.
+        </p>
       </fieldset>
       {props.format === 'gif' ? (
         <label className="mt-3 flex items-center gap-2 text-sm text-slate-800 dark:text-slate-100">
-          <input type="checkbox" checked={props.dither} disabled={props.disabled} onChange={(e) => props.onDither(e.target.checked)} className="accent-brand-700" />
+          <input
+            type="checkbox"
+            checked={props.dither}
+            disabled={props.disabled}
+            onChange={(e) => props.onDither(e.target.checked)}
+            className="accent-brand-700"
+          />
           Dithering <span className="text-xs text-slate-600 dark:text-slate-300">(smoother photos, larger file)</span>
         </label>
       ) : null}
@@ -76,7 +98,10 @@ export function MotionOptions(props: {
         oneSize={props.session.oneSize}
         oneSizeNote=""
         size={props.size}
-        hints={{ share: `${MOTION_SHARE_SIDE} px at most, under ${MOTION_SHARE_BYTES / 1_000_000} MB for messengers`, original: 'The animation’s own pixels' }}
+        hints={{
+          share: `${MOTION_SHARE_SIDE} px at most, under ${MOTION_SHARE_BYTES / 1_000_000} MB for messengers`,
+          original: 'The animation’s own pixels',
+        }}
         disabled={props.disabled}
         onSize={props.onSize}
       />

@@ -4,7 +4,13 @@ import type { MemeCanvas } from '../canvas/meme-canvas';
 import { Swatches, buttonClass } from './controls';
 
 /** 'Add Text', the shape colour (also recolours the selection) and one button per shape. */
-export function ShapeToolbar({ editor, onAdded }: { editor: MemeCanvas | null; onAdded: (what: 'text' | 'shape') => void }) {
+export function ShapeToolbar({
+  editor,
+  onAdded,
+}: {
+  editor: MemeCanvas | null;
+  onAdded: (what: 'text' | 'shape') => void;
+}) {
   const [color, setColor] = useState<string>(SHAPE_COLORS[3].value);
   const [open, setOpen] = useState(false);
   const add = (kind: ShapeKind) => {
@@ -12,7 +18,11 @@ export function ShapeToolbar({ editor, onAdded }: { editor: MemeCanvas | null; o
     onAdded('shape');
   };
   return (
-    <div role="toolbar" aria-label="Insert" className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-700">
+    <div
+      role="toolbar"
+      aria-label="Insert"
+      className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-700"
+    >
       <button
         type="button"
         className={buttonClass}

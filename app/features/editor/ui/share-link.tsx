@@ -21,9 +21,17 @@ export interface ShareMeme {
  */
 export const ShareLink = forwardRef<
   HTMLButtonElement,
-  { make: (signal: AbortSignal) => Promise<Blob>; meme: ShareMeme; premium: boolean; disabled: boolean; onBusy: (busy: boolean) => void }
+  {
+    make: (signal: AbortSignal) => Promise<Blob>;
+    meme: ShareMeme;
+    premium: boolean;
+    disabled: boolean;
+    onBusy: (busy: boolean) => void;
+  }
 >(function ShareLink(props, ref) {
-  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; share: ShareCreated } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  const [state, setState] = useState<
+    { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; share: ShareCreated } | { kind: 'failed'; message: string }
+  >({ kind: 'idle' });
   const [copied, setCopied] = useState('');
   const work = useRef<AbortController | null>(null);
   const link = useRef<HTMLInputElement>(null);
@@ -51,7 +59,10 @@ export const ShareLink = forwardRef<
       setState({ kind: 'done', share: created });
     } catch (e) {
       if (isAbort(e)) return;
-      const message = e instanceof ApiClientError ? (e.serverMessage ?? 'The link could not be made. Please try again.') : 'The link could not be made. Please try again.';
+      const message =
+        e instanceof ApiClientError
+          ? (e.serverMessage ?? 'The link could not be made. Please try again.')
+          : 'The link could not be made. Please try again.';
       setState({ kind: 'failed', message });
     } finally {
       if (work.current === controller) work.current = null;
@@ -72,7 +83,11 @@ export const ShareLink = forwardRef<
   if (state.kind === 'done') {
     const { share: made } = state;
     return (
-      <section aria-label="Share link" className="mt-4 rounded-lg border border-slate-200 p-3 dark:border-slate-700" data-testid="share-result">
+      <section
+        aria-label="Share link"
+        className="mt-4 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+        data-testid="share-result"
+      >
         <label htmlFor="share-link-url" className="text-sm font-semibold text-slate-800 dark:text-slate-100">
           Your link
         </label>
@@ -98,7 +113,16 @@ export const ShareLink = forwardRef<
           {copied}
         </p>
         <p className="text-xs text-slate-700 dark:text-slate-200">
-          {expiryText(made.expiresAt)} You can delete it from <a href={made.url} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline dark:text-brand-300">its page</a> in this browser, and find it again under Your share links on the dashboard.
+          {expiryText(made.expiresAt)} You can delete it from{' '}
+          <a
+            href={made.url}
+            target="_blank"
+            rel="noopener"
+            className="font-semibold text-brand-700 underline dark:text-brand-300"
+          >
+            its page
+          </a>{' '}
+          in this browser, and find it again under Your share links on the dashboard.
         </p>
       </section>
     );
@@ -119,7 +143,10 @@ export const ShareLink = forwardRef<
         {props.premium ? 'kept until you delete it.' : `for ${SHARE_FREE_DAYS} days.`}
       </p>
       {state.kind === 'failed' ? (
-        <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {state.message}
         </p>
       ) : null}

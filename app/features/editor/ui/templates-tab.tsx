@@ -12,7 +12,15 @@ const SUGGESTIONS = 3;
  * (docs/product.md §4.2). A search that finds nothing says so and offers the person's own picture or a few popular
  * templates.
  */
-export function TemplatesTab({ selectedId, onPick, onUpload }: { selectedId: string | null; onPick: (t: Template) => void; onUpload?: () => void }) {
+export function TemplatesTab({
+  selectedId,
+  onPick,
+  onUpload,
+}: {
+  selectedId: string | null;
+  onPick: (t: Template) => void;
+  onUpload?: () => void;
+}) {
   const [search, setSearch] = useState('');
   const [templates, setTemplates] = useState<Template[] | null>(null);
   const [popular, setPopular] = useState<Template[]>([]);
@@ -20,19 +28,22 @@ export function TemplatesTab({ selectedId, onPick, onUpload }: { selectedId: str
 
   useEffect(() => {
     const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setTemplates(null);
-      setFailed(false);
-      const q = search.trim();
-      call(api.GET('/api/templates', { params: { query: q ? { search: q } : {} }, signal: controller.signal }))
-        .then((r) => {
-          setTemplates(r.templates);
-          if (!q) setPopular(r.templates.slice(0, SUGGESTIONS));
-        })
-        .catch(() => {
-          if (!controller.signal.aborted) setFailed(true);
-        });
-    }, search ? SEARCH_DELAY_MS : 0);
+    const timer = setTimeout(
+      () => {
+        setTemplates(null);
+        setFailed(false);
+        const q = search.trim();
+        call(api.GET('/api/templates', { params: { query: q ? { search: q } : {} }, signal: controller.signal }))
+          .then((r) => {
+            setTemplates(r.templates);
+            if (!q) setPopular(r.templates.slice(0, SUGGESTIONS));
+          })
+          .catch(() => {
+            if (!controller.signal.aborted) setFailed(true);
+          });
+      },
+      search ? SEARCH_DELAY_MS : 0,
+    );
     return () => {
       clearTimeout(timer);
       controller.abort();
@@ -60,12 +71,16 @@ export function TemplatesTab({ selectedId, onPick, onUpload }: { selectedId: str
       ) : templates.length === 0 ? (
         <div className="flex flex-col gap-2 text-sm text-slate-700 dark:text-slate-200" role="status">
           <p>
-            No template called &quot;{search.trim()}&quot;. Our templates are drawn by us, so a famous meme may go by another
-            name. Upload your own picture, or try one of these:
+            No template called &quot;{search.trim()}&quot;. Our templates are drawn by us, so a famous meme may go by
+            another name. Upload your own picture, or try one of these:
           </p>
           <div className="flex flex-wrap gap-1">
             {onUpload ? (
-              <button type="button" onClick={onUpload} className="rounded-full bg-brand-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-brand-800">
+              <button
+                type="button"
+                onClick={onUpload}
+                className="rounded-full bg-brand-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-brand-800"
+              >
                 Upload your picture
               </button>
             ) : null}
@@ -96,7 +111,14 @@ export function TemplatesTab({ selectedId, onPick, onUpload }: { selectedId: str
               >
                 <span className="relative block">
                   <img src={t.imageUrl} alt="" loading="lazy" className="aspect-square w-full object-cover" />
-                  {t.animated ? <span aria-hidden="true" className="absolute right-1 top-1 rounded bg-slate-900/80 px-1 text-[10px] font-bold text-white">GIF</span> : null}
+                  {t.animated ? (
+                    <span
+                      aria-hidden="true"
+                      className="absolute right-1 top-1 rounded bg-slate-900/80 px-1 text-[10px] font-bold text-white"
+                    >
+                      GIF
+                    </span>
+                  ) : null}
                 </span>
                 <span className="line-clamp-2 px-1 py-0.5 text-xs font-medium leading-tight text-slate-800 dark:text-slate-100">
                   {t.name}

@@ -62,7 +62,11 @@ export function TextPanel(props: {
         />
         <label className="flex flex-col gap-1 text-xs text-slate-600 dark:text-slate-300">
           Font family
-          <select className={controlClass} value={style.fontFamily} onChange={(e) => setStyle({ fontFamily: e.target.value })}>
+          <select
+            className={controlClass}
+            value={style.fontFamily}
+            onChange={(e) => setStyle({ fontFamily: e.target.value })}
+          >
             {PANEL_FONTS.map((f) => (
               <option key={f} value={f}>
                 {f}

@@ -10,16 +10,36 @@ import { ColorInput, Swatches, ToggleButton, buttonClass, controlClass } from '.
 const BACKGROUNDS = BACKGROUND_PALETTE.map((value) => ({ name: `Background ${value}`, value }));
 
 /** Style controls for the selected text (disabled without one), Auto Crop and the background palette. */
-export function TopToolbar({ state, editor, onAutoCrop }: { state: EditorState; editor: MemeCanvas | null; onAutoCrop: () => void }) {
+export function TopToolbar({
+  state,
+  editor,
+  onAutoCrop,
+}: {
+  state: EditorState;
+  editor: MemeCanvas | null;
+  onAutoCrop: () => void;
+}) {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const style: TextStyle | null = state.selection.kind === 'text' ? state.selection.style : null;
   const off = !style || !editor;
   const set = (patch: Partial<TextStyle>) => editor?.setStyle(patch);
 
   return (
-    <div role="toolbar" aria-label="Text style" className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-700">
-      <select aria-label="Font" className={controlClass} disabled={off} value={style?.fontFamily ?? ''} onChange={(e) => set({ fontFamily: e.target.value })}>
-        {style && !(TOOLBAR_FONTS as readonly string[]).includes(style.fontFamily) ? <option value={style.fontFamily}>{style.fontFamily}</option> : null}
+    <div
+      role="toolbar"
+      aria-label="Text style"
+      className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-700"
+    >
+      <select
+        aria-label="Font"
+        className={controlClass}
+        disabled={off}
+        value={style?.fontFamily ?? ''}
+        onChange={(e) => set({ fontFamily: e.target.value })}
+      >
+        {style && !(TOOLBAR_FONTS as readonly string[]).includes(style.fontFamily) ? (
+          <option value={style.fontFamily}>{style.fontFamily}</option>
+        ) : null}
         {!style ? <option value="">Font</option> : null}
         {TOOLBAR_FONTS.map((f) => (
           <option key={f} value={f}>
@@ -28,22 +48,48 @@ export function TopToolbar({ state, editor, onAutoCrop }: { state: EditorState; 
         ))}
       </select>
       <FontSizeInput value={style?.fontSize ?? null} disabled={off} onCommit={(fontSize) => set({ fontSize })} />
-      <ToggleButton label="Bold" pressed={style?.fontWeight === 'bold'} disabled={off} onClick={() => style && set(toggleStyle(style, 'bold'))}>
+      <ToggleButton
+        label="Bold"
+        pressed={style?.fontWeight === 'bold'}
+        disabled={off}
+        onClick={() => style && set(toggleStyle(style, 'bold'))}
+      >
         <b>B</b>
       </ToggleButton>
-      <ToggleButton label="Italic" pressed={style?.fontStyle === 'italic'} disabled={off} onClick={() => style && set(toggleStyle(style, 'italic'))}>
+      <ToggleButton
+        label="Italic"
+        pressed={style?.fontStyle === 'italic'}
+        disabled={off}
+        onClick={() => style && set(toggleStyle(style, 'italic'))}
+      >
         <i>I</i>
       </ToggleButton>
-      <ToggleButton label="Underline" pressed={!!style?.underline} disabled={off} onClick={() => style && set(toggleStyle(style, 'underline'))}>
+      <ToggleButton
+        label="Underline"
+        pressed={!!style?.underline}
+        disabled={off}
+        onClick={() => style && set(toggleStyle(style, 'underline'))}
+      >
         <u>U</u>
       </ToggleButton>
       {(['left', 'center', 'right'] as const).map((a) => (
-        <ToggleButton key={a} label={`Align ${a}`} pressed={style?.textAlign === a} disabled={off} onClick={() => set({ textAlign: a })}>
+        <ToggleButton
+          key={a}
+          label={`Align ${a}`}
+          pressed={style?.textAlign === a}
+          disabled={off}
+          onClick={() => set({ textAlign: a })}
+        >
           {a === 'left' ? '⇤' : a === 'center' ? '↔' : '⇥'}
         </ToggleButton>
       ))}
       <ColorInput label="Colour" value={style?.fill ?? '#000000'} disabled={off} onChange={(fill) => set({ fill })} />
-      <ColorInput label="Outline" value={style?.stroke ?? '#000000'} disabled={off} onChange={(stroke) => set({ stroke })} />
+      <ColorInput
+        label="Outline"
+        value={style?.stroke ?? '#000000'}
+        disabled={off}
+        onChange={(stroke) => set({ stroke })}
+      />
       <input
         type="number"
         aria-label="Outline width"

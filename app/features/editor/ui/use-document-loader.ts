@@ -15,7 +15,13 @@ export const REPLACE_QUESTION = 'Replace the picture on the canvas with this ima
  */
 export function useDocumentLoader(
   editor: MemeCanvas | null,
-  params: { template: string | null; initialTemplate: Template | null; lines: readonly string[]; image: string | null; imageName: string | null },
+  params: {
+    template: string | null;
+    initialTemplate: Template | null;
+    lines: readonly string[];
+    image: string | null;
+    imageName: string | null;
+  },
 ) {
   const [templateId, setTemplateId] = useState<string | null>(params.template);
   const [source, setSource] = useState<PictureSource>({ kind: 'none' });

@@ -34,7 +34,9 @@ export const createCustomMeme: GuideArticle = {
     },
     {
       heading: '5. Crop and download',
-      paragraphs: ['Auto Crop trims the canvas to your content, then Download Meme saves it with no watermark, at a share size every network accepts or at its original size.'],
+      paragraphs: [
+        'Auto Crop trims the canvas to your content, then Download Meme saves it with no watermark, at a share size every network accepts or at its original size.',
+      ],
     },
   ],
 };

@@ -15,7 +15,7 @@ export const memeTextEditing: GuideArticle = {
     {
       heading: 'Change an existing caption',
       paragraphs: [
-        'Click the caption on the canvas. The text box and every style control now show that caption\'s values, and whatever you change applies to it straight away. Double-click a caption to put the cursor in its text. Click an empty part of the canvas to deselect; the style controls are greyed out while no text is selected.',
+        "Click the caption on the canvas. The text box and every style control now show that caption's values, and whatever you change applies to it straight away. Double-click a caption to put the cursor in its text. Click an empty part of the canvas to deselect; the style controls are greyed out while no text is selected.",
       ],
     },
     {

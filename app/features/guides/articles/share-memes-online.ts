@@ -27,7 +27,9 @@ export const shareMemesOnline: GuideArticle = {
         'Landscape (16:9) suits X/Twitter cards, YouTube community posts and Discord embeds.',
         'Stories and Reels are 9:16: leave space at the top and bottom, where the app draws its own buttons.',
       ],
-      paragraphs: ['Tools › Modify › Resize has quick presets for the common social sizes, so you can make a copy in the right shape after downloading.'],
+      paragraphs: [
+        'Tools › Modify › Resize has quick presets for the common social sizes, so you can make a copy in the right shape after downloading.',
+      ],
     },
     {
       heading: 'Keep it sharp',
@@ -40,7 +42,7 @@ export const shareMemesOnline: GuideArticle = {
       steps: [
         'Blur faces of people who did not agree to be in your meme: Tools › Security › Blur faces does it automatically.',
         'Strip hidden metadata such as GPS location from photos with Tools › Security before you post them.',
-        'Credit the original creator when you remix someone else\'s picture, and do not post anything hateful or illegal.',
+        "Credit the original creator when you remix someone else's picture, and do not post anything hateful or illegal.",
       ],
     },
   ],

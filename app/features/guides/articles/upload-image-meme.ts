@@ -6,7 +6,10 @@ export const uploadImageMeme: GuideArticle = {
   sections: [
     {
       heading: 'What you can upload',
-      paragraphs: [UPLOAD_ADVICE, 'Screenshots, phone photos and images saved from chats all work. HEIC photos from iPhones need to be shared as JPG first (most phones do this automatically when you share).'],
+      paragraphs: [
+        UPLOAD_ADVICE,
+        'Screenshots, phone photos and images saved from chats all work. HEIC photos from iPhones need to be shared as JPG first (most phones do this automatically when you share).',
+      ],
     },
     {
       heading: 'Three ways to upload',
@@ -25,7 +28,7 @@ export const uploadImageMeme: GuideArticle = {
     {
       heading: 'Already in the editor?',
       paragraphs: [
-        'Use the Upload button in the editor\'s second bar. The picture is scaled to fit the canvas (never enlarged), locked in place and sent to the back so your captions always sit on top.',
+        "Use the Upload button in the editor's second bar. The picture is scaled to fit the canvas (never enlarged), locked in place and sent to the back so your captions always sit on top.",
       ],
     },
     {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { CAPTION_LINE_SEPARATOR } from '../../../../core/api/ai';
 import { CAPTION_SUGGESTIONS } from '../../../../core/limits';
 import { TEMPLATE_CAPTION_SEED } from './caption-bank-templates';
-import { GENERIC_CAPTIONS, GENERIC_SINGLES, TEMPLATE_CAPTIONS, addTemplateCaptions, captionsFromBank, cleanContext } from './caption-bank';
+import {
+  GENERIC_CAPTIONS,
+  GENERIC_SINGLES,
+  TEMPLATE_CAPTIONS,
+  addTemplateCaptions,
+  captionsFromBank,
+  cleanContext,
+} from './caption-bank';
 
 const twoBox = { id: 'two-box', name: 'Two box', examples: [['Top example', 'Bottom example']], boxCount: 2 };
 
@@ -22,7 +29,8 @@ describe('the caption bank', () => {
   it('gives one line per box: no separator for single-box templates', () => {
     const captions = captionsFromBank({ ...twoBox, id: 'one', boxCount: 1 }, 'cats');
     for (const c of captions) expect(c).not.toContain(CAPTION_LINE_SEPARATOR);
-    for (const c of captionsFromBank(twoBox, 'cats')) expect(c.split(CAPTION_LINE_SEPARATOR).length).toBeLessThanOrEqual(2);
+    for (const c of captionsFromBank(twoBox, 'cats'))
+      expect(c.split(CAPTION_LINE_SEPARATOR).length).toBeLessThanOrEqual(2);
   });
 
   it("uses the template's own examples when there is no context, and never leaves a placeholder", () => {
@@ -51,14 +59,21 @@ describe('the caption bank', () => {
       expect(entries.length, id).toBeGreaterThanOrEqual(8);
       expect(new Set(entries.map((e) => e.length)).size, id).toBe(1);
     }
-    const captions = captionsFromBank({ id: 'cmm', name: 'Change my mind', examples: [], boxCount: 2 }, 'pineapple pizza');
+    const captions = captionsFromBank(
+      { id: 'cmm', name: 'Change my mind', examples: [], boxCount: 2 },
+      'pineapple pizza',
+    );
     expect(captions.filter((c) => c.endsWith(`${CAPTION_LINE_SEPARATOR}Change my mind`)).length).toBe(8);
   });
 
   it('never squeezes two lines into one box, nor leaves a box empty: an imported five-box template gets five lines', () => {
     const single = captionsFromBank({ id: 'imported-sign', name: 'Sign', examples: [], boxCount: 1 }, '');
     expect(single).toHaveLength(CAPTION_SUGGESTIONS);
-    for (const c of single) expect(GENERIC_SINGLES.some(([line]) => line === c), c).toBe(true);
+    for (const c of single)
+      expect(
+        GENERIC_SINGLES.some(([line]) => line === c),
+        c,
+      ).toBe(true);
     const five = captionsFromBank({ id: 'imported-five', name: 'Five', examples: [], boxCount: 5 }, 'tea');
     expect(five).toHaveLength(CAPTION_SUGGESTIONS);
     for (const c of five) expect(c.split(CAPTION_LINE_SEPARATOR).filter((l) => l.trim())).toHaveLength(5);
@@ -70,7 +85,9 @@ describe('the caption bank', () => {
         expect(c).not.toMatch(/\bthis at home\b|: this$|^this /);
       }
     }
-    expect(captionsFromBank({ id: 'one', name: 'One', examples: [], boxCount: 1 }, '')).not.toContain('Mom: we have this at home this at home:');
+    expect(captionsFromBank({ id: 'one', name: 'One', examples: [], boxCount: 1 }, '')).not.toContain(
+      'Mom: we have this at home this at home:',
+    );
   });
 
   it('cleans the context to one short line', () => {
@@ -83,7 +100,10 @@ describe('toCaptionTemplate', () => {
   it('takes the box count from the text boxes (at least one)', async () => {
     const { toCaptionTemplate } = await import('./provider');
     expect(toCaptionTemplate({ id: 'a', name: 'A', examples: [['x', 'y']], textBoxes: [{}, {}, {}] })).toEqual({
-      id: 'a', name: 'A', examples: [['x', 'y']], boxCount: 3,
+      id: 'a',
+      name: 'A',
+      examples: [['x', 'y']],
+      boxCount: 3,
     });
     expect(toCaptionTemplate({ id: 'b', name: 'B', examples: [], textBoxes: [] }).boxCount).toBe(1);
   });

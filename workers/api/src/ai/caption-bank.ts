@@ -32,7 +32,10 @@ const CONTEXT_MAX = 80;
 
 /** The user's context made safe to drop into a caption: one line, trimmed, without trailing punctuation. */
 export function cleanContext(context: string): string {
-  const oneLine = context.replace(/\s+/g, ' ').trim().replace(/[.!?,;:]+$/, '');
+  const oneLine = context
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.!?,;:]+$/, '');
   if (oneLine.length <= CONTEXT_MAX) return oneLine;
   const cut = oneLine.slice(0, CONTEXT_MAX);
   const lastSpace = cut.lastIndexOf(' ');
@@ -92,8 +95,18 @@ export function captionsFromBank(template: CaptionTemplate, context: string, cou
   const generic = OWN_ONLY.has(template.id) ? [] : genericFor(boxes);
   const examples = template.examples.filter(fits);
   const topical = (entries: Entry[]) => (ctx ? shuffled(entries.filter(usesContext), seed) : []);
-  const standalone = (entries: Entry[]) => shuffled(entries.filter((e) => !usesContext(e)), seed);
-  const candidates = [...topical(own), ...standalone(own), ...topical(generic), ...standalone(examples), ...standalone(generic)];
+  const standalone = (entries: Entry[]) =>
+    shuffled(
+      entries.filter((e) => !usesContext(e)),
+      seed,
+    );
+  const candidates = [
+    ...topical(own),
+    ...standalone(own),
+    ...topical(generic),
+    ...standalone(examples),
+    ...standalone(generic),
+  ];
   const seen = new Set<string>();
   const out: string[] = [];
   for (const entry of candidates) {

@@ -12,7 +12,8 @@ import { bytesToBase64 } from './upstream';
 export const CAPTION_MODEL = LLAMA_3_3_70B.model;
 /** Captions of the person's own picture: a vision model whose page offers JSON mode. */
 export const VISION_CAPTION_MODEL = LLAMA_4_SCOUT.model;
-export const BANK_FALLBACK_NOTE = 'The AI caption writer is unavailable right now, so these come from our caption bank.';
+export const BANK_FALLBACK_NOTE =
+  'The AI caption writer is unavailable right now, so these come from our caption bank.';
 export const BANK_FALLBACK_PICTURE_NOTE =
   'The AI caption writer is unavailable right now, so these come from our caption bank and do not describe your picture.';
 
@@ -40,7 +41,12 @@ export function parseCaptionAnswer(raw: unknown, boxCount: number): string[] | n
   if (!parsed.success) return null;
   const boxes = Math.max(1, boxCount);
   const captions = parsed.data.captions
-    .map((lines) => lines.map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean).slice(0, boxes))
+    .map((lines) =>
+      lines
+        .map((l) => l.replace(/\s+/g, ' ').trim())
+        .filter(Boolean)
+        .slice(0, boxes),
+    )
     .filter((lines) => lines.length > 0 && lines.every((l) => l.length <= CAPTION_LINE_MAX))
     .map((lines) => lines.join(CAPTION_LINE_SEPARATOR));
   const unique = [...new Set(captions)];
@@ -61,10 +67,19 @@ const topic = (context: string) => `Topic from the user: ${cleanContext(context)
 
 /** The text model's messages: the template's name and examples. */
 function templateMessages(template: CaptionTemplate, context: string) {
-  const examples = template.examples.slice(0, 3).map((e) => JSON.stringify(e)).join('\n');
+  const examples = template.examples
+    .slice(0, 3)
+    .map((e) => JSON.stringify(e))
+    .join('\n');
   return [
     systemMessage(template.boxCount),
-    { role: 'user', content: `Meme template: ${template.name}.\n` + (examples ? `Example captions for it:\n${examples}\n` : '') + topic(context) },
+    {
+      role: 'user',
+      content:
+        `Meme template: ${template.name}.\n` +
+        (examples ? `Example captions for it:\n${examples}\n` : '') +
+        topic(context),
+    },
   ];
 }
 
@@ -76,7 +91,10 @@ function pictureMessages(template: CaptionTemplate, context: string, picture: Ui
     {
       role: 'user',
       content: [
-        { type: 'text', text: `Write captions about what this picture shows, for a top and a bottom line.\n${topic(context)}` },
+        {
+          type: 'text',
+          text: `Write captions about what this picture shows, for a top and a bottom line.\n${topic(context)}`,
+        },
         { type: 'image_url', image_url: { url: `data:${type};base64,${bytesToBase64(picture)}` } },
       ],
     },
@@ -114,5 +132,9 @@ export async function suggestCaptionsWithModel(
       console.warn('caption model failed:', err instanceof Error ? err.message.slice(0, 300) : String(err));
     }
   }
-  return { captions: captionsFromBank(template, context), source: 'bank', note: picture ? BANK_FALLBACK_PICTURE_NOTE : BANK_FALLBACK_NOTE };
+  return {
+    captions: captionsFromBank(template, context),
+    source: 'bank',
+    note: picture ? BANK_FALLBACK_PICTURE_NOTE : BANK_FALLBACK_NOTE,
+  };
 }

@@ -1,5 +1,10 @@
 import type { SuggestTemplate } from '../../../../core/memes/suggest/answer';
-import { SUGGEST_JSON_SCHEMA, SUGGEST_MAX_TOKENS, suggestWithModel, type SuggestRequest } from '../../../../core/memes/suggest/model';
+import {
+  SUGGEST_JSON_SCHEMA,
+  SUGGEST_MAX_TOKENS,
+  suggestWithModel,
+  type SuggestRequest,
+} from '../../../../core/memes/suggest/model';
 import { offlineCandidates } from '../../../../core/memes/suggest/pick';
 import { HttpError } from '../errors';
 import { CAPTION_MODEL } from './cloudflare-captions';
@@ -20,9 +25,17 @@ const mixedNote = (fromModel: number, total: number) =>
  * core/memes/suggest/model.ts; a model's refusal is a 422 in its own words, and no usable meme after two tries is an
  * upstream error, both of which the route refunds.
  */
-export async function suggestMemesWithModel(run: RunModel, catalogue: readonly SuggestTemplate[], request: SuggestRequest): Promise<MemeSuggestions> {
+export async function suggestMemesWithModel(
+  run: RunModel,
+  catalogue: readonly SuggestTemplate[],
+  request: SuggestRequest,
+): Promise<MemeSuggestions> {
   const ask = (messages: { role: string; content: string }[]) =>
-    run(SUGGEST_MODEL, { messages, response_format: { type: 'json_schema', json_schema: SUGGEST_JSON_SCHEMA }, max_tokens: SUGGEST_MAX_TOKENS });
+    run(SUGGEST_MODEL, {
+      messages,
+      response_format: { type: 'json_schema', json_schema: SUGGEST_JSON_SCHEMA },
+      max_tokens: SUGGEST_MAX_TOKENS,
+    });
   let outcome;
   try {
     outcome = await suggestWithModel(ask, catalogue, request, (count, exclude) =>
@@ -31,7 +44,8 @@ export async function suggestMemesWithModel(run: RunModel, catalogue: readonly S
   } catch (err) {
     throw upstreamError('write memes for this topic', err);
   }
-  if (outcome.kind === 'refused') throw new HttpError(422, 'topic_refused', `The AI meme writer declined this topic: ${outcome.reason}`);
+  if (outcome.kind === 'refused')
+    throw new HttpError(422, 'topic_refused', `The AI meme writer declined this topic: ${outcome.reason}`);
   const { candidates, modelCount } = outcome;
   return { candidates, ...(modelCount < candidates.length ? { note: mixedNote(modelCount, candidates.length) } : {}) };
 }

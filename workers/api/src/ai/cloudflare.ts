@@ -59,7 +59,8 @@ const detectAnswerSchema = z.object({
  * `result`, and pixel units would be > 1): boxes become pixels of the input, clamped to the image.
  */
 export function boxesFromDetectAnswer(answer: unknown, width: number, height: number): Box[] {
-  const root = answer && typeof answer === 'object' && 'result' in answer ? (answer as { result: unknown }).result : answer;
+  const root =
+    answer && typeof answer === 'object' && 'result' in answer ? (answer as { result: unknown }).result : answer;
   const parsed = detectAnswerSchema.safeParse(root);
   if (!parsed.success) throw new Error('the vision model answered an unexpected shape');
   // Normalised boxes may overshoot 1 slightly at the edges; pixel boxes of any real photo go far beyond 1.5.
@@ -124,7 +125,11 @@ export function cloudflareProvider(env: CloudflareBindings, bill: Bill = notBill
       const input = IMAGE_MODELS[model];
       if (!input) {
         console.warn(`AI_IMAGE_MODEL names ${model}, whose input this adapter does not know (ai/contracts.ts).`);
-        throw new HttpError(503, 'ai_not_configured', 'Image generation is not configured on this server. Please try again later.');
+        throw new HttpError(
+          503,
+          'ai_not_configured',
+          'Image generation is not configured on this server. Please try again later.',
+        );
       }
       try {
         const { bytes, contentType } = await imageFromModelAnswer(await run(model, input(prompt, seed)));
@@ -151,7 +156,12 @@ export function cloudflareProvider(env: CloudflareBindings, bill: Bill = notBill
       // The AI upscaler does 2× and 4×. 3× is 4× then a plain downscale, unless the 4× step would pass the
       // binding's side limit (a picture over 3,000 px long): then 2× and a plain 1.5× enlargement.
       const modelFactor = factor === 3 ? (Math.max(width, height) * 4 <= IMAGE_SERVICE_MAX_SIDE ? 4 : 2) : factor;
-      const grow: UpscalingTransform = { width: width * modelFactor, height: height * modelFactor, fit: 'contain', upscale: 'generate' };
+      const grow: UpscalingTransform = {
+        width: width * modelFactor,
+        height: height * modelFactor,
+        fit: 'contain',
+        upscale: 'generate',
+      };
       try {
         let pipeline = env.IMAGES.input(bytesToStream(image)).transform(grow);
         if (factor === 3) pipeline = pipeline.transform({ width: width * 3, height: height * 3, fit: 'contain' });

@@ -1,7 +1,15 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { cloudflareProvider } from './cloudflare';
-import { CONTRACTS, FLUX_1_SCHNELL, LLAMA_3_3_70B, LLAMA_4_SCOUT, MOONDREAM_3_1, SDXL_LIGHTNING, type ModelContract } from './contracts';
+import {
+  CONTRACTS,
+  FLUX_1_SCHNELL,
+  LLAMA_3_3_70B,
+  LLAMA_4_SCOUT,
+  MOONDREAM_3_1,
+  SDXL_LIGHTNING,
+  type ModelContract,
+} from './contracts';
 import fluxBase64 from './fixtures/flux-base64.json';
 import jsonModeString from './fixtures/llama-json-mode-string.json';
 import llamaSuccess from './fixtures/llama-json-mode-success.json';
@@ -50,17 +58,31 @@ const ANSWERS: Record<string, unknown> = {
 /** Each provider method that reaches Workers AI, with the configuration it runs under. */
 const METHODS: Array<[string, (p: AiProvider) => Promise<unknown>, string?]> = [
   ['generateImage (flux-1-schnell, the default)', (p) => p.generateImage('a robot eating soup', 7)],
-  ['generateImage (SDXL Lightning, configured)', (p) => p.generateImage('a robot eating soup', 7), SDXL_LIGHTNING.model],
+  [
+    'generateImage (SDXL Lightning, configured)',
+    (p) => p.generateImage('a robot eating soup', 7),
+    SDXL_LIGHTNING.model,
+  ],
   ['suggestCaptions for a template', (p) => p.suggestCaptions(template, 'cooking at 3 a.m.')],
   ['suggestCaptions for a template, no context', (p) => p.suggestCaptions({ ...template, examples: [] }, '')],
-  ['suggestCaptions for the person’s own picture', (p) => p.suggestCaptions({ id: 'own-picture', name: 'Your picture', examples: [], boxCount: 2 }, 'my cat', photo(64, 48))],
+  [
+    'suggestCaptions for the person’s own picture',
+    (p) =>
+      p.suggestCaptions(
+        { id: 'own-picture', name: 'Your picture', examples: [], boxCount: 2 },
+        'my cat',
+        photo(64, 48),
+      ),
+  ],
   ['detectFaces', (p) => p.detectFaces(photo(320, 160))],
   ['detectPeople', (p) => p.detectPeople(photo(200, 100))],
 ];
 
 function problems(contract: ModelContract, which: 'input' | 'output', value: unknown): string {
   const parsed = contract[which].safeParse(value);
-  return parsed.success ? '' : parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+  return parsed.success
+    ? ''
+    : parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
 }
 
 describe('Workers AI contracts: what we send', () => {
@@ -85,8 +107,14 @@ describe('Workers AI contracts: what we send', () => {
 
   it('the picture reaches the vision model as a data URI, never an HTTP address', async () => {
     const { AI, calls } = recordingAi(ANSWERS);
-    await cloudflareProvider({ AI, IMAGES: env.IMAGES }).suggestCaptions({ id: 'own-picture', name: 'Your picture', examples: [], boxCount: 2 }, '', photo(8, 8));
-    const content = (calls[0]!.input.messages as Array<{ content: unknown }>)[1]!.content as Array<{ image_url?: { url: string } }>;
+    await cloudflareProvider({ AI, IMAGES: env.IMAGES }).suggestCaptions(
+      { id: 'own-picture', name: 'Your picture', examples: [], boxCount: 2 },
+      '',
+      photo(8, 8),
+    );
+    const content = (calls[0]!.input.messages as Array<{ content: unknown }>)[1]!.content as Array<{
+      image_url?: { url: string };
+    }>;
     expect(content.find((p) => p.image_url)!.image_url!.url).toMatch(/^data:image\/png;base64,iVBOR/);
   });
 });
@@ -114,11 +142,29 @@ describe('Workers AI contracts catch what production would refuse', () => {
     ['flux with a seed (its input allows no other property)', FLUX_1_SCHNELL, { prompt: 'x', seed: 7, steps: 4 }],
     ['flux with 10 steps', FLUX_1_SCHNELL, { prompt: 'x', steps: 10 }],
     ['flux with an empty prompt', FLUX_1_SCHNELL, { prompt: '' }],
-    ['llama-3.3 with an image part (it reads text only)', LLAMA_3_3_70B, { messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] }],
-    ['llama-3.3 with an unknown JSON mode type', LLAMA_3_3_70B, { messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json' } }],
-    ['llama-4-scout with an HTTP image address', LLAMA_4_SCOUT, { messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/a.jpg' } }] }] }],
+    [
+      'llama-3.3 with an image part (it reads text only)',
+      LLAMA_3_3_70B,
+      { messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] },
+    ],
+    [
+      'llama-3.3 with an unknown JSON mode type',
+      LLAMA_3_3_70B,
+      { messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json' } },
+    ],
+    [
+      'llama-4-scout with an HTTP image address',
+      LLAMA_4_SCOUT,
+      {
+        messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/a.jpg' } }] }],
+      },
+    ],
     ['moondream with a task it does not have', MOONDREAM_3_1, { task: 'segment', image: 'data:image/png;base64,AA' }],
-    ['moondream with max_objects over 500', MOONDREAM_3_1, { task: 'detect', image: 'data:image/png;base64,AA', max_objects: 501 }],
+    [
+      'moondream with max_objects over 500',
+      MOONDREAM_3_1,
+      { task: 'detect', image: 'data:image/png;base64,AA', max_objects: 501 },
+    ],
   ] as const)('refuses %s', (_name, contract, input) => {
     expect(problems(contract, 'input', input)).not.toBe('');
   });

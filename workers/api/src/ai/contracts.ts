@@ -15,7 +15,9 @@ export interface ModelContract {
 }
 
 /** Workers AI's JSON mode, as every model page that has it writes it (https://developers.cloudflare.com/workers-ai/features/json-mode/). */
-const jsonMode = z.object({ type: z.enum(['json_object', 'json_schema']), json_schema: z.unknown().optional() }).strict();
+const jsonMode = z
+  .object({ type: z.enum(['json_object', 'json_schema']), json_schema: z.unknown().optional() })
+  .strict();
 
 /** `{ name, code }` functions and the two tool shapes the text-generation pages list; this adapter sends none. */
 const toolsAndFunctions = {
@@ -23,7 +25,11 @@ const toolsAndFunctions = {
   tools: z.array(z.record(z.string(), z.unknown())).optional(),
 };
 
-const usage = z.object({ prompt_tokens: z.number().optional(), completion_tokens: z.number().optional(), total_tokens: z.number().optional() });
+const usage = z.object({
+  prompt_tokens: z.number().optional(),
+  completion_tokens: z.number().optional(),
+  total_tokens: z.number().optional(),
+});
 
 /**
  * The text-generation answer. The pages give `response` as a string; in JSON mode it is the parsed object
@@ -99,7 +105,10 @@ const imagePart = z
     type: z.string(),
     text: z.string().optional(),
     // "image uri with data (e.g. data:image/jpeg;base64,/9j/...). HTTP URL will not be accepted"
-    image_url: z.object({ url: z.string().regex(/^data:*/) }).strict().optional(),
+    image_url: z
+      .object({ url: z.string().regex(/^data:*/) })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -113,7 +122,10 @@ export const LLAMA_4_SCOUT = {
         z
           .object({
             role: z.string(),
-            tool_call_id: z.string().regex(/[a-zA-Z0-9]{9}/).optional(),
+            tool_call_id: z
+              .string()
+              .regex(/[a-zA-Z0-9]{9}/)
+              .optional(),
             content: z.union([z.string(), z.array(imagePart), imagePart]),
           })
           .strict(),
@@ -161,9 +173,15 @@ export const MOONDREAM_3_1 = {
     }),
     answer: z.string().nullable().optional(),
     caption: z.string().nullable().optional(),
-    points: z.array(z.object({ x: z.number(), y: z.number() })).nullable().optional(),
+    points: z
+      .array(z.object({ x: z.number(), y: z.number() }))
+      .nullable()
+      .optional(),
     objects: z.array(box).nullable().optional(),
-    reasoning: z.object({ text: z.string(), grounding: z.array(z.record(z.string(), z.unknown())).optional() }).nullable().optional(),
+    reasoning: z
+      .object({ text: z.string(), grounding: z.array(z.record(z.string(), z.unknown())).optional() })
+      .nullable()
+      .optional(),
   }),
 } as const satisfies ModelContract;
 

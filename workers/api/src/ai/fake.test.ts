@@ -6,7 +6,8 @@ import { plainPng } from '../imaging/codecs/plain-png';
 import { toBytes } from './upstream';
 
 const solid = (w: number, h: number) => plainPng(new Uint8Array(w * h * 3).fill(90), w, h, 3);
-const withMarker = (image: Uint8Array, marker: string) => new Uint8Array([...image, ...new TextEncoder().encode(marker)]);
+const withMarker = (image: Uint8Array, marker: string) =>
+  new Uint8Array([...image, ...new TextEncoder().encode(marker)]);
 
 /** Decodes a PNG with the platform's own decoder (createImageBitmap is absent in workerd, so use the Images binding). */
 async function decodeWithImages(bytes: Uint8Array) {
@@ -20,17 +21,28 @@ describe('the fake AI provider', () => {
     const b = await fakeProvider.generateImage('a cat', 2);
     expect(a.contentType).toBe('image/png');
     expect(a.isPlaceholder).toBe(false);
-    expect(await decodeWithImages(a.bytes)).toMatchObject({ format: 'image/png', width: FAKE_GENERATED_SIZE, height: FAKE_GENERATED_SIZE });
+    expect(await decodeWithImages(a.bytes)).toMatchObject({
+      format: 'image/png',
+      width: FAKE_GENERATED_SIZE,
+      height: FAKE_GENERATED_SIZE,
+    });
     expect(a.bytes).not.toEqual(b.bytes);
     expect((await fakeProvider.generateImage('a cat', 1)).bytes).toEqual(a.bytes);
   });
 
-  it.each([2, 3, 4] as const)('upscales %i× to exactly factor × the input size, in the format asked for', async (factor) => {
-    for (const format of ['jpeg', 'webp', 'png'] as const) {
-      const out = await toBytes(await fakeProvider.upscale(solid(30, 20), factor, { format, quality: 90 }));
-      expect(await decodeWithImages(out)).toMatchObject({ format: `image/${format}`, width: 30 * factor, height: 20 * factor });
-    }
-  });
+  it.each([2, 3, 4] as const)(
+    'upscales %i× to exactly factor × the input size, in the format asked for',
+    async (factor) => {
+      for (const format of ['jpeg', 'webp', 'png'] as const) {
+        const out = await toBytes(await fakeProvider.upscale(solid(30, 20), factor, { format, quality: 90 }));
+        expect(await decodeWithImages(out)).toMatchObject({
+          format: `image/${format}`,
+          width: 30 * factor,
+          height: 20 * factor,
+        });
+      }
+    },
+  );
 
   it('removes the background as an RGBA PNG, or a WebP, of the same size', async () => {
     const out = await toBytes(await fakeProvider.removeBackground(solid(40, 32), { format: 'png' }));
@@ -55,14 +67,20 @@ describe('the fake AI provider', () => {
   it('fails on purpose with 502 or 503 when a test asks for it', async () => {
     const fail502 = await fakeProvider.generateImage(`a cat ${FAKE_FAIL_MARKER}`).catch((e: unknown) => e);
     expect(toErrorResponse(fail502).status).toBe(502);
-    const fail503 = await fakeProvider.upscale(withMarker(solid(8, 8), FAKE_UNAVAILABLE_MARKER), 2, { format: 'png' }).catch((e: unknown) => e);
+    const fail503 = await fakeProvider
+      .upscale(withMarker(solid(8, 8), FAKE_UNAVAILABLE_MARKER), 2, { format: 'png' })
+      .catch((e: unknown) => e);
     const res = toErrorResponse(fail503);
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ code: 'ai_upstream_error' });
-    await expect(fakeProvider.detectFaces(withMarker(solid(8, 8), FAKE_FAIL_MARKER))).rejects.toMatchObject({ status: 502 });
+    await expect(fakeProvider.detectFaces(withMarker(solid(8, 8), FAKE_FAIL_MARKER))).rejects.toMatchObject({
+      status: 502,
+    });
   });
 
   it('refuses bytes that are not an image with 415', async () => {
-    await expect(fakeProvider.upscale(new TextEncoder().encode('not an image at all, sorry'), 2, { format: 'png' })).rejects.toMatchObject({ status: 415 });
+    await expect(
+      fakeProvider.upscale(new TextEncoder().encode('not an image at all, sorry'), 2, { format: 'png' }),
+    ).rejects.toMatchObject({ status: 415 });
   });
 });

@@ -44,7 +44,8 @@ function failIfAsked(input: string | Uint8Array) {
   if (has(FAKE_UNAVAILABLE_MARKER)) {
     throw new HttpError(503, 'ai_upstream_error', 'The AI service is busy right now. Please try again in a minute.');
   }
-  if (has(FAKE_FAIL_MARKER)) throw new HttpError(502, 'ai_upstream_error', 'The AI service failed to answer. Please try again.');
+  if (has(FAKE_FAIL_MARKER))
+    throw new HttpError(502, 'ai_upstream_error', 'The AI service failed to answer. Please try again.');
 }
 
 /** The face boxes a FAKE_FACES_MARKER in the image names, in its pixels; null when it has none. */
@@ -53,10 +54,21 @@ function markedFaces(image: Uint8Array, width: number, height: number): Box[] | 
   outer: for (let i = 0; i + n.length <= image.length; i++) {
     for (let j = 0; j < n.length; j++) if (image[i + j] !== n[j]) continue outer;
     let text = '';
-    for (let k = i + n.length; k < image.length && '0123456789.,;'.includes(String.fromCharCode(image[k]!)) && text.length < 200; k++) text += String.fromCharCode(image[k]!);
+    for (
+      let k = i + n.length;
+      k < image.length && '0123456789.,;'.includes(String.fromCharCode(image[k]!)) && text.length < 200;
+      k++
+    )
+      text += String.fromCharCode(image[k]!);
     return text.split(';').map((part) => {
       const [x = 0, y = 0, w = 0, h = 0] = part.split(',').map(Number);
-      return { x: Math.round(x * width), y: Math.round(y * height), width: Math.round(w * width), height: Math.round(h * height), score: 0.99 };
+      return {
+        x: Math.round(x * width),
+        y: Math.round(y * height),
+        width: Math.round(w * width),
+        height: Math.round(h * height),
+        score: 0.99,
+      };
     });
   }
   return null;
@@ -104,7 +116,13 @@ function gradient(width: number, height: number, seed: number, alpha?: (x: numbe
 }
 
 /** The gradient in the format asked for, as a stream (JPEG and WebP through the engine's own encoders). */
-async function gradientStream(width: number, height: number, seed: number, output: AiOutput, alpha?: (x: number, y: number) => number): Promise<ImageStream> {
+async function gradientStream(
+  width: number,
+  height: number,
+  seed: number,
+  output: AiOutput,
+  alpha?: (x: number, y: number) => number,
+): Promise<ImageStream> {
   if (output.format === 'png') return bytesToStream(gradient(width, height, seed, alpha));
   const { px, channels } = gradientPixels(width, height, seed, alpha);
   const data = new Uint8ClampedArray(width * height * 4);
@@ -125,7 +143,13 @@ function promptSeed(prompt: string) {
 
 /** A subject in the middle half of the image: the fake's face, person and foreground. */
 export function fakeSubjectBox(width: number, height: number): Box {
-  return { x: Math.round(width / 4), y: Math.round(height / 4), width: Math.round(width / 2), height: Math.round(height / 2), score: 0.99 };
+  return {
+    x: Math.round(width / 4),
+    y: Math.round(height / 4),
+    width: Math.round(width / 2),
+    height: Math.round(height / 2),
+    score: 0.99,
+  };
 }
 
 export const fakeProvider: AiProvider = {
@@ -134,7 +158,12 @@ export const fakeProvider: AiProvider = {
     failIfAsked(prompt);
     const bytes = gradient(FAKE_GENERATED_SIZE, FAKE_GENERATED_SIZE, seed ?? promptSeed(prompt));
     const isPlaceholder = prompt.includes(FAKE_PLACEHOLDER_MARKER);
-    return { bytes, contentType: 'image/png', isPlaceholder, ...(isPlaceholder ? { note: 'Offline preview (test).' } : {}) };
+    return {
+      bytes,
+      contentType: 'image/png',
+      isPlaceholder,
+      ...(isPlaceholder ? { note: 'Offline preview (test).' } : {}),
+    };
   },
   async suggestCaptions(template, context, picture) {
     failIfAsked(context);
@@ -150,7 +179,8 @@ export const fakeProvider: AiProvider = {
     await slowIfAsked(image, options);
     const { width, height } = sizeOf(image);
     const box = fakeSubjectBox(width, height);
-    const inside = (x: number, y: number) => x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
+    const inside = (x: number, y: number) =>
+      x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
     return gradientStream(width, height, 1, output, (x, y) => (inside(x, y) ? 255 : 0));
   },
   async upscale(image, factor, output, options) {

@@ -17,7 +17,9 @@ export function getAiProvider(env: Env, bill: Bill): AiProvider {
     case 'cloudflare': {
       // The binding's run() is overloaded per model; the adapter validates every answer itself.
       const ai = env.AI as unknown as CloudflareAi | undefined;
-      return ai ? cloudflareProvider({ AI: ai, IMAGES: env.IMAGES, AI_IMAGE_MODEL: env.AI_IMAGE_MODEL }, bill) : unconfiguredProvider;
+      return ai
+        ? cloudflareProvider({ AI: ai, IMAGES: env.IMAGES, AI_IMAGE_MODEL: env.AI_IMAGE_MODEL }, bill)
+        : unconfiguredProvider;
     }
     case 'local':
       return env.LOCAL_AI_URL ? billedAsProduction(localProvider(env), bill) : unconfiguredProvider;
@@ -69,7 +71,9 @@ export function aiProbe(env: Env): ServiceProbe {
     case 'cloudflare':
       return bindingPresent(Boolean(env.AI), 'Workers AI binding');
     case 'local':
-      return env.LOCAL_AI_URL ? pingLocal(undefined, env.LOCAL_AI_URL, 'local AI service') : notConfigured('AI provider');
+      return env.LOCAL_AI_URL
+        ? pingLocal(undefined, env.LOCAL_AI_URL, 'local AI service')
+        : notConfigured('AI provider');
     case 'fake':
       return { provider: 'fake', check: async () => undefined };
     default:

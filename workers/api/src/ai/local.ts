@@ -16,7 +16,8 @@ import { asBody, toBytes } from './upstream';
  */
 export const LOCAL_NOT_RUNNING =
   'The local AI service is not running. Start the app with `npm start` (it starts the service), or try again in a moment.';
-export const OFFLINE_CAPTIONS_NOTE = 'Offline mode: these captions come from the built-in caption bank, not an AI model.';
+export const OFFLINE_CAPTIONS_NOTE =
+  'Offline mode: these captions come from the built-in caption bank, not an AI model.';
 export const OFFLINE_PICTURE_CAPTIONS_NOTE =
   'Offline mode: these captions come from the built-in caption bank, not an AI model, so they do not describe your picture.';
 export const OFFLINE_PREVIEW_NOTE =
@@ -34,10 +35,21 @@ export interface LocalBindings {
   LOCAL_AI_URL: string;
 }
 
-export function localProvider(env: LocalBindings, fetcher: typeof fetch = fetch, timeouts = LOCAL_TIMEOUTS_MS): AiProvider {
+export function localProvider(
+  env: LocalBindings,
+  fetcher: typeof fetch = fetch,
+  timeouts = LOCAL_TIMEOUTS_MS,
+): AiProvider {
   const base = env.LOCAL_AI_URL.replace(/\/+$/, '');
 
-  async function call(path: string, body: BodyInit, contentType: string, timeoutMs: number, what: string, cancel?: AbortSignal): Promise<Response> {
+  async function call(
+    path: string,
+    body: BodyInit,
+    contentType: string,
+    timeoutMs: number,
+    what: string,
+    cancel?: AbortSignal,
+  ): Promise<Response> {
     if (!base) throw new HttpError(503, 'ai_not_configured', LOCAL_NOT_RUNNING);
     let res: Response;
     try {
@@ -55,7 +67,9 @@ export function localProvider(env: LocalBindings, fetcher: typeof fetch = fetch,
       throw new HttpError(
         503,
         'ai_upstream_error',
-        timedOut ? `The local AI service took too long to ${what}. Please try again with a smaller image.` : LOCAL_NOT_RUNNING,
+        timedOut
+          ? `The local AI service took too long to ${what}. Please try again with a smaller image.`
+          : LOCAL_NOT_RUNNING,
       );
     }
     if (res.ok) return res;
@@ -75,14 +89,31 @@ export function localProvider(env: LocalBindings, fetcher: typeof fetch = fetch,
   async function boxes(path: string, image: Uint8Array, what: string, options?: AiCallOptions): Promise<Box[]> {
     const res = await call(path, asBody(image), imageType(image), timeouts.detect, what, options?.signal);
     const parsed = boxesSchema.safeParse(await res.json().catch(() => null));
-    if (!parsed.success) throw new HttpError(502, 'ai_upstream_error', `The local AI service answered oddly when asked to ${what}.`);
+    if (!parsed.success)
+      throw new HttpError(502, 'ai_upstream_error', `The local AI service answered oddly when asked to ${what}.`);
     return parsed.data.boxes;
   }
 
   /** The service writes the result in the format asked for; its body goes on as a stream (checked where it is stored). */
-  async function imageOut(path: string, image: Uint8Array, output: AiOutput, what: string, options?: AiCallOptions): Promise<ImageStream> {
-    const query = new URLSearchParams({ format: output.format, ...(output.quality === undefined ? {} : { quality: String(output.quality) }) });
-    const res = await call(`${path}${path.includes('?') ? '&' : '?'}${query}`, asBody(image), imageType(image), timeouts.heavy, what, options?.signal);
+  async function imageOut(
+    path: string,
+    image: Uint8Array,
+    output: AiOutput,
+    what: string,
+    options?: AiCallOptions,
+  ): Promise<ImageStream> {
+    const query = new URLSearchParams({
+      format: output.format,
+      ...(output.quality === undefined ? {} : { quality: String(output.quality) }),
+    });
+    const res = await call(
+      `${path}${path.includes('?') ? '&' : '?'}${query}`,
+      asBody(image),
+      imageType(image),
+      timeouts.heavy,
+      what,
+      options?.signal,
+    );
     if (!res.body || !(res.headers.get('content-type') ?? '').startsWith('image/')) {
       await res.body?.cancel();
       throw new HttpError(502, 'ai_upstream_error', `The local AI service answered oddly when asked to ${what}.`);
@@ -93,17 +124,29 @@ export function localProvider(env: LocalBindings, fetcher: typeof fetch = fetch,
   return {
     name: 'local',
     async generateImage(prompt) {
-      const res = await call('/preview-card', JSON.stringify({ prompt }), 'application/json', timeouts.card, 'draw the preview card');
+      const res = await call(
+        '/preview-card',
+        JSON.stringify({ prompt }),
+        'application/json',
+        timeouts.card,
+        'draw the preview card',
+      );
       const bytes = await toBytes(res);
       return { bytes, contentType: 'image/png', isPlaceholder: true, note: OFFLINE_PREVIEW_NOTE };
     },
     async suggestCaptions(template, context, picture) {
-      return { captions: captionsFromBank(template, context), source: 'bank', note: picture ? OFFLINE_PICTURE_CAPTIONS_NOTE : OFFLINE_CAPTIONS_NOTE };
+      return {
+        captions: captionsFromBank(template, context),
+        source: 'bank',
+        note: picture ? OFFLINE_PICTURE_CAPTIONS_NOTE : OFFLINE_CAPTIONS_NOTE,
+      };
     },
     // Offline there is no language model: the stand-in picks by keywords and says so (ADR 0173).
     suggestMemes: async (catalogue, request) => offlineMemes(catalogue, request),
-    removeBackground: (image, output, options) => imageOut('/remove-background', image, output, 'remove the background', options),
-    upscale: (image, factor, output, options) => imageOut(`/upscale?factor=${factor}`, image, output, 'upscale the image', options),
+    removeBackground: (image, output, options) =>
+      imageOut('/remove-background', image, output, 'remove the background', options),
+    upscale: (image, factor, output, options) =>
+      imageOut(`/upscale?factor=${factor}`, image, output, 'upscale the image', options),
     detectFaces: (image, options) => boxes('/faces', image, 'find faces', options),
     detectPeople: (image, options) => boxes('/people', image, 'find people', options),
   };

@@ -16,7 +16,14 @@ export const bankLines = (template: SuggestTemplate, topic: string): string[][] 
   captionsFromBank(toCaptionTemplate(template), topic, BANK_IDEAS).map((c) => c.split(CAPTION_LINE_SEPARATOR));
 
 /** The offline stand-in's memes (core/memes/suggest/pick.ts), said to be offline suggestions. */
-export function offlineMemes(catalogue: readonly SuggestTemplate[], request: SuggestRequest, note = OFFLINE_MEMES_NOTE): MemeSuggestions {
-  const candidates = offlineCandidates(catalogue, request.topic, request.count, bankLines, request).map((c) => ({ ...c, source: 'bank' as const }));
+export function offlineMemes(
+  catalogue: readonly SuggestTemplate[],
+  request: SuggestRequest,
+  note = OFFLINE_MEMES_NOTE,
+): MemeSuggestions {
+  const candidates = offlineCandidates(catalogue, request.topic, request.count, bankLines, request).map((c) => ({
+    ...c,
+    source: 'bank' as const,
+  }));
   return { candidates, note };
 }

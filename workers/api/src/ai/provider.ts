@@ -77,6 +77,11 @@ export interface AiProvider {
 }
 
 /** What caption suggestion needs from a catalogue template (core/api/templates `Template`). */
-export function toCaptionTemplate(t: { id: string; name: string; examples: string[][]; textBoxes: unknown[] }): CaptionTemplate {
+export function toCaptionTemplate(t: {
+  id: string;
+  name: string;
+  examples: string[][];
+  textBoxes: unknown[];
+}): CaptionTemplate {
   return { id: t.id, name: t.name, examples: t.examples, boxCount: Math.max(1, t.textBoxes.length) };
 }

@@ -15,7 +15,10 @@ describe('the unconfigured AI provider', () => {
     for (const call of calls) {
       const res = toErrorResponse(await call().catch((e: unknown) => e));
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ error: 'AI is not configured on this server. Please try again later.', code: 'ai_not_configured' });
+      expect(await res.json()).toEqual({
+        error: 'AI is not configured on this server. Please try again later.',
+        code: 'ai_not_configured',
+      });
     }
   });
 

@@ -9,13 +9,19 @@ export function upstreamError(what: string, err: unknown): HttpError {
   console.warn(`AI upstream failure (${what}):`, text.slice(0, 500));
   // Workers AI answers capacity and rate problems with these words (e.g. "3040: Capacity temporarily exceeded").
   if (/capacity|rate limit|too many|overloaded|unavailable|timed? ?out|429|503/i.test(text)) {
-    return new HttpError(503, 'ai_upstream_error', `The AI service is busy and could not ${what} right now. Please try again in a minute.`);
+    return new HttpError(
+      503,
+      'ai_upstream_error',
+      `The AI service is busy and could not ${what} right now. Please try again in a minute.`,
+    );
   }
   return new HttpError(502, 'ai_upstream_error', `The AI service could not ${what}. Please try again.`);
 }
 
 /** Reads a stream, a buffer or a Response body fully into bytes. */
-export async function toBytes(value: ReadableStream<Uint8Array> | ArrayBuffer | Uint8Array | Response): Promise<Uint8Array> {
+export async function toBytes(
+  value: ReadableStream<Uint8Array> | ArrayBuffer | Uint8Array | Response,
+): Promise<Uint8Array> {
   if (value instanceof Uint8Array) return value;
   if (value instanceof ArrayBuffer) return new Uint8Array(value);
   if (value instanceof Response) return new Uint8Array(await value.arrayBuffer());

@@ -41,8 +41,12 @@ export class CounterObject extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.keys = new KeyMeter(this.sql);
-    this.sql.exec('CREATE TABLE IF NOT EXISTS counts (name TEXT PRIMARY KEY, used INTEGER NOT NULL, expires_at INTEGER NOT NULL)');
-    this.sql.exec('CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, state TEXT NOT NULL, unit TEXT, expires_at INTEGER NOT NULL)');
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS counts (name TEXT PRIMARY KEY, used INTEGER NOT NULL, expires_at INTEGER NOT NULL)',
+    );
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, state TEXT NOT NULL, unit TEXT, expires_at INTEGER NOT NULL)',
+    );
   }
 
   /**
@@ -174,7 +178,11 @@ export class CounterObject extends DurableObject<Env> {
       // D1 could not be written: the calls stay unwritten here and the next alarm tries again.
       console.error('api key usage: could not write to D1', err instanceof Error ? err.message : String(err));
     }
-    const expiry = this.sql.exec<{ next: number | null }>('SELECT min(expires_at) AS next FROM (SELECT expires_at FROM counts UNION ALL SELECT expires_at FROM jobs)').one().next;
+    const expiry = this.sql
+      .exec<{ next: number | null }>(
+        'SELECT min(expires_at) AS next FROM (SELECT expires_at FROM counts UNION ALL SELECT expires_at FROM jobs)',
+      )
+      .one().next;
     const next = Math.min(expiry ?? Infinity, this.keys.nextFlush(Date.now()) ?? Infinity);
     if (next !== Infinity) await this.ctx.storage.setAlarm(next);
   }
@@ -186,12 +194,20 @@ export class CounterObject extends DurableObject<Env> {
   }
 
   private job(id: string): { state: JobState; unit: JobUnit | null } | null {
-    const row = this.sql.exec<{ state: JobState; unit: string | null }>('SELECT state, unit FROM jobs WHERE id = ?', id).toArray()[0];
+    const row = this.sql
+      .exec<{ state: JobState; unit: string | null }>('SELECT state, unit FROM jobs WHERE id = ?', id)
+      .toArray()[0];
     return row ? { state: row.state, unit: row.unit ? (JSON.parse(row.unit) as JobUnit) : null } : null;
   }
 
   private writeJob(id: string, state: JobState, unit: JobUnit | null, expiresAt: number): void {
-    this.sql.exec('INSERT OR REPLACE INTO jobs (id, state, unit, expires_at) VALUES (?, ?, ?, ?)', id, state, unit && JSON.stringify(unit), expiresAt);
+    this.sql.exec(
+      'INSERT OR REPLACE INTO jobs (id, state, unit, expires_at) VALUES (?, ?, ?, ?)',
+      id,
+      state,
+      unit && JSON.stringify(unit),
+      expiresAt,
+    );
   }
 
   private write(name: string, used: number, expiresAt: number): void {

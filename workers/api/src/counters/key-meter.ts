@@ -56,7 +56,11 @@ export class KeyMeter {
 
   /** One call fewer (it failed on our side), never below zero. */
   refund(keyId: string, month: string): void {
-    this.sql.exec('UPDATE key_meters SET calls = calls - 1, version = version + 1 WHERE key_id = ?1 AND month = ?2 AND calls > 0', keyId, month);
+    this.sql.exec(
+      'UPDATE key_meters SET calls = calls - 1, version = version + 1 WHERE key_id = ?1 AND month = ?2 AND calls > 0',
+      keyId,
+      month,
+    );
   }
 
   /** The count of `month` and the last call as this object holds them, or null when it has not counted that month. */
@@ -74,19 +78,40 @@ export class KeyMeter {
   async flush(db: D1Database, now: number): Promise<void> {
     const rows = this.unwritten();
     if (rows.length > 0) {
-      const usage: KeyUsage[] = rows.map((r) => ({ keyId: r.key_id, month: r.month, calls: r.calls, lastUsedAt: r.last_used_at }));
+      const usage: KeyUsage[] = rows.map((r) => ({
+        keyId: r.key_id,
+        month: r.month,
+        calls: r.calls,
+        lastUsedAt: r.last_used_at,
+      }));
       await writeKeyUsage(db, usage);
-      for (const r of rows) this.sql.exec('UPDATE key_meters SET written = ?3 WHERE key_id = ?1 AND month = ?2 AND written < ?3', r.key_id, r.month, r.version);
+      for (const r of rows)
+        this.sql.exec(
+          'UPDATE key_meters SET written = ?3 WHERE key_id = ?1 AND month = ?2 AND written < ?3',
+          r.key_id,
+          r.month,
+          r.version,
+        );
     }
     const keep = previousMonth(new Date(now).toISOString().slice(0, 7));
     this.sql.exec('DELETE FROM key_meters WHERE month < ?1 AND written = version', keep);
   }
 
   private unwritten(): MeterRow[] {
-    return this.sql.exec<MeterRow & Record<string, SqlStorageValue>>('SELECT * FROM key_meters WHERE version > written').toArray();
+    return this.sql
+      .exec<MeterRow & Record<string, SqlStorageValue>>('SELECT * FROM key_meters WHERE version > written')
+      .toArray();
   }
 
   private row(keyId: string, month: string): MeterRow | null {
-    return this.sql.exec<MeterRow & Record<string, SqlStorageValue>>('SELECT * FROM key_meters WHERE key_id = ?1 AND month = ?2', keyId, month).toArray()[0] ?? null;
+    return (
+      this.sql
+        .exec<MeterRow & Record<string, SqlStorageValue>>(
+          'SELECT * FROM key_meters WHERE key_id = ?1 AND month = ?2',
+          keyId,
+          month,
+        )
+        .toArray()[0] ?? null
+    );
   }
 }

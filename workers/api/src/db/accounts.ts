@@ -7,7 +7,13 @@ export type PasskeyRow = typeof passkeys.$inferSelect;
 export type AccountSessionRow = typeof accountSessions.$inferSelect;
 export type ChallengePurpose = 'create' | 'add' | 'sign-in';
 
-export async function putChallenge(db: D1Database, challenge: string, purpose: ChallengePurpose, accountId: string | null, expiresAt: number): Promise<void> {
+export async function putChallenge(
+  db: D1Database,
+  challenge: string,
+  purpose: ChallengePurpose,
+  accountId: string | null,
+  expiresAt: number,
+): Promise<void> {
   await drizzle(db).insert(webauthnChallenges).values({ challenge, purpose, accountId, expiresAt });
 }
 
@@ -15,10 +21,21 @@ export async function putChallenge(db: D1Database, challenge: string, purpose: C
  * Takes a challenge: deletes it and answers what it was for, or null when it was never given, has expired or was
  * already taken. One statement, so two answers racing with the same challenge cannot both have it.
  */
-export async function takeChallenge(db: D1Database, challenge: string, purpose: ChallengePurpose, now: number): Promise<{ accountId: string | null } | null> {
+export async function takeChallenge(
+  db: D1Database,
+  challenge: string,
+  purpose: ChallengePurpose,
+  now: number,
+): Promise<{ accountId: string | null } | null> {
   const [row] = await drizzle(db)
     .delete(webauthnChallenges)
-    .where(and(eq(webauthnChallenges.challenge, challenge), eq(webauthnChallenges.purpose, purpose), gt(webauthnChallenges.expiresAt, now)))
+    .where(
+      and(
+        eq(webauthnChallenges.challenge, challenge),
+        eq(webauthnChallenges.purpose, purpose),
+        gt(webauthnChallenges.expiresAt, now),
+      ),
+    )
     .returning({ accountId: webauthnChallenges.accountId });
   return row ?? null;
 }
@@ -28,7 +45,11 @@ export async function deleteExpiredChallenges(db: D1Database, now: number): Prom
 }
 
 /** A new account with its first passkey, in one batch (neither without the other). */
-export async function insertAccount(db: D1Database, account: { id: string; recoveryCodeHash: string; createdAt: number }, passkey: PasskeyRow): Promise<void> {
+export async function insertAccount(
+  db: D1Database,
+  account: { id: string; recoveryCodeHash: string; createdAt: number },
+  passkey: PasskeyRow,
+): Promise<void> {
   const d = drizzle(db);
   await d.batch([d.insert(accounts).values(account), d.insert(passkeys).values(passkey)]);
 }
@@ -52,7 +73,13 @@ export async function findPasskey(db: D1Database, id: string): Promise<PasskeyRo
  * Records a verified use: the new counter, only if the stored one is still what was checked against, so two sign-ins
  * racing with one counter value cannot both pass. False when another use got there first.
  */
-export async function recordPasskeyUse(db: D1Database, id: string, checkedCounter: number, counter: number, now: number): Promise<boolean> {
+export async function recordPasskeyUse(
+  db: D1Database,
+  id: string,
+  checkedCounter: number,
+  counter: number,
+  now: number,
+): Promise<boolean> {
   const done = await drizzle(db)
     .update(passkeys)
     .set({ counter, lastUsedAt: now })
@@ -66,7 +93,10 @@ export function listPasskeys(db: D1Database, accountId: string): Promise<Passkey
 }
 
 export async function deletePasskey(db: D1Database, accountId: string, id: string): Promise<boolean> {
-  const done = await drizzle(db).delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.accountId, accountId))).returning({ id: passkeys.id });
+  const done = await drizzle(db)
+    .delete(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.accountId, accountId)))
+    .returning({ id: passkeys.id });
   return done.length > 0;
 }
 
@@ -81,7 +111,12 @@ export async function findAccountByRecovery(db: D1Database, recoveryCodeHash: st
 }
 
 /** Replaces a recovery code by a new one, only if the old one is still the account's (it signs in once). */
-export async function replaceRecoveryCode(db: D1Database, accountId: string, oldHash: string, newHash: string): Promise<boolean> {
+export async function replaceRecoveryCode(
+  db: D1Database,
+  accountId: string,
+  oldHash: string,
+  newHash: string,
+): Promise<boolean> {
   const done = await drizzle(db)
     .update(accounts)
     .set({ recoveryCodeHash: newHash })
@@ -97,7 +132,13 @@ export async function insertAccountSession(db: D1Database, row: AccountSessionRo
 /** A live session of an account not being deleted, with the account's premium (its `members` row), if any. */
 export async function findAccountSession(db: D1Database, id: string, now: number) {
   const [row] = await drizzle(db)
-    .select({ id: accountSessions.id, accountId: accountSessions.accountId, expiresAt: accountSessions.expiresAt, accountSince: accounts.createdAt, memberSince: members.createdAt })
+    .select({
+      id: accountSessions.id,
+      accountId: accountSessions.accountId,
+      expiresAt: accountSessions.expiresAt,
+      accountSince: accounts.createdAt,
+      memberSince: members.createdAt,
+    })
     .from(accountSessions)
     .innerJoin(accounts, eq(accounts.id, accountSessions.accountId))
     .leftJoin(members, eq(members.id, accountSessions.accountId))
@@ -124,7 +165,10 @@ export async function deleteAccountSession(db: D1Database, accountId: string, id
 
 /** Signs the account out everywhere; how many sessions ended. */
 export async function deleteAccountSessions(db: D1Database, accountId: string): Promise<number> {
-  const done = await drizzle(db).delete(accountSessions).where(eq(accountSessions.accountId, accountId)).returning({ id: accountSessions.id });
+  const done = await drizzle(db)
+    .delete(accountSessions)
+    .where(eq(accountSessions.accountId, accountId))
+    .returning({ id: accountSessions.id });
   return done.length;
 }
 

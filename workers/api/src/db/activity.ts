@@ -10,12 +10,20 @@ export type ActivityKind = 'ai' | 'download';
  * Adds one to a member's count of `kind` for today (one atomic upsert). Best effort: the dashboard's statistics are
  * not worth failing an operation the member already has the result of.
  */
-export async function recordActivity(db: D1Database, memberId: string, kind: ActivityKind, now = Date.now()): Promise<void> {
+export async function recordActivity(
+  db: D1Database,
+  memberId: string,
+  kind: ActivityKind,
+  now = Date.now(),
+): Promise<void> {
   try {
     await drizzle(db)
       .insert(activity)
       .values({ memberId, kind, day: utcDay(now), count: 1 })
-      .onConflictDoUpdate({ target: [activity.memberId, activity.kind, activity.day], set: { count: sql`${activity.count} + 1` } });
+      .onConflictDoUpdate({
+        target: [activity.memberId, activity.kind, activity.day],
+        set: { count: sql`${activity.count} + 1` },
+      });
   } catch (err) {
     console.error('could not record activity', err instanceof Error ? err.message : String(err));
   }
@@ -61,7 +69,10 @@ export async function activitySummary(
       .select({
         kind: activity.kind,
         count: sql<number>`sum(${activity.count})`.mapWith(Number),
-        month: sql<number>`sum(case when ${activity.day} >= ${window.monthStart} then ${activity.count} else 0 end)`.mapWith(Number),
+        month:
+          sql<number>`sum(case when ${activity.day} >= ${window.monthStart} then ${activity.count} else 0 end)`.mapWith(
+            Number,
+          ),
       })
       .from(activity)
       .where(ofMember)

@@ -87,7 +87,12 @@ export async function revokeKey(db: D1Database, memberId: string, id: string, no
 /** The active key with this hash and its calls in `month`, in one read. */
 export async function findActiveKey(db: D1Database, keyHash: string, month: string): Promise<ActiveKey | null> {
   const rows = await drizzle(db)
-    .select({ id: apiKeys.id, memberId: apiKeys.memberId, memberSince: members.createdAt, callsThisMonth: sql<number>`coalesce(${apiKeyUsage.calls}, 0)` })
+    .select({
+      id: apiKeys.id,
+      memberId: apiKeys.memberId,
+      memberSince: members.createdAt,
+      callsThisMonth: sql<number>`coalesce(${apiKeyUsage.calls}, 0)`,
+    })
     .from(apiKeys)
     .innerJoin(members, eq(members.id, apiKeys.memberId))
     .leftJoin(apiKeyUsage, and(eq(apiKeyUsage.keyId, apiKeys.id), eq(apiKeyUsage.month, month)))

@@ -53,5 +53,7 @@ export async function recordTiming(db: D1Database, key: TimingKey, ms: number, n
 }
 
 export async function deleteOldTimings(db: D1Database, now: number): Promise<void> {
-  await drizzle(db).delete(opTimings).where(lt(opTimings.createdAt, now - TIMINGS_KEPT_MS));
+  await drizzle(db)
+    .delete(opTimings)
+    .where(lt(opTimings.createdAt, now - TIMINGS_KEPT_MS));
 }

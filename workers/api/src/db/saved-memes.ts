@@ -11,12 +11,20 @@ export async function insertSavedMeme(db: D1Database, row: SavedMemeRow): Promis
 
 /** The member's memes, newest first. */
 export function listSavedMemes(db: D1Database, memberId: string): Promise<SavedMemeRow[]> {
-  return drizzle(db).select().from(savedMemes).where(eq(savedMemes.memberId, memberId)).orderBy(desc(savedMemes.createdAt));
+  return drizzle(db)
+    .select()
+    .from(savedMemes)
+    .where(eq(savedMemes.memberId, memberId))
+    .orderBy(desc(savedMemes.createdAt));
 }
 
 /** Whether `id` is one of the member's memes (another member's id answers false, as a missing one does). */
 export async function ownsSavedMeme(db: D1Database, memberId: string, id: string): Promise<boolean> {
-  const [row] = await drizzle(db).select({ id: savedMemes.id }).from(savedMemes).where(and(eq(savedMemes.id, id), eq(savedMemes.memberId, memberId))).limit(1);
+  const [row] = await drizzle(db)
+    .select({ id: savedMemes.id })
+    .from(savedMemes)
+    .where(and(eq(savedMemes.id, id), eq(savedMemes.memberId, memberId)))
+    .limit(1);
   return row !== undefined;
 }
 

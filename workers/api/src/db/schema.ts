@@ -2,10 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /** Times are Unix milliseconds (UTC). Days are 'YYYY-MM-DD' in UTC. */
-const createdAt = () =>
-  integer('created_at', { mode: 'number' })
-    .notNull()
-    .default(sql`(unixepoch() * 1000)`);
+const createdAt = () => integer('created_at', { mode: 'number' }).notNull().default(sql`(unixepoch() * 1000)`);
 
 /** Meme templates: our own drawn ones plus whatever an operator imports. */
 export const templates = sqliteTable(
@@ -30,9 +27,7 @@ export const templates = sqliteTable(
     author: text('author').notNull(),
     sourceUrl: text('source_url'),
     createdAt: createdAt(),
-    updatedAt: integer('updated_at', { mode: 'number' })
-      .notNull()
-      .default(sql`(unixepoch() * 1000)`),
+    updatedAt: integer('updated_at', { mode: 'number' }).notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [index('templates_rank').on(t.popularityRank)],
 );
@@ -180,7 +175,11 @@ export const shares = sqliteTable(
     /** 'creator', 'expired', or 'takedown: …' with the operator's reason. */
     deletedReason: text('deleted_reason'),
   },
-  (t) => [index('shares_expiry').on(t.deletedAt, t.expiresAt), index('shares_member').on(t.memberId), index('shares_visitor').on(t.visitorId)],
+  (t) => [
+    index('shares_expiry').on(t.deletedAt, t.expiresAt),
+    index('shares_member').on(t.memberId),
+    index('shares_visitor').on(t.visitorId),
+  ],
 );
 
 /**

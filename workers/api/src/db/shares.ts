@@ -10,7 +10,10 @@ export async function insertShare(db: D1Database, row: ShareRow): Promise<void> 
 }
 
 /** The share and its template's name (null when it has none, or the template is gone). */
-export async function findShare(db: D1Database, id: string): Promise<(ShareRow & { templateName: string | null }) | null> {
+export async function findShare(
+  db: D1Database,
+  id: string,
+): Promise<(ShareRow & { templateName: string | null }) | null> {
   const [row] = await drizzle(db)
     .select({ share: shares, templateName: templates.name })
     .from(shares)
@@ -40,7 +43,11 @@ export async function markShareDeleted(db: D1Database, id: string, reason: strin
 }
 
 /** Live shares whose time is up, oldest first, at most `limit` (the cron works through them a batch at a time). */
-export function expiredShares(db: D1Database, now: number, limit: number): Promise<{ id: string; objectKey: string }[]> {
+export function expiredShares(
+  db: D1Database,
+  now: number,
+  limit: number,
+): Promise<{ id: string; objectKey: string }[]> {
   return drizzle(db)
     .select({ id: shares.id, objectKey: shares.objectKey })
     .from(shares)
@@ -65,7 +72,10 @@ export async function markSharesDeleted(db: D1Database, ids: string[], reason: s
  * by its visitor, or kept by its premium member, whose id is the visitor's).
  */
 export async function listOwnShares(db: D1Database, owner: { accountId: string } | { visitorId: string }, now: number) {
-  const owned = 'accountId' in owner ? eq(shares.memberId, owner.accountId) : or(eq(shares.memberId, owner.visitorId), eq(shares.visitorId, owner.visitorId));
+  const owned =
+    'accountId' in owner
+      ? eq(shares.memberId, owner.accountId)
+      : or(eq(shares.memberId, owner.visitorId), eq(shares.visitorId, owner.visitorId));
   const rows = await drizzle(db)
     .select({ share: shares, templateName: templates.name })
     .from(shares)

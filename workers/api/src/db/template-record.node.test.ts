@@ -28,7 +28,9 @@ describe('the template record', () => {
     // What the seed and importers write is an insert of the table.
     expectTypeOf<TemplateRow>().toExtend<typeof templates.$inferInsert>();
     // At run time too: the wire schema's fields are the columns, less the internal ones, plus the derived ones.
-    const columns = Object.keys(getTableColumns(templates)).filter((key) => !['imageKey', 'popularityRank', 'sourceUrl', 'createdAt', 'updatedAt'].includes(key));
+    const columns = Object.keys(getTableColumns(templates)).filter(
+      (key) => !['imageKey', 'popularityRank', 'sourceUrl', 'createdAt', 'updatedAt'].includes(key),
+    );
     expect(Object.keys(templateSchema.shape).sort()).toEqual([...columns, 'imageUrl', 'isPopular', 'animated'].sort());
   });
 });

@@ -29,7 +29,10 @@ const onConflictSet: Record<string, SQL> = Object.fromEntries(
 
 /** Inserts the row, or updates it in place when its id exists (created_at is kept, updated_at moves). */
 export const upsertTemplate = (db: SqliteDatabase, row: TemplateRow) =>
-  db.insert(templates).values({ ...row, updatedAt: now }).onConflictDoUpdate({ target: templates.id, set: onConflictSet });
+  db
+    .insert(templates)
+    .values({ ...row, updatedAt: now })
+    .onConflictDoUpdate({ target: templates.id, set: onConflictSet });
 
 /**
  * Built-in templates removed from the catalog would otherwise linger with a missing image: deletes every built-in
@@ -38,7 +41,14 @@ export const upsertTemplate = (db: SqliteDatabase, row: TemplateRow) =>
  * (60 templates today) must be free to grow past that.
  */
 export const deleteStaleBuiltIns = (db: SqliteDatabase, keptIds: readonly string[]) =>
-  db.delete(templates).where(and(like(templates.imageKey, 'static:%'), sql`${templates.id} not in (select value from json_each(${JSON.stringify(keptIds)}))`));
+  db
+    .delete(templates)
+    .where(
+      and(
+        like(templates.imageKey, 'static:%'),
+        sql`${templates.id} not in (select value from json_each(${JSON.stringify(keptIds)}))`,
+      ),
+    );
 
 /** Upserts the rows in one D1 batch: all of them or, if any fails, none. */
 export async function upsertTemplates(db: D1Database, rows: readonly TemplateRow[]): Promise<void> {

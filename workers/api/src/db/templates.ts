@@ -23,7 +23,9 @@ function ranked(db: D1Database) {
     d
       .select({
         ...getTableColumns(templates),
-        popularPosition: sql<number>`row_number() over (order by ${templates.popularityRank}, ${templates.id})`.as('popular_position'),
+        popularPosition: sql<number>`row_number() over (order by ${templates.popularityRank}, ${templates.id})`.as(
+          'popular_position',
+        ),
       })
       .from(templates),
   );
@@ -38,7 +40,11 @@ type Row = TemplateRecord & { popularPosition: number };
  * (core/templates/template-of-the-day.ts, computed in SQL here because the count is only known inside the batch).
  * `db` is D1's binding or one of its sessions (a read replica near the visitor, ADR 0112).
  */
-export async function readCatalog(db: D1Database, search: string, dayNumber: number): Promise<{ templates: Template[]; templateOfTheDay: Template | null }> {
+export async function readCatalog(
+  db: D1Database,
+  search: string,
+  dayNumber: number,
+): Promise<{ templates: Template[]; templateOfTheDay: Template | null }> {
   const { d, ranked: r, select } = ranked(db);
   const q = search.trim().toLowerCase();
   const text = sql`lower(${r.name} || ' ' || coalesce(${r.description}, '') || ' ' || ${r.keywords})`;

@@ -45,7 +45,13 @@ export interface Attempt {
  * hour and the Worker knows the client's network, one more failing visitor on that network. Throws 429 with
  * Retry-After when the visitor, or the network as a whole, is over its limit; the code is then never compared.
  */
-export async function admitAttempt(env: Counters, visitor: Visitor, networkKnown: boolean, now = Date.now(), kind: AttemptKind = 'access-code'): Promise<Attempt> {
+export async function admitAttempt(
+  env: Counters,
+  visitor: Visitor,
+  networkKnown: boolean,
+  now = Date.now(),
+  kind: AttemptKind = 'access-code',
+): Promise<Attempt> {
   const [vid, net] = visitor.keys;
   const minute = windowOf(now, MINUTE);
   const hour = windowOf(now, HOUR);
@@ -59,8 +65,15 @@ export async function admitAttempt(env: Counters, visitor: Visitor, networkKnown
   // The network counts visitors, not attempts: only a visitor's first attempt of the hour adds one.
   const networkName = `${kind}:visitors:${hour.start}`;
   const networkCounter = networkKnown && hourCount === 1 ? counterFor(env, net) : null;
-  const [networkCount] = networkCounter ? await networkCounter.count([{ name: networkName, expiresAt: hour.end }]) : [null];
-  const figures = { visitorMinute: minuteCount, visitorHour: hourCount, networkVisitors: networkCount ?? null, network: networkKnown ? net : null };
+  const [networkCount] = networkCounter
+    ? await networkCounter.count([{ name: networkName, expiresAt: hour.end }])
+    : [null];
+  const figures = {
+    visitorMinute: minuteCount,
+    visitorHour: hourCount,
+    networkVisitors: networkCount ?? null,
+    network: networkKnown ? net : null,
+  };
 
   const refuse = (decision: AccessDecision, windowEnd: number, message: string) => {
     log(kind, decision, figures);

@@ -9,7 +9,19 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { shareCacheTag } from '../../../../core/api/edge-cache';
-import { accounts, accountSessions, activity, apiKeys, apiKeyUsage, members, passkeys, premiumSessions, savedMemes, shares, webauthnChallenges } from '../db/schema';
+import {
+  accounts,
+  accountSessions,
+  activity,
+  apiKeys,
+  apiKeyUsage,
+  members,
+  passkeys,
+  premiumSessions,
+  savedMemes,
+  shares,
+  webauthnChallenges,
+} from '../db/schema';
 import { markSharesDeleted } from '../db/shares';
 import { purgeTagsEverywhere, type EdgePurgeConfig } from '../edge-purge';
 
@@ -27,7 +39,10 @@ type DeletionEnv = Pick<Env, 'BUCKET' | 'DB'> & EdgePurgeConfig;
 export async function deleteAccount(env: DeletionEnv, accountId: string, now = Date.now()): Promise<string[]> {
   const d = drizzle(env.DB);
   await d.batch([
-    d.update(accounts).set({ deletingAt: now }).where(and(eq(accounts.id, accountId), isNull(accounts.deletingAt))),
+    d
+      .update(accounts)
+      .set({ deletingAt: now })
+      .where(and(eq(accounts.id, accountId), isNull(accounts.deletingAt))),
     d.delete(accountSessions).where(eq(accountSessions.accountId, accountId)),
     d.delete(passkeys).where(eq(passkeys.accountId, accountId)),
     d.delete(webauthnChallenges).where(eq(webauthnChallenges.accountId, accountId)),
@@ -42,14 +57,34 @@ async function deleteObjects(bucket: R2Bucket, keys: string[]): Promise<void> {
 /** Everything the account owns, each step repeatable; the account row goes last. The shares it took down. */
 export async function finishDeletion(env: DeletionEnv, accountId: string, now = Date.now()): Promise<string[]> {
   const d = drizzle(env.DB);
-  const memes = await d.select({ key: savedMemes.objectKey }).from(savedMemes).where(eq(savedMemes.memberId, accountId));
-  await deleteObjects(env.BUCKET, memes.map((m) => m.key));
+  const memes = await d
+    .select({ key: savedMemes.objectKey })
+    .from(savedMemes)
+    .where(eq(savedMemes.memberId, accountId));
+  await deleteObjects(
+    env.BUCKET,
+    memes.map((m) => m.key),
+  );
   await d.delete(savedMemes).where(eq(savedMemes.memberId, accountId));
 
-  const live = await d.select({ id: shares.id, key: shares.objectKey }).from(shares).where(and(eq(shares.memberId, accountId), isNull(shares.deletedAt)));
-  await deleteObjects(env.BUCKET, live.map((s) => s.key));
-  await markSharesDeleted(env.DB, live.map((s) => s.id), 'account deleted', now);
-  await purgeTagsEverywhere(env, live.map((s) => shareCacheTag(s.id)));
+  const live = await d
+    .select({ id: shares.id, key: shares.objectKey })
+    .from(shares)
+    .where(and(eq(shares.memberId, accountId), isNull(shares.deletedAt)));
+  await deleteObjects(
+    env.BUCKET,
+    live.map((s) => s.key),
+  );
+  await markSharesDeleted(
+    env.DB,
+    live.map((s) => s.id),
+    'account deleted',
+    now,
+  );
+  await purgeTagsEverywhere(
+    env,
+    live.map((s) => shareCacheTag(s.id)),
+  );
   // The tombstones stay (their links answer 410, ADR 0139) but no longer say whose they were.
   await d.update(shares).set({ memberId: null, visitorId: null }).where(eq(shares.memberId, accountId));
 
@@ -68,13 +103,21 @@ export async function finishDeletion(env: DeletionEnv, accountId: string, now = 
 
 /** Whether the account's deletion has begun (its first batch ran): then the cron will finish it. */
 export async function deletionBegun(db: D1Database, accountId: string): Promise<boolean> {
-  const [row] = await drizzle(db).select({ id: accounts.id }).from(accounts).where(and(eq(accounts.id, accountId), isNotNull(accounts.deletingAt))).limit(1);
+  const [row] = await drizzle(db)
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), isNotNull(accounts.deletingAt)))
+    .limit(1);
   return row !== undefined;
 }
 
 /** The cron's part: deletions a request began and did not finish. How many it finished. */
 export async function finishAccountDeletions(env: DeletionEnv, now: number): Promise<number> {
-  const due = await drizzle(env.DB).select({ id: accounts.id }).from(accounts).where(isNotNull(accounts.deletingAt)).limit(CRON_BATCH);
+  const due = await drizzle(env.DB)
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(isNotNull(accounts.deletingAt))
+    .limit(CRON_BATCH);
   for (const { id } of due) await finishDeletion(env, id, now);
   return due.length;
 }

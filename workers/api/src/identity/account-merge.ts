@@ -15,30 +15,64 @@ export async function moveVisitorInto(db: D1Database, visitorId: string, account
     // Premium moves with its first day (the earlier of the two when the account had it too).
     d
       .insert(members)
-      .select(d.select({ id: sql<string>`${accountId}`.as('id'), createdAt: members.createdAt }).from(members).where(eq(members.id, visitorId)))
-      .onConflictDoUpdate({ target: members.id, set: { createdAt: sql`min(${members.createdAt}, excluded.created_at)` } })
+      .select(
+        d
+          .select({ id: sql<string>`${accountId}`.as('id'), createdAt: members.createdAt })
+          .from(members)
+          .where(eq(members.id, visitorId)),
+      )
+      .onConflictDoUpdate({
+        target: members.id,
+        set: { createdAt: sql`min(${members.createdAt}, excluded.created_at)` },
+      })
       .returning({ id: members.id }),
     d.delete(members).where(eq(members.id, visitorId)),
     // The browser's premium cookie session ends: the account's session carries premium from now on.
     d.delete(premiumSessions).where(eq(premiumSessions.memberId, visitorId)),
-    d.update(savedMemes).set({ memberId: accountId }).where(eq(savedMemes.memberId, visitorId)).returning({ id: savedMemes.id }),
-    d.update(apiKeys).set({ memberId: accountId }).where(eq(apiKeys.memberId, visitorId)).returning({ id: apiKeys.id, revokedAt: apiKeys.revokedAt }),
+    d
+      .update(savedMemes)
+      .set({ memberId: accountId })
+      .where(eq(savedMemes.memberId, visitorId))
+      .returning({ id: savedMemes.id }),
+    d
+      .update(apiKeys)
+      .set({ memberId: accountId })
+      .where(eq(apiKeys.memberId, visitorId))
+      .returning({ id: apiKeys.id, revokedAt: apiKeys.revokedAt }),
     d
       .update(shares)
       .set({ memberId: accountId })
-      .where(and(isNull(shares.deletedAt), or(eq(shares.memberId, visitorId), and(eq(shares.visitorId, visitorId), isNull(shares.memberId)))))
+      .where(
+        and(
+          isNull(shares.deletedAt),
+          or(eq(shares.memberId, visitorId), and(eq(shares.visitorId, visitorId), isNull(shares.memberId))),
+        ),
+      )
       .returning({ id: shares.id }),
     // Activity adds up day by day (both may have counted the same day).
     d
       .insert(activity)
       .select(
         d
-          .select({ memberId: sql<string>`${accountId}`.as('member_id'), kind: activity.kind, day: activity.day, count: activity.count })
+          .select({
+            memberId: sql<string>`${accountId}`.as('member_id'),
+            kind: activity.kind,
+            day: activity.day,
+            count: activity.count,
+          })
           .from(activity)
           .where(eq(activity.memberId, visitorId)),
       )
-      .onConflictDoUpdate({ target: [activity.memberId, activity.kind, activity.day], set: { count: sql`${activity.count} + excluded.count` } }),
+      .onConflictDoUpdate({
+        target: [activity.memberId, activity.kind, activity.day],
+        set: { count: sql`${activity.count} + excluded.count` },
+      }),
     d.delete(activity).where(eq(activity.memberId, visitorId)),
   ]);
-  return { premium: premium.length > 0, memes: memes.length, keys: keys.filter((k) => k.revokedAt === null).length, shares: moved.length };
+  return {
+    premium: premium.length > 0,
+    memes: memes.length,
+    keys: keys.filter((k) => k.revokedAt === null).length,
+    shares: moved.length,
+  };
 }

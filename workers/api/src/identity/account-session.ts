@@ -13,7 +13,12 @@ import { randomId, sign, signingSecret, verify } from './signing';
 export const ACCOUNT_COOKIE = 'mf_account';
 
 /** This request's signed-in account, read once per request (later callers share the answer). */
-export function accountOf(request: Request, env: Env, context: Pick<RequestContext, 'account'>, now = Date.now()): Promise<AccountSession | null> {
+export function accountOf(
+  request: Request,
+  env: Env,
+  context: Pick<RequestContext, 'account'>,
+  now = Date.now(),
+): Promise<AccountSession | null> {
   context.account ??= readAccountSession(request, env, now);
   return context.account;
 }
@@ -29,12 +34,20 @@ async function readAccountSession(request: Request, env: Env, now: number): Prom
   if (!id) return null;
   const row = await findAccountSession(env.DB, id, now);
   if (!row) return null;
-  const premium = row.memberSince === null ? null : { id: `account:${row.id}`, memberId: row.accountId, memberSince: row.memberSince, expiresAt: row.expiresAt };
+  const premium =
+    row.memberSince === null
+      ? null
+      : { id: `account:${row.id}`, memberId: row.accountId, memberSince: row.memberSince, expiresAt: row.expiresAt };
   return { id: row.id, accountId: row.accountId, premium };
 }
 
 /** Opens a session for the account on this device; answers its Set-Cookie values (the session and the page's hint). */
-export async function openAccountSession(request: Request, env: Env, accountId: string, now = Date.now()): Promise<{ id: string; cookies: string[] }> {
+export async function openAccountSession(
+  request: Request,
+  env: Env,
+  accountId: string,
+  now = Date.now(),
+): Promise<{ id: string; cookies: string[] }> {
   const id = randomId();
   await insertAccountSession(env.DB, {
     id,
@@ -43,8 +56,16 @@ export async function openAccountSession(request: Request, env: Env, accountId: 
     createdAt: now,
     expiresAt: now + ACCOUNT_SESSION_TTL_SECONDS * 1000,
   });
-  const cookie = cookieHeader(request, ACCOUNT_COOKIE, await sign(signingSecret(env), 'account', id), ACCOUNT_SESSION_TTL_SECONDS);
-  return { id, cookies: [cookie, cookieHeader(request, SIGNED_IN_HINT_COOKIE, '1', ACCOUNT_SESSION_TTL_SECONDS, true)] };
+  const cookie = cookieHeader(
+    request,
+    ACCOUNT_COOKIE,
+    await sign(signingSecret(env), 'account', id),
+    ACCOUNT_SESSION_TTL_SECONDS,
+  );
+  return {
+    id,
+    cookies: [cookie, cookieHeader(request, SIGNED_IN_HINT_COOKIE, '1', ACCOUNT_SESSION_TTL_SECONDS, true)],
+  };
 }
 
 /** Ends this device's session (if any). */
@@ -53,4 +74,7 @@ export async function closeAccountSession(env: Env, session: AccountSession | nu
 }
 
 /** The Set-Cookie values that sign this browser out: the session cookie and the page's hint deleted. */
-export const signedOutCookies = (request: Request) => [cookieHeader(request, ACCOUNT_COOKIE, '', 0), cookieHeader(request, SIGNED_IN_HINT_COOKIE, '', 0, true)];
+export const signedOutCookies = (request: Request) => [
+  cookieHeader(request, ACCOUNT_COOKIE, '', 0),
+  cookieHeader(request, SIGNED_IN_HINT_COOKIE, '', 0, true),
+];

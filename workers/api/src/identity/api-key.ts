@@ -7,7 +7,15 @@
  *
  * The key itself is never logged, stored or echoed: only its SHA-256 is looked up, and every message is a constant.
  */
-import { API_KEY_DISPLAY_CHARS, API_KEY_MESSAGES, API_KEY_PATTERN, API_KEY_PREFIX, API_MONTHLY_CALLS, BROWSER_ONLY_PATHS, RATE_LIMIT_HEADERS } from '../../../../core/api/api-keys';
+import {
+  API_KEY_DISPLAY_CHARS,
+  API_KEY_MESSAGES,
+  API_KEY_PATTERN,
+  API_KEY_PREFIX,
+  API_MONTHLY_CALLS,
+  BROWSER_ONLY_PATHS,
+  RATE_LIMIT_HEADERS,
+} from '../../../../core/api/api-keys';
 import { counterFor } from '../counters';
 import { findActiveKey } from '../db/api-keys';
 import { HttpError } from '../errors';
@@ -48,17 +56,25 @@ export async function generateApiKey(): Promise<{ key: string; prefix: string; k
 const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message, { 'www-authenticate': 'Bearer' });
 
 const monthlyLimitReached = (call: KeyedCall) =>
-  new HttpError(429, 'quota_exceeded', API_KEY_MESSAGES.monthlyLimit(call.limit), { 'retry-after': String(call.resetSeconds) });
+  new HttpError(429, 'quota_exceeded', API_KEY_MESSAGES.monthlyLimit(call.limit), {
+    'retry-after': String(call.resetSeconds),
+  });
 
 /**
  * The router's first step: nothing to do without an Authorization header; otherwise the key must be well formed,
  * known and active, or the request is answered 401/403 before any route runs; a key whose month is already spent is
  * answered 429 without a write.
  */
-export async function authenticateApiKey(request: Request, env: Env, context: RequestContext, now = Date.now()): Promise<void> {
+export async function authenticateApiKey(
+  request: Request,
+  env: Env,
+  context: RequestContext,
+  now = Date.now(),
+): Promise<void> {
   const header = request.headers.get('authorization');
   if (header === null) return;
-  if (BROWSER_ONLY_PATHS.test(new URL(request.url).pathname)) throw new HttpError(403, 'forbidden', API_KEY_MESSAGES.browserOnly);
+  if (BROWSER_ONLY_PATHS.test(new URL(request.url).pathname))
+    throw new HttpError(403, 'forbidden', API_KEY_MESSAGES.browserOnly);
   const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header);
   const key = match?.[1];
   if (!key || !API_KEY_PATTERN.test(key)) throw unauthorized(API_KEY_MESSAGES.malformed);
@@ -68,8 +84,23 @@ export async function authenticateApiKey(request: Request, env: Env, context: Re
 
   const limit = monthlyCallLimit(env);
   const resetSeconds = secondsToNextUtcMonth(now);
-  const session: PremiumSession = { id: `key:${found.id}`, memberId: found.memberId, memberSince: found.memberSince, expiresAt: now + resetSeconds * 1000 };
-  const call: KeyedCall = { keyId: found.id, session, month, limit, calls: Math.min(found.callsThisMonth, limit), resetSeconds, metered: false, counted: false, now };
+  const session: PremiumSession = {
+    id: `key:${found.id}`,
+    memberId: found.memberId,
+    memberSince: found.memberSince,
+    expiresAt: now + resetSeconds * 1000,
+  };
+  const call: KeyedCall = {
+    keyId: found.id,
+    session,
+    month,
+    limit,
+    calls: Math.min(found.callsThisMonth, limit),
+    resetSeconds,
+    metered: false,
+    counted: false,
+    now,
+  };
   context.keyedCall = call;
   if (call.calls >= limit) throw monthlyLimitReached(call);
   // Rate limits count on the key (and, in production, the client address), never on a cookie minted for the call.
@@ -86,7 +117,12 @@ const meterOf = (env: Env, call: KeyedCall) => counterFor(env, `key:${call.keyId
  * writes the month's count to D1 later, off the call's way (counters/key-meter.ts, ADR 0149). The lookup's count
  * from D1 is where the object starts a month it has not counted.
  */
-export async function meterKeyCall(_request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<void> {
+export async function meterKeyCall(
+  _request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<void> {
   const call = context.keyedCall;
   if (!call || call.metered) return;
   call.metered = true;

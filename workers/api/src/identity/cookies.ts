@@ -20,8 +20,20 @@ function secureFor(request: Request): boolean {
  * An HttpOnly, SameSite=Lax cookie for the whole site; `maxAgeSeconds` 0 deletes it. `readable` leaves HttpOnly off,
  * for a hint the page's script reads (the header's "Account" link) and that grants nothing.
  */
-export function cookieHeader(request: Request, name: string, value: string, maxAgeSeconds: number, readable = false): string {
-  const parts = [`${name}=${value}`, 'Path=/', `Max-Age=${maxAgeSeconds}`, ...(readable ? [] : ['HttpOnly']), 'SameSite=Lax'];
+export function cookieHeader(
+  request: Request,
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+  readable = false,
+): string {
+  const parts = [
+    `${name}=${value}`,
+    'Path=/',
+    `Max-Age=${maxAgeSeconds}`,
+    ...(readable ? [] : ['HttpOnly']),
+    'SameSite=Lax',
+  ];
   if (secureFor(request)) parts.push('Secure');
   return parts.join('; ');
 }

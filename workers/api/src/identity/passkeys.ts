@@ -15,7 +15,14 @@ import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import { ACCOUNT_MESSAGES, deviceLabel, type CredentialResponse } from '../../../../core/api/account';
 import { WEBAUTHN_CHALLENGE_TTL_SECONDS } from '../../../../core/limits';
 import { SITE_NAME } from '../../../../core/site';
-import { findPasskey, putChallenge, recordPasskeyUse, takeChallenge, type ChallengePurpose, type PasskeyRow } from '../db/accounts';
+import {
+  findPasskey,
+  putChallenge,
+  recordPasskeyUse,
+  takeChallenge,
+  type ChallengePurpose,
+  type PasskeyRow,
+} from '../db/accounts';
 import { HttpError } from '../errors';
 import { siteOrigins } from '../http';
 
@@ -40,16 +47,28 @@ const notVerified = () => new HttpError(401, 'unauthorized', ACCOUNT_MESSAGES.no
 /** The challenge the browser signed, read from its client data (the library checks it again, with everything else). */
 function signedChallenge(response: CredentialResponse): string {
   try {
-    const data = JSON.parse(isoUint8Array.toUTF8String(isoBase64URL.toBuffer(response.response.clientDataJSON))) as { challenge?: unknown };
+    const data = JSON.parse(isoUint8Array.toUTF8String(isoBase64URL.toBuffer(response.response.clientDataJSON))) as {
+      challenge?: unknown;
+    };
     if (typeof data.challenge === 'string' && data.challenge.length > 0) return data.challenge;
   } catch {
     // not base64url JSON: said below
   }
-  throw new HttpError(400, 'validation_failed', 'The passkey answer is not one a browser makes (its client data cannot be read).');
+  throw new HttpError(
+    400,
+    'validation_failed',
+    'The passkey answer is not one a browser makes (its client data cannot be read).',
+  );
 }
 
 /** Options for making a passkey: a new account's first (`create`), or one more for a signed-in account (`add`). */
-export async function creationOptions(env: Env, purpose: Exclude<ChallengePurpose, 'sign-in'>, accountId: string, existing: PasskeyRow[], now = Date.now()) {
+export async function creationOptions(
+  env: Env,
+  purpose: Exclude<ChallengePurpose, 'sign-in'>,
+  accountId: string,
+  existing: PasskeyRow[],
+  now = Date.now(),
+) {
   const rp = relyingParty(env);
   const options = await generateRegistrationOptions({
     rpName: SITE_NAME,
@@ -68,7 +87,13 @@ export async function creationOptions(env: Env, purpose: Exclude<ChallengePurpos
 }
 
 /** Verifies a new passkey against its taken challenge: the account it is for, and the row to keep. */
-export async function verifyCreation(request: Request, env: Env, purpose: Exclude<ChallengePurpose, 'sign-in'>, response: CredentialResponse, now = Date.now()) {
+export async function verifyCreation(
+  request: Request,
+  env: Env,
+  purpose: Exclude<ChallengePurpose, 'sign-in'>,
+  response: CredentialResponse,
+  now = Date.now(),
+) {
   const rp = relyingParty(env);
   const challenge = signedChallenge(response);
   const taken = await takeChallenge(env.DB, challenge, purpose, now);
@@ -120,7 +145,8 @@ export async function verifySignIn(env: Env, response: CredentialResponse, now =
   const passkey = await findPasskey(env.DB, response.id);
   if (!passkey) throw new HttpError(401, 'unauthorized', ACCOUNT_MESSAGES.unknownPasskey);
   const userHandle = (response.response as { userHandle?: unknown }).userHandle;
-  if (typeof userHandle === 'string' && userHandle !== isoBase64URL.fromUTF8String(passkey.accountId)) throw notVerified();
+  if (typeof userHandle === 'string' && userHandle !== isoBase64URL.fromUTF8String(passkey.accountId))
+    throw notVerified();
   let verified;
   try {
     verified = await verifyAuthenticationResponse({
@@ -136,6 +162,7 @@ export async function verifySignIn(env: Env, response: CredentialResponse, now =
     throw notVerified();
   }
   if (!verified.verified) throw notVerified();
-  if (!(await recordPasskeyUse(env.DB, passkey.id, passkey.counter, verified.authenticationInfo.newCounter, now))) throw notVerified();
+  if (!(await recordPasskeyUse(env.DB, passkey.id, passkey.counter, verified.authenticationInfo.newCounter, now)))
+    throw notVerified();
   return passkey;
 }

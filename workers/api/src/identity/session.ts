@@ -26,7 +26,12 @@ export type { PremiumSession } from './request-context';
  * signed-in account is premium when the account unlocked it (ADR 0170); a browser's own premium cookie is not read
  * then (signing in moved it into the account).
  */
-export async function readSession(request: Request, env: Env, context: Pick<RequestContext, 'keyedCall' | 'account'>, now = Date.now()): Promise<PremiumSession | null> {
+export async function readSession(
+  request: Request,
+  env: Env,
+  context: Pick<RequestContext, 'keyedCall' | 'account'>,
+  now = Date.now(),
+): Promise<PremiumSession | null> {
   const keyed = context.keyedCall?.session;
   if (keyed) return keyed;
   const account = await accountOf(request, env, context, now);
@@ -39,7 +44,12 @@ export async function readSession(request: Request, env: Env, context: Pick<Requ
 
 async function findSession(env: Env, id: string, now: number): Promise<PremiumSession | null> {
   const rows = await drizzle(env.DB)
-    .select({ id: premiumSessions.id, memberId: premiumSessions.memberId, expiresAt: premiumSessions.expiresAt, memberSince: members.createdAt })
+    .select({
+      id: premiumSessions.id,
+      memberId: premiumSessions.memberId,
+      expiresAt: premiumSessions.expiresAt,
+      memberSince: members.createdAt,
+    })
     .from(premiumSessions)
     .innerJoin(members, eq(members.id, premiumSessions.memberId))
     .where(and(eq(premiumSessions.id, id), gt(premiumSessions.expiresAt, now)))
@@ -48,7 +58,11 @@ async function findSession(env: Env, id: string, now: number): Promise<PremiumSe
 }
 
 /** Like readSession, but a visitor without a valid session is answered 401. */
-export async function requireSession(request: Request, env: Env, context: Pick<RequestContext, 'keyedCall' | 'account'>): Promise<PremiumSession> {
+export async function requireSession(
+  request: Request,
+  env: Env,
+  context: Pick<RequestContext, 'keyedCall' | 'account'>,
+): Promise<PremiumSession> {
   const session = await readSession(request, env, context);
   if (!session) throw new HttpError(401, 'unauthorized', PREMIUM_REQUIRED_MESSAGE);
   return session;
@@ -60,7 +74,14 @@ export async function requireSession(request: Request, env: Env, context: Pick<R
  * this browser's visitor id, so saved memes come back when the same browser unlocks again; for a signed-in account it
  * is the account, unlocked once for every device, and no cookie is needed (ADR 0170).
  */
-export async function openSession(request: Request, env: Env, visitor: Visitor, accessCode: string, now = Date.now(), account: AccountSession | null = null) {
+export async function openSession(
+  request: Request,
+  env: Env,
+  visitor: Visitor,
+  accessCode: string,
+  now = Date.now(),
+  account: AccountSession | null = null,
+) {
   const expected = env.DASHBOARD_ACCESS_CODE;
   if (!expected) throw new HttpError(503, 'not_configured', 'Premium access is not configured on this server.');
   const attempt = await admitAttempt(env, visitor, clientAddress(request, env) !== null, now);
@@ -71,8 +92,16 @@ export async function openSession(request: Request, env: Env, visitor: Visitor, 
   await attempt.settle('accepted');
   if (account) {
     await drizzle(env.DB).insert(members).values({ id: account.accountId, createdAt: now }).onConflictDoNothing();
-    const [member] = await drizzle(env.DB).select({ createdAt: members.createdAt }).from(members).where(eq(members.id, account.accountId));
-    const session: PremiumSession = { id: `account:${account.id}`, memberId: account.accountId, memberSince: member!.createdAt, expiresAt: now + PREMIUM_SESSION_TTL_SECONDS * 1000 };
+    const [member] = await drizzle(env.DB)
+      .select({ createdAt: members.createdAt })
+      .from(members)
+      .where(eq(members.id, account.accountId));
+    const session: PremiumSession = {
+      id: `account:${account.id}`,
+      memberId: account.accountId,
+      memberSince: member!.createdAt,
+      expiresAt: now + PREMIUM_SESSION_TTL_SECONDS * 1000,
+    };
     return { cookie: null, session };
   }
   const id = randomId();
@@ -82,7 +111,12 @@ export async function openSession(request: Request, env: Env, visitor: Visitor, 
     db.insert(members).values({ id: visitor.id, createdAt: now }).onConflictDoNothing(),
     db.insert(premiumSessions).values({ id, memberId: visitor.id, createdAt: now, expiresAt }),
   ]);
-  const cookie = cookieHeader(request, SESSION_COOKIE, await sign(signingSecret(env), 'session', id), PREMIUM_SESSION_TTL_SECONDS);
+  const cookie = cookieHeader(
+    request,
+    SESSION_COOKIE,
+    await sign(signingSecret(env), 'session', id),
+    PREMIUM_SESSION_TTL_SECONDS,
+  );
   return { cookie, session: (await findSession(env, id, now))! };
 }
 

@@ -25,7 +25,12 @@ export const utcDay = (now = Date.now()) => new Date(now).toISOString().slice(0,
  * The visitor of this request, identified once per request: later callers get the same id, and a first-time
  * visitor's new cookie goes on the answer, whatever it is (request-context.ts), exactly once.
  */
-export function visitorOf(request: Request, env: Pick<Env, 'SESSION_SECRET' | 'CLIENT_ADDRESS'>, context: RequestContext, now = Date.now()): Promise<Visitor> {
+export function visitorOf(
+  request: Request,
+  env: Pick<Env, 'SESSION_SECRET' | 'CLIENT_ADDRESS'>,
+  context: RequestContext,
+  now = Date.now(),
+): Promise<Visitor> {
   context.visitor ??= identifyVisitor(request, env, now).then(({ setCookie, ...visitor }) => {
     if (setCookie) context.setCookie(setCookie);
     return visitor;
@@ -34,7 +39,11 @@ export function visitorOf(request: Request, env: Pick<Env, 'SESSION_SECRET' | 'C
 }
 
 /** Who sent this request, from its cookie and network alone (no cookie is sent: see `visitorOf`). */
-export async function identifyVisitor(request: Request, env: Pick<Env, 'SESSION_SECRET' | 'CLIENT_ADDRESS'>, now = Date.now()): Promise<IdentifiedVisitor> {
+export async function identifyVisitor(
+  request: Request,
+  env: Pick<Env, 'SESSION_SECRET' | 'CLIENT_ADDRESS'>,
+  now = Date.now(),
+): Promise<IdentifiedVisitor> {
   const secret = signingSecret(env);
   let id = await verify(secret, 'visitor', readCookie(request, VISITOR_COOKIE));
   let setCookie: string | undefined;

@@ -80,10 +80,16 @@ export type { Allowance, EngineResult, EngineServices, Picture, SearchCalls, Str
 export type ToolFields = { [K in OperationName]: { operation: K } & OptionsByOperation[K] }[OperationName];
 
 /** `run` for a route's parsed fields (the name and options travel together). */
-export const runFields = (input: Picture, fields: ToolFields, services: EngineServices) => run(fields.operation, input, fields as never, services);
+export const runFields = (input: Picture, fields: ToolFields, services: EngineServices) =>
+  run(fields.operation, input, fields as never, services);
 
 /** Runs one tool operation on an accepted picture. */
-export async function run<K extends OperationName>(operation: K, input: Picture, options: OptionsByOperation[K], services: EngineServices): Promise<EngineResult | StreamedResult> {
+export async function run<K extends OperationName>(
+  operation: K,
+  input: Picture,
+  options: OptionsByOperation[K],
+  services: EngineServices,
+): Promise<EngineResult | StreamedResult> {
   reach(services, 'processing');
   const result = await runOperation(operation, input, options, services);
   throwIfCancelled(services.signal);
@@ -95,20 +101,36 @@ export async function run<K extends OperationName>(operation: K, input: Picture,
   return bytes === result.bytes ? result : { ...result, bytes };
 }
 
-async function runOperation(operation: string, input: Picture, options: unknown, services: EngineServices): Promise<EngineResult | StreamedResult> {
+async function runOperation(
+  operation: string,
+  input: Picture,
+  options: unknown,
+  services: EngineServices,
+): Promise<EngineResult | StreamedResult> {
   if (!Object.hasOwn(OPERATIONS, operation)) throw new HttpError(400, 'validation_failed', 'Unknown operation.');
   const op = OPERATIONS[operation as OperationName] as Operation<unknown>;
   const job: Job = { operation, input, services, notes: [] };
   // An animated GIF or WebP keeps its frames where the operation can (animation/, ADR 0137), unless the request chose
   // its first frame only; elsewhere the first frame is used, and said (an APNG is read as its first frame).
-  if (input.header.animated && (input.header.format === 'gif' || input.header.format === 'webp') && !input.firstFrameOnly) {
-    const plan = 'plan' in op ? async () => op.plan(job, options) : operation === 'resize' ? async () => resizePlanOf(job, options) : null;
+  if (
+    input.header.animated &&
+    (input.header.format === 'gif' || input.header.format === 'webp') &&
+    !input.firstFrameOnly
+  ) {
+    const plan =
+      'plan' in op
+        ? async () => op.plan(job, options)
+        : operation === 'resize'
+          ? async () => resizePlanOf(job, options)
+          : null;
     const kept = await runOnEveryFrame(operation, job, options as Record<string, unknown>, plan);
     if (kept) return kept;
     if (!op.allFrames && ['compress', 'convert', 'resize'].includes(operation)) job.notes.push(KEEP_ANIMATION_HINT);
   }
-  if (input.header.animated && input.firstFrameOnly) job.notes.push('Only the first frame of the animation was used, as asked (frames=first).');
-  else if (input.header.animated && !op.allFrames) job.notes.unshift('The picture is animated: only its first frame was used.');
+  if (input.header.animated && input.firstFrameOnly)
+    job.notes.push('Only the first frame of the animation was used, as asked (frames=first).');
+  else if (input.header.animated && !op.allFrames)
+    job.notes.unshift('The picture is animated: only its first frame was used.');
   if ('run' in op) return op.run(job, options);
   return pixelOperation(job, await op.plan(job, options), op.details);
 }

@@ -23,7 +23,16 @@ export const SLICE_BUDGET_MS = 250;
  * for AVIF: 355 measured on noise and on a plasma, 1,200² in 510 ms). HEIC is never decoded here (the image service
  * reads it, ADR 0132).
  */
-export const DECODE_MS_PER_MP: Readonly<Record<ImageFormat, number>> = { jpeg: 30, png: 90, webp: 80, tiff: 100, gif: 40, bmp: 40, avif: 360, heic: Infinity };
+export const DECODE_MS_PER_MP: Readonly<Record<ImageFormat, number>> = {
+  jpeg: 30,
+  png: 90,
+  webp: 80,
+  tiff: 100,
+  gif: 40,
+  bmp: 40,
+  avif: 360,
+  heic: Infinity,
+};
 
 /**
  * Encoding, per output format. mozjpeg slows down as quality rises (more coefficients to code): 400 ms a megapixel up
@@ -60,14 +69,16 @@ export type WasmOperation = keyof typeof OPERATION_MS_PER_MP;
 export const OXIPNG_MS_PER_MP = 1400;
 export const PALETTE_MS_PER_MP = 400;
 
-const within = (msPerMegapixel: number) => (msPerMegapixel <= 0 ? Infinity : Math.floor((SLICE_BUDGET_MS / msPerMegapixel) * 1_000_000));
+const within = (msPerMegapixel: number) =>
+  msPerMegapixel <= 0 ? Infinity : Math.floor((SLICE_BUDGET_MS / msPerMegapixel) * 1_000_000);
 
 /**
  * The most pixels one decode of `format` may have. AVIF is the exception: the image service cannot read it in
  * production (the Images binding reads AVIF on Enterprise plans only), so the isolate decodes every AVIF taken, up
  * to 1,200² (AVIF_MAX_SIDE, held at intake): one call of about twice a slice, the price of taking AVIF (ADR 0132).
  */
-export const decodeSlicePixels = (format: ImageFormat) => (format === 'avif' ? AVIF_MAX_SIDE ** 2 : within(DECODE_MS_PER_MP[format]));
+export const decodeSlicePixels = (format: ImageFormat) =>
+  format === 'avif' ? AVIF_MAX_SIDE ** 2 : within(DECODE_MS_PER_MP[format]);
 /** The most pixels one encode to `format` at `quality` may have (the worst quality where none is given). */
 export const encodeSlicePixels = (format: OutputFormat, quality = 100) => within(ENCODE_MS_PER_MP[format](quality));
 /** The most pixels the operation's own step may have. */

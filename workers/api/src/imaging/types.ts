@@ -100,7 +100,9 @@ export interface Picture {
   firstFrameOnly?: boolean;
 }
 
-export type EngineResult = Omit<ToolResult, 'imageUrl' | 'expiresAt' | 'size' | 'compressionRatio'> & { bytes: Uint8Array };
+export type EngineResult = Omit<ToolResult, 'imageUrl' | 'expiresAt' | 'size' | 'compressionRatio'> & {
+  bytes: Uint8Array;
+};
 /**
  * An AI result (ADR 0114): a stream the store reads once, never held whole here. Its size is known once the store
  * has read its header, so width and height come from there.

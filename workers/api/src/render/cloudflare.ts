@@ -12,8 +12,23 @@
  *   queries (each adds a binding or a script to the page's world); what to capture is measured through DevTools'
  *   own DOM agents (core/tools/html-capture.ts).
  */
-import type { Browser, BrowserContext, BrowserWorker, Page, PuppeteerWorkers, SessionGuardrails } from '@cloudflare/puppeteer';
-import { HTML_RENDER_TIMEOUT_MS, RENDER_CSP, RENDER_START_SCRIPT, RENDER_URL, renderMayLoad, type HtmlRenderOptions, type RenderOutcome } from '../../../../core/tools/html';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserWorker,
+  Page,
+  PuppeteerWorkers,
+  SessionGuardrails,
+} from '@cloudflare/puppeteer';
+import {
+  HTML_RENDER_TIMEOUT_MS,
+  RENDER_CSP,
+  RENDER_START_SCRIPT,
+  RENDER_URL,
+  renderMayLoad,
+  type HtmlRenderOptions,
+  type RenderOutcome,
+} from '../../../../core/tools/html';
 import { CaptureProblem, measureCapture, type DevTools } from '../../../../core/tools/html-capture';
 import { RendererError, timeoutMessage, type HtmlRenderer } from './types';
 
@@ -33,7 +48,8 @@ const DEFAULT_FAVICON = `${RENDER_URL}favicon.ico`;
 const UNAVAILABLE = 'The HTML renderer is busy or unavailable right now. Please try again in a minute.';
 const BROWSER_LOST = "The renderer's browser stopped while drawing this page. Please try again.";
 const BROWSER_STUCK = "The renderer's browser stopped answering, so we closed it. Please try again.";
-const TAB_CRASHED = 'The page crashed the browser tab, most likely by using too much memory. Simplify the page or its scripts and try again.';
+const TAB_CRASHED =
+  'The page crashed the browser tab, most likely by using too much memory. Simplify the page or its scripts and try again.';
 const FAILED = 'The browser could not render this page. Please check the HTML and try again.';
 
 async function openBrowser(puppeteer: PuppeteerWorkers, binding: BrowserWorker): Promise<Browser> {
@@ -80,7 +96,11 @@ interface Attempt {
  * Renders one page in its own incognito context of a connected browser; the deadline covers the context, loading,
  * layout and the screenshot. Exported so local-render/browser-rendering.test.ts can run it on Debian's Chromium.
  */
-export async function renderInSession(browser: Browser, options: HtmlRenderOptions, timeoutMs: number): Promise<RenderOutcome> {
+export async function renderInSession(
+  browser: Browser,
+  options: HtmlRenderOptions,
+  timeoutMs: number,
+): Promise<RenderOutcome> {
   const attempt: Attempt = { pageStarted: false, tabCrashed: false };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -100,7 +120,12 @@ export async function renderInSession(browser: Browser, options: HtmlRenderOptio
   throw blame(failure.err, browser, attempt, closed);
 }
 
-async function openAndCapture(browser: Browser, attempt: Attempt, options: HtmlRenderOptions, timeoutMs: number): Promise<RenderOutcome> {
+async function openAndCapture(
+  browser: Browser,
+  attempt: Attempt,
+  options: HtmlRenderOptions,
+  timeoutMs: number,
+): Promise<RenderOutcome> {
   attempt.context = browser.createBrowserContext();
   const page = await (await attempt.context).newPage();
   page.on('error', () => (attempt.tabCrashed = true));
@@ -111,16 +136,24 @@ async function openAndCapture(browser: Browser, attempt: Attempt, options: HtmlR
 /** Closes the request's context; a session that cannot do it in time is closed for good (false), never reused. */
 async function release(browser: Browser, attempt: Attempt): Promise<boolean> {
   if (!attempt.context || !browser.connected) return true;
-  const closing = attempt.context.then((context) => context.close()).then(
-    () => true,
-    () => true, // a context that failed to open, or a session that went away meanwhile, has nothing left to close
-  );
+  const closing = attempt.context
+    .then((context) => context.close())
+    .then(
+      () => true,
+      () => true, // a context that failed to open, or a session that went away meanwhile, has nothing left to close
+    );
   let grace: ReturnType<typeof setTimeout> | undefined;
-  const closed = await Promise.race([closing, new Promise<false>((resolve) => (grace = setTimeout(() => resolve(false), CLOSE_GRACE_MS)))]);
+  const closed = await Promise.race([
+    closing,
+    new Promise<false>((resolve) => (grace = setTimeout(() => resolve(false), CLOSE_GRACE_MS))),
+  ]);
   clearTimeout(grace);
   if (!closed) {
     // A stuck browser may not answer its close either; the caller's disconnect drops the connection regardless.
-    await Promise.race([browser.close().catch(() => undefined), new Promise((resolve) => (grace = setTimeout(resolve, CLOSE_GRACE_MS)))]);
+    await Promise.race([
+      browser.close().catch(() => undefined),
+      new Promise((resolve) => (grace = setTimeout(resolve, CLOSE_GRACE_MS))),
+    ]);
     clearTimeout(grace);
   }
   return closed;
@@ -131,7 +164,8 @@ function blame(err: unknown, browser: Browser, attempt: Attempt, closed: boolean
   if (attempt.tabCrashed) return new RendererError(422, 'render_failed', TAB_CRASHED);
   if (err instanceof CaptureProblem) return new RendererError(400, err.code, err.message);
   const timedOut = err instanceof RendererError && err.code === 'render_timeout';
-  if (timedOut && (!attempt.pageStarted || !closed)) return new RendererError(503, 'renderer_unavailable', BROWSER_STUCK);
+  if (timedOut && (!attempt.pageStarted || !closed))
+    return new RendererError(503, 'renderer_unavailable', BROWSER_STUCK);
   if (!browser.connected) return new RendererError(503, 'renderer_unavailable', BROWSER_LOST);
   if (err instanceof RendererError) return err;
   console.error('browser rendering failed', err instanceof Error ? err.message : String(err));
@@ -148,7 +182,12 @@ async function capture(page: Page, options: HtmlRenderOptions, timeoutMs: number
     if (request.isInterceptResolutionHandled()) return;
     const url = request.url();
     if (url === RENDER_URL) {
-      void request.respond({ status: 200, contentType: 'text/html; charset=utf-8', headers: { 'content-security-policy': RENDER_CSP }, body: options.html });
+      void request.respond({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        headers: { 'content-security-policy': RENDER_CSP },
+        body: options.html,
+      });
     } else if (url === DEFAULT_FAVICON) {
       void request.respond({ status: 404, body: '' });
     } else if (renderMayLoad(url)) {
@@ -171,5 +210,12 @@ async function capture(page: Page, options: HtmlRenderOptions, timeoutMs: number
     omitBackground: options.transparent,
   });
   const { width, height } = captured.box;
-  return { bytes: new Uint8Array(shot), width: width * options.scale, height: height * options.scale, format: options.format, blocked, capture: captured };
+  return {
+    bytes: new Uint8Array(shot),
+    width: width * options.scale,
+    height: height * options.scale,
+    format: options.format,
+    blocked,
+    capture: captured,
+  };
 }

@@ -10,7 +10,11 @@ export const DEFAULT_LOCAL_RENDER_URL = 'http://127.0.0.1:8793';
 const unconfigured: HtmlRenderer = {
   name: 'local',
   render: async () => {
-    throw new RendererError(503, 'renderer_unavailable', 'HTML to image is not available on this server: no renderer is configured.');
+    throw new RendererError(
+      503,
+      'renderer_unavailable',
+      'HTML to image is not available on this server: no renderer is configured.',
+    );
   },
 };
 
@@ -27,7 +31,9 @@ export function getHtmlRenderer(env: Env, bill: Bill): HtmlRenderer {
     case 'local': {
       // Only the test environment has this binding (test/env.d.ts), so it is not in the generated Env.
       const bound = (env as { LOCAL_RENDER?: Fetcher }).LOCAL_RENDER;
-      const renderer = bound ? localRenderer({ fetcher: bound, url: 'http://local-render' }) : localRenderer({ fetcher: undefined, url: env.LOCAL_RENDER_URL || DEFAULT_LOCAL_RENDER_URL });
+      const renderer = bound
+        ? localRenderer({ fetcher: bound, url: 'http://local-render' })
+        : localRenderer({ fetcher: undefined, url: env.LOCAL_RENDER_URL || DEFAULT_LOCAL_RENDER_URL });
       return billedPerPage(renderer, bill);
     }
     default:
@@ -54,7 +60,9 @@ export function rendererProbe(env: Env): ServiceProbe {
       return bindingPresent(Boolean(env.BROWSER), 'Browser Rendering binding');
     case 'local': {
       const bound = (env as { LOCAL_RENDER?: Fetcher }).LOCAL_RENDER;
-      return bound ? pingLocal(bound, 'http://local-render', 'HTML renderer') : pingLocal(undefined, env.LOCAL_RENDER_URL || DEFAULT_LOCAL_RENDER_URL, 'HTML renderer');
+      return bound
+        ? pingLocal(bound, 'http://local-render', 'HTML renderer')
+        : pingLocal(undefined, env.LOCAL_RENDER_URL || DEFAULT_LOCAL_RENDER_URL, 'HTML renderer');
     }
     default:
       return notConfigured('HTML renderer');

@@ -11,7 +11,13 @@ export interface HtmlRenderer {
 export class RendererError extends Error {
   constructor(
     readonly status: 400 | 413 | 422 | 503,
-    readonly code: 'payload_too_large' | 'render_timeout' | 'render_failed' | 'renderer_busy' | 'renderer_unavailable' | CaptureProblem['code'],
+    readonly code:
+      | 'payload_too_large'
+      | 'render_timeout'
+      | 'render_failed'
+      | 'renderer_busy'
+      | 'renderer_unavailable'
+      | CaptureProblem['code'],
     message: string,
   ) {
     super(message);

@@ -3,9 +3,22 @@
  * sign-in opens a session on this device and moves what this browser's visitor owns into the account
  * (identity/account-merge.ts), and says what moved.
  */
-import { ACCOUNT_MESSAGES, ceremonyRequestSchema, recoveryRequestSchema, type Account, type SignedIn } from '../../../../core/api/account';
+import {
+  ACCOUNT_MESSAGES,
+  ceremonyRequestSchema,
+  recoveryRequestSchema,
+  type Account,
+  type SignedIn,
+} from '../../../../core/api/account';
 import { MAX_JSON_BYTES } from '../../../../core/limits';
-import { findAccount, findAccountByRecovery, insertAccount, listAccountSessions, listPasskeys, replaceRecoveryCode } from '../db/accounts';
+import {
+  findAccount,
+  findAccountByRecovery,
+  insertAccount,
+  listAccountSessions,
+  listPasskeys,
+  replaceRecoveryCode,
+} from '../db/accounts';
 import { HttpError } from '../errors';
 import { json, readJson } from '../http';
 import { admitAttempt } from '../identity/access-code-throttle';
@@ -22,16 +35,35 @@ import { parseWith } from '../validate';
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** The account as its page shows it: premium, passkeys, and the devices signed in (this one marked). */
-export async function describeAccount(env: Env, accountId: string, currentSessionId: string, now = Date.now()): Promise<Account> {
-  const [account, passkeys, sessions] = await Promise.all([findAccount(env.DB, accountId), listPasskeys(env.DB, accountId), listAccountSessions(env.DB, accountId, now)]);
+export async function describeAccount(
+  env: Env,
+  accountId: string,
+  currentSessionId: string,
+  now = Date.now(),
+): Promise<Account> {
+  const [account, passkeys, sessions] = await Promise.all([
+    findAccount(env.DB, accountId),
+    listPasskeys(env.DB, accountId),
+    listAccountSessions(env.DB, accountId, now),
+  ]);
   if (!account) throw signedOut();
   return {
     id: account.id,
     createdAt: iso(account.createdAt)!,
     premium: account.memberSince !== null,
     premiumSince: iso(account.memberSince),
-    passkeys: passkeys.map((p) => ({ id: p.id, label: p.label, createdAt: iso(p.createdAt)!, lastUsedAt: iso(p.lastUsedAt) })),
-    sessions: sessions.map((s) => ({ id: s.id, label: s.label, createdAt: iso(s.createdAt)!, current: s.id === currentSessionId })),
+    passkeys: passkeys.map((p) => ({
+      id: p.id,
+      label: p.label,
+      createdAt: iso(p.createdAt)!,
+      lastUsedAt: iso(p.lastUsedAt),
+    })),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      label: s.label,
+      createdAt: iso(s.createdAt)!,
+      current: s.id === currentSessionId,
+    })),
   };
 }
 
@@ -55,14 +87,24 @@ function newRecoveryCode(): string {
  * Signs this device into the account: its previous account session (if any) and premium cookie end, a new session
  * opens, and the visitor's things move in. Answers what the page shows.
  */
-async function signIn(request: Request, env: Env, context: RequestContext, accountId: string, recoveryCode?: string): Promise<Response> {
+async function signIn(
+  request: Request,
+  env: Env,
+  context: RequestContext,
+  accountId: string,
+  recoveryCode?: string,
+): Promise<Response> {
   const [visitor, previous] = await Promise.all([visitorOf(request, env, context), accountOf(request, env, context)]);
   if (previous) await closeAccountSession(env, previous);
   const moved = await moveVisitorInto(env.DB, visitor.id, accountId);
   const session = await openAccountSession(request, env, accountId);
   for (const cookie of session.cookies) context.setCookie(cookie);
   context.setCookie(await closeSession(request, env));
-  const body: SignedIn = { account: await describeAccount(env, accountId, session.id), moved, ...(recoveryCode ? { recoveryCode } : {}) };
+  const body: SignedIn = {
+    account: await describeAccount(env, accountId, session.id),
+    moved,
+    ...(recoveryCode ? { recoveryCode } : {}),
+  };
   return json(body, { status: 200 });
 }
 
@@ -86,12 +128,21 @@ export async function postAccountOptions(_request: Request, env: Env): Promise<R
 }
 
 /** POST /api/account { response }: verifies the new passkey, creates the account, signs in, shows the recovery code once. */
-export async function postAccount(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function postAccount(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const { response } = parseWith(ceremonyRequestSchema, await readJson(request, MAX_JSON_BYTES));
   const passkey = await verifyCreation(request, env, 'create', response);
   const recoveryCode = newRecoveryCode();
   const now = Date.now();
-  await insertAccount(env.DB, { id: passkey.accountId, recoveryCodeHash: await hashToken(recoveryCode), createdAt: now }, passkey);
+  await insertAccount(
+    env.DB,
+    { id: passkey.accountId, recoveryCodeHash: await hashToken(recoveryCode), createdAt: now },
+    passkey,
+  );
   const answer = await signIn(request, env, context, passkey.accountId, recoveryCode);
   return new Response(answer.body, { status: 201, headers: answer.headers });
 }
@@ -102,7 +153,12 @@ export async function postSignInOptions(_request: Request, env: Env): Promise<Re
 }
 
 /** POST /api/account/sign-in { response }: a passkey's signature; attempts that fail are counted (429 past the limit). */
-export async function postSignIn(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function postSignIn(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const { response } = parseWith(ceremonyRequestSchema, await readJson(request, MAX_JSON_BYTES));
   const passkey = await attempted(request, env, context, () => verifySignIn(env, response));
   return signIn(request, env, context, passkey.accountId);
@@ -112,7 +168,12 @@ export async function postSignIn(request: Request, env: Env, _ctx: ExecutionCont
  * POST /api/account/recover { recoveryCode }: signs in when every passkey is lost. The code works once: the answer
  * carries a new one, shown once, as at creation.
  */
-export async function postRecover(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function postRecover(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const { recoveryCode } = parseWith(recoveryRequestSchema, await readJson(request, MAX_JSON_BYTES));
   const { accountId, next } = await attempted(request, env, context, async () => {
     const oldHash = await hashToken(recoveryCode);
@@ -127,7 +188,12 @@ export async function postRecover(request: Request, env: Env, _ctx: ExecutionCon
 }
 
 /** GET /api/account: the signed-in account, or 401. */
-export async function getAccount(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function getAccount(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const account = await requireAccount(request, env, context);
   return json(await describeAccount(env, account.accountId, account.id));
 }

@@ -18,7 +18,9 @@ export const CAPTION_PICTURE_SIDE = 768;
 export async function captionPicture(env: Env, imageUrl: string, bill: Bill): Promise<Uint8Array> {
   // Only this site's pictures, as answers name them (on one of its configured names, ADR 0155) or by path; nothing is
   // fetched from the address.
-  const id = siteOrigins(env).map((origin) => imageIdOfAddress(imageUrl, origin)).find((found) => found !== null);
+  const id = siteOrigins(env)
+    .map((origin) => imageIdOfAddress(imageUrl, origin))
+    .find((found) => found !== null);
   if (!id) throw new HttpError(400, 'validation_failed', IMAGE_ADDRESS_RULE);
   const { object } = await getImage(env.BUCKET, id);
   // A stored picture (an upload, an AI result, a saved meme) is taken in by the same rule as a sent one.
@@ -26,7 +28,12 @@ export async function captionPicture(env: Env, imageUrl: string, bill: Bill): Pr
   const { width, height } = picture.upright;
   const scale = Math.min(1, CAPTION_PICTURE_SIDE / Math.max(width, height));
   const size = { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-  const copy = await run('resize', picture, { ...size, maintainAspectRatio: false, background: '#ffffff', format: 'jpeg', quality: 85 }, engineServices(env, bill));
+  const copy = await run(
+    'resize',
+    picture,
+    { ...size, maintainAspectRatio: false, background: '#ffffff', format: 'jpeg', quality: 85 },
+    engineServices(env, bill),
+  );
   if (!('bytes' in copy)) throw new Error('a resize answered a stream');
   return copy.bytes;
 }

@@ -15,6 +15,10 @@ export async function postContact(request: Request, env: Env): Promise<Response>
   const message = parseWith(contactRequestSchema, await readJson(request, MAX_JSON_BYTES));
   const id = randomId();
   await insertContactMessage(env.DB, id, message, now);
-  const body: ContactReceived = { id, receivedAt: new Date(now).toISOString(), keptUntil: new Date(now + CONTACT_KEPT_MS).toISOString() };
+  const body: ContactReceived = {
+    id,
+    receivedAt: new Date(now).toISOString(),
+    keptUntil: new Date(now + CONTACT_KEPT_MS).toISOString(),
+  };
   return json(body, { status: 201 });
 }

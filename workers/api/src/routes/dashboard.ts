@@ -12,7 +12,12 @@ import { utcDay } from '../identity/visitor';
 const DAY_MS = 86_400_000;
 
 /** GET /api/dashboard: totals and the last 30 UTC days of the member's activity (401 without a premium session). */
-export async function getDashboard(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function getDashboard(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const now = Date.now();
   const session = await requireSession(request, env, context);
   const today = utcDay(now);

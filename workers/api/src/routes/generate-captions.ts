@@ -19,13 +19,25 @@ const OWN_PICTURE: CaptionTemplate = { id: 'own-picture', name: 'Your picture', 
  * sent. Not counted in the daily AI allowance (the router throttles it per visitor); the answer names the provider
  * and says whether a model wrote the captions (the caption bank offline).
  */
-export async function postGenerateCaptions(request: Request, env: Env, _ctx: ExecutionContext, requestContext: RequestContext): Promise<Response> {
-  const { templateId, imageUrl, context } = parseWith(generateCaptionsRequestSchema, await readJson(request, MAX_JSON_BYTES));
+export async function postGenerateCaptions(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  requestContext: RequestContext,
+): Promise<Response> {
+  const { templateId, imageUrl, context } = parseWith(
+    generateCaptionsRequestSchema,
+    await readJson(request, MAX_JSON_BYTES),
+  );
   const template = templateId ? await findTemplate(readsNearVisitor(env).db, templateId) : null;
   if (templateId && !template) throw new HttpError(404, 'not_found', 'There is no template with that id.');
   const picture = imageUrl ? await captionPicture(env, imageUrl, requestContext.billed.bill) : undefined;
   const provider = getAiProvider(env, requestContext.billed.bill);
-  const { captions, source, note } = await provider.suggestCaptions(template ? toCaptionTemplate(template) : OWN_PICTURE, context, picture);
+  const { captions, source, note } = await provider.suggestCaptions(
+    template ? toCaptionTemplate(template) : OWN_PICTURE,
+    context,
+    picture,
+  );
   const body: GenerateCaptionsResponse = { captions, provider: provider.name, source, ...(note ? { note } : {}) };
   return json(body);
 }

@@ -14,26 +14,37 @@ import { parseWith } from '../validate';
  * and when the provider could only draw an offline preview card (that is not a generation, so it costs nothing).
  * The answer names the provider, and says so when the image is an offline preview rather than a generation.
  */
-export async function postGenerateImage(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function postGenerateImage(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const { prompt } = parseWith(generateImageRequestSchema, await readJson(request, MAX_JSON_BYTES));
   const provider = getAiProvider(env, context.billed.bill);
   const subject = await quotaSubjectOf(request, env, context);
-  const body = await withAiUnit(env, ctx, subject, async (): Promise<GenerateImageResponse> => {
-    const image = await provider.generateImage(prompt);
-    // Never store what the provider claims is an image without checking it is one.
-    const sniffed = sniffImage(image.bytes);
-    if (!sniffed.ok) throw upstreamError('generate the image', new Error(`provider answered ${sniffed.problem}`));
-    const stored = await putTemporary(env.BUCKET, image.bytes, {
-      contentType: sniffed.info.mimeType,
-      ttlSeconds: imageTtlSeconds(env),
-      metadata: { format: sniffed.info.format },
-    });
-    return {
-      imageUrl: siteUrl(request, env, stored.url),
-      provider: provider.name,
-      isPlaceholder: image.isPlaceholder,
-      ...(image.note ? { note: image.note } : {}),
-    };
-  }, (result) => result.isPlaceholder);
+  const body = await withAiUnit(
+    env,
+    ctx,
+    subject,
+    async (): Promise<GenerateImageResponse> => {
+      const image = await provider.generateImage(prompt);
+      // Never store what the provider claims is an image without checking it is one.
+      const sniffed = sniffImage(image.bytes);
+      if (!sniffed.ok) throw upstreamError('generate the image', new Error(`provider answered ${sniffed.problem}`));
+      const stored = await putTemporary(env.BUCKET, image.bytes, {
+        contentType: sniffed.info.mimeType,
+        ttlSeconds: imageTtlSeconds(env),
+        metadata: { format: sniffed.info.format },
+      });
+      return {
+        imageUrl: siteUrl(request, env, stored.url),
+        provider: provider.name,
+        isPlaceholder: image.isPlaceholder,
+        ...(image.note ? { note: image.note } : {}),
+      };
+    },
+    (result) => result.isPlaceholder,
+  );
   return json(body);
 }

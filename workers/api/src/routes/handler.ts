@@ -8,4 +8,9 @@ import type { RequestContext } from '../identity/request-context';
  * identity/request-context.ts), answering a Response or throwing an HttpError. Input is validated with `parseWith` (validate.ts)
  * and storage is reached through one module per table in db/ (or the identity and quota modules that own theirs).
  */
-export type Handler = (request: IRequest, env: Env, ctx: ExecutionContext, context: RequestContext) => Promise<Response> | Response;
+export type Handler = (
+  request: IRequest,
+  env: Env,
+  ctx: ExecutionContext,
+  context: RequestContext,
+) => Promise<Response> | Response;

@@ -1,4 +1,10 @@
-import { HEALTH_CACHE_MS, HEALTH_CHECK_DEADLINE_MS, type Health, type HealthCheck, type ServiceHealthCheck } from '../../../../core/api/health';
+import {
+  HEALTH_CACHE_MS,
+  HEALTH_CHECK_DEADLINE_MS,
+  type Health,
+  type HealthCheck,
+  type ServiceHealthCheck,
+} from '../../../../core/api/health';
 import { aiProbe, aiProviderName } from '../ai';
 import { pingDatabase } from '../db/health';
 import { json } from '../http';
@@ -35,7 +41,10 @@ export function healthRoute({ cacheMs = HEALTH_CACHE_MS, deadlineMs = HEALTH_CHE
 export const getHealth = healthRoute();
 
 async function checkAll(env: Env, deadlineMs: number): Promise<Health> {
-  const service = async (probe: ServiceProbe): Promise<ServiceHealthCheck> => ({ ...(await timed(probe.check, deadlineMs)), provider: probe.provider });
+  const service = async (probe: ServiceProbe): Promise<ServiceHealthCheck> => ({
+    ...(await timed(probe.check, deadlineMs)),
+    provider: probe.provider,
+  });
   const [db, bucket, images, renderer, ai] = await Promise.all([
     timed(async () => {
       if (!(await pingDatabase(env.DB))) throw new Unhealthy('The database did not answer the query.');

@@ -1,9 +1,4 @@
-import {
-  IMAGE_EXTENSIONS,
-  type ImageFormat,
-  type UploadResponse,
-  imageQuerySchema,
-} from '../../../../core/api/images';
+import { IMAGE_EXTENSIONS, type ImageFormat, type UploadResponse, imageQuerySchema } from '../../../../core/api/images';
 import { contentDisposition, sanitizeDownloadName } from '../../../../core/download-name';
 import { acceptedFormat } from '../../../../core/images/kinds';
 import { parseWith } from '../validate';
@@ -19,7 +14,12 @@ import { getImage as readImage, imageTtlSeconds, putTemporary } from '../storage
  * (`intake`, the rule of every route), and only the image's own bytes are stored (a HEIC's as a JPEG). An animation
  * is held to the tools' limits on all its frames here, since the editor plays and exports every one (ADR 0151).
  */
-export async function postUpload(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function postUpload(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   // The file, or the picture at `url` (ADR 0131).
   const taken = await intake((await readPictureForm(request)).bytes, { everyFrame: true });
   // The editor's canvas draws what is stored: a HEIC is stored as the JPEG the image service makes (ADR 0132).

@@ -10,11 +10,17 @@ import { parseWith } from '../validate';
  * job opened with this visitor's first key (no other visitor's job can be reached), and the answer is the allowance
  * after it; a job that already finished keeps its unit. Premium members have no count, so nothing to give back.
  */
-export async function deleteJob(request: IRequest, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function deleteJob(
+  request: IRequest,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const id = parseWith(jobIdSchema, request.params.id ?? '');
   const subject = await quotaSubjectOf(request, env, context);
   const holder = subject.keys[0];
-  const outcome = !subject.memberId && holder !== undefined ? await releaseJob(env, holder, id) : { refunded: false, counted: false };
+  const outcome =
+    !subject.memberId && holder !== undefined ? await releaseJob(env, holder, id) : { refunded: false, counted: false };
   const body: CancelJobResponse = { ...outcome, usage: await readUsage(env, subject, dailyLimit(env)) };
   return json(body);
 }

@@ -83,20 +83,32 @@ async function templatePicture(env: Env, template: Template): Promise<Picture> {
 
 async function render(env: Env, job: MemeJob, context: RequestContext): Promise<EngineResult> {
   const boxes: TextBox[] = job.template ? job.template.textBoxes : evenlySpacedBoxes(Math.max(1, job.lines.length));
-  if (job.lines.length > boxes.length) throw new HttpError(400, 'validation_failed', TOO_MANY_LINES(boxes.length, job.lines.length));
+  if (job.lines.length > boxes.length)
+    throw new HttpError(400, 'validation_failed', TOO_MANY_LINES(boxes.length, job.lines.length));
   const picture = job.background ? await intake(job.background) : await templatePicture(env, job.template!);
   // The boxes are laid out on the template's own size (as the editor shows it); a bare background is its own template.
-  const natural = job.template && !job.background ? { width: job.template.width, height: job.template.height } : picture.upright;
+  const natural =
+    job.template && !job.background ? { width: job.template.width, height: job.template.height } : picture.upright;
   const output = memeOutputSize(picture.upright, { width: job.width, height: job.height });
   if (typeof output === 'string') throw new HttpError(400, 'validation_failed', output);
-  const result = await run('meme', picture, { boxes, lines: job.lines, style: job.style, format: job.format, output, natural }, engineServices(env, context.billed.bill));
+  const result = await run(
+    'meme',
+    picture,
+    { boxes, lines: job.lines, style: job.style, format: job.format, output, natural },
+    engineServices(env, context.billed.bill),
+  );
   if ('stream' in result) throw new Error('the meme operation does not stream');
   return result;
 }
 
 const imageAnswer = (result: EngineResult, format: MemeFormat, cacheControl: string) =>
   new Response(result.bytes as Uint8Array<ArrayBuffer>, {
-    headers: { 'content-type': MEME_MIME[format], 'content-length': String(result.bytes.length), 'cache-control': cacheControl, 'x-content-type-options': 'nosniff' },
+    headers: {
+      'content-type': MEME_MIME[format],
+      'content-length': String(result.bytes.length),
+      'cache-control': cacheControl,
+      'x-content-type-options': 'nosniff',
+    },
   });
 
 /** The multipart form: the JSON body's fields flattened (`lines` repeated, the style's fields by name) plus `background`. */
@@ -122,7 +134,8 @@ async function readRenderRequest(request: Request, env: Env): Promise<MemeJob> {
     const form = await readMultipart(request, memeFormSchema);
     const lines = form.lines === undefined ? [] : ([] as string[]).concat(form.lines);
     const style: Record<string, unknown> = {};
-    for (const key of ['font', 'colour', 'outline', 'align'] as const) if (form[key] !== undefined) style[key] = form[key];
+    for (const key of ['font', 'colour', 'outline', 'align'] as const)
+      if (form[key] !== undefined) style[key] = form[key];
     if (form.uppercase !== undefined) style.uppercase = form.uppercase === 'true';
     const input = parseWith(memeRenderRequestSchema, {
       template: form.template,
@@ -132,29 +145,48 @@ async function readRenderRequest(request: Request, env: Env): Promise<MemeJob> {
       width: form.width,
       height: form.height,
     });
-    if (!input.template && !form.background) throw new HttpError(400, 'validation_failed', 'Send a template, a background picture, or both.');
+    if (!input.template && !form.background)
+      throw new HttpError(400, 'validation_failed', 'Send a template, a background picture, or both.');
     const background = form.background ? await fileBytes(form.background) : null;
     if (background?.length === 0) throw new HttpError(400, 'validation_failed', 'The background file is empty.');
     const template = input.template ? await templateOr404(env, input.template) : null;
     return { ...input, template, background };
   }
   const input = parseWith(memeRenderRequestSchema, await readJson(request, MAX_JSON_BYTES));
-  if (!input.template) throw new HttpError(400, 'validation_failed', 'Template is required (or send a background picture as multipart/form-data).');
+  if (!input.template)
+    throw new HttpError(
+      400,
+      'validation_failed',
+      'Template is required (or send a background picture as multipart/form-data).',
+    );
   return { ...input, template: await templateOr404(env, input.template), background: null };
 }
 
-const wantsJson = (request: Request) => (request.headers.get('accept') ?? '').toLowerCase().includes('application/json');
+const wantsJson = (request: Request) =>
+  (request.headers.get('accept') ?? '').toLowerCase().includes('application/json');
 
 /**
  * POST /api/memes/render: the meme's bytes (`Content-Type` its format), or with `Accept: application/json` the meme
  * stored like a tool result and its `imageUrl`. Not an AI operation: burst-limited like the tools, no allowance.
  */
-export async function postMemeRender(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function postMemeRender(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const job = await readRenderRequest(request, env);
   const result = await render(env, job, context);
   if (!wantsJson(request)) return imageAnswer(result, job.format, 'no-store');
   const stored = await storeResult(env, result.bytes, result.format);
-  const body: MemeRenderResponse = { imageUrl: siteUrl(request, env, stored.imageUrl), expiresAt: stored.expiresAt, format: job.format, width: result.width, height: result.height, size: result.bytes.length };
+  const body: MemeRenderResponse = {
+    imageUrl: siteUrl(request, env, stored.imageUrl),
+    expiresAt: stored.expiresAt,
+    format: job.format,
+    width: result.width,
+    height: result.height,
+    size: result.bytes.length,
+  };
   return json(body, { status: 201 });
 }
 
@@ -169,12 +201,17 @@ export function parseMemePath(pathname: string): { template: string; lines: stri
   const dot = last.lastIndexOf('.');
   const ext = dot < 0 ? '' : last.slice(dot + 1).toLowerCase();
   if (!(MEME_FORMATS as readonly string[]).includes(ext)) {
-    throw new HttpError(400, 'validation_failed', `A meme URL ends in .${MEME_FORMATS.join(', .')} (the format), e.g. /api/memes/nope-yep/top/bottom.png.`);
+    throw new HttpError(
+      400,
+      'validation_failed',
+      `A meme URL ends in .${MEME_FORMATS.join(', .')} (the format), e.g. /api/memes/nope-yep/top/bottom.png.`,
+    );
   }
   segments.push(last.slice(0, dot));
   const [template = '', ...encoded] = segments;
   parseWith(memeTemplateIdSchema, template);
-  if (encoded.length > MEME_MAX_LINES) throw new HttpError(400, 'validation_failed', `At most ${MEME_MAX_LINES} lines.`);
+  if (encoded.length > MEME_MAX_LINES)
+    throw new HttpError(400, 'validation_failed', `At most ${MEME_MAX_LINES} lines.`);
   const read = encoded.map((segment) => {
     const caption = captionFromSegment(segment);
     if (!caption.ok) throw new HttpError(400, 'validation_failed', caption.problem);
@@ -191,7 +228,12 @@ export function parseMemePath(pathname: string): { template: string; lines: stri
  * (core/api/edge-cache.ts, ADR 0146), which answers repeats without reaching this Worker; a drawing is burst-limited
  * like the tools and metered for an API key (ADR 0133).
  */
-export async function getMemeUrl(request: IRequest, env: Env, ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function getMemeUrl(
+  request: IRequest,
+  env: Env,
+  ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   // Public and kept by shared caches: no visitor cookie on it, whatever the answer (request-context.ts).
   context.shareableAnswer();
   const url = new URL(request.url);
@@ -200,7 +242,19 @@ export async function getMemeUrl(request: IRequest, env: Env, ctx: ExecutionCont
   if (!read.ok) throw new HttpError(400, 'validation_failed', read.problem);
   const { font, width, height } = read.query;
   const draw = throttled('tools', async () => {
-    const result = await render(env, { template: await templateOr404(env, template), background: null, lines, style: memeStyleSchema.parse({ font }), format, width, height }, context);
+    const result = await render(
+      env,
+      {
+        template: await templateOr404(env, template),
+        background: null,
+        lines,
+        style: memeStyleSchema.parse({ font }),
+        format,
+        width,
+        height,
+      },
+      context,
+    );
     const answer = imageAnswer(result, format, MEME_URL_CACHE);
     answer.headers.set(EDGE_KEY_HEADER, memeUrlCacheKey(url.pathname, read.query));
     answer.headers.set(CACHE_STATUS_HEADER, 'miss');

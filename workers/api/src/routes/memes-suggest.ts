@@ -23,14 +23,23 @@ export const renderPath = (templateId: string, lines: readonly string[]) =>
  * refunded when the provider fails or the model declines the topic. Animated templates are left out: a preview
  * should be one quick still drawing.
  */
-export async function postMemeSuggest(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function postMemeSuggest(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const body = await readJson(request, MAX_JSON_BYTES);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'validation_failed', 'Send a JSON object with a topic.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, 'validation_failed', 'Send a JSON object with a topic.');
   const topic = readTopic((body as { topic?: unknown }).topic);
   if (!topic.ok) throw new HttpError(topic.status, topic.code, topic.problem);
   const input = parseWith(memeSuggestRequestSchema, { ...body, topic: topic.topic });
-  const catalogue = (await readCatalog(readsNearVisitor(env).db, '', 0)).templates.filter((t) => !t.animated && t.textBoxes.length > 0);
-  if (input.like && !catalogue.some((t) => t.id === input.like)) throw notFound(`There is no template "${input.like}" to make more like.`);
+  const catalogue = (await readCatalog(readsNearVisitor(env).db, '', 0)).templates.filter(
+    (t) => !t.animated && t.textBoxes.length > 0,
+  );
+  if (input.like && !catalogue.some((t) => t.id === input.like))
+    throw notFound(`There is no template "${input.like}" to make more like.`);
   const provider = getAiProvider(env, context.billed.bill);
   const subject = await quotaSubjectOf(request, env, context);
   const answer = await withAiUnit(env, ctx, subject, async () => {

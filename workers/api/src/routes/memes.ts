@@ -1,6 +1,11 @@
 import type { IRequest } from 'itty-router';
 import { IMAGE_EXTENSIONS, imageIdSchema } from '../../../../core/api/images';
-import { type DownloadMemeResponse, MAX_CANVAS_DATA_CHARS, type SavedMeme, downloadMemeRequestSchema } from '../../../../core/api/memes';
+import {
+  type DownloadMemeResponse,
+  MAX_CANVAS_DATA_CHARS,
+  type SavedMeme,
+  downloadMemeRequestSchema,
+} from '../../../../core/api/memes';
 import { sanitizeDownloadName } from '../../../../core/download-name';
 import { recordActivity } from '../db/activity';
 import { bookmarkHeader, readsNearVisitor, writesOfMember } from '../db/replica';
@@ -18,7 +23,12 @@ import { parseWith } from '../validate';
  * is also saved to the member's memes (kept), through a D1 session whose bookmark the answer carries, so the next
  * read that sends it back lists the meme (ADR 0115); otherwise it expires like any upload. `x-premium-user` is ignored.
  */
-export async function postDownloadMeme(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function postDownloadMeme(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const raw = await readJson(request, MAX_CANVAS_DATA_CHARS + 4096);
   if (isOversized(raw)) throw new HttpError(413, 'payload_too_large', 'The meme is too large to download.');
   const input = parseWith(downloadMemeRequestSchema, raw);
@@ -61,11 +71,19 @@ export async function postDownloadMeme(request: Request, env: Env, _ctx: Executi
 }
 
 const isOversized = (raw: unknown) =>
-  typeof raw === 'object' && raw !== null && 'canvasData' in raw &&
-  typeof raw.canvasData === 'string' && raw.canvasData.length > MAX_CANVAS_DATA_CHARS;
+  typeof raw === 'object' &&
+  raw !== null &&
+  'canvasData' in raw &&
+  typeof raw.canvasData === 'string' &&
+  raw.canvasData.length > MAX_CANVAS_DATA_CHARS;
 
 /** GET /api/user-memes: the member's saved memes, newest first, from the replica nearest them and their bookmark. */
-export async function getUserMemes(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function getUserMemes(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const session = await requireSession(request, env, context);
   const reads = readsNearVisitor(env, request);
   const rows = await listSavedMemes(reads.db, session.memberId);
@@ -84,13 +102,19 @@ export async function getUserMemes(request: Request, env: Env, _ctx: ExecutionCo
  * DELETE /api/user-memes/:id: removes the object, then the row. If the row delete failed after the object went,
  * a retry still works (deleting a missing object is fine); the reverse order could leave an orphan object.
  */
-export async function deleteUserMeme(request: IRequest, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function deleteUserMeme(
+  request: IRequest,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const id = request.params.id ?? '';
   const session = await requireSession(request, env, context);
   if (!imageIdSchema.safeParse(id).success) throw notFound('There is no such meme.');
   const writes = writesOfMember(env, request);
   if (!(await ownsSavedMeme(writes.db, session.memberId, id))) throw notFound('There is no such meme.');
   await deleteImage(env.BUCKET, id);
-  if (!(await deleteSavedMeme(writes.db, session.memberId, id))) throw new HttpError(409, 'conflict', 'This meme was just deleted.');
+  if (!(await deleteSavedMeme(writes.db, session.memberId, id)))
+    throw new HttpError(409, 'conflict', 'This meme was just deleted.');
   return new Response(null, { status: 204, headers: { 'cache-control': 'no-store', ...bookmarkHeader(writes) } });
 }

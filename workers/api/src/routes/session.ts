@@ -16,7 +16,12 @@ const info = (session: { memberSince: number } | null): SessionInfo => ({
  * POST /api/session { accessCode }: opens a premium session (401 wrong code, 429 too many wrong codes). A refused
  * attempt carries a first-time visitor's cookie too, so the next attempt counts on the same visitor (ADR 0110).
  */
-export async function postSession(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function postSession(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const { accessCode } = parseWith(sessionRequestSchema, await readJson(request, MAX_JSON_BYTES));
   const [visitor, account] = await Promise.all([visitorOf(request, env, context), accountOf(request, env, context)]);
   const { cookie, session } = await openSession(request, env, visitor, accessCode, Date.now(), account);
@@ -25,12 +30,22 @@ export async function postSession(request: Request, env: Env, _ctx: ExecutionCon
 }
 
 /** GET /api/session: whether this browser has an open premium session. */
-export async function getSession(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function getSession(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   return json(info(await readSession(request, env, context)));
 }
 
 /** DELETE /api/session: ends the session and deletes its cookie. */
-export async function deleteSession(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function deleteSession(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   context.setCookie(await closeSession(request, env));
   return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 }

@@ -23,7 +23,12 @@ import {
   sharePagePath,
 } from '../../../../core/api/shares';
 import { GifError, readGifInfo, readWebpAnimation, WebpContainerError } from '../../../../core/animation';
-import { BOTH_SOURCES_MESSAGE, IMAGE_MIME_TYPES, MISSING_SOURCE_MESSAGE, sourceUrlSchema } from '../../../../core/api/images';
+import {
+  BOTH_SOURCES_MESSAGE,
+  IMAGE_MIME_TYPES,
+  MISSING_SOURCE_MESSAGE,
+  sourceUrlSchema,
+} from '../../../../core/api/images';
 import { CACHE_TAG_HEADER, EDGE_PURGE_HEADER, shareCacheTag } from '../../../../core/api/edge-cache';
 import { findShare, insertShare, listOwnShares, templateName, type ShareRow } from '../db/shares';
 import { keptAtTheEdge } from '../edge-cache';
@@ -81,7 +86,9 @@ export const SHARE_IMAGE_MAX_AGE = 300;
 
 /** Seconds a share's picture may be kept: SHARE_IMAGE_MAX_AGE, or less when the share expires sooner. */
 export const shareImageMaxAge = (expiresAt: number | null, now: number) =>
-  expiresAt === null ? SHARE_IMAGE_MAX_AGE : Math.max(1, Math.min(SHARE_IMAGE_MAX_AGE, Math.floor((expiresAt - now) / 1000)));
+  expiresAt === null
+    ? SHARE_IMAGE_MAX_AGE
+    : Math.max(1, Math.min(SHARE_IMAGE_MAX_AGE, Math.floor((expiresAt - now) / 1000)));
 
 const gone = () => new HttpError(410, 'gone', 'This meme was deleted or has expired.');
 const noSuchShare = () => notFound('There is no meme with this link.');
@@ -95,7 +102,11 @@ function framesOf(bytes: Uint8Array, format: string, animated: boolean): number 
   } catch (err) {
     if (!(err instanceof GifError || err instanceof WebpContainerError || err instanceof RangeError)) throw err;
     const kind = format === 'gif' ? 'GIF' : 'animated WebP';
-    throw new HttpError(422, 'unprocessable_image', `This ${kind} is damaged or incomplete, so it cannot be shared. Please export it again.`);
+    throw new HttpError(
+      422,
+      'unprocessable_image',
+      `This ${kind} is damaged or incomplete, so it cannot be shared. Please export it again.`,
+    );
   }
 }
 
@@ -109,36 +120,63 @@ function sniffShare(sent: Uint8Array) {
   // A GIF the sniffer refuses is a damaged one: said as such (422), not as a format we do not take.
   if (!header && String.fromCharCode(...sent.subarray(0, 4)) === 'GIF8') framesOf(sent, 'gif', true);
   if (!header || !(SHARE_FORMATS as readonly string[]).includes(header.format)) {
-    throw new HttpError(415, 'unsupported_media_type', 'A shared meme is a PNG, JPEG or WebP picture, or an animated GIF or WebP.');
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      'A shared meme is a PNG, JPEG or WebP picture, or an animated GIF or WebP.',
+    );
   }
   if (Math.max(header.width, header.height) > SHARE_MAX_SIDE) {
-    throw new HttpError(413, 'payload_too_large', `A shared meme is at most ${SHARE_MAX_SIDE} pixels a side; this one is ${header.width} × ${header.height}.`);
+    throw new HttpError(
+      413,
+      'payload_too_large',
+      `A shared meme is at most ${SHARE_MAX_SIDE} pixels a side; this one is ${header.width} × ${header.height}.`,
+    );
   }
   const frames = framesOf(sent, header.format, header.animated === true);
   const animated = header.format === 'gif' || frames > 1;
   if (sent.byteLength > (animated ? SHARE_MAX_ANIMATED_BYTES : SHARE_MAX_BYTES)) throw tooLarge(animated);
   if (frames > SHARE_MAX_FRAMES) {
-    throw new HttpError(413, 'payload_too_large', `This animation has ${frames.toLocaleString('en-US')} frames; a shared meme has at most ${SHARE_MAX_FRAMES}. Please shorten it.`);
+    throw new HttpError(
+      413,
+      'payload_too_large',
+      `This animation has ${frames.toLocaleString('en-US')} frames; a shared meme has at most ${SHARE_MAX_FRAMES}. Please shorten it.`,
+    );
   }
   return header;
 }
 
 /** POST /api/shares: validates, strips every metadata block, stores the object, then the row (or neither). */
-export async function postShare(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function postShare(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const form = await readShareForm(request);
   const sent = form.bytes;
   const header = sniffShare(sent);
   const writes = writesOfMember(env, request);
   const named = form.template === undefined ? null : await templateName(writes.db, form.template);
-  if (form.template !== undefined && named === null) throw new HttpError(400, 'validation_failed', 'There is no template with this id.');
+  if (form.template !== undefined && named === null)
+    throw new HttpError(400, 'validation_failed', 'There is no template with this id.');
   // The allow-list removal of every kind (ADR 0118): EXIF, XMP, IPTC, comments and trailing data go, pixels stay;
   // a GIF loses its comments and application extensions but the NETSCAPE loop, an animated WebP its EXIF and XMP
   // chunks, every frame and its timing kept byte for byte (ADR 0137, ADR 0142).
   const picture = await intake(sent);
-  const clean = await run('privacy', picture, { removeExif: true, removeLocation: true, removeTimestamp: true }, engineServices(env, context.billed.bill));
+  const clean = await run(
+    'privacy',
+    picture,
+    { removeExif: true, removeLocation: true, removeTimestamp: true },
+    engineServices(env, context.billed.bill),
+  );
   if (!('bytes' in clean)) throw new Error('privacy answered a stream');
 
-  const [session, account, visitor] = await Promise.all([readSession(request, env, context), accountOf(request, env, context), visitorOf(request, env, context)]);
+  const [session, account, visitor] = await Promise.all([
+    readSession(request, env, context),
+    accountOf(request, env, context),
+    visitorOf(request, env, context),
+  ]);
   const now = Date.now();
   const id = newShareId();
   const token = newDeleteToken();
@@ -202,13 +240,24 @@ async function liveShare(request: IRequest, env: Env, now = Date.now()) {
 
 /** Whether this request's account, or else its browser, owns the share (the delete token is not needed then). */
 async function ownsShare(request: Request, env: Env, context: RequestContext, row: ShareRow): Promise<boolean> {
-  const [account, session, visitor] = await Promise.all([accountOf(request, env, context), readSession(request, env, context), visitorOf(request, env, context)]);
+  const [account, session, visitor] = await Promise.all([
+    accountOf(request, env, context),
+    readSession(request, env, context),
+    visitorOf(request, env, context),
+  ]);
   if (account) return row.memberId === account.accountId;
-  return (row.memberId === null && row.visitorId === visitor.id) || (session !== null && row.memberId === session.memberId);
+  return (
+    (row.memberId === null && row.visitorId === visitor.id) || (session !== null && row.memberId === session.memberId)
+  );
 }
 
 /** GET /api/shares: the live share links of the signed-in account, or else of this browser, newest first. */
-export async function getShares(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function getShares(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const account = await accountOf(request, env, context);
   const owner = account ? { accountId: account.accountId } : { visitorId: (await visitorOf(request, env, context)).id };
   const rows = await listOwnShares(writesOfMember(env, request).db, owner, Date.now());
@@ -225,7 +274,12 @@ export async function getShare(request: IRequest, env: Env): Promise<Response> {
  * GET /api/shares/{id}/image: the picture, public for a few minutes (ADR 0139) and kept by the site's edge cache under
  * its share's tag, which a delete purges (ADR 0146).
  */
-export async function getShareImage(request: IRequest, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function getShareImage(
+  request: IRequest,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const now = Date.now();
   const row = await liveShare(request, env, now);
   const object = await env.BUCKET.get(row.objectKey);
@@ -249,19 +303,34 @@ export async function getShareImage(request: IRequest, env: Env, _ctx: Execution
  * DELETE /api/shares/{id}: with the token in X-Delete-Token, or without one by its owner (the signed-in account, or
  * the browser that made it, ADR 0170). The object goes first, then the row is marked.
  */
-export async function deleteShare(request: IRequest, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function deleteShare(
+  request: IRequest,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const id = request.params.id ?? '';
   if (!shareIdSchema.safeParse(id).success) throw noSuchShare();
   const token = request.headers.get(DELETE_TOKEN_HEADER);
   const db = writesOfMember(env, request).db;
   const row = await findShare(db, id);
   if (!row) throw noSuchShare();
-  const allowed = token === null ? await ownsShare(request, env, context, row) : DELETE_TOKEN_PATTERN.test(token) && sameHash(await hashToken(token), row.deleteTokenHash);
+  const allowed =
+    token === null
+      ? await ownsShare(request, env, context, row)
+      : DELETE_TOKEN_PATTERN.test(token) && sameHash(await hashToken(token), row.deleteTokenHash);
   if (!allowed) {
-    throw new HttpError(403, 'forbidden', `Only the meme's creator can delete it: send its delete token in ${DELETE_TOKEN_HEADER}.`);
+    throw new HttpError(
+      403,
+      'forbidden',
+      `Only the meme's creator can delete it: send its delete token in ${DELETE_TOKEN_HEADER}.`,
+    );
   }
   if (row.deletedAt !== null) throw gone();
   await takeDown(env, row, 'creator');
   // The site's edge cache drops its copy of the picture here before this answer leaves (ADR 0146).
-  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store', [EDGE_PURGE_HEADER]: shareImagePath(id) } });
+  return new Response(null, {
+    status: 204,
+    headers: { 'cache-control': 'no-store', [EDGE_PURGE_HEADER]: shareImagePath(id) },
+  });
 }

@@ -19,7 +19,10 @@ const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 const nearestReplica = (env: Env) => readsNearVisitor(env).db;
 
 /** A template as answered: its picture named by its absolute address on the site (docs/api.md, http.ts siteUrl). */
-const answered = (request: Request, env: Env, template: Template): Template => ({ ...template, imageUrl: siteUrl(request, env, template.imageUrl) });
+const answered = (request: Request, env: Env, template: Template): Template => ({
+  ...template,
+  imageUrl: siteUrl(request, env, template.imageUrl),
+});
 
 /** The catalog and a template: the same for everyone, so kept by the site's edge cache (edge-cache.ts). */
 export async function getTemplates(request: IRequest, env: Env): Promise<Response> {
@@ -36,7 +39,10 @@ export async function getTemplates(request: IRequest, env: Env): Promise<Respons
 export async function getTemplate(request: IRequest, env: Env): Promise<Response> {
   const template = await findTemplate(nearestReplica(env), String(request.params.id ?? ''));
   if (!template) throw notFound('There is no template with this id.');
-  return keptAtTheEdge(request, json({ template: answered(request, env, template) }, { headers: { 'cache-control': LIST_CACHE } }));
+  return keptAtTheEdge(
+    request,
+    json({ template: answered(request, env, template) }, { headers: { 'cache-control': LIST_CACHE } }),
+  );
 }
 
 /** Images of imported templates live in R2; our drawn ones are static files and never come through here. */

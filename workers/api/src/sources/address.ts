@@ -11,7 +11,17 @@ import { SOURCE_URL_MAX_CHARS } from '../../../../core/limits';
 export type Refusal = string | null;
 
 /** Private-use and local-only names (RFC 6761, RFC 8375, and the names networks commonly keep for themselves). */
-const LOCAL_SUFFIXES = ['localhost', 'local', 'internal', 'home.arpa', 'localdomain', 'lan', 'intranet', 'corp', 'private'];
+const LOCAL_SUFFIXES = [
+  'localhost',
+  'local',
+  'internal',
+  'home.arpa',
+  'localdomain',
+  'lan',
+  'intranet',
+  'corp',
+  'private',
+];
 
 /** [first address, prefix length] pairs, IPv4 (IANA's special-purpose registry, the ranges not reachable publicly). */
 const IPV4_REFUSED: readonly [number, number, string][] = [
@@ -37,7 +47,7 @@ function ip4(a: number, b: number, c: number, d: number): number {
 }
 
 const inRange = (value: number, [start, bits]: readonly [number, number, string]) =>
-  bits === 0 || (value >>> (32 - bits)) === (start >>> (32 - bits));
+  bits === 0 || value >>> (32 - bits) === start >>> (32 - bits);
 
 /** Why an IPv4 address (as one 32-bit number) is refused, or null for a public one. */
 export function ipv4Refusal(value: number): Refusal {
@@ -150,8 +160,10 @@ export function hostRefusal(rawHost: string): Refusal {
  * that does not parse as its own problem.
  */
 export function sourceRefusal(url: URL): Refusal {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `Only http and https addresses are fetched, not ${url.protocol.replace(/:$/, '')}.`;
-  if (url.username !== '' || url.password !== '') return 'The address carries a user name or password; send a public address without credentials.';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `Only http and https addresses are fetched, not ${url.protocol.replace(/:$/, '')}.`;
+  if (url.username !== '' || url.password !== '')
+    return 'The address carries a user name or password; send a public address without credentials.';
   const why = hostRefusal(url.hostname);
   return why ? `${url.hostname} is ${why}; only public addresses are fetched.` : null;
 }
@@ -159,7 +171,8 @@ export function sourceRefusal(url: URL): Refusal {
 /** The `url` field as a URL to fetch, or the reason it is refused. */
 export function parseSourceUrl(raw: string): { url: URL } | { refusal: string } {
   const text = raw.trim();
-  if (text.length > SOURCE_URL_MAX_CHARS) return { refusal: `The url is longer than ${SOURCE_URL_MAX_CHARS} characters.` };
+  if (text.length > SOURCE_URL_MAX_CHARS)
+    return { refusal: `The url is longer than ${SOURCE_URL_MAX_CHARS} characters.` };
   let url: URL;
   try {
     url = new URL(text);

@@ -26,9 +26,18 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Reason phrases for the statuses a picture address most often answers (HTTP/2 sends none of its own). */
 const REASONS: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 410: 'Gone',
-  429: 'Too Many Requests', 451: 'Unavailable For Legal Reasons', 500: 'Internal Server Error', 502: 'Bad Gateway',
-  503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  410: 'Gone',
+  429: 'Too Many Requests',
+  451: 'Unavailable For Legal Reasons',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 const statusWords = (res: Response) => {
@@ -40,7 +49,11 @@ export const invalidSourceUrl = (message: string) => new HttpError(400, 'invalid
 const sourceFailed = (message: string) => new HttpError(422, 'source_failed', message);
 const tooLarge = () => new HttpError(413, 'payload_too_large', UPLOAD_TOO_LARGE_MESSAGE);
 const timedOut = (ms: number) =>
-  new HttpError(504, 'source_timeout', `The picture's address did not send it within ${ms / 1000} seconds. Try again later, or upload the file.`);
+  new HttpError(
+    504,
+    'source_timeout',
+    `The picture's address did not send it within ${ms / 1000} seconds. Try again later, or upload the file.`,
+  );
 
 class Deadline {
   readonly controller = new AbortController();
@@ -85,7 +98,10 @@ export async function fetchSource(raw: string, options: SourceOptions = {}): Pro
       const res = await deadline.race(ask(url, deadline.controller.signal));
       if (REDIRECTS.has(res.status)) {
         void res.body?.cancel().catch(() => undefined);
-        if (redirects >= maxRedirects) throw sourceFailed(`The picture's address redirected more than ${maxRedirects} times; send the address it ends at.`);
+        if (redirects >= maxRedirects)
+          throw sourceFailed(
+            `The picture's address redirected more than ${maxRedirects} times; send the address it ends at.`,
+          );
         url = nextHop(url, res.headers.get('location'));
         continue;
       }
@@ -101,7 +117,11 @@ export async function fetchSource(raw: string, options: SourceOptions = {}): Pro
     if (deadline.hit) throw timedOut(deadlineMs);
     // A name that does not resolve, a refused connection, a broken TLS handshake, a connection lost mid-body.
     console.warn('source fetch failed', url.host, err instanceof Error ? err.message : String(err));
-    throw new HttpError(502, 'source_unreachable', `The connection to ${url.host} failed before the picture arrived. Check the address, or try again later.`);
+    throw new HttpError(
+      502,
+      'source_unreachable',
+      `The connection to ${url.host} failed before the picture arrived. Check the address, or try again later.`,
+    );
   } finally {
     deadline.clear();
   }

@@ -4,7 +4,12 @@
  * fetched only once the form is known to be sound, and nothing is stored here.
  */
 import { z } from '../../../../core/api/zod';
-import { BOTH_SOURCES_MESSAGE, EMPTY_FILE_MESSAGE, MISSING_SOURCE_MESSAGE, sourceUrlSchema } from '../../../../core/api/images';
+import {
+  BOTH_SOURCES_MESSAGE,
+  EMPTY_FILE_MESSAGE,
+  MISSING_SOURCE_MESSAGE,
+  sourceUrlSchema,
+} from '../../../../core/api/images';
 import { HttpError } from '../errors';
 import { fileBytes, readMultipart } from '../multipart';
 import { fetchSource } from './fetch-source';
@@ -22,7 +27,10 @@ export interface PictureForm {
 
 const pictureFormSchema = z
   .object({
-    image: z.instanceof(File, { error: MISSING_SOURCE_MESSAGE }).refine((f) => f.size > 0, EMPTY_FILE_MESSAGE).optional(),
+    image: z
+      .instanceof(File, { error: MISSING_SOURCE_MESSAGE })
+      .refine((f) => f.size > 0, EMPTY_FILE_MESSAGE)
+      .optional(),
     url: sourceUrlSchema.optional(),
   })
   .catchall(z.unknown());

@@ -106,7 +106,11 @@ export interface StreamPutOptions {
  * one part becomes a multipart upload of equal parts (the last may be smaller,
  * https://developers.cloudflare.com/r2/objects/multipart-objects/); a shorter one is a single `put`.
  */
-export async function putTemporaryStream(bucket: R2Bucket, stream: ReadableStream<Uint8Array>, options: StreamPutOptions): Promise<StoredImage> {
+export async function putTemporaryStream(
+  bucket: R2Bucket,
+  stream: ReadableStream<Uint8Array>,
+  options: StreamPutOptions,
+): Promise<StoredImage> {
   const partBytes = options.partBytes ?? STREAM_PART_BYTES;
   const reader = stream.getReader();
   const part = new Uint8Array(partBytes);
@@ -131,7 +135,8 @@ export async function putTemporaryStream(bucket: R2Bucket, stream: ReadableStrea
         }
         carry = next.value;
         total += carry.byteLength;
-        if (total > options.maxBytes) throw new SourceStreamError(new Error(`the stream is longer than ${options.maxBytes} bytes`));
+        if (total > options.maxBytes)
+          throw new SourceStreamError(new Error(`the stream is longer than ${options.maxBytes} bytes`));
       }
       const take = Math.min(carry.byteLength, partBytes - filled);
       part.set(carry.subarray(0, take), filled);
@@ -150,7 +155,10 @@ export async function putTemporaryStream(bucket: R2Bucket, stream: ReadableStrea
   try {
     let filled = await fill();
     const put = options.describe(part.subarray(0, filled));
-    const meta = { httpMetadata: { contentType: put.contentType }, customMetadata: { ...put.metadata, expiresAt: String(expiresAt) } };
+    const meta = {
+      httpMetadata: { contentType: put.contentType },
+      customMetadata: { ...put.metadata, expiresAt: String(expiresAt) },
+    };
     stopped();
     if (ended && !carry) {
       await bucket.put(key, part.subarray(0, filled), meta);
@@ -178,7 +186,10 @@ export async function putKept(bucket: R2Bucket, bytes: Uint8Array, options: PutO
   const random = randomHex();
   const id = `k-${random}`;
   const key = `${KEPT_PREFIX}${random}`;
-  await bucket.put(key, bytes, { httpMetadata: { contentType: options.contentType }, customMetadata: options.metadata });
+  await bucket.put(key, bytes, {
+    httpMetadata: { contentType: options.contentType },
+    customMetadata: options.metadata,
+  });
   return { id, url: imageUrl(id), key, expiresAt: null, size: bytes.byteLength };
 }
 

@@ -28,7 +28,11 @@ export function newShareId(): string {
   return id;
 }
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /** A delete token: 32 random bytes, base64url. */
 export const newDeleteToken = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
@@ -54,7 +58,12 @@ export function sameHash(a: string, b: string): boolean {
  * down first. The creator's delete and the operator's take-down go this way; the cron's expiry needs no purge, since
  * a picture is never kept past its share's expiry (routes/shares.ts).
  */
-export async function takeDown(env: Pick<Env, 'BUCKET' | 'DB'> & EdgePurgeConfig, row: Pick<ShareRow, 'id' | 'objectKey'>, reason: string, now = Date.now()): Promise<boolean> {
+export async function takeDown(
+  env: Pick<Env, 'BUCKET' | 'DB'> & EdgePurgeConfig,
+  row: Pick<ShareRow, 'id' | 'objectKey'>,
+  reason: string,
+  now = Date.now(),
+): Promise<boolean> {
   await env.BUCKET.delete(row.objectKey);
   const marked = await markShareDeleted(env.DB, row.id, reason, now);
   await purgeTagsEverywhere(env, [shareCacheTag(row.id)]);
@@ -69,5 +78,10 @@ export async function expireShares(env: Pick<Env, 'BUCKET' | 'DB'>, now: number)
   const due = await expiredShares(env.DB, now, EXPIRE_BATCH);
   if (due.length === 0) return 0;
   await env.BUCKET.delete(due.map((s) => s.objectKey));
-  return markSharesDeleted(env.DB, due.map((s) => s.id), 'expired', now);
+  return markSharesDeleted(
+    env.DB,
+    due.map((s) => s.id),
+    'expired',
+    now,
+  );
 }

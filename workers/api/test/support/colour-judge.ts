@@ -29,21 +29,35 @@ const P3_TO_SRGB = [
   [-0.0420569, 1.0420571, 0],
   [-0.0196376, -0.0786361, 1.0982735],
 ];
-const encodeSrgb = (v: number) => Math.round(255 * Math.min(1, Math.max(0, v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055)));
+const encodeSrgb = (v: number) =>
+  Math.round(255 * Math.min(1, Math.max(0, v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055)));
 
 function nclxP3(bytes: Buffer): boolean {
   const at = bytes.indexOf('colrnclx');
-  return at > 0 && bytes.readUInt16BE(at + 8) === 12 && bytes.readUInt16BE(at + 10) === 13 && bytes.indexOf('colrprof') < 0 && bytes.indexOf('colrrICC') < 0;
+  return (
+    at > 0 &&
+    bytes.readUInt16BE(at + 8) === 12 &&
+    bytes.readUInt16BE(at + 10) === 13 &&
+    bytes.indexOf('colrprof') < 0 &&
+    bytes.indexOf('colrrICC') < 0
+  );
 }
 
 async function p3ToSrgb(bytes: Buffer): Promise<Buffer> {
-  const { data, info } = await sharp(bytes, { ignoreIcc: true }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(bytes, { ignoreIcc: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const out = Buffer.alloc(data.length);
   for (let i = 0; i < data.length; i += 3) {
     const rgb = [data[i]!, data[i + 1]!, data[i + 2]!].map((v) => linear(v / 255));
-    P3_TO_SRGB.forEach((row, c) => (out[i + c] = encodeSrgb(row[0]! * rgb[0]! + row[1]! * rgb[1]! + row[2]! * rgb[2]!)));
+    P3_TO_SRGB.forEach(
+      (row, c) => (out[i + c] = encodeSrgb(row[0]! * rgb[0]! + row[1]! * rgb[1]! + row[2]! * rgb[2]!)),
+    );
   }
-  return sharp(out, { raw: { width: info.width, height: info.height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(out, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 /** An sRGB PNG of the picture as a colour-managed viewer shows it. */
@@ -91,9 +105,14 @@ export interface ColourMatch {
 }
 
 export async function compare(expected: Uint8Array, candidate: Uint8Array, region?: Region): Promise<ColourMatch> {
-  const want = await sharp(await managed(expected)).raw().toBuffer({ resolveWithObject: true });
+  const want = await sharp(await managed(expected))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width, height } = want.info;
-  const got = await sharp(await managed(candidate)).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+  const got = await sharp(await managed(candidate))
+    .resize(width, height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
   const r = region ?? { left: 0, top: 0, width, height };
   let [dE, sWant, sGot, n] = [0, 0, 0, 0];
   for (let y = r.top; y < r.top + r.height; y++) {

@@ -18,10 +18,15 @@ interface Documented {
   operation: Operation;
 }
 
-const doc = openApiDocument() as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Json> } };
+const doc = openApiDocument() as {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Json> };
+};
 
 const spansSegments = (operation: Operation, name: string) =>
-  ((operation as { parameters?: Json[] }).parameters ?? []).some((p) => p.name === name && p.in === 'path' && p['x-spans-segments'] === true);
+  ((operation as { parameters?: Json[] }).parameters ?? []).some(
+    (p) => p.name === name && p.in === 'path' && p['x-spans-segments'] === true,
+  );
 
 const documented: Documented[] = Object.entries(doc.paths).flatMap(([path, ops]) =>
   Object.entries(ops).map(([method, operation]) => ({
@@ -29,7 +34,9 @@ const documented: Documented[] = Object.entries(doc.paths).flatMap(([path, ops])
     path,
     // A parameter marked x-spans-segments (`{captions}` of a meme URL) spans the rest of the path, slashes too
     // (core/api/openapi.ts documentPath).
-    pattern: new RegExp(`^${path.replace(/\{(\w+)\}/g, (_, name: string) => (spansSegments(operation, name) ? '.+' : '[^/]+'))}$`),
+    pattern: new RegExp(
+      `^${path.replace(/\{(\w+)\}/g, (_, name: string) => (spansSegments(operation, name) ? '.+' : '[^/]+'))}$`,
+    ),
     operation,
   })),
 );
@@ -55,15 +62,31 @@ const validatorFor = (schema: Json) => {
  * not; the document's description says so), or its body-size check, which runs before any route matches.
  */
 const UNROUTED: Record<number, Json> = {
-  404: { type: 'object', properties: { error: { type: 'string' }, code: { const: 'not_found' } }, required: ['error', 'code'] },
-  405: { type: 'object', properties: { error: { type: 'string' }, code: { const: 'method_not_allowed' } }, required: ['error', 'code'] },
-  413: { type: 'object', properties: { error: { type: 'string' }, code: { const: 'payload_too_large' } }, required: ['error', 'code'] },
+  404: {
+    type: 'object',
+    properties: { error: { type: 'string' }, code: { const: 'not_found' } },
+    required: ['error', 'code'],
+  },
+  405: {
+    type: 'object',
+    properties: { error: { type: 'string' }, code: { const: 'method_not_allowed' } },
+    required: ['error', 'code'],
+  },
+  413: {
+    type: 'object',
+    properties: { error: { type: 'string' }, code: { const: 'payload_too_large' } },
+    required: ['error', 'code'],
+  },
 };
 
 /** A browser's CORS preflight, answered on every path (src/cors.ts; the document's description says so): 204 or 403. */
 const PREFLIGHT: Record<number, Json | null> = {
   204: null,
-  403: { type: 'object', properties: { error: { type: 'string' }, code: { const: 'forbidden' } }, required: ['error', 'code'] },
+  403: {
+    type: 'object',
+    properties: { error: { type: 'string' }, code: { const: 'forbidden' } },
+    required: ['error', 'code'],
+  },
 };
 
 /** `image/png` fits `image/*`; parameters (charset) are ignored. */
@@ -94,12 +117,17 @@ export async function contractProblems(request: Request, response: Response): Pr
     return checkJson(where, response, schema);
   }
   const answer = route.operation.responses[String(response.status)];
-  if (!answer) return [`${where}: ${route.method} ${route.path} documents only ${Object.keys(route.operation.responses).join(', ')}`];
+  if (!answer)
+    return [
+      `${where}: ${route.method} ${route.path} documents only ${Object.keys(route.operation.responses).join(', ')}`,
+    ];
   if (request.method === 'HEAD') return response.body === null ? [] : [`${where}: a HEAD answer has a body`];
   const content = answer.content ?? {};
   const mediaTypes = Object.keys(content);
   if (mediaTypes.length === 0) {
-    return response.body === null || response.status === 302 ? [] : [`${where}: documented without a body, but answered ${type || 'one'}`];
+    return response.body === null || response.status === 302
+      ? []
+      : [`${where}: documented without a body, but answered ${type || 'one'}`];
   }
   const media = mediaTypes.find((m) => typeMatches(type, m));
   if (!media) return [`${where}: content type "${type}" is not one of ${mediaTypes.join(', ')}`];
@@ -118,7 +146,9 @@ async function checkJson(where: string, response: Response, schema: Json): Promi
   }
   const result = validatorFor(schema).validate(body);
   if (result.valid) return [];
-  const errors = result.errors.filter((e) => e.keyword !== 'properties' && e.keyword !== 'items' && e.keyword !== 'anyOf' && e.keyword !== 'oneOf');
+  const errors = result.errors.filter(
+    (e) => e.keyword !== 'properties' && e.keyword !== 'items' && e.keyword !== 'anyOf' && e.keyword !== 'oneOf',
+  );
   const shown = (errors.length ? errors : result.errors).slice(0, 4).map((e) => `${e.instanceLocation}: ${e.error}`);
   return [`${where}: the body does not match the documented schema — ${shown.join('; ')}`];
 }

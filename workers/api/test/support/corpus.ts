@@ -20,7 +20,12 @@ export async function corpusFile(path: string): Promise<Uint8Array> {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-export function toolRequest(route: string, image: Uint8Array | null, fields: Record<string, string | number | boolean | File>, filename = 'upload') {
+export function toolRequest(
+  route: string,
+  image: Uint8Array | null,
+  fields: Record<string, string | number | boolean | File>,
+  filename = 'upload',
+) {
   const form = new FormData();
   if (image) form.append('image', new File([image as Uint8Array<ArrayBuffer>], filename));
   for (const [k, v] of Object.entries(fields)) form.append(k, v instanceof File ? v : String(v));

@@ -48,7 +48,12 @@ export function withD1Latency(real: D1Database, delayMs = 150): LatencyD1 {
   const sqlOf = new WeakMap<object, string>();
 
   async function call<T>(sqls: string[], viaSession: boolean, run: () => Promise<T>): Promise<T> {
-    const entry: D1Call = { start: performance.now(), end: Infinity, viaSession, write: sqls.some((s) => WRITE.test(s)) };
+    const entry: D1Call = {
+      start: performance.now(),
+      end: Infinity,
+      viaSession,
+      write: sqls.some((s) => WRITE.test(s)),
+    };
     log.push(entry);
     try {
       await new Promise((r) => setTimeout(r, delayMs));
@@ -61,10 +66,12 @@ export function withD1Latency(real: D1Database, delayMs = 150): LatencyD1 {
   function statement(stmt: D1PreparedStatement, sql: string, viaSession: boolean): D1PreparedStatement {
     const wrapped = {
       bind: (...values: unknown[]) => statement(stmt.bind(...values), sql, viaSession),
-      first: (column?: string) => call([sql], viaSession, () => (column === undefined ? stmt.first() : stmt.first(column))),
+      first: (column?: string) =>
+        call([sql], viaSession, () => (column === undefined ? stmt.first() : stmt.first(column))),
       all: () => call([sql], viaSession, () => stmt.all()),
       run: () => call([sql], viaSession, () => stmt.run()),
-      raw: (options?: { columnNames?: boolean }) => call([sql], viaSession, () => stmt.raw(options as { columnNames: true })),
+      raw: (options?: { columnNames?: boolean }) =>
+        call([sql], viaSession, () => stmt.raw(options as { columnNames: true })),
     } as unknown as D1PreparedStatement;
     realOf.set(wrapped, stmt);
     sqlOf.set(wrapped, sql);
@@ -101,7 +108,12 @@ export function withD1Latency(real: D1Database, delayMs = 150): LatencyD1 {
         if (c.start >= reach) sequential++;
         reach = Math.max(reach, c.end);
       }
-      return { calls: done.length, sequential, sessionCalls: done.filter((c) => c.viaSession).length, writes: done.filter((c) => c.write).length };
+      return {
+        calls: done.length,
+        sequential,
+        sessionCalls: done.filter((c) => c.viaSession).length,
+        writes: done.filter((c) => c.write).length,
+      };
     },
     reset() {
       log.length = 0;

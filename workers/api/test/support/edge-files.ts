@@ -28,13 +28,33 @@ async function make(recipe: Recipe): Promise<Uint8Array> {
 }
 
 /** A picture with detail in it (gradients and shapes), so codecs and damage behave as on a photo. */
-const picture = (size = '64x48') => ['-size', size, 'gradient:#2060c0-#f0c040', '-fill', '#c02020', '-draw', 'circle 20,20 30,28', '-fill', '#20a040', '-draw', 'rectangle 36,8 56,40'];
+const picture = (size = '64x48') => [
+  '-size',
+  size,
+  'gradient:#2060c0-#f0c040',
+  '-fill',
+  '#c02020',
+  '-draw',
+  'circle 20,20 30,28',
+  '-fill',
+  '#20a040',
+  '-draw',
+  'rectangle 36,8 56,40',
+];
 const im = (...args: string[]) => make({ args });
 
-const damaged = (format: string) => ({ status: 422, code: 'unprocessable_image', error: new RegExp(`^This ${format} (is damaged or incomplete|could not be decoded)`) });
+const damaged = (format: string) => ({
+  status: 422,
+  code: 'unprocessable_image',
+  error: new RegExp(`^This ${format} (is damaged or incomplete|could not be decoded)`),
+});
 const tooLarge = (error: RegExp) => ({ status: 413, code: 'payload_too_large', error });
 const TOO_MANY_PIXELS = tooLarge(/^This image has too many pixels\. Please upload an image under 50 megapixels\.$/);
-const NOT_AN_IMAGE = { status: 415, code: 'unsupported_media_type', error: /^Please upload an image file \(JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC\)\.$/ };
+const NOT_AN_IMAGE = {
+  status: 415,
+  code: 'unsupported_media_type',
+  error: /^Please upload an image file \(JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC\)\.$/,
+};
 
 const u32be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 const join = (...parts: (Uint8Array | number[])[]) => Uint8Array.from(parts.flatMap((p) => [...p]));
@@ -46,7 +66,19 @@ function pngWithBadPixels(): Uint8Array {
     const body = [...type].map((c) => c.charCodeAt(0)).concat(data);
     return [...u32be(data.length), ...body, ...u32be(crc32(Uint8Array.from(body), 0, body.length))];
   };
-  return Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk('IHDR', [...u32be(8), ...u32be(8), 8, 2, 0, 0, 0]), ...chunk('IDAT', [0x78, 0x9c, 0xde, 0xad, 0xbe, 0xef, 1, 2, 3]), ...chunk('IEND', [])]);
+  return Uint8Array.from([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    ...chunk('IHDR', [...u32be(8), ...u32be(8), 8, 2, 0, 0, 0]),
+    ...chunk('IDAT', [0x78, 0x9c, 0xde, 0xad, 0xbe, 0xef, 1, 2, 3]),
+    ...chunk('IEND', []),
+  ]);
 }
 
 /** Where a JPEG's frame header (SOF0/SOF2) sets its height and width. */
@@ -85,7 +117,8 @@ function topDownBmp(bmp: Uint8Array): Uint8Array {
   const height = dv.getInt32(22, true);
   const stride = Math.ceil((width * 3) / 4) * 4;
   dv.setInt32(22, -height, true);
-  for (let y = 0; y < height; y++) out.set(bmp.subarray(offset + y * stride, offset + (y + 1) * stride), offset + (height - 1 - y) * stride);
+  for (let y = 0; y < height; y++)
+    out.set(bmp.subarray(offset + y * stride, offset + (y + 1) * stride), offset + (height - 1 - y) * stride);
   return out;
 }
 
@@ -103,8 +136,18 @@ export async function edgeFiles(): Promise<EdgeFile[]> {
   ]);
   const pending: Pending[] = [
     // Extreme sizes and aspect ratios.
-    { name: 'tall JPEG 193×31,237', bytes: make({ sharp: { width: 193, height: 31_237, format: 'jpeg' } }), expect: tooLarge(/^This picture is 193 × 31,237 pixels; we take pictures of at most 12,000 pixels a side\. Please crop or resize it and try again\.$/) },
-    { name: 'wide PNG 12,001×2', bytes: im('-size', '12001x2', 'gradient:red-blue', 'png:OUT'), expect: tooLarge(/^This picture is 12,001 × 2 pixels; we take pictures of at most 12,000 pixels a side/) },
+    {
+      name: 'tall JPEG 193×31,237',
+      bytes: make({ sharp: { width: 193, height: 31_237, format: 'jpeg' } }),
+      expect: tooLarge(
+        /^This picture is 193 × 31,237 pixels; we take pictures of at most 12,000 pixels a side\. Please crop or resize it and try again\.$/,
+      ),
+    },
+    {
+      name: 'wide PNG 12,001×2',
+      bytes: im('-size', '12001x2', 'gradient:red-blue', 'png:OUT'),
+      expect: tooLarge(/^This picture is 12,001 × 2 pixels; we take pictures of at most 12,000 pixels a side/),
+    },
     { name: 'long PNG 40×12,000', bytes: im('-size', '40x12000', 'gradient:red-blue', 'png:OUT'), expect: 'accept' },
     { name: 'tiny 1×1 PNG', bytes: im('-size', '1x1', 'xc:#c02020', 'png:OUT'), expect: 'accept' },
     { name: 'tiny 1×1 JPEG', bytes: im('-size', '1x1', 'xc:#c02020', 'jpg:OUT'), expect: 'accept' },
@@ -121,18 +164,51 @@ export async function edgeFiles(): Promise<EdgeFile[]> {
     { name: 'greyscale JPEG', bytes: im(...picture(), '-colorspace', 'Gray', 'jpg:OUT'), expect: 'accept' },
     { name: 'progressive JPEG', bytes: im(...picture(), '-interlace', 'Plane', 'jpg:OUT'), expect: 'accept' },
     { name: '16-bit PNG', bytes: im(...picture(), '-depth', '16', 'png48:OUT'), expect: 'accept' },
-    { name: '16-bit PNG with alpha', bytes: im(...picture(), '-alpha', 'set', '-channel', 'A', '-evaluate', 'set', '60%', '+channel', '-depth', '16', 'png64:OUT'), expect: 'accept' },
-    { name: 'interlaced palette PNG', bytes: im(...picture(), '-colors', '16', '-interlace', 'PNG', 'png8:OUT'), expect: 'accept' },
+    {
+      name: '16-bit PNG with alpha',
+      bytes: im(
+        ...picture(),
+        '-alpha',
+        'set',
+        '-channel',
+        'A',
+        '-evaluate',
+        'set',
+        '60%',
+        '+channel',
+        '-depth',
+        '16',
+        'png64:OUT',
+      ),
+      expect: 'accept',
+    },
+    {
+      name: 'interlaced palette PNG',
+      bytes: im(...picture(), '-colors', '16', '-interlace', 'PNG', 'png8:OUT'),
+      expect: 'accept',
+    },
     // Animations.
-    { name: 'animated GIF', bytes: im('-delay', '10', '-size', '48x32', 'xc:#c02020', 'xc:#20a040', 'xc:#2060c0', '-loop', '0', 'gif:OUT'), expect: 'accept' },
-    { name: 'animated WebP', bytes: im('-delay', '10', '-size', '48x32', 'xc:#c02020', 'xc:#20a040', 'xc:#2060c0', '-loop', '0', 'webp:OUT'), expect: 'accept' },
+    {
+      name: 'animated GIF',
+      bytes: im('-delay', '10', '-size', '48x32', 'xc:#c02020', 'xc:#20a040', 'xc:#2060c0', '-loop', '0', 'gif:OUT'),
+      expect: 'accept',
+    },
+    {
+      name: 'animated WebP',
+      bytes: im('-delay', '10', '-size', '48x32', 'xc:#c02020', 'xc:#20a040', 'xc:#2060c0', '-loop', '0', 'webp:OUT'),
+      expect: 'accept',
+    },
     // TIFF variants.
     { name: 'TIFF uncompressed', bytes: im(...picture(), '-compress', 'None', 'tiff:OUT'), expect: 'accept' },
     { name: 'TIFF LZW', bytes: tiff, expect: 'accept' },
     { name: 'TIFF Deflate', bytes: im(...picture(), '-compress', 'Zip', 'tiff:OUT'), expect: 'accept' },
     { name: 'TIFF PackBits', bytes: im(...picture(), '-compress', 'RLE', 'tiff:OUT'), expect: 'accept' },
     { name: 'TIFF JPEG-compressed', bytes: im(...picture(), '-compress', 'JPEG', 'tiff:OUT'), expect: 'accept' },
-    { name: 'TIFF tiled', bytes: im(...picture(), '-define', 'tiff:tile-geometry=16x16', 'tiff:OUT'), expect: 'accept' },
+    {
+      name: 'TIFF tiled',
+      bytes: im(...picture(), '-define', 'tiff:tile-geometry=16x16', 'tiff:OUT'),
+      expect: 'accept',
+    },
     { name: 'TIFF 16-bit', bytes: im(...picture(), '-depth', '16', 'tiff:OUT'), expect: 'accept' },
     { name: 'TIFF big-endian', bytes: im(...picture(), '-endian', 'MSB', 'tiff:OUT'), expect: 'accept' },
     { name: 'TIFF greyscale', bytes: im(...picture(), '-colorspace', 'Gray', 'tiff:OUT'), expect: 'accept' },
@@ -145,17 +221,43 @@ export async function edgeFiles(): Promise<EdgeFile[]> {
     { name: 'BMP 24-bit', bytes: bmp24, expect: 'accept' },
     { name: 'BMP 24-bit top-down', bytes: topDownBmp(bmp24), expect: 'accept' },
     { name: 'BMP 32-bit with alpha', bytes: im(...picture(), '-alpha', 'set', 'bmp:OUT'), expect: 'accept' },
-    { name: 'BMP 16-bit RGB565', bytes: im(...picture(), '-define', 'bmp:subtype=RGB565', 'bmp:OUT'), expect: 'accept' },
+    {
+      name: 'BMP 16-bit RGB565',
+      bytes: im(...picture(), '-define', 'bmp:subtype=RGB565', 'bmp:OUT'),
+      expect: 'accept',
+    },
     { name: 'BMP 8-bit palette', bytes: im(...picture(), '-type', 'Palette', 'bmp3:OUT'), expect: 'accept' },
-    { name: 'BMP 4-bit palette', bytes: im(...picture(), '-colors', '16', '-type', 'Palette', '-depth', '4', 'bmp3:OUT'), expect: 'accept' },
+    {
+      name: 'BMP 4-bit palette',
+      bytes: im(...picture(), '-colors', '16', '-type', 'Palette', '-depth', '4', 'bmp3:OUT'),
+      expect: 'accept',
+    },
     { name: 'BMP 1-bit', bytes: im(...picture(), '-type', 'Bilevel', 'bmp3:OUT'), expect: 'accept' },
     { name: 'BMP RLE8', bytes: im(...picture(), '-type', 'Palette', '-compress', 'RLE', 'bmp3:OUT'), expect: 'accept' },
     { name: 'BMP OS/2 (version 2)', bytes: im(...picture(), '-type', 'Palette', 'bmp2:OUT'), expect: 'accept' },
     // The size limit of the formats only the isolate reads (core/images/intake.ts), at and over it.
-    { name: 'BMP 1,600×1,180 (1.9 MP)', bytes: im('-size', '1600x1180', 'gradient:#2060c0-#f0c040', 'bmp3:OUT'), expect: 'accept' },
-    { name: 'TIFF 1,600×1,180 (1.9 MP)', bytes: im('-size', '1600x1180', 'gradient:#2060c0-#f0c040', '-compress', 'LZW', 'tiff:OUT'), expect: 'accept' },
-    { name: 'BMP 2,000×1,300 (2.6 MP)', bytes: im('-size', '2000x1300', 'gradient:#2060c0-#f0c040', 'bmp3:OUT'), expect: tooLarge(/^BMP pictures are taken up to 1\.9 megapixels; this one is 2\.6 megapixels\. Please save it as JPEG or PNG/) },
-    { name: 'animated GIF of 30 frames of 1.8 MP', bytes: im('-size', '1500x1200', ...Array.from({ length: 30 }, (_, i) => `xc:rgb(${i * 8},80,160)`), 'gif:OUT'), expect: tooLarge(/^This GIF is an animation of 30 frames, 54 megapixels in all/) },
+    {
+      name: 'BMP 1,600×1,180 (1.9 MP)',
+      bytes: im('-size', '1600x1180', 'gradient:#2060c0-#f0c040', 'bmp3:OUT'),
+      expect: 'accept',
+    },
+    {
+      name: 'TIFF 1,600×1,180 (1.9 MP)',
+      bytes: im('-size', '1600x1180', 'gradient:#2060c0-#f0c040', '-compress', 'LZW', 'tiff:OUT'),
+      expect: 'accept',
+    },
+    {
+      name: 'BMP 2,000×1,300 (2.6 MP)',
+      bytes: im('-size', '2000x1300', 'gradient:#2060c0-#f0c040', 'bmp3:OUT'),
+      expect: tooLarge(
+        /^BMP pictures are taken up to 1\.9 megapixels; this one is 2\.6 megapixels\. Please save it as JPEG or PNG/,
+      ),
+    },
+    {
+      name: 'animated GIF of 30 frames of 1.8 MP',
+      bytes: im('-size', '1500x1200', ...Array.from({ length: 30 }, (_, i) => `xc:rgb(${i * 8},80,160)`), 'gif:OUT'),
+      expect: tooLarge(/^This GIF is an animation of 30 frames, 54 megapixels in all/),
+    },
     // Damaged files, named as damaged by their format.
     { name: 'JPEG cut short', bytes: cut(jpeg, 0.6), expect: damaged('JPEG') },
     { name: 'JPEG with a broken scan', bytes: jpegWithBadScan(jpeg), expect: damaged('JPEG') },
@@ -166,15 +268,36 @@ export async function edgeFiles(): Promise<EdgeFile[]> {
     { name: 'BMP cut short', bytes: cut(bmp24, 0.6), expect: damaged('BMP') },
     { name: 'TIFF cut short', bytes: cut(tiff, 0.6), expect: damaged('TIFF') },
     // Something after the picture: accepted, and only the picture goes on.
-    { name: 'PNG with a zip appended', bytes: join(png, text('PK\u0003\u0004<script>alert(1)</script>')), expect: 'accept' },
+    {
+      name: 'PNG with a zip appended',
+      bytes: join(png, text('PK\u0003\u0004<script>alert(1)</script>')),
+      expect: 'accept',
+    },
     { name: 'JPEG with text appended', bytes: join(jpeg, text('trailing garbage')), expect: 'accept' },
     { name: 'WebP with bytes appended', bytes: join(webp, text('trailing garbage!')), expect: 'accept' },
     { name: 'GIF with bytes appended', bytes: join(gif, text('trailing garbage')), expect: 'accept' },
     // Not what we take.
     { name: 'text named .jpg', bytes: text('hello, I am not a picture'), expect: NOT_AN_IMAGE },
     // Recognised, and named by what it is (core/images/foreign.ts).
-    { name: 'SVG', bytes: text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), expect: { status: 415, code: 'unsupported_media_type', error: /^SVG drawings are not accepted yet\. Please upload an image file \(JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC\)\.$/ } },
-    { name: 'JPEG XL codestream', bytes: Uint8Array.from([0xff, 0x0a, 0x48, 0x01, 0x2c, 0x80, 0x84, 0xe2, 0x42, 0, 0x12, 0x88]), expect: { status: 415, code: 'unsupported_media_type', error: /^JPEG XL pictures are not accepted yet\. Please upload/ } },
+    {
+      name: 'SVG',
+      bytes: text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+      expect: {
+        status: 415,
+        code: 'unsupported_media_type',
+        error:
+          /^SVG drawings are not accepted yet\. Please upload an image file \(JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC\)\.$/,
+      },
+    },
+    {
+      name: 'JPEG XL codestream',
+      bytes: Uint8Array.from([0xff, 0x0a, 0x48, 0x01, 0x2c, 0x80, 0x84, 0xe2, 0x42, 0, 0x12, 0x88]),
+      expect: {
+        status: 415,
+        code: 'unsupported_media_type',
+        error: /^JPEG XL pictures are not accepted yet\. Please upload/,
+      },
+    },
   ];
   const files: EdgeFile[] = await Promise.all(pending.map(async (file) => ({ ...file, bytes: await file.bytes })));
   const avif = await corpusFile('formats/sample.avif').catch(() => null);

@@ -12,7 +12,10 @@ async function emptyDatabase(db: D1Database): Promise<void> {
   const tables = results.map((r) => r.name).filter((name) => !KEPT.test(name));
   if (tables.length === 0) return;
   // Foreign keys are checked at the batch's end, when every table is empty, so the order does not matter.
-  await db.batch([db.prepare('PRAGMA defer_foreign_keys = on'), ...tables.map((t) => db.prepare(`DELETE FROM "${t}"`))]);
+  await db.batch([
+    db.prepare('PRAGMA defer_foreign_keys = on'),
+    ...tables.map((t) => db.prepare(`DELETE FROM "${t}"`)),
+  ]);
 }
 
 async function emptyBucket(bucket: R2Bucket): Promise<void> {

@@ -61,13 +61,22 @@ const makeSchema = z.union([
   // convert's arguments with the output written to OUT (e.g. ["-size", "8x8", "xc:red", "bmp3:OUT"]).
   z.object({ args: z.array(z.string()).min(1) }),
   // A picture too tall for ImageMagick's policy: a smooth gradient from sharp.
-  z.object({ sharp: z.object({ width: z.number().int().positive(), height: z.number().int().positive(), format: z.enum(['jpeg', 'png', 'webp']) }) }),
+  z.object({
+    sharp: z.object({
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+      format: z.enum(['jpeg', 'png', 'webp']),
+    }),
+  }),
 ]);
 
 async function make(dir: string, job: z.infer<typeof makeSchema>): Promise<Uint8Array> {
   if ('sharp' in job) {
     const { width, height, format } = job.sharp;
-    const img = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } }, limitInputPixels: false });
+    const img = sharp({
+      create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } },
+      limitInputPixels: false,
+    });
     return new Uint8Array(await img.toFormat(format).toBuffer());
   }
   const out = join(dir, 'out');
@@ -83,16 +92,25 @@ export async function imagemagickService(request: Request): Promise<Response> {
     if (url.pathname === '/make') return new Response(await make(dir, makeSchema.parse(await request.json())));
     if (url.pathname === '/frames') {
       const meta = await sharp(new Uint8Array(await request.arrayBuffer()), { animated: true }).metadata();
-      return Response.json({ format: meta.format, width: meta.width, pageHeight: meta.pageHeight ?? meta.height, pages: meta.pages ?? 1, delay: meta.delay ?? [], loop: meta.loop ?? null });
+      return Response.json({
+        format: meta.format,
+        width: meta.width,
+        pageHeight: meta.pageHeight ?? meta.height,
+        pages: meta.pages ?? 1,
+        delay: meta.delay ?? [],
+        loop: meta.loop ?? null,
+      });
     }
     if (url.pathname !== '/check') return new Response('no such route', { status: 404 });
-    if (!url.searchParams.has('batch')) return Response.json(await check(dir, 'input', new Uint8Array(await request.arrayBuffer())));
+    if (!url.searchParams.has('batch'))
+      return Response.json(await check(dir, 'input', new Uint8Array(await request.arrayBuffer())));
     const parts = [...(await request.formData()).values()] as unknown as Blob[];
     const verdicts: MagickVerdict[] = new Array(parts.length);
     // Two convert processes at a time: the machines have two cores.
     let next = 0;
     const worker = async () => {
-      for (let i = next++; i < parts.length; i = next++) verdicts[i] = await check(dir, String(i), new Uint8Array(await parts[i]!.arrayBuffer()));
+      for (let i = next++; i < parts.length; i = next++)
+        verdicts[i] = await check(dir, String(i), new Uint8Array(await parts[i]!.arrayBuffer()));
     };
     await Promise.all([worker(), worker()]);
     return Response.json(verdicts);

@@ -23,7 +23,14 @@ export interface BindingCall {
 }
 
 const FIT_BACK = { cover: 'cover', pad: 'contain', squeeze: 'stretch', contain: 'inside' } as const;
-const FORMAT_BACK = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif', 'image/gif': 'gif', rgba: 'rgba' } as const;
+const FORMAT_BACK = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/gif': 'gif',
+  rgba: 'rgba',
+} as const;
 
 /**
  * A binding transform as the contract's step; anything the adapters are not expected to send is a test failure.
@@ -32,13 +39,21 @@ const FORMAT_BACK = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'w
  */
 function toStep(t: ImageTransform): ServiceStep | null {
   if ((t as { segment?: string }).segment === 'foreground') return null;
-  if (t.width && t.height && (t.fit === 'scale-down' || (t as { upscale?: string }).upscale === 'generate')) return { op: 'resize', width: t.width, height: t.height, fit: 'inside' };
-  if (t.trim && typeof t.trim === 'object') return { op: 'crop', left: t.trim.left ?? 0, top: t.trim.top ?? 0, width: t.trim.width!, height: t.trim.height! };
+  if (t.width && t.height && (t.fit === 'scale-down' || (t as { upscale?: string }).upscale === 'generate'))
+    return { op: 'resize', width: t.width, height: t.height, fit: 'inside' };
+  if (t.trim && typeof t.trim === 'object')
+    return { op: 'crop', left: t.trim.left ?? 0, top: t.trim.top ?? 0, width: t.trim.width!, height: t.trim.height! };
   if (t.rotate) return { op: 'rotate', angle: t.rotate as 90 | 180 | 270 };
   if (t.flip === 'h' || t.flip === 'v') return { op: 'flip', axis: t.flip };
   if (t.blur) return { op: 'blur', radius: t.blur };
   if (t.width && t.height && t.fit && t.fit in FIT_BACK) {
-    return { op: 'resize', width: t.width, height: t.height, fit: FIT_BACK[t.fit as keyof typeof FIT_BACK], ...(t.background ? { background: t.background } : {}) };
+    return {
+      op: 'resize',
+      width: t.width,
+      height: t.height,
+      fit: FIT_BACK[t.fit as keyof typeof FIT_BACK],
+      ...(t.background ? { background: t.background } : {}),
+    };
   }
   throw new Error(`the binding double does not know the transform ${JSON.stringify(t)}`);
 }
@@ -62,7 +77,8 @@ class Transformer implements ImageTransformer {
   }
 
   draw(image: ReadableStream<Uint8Array> | ImageTransformer, options: ImageDrawOptions = {}): ImageTransformer {
-    const child = image instanceof Transformer ? image : new Transformer(image as ReadableStream<Uint8Array>, this.done);
+    const child =
+      image instanceof Transformer ? image : new Transformer(image as ReadableStream<Uint8Array>, this.done);
     this.draws.push({ child, options });
     return this;
   }
@@ -78,7 +94,9 @@ const result = (bytes: Uint8Array, contentType: string): ImageTransformationResu
   image: () => new Response(bytes as Uint8Array<ArrayBuffer>).body!,
 });
 
-function binding(done: (t: Transformer, options: ImageOutputOptions) => Promise<ImageTransformationResult>): ImagesBinding {
+function binding(
+  done: (t: Transformer, options: ImageOutputOptions) => Promise<ImageTransformationResult>,
+): ImagesBinding {
   return {
     info: () => Promise.reject(new Error('the engine never asks the binding for info')),
     input: (stream: ReadableStream<Uint8Array>) => new Transformer(stream, done),
@@ -104,7 +122,13 @@ export function recordingImages(service: ImageService): ImagesBinding & { calls:
     const overlays: ServiceOverlay[] = [];
     for (const d of t.draws) {
       if (d.child.draws.length) throw new Error('the double draws one level deep, as the adapter does');
-      overlays.push({ image: await bytesOf(d.child.source), steps: stepsOf(d.child.transforms), left: d.options.left ?? 0, top: d.options.top ?? 0, opacity: d.options.opacity ?? 1 });
+      overlays.push({
+        image: await bytesOf(d.child.source),
+        steps: stepsOf(d.child.transforms),
+        left: d.options.left ?? 0,
+        top: d.options.top ?? 0,
+        opacity: d.options.opacity ?? 1,
+      });
     }
     calls.push({
       transforms: [...t.transforms],
@@ -114,7 +138,16 @@ export function recordingImages(service: ImageService): ImagesBinding & { calls:
     });
     const format = FORMAT_BACK[options.format as keyof typeof FORMAT_BACK];
     if (!format) throw new Error(`the double writes no ${options.format}`);
-    const out = await backing.run({ input, steps: stepsOf(t.transforms), overlays, output: { format, ...(options.quality ? { quality: options.quality } : {}), ...(options.anim ? { animated: true } : {}) } });
+    const out = await backing.run({
+      input,
+      steps: stepsOf(t.transforms),
+      overlays,
+      output: {
+        format,
+        ...(options.quality ? { quality: options.quality } : {}),
+        ...(options.anim ? { animated: true } : {}),
+      },
+    });
     return result(out.bytes, options.format);
   };
   return Object.assign(binding(done), { calls });

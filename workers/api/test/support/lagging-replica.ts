@@ -12,7 +12,8 @@
 
 const WRITE = /^\s*(?:with\b[\s\S]*?\)\s*)?(insert|update|delete|replace)\b/i;
 
-export const bookmarkAt = (version: number) => `${version.toString(16).padStart(8, '0')}-00000000-00000000-${'0'.repeat(32)}`;
+export const bookmarkAt = (version: number) =>
+  `${version.toString(16).padStart(8, '0')}-00000000-00000000-${'0'.repeat(32)}`;
 const versionOf = (bookmark: string) => parseInt(bookmark.split('-')[0]!, 16);
 
 export interface LaggingReplica {
@@ -31,7 +32,10 @@ export function laggingReplica(primary: D1Database, replica: D1Database): Laggin
   }
   const pendingOf = new WeakMap<object, Pending>();
 
-  function statement(pending: Pending, run: (p: Pending[], method: string, arg?: unknown) => Promise<unknown>): D1PreparedStatement {
+  function statement(
+    pending: Pending,
+    run: (p: Pending[], method: string, arg?: unknown) => Promise<unknown>,
+  ): D1PreparedStatement {
     const s = {
       bind: (...values: unknown[]) => statement({ sql: pending.sql, values }, run),
       first: (column?: string) => run([pending], 'first', column),
@@ -66,14 +70,22 @@ export function laggingReplica(primary: D1Database, replica: D1Database): Laggin
     };
     return {
       prepare: (sql: string) => statement({ sql, values: [] }, run),
-      batch: (statements: D1PreparedStatement[]) => run(statements.map((s) => pendingOf.get(s)!), 'batch'),
+      batch: (statements: D1PreparedStatement[]) =>
+        run(
+          statements.map((s) => pendingOf.get(s)!),
+          'batch',
+        ),
       getBookmark: () => (seen === null ? null : bookmarkAt(seen)),
     } as unknown as D1DatabaseSession;
   }
 
   const db = {
     prepare: (sql: string) => statement({ sql, values: [] }, direct),
-    batch: (statements: D1PreparedStatement[]) => direct(statements.map((s) => pendingOf.get(s)!), 'batch'),
+    batch: (statements: D1PreparedStatement[]) =>
+      direct(
+        statements.map((s) => pendingOf.get(s)!),
+        'batch',
+      ),
     exec: (sql: string) => primary.exec(sql),
     withSession: (constraint = 'first-unconstrained') => session(constraint),
     dump: () => primary.dump(),

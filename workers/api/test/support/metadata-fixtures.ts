@@ -16,21 +16,33 @@ export interface TiffEntry {
   value: (le: boolean) => Uint8Array;
 }
 
-const numbers = (type: 3 | 4, size: 2 | 4) => (tag: number, ...values: number[]): TiffEntry => ({
-  tag,
-  type,
-  count: values.length,
-  value: (le) => {
-    const out = new Uint8Array(values.length * size);
-    const v = new DataView(out.buffer);
-    values.forEach((n, i) => (size === 2 ? v.setUint16(i * 2, n, le) : v.setUint32(i * 4, n, le)));
-    return out;
-  },
-});
+const numbers =
+  (type: 3 | 4, size: 2 | 4) =>
+  (tag: number, ...values: number[]): TiffEntry => ({
+    tag,
+    type,
+    count: values.length,
+    value: (le) => {
+      const out = new Uint8Array(values.length * size);
+      const v = new DataView(out.buffer);
+      values.forEach((n, i) => (size === 2 ? v.setUint16(i * 2, n, le) : v.setUint32(i * 4, n, le)));
+      return out;
+    },
+  });
 export const short = numbers(3, 2);
 export const long = numbers(4, 4);
-export const ascii = (tag: number, text: string): TiffEntry => ({ tag, type: 2, count: text.length + 1, value: () => bin(`${text}\0`) });
-export const undef = (tag: number, bytes: Uint8Array): TiffEntry => ({ tag, type: 7, count: bytes.length, value: () => bytes });
+export const ascii = (tag: number, text: string): TiffEntry => ({
+  tag,
+  type: 2,
+  count: text.length + 1,
+  value: () => bin(`${text}\0`),
+});
+export const undef = (tag: number, bytes: Uint8Array): TiffEntry => ({
+  tag,
+  type: 7,
+  count: bytes.length,
+  value: () => bytes,
+});
 export const rational = (tag: number, ...pairs: [number, number][]): TiffEntry => ({
   tag,
   type: 5,
@@ -69,7 +81,11 @@ export function tiffBlock(parts: TiffParts): Uint8Array {
     if (d) o += 2 + d.length * 12 + 4;
   }
   let valueAt = o;
-  const thumbAt = valueAt + dirs.flat().reduce((n, e) => n + (e && e.value(le).length > 4 ? e.value(le).length + (e.value(le).length & 1) : 0), 0);
+  const thumbAt =
+    valueAt +
+    dirs
+      .flat()
+      .reduce((n, e) => n + (e && e.value(le).length > 4 ? e.value(le).length + (e.value(le).length & 1) : 0), 0);
   const out = new Uint8Array(thumbAt + (parts.thumbnail?.length ?? 0));
   const v = new DataView(out.buffer);
   out.set(le ? bin('II*\0') : bin('MM\0*'));
@@ -81,7 +97,13 @@ export function tiffBlock(parts: TiffParts): Uint8Array {
     e += 2;
     for (const entry of d) {
       const fixed =
-        entry.tag === 0x8769 && i === 0 ? at[1]! : entry.tag === 0x8825 && i === 0 ? at[2]! : entry.tag === 0x0201 && i === 3 ? thumbAt : null;
+        entry.tag === 0x8769 && i === 0
+          ? at[1]!
+          : entry.tag === 0x8825 && i === 0
+            ? at[2]!
+            : entry.tag === 0x0201 && i === 3
+              ? thumbAt
+              : null;
       const value = fixed === null ? entry.value(le) : long(0, fixed).value(le);
       v.setUint16(e, entry.tag, le);
       v.setUint16(e + 2, entry.type, le);
@@ -107,7 +129,12 @@ export const exifSegment = (tiff: Uint8Array) => jpegSegment(0xe1, concat([bin('
  * `jpeg` with `head` segments after SOI and its JFIF header, `betweenScans` before its second scan (a progressive
  * JPEG), and `trailer` after EOI.
  */
-export function craftJpeg(jpeg: Uint8Array, head: Uint8Array[], betweenScans: Uint8Array[] = [], trailer?: Uint8Array): Uint8Array {
+export function craftJpeg(
+  jpeg: Uint8Array,
+  head: Uint8Array[],
+  betweenScans: Uint8Array[] = [],
+  trailer?: Uint8Array,
+): Uint8Array {
   const parsed = jpegParts(jpeg);
   if (!parsed) throw new Error('not a JPEG');
   const jfif = parsed.parts[0]?.marker === 0xe0 ? parsed.parts[0].end : 2;
@@ -133,7 +160,11 @@ export function jpegScans(jpeg: Uint8Array): Uint8Array {
 /** A PNG with `extra` chunks after IHDR (ancillary chunks may stand anywhere before IDAT). */
 export function craftPng(png: Uint8Array, extra: [string, Uint8Array][]): Uint8Array {
   const ihdrEnd = 8 + 12 + 13;
-  return concat([png.subarray(0, ihdrEnd), ...extra.map(([type, data]) => pngChunk(type, data)), png.subarray(ihdrEnd)]);
+  return concat([
+    png.subarray(0, ihdrEnd),
+    ...extra.map(([type, data]) => pngChunk(type, data)),
+    png.subarray(ihdrEnd),
+  ]);
 }
 
 export const webpChunk = (type: string, data: Uint8Array) => riffChunk(type, data);

@@ -23,7 +23,8 @@ const run = promisify(execFile);
 export async function exiftoolService(request: Request): Promise<Response> {
   const dir = await mkdtemp(join(tmpdir(), 'memeforge-exiftool-'));
   try {
-    if (new URL(request.url).searchParams.has('all')) return Response.json(await exiftoolLines(dir, await request.formData()));
+    if (new URL(request.url).searchParams.has('all'))
+      return Response.json(await exiftoolLines(dir, await request.formData()));
     const file = join(dir, 'input');
     await writeFile(file, new Uint8Array(await request.arrayBuffer()));
     const { stdout } = await run('exiftool', ['-json', '-G1', '-n', file]);
@@ -43,9 +44,12 @@ async function exiftoolLines(dir: string, form: Awaited<ReturnType<Request['form
     files.push(file);
   }
   // exiftool exits 1 when one file of the batch cannot be read; the others' output is still on stdout.
-  const { stdout, stderr } = await run('exiftool', ['-a', '-G1', '-s', '-U', '-ee', ...files], { maxBuffer: 256 * 1024 * 1024 }).catch(
-    (err: { stdout?: string; stderr?: string }) => ({ stdout: err.stdout ?? '', stderr: err.stderr ?? String(err) }),
-  );
+  const { stdout, stderr } = await run('exiftool', ['-a', '-G1', '-s', '-U', '-ee', ...files], {
+    maxBuffer: 256 * 1024 * 1024,
+  }).catch((err: { stdout?: string; stderr?: string }) => ({
+    stdout: err.stdout ?? '',
+    stderr: err.stderr ?? String(err),
+  }));
   const sections = new Map<string, string>();
   let current = files.length === 1 ? files[0]! : '';
   for (const line of stdout.split('\n')) {
@@ -69,7 +73,14 @@ async function heifOf(image: Buffer, quality: number, as: 'heic' | 'avif' = 'hei
   try {
     const input = join(dir, as === 'heic' ? 'in.jpg' : 'in.png');
     await writeFile(input, image);
-    await run('heif-enc', ['-q', String(quality), ...(as === 'avif' ? ['-A'] : []), '-o', join(dir, `out.${as}`), input]);
+    await run('heif-enc', [
+      '-q',
+      String(quality),
+      ...(as === 'avif' ? ['-A'] : []),
+      '-o',
+      join(dir, `out.${as}`),
+      input,
+    ]);
     const out = await readFile(join(dir, `out.${as}`));
     if (as === 'avif') {
       const nclx = out.indexOf('colrnclx') + 8;
@@ -107,7 +118,12 @@ function photoPixels(width: number, height: number, seed: number): Buffer {
   const data = Buffer.alloc(width * height * 3);
   let s = seed >>> 0 || 1;
   const rand = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) >>> 16) / 65536;
-  const discs = Array.from({ length: 6 }, () => ({ x: rand() * width, y: rand() * height, r: (0.05 + rand() * 0.12) * Math.min(width, height), c: [rand() * 255, rand() * 255, rand() * 255] }));
+  const discs = Array.from({ length: 6 }, () => ({
+    x: rand() * width,
+    y: rand() * height,
+    r: (0.05 + rand() * 0.12) * Math.min(width, height),
+    c: [rand() * 255, rand() * 255, rand() * 255],
+  }));
   for (let y = 0; y < height; y++) {
     const fy = y / height;
     for (let x = 0; x < width; x++) {
@@ -117,7 +133,8 @@ function photoPixels(width: number, height: number, seed: number): Buffer {
       let g = 80 + 120 * fy + texture;
       let b = 160 - 100 * fx * fy + texture;
       for (const d of discs) {
-        if ((x - d.x) ** 2 + (y - d.y) ** 2 < d.r * d.r) [r, g, b] = [d.c[0]! + texture, d.c[1]! + texture, d.c[2]! + texture];
+        if ((x - d.x) ** 2 + (y - d.y) ** 2 < d.r * d.r)
+          [r, g, b] = [d.c[0]! + texture, d.c[1]! + texture, d.c[2]! + texture];
       }
       const n = (rand() - 0.5) * 16;
       const i = (y * width + x) * 3;
@@ -130,8 +147,17 @@ function photoPixels(width: number, height: number, seed: number): Buffer {
 }
 
 const referenceOpSchema = z.object({
-  crop: z.object({ left: z.number().int(), top: z.number().int(), width: z.number().int(), height: z.number().int() }).optional(),
-  resize: z.object({ width: z.number().int(), height: z.number().int(), fit: z.enum(['cover', 'contain', 'stretch', 'inside']), background: z.string().optional() }).optional(),
+  crop: z
+    .object({ left: z.number().int(), top: z.number().int(), width: z.number().int(), height: z.number().int() })
+    .optional(),
+  resize: z
+    .object({
+      width: z.number().int(),
+      height: z.number().int(),
+      fit: z.enum(['cover', 'contain', 'stretch', 'inside']),
+      background: z.string().optional(),
+    })
+    .optional(),
   rotate: z.object({ angle: z.number().int() }).optional(),
   flip: z.object({ axis: z.enum(['h', 'v']) }).optional(),
   blur: z.object({ sigma: z.number() }).optional(),
@@ -151,12 +177,18 @@ export async function photoService(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === '/photo') {
       const o = photoSchema.parse(await request.json());
-      let img = sharp(photoPixels(o.width, o.height, o.seed), { raw: { width: o.width, height: o.height, channels: 3 } });
+      let img = sharp(photoPixels(o.width, o.height, o.seed), {
+        raw: { width: o.width, height: o.height, channels: 3 },
+      });
       if (o.profile) img = img.withIccProfile('p3');
       if (o.profile === 'p3-nclx') {
         if (o.format !== 'avif') throw new Error('p3-nclx is for AVIF');
         const values = await img.raw().toBuffer({ resolveWithObject: true });
-        const png = await sharp(values.data, { raw: { width: o.width, height: o.height, channels: values.info.channels } }).png().toBuffer();
+        const png = await sharp(values.data, {
+          raw: { width: o.width, height: o.height, channels: values.info.channels },
+        })
+          .png()
+          .toBuffer();
         return new Response(new Uint8Array(await heifOf(png, o.quality, 'avif')));
       }
       if (o.format === 'jpeg' || o.format === 'heic') {
@@ -165,7 +197,12 @@ export async function photoService(request: Request): Promise<Response> {
         if (o.gps) {
           exif.IFD0!.DateTime = '2026:05:04 10:11:12';
           exif.IFD2 = { DateTimeOriginal: '2026:05:04 10:11:12' };
-          exif.IFD3 = { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 3900/100' };
+          exif.IFD3 = {
+            GPSLatitudeRef: 'N',
+            GPSLatitude: '51/1 30/1 1234/100',
+            GPSLongitudeRef: 'W',
+            GPSLongitude: '0/1 7/1 3900/100',
+          };
         }
         img = img.withExif(exif);
         if (o.orientation !== 1) img = img.withMetadata({ orientation: o.orientation });
@@ -189,7 +226,13 @@ export async function photoService(request: Request): Promise<Response> {
       };
       let img = await raw(sharp(Buffer.from(await request.arrayBuffer()), { limitInputPixels: false }).autoOrient());
       if (op.crop) img = await raw(img.extract(op.crop));
-      if (op.resize) img = await raw(img.resize(op.resize.width, op.resize.height, { fit: SHARP_FIT[op.resize.fit], background: op.resize.background ?? '#ffffff' }));
+      if (op.resize)
+        img = await raw(
+          img.resize(op.resize.width, op.resize.height, {
+            fit: SHARP_FIT[op.resize.fit],
+            background: op.resize.background ?? '#ffffff',
+          }),
+        );
       if (op.rotate) img = await raw(img.rotate(op.rotate.angle));
       if (op.flip) img = await raw(op.flip.axis === 'h' ? img.flop() : img.flip());
       if (op.blur) img = await raw(img.blur(op.blur.sigma));
@@ -213,23 +256,36 @@ export async function oracleService(request: Request): Promise<Response> {
   const dir = await mkdtemp(join(tmpdir(), 'memeforge-oracle-'));
   try {
     const url = new URL(request.url);
-    if (url.pathname === '/managed') return new Response(new Uint8Array(await managed(new Uint8Array(await request.arrayBuffer()))));
+    if (url.pathname === '/managed')
+      return new Response(new Uint8Array(await managed(new Uint8Array(await request.arrayBuffer()))));
     if (url.pathname === '/colour') {
       const form = await request.formData();
       const part = async (name: string) => new Uint8Array(await (form.get(name) as unknown as Blob).arrayBuffer());
       const region = form.get('region');
-      return Response.json(await compare(await part('expected'), await part('candidate'), region ? (JSON.parse(String(region)) as Region) : undefined));
+      return Response.json(
+        await compare(
+          await part('expected'),
+          await part('candidate'),
+          region ? (JSON.parse(String(region)) as Region) : undefined,
+        ),
+      );
     }
     if (url.pathname === '/vips-jpeg') {
       const quality = Number(url.searchParams.get('quality') ?? 75);
-      const out = await sharp(new Uint8Array(await request.arrayBuffer())).rotate().jpeg({ quality }).toBuffer();
+      const out = await sharp(new Uint8Array(await request.arrayBuffer()))
+        .rotate()
+        .jpeg({ quality })
+        .toBuffer();
       return new Response(new Uint8Array(out));
     }
     const form = await request.formData();
     const png = async (name: string) => {
       const file = join(dir, `${name}.png`);
       const part = form.get(name) as unknown as Blob;
-      await sharp(new Uint8Array(await part.arrayBuffer())).rotate().png({ compressionLevel: 1 }).toFile(file);
+      await sharp(new Uint8Array(await part.arrayBuffer()))
+        .rotate()
+        .png({ compressionLevel: 1 })
+        .toFile(file);
       return file;
     };
     const [a, b] = [await png('original'), await png('candidate')];

@@ -12,7 +12,10 @@ export async function ssimulacra(original: Uint8Array, candidate: Uint8Array): P
 
 /** The picture (a HEIC too: libheif's heif-convert) colour-managed to sRGB by libvips, as an sRGB PNG. */
 export async function managedDecode(image: Uint8Array): Promise<Uint8Array> {
-  const res = await env.ORACLE.fetch('http://oracle/managed', { method: 'POST', body: image as Uint8Array<ArrayBuffer> });
+  const res = await env.ORACLE.fetch('http://oracle/managed', {
+    method: 'POST',
+    body: image as Uint8Array<ArrayBuffer>,
+  });
   if (!res.ok) throw new Error(`ORACLE: ${await res.text()}`);
   return new Uint8Array(await res.arrayBuffer());
 }
@@ -28,7 +31,11 @@ export interface Region {
  * How far `candidate` is from `expected` as a viewer sees both (colour-managed to sRGB, the candidate brought to the
  * expected's size): the mean CIE 1976 ΔE*ab, and each one's mean saturation (HSV), over `region` or the whole.
  */
-export async function colourMatch(expected: Uint8Array, candidate: Uint8Array, region?: Region): Promise<{ deltaE: number; saturation: { expected: number; candidate: number } }> {
+export async function colourMatch(
+  expected: Uint8Array,
+  candidate: Uint8Array,
+  region?: Region,
+): Promise<{ deltaE: number; saturation: { expected: number; candidate: number } }> {
   const form = new FormData();
   form.set('expected', new Blob([expected as Uint8Array<ArrayBuffer>]));
   form.set('candidate', new Blob([candidate as Uint8Array<ArrayBuffer>]));

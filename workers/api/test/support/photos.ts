@@ -43,7 +43,9 @@ export async function reference(image: Uint8Array, op: ReferenceOp): Promise<Uin
 }
 
 /** What libvips reads the bytes as: an AVIF is `{ format: 'heif', compression: 'av1' }`. */
-export async function sharpMeta(image: Uint8Array): Promise<{ format?: string; compression?: string; width?: number; height?: number }> {
+export async function sharpMeta(
+  image: Uint8Array,
+): Promise<{ format?: string; compression?: string; width?: number; height?: number }> {
   const res = await photos('http://photos/meta', { method: 'POST', body: image as Uint8Array<ArrayBuffer> });
   if (!res.ok) throw new Error(`PHOTOS: ${await res.text()}`);
   return res.json();

@@ -6,7 +6,11 @@ import { concatBytes } from '../../../../core/bytes';
  * compression: every IDAT carries one stored deflate block of raw rows). Nothing but the chunk being read exists at
  * a time, so whatever holds more than that is the reader. `onChunk` is told the size of each chunk handed over.
  */
-export function pngStream(width: number, height: number, onChunk: (bytes: number) => void = () => undefined): { stream: ReadableStream<Uint8Array>; size: number } {
+export function pngStream(
+  width: number,
+  height: number,
+  onChunk: (bytes: number) => void = () => undefined,
+): { stream: ReadableStream<Uint8Array>; size: number } {
   const stride = width * 4 + 1;
   const rawLength = stride * height;
   const BLOCK = 65_535;

@@ -30,7 +30,8 @@ const OUR_TIFF_WRITER = 'Photopea (UTIF.js)';
 
 const DATES: Record<string, RegExp> = {
   IFD0: /^ModifyDate$/,
-  ExifIFD: /^(DateTimeOriginal|CreateDate|OffsetTime|OffsetTimeOriginal|OffsetTimeDigitized|SubSecTime|SubSecTimeOriginal|SubSecTimeDigitized)$/,
+  ExifIFD:
+    /^(DateTimeOriginal|CreateDate|OffsetTime|OffsetTimeOriginal|OffsetTimeDigitized|SubSecTime|SubSecTimeOriginal|SubSecTimeDigitized)$/,
   Composite: /^(SubSecDateTimeOriginal|SubSecCreateDate|SubSecModifyDate)$/,
   PNG: /^ModifyDate$/,
 };
@@ -46,9 +47,11 @@ export function allowed(t: ExiftoolTag, o: AllowOptions = {}): boolean {
   if (t.group.startsWith('ICC')) return true;
   if (STRUCTURE[t.group]?.test(t.tag)) return true;
   if (o.dates && DATES[t.group]?.test(t.tag)) return true;
-  if (o.tiff && t.group === 'IFD0') return TIFF_STRUCTURE.test(t.tag) || (t.tag === 'Software' && t.value === OUR_TIFF_WRITER);
+  if (o.tiff && t.group === 'IFD0')
+    return TIFF_STRUCTURE.test(t.tag) || (t.tag === 'Software' && t.value === OUR_TIFF_WRITER);
   return false;
 }
 
 /** The tags exiftool found that the allow-list does not name, as `[Group] Tag: value` (empty: nothing leaked). */
-export const leaks = (tags: ExiftoolTag[], o: AllowOptions = {}) => tags.filter((t) => !allowed(t, o)).map((t) => `[${t.group}] ${t.tag}: ${t.value}`);
+export const leaks = (tags: ExiftoolTag[], o: AllowOptions = {}) =>
+  tags.filter((t) => !allowed(t, o)).map((t) => `[${t.group}] ${t.tag}: ${t.value}`);

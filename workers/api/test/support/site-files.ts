@@ -11,7 +11,10 @@ import { resolve } from 'node:path';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-export function withSiteFiles(publicDir: string, inner: { node: NodeHandler }): { node: (req: IncomingMessage, res: ServerResponse) => Promise<void> } {
+export function withSiteFiles(
+  publicDir: string,
+  inner: { node: NodeHandler },
+): { node: (req: IncomingMessage, res: ServerResponse) => Promise<void> } {
   const root = resolve(publicDir);
   return {
     async node(req, res) {
@@ -26,7 +29,12 @@ export function withSiteFiles(publicDir: string, inner: { node: NodeHandler }): 
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
         return;
       }
-      res.writeHead(200, { 'content-type': url.pathname.endsWith('.gif') ? 'image/gif' : 'image/png', 'content-length': String(bytes.length) }).end(bytes);
+      res
+        .writeHead(200, {
+          'content-type': url.pathname.endsWith('.gif') ? 'image/gif' : 'image/png',
+          'content-length': String(bytes.length),
+        })
+        .end(bytes);
     },
   };
 }

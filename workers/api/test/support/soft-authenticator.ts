@@ -23,9 +23,14 @@ function cbor(value: Cbor): number[] {
   return [...head(5, value.size), ...[...value].flatMap(([k, v]) => [...cbor(k), ...cbor(v)])];
 }
 
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const utf8 = (text: string) => new TextEncoder().encode(text);
-const sha256 = async (bytes: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-256', Uint8Array.from(bytes)));
+const sha256 = async (bytes: Uint8Array) =>
+  new Uint8Array(await crypto.subtle.digest('SHA-256', Uint8Array.from(bytes)));
 const concat = (...parts: Uint8Array[]) => Uint8Array.from(parts.flatMap((p) => [...p]));
 const u32 = (n: number) => Uint8Array.from([(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
 
@@ -60,7 +65,10 @@ export class SoftAuthenticator {
   private constructor(private readonly keys: CryptoKeyPair) {}
 
   static async create(): Promise<SoftAuthenticator> {
-    const keys = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const keys = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+      'sign',
+      'verify',
+    ])) as CryptoKeyPair;
     return new SoftAuthenticator(keys);
   }
 
@@ -86,8 +94,15 @@ export class SoftAuthenticator {
     const rpId = options.rp?.id ?? new URL(origin).hostname;
     this.userHandle = options.user?.id ?? null;
     const jwk = await crypto.subtle.exportKey('jwk', this.keys.publicKey);
-    const fromB64url = (s: string) => Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-    const cose = new Map<Cbor, Cbor>([[1, 2], [3, -7], [-1, 1], [-2, fromB64url(jwk.x!)], [-3, fromB64url(jwk.y!)]]);
+    const fromB64url = (s: string) =>
+      Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const cose = new Map<Cbor, Cbor>([
+      [1, 2],
+      [3, -7],
+      [-1, 1],
+      [-2, fromB64url(jwk.x!)],
+      [-3, fromB64url(jwk.y!)],
+    ]);
     const authData = concat(
       await sha256(utf8(rpId)),
       Uint8Array.of(UP | UV | AT),
@@ -97,12 +112,24 @@ export class SoftAuthenticator {
       this.credentialId,
       Uint8Array.from(cbor(cose)),
     );
-    const attestation = Uint8Array.from(cbor(new Map<Cbor, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]])));
+    const attestation = Uint8Array.from(
+      cbor(
+        new Map<Cbor, Cbor>([
+          ['fmt', 'none'],
+          ['attStmt', new Map()],
+          ['authData', authData],
+        ]),
+      ),
+    );
     return {
       id: this.id,
       rawId: this.id,
       type: 'public-key' as const,
-      response: { clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge, origin)), attestationObject: b64url(attestation), transports: ['internal'] },
+      response: {
+        clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge, origin)),
+        attestationObject: b64url(attestation),
+        transports: ['internal'],
+      },
       clientExtensionResults: {},
     };
   }
@@ -114,7 +141,9 @@ export class SoftAuthenticator {
     const authData = concat(await sha256(utf8(rpId)), Uint8Array.of(UP | UV), u32(this.counter));
     const clientData = this.clientData('webauthn.get', options.challenge, origin);
     const signed = concat(authData, await sha256(clientData));
-    const raw = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, this.keys.privateKey, signed));
+    const raw = new Uint8Array(
+      await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, this.keys.privateKey, signed),
+    );
     return {
       id: this.id,
       rawId: this.id,

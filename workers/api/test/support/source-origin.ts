@@ -13,7 +13,11 @@ import { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES } from '../../../../core/limits';
 
 /** The hosts answered here. Public-looking names, so the Worker's address checks let them through. */
-export const SOURCE_HOSTS = { pictures: 'pictures.example.com', other: 'cdn.example.org', down: 'down.example.net' } as const;
+export const SOURCE_HOSTS = {
+  pictures: 'pictures.example.com',
+  other: 'cdn.example.org',
+  down: 'down.example.net',
+} as const;
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const CHUNK = 64 * 1024;
@@ -43,7 +47,10 @@ async function writeLarge(res: ServerResponse, id: string, total: number | null,
   const count = { bytes: 0, closed: false };
   written.set(id, count);
   res.once('close', () => (count.closed = true));
-  res.writeHead(200, { 'content-type': 'image/png', ...(declare && total !== null ? { 'content-length': String(total) } : {}) });
+  res.writeHead(200, {
+    'content-type': 'image/png',
+    ...(declare && total !== null ? { 'content-length': String(total) } : {}),
+  });
   const limit = Math.min(total ?? Infinity, ENDLESS_STOP);
   while (count.bytes < limit && !count.closed) {
     const chunk = Buffer.alloc(Math.min(CHUNK, limit - count.bytes));
@@ -75,7 +82,9 @@ export function sourceOrigin(corpusRoot: string) {
     }
     switch (url.pathname) {
       case '/__log':
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(log.filter((u) => u.includes(q.get('match') ?? ''))));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(log.filter((u) => u.includes(q.get('match') ?? ''))));
         return;
       case '/__written':
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(written.get(id) ?? null));
@@ -140,7 +149,9 @@ export function sourceOrigin(corpusRoot: string) {
 
   /** Anything not for a test host goes out as it would without this service. */
   async function passThrough(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && !k.startsWith('mf-'))) as Record<string, string>;
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && !k.startsWith('mf-')),
+    ) as Record<string, string>;
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(await readBody(req));
     const out = await fetch(url, { method: req.method, headers, body, redirect: 'manual' });
     res.writeHead(out.status, Object.fromEntries(out.headers));

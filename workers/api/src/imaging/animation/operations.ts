@@ -23,7 +23,13 @@ const identity = (note: string): FrameWork => ({
   note,
 });
 
-const fromPlan = (plan: PixelPlan): FrameWork => ({ budget: plan.budget, output: plan.output, frame: plan.wasm, service: plan.service, note: plan.note });
+const fromPlan = (plan: PixelPlan): FrameWork => ({
+  budget: plan.budget,
+  output: plan.output,
+  frame: plan.wasm,
+  service: plan.service,
+  note: plan.note,
+});
 
 /** The animated output a requested format means (`original`: the input's own), or null for a format that holds one picture. */
 function outputFor(format: string | undefined, quality: number, own: 'gif' | 'webp'): AnimatedOutput | null {
@@ -40,25 +46,43 @@ const FRAMES_FIRST = 'or send frames=first to work on its first frame only';
  * Runs `operation` on every frame of the job's animated GIF or WebP, or null where the operation (or the format asked for)
  * keeps one picture: the engine then uses the first frame and says so.
  */
-export async function runOnEveryFrame(operation: string, job: Job, options: Record<string, unknown>, plan: (() => Promise<PixelPlan>) | null): Promise<EngineResult | null> {
+export async function runOnEveryFrame(
+  operation: string,
+  job: Job,
+  options: Record<string, unknown>,
+  plan: (() => Promise<PixelPlan>) | null,
+): Promise<EngineResult | null> {
   const { input, notes } = job;
   const own = input.header.format === 'webp' ? 'webp' : 'gif';
   const quality = (asked: unknown, fallback: number) => {
     if (typeof asked === 'number') return asked;
-    if (asked === 'auto') notes.push(`Animations are compressed at quality ${ANIMATION_AUTO_QUALITY}: quality auto judges still pictures only.`);
+    if (asked === 'auto')
+      notes.push(
+        `Animations are compressed at quality ${ANIMATION_AUTO_QUALITY}: quality auto judges still pictures only.`,
+      );
     return asked === 'auto' ? ANIMATION_AUTO_QUALITY : fallback;
   };
   switch (operation) {
     case 'blur':
-      throw new HttpError(422, 'unprocessable_image', `Blurring faces or people is done on still pictures only: in an animation they move from frame to frame. Please blur a still picture, ${FRAMES_FIRST}.`);
+      throw new HttpError(
+        422,
+        'unprocessable_image',
+        `Blurring faces or people is done on still pictures only: in an animation they move from frame to frame. Please blur a still picture, ${FRAMES_FIRST}.`,
+      );
     case 'compress': {
       const req = options as CompressRequest;
-      if (req.targetBytes) throw new HttpError(400, 'validation_failed', `A target size is for still pictures: an animation is compressed at a quality. Please choose a quality, ${FRAMES_FIRST}.`);
+      if (req.targetBytes)
+        throw new HttpError(
+          400,
+          'validation_failed',
+          `A target size is for still pictures: an animation is compressed at a quality. Please choose a quality, ${FRAMES_FIRST}.`,
+        );
       const out = outputFor(req.format, quality(req.quality, ANIMATION_AUTO_QUALITY), own);
       if (!out) return null;
       // `maxSide`: every frame scaled down as resize would (ADR 0168); the file is then not the original's size.
       const fitted = fitWithin(input.upright, req.maxSide);
-      if (fitted !== input.upright) return runAnimated(job, fromPlan(resizePlanOf(job, { ...fitted, fit: 'stretch' })), out);
+      if (fitted !== input.upright)
+        return runAnimated(job, fromPlan(resizePlanOf(job, { ...fitted, fit: 'stretch' })), out);
       const work = { ...identity(`Compressed every frame at quality ${out.quality}.`), output: input.upright };
       const result = await runAnimated(job, work, out);
       if (result.format === input.header.format && result.bytes.length >= input.bytes.length) {
@@ -70,7 +94,11 @@ export async function runOnEveryFrame(operation: string, job: Job, options: Reco
     case 'convert': {
       const out = options.format === 'webp' ? outputFor('webp', Number(options.quality), own) : null;
       if (!out) return null;
-      return runAnimated(job, { ...identity(`Converted from ${input.header.format.toUpperCase()}.`), output: input.upright }, out);
+      return runAnimated(
+        job,
+        { ...identity(`Converted from ${input.header.format.toUpperCase()}.`), output: input.upright },
+        out,
+      );
     }
     case 'resize': {
       const out = outputFor(options.format as string | undefined, quality(options.quality, EDIT_QUALITY), own);

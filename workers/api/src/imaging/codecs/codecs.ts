@@ -131,7 +131,11 @@ const hosts: Record<BindgenCodec, WasmHost> = {
   png: new WasmHost('png', pngWasm, {
     ...BINDGEN_INTRINSICS,
     __wbg_newwithownedu8clampedarrayandsh: (host) => (ptr: number, len: number, width: number, height: number) => {
-      pngDecoded = { data: new Uint8ClampedArray(host.take(ptr, len).buffer), width: width >>> 0, height: height >>> 0 };
+      pngDecoded = {
+        data: new Uint8ClampedArray(host.take(ptr, len).buffer),
+        width: width >>> 0,
+        height: height >>> 0,
+      };
       return PNG_DECODED_REF;
     },
   }),
@@ -182,7 +186,17 @@ const LANCZOS3 = 3;
 /** Squoosh's Lanczos3 resize of RGBA, premultiplied, without colour-space conversion. */
 export function resizeLanczos(src: Raster, width: number, height: number): Raster {
   return using('resize', (h) => {
-    const data = h.bytesThroughReturnPointer('resize', bytesOf(src), src.width, src.height, width, height, LANCZOS3, 1, 0);
+    const data = h.bytesThroughReturnPointer(
+      'resize',
+      bytesOf(src),
+      src.width,
+      src.height,
+      width,
+      height,
+      LANCZOS3,
+      1,
+      0,
+    );
     return { data: new Uint8ClampedArray(data.buffer), width, height };
   });
 }
@@ -198,18 +212,26 @@ function withPhotonImage(make: (host: WasmHost) => number, op: (image: number) =
       op(image);
       const [ptr, len] = wasm.photonimage_get_raw_pixels!(image) as [number, number];
       const data = new Uint8ClampedArray(h.take(ptr, len).buffer);
-      const out = { data, width: (wasm.photonimage_get_width!(image) as number) >>> 0, height: (wasm.photonimage_get_height!(image) as number) >>> 0 };
+      const out = {
+        data,
+        width: (wasm.photonimage_get_width!(image) as number) >>> 0,
+        height: (wasm.photonimage_get_height!(image) as number) >>> 0,
+      };
       wasm.__wbg_photonimage_free!(image, 0);
       return out;
     }),
   );
 }
 
-const photonImageOf = (src: Raster) => (h: WasmHost) => h.exports.photonimage_new!(...h.pass(bytesOf(src)), src.width, src.height) as number;
+const photonImageOf = (src: Raster) => (h: WasmHost) =>
+  h.exports.photonimage_new!(...h.pass(bytesOf(src)), src.width, src.height) as number;
 
 /** The first frame of a GIF, or a BMP of any common variant, as RGBA (photon's decoders). */
 export function photonDecode(bytes: Uint8Array): Raster {
-  return withPhotonImage((h) => h.exports.photonimage_new_from_byteslice!(...h.pass(bytes)) as number, () => {});
+  return withPhotonImage(
+    (h) => h.exports.photonimage_new_from_byteslice!(...h.pass(bytes)) as number,
+    () => {},
+  );
 }
 
 export function photonGaussianBlur(src: Raster, radius: number): Raster {
@@ -262,7 +284,18 @@ export function releaseCodec(name: CodecName): void {
   }
 }
 
-const ALL_CODECS: CodecName[] = ['jpegDec', 'jpegEnc', 'webpDec', 'webpEnc', 'avifDec', 'png', 'oxipng', 'resize', 'photon', 'resvg'];
+const ALL_CODECS: CodecName[] = [
+  'jpegDec',
+  'jpegEnc',
+  'webpDec',
+  'webpEnc',
+  'avifDec',
+  'png',
+  'oxipng',
+  'resize',
+  'photon',
+  'resvg',
+];
 
 /** WASM memory retained now by every live codec instance, in bytes. */
 export function wasmMemory(): Record<string, number> {

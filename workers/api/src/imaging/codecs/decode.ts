@@ -22,17 +22,22 @@ const raise = (err: Error): never => {
 };
 
 function fromImageData(img: { data: Uint8ClampedArray | Uint8Array; width: number; height: number }): Raster {
-  const data = img.data instanceof Uint8ClampedArray ? img.data : new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.byteLength);
+  const data =
+    img.data instanceof Uint8ClampedArray
+      ? img.data
+      : new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.byteLength);
   return { data, width: img.width, height: img.height };
 }
 
 /** A still WebP (one frame of an animation too) to RGBA. */
-export const decodeStillWebp = async (bytes: Uint8Array): Promise<Raster> => fromImageData(await withEmscripten('webpDec', () => decodeWebp(bytes.slice().buffer)));
+export const decodeStillWebp = async (bytes: Uint8Array): Promise<Raster> =>
+  fromImageData(await withEmscripten('webpDec', () => decodeWebp(bytes.slice().buffer)));
 
 async function firstWebpFrame(bytes: Uint8Array): Promise<Raster> {
   const animation = readWebpAnimation(bytes);
   if (!animation) return decodeStillWebp(bytes);
-  for await (const frame of readWebpFrames(animation, decodeStillWebp)) return fromImageData({ data: frame.rgba, width: animation.width, height: animation.height });
+  for await (const frame of readWebpFrames(animation, decodeStillWebp))
+    return fromImageData({ data: frame.rgba, width: animation.width, height: animation.height });
   throw unreadable();
 }
 
@@ -46,7 +51,9 @@ async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster
       return decodeStillWebp(bytes);
     case 'avif':
       // One call of libavif for the whole picture: at most 1,200² (intake), about twice a slice (ADR 0132).
-      return fromImageData((await withEmscripten('avifDec', () => decodeAvif(bytes.slice().buffer))) ?? raise(unreadable()));
+      return fromImageData(
+        (await withEmscripten('avifDec', () => decodeAvif(bytes.slice().buffer))) ?? raise(unreadable()),
+      );
     case 'png': {
       // The PNG decoder skips CRC checks; the header came from sniff.ts, which checked every chunk's CRC.
       return pngDecode(bytes);
@@ -59,7 +66,11 @@ async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster
       if (!first) throw unreadable();
       UTIF.decodeImage(bytes.slice().buffer, first);
       const rgba = UTIF.toRGBA8(first);
-      return { data: new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.byteLength), width: first.width, height: first.height };
+      return {
+        data: new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.byteLength),
+        width: first.width,
+        height: first.height,
+      };
     }
     case 'gif':
     case 'bmp': {
@@ -68,7 +79,11 @@ async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster
     }
     default:
       // HEIC is never decoded here: the engine sends it to the image service (ADR 0132).
-      throw new HttpError(415, 'unsupported_media_type', `${header.format.toUpperCase()} pictures are not decoded here.`);
+      throw new HttpError(
+        415,
+        'unsupported_media_type',
+        `${header.format.toUpperCase()} pictures are not decoded here.`,
+      );
   }
 }
 

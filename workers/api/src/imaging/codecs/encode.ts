@@ -14,7 +14,8 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export const LOSSY_FORMATS: readonly OutputFormat[] = ['jpeg', 'webp', 'avif'];
 export const ALPHA_FORMATS: readonly OutputFormat[] = ['png', 'webp', 'tiff', 'avif'];
 
-export const isOutputFormat = (f: ImageFormat | string): f is OutputFormat => (OUTPUT_FORMATS as readonly string[]).includes(f);
+export const isOutputFormat = (f: ImageFormat | string): f is OutputFormat =>
+  (OUTPUT_FORMATS as readonly string[]).includes(f);
 
 /** A raster is what the jSquash encoders read as ImageData (data, width, height); Workers have no ImageData type. */
 const asImageData = (r: Raster) => r as unknown as Parameters<typeof encodeJpeg>[0] & Parameters<typeof encodeWebp>[0];
@@ -34,9 +35,17 @@ export async function encode(src: Raster, format: OutputFormat, opts: EncodeOpti
   const raster = ALPHA_FORMATS.includes(format) ? src : flattenOntoWhite(src);
   switch (format) {
     case 'jpeg':
-      return new Uint8Array(await withEmscripten('jpegEnc', () => encodeJpeg(asImageData(raster), { ...JPEG_OPTIONS, ...opts.tuning, quality: opts.quality })));
+      return new Uint8Array(
+        await withEmscripten('jpegEnc', () =>
+          encodeJpeg(asImageData(raster), { ...JPEG_OPTIONS, ...opts.tuning, quality: opts.quality }),
+        ),
+      );
     case 'webp':
-      return new Uint8Array(await withEmscripten('webpEnc', () => encodeWebp(asImageData(raster), { ...WEBP_OPTIONS, ...opts.tuning, quality: opts.quality })));
+      return new Uint8Array(
+        await withEmscripten('webpEnc', () =>
+          encodeWebp(asImageData(raster), { ...WEBP_OPTIONS, ...opts.tuning, quality: opts.quality }),
+        ),
+      );
     case 'png':
       return encodePng(raster, opts.optimise ?? true);
     case 'bmp':
@@ -45,7 +54,13 @@ export async function encode(src: Raster, format: OutputFormat, opts: EncodeOpti
       // The engine's budgets send every AVIF to the image service (slices.ts): no encoder is bundled (ADR 0132).
       throw new Error('AVIF is written by the image service only');
     case 'tiff':
-      return new Uint8Array(UTIF.encodeImage(new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength), raster.width, raster.height));
+      return new Uint8Array(
+        UTIF.encodeImage(
+          new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength),
+          raster.width,
+          raster.height,
+        ),
+      );
   }
 }
 

@@ -8,8 +8,14 @@ import { ihdr, PNG_SIGNATURE, pngChunk, unfilteredRows } from './plain-png';
  * a 2 MP screenshot in tens of milliseconds, where a JavaScript deflate held the thread for a slice and more).
  * https://developers.cloudflare.com/workers/runtime-apis/web-standards/#compression-streams
  */
-export async function indexedPng(index: Uint8Array, palette: Uint32Array, width: number, height: number): Promise<Uint8Array> {
-  if (index.length !== width * height || palette.length === 0 || palette.length > 256) throw new Error('an indexed PNG needs one index a pixel and 1–256 colours');
+export async function indexedPng(
+  index: Uint8Array,
+  palette: Uint32Array,
+  width: number,
+  height: number,
+): Promise<Uint8Array> {
+  if (index.length !== width * height || palette.length === 0 || palette.length > 256)
+    throw new Error('an indexed PNG needs one index a pixel and 1–256 colours');
   const plte = new Uint8Array(palette.length * 3);
   const alpha = new Uint8Array(palette.length);
   let lastSeeThrough = -1;
@@ -19,7 +25,9 @@ export async function indexedPng(index: Uint8Array, palette: Uint32Array, width:
     if (alpha[i]! < 255) lastSeeThrough = i;
   });
   const raw = unfilteredRows(index, width, height);
-  const deflated = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer());
+  const deflated = new Uint8Array(
+    await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer(),
+  );
   return concatBytes([
     new Uint8Array(PNG_SIGNATURE),
     pngChunk('IHDR', ihdr(width, height, 3)),

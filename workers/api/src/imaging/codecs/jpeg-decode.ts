@@ -14,7 +14,8 @@ function fourComponents(bytes: Uint8Array): boolean {
   for (let i = 2; i + 9 < bytes.length; ) {
     if (bytes[i] !== 0xff) return false;
     const marker = bytes[i + 1]!;
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return bytes[i + 9] === 4;
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return bytes[i + 9] === 4;
     i += 2 + ((bytes[i + 2]! << 8) | bytes[i + 3]!);
   }
   return false;
@@ -27,5 +28,9 @@ export async function decodeJpegPixels(bytes: Uint8Array): Promise<Raster> {
   const img = await withEmscripten('jpegDec', () => decodeJpeg(bytes.slice().buffer, { preserveOrientation: false }));
   const warnings = takeMessages('jpegDec').filter((m) => DAMAGE.test(m));
   if (warnings.length > 0) throw new Error(`damaged JPEG: ${warnings[0]}`);
-  return { data: new Uint8ClampedArray(img.data.buffer as ArrayBuffer, img.data.byteOffset, img.data.byteLength), width: img.width, height: img.height };
+  return {
+    data: new Uint8ClampedArray(img.data.buffer as ArrayBuffer, img.data.byteOffset, img.data.byteLength),
+    width: img.width,
+    height: img.height,
+  };
 }

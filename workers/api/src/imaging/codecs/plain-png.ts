@@ -44,5 +44,10 @@ export function unfilteredRows(pixels: Uint8Array, stride: number, height: numbe
 export function plainPng(pixels: Uint8Array, width: number, height: number, channels: 3 | 4): Uint8Array {
   if (pixels.length !== width * height * channels) throw new Error('pixel buffer does not match the size');
   const raw = unfilteredRows(pixels, width * channels, height);
-  return concatBytes([new Uint8Array(PNG_SIGNATURE), pngChunk('IHDR', ihdr(width, height, channels === 4 ? 6 : 2)), pngChunk('IDAT', zlibSync(raw, { level: 6 })), pngChunk('IEND', new Uint8Array())]);
+  return concatBytes([
+    new Uint8Array(PNG_SIGNATURE),
+    pngChunk('IHDR', ihdr(width, height, channels === 4 ? 6 : 2)),
+    pngChunk('IDAT', zlibSync(raw, { level: 6 })),
+    pngChunk('IEND', new Uint8Array()),
+  ]);
 }

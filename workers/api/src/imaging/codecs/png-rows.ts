@@ -15,7 +15,11 @@ import { yieldToEventLoop } from '../slices';
 export const ROWS_PIXELS_PER_SLICE = 500_000;
 
 /** `row(y, into)` fills `into` (width × 4 bytes) with row y. */
-export async function encodePngRows(width: number, height: number, row: (y: number, into: Uint8Array) => void): Promise<Uint8Array> {
+export async function encodePngRows(
+  width: number,
+  height: number,
+  row: (y: number, into: Uint8Array) => void,
+): Promise<Uint8Array> {
   const header = ihdr(width, height, 6);
   const compressed: Uint8Array[] = [];
   const zlib = new Zlib({ level: 6 });
@@ -38,7 +42,13 @@ export async function encodePngRows(width: number, height: number, row: (y: numb
 }
 
 /** A PNG of `width` × `height` whose cells of `cell` pixels each take one pixel of `grid` (RGBA, gw × gh). */
-export function pixelatedPng(grid: Uint8Array, gw: number, width: number, height: number, cell: number): Promise<Uint8Array> {
+export function pixelatedPng(
+  grid: Uint8Array,
+  gw: number,
+  width: number,
+  height: number,
+  cell: number,
+): Promise<Uint8Array> {
   return encodePngRows(width, height, (y, into) => {
     const gy = Math.min(Math.floor(y / cell), Math.ceil(height / cell) - 1);
     for (let x = 0; x < width; x++) {

@@ -36,14 +36,22 @@ export function transform(src: Raster, quarterTurns: 0 | 1 | 2 | 3, mirror: bool
 /** Turns pixels stored under EXIF orientation 1–8 into an upright picture. */
 export function applyOrientation(src: Raster, orientation: number): Raster {
   switch (orientation) {
-    case 2: return transform(src, 0, true);
-    case 3: return transform(src, 2, false);
-    case 4: return transform(src, 2, true);
-    case 5: return transform(src, 1, true);
-    case 6: return transform(src, 1, false);
-    case 7: return transform(src, 3, true);
-    case 8: return transform(src, 3, false);
-    default: return src;
+    case 2:
+      return transform(src, 0, true);
+    case 3:
+      return transform(src, 2, false);
+    case 4:
+      return transform(src, 2, true);
+    case 5:
+      return transform(src, 1, true);
+    case 6:
+      return transform(src, 1, false);
+    case 7:
+      return transform(src, 3, true);
+    case 8:
+      return transform(src, 3, false);
+    default:
+      return src;
   }
 }
 

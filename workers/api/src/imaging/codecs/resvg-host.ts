@@ -52,12 +52,14 @@ type Iter = { next(): { done?: boolean; value: unknown } };
 export const RESVG_IMPORTS: ImportTable = {
   // Three imports share this name: `new Error(message)`, `new Uint8Array(value)` and `new Array()`. WebAssembly passes
   // exactly the parameters of the import's type, so the argument count tells them apart.
-  __wbg_new: (host) => (...args: number[]) => {
-    const heap = heapOf(host);
-    if (args.length === 2) return heap.add(new Error(host.string(args[0]!, args[1]!)));
-    if (args.length === 1) return heap.add(new Uint8Array(heap.get(args[0]!) as ArrayBufferLike));
-    return heap.add([]);
-  },
+  __wbg_new:
+    (host) =>
+    (...args: number[]) => {
+      const heap = heapOf(host);
+      if (args.length === 2) return heap.add(new Error(host.string(args[0]!, args[1]!)));
+      if (args.length === 1) return heap.add(new Uint8Array(heap.get(args[0]!) as ArrayBufferLike));
+      return heap.add([]);
+    },
   __wbindgen_memory: (host) => () => heapOf(host).add(host.exports.memory),
   __wbg_buffer: (host) => (obj: number) => heapOf(host).add((heapOf(host).get(obj) as WebAssembly.Memory).buffer),
   __wbg_newwithbyteoffsetandlength: (host) => (buffer: number, offset: number, length: number) =>
@@ -83,7 +85,8 @@ export const RESVG_IMPORTS: ImportTable = {
     } else host.writePair(at, 0, 0);
   },
   __wbindgen_string_new: (host) => (ptr: number, len: number) => heapOf(host).add(host.string(ptr, len)),
-  __wbg_push: (host) => (array: number, value: number) => (heapOf(host).get(array) as unknown[]).push(heapOf(host).get(value)),
+  __wbg_push: (host) => (array: number, value: number) =>
+    (heapOf(host).get(array) as unknown[]).push(heapOf(host).get(value)),
   __wbg_length: (host) => (obj: number) => (heapOf(host).get(obj) as { length: number }).length,
   __wbg_set: (host) => (target: number, source: number, offset: number) =>
     (heapOf(host).get(target) as Uint8Array).set(heapOf(host).get(source) as Uint8Array, offset >>> 0),

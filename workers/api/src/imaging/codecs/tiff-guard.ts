@@ -6,7 +6,21 @@
  */
 
 /** Bytes per value of each TIFF field type (BYTE, ASCII, SHORT, LONG, RATIONAL, …, IFD). */
-const TYPE_SIZE: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4 };
+const TYPE_SIZE: Record<number, number> = {
+  1: 1,
+  2: 1,
+  3: 2,
+  4: 4,
+  5: 8,
+  6: 1,
+  7: 1,
+  8: 2,
+  9: 4,
+  10: 8,
+  11: 4,
+  12: 8,
+  13: 4,
+};
 /** Tags whose values are offsets of further IFDs, which the decoder follows: SubIFDs, EXIF, GPS, and Sony's. */
 const IFD_POINTERS = new Set([330, 34665, 34853, 61440]);
 /** More IFDs than any real file has (pages, thumbnails, EXIF, GPS). */

@@ -163,7 +163,10 @@ export const BINDGEN_INTRINSICS: ImportTable = {
   // console_error_panic_hook: a panic's message and stack go to the log before the module aborts.
   // Two imports share this name: `new Error()` (no argument, for the panic hook) and `new Uint8Array(x)`. WebAssembly
   // passes exactly the parameters of the import's type, so the argument count tells them apart.
-  __wbg_new: () => (...args: unknown[]) => (args.length === 0 ? new Error() : new Uint8Array(args[0] as ArrayLike<number>)),
+  __wbg_new:
+    () =>
+    (...args: unknown[]) =>
+      args.length === 0 ? new Error() : new Uint8Array(args[0] as ArrayLike<number>),
   __wbg_stack: (host) => (at: number, error: Error) => {
     const [ptr, len] = host.passString(error.stack ?? '');
     host.writePair(at, ptr, len);

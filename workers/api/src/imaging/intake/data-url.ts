@@ -31,7 +31,11 @@ export async function decodeCanvasData(dataUrl: string): Promise<{ bytes: Uint8A
   const picture = await intake(bytes, { maxBytes: CANVAS_MAX_BYTES });
   const info = picture.header;
   if (info.mimeType !== type) {
-    throw new HttpError(415, 'unsupported_media_type', `The canvas data says ${type} but holds a ${info.format.toUpperCase()} image.`);
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      `The canvas data says ${type} but holds a ${info.format.toUpperCase()} image.`,
+    );
   }
   return { bytes: picture.bytes, info };
 }

@@ -9,7 +9,14 @@
  * stored or handed to a tool. Only the image's own bytes go on: anything appended after its end is cut
  * (core/images/extent.ts); privacy removal alone also gets the file as sent, to name in its log what it removed.
  */
-import { checkFileSize, pictureProblem, sniffProblem, undecodableMessage, type IntakeProblem, type PictureRule } from '../../../../../core/images/intake';
+import {
+  checkFileSize,
+  pictureProblem,
+  sniffProblem,
+  undecodableMessage,
+  type IntakeProblem,
+  type PictureRule,
+} from '../../../../../core/images/intake';
 import { imageEnd } from '../../../../../core/images/extent';
 import type { ImageFormat } from '../../../../../core/images/kinds';
 import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../../../../core/limits';
@@ -25,7 +32,8 @@ import { displaySize, sniffImage } from './sniff';
  * the format's decoder (slices.ts), so a decode here never costs more than a tool's would. Larger ones go to the
  * image service for every operation; their header and structure are checked, their pixels not decoded here.
  */
-export const intakeDecodeMaxPixels = (format: ImageFormat) => Math.min(WASM_PIXEL_BUDGET.compress, decodeSlicePixels(format));
+export const intakeDecodeMaxPixels = (format: ImageFormat) =>
+  Math.min(WASM_PIXEL_BUDGET.compress, decodeSlicePixels(format));
 
 const refuse = (problem: IntakeProblem) => new HttpError(problem.status, problem.code, problem.message);
 
@@ -34,7 +42,10 @@ const refuse = (problem: IntakeProblem) => new HttpError(problem.status, problem
  * canvas may be larger than an upload), `everyFrame` the upload's (PictureRule); everything else is the same for
  * every route.
  */
-export async function intake(received: Uint8Array, { maxBytes = MAX_UPLOAD_BYTES, everyFrame = false }: { maxBytes?: number } & PictureRule = {}): Promise<Picture> {
+export async function intake(
+  received: Uint8Array,
+  { maxBytes = MAX_UPLOAD_BYTES, everyFrame = false }: { maxBytes?: number } & PictureRule = {},
+): Promise<Picture> {
   const sizeProblem = checkFileSize(received.length, maxBytes);
   if (sizeProblem) throw refuse(sizeProblem);
   const sniffed = sniffImage(received, { maxPixels: MAX_IMAGE_PIXELS });
@@ -48,7 +59,8 @@ export async function intake(received: Uint8Array, { maxBytes = MAX_UPLOAD_BYTES
     try {
       await decode(bytes, header);
     } catch (err) {
-      if (err instanceof HttpError && err.status === 422) throw new HttpError(422, 'unprocessable_image', undecodableMessage(header.format));
+      if (err instanceof HttpError && err.status === 422)
+        throw new HttpError(422, 'unprocessable_image', undecodableMessage(header.format));
       throw err;
     }
   }

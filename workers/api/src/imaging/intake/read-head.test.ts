@@ -6,19 +6,23 @@ import { readHeader, readHeadOf } from './sniff';
 function noise(width: number, height: number) {
   const data = new Uint8ClampedArray(width * height * 4);
   let seed = 7;
-  for (let i = 0; i < data.length; i++) data[i] = (i & 3) === 3 ? 255 : (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24;
+  for (let i = 0; i < data.length; i++)
+    data[i] = (i & 3) === 3 ? 255 : (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24;
   return { data, width, height };
 }
 
 describe('readHeadOf: the header of a streamed result from its first part', () => {
-  it.each(['png', 'jpeg', 'webp'] as const)('reads a %s from its first 4 KB, where the whole-file reader refuses the cut', async (format) => {
-    const bytes = await encode(noise(300, 200), format, { quality: 90, optimise: false });
-    expect(bytes.length).toBeGreaterThan(8 * 1024);
-    const prefix = bytes.subarray(0, 4096);
-    expect(readHeader(prefix)).toBeNull();
-    expect(readHeadOf(prefix)).toMatchObject({ format, width: 300, height: 200 });
-    expect(readHeadOf(bytes)).toMatchObject({ format, width: 300, height: 200 });
-  });
+  it.each(['png', 'jpeg', 'webp'] as const)(
+    'reads a %s from its first 4 KB, where the whole-file reader refuses the cut',
+    async (format) => {
+      const bytes = await encode(noise(300, 200), format, { quality: 90, optimise: false });
+      expect(bytes.length).toBeGreaterThan(8 * 1024);
+      const prefix = bytes.subarray(0, 4096);
+      expect(readHeader(prefix)).toBeNull();
+      expect(readHeadOf(prefix)).toMatchObject({ format, width: 300, height: 200 });
+      expect(readHeadOf(bytes)).toMatchObject({ format, width: 300, height: 200 });
+    },
+  );
 
   it('refuses what does not start a PNG, JPEG or WebP, and a PNG whose header is damaged', async () => {
     const png = await encode(noise(40, 30), 'png', { quality: 100, optimise: false });

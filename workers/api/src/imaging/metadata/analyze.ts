@@ -38,17 +38,40 @@ function exifSource(bytes: Uint8Array, header: ImageHeader): Uint8Array | null {
   return startsWith(chunk.data, 'Exif\0\0') ? chunk.data.subarray(6) : chunk.data;
 }
 
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined);
+const str = (v: unknown) =>
+  typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined;
 
 export async function inspect(bytes: Uint8Array, header: ImageHeader): Promise<Findings> {
-  const f: Findings = { exifPresent: false, gps: null, captureTime: null, captureTimeText: null, device: null, software: null, author: null, xmp: false, icc: false, iptc: false, unreadable: false };
+  const f: Findings = {
+    exifPresent: false,
+    gps: null,
+    captureTime: null,
+    captureTimeText: null,
+    device: null,
+    software: null,
+    author: null,
+    xmp: false,
+    icc: false,
+    iptc: false,
+    unreadable: false,
+  };
   const source = exifSource(bytes, header);
   if (!source || !['jpeg', 'png', 'tiff', 'webp', 'heic', 'avif'].includes(header.format)) return f;
   let out: Segments | undefined;
   try {
     out = (await exifr.parse(source, {
-      tiff: true, ifd0: {}, exif: true, gps: true, xmp: true, icc: true, iptc: true, ifd1: false,
-      mergeOutput: false, translateValues: false, reviveValues: true, sanitize: true,
+      tiff: true,
+      ifd0: {},
+      exif: true,
+      gps: true,
+      xmp: true,
+      icc: true,
+      iptc: true,
+      ifd1: false,
+      mergeOutput: false,
+      translateValues: false,
+      reviveValues: true,
+      sanitize: true,
     })) as Segments | undefined;
   } catch {
     f.unreadable = true;
@@ -61,13 +84,16 @@ export async function inspect(bytes: Uint8Array, header: ImageHeader): Promise<F
   f.exifPresent = Object.keys(ifd0).length + Object.keys(exif).length + Object.keys(gps).length > 0;
   const lat = gps.latitude;
   const lon = gps.longitude;
-  if (typeof lat === 'number' && typeof lon === 'number' && Number.isFinite(lat) && Number.isFinite(lon)) f.gps = { latitude: lat, longitude: lon };
+  if (typeof lat === 'number' && typeof lon === 'number' && Number.isFinite(lat) && Number.isFinite(lon))
+    f.gps = { latitude: lat, longitude: lon };
   else if (Object.keys(gps).length > 0) f.gps = null;
   // Each date has its own offset tag (EXIF 2.31); without one the time is the camera's clock, zone unknown.
   const [time, offsetTag] =
-    exif.DateTimeOriginal !== undefined ? [exif.DateTimeOriginal, exif.OffsetTimeOriginal]
-    : exif.CreateDate !== undefined ? [exif.CreateDate, exif.OffsetTimeDigitized]
-    : [ifd0.ModifyDate ?? ifd0.DateTime, exif.OffsetTime];
+    exif.DateTimeOriginal !== undefined
+      ? [exif.DateTimeOriginal, exif.OffsetTimeOriginal]
+      : exif.CreateDate !== undefined
+        ? [exif.CreateDate, exif.OffsetTimeDigitized]
+        : [ifd0.ModifyDate ?? ifd0.DateTime, exif.OffsetTime];
   const clock = wallClockOf(time);
   const offset = offsetOf(offsetTag);
   if (clock) {
@@ -94,7 +120,9 @@ export function describe(bytes: Uint8Array, header: ImageHeader, f: Findings): M
   const risks: string[] = [];
   const types: string[] = [];
   if (f.gps) {
-    risks.push(`GPS location: the photo reveals where it was taken (${f.gps.latitude.toFixed(5)}, ${f.gps.longitude.toFixed(5)}).`);
+    risks.push(
+      `GPS location: the photo reveals where it was taken (${f.gps.latitude.toFixed(5)}, ${f.gps.longitude.toFixed(5)}).`,
+    );
     types.push('GPS location');
   }
   if (f.captureTime) {
@@ -118,7 +146,8 @@ export function describe(bytes: Uint8Array, header: ImageHeader, f: Findings): M
   if (f.xmp) types.push('XMP');
   if (f.iptc) types.push('IPTC');
   if (f.icc) types.push('ICC profile');
-  if (f.unreadable) risks.push('The file has a metadata block that could not be read; removing metadata is recommended.');
+  if (f.unreadable)
+    risks.push('The file has a metadata block that could not be read; removing metadata is recommended.');
   return {
     metadata: {
       privacy: { potentialRisks: risks, dataTypes: types },

@@ -108,7 +108,7 @@ export function pngChunks(b: Uint8Array): Chunk[] | null {
   const chunks: Chunk[] = [];
   let o = 8;
   while (o + 12 <= b.length) {
-    const len = ((b[o] ?? 0) << 24 >>> 0) + ((b[o + 1] ?? 0) << 16) + ((b[o + 2] ?? 0) << 8) + (b[o + 3] ?? 0);
+    const len = (((b[o] ?? 0) << 24) >>> 0) + ((b[o + 1] ?? 0) << 16) + ((b[o + 2] ?? 0) << 8) + (b[o + 3] ?? 0);
     if (o + 12 + len > b.length) return null;
     const type = String.fromCharCode(...b.subarray(o + 4, o + 8));
     chunks.push({ type, raw: b.subarray(o, o + 12 + len), data: b.subarray(o + 8, o + 8 + len) });
@@ -126,7 +126,11 @@ export function webpChunks(b: Uint8Array): Chunk[] | null {
     const size = v.getUint32(o + 4, true);
     const padded = size + (size & 1);
     if (o + 8 + size > b.length) return null;
-    chunks.push({ type: String.fromCharCode(...b.subarray(o, o + 4)), raw: b.subarray(o, Math.min(b.length, o + 8 + padded)), data: b.subarray(o + 8, o + 8 + size) });
+    chunks.push({
+      type: String.fromCharCode(...b.subarray(o, o + 4)),
+      raw: b.subarray(o, Math.min(b.length, o + 8 + padded)),
+      data: b.subarray(o + 8, o + 8 + size),
+    });
     o += 8 + padded;
   }
   return chunks;

@@ -12,10 +12,22 @@ const GPS_IFD = 0x8825;
 const THUMB_OFFSET = 0x0201;
 
 export type ExifKind =
-  | 'orientation' | 'time' | 'location' | 'device' | 'software' | 'author' | 'settings'
-  | 'makerNote' | 'owner' | 'serial' | 'lensSerial' | 'uniqueId' | 'other';
+  | 'orientation'
+  | 'time'
+  | 'location'
+  | 'device'
+  | 'software'
+  | 'author'
+  | 'settings'
+  | 'makerNote'
+  | 'owner'
+  | 'serial'
+  | 'lensSerial'
+  | 'uniqueId'
+  | 'other';
 
-const kinds = (table: Record<ExifKind, number[]>) => new Map(Object.entries(table).flatMap(([k, tags]) => tags.map((t) => [t, k as ExifKind])));
+const kinds = (table: Record<ExifKind, number[]>) =>
+  new Map(Object.entries(table).flatMap(([k, tags]) => tags.map((t) => [t, k as ExifKind])));
 const none: number[] = [];
 
 /** IFD0: the picture's own directory. */
@@ -28,7 +40,12 @@ const IFD0 = kinds({
   // Resolution and how the colours are coded: what a printer or a decoder reads.
   settings: [0x011a, 0x011b, 0x0128, 0x012d, 0x013e, 0x013f, 0x0211, 0x0212, 0x0213, 0x0214],
   serial: [0xc62f],
-  location: none, makerNote: none, owner: none, lensSerial: none, uniqueId: none, other: none,
+  location: none,
+  makerNote: none,
+  owner: none,
+  lensSerial: none,
+  uniqueId: none,
+  other: none,
 });
 
 /** The Exif sub-IFD: exposure, lens and capture times. */
@@ -46,7 +63,11 @@ const EXIF = kinds({
   serial: [0xa431],
   lensSerial: [0xa435],
   uniqueId: [0xa420],
-  orientation: none, location: none, software: none, author: none, other: none,
+  orientation: none,
+  location: none,
+  software: none,
+  author: none,
+  other: none,
 });
 
 /** GPS: all of it is where the photo was taken; its date and time stamps are times as well. */
@@ -91,7 +112,14 @@ interface Entry {
  * orientation), in the source's byte order, and what went. `tiff` starts at the byte-order mark.
  */
 export function rebuildExif(tiff: Uint8Array, keep: ExifKeep): { tiff: Uint8Array | null; report: ExifReport } {
-  const report: ExifReport = { removed: new Map(), thumbnail: false, kept: new Set(), make: null, damaged: false, orientation: null };
+  const report: ExifReport = {
+    removed: new Map(),
+    thumbnail: false,
+    kept: new Set(),
+    make: null,
+    damaged: false,
+    orientation: null,
+  };
   const le = tiff[0] === 0x49 && tiff[1] === 0x49;
   if (tiff.length < 8 || !(le || (tiff[0] === 0x4d && tiff[1] === 0x4d))) {
     report.damaged = true;
@@ -113,7 +141,8 @@ export function rebuildExif(tiff: Uint8Array, keep: ExifKeep): { tiff: Uint8Arra
       const size = (TYPE_SIZE[type] ?? 0) * count;
       const from = size <= 4 ? at + 8 : r32(at + 8);
       // An entry whose value lies outside the block is kept as nothing: it counts as removed.
-      const value = TYPE_SIZE[type] && size <= 65_535 && inside(from, size) ? tiff.subarray(from, from + size) : new Uint8Array(0);
+      const value =
+        TYPE_SIZE[type] && size <= 65_535 && inside(from, size) ? tiff.subarray(from, from + size) : new Uint8Array(0);
       entries.push({ tag: r16(at), type, count: value.length ? count : 0, value });
     }
     return { entries, next: r32(ifd + 2 + n * 12) };
@@ -139,12 +168,21 @@ export function rebuildExif(tiff: Uint8Array, keep: ExifKeep): { tiff: Uint8Arra
     return e && e.value.length === 4 ? new DataView(e.value.buffer, e.value.byteOffset, 4).getUint32(0, le) : 0;
   };
   const make = ifd0.entries.find((e) => e.tag === 0x010f && e.type === 2);
-  if (make) report.make = String.fromCharCode(...make.value.subarray(0, 64)).replace(/\0.*$/s, '').trim() || null;
+  if (make)
+    report.make =
+      String.fromCharCode(...make.value.subarray(0, 64))
+        .replace(/\0.*$/s, '')
+        .trim() || null;
   const exifIfd = pointer(EXIF_IFD);
   const gpsIfd = pointer(GPS_IFD);
-  const main = sift(ifd0.entries.filter((e) => e.tag !== EXIF_IFD && e.tag !== GPS_IFD), (t) => IFD0.get(t) ?? 'other');
+  const main = sift(
+    ifd0.entries.filter((e) => e.tag !== EXIF_IFD && e.tag !== GPS_IFD),
+    (t) => IFD0.get(t) ?? 'other',
+  );
   const exif = sift(exifIfd && exifIfd !== r32(4) ? read(exifIfd).entries : [], (t) => EXIF.get(t) ?? 'other');
-  const gps = sift(gpsIfd && gpsIfd !== r32(4) ? read(gpsIfd).entries : [], (t) => (GPS_TIME.has(t) && !keep.time ? 'time' : 'location'));
+  const gps = sift(gpsIfd && gpsIfd !== r32(4) ? read(gpsIfd).entries : [], (t) =>
+    GPS_TIME.has(t) && !keep.time ? 'time' : 'location',
+  );
   if (ifd0.next) {
     const ifd1 = read(ifd0.next).entries;
     report.thumbnail = ifd1.some((e) => e.tag === THUMB_OFFSET);
@@ -163,15 +201,21 @@ export function rebuildExif(tiff: Uint8Array, keep: ExifKeep): { tiff: Uint8Arra
   return { tiff: writeTiff(le, main, exif, gps), report };
 }
 
-const r16At = (e: Entry, le: boolean) => (e.value.length >= 2 ? new DataView(e.value.buffer, e.value.byteOffset, 2).getUint16(0, le) : 0);
+const r16At = (e: Entry, le: boolean) =>
+  e.value.length >= 2 ? new DataView(e.value.buffer, e.value.byteOffset, 2).getUint16(0, le) : 0;
 
 /** A TIFF block: IFD0 (with pointers to the Exif and GPS directories when they have entries), then their values. */
 function writeTiff(le: boolean, main: Entry[], exif: Entry[], gps: Entry[]): Uint8Array {
   const pointerEntry = (tag: number): Entry => ({ tag, type: 4, count: 1, value: new Uint8Array(4) });
-  const ifd0 = [...main, ...(exif.length ? [pointerEntry(EXIF_IFD)] : []), ...(gps.length ? [pointerEntry(GPS_IFD)] : [])];
+  const ifd0 = [
+    ...main,
+    ...(exif.length ? [pointerEntry(EXIF_IFD)] : []),
+    ...(gps.length ? [pointerEntry(GPS_IFD)] : []),
+  ];
   const dirs = [ifd0, exif, gps].filter((d) => d.length > 0).map((d) => [...d].sort((a, b) => a.tag - b.tag));
   const dirSize = (d: Entry[]) => 2 + d.length * 12 + 4;
-  const valuesSize = (d: Entry[]) => d.reduce((n, e) => n + (e.value.length > 4 ? e.value.length + (e.value.length & 1) : 0), 0);
+  const valuesSize = (d: Entry[]) =>
+    d.reduce((n, e) => n + (e.value.length > 4 ? e.value.length + (e.value.length & 1) : 0), 0);
   const total = 8 + dirs.reduce((n, d) => n + dirSize(d) + valuesSize(d), 0);
   const out = new Uint8Array(total);
   const v = new DataView(out.buffer);

@@ -42,7 +42,12 @@ function rawProfile(bytes: Uint8Array, format: ImageFormat): Uint8Array | null {
       const nameEnd = chunk.data.indexOf(0);
       return nameEnd < 0 ? null : unzlibSync(chunk.data.subarray(nameEnd + 2));
     }
-    if (format === 'webp') return webpChunks(bytes)?.find((c) => c.type === 'ICCP')?.data.slice() ?? null;
+    if (format === 'webp')
+      return (
+        webpChunks(bytes)
+          ?.find((c) => c.type === 'ICCP')
+          ?.data.slice() ?? null
+      );
     if (format === 'heic' || format === 'avif') return heifProfile(bytes);
   } catch {
     // A damaged profile is left behind, as before.
@@ -93,7 +98,12 @@ export function withoutProfile(bytes: Uint8Array, format: ImageFormat): Uint8Arr
 }
 
 /** `bytes` (JPEG, PNG or WebP written by the isolate, no metadata) with `icc` embedded. Other formats unchanged. */
-export function embedProfile(bytes: Uint8Array, format: ImageFormat, icc: Uint8Array, size: { width: number; height: number }): Uint8Array {
+export function embedProfile(
+  bytes: Uint8Array,
+  format: ImageFormat,
+  icc: Uint8Array,
+  size: { width: number; height: number },
+): Uint8Array {
   if (format === 'jpeg') return jpegWithProfile(bytes, icc);
   if (format === 'png') return pngWithProfile(bytes, icc);
   if (format === 'webp') return webpWithProfile(bytes, icc, size);
@@ -124,7 +134,15 @@ function pngWithProfile(bytes: Uint8Array, icc: Uint8Array): Uint8Array {
   if (!chunks || chunks[0]?.type !== 'IHDR') return bytes;
   const name = new TextEncoder().encode('ICC profile');
   const data = concat([name, new Uint8Array([0, 0]), zlibSync(icc)]);
-  return concat([bytes.subarray(0, 8), chunks[0].raw, pngChunk('iCCP', data), ...chunks.slice(1).filter((c) => c.type !== 'iCCP' && c.type !== 'sRGB').map((c) => c.raw)]);
+  return concat([
+    bytes.subarray(0, 8),
+    chunks[0].raw,
+    pngChunk('iCCP', data),
+    ...chunks
+      .slice(1)
+      .filter((c) => c.type !== 'iCCP' && c.type !== 'sRGB')
+      .map((c) => c.raw),
+  ]);
 }
 
 function webpWithProfile(bytes: Uint8Array, icc: Uint8Array, size: { width: number; height: number }): Uint8Array {

@@ -23,7 +23,11 @@ const px = (n: number) => n.toLocaleString('en-US');
 export function fitOf(upright: Size, maxSide: number | undefined): Fit {
   const size = fitWithin(upright, maxSide);
   if (size === upright) return { size, fitted: false };
-  return { size, fitted: true, note: `Scaled down to fit within ${px(maxSide!)} px: ${px(size.width)} × ${px(size.height)} (from ${px(upright.width)} × ${px(upright.height)}).` };
+  return {
+    size,
+    fitted: true,
+    note: `Scaled down to fit within ${px(maxSide!)} px: ${px(size.width)} × ${px(size.height)} (from ${px(upright.width)} × ${px(upright.height)}).`,
+  };
 }
 
 /** Whether the isolate decodes the picture and resizes it (the resize budget holds the larger of input and output). */
@@ -34,15 +38,39 @@ export const resizesInIsolate = (input: Picture) => decodes(input) && readsInIso
  * it as raw RGBA, one call (its values are the file's own, a colour profile taken off and put back by the caller's
  * encode: service/profile.ts). Null where the service cannot read the picture either.
  */
-export async function pixelsAt(input: Picture, size: Size, services: EngineServices): Promise<{ raster: Raster; byService: boolean } | null> {
+export async function pixelsAt(
+  input: Picture,
+  size: Size,
+  services: EngineServices,
+): Promise<{ raster: Raster; byService: boolean } | null> {
   if (resizesInIsolate(input)) {
     const raster = await decode(input.bytes, input.header);
-    return { raster: raster.width === size.width && raster.height === size.height ? raster : await resize(raster, size.width, size.height), byService: false };
+    return {
+      raster:
+        raster.width === size.width && raster.height === size.height
+          ? raster
+          : await resize(raster, size.width, size.height),
+      byService: false,
+    };
   }
   const readable = await readableByService(input);
   if (!readable) return null;
   assertServiceCan(readable, size, 'png');
-  const out = await viaService(() => services.images.run({ input: readable.bytes, steps: [{ op: 'resize', ...size, fit: 'stretch' }], output: { format: 'rgba' } }));
-  if (out.width !== size.width || out.height !== size.height || out.bytes.length !== pixels(size) * 4) throw new Error('the image service answered another size');
-  return { raster: { data: new Uint8ClampedArray(out.bytes.buffer, out.bytes.byteOffset, out.bytes.length), width: size.width, height: size.height }, byService: true };
+  const out = await viaService(() =>
+    services.images.run({
+      input: readable.bytes,
+      steps: [{ op: 'resize', ...size, fit: 'stretch' }],
+      output: { format: 'rgba' },
+    }),
+  );
+  if (out.width !== size.width || out.height !== size.height || out.bytes.length !== pixels(size) * 4)
+    throw new Error('the image service answered another size');
+  return {
+    raster: {
+      data: new Uint8ClampedArray(out.bytes.buffer, out.bytes.byteOffset, out.bytes.length),
+      width: size.width,
+      height: size.height,
+    },
+    byService: true,
+  };
 }

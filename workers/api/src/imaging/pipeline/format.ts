@@ -22,4 +22,5 @@ export function resolveFormat(requested: OutputFormat | 'original', input: Image
 export const SERVICE_READS: readonly ImageFormat[] = ['jpeg', 'png', 'webp', 'gif', 'heic'];
 
 /** The service writes AVIF (the isolate never does) and JPEG, PNG and WebP. */
-export const serviceWrites = (f: OutputFormat): f is ServiceFormat => f === 'jpeg' || f === 'png' || f === 'webp' || f === 'avif';
+export const serviceWrites = (f: OutputFormat): f is ServiceFormat =>
+  f === 'jpeg' || f === 'png' || f === 'webp' || f === 'avif';

@@ -37,10 +37,14 @@ const operationBudget = (op: WasmOperation) => Math.min(WASM_PIXEL_BUDGET[op], o
 
 /** The most pixels the isolate encodes to `format` at `quality`: the encoder's memory budget and its slice. */
 const encoderBudget = (format: OutputFormat, quality?: number) =>
-  Math.min(format === 'jpeg' || format === 'webp' || format === 'png' ? ENCODE_PIXEL_BUDGET[format] : Infinity, encodeSlicePixels(format, quality));
+  Math.min(
+    format === 'jpeg' || format === 'webp' || format === 'png' ? ENCODE_PIXEL_BUDGET[format] : Infinity,
+    encodeSlicePixels(format, quality),
+  );
 
 /** Whether the input's decode fits one slice (slices.ts): else the picture is the image service's work. */
-export const decodes = (input: Picture) => input.upright.width * input.upright.height <= decodeSlicePixels(input.header.format);
+export const decodes = (input: Picture) =>
+  input.upright.width * input.upright.height <= decodeSlicePixels(input.header.format);
 
 /**
  * Whether `op` on this picture, making `output` in `format`, runs in the isolate: the decode within a slice, the
@@ -48,12 +52,23 @@ export const decodes = (input: Picture) => input.upright.width * input.upright.h
  * alone, which is all the encoder sees. (Holding the input to the encoder's budget too sent a 0.58 MP photo resized to
  * 400 × 600 to the image service, a billed call, for an encode of 0.24 MP: ADR 0148.)
  */
-export function runsInIsolate(input: Picture, op: WasmOperation, output: Size, format: OutputFormat, quality?: number): boolean {
-  return decodes(input) && Math.max(pixels(input.upright), pixels(output)) <= operationBudget(op) && pixels(output) <= encoderBudget(format, quality);
+export function runsInIsolate(
+  input: Picture,
+  op: WasmOperation,
+  output: Size,
+  format: OutputFormat,
+  quality?: number,
+): boolean {
+  return (
+    decodes(input) &&
+    Math.max(pixels(input.upright), pixels(output)) <= operationBudget(op) &&
+    pixels(output) <= encoderBudget(format, quality)
+  );
 }
 
 /** Whether `op` reads this picture in the isolate (its decode and the operation's memory and slice), whatever it then writes. */
-export const readsInIsolate = (input: Picture, op: WasmOperation) => decodes(input) && pixels(input.upright) <= operationBudget(op);
+export const readsInIsolate = (input: Picture, op: WasmOperation) =>
+  decodes(input) && pixels(input.upright) <= operationBudget(op);
 
 /**
  * The picture as the image service can read it: as it is, or (TIFF, BMP and AVIF, which it reads none of) decoded and
@@ -76,18 +91,30 @@ const megapixels = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} meg
  * What neither path can do, in words that name the real limit (the format the isolate writes or reads, and its
  * budget) and what would work instead: the other output formats that can take this many pixels, or a smaller picture.
  */
-export function beyondBoth(op: WasmOperation, format: OutputFormat, input: ImageHeader, pixelsNeeded: number, upright: number): HttpError {
+export function beyondBoth(
+  op: WasmOperation,
+  format: OutputFormat,
+  input: ImageHeader,
+  pixelsNeeded: number,
+  upright: number,
+): HttpError {
   const budget = pixelBudget(op, format);
   const serviceReads = SERVICE_READS.includes(input.format);
   // AVIF is made at most 1,200 px a side (ADR 0132): offered only where the picture could be that small.
-  const works = (f: OutputFormat) => pixelsNeeded <= pixelBudget(op, f) || (serviceReads && serviceWrites(f) && (f !== 'avif' || pixelsNeeded <= AVIF_MAX_SIDE ** 2));
+  const works = (f: OutputFormat) =>
+    pixelsNeeded <= pixelBudget(op, f) ||
+    (serviceReads && serviceWrites(f) && (f !== 'avif' || pixelsNeeded <= AVIF_MAX_SIDE ** 2));
   const others = OUTPUT_FORMATS.filter((f) => f !== format && works(f)).map((f) => FORMAT_NAMES[f]);
   const limit = serviceWrites(format)
     ? `${FORMAT_NAMES[input.format]} pictures are made into ${FORMAT_NAMES[format]} up to ${megapixels(budget)}`
     : `${FORMAT_NAMES[format]} files are made up to ${megapixels(budget)}`;
   const what = pixelsNeeded > upright ? 'the result would be' : 'this picture is';
   const instead = others.length > 0 ? `choose ${listOf(others)} instead, or ` : '';
-  return new HttpError(413, 'payload_too_large', `${limit}; ${what} ${megapixels(pixelsNeeded)}. Please ${instead}make it smaller (at most ${megapixels(budget)}) first.`);
+  return new HttpError(
+    413,
+    'payload_too_large',
+    `${limit}; ${what} ${megapixels(pixelsNeeded)}. Please ${instead}make it smaller (at most ${megapixels(budget)}) first.`,
+  );
 }
 
 const SERVICE_ANSWERS = {
@@ -105,7 +132,12 @@ export async function viaService<T>(call: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (!(err instanceof ImageServiceError)) throw err;
     const code = err.detail.overAllowance ? 'image_service_over_allowance' : SERVICE_ANSWERS[err.status];
-    throw new HttpError(err.status, code, err.message, err.detail.retryAfter ? { 'retry-after': String(err.detail.retryAfter) } : {});
+    throw new HttpError(
+      err.status,
+      code,
+      err.message,
+      err.detail.retryAfter ? { 'retry-after': String(err.detail.retryAfter) } : {},
+    );
   }
 }
 
@@ -137,7 +169,11 @@ const editQuality = (f: OutputFormat) => (LOSSY_FORMATS.includes(f) ? EDIT_QUALI
  * A pixel operation's whole run: its plan in the isolate when the picture fits, else by the image service; the
  * result in the picture's own format. `details`: the answer also carries the plan's note as a detail line.
  */
-export async function pixelOperation({ operation, input, services, notes }: Job, plan: PixelPlan, details = false): Promise<EngineResult> {
+export async function pixelOperation(
+  { operation, input, services, notes }: Job,
+  plan: PixelPlan,
+  details = false,
+): Promise<EngineResult> {
   const { header, bytes, upright } = input;
   const format = resolveFormat('original', header.format, notes);
   const quality = editQuality(format);
@@ -145,19 +181,37 @@ export async function pixelOperation({ operation, input, services, notes }: Job,
   // Nothing to do: a re-encode would only lose quality (and a JPEG's metadata) for the same pixels.
   if (plan.unchanged && format === header.format && header.orientation === 1) {
     notes.push(plan.note);
-    return { ...base, quality: undefined, bytes, format, width: upright.width, height: upright.height, engine: 'passthrough' };
+    return {
+      ...base,
+      quality: undefined,
+      bytes,
+      format,
+      width: upright.width,
+      height: upright.height,
+      engine: 'passthrough',
+    };
   }
   if (runsInIsolate(input, plan.budget, plan.output, format, quality)) {
     const out = await plan.wasm(await decode(bytes, header));
     reach(services, 'encoding');
     notes.push(plan.note);
-    return { ...base, bytes: await encode(out, format, { quality: quality ?? 100 }), format, width: out.width, height: out.height, engine: 'wasm' };
+    return {
+      ...base,
+      bytes: await encode(out, format, { quality: quality ?? 100 }),
+      format,
+      width: out.width,
+      height: out.height,
+      engine: 'wasm',
+    };
   }
   const readable = serviceWrites(format) ? await readableByService(input) : null;
-  if (!readable || !serviceWrites(format)) throw beyondBoth(plan.budget, format, header, Math.max(pixels(upright), pixels(plan.output)), pixels(upright));
+  if (!readable || !serviceWrites(format))
+    throw beyondBoth(plan.budget, format, header, Math.max(pixels(upright), pixels(plan.output)), pixels(upright));
   assertServiceCan(readable, plan.output, format);
   const job = await viaService(() => plan.service({ bytes: readable.bytes, upright, services }));
-  const out = await viaService(() => services.images.run({ input: readable.bytes, ...job, output: { format, quality } }));
+  const out = await viaService(() =>
+    services.images.run({ input: readable.bytes, ...job, output: { format, quality } }),
+  );
   notes.push(plan.note);
   return { ...base, bytes: out.bytes, format, width: out.width, height: out.height, engine: 'images' };
 }

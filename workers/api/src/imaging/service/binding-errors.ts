@@ -9,13 +9,26 @@
  * https://developers.cloudflare.com/images/reference/troubleshooting/ (9422: the free plan's 5,000 unique
  * transformations a month are used up; 9432: the account still has the legacy Image Resizing subscription).
  */
-import { allowanceRenewsAt, IMAGE_SERVICE_FREE_MONTHLY_TRANSFORMATIONS, IMAGE_SERVICE_MAX_FILE_BYTES, IMAGE_SERVICE_MAX_SIDE } from '../../../../../core/image-service';
+import {
+  allowanceRenewsAt,
+  IMAGE_SERVICE_FREE_MONTHLY_TRANSFORMATIONS,
+  IMAGE_SERVICE_MAX_FILE_BYTES,
+  IMAGE_SERVICE_MAX_SIDE,
+} from '../../../../../core/image-service';
 import { HttpError } from '../../errors';
 import { ImageServiceError, type ImageServiceStatus } from './types';
 
 /** The binding's error code, from an ImagesError or its message; null when the error is not one of the binding's. */
 export function imagesErrorCode(err: unknown): number | null {
-  if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'number' && err.code >= 9000 && err.code < 10_000) return err.code;
+  if (
+    err &&
+    typeof err === 'object' &&
+    'code' in err &&
+    typeof err.code === 'number' &&
+    err.code >= 9000 &&
+    err.code < 10_000
+  )
+    return err.code;
   const message = err instanceof Error ? err.message : typeof err === 'string' ? err : '';
   const found = /\b(9\d{3})\b/.exec(message);
   return found ? Number(found[1]) : null;
@@ -41,18 +54,46 @@ const ANSWERS: Record<number, Answer> = {
   9424: { status: 502, message: FAILED, ours: true },
   9525: { status: 502, message: FAILED, ours: true },
   // "The image was too large" (413 on the errors page).
-  9402: { status: 413, message: `This picture is too large for the image service (at most ${IMAGE_SERVICE_MAX_FILE_BYTES / 1_000_000} MB and ${IMAGE_SERVICE_MAX_SIDE.toLocaleString('en-US')} pixels a side). ${TRY_ANOTHER}` },
+  9402: {
+    status: 413,
+    message: `This picture is too large for the image service (at most ${IMAGE_SERVICE_MAX_FILE_BYTES / 1_000_000} MB and ${IMAGE_SERVICE_MAX_SIDE.toLocaleString('en-US')} pixels a side). ${TRY_ANOTHER}`,
+  },
   // Over the area or a side, enlarged too much, an animation too large, an output format refused.
-  9413: { status: 413, message: `This picture is larger than the image service can process (at most ${IMAGE_SERVICE_MAX_SIDE.toLocaleString('en-US')} pixels a side and 100 megapixels). ${TRY_ANOTHER}` },
+  9413: {
+    status: 413,
+    message: `This picture is larger than the image service can process (at most ${IMAGE_SERVICE_MAX_SIDE.toLocaleString('en-US')} pixels a side and 100 megapixels). ${TRY_ANOTHER}`,
+  },
   // Not an image, or a kind it does not read (HEIC, TIFF, AVIF without Enterprise, SVG to raster).
-  9412: { status: 422, message: `The image service could not read this file as a picture; it may be damaged. ${TRY_ANOTHER}` },
-  9420: { status: 415, message: 'The image service does not read this kind of picture. Please convert it to JPEG or PNG first, then try again.' },
-  9520: { status: 415, message: 'The image service does not read this kind of picture. Please convert it to JPEG or PNG first, then try again.' },
+  9412: {
+    status: 422,
+    message: `The image service could not read this file as a picture; it may be damaged. ${TRY_ANOTHER}`,
+  },
+  9420: {
+    status: 415,
+    message:
+      'The image service does not read this kind of picture. Please convert it to JPEG or PNG first, then try again.',
+  },
+  9520: {
+    status: 415,
+    message:
+      'The image service does not read this kind of picture. Please convert it to JPEG or PNG first, then try again.',
+  },
   // An error while decoding (422) or encoding (500) it.
-  9516: { status: 422, message: `The image service could not decode or encode this picture; it may be damaged. ${TRY_ANOTHER}` },
+  9516: {
+    status: 422,
+    message: `The image service could not decode or encode this picture; it may be damaged. ${TRY_ANOTHER}`,
+  },
   // Access to the binding denied, or the account still on legacy Image Resizing billing: the operator must act.
-  9430: { status: 503, message: 'Large pictures cannot be processed on this server right now: the image service is not set up for it.', ours: true },
-  9432: { status: 503, message: 'Large pictures cannot be processed on this server right now: the image service is not set up for it.', ours: true },
+  9430: {
+    status: 503,
+    message: 'Large pictures cannot be processed on this server right now: the image service is not set up for it.',
+    ours: true,
+  },
+  9432: {
+    status: 503,
+    message: 'Large pictures cannot be processed on this server right now: the image service is not set up for it.',
+    ours: true,
+  },
   // Busy or over its processing limit in this data centre.
   9522: { status: 503, message: BUSY, retryAfter: 60 },
   9527: { status: 503, message: BUSY, retryAfter: 60 },
@@ -62,7 +103,8 @@ const ANSWERS: Record<number, Answer> = {
   9528: { status: 502, message: FAILED },
 };
 
-const dateWords = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateWords = (d: Date) =>
+  d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** 9422 (and 9423, its code on older pages): the month's free transformations are used up. Never "damaged". */
 function overAllowance(now: Date): ImageServiceError {
@@ -88,7 +130,11 @@ export function fromBindingError(err: unknown, now = new Date()): ImageServiceEr
     return new ImageServiceError(502, FAILED);
   }
   (answer.ours ? console.error : console.warn)(`image service (cloudflare): binding error ${code}: ${text}`);
-  return new ImageServiceError(answer.status, answer.message, answer.retryAfter ? { retryAfter: answer.retryAfter } : {});
+  return new ImageServiceError(
+    answer.status,
+    answer.message,
+    answer.retryAfter ? { retryAfter: answer.retryAfter } : {},
+  );
 }
 
 /**
@@ -99,5 +145,7 @@ export function overAllowanceAnswer(err: unknown, now = new Date()): HttpError |
   const code = imagesErrorCode(err);
   if (code !== 9422 && code !== 9423) return null;
   const answer = fromBindingError(err, now);
-  return new HttpError(503, 'image_service_over_allowance', answer.message, { 'retry-after': String(answer.detail.retryAfter) });
+  return new HttpError(503, 'image_service_over_allowance', answer.message, {
+    'retry-after': String(answer.detail.retryAfter),
+  });
 }

@@ -12,9 +12,23 @@ import { displaySize, readHeader } from '../intake/sniff';
 import { fromBindingError } from './binding-errors';
 import { notBilled, type Bill } from '../../billed-calls';
 import { carryingProfiles } from './profile';
-import { ImageServiceError, type ImageService, type Region, type ServiceJob, type ServiceResult, type ServiceStep } from './types';
+import {
+  ImageServiceError,
+  type ImageService,
+  type Region,
+  type ServiceJob,
+  type ServiceResult,
+  type ServiceStep,
+} from './types';
 
-const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', rgba: 'rgba' } as const;
+const MIME = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  rgba: 'rgba',
+} as const;
 const FIT = { cover: 'cover', contain: 'pad', stretch: 'squeeze', inside: 'contain' } as const;
 
 const UNREADABLE = 'We could not read this picture. It may be damaged; please try another file.';
@@ -26,7 +40,12 @@ export function toTransform(step: ServiceStep): ImageTransform {
     case 'crop':
       return { trim: { left: step.left, top: step.top, width: step.width, height: step.height } };
     case 'resize':
-      return { width: step.width, height: step.height, fit: FIT[step.fit], ...(step.fit === 'contain' ? { background: step.background ?? '#ffffff' } : {}) };
+      return {
+        width: step.width,
+        height: step.height,
+        fit: FIT[step.fit],
+        ...(step.fit === 'contain' ? { background: step.background ?? '#ffffff' } : {}),
+      };
     case 'rotate':
       return { rotate: step.angle };
     case 'flip':
@@ -44,10 +63,27 @@ function described(bytes: Uint8Array, steps: readonly ServiceStep[] = []): Servi
   const outside = frameOutsideProblem(header);
   if (outside) throw new ImageServiceError(422, outside);
   // HEIC on every plan; AVIF on Enterprise plans only, so the isolate reads AVIF itself (ADR 0132).
-  const format = header.format === 'jpeg' || header.format === 'png' || header.format === 'webp' || header.format === 'gif' || header.format === 'heic' ? header.format : null;
-  if (!format) throw new ImageServiceError(415, `The image service does not read ${header.format.toUpperCase()} pictures. Please convert it to JPEG or PNG first, then try again.`);
+  const format =
+    header.format === 'jpeg' ||
+    header.format === 'png' ||
+    header.format === 'webp' ||
+    header.format === 'gif' ||
+    header.format === 'heic'
+      ? header.format
+      : null;
+  if (!format)
+    throw new ImageServiceError(
+      415,
+      `The image service does not read ${header.format.toUpperCase()} pictures. Please convert it to JPEG or PNG first, then try again.`,
+    );
   const upright = displaySize(header);
-  return { format, ...upright, bytes: bytes.length, frames: header.frames, after: steps.reduce(sizeAfterStep, upright) };
+  return {
+    format,
+    ...upright,
+    bytes: bytes.length,
+    frames: header.frames,
+    after: steps.reduce(sizeAfterStep, upright),
+  };
 }
 
 /** The job's output size, after holding the job against the binding's limits (413 with the limit's words). */
@@ -74,12 +110,17 @@ function rawSize(planned: SizeOf, length: number): SizeOf {
  * The regions of a raw RGBA picture `size` streaming past, kept as they go by: memory is the regions, never the
  * picture (a 12 MP photo is 48 MB of raw pixels; its sample tiles are 1.6 MB).
  */
-export async function cutRegions(raw: ReadableStream<Uint8Array>, size: SizeOf, regions: readonly Region[]): Promise<Uint8Array> {
+export async function cutRegions(
+  raw: ReadableStream<Uint8Array>,
+  size: SizeOf,
+  regions: readonly Region[],
+): Promise<Uint8Array> {
   const rowBytes = size.width * 4;
   const ranges: { start: number; end: number; to: number }[] = [];
   let total = 0;
   for (const r of regions) {
-    if (r.left < 0 || r.top < 0 || r.left + r.width > size.width || r.top + r.height > size.height) throw new Error('a region lies outside the picture');
+    if (r.left < 0 || r.top < 0 || r.left + r.width > size.width || r.top + r.height > size.height)
+      throw new Error('a region lies outside the picture');
     for (let y = 0; y < r.height; y++) {
       const start = (r.top + y) * rowBytes + r.left * 4;
       ranges.push({ start, end: start + r.width * 4, to: total });
@@ -104,7 +145,8 @@ export async function cutRegions(raw: ReadableStream<Uint8Array>, size: SizeOf, 
     }
     offset = end;
   }
-  if (offset !== size.width * size.height * 4) throw new Error(`raw output of ${offset} bytes does not match ${size.width}×${size.height}`);
+  if (offset !== size.width * size.height * 4)
+    throw new Error(`raw output of ${offset} bytes does not match ${size.width}×${size.height}`);
   return out;
 }
 
@@ -123,17 +165,24 @@ export function cloudflareImageService(images: ImagesBinding, bill: Bill = notBi
       const planned = checkedSize(job);
       const { format, regions } = job.output;
       if (regions && format !== 'rgba') throw new Error('regions are for raw output only');
-      if (regions && job.steps.some((s) => s.op === 'resize' && s.fit === 'inside')) throw new Error('regions need an exactly planned size');
+      if (regions && job.steps.some((s) => s.op === 'resize' && s.fit === 'inside'))
+        throw new Error('regions need an exactly planned size');
       try {
         let t = images.input(stream(job.input));
         for (const step of job.steps) t = t.transform(toTransform(step));
-        for (const o of job.overlays ?? []) t = t.draw(child(o.image, o.steps), { left: o.left, top: o.top, opacity: o.opacity });
+        for (const o of job.overlays ?? [])
+          t = t.draw(child(o.image, o.steps), { left: o.left, top: o.top, opacity: o.opacity });
         const quality = format === 'jpeg' || format === 'webp' || format === 'avif' ? job.output.quality : undefined;
         // JPEG has no alpha: transparent parts become white, as in the local service.
         const background = format === 'jpeg' ? { background: '#ffffff' } : {};
         // `anim` keeps every frame of an animated input (ADR 0137); without it the binding reads the first frame.
         bill('images');
-        const result = await t.output({ format: MIME[format], ...(quality ? { quality } : {}), ...background, anim: job.output.animated === true });
+        const result = await t.output({
+          format: MIME[format],
+          ...(quality ? { quality } : {}),
+          ...background,
+          anim: job.output.animated === true,
+        });
         if (regions) return { bytes: await cutRegions(result.image(), planned, regions), ...planned, format };
         const bytes = new Uint8Array(await new Response(result.image()).arrayBuffer());
         if (format === 'rgba') return { bytes, ...rawSize(planned, bytes.length), format };
@@ -141,7 +190,12 @@ export function cloudflareImageService(images: ImagesBinding, bill: Bill = notBi
         if (!out) throw new Error('the binding answered no readable image');
         // AVIF is best effort: a busy binding answers WebP or JPEG instead (its documented fallback). Never stored
         // under a format that was not asked for: try again later.
-        if (out.format !== format) throw new ImageServiceError(503, `The image service made a ${out.format.toUpperCase()} instead of ${format.toUpperCase()} (it does when busy). Please try again in a minute.`, { retryAfter: 60 });
+        if (out.format !== format)
+          throw new ImageServiceError(
+            503,
+            `The image service made a ${out.format.toUpperCase()} instead of ${format.toUpperCase()} (it does when busy). Please try again in a minute.`,
+            { retryAfter: 60 },
+          );
         return { bytes, width: out.width, height: out.height, format };
       } catch (err) {
         if (err instanceof ImageServiceError) throw err;

@@ -10,7 +10,10 @@ export const DEFAULT_LOCAL_IMAGE_URL = 'http://127.0.0.1:8792';
 const unconfigured: ImageService = {
   name: 'local',
   run: async () => {
-    throw new ImageServiceError(503, 'Large images cannot be processed on this server: no image service is configured.');
+    throw new ImageServiceError(
+      503,
+      'Large images cannot be processed on this server: no image service is configured.',
+    );
   },
 };
 
@@ -45,7 +48,9 @@ export function imageServiceProbe(env: Env): ServiceProbe {
       return bindingPresent(typeof env.IMAGES?.info === 'function', 'Images binding');
     case 'local': {
       const bound = (env as { LOCAL_IMAGES?: Fetcher }).LOCAL_IMAGES;
-      return bound ? pingLocal(bound, 'http://local-images', 'image service') : pingLocal(undefined, env.LOCAL_IMAGE_URL || DEFAULT_LOCAL_IMAGE_URL, 'image service');
+      return bound
+        ? pingLocal(bound, 'http://local-images', 'image service')
+        : pingLocal(undefined, env.LOCAL_IMAGE_URL || DEFAULT_LOCAL_IMAGE_URL, 'image service');
     }
     default:
       return notConfigured('image service');

@@ -32,10 +32,17 @@ export interface LocalImageServiceOptions {
   bill?: Bill;
 }
 
-export function localImageService({ fetcher, url, timeoutMs = LOCAL_IMAGES_TIMEOUT_MS, bill = notBilled }: LocalImageServiceOptions): ImageService {
+export function localImageService({
+  fetcher,
+  url,
+  timeoutMs = LOCAL_IMAGES_TIMEOUT_MS,
+  bill = notBilled,
+}: LocalImageServiceOptions): ImageService {
   const base = url.replace(/\/+$/, '');
   // Each called with its own `this`: workerd throws "Illegal invocation" otherwise.
-  const send: typeof fetch = fetcher ? (input, init) => fetcher.fetch(input, init) : (input, init) => fetch(input, init);
+  const send: typeof fetch = fetcher
+    ? (input, init) => fetcher.fetch(input, init)
+    : (input, init) => fetch(input, init);
   // Colour profiles are taken off before the call and put back after it (profile.ts, ADR 0126).
   return carryingProfiles({
     name: 'local',
@@ -44,7 +51,12 @@ export function localImageService({ fetcher, url, timeoutMs = LOCAL_IMAGES_TIMEO
       // is refused here without one too, so the count of billed calls is the same (local-images checks them again).
       checkedSize(job);
       const form = new FormData();
-      const overlays = (job.overlays ?? []).map(({ left, top, opacity, steps }) => ({ left, top, opacity, ...(steps?.length ? { steps } : {}) }));
+      const overlays = (job.overlays ?? []).map(({ left, top, opacity, steps }) => ({
+        left,
+        top,
+        opacity,
+        ...(steps?.length ? { steps } : {}),
+      }));
       form.append('job', JSON.stringify({ steps: job.steps, overlays, output: job.output }));
       form.append('input', blob(job.input), 'input');
       (job.overlays ?? []).forEach((o, i) => form.append(`overlay${i}`, blob(o.image), `overlay${i}`));
@@ -57,7 +69,12 @@ export function localImageService({ fetcher, url, timeoutMs = LOCAL_IMAGES_TIMEO
         bytes = new Uint8Array(await res.arrayBuffer());
       } catch (err) {
         const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-        throw new ImageServiceError(503, timedOut ? 'The local image service took too long. Please try again with a smaller image.' : LOCAL_IMAGES_NOT_RUNNING);
+        throw new ImageServiceError(
+          503,
+          timedOut
+            ? 'The local image service took too long. Please try again with a smaller image.'
+            : LOCAL_IMAGES_NOT_RUNNING,
+        );
       }
       if (!res.ok) {
         const parsed = errorSchema.safeParse(safeJson(bytes));
@@ -65,13 +82,20 @@ export function localImageService({ fetcher, url, timeoutMs = LOCAL_IMAGES_TIMEO
         if (res.status === 400 || res.status >= 500) {
           // Our own job was malformed, or the service failed: its words are for us, not for people.
           console.error(`local image service answered ${res.status}:`, message);
-          throw new ImageServiceError(502, 'The image service failed on this picture. Please try again; if it fails again, try a smaller copy.');
+          throw new ImageServiceError(
+            502,
+            'The image service failed on this picture. Please try again; if it fails again, try a smaller copy.',
+          );
         }
-        throw new ImageServiceError(res.status === 413 || res.status === 415 || res.status === 422 ? res.status : 503, message);
+        throw new ImageServiceError(
+          res.status === 413 || res.status === 415 || res.status === 422 ? res.status : 503,
+          message,
+        );
       }
       const width = Number(res.headers.get('x-image-width'));
       const height = Number(res.headers.get('x-image-height'));
-      if (!width || !height) throw new ImageServiceError(503, 'The local image service answered without the picture size.');
+      if (!width || !height)
+        throw new ImageServiceError(503, 'The local image service answered without the picture size.');
       return { bytes, width, height, format: job.output.format };
     },
   });

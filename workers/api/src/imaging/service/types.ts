@@ -34,7 +34,13 @@ export type ServiceFit =
 
 export type ServiceStep =
   | { op: 'crop'; left: number; top: number; width: number; height: number }
-  | { op: 'resize'; width: number; height: number; fit: ServiceFit; /** `#rrggbb`, for `contain` (default white). */ background?: string }
+  | {
+      op: 'resize';
+      width: number;
+      height: number;
+      fit: ServiceFit /** `#rrggbb`, for `contain` (default white). */;
+      background?: string;
+    }
   | { op: 'rotate'; angle: 90 | 180 | 270 }
   | { op: 'flip'; axis: 'h' | 'v' }
   /** Gaussian-like blur; `radius` in pixels of the picture at this step (1–250, the Images binding's range). */

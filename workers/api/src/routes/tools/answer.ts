@@ -4,7 +4,12 @@
  * then one `result` or `error`. AI operations spend one allowance unit (refunded on failure or cancel) and their
  * measured durations become the estimate the next job is shown.
  */
-import { EVENT_STREAM_TYPE, type ErrorEvent, type JobPhase, type PhaseEvent } from '../../../../../core/api/tool-progress';
+import {
+  EVENT_STREAM_TYPE,
+  type ErrorEvent,
+  type JobPhase,
+  type PhaseEvent,
+} from '../../../../../core/api/tool-progress';
 import { estimateFrom, recentTimings, recordTiming, sizeBucket, type TimingKey } from '../../db/op-timings';
 import { HttpError, toErrorResponse } from '../../errors';
 import { withDeadline } from '../../cancel';
@@ -22,18 +27,31 @@ export interface ToolJob {
   metered: boolean;
 }
 
-export const acceptsEventStream = (request: Request) => (request.headers.get('accept') ?? '').includes(EVENT_STREAM_TYPE);
+export const acceptsEventStream = (request: Request) =>
+  (request.headers.get('accept') ?? '').includes(EVENT_STREAM_TYPE);
 
 /** What an AI job's duration is filed under: the operation as it costs time, and the picture's size class. */
 export function timingKeyOf(job: ToolJob): TimingKey {
   const { fields, picture } = job;
   const operation =
-    fields.operation === 'upscale' ? `upscale-${fields.factor ?? 2}x` : fields.operation === 'blur' ? `blur-${fields.method}` : fields.operation;
+    fields.operation === 'upscale'
+      ? `upscale-${fields.factor ?? 2}x`
+      : fields.operation === 'blur'
+        ? `blur-${fields.method}`
+        : fields.operation;
   return { operation, sizeBucket: sizeBucket(picture.upright.width * picture.upright.height) };
 }
 
-export async function answerTool(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext, job: ToolJob): Promise<Response> {
-  return acceptsEventStream(request) ? streamed(request, env, ctx, context, job) : plain(request, env, ctx, context, job);
+export async function answerTool(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  context: RequestContext,
+  job: ToolJob,
+): Promise<Response> {
+  return acceptsEventStream(request)
+    ? streamed(request, env, ctx, context, job)
+    : plain(request, env, ctx, context, job);
 }
 
 /**
@@ -47,7 +65,9 @@ async function withinDeadline(request: Request, env: Env, job: ToolJob, services
   } catch (err) {
     if (err instanceof HttpError && err.code === 'took_too_long') {
       const { width, height } = job.picture.upright;
-      console.error(`tool job stopped at its deadline: ${job.fields.operation} on a ${width}×${height} ${job.picture.header.format} after ${Date.now() - started} ms`);
+      console.error(
+        `tool job stopped at its deadline: ${job.fields.operation} on a ${width}×${height} ${job.picture.header.format} after ${Date.now() - started} ms`,
+      );
     }
     throw err;
   }
@@ -59,9 +79,19 @@ async function withinDeadline(request: Request, env: Env, job: ToolJob, services
  */
 const jobSignal = (job: ToolJob, cancel: AbortSignal | undefined) => (job.metered ? cancel : withDeadline(cancel));
 
-async function plain(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext, job: ToolJob): Promise<Response> {
+async function plain(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  context: RequestContext,
+  job: ToolJob,
+): Promise<Response> {
   const payer = () => quotaSubjectOf(request, env, context);
-  const services: EngineServices = { ...engineServices(env, context.billed.bill), signal: jobSignal(job, undefined), allowance: allowanceFor(env, ctx, payer) };
+  const services: EngineServices = {
+    ...engineServices(env, context.billed.bill),
+    signal: jobSignal(job, undefined),
+    allowance: allowanceFor(env, ctx, payer),
+  };
   const work = () => withinDeadline(request, env, job, services);
   if (!job.metered) return work();
   return withAiUnit(env, ctx, await payer(), timed(env, ctx, job, work));
@@ -77,7 +107,13 @@ function timed<T>(env: Env, ctx: ExecutionContext, job: ToolJob, work: () => Pro
   };
 }
 
-async function streamed(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext, job: ToolJob): Promise<Response> {
+async function streamed(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  context: RequestContext,
+  job: ToolJob,
+): Promise<Response> {
   // The timing history behind an AI job's estimate is read side by side with settling who pays (before the stream
   // opens, so a first-time visitor's cookie goes out with the headers): one D1 round trip, not two in a row.
   const history = job.metered ? recentTimings(env.DB, timingKeyOf(job)).catch(() => undefined) : undefined;
@@ -87,20 +123,35 @@ async function streamed(request: Request, env: Env, ctx: ExecutionContext, conte
   // is the one the screens show), whatever this request is still doing.
   const jobId = payer ? crypto.randomUUID() : undefined;
   let estimateMs: number | undefined;
-  const onPhase = (phase: JobPhase) => events.send('phase', phase === 'processing' && estimateMs !== undefined ? { phase, estimateMs } : { phase });
+  const onPhase = (phase: JobPhase) =>
+    events.send('phase', phase === 'processing' && estimateMs !== undefined ? { phase, estimateMs } : { phase });
   // Who pays for the engine's own paid work (a smart crop's faces, a search's tries) is settled when it first spends:
   // the visitor was identified before the stream opened (throttled), so its cookie went out with the headers.
-  const allowance = allowanceFor(env, ctx, () => (payer ? Promise.resolve(payer) : quotaSubjectOf(request, env, context)));
-  const services: EngineServices = { ...engineServices(env, context.billed.bill), onPhase, signal: jobSignal(job, events.signal), allowance };
+  const allowance = allowanceFor(env, ctx, () =>
+    payer ? Promise.resolve(payer) : quotaSubjectOf(request, env, context),
+  );
+  const services: EngineServices = {
+    ...engineServices(env, context.billed.bill),
+    onPhase,
+    signal: jobSignal(job, events.signal),
+    allowance,
+  };
   const work = () => withinDeadline(request, env, job, services);
 
   const run = async () => {
     try {
       const response = payer
-        ? await withAiUnit(env, ctx, payer, async () => {
-            estimateMs = estimateFrom(await history);
-            return timed(env, ctx, job, work)();
-          }, undefined, jobId)
+        ? await withAiUnit(
+            env,
+            ctx,
+            payer,
+            async () => {
+              estimateMs = estimateFrom(await history);
+              return timed(env, ctx, job, work)();
+            },
+            undefined,
+            jobId,
+          )
         : await work();
       // The headers went out before the work: the last event says what the request cost (ADR 0148).
       events.send('result', { ...(await response.json<object>()), billedCalls: context.billed.total });

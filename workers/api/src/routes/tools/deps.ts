@@ -28,9 +28,16 @@ export async function readImageUpload(request: Request): Promise<ImageUpload> {
 }
 
 /** The engine's image service and AI provider, each counting its billed calls on `bill` (the request's, ADR 0148). */
-export const engineServices = (env: Env, bill: Bill): EngineServices => ({ images: getImageService(env, bill), ai: getAiProvider(env, bill) });
+export const engineServices = (env: Env, bill: Bill): EngineServices => ({
+  images: getImageService(env, bill),
+  ai: getAiProvider(env, bill),
+});
 
-export async function storeResult(env: Env, bytes: Uint8Array, format: string): Promise<{ imageUrl: string; expiresAt: string }> {
+export async function storeResult(
+  env: Env,
+  bytes: Uint8Array,
+  format: string,
+): Promise<{ imageUrl: string; expiresAt: string }> {
   const stored = await putTemporary(env.BUCKET, bytes, {
     contentType: IMAGE_MIME_TYPES[format as ImageFormat] ?? 'application/octet-stream',
     ttlSeconds: imageTtlSeconds(env),
@@ -62,16 +69,32 @@ export async function storeStreamedResult(
       describe(head) {
         const header = readHeadOf(head);
         if (!header || !AI_FORMATS.includes(header.format) || header.format !== format) {
-          throw new HttpError(502, 'ai_upstream_error', 'The AI service returned something that is not the image asked for. Please try again.');
+          throw new HttpError(
+            502,
+            'ai_upstream_error',
+            'The AI service returned something that is not the image asked for. Please try again.',
+          );
         }
-        if (header.width * header.height > AI_OUTPUT_MAX_PIXELS || Math.max(header.width, header.height) > AI_OUTPUT_MAX_SIDE) {
-          throw new HttpError(502, 'ai_upstream_error', 'The AI service returned a picture larger than we keep. Please try again.');
+        if (
+          header.width * header.height > AI_OUTPUT_MAX_PIXELS ||
+          Math.max(header.width, header.height) > AI_OUTPUT_MAX_SIDE
+        ) {
+          throw new HttpError(
+            502,
+            'ai_upstream_error',
+            'The AI service returned a picture larger than we keep. Please try again.',
+          );
         }
         seen.header = header;
         return { contentType: IMAGE_MIME_TYPES[header.format as ImageFormat], metadata: { format: header.format } };
       },
     });
-    return { imageUrl: stored.url, expiresAt: (stored.expiresAt ?? new Date()).toISOString(), size: stored.size, header: seen.header! };
+    return {
+      imageUrl: stored.url,
+      expiresAt: (stored.expiresAt ?? new Date()).toISOString(),
+      size: stored.size,
+      header: seen.header!,
+    };
   } catch (err) {
     if (err instanceof SourceStreamError) throw upstreamError('finish the image', err.cause);
     throw err;

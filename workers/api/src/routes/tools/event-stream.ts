@@ -33,7 +33,11 @@ export function openEventStream(requestSignal?: AbortSignal): EventStream {
     signal: gone.signal,
     response: (headers = {}) =>
       new Response(readable, {
-        headers: { ...Object.fromEntries(new Headers(headers)), 'content-type': `${EVENT_STREAM_TYPE}; charset=utf-8`, 'cache-control': 'no-store' },
+        headers: {
+          ...Object.fromEntries(new Headers(headers)),
+          'content-type': `${EVENT_STREAM_TYPE}; charset=utf-8`,
+          'cache-control': 'no-store',
+        },
       }),
     send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
     async close() {

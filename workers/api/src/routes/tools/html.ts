@@ -3,7 +3,14 @@
  * like every tool result and answered in the same shape (ADR 0104). The renderer enforces the network rule, the
  * time limit and the size caps; this route checks the request and the picture that comes back.
  */
-import { HTML_MAX_BODY_BYTES, blockedNote, htmlRenderSchema, htmlSizeProblem, type HtmlRenderOptions, type RenderOutcome } from '../../../../../core/tools/html';
+import {
+  HTML_MAX_BODY_BYTES,
+  blockedNote,
+  htmlRenderSchema,
+  htmlSizeProblem,
+  type HtmlRenderOptions,
+  type RenderOutcome,
+} from '../../../../../core/tools/html';
 import { captureNotes } from '../../../../../core/tools/html-capture';
 import type { ToolResult } from '../../../../../core/api/tools';
 import { readHeader } from '../../../../../core/images/sniff';
@@ -15,10 +22,19 @@ import { RendererError } from '../../render/types';
 import { parseWith } from '../../validate';
 import { storeResult } from './deps';
 
-export async function postConvertHtml(request: Request, env: Env, _ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function postConvertHtml(
+  request: Request,
+  env: Env,
+  _ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') {
-    throw new HttpError(415, 'unsupported_media_type', 'Send the page as JSON: {"html": "<!doctype html>…", "width": 1280, "format": "png"}.');
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      'Send the page as JSON: {"html": "<!doctype html>…", "width": 1280, "format": "png"}.',
+    );
   }
   const options = parseWith(htmlRenderSchema, await readJson(request, HTML_MAX_BODY_BYTES));
   const tooBig = htmlSizeProblem(options.html);
@@ -34,9 +50,18 @@ export async function postConvertHtml(request: Request, env: Env, _ctx: Executio
   }
   // The picture is checked before it is stored: a renderer answering anything else is a fault, not a result.
   const header = readHeader(outcome.bytes);
-  if (!header || header.format !== outcome.format || header.width !== outcome.width || header.height !== outcome.height) {
+  if (
+    !header ||
+    header.format !== outcome.format ||
+    header.width !== outcome.width ||
+    header.height !== outcome.height
+  ) {
     console.error('html renderer answered an unexpected picture', header?.format, header?.width, header?.height);
-    throw new HttpError(503, 'renderer_unavailable', 'The HTML renderer answered with a broken picture. Please try again.');
+    throw new HttpError(
+      503,
+      'renderer_unavailable',
+      'The HTML renderer answered with a broken picture. Please try again.',
+    );
   }
   const { imageUrl, expiresAt } = await storeResult(env, outcome.bytes, outcome.format);
   const body: ToolResult = {

@@ -9,13 +9,20 @@ import { readImageUpload } from './deps';
  */
 export function firstFrameOnly(fields: Record<string, string>): boolean {
   const frames = fields.frames ?? 'all';
-  if (frames !== 'all' && frames !== 'first') throw new HttpError(400, 'validation_failed', 'frames must be all or first.');
+  if (frames !== 'all' && frames !== 'first')
+    throw new HttpError(400, 'validation_failed', 'frames must be all or first.');
   return frames === 'first';
 }
 
-export async function readPicture(request: Request): Promise<{ picture: Picture; fields: Record<string, string>; files: Record<string, File> }> {
+export async function readPicture(
+  request: Request,
+): Promise<{ picture: Picture; fields: Record<string, string>; files: Record<string, File> }> {
   const upload = await readImageUpload(request);
   const first = firstFrameOnly(upload.fields);
   const picture = await intake(upload.bytes);
-  return { picture: first ? { ...picture, firstFrameOnly: true } : picture, fields: upload.fields, files: upload.files };
+  return {
+    picture: first ? { ...picture, firstFrameOnly: true } : picture,
+    fields: upload.fields,
+    files: upload.files,
+  };
 }

@@ -8,7 +8,12 @@ import { storeResult, storeStreamedResult } from './deps';
  * Stores the result and answers the tool body (docs/api.md): imageUrl, size, format, width, height, originalSize and
  * more, the picture named by its absolute address on the site `request` asked.
  */
-export async function respondWithImage(request: Request, env: Env, outcome: EngineResult | StreamedResult, job: Pick<EngineServices, 'onPhase' | 'signal'> = {}): Promise<Response> {
+export async function respondWithImage(
+  request: Request,
+  env: Env,
+  outcome: EngineResult | StreamedResult,
+  job: Pick<EngineServices, 'onPhase' | 'signal'> = {},
+): Promise<Response> {
   // The last point where a cancelled job leaves nothing behind in R2 (a streamed one also stops between parts).
   throwIfCancelled(job.signal);
   job.onPhase?.('storing');
@@ -16,7 +21,14 @@ export async function respondWithImage(request: Request, env: Env, outcome: Engi
   if ('stream' in outcome) {
     const { stream, ...rest } = outcome;
     const stored = await storeStreamedResult(env, stream, rest.format, job.signal);
-    answer = { ...rest, imageUrl: stored.imageUrl, expiresAt: stored.expiresAt, size: stored.size, width: stored.header.width, height: stored.header.height };
+    answer = {
+      ...rest,
+      imageUrl: stored.imageUrl,
+      expiresAt: stored.expiresAt,
+      size: stored.size,
+      width: stored.header.width,
+      height: stored.header.height,
+    };
   } else {
     const { bytes, ...rest } = outcome;
     const { imageUrl, expiresAt } = await storeResult(env, bytes, rest.format);

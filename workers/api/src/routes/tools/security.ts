@@ -8,7 +8,12 @@ import { parseWith } from '../../validate';
 import { readPicture } from './input';
 
 /** POST /api/security: watermark (text or a `logo` file, at a place or tiled), blur/pixelate areas, or remove private metadata. */
-export async function postSecurity(request: Request, env: Env, ctx: ExecutionContext, context: RequestContext): Promise<Response> {
+export async function postSecurity(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  context: RequestContext,
+): Promise<Response> {
   const { picture, fields, files } = await readPicture(request);
   const parsed = parseWith(securityFieldsSchema, fields);
   if (parsed.operation === 'watermark') {
@@ -18,7 +23,11 @@ export async function postSecurity(request: Request, env: Env, ctx: ExecutionCon
     // The schema only describes `logo` for the API document; the file itself is read here.
     const { logo: _described, ...watermark } = parsed;
     const logo = files.logo ? await readLogo(files.logo) : undefined;
-    return answerTool(request, env, ctx, context, { picture, fields: { ...watermark, ...(logo ? { logo } : {}) }, metered: false });
+    return answerTool(request, env, ctx, context, {
+      picture,
+      fields: { ...watermark, ...(logo ? { logo } : {}) },
+      metered: false,
+    });
   }
   // Faces, people and background need the AI provider: one unit of the daily allowance, refunded on failure.
   const metered = parsed.operation === 'blur' && parsed.method !== 'selective';

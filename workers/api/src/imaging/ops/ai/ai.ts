@@ -2,7 +2,13 @@
  * Upscale and background removal: the AI provider's work, as a stream in the format chosen (ADR 0114). The
  * stream is checked where it is stored (a PNG, JPEG or WebP within the limit), never read whole here.
  */
-import { aiOutput, aiOutputProblem, type AiOperation, type AiOutputChoice, type UpscaleFactor } from '../../../../../../core/tools/ai';
+import {
+  aiOutput,
+  aiOutputProblem,
+  type AiOperation,
+  type AiOutputChoice,
+  type UpscaleFactor,
+} from '../../../../../../core/tools/ai';
 import { HttpError } from '../../../errors';
 import { probe } from '../../intake/probe';
 import { assertServiceCan, readableByService, viaService } from '../../pipeline/paths';
@@ -20,13 +26,35 @@ async function readableByAi(input: Picture, services: EngineServices): Promise<P
   return probe(png.bytes);
 }
 
-export async function runAiOperation(op: AiOperation, input: Picture, factor: UpscaleFactor, choice: AiOutputChoice, services: EngineServices) {
+export async function runAiOperation(
+  op: AiOperation,
+  input: Picture,
+  factor: UpscaleFactor,
+  choice: AiOutputChoice,
+  services: EngineServices,
+) {
   const output = aiOutput(op, choice, input.header.format);
   const call = { signal: services.signal };
-  const stream = op === 'upscale' ? await services.ai.upscale(input.bytes, factor, output, call) : await services.ai.removeBackground(input.bytes, output, call);
-  const done = op === 'upscale' ? `Upscaled ${factor}× by the ${services.ai.name} AI provider` : `Background removed by the ${services.ai.name} AI provider`;
-  const written = output.quality === undefined ? `${output.format.toUpperCase()}` : `${output.format.toUpperCase()} at quality ${output.quality}`;
-  const why = choice === 'auto' ? (output.format === 'jpeg' ? ' (a JPEG photo stays JPEG)' : op === 'upscale' ? ' (WebP keeps any transparency and is smaller than PNG)' : ' (WebP keeps the transparency and is smaller than PNG)') : '';
+  const stream =
+    op === 'upscale'
+      ? await services.ai.upscale(input.bytes, factor, output, call)
+      : await services.ai.removeBackground(input.bytes, output, call);
+  const done =
+    op === 'upscale'
+      ? `Upscaled ${factor}× by the ${services.ai.name} AI provider`
+      : `Background removed by the ${services.ai.name} AI provider`;
+  const written =
+    output.quality === undefined
+      ? `${output.format.toUpperCase()}`
+      : `${output.format.toUpperCase()} at quality ${output.quality}`;
+  const why =
+    choice === 'auto'
+      ? output.format === 'jpeg'
+        ? ' (a JPEG photo stays JPEG)'
+        : op === 'upscale'
+          ? ' (WebP keeps any transparency and is smaller than PNG)'
+          : ' (WebP keeps the transparency and is smaller than PNG)'
+      : '';
   return { stream, format: output.format, quality: output.quality, notes: [`${done}, written as ${written}${why}.`] };
 }
 
@@ -40,7 +68,15 @@ function aiOperation<O extends { factor?: UpscaleFactor; format?: AiOutputChoice
       if (problem) throw new HttpError(400, 'validation_failed', problem);
       const r = await runAiOperation(op, await readableByAi(input, services), factor, o.format ?? 'auto', services);
       // Background removal reports the file's own size as originalSize, and compressionRatio 0 (docs/product.md §5.2).
-      return { operation: op, originalSize: input.bytes.length, notes: [...notes, ...r.notes], stream: r.stream, format: r.format, quality: r.quality, engine: 'ai' };
+      return {
+        operation: op,
+        originalSize: input.bytes.length,
+        notes: [...notes, ...r.notes],
+        stream: r.stream,
+        format: r.format,
+        quality: r.quality,
+        engine: 'ai',
+      };
     },
   };
 }

@@ -14,9 +14,9 @@ describe('blur detection copy', () => {
   });
 
   it('scales boxes found on the copy back to the picture', () => {
-    expect(scaleBoxes([{ x: 10, y: 20, width: 30, height: 40 }], { width: 100, height: 100 }, { width: 400, height: 200 })).toEqual([
-      { x: 40, y: 40, width: 120, height: 80 },
-    ]);
+    expect(
+      scaleBoxes([{ x: 10, y: 20, width: 30, height: 40 }], { width: 100, height: 100 }, { width: 400, height: 200 }),
+    ).toEqual([{ x: 40, y: 40, width: 120, height: 80 }]);
   });
 });
 

@@ -4,7 +4,12 @@
  * for small pictures, and for large ones by the image service in at most three calls (large.ts), so no step
  * ever holds the whole picture in the isolate.
  */
-import { DETECTION_PROXY_PIXELS, NOTHING_FOUND, scaledToPicture, type BlurOptions } from '../../../../../../core/tools/blur';
+import {
+  DETECTION_PROXY_PIXELS,
+  NOTHING_FOUND,
+  scaledToPicture,
+  type BlurOptions,
+} from '../../../../../../core/tools/blur';
 import { HttpError } from '../../../errors';
 import { decode } from '../../codecs/decode';
 import { encode } from '../../codecs/encode';
@@ -28,7 +33,11 @@ type Options = Omit<BlurOptions, 'operation'>;
 /** The size of the detection copy: the picture itself when small enough, else scaled to about the proxy budget. */
 export function proxySize(upright: Size): Size & { scale: number } {
   const scale = Math.min(1, Math.sqrt(DETECTION_PROXY_PIXELS / (upright.width * upright.height)));
-  return { width: Math.max(1, Math.floor(upright.width * scale)), height: Math.max(1, Math.floor(upright.height * scale)), scale };
+  return {
+    width: Math.max(1, Math.floor(upright.width * scale)),
+    height: Math.max(1, Math.floor(upright.height * scale)),
+    scale,
+  };
 }
 
 /** Boxes found on the proxy, in pixels of the upright picture. */
@@ -48,7 +57,12 @@ interface Source {
 }
 
 /** An upright JPEG of the picture at `size`, made by the image service (one call). */
-async function serviceCopy(bytes: Uint8Array, upright: Size, size: Size, services: EngineServices): Promise<Uint8Array> {
+async function serviceCopy(
+  bytes: Uint8Array,
+  upright: Size,
+  size: Size,
+  services: EngineServices,
+): Promise<Uint8Array> {
   const same = size.width === upright.width && size.height === upright.height;
   const steps = same ? [] : [{ op: 'resize' as const, ...size, fit: 'stretch' as const }];
   return (await services.images.run({ input: bytes, steps, output: { format: 'jpeg', quality: 92 } })).bytes;
@@ -68,7 +82,8 @@ async function uprightCopy(src: Source, size: Size): Promise<Uint8Array> {
 /** Asks the AI provider (or the request) where to blur. */
 export async function findTargets(src: Source, o: Options): Promise<BlurTarget> {
   if (o.method === 'selective') {
-    if (!o.regions) throw new HttpError(400, 'validation_failed', 'regions: Selective blur needs at least one rectangle.');
+    if (!o.regions)
+      throw new HttpError(400, 'validation_failed', 'regions: Selective blur needs at least one rectangle.');
     return { rects: o.regions };
   }
   if (o.method === 'background') {
@@ -78,17 +93,28 @@ export async function findTargets(src: Source, o: Options): Promise<BlurTarget> 
     const size = src.inWasm || o.pixelateLevel === undefined ? src.upright : proxySize(src.upright);
     const image = await uprightCopy(src, size);
     // A mask needs its alpha: PNG, read whole (at most the picture's size; ADR 0114's streams are for results).
-    const cutout = new Uint8Array(await new Response(await src.services.ai.removeBackground(image, { format: 'png' }, { signal: src.services.signal })).arrayBuffer());
+    const cutout = new Uint8Array(
+      await new Response(
+        await src.services.ai.removeBackground(image, { format: 'png' }, { signal: src.services.signal }),
+      ).arrayBuffer(),
+    );
     const header = readHeader(cutout);
     if (!header || header.width !== size.width || header.height !== size.height) {
-      throw new HttpError(502, 'ai_upstream_error', 'The AI service returned a mask that does not fit the picture. Please try again.');
+      throw new HttpError(
+        502,
+        'ai_upstream_error',
+        'The AI service returned a mask that does not fit the picture. Please try again.',
+      );
     }
     return size === src.upright ? { cutout } : { cutout, proxy: image };
   }
   const proxy = proxySize(src.upright);
   const image = await uprightCopy(src, proxy);
   const call = { signal: src.services.signal };
-  const boxes = o.method === 'faces' ? await src.services.ai.detectFaces(image, call) : await src.services.ai.detectPeople(image, call);
+  const boxes =
+    o.method === 'faces'
+      ? await src.services.ai.detectFaces(image, call)
+      : await src.services.ai.detectPeople(image, call);
   // Nothing to blur: no copy of the same picture is made, and the failure refunds the unit (withAiUnit).
   if (boxes.length === 0) throw new HttpError(422, NOTHING_FOUND[o.method].code, NOTHING_FOUND[o.method].message);
   return { rects: scaleBoxes(boxes, proxy, src.upright), ...(src.inWasm ? {} : { proxy: image }) };
@@ -115,12 +141,14 @@ export function planBlur(picture: Size, o: Options, target: BlurTarget): PixelPl
     budget: pixelating ? 'pixelate' : 'blur',
     output: picture,
     async wasm(raster) {
-      if ('cutout' in target) return keepSubject(raster, await apply(raster), await decode(target.cutout, readHeader(target.cutout)!));
+      if ('cutout' in target)
+        return keepSubject(raster, await apply(raster), await decode(target.cutout, readHeader(target.cutout)!));
       return inRegions(raster, rects, apply);
     },
     async service({ bytes, upright, services }) {
       if ('cutout' in target) {
-        if (!pixelating) return { steps: [{ op: 'blur', radius }], overlays: [{ image: target.cutout, left: 0, top: 0, opacity: 1 }] };
+        if (!pixelating)
+          return { steps: [{ op: 'blur', radius }], overlays: [{ image: target.cutout, left: 0, top: 0, opacity: 1 }] };
         return pixelateBackground(target.proxy!, target.cutout, picture, cell);
       }
       if (!pixelating) return blurRegions(bytes, rects, radius, services);
@@ -129,14 +157,18 @@ export function planBlur(picture: Size, o: Options, target: BlurTarget): PixelPl
       const proxy = target.proxy ?? (await serviceCopy(bytes, upright, proxySize(upright), services));
       return pixelateRegions(proxy, picture, rects, cell);
     },
-    note: 'cutout' in target ? `The background was ${verb}; the subject was kept sharp.` : `${rects.length} area(s) ${verb}.`,
+    note:
+      'cutout' in target
+        ? `The background was ${verb}; the subject was kept sharp.`
+        : `${rects.length} area(s) ${verb}.`,
   };
 }
 
 export const blurOperation: Operation<Options> = {
   async plan({ input, services }, o) {
     const inWasm = fitsIsolate(input, o.pixelateLevel ? 'pixelate' : 'blur', input.upright);
-    if (!inWasm && SERVICE_READS.includes(input.header.format)) assertServiceCan(input, input.upright, resolveFormat('original', input.header.format, []) as ServiceFormat);
+    if (!inWasm && SERVICE_READS.includes(input.header.format))
+      assertServiceCan(input, input.upright, resolveFormat('original', input.header.format, []) as ServiceFormat);
     const targets = await viaService(() => findTargets({ ...input, inWasm, services }, o));
     return planBlur(input.upright, o, targets);
   },

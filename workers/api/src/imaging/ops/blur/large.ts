@@ -21,28 +21,53 @@ const decoded = async (bytes: Uint8Array): Promise<Raster> => decode(bytes, read
 export function bounds(rects: Rect[]): Rect {
   const x = Math.min(...rects.map((r) => r.x));
   const y = Math.min(...rects.map((r) => r.y));
-  return { x, y, width: Math.max(...rects.map((r) => r.x + r.width)) - x, height: Math.max(...rects.map((r) => r.y + r.height)) - y };
+  return {
+    x,
+    y,
+    width: Math.max(...rects.map((r) => r.x + r.width)) - x,
+    height: Math.max(...rects.map((r) => r.y + r.height)) - y,
+  };
 }
 
 /** Regions blurred: their bounding rectangle blurred once (WebP at a high quality: smooth, small), then cut and drawn. */
-export async function blurRegions(bytes: Uint8Array, rects: Rect[], radius: number, services: EngineServices): Promise<ServicePlan> {
+export async function blurRegions(
+  bytes: Uint8Array,
+  rects: Rect[],
+  radius: number,
+  services: EngineServices,
+): Promise<ServicePlan> {
   if (!rects.length) return { steps: [] };
   const box = bounds(rects);
   const blurred = await services.images.run({
     input: bytes,
-    steps: [{ op: 'crop', left: box.x, top: box.y, width: box.width, height: box.height }, { op: 'blur', radius }],
+    steps: [
+      { op: 'crop', left: box.x, top: box.y, width: box.width, height: box.height },
+      { op: 'blur', radius },
+    ],
     output: { format: 'webp', quality: 92 },
   });
   const overlays = rects.map((r) => {
     const whole = r.x === box.x && r.y === box.y && r.width === box.width && r.height === box.height;
-    const steps = whole ? [] : [{ op: 'crop' as const, left: r.x - box.x, top: r.y - box.y, width: r.width, height: r.height }];
+    const steps = whole
+      ? []
+      : [{ op: 'crop' as const, left: r.x - box.x, top: r.y - box.y, width: r.width, height: r.height }];
     return { image: blurred.bytes, steps, left: r.x, top: r.y, opacity: 1 };
   });
   return { steps: [], overlays };
 }
 
 /** The average colour of a rectangle of the picture, read from `proxy` (the picture scaled by `sx`, `sy`). */
-function averageOf(proxy: Raster, x0: number, y0: number, x1: number, y1: number, sx: number, sy: number, into: Uint8Array, at: number) {
+function averageOf(
+  proxy: Raster,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  sx: number,
+  sy: number,
+  into: Uint8Array,
+  at: number,
+) {
   const px0 = Math.min(proxy.width - 1, Math.floor(x0 * sx));
   const py0 = Math.min(proxy.height - 1, Math.floor(y0 * sy));
   const px1 = Math.max(px0 + 1, Math.min(proxy.width, Math.ceil(x1 * sx)));
@@ -69,19 +94,39 @@ export function cellGrid(proxy: Raster, picture: Size, r: Rect, cell: number): {
     for (let gx = 0; gx < columns; gx++) {
       const x0 = r.x + gx * cell;
       const y0 = r.y + gy * cell;
-      averageOf(proxy, x0, y0, Math.min(r.x + r.width, x0 + cell), Math.min(r.y + r.height, y0 + cell), sx, sy, grid, (gy * columns + gx) * 4);
+      averageOf(
+        proxy,
+        x0,
+        y0,
+        Math.min(r.x + r.width, x0 + cell),
+        Math.min(r.y + r.height, y0 + cell),
+        sx,
+        sy,
+        grid,
+        (gy * columns + gx) * 4,
+      );
     }
   }
   return { grid, columns };
 }
 
 /** Regions pixelated: each a PNG of its cells (as the isolate's pixelate lays them: from the region's corner). */
-export async function pixelateRegions(proxy: Uint8Array, picture: Size, rects: Rect[], cell: number): Promise<ServicePlan> {
+export async function pixelateRegions(
+  proxy: Uint8Array,
+  picture: Size,
+  rects: Rect[],
+  cell: number,
+): Promise<ServicePlan> {
   const small = await decoded(proxy);
   const overlays = [];
   for (const r of rects) {
     const { grid, columns } = cellGrid(small, picture, r, cell);
-    overlays.push({ image: await pixelatedPng(grid, columns, r.width, r.height, cell), left: r.x, top: r.y, opacity: 1 });
+    overlays.push({
+      image: await pixelatedPng(grid, columns, r.width, r.height, cell),
+      left: r.x,
+      top: r.y,
+      opacity: 1,
+    });
   }
   return { steps: [], overlays };
 }
@@ -90,7 +135,12 @@ export async function pixelateRegions(proxy: Uint8Array, picture: Size, rects: R
  * The background pixelated: one picture-sized PNG of cells (laid from the picture's corner, as the isolate does),
  * whose alpha is the cut-out's inverted, read from the small cut-out with bilinear weights.
  */
-export async function pixelateBackground(proxy: Uint8Array, cutout: Uint8Array, picture: Size, cell: number): Promise<ServicePlan> {
+export async function pixelateBackground(
+  proxy: Uint8Array,
+  cutout: Uint8Array,
+  picture: Size,
+  cell: number,
+): Promise<ServicePlan> {
   const small = await decoded(proxy);
   const mask = await decoded(cutout);
   const whole = { x: 0, y: 0, ...picture };
@@ -110,7 +160,9 @@ export async function pixelateBackground(proxy: Uint8Array, cutout: Uint8Array, 
       const x0 = Math.floor(fx);
       const x1 = Math.min(mask.width - 1, x0 + 1);
       const wx = fx - x0;
-      const subject = (alphaAt(x0, y0) * (1 - wx) + alphaAt(x1, y0) * wx) * (1 - wy) + (alphaAt(x0, y1) * (1 - wx) + alphaAt(x1, y1) * wx) * wy;
+      const subject =
+        (alphaAt(x0, y0) * (1 - wx) + alphaAt(x1, y0) * wx) * (1 - wy) +
+        (alphaAt(x0, y1) * (1 - wx) + alphaAt(x1, y1) * wx) * wy;
       into[x * 4] = grid[g]!;
       into[x * 4 + 1] = grid[g + 1]!;
       into[x * 4 + 2] = grid[g + 2]!;
@@ -121,4 +173,5 @@ export async function pixelateBackground(proxy: Uint8Array, cutout: Uint8Array, 
 }
 
 /** The regions inside the picture, whole pixels. */
-export const clipped = (rects: Rect[], picture: Size) => rects.map((r) => clip(r, picture.width, picture.height)).filter((r): r is Rect => r !== null);
+export const clipped = (rects: Rect[], picture: Size) =>
+  rects.map((r) => clip(r, picture.width, picture.height)).filter((r): r is Rect => r !== null);

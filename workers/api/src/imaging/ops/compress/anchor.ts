@@ -16,7 +16,15 @@ import type { Judge } from './judge/judge';
 /** libvips' `jpegsave` defaults (quality 75, Annex K tables, 4:2:0, no trellis) in mozjpeg's words. */
 export const REFERENCE_JPEG = {
   quality: 75,
-  tuning: { quant_table: 0, chroma_subsample: 2, auto_subsample: false, trellis_multipass: false, trellis_opt_zero: false, trellis_opt_table: false, trellis_loops: 0 },
+  tuning: {
+    quant_table: 0,
+    chroma_subsample: 2,
+    auto_subsample: false,
+    trellis_multipass: false,
+    trellis_opt_zero: false,
+    trellis_opt_table: false,
+    trellis_loops: 0,
+  },
 } as const;
 
 /** The anchored target sits this far under the reference's score: our judge and `ssimulacra_main` differ by up to 4.7% (ADR 0102). */
@@ -56,13 +64,20 @@ export const NEAR_COPY_TARGET = 0.01;
  * whose reference is a near copy of it, NEAR_COPY_TARGET; lower by OWN_PROFILE_MARGIN where the picture carries its
  * own colour profile.
  */
-export async function anchoredTarget(judged: Raster, judge: Judge, input: { ownProfile?: boolean; jpeg?: boolean } = {}): Promise<Target> {
+export async function anchoredTarget(
+  judged: Raster,
+  judge: Judge,
+  input: { ownProfile?: boolean; jpeg?: boolean } = {},
+): Promise<Target> {
   const bytes = await encode(judged, 'jpeg', REFERENCE_JPEG);
   const reference = judge(await decode(bytes, readHeader(bytes)!));
   const profile = input.ownProfile ? OWN_PROFILE_MARGIN : 1;
-  if (input.jpeg && reference < NEAR_COPY) return { score: NEAR_COPY_TARGET * profile, reference, anchored: false, nearCopy: true };
+  if (input.jpeg && reference < NEAR_COPY)
+    return { score: NEAR_COPY_TARGET * profile, reference, anchored: false, nearCopy: true };
   const anchoredScore = reference * ANCHOR_MARGIN;
-  return anchoredScore < AUTO_TARGET_SCORE ? { score: anchoredScore * profile, reference, anchored: true } : { score: AUTO_TARGET_SCORE * profile, reference, anchored: false };
+  return anchoredScore < AUTO_TARGET_SCORE
+    ? { score: anchoredScore * profile, reference, anchored: true }
+    : { score: AUTO_TARGET_SCORE * profile, reference, anchored: false };
 }
 
 /** The note's words for a target. */

@@ -24,5 +24,12 @@ export async function autoPng(source: Raster, input: { ownProfile?: boolean } = 
     : r.visible
       ? 'Kept every colour (lossless): fewer colours would change how this picture looks.'
       : 'Saved losslessly, every colour kept.';
-  return { bytes: r.bytes, format: 'png', score: r.score, looksSame: true, notes: [note], search: { encodes: r.reduced || r.visible ? 2 : 1, budgetSpent: false } };
+  return {
+    bytes: r.bytes,
+    format: 'png',
+    score: r.score,
+    looksSame: true,
+    notes: [note],
+    search: { encodes: r.reduced || r.visible ? 2 : 1, budgetSpent: false },
+  };
 }

@@ -38,14 +38,26 @@ export interface AutoOptions {
  * Whole pictures in memory: the choice made on the sample (then, when the sample was tiles, the whole picture encoded
  * at it), and AVIF where asked for.
  */
-export async function compressAuto(source: Raster, formats: OutputFormat[], budget?: SearchBudget, options: AutoOptions = {}): Promise<Encoded> {
+export async function compressAuto(
+  source: Raster,
+  formats: OutputFormat[],
+  budget?: SearchBudget,
+  options: AutoOptions = {},
+): Promise<Encoded> {
   const sample = sampleOf(source);
   // Made once the AVIFs of a picture judged on samples are decoded and cut (avif.ts AVIF_AUTO_MAX_PIXELS): their whole
   // decodes and the judges are never in memory together. A picture judged whole has its AVIFs judged whole.
   let judge: Judge | undefined;
   const avif =
     formats.includes('avif') && options.avif
-      ? new AvifSearch(options.avif, source, (seen) => judge!(seen), () => target.score, sample.whole ? options.avifCalls : Math.min(AVIF_TRIES.length, options.avifCalls ?? Infinity), sample.cut)
+      ? new AvifSearch(
+          options.avif,
+          source,
+          (seen) => judge!(seen),
+          () => target.score,
+          sample.whole ? options.avifCalls : Math.min(AVIF_TRIES.length, options.avifCalls ?? Infinity),
+          sample.cut,
+        )
       : null;
   if (avif && !sample.whole) await avif.decoded();
   judge = judgeFor(sample.raster);
@@ -59,7 +71,9 @@ export async function compressAuto(source: Raster, formats: OutputFormat[], budg
   // On samples the whole JPEG or WebP is encoded only where it is the answer; until then its size is the sample's file
   // grown to the picture's pixels (the tiles are a systematic sample of it, judge/sample.ts).
   let whole: Uint8Array | null = sample.whole ? choice.bytes : null;
-  const estimated = Math.round(choice.bytes.length * ((source.width * source.height) / (sample.raster.width * sample.raster.height)));
+  const estimated = Math.round(
+    choice.bytes.length * ((source.width * source.height) / (sample.raster.width * sample.raster.height)),
+  );
   let byService = false;
   let reason = formatReason({ ...choice, looksSame });
   if (avif) {
@@ -69,12 +83,15 @@ export async function compressAuto(source: Raster, formats: OutputFormat[], budg
     // codec instance is (codecs.ts), so on samples the encode never counts on memory beside them (ADR 0169).
     judge = undefined;
     // An AVIF that beats the estimate is the answer without the whole JPEG or WebP ever being encoded.
-    if (!whole && !(made && avifWins(made.bytes.length, { bytes: estimated, looksSame }))) whole = await encodeChoice(source, choice, target.score);
+    if (!whole && !(made && avifWins(made.bytes.length, { bytes: estimated, looksSame })))
+      whole = await encodeChoice(source, choice, target.score);
     const rival = whole?.length ?? estimated;
     if (made && avifWins(made.bytes.length, { bytes: rival, looksSame })) {
       const smaller = made.bytes.length < rival;
       const about = whole ? '' : 'about ';
-      const than = looksSame ? `${format.toUpperCase()} at the same faithfulness` : `the closest ${format.toUpperCase()}, and it looks the same`;
+      const than = looksSame
+        ? `${format.toUpperCase()} at the same faithfulness`
+        : `the closest ${format.toUpperCase()}, and it looks the same`;
       reason = smaller
         ? `AVIF: ${about}${Math.max(1, Math.round((1 - made.bytes.length / rival) * 100))}% smaller than ${than}.`
         : `AVIF: the only format tried that looks the same as the original.`;
@@ -87,7 +104,8 @@ export async function compressAuto(source: Raster, formats: OutputFormat[], budg
       format = 'avif';
       looksSame = true;
       byService = true;
-    } else if (made) why += ` AVIF at quality ${made.quality} looks the same too but is ${Math.max(1, Math.round((made.bytes.length / rival - 1) * 100))}% larger.`;
+    } else if (made)
+      why += ` AVIF at quality ${made.quality} looks the same too but is ${Math.max(1, Math.round((made.bytes.length / rival - 1) * 100))}% larger.`;
     else if (avif.missed) why += ` ${avif.missed}`;
     if (!made && looksSame && avif.share !== undefined && avif.share >= AVIF_WORTH) {
       reason =
@@ -98,7 +116,17 @@ export async function compressAuto(source: Raster, formats: OutputFormat[], budg
   } else if (options.avifRefused) why += ` ${options.avifRefused}`;
   whole ??= await encodeChoice(source, choice, target.score);
   const chose = formats.length > 1 || format !== formats[0];
-  return { bytes: whole, format, quality, score, looksSame, notes: [why + targetWords(target)], search, ...(chose ? { formatReason: reason } : {}), ...(byService ? { byService } : {}) };
+  return {
+    bytes: whole,
+    format,
+    quality,
+    score,
+    looksSame,
+    notes: [why + targetWords(target)],
+    search,
+    ...(chose ? { formatReason: reason } : {}),
+    ...(byService ? { byService } : {}),
+  };
 }
 
 /** The screen's one line for a choice between formats: which, and by how much it beat the next (docs/product.md). */
@@ -106,6 +134,9 @@ export function formatReason(c: Pick<AutoChoice, 'format' | 'looksSame' | 'rival
   const name = c.format.toUpperCase();
   if (!c.looksSame) return `${name}: the closest to the original of the formats tried.`;
   const next = [...c.rivals].sort((a, b) => a.ratio - b.ratio)[0];
-  if (!next) return c.format === 'png' ? `${name}: lossless, and the only format tried that keeps this picture's look.` : `${name}: the only format tried that looks the same.`;
+  if (!next)
+    return c.format === 'png'
+      ? `${name}: lossless, and the only format tried that keeps this picture's look.`
+      : `${name}: the only format tried that looks the same.`;
   return `${name}: ${Math.max(1, Math.round((1 - 1 / next.ratio) * 100))}% smaller than ${next.format.toUpperCase()} at the same faithfulness.`;
 }

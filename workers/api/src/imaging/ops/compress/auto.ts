@@ -7,7 +7,16 @@
  * to JUDGE_MAX_PIXELS, else its larger sample), and moved up or down a few steps where the lattice misjudged it, so
  * the score the screen shows is measured on what is delivered, not predicted.
  */
-import { type Encoded, LOSSY_MIN, SearchBudget, costAt, losslessPng, named, paletteVerdict, yieldToEventLoop } from './choices';
+import {
+  type Encoded,
+  LOSSY_MIN,
+  SearchBudget,
+  costAt,
+  losslessPng,
+  named,
+  paletteVerdict,
+  yieldToEventLoop,
+} from './choices';
 import { decode } from '../../codecs/decode';
 import { encode, type OutputFormat } from '../../codecs/encode';
 import { judgeFor, type Judge } from './judge/judge';
@@ -37,7 +46,8 @@ interface Probe {
 /** How a search encodes its sample: the isolate's codecs, or (large photos) the image service that will encode the whole. */
 export type ProbeEncoder = (sample: Raster, format: 'jpeg' | 'webp', quality: number) => Promise<Uint8Array>;
 
-const wasmProbe: ProbeEncoder = (sample, format, quality) => encode(sample, format, { quality, tuning: AUTO_SETTINGS[format].options });
+const wasmProbe: ProbeEncoder = (sample, format, quality) =>
+  encode(sample, format, { quality, tuning: AUTO_SETTINGS[format].options });
 
 interface Search {
   sample: Raster;
@@ -72,7 +82,12 @@ const ASSUMED_SLOPE = { jpeg: -0.06, webp: -0.03, other: -0.03 } as const;
  * ln(target), inside the bracket known so far: 2–4 probes land within a quality step or two of the answer where a
  * bisection of 10…97 needs seven. `faithful` is the lowest quality found that meets the target, `closest` the best.
  */
-async function lowestFaithful(search: Search, format: 'jpeg' | 'webp', target: number, bound = Infinity): Promise<{ faithful: Probe | null; closest: Probe | null; seen: Probe[] }> {
+async function lowestFaithful(
+  search: Search,
+  format: 'jpeg' | 'webp',
+  target: number,
+  bound = Infinity,
+): Promise<{ faithful: Probe | null; closest: Probe | null; seen: Probe[] }> {
   const seen: Probe[] = [];
   let below = LOSSY_MIN - 1; // highest quality known to miss the target
   let above = AUTO_MAX_QUALITY + 1; // lowest quality known to meet it (none yet: one past the top)
@@ -132,7 +147,6 @@ export function autoCandidates(requested: OutputFormat | 'auto', source: Raster)
   return hasTransparency(source) ? ['webp', 'png'] : ['jpeg', 'webp'];
 }
 
-
 /** What `quality=auto` chose on a picture: the file of that picture, its format, quality and the judge's score. */
 export interface AutoChoice {
   bytes: Uint8Array;
@@ -155,7 +169,14 @@ export interface AutoChoice {
  * are always faithful (PNG may also be palette-reduced where the judge cannot see it). Where no lossy quality reaches
  * the target within the search, the closest file is kept and said to be so.
  */
-export async function chooseAuto(sample: Raster, formats: OutputFormat[], budget = SearchBudget.for(sample), encoder = wasmProbe, target = AUTO_TARGET_SCORE, judge?: Judge): Promise<AutoChoice> {
+export async function chooseAuto(
+  sample: Raster,
+  formats: OutputFormat[],
+  budget = SearchBudget.for(sample),
+  encoder = wasmProbe,
+  target = AUTO_TARGET_SCORE,
+  judge?: Judge,
+): Promise<AutoChoice> {
   const search: Search = { sample, judge: judge ?? judgeFor(sample), budget, encoder };
   const found: (Probe & { format: OutputFormat; slope: number })[] = [];
   let closest: (Probe & { format: OutputFormat; slope: number }) | null = null;
@@ -171,22 +192,40 @@ export async function chooseAuto(sample: Raster, formats: OutputFormat[], budget
   for (const format of formats) {
     if (format === 'jpeg' || format === 'webp') continue;
     budget.force(1);
-    const lossless = format === 'png' ? await losslessPng(sample, paletteVerdict(search.judge, target)) : { bytes: await encode(sample, format, { quality: 100 }), score: 0 };
+    const lossless =
+      format === 'png'
+        ? await losslessPng(sample, paletteVerdict(search.judge, target))
+        : { bytes: await encode(sample, format, { quality: 100 }), score: 0 };
     found.push({ ...lossless, quality: 0, format, slope: ASSUMED_SLOPE.other });
   }
   found.sort((a, b) => a.bytes.length - b.bytes.length);
   const best = found[0] ?? closest;
   if (!best) throw new Error('quality=auto made no candidate');
-  const rivals = found.filter((f) => f.format !== best.format).map((f) => ({ format: f.format, quality: f.quality || undefined, ratio: f.bytes.length / best.bytes.length }));
-  const choice = { bytes: best.bytes, format: best.format, quality: best.quality || undefined, score: best.score, looksSame: found.length > 0, search: budget.report(), slope: best.slope, rivals, why: '' };
+  const rivals = found
+    .filter((f) => f.format !== best.format)
+    .map((f) => ({ format: f.format, quality: f.quality || undefined, ratio: f.bytes.length / best.bytes.length }));
+  const choice = {
+    bytes: best.bytes,
+    format: best.format,
+    quality: best.quality || undefined,
+    score: best.score,
+    looksSame: found.length > 0,
+    search: budget.report(),
+    slope: best.slope,
+    rivals,
+    why: '',
+  };
   return { ...choice, why: explain(choice) };
 }
 
 /** The screen's words for a choice: what, why, and where the search stopped early. */
 export function explain(c: Omit<AutoChoice, 'why'>): string {
   const stopped = c.search.budgetSpent ? ' Stopped searching early to keep the request quick.' : '';
-  if (!c.looksSame) return `No quality up to ${AUTO_MAX_QUALITY} looks the same as the original for this picture (fine grain like this is hard to compress); the closest file, ${named(c.format, c.quality)}, was kept.${stopped}`;
-  const others = c.rivals.map((r) => `${named(r.format, r.quality)} would be ${Math.max(1, Math.round((r.ratio - 1) * 100))}% larger`);
+  if (!c.looksSame)
+    return `No quality up to ${AUTO_MAX_QUALITY} looks the same as the original for this picture (fine grain like this is hard to compress); the closest file, ${named(c.format, c.quality)}, was kept.${stopped}`;
+  const others = c.rivals.map(
+    (r) => `${named(r.format, r.quality)} would be ${Math.max(1, Math.round((r.ratio - 1) * 100))}% larger`,
+  );
   return `${named(c.format, c.quality)} is the smallest file that looks the same as the original${others.length ? ` (${others.join('; ')})` : ''}.${stopped}`;
 }
 
@@ -194,13 +233,23 @@ export function explain(c: Omit<AutoChoice, 'why'>): string {
  * `quality=auto` on a picture the judge can read whole (the photo, or its sample): searched on a lattice of its
  * tiles where it is larger than that lattice, then checked, and corrected, on the picture itself.
  */
-export async function autoOn(judged: Raster, formats: OutputFormat[], encoder: ProbeEncoder = wasmProbe, budget?: SearchBudget, target = AUTO_TARGET_SCORE, judge?: Judge): Promise<AutoChoice> {
+export async function autoOn(
+  judged: Raster,
+  formats: OutputFormat[],
+  encoder: ProbeEncoder = wasmProbe,
+  budget?: SearchBudget,
+  target = AUTO_TARGET_SCORE,
+  judge?: Judge,
+): Promise<AutoChoice> {
   const sample = searchLattice(judged);
   if (sample === judged) return chooseAuto(judged, formats, budget ?? SearchBudget.for(judged), encoder, target, judge);
   const spend = budget ?? SearchBudget.for(sample);
   const found = await chooseAuto(sample, formats, spend, encoder, target);
   if (found.format !== 'jpeg' && found.format !== 'webp') {
-    const whole = found.format === 'png' ? await losslessPng(judged, async (c) => paletteVerdict(judgeFor(judged), target)(c)) : { bytes: await encode(judged, found.format, { quality: 100 }), score: 0 };
+    const whole =
+      found.format === 'png'
+        ? await losslessPng(judged, async (c) => paletteVerdict(judgeFor(judged), target)(c))
+        : { bytes: await encode(judged, found.format, { quality: 100 }), score: 0 };
     return { ...found, ...whole };
   }
   return verify(judged, found, found.format, encoder, spend, target, judge);
@@ -222,7 +271,15 @@ export function searchLattice(judged: Raster): Raster {
  * AUTO_QUALITY_STEP), never to a quality seen to miss; a miss above a met quality moves back up inside that bracket.
  * At most AUTO_VERIFY_ROUNDS encodes otherwise.
  */
-async function verify(judged: Raster, found: AutoChoice, format: 'jpeg' | 'webp', encoder: ProbeEncoder, budget: SearchBudget, target: number, given?: Judge): Promise<AutoChoice> {
+async function verify(
+  judged: Raster,
+  found: AutoChoice,
+  format: 'jpeg' | 'webp',
+  encoder: ProbeEncoder,
+  budget: SearchBudget,
+  target: number,
+  given?: Judge,
+): Promise<AutoChoice> {
   const judge = given ?? judgeFor(judged);
   let quality = found.quality!;
   let passed: Probe | null = null;
@@ -230,7 +287,11 @@ async function verify(judged: Raster, found: AutoChoice, format: 'jpeg' | 'webp'
   let missedAt = LOSSY_MIN - 1; // the highest quality seen to miss on the whole picture
   let climb = 1; // the least the next step up moves while nothing has met the target
   const tried = new Set<number>();
-  for (let round = 0; round < AUTO_VERIFY_ROUNDS + (passed ? 0 : AUTO_VERIFY_MISS_ROUNDS) && !tried.has(quality); round++) {
+  for (
+    let round = 0;
+    round < AUTO_VERIFY_ROUNDS + (passed ? 0 : AUTO_VERIFY_MISS_ROUNDS) && !tried.has(quality);
+    round++
+  ) {
     tried.add(quality);
     budget.force(0);
     await yieldToEventLoop();
@@ -243,7 +304,11 @@ async function verify(judged: Raster, found: AutoChoice, format: 'jpeg' | 'webp'
     if (score <= target) {
       if (!passed || bytes.length < passed.bytes.length) passed = p;
       if (score > VERIFY_MARGIN * target || passed !== p) break;
-      quality = Math.max(LOSSY_MIN, missedAt + 1, quality + Math.min(-1, Math.max(-2 * AUTO_QUALITY_STEP, Math.floor(steps))));
+      quality = Math.max(
+        LOSSY_MIN,
+        missedAt + 1,
+        quality + Math.min(-1, Math.max(-2 * AUTO_QUALITY_STEP, Math.floor(steps))),
+      );
     } else {
       missedAt = Math.max(missedAt, quality);
       if (quality >= AUTO_MAX_QUALITY) break;
@@ -255,18 +320,29 @@ async function verify(judged: Raster, found: AutoChoice, format: 'jpeg' | 'webp'
     }
   }
   const best = passed ?? closest!;
-  const choice = { ...found, bytes: best.bytes, quality: best.quality, score: best.score, looksSame: !!passed, search: budget.report() };
+  const choice = {
+    ...found,
+    bytes: best.bytes,
+    quality: best.quality,
+    score: best.score,
+    looksSame: !!passed,
+    search: budget.report(),
+  };
   return { ...choice, why: explain(choice) };
 }
 
 /** A verified answer this far under the target is worth one try a little lower. */
 export const VERIFY_MARGIN = 0.92;
 
-
 /** The whole picture at the format and quality chosen on its sample. */
-export async function encodeChoice(source: Raster, choice: Pick<AutoChoice, 'format' | 'quality'>, target = AUTO_TARGET_SCORE): Promise<Uint8Array> {
-  if (choice.format === 'jpeg' || choice.format === 'webp') return encode(source, choice.format, { quality: choice.quality!, tuning: AUTO_SETTINGS[choice.format].options });
-  if (choice.format === 'png') return (await losslessPng(source, async (c) => paletteVerdict(sampledJudge(source), target)(c))).bytes;
+export async function encodeChoice(
+  source: Raster,
+  choice: Pick<AutoChoice, 'format' | 'quality'>,
+  target = AUTO_TARGET_SCORE,
+): Promise<Uint8Array> {
+  if (choice.format === 'jpeg' || choice.format === 'webp')
+    return encode(source, choice.format, { quality: choice.quality!, tuning: AUTO_SETTINGS[choice.format].options });
+  if (choice.format === 'png')
+    return (await losslessPng(source, async (c) => paletteVerdict(sampledJudge(source), target)(c))).bytes;
   return encode(source, choice.format, { quality: 100 });
 }
-

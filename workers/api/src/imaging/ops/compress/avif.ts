@@ -63,7 +63,8 @@ export const AVIF_WHOLE_MAX_PIXELS = JUDGE_MAX_PIXELS;
 
 /** Why AVIF cannot be tried on a picture, in words, or null when it can. */
 export function avifRefusal(size: { width: number; height: number }, profiled: boolean): string | null {
-  if (Math.max(size.width, size.height) > AVIF_MAX_SIDE) return `AVIF was not tried: it is made at most ${AVIF_MAX_SIDE.toLocaleString('en-US')} px a side.`;
+  if (Math.max(size.width, size.height) > AVIF_MAX_SIDE)
+    return `AVIF was not tried: it is made at most ${AVIF_MAX_SIDE.toLocaleString('en-US')} px a side.`;
   if (profiled) return 'AVIF was not tried: this photo carries its own colour profile, which an AVIF would not keep.';
   return null;
 }
@@ -141,11 +142,15 @@ export class AvifSearch {
    */
   async best(rivalBytes: number): Promise<AvifResult | null> {
     const tries = (await this.tries).filter((t): t is AvifTry => t !== null).map((t) => this.judged(t));
-    const met = () => tries.filter((t) => t.score <= this.goal).sort((x, y) => x.bytes.length - y.bytes.length)[0] ?? null;
+    const met = () =>
+      tries.filter((t) => t.score <= this.goal).sort((x, y) => x.bytes.length - y.bytes.length)[0] ?? null;
     if (tries.length < AVIF_TRIES.length) return met();
     const [a, b] = tries as [AvifResult, AvifResult];
     const slope = Math.min(-0.01, (Math.log(b.score) - Math.log(a.score)) / (b.quality - a.quality));
-    const at = Math.max(a.quality - AVIF_REACH, Math.ceil(a.quality + (Math.log(AVIF_AIM * this.goal) - Math.log(a.score)) / slope));
+    const at = Math.max(
+      a.quality - AVIF_REACH,
+      Math.ceil(a.quality + (Math.log(AVIF_AIM * this.goal) - Math.log(a.score)) / slope),
+    );
     const top = Math.min(AVIF_MAX_QUALITY, b.quality + AVIF_REACH);
     const growth = (Math.log(b.bytes.length) - Math.log(a.bytes.length)) / (b.quality - a.quality);
     const estimate = a.bytes.length * Math.exp(growth * (at - a.quality));
@@ -154,8 +159,12 @@ export class AvifSearch {
     else if (found && at >= found.quality) return found;
     else if (estimate >= AVIF_WORTH * rivalBytes) {
       this.share = estimate / rivalBytes;
-      if (!found) this.missed = `AVIF would not be smaller enough to be worth making (about ${Math.round(Math.abs(this.share - 1) * 100)}% ${this.share >= 1 ? 'larger' : 'smaller'}, estimated from two tries).`;
-    } else if (this.calls < Math.min(this.maxCalls, IMAGE_SERVICE_MAX_CALLS_PER_OPERATION) && !tries.some((t) => t.quality === at)) {
+      if (!found)
+        this.missed = `AVIF would not be smaller enough to be worth making (about ${Math.round(Math.abs(this.share - 1) * 100)}% ${this.share >= 1 ? 'larger' : 'smaller'}, estimated from two tries).`;
+    } else if (
+      this.calls < Math.min(this.maxCalls, IMAGE_SERVICE_MAX_CALLS_PER_OPERATION) &&
+      !tries.some((t) => t.quality === at)
+    ) {
       this.calls++;
       const third = await this.make(at);
       if (third) tries.push(this.judged(third));

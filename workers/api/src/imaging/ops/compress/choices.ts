@@ -20,7 +20,9 @@ import { yieldToEventLoop } from '../../slices';
 import { hasTransparency, type Raster } from '../../codecs/raster';
 
 /** What compress is asked: a format (or `original`, `auto`), and a quality (or `auto`) or a target size. */
-export type CompressRequest = Pick<CompressOptions, 'quality' | 'targetBytes' | 'accept' | 'maxSide'> & { format: OutputFormat | 'original' | 'auto' };
+export type CompressRequest = Pick<CompressOptions, 'quality' | 'targetBytes' | 'accept' | 'maxSide'> & {
+  format: OutputFormat | 'original' | 'auto';
+};
 
 export interface Encoded {
   bytes: Uint8Array;
@@ -56,7 +58,8 @@ const LOSSY_MAX = 100;
 export { yieldToEventLoop };
 
 /** `Format at quality q` in plain words. */
-export const named = (format: OutputFormat, quality?: number) => `${format.toUpperCase()}${quality ? ` at quality ${quality}` : ''}`;
+export const named = (format: OutputFormat, quality?: number) =>
+  `${format.toUpperCase()}${quality ? ` at quality ${quality}` : ''}`;
 
 export const costAt = (cost: AutoCost, quality: number) => cost.base + cost.perQuality * quality;
 
@@ -95,7 +98,9 @@ export class SearchBudget {
 
   /** The budget of a search on this picture: AUTO_BUDGET_UNITS, or more for a small one (AUTO_BUDGET_MEGAPIXELS). */
   static for(source: Raster): SearchBudget {
-    return new SearchBudget(Math.max(AUTO_BUDGET_UNITS, AUTO_BUDGET_MEGAPIXELS / ((source.width * source.height) / 1_000_000)));
+    return new SearchBudget(
+      Math.max(AUTO_BUDGET_UNITS, AUTO_BUDGET_MEGAPIXELS / ((source.width * source.height) / 1_000_000)),
+    );
   }
 
   report(): SearchReport {
@@ -119,7 +124,10 @@ export const paletteVerdict =
  * written as an indexed PNG (codecs/indexed-png.ts), through oxipng too where oxipng runs: before, a picture oxipng
  * could not finish within a slice (over OXIPNG_MAX_PIXELS: every screenshot) was never reduced at all (ADR 0164).
  */
-export async function losslessPng(source: Raster, verdict: PaletteVerdict): Promise<{ bytes: Uint8Array; score: number; reduced?: boolean; visible?: boolean }> {
+export async function losslessPng(
+  source: Raster,
+  verdict: PaletteVerdict,
+): Promise<{ bytes: Uint8Array; score: number; reduced?: boolean; visible?: boolean }> {
   const lossless = await encode(source, 'png', { quality: 100 });
   const reduced = await reducePalette(source);
   let candidate = await indexedPng(reduced.index, reduced.palette, source.width, source.height);
@@ -137,7 +145,12 @@ export async function losslessPng(source: Raster, verdict: PaletteVerdict): Prom
  * quality, so that is the one the judge prefers); across formats (`format=auto`), the one the judge scores closest
  * to the source. Says so when even the lowest quality is larger.
  */
-export async function compressToTarget(source: Raster, requested: OutputFormat | 'auto', target: number, budget = SearchBudget.for(source)): Promise<Encoded> {
+export async function compressToTarget(
+  source: Raster,
+  requested: OutputFormat | 'auto',
+  target: number,
+  budget = SearchBudget.for(source),
+): Promise<Encoded> {
   const notes: string[] = [];
   let formats: ('jpeg' | 'webp')[];
   if (requested === 'auto') formats = hasTransparency(source) ? ['webp'] : ['jpeg', 'webp'];
@@ -151,7 +164,9 @@ export async function compressToTarget(source: Raster, requested: OutputFormat |
     const fit = await highestFitting(source, format, target, budget);
     if (fit) fits.push({ ...fit, format });
   }
-  const stopped = budget.exhausted ? ' Stopped searching early to keep the request quick; a slightly higher quality may also fit.' : '';
+  const stopped = budget.exhausted
+    ? ' Stopped searching early to keep the request quick; a slightly higher quality may also fit.'
+    : '';
   if (fits.length) {
     const judge = sampledJudge(source);
     const scored = [];
@@ -160,18 +175,34 @@ export async function compressToTarget(source: Raster, requested: OutputFormat |
     const best = scored[0]!;
     const other = scored[1];
     const why = other ? `; ${named(other.format, other.quality)} also fits but looks further from the original` : '';
-    notes.push(`Compressed to ${best.bytes.length} bytes (target ${target}) as ${named(best.format, best.quality)}${why}.${stopped}`);
-    return { bytes: best.bytes, format: best.format, quality: best.quality, score: best.score, notes, search: budget.report() };
+    notes.push(
+      `Compressed to ${best.bytes.length} bytes (target ${target}) as ${named(best.format, best.quality)}${why}.${stopped}`,
+    );
+    return {
+      bytes: best.bytes,
+      format: best.format,
+      quality: best.quality,
+      score: best.score,
+      notes,
+      search: budget.report(),
+    };
   }
   const format = formats[formats.length - 1]!;
   budget.force(costAt(AUTO_PLAIN_COST, LOSSY_MIN));
   const smallest = await encode(source, format, { quality: LOSSY_MIN });
-  notes.push(`The target of ${target} bytes cannot be reached: the smallest file, ${named(format, LOSSY_MIN)}, is ${smallest.length} bytes.`);
+  notes.push(
+    `The target of ${target} bytes cannot be reached: the smallest file, ${named(format, LOSSY_MIN)}, is ${smallest.length} bytes.`,
+  );
   return { bytes: smallest, format, quality: LOSSY_MIN, notes, search: budget.report() };
 }
 
 /** Bisection over quality for the highest one whose file fits in `target` bytes. */
-async function highestFitting(source: Raster, format: 'jpeg' | 'webp', target: number, budget: SearchBudget): Promise<{ bytes: Uint8Array; quality: number } | null> {
+async function highestFitting(
+  source: Raster,
+  format: 'jpeg' | 'webp',
+  target: number,
+  budget: SearchBudget,
+): Promise<{ bytes: Uint8Array; quality: number } | null> {
   let lo = LOSSY_MIN;
   let hi = LOSSY_MAX;
   let fit: { bytes: Uint8Array; quality: number } | null = null;
@@ -193,5 +224,14 @@ export async function compressPng(source: Raster, quality: number): Promise<Enco
   if (quality >= 100) return { bytes: await encode(source, 'png', { quality: 100 }), format: 'png', notes: [] };
   // The judge is prepared only when a palette candidate needs it: preparing it is a slice's worth of work (slices.ts).
   const r = await losslessPng(source, async (candidate) => paletteVerdict(sampledJudge(source))(candidate));
-  return { bytes: r.bytes, format: 'png', score: r.score, notes: r.reduced ? ['Reduced to at most 256 colours; the picture looks the same.'] : r.visible ? ['Kept every colour: reducing them would change the picture visibly.'] : [] };
+  return {
+    bytes: r.bytes,
+    format: 'png',
+    score: r.score,
+    notes: r.reduced
+      ? ['Reduced to at most 256 colours; the picture looks the same.']
+      : r.visible
+        ? ['Kept every colour: reducing them would change the picture visibly.']
+        : [],
+  };
 }

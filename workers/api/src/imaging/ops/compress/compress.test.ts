@@ -19,7 +19,11 @@ describe('possibleFormats', () => {
     expect(possibleFormats({ quality: 80, format: 'original' }, 'jpeg')).toEqual(['jpeg']);
     expect(possibleFormats({ quality: 'auto', format: 'original' }, 'png')).toEqual(['png']);
     expect(possibleFormats({ quality: 'auto', format: 'auto' }, 'jpeg')).toEqual(['jpeg', 'webp', 'png']);
-    expect(possibleFormats({ quality: 80, format: 'webp', targetBytes: 5000 }, 'webp')).toEqual(['jpeg', 'webp', 'png']);
+    expect(possibleFormats({ quality: 80, format: 'webp', targetBytes: 5000 }, 'webp')).toEqual([
+      'jpeg',
+      'webp',
+      'png',
+    ]);
   });
 });
 

@@ -8,7 +8,16 @@ import { encode, type OutputFormat } from '../../codecs/encode';
 import type { Raster } from '../../codecs/raster';
 import { AUTO_WASM_PIXELS } from '../../options';
 import { resolveFormat, serviceWrites } from '../../pipeline/format';
-import { assertServiceCan, beyondBoth, decodes, pixelBudget, pixels, reach, readableByService, viaService } from '../../pipeline/paths';
+import {
+  assertServiceCan,
+  beyondBoth,
+  decodes,
+  pixelBudget,
+  pixels,
+  reach,
+  readableByService,
+  viaService,
+} from '../../pipeline/paths';
 import type { EngineResult, EngineServices, Job, Operation, Picture, Size } from '../../types';
 import { autoCandidates } from './auto';
 import { compressAuto, formatReason, type AutoOptions } from './auto-whole';
@@ -24,7 +33,6 @@ import { compressPng, compressToTarget, type CompressRequest, type Encoded } fro
 import { keepWhenNotSmaller } from './keep-original';
 import { compressLarge, largeSearch, type LargePicture } from './large';
 import type { ImageService } from '../../service/types';
-
 
 /** The formats a request may write: one, or where the engine chooses (`format=auto`, a target size) any that suit. */
 export function possibleFormats(req: CompressRequest, resolved: OutputFormat): OutputFormat[] {
@@ -52,9 +60,17 @@ const UNSAID = ['webp', 'jpeg', 'png'] as const;
  * What `quality=auto` needs here: whether the picture has its own profile and was a JPEG (anchor.ts), and the image
  * service's AVIF encoder or why it cannot be tried (avif.ts).
  */
-export const autoOptions = (services: EngineServices | undefined, raster: Raster, input: { profiled: boolean; jpeg: boolean }): AutoOptions => {
+export const autoOptions = (
+  services: EngineServices | undefined,
+  raster: Raster,
+  input: { profiled: boolean; jpeg: boolean },
+): AutoOptions => {
   const refused = avifRefusal(raster, input.profiled);
-  return { ownProfile: input.profiled, jpeg: input.jpeg, ...(refused || !services ? { avifRefused: refused ?? undefined } : { avif: serviceAvif(services.images) }) };
+  return {
+    ownProfile: input.profiled,
+    jpeg: input.jpeg,
+    ...(refused || !services ? { avifRefused: refused ?? undefined } : { avif: serviceAvif(services.images) }),
+  };
 };
 
 /**
@@ -62,14 +78,24 @@ export const autoOptions = (services: EngineServices | undefined, raster: Raster
  * (IMAGE_SERVICE_MAX_CALLS_PER_OPERATION) is reserved before it starts; with fewer than its two first tries left,
  * AVIF is not tried and the note says why; `settle` gives back the tries not made.
  */
-async function budgetedAutoOptions(services: EngineServices, raster: Raster, req: CompressRequest, input: { profiled: boolean; jpeg: boolean }, most = IMAGE_SERVICE_MAX_CALLS_PER_OPERATION) {
+async function budgetedAutoOptions(
+  services: EngineServices,
+  raster: Raster,
+  req: CompressRequest,
+  input: { profiled: boolean; jpeg: boolean },
+  most = IMAGE_SERVICE_MAX_CALLS_PER_OPERATION,
+) {
   const options = autoOptions(services, raster, input);
   const { avif } = options;
-  if (!avif || !services.allowance || req.format !== 'auto' || !autoFormats(raster, req).includes('avif')) return { options: { ...options, avifCalls: most }, settle: async () => undefined };
+  if (!avif || !services.allowance || req.format !== 'auto' || !autoFormats(raster, req).includes('avif'))
+    return { options: { ...options, avifCalls: most }, settle: async () => undefined };
   const reserved = await services.allowance.searchCalls(most);
   if (reserved.granted < AVIF_TRIES.length) {
     await reserved.settle(0);
-    return { options: { ...options, avif: undefined, avifRefused: `AVIF was not tried: ${reserved.refused}.` }, settle: async () => undefined };
+    return {
+      options: { ...options, avif: undefined, avifRefused: `AVIF was not tried: ${reserved.refused}.` },
+      settle: async () => undefined,
+    };
   }
   let made = 0;
   const counted: AvifEncoder = (picture, quality) => {
@@ -80,22 +106,55 @@ async function budgetedAutoOptions(services: EngineServices, raster: Raster, req
 }
 
 /** Small pictures: the whole search and encode in the isolate (`auto`: what `quality=auto` needs, autoOptions). */
-export async function compressRaster(raster: Raster, req: CompressRequest, resolved: OutputFormat, auto: AutoOptions = {}): Promise<Encoded> {
+export async function compressRaster(
+  raster: Raster,
+  req: CompressRequest,
+  resolved: OutputFormat,
+  auto: AutoOptions = {},
+): Promise<Encoded> {
   const formats = req.format === 'auto' ? autoFormats(raster, req) : [resolved];
-  if (req.targetBytes) return compressToTarget(raster, req.format === 'auto' ? (formats.includes('jpeg') && formats.includes('webp') ? 'auto' : formats[0]!) : resolved, req.targetBytes);
+  if (req.targetBytes)
+    return compressToTarget(
+      raster,
+      req.format === 'auto' ? (formats.includes('jpeg') && formats.includes('webp') ? 'auto' : formats[0]!) : resolved,
+      req.targetBytes,
+    );
   if (req.quality === 'auto' && onlyPng(formats)) {
     const r = await autoPng(raster, auto);
     return req.format === 'auto' ? { ...r, formatReason: 'PNG: the only format accepted that suits this picture.' } : r;
   }
   if (req.quality === 'auto') {
-    const r = await compressAuto(raster, formats, undefined, formats.includes('avif') ? auto : { ownProfile: auto.ownProfile, jpeg: auto.jpeg });
+    const r = await compressAuto(
+      raster,
+      formats,
+      undefined,
+      formats.includes('avif') ? auto : { ownProfile: auto.ownProfile, jpeg: auto.jpeg },
+    );
     // `format=auto` always says why, even where what the caller accepts left one format.
-    return req.format === 'auto' && !r.formatReason ? { ...r, formatReason: formatReason({ format: r.format, looksSame: r.looksSame ?? true, rivals: [] }) } : r;
+    return req.format === 'auto' && !r.formatReason
+      ? { ...r, formatReason: formatReason({ format: r.format, looksSame: r.looksSame ?? true, rivals: [] }) }
+      : r;
   }
   if (formats.length > 1) return smallerAt(raster, formats, req.quality);
-  if (req.format === 'auto') return { ...(formats[0] === 'png' ? await compressPng(raster, req.quality) : { bytes: await encode(raster, formats[0]!, { quality: req.quality }), format: formats[0]!, quality: req.quality, notes: [] }), formatReason: `${formats[0]!.toUpperCase()}: the only format accepted that suits this picture.` };
+  if (req.format === 'auto')
+    return {
+      ...(formats[0] === 'png'
+        ? await compressPng(raster, req.quality)
+        : {
+            bytes: await encode(raster, formats[0]!, { quality: req.quality }),
+            format: formats[0]!,
+            quality: req.quality,
+            notes: [],
+          }),
+      formatReason: `${formats[0]!.toUpperCase()}: the only format accepted that suits this picture.`,
+    };
   if (resolved === 'png') return compressPng(raster, req.quality);
-  return { bytes: await encode(raster, resolved, { quality: req.quality }), format: resolved, quality: req.quality, notes: [] };
+  return {
+    bytes: await encode(raster, resolved, { quality: req.quality }),
+    format: resolved,
+    quality: req.quality,
+    notes: [],
+  };
 }
 
 /** The answer can only be a PNG: `quality=auto` then chooses between a palette and every colour (auto-png.ts). */
@@ -104,12 +163,22 @@ const onlyPng = (formats: OutputFormat[]) => formats.length === 1 && formats[0] 
 /** `format=auto` at a given quality: both formats at it, the smaller kept (PNG, where it is a choice, is lossless). */
 async function smallerAt(raster: Raster, formats: OutputFormat[], quality: number): Promise<Encoded> {
   const made: Encoded[] = [];
-  for (const format of formats) made.push(format === 'png' ? await compressPng(raster, quality) : { bytes: await encode(raster, format, { quality }), format, quality, notes: [] });
+  for (const format of formats)
+    made.push(
+      format === 'png'
+        ? await compressPng(raster, quality)
+        : { bytes: await encode(raster, format, { quality }), format, quality, notes: [] },
+    );
   made.sort((a, b) => a.bytes.length - b.bytes.length);
   const [best, other] = made as [Encoded, Encoded];
   const smaller = Math.max(1, Math.round((other.bytes.length / best.bytes.length - 1) * 100));
-  best.notes.push(`Saved as ${best.format.toUpperCase()}: at quality ${quality} it is ${smaller}% smaller than ${other.format.toUpperCase()}.`);
-  return { ...best, formatReason: `${best.format.toUpperCase()}: ${smaller}% smaller than ${other.format.toUpperCase()} at quality ${quality}.` };
+  best.notes.push(
+    `Saved as ${best.format.toUpperCase()}: at quality ${quality} it is ${smaller}% smaller than ${other.format.toUpperCase()}.`,
+  );
+  return {
+    ...best,
+    formatReason: `${best.format.toUpperCase()}: ${smaller}% smaller than ${other.format.toUpperCase()} at quality ${quality}.`,
+  };
 }
 
 /**
@@ -118,14 +187,20 @@ async function smallerAt(raster: Raster, formats: OutputFormat[], quality: numbe
  */
 export const compressFits = (size: Size, req: CompressRequest, resolved: OutputFormat) => {
   // A PNG's auto is a palette and a lossless encode, each within the PNG encoder's budget and slice (auto-png.ts).
-  if (req.quality === 'auto' && !req.targetBytes && req.format !== 'auto' && resolved === 'png') return pixels(size) <= pixelBudget('compress', 'png');
+  if (req.quality === 'auto' && !req.targetBytes && req.format !== 'auto' && resolved === 'png')
+    return pixels(size) <= pixelBudget('compress', 'png');
   if (req.quality === 'auto' && !req.targetBytes) return pixels(size) <= AUTO_WASM_PIXELS;
   const quality = typeof req.quality === 'number' && !req.targetBytes ? req.quality : undefined;
   return pixels(size) <= Math.min(...possibleFormats(req, resolved).map((f) => pixelBudget('compress', f, quality)));
 };
 
 /** What the judge said of a result, where it judged one. */
-const judged = (r: { score?: number; looksSame?: boolean; search?: EngineResult['search']; formatReason?: string }) => ({
+const judged = (r: {
+  score?: number;
+  looksSame?: boolean;
+  search?: EngineResult['search'];
+  formatReason?: string;
+}) => ({
   ...(r.formatReason ? { formatReason: r.formatReason } : {}),
   ...(r.score === undefined ? {} : { score: Math.round(r.score * 10000) / 10000 }),
   ...(r.looksSame === undefined ? {} : { looksSame: r.looksSame }),
@@ -137,9 +212,15 @@ const judged = (r: { score?: number; looksSame?: boolean; search?: EngineResult[
  * calls beyond the one encode (a search's sample, check and tries, `format=auto`'s second format) are reserved from
  * the visitor's daily budget of search calls first, and what the search did not make is given back (ADR 0148).
  */
-export async function compressByService({ input, services, notes }: Job, picture: LargePicture, req: CompressRequest, resolved: OutputFormat) {
+export async function compressByService(
+  { input, services, notes }: Job,
+  picture: LargePicture,
+  req: CompressRequest,
+  resolved: OutputFormat,
+) {
   const readable = serviceWrites(resolved) ? await readableByService(input) : null;
-  if (!readable || !serviceWrites(resolved)) throw beyondBoth('compress', resolved, input.header, pixels(picture.size), pixels(input.upright));
+  if (!readable || !serviceWrites(resolved))
+    throw beyondBoth('compress', resolved, input.header, pixels(picture.size), pixels(input.upright));
   assertServiceCan(readable, picture.size, resolved);
   const { extra } = largeSearch(req, resolved);
   const reserved = extra > 0 && services.allowance ? await services.allowance.searchCalls(extra) : null;
@@ -159,7 +240,15 @@ export async function compressByService({ input, services, notes }: Job, picture
     await reserved?.settle(Math.max(0, calls - 1));
   }
   notes.push(...r.notes);
-  return { ...judged(r), bytes: r.bytes, format: r.format, width: picture.size.width, height: picture.size.height, quality: r.quality, engine: 'images' as const };
+  return {
+    ...judged(r),
+    bytes: r.bytes,
+    format: r.format,
+    width: picture.size.width,
+    height: picture.size.height,
+    quality: r.quality,
+    engine: 'images' as const,
+  };
 }
 
 /**
@@ -169,10 +258,22 @@ export async function compressByService({ input, services, notes }: Job, picture
  * (an AVIF would not keep the profile, avif.ts).
  */
 export const avifSampled = (size: Size, req: CompressRequest) =>
-  req.quality === 'auto' && !req.targetBytes && req.format === 'auto' && pixels(size) > AUTO_WASM_PIXELS && avifRefusal(size, false) === null && (acceptedFormats(req.accept) ?? []).includes('avif');
+  req.quality === 'auto' &&
+  !req.targetBytes &&
+  req.format === 'auto' &&
+  pixels(size) > AUTO_WASM_PIXELS &&
+  avifRefusal(size, false) === null &&
+  (acceptedFormats(req.accept) ?? []).includes('avif');
 
 /** The search and encode of a picture in memory, with what the engine reports of it; `calls`: the most AVIFs it may ask for. */
-async function compressInMemory({ services, notes }: Job, raster: Raster, req: CompressRequest, resolved: OutputFormat, facts: { profiled: boolean; jpeg: boolean }, calls?: number) {
+async function compressInMemory(
+  { services, notes }: Job,
+  raster: Raster,
+  req: CompressRequest,
+  resolved: OutputFormat,
+  facts: { profiled: boolean; jpeg: boolean },
+  calls?: number,
+) {
   // `quality=auto` has no file until its search ends (seconds with AVIF): the screen shows it still processing until
   // then, not "Encoding" near the end of the bar.
   const searching = req.quality === 'auto' && !req.targetBytes;
@@ -186,7 +287,15 @@ async function compressInMemory({ services, notes }: Job, raster: Raster, req: C
   }
   if (searching) reach(services, 'encoding');
   notes.push(...r.notes);
-  return { ...judged(r), bytes: r.bytes, format: r.format, width: raster.width, height: raster.height, quality: r.quality, engine: r.byService ? ('images' as const) : ('wasm' as const) };
+  return {
+    ...judged(r),
+    bytes: r.bytes,
+    format: r.format,
+    width: raster.width,
+    height: raster.height,
+    quality: r.quality,
+    engine: r.byService ? ('images' as const) : ('wasm' as const),
+  };
 }
 
 /**
@@ -195,7 +304,12 @@ async function compressInMemory({ services, notes }: Job, raster: Raster, req: C
  * image service's pixels for a search judged here with AVIF (one call), else as the service's resize step before its
  * encode. A picture made smaller is the answer even where the original file is smaller: its size was asked for.
  */
-export async function compressPicture(job: Job, input: Picture, asked: CompressRequest, subject?: string): Promise<EngineResult> {
+export async function compressPicture(
+  job: Job,
+  input: Picture,
+  asked: CompressRequest,
+  subject?: string,
+): Promise<EngineResult> {
   const { services, notes } = job;
   const { header, bytes, upright } = input;
   const base = { operation: 'compress', originalSize: bytes.length, notes };
@@ -218,12 +332,31 @@ export async function compressPicture(job: Job, input: Picture, asked: CompressR
   let result: EngineResult;
   if (here && (compressFits(size, req, resolved) || (avifSampled(size, req) && !profiled()))) {
     const raster = await decode(bytes, header);
-    result = { ...base, ...(await compressInMemory(job, fitted ? await resize(raster, size.width, size.height) : raster, req, resolved, facts())) };
+    result = {
+      ...base,
+      ...(await compressInMemory(
+        job,
+        fitted ? await resize(raster, size.width, size.height) : raster,
+        req,
+        resolved,
+        facts(),
+      )),
+    };
   } else if (fitted && avifSampled(size, req) && !profiled()) {
     // The service's one call is the scaled-down pixels; the AVIFs are the calls left (ADR 0116, 0169).
     const at = await pixelsAt(input, size, services);
     if (!at) throw beyondBoth('compress', resolved, header, pixels(size), pixels(upright));
-    result = { ...base, ...(await compressInMemory(job, at.raster, req, resolved, facts(), IMAGE_SERVICE_MAX_CALLS_PER_OPERATION - (at.byService ? 1 : 0))) };
+    result = {
+      ...base,
+      ...(await compressInMemory(
+        job,
+        at.raster,
+        req,
+        resolved,
+        facts(),
+        IMAGE_SERVICE_MAX_CALLS_PER_OPERATION - (at.byService ? 1 : 0),
+      )),
+    };
   } else {
     const steps = fitted ? [{ op: 'resize' as const, ...size, fit: 'stretch' as const }] : [];
     result = { ...base, ...(await compressByService({ ...job, input }, { bytes, steps, size }, req, resolved)) };

@@ -25,18 +25,33 @@ type Kept = Omit<EngineResult, 'operation' | 'originalSize'>;
  * Null when `made` is smaller than the input; else the input as the result. `subject` names the input in the note
  * ("The original", or for the batch's resize-then-compress "The resized picture").
  */
-export async function keepWhenNotSmaller(input: Picture, made: { bytes: Uint8Array; format: string }, req: { format: string; quality: number | 'auto' }, subject = 'The original'): Promise<Kept | null> {
+export async function keepWhenNotSmaller(
+  input: Picture,
+  made: { bytes: Uint8Array; format: string },
+  req: { format: string; quality: number | 'auto' },
+  subject = 'The original',
+): Promise<Kept | null> {
   const { bytes, header } = input;
   // A HEIC is never the answer, however small: no browser but Safari opens one (ADR 0132).
   if (made.bytes.length < bytes.length || header.format === 'heic') return null;
-  const clean = await protectPrivacy(bytes, header, { removeExif: header.orientation === 1, removeLocation: true, removeTimestamp: true });
+  const clean = await protectPrivacy(bytes, header, {
+    removeExif: header.orientation === 1,
+    removeLocation: true,
+    removeTimestamp: true,
+  });
   const stripped = !clean.reencoded && clean.bytes.length <= bytes.length;
   const best = `at best a ${sizeInWords(made.bytes.length)} ${FORMAT_NAMES[made.format as ImageFormat] ?? made.format.toUpperCase()}`;
-  const notes = [`${subject} (${sizeInWords(bytes.length)}) was already smaller than anything we could make (${best}); we kept it.`];
-  if (stripped && clean.log.removed.length > 0) notes.push('Its private metadata was removed without touching the picture.');
-  else if (!stripped) notes.push('It is your file exactly as it was, metadata included: Security › Privacy removes that.');
+  const notes = [
+    `${subject} (${sizeInWords(bytes.length)}) was already smaller than anything we could make (${best}); we kept it.`,
+  ];
+  if (stripped && clean.log.removed.length > 0)
+    notes.push('Its private metadata was removed without touching the picture.');
+  else if (!stripped)
+    notes.push('It is your file exactly as it was, metadata included: Security › Privacy removes that.');
   if (req.format === 'original' && UNCOMPRESSED_OUTPUT.includes(header.format)) {
-    notes.push(`${FORMAT_NAMES[header.format]} files are not made smaller here: choose JPEG, WebP or PNG as the output format for a smaller file.`);
+    notes.push(
+      `${FORMAT_NAMES[header.format]} files are not made smaller here: choose JPEG, WebP or PNG as the output format for a smaller file.`,
+    );
   }
   return {
     bytes: stripped ? clean.bytes : bytes,

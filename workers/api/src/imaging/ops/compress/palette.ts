@@ -25,7 +25,8 @@ interface Colours {
   count: Float64Array;
 }
 
-const binKey = (p: number) => (((p & 0xff) >> 3) << 14) | (((p >>> 8) & 0xff) >> 3 << 9) | ((((p >>> 16) & 0xff) >> 3) << 4) | ((p >>> 24) >> 4);
+const binKey = (p: number) =>
+  (((p & 0xff) >> 3) << 14) | ((((p >>> 8) & 0xff) >> 3) << 9) | ((((p >>> 16) & 0xff) >> 3) << 4) | ((p >>> 24) >> 4);
 
 /** Pixels one slice of a pass over the picture handles (the whole reduction is PALETTE_MS_PER_MP; a pass is part of it). */
 const SLICE_PIXELS = Math.floor((SLICE_BUDGET_MS / PALETTE_MS_PER_MP) * 1_000_000);
@@ -146,7 +147,8 @@ function medianCut(c: Colours): Float64Array {
   boxes.forEach((b, p) => {
     let w = 0;
     for (const e of b.entries) w += c.count[e]!;
-    for (const e of b.entries) for (let k = 0; k < 4; k++) palette[p * 4 + k]! += (c.rgba[e * 4 + k]! * c.count[e]!) / w;
+    for (const e of b.entries)
+      for (let k = 0; k < 4; k++) palette[p * 4 + k]! += (c.rgba[e * 4 + k]! * c.count[e]!) / w;
   });
   return palette;
 }
@@ -159,7 +161,8 @@ function nearest(palette: Float64Array, rgba: Float64Array, e: number): number {
   const b = rgba[e * 4 + 2]!;
   const a = rgba[e * 4 + 3]!;
   for (let p = 0; p < palette.length; p += 4) {
-    const d = (r - palette[p]!) ** 2 + (g - palette[p + 1]!) ** 2 + (b - palette[p + 2]!) ** 2 + (a - palette[p + 3]!) ** 2;
+    const d =
+      (r - palette[p]!) ** 2 + (g - palette[p + 1]!) ** 2 + (b - palette[p + 2]!) ** 2 + (a - palette[p + 3]!) ** 2;
     if (d < best) [best, idx] = [d, p >> 2];
   }
   return idx;

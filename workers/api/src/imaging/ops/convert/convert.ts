@@ -9,7 +9,16 @@ import { resize } from '../../codecs/pixels';
 import { hasTransparency, type Raster } from '../../codecs/raster';
 import { fitOf, pixelsAt } from '../../pipeline/fit';
 import { serviceWrites } from '../../pipeline/format';
-import { assertServiceCan, beyondBoth, decodes, pixelBudget, pixels, reach, readableByService, viaService } from '../../pipeline/paths';
+import {
+  assertServiceCan,
+  beyondBoth,
+  decodes,
+  pixelBudget,
+  pixels,
+  reach,
+  readableByService,
+  viaService,
+} from '../../pipeline/paths';
 import { probe } from '../../intake/probe';
 import type { EngineServices, Operation, Picture } from '../../types';
 
@@ -24,10 +33,18 @@ export const convertOperation: Operation<Omit<ConvertOptions, 'operation'>> = {
     const { size, fitted, note } = fitOf(upright, o.maxSide);
     if (note) notes.push(note);
     const written = async (raster: Raster) => {
-      if (!ALPHA_FORMATS.includes(o.format) && hasTransparency(raster)) notes.push(`${o.format.toUpperCase()} has no transparency: transparent areas were filled with white.`);
+      if (!ALPHA_FORMATS.includes(o.format) && hasTransparency(raster))
+        notes.push(`${o.format.toUpperCase()} has no transparency: transparent areas were filled with white.`);
       notes.push(described);
       reach(services, 'encoding');
-      return { ...base, bytes: await encode(raster, o.format, { quality: o.quality }), format: o.format, width: raster.width, height: raster.height, engine: 'wasm' as const };
+      return {
+        ...base,
+        bytes: await encode(raster, o.format, { quality: o.quality }),
+        format: o.format,
+        width: raster.width,
+        height: raster.height,
+        engine: 'wasm' as const,
+      };
     };
     if (decodes(input) && pixels(upright) <= pixelBudget('convert', o.format, quality)) {
       const raster = await decode(bytes, header);
@@ -41,15 +58,17 @@ export const convertOperation: Operation<Omit<ConvertOptions, 'operation'>> = {
       if (at) return written(at.raster);
     }
     const readable = serviceWrites(format) ? await readableByService(input) : null;
-    if (!readable || !serviceWrites(format)) throw beyondBoth('convert', format, header, pixels(upright), pixels(upright));
+    if (!readable || !serviceWrites(format))
+      throw beyondBoth('convert', format, header, pixels(upright), pixels(upright));
     assertServiceCan(readable, size, format);
     const steps = fitted ? [{ op: 'resize' as const, ...size, fit: 'stretch' as const }] : [];
-    const out = await viaService(() => services.images.run({ input: readable.bytes, steps, output: { format, quality } }));
+    const out = await viaService(() =>
+      services.images.run({ input: readable.bytes, steps, output: { format, quality } }),
+    );
     notes.push(described);
     return { ...base, bytes: out.bytes, format, width: out.width, height: out.height, engine: 'images' };
   },
 };
-
 
 /** Quality of the JPEG a HEIC is stored as for the editor: the canvas is drawn from it, and exports are made from that. */
 export const HEIC_UPLOAD_QUALITY = 92;
@@ -61,6 +80,8 @@ export const HEIC_UPLOAD_QUALITY = 92;
 export async function browserCopy(input: Picture, images: EngineServices['images']): Promise<Picture> {
   if (input.header.format !== 'heic') return input;
   assertServiceCan(input, input.upright, 'jpeg');
-  const out = await viaService(() => images.run({ input: input.bytes, steps: [], output: { format: 'jpeg', quality: HEIC_UPLOAD_QUALITY } }));
+  const out = await viaService(() =>
+    images.run({ input: input.bytes, steps: [], output: { format: 'jpeg', quality: HEIC_UPLOAD_QUALITY } }),
+  );
   return probe(out.bytes);
 }

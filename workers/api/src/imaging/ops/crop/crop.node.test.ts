@@ -6,7 +6,9 @@ describe('crop plan', () => {
   it('crop: the rectangle, as a service step and in pixels', async () => {
     const plan = planCrop({ width: 40, height: 30 }, { x: 5, y: 6, width: 10, height: 12 });
     expect(plan.output).toEqual({ width: 10, height: 12 });
-    expect(await plan.service({} as never)).toEqual({ steps: [{ op: 'crop', left: 5, top: 6, width: 10, height: 12 }] });
+    expect(await plan.service({} as never)).toEqual({
+      steps: [{ op: 'crop', left: 5, top: 6, width: 10, height: 12 }],
+    });
     expect((await plan.wasm(createRaster(40, 30))).width).toBe(10);
     expect(plan.unchanged).toBe(false);
   });

@@ -11,7 +11,9 @@ export function planCrop(picture: Size, o: Pick<CropOptions, 'x' | 'y' | 'width'
     output: { width: o.width, height: o.height },
     wasm: async (raster) => crop(raster, o.x, o.y, o.width, o.height),
     service: async () => ({ steps: [{ op: 'crop', left: o.x, top: o.y, width: o.width, height: o.height }] }),
-    note: whole ? 'Nothing to crop: the box is the whole picture, so the picture is unchanged.' : `Cropped to ${o.width}×${o.height} from (${o.x}, ${o.y}) of the ${picture.width}×${picture.height} picture.`,
+    note: whole
+      ? 'Nothing to crop: the box is the whole picture, so the picture is unchanged.'
+      : `Cropped to ${o.width}×${o.height} from (${o.x}, ${o.y}) of the ${picture.width}×${picture.height} picture.`,
     unchanged: whole,
   };
 }

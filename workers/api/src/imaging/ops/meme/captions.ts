@@ -33,7 +33,12 @@ let sansMeasure: Measure | undefined;
 /** `impact`: the editor's Impact, drawn with its stand-in Anton (core/fonts.ts); `sans`: Noto Sans Bold. */
 const FONTS: Record<MemeFontKey, MemeFont> = {
   impact: { family: 'Anton', weight: 400, sfnt: anton, measure: () => (antonMeasure ??= advanceMeasure(anton())) },
-  sans: { family: 'Noto Sans', weight: 700, sfnt: () => notoSansBold()[0]!, measure: () => (sansMeasure ??= advanceMeasure(notoSansBold()[0]!)) },
+  sans: {
+    family: 'Noto Sans',
+    weight: 700,
+    sfnt: () => notoSansBold()[0]!,
+    measure: () => (sansMeasure ??= advanceMeasure(notoSansBold()[0]!)),
+  },
 };
 
 const escapeXml = (s: string) =>
@@ -43,10 +48,19 @@ const escapeXml = (s: string) =>
 export type LookedLayout = CaptionLayout & { look: BoxLook };
 
 /** Every box's layout in output pixels, each measured in the font its look draws it with. */
-export function layoutCaptions(boxes: TextBox[], lines: string[], natural: Size, output: Size, style: MemeStyle): LookedLayout[] {
+export function layoutCaptions(
+  boxes: TextBox[],
+  lines: string[],
+  natural: Size,
+  output: Size,
+  style: MemeStyle,
+): LookedLayout[] {
   return boxes.map((box, i) => {
     const look = boxLook(box, style);
-    const layout = layoutCaption(lines[i] ?? '', box, natural, output, FONTS[look.font].measure(), { uppercase: style.uppercase, align: style.align });
+    const layout = layoutCaption(lines[i] ?? '', box, natural, output, FONTS[look.font].measure(), {
+      uppercase: style.uppercase,
+      align: style.align,
+    });
     return { ...layout, look };
   });
 }
@@ -77,9 +91,19 @@ export function captionsSvg(layouts: LookedLayout[], output: Size): string {
 }
 
 /** The captions as a transparent layer `output` in size. */
-export async function drawCaptions(boxes: TextBox[], lines: string[], natural: Size, output: Size, style: MemeStyle): Promise<Raster> {
+export async function drawCaptions(
+  boxes: TextBox[],
+  lines: string[],
+  natural: Size,
+  output: Size,
+  style: MemeStyle,
+): Promise<Raster> {
   const layouts = layoutCaptions(boxes, lines, natural, output, style);
   const fonts = [...new Set(layouts.map((l) => l.look.font))];
   const first = FONTS[fonts[0] ?? 'sans'];
-  return rasteriseSvg(captionsSvg(layouts, output), [...fonts.filter((f) => f === 'impact').map((f) => FONTS[f].sfnt()), ...notoSansBold()], first.family);
+  return rasteriseSvg(
+    captionsSvg(layouts, output),
+    [...fonts.filter((f) => f === 'impact').map((f) => FONTS[f].sfnt()), ...notoSansBold()],
+    first.family,
+  );
 }

@@ -14,7 +14,16 @@ import { encode, type OutputFormat } from '../../codecs/encode';
 import { composite, resize } from '../../codecs/pixels';
 import { plainPng } from '../../codecs/plain-png';
 import { createRaster, flattenOntoWhite, paste, type Raster } from '../../codecs/raster';
-import { assertServiceCan, beyondBoth, decodes, pixelBudget, pixels, reach, readableByService, viaService } from '../../pipeline/paths';
+import {
+  assertServiceCan,
+  beyondBoth,
+  decodes,
+  pixelBudget,
+  pixels,
+  reach,
+  readableByService,
+  viaService,
+} from '../../pipeline/paths';
 import type { ServiceFormat } from '../../service/types';
 import type { Operation, Size } from '../../types';
 import { drawCaptions } from './captions';
@@ -49,12 +58,21 @@ export const memeOperation: Operation<MemeOptions> = {
     const format = FORMAT[o.format];
     const quality = format === 'png' ? undefined : MEME_QUALITY;
     const { width, height, frame } = o.output;
-    const base = { operation: 'meme', originalSize: input.bytes.length, notes, quality, format, width: frame?.width ?? width, height: frame?.height ?? height };
+    const base = {
+      operation: 'meme',
+      originalSize: input.bytes.length,
+      notes,
+      quality,
+      format,
+      width: frame?.width ?? width,
+      height: frame?.height ?? height,
+    };
     const captions = await drawCaptions(o.boxes, o.lines, o.natural, o.output, o.style);
     const drawn = pixels(frame ?? o.output);
     if (decodes(input) && Math.max(pixels(input.upright), drawn) <= pixelBudget('watermark', format, quality)) {
       const decoded = await decode(input.bytes, input.header);
-      const background = decoded.width === width && decoded.height === height ? decoded : await resize(decoded, width, height);
+      const background =
+        decoded.width === width && decoded.height === height ? decoded : await resize(decoded, width, height);
       let out = composite(background, captions, 0, 0, 1);
       if (frame) out = framed(out, frame);
       if (format === 'jpeg') out = flattenOntoWhite(out);
@@ -64,11 +82,33 @@ export const memeOperation: Operation<MemeOptions> = {
     // Beyond a slice of the isolate's thread (a JPEG is slow to write): the image service scales the background and
     // draws the captions' layer on it, as it does the watermark's strip.
     const readable = await readableByService(input);
-    if (!readable) throw beyondBoth('watermark', format, input.header, Math.max(pixels(input.upright), drawn), pixels(input.upright));
+    if (!readable)
+      throw beyondBoth(
+        'watermark',
+        format,
+        input.header,
+        Math.max(pixels(input.upright), drawn),
+        pixels(input.upright),
+      );
     assertServiceCan(readable, frame ?? o.output, format as ServiceFormat);
-    const layer = plainPng(new Uint8Array(captions.data.buffer, captions.data.byteOffset, captions.data.byteLength), width, height, 4);
+    const layer = plainPng(
+      new Uint8Array(captions.data.buffer, captions.data.byteOffset, captions.data.byteLength),
+      width,
+      height,
+      4,
+    );
     // A frame: the scaled picture already fills one side of it, so `contain` only pads, centred as framed() places it.
-    const pad = frame ? [{ op: 'resize' as const, width: frame.width, height: frame.height, fit: 'contain' as const, background: WHITE }] : [];
+    const pad = frame
+      ? [
+          {
+            op: 'resize' as const,
+            width: frame.width,
+            height: frame.height,
+            fit: 'contain' as const,
+            background: WHITE,
+          },
+        ]
+      : [];
     const out = await viaService(() =>
       services.images.run({
         input: readable.bytes,

@@ -12,8 +12,26 @@ import type { Stripped } from './jpeg';
 import { describeExif, Removed, WORDS } from './words';
 
 const PNG_KEEP = new Set([
-  'IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'sBIT', 'cICP', 'mDCV', 'cLLI', 'mDCv', 'cLLi',
-  'bKGD', 'pHYs', 'acTL', 'fcTL', 'fdAT',
+  'IHDR',
+  'PLTE',
+  'IDAT',
+  'IEND',
+  'tRNS',
+  'gAMA',
+  'cHRM',
+  'sRGB',
+  'iCCP',
+  'sBIT',
+  'cICP',
+  'mDCV',
+  'cLLI',
+  'mDCv',
+  'cLLi',
+  'bKGD',
+  'pHYs',
+  'acTL',
+  'fcTL',
+  'fdAT',
 ]);
 const PNG_TEXT = new Set(['tEXt', 'zTXt', 'iTXt']);
 
@@ -54,7 +72,9 @@ function cleanFrame(frame: Chunk, removed: Removed): Chunk {
   if (!inner) return frame;
   const kept = inner.filter((c) => FRAME_KEEP.has(c.type));
   removed.add(WORDS.other, inner.length - kept.length);
-  return kept.length === inner.length ? frame : riffChunk('ANMF', concat([frame.data.subarray(0, 16), ...kept.map((c) => c.raw)]));
+  return kept.length === inner.length
+    ? frame
+    : riffChunk('ANMF', concat([frame.data.subarray(0, 16), ...kept.map((c) => c.raw)]));
 }
 
 export function stripWebp(bytes: Uint8Array, keep: ExifKeep): Stripped {

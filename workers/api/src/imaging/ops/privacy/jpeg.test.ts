@@ -17,13 +17,38 @@ const head = [
   jpegSegment(0xc4, bin('\0' + '\0'.repeat(16))),
   jpegSegment(0xdd, bin('\0\x04')),
 ];
-const between = [jpegSegment(0xfe, bin('between the scans')), jpegSegment(0xe1, bin('http://ns.adobe.com/xap/1.0/\0<x:xmpmeta/>'))];
-const file = concat([bin('\xff\xd8'), ...head, scan1, ...between, jpegSegment(0xc4, bin('\x10' + '\0'.repeat(16))), scan2, bin('\xff\xff\xff\xd9'), bin('TRAILER')]);
+const between = [
+  jpegSegment(0xfe, bin('between the scans')),
+  jpegSegment(0xe1, bin('http://ns.adobe.com/xap/1.0/\0<x:xmpmeta/>')),
+];
+const file = concat([
+  bin('\xff\xd8'),
+  ...head,
+  scan1,
+  ...between,
+  jpegSegment(0xc4, bin('\x10' + '\0'.repeat(16))),
+  scan2,
+  bin('\xff\xff\xff\xd9'),
+  bin('TRAILER'),
+]);
 
 describe('jpegParts', () => {
   it('walks segments, scans (restart markers and stuffed bytes included), fill bytes and EOI, and stops there', () => {
     const parsed = jpegParts(file)!;
-    expect(parsed.parts.map((p) => p.marker.toString(16))).toEqual(['e0', 'fe', 'db', 'c2', 'c4', 'dd', 'da', 'fe', 'e1', 'c4', 'da', 'd9']);
+    expect(parsed.parts.map((p) => p.marker.toString(16))).toEqual([
+      'e0',
+      'fe',
+      'db',
+      'c2',
+      'c4',
+      'dd',
+      'da',
+      'fe',
+      'e1',
+      'c4',
+      'da',
+      'd9',
+    ]);
     const scans = parsed.parts.filter((p) => p.marker === 0xda);
     expect(scans.map((p) => file.subarray(p.start, p.end))).toEqual([scan1, scan2]);
     expect(file.subarray(parsed.end)).toEqual(bin('TRAILER'));
@@ -41,7 +66,15 @@ describe('jpegParts', () => {
 describe('stripJpeg', () => {
   it('keeps the structure and the scans byte for byte, and drops comments, XMP between the scans and the trailer', () => {
     const { bytes, removed } = stripJpeg(file, ALL_GO);
-    const expected = concat([bin('\xff\xd8'), head[0]!, ...head.slice(2), scan1, jpegSegment(0xc4, bin('\x10' + '\0'.repeat(16))), scan2, bin('\xff\xd9')]);
+    const expected = concat([
+      bin('\xff\xd8'),
+      head[0]!,
+      ...head.slice(2),
+      scan1,
+      jpegSegment(0xc4, bin('\x10' + '\0'.repeat(16))),
+      scan2,
+      bin('\xff\xd9'),
+    ]);
     expect(bytes).toEqual(expected);
     expect(removed.list()).toEqual(['Comments (2)', 'XMP metadata', 'Data stored after the end of the picture']);
   });

@@ -21,8 +21,8 @@ export interface Stripped {
 
 /** Frame headers, Huffman and arithmetic tables, quantisation tables, restart interval, line count, hierarchical. */
 const STRUCTURE = new Set([
-  0xc0, 0xc1, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcc, 0xcd, 0xce, 0xcf, 0xda, 0xdb, 0xdc, 0xdd, 0xde,
-  0xdf, 0xd9,
+  0xc0, 0xc1, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcc, 0xcd, 0xce, 0xcf, 0xda, 0xdb, 0xdc, 0xdd,
+  0xde, 0xdf, 0xd9,
 ]);
 const EXIF_HEADER = new TextEncoder().encode('Exif\0\0');
 /** The most TIFF an APP1 segment holds: 65,535 less the length field and the "Exif\0\0" header. */
@@ -70,7 +70,8 @@ export function stripJpeg(bytes: Uint8Array, keep: ExifKeep): Stripped {
     } else if (marker === 0xe1 && startsWith(payload, 'Exif\0\0')) {
       let rebuilt = rebuildExif(payload.subarray(6), keep);
       // A block that cannot hold what is kept (a hostile one whose entries share their values) keeps the orientation.
-      if (rebuilt.tiff && rebuilt.tiff.length > APP1_MAX_TIFF) rebuilt = rebuildExif(payload.subarray(6), { time: false, location: false, camera: false });
+      if (rebuilt.tiff && rebuilt.tiff.length > APP1_MAX_TIFF)
+        rebuilt = rebuildExif(payload.subarray(6), { time: false, location: false, camera: false });
       describeExif(rebuilt.report, removed, keep);
       // Only the first EXIF block counts for readers; a second one goes whole.
       if (part !== firstExif) continue;

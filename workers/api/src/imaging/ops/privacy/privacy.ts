@@ -25,7 +25,12 @@ function gifWithoutMetadata(bytes: Uint8Array): ReturnType<typeof stripGifMetada
   try {
     return stripGifMetadata(bytes);
   } catch (err) {
-    if (err instanceof GifError) throw new HttpError(422, 'unprocessable_image', `This GIF is damaged or incomplete (${err.message}). Please try a different image.`);
+    if (err instanceof GifError)
+      throw new HttpError(
+        422,
+        'unprocessable_image',
+        `This GIF is damaged or incomplete (${err.message}). Please try a different image.`,
+      );
     throw err;
   }
 }
@@ -40,11 +45,15 @@ export const HEIC_CLEAN_QUALITY = 95;
  */
 async function heicWithoutMetadata(input: Picture, services: EngineServices, notes: string[]): Promise<EngineResult> {
   assertServiceCan(input, input.upright, 'jpeg');
-  const out = await viaService(() => services.images.run({ input: input.bytes, steps: [], output: { format: 'jpeg', quality: HEIC_CLEAN_QUALITY } }));
+  const out = await viaService(() =>
+    services.images.run({ input: input.bytes, steps: [], output: { format: 'jpeg', quality: HEIC_CLEAN_QUALITY } }),
+  );
   const clean = stripJpeg(out.bytes, { time: false, location: false, camera: false });
   const log: PrivacyLog = {
     removed: ['All metadata'],
-    actions: [`Written as a JPEG at quality ${HEIC_CLEAN_QUALITY} by the image service, with no metadata: a HEIC's metadata is not removed in place.`],
+    actions: [
+      `Written as a JPEG at quality ${HEIC_CLEAN_QUALITY} by the image service, with no metadata: a HEIC's metadata is not removed in place.`,
+    ],
     // An iPhone's Display P3 goes with the pixels (ADR 0153), as any kept profile does (ADR 0118).
     preserved: ['Image pixels (re-encoded)', ...(clean.icc ? ['ICC colour profile'] : [])],
   };
@@ -94,7 +103,9 @@ function describeKept(s: Stripped, log: PrivacyLog): void {
   const orientation = s.exif?.orientation;
   if (!orientation) return;
   const only = [...kept].every((k) => k === 'orientation');
-  log.actions.push(`Kept ${only ? 'only ' : ''}the orientation tag (${orientation}), so the photo still shows upright.`);
+  log.actions.push(
+    `Kept ${only ? 'only ' : ''}the orientation tag (${orientation}), so the photo still shows upright.`,
+  );
 }
 
 function strip(bytes: Uint8Array, format: 'jpeg' | 'png' | 'webp', keep: ExifKeep): Stripped {
@@ -103,7 +114,11 @@ function strip(bytes: Uint8Array, format: 'jpeg' | 'png' | 'webp', keep: ExifKee
 }
 
 /** The log is built from what the rebuild kept and dropped, not from what analysis read. */
-export async function protectPrivacy(bytes: Uint8Array, header: ImageHeader, req: PrivacyRequest): Promise<PrivacyResult> {
+export async function protectPrivacy(
+  bytes: Uint8Array,
+  header: ImageHeader,
+  req: PrivacyRequest,
+): Promise<PrivacyResult> {
   const log: PrivacyLog = { removed: [], actions: [], preserved: [] };
   // The size people see: a sideways-stored photo keeps its orientation tag, so it shows upright.
   const base = { ...displaySize(header), log };
@@ -135,7 +150,11 @@ export async function protectPrivacy(bytes: Uint8Array, header: ImageHeader, req
     // Comments and application extensions (XMP, ICC) go; every frame, its timing and the loop count stay, byte for
     // byte (core/animation/gif-decode.ts, ADR 0137).
     const stripped = gifWithoutMetadata(bytes);
-    log.preserved.push(header.animated ? 'Image pixels and every frame with its timing (not re-encoded)' : 'Image pixels (not re-encoded)');
+    log.preserved.push(
+      header.animated
+        ? 'Image pixels and every frame with its timing (not re-encoded)'
+        : 'Image pixels (not re-encoded)',
+    );
     if (stripped.removed.length === 0) {
       log.actions.push('No metadata was found; the file is unchanged.');
       return { ...base, bytes, format: 'gif', reencoded: false };
@@ -160,7 +179,8 @@ export async function protectPrivacy(bytes: Uint8Array, header: ImageHeader, req
 export const privacyOperation: Operation<Omit<PrivacyOptions, 'operation'>> = {
   allFrames: true,
   async run({ input, services, notes }, o) {
-    if (input.header.format === 'heic' && (o.removeExif || o.removeLocation || o.removeTimestamp)) return heicWithoutMetadata(input, services, notes);
+    if (input.header.format === 'heic' && (o.removeExif || o.removeLocation || o.removeTimestamp))
+      return heicWithoutMetadata(input, services, notes);
     // Only a JPEG's reader knows what follows its end (a camera's preview images, or other data) and names it.
     const whole = input.header.format === 'jpeg' ? (input.received ?? input.bytes) : input.bytes;
     const r = await protectPrivacy(whole, input.header, o);

@@ -15,7 +15,8 @@ export const WORDS = {
   otherExif: (n: number) => `Other EXIF tags (${n})`,
   makerNotes: (maker: string | null) => (maker ? `Camera maker notes (${maker})` : 'Camera maker notes'),
   thumbnail: (n: number) => (n === 1 ? 'A thumbnail of the original photo' : `Thumbnails of the original photo (${n})`),
-  previews: (n: number) => (n === 1 ? 'A preview image of the original photo' : `Preview images of the original photo (${n})`),
+  previews: (n: number) =>
+    n === 1 ? 'A preview image of the original photo' : `Preview images of the original photo (${n})`,
   owner: 'Owner name',
   serial: 'Serial number',
   lensSerial: 'Lens serial number',
@@ -54,13 +55,36 @@ export class Removed {
 }
 
 const MAKERS: [RegExp, string][] = [
-  [/olympus|om digital/i, 'Olympus'], [/nikon/i, 'Nikon'], [/canon/i, 'Canon'], [/sony/i, 'Sony'], [/fuji/i, 'Fujifilm'],
-  [/panasonic|lumix/i, 'Panasonic'], [/samsung/i, 'Samsung'], [/apple/i, 'Apple'], [/google/i, 'Google'],
-  [/huawei/i, 'Huawei'], [/xiaomi/i, 'Xiaomi'], [/pentax|asahi/i, 'Pentax'], [/ricoh/i, 'Ricoh'], [/leica/i, 'Leica'],
-  [/kodak/i, 'Kodak'], [/casio/i, 'Casio'], [/minolta|konica/i, 'Minolta'], [/hewlett|^hp\b/i, 'HP'],
-  [/epson/i, 'Epson'], [/sigma/i, 'Sigma'], [/^dji/i, 'DJI'], [/gopro/i, 'GoPro'], [/motorola/i, 'Motorola'],
-  [/oneplus/i, 'OnePlus'], [/sanyo/i, 'Sanyo'], [/agfa/i, 'Agfa'], [/polaroid/i, 'Polaroid'], [/nokia/i, 'Nokia'],
-  [/hasselblad/i, 'Hasselblad'], [/^lg\b/i, 'LG'],
+  [/olympus|om digital/i, 'Olympus'],
+  [/nikon/i, 'Nikon'],
+  [/canon/i, 'Canon'],
+  [/sony/i, 'Sony'],
+  [/fuji/i, 'Fujifilm'],
+  [/panasonic|lumix/i, 'Panasonic'],
+  [/samsung/i, 'Samsung'],
+  [/apple/i, 'Apple'],
+  [/google/i, 'Google'],
+  [/huawei/i, 'Huawei'],
+  [/xiaomi/i, 'Xiaomi'],
+  [/pentax|asahi/i, 'Pentax'],
+  [/ricoh/i, 'Ricoh'],
+  [/leica/i, 'Leica'],
+  [/kodak/i, 'Kodak'],
+  [/casio/i, 'Casio'],
+  [/minolta|konica/i, 'Minolta'],
+  [/hewlett|^hp\b/i, 'HP'],
+  [/epson/i, 'Epson'],
+  [/sigma/i, 'Sigma'],
+  [/^dji/i, 'DJI'],
+  [/gopro/i, 'GoPro'],
+  [/motorola/i, 'Motorola'],
+  [/oneplus/i, 'OnePlus'],
+  [/sanyo/i, 'Sanyo'],
+  [/agfa/i, 'Agfa'],
+  [/polaroid/i, 'Polaroid'],
+  [/nokia/i, 'Nokia'],
+  [/hasselblad/i, 'Hasselblad'],
+  [/^lg\b/i, 'LG'],
 ];
 
 /** A camera maker's name as people know it, from an EXIF Make ("OLYMPUS IMAGING CORP." → "Olympus"). */
@@ -114,7 +138,12 @@ export function describeSegment(marker: number, payload: Uint8Array, make: strin
       if (/^(II|MM).{4}HEAPJPGM/s.test(id)) return maker('Canon');
       break;
     case 0xe1:
-      if (id.startsWith('http://ns.adobe.com/') || id.startsWith('XMP\0') || /<x:xmpmeta|<\?xpacket/.test(ascii(payload, 512))) return removed.add(WORDS.xmp);
+      if (
+        id.startsWith('http://ns.adobe.com/') ||
+        id.startsWith('XMP\0') ||
+        /<x:xmpmeta|<\?xpacket/.test(ascii(payload, 512))
+      )
+        return removed.add(WORDS.xmp);
       if (/^.{0,4}exif\0/is.test(id)) return removed.add(WORDS.damagedExif);
       if (id.startsWith('QVCI\0')) return maker('Casio');
       if (id.startsWith('FLIR\0')) return maker('FLIR');

@@ -32,7 +32,10 @@ export const FRAMING_COPY_PIXELS = 400_000;
 
 function copySize(upright: Size): Size {
   const scale = Math.min(1, Math.sqrt(FRAMING_COPY_PIXELS / (upright.width * upright.height)));
-  return { width: Math.max(1, Math.floor(upright.width * scale)), height: Math.max(1, Math.floor(upright.height * scale)) };
+  return {
+    width: Math.max(1, Math.floor(upright.width * scale)),
+    height: Math.max(1, Math.floor(upright.height * scale)),
+  };
 }
 
 /** The formats every AI provider reads as they are; any other picture is sent as a JPEG copy. */
@@ -49,7 +52,10 @@ export interface Framed {
 /** The size of the grey copy the detail search reads. */
 export function thumbSize(picture: Size): Size {
   const scale = Math.min(1, THUMB_LONG_SIDE / Math.max(picture.width, picture.height));
-  return { width: Math.max(1, Math.round(picture.width * scale)), height: Math.max(1, Math.round(picture.height * scale)) };
+  return {
+    width: Math.max(1, Math.round(picture.width * scale)),
+    height: Math.max(1, Math.round(picture.height * scale)),
+  };
 }
 
 /**
@@ -65,7 +71,11 @@ const COPY_QUALITY = 80;
  * already are that copy). Only a picture the isolate cannot read (over about 1.9 MP, or HEIC) costs one image-service
  * call for it, on the bytes the service reads.
  */
-async function detectionCopy(input: Picture, source: { raster: Raster } | { bytes: Uint8Array }, services: EngineServices): Promise<{ image: Uint8Array; pixels: Raster } | { refused: string }> {
+async function detectionCopy(
+  input: Picture,
+  source: { raster: Raster } | { bytes: Uint8Array },
+  services: EngineServices,
+): Promise<{ image: Uint8Array; pixels: Raster } | { refused: string }> {
   const copy = copySize(input.upright);
   const same = copy.width === input.upright.width && copy.height === input.upright.height;
   const asIs = same && input.header.orientation === 1 && PROVIDER_READS.includes(input.header.format);
@@ -80,7 +90,9 @@ async function detectionCopy(input: Picture, source: { raster: Raster } | { byte
   // visitor's daily search calls (ADR 0148).
   const reserved = await services.allowance?.searchCalls(1);
   if (reserved && reserved.granted === 0) return { refused: reserved.refused ?? '' };
-  const steps = same ? [] : [{ op: 'resize' as const, width: copy.width, height: copy.height, fit: 'stretch' as const }];
+  const steps = same
+    ? []
+    : [{ op: 'resize' as const, width: copy.width, height: copy.height, fit: 'stretch' as const }];
   let made = 0;
   try {
     const image = (
@@ -130,17 +142,32 @@ async function findFaces(image: Uint8Array, services: EngineServices): Promise<B
  * `findFaces` on one unit of the visitor's AI allowance (ADR 0148): a detector that did not answer gives it back; a
  * spent allowance is a reason like any other not to look.
  */
-async function facesOnAllowance(image: Uint8Array, services: EngineServices): Promise<Box[] | string | { refused: string }> {
+async function facesOnAllowance(
+  image: Uint8Array,
+  services: EngineServices,
+): Promise<Box[] | string | { refused: string }> {
   if (!services.allowance) return findFaces(image, services);
-  const spent = await services.allowance.aiUnit(() => findFaces(image, services), (found) => typeof found === 'string');
+  const spent = await services.allowance.aiUnit(
+    () => findFaces(image, services),
+    (found) => typeof found === 'string',
+  );
   return 'done' in spent ? spent.done : spent;
 }
 
 /** The window a smart cover resize of `input` to `box` keeps, and a note when faces could not decide it. */
-export async function frameSmart(input: Picture, box: Size, source: { raster: Raster } | { bytes: Uint8Array }, services: EngineServices): Promise<Framed> {
+export async function frameSmart(
+  input: Picture,
+  box: Size,
+  source: { raster: Raster } | { bytes: Uint8Array },
+  services: EngineServices,
+): Promise<Framed> {
   const copy = await detectionCopy(input, source, services);
   if ('refused' in copy) {
-    return { window: { ...coverCrop(input.upright, box), by: 'centre' }, faces: 0, note: `The crop is centred: finding the subject of a picture this large takes a try on our image service, and ${copy.refused}.` };
+    return {
+      window: { ...coverCrop(input.upright, box), by: 'centre' },
+      faces: 0,
+      note: `The crop is centred: finding the subject of a picture this large takes a try on our image service, and ${copy.refused}.`,
+    };
   }
   const { image, pixels } = copy;
   const t = thumbSize(pixels);
@@ -148,16 +175,28 @@ export async function frameSmart(input: Picture, box: Size, source: { raster: Ra
   const thumb = greyThumb(small.data, small.width, small.height);
   const found = await facesOnAllowance(image, services);
   if (typeof found === 'object' && 'refused' in found) {
-    return { window: frameCover(input.upright, box, { thumb }), faces: 0, note: `Faces were not looked for: ${found.refused}. The crop keeps the most detailed part instead, which costs nothing.` };
+    return {
+      window: frameCover(input.upright, box, { thumb }),
+      faces: 0,
+      note: `Faces were not looked for: ${found.refused}. The crop keeps the most detailed part instead, which costs nothing.`,
+    };
   }
   if (typeof found === 'string') {
-    return { window: frameCover(input.upright, box, { thumb }), faces: 0, note: `Faces were not looked for (${found}), so the crop keeps the most detailed part.` };
+    return {
+      window: frameCover(input.upright, box, { thumb }),
+      faces: 0,
+      note: `Faces were not looked for (${found}), so the crop keeps the most detailed part.`,
+    };
   }
   const faces = scaleBoxes(found, pixels, input.upright).map((f, i) => ({ ...f, score: found[i]!.score }));
   const window = frameCover(input.upright, box, { faces, thumb });
   const main = mainFaces(faces, input.upright).length;
   if (window.by !== 'faces' && main > 0) {
-    return { window, faces: 0, note: `The faces do not fit together in a frame of this shape (${box.width}×${box.height}), so the crop keeps the most detailed part.` };
+    return {
+      window,
+      faces: 0,
+      note: `The faces do not fit together in a frame of this shape (${box.width}×${box.height}), so the crop keeps the most detailed part.`,
+    };
   }
   return { window, faces: window.by === 'faces' ? main : 0 };
 }

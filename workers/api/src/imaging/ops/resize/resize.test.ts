@@ -14,7 +14,8 @@ function halves(width: number, height: number): Raster {
   }
   return r;
 }
-const at = (r: Raster, x: number, y: number) => Array.from(r.data.subarray((y * r.width + x) * 4, (y * r.width + x) * 4 + 3));
+const at = (r: Raster, x: number, y: number) =>
+  Array.from(r.data.subarray((y * r.width + x) * 4, (y * r.width + x) * 4 + 3));
 const base = { width: 800, height: 600, maintainAspectRatio: true, background: '#ffffff' };
 
 describe('planResize', () => {
@@ -29,17 +30,26 @@ describe('planResize', () => {
     let greenRow = 0;
     for (let x = 0; x < 100; x++) if (at(out, x, 100)[1]! > 200) greenRow++;
     expect(Math.abs(green - greenRow)).toBeLessThanOrEqual(2);
-    expect(await plan.service({} as never)).toEqual({ steps: [{ op: 'resize', width: 100, height: 200, fit: 'cover', background: '#ffffff' }] });
+    expect(await plan.service({} as never)).toEqual({
+      steps: [{ op: 'resize', width: 100, height: 200, fit: 'cover', background: '#ffffff' }],
+    });
     expect(plan.note).toBe('Cropped to fill 100×200.');
   });
 
   it('a box of the picture\'s own shape is filled by scaling alone, and the note does not say "cropped"', () => {
-    expect(planResize({ width: 4032, height: 3024 }, { ...base, width: 1200, height: 900, fit: 'cover' }).note).toBe('Resized to 1200×900.');
-    expect(planResize({ width: 400, height: 200 }, { ...base, width: 200, height: 100, fit: 'cover' }).note).toBe('Resized to 200×100.');
+    expect(planResize({ width: 4032, height: 3024 }, { ...base, width: 1200, height: 900, fit: 'cover' }).note).toBe(
+      'Resized to 1200×900.',
+    );
+    expect(planResize({ width: 400, height: 200 }, { ...base, width: 200, height: 100, fit: 'cover' }).note).toBe(
+      'Resized to 200×100.',
+    );
   });
 
   it('contain pads with the chosen colour', async () => {
-    const plan = planResize({ width: 400, height: 200 }, { ...base, width: 200, height: 200, fit: 'contain', background: '#102030' });
+    const plan = planResize(
+      { width: 400, height: 200 },
+      { ...base, width: 200, height: 200, fit: 'contain', background: '#102030' },
+    );
     const out = await plan.wasm(halves(400, 200));
     expect([out.width, out.height]).toEqual([200, 200]);
     expect(at(out, 100, 5)).toEqual([16, 32, 48]);
@@ -48,7 +58,9 @@ describe('planResize', () => {
   });
 
   it('stretches only when asked, and a locked custom size keeps the shape', async () => {
-    expect(planResize({ width: 400, height: 200 }, { ...base, width: 100, height: 100, maintainAspectRatio: false }).output).toEqual({ width: 100, height: 100 });
+    expect(
+      planResize({ width: 400, height: 200 }, { ...base, width: 100, height: 100, maintainAspectRatio: false }).output,
+    ).toEqual({ width: 100, height: 100 });
     const inside = planResize({ width: 400, height: 200 }, { ...base, width: 100, height: 100 });
     expect(inside.output).toEqual({ width: 100, height: 50 });
     expect((await inside.wasm(halves(400, 200))).height).toBe(50);
@@ -59,7 +71,8 @@ describe('planResize', () => {
     const picture = createRaster(400, 200);
     for (let y = 0; y < 200; y++) {
       for (let x = 0; x < 400; x++) {
-        const v = x >= 20 && x < 80 && y >= 70 && y < 130 ? ((Math.floor(x / 6) + Math.floor(y / 6)) % 2 ? 255 : 0) : 128;
+        const v =
+          x >= 20 && x < 80 && y >= 70 && y < 130 ? ((Math.floor(x / 6) + Math.floor(y / 6)) % 2 ? 255 : 0) : 128;
         picture.data.set([v, v, v, 255], (y * 400 + x) * 4);
       }
     }
@@ -74,6 +87,12 @@ describe('planResize', () => {
       { op: 'resize', width: 100, height: 200, fit: 'stretch' },
     ]);
     expect(plan.note).toBe('Cropped to fill 100×200, keeping the face in frame.');
-    expect(planResize({ width: 400, height: 200 }, { ...base, width: 100, height: 200, fit: 'cover' }, { ...window, by: 'detail' }).note).toBe('Cropped to fill 100×200, keeping the most detailed part.');
+    expect(
+      planResize(
+        { width: 400, height: 200 },
+        { ...base, width: 100, height: 200, fit: 'cover' },
+        { ...window, by: 'detail' },
+      ).note,
+    ).toBe('Cropped to fill 100×200, keeping the most detailed part.');
   });
 });

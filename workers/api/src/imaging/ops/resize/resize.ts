@@ -7,7 +7,13 @@
  */
 import { QUALITY } from '../../../../../../core/tools/fields';
 import type { CoverWindow } from '../../../../../../core/tools/cover-framing';
-import { coverCrop, resizeProblem, resizeTarget, type ResizeOptions, type ResizePosition } from '../../../../../../core/tools/resize';
+import {
+  coverCrop,
+  resizeProblem,
+  resizeTarget,
+  type ResizeOptions,
+  type ResizePosition,
+} from '../../../../../../core/tools/resize';
 import { HttpError } from '../../../errors';
 import { resize } from '../../codecs/pixels';
 import { createRaster, crop, paste, type Raster } from '../../codecs/raster';
@@ -24,7 +30,11 @@ const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 
 /** The picture scaled to fit inside the box, centred on a box of `background`. */
 async function containIn(raster: Raster, box: Size, background: string): Promise<Raster> {
   const scale = Math.min(box.width / raster.width, box.height / raster.height);
-  const inner = await resize(raster, Math.max(1, Math.round(raster.width * scale)), Math.max(1, Math.round(raster.height * scale)));
+  const inner = await resize(
+    raster,
+    Math.max(1, Math.round(raster.width * scale)),
+    Math.max(1, Math.round(raster.height * scale)),
+  );
   const out = createRaster(box.width, box.height);
   const [r, g, b] = rgb(background);
   const px = new Uint32Array(out.data.buffer);
@@ -38,9 +48,18 @@ async function containIn(raster: Raster, box: Size, background: string): Promise
   return out;
 }
 
-const FIT_WORDS = { cover: 'Cropped to fill', contain: 'Fitted with borders into', stretch: 'Stretched to', inside: 'Resized to' } as const;
+const FIT_WORDS = {
+  cover: 'Cropped to fill',
+  contain: 'Fitted with borders into',
+  stretch: 'Stretched to',
+  inside: 'Resized to',
+} as const;
 
-const KEPT = { faces: (n: number) => `, keeping ${n === 1 ? 'the face' : `the ${n} faces`} in frame`, detail: () => ', keeping the most detailed part', centre: () => '' } as const;
+const KEPT = {
+  faces: (n: number) => `, keeping ${n === 1 ? 'the face' : `the ${n} faces`} in frame`,
+  detail: () => ', keeping the most detailed part',
+  centre: () => '',
+} as const;
 
 type Options = Omit<ResizeOptions, 'operation' | 'position'> & { position?: ResizePosition };
 
@@ -68,8 +87,14 @@ export function planResize(picture: Size, o: Options, window?: CoverWindow, face
       return resize(raster, box.width, box.height);
     },
     async service() {
-      if (!window || target.fit !== 'cover') return { steps: [{ op: 'resize', ...box, fit: target.fit, background: o.background }] };
-      return { steps: [{ op: 'crop', left: window.x, top: window.y, width: window.width, height: window.height }, { op: 'resize', ...box, fit: 'stretch' }] };
+      if (!window || target.fit !== 'cover')
+        return { steps: [{ op: 'resize', ...box, fit: target.fit, background: o.background }] };
+      return {
+        steps: [
+          { op: 'crop', left: window.x, top: window.y, width: window.width, height: window.height },
+          { op: 'resize', ...box, fit: 'stretch' },
+        ],
+      };
     },
     note: `${FIT_WORDS[fit]} ${box.width}×${box.height}${crops && window ? KEPT[window.by](faces) : ''}.`,
   };
@@ -109,7 +134,10 @@ function framedPlan(job: Job, o: Options): { plan: PixelPlan; framed: () => Fram
   return { plan, framed: () => framed };
 }
 
-const framingOf = (f?: Framed) => (f ? { framing: { by: f.window.by, x: f.window.x, y: f.window.y, width: f.window.width, height: f.window.height } } : {});
+const framingOf = (f?: Framed) =>
+  f
+    ? { framing: { by: f.window.by, x: f.window.x, y: f.window.y, width: f.window.width, height: f.window.height } }
+    : {};
 
 export const resizeOperation: Operation<Options> = {
   async run(job, asked) {
@@ -134,15 +162,27 @@ export const resizeOperation: Operation<Options> = {
       // The service's search for quality auto takes the three calls an operation may make (ADR 0116): the smart
       // crop's detection copy would be a fourth, so this crop is centred, and said so.
       o = { ...asked, position: 'centre' };
-      notes.push('The crop is centred: with quality auto on a picture this large, finding the subject would take one image-service call too many.');
+      notes.push(
+        'The crop is centred: with quality auto on a picture this large, finding the subject would take one image-service call too many.',
+      );
     }
     const { plan, framed } = framedPlan(job, o);
     if (byService) {
       // The samples are cut from the resized picture by its planned size: a fit `inside` becomes that exact size.
-      const steps = (await viaService(() => plan.service({ bytes: input.bytes, upright: input.upright, services }))).steps.map((s) => (s.op === 'resize' && s.fit === 'inside' ? { ...s, ...plan.output, fit: 'stretch' as const } : s));
+      const steps = (
+        await viaService(() => plan.service({ bytes: input.bytes, upright: input.upright, services }))
+      ).steps.map((s) =>
+        s.op === 'resize' && s.fit === 'inside' ? { ...s, ...plan.output, fit: 'stretch' as const } : s,
+      );
       if (framed()?.note) notes.push(framed()!.note!);
       const r = await compressByService(job, { bytes: input.bytes, steps, size: plan.output }, req, resolved);
-      return { operation: 'resize', originalSize: input.bytes.length, ...r, notes: [plan.note, ...notes], ...framingOf(framed()) };
+      return {
+        operation: 'resize',
+        originalSize: input.bytes.length,
+        ...r,
+        notes: [plan.note, ...notes],
+        ...framingOf(framed()),
+      };
     }
     const resized = await pixelOperation(job, plan);
     if (framed()?.note) notes.push(framed()!.note!);

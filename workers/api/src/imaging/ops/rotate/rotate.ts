@@ -9,7 +9,9 @@ export function planRotate(picture: Size, o: Pick<RotateOptions, 'angle' | 'flip
   const steps: ServiceStep[] = [];
   if (o.angle !== 0) steps.push({ op: 'rotate', angle: o.angle });
   if (o.flip !== 'none') steps.push({ op: 'flip', axis: o.flip === 'horizontal' ? 'h' : 'v' });
-  const said = [o.angle ? `Rotated ${o.angle}° clockwise` : '', o.flip !== 'none' ? `flipped ${o.flip}ly` : ''].filter(Boolean);
+  const said = [o.angle ? `Rotated ${o.angle}° clockwise` : '', o.flip !== 'none' ? `flipped ${o.flip}ly` : ''].filter(
+    Boolean,
+  );
   return {
     budget: 'rotate',
     output: turned ? { width: picture.height, height: picture.width } : picture,

@@ -9,7 +9,8 @@ import { woffToSfnt } from '../../codecs/woff';
 
 let fonts: Uint8Array[] | undefined;
 /** Noto Sans Bold, Latin then Latin Extended, as OpenType (the meme captions' `sans` font and fallback too). */
-export const notoSansBold = () => (fonts ??= [latin, latinExt].map((f) => woffToSfnt(new Uint8Array(f as unknown as ArrayBuffer))));
+export const notoSansBold = () =>
+  (fonts ??= [latin, latinExt].map((f) => woffToSfnt(new Uint8Array(f as unknown as ArrayBuffer))));
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
@@ -42,7 +43,11 @@ export async function renderTextStrip(width: number, opts: WatermarkOptions): Pr
  * Draws an SVG with the bundled OFL fonts (Noto Sans Bold unless others are given). resvg is a codec like the others:
  * an instance grown by a large layer is dropped after it when the idle limit says so (codecs.ts, ADR 0157).
  */
-export async function rasteriseSvg(svg: string, fontBuffers: Uint8Array[] = notoSansBold(), defaultFontFamily = 'Noto Sans'): Promise<Raster> {
+export async function rasteriseSvg(
+  svg: string,
+  fontBuffers: Uint8Array[] = notoSansBold(),
+  defaultFontFamily = 'Noto Sans',
+): Promise<Raster> {
   return svgRender(svg, fontBuffers, defaultFontFamily);
 }
 
@@ -50,7 +55,10 @@ export async function rasteriseSvg(svg: string, fontBuffers: Uint8Array[] = noto
  * One line of text cut to the pixels it drew, for a tiled watermark: the tiles' spacing is measured from the text as
  * drawn, never guessed from its length.
  */
-export async function renderTextTile(width: number, opts: Pick<WatermarkOptions, 'text' | 'size' | 'color'>): Promise<Raster> {
+export async function renderTextTile(
+  width: number,
+  opts: Pick<WatermarkOptions, 'text' | 'size' | 'color'>,
+): Promise<Raster> {
   const { fontPx } = watermarkStrip(width, opts.size, 'top-left');
   // Room enough for any glyph of the bundled font (the widest are about 1.2 em), cut to what was drawn below.
   const room = Math.ceil(opts.text.length * fontPx * 1.3 + fontPx * 2);

@@ -13,7 +13,8 @@ function grey(width: number, height: number): Raster {
   for (let i = 0; i < r.data.length; i += 4) r.data.set([128, 128, 128, 255], i);
   return r;
 }
-const at = (r: Raster, x: number, y: number) => Array.from(r.data.subarray((y * r.width + x) * 4, (y * r.width + x) * 4 + 3));
+const at = (r: Raster, x: number, y: number) =>
+  Array.from(r.data.subarray((y * r.width + x) * 4, (y * r.width + x) * 4 + 3));
 /** Pixels no longer grey inside a rectangle. */
 function marked(r: Raster, x0: number, y0: number, x1: number, y1: number): number {
   let n = 0;
@@ -64,7 +65,13 @@ describe('watermark plan', () => {
     const plan = planWatermark({ width: 800, height: 600 }, { ...base, text: '© Ada', tiled: true });
     const out = await plan.wasm(grey(800, 600));
     // Every quarter of the picture carries marks, not just a corner.
-    for (const [x, y] of [[0, 0], [400, 0], [0, 300], [400, 300]] as const) expect(marked(out, x, y, x + 400, y + 300)).toBeGreaterThan(200);
+    for (const [x, y] of [
+      [0, 0],
+      [400, 0],
+      [0, 300],
+      [400, 300],
+    ] as const)
+      expect(marked(out, x, y, x + 400, y + 300)).toBeGreaterThan(200);
     const job = await plan.service({} as never);
     expect(job.overlays!.every((o) => o.left === 0)).toBe(true);
     expect(new Set(job.overlays!.map((o) => o.image)).size).toBeLessThanOrEqual(3);
@@ -82,6 +89,8 @@ describe('watermark plan', () => {
     const out = await plan.wasm(grey(600, 400));
     const first = watermarkTiles(picture, mark).rows[0]!;
     // Half opacity: red over grey, halfway.
-    at(out, first.xs[0]! + 5, first.y + 5).forEach((v, i) => expect(Math.abs(v - [174, 74, 74][i]!)).toBeLessThanOrEqual(3));
+    at(out, first.xs[0]! + 5, first.y + 5).forEach((v, i) =>
+      expect(Math.abs(v - [174, 74, 74][i]!)).toBeLessThanOrEqual(3),
+    );
   });
 });

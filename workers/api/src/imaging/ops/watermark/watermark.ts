@@ -5,7 +5,13 @@
  * service draws at the same places and opacity: one strip as wide as the picture per line of text or row of tiles,
  * so the result matches the live preview at any size and a tiled mark is one call, not one per tile.
  */
-import { logoSize, markPlace, watermarkStripTop, watermarkTiles, type WatermarkOptions } from '../../../../../../core/tools/watermark';
+import {
+  logoSize,
+  markPlace,
+  watermarkStripTop,
+  watermarkTiles,
+  type WatermarkOptions,
+} from '../../../../../../core/tools/watermark';
 import { plainPng } from '../../codecs/plain-png';
 import { composite, compositeInto } from '../../codecs/pixels';
 import { createRaster, type Raster } from '../../codecs/raster';
@@ -17,7 +23,8 @@ import type { Operation, PixelPlan, Size } from '../../types';
 /** The parsed fields, with the `logo` file read (routes/tools/security.ts) in place of its description. */
 export type WatermarkRequest = Omit<WatermarkOptions, 'operation' | 'logo'> & { logo?: Logo };
 
-const png = (r: Raster) => plainPng(new Uint8Array(r.data.buffer, r.data.byteOffset, r.data.byteLength), r.width, r.height, 4);
+const png = (r: Raster) =>
+  plainPng(new Uint8Array(r.data.buffer, r.data.byteOffset, r.data.byteLength), r.width, r.height, 4);
 
 /** The mark drawn once: the logo at its size on this picture, or the text cut to its drawn box. */
 function markOf(picture: Size, o: WatermarkRequest): () => Promise<Raster> {
@@ -39,7 +46,10 @@ function rowStrip(width: number, height: number, mark: Raster, xs: readonly numb
       const from = Math.max(0, -x);
       const to = Math.min(mark.width, width - x);
       if (to <= from) continue;
-      strip.data.set(mark.data.subarray((row * mark.width + from) * 4, (row * mark.width + to) * 4), (row * width + x + from) * 4);
+      strip.data.set(
+        mark.data.subarray((row * mark.width + from) * 4, (row * mark.width + to) * 4),
+        (row * width + x + from) * 4,
+      );
     }
   }
   return strip;
@@ -67,7 +77,17 @@ export function planWatermark(picture: Size, o: WatermarkRequest): PixelPlan {
       wasm: (raster) => watermark(raster, text),
       async service() {
         const strip = await renderTextStrip(picture.width, text);
-        return { steps: [], overlays: [{ image: png(strip), left: 0, top: watermarkStripTop(picture.height, strip.height, o.position), opacity: o.opacity }] };
+        return {
+          steps: [],
+          overlays: [
+            {
+              image: png(strip),
+              left: 0,
+              top: watermarkStripTop(picture.height, strip.height, o.position),
+              opacity: o.opacity,
+            },
+          ],
+        };
       },
       note: `${what} added at ${o.position}.`,
     };
@@ -96,7 +116,8 @@ export function planWatermark(picture: Size, o: WatermarkRequest): PixelPlan {
     async wasm(raster) {
       const m = await mark();
       const out: Raster = { data: new Uint8ClampedArray(raster.data), width: raster.width, height: raster.height };
-      for (const { y, xs } of watermarkTiles(raster, m).rows) for (const x of xs) compositeInto(out, m, x, y, o.opacity);
+      for (const { y, xs } of watermarkTiles(raster, m).rows)
+        for (const x of xs) compositeInto(out, m, x, y, o.opacity);
       return out;
     },
     service: async () => ({ steps: [], overlays: tiledOverlays(picture, await mark(), o.opacity) }),

@@ -25,11 +25,13 @@ function withBlocks(src: Raster, step: number): Raster {
       for (let c = 0; c < 3; c++) {
         let sum = 0;
         let n = 0;
-        for (let y = by; y < Math.min(by + 8, src.height); y++) for (let x = bx; x < Math.min(bx + 8, src.width); x++, n++) sum += src.data[(y * src.width + x) * 4 + c]!;
-        for (let y = by; y < Math.min(by + 8, src.height); y++) for (let x = bx; x < Math.min(bx + 8, src.width); x++) {
-          const i = (y * src.width + x) * 4 + c;
-          out.data[i] = src.data[i]! + (sum / n - src.data[i]!) * step;
-        }
+        for (let y = by; y < Math.min(by + 8, src.height); y++)
+          for (let x = bx; x < Math.min(bx + 8, src.width); x++, n++) sum += src.data[(y * src.width + x) * 4 + c]!;
+        for (let y = by; y < Math.min(by + 8, src.height); y++)
+          for (let x = bx; x < Math.min(bx + 8, src.width); x++) {
+            const i = (y * src.width + x) * 4 + c;
+            out.data[i] = src.data[i]! + (sum / n - src.data[i]!) * step;
+          }
       }
     }
   }
@@ -64,7 +66,9 @@ describe('judge (SSIMULACRA)', () => {
     expect(judgeFor(src)(photoLike(80, 96))).toBe(1);
     const tiny = photoLike(5, 3);
     expect(distance(tiny, tiny)).toBe(0);
-    expect(distance(tiny, { ...tiny, data: tiny.data.map((v, i) => (i % 4 === 3 ? v : 255 - v)) })).toBeGreaterThan(0.2);
+    expect(distance(tiny, { ...tiny, data: tiny.data.map((v, i) => (i % 4 === 3 ? v : 255 - v)) })).toBeGreaterThan(
+      0.2,
+    );
   });
 
   it('judges transparent pixels as they look on white', () => {

@@ -46,7 +46,19 @@ interface CoreExports {
   memory: WebAssembly.Memory;
   heapStart(): number;
   reference(img: number, mu: number, sq: number, t1: number, t2: number, t3: number, w: number, h: number): void;
-  compare(a: number, b: number, mu1: number, s11: number, hb: number, hbb: number, hab: number, ssim: number, edges: number, w: number, h: number): void;
+  compare(
+    a: number,
+    b: number,
+    mu1: number,
+    s11: number,
+    hb: number,
+    hbb: number,
+    hab: number,
+    ssim: number,
+    edges: number,
+    w: number,
+    h: number,
+  ): void;
   lab(rgba: number, l: number, a: number, b: number, n: number): void;
   downsample(src: number, dst: number, w: number, h: number, f: number): void;
   mean(p: number, n: number): number;
@@ -168,7 +180,19 @@ function score(core: Core, refs: ScaleRef[][], cands: Lab[], scratch: Plane[]): 
       const { width, height, ptr } = cands[s]![c]!;
       const ssim = { ptr: ssimAt.ptr, width, height };
       const edges = { ptr: edgesAt.ptr, width, height };
-      core.fn.compare(ref.img.ptr, ptr, ref.mu.ptr, ref.sq.ptr, hb.ptr, hbb.ptr, hab.ptr, ssim.ptr, s === 0 ? edges.ptr : 0, width, height);
+      core.fn.compare(
+        ref.img.ptr,
+        ptr,
+        ref.mu.ptr,
+        ref.sq.ptr,
+        hb.ptr,
+        hbb.ptr,
+        hab.ptr,
+        ssim.ptr,
+        s === 0 ? edges.ptr : 0,
+        width,
+        height,
+      );
       add(MEAN_WEIGHTS[s]![c]!, core.mean(ssim));
       const coarse = core.downsample(ssim, 4);
       add(MIN_WEIGHTS[s]![c]!, core.minimum(coarse));

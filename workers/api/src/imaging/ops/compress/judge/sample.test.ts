@@ -3,7 +3,8 @@ import { BLOCK, judgedWhole, sampleOf, sampleTiles } from './sample';
 import { JUDGE_MAX_PIXELS, SAMPLE_TILE_SIDE, SAMPLE_TILES } from '../../../options';
 import { createRaster } from '../../../codecs/raster';
 
-const inside = (w: number, h: number) => (t: { left: number; top: number; width: number; height: number }) => t.left >= 0 && t.top >= 0 && t.left + t.width <= w && t.top + t.height <= h;
+const inside = (w: number, h: number) => (t: { left: number; top: number; width: number; height: number }) =>
+  t.left >= 0 && t.top >= 0 && t.left + t.width <= w && t.top + t.height <= h;
 
 describe('sampleTiles', () => {
   it('spreads full-size tiles on the block grid over a 12 MP photo, without overlap', () => {
@@ -38,7 +39,7 @@ describe('sampleOf', () => {
     expect(judgedWhole(512, 512)).toBe(true);
     expect(judgedWhole(JUDGE_MAX_PIXELS + 1, 1)).toBe(false);
     const big = createRaster(1200, 900);
-    for (let i = 0; i < big.data.length; i += 4) big.data[i] = (i / 4) % 1200 % 256;
+    for (let i = 0; i < big.data.length; i += 4) big.data[i] = ((i / 4) % 1200) % 256;
     const s = sampleOf(big);
     expect(s.whole).toBe(false);
     expect(s.raster.width).toBe(s.tiles.length * SAMPLE_TILE_SIDE);

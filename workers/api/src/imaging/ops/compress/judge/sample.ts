@@ -36,17 +36,24 @@ export function sampleTiles(width: number, height: number, count = SAMPLE_TILES,
     for (let c = 0; c < columns; c++) {
       const centreX = ((c + 0.5) * width) / columns;
       const centreY = ((r + 0.5) * height) / rows;
-      tiles.push({ left: onGrid(centreX - tw / 2, width - tw), top: onGrid(centreY - th / 2, height - th), width: tw, height: th });
+      tiles.push({
+        left: onGrid(centreX - tw / 2, width - tw),
+        top: onGrid(centreY - th / 2, height - th),
+        width: tw,
+        height: th,
+      });
     }
   }
   return tiles;
 }
 
 /** The block-grid position nearest `at`, within 0…last. */
-const onGrid = (at: number, last: number) => Math.max(0, Math.min(Math.floor(last / BLOCK) * BLOCK, Math.round(at / BLOCK) * BLOCK));
+const onGrid = (at: number, last: number) =>
+  Math.max(0, Math.min(Math.floor(last / BLOCK) * BLOCK, Math.round(at / BLOCK) * BLOCK));
 
 /** One side of a tile: SAMPLE_TILE_SIDE, or the picture's side rounded down to whole blocks where it is smaller. */
-const tileSide = (length: number, side: number) => Math.min(side, length < BLOCK ? length : Math.floor(length / BLOCK) * BLOCK);
+const tileSide = (length: number, side: number) =>
+  Math.min(side, length < BLOCK ? length : Math.floor(length / BLOCK) * BLOCK);
 
 /** The tiles side by side in one strip, in order. */
 export function mosaic(tiles: Raster[]): Raster {
@@ -84,6 +91,9 @@ export function sampledJudge(source: Raster): Judge {
   return (candidate) => judge(sample.cut(candidate));
 }
 
-
 /** The API's machine record of where a picture was judged (SearchReport.samples). */
-export const samplesOf = (tiles: readonly Tile[]) => ({ count: tiles.length, width: tiles[0]!.width, height: tiles[0]!.height });
+export const samplesOf = (tiles: readonly Tile[]) => ({
+  count: tiles.length,
+  width: tiles[0]!.width,
+  height: tiles[0]!.height,
+});

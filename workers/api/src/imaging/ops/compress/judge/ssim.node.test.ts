@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { syntheticPhoto } from '../../../../../test/support/synthetic';
 import { similarity, ssimReference } from './ssim';
 
-const raster = (width: number, height: number, value: number) => ({ width, height, data: new Uint8ClampedArray(width * height * 4).fill(value) });
+const raster = (width: number, height: number, value: number) => ({
+  width,
+  height,
+  data: new Uint8ClampedArray(width * height * 4).fill(value),
+});
 
 describe('similarity', () => {
   it('handles pictures smaller than the SSIM window (a 13×1 strip) instead of throwing', () => {

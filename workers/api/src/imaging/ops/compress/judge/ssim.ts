@@ -26,7 +26,8 @@ export function ssimReference(reference: Raster): (candidate: Raster) => number 
     return (candidate) => (sameSize(reference, candidate) ? 1 - meanAbsoluteDifference(reference, candidate) / 255 : 0);
   }
   const prepared = lumaPlane(reference);
-  return (candidate) => (sameSize(reference, candidate) ? weberSsim(prepared as Matrix, lumaPlane(candidate) as Matrix, OPTIONS).mssim : 0);
+  return (candidate) =>
+    sameSize(reference, candidate) ? weberSsim(prepared as Matrix, lumaPlane(candidate) as Matrix, OPTIONS).mssim : 0;
 }
 
 const sameSize = (a: Raster, b: Raster) => a.width === b.width && a.height === b.height;
@@ -41,7 +42,8 @@ interface Plane {
 }
 
 /** ssim.js's `rgb2grayInteger`. */
-const lumaAt = (d: Uint8ClampedArray, p: number) => (77 * d[p * 4]! + 150 * d[p * 4 + 1]! + 29 * d[p * 4 + 2]! + 128) >> 8;
+const lumaAt = (d: Uint8ClampedArray, p: number) =>
+  (77 * d[p * 4]! + 150 * d[p * 4 + 1]! + 29 * d[p * 4 + 2]! + 128) >> 8;
 
 /**
  * What ssim.js compares: the integer luma, and for a downsampling factor f > 1 its `imfilter(ones(f)/f², 'symmetric',
