@@ -92,7 +92,6 @@ try {
   console.log('| route | requests | 2xx | 429 | other non-2xx | errors/timeouts | req/s | p50 ms | p95 ms | p99 ms |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const ok: Record<string, number> = {};
-  const sent: Record<string, number> = {};
   results.forEach((res, i) => {
     const r = routes[i]!;
     const { latencies, statuses } = samples[i]!;
@@ -103,7 +102,6 @@ try {
     const limited = count((s) => s === 429);
     const other = count((s) => (s < 200 || s >= 300) && s !== 429);
     ok[r.name] = ok2xx;
-    sent[r.name] = res.requests.sent;
     const fmt = (v: number) => Math.round(v);
     console.log(
       `| ${r.name} | ${res.requests.sent} | ${ok2xx} | ${limited} | ${other} | ${res.errors + res.timeouts} | ${(res.requests.sent / seconds).toFixed(0)} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 95))} | ${fmt(percentile(sorted, 99))} |`,
@@ -132,22 +130,10 @@ try {
       (await proxy.env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
     const expectedObjects = 1 + uploads + compresses;
     // Every upload and compress is counted by the rate limiter before anything else, on the Rate Limiting binding
-    // (ADR 0112): no request writes a D1 row for it any more (before ADR 0112, one rate_limits row per request). The
-    // daily AI allowance lives in Durable Objects, and usage checks only read.
+    // (ADR 0112): no request writes a D1 row for it (before ADR 0112, one rate_limits row per request; migration 0006
+    // dropped that table and usage_counters). The daily AI allowance lives in Durable Objects.
     const checks: [string, number, number, string][] = [
       ['R2 objects', objects, expectedObjects, `1 seeded + ${uploads} uploads + ${compresses} compress results`],
-      [
-        'D1 rate_limits rows',
-        await count('rate_limits'),
-        0,
-        `${(sent['POST /api/upload'] ?? 0) + (sent['POST /api/optimize (compress)'] ?? 0)} throttled requests counted by the Rate Limiting binding, none in D1`,
-      ],
-      [
-        'D1 usage_counters rows',
-        await count('usage_counters'),
-        0,
-        'allowances are counted by Durable Objects; usage checks only read',
-      ],
       ['D1 saved_memes rows', await count('saved_memes'), 0, 'no premium downloads in the mix'],
       ['D1 templates rows', await count('templates'), templatesBefore, 'the seeded catalog, unchanged'],
     ];

@@ -30,11 +30,11 @@ describe('API foundation', () => {
   });
 
   it('writes and reads real local D1 and R2 with the migrations applied', async () => {
-    await env.DB.prepare('insert into usage_counters (visitor_key, day, used) values (?, ?, ?)')
-      .bind('v1', '2026-01-01', 3)
+    await env.DB.prepare('insert into contact_messages (id, email, topic, message) values (?, ?, ?, ?)')
+      .bind('m1', 'a@example.com', 'other', 'hello')
       .run();
-    const row = await env.DB.prepare('select used from usage_counters where visitor_key = ?').bind('v1').first();
-    expect(row).toEqual({ used: 3 });
+    const row = await env.DB.prepare('select message from contact_messages where id = ?').bind('m1').first();
+    expect(row).toEqual({ message: 'hello' });
 
     await env.BUCKET.put('probe/hello.txt', 'hello', { customMetadata: { expiresAt: '1' } });
     const obj = await env.BUCKET.get('probe/hello.txt');

@@ -32,28 +32,6 @@ export const templates = sqliteTable(
   (t) => [index('templates_rank').on(t.popularityRank)],
 );
 
-/** Daily AI allowance per visitor key (a cookie id and an IP hash are each a key). */
-export const usageCounters = sqliteTable(
-  'usage_counters',
-  {
-    visitorKey: text('visitor_key').notNull(),
-    day: text('day').notNull(),
-    used: integer('used').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.visitorKey, t.day] })],
-);
-
-/** Fixed-window counters for rate limits (access codes, captions, uploads). */
-export const rateLimits = sqliteTable(
-  'rate_limits',
-  {
-    key: text('key').notNull(),
-    windowStart: integer('window_start').notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
-);
-
 /** Server-side premium sessions, opened with the access code. The cookie carries only the signed id. */
 export const premiumSessions = sqliteTable('premium_sessions', {
   id: text('id').primaryKey(),

@@ -1,0 +1,2 @@
+DROP TABLE `rate_limits`;--> statement-breakpoint
+DROP TABLE `usage_counters`;
