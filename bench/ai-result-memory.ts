@@ -4,7 +4,7 @@
  * Bundles bench/ai-result-memory/worker.ts, runs it in workerd (Miniflare, local R2) with the inspector open, and
  * samples `Runtime.getHeapUsage` (JavaScript heap + ArrayBuffer backing stores) every few milliseconds while one
  * 16 MP PNG result (61 MiB) is stored: as a stream (now) and read whole first (before). Each mode runs in a fresh
- * workerd started with --expose-gc; the Worker collects garbage every 1 MiB of result, so a sample is what is live. The Worker test `workers/api/test/ai-result-memory.test.ts` pins the same behaviour by counting bytes;
+ * workerd started with --expose-gc; the Worker collects garbage every 1 MiB of result, so a sample is what is live. The Worker test `workers/api/test/isolate/ai-result-memory.test.ts` pins the same behaviour by counting bytes;
  * this prints what the isolate actually held.
  */
 import { createServer } from 'node:net';

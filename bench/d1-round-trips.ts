@@ -2,7 +2,7 @@
  * Sequential D1 round trips per API route, with every D1 call delayed as for a visitor far from the database's
  * primary (ADR 0112):
  *   npx tsx bench/d1-round-trips.ts [--delay 150]
- * Runs workers/api/test/d1-round-trips.test.ts in the Worker test pool (real local D1, R2 and bindings, the fake AI
+ * Runs workers/api/test/http/d1-round-trips.test.ts in the Worker test pool (real local D1, R2 and bindings, the fake AI
  * provider) with D1_DELAY_MS set, and prints its table. The same file pins the counts in `npm test`; a count that
  * moves fails there, so the table printed here and the pinned numbers cannot drift apart silently.
  */
@@ -14,17 +14,21 @@ const flag = process.argv.indexOf('--delay');
 const delayMs = flag > 0 ? Number(process.argv[flag + 1]) : 150;
 if (!Number.isInteger(delayMs) || delayMs < 1) throw new Error('--delay takes a whole number of milliseconds');
 
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'workers', 'workers/api/test/d1-round-trips.test.ts'], {
-  cwd: root,
-  encoding: 'utf8',
-  env: {
-    ...process.env,
-    D1_DELAY_MS: String(delayMs),
-    WRANGLER_SEND_METRICS: 'false',
-    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', '--project', 'workers', 'workers/api/test/http/d1-round-trips.test.ts'],
+  {
+    cwd: root,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      D1_DELAY_MS: String(delayMs),
+      WRANGLER_SEND_METRICS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+    },
+    maxBuffer: 64 * 1024 * 1024,
   },
-  maxBuffer: 64 * 1024 * 1024,
-});
+);
 const output = `${run.stdout}\n${run.stderr}`;
 const line = output.split('\n').find((l) => l.includes('D1-ROUND-TRIPS '));
 if (!line) {
@@ -62,7 +66,7 @@ for (const r of rows) {
 }
 if (run.status !== 0) {
   console.log(
-    '\nThe pinned counts in workers/api/test/d1-round-trips.test.ts no longer match (vitest failed): update them or the route.',
+    '\nThe pinned counts in workers/api/test/http/d1-round-trips.test.ts no longer match (vitest failed): update them or the route.',
   );
   process.exitCode = 1;
 }

@@ -9,7 +9,7 @@ import { sharedFolder } from '../scripts/lib/shared-fixtures';
 import { blurSigma, createImageServer, handle, MAX_BODY_BYTES } from './server';
 
 // The HTTP surface of the offline image service and what only Node can see (sharp's own metadata reader). Every
-// pixel case of the contract runs in workers/api/test/image-service.contract.test.ts, through the Worker's client.
+// pixel case of the contract runs in workers/api/test/engine/image-service.contract.test.ts, through the Worker's client.
 
 /** A left half red, right half blue picture, optionally stored sideways (EXIF orientation 6 turns it a quarter). */
 async function halves(width: number, height: number, orientation?: number) {

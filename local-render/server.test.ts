@@ -10,7 +10,7 @@ import { closeBrowser, MAX_PAGES, MAX_WAITING } from './renderer';
 import { handle } from './server';
 
 // The offline renderer through its HTTP surface, with Debian's Chromium. The same cases through the Worker's client
-// are in workers/api/test/html-to-image.test.ts.
+// are in workers/api/test/routes/html-to-image.test.ts.
 
 const render = (body: unknown) =>
   handle(

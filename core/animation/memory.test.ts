@@ -1,7 +1,7 @@
 // What reading and writing an animation holds at once, measured in Node (process.memoryUsage().arrayBuffers: the
 // typed arrays of core/animation/ live there): frames are read and written one at a time, so the peak follows one
 // frame's size and the files, never the frame count. The Worker's WASM side is measured in
-// workers/api/test/animated.test.ts.
+// workers/api/test/engine/animated.test.ts.
 import { expect, it } from 'vitest';
 import { createGifWriter, readGifFrames, type Frame } from '.';
 

@@ -1,7 +1,7 @@
 /**
  * Every /api route as the public document describes it: the schemas are the ones the API validates with and the
  * UI sends, so the two cannot drift; the words say what the schemas cannot (limits, errors, who may call).
- * A Worker test fails when the router and this list disagree (workers/api/test/openapi.test.ts).
+ * A Worker test fails when the router and this list disagree (workers/api/test/http/openapi.test.ts).
  */
 import { EDGE_CACHED_HEADERS } from './edge-cache';
 import { z } from './zod';

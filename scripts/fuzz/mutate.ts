@@ -1,6 +1,6 @@
 /**
  * Hostile variants of real image files for the fuzzer. Pure and seeded (no Node or Workers APIs), so the on-demand
- * run (scripts/fuzz.ts, against the local stack) and the short in-suite run (workers/api/test/fuzz.test.ts) make the
+ * run (scripts/fuzz.ts, against the local stack) and the short in-suite run (workers/api/test/corpus/fuzz.test.ts) make the
  * same inputs from the same seed, and a finding can be reproduced from its name alone.
  */
 import { concatBytes } from '../../core/bytes';

@@ -23,7 +23,7 @@ Object.assign(process.env, TEST_SECRETS);
  * ADR 0175). Those below get a workerd of their own: they measure the isolate itself (the WASM memory its codecs keep,
  * what stays loaded between operations), which the files before them in a shared runtime would have grown.
  */
-export const OWN_RUNTIME = ['imaging-memory', 'wasm-host'].map((name) => here(`./test/${name}.test.ts`));
+export const OWN_RUNTIME = ['imaging-memory', 'wasm-host'].map((name) => here(`./test/isolate/${name}.test.ts`));
 
 // Worker tests run inside workerd against the real local D1 and R2 with the real migrations applied.
 // The default wrangler environment has no [ai] entry, so the fake AI provider can be bound here.
@@ -43,14 +43,14 @@ function workerProject(name: 'workers' | 'workers-own-runtime') {
             // The site's configured origin (ADR 0155): the one the tests address the Worker at (test/helpers.ts
             // TEST_ORIGIN), whose static files test/support/site-files.ts serves; answers name it whatever the Host.
             SITE_ORIGIN: 'http://local',
-            // A small monthly allowance per API key, so the tests can spend it (test/api-keys.test.ts).
+            // A small monthly allowance per API key, so the tests can spend it (test/identity/api-keys.test.ts).
             API_MONTHLY_CALLS: '20',
-            // The delay test/d1-round-trips.test.ts adds to every D1 call (bench/d1-round-trips.ts sets it).
+            // The delay test/http/d1-round-trips.test.ts adds to every D1 call (bench/d1-round-trips.ts sets it).
             D1_DELAY_MS: process.env.D1_DELAY_MS ?? '150',
-            // test/upload-usable.test.ts and test/intake-corpus.test.ts send a fixed third of the corpus through the
+            // test/corpus/upload-usable.test.ts and test/corpus/intake-corpus.test.ts send a fixed third of the corpus through the
             // routes; 'all' sends every file.
             CORPUS_SWEEP: process.env.CORPUS_SWEEP === 'all' ? 'all' : 'third',
-            // test/large-photos.test.ts takes the 12 MP portrait stored sideways through every operation; 'all' adds the
+            // test/engine/large-photos.test.ts takes the 12 MP portrait stored sideways through every operation; 'all' adds the
             // 12 MP landscape and the 24 MP photo (six minutes more on two cores).
             LARGE_PHOTOS: process.env.LARGE_PHOTOS === 'all' ? 'all' : 'one',
           },
@@ -90,11 +90,11 @@ function workerProject(name: 'workers' | 'workers-own-runtime') {
       include: shared ? [here('./**/*.test.ts')] : OWN_RUNTIME,
       // The extended tier (`npm run test:extended`, ADR 0166): measurements that repeat what other tests already hold,
       // at minutes of CPU each, kept out of `npm test` so it stays within 30 minutes on two cores: every tool operation
-      // on 12 MP photos against sharp (e2e/tools-large.spec.ts and test/image-service-calls.test.ts take the same
+      // on 12 MP photos against sharp (e2e/tools-large.spec.ts and test/limits/image-service-calls.test.ts take the same
       // photos through the routes), quality=auto against libjxl's judges on every corpus photo (bench/auto-quality.ts
-      // prints the same comparison; test/format-auto.test.ts keeps its ssimulacra_main check of a PNG screenshot), and
-      // the image-service calls of every operation on 12 MP photos, docs/deploy.md's cost table (test/billed-calls.test.ts
-      // and test/search-calls.test.ts hold the counting and the bounds).
+      // prints the same comparison; test/engine/format-auto.test.ts keeps its ssimulacra_main check of a PNG screenshot), and
+      // the image-service calls of every operation on 12 MP photos, docs/deploy.md's cost table (test/limits/billed-calls.test.ts
+      // and test/limits/search-calls.test.ts hold the counting and the bounds).
       // `*.node.test.ts` need nothing of workerd and run in the Node project (vitest.config.ts, ADR 0178).
       exclude: [
         here('./**/*.node.test.ts'),
@@ -102,9 +102,9 @@ function workerProject(name: 'workers' | 'workers-own-runtime') {
         ...(process.env.TEST_EXTENDED === '1'
           ? []
           : [
-              here('./test/large-photos.test.ts'),
-              here('./test/auto-quality.oracle.test.ts'),
-              here('./test/image-service-calls.test.ts'),
+              here('./test/engine/large-photos.test.ts'),
+              here('./test/engine/auto-quality.oracle.test.ts'),
+              here('./test/limits/image-service-calls.test.ts'),
             ]),
       ],
       setupFiles: [here('./test/apply-migrations.ts')],

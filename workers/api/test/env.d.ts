@@ -8,7 +8,7 @@ declare global {
       LAGGING_REPLICA: D1Database;
       /** The shared image corpus served from the Node side (test/corpus-service.ts). */
       CORPUS: Fetcher;
-      /** How much of the corpus test/upload-usable.test.ts sweeps: 'third' (npm test) or 'all' (CORPUS_SWEEP=all). */
+      /** How much of the corpus test/corpus/upload-usable.test.ts sweeps: 'third' (npm test) or 'all' (CORPUS_SWEEP=all). */
       CORPUS_SWEEP: 'third' | 'all';
       /** Runs the real exiftool on posted bytes (test/support/node-services.ts). */
       EXIFTOOL: Fetcher;

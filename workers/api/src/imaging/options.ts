@@ -1,6 +1,6 @@
 /**
  * The engine's options and defaults in one place (Squoosh's `meta` files), and the pixel budgets measured for each
- * WASM operation. Budgets were measured with `workers/api/test/imaging-memory.test.ts` (it fails if they drift):
+ * WASM operation. Budgets were measured with `workers/api/test/isolate/imaging-memory.test.ts` (it fails if they drift):
  * the WASM memory peak of the largest accepted input stays under 100 MB per codec.
  */
 import { OXIPNG_MS_PER_MP, SLICE_BUDGET_MS, type WasmOperation } from './slices';

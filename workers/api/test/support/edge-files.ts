@@ -1,5 +1,5 @@
 /**
- * The edge files every route must judge alike (test/intake-routes.test.ts): made by ImageMagick (or sharp) on the
+ * The edge files every route must judge alike (test/routes/intake-routes.test.ts): made by ImageMagick (or sharp) on the
  * Node side through the IMAGEMAGICK service, then some damaged, extended or relabelled here, byte by byte. Each says
  * what intake must answer: accepted, or refused with this status and words.
  */

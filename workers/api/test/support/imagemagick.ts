@@ -1,7 +1,7 @@
 /**
  * IMAGEMAGICK, a Node-side service for the workerd tests (bound in vitest.config.ts): ImageMagick, a decoder that
  * shares no code with ours, reads posted bytes in full, so every picture the API stores or returns is checked by an
- * outside reader. It also makes the edge files of test/intake-routes.test.ts (ImageMagick writes most variants;
+ * outside reader. It also makes the edge files of test/routes/intake-routes.test.ts (ImageMagick writes most variants;
  * sharp the tall JPEG that ImageMagick's resource policy will not hold).
  *
  * `POST /check` (bytes) or `POST /check?batch` (a multipart form of files) answers, per file,

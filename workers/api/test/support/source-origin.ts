@@ -1,5 +1,5 @@
 /**
- * Node side of test/source-url.test.ts: the Worker's outbound fetch (miniflare's `outboundService`, wired in
+ * Node side of test/routes/source-url.test.ts: the Worker's outbound fetch (miniflare's `outboundService`, wired in
  * vitest.config.ts as a Node HTTP handler) reaches this server. Requests to the test hosts below are answered here as
  * a picture host on the public internet would answer: real corpus files (with a Content-Type that lies, so only the
  * bytes can tell), redirects, slow, broken and oversized answers, errors, written to a real socket with its

@@ -6,7 +6,7 @@
  *
  * This build is of wasm-bindgen's older kind: JS values the module holds (the SVG text, the font list, errors, the
  * pixels it hands back) live in a heap of slots addressed by index, not in an externref table. The imports below are
- * the glue's, one for one; `workers/api/test/wasm-host.test.ts` holds our pixels to the glue's, byte for byte.
+ * the glue's, one for one; `workers/api/test/isolate/wasm-host.test.ts` holds our pixels to the glue's, byte for byte.
  */
 import type { Raster } from './raster';
 import type { ImportTable, WasmExports, WasmHost } from './wasm-host';

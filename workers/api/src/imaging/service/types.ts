@@ -2,7 +2,7 @@
  * The image service: pixel work on pictures of any accepted size (≤ 50 MP) outside the isolate's WASM memory.
  * Chosen by `IMAGE_SERVICE`, like the AI provider: `cloudflare` is the Images binding (production), `local` is the
  * Node service in `local-images/` (sharp/libvips on loopback, started by `npm start`). Both implement exactly this
- * contract, and one contract suite (`workers/api/test/image-service.contract.test.ts`) runs the same cases against
+ * contract, and one contract suite (`workers/api/test/engine/image-service.contract.test.ts`) runs the same cases against
  * every implementation that can run here.
  *
  * Semantics every implementation honours:
