@@ -1,11 +1,12 @@
 /**
  * `npm run smoke -- <url>`: asks a running copy of Memeforge (production, staging, or `npm start` at
- * http://127.0.0.1:8788) the questions of scripts/smoke/checks.ts, prints one table row per check and exits 1 when
- * any failed, 2 when the URL is not a site at all. Run it after every deploy (docs/deploy.md); `npm test` runs it
+ * http://127.0.0.1:8788) the questions of scripts/smoke/checks.ts and people.ts, prints one table row per check and
+ * exits 1 when any failed, 2 when the URL is not a site at all. Run it after every deploy (docs/deploy.md); `npm test` runs it
  * against its own `npm start` (e2e/smoke.spec.ts), so the script itself is tested.
  */
 import './lib/require-node-22';
-import { CHECKS, Failed, type Answer, type Client, type Found } from './smoke/checks';
+import { Failed, type Answer, type Client, type Found } from './smoke/answer';
+import { CHECKS } from './smoke/checks';
 
 /** A client that keeps the visitor cookie the site sets, as a browser would, so every check is one visitor. */
 function clientFor(base: string): Client {
