@@ -1,38 +1,37 @@
-import type { FabricObject, Textbox } from 'fabric';
+import type { Textbox } from 'fabric';
+import { cssFontStack } from '../../../../core/fonts';
+import { FIT_MIN_FONT_PX, fitText, type Measure } from '../../../../core/memes/text-fit';
+import { boxAfterTransform } from '../model/commands';
+import type { MemeBox } from '../model/document';
 import type { Rect } from '../model/geometry';
-import { FIT_MIN_FONT_PX, boxForSize, fitText, type Measure } from '../../../../core/memes/text-fit';
+import type { TextStyle } from '../model/text-style';
 
-/**
- * A text layer that belongs to a template box keeps that box (canvas pixels), the size it may grow to, its place in
- * the template's order and the template's example for it, shown faintly while the box is empty (examples.ts); free
- * text layers have none and keep their size. Saved in snapshots.
- */
-export interface MemeBox extends Rect {
-  max: number;
-  index: number;
-  upper: boolean;
-  example?: string;
-}
+export type { MemeBox };
 
-type Boxed = FabricObject & { memeBox?: MemeBox };
+type Boxed = { memeBox?: MemeBox };
 
-export const memeBoxOf = (obj: FabricObject): MemeBox | undefined => (obj as Boxed).memeBox;
-export const setMemeBox = (obj: FabricObject, box: MemeBox | undefined) => {
+/** The template box a caption fits (model/document.ts), kept on the fabric object and saved in snapshots. */
+export const memeBoxOf = (obj: object): MemeBox | undefined => (obj as Boxed).memeBox;
+export const setMemeBox = (obj: object, box: MemeBox | undefined) => {
   (obj as Boxed).memeBox = box;
 };
 
 let context: CanvasRenderingContext2D | null = null;
 
-/** Measures with the text's own font, as fabric will draw it. */
-function measureFor(t: Textbox): Measure {
+/** Measures a line in a font (`family` a CSS stack), as fabric will draw it. */
+function measureFont(fontStyle: string, fontWeight: string | number, family: string): Measure {
   context ??= document.createElement('canvas').getContext('2d');
   const ctx = context;
   return (text, size) => {
     if (!ctx) return text.length * size * 0.6;
-    ctx.font = `${t.fontStyle} ${t.fontWeight} ${size}px ${t.fontFamily}`;
+    ctx.font = `${fontStyle} ${fontWeight} ${size}px ${family}`;
     return ctx.measureText(text).width;
   };
 }
+
+/** Measures with a style's font: the commands' `TextMeasure.width` (model/document.ts). */
+export const measureStyle = (style: TextStyle): Measure =>
+  measureFont(style.fontStyle, style.fontWeight, cssFontStack(style.fontFamily));
 
 const overflows = (t: Textbox, box: Rect) => {
   let widest = 0;
@@ -47,7 +46,7 @@ const overflows = (t: Textbox, box: Rect) => {
 export function fitToBox(t: Textbox): void {
   const box = memeBoxOf(t);
   if (!box) return;
-  const layout = fitText(t.text, box, measureFor(t), box.max);
+  const layout = fitText(t.text, box, measureFont(t.fontStyle, t.fontWeight, t.fontFamily), box.max);
   let size = layout.fontSize;
   t.set({ fontSize: size, width: box.width, left: box.left });
   t.initDimensions();
@@ -61,32 +60,12 @@ export function fitToBox(t: Textbox): void {
 }
 
 /**
- * After the person moved or resized a boxed text, its box follows: scaling is folded into the box (width, height
- * and the size it may grow to), so the text is re-fitted at scale 1 rather than stretched.
+ * After the person moved or resized a boxed text, its box follows (model/commands.ts's `boxAfterTransform`) and the
+ * text goes back to scale 1, to be re-fitted rather than stretched.
  */
 export function moveBoxWithText(t: Textbox): void {
   const box = memeBoxOf(t);
   if (!box) return;
-  const { scaleX: sx, scaleY: sy } = t;
-  const height = box.height * sy;
-  const centre = t.top + (t.height * sy) / 2;
+  setMemeBox(t, boxAfterTransform(box, t));
   t.set({ scaleX: 1, scaleY: 1 });
-  setMemeBox(t, {
-    ...box,
-    left: t.left,
-    top: centre - height / 2,
-    width: t.width * sx,
-    height,
-    max: Math.max(FIT_MIN_FONT_PX, Math.round(box.max * sy)),
-  });
-}
-
-/**
- * A size the person typed for a boxed caption is kept rather than shrunk back to the box: the box grows, centred,
- * to hold the caption at that size, and that size becomes the most it grows to. Free text has no box to grow.
- */
-export function keepTypedSize(t: Textbox, size: number): void {
-  const box = memeBoxOf(t);
-  if (!box) return;
-  setMemeBox(t, { ...boxForSize(t.text, box, size, measureFor(t)), max: size });
 }

@@ -1,72 +1,41 @@
-import { ActiveSelection, Canvas, Textbox, type FabricImage, type FabricObject } from 'fabric';
+import { Canvas, Textbox, type FabricImage } from 'fabric';
 import type { Template } from '../../../../core/api/templates';
-import { storedImageAddress } from '../../../../core/images/address';
 import type { ShapeKind } from '../../../../core/editor';
-import { NEW_TEXT_DEFAULT } from '../../../../core/editor';
-import { evenlySpacedBoxes } from '../../../../core/templates/default-boxes';
-import { readingOrder } from '../../../../core/templates/reading-order';
-import { outputSizes } from '../model/export-plan';
-import {
-  autoCropBounds,
-  blankImageArea,
-  exportArea,
-  exportMultiplier,
-  fitImage,
-  placeNewText,
-  templateBoxRect,
-  type Rect,
-  type Size,
-} from '../model/geometry';
-import { boxMaxFontSize } from '../../../../core/memes/text-fit';
-import { nextZoom, zoomToFit, type ZoomRequest } from '../model/zoom';
-import { History } from '../model/history';
-import { shapePosition } from '../model/shapes';
-import type { EditorStore, TextView } from '../model/store';
-import { NEW_LAYER_STYLE, applyStyle, fontForTemplate, layerName, type TextStyle } from '../model/text-style';
-import { fitToBox, keepTypedSize, memeBoxOf, moveBoxWithText, setMemeBox } from './fit';
+import { storedImageAddress } from '../../../../core/images/address';
+import * as commands from '../model/commands';
+import { selectedObject, type Edit } from '../model/document';
+import * as documentCommands from '../model/document-commands';
+import { blankImageArea, type Rect, type Size } from '../model/geometry';
+import type { EditorStore } from '../model/store';
+import { NEW_LAYER_STYLE, fontForTemplate, type TextStyle } from '../model/text-style';
+import type { ZoomRequest } from '../model/zoom';
+import { applyEdits } from './apply';
+import { Display } from './display';
 import { Encoder } from './encoder';
 import { renderRegion } from './export';
 import { ExportSession } from './export-session';
 import { ensureFonts, relayoutText } from './fonts';
-import { enablePinch } from './pinch';
+import { followGestures } from './gestures';
+import { layerOf, loadImage } from './objects';
 import { restoreSnapshot, takeSnapshot } from './snapshot';
-import {
-  applyRuntimeFlags,
-  contentRect,
-  layerOf,
-  loadImage,
-  makeShape,
-  makeTemplateTexts,
-  makeText,
-  recolourTargets,
-  relayoutGroup,
-  setLayerName,
-  showsSomething,
-  styleOf,
-  styleToFabric,
-  tag,
-  textsIn,
-} from './objects';
+import { UndoSteps } from './undo-steps';
+import { documentView, textMeasure } from './view';
+
+const windowSize = (): Size => ({ width: window.innerWidth, height: window.innerHeight });
 
 /**
- * The only place the editor touches fabric: it owns the fabric canvas, turns commands into object changes, records
- * a snapshot after each edit and publishes layers, selection and history state to the store React reads.
+ * The only place the editor keeps fabric's canvas: each command asks model/ for its edits (ADR 0183), applies them
+ * (apply.ts), records a snapshot as one undo step and publishes layers, selection and history state to the store
+ * React reads. It decides nothing a command decides.
  */
-const COALESCE_MS = 400;
-
 export class MemeCanvas {
   readonly canvas: Canvas;
-  private history = new History();
-  private restoring = false;
-  private pendingCommit: ReturnType<typeof setTimeout> | null = null;
-  private queue: Promise<void> = Promise.resolve();
-  private disablePinch: () => void;
+  private readonly steps: UndoSteps;
+  private readonly stopGestures: () => void;
   private imageArea: Rect;
   /** After Auto Crop the canvas is exactly what the person wants exported; before it, margins are trimmed. */
   private cropped = false;
-  /** The room the canvas is shown in, and 'fit' or a fixed zoom. */
-  private viewport: Size = { width: 0, height: 0 };
-  private zoom: 'fit' | number = 'fit';
+  private readonly display: Display;
   /** Encodes exports in a Worker, started by the first export and kept until the editor closes. */
   private encoder: Encoder | null = null;
 
@@ -82,31 +51,27 @@ export class MemeCanvas {
       enableRetinaScaling: false,
     });
     this.imageArea = blankImageArea(size);
-    this.canvas.on('selection:created', () => this.publishSelection());
-    this.canvas.on('selection:updated', () => this.publishSelection());
-    this.canvas.on('selection:cleared', () => this.publishSelection());
-    this.canvas.on('object:modified', ({ target }) => {
-      if (target instanceof Textbox && memeBoxOf(target)) {
-        moveBoxWithText(target);
-        fitToBox(target);
-      }
-      this.commit();
+    this.display = new Display(this.canvas, store);
+    this.stopGestures = followGestures(this.canvas, {
+      selection: () => this.publishSelection(),
+      edited: () => this.steps.record(),
+      typing: () => this.steps.recordSoon(),
+      editingExited: () => {
+        this.steps.record();
+        this.editingEnded?.();
+      },
     });
-    // In-place editing (double-click, or a tap on the selected text): the box re-fits as the person types.
-    this.canvas.on('text:changed', ({ target }) => {
-      if (target instanceof Textbox) fitToBox(target);
-      setLayerName(target, layerName(target.text));
-      this.commitSoon();
-    });
-    this.canvas.on('text:editing:exited', () => {
-      this.commit();
-      this.editingEnded?.();
-    });
-    this.disablePinch = enablePinch(this.canvas, () => this.commit());
     // Text measured before its webfont arrived is re-measured when any font finishes loading.
     document.fonts?.addEventListener?.('loadingdone', this.relayoutText);
     void ensureFonts(['Impact', NEW_LAYER_STYLE.fontFamily]);
-    this.history.reset(this.snapshot());
+    this.steps = new UndoSteps({
+      snapshot: () => takeSnapshot(this.canvas, this.imageArea, this.cropped),
+      restore: (snapshot) => this.restore(snapshot),
+      changed: (recorded) => {
+        if (recorded) this.store.set({ edits: this.store.getState().edits + 1 });
+        this.publish();
+      },
+    });
     store.set({ ready: true, layers: [], canUndo: false, canRedo: false });
   }
 
@@ -115,21 +80,43 @@ export class MemeCanvas {
 
   dispose(): void {
     this.encoder?.dispose();
-    this.disablePinch();
+    this.stopGestures();
     document.fonts?.removeEventListener?.('loadingdone', this.relayoutText);
     void this.canvas.dispose();
   }
 
   private relayoutText = () => relayoutText(this.canvas);
 
+  private view() {
+    return documentView(this.canvas, this.imageArea, this.cropped);
+  }
+
+  /**
+   * Applies a command's edits and records them: at once, once the person pauses (`soon`: typing, dragging a
+   * colour), or not at all (selection, a new document). False when the command had nothing to do.
+   */
+  private run(edits: Edit[], record: 'now' | 'soon' | 'no' = 'now', picture?: FabricImage): boolean {
+    if (edits.length === 0) return false;
+    const frame = applyEdits(this.canvas, edits, picture);
+    // A new picture is shown whole again; a crop keeps the zoom the person chose.
+    if (picture) this.display.fit();
+    if (frame) {
+      this.imageArea = frame.imageArea;
+      this.cropped = frame.cropped;
+      this.store.set({ canvas: frame.size });
+      this.display.apply();
+    }
+    if (record === 'now') this.steps.record();
+    else if (record === 'soon') this.steps.recordSoon();
+    return true;
+  }
+
   // ---- document loading -------------------------------------------------------------------------------------
 
   /** Replaces the image layer (uploads, AI images); text and shapes stay. */
   async setImage(url: string): Promise<void> {
     const img = await loadImage(url);
-    for (const old of this.canvas.getObjects().filter((o) => layerOf(o).type === 'image')) this.canvas.remove(old);
-    this.placeImage(img, 'Image');
-    this.commit();
+    this.run(documentCommands.placePicture(this.view(), img, windowSize()), 'now', img);
   }
 
   /** True when the canvas holds a picture (an upload, a template or an AI image). */
@@ -143,168 +130,76 @@ export class MemeCanvas {
     return storedImageAddress(image?.getSrc(), window.location.href);
   }
 
-  /** Replaces the whole document with a template and its pre-placed text boxes. */
+  /** Replaces the whole document with a template and its pre-placed text boxes; the history starts again. */
   async loadTemplate(template: Template): Promise<void> {
     const [img] = await Promise.all([
       loadImage(template.imageUrl),
       ensureFonts(template.textBoxes.map((b) => fontForTemplate(b.font))),
     ]);
-    this.canvas.discardActiveObject();
-    this.canvas.remove(...this.canvas.getObjects());
-    this.placeImage(img, template.name);
-    for (const t of makeTemplateTexts(template, this.imageArea)) this.canvas.add(t);
-    this.canvas.requestRenderAll();
-    this.history.reset(this.snapshot());
+    this.run(documentCommands.loadTemplate(template, img, windowSize()), 'no', img);
+    this.steps.reset();
     this.publish();
   }
 
-  private placeImage(img: FabricImage, name: string) {
-    const fit = fitImage(
-      { width: img.width, height: img.height },
-      { width: window.innerWidth, height: window.innerHeight },
-    );
-    img.set({ left: fit.image.left, top: fit.image.top, scaleX: fit.scale, scaleY: fit.scale });
-    tag(img, 'image', layerName(name, 'Image'));
-    applyRuntimeFlags(img);
-    this.canvas.setDimensions(fit.canvas);
-    this.imageArea = fit.image;
-    this.cropped = false;
-    this.zoom = 'fit';
-    this.canvas.add(img);
-    this.canvas.sendObjectToBack(img);
-    this.store.set({ canvas: fit.canvas });
-    this.applyZoom();
+  /** Fills the template's boxes in order with a caption's lines (model/document-commands.ts). */
+  fillCaption(lines: string[]): void {
+    this.run(documentCommands.fillCaption(this.view(), lines));
   }
 
   // ---- editing commands -------------------------------------------------------------------------------------
 
-  addText(text = NEW_TEXT_DEFAULT, style: TextStyle = NEW_LAYER_STYLE): void {
-    const texts = this.canvas
-      .getObjects()
-      .filter((o) => layerOf(o).type === 'text')
-      .map((o) => o.getBoundingRect());
-    const probe = makeText(text, style, { left: 0, top: 0, width: 100 });
-    const place = placeNewText(this.imageArea, this.canvas, texts, 0);
-    probe.set({ width: place.width });
-    probe.initDimensions();
-    const at = placeNewText(this.imageArea, this.canvas, texts, probe.height);
-    probe.set({ left: at.left, top: at.top });
-    this.addObject(tag(probe, 'text', layerName(text)));
+  addText(text?: string, style?: TextStyle): void {
+    this.run(commands.addText(this.view(), textMeasure, text, style));
   }
 
   addShape(kind: ShapeKind, color: string): void {
-    const count = this.canvas.getObjects().filter((o) => layerOf(o).type === 'shape').length;
-    const shape = makeShape(kind, color, shapePosition(kind, this.imageArea, count));
-    this.addObject(tag(shape, 'shape', layerName(textsIn(shape)[0]?.text ?? kind)));
-  }
-
-  private addObject(obj: FabricObject) {
-    applyRuntimeFlags(obj);
-    this.canvas.add(obj);
-    this.canvas.setActiveObject(obj);
-    this.commit();
+    this.run(commands.addShape(this.view(), kind, color));
   }
 
   /** Text edits from the panel go to the selected text (or the text of the selected shape). */
   setText(text: string): void {
-    const obj = this.canvas.getActiveObject();
-    if (obj) this.writeText(obj, text);
+    const view = this.view();
+    const id = selectedObject(view)?.id;
+    if (id) this.run(commands.writeText(view, id, text), 'soon');
   }
 
   /** A caption edited in the captions list, selected or not. */
   setTextOf(id: string, text: string): void {
-    const obj = this.byId(id);
-    if (obj) this.writeText(obj, text);
-  }
-
-  private writeText(obj: FabricObject, text: string): void {
-    const t = textsIn(obj)[0];
-    if (!t) return;
-    t.set({ text });
-    if (obj !== t) relayoutGroup(obj);
-    fitToBox(t);
-    setLayerName(obj, layerName(text));
-    this.canvas.requestRenderAll();
-    this.commitSoon();
+    this.run(commands.writeText(this.view(), id, text), 'soon');
   }
 
   setStyle(patch: Partial<TextStyle>): void {
-    const obj = this.canvas.getActiveObject();
-    const t = obj ? textsIn(obj)[0] : undefined;
-    if (!obj || !t) return;
-    const next = applyStyle(styleOf(t), patch);
-    if (patch.fontFamily) void ensureFonts([patch.fontFamily]).then(this.relayoutText);
-    t.set(styleToFabric(next));
-    t.initDimensions();
-    // A size the person chose for a boxed caption is kept: the box grows around the text (ADR 0120).
-    if (patch.fontSize !== undefined) keepTypedSize(t, next.fontSize);
-    fitToBox(t);
-    if (obj !== t) relayoutGroup(obj);
-    this.canvas.requestRenderAll();
-    this.commitSoon();
+    const ran = this.run(commands.setStyle(this.view(), textMeasure, patch), 'soon');
+    if (ran && patch.fontFamily) void ensureFonts([patch.fontFamily]).then(this.relayoutText);
   }
 
   setShapeColor(color: string): void {
-    const targets = recolourTargets(this.canvas.getActiveObjects());
-    if (targets.length === 0) return;
-    for (const o of targets) o.set({ fill: color });
-    this.canvas.requestRenderAll();
-    this.commit();
+    this.run(commands.recolour(this.view(), color));
   }
 
   setBackground(color: string): void {
-    this.canvas.backgroundColor = color;
-    this.canvas.requestRenderAll();
     this.store.set({ background: color });
-    this.commit();
-  }
-
-  private byId(id: string) {
-    return this.canvas.getObjects().find((o) => layerOf(o).id === id);
+    this.run([{ kind: 'background', color }]);
   }
 
   toggleVisibility(id: string): void {
-    const obj = this.byId(id);
-    if (!obj) return;
-    obj.set({ visible: !obj.visible });
-    if (!obj.visible && this.canvas.getActiveObjects().includes(obj)) this.canvas.discardActiveObject();
-    this.canvas.requestRenderAll();
-    this.commit();
+    this.run(commands.toggleVisibility(this.view(), id));
   }
 
   removeLayer(id: string): void {
-    const obj = this.byId(id);
-    if (!obj) return;
-    this.canvas.discardActiveObject();
-    this.canvas.remove(obj);
-    this.commit();
+    this.run(commands.removeLayer(this.view(), id));
   }
 
   selectLayer(id: string): void {
-    const obj = this.byId(id);
-    if (!obj || !obj.selectable || !obj.visible) return;
-    this.canvas.setActiveObject(obj);
-    this.canvas.requestRenderAll();
-    this.publishSelection();
+    if (this.run(commands.selectLayer(this.view(), id), 'no')) this.publishSelection();
   }
 
   deleteSelection(): boolean {
-    const objs = this.canvas.getActiveObjects().filter((o) => layerOf(o).type !== 'image');
-    if (objs.length === 0) return false;
-    this.canvas.discardActiveObject();
-    this.canvas.remove(...objs);
-    this.commit();
-    return true;
+    return this.run(commands.deleteSelection(this.view()));
   }
 
   nudge(dx: number, dy: number): boolean {
-    const obj = this.canvas.getActiveObject();
-    if (!obj || obj.lockMovementX) return false;
-    obj.set({ left: obj.left + dx, top: obj.top + dy });
-    obj.setCoords();
-    this.canvas.requestRenderAll();
-    this.commit();
-    return true;
+    return this.run(commands.nudge(this.view(), dx, dy));
   }
 
   /**
@@ -320,204 +215,69 @@ export class MemeCanvas {
     return true;
   }
 
-  /** Trims the canvas to everything visible (no padding: ADR 0120); false when there is nothing to crop. */
+  /** Trims the canvas to everything visible (ADR 0120); false when there is nothing to crop. */
   autoCrop(): boolean {
+    // A group selection holds its members' positions relative to itself: the crop reads them on the canvas.
     this.canvas.discardActiveObject();
-    const shown = this.canvas.getObjects().filter(showsSomething);
-    const crop = autoCropBounds(shown.map(contentRect), this.canvas);
-    if (!crop) return false;
-    for (const o of this.canvas.getObjects()) {
-      o.set({ left: o.left - crop.left, top: o.top - crop.top });
-      o.setCoords();
-    }
-    this.imageArea = { ...this.imageArea, left: this.imageArea.left - crop.left, top: this.imageArea.top - crop.top };
-    this.canvas.setDimensions({ width: crop.width, height: crop.height });
-    this.cropped = true;
-    this.store.set({ canvas: { width: crop.width, height: crop.height } });
-    this.applyZoom();
-    this.commit();
-    return true;
+    return this.run(documentCommands.autoCrop(this.view()));
   }
 
   // ---- view -------------------------------------------------------------------------------------------------
 
-  /** The room the canvas is shown in (CSS pixels); the canvas is re-fitted when it changes. */
   setViewport(size: Size): void {
-    this.viewport = size;
-    this.applyZoom();
+    this.display.setViewport(size);
   }
 
-  /** 'fit' the room, 100%, or one step in or out. Only the display changes: the document and export do not. */
   setZoom(request: ZoomRequest): void {
-    this.zoom = nextZoom(request, this.currentScale());
-    this.applyZoom();
-  }
-
-  private currentScale(): number {
-    return this.zoom === 'fit' ? zoomToFit(this.canvas, this.viewport) : this.zoom;
-  }
-
-  /**
-   * Every change of the canvas size (load, undo, crop) resets fabric's CSS size, so the display scale is applied
-   * again after each; fabric maps pointer and touch positions through the CSS scale.
-   */
-  private applyZoom(): void {
-    const scale = this.currentScale();
-    this.canvas.setDimensions(
-      { width: `${Math.floor(this.canvas.width * scale)}px`, height: `${Math.floor(this.canvas.height * scale)}px` },
-      { cssOnly: true },
-    );
-    this.store.set({ zoom: { scale, fit: this.zoom === 'fit' } });
+    this.display.setZoom(request);
   }
 
   // ---- export -----------------------------------------------------------------------------------------------
 
   /**
-   * What a download holds: the picture plus anything placed in the margins (untouched margins are cut), exactly
-   * the content after Auto Crop, or the whole canvas without a picture; in full at 2× the screen or the picture's
-   * own resolution when that is larger (up to EXPORT_MAX_SIDE), and as a share copy of at most SHARE_MAX_SIDE.
-   * The session draws from the canvas as it is now; the dialog is modal, so it cannot change underneath.
+   * A download of the meme as it is now (model/document-commands.ts's `exportRegion` says which part and at which
+   * sizes); the dialog is modal, so the canvas cannot change underneath.
    */
   exportSession(): ExportSession {
     this.canvas.discardActiveObject();
     this.canvas.renderAll();
-    const image = this.canvas.getObjects().find((o) => layerOf(o).type === 'image' && o.visible);
-    const content = this.canvas
-      .getObjects()
-      .filter((o) => o !== image && showsSomething(o))
-      .map(contentRect);
-    const area = exportArea(this.canvas, image ? image.getBoundingRect() : null, content, this.cropped);
-    const native = image ? 1 / (image.scaleX || 1) : 1;
-    const sizes = outputSizes(area, exportMultiplier(native, area));
+    const { area, sizes } = documentCommands.exportRegion(this.view());
     this.encoder ??= new Encoder();
     return new ExportSession(sizes, (out) => renderRegion(this.canvas, area, out), this.encoder);
   }
 
-  /**
-   * Fills the template's boxes in order with a caption's lines (one line per box); boxes past the last line are
-   * emptied. A picture without boxes gets the classic top and bottom captions first.
-   */
-  fillCaption(lines: string[]): void {
-    let boxed = this.boxedTexts();
-    if (boxed.length === 0) {
-      boxed = evenlySpacedBoxes(2).map((b, index) => {
-        const rect = templateBoxRect(b, this.imageArea);
-        const max = boxMaxFontSize(rect.height);
-        const t = makeText('', { ...NEW_LAYER_STYLE, strokeWidth: 2, fontSize: max }, rect);
-        setMemeBox(t, { ...rect, max, index, upper: true });
-        tag(t, 'text', `Text ${index + 1}`);
-        applyRuntimeFlags(t);
-        this.canvas.add(t);
-        return t;
-      });
-    }
-    boxed.forEach((t, i) => {
-      const line = lines[i] ?? '';
-      const text = memeBoxOf(t)?.upper ? line.toUpperCase() : line;
-      t.set({ text });
-      fitToBox(t);
-      setLayerName(t, layerName(text, `Text ${i + 1}`));
-    });
-    this.canvas.discardActiveObject();
-    this.canvas.requestRenderAll();
-    this.commit();
-  }
-
-  private boxedTexts(): Textbox[] {
-    return this.canvas
-      .getObjects()
-      .filter((o): o is Textbox => o instanceof Textbox && memeBoxOf(o) !== undefined)
-      .sort((a, b) => (memeBoxOf(a)?.index ?? 0) - (memeBoxOf(b)?.index ?? 0));
-  }
-
   // ---- history ----------------------------------------------------------------------------------------------
 
-  private snapshot(): string {
-    return takeSnapshot(this.canvas, this.imageArea, this.cropped);
-  }
-
-  private commit(): void {
-    if (this.pendingCommit) clearTimeout(this.pendingCommit);
-    this.pendingCommit = null;
-    if (this.restoring) return;
-    this.history.push(this.snapshot());
-    this.store.set({ edits: this.store.getState().edits + 1 });
-    this.publish();
-  }
-
-  /**
-   * Typing and dragging a colour fire an edit per keystroke or per pixel; they become one undo step once the
-   * person pauses, so 30 snapshots are not spent on one sentence. Undo first records a pending step.
-   */
-  private commitSoon(): void {
-    if (this.pendingCommit) clearTimeout(this.pendingCommit);
-    this.pendingCommit = setTimeout(() => this.commit(), COALESCE_MS);
-    this.publish();
-  }
-
   undo(): Promise<void> {
-    return this.replay(() => this.history.undo());
+    return this.steps.undo();
   }
 
   redo(): Promise<void> {
-    return this.replay(() => this.history.redo());
+    return this.steps.redo();
   }
 
-  /** Restores run one after another, so quick repeated Ctrl+Z never interleaves two loads. */
-  private replay(step: () => string | undefined): Promise<void> {
-    this.queue = this.queue.then(async () => {
-      if (this.pendingCommit) this.commit();
-      const s = step();
-      if (!s) return;
-      this.restoring = true;
-      try {
-        const { size, imageArea, cropped } = await restoreSnapshot(this.canvas, s);
-        this.imageArea = imageArea;
-        this.cropped = cropped;
-        this.store.set({ canvas: size, background: String(this.canvas.backgroundColor ?? '#ffffff') });
-        this.applyZoom();
-      } finally {
-        this.restoring = false;
-      }
-      this.publish();
-    });
-    return this.queue;
+  private async restore(snapshot: string): Promise<void> {
+    const { size, imageArea, cropped } = await restoreSnapshot(this.canvas, snapshot);
+    this.imageArea = imageArea;
+    this.cropped = cropped;
+    this.store.set({ canvas: size, background: String(this.canvas.backgroundColor ?? '#ffffff') });
+    this.display.apply();
   }
 
   // ---- publishing to React ----------------------------------------------------------------------------------
 
   private publish(): void {
+    const view = this.view();
     this.store.set({
-      layers: this.canvas.getObjects().map(layerOf).reverse(),
-      texts: this.textViews(),
-      canUndo: this.history.canUndo,
-      canRedo: this.history.canRedo,
+      layers: commands.layersOf(view),
+      texts: documentCommands.captionsOf(view),
+      canUndo: this.steps.canUndo,
+      canRedo: this.steps.canRedo,
+      selection: documentCommands.selectionOf(view),
     });
-    this.publishSelection();
-  }
-
-  /**
-   * Every layer with text in reading order, for the captions list: rows from the top, each left to right, so the
-   * Two Buttons' left button is Caption 1 though its box sits lower than the right one's (core/templates/reading-order.ts).
-   */
-  private textViews(): TextView[] {
-    const texts = this.canvas.getObjects().filter((o) => textsIn(o).length > 0);
-    return readingOrder(texts, (o) => o.getBoundingRect()).map((o) => ({
-      id: layerOf(o).id,
-      text: textsIn(o)[0]!.text,
-      kind: layerOf(o).type === 'shape' ? 'shape' : 'text',
-      example: memeBoxOf(o)?.example,
-    }));
   }
 
   private publishSelection(): void {
-    const obj = this.canvas.getActiveObject();
-    if (!obj) return this.store.set({ selection: { kind: 'none' } });
-    const t = obj instanceof ActiveSelection ? undefined : textsIn(obj)[0];
-    this.store.set({
-      selection: t
-        ? { kind: 'text', id: layerOf(obj).id, text: t.text, style: styleOf(t), example: memeBoxOf(t)?.example }
-        : { kind: 'other' },
-    });
+    this.store.set({ selection: documentCommands.selectionOf(this.view()) });
   }
 }

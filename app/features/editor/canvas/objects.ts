@@ -1,13 +1,11 @@
 import { FabricImage, FabricObject, Group, Path, Textbox } from 'fabric';
 import { cssFontStack } from '../../../../core/fonts';
 import type { ShapeKind } from '../../../../core/editor';
-import type { Template } from '../../../../core/api/templates';
-import { templateBoxRect, type Rect } from '../model/geometry';
+import type { Rect } from '../model/geometry';
 import { shapeOutline } from '../model/shapes';
-import { boxMaxFontSize } from '../../../../core/memes/text-fit';
-import { familyFromStack, styleFromTemplateBox, templateText, type TextStyle } from '../model/text-style';
+import { familyFromStack, type TextStyle } from '../model/text-style';
 import { showExampleWhenEmpty } from './examples';
-import { fitToBox, memeBoxOf, setMemeBox } from './fit';
+import { memeBoxOf } from './fit';
 import type { LayerView } from '../model/store';
 
 /** What we keep on every top-level object so a snapshot restores the layers panel too. */
@@ -155,25 +153,6 @@ export function recolourTargets(objects: FabricObject[]): FabricObject[] {
     else if (obj.fill && obj.fill !== 'transparent') out.push(obj);
   }
   return out;
-}
-
-/**
- * A template's boxes as empty text layers fitted to their boxes, each holding its line of the template's first
- * example as a placeholder (examples.ts, ADR 0161): shown on the canvas and in the captions list, never exported.
- */
-export function makeTemplateTexts(template: Template, imageArea: Rect): Textbox[] {
-  const example = template.examples[0] ?? [];
-  return template.textBoxes.map((box, i) => {
-    const rect = templateBoxRect(box, imageArea);
-    const line = templateText(box, example[i] ?? '').trim();
-    const max = boxMaxFontSize(rect.height);
-    const t = makeText('', { ...styleFromTemplateBox(box), fontSize: max }, rect, box.angle);
-    setMemeBox(t, { ...rect, max, index: i, upper: box.style === 'upper', ...(line ? { example: line } : {}) });
-    fitToBox(t);
-    tag(t, 'text', `Text ${i + 1}`);
-    applyRuntimeFlags(t);
-    return t;
-  });
 }
 
 /**
