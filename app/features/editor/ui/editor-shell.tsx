@@ -2,17 +2,15 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Template } from '../../../../core/api/templates';
 import { formatBytes } from '~/features/tools/format';
 import { toast } from '~/lib/toast';
-import type { ExportSession } from '../canvas/export-session';
-import type { MotionSession } from '../canvas/motion-session';
 import { memeFileName } from '../model/file-name';
 import { CaptionsList } from './captions-list';
 import { EditorTopBar } from './editor-top-bar';
 import { ExportDialog, type Exported } from './export-dialog';
 import type { ExportIntent } from './export-frame';
+import { motionSource, stillSource, type ExportSource } from './export-source';
 import { LayersPanel } from './layers-panel';
 import { LeftPanel } from './left-panel';
 import { MotionControl } from './motion-control';
-import { MotionDialog } from './motion-dialog';
 import { ShapeToolbar } from './shape-toolbar';
 import { TextPanel } from './text-panel';
 import { TopicMemes } from '~/features/topic-memes/topic-memes';
@@ -67,8 +65,7 @@ export function EditorShell({
   const downloadButton = useRef<HTMLButtonElement>(null);
   const shareButton = useRef<HTMLButtonElement>(null);
   const [exportIntent, setExportIntent] = useState<ExportIntent>('download');
-  const [exportSession, setExportSession] = useState<ExportSession | null>(null);
-  const [motionSession, setMotionSession] = useState<MotionSession | null>(null);
+  const [exportSource, setExportSource] = useState<ExportSource | null>(null);
   const motion = useMotion(editor);
   const [downloadedAt, setDownloadedAt] = useState(-1);
   const doc = useDocumentLoader(editor, { template, initialTemplate, lines, image, imageName });
@@ -122,20 +119,17 @@ export function EditorShell({
     if (editor?.autoCrop()) toast.success('Auto-cropped! ✂️');
     else toast.info('Nothing to crop');
   };
-  // A moving picture opens the animated export (GIF, WebP, MP4); a still one the still export.
+  // A moving picture is exported as an animation (GIF, WebP, MP4); a still one as a picture (PNG, JPG, WebP).
   const openExport = (intent: ExportIntent) => {
     if (!editor) return;
     setExportIntent(intent);
     const still = editor.exportSession();
     const moving = motion.player?.exportSession(still) ?? null;
-    if (moving) setMotionSession(moving);
-    else setExportSession(still);
+    setExportSource(moving ? motionSource(moving) : stillSource(still));
   };
   const closeExport = () => {
-    exportSession?.dispose();
-    motionSession?.dispose();
-    setExportSession(null);
-    setMotionSession(null);
+    exportSource?.dispose();
+    setExportSource(null);
   };
   const exported = ({ file, name, saved }: Exported) => {
     closeExport();
@@ -252,17 +246,7 @@ export function EditorShell({
         </div>
       </div>
       <ExportDialog
-        session={exportSession}
-        onOpenChange={(open) => !open && closeExport()}
-        fileName={(format) => memeFileName(doc.source, format)}
-        premium={premium}
-        share={{ templateId: doc.templateId, captions: state.texts.map((t) => t.text) }}
-        onDone={exported}
-        returnFocusTo={exportIntent === 'share' ? shareButton : downloadButton}
-        intent={exportIntent}
-      />
-      <MotionDialog
-        session={motionSession}
+        source={exportSource}
         onOpenChange={(open) => !open && closeExport()}
         fileName={(format) => memeFileName(doc.source, format)}
         premium={premium}

@@ -1,18 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { EXPORT_FORMATS, type ExportFormat } from '../../../../core/api/memes';
-import { SHARE_MAX_BYTES, SHARE_MAX_SIDE } from '../../../../core/limits';
-import type { ExportFile, ExportSession, SizeEstimate } from '../canvas/export-session';
+import type { ExportFile } from '../canvas/export-session';
 import type { ExportSize } from '../model/export-plan';
-import { saveFile, saveToDashboard } from './download';
+import { saveFile } from './download';
 import { cancelStyle, DownloadButton, ExportFrame, isAbort, MakingStatus, type ExportIntent } from './export-frame';
-import { ExportOptions, FORMAT_LABEL } from './export-options';
+import { ExportOptions, type Estimates } from './export-options';
+import { FORMAT_LABEL, type ExportSource, type Format } from './export-source';
 import { ShareLink, type ShareMeme } from './share-link';
-
-const FORMAT_KEY = 'memeforge.exportFormat';
-const SHARE_MB = SHARE_MAX_BYTES / 1_000_000;
-
-type Estimates = Partial<Record<ExportFormat, SizeEstimate | 'failed'>>;
 
 export interface Exported {
   file: ExportFile;
@@ -20,26 +14,20 @@ export interface Exported {
   saved: boolean;
 }
 
-/** A share's file: the share size in the chosen format; a PNG over a share's limit goes as JPG (ADR 0139). */
-async function shareFile(session: ExportSession, format: ExportFormat, signal: AbortSignal): Promise<Blob> {
-  const file = await session.file('share', format, signal);
-  return file.blob.size > SHARE_MAX_BYTES ? (await session.file('share', 'jpg', signal)).blob : file.blob;
-}
-
-const remembered = (): ExportFormat => {
-  const v = typeof localStorage === 'undefined' ? null : localStorage.getItem(FORMAT_KEY);
-  return (EXPORT_FORMATS as readonly string[]).includes(v ?? '') ? (v as ExportFormat) : 'jpg';
-};
+/** A file being made: for a download or a save, and how many frames of how many (0 of 0 for a still meme). */
+type Making = { saving: boolean; done: number; total: number };
 
 /**
- * Choose Export Format: format and size, each format's file size (estimated from samples in a Worker, exact once
- * encoded), then Download, which saves the file made on this device, or, for a premium member, Save to dashboard.
- * Nothing is sent anywhere for a download (ADR 0120). Failures stay in the dialog, in words.
+ * Choose Export Format, for a still or an animated meme (ADR 0184; export-source.ts says what differs): the formats
+ * with each one's file size (estimated from samples or a few frames, exact once encoded), dithering for an animated
+ * GIF, share or original size, then Download, which saves the file made on this device (an animation counts its
+ * frames, and Cancel stops it), or, for a premium member, Save to dashboard. Nothing is sent anywhere for a download
+ * (ADR 0120); Share a link sends the share-size file to POST /api/shares. Failures stay in the dialog, in words.
  */
 export function ExportDialog(props: {
-  session: ExportSession | null;
+  source: ExportSource | null;
   onOpenChange: (open: boolean) => void;
-  fileName: (format: ExportFormat) => string;
+  fileName: (format: Format) => string;
   premium: boolean;
   onDone: (done: Exported) => void;
   /** The button that opened the dialog: the focus goes back to it (it is not a Radix trigger). */
@@ -48,11 +36,13 @@ export function ExportDialog(props: {
   /** The meme's template and captions, for a share link (share-link.tsx). */
   share: ShareMeme;
 }) {
-  const { session } = props;
-  const [format, setFormat] = useState<ExportFormat>('jpg');
+  const { source } = props;
+  const [offered, setOffered] = useState<readonly Format[]>([]);
+  const [format, setFormat] = useState<Format>('jpg');
   const [size, setSize] = useState<ExportSize>('share');
+  const [dither, setDither] = useState(true);
   const [estimates, setEstimates] = useState<Estimates>({});
-  const [busy, setBusy] = useState<'download' | 'save' | null>(null);
+  const [making, setMaking] = useState<Making | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
   const work = useRef<AbortController | null>(null);
@@ -60,24 +50,29 @@ export function ExportDialog(props: {
   const shareButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (!session) return;
-    setFormat(remembered());
+    if (!source) return;
+    setOffered(source.formats.filter((f) => f.sure).map((f) => f.format));
+    setFormat(source.initialFormat());
     setSize('share');
     setError(null);
-  }, [session]);
+    setMaking(null);
+  }, [source]);
 
-  // Sizes for the chosen size, the chosen format first; a slow WebP estimate never holds up the JPG's.
+  // Which formats this browser can write at this size, then each one's size; a slow estimate never holds up the
+  // chosen one's (still) or GIF's (animated).
   useEffect(() => {
-    if (!session) return;
+    if (!source) return;
     const controller = new AbortController();
     setEstimates({});
-    const order = [format, ...EXPORT_FORMATS.filter((f) => f !== format)];
     // Let the dialog paint before the first drawing of the meme takes the main thread.
     const timer = setTimeout(async () => {
-      for (const f of order) {
+      const can = await source.offered(size);
+      if (controller.signal.aborted) return;
+      setOffered(can);
+      for (const f of source.estimateOrder(format, can)) {
         if (controller.signal.aborted) return;
-        const result = await session
-          .estimate(size, f, controller.signal)
+        const result = await source
+          .estimate(size, f, dither, controller.signal)
           .catch((e: unknown) => (isAbort(e) ? null : ('failed' as const)));
         if (result && !controller.signal.aborted) setEstimates((all) => ({ ...all, [f]: result }));
       }
@@ -88,93 +83,115 @@ export function ExportDialog(props: {
     };
     // The format is read once per size: choosing another format must not restart the estimates.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [session, size]);
+  }, [source, size, dither]);
 
-  const run = async (kind: 'download' | 'save') => {
-    if (!session || busy) return;
+  const progress = (saving: boolean) => (done: number, total: number) => setMaking({ saving, done, total });
+
+  const run = async (saving: boolean) => {
+    if (!source || work.current) return;
     const controller = new AbortController();
     work.current = controller;
-    setBusy(kind);
     setError(null);
+    setMaking({ saving, done: 0, total: source.frames ?? 0 });
     try {
-      const file = await session.file(size, format, controller.signal);
+      const file = await source.file(size, format, dither, progress(saving), controller.signal);
       const name = props.fileName(format);
-      if (kind === 'download') saveFile(file.blob, name);
-      else await saveToDashboard(file.blob, name, format);
-      localStorage.setItem(FORMAT_KEY, format);
-      setEstimates((all) => ({ ...all, [format]: { bytes: file.blob.size, quality: file.quality, exact: true } }));
-      props.onDone({ file, name, saved: kind === 'save' });
+      if (saving) await source.save?.(file.blob, name, format);
+      else saveFile(file.blob, name);
+      source.remember(format);
+      props.onDone({ file, name, saved: saving });
     } catch (e) {
       if (!isAbort(e)) setError(e instanceof Error ? e.message : 'The file could not be created. Please try again.');
     } finally {
       if (work.current === controller) work.current = null;
-      setBusy(null);
+      setMaking(null);
     }
   };
 
-  const out = session ? session.sizes[session.oneSize ? 'original' : size] : null;
+  const shareFile = async (signal: AbortSignal) => {
+    if (!source) throw new Error('no meme');
+    if (source.frames !== null) setMaking({ saving: false, done: 0, total: source.frames });
+    try {
+      return await source.share(format, dither, progress(false), signal);
+    } finally {
+      setMaking(null);
+    }
+  };
+
+  const busy = making !== null || sharing;
   const label = FORMAT_LABEL[format];
+  const out = source ? source.sizes[source.oneSize ? 'original' : size] : null;
   return (
     <ExportFrame
-      open={session !== null}
+      open={source !== null}
       onOpenChange={props.onOpenChange}
       focusFirst={props.intent === 'share' ? shareButton : downloadButton}
       intent={props.intent}
       returnFocusTo={props.returnFocusTo}
-      description="The file is made on your device; a download sends nothing to our servers."
+      description={source?.description ?? ''}
       options={
-        session && out ? (
+        source ? (
           <ExportOptions
-            session={session}
+            source={source}
+            offered={offered}
             format={format}
             size={size}
+            dither={dither}
             estimates={estimates}
-            disabled={busy !== null}
+            disabled={busy}
             onFormat={setFormat}
             onSize={setSize}
-            shareHint={`${SHARE_MAX_SIDE} px at most, under ${SHARE_MB} MB for posting`}
+            onDither={setDither}
           />
         ) : null
       }
       status={
-        busy && out ? (
-          <MakingStatus label={label}>
-            {busy === 'save' ? 'Saving' : 'Creating'} your {label} ({out.width} × {out.height} px)…
-          </MakingStatus>
+        making && out ? (
+          making.total > 0 ? (
+            <MakingStatus label={label} done={making.done} total={making.total}>
+              Creating your {label}: frame {making.done} of {making.total}…
+            </MakingStatus>
+          ) : (
+            <MakingStatus label={label}>
+              {making.saving ? 'Saving' : 'Creating'} your {label} ({out.width} × {out.height} px)…
+            </MakingStatus>
+          )
         ) : null
       }
       error={error}
       share={
-        session ? (
+        source ? (
           <ShareLink
             ref={shareButton}
-            make={(signal) => shareFile(session, format, signal)}
+            make={shareFile}
             meme={props.share}
             premium={props.premium}
-            disabled={busy !== null}
+            disabled={busy}
             onBusy={setSharing}
           />
         ) : null
       }
     >
       <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
-        <DownloadButton
-          ref={downloadButton}
-          label={label}
-          disabled={!session || busy !== null || sharing}
-          onClick={() => void run('download')}
-        />
-        {props.premium ? (
+        <DownloadButton ref={downloadButton} label={label} disabled={!source || busy} onClick={() => void run(false)} />
+        {props.premium && source?.save ? (
           <button
             type="button"
-            disabled={!session || busy !== null}
-            onClick={() => void run('save')}
+            disabled={busy}
+            onClick={() => void run(true)}
             className="flex-1 rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60 dark:border-brand-300 dark:text-brand-200 dark:hover:bg-slate-800"
           >
             Save to dashboard
           </button>
         ) : null}
-        <Dialog.Close className={cancelStyle}>Cancel</Dialog.Close>
+        {/* An animation's frames take a while: its Cancel stops the file under way and keeps the dialog open. */}
+        {making && source?.frames !== null && !sharing ? (
+          <button type="button" onClick={() => work.current?.abort()} className={cancelStyle}>
+            Cancel
+          </button>
+        ) : (
+          <Dialog.Close className={cancelStyle}>Cancel</Dialog.Close>
+        )}
       </div>
     </ExportFrame>
   );

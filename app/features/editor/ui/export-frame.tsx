@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { forwardRef, type ReactNode, type RefObject } from 'react';
 import type { ExportSize } from '../model/export-plan';
 
-/** The option lists of both export dialogs (export-options.tsx, motion-options.tsx) look alike. */
+/** The export dialog's option lists (export-options.tsx, and the size choice below) look alike. */
 export const optionStyles = {
   fieldset: 'mt-4 flex flex-col gap-2',
   legend: 'mb-1 text-sm font-semibold text-slate-800 dark:text-slate-100',
@@ -16,11 +16,11 @@ export type ExportIntent = 'download' | 'share';
 
 export const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
-/** Cancel (a Dialog.Close, or a button that stops the work under way) in both dialogs. */
+/** Cancel: a Dialog.Close, or a button that stops the animation under way. */
 export const cancelStyle =
   'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 
-/** The dialogs' main button, "Download {label}": the frame's `focusFirst`. */
+/** The dialog's main button, "Download {label}": the frame's `focusFirst`. */
 export const DownloadButton = forwardRef<HTMLButtonElement, { label: string; disabled: boolean; onClick: () => void }>(
   function DownloadButton(props, ref) {
     return (
@@ -37,7 +37,7 @@ export const DownloadButton = forwardRef<HTMLButtonElement, { label: string; dis
   },
 );
 
-/** The dialogs' `status` while a file is made: a bar (with a count where one is known) and what is happening. */
+/** The dialog's `status` while a file is made: a bar (with a count where one is known) and what is happening. */
 export function MakingStatus(props: { label: string; children: ReactNode; done?: number; total?: number }) {
   return (
     <span className="flex items-center gap-2">
@@ -48,8 +48,7 @@ export function MakingStatus(props: { label: string; children: ReactNode; done?:
 }
 
 /**
- * The frame both export dialogs share (the still one, export-dialog.tsx, and the animated one, motion-dialog.tsx):
- * "Choose Export Format", a description, then the dialog's own options, `status` in a polite live region, `error` as
+ * The export dialog's frame (export-dialog.tsx, for a still or an animated meme): "Choose Export Format", a description, then the dialog's own options, `status` in a polite live region, `error` as
  * an alert, and its buttons. The focus starts on Download (Enter right after opening downloads the default) and goes
  * back to the button that opened the dialog, which is not a Radix trigger.
  */

@@ -13,8 +13,8 @@ export interface ShareMeme {
 }
 
 /**
- * The export dialogs' Share: the file `make` answers (the still dialog's share size in the chosen format, a PNG too
- * large for a share as JPG; the animated dialog's share-size GIF or WebP, ADR 0142), sent to POST /api/shares; the
+ * The export dialog's Share: the file `make` answers (export-source.ts: a still meme's share size in the chosen format,
+ * a PNG too large for a share as JPG; an animated meme's share-size GIF or WebP, ADR 0142), sent to POST /api/shares; the
  * answer's link is shown with Copy link, and its delete token kept in this browser with what the dashboard lists of
  * it (features/share/delete-tokens.ts). Nothing is sent until the button is pressed (ADR 0139). The ref is the Share
  * a link button, where the top bar's Share puts the focus; once the link is made, Copy link takes it.
