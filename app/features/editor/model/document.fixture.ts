@@ -1,4 +1,4 @@
-import type { Template } from '../../../../core/api/templates';
+import { textBoxSchema, type Template } from '../../../../core/api/templates';
 import type { DocumentView, ObjectView, TextMeasure } from './document';
 import { fitImage } from './geometry';
 import { NEW_LAYER_STYLE } from './text-style';
@@ -63,19 +63,10 @@ export const TEMPLATE: Template = {
   feature: null,
   width: 500,
   height: 300,
+  // The schema's defaults: white upper-case Impact, centred, unturned; the second box overrides the rest.
   textBoxes: [
-    {
-      anchor_x: 0.1,
-      anchor_y: 0.05,
-      scale_x: 0.8,
-      scale_y: 0.2,
-      angle: 0,
-      align: 'center',
-      style: 'upper',
-      color: 'white',
-      font: 'thick',
-    },
-    {
+    textBoxSchema.parse({ anchor_x: 0.1, anchor_y: 0.05, scale_x: 0.8, scale_y: 0.2 }),
+    textBoxSchema.parse({
       anchor_x: 0.1,
       anchor_y: 0.75,
       scale_x: 0.8,
@@ -85,7 +76,7 @@ export const TEMPLATE: Template = {
       style: 'none',
       color: 'black',
       font: 'Arial',
-    },
+    }),
   ],
   examples: [['top line', 'Bottom line']],
   keywords: [],
