@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import type { Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
 import { expect, test } from './fixtures';
@@ -25,8 +25,6 @@ async function compress(key: string, photo: Buffer) {
   form.append('format', 'webp');
   return fetch(`${BASE_URL}/api/optimize`, { method: 'POST', body: form, headers: { authorization: `Bearer ${key}` } });
 }
-
-const axe = (page: unknown) => new AxeBuilder({ page: page as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
 
 /** Serious and critical axe findings inside the API keys section. */
 async function seriousViolations(page: Page) {

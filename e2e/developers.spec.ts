@@ -3,12 +3,11 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import { expect, test } from './fixtures';
 import { BASE_URL } from '../playwright.config';
 
 const run = promisify(execFile);
-const axe = (page: unknown) => new AxeBuilder({ page: page as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
 const PHOTO = new URL('../../shared/corpus/photos/rocket.jpg', import.meta.url).pathname;
 
 /** The access code the server under test was started with (npm start copies .dev.vars from the example). */

@@ -1,12 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { axe } from './axe';
+import { expect, test, type Page } from './fixtures';
 import { mockTemplates, mockUsage, openTestTemplate } from './editor-fixtures';
 import { nextUtcMidnight } from './tools-fixtures';
 
-// @axe-core/playwright is typed against its own copy of playwright-core; the page is the same object at runtime.
-const axe = (page: unknown) => new AxeBuilder({ page: page as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
-
-const serious = async (page: unknown) => {
+const serious = async (page: Page) => {
   // As in tools-a11y.spec.ts: toasts come and go during the run, and one caught mid-fade has translucent text that
   // axe measures as low contrast (a flaky failure seen here); the toaster is checked by its owner.
   const { violations } = await axe(page).exclude('[data-sonner-toaster]').analyze();

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
@@ -328,7 +328,7 @@ test.describe('accessibility', () => {
       const { templates } = (await (await page.request.get('/api/templates')).json()) as { templates: Template[] };
       await page.evaluate((t) => window.__memeEditor!.loadTemplate(t), templates[0]!);
       await page.getByRole('button', { name: '100%' }).click();
-      const { violations } = await new AxeBuilder({ page: page as never }).exclude('[data-sonner-toaster]').analyze();
+      const { violations } = await axe(page).exclude('[data-sonner-toaster]').analyze();
       expect(
         violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
       ).toEqual([]);

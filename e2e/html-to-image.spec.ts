@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
@@ -158,9 +158,7 @@ for (const dark of [false, true]) {
     await page.getByRole('button', { name: 'Render to PNG' }).click();
     await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 20_000 });
     await page.waitForTimeout(300);
-    const { violations } = await new AxeBuilder({ page: page as ConstructorParameters<typeof AxeBuilder>[0]['page'] })
-      .exclude('[data-sonner-toaster]')
-      .analyze();
+    const { violations } = await axe(page).exclude('[data-sonner-toaster]').analyze();
     const serious = violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,9 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import { expect, test } from './fixtures';
 import { fakeCatalog, serveTemplates } from './home-fixtures';
-
-// @axe-core/playwright is typed against its own copy of playwright-core; the page is the same object at runtime.
-const axe = (page: unknown) => new AxeBuilder({ page: page as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
 
 // No serious or critical axe violations on the front door, in light and dark, with the carousel populated.
 for (const path of ['/', '/pricing', '/how-to/upload-image-meme', '/no-such-page']) {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
@@ -9,8 +9,7 @@ export const SHARE_TEMPLATE = 'nope-yep';
 
 /** Serious or critical axe findings on the page (or inside `within`), as `rule: targets`. */
 export async function axeProblems(page: Page, within?: string): Promise<string[]> {
-  // @axe-core/playwright is typed against its own copy of playwright-core; the page is the same object at runtime.
-  const builder = new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
+  const builder = axe(page);
   const { violations } = await (within ? builder.include(within) : builder).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { corpusFile } from './tools-fixtures';
 
-const axe = (page: unknown) => new AxeBuilder({ page: page as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
 const serious = async (page: Page) => {
   // The shared sonner toaster (root.tsx) is checked by its owner; its toasts come and go during these runs.
   const { violations } = await axe(page).exclude('[data-sonner-toaster]').analyze();

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { expect, test } from './fixtures';
@@ -123,7 +123,7 @@ test('toasts follow dark mode', async ({ page }) => {
   const bg = await toast.evaluate((el) => getComputedStyle(el).backgroundColor);
   const [r, g, b] = bg.match(/\d+/g)!.map(Number);
   expect((r! + g! + b!) / 3).toBeLessThan(80);
-  const { violations } = await new AxeBuilder({ page: page as never }).analyze();
+  const { violations } = await axe(page).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 
