@@ -8,12 +8,12 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
-  // Two workers on the one stack, each taking whole spec files (a file's tests stay in order in one worker): every
-  // test has its own browser context, hence its own visitor cookie, and locally the allowances and rate limits count
-  // on the cookie alone (ADR 0148), so two files never spend each other's; E2E_WORKERS=1 runs them one at a time
-  // (ADR 0192).
+  // One worker by default; E2E_WORKERS=2 runs two spec files side by side on the one stack (a file's tests stay in
+  // order in one worker). That is safe for state — every test has its own browser context, hence its own visitor
+  // cookie, and locally the allowances and rate limits count on the cookie alone (ADR 0148) — but on two cores beside
+  // vitest it buys little and breaks wall-clock bounds (ADR 0192).
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   reporter: [['list']],
