@@ -18,7 +18,7 @@ import {
   recoveryRequestSchema,
   signedInSchema,
 } from './account';
-import type { RouteDoc, RouteError } from './openapi';
+import { routeList, type RouteError } from './openapi';
 import { INTERNAL, JSON_ERRORS } from './openapi-errors';
 
 const SIGNED_OUT: RouteError = { status: 401, code: 'unauthorized', when: ACCOUNT_MESSAGES.signedOut };
@@ -67,7 +67,7 @@ const optionsAnswer = (what: string) => ({
   id: 'PasskeyOptions',
 });
 
-export const ACCOUNT_ROUTES: RouteDoc[] = [
+export const ACCOUNT_ROUTES = routeList([
   {
     method: 'post',
     path: '/api/account/options',
@@ -280,4 +280,4 @@ export const ACCOUNT_ROUTES: RouteDoc[] = [
     answers: [{ status: 204, description: 'Signed out.', kind: 'empty' }],
     errors: [SIGNED_OUT, { status: 404, code: 'not_found', when: 'No session of this account has this id.' }, INTERNAL],
   },
-];
+]);

@@ -2,8 +2,8 @@
  * The contact route as the public document describes it (ADR 0158). Joined to the rest in openapi-routes.ts.
  */
 import { MAX_JSON_BYTES } from '../limits';
-import type { RouteDoc } from './openapi';
-import { INTERNAL, JSON_ERRORS, kb, rateLimit, rateLimited } from './openapi-errors';
+import { routeList } from './openapi';
+import { INTERNAL, JSON_ERRORS, kb, rateLimit } from './openapi-errors';
 import {
   CONTACT_EMAIL_MAX_CHARS,
   CONTACT_KEPT_DAYS,
@@ -14,11 +14,12 @@ import {
   contactRequestSchema,
 } from './contact';
 
-export const CONTACT_ROUTES: RouteDoc[] = [
+export const CONTACT_ROUTES = routeList([
   {
     method: 'post',
     path: '/api/contact',
     operationId: 'postContact',
+    throttle: { kind: 'limited', burst: 'contact' },
     tag: 'Contact',
     auth: 'public',
     summary: 'Send a message to the people who run the site',
@@ -44,10 +45,10 @@ export const CONTACT_ROUTES: RouteDoc[] = [
         id: 'ContactReceived',
       },
     ],
-    errors: [...JSON_ERRORS, rateLimited('contact'), INTERNAL],
+    errors: [...JSON_ERRORS, INTERNAL],
     limits: [
       `A name of at most ${CONTACT_NAME_MAX_CHARS} characters (optional), an address of at most ${CONTACT_EMAIL_MAX_CHARS}, a message of at most ${CONTACT_MESSAGE_MAX_CHARS.toLocaleString('en-US')}; the body at most ${kb(MAX_JSON_BYTES)}.`,
       rateLimit('contact'),
     ],
   },
-];
+]);

@@ -1,5 +1,5 @@
 /**
- * The errors the API document repeats: answers many routes share, and what the router can answer before any route
+ * The errors and limits the API document repeats: answers many routes share, and what the router can answer before any route
  * runs (the body-size check, the cross-site refusal, an API key's checks). Used by openapi-routes.ts.
  */
 import {
@@ -13,8 +13,10 @@ import { ACCEPTED_FORMATS_TEXT } from '../images/kinds';
 import {
   BODY_READ_IDLE_MS,
   FREE_DAILY_AI_LIMIT,
+  IMAGE_TTL_SECONDS_DEFAULT,
   MAX_BODY_BYTES,
   MAX_IMAGE_PIXELS,
+  MAX_REQUEST_BYTES,
   MAX_UPLOAD_BYTES,
   RATE_LIMITS_PER_MINUTE,
   SOURCE_DEADLINE_MS,
@@ -27,6 +29,15 @@ import type { RouteDoc, RouteError } from './openapi';
 
 export const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 export const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+
+export const TTL_MINUTES = IMAGE_TTL_SECONDS_DEFAULT / 60;
+
+/** What every route that reads a picture (a file or a `url`) is held to. */
+export const UPLOAD_LIMITS = [
+  `Body at most ${mb(MAX_REQUEST_BYTES)}; the file at most ${mb(MAX_UPLOAD_BYTES)} and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
+  `A picture named by \`url\` is held to the same, fetched within ${SOURCE_DEADLINE_MS / 1000} s with at most ${SOURCE_MAX_REDIRECTS} redirects.`,
+];
+export const RESULT_EXPIRY = `The result is stored for ${TTL_MINUTES} minutes at \`imageUrl\`; after that it answers 410.`;
 
 export const INTERNAL: RouteError = {
   status: 500,
@@ -188,10 +199,11 @@ export const CROSS_SITE_REFUSED: RouteError = {
 };
 
 /**
- * What any route can answer before it runs: a badly framed request, the router's body-size check, and for a call
- * that brings `Authorization: Bearer mf_…` the key's checks; and on a route that reads a body, the read deadline.
+ * What any route can answer before it runs: a badly framed request, the router's body-size check, its burst limit
+ * (its `throttle`), and for a call that brings `Authorization: Bearer mf_…` the key's checks; and on a route that
+ * reads a body, the read deadline.
  */
-export function withRouterErrors(route: RouteDoc): RouteDoc {
+export function withRouterErrors<Id extends string>(route: RouteDoc<Id>): RouteDoc<Id> {
   const keyErrors: RouteError[] = BROWSER_ONLY_PATHS.test(route.path)
     ? [{ status: 403, code: 'forbidden', when: API_KEY_MESSAGES.browserOnly }]
     : [
@@ -207,7 +219,8 @@ export function withRouterErrors(route: RouteDoc): RouteDoc {
         },
       ];
   const crossSite: RouteError[] = route.method === 'get' ? [] : [CROSS_SITE_REFUSED];
-  const errors: RouteError[] = [...route.errors];
+  // First among the 429s: the burst limit is checked before the key's allowance or the daily AI units.
+  const errors: RouteError[] = [...(route.throttle ? [rateLimited(route.throttle.burst)] : []), ...route.errors];
   for (const extra of [
     BADLY_FRAMED,
     ...(route.body ? [BODY_STALLED] : []),

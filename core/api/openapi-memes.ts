@@ -22,8 +22,8 @@ import {
   memeUrlQuerySchema,
 } from '../tools/meme';
 import { EDGE_CACHED_HEADERS } from './edge-cache';
-import type { RouteDoc } from './openapi';
-import { AI_ERRORS, INTERNAL, JSON_ERRORS, kb, PICTURE_ERRORS, rateLimit, rateLimited } from './openapi-errors';
+import { routeList } from './openapi';
+import { AI_ERRORS, INTERNAL, JSON_ERRORS, kb, PICTURE_ERRORS, rateLimit } from './openapi-errors';
 
 const FORMATS = MEME_FORMATS.map((f) => `\`${f}\``).join(', ');
 const LIMITS = [
@@ -37,11 +37,12 @@ const MEME_INPUT = {
   when: 'More lines than the template has text boxes, a line too long, an unknown format or font, a width or height out of range, or (by URL) an escape that is not one or an option given twice; the message names it.',
 } as const;
 
-export const MEME_ROUTES: RouteDoc[] = [
+export const MEME_ROUTES = routeList([
   {
     method: 'post',
     path: '/api/memes/render',
     operationId: 'postMemeRender',
+    throttle: { kind: 'throttled', burst: 'tools' },
     tag: 'Memes',
     auth: 'public',
     summary: 'Draw a meme from a template and captions',
@@ -71,7 +72,6 @@ export const MEME_ROUTES: RouteDoc[] = [
       MEME_INPUT,
       ...PICTURE_ERRORS.filter((e) => e.code !== 'validation_failed'),
       NO_TEMPLATE,
-      rateLimited('tools'),
       INTERNAL,
     ],
     limits: [
@@ -83,6 +83,9 @@ export const MEME_ROUTES: RouteDoc[] = [
     method: 'get',
     path: '/api/memes/{template}/{captions+}',
     operationId: 'getMemeUrl',
+    // Burst-limited and metered only once its path and query are valid (a repeat is the site's edge cache's and never
+    // reaches the Worker, ADR 0146). Its answers say their billed calls like the burst-limited routes' (ADR 0148).
+    throttle: { kind: 'billable', burst: 'tools' },
     tag: 'Memes',
     auth: 'public',
     summary: 'A meme by its URL',
@@ -108,13 +111,15 @@ export const MEME_ROUTES: RouteDoc[] = [
         headers: EDGE_CACHED_HEADERS,
       },
     ],
-    errors: [MEME_INPUT, NO_TEMPLATE, rateLimited('tools'), INTERNAL],
+    errors: [MEME_INPUT, NO_TEMPLATE, INTERNAL],
     limits: LIMITS,
   },
   {
     method: 'post',
     path: '/api/memes/suggest',
     operationId: 'postMemeSuggest',
+    // A meme from a topic is an AI operation: the image generator's burst limit and the daily allowance (ADR 0173).
+    throttle: { kind: 'throttled', burst: 'generate-image' },
     tag: 'AI',
     auth: 'public',
     summary: 'Memes from a topic',
@@ -152,7 +157,6 @@ export const MEME_ROUTES: RouteDoc[] = [
         when: "We do not make memes about this (hate, sexual content about anyone, a private person's details); nothing is spent.",
       },
       { status: 404, code: 'not_found', when: '`like` names no template.' },
-      rateLimited('generate-image'),
       ...AI_ERRORS,
       INTERNAL,
     ],
@@ -161,4 +165,4 @@ export const MEME_ROUTES: RouteDoc[] = [
       rateLimit('generate-image'),
     ],
   },
-];
+]);

@@ -12,3 +12,12 @@ export const documentPath = (path: string) => path.replace(/\{(\w+)\+\}/g, '{$1}
  * the path (slashes too), → itty's greedy `:captions+`.
  */
 export const toRouterPath = (path: string) => path.replace(/\{(\w+\+?)\}/g, ':$1');
+
+/** Where the API answers: the Worker's router is mounted here and every documented path starts with it. */
+export const API_BASE = '/api';
+
+/** A documented path as the router registers it under its base: `/api/images/{id}` → `/images/:id`. */
+export const underApiBase = (path: string) => {
+  if (!path.startsWith(`${API_BASE}/`)) throw new Error(`${path} is not under ${API_BASE}/.`);
+  return toRouterPath(path.slice(API_BASE.length));
+};

@@ -4,8 +4,8 @@
  */
 import { EDGE_CACHED_HEADERS } from './edge-cache';
 import { MAX_REQUEST_BYTES } from '../limits';
-import type { RouteDoc } from './openapi';
-import { INTERNAL, mb, rateLimit, rateLimited, SOURCE_ERRORS } from './openapi-errors';
+import { routeList } from './openapi';
+import { INTERNAL, mb, rateLimit, SOURCE_ERRORS } from './openapi-errors';
 import { ownSharesSchema } from './account';
 import {
   DELETE_TOKEN_HEADER,
@@ -40,7 +40,7 @@ const GONE = {
   when: `Its creator deleted it, it was taken down, or its ${SHARE_FREE_DAYS} days are up.`,
 } as const;
 
-export const SHARE_ROUTES: RouteDoc[] = [
+export const SHARE_ROUTES = routeList([
   {
     method: 'get',
     path: '/api/shares',
@@ -57,6 +57,7 @@ export const SHARE_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/api/shares',
     operationId: 'postShare',
+    throttle: { kind: 'throttled', burst: 'upload' },
     tag: 'Memes',
     auth: 'public',
     summary: 'Share a meme by link',
@@ -96,7 +97,6 @@ export const SHARE_ROUTES: RouteDoc[] = [
         code: 'unprocessable_image',
         when: 'The picture is damaged and cannot be read (a GIF or animated WebP whose blocks cannot be walked).',
       },
-      rateLimited('upload'),
       INTERNAL,
     ],
     limits: [
@@ -136,6 +136,7 @@ export const SHARE_ROUTES: RouteDoc[] = [
     method: 'delete',
     path: '/api/shares/{id}',
     operationId: 'deleteShare',
+    throttle: { kind: 'limited', burst: 'delete-share' },
     tag: 'Memes',
     auth: 'public',
     summary: 'Delete a shared meme',
@@ -157,9 +158,8 @@ export const SHARE_ROUTES: RouteDoc[] = [
       },
       NO_SUCH,
       GONE,
-      rateLimited('delete-share'),
       INTERNAL,
     ],
     limits: [rateLimit('delete-share')],
   },
-];
+]);

@@ -2,6 +2,7 @@
 import type { z } from './zod';
 import type { ErrorCode } from './errors';
 import type { RateLimitedRoute } from '../limits';
+import type { UnbilledBurstRoute } from './billed-calls';
 
 export type HttpMethod = 'get' | 'post' | 'delete';
 export type JsonSchema = Record<string, unknown>;
@@ -17,7 +18,7 @@ export interface RouteError {
   code: ErrorCode;
   /** When this answer comes, in words for the integrator. */
   when: string;
-  /** The burst limit this 429 is (`rateLimited`): the Worker's `throttled` routes (which can bill) and `limited` ones. */
+  /** The burst limit this 429 is: written from the route's `throttle` (withRouterErrors in openapi-errors.ts). */
   burst?: RateLimitedRoute;
 }
 
@@ -48,11 +49,33 @@ export type RouteAnswer =
   | { status: number; description: string; kind: 'file'; contentType: string; headers?: Record<string, string> }
   | { status: number; description: string; kind: 'empty'; headers?: Record<string, string> };
 
-export interface RouteDoc {
+/** A burst limit whose route can make a billed call (core/api/billed-calls.ts). */
+type BilledBurstRoute = Exclude<RateLimitedRoute, UnbilledBurstRoute>;
+
+/**
+ * What the Worker's router puts in front of the route's handler (workers/api/src/throttle.ts; ADR 0112, 0148, 0186).
+ * Every kind names a burst limit, which the document shows as the route's 429 `rate_limited`. A route without one is
+ * only metered for an API key, after the burst-limited routes (ADR 0121).
+ */
+export type RouteThrottle =
+  /** The burst limit, then the key's unit; every answer says how many billed calls it made. */
+  | { kind: 'throttled'; burst: BilledBurstRoute }
+  /** The burst limit, then the key's unit; the route makes no billed call, so its answers do not say any. */
+  | { kind: 'limited'; burst: UnbilledBurstRoute }
+  /**
+   * Its answers say their billed calls, and the handler applies the burst limit itself once its input is valid (the
+   * meme URL, whose repeats the edge cache answers: ADR 0146).
+   */
+  | { kind: 'billable'; burst: BilledBurstRoute };
+
+/** `Id` is the route's `operationId`, kept literal so the Worker's handler map must name every route (ADR 0186). */
+export interface RouteDoc<Id extends string = string> {
   method: HttpMethod;
   /** OpenAPI style, `{id}` for a path parameter. */
   path: string;
-  operationId: string;
+  /** The Worker's handler for it, by name (ADR 0111): `<method><Resource>`. */
+  operationId: Id;
+  throttle?: RouteThrottle;
   tag: string;
   summary: string;
   description: string;
@@ -78,3 +101,6 @@ export interface ApiInfo {
   /** Schemas used inside several answers, named so the document says them once. */
   shared?: Record<string, z.ZodType>;
 }
+
+/** A list of routes whose operation ids stay literal types (what `RouteKey` is made of). */
+export const routeList = <const Id extends string>(routes: RouteDoc<Id>[]): RouteDoc<Id>[] => routes;

@@ -6,7 +6,7 @@
  */
 import { z } from './zod';
 import { API_KEY_PREFIX } from './api-keys';
-import { BILLED_CALLS_DESCRIPTION, BILLED_CALLS_HEADER, UNBILLED_BURST_ROUTES } from './billed-calls';
+import { BILLED_CALLS_DESCRIPTION, BILLED_CALLS_HEADER } from './billed-calls';
 import { sourceUrlSchema } from './images';
 import { documentPath } from './openapi-paths';
 
@@ -20,7 +20,9 @@ export type {
   RouteBody,
   RouteDoc,
   RouteError,
+  RouteThrottle,
 } from './openapi-types';
+export { routeList } from './openapi-types';
 import type { ApiInfo, JsonSchema, RouteBody, RouteDoc, RouteError } from './openapi-types';
 
 const JSON_TYPE = 'application/json';
@@ -109,12 +111,11 @@ const headersOf = (headers: Record<string, string>) =>
   );
 
 /**
- * The routes that can make a billed call are exactly the burst-limited ones (the Worker's `throttled` marks them, and
- * the meme URL, which is throttled when it draws) but the share delete (`limited`): every answer of theirs says how
- * many it made (ADR 0148).
+ * The routes that can make a billed call are exactly the burst-limited ones (`throttled`, and the meme URL, which is
+ * throttled when it draws) but the share delete and the contact form (`limited`): every answer of theirs says how many
+ * it made (ADR 0148).
  */
-export const canBill = (route: RouteDoc) =>
-  route.errors.some((e) => e.burst !== undefined && !(UNBILLED_BURST_ROUTES as readonly string[]).includes(e.burst));
+export const canBill = (route: RouteDoc) => route.throttle !== undefined && route.throttle.kind !== 'limited';
 const BILLED_CALLS = {
   [BILLED_CALLS_HEADER]: { description: BILLED_CALLS_DESCRIPTION, schema: { type: 'integer', minimum: 0 } },
 };
