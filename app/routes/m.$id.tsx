@@ -1,7 +1,8 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
-import { shareIdSchema, type Share } from '../../core/api/shares';
+import { shareIdSchema } from '../../core/api/shares';
 import type { RouteHandle } from '~/components/layout/breadcrumbs';
+import { serverApi } from '~/lib/api/server-client.server';
 import { SharePage, SharedMemeGone } from '~/features/share/share-page';
 import { shareMeta } from '~/features/share/share-meta';
 
@@ -13,15 +14,14 @@ import { shareMeta } from '~/features/share/share-meta';
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   if (!shareIdSchema.safeParse(id).success) throw new Response('Not Found', { status: 404 });
+  const api = serverApi(context, request);
   // Preview deployments have no API binding (ADR 0115).
-  if (!context.env.API) throw new Response('Service Unavailable', { status: 503 });
-  const res = await context.env.API.fetch(
-    new Request(new URL(`/api/shares/${id}`, request.url), { headers: { accept: 'application/json' } }),
-  );
-  if (res.status === 404) throw new Response('Not Found', { status: 404 });
-  if (res.status === 410) return json({ share: null }, { status: 410, headers: { 'cache-control': 'no-store' } });
-  if (!res.ok) throw new Response('Bad Gateway', { status: 502 });
-  return json({ share: (await res.json()) as Share }, { headers: { 'cache-control': 'no-cache' } });
+  if (!api) throw new Response('Service Unavailable', { status: 503 });
+  const { data: share, response } = await api.GET('/api/shares/{id}', { params: { path: { id } } });
+  if (response.status === 404) throw new Response('Not Found', { status: 404 });
+  if (response.status === 410) return json({ share: null }, { status: 410, headers: { 'cache-control': 'no-store' } });
+  if (!share) throw new Response('Bad Gateway', { status: 502 });
+  return json({ share }, { headers: { 'cache-control': 'no-cache' } });
 }
 
 /** The page is never kept by a cache: a delete shows at the next load (ADR 0139). */

@@ -1,8 +1,8 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useSearchParams } from '@remix-run/react';
-import type { Template } from '../../core/api/templates';
 import { MEME_FONTS, latinFontFile } from '../../core/fonts';
 import type { RouteHandle } from '~/components/layout/breadcrumbs';
+import { serverApi } from '~/lib/api/server-client.server';
 import { EDITOR_TOASTER, EditorShell } from '~/features/editor/ui/editor-shell';
 import { pageMeta } from '~/lib/meta';
 
@@ -31,14 +31,12 @@ export const handle: RouteHandle = { breadcrumb: [{ label: 'Meme Generator' }], 
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = new URL(request.url).searchParams.get('template');
+  const api = serverApi(context, request);
   // Preview deployments have no API binding (ADR 0115): the editor then loads as without a template.
-  if (!id || !context.env.API) return json({ template: null });
-  const url = new URL(`/api/templates/${encodeURIComponent(id)}`, request.url);
+  if (!id || !api) return json({ template: null });
   try {
-    const res = await context.env.API.fetch(new Request(url, { headers: { accept: 'application/json' } }));
-    if (!res.ok) return json({ template: null });
-    const body = (await res.json()) as { template: Template };
-    return json({ template: body.template });
+    const { data } = await api.GET('/api/templates/{id}', { params: { path: { id } } });
+    return json({ template: data?.template ?? null });
   } catch {
     // The editor says 'Error loading template' itself; the page must still render.
     return json({ template: null });

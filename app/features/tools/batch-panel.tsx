@@ -15,6 +15,7 @@ import { ResultPicture } from './result-card';
 import { useFileQueue } from './use-file-queue';
 import { downloadZip } from './zip-download';
 import { btnPrimary, card, fieldLabel, input, range } from './styles';
+import type { ToolFields } from '~/lib/api/tool-fields';
 
 interface Done {
   index: number;
@@ -60,7 +61,7 @@ export function BatchPanel() {
     setDone([]);
     setFailed([]);
     // Each picture's own box when it must not be enlarged: its sides no larger than its own (resize-fields.ts).
-    const resizeFields = (i: number) => {
+    const resizeFields = (i: number): ToolFields<'/api/modify'> => {
       const box = dims.enlarge ? dims : noEnlargeBox(dims, displaySize(chosen[i]!.info));
       return {
         operation: 'resize',
@@ -71,7 +72,8 @@ export function BatchPanel() {
         quality,
       };
     };
-    const fields = op === 'resize' ? resizeFields : { operation: 'compress', format, quality };
+    const compress: ToolFields<'/api/modify'> = { operation: 'compress', format, quality };
+    const fields = op === 'resize' ? resizeFields : compress;
     const {
       done: ok,
       failed: bad,

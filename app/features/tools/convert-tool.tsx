@@ -16,6 +16,7 @@ import { DownloadLink, Notes, ResultCard } from './result-card';
 import { downloadZip } from './zip-download';
 import { btnPrimary, btnSecondary, card, fieldLabel, input, muted, range } from './styles';
 import { useFileQueue } from './use-file-queue';
+import type { ToolFields } from '~/lib/api/tool-fields';
 
 type Format = (typeof OUTPUT_FORMATS)[number];
 const DESCRIPTIONS: Record<Format, string> = {
@@ -71,13 +72,12 @@ export function ConvertTool() {
     setFailed([]);
     // A failed file is never skipped silently (docs/product.md §5.4): the list under the results says which and why.
     const { side, over } = formatLimit(format, sizes);
-    const fitted: Record<string, number> = side && over && fit ? { maxSide: side } : {};
-    const fields = {
+    const fields: ToolFields<'/api/convert'> = {
       operation: 'convert',
       format,
       quality,
       maintainMetadata: false,
-      ...fitted,
+      ...(side && over && fit ? { maxSide: side } : {}),
       ...(animated && firstOnly ? { frames: 'first' } : {}),
     };
     const outcome = await runAll('/api/convert', files, fields, 'The server could not convert this file.');

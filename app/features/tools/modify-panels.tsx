@@ -3,8 +3,9 @@ import { CropBox } from './crop-box';
 import { CROP_RATIOS, fitRatio, fromFields, type Box, type Size } from './crop-math';
 import { parseDimension } from './format';
 import { btnPrimary, btnSecondary, card, fieldLabel, input } from './styles';
+import type { ToolFields } from '~/lib/api/tool-fields';
 
-type Fields = Record<string, string | number | boolean>;
+type Fields = ToolFields<'/api/modify'>;
 interface PanelProps {
   natural: Size;
   disabled: boolean;
@@ -82,6 +83,9 @@ export function CropPanel({
 
 type Flip = 'none' | 'horizontal' | 'vertical';
 
+/** The turn as the form field spells it: the panel's angle is always 0, 90, 180 or 270. */
+const ANGLE_FIELDS = ['0', '90', '180', '270'] as const;
+
 export function TransformPanel({ disabled, onRun, src }: PanelProps & { src: string }) {
   const [angle, setAngle] = useState(0);
   const [flip, setFlip] = useState<Flip>('none');
@@ -142,7 +146,7 @@ export function TransformPanel({ disabled, onRun, src }: PanelProps & { src: str
         type="button"
         className={btnPrimary}
         disabled={disabled || (angle === 0 && flip === 'none')}
-        onClick={() => onRun({ operation: 'rotate', angle: String(angle), flip }, 'transform')}
+        onClick={() => onRun({ operation: 'rotate', angle: ANGLE_FIELDS[angle / 90] ?? '0', flip }, 'transform')}
       >
         Apply Transform
       </button>

@@ -17,6 +17,7 @@ import { TabPanel, ToolTabs, useTabParam } from './tool-tabs';
 import { isCancelled } from './tool-job';
 import { useImageFile } from './use-image-file';
 import { useToolJob } from './use-tool-job';
+import type { ToolFields } from '~/lib/api/tool-fields';
 
 const TABS = [
   { id: 'resize', label: 'Resize' },
@@ -76,7 +77,7 @@ export function ModifyTool() {
     setSize((s) => forPicture(s, chosen.size));
   }, [chosen]);
 
-  const onRun = async (fields: Record<string, string | number | boolean>, kind: string) => {
+  const onRun = async (fields: ToolFields<'/api/modify'>, kind: string) => {
     if (!chosen) return;
     const l = LABELS[kind as Kind];
     setResult(null);

@@ -25,6 +25,7 @@ import { useImageFile } from './use-image-file';
 import { useDisplayable } from './use-displayable';
 import { useToolJob } from './use-tool-job';
 import { useUsage } from '~/lib/use-usage';
+import type { ToolFields } from '~/lib/api/tool-fields';
 
 const TABS = [
   { id: 'compress', label: 'Compress' },
@@ -58,15 +59,15 @@ export function OptimizeTool() {
 
   const compress = async () => {
     if (!chosen) return;
-    const fields: Record<string, string | number> = {
+    const fields: ToolFields<'/api/optimize'> = {
       operation: 'compress',
       format,
       quality: mode === 'auto' ? 'auto' : quality,
+      ...(mode === 'target' ? { targetBytes: Math.max(1, targetKb) * 1024 } : {}),
+      ...(maxSide ? { maxSide } : {}),
+      // Auto chooses among the formats this browser shows (ADR 0135).
+      ...(format === 'auto' ? { accept: await browserAccept() } : {}),
     };
-    if (mode === 'target') fields.targetBytes = Math.max(1, targetKb) * 1024;
-    if (maxSide) fields.maxSide = maxSide;
-    // Auto chooses among the formats this browser shows (ADR 0135).
-    if (format === 'auto') fields.accept = await browserAccept();
     setResult(null);
     try {
       const r = await run('/api/optimize', chosen.file, withFrames(fields));
@@ -95,9 +96,10 @@ export function OptimizeTool() {
     let cancelled = false;
     try {
       // A JPEG chosen for an upscale means Auto for a cut-out (which needs transparency).
-      const format = operation === 'remove-background' && aiFormat === 'jpeg' ? 'auto' : aiFormat;
-      const fields: Record<string, string | number> =
-        operation === 'upscale' ? { operation, factor, format } : { operation, format };
+      const fields: ToolFields<'/api/optimize'> =
+        operation === 'upscale'
+          ? { operation, factor, format: aiFormat }
+          : { operation, format: aiFormat === 'jpeg' ? 'auto' : aiFormat };
       const r = await run('/api/optimize', chosen.file, withFrames(fields));
       setResult(operation === 'remove-background' ? { ...r, originalSize: chosen.file.size, compressionRatio: 0 } : r);
       if (operation === 'upscale')

@@ -8,6 +8,7 @@
 import { RESIZE_PRESETS, resizeTarget, type ResizeTarget } from '../../../core/tools/resize';
 import type { RESIZE_FITS, ResizePosition } from '../../../core/tools/resize';
 import { keepRatio } from './format';
+import type { ToolFields } from '~/lib/api/tool-fields';
 
 export type ChosenFit = (typeof RESIZE_FITS)[number];
 type Side = 'width' | 'height';
@@ -20,7 +21,7 @@ export interface ResizeFieldsState {
   width: number;
   height: number;
   keep: boolean;
-  preset: string | null;
+  preset: (typeof RESIZE_PRESETS)[number]['id'] | null;
   /** Null: Fill, the default for a box of another shape. */
   fit: ChosenFit | null;
   background: string;
@@ -77,7 +78,7 @@ export interface ResizePlan {
   /** A fit has to be chosen: the box is a preset or of another shape than the photo. */
   choosing: boolean;
   /** What is sent to POST /api/modify; the fit is always named, so the result is exactly the box shown. */
-  fields: Record<string, string | number | boolean>;
+  fields: ToolFields<'/api/modify'>;
 }
 
 /** What the screen shows and sends, or null until the photo and both sides are known. */
@@ -93,7 +94,7 @@ export function planResize(s: ResizeFieldsState, natural: Size): ResizePlan | nu
     maintainAspectRatio: s.keep,
     fit,
   });
-  const fields = {
+  const fields: ToolFields<'/api/modify'> = {
     operation: 'resize',
     width: s.width,
     height: s.height,

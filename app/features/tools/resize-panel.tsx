@@ -19,8 +19,9 @@ import type { Size } from './crop-math';
 import { parseDimension } from './format';
 import { planResize, pickPreset, setLock, typeSide, type ChosenFit, type ResizeFieldsState } from './resize-fields';
 import { btnPrimary, btnSecondary, card, fieldLabel, input } from './styles';
+import type { ToolFields } from '~/lib/api/tool-fields';
 
-type Fields = Record<string, string | number | boolean>;
+type Fields = ToolFields<'/api/modify'>;
 
 /** The window the server kept in the last resize of this photo (the answer's `framing`) and the box it filled. */
 export interface ServerFraming {

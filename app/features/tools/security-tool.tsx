@@ -19,6 +19,7 @@ import { isCancelled } from './tool-job';
 import { useImageFile, type Chosen } from './use-image-file';
 import { useToolJob } from './use-tool-job';
 import { useUsage } from '~/lib/use-usage';
+import type { ToolFields } from '~/lib/api/tool-fields';
 
 const TABS = [
   { id: 'watermark', label: 'Watermark' },
@@ -64,7 +65,7 @@ export function SecurityTool() {
 
   /** Runs one security job; true when it was cancelled (the allowance was then taken from the cancel's answer). */
   const call = async (
-    fields: Record<string, string | number | boolean | Blob>,
+    fields: ToolFields<'/api/security'>,
     ok: [string, string?],
     fail: [string, string],
     ai = false,
@@ -105,12 +106,12 @@ export function SecurityTool() {
     // Checked before the call: no request is made once the allowance is spent (docs/product.md §5.1).
     if (ai && usage && !usage.canGenerate)
       return toast.error('AI Limit Reached', limitToastText(usage.resetsAt, Date.now()));
-    const fields: Record<string, string | number | boolean> = {
+    const fields: ToolFields<'/api/security'> = {
       operation: 'blur',
       method: blur.method,
       strength: blur.strength,
+      ...(blur.method === 'selective' ? { regions: JSON.stringify(blur.regions) } : {}),
     };
-    if (blur.method === 'selective') fields.regions = JSON.stringify(blur.regions);
     const cancelled = await call(
       fields,
       ['Blur applied successfully! 👁️'],

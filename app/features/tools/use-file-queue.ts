@@ -1,11 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import type { ToolResult } from '../../../core/api/tools';
+import type { ToolFields, ToolPath } from '~/lib/api/tool-fields';
 import { failureText } from './api';
 import { isCancelled } from './tool-job';
 import { useToolJob } from './use-tool-job';
-
-/** A job's form fields; a queue takes one set for every file, or one per file (the batch's "Don't enlarge"). */
-type Fields = Record<string, string | number | boolean>;
 
 export interface QueueOutcome {
   done: { index: number; name: string; result: ToolResult }[];
@@ -25,10 +23,11 @@ export function useFileQueue() {
   const stopped = useRef(false);
 
   const runAll = useCallback(
-    async (
-      url: string,
+    async <P extends ToolPath>(
+      url: P,
       files: File[],
-      fields: Fields | ((index: number) => Fields),
+      // One set of fields for every file, or one per file (the batch's "Don't enlarge").
+      fields: ToolFields<P> | ((index: number) => ToolFields<P>),
       fallback: string,
     ): Promise<QueueOutcome> => {
       stopped.current = false;

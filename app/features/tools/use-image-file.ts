@@ -55,8 +55,7 @@ export function useImageFile({ onChosen }: { onChosen?: (c: Chosen) => void } = 
 
   const firstFrame: FirstFrameChoice = { checked: firstOnly, onChange: setFirstOnly };
   /** A job's fields with the frame choice added: `frames=first` for an animation when it is ticked. */
-  const withFrames = <F extends Record<string, string | number | boolean | Blob>>(
-    fields: F,
-  ): F | (F & { frames: 'first' }) => (chosen?.frames && firstOnly ? { ...fields, frames: 'first' } : fields);
+  const withFrames = <F extends object>(fields: F): F | (F & { frames: 'first' }) =>
+    chosen?.frames && firstOnly ? { ...fields, frames: 'first' } : fields;
   return { chosen, choose, clear: () => setChosen(null), firstFrame, withFrames };
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ToolResult } from '../../../core/api/tools';
+import type { ToolFields, ToolPath } from '~/lib/api/tool-fields';
 import { runToolJob, type JobView } from './tool-job';
 
 export interface RunningJob {
@@ -18,15 +19,16 @@ export function useToolJob() {
   useEffect(() => () => controller.current?.abort(), []);
 
   const run = useCallback(
-    async (url: string, file: File, fields: Record<string, string | number | boolean | Blob>): Promise<ToolResult> => {
+    async <P extends ToolPath>(url: P, file: File, fields: ToolFields<P>): Promise<ToolResult> => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
-      const operation = String(fields.operation ?? '');
+      const operation = 'operation' in fields ? String(fields.operation) : '';
       const form = new FormData();
       form.set('image', file);
       // A second file (a watermark's logo) goes as a file part; every other field as text.
-      for (const [k, v] of Object.entries(fields)) form.set(k, v instanceof Blob ? v : String(v));
+      for (const [k, v] of Object.entries(fields as Record<string, unknown>))
+        if (v !== undefined) form.set(k, v instanceof Blob ? v : String(v));
       try {
         return await runToolJob(url, form, { signal: abort.signal, onView: (view) => setJob({ operation, view }) });
       } finally {

@@ -16,6 +16,7 @@ import { displaySize } from '../../../core/images/sniff';
 import { toast } from '~/lib/toast';
 import type { Size } from './crop-math';
 import { btnPrimary, card, fieldLabel, input, muted, range } from './styles';
+import type { ToolFields } from '~/lib/api/tool-fields';
 
 /** The person's logo: the file sent as `logo`, a URL to draw it in the preview, and its upright size. */
 export interface ChosenLogo {
@@ -55,8 +56,8 @@ const POSITION_LABELS: Record<WatermarkPosition, string> = {
 const TEXT_PLACEHOLDER = `e.g. © ${new Date().getFullYear()} Your Name`;
 
 /** The job's fields for these settings: the text or the logo file (exactly one), and the rest. */
-export function watermarkFields(s: WatermarkSettings): Record<string, string | number | boolean | Blob> {
-  const mark: Record<string, string | Blob> = s.mark === 'logo' && s.logo ? { logo: s.logo.file } : { text: s.text };
+export function watermarkFields(s: WatermarkSettings): ToolFields<'/api/security'> {
+  const mark = s.mark === 'logo' && s.logo ? { logo: s.logo.file } : { text: s.text };
   return {
     operation: 'watermark',
     ...mark,

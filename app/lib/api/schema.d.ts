@@ -1893,7 +1893,7 @@ export interface operations {
                     image?: string;
                     /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
                     url?: string;
-                } | unknown | unknown;
+                };
             };
         };
         responses: {
@@ -3594,7 +3594,7 @@ export interface operations {
                  *       "format": "webp"
                  *     }
                  */
-                "multipart/form-data": ({
+                "multipart/form-data": {
                     /**
                      * Format: binary
                      * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
@@ -3615,7 +3615,7 @@ export interface operations {
                     accept?: string;
                     /** @description Scale the picture down (aspect kept, never up) to fit within this many pixels a side before it is compressed, in the same call: `2048` makes a phone photo web-ready; `1200` lets `format=auto` choose AVIF. */
                     maxSide?: number;
-                } | unknown | unknown) | ({
+                } | {
                     /**
                      * Format: binary
                      * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
@@ -3632,7 +3632,7 @@ export interface operations {
                      * @enum {string}
                      */
                     format?: "auto" | "jpeg" | "webp" | "png";
-                } | unknown | unknown) | ({
+                } | {
                     /**
                      * Format: binary
                      * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
@@ -3647,7 +3647,7 @@ export interface operations {
                      * @enum {string}
                      */
                     format?: "auto" | "webp" | "png";
-                } | unknown | unknown);
+                };
             };
         };
         responses: {
@@ -3877,7 +3877,7 @@ export interface operations {
                  *       "fit": "cover"
                  *     }
                  */
-                "multipart/form-data": ({
+                "multipart/form-data": {
                     /**
                      * Format: binary
                      * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
@@ -3905,7 +3905,7 @@ export interface operations {
                     /** @enum {string} */
                     format?: "original" | "auto" | "jpeg" | "png" | "webp" | "avif";
                     quality?: "auto" | number;
-                } | unknown | unknown) | ({
+                } | {
                     /**
                      * Format: binary
                      * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
@@ -3919,7 +3919,7 @@ export interface operations {
                     y: number;
                     width: number;
                     height: number;
-                } | unknown | unknown) | ({
+                } | {
                     /**
                      * Format: binary
                      * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
@@ -3939,7 +3939,7 @@ export interface operations {
                      * @enum {string}
                      */
                     flip?: "none" | "horizontal" | "vertical";
-                } | unknown | unknown) | ({
+                } | {
                     /**
                      * Format: binary
                      * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
@@ -3956,7 +3956,7 @@ export interface operations {
                      * @enum {string}
                      */
                     format?: "original" | "auto" | "jpeg" | "png" | "webp" | "avif";
-                } | unknown | unknown);
+                };
             };
         };
         responses: {
@@ -4204,7 +4204,7 @@ export interface operations {
                     maintainMetadata?: "0" | "1" | "true" | "false" | "on" | "off";
                     /** @description Scale the picture down (aspect kept, never up) to fit within this many pixels a side, in the same call: `1200` makes any photo fit AVIF's 1,200 px a side, `2200` any photo fit the 5 MP TIFF and BMP are written up to. */
                     maxSide?: number;
-                } | unknown | unknown;
+                };
             };
         };
         responses: {
@@ -4433,7 +4433,7 @@ export interface operations {
                  *       "position": "bottom-right"
                  *     }
                  */
-                "multipart/form-data": ({
+                "multipart/form-data": {
                     /**
                      * Format: binary
                      * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
@@ -4465,7 +4465,7 @@ export interface operations {
                      * @enum {string}
                      */
                     tiled?: "0" | "1" | "true" | "false" | "on" | "off";
-                } | unknown | unknown) | ({
+                } | {
                     /**
                      * Format: binary
                      * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
@@ -4484,7 +4484,7 @@ export interface operations {
                     strength?: number;
                     regions?: string;
                     pixelateLevel?: number;
-                } | unknown | unknown) | ({
+                } | {
                     /**
                      * Format: binary
                      * @description The picture (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC; the format is read from the bytes). Send exactly one of `image` and `url`.
@@ -4500,7 +4500,7 @@ export interface operations {
                     removeLocation?: "0" | "1" | "true" | "false" | "on" | "off";
                     /** @enum {string} */
                     removeTimestamp?: "0" | "1" | "true" | "false" | "on" | "off";
-                } | unknown | unknown);
+                };
             };
         };
         responses: {
@@ -5086,7 +5086,7 @@ export interface operations {
                     image?: string;
                     /** @description Instead of `image`: the picture's public http(s) address (at most 2048 characters), which the server fetches within 15 s, following at most 3 redirects. Send exactly one of `image` and `url`. No credentials in it, and no private, local or reserved address (each redirect is checked too); the bytes are held to the upload's limit and their format is read from them, not from the answer's Content-Type. */
                     url?: string;
-                } | unknown | unknown;
+                };
             };
         };
         responses: {
@@ -6346,7 +6346,7 @@ export interface operations {
                     url?: string;
                     template?: string;
                     captions?: string | string[];
-                } | unknown | unknown;
+                };
             };
         };
         responses: {
