@@ -27,7 +27,7 @@ export const watermarkFieldsSchema = z.object({
     .min(1, 'Watermark text must not be blank.')
     .max(WATERMARK_MAX_CHARS, `Watermark text must be at most ${WATERMARK_MAX_CHARS} characters.`)
     .optional(),
-  /** Described for the API document; the route reads the file itself (workers/api/src/routes/tools/security.ts). */
+  /** Described for the API document; the watermark's record reads the file itself (workers/api/src/imaging/ops/watermark/watermark.ts). */
   logo: z
     .unknown()
     .optional()

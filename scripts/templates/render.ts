@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import type { TemplateDefinition } from './define';
 // The Worker's unpacker (it draws the watermark with the same fonts): one WOFF reader in the repo.
-import { woffToSfnt } from '../../workers/api/src/imaging/codecs/woff';
+import { woffToSfnt } from '../../workers/api/src/imaging/text/woff';
 
 const require = createRequire(import.meta.url);
 

@@ -11,44 +11,26 @@
  * naming the limit, answered before any work is done or any call is billed (ADR 0116). Those shared steps are
  * pipeline/paths.ts.
  *
- * The operations are a table: each line names an operation and its folder's entry in ops/<operation>/, which gives
- * either a plan (its budget, its work in pixels and as image-service steps) or its own run (ARCHITECTURE.md, "Where
- * a change goes").
+ * The operations are a table (ops/registry.ts, ADR 0180): each names an operation and the record its folder exports
+ * in ops/<operation>/, which gives either a plan (its budget, its work in pixels and as image-service steps) or its
+ * own run, and what else there is to know of it (its frames, metering, timing, extra fields). Nothing here names an
+ * operation (ARCHITECTURE.md, "Where a change goes").
  */
 import { throwIfCancelled } from '../cancel';
-import { KEEP_ANIMATION_HINT, resizePlanOf, runOnEveryFrame } from './animation/operations';
 import { HttpError } from '../errors';
 import { embedProfile, readProfile } from './metadata/icc';
-import { removeBackgroundOperation, upscaleOperation } from './ops/ai/ai';
-import { blurOperation } from './ops/blur/blur';
-import { compressOperation } from './ops/compress/compress';
-import { convertOperation } from './ops/convert/convert';
-import { cropOperation } from './ops/crop/crop';
-import { memeOperation } from './ops/meme/meme';
-import { privacyOperation } from './ops/privacy/privacy';
-import { resizeOperation } from './ops/resize/resize';
-import { rotateOperation } from './ops/rotate/rotate';
-import { watermarkOperation } from './ops/watermark/watermark';
+import { OPERATIONS } from './ops/registry';
 import { pixelOperation, reach } from './pipeline/paths';
-import type { EngineResult, EngineServices, Job, Operation, OptionsOf, Picture, StreamedResult } from './types';
-
-/** Every tool operation: its name → its line (a plan, which carries its budget, or a run) in ops/<operation>/. */
-const OPERATIONS = {
-  compress: compressOperation,
-  convert: convertOperation,
-  resize: resizeOperation,
-  crop: cropOperation,
-  rotate: rotateOperation,
-  watermark: watermarkOperation,
-  blur: blurOperation,
-  privacy: privacyOperation,
-  upscale: upscaleOperation,
-  'remove-background': removeBackgroundOperation,
-  meme: memeOperation,
-};
+import type { EngineResult, EngineServices, Job, OperationEntry, OptionsOf, Picture, StreamedResult } from './types';
 
 export type OptionsByOperation = { [K in keyof typeof OPERATIONS]: OptionsOf<(typeof OPERATIONS)[K]> };
 export type OperationName = keyof OptionsByOperation;
+
+/** An operation's record (ops/registry.ts), or undefined for a name that is none. */
+const entryOf = (operation: string): OperationEntry<unknown> | undefined =>
+  Object.hasOwn(OPERATIONS, operation)
+    ? (OPERATIONS[operation as OperationName] as OperationEntry<unknown>)
+    : undefined;
 
 // The rest of the front door: everything outside imaging/ may use of the engine comes from this file, intake/ or
 // service/ (ESLint's no-restricted-imports holds it so, ARCHITECTURE.md). The one intake rule for every uploaded
@@ -59,8 +41,6 @@ export { decodeCanvasData } from './intake/data-url';
 export { readHeader, readHeadOf, sniffImage, type ImageHeader, type ImageInfo } from './intake/sniff';
 // Step one of every operation: the header. Unknown formats 415, damaged files 422, over 50 MP 413.
 export { probe } from './intake/probe';
-// A watermark's `logo` file, checked before any work (ADR 0163):
-export { readLogo } from './ops/watermark/logo';
 // The stored copy of an upload the editor's canvas draws: a HEIC as a JPEG (ADR 0132).
 export { browserCopy } from './ops/convert/convert';
 // The pixel budget of an operation writing a format (the isolate's path, pipeline/paths.ts):
@@ -78,6 +58,25 @@ export type { Allowance, EngineResult, EngineServices, Picture, SearchCalls, Str
 
 /** One operation's fields as a route parses them: the operation's name with its options. */
 export type ToolFields = { [K in OperationName]: { operation: K } & OptionsByOperation[K] }[OperationName];
+
+/** What the tool routes read of an operation's record: whether it spends one unit of the daily AI allowance, */
+export const isMetered = (fields: ToolFields) => entryOf(fields.operation)?.metered?.(fields as never) ?? false;
+/** what its duration is filed under (db/op-timings.ts), */
+export const timingNameOf = (fields: ToolFields) =>
+  entryOf(fields.operation)?.timingKey?.(fields as never) ?? fields.operation;
+/** whether its result is another picture (the answer's compressionRatio is then 0), */
+export const makesNewPicture = (operation: string) => entryOf(operation)?.newPicture ?? false;
+/** the fields it reads from the request's headers where the form left them out, */
+export const headerFields = (fields: Readonly<Record<string, string>>, headers: Headers): Record<string, string> =>
+  (fields.operation === undefined ? undefined : entryOf(fields.operation)?.fromHeaders?.(fields, headers)) ?? {};
+/** and the files it takes beside the picture, checked and read into its fields before any work. */
+export async function withFiles(
+  fields: { operation: OperationName },
+  files: Readonly<Record<string, File>>,
+): Promise<ToolFields> {
+  const entry = entryOf(fields.operation);
+  return (entry?.withFiles ? await entry.withFiles(fields, files) : fields) as ToolFields;
+}
 
 /** `run` for a route's parsed fields (the name and options travel together). */
 export const runFields = (input: Picture, fields: ToolFields, services: EngineServices) =>
@@ -107,25 +106,19 @@ async function runOperation(
   options: unknown,
   services: EngineServices,
 ): Promise<EngineResult | StreamedResult> {
-  if (!Object.hasOwn(OPERATIONS, operation)) throw new HttpError(400, 'validation_failed', 'Unknown operation.');
-  const op = OPERATIONS[operation as OperationName] as Operation<unknown>;
+  const op = entryOf(operation);
+  if (!op) throw new HttpError(400, 'validation_failed', 'Unknown operation.');
   const job: Job = { operation, input, services, notes: [] };
-  // An animated GIF or WebP keeps its frames where the operation can (animation/, ADR 0137), unless the request chose
+  // An animated GIF or WebP keeps its frames where the operation can (its `frames`, ADR 0137), unless the request chose
   // its first frame only; elsewhere the first frame is used, and said (an APNG is read as its first frame).
   if (
+    op.frames &&
     input.header.animated &&
     (input.header.format === 'gif' || input.header.format === 'webp') &&
     !input.firstFrameOnly
   ) {
-    const plan =
-      'plan' in op
-        ? async () => op.plan(job, options)
-        : operation === 'resize'
-          ? async () => resizePlanOf(job, options)
-          : null;
-    const kept = await runOnEveryFrame(operation, job, options as Record<string, unknown>, plan);
+    const kept = await op.frames(job, options);
     if (kept) return kept;
-    if (!op.allFrames && ['compress', 'convert', 'resize'].includes(operation)) job.notes.push(KEEP_ANIMATION_HINT);
   }
   if (input.header.animated && input.firstFrameOnly)
     job.notes.push('Only the first frame of the animation was used, as asked (frames=first).');

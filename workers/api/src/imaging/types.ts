@@ -1,15 +1,17 @@
 /**
  * The engine's types, shared by engine.ts, the pipeline and every operation in ops/: the accepted picture, the
- * services, the result, and what an operation gives the engine (its line in the table of operations, engine.ts).
+ * services, the result, and what an operation gives the engine (its record in the table of operations, ops/registry.ts).
  *
  * A pixel operation gives a plan: the size it makes, the WASM budget it counts against, how to do it on decoded
  * pixels (small pictures, in the isolate), and the same result as image-service steps (any size). Planning is pure
  * (size and options in, plan out), so each operation's rules are tested without a codec.
  */
 import type { ToolResult } from '../../../../core/api/tools';
+import type { CompressOptions } from '../../../../core/tools/compress';
 import type { JobPhase } from '../../../../core/api/tool-progress';
 import type { AiProvider } from '../ai/provider';
 import type { WasmOperation } from './options';
+import type { OutputFormat } from './codecs/encode';
 import type { Raster } from './codecs/raster';
 import type { ImageHeader } from './intake/sniff';
 import type { ImageService, ServiceOverlay, ServiceStep } from './service/types';
@@ -118,13 +120,31 @@ export interface Job {
 }
 
 /**
- * One line of the engine's table of operations (engine.ts). A pixel operation gives its `plan` (which carries its
- * budget) and the engine picks the path and does the rest (pipeline/paths.ts); any other operation does its own `run`
- * with the pipeline's steps. Either may refuse its options with a 400 before any work.
+ * One operation's record in the engine's table (ops/registry.ts, ADR 0180): everything the engine, the animation
+ * code and the tool routes know of an operation comes from here, so none of them names one. A pixel operation gives
+ * its `plan` (which carries its memory budget, options.ts) and the engine picks the path and does the rest
+ * (pipeline/paths.ts); any other operation does its own `run` with the pipeline's steps. Either may refuse its
+ * options with a 400 before any work.
  */
-export type Operation<O> = {
+export type OperationEntry<O> = {
   /** Works on every frame of an animation: its answer has no "only its first frame was used" note. */
   allFrames?: boolean;
+  /**
+   * What it does with an animated GIF or WebP (ADR 0137, animation/): the result with every frame kept, or null where
+   * it (or the format asked for) keeps one picture, and the engine then uses the first frame and says so. It may
+   * refuse an animation (blur). Absent: the first frame, said.
+   */
+  frames?(job: Job, options: O): Promise<EngineResult | null>;
+  /** Spends one unit of the visitor's daily AI allowance, refunded on failure (quota.ts); its duration is filed. */
+  metered?(options: O): boolean;
+  /** What a metered job's duration is filed under (db/op-timings.ts): the operation as it costs time. Else its name. */
+  timingKey?(options: O): string;
+  /** Its result is another picture (an upscale, a cut-out): the answer's compressionRatio is 0 (docs/product.md §5.2). */
+  newPicture?: boolean;
+  /** Fields it reads from the request's headers where the form left them out (compress's `accept`, ADR 0135). */
+  fromHeaders?(fields: Readonly<Record<string, string>>, headers: Headers): Record<string, string>;
+  /** Files it takes beside the picture (a watermark's `logo`), checked and read into its options before any work. */
+  withFiles?(options: O, files: Readonly<Record<string, File>>): Promise<O>;
 } & (
   | {
       plan(job: Job, options: O): PixelPlan | Promise<PixelPlan>;
@@ -135,4 +155,28 @@ export type Operation<O> = {
 );
 
 /** The options an operation's line takes. */
-export type OptionsOf<T> = T extends Operation<infer O> ? O : never;
+export type OptionsOf<T> = T extends OperationEntry<infer O> ? O : never;
+
+/** What compress is asked: a format (or `original`, `auto`), and a quality (or `auto`) or a target size. */
+export type CompressRequest = Pick<CompressOptions, 'quality' | 'targetBytes' | 'accept' | 'maxSide'> & {
+  format: OutputFormat | 'original' | 'auto';
+};
+
+/**
+ * Compress as another operation uses it on its own result (a batch's resize then compress, ops/resize/resize.ts):
+ * ops/compress/ gives it and the table of operations (ops/registry.ts) hands it over, so no operation's folder
+ * imports another's.
+ */
+export interface CompressStage {
+  /** Whether compressing a picture of this size runs in the isolate. */
+  fits(size: Size, req: CompressRequest, resolved: OutputFormat): boolean;
+  /** The image service's compress of the input made into `picture` by `steps` (one pass through the service). */
+  byService(
+    job: Job,
+    picture: { bytes: Uint8Array; steps: readonly ServiceStep[]; size: Size },
+    req: CompressRequest,
+    resolved: OutputFormat,
+  ): Promise<Omit<EngineResult, 'operation' | 'originalSize' | 'notes'>>;
+  /** Compress of another picture than the job's (`subject` names it in a kept original's note). */
+  picture(job: Job, input: Picture, req: CompressRequest, subject?: string): Promise<EngineResult>;
+}

@@ -5,7 +5,7 @@ import { decode } from '../../src/imaging/codecs/decode';
 import { encode } from '../../src/imaging/codecs/encode';
 import { readHeader } from '../../src/imaging/intake/sniff';
 import { blur, pixelate, resize } from '../../src/imaging/codecs/pixels';
-import { protectPrivacy } from '../../src/imaging/ops/privacy/privacy';
+import { protectPrivacy } from '../../src/imaging/metadata/strip';
 import { crop, flip, transform } from '../../src/imaging/codecs/raster';
 import { watermark } from '../../src/imaging/ops/watermark/draw';
 import { corpusFile, corpusIndex, resultBytes, toolRequest, type ToolBody } from '../support/corpus';

@@ -14,7 +14,7 @@ import { AUTO_TARGET_SCORE } from '../../src/imaging/options';
 import { readHeader } from '../../src/imaging/intake/sniff';
 import { corpusFile, corpusIndex, resultBytes, toolRequest, type ToolBody } from '../support/corpus';
 import { makePhoto } from '../support/photos';
-import { rasteriseSvg } from '../../src/imaging/ops/watermark/draw';
+import { rasteriseSvg } from '../../src/imaging/text/rasterise';
 import { anchoredTarget } from '../../src/imaging/ops/compress/anchor';
 import { sampleOf } from '../../src/imaging/ops/compress/judge/sample';
 

@@ -26,7 +26,8 @@ import {
   WASM_PIXEL_BUDGET,
 } from '../../src/imaging/options';
 import { blur, pixelate, resize } from '../../src/imaging/codecs/pixels';
-import { rasteriseSvg, watermark } from '../../src/imaging/ops/watermark/draw';
+import { watermark } from '../../src/imaging/ops/watermark/draw';
+import { rasteriseSvg } from '../../src/imaging/text/rasterise';
 import { MEME_MAX_PIXELS } from '../../../../core/tools/meme';
 import { AVIF_MAX_SIDE } from '../../../../core/image-service';
 import { makePhoto } from '../support/photos';

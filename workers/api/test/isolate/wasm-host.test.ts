@@ -18,7 +18,7 @@ import {
   svgRender,
   wasmMemory,
 } from '../../src/imaging/codecs/codecs';
-import { notoSansBold } from '../../src/imaging/ops/watermark/draw';
+import { notoSansBold } from '../../src/imaging/text/fonts';
 import { decode } from '../../src/imaging/codecs/decode';
 import { encode } from '../../src/imaging/codecs/encode';
 import { readHeader } from '../../src/imaging/intake/sniff';

@@ -12,7 +12,7 @@ import {
   type WasmOperation,
 } from '../../src/imaging/options';
 import { decodeSlicePixels } from '../../src/imaging/slices';
-import { rasteriseSvg } from '../../src/imaging/ops/watermark/draw';
+import { rasteriseSvg } from '../../src/imaging/text/rasterise';
 import { resultBytes, toolRequest, type ToolBody } from '../support/corpus';
 import { syntheticPhoto } from '../support/synthetic';
 

@@ -7,7 +7,7 @@ import { fitWithin } from '../../../../../core/tools/fields';
 import { decode } from '../codecs/decode';
 import { resize } from '../codecs/pixels';
 import type { Raster } from '../codecs/raster';
-import type { EngineServices, Picture, Size } from '../types';
+import type { EngineServices, Picture, PixelPlan, Size } from '../types';
 import { assertServiceCan, decodes, pixels, readableByService, readsInIsolate, viaService } from './paths';
 
 export interface Fit {
@@ -32,6 +32,15 @@ export function fitOf(upright: Size, maxSide: number | undefined): Fit {
 
 /** Whether the isolate decodes the picture and resizes it (the resize budget holds the larger of input and output). */
 export const resizesInIsolate = (input: Picture) => decodes(input) && readsInIsolate(input, 'resize');
+
+/** The picture scaled to exactly `size`, as a plan within resize's budget (compress's `maxSide` on every frame). */
+export const scalePlan = (size: Size): PixelPlan => ({
+  budget: 'resize',
+  output: size,
+  wasm: (raster) => resize(raster, size.width, size.height),
+  service: async () => ({ steps: [{ op: 'resize', ...size, fit: 'stretch' }] }),
+  note: `Stretched to ${size.width}×${size.height}.`,
+});
 
 /**
  * The picture's pixels at `size`: decoded and resized here where the isolate can, else the image service's resize of

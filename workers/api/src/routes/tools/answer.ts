@@ -14,7 +14,14 @@ import { estimateFrom, recentTimings, recordTiming, sizeBucket, type TimingKey }
 import { HttpError, toErrorResponse } from '../../errors';
 import { withDeadline } from '../../cancel';
 import type { RequestContext } from '../../identity/request-context';
-import { runFields, type EngineServices, type Picture, type ToolFields } from '../../imaging/engine';
+import {
+  isMetered,
+  runFields,
+  timingNameOf,
+  type EngineServices,
+  type Picture,
+  type ToolFields,
+} from '../../imaging/engine';
 import { allowanceFor, quotaSubjectOf, withAiUnit } from '../../quota';
 import { engineServices } from './deps';
 import { openEventStream } from './event-stream';
@@ -23,9 +30,10 @@ import { respondWithImage } from './respond';
 export interface ToolJob {
   picture: Picture;
   fields: ToolFields;
-  /** Spends one unit of the daily AI allowance. */
-  metered: boolean;
 }
+
+/** The job spends one unit of the daily AI allowance (its operation's record says so, imaging/ops/registry.ts). */
+const metered = (job: ToolJob) => isMetered(job.fields);
 
 export const acceptsEventStream = (request: Request) =>
   (request.headers.get('accept') ?? '').includes(EVENT_STREAM_TYPE);
@@ -33,13 +41,7 @@ export const acceptsEventStream = (request: Request) =>
 /** What an AI job's duration is filed under: the operation as it costs time, and the picture's size class. */
 export function timingKeyOf(job: ToolJob): TimingKey {
   const { fields, picture } = job;
-  const operation =
-    fields.operation === 'upscale'
-      ? `upscale-${fields.factor ?? 2}x`
-      : fields.operation === 'blur'
-        ? `blur-${fields.method}`
-        : fields.operation;
-  return { operation, sizeBucket: sizeBucket(picture.upright.width * picture.upright.height) };
+  return { operation: timingNameOf(fields), sizeBucket: sizeBucket(picture.upright.width * picture.upright.height) };
 }
 
 export async function answerTool(
@@ -77,7 +79,7 @@ async function withinDeadline(request: Request, env: Env, job: ToolJob, services
  * The job's signal: the person's cancel joined with the deadline. The AI operations are waits on the provider, which
  * holds no isolate time and has deadlines of its own (ADR 0114), so they keep only the cancel.
  */
-const jobSignal = (job: ToolJob, cancel: AbortSignal | undefined) => (job.metered ? cancel : withDeadline(cancel));
+const jobSignal = (job: ToolJob, cancel: AbortSignal | undefined) => (metered(job) ? cancel : withDeadline(cancel));
 
 async function plain(
   request: Request,
@@ -93,7 +95,7 @@ async function plain(
     allowance: allowanceFor(env, ctx, payer),
   };
   const work = () => withinDeadline(request, env, job, services);
-  if (!job.metered) return work();
+  if (!metered(job)) return work();
   return withAiUnit(env, ctx, await payer(), timed(env, ctx, job, work));
 }
 
@@ -116,8 +118,8 @@ async function streamed(
 ): Promise<Response> {
   // The timing history behind an AI job's estimate is read side by side with settling who pays (before the stream
   // opens, so a first-time visitor's cookie goes out with the headers): one D1 round trip, not two in a row.
-  const history = job.metered ? recentTimings(env.DB, timingKeyOf(job)).catch(() => undefined) : undefined;
-  const payer = job.metered ? await quotaSubjectOf(request, env, context) : null;
+  const history = metered(job) ? recentTimings(env.DB, timingKeyOf(job)).catch(() => undefined) : undefined;
+  const payer = metered(job) ? await quotaSubjectOf(request, env, context) : null;
   const events = openEventStream(request.signal);
   // An AI job's id, sent with the first phase: DELETE /api/jobs/{id} refunds its unit at once (the refund it answers
   // is the one the screens show), whatever this request is still doing.

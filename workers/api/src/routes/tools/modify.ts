@@ -13,5 +13,5 @@ export async function postModify(
 ): Promise<Response> {
   const { picture, fields } = await readPicture(request);
   const parsed = parseWith(modifyFieldsSchema, fields);
-  return answerTool(request, env, ctx, context, { picture, fields: parsed, metered: false });
+  return answerTool(request, env, ctx, context, { picture, fields: parsed });
 }

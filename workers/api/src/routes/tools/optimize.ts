@@ -1,6 +1,6 @@
 import { optimizeFieldsSchema } from '../../../../../core/api/tools';
-import { acceptFromHeader } from '../../../../../core/tools/compress';
 import type { RequestContext } from '../../identity/request-context';
+import { headerFields } from '../../imaging/engine';
 import { answerTool } from './answer';
 import { parseWith } from '../../validate';
 import { readPicture } from './input';
@@ -13,12 +13,8 @@ export async function postOptimize(
   context: RequestContext,
 ): Promise<Response> {
   const { picture, fields } = await readPicture(request);
-  // `format=auto` chooses among what the caller accepts: its `accept` field, else the image types its Accept names (ADR 0135).
-  const accept =
-    fields.operation === 'compress' && fields.accept === undefined
-      ? acceptFromHeader(request.headers.get('accept'))
-      : undefined;
-  const parsed = parseWith(optimizeFieldsSchema, accept ? { ...fields, accept } : fields);
-  // Upscale and background removal spend one unit of the daily AI allowance, refunded if anything fails.
-  return answerTool(request, env, ctx, context, { picture, fields: parsed, metered: parsed.operation !== 'compress' });
+  // Compress's `format=auto` chooses among what the caller accepts: its `accept` field, else the image types its
+  // Accept names (ADR 0135). Upscale and background removal spend one unit of the daily AI allowance (answer.ts).
+  const parsed = parseWith(optimizeFieldsSchema, { ...fields, ...headerFields(fields, request.headers) });
+  return answerTool(request, env, ctx, context, { picture, fields: parsed });
 }

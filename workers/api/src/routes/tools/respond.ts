@@ -1,7 +1,7 @@
 import type { ToolResult } from '../../../../../core/api/tools';
 import { json, siteUrl } from '../../http';
 import { throwIfCancelled } from '../../cancel';
-import type { EngineResult, EngineServices, StreamedResult } from '../../imaging/engine';
+import { makesNewPicture, type EngineResult, type EngineServices, type StreamedResult } from '../../imaging/engine';
 import { storeResult, storeStreamedResult } from './deps';
 
 /**
@@ -35,9 +35,9 @@ export async function respondWithImage(
     answer = { ...rest, imageUrl, expiresAt, size: bytes.length };
   }
   const saved = answer.originalSize > 0 ? Math.round((1 - answer.size / answer.originalSize) * 100) : 0;
-  // 0 for background removal, whose output is a different picture, and for an upscale, which makes a larger one
-  // whatever its file size: neither saved anything (docs/product.md §5.2).
-  const ratio = answer.operation === 'remove-background' || answer.operation === 'upscale' ? 0 : Math.max(0, saved);
+  // 0 where the result is another picture (background removal's cut-out, an upscale's larger one) whatever its file
+  // size: nothing was saved (docs/product.md §5.2).
+  const ratio = makesNewPicture(answer.operation) ? 0 : Math.max(0, saved);
   const body: ToolResult = { ...answer, imageUrl: siteUrl(request, env, answer.imageUrl), compressionRatio: ratio };
   return json(body);
 }

@@ -12,7 +12,7 @@ import {
 import { HttpError } from '../../../errors';
 import { probe } from '../../intake/probe';
 import { assertServiceCan, readableByService, viaService } from '../../pipeline/paths';
-import type { EngineServices, Operation, Picture } from '../../types';
+import type { EngineServices, OperationEntry, Picture } from '../../types';
 
 /**
  * The picture as the AI providers read it: a HEIC as a PNG the image service makes (no provider reads HEIC offline),
@@ -59,8 +59,16 @@ export async function runAiOperation(
 }
 
 /** Upscale's and background removal's lines in the table: the AI result is streamed, never held whole. */
-function aiOperation<O extends { factor?: UpscaleFactor; format?: AiOutputChoice }>(op: AiOperation): Operation<O> {
+function aiOperation<O extends { factor?: UpscaleFactor; format?: AiOutputChoice }>(
+  op: AiOperation,
+): OperationEntry<O> {
   return {
+    // The AI provider's work: one unit of the daily allowance, refunded if anything fails.
+    metered: () => true,
+    // An upscale costs time by its factor.
+    timingKey: (o) => (op === 'upscale' ? `upscale-${o.factor ?? 2}x` : op),
+    // Its output is another picture, larger or cut out: nothing was saved, whatever the file sizes.
+    newPicture: true,
     async run({ input, services, notes }, o) {
       const factor = o.factor ?? 2;
       // An AI result is bounded (ADR 0114): refused before any AI work, and the allowance unit is refunded.

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decode } from '../../codecs/decode';
 import { pixelatedPng } from '../../codecs/png-rows';
 import { readHeader } from '../../intake/sniff';
-import { proxySize, scaleBoxes } from './blur';
+import { scaleBoxes } from '../../pipeline/boxes';
+import { proxySize } from './blur';
 
 describe('blur detection copy', () => {
   it('is the picture itself up to 1 MP, else about 1 MP with the same shape', () => {

@@ -18,9 +18,11 @@ import type { Raster } from '../../codecs/raster';
 import { readHeader, type ImageHeader } from '../../intake/sniff';
 import { blurRegions, clipped, pixelateBackground, pixelateRegions } from './large';
 import { resolveFormat, SERVICE_READS } from '../../pipeline/format';
+import { FRAMES_FIRST } from '../../animation/keep';
+import { scaleBoxes } from '../../pipeline/boxes';
 import { assertServiceCan, fitsIsolate, viaService } from '../../pipeline/paths';
 import type { ServiceFormat } from '../../service/types';
-import type { EngineServices, Operation, PixelPlan, Size } from '../../types';
+import type { EngineServices, OperationEntry, PixelPlan, Size } from '../../types';
 
 /**
  * Where to blur: rectangles of the upright picture, or a cut-out whose alpha marks the subject to keep sharp. `proxy`
@@ -38,13 +40,6 @@ export function proxySize(upright: Size): Size & { scale: number } {
     height: Math.max(1, Math.floor(upright.height * scale)),
     scale,
   };
-}
-
-/** Boxes found on the proxy, in pixels of the upright picture. */
-export function scaleBoxes(boxes: Rect[], from: Size, to: Size): Rect[] {
-  const sx = to.width / from.width;
-  const sy = to.height / from.height;
-  return boxes.map((b) => ({ x: b.x * sx, y: b.y * sy, width: b.width * sx, height: b.height * sy }));
 }
 
 interface Source {
@@ -164,7 +159,17 @@ export function planBlur(picture: Size, o: Options, target: BlurTarget): PixelPl
   };
 }
 
-export const blurOperation: Operation<Options> = {
+export const blurOperation: OperationEntry<Options> = {
+  // Faces, people and background need the AI provider: one unit of the daily allowance, refunded on failure.
+  metered: (o) => o.method !== 'selective',
+  timingKey: (o) => `blur-${o.method}`,
+  frames: async () => {
+    throw new HttpError(
+      422,
+      'unprocessable_image',
+      `Blurring faces or people is done on still pictures only: in an animation they move from frame to frame. Please blur a still picture, ${FRAMES_FIRST}.`,
+    );
+  },
   async plan({ input, services }, o) {
     const inWasm = fitsIsolate(input, o.pixelateLevel ? 'pixelate' : 'blur', input.upright);
     if (!inWasm && SERVICE_READS.includes(input.header.format))

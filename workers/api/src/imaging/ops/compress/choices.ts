@@ -1,5 +1,4 @@
 /** Compression choices: a given quality, `targetBytes` (a size to land under), PNG, and the search budget `quality=auto` (auto.ts beside it) shares. */
-import type { CompressOptions } from '../../../../../../core/tools/compress';
 import { decode } from '../../codecs/decode';
 import { encode, optimisePng, type OutputFormat } from '../../codecs/encode';
 import { indexedPng } from '../../codecs/indexed-png';
@@ -18,11 +17,7 @@ import {
 import { reducePalette } from './palette';
 import { yieldToEventLoop } from '../../slices';
 import { hasTransparency, type Raster } from '../../codecs/raster';
-
-/** What compress is asked: a format (or `original`, `auto`), and a quality (or `auto`) or a target size. */
-export type CompressRequest = Pick<CompressOptions, 'quality' | 'targetBytes' | 'accept' | 'maxSide'> & {
-  format: OutputFormat | 'original' | 'auto';
-};
+import type { CompressRequest } from '../../types';
 
 export interface Encoded {
   bytes: Uint8Array;

@@ -18,7 +18,16 @@ import {
   readableByService,
   viaService,
 } from '../../pipeline/paths';
-import type { EngineResult, EngineServices, Job, Operation, Picture, Size } from '../../types';
+import type {
+  CompressRequest,
+  CompressStage,
+  EngineResult,
+  EngineServices,
+  Job,
+  OperationEntry,
+  Picture,
+  Size,
+} from '../../types';
 import { autoCandidates } from './auto';
 import { compressAuto, formatReason, type AutoOptions } from './auto-whole';
 import { autoPng } from './auto-png';
@@ -26,10 +35,11 @@ import { AVIF_TRIES, avifRefusal, serviceAvif, type AvifEncoder } from './avif';
 import { resize } from '../../codecs/pixels';
 import { fitOf, pixelsAt, resizesInIsolate } from '../../pipeline/fit';
 import { IMAGE_SERVICE_MAX_CALLS_PER_OPERATION } from '../../../../../../core/image-service';
-import { acceptedFormats } from '../../../../../../core/tools/compress';
+import { acceptedFormats, acceptFromHeader } from '../../../../../../core/tools/compress';
 import { readProfile } from '../../metadata/icc';
 import { hasTransparency } from '../../codecs/raster';
-import { compressPng, compressToTarget, type CompressRequest, type Encoded } from './choices';
+import { compressPng, compressToTarget, type Encoded } from './choices';
+import { compressFrames } from './frames';
 import { keepWhenNotSmaller } from './keep-original';
 import { compressLarge, largeSearch, type LargePicture } from './large';
 import type { ImageService } from '../../service/types';
@@ -365,6 +375,19 @@ export async function compressPicture(
   return kept ? { ...base, ...kept } : result;
 }
 
-export const compressOperation: Operation<CompressRequest> = {
-  run: (job, req) => compressPicture(job, job.input, req),
+/** Compress as another operation uses it on its own result (types.ts `CompressStage`). */
+export const compressStage: CompressStage = {
+  fits: compressFits,
+  byService: compressByService,
+  picture: compressPicture,
 };
+
+export const compressOperation: OperationEntry<CompressRequest> = {
+  run: (job, req) => compressPicture(job, job.input, req),
+  frames: compressFrames,
+  // `format=auto` chooses among what the caller accepts: its `accept` field, else the image types its Accept names (ADR 0135).
+  fromHeaders: (fields, headers) =>
+    fields.accept === undefined ? withAccept(acceptFromHeader(headers.get('accept'))) : {},
+};
+
+const withAccept = (accept: string | undefined): Record<string, string> => (accept ? { accept } : {});

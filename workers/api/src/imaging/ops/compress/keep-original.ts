@@ -2,12 +2,12 @@
  * Compress never answers a larger file than it was given, whatever was asked: the format (even another one), a
  * quality, `auto` or a target size. When nothing it made is smaller, the person's own file is the answer, said in
  * words (ADR 0123, "Compress never grows a file"). Its private metadata is removed where that needs no re-encoding
- * (JPEG, PNG, WebP: ../privacy/privacy.ts); a TIFF or GIF is answered exactly as it came, since cleaning one means writing it
+ * (JPEG, PNG, WebP: metadata/strip.ts); a TIFF or GIF is answered exactly as it came, since cleaning one means writing it
  * again, larger.
  */
 import { acceptedFormat, FORMAT_NAMES, type ImageFormat } from '../../../../../../core/images/kinds';
 import type { EngineResult, Picture } from '../../types';
-import { protectPrivacy } from '../privacy/privacy';
+import { protectPrivacy } from '../../metadata/strip';
 
 /** Formats whose own encoding we cannot make smaller (uncompressed BMP, utif2's uncompressed TIFF). */
 const UNCOMPRESSED_OUTPUT: readonly ImageFormat[] = ['bmp', 'tiff'];

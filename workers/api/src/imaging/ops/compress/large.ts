@@ -25,7 +25,7 @@ import { AUTO_MAX_QUALITY, AUTO_TARGET_SCORE } from '../../options';
 import type { Raster } from '../../codecs/raster';
 import type { ImageService, ServiceFormat, ServiceStep } from '../../service/types';
 import { readHeader } from '../../intake/sniff';
-import type { CompressRequest } from './choices';
+import type { CompressRequest } from '../../types';
 import type { Size } from '../../types';
 
 /** What is compressed: the input's bytes, the steps that make the picture from them (a resize), and its size. */

@@ -3,6 +3,8 @@
  * and encoded in the isolate; larger ones are written by the image service. Metadata is never carried over.
  */
 import type { ConvertOptions } from '../../../../../../core/tools/convert';
+import { animatedOutput, asStill, sameFrames } from '../../animation/keep';
+import { runAnimated } from '../../animation/run';
 import { decode } from '../../codecs/decode';
 import { ALPHA_FORMATS, encode, LOSSY_FORMATS } from '../../codecs/encode';
 import { resize } from '../../codecs/pixels';
@@ -20,9 +22,15 @@ import {
   viaService,
 } from '../../pipeline/paths';
 import { probe } from '../../intake/probe';
-import type { EngineServices, Operation, Picture } from '../../types';
+import type { EngineServices, OperationEntry, Picture } from '../../types';
 
-export const convertOperation: Operation<Omit<ConvertOptions, 'operation'>> = {
+export const convertOperation: OperationEntry<Omit<ConvertOptions, 'operation'>> = {
+  // An animation is kept where it is converted to WebP, every frame written again; any other format holds one picture.
+  async frames(job, o) {
+    const out = o.format === 'webp' ? animatedOutput(job.input, 'webp', Number(o.quality)) : null;
+    if (!out) return asStill(job);
+    return runAnimated(job, sameFrames(job.input, `Converted from ${job.input.header.format.toUpperCase()}.`), out);
+  },
   async run({ input, services, notes }, o) {
     const { header, bytes, upright } = input;
     if (o.maintainMetadata) notes.push('Metadata is never carried over to converted files.');

@@ -2,7 +2,8 @@
 import { cropProblem, type CropOptions } from '../../../../../../core/tools/crop';
 import { HttpError } from '../../../errors';
 import { crop } from '../../codecs/raster';
-import type { Operation, PixelPlan, Size } from '../../types';
+import { everyFrame } from '../../animation/keep';
+import type { Job, OperationEntry, PixelPlan, Size } from '../../types';
 
 export function planCrop(picture: Size, o: Pick<CropOptions, 'x' | 'y' | 'width' | 'height'>): PixelPlan {
   const whole = o.x === 0 && o.y === 0 && o.width === picture.width && o.height === picture.height;
@@ -18,10 +19,15 @@ export function planCrop(picture: Size, o: Pick<CropOptions, 'x' | 'y' | 'width'
   };
 }
 
-export const cropOperation: Operation<Omit<CropOptions, 'operation'>> = {
-  plan({ input }, o) {
-    const problem = cropProblem(o, input.upright.width, input.upright.height);
-    if (problem) throw new HttpError(400, 'validation_failed', problem);
-    return planCrop(input.upright, o);
-  },
+type Options = Omit<CropOptions, 'operation'>;
+
+function checkedPlan({ input }: Job, o: Options): PixelPlan {
+  const problem = cropProblem(o, input.upright.width, input.upright.height);
+  if (problem) throw new HttpError(400, 'validation_failed', problem);
+  return planCrop(input.upright, o);
+}
+
+export const cropOperation: OperationEntry<Options> = {
+  plan: checkedPlan,
+  frames: async (job, o) => everyFrame(job, checkedPlan(job, o)),
 };

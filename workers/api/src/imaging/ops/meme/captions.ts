@@ -3,46 +3,13 @@
  * carries. The layout is core's (core/memes/layout.ts: the editor's text-fit rule), measured with the same font
  * file's advance widths that resvg then draws with, so a caption that fits by the numbers fits on the picture.
  */
-import antonWoff from '@fontsource/anton/files/anton-latin-400-normal.woff';
 import { layoutCaption, type CaptionLayout } from '../../../../../../core/memes/layout';
-import type { Measure } from '../../../../../../core/memes/text-fit';
 import type { TextBox } from '../../../../../../core/api/templates';
-import { boxLook, type BoxLook, type MemeFontKey, type MemeStyle } from '../../../../../../core/tools/meme';
-import { advanceMeasure } from '../../codecs/font-metrics';
+import { boxLook, type BoxLook, type MemeStyle } from '../../../../../../core/tools/meme';
 import type { Raster } from '../../codecs/raster';
-import { woffToSfnt } from '../../codecs/woff';
-import { notoSansBold, rasteriseSvg } from '../watermark/draw';
+import { FONTS, notoSansBold } from '../../text/fonts';
+import { escapeXml, rasteriseSvg } from '../../text/rasterise';
 import type { Size } from '../../types';
-
-interface MemeFont {
-  family: string;
-  weight: number;
-  sfnt: () => Uint8Array;
-  measure: () => Measure;
-}
-
-/**
- * Anton is in the Worker's bundle (16 KB, like Noto Sans): read from the site, a font could be served by whoever the
- * request's Host named and kept for the isolate's life (ADR 0155). Unpacked and measured once per isolate.
- */
-let antonSfnt: Uint8Array | undefined;
-let antonMeasure: Measure | undefined;
-const anton = () => (antonSfnt ??= woffToSfnt(new Uint8Array(antonWoff as unknown as ArrayBuffer)));
-let sansMeasure: Measure | undefined;
-
-/** `impact`: the editor's Impact, drawn with its stand-in Anton (core/fonts.ts); `sans`: Noto Sans Bold. */
-const FONTS: Record<MemeFontKey, MemeFont> = {
-  impact: { family: 'Anton', weight: 400, sfnt: anton, measure: () => (antonMeasure ??= advanceMeasure(anton())) },
-  sans: {
-    family: 'Noto Sans',
-    weight: 700,
-    sfnt: () => notoSansBold()[0]!,
-    measure: () => (sansMeasure ??= advanceMeasure(notoSansBold()[0]!)),
-  },
-};
-
-const escapeXml = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 
 /** A caption laid out, with how it is drawn. */
 export type LookedLayout = CaptionLayout & { look: BoxLook };

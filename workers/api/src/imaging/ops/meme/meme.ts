@@ -25,7 +25,7 @@ import {
   viaService,
 } from '../../pipeline/paths';
 import type { ServiceFormat } from '../../service/types';
-import type { Operation, Size } from '../../types';
+import type { OperationEntry, Size } from '../../types';
 import { drawCaptions } from './captions';
 
 export interface MemeOptions {
@@ -52,7 +52,7 @@ function framed(meme: Raster, frame: Size & { left: number; top: number }): Rast
   return out;
 }
 
-export const memeOperation: Operation<MemeOptions> = {
+export const memeOperation: OperationEntry<MemeOptions> = {
   async run(job, o) {
     const { input, services, notes } = job;
     const format = FORMAT[o.format];

@@ -17,9 +17,9 @@ import { encode } from '../../codecs/encode';
 import { resize } from '../../codecs/pixels';
 import type { Raster } from '../../codecs/raster';
 import { readHeader } from '../../intake/sniff';
+import { scaleBoxes } from '../../pipeline/boxes';
 import { readsInIsolate, viaService } from '../../pipeline/paths';
 import type { EngineServices, Picture, Size } from '../../types';
-import { scaleBoxes } from '../blur/blur';
 
 /** How long a resize waits for the face detector before framing on the detail instead. */
 export const FACE_TIME_BUDGET_MS = 4000;

@@ -5,7 +5,7 @@
  * crop and resize, in the isolate and as the image service's steps, never as the service's own gravity; the answer
  * reports it as `framing`.
  */
-import { QUALITY } from '../../../../../../core/tools/fields';
+import { EDIT_QUALITY, QUALITY } from '../../../../../../core/tools/fields';
 import type { CoverWindow } from '../../../../../../core/tools/cover-framing';
 import {
   coverCrop,
@@ -20,9 +20,9 @@ import { createRaster, crop, paste, type Raster } from '../../codecs/raster';
 import { probe } from '../../intake/probe';
 import { resolveFormat } from '../../pipeline/format';
 import { fitsIsolate, pixelOperation, viaService } from '../../pipeline/paths';
-import type { Job, Operation, PixelPlan, Size } from '../../types';
-import type { CompressRequest } from '../compress/choices';
-import { compressByService, compressFits, compressPicture } from '../compress/compress';
+import { animatedOutput, animationQuality, asStill, fromPlan } from '../../animation/keep';
+import { runAnimated } from '../../animation/run';
+import type { CompressRequest, CompressStage, Job, OperationEntry, PixelPlan, Size } from '../../types';
 import { frameSmart, type Framed } from './framing';
 
 const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
@@ -139,7 +139,24 @@ const framingOf = (f?: Framed) =>
     ? { framing: { by: f.window.by, x: f.window.x, y: f.window.y, width: f.window.width, height: f.window.height } }
     : {};
 
-export const resizeOperation: Operation<Options> = {
+/** The resize's plan on the picture's own size, its size checked by the operation's rule first. */
+function checkedPlan(job: Job, o: Options): PixelPlan {
+  const problem = resizeProblem(resizeTarget(job.input.upright, o));
+  if (problem) throw new HttpError(400, 'validation_failed', problem);
+  return planResize(job.input.upright, o);
+}
+
+/**
+ * Resize's record. A batch's resize may ask for a format or quality too: the resized picture is then compressed as
+ * Optimize would, by `compress` (ops/compress/, handed over by the table of operations, ops/registry.ts).
+ */
+export const resizeOperation = (compress: CompressStage): OperationEntry<Options> => ({
+  // Every frame resized by the plan (centred: a smart crop frames one still picture), at the format asked if it animates.
+  async frames(job, o) {
+    const out = animatedOutput(job.input, o.format, animationQuality(job, o.quality, EDIT_QUALITY));
+    if (!out) return asStill(job);
+    return runAnimated(job, fromPlan(checkedPlan(job, o)), out);
+  },
   async run(job, asked) {
     const { input, services, notes } = job;
     const problem = resizeProblem(resizeTarget(input.upright, asked));
@@ -157,7 +174,7 @@ export const resizeOperation: Operation<Options> = {
     const req: CompressRequest = { format: o.format ?? 'original', quality: o.quality ?? QUALITY.default };
     const resolved = req.format === 'auto' ? 'jpeg' : resolveFormat(req.format, input.header.format, []);
     const output = resizeTarget(input.upright, o);
-    const byService = !fitsIsolate(input, 'resize', output) && !compressFits(output, req, resolved);
+    const byService = !fitsIsolate(input, 'resize', output) && !compress.fits(output, req, resolved);
     if (o.position === 'smart' && output.fit === 'cover' && req.quality === 'auto' && byService) {
       // The service's search for quality auto takes the three calls an operation may make (ADR 0116): the smart
       // crop's detection copy would be a fourth, so this crop is centred, and said so.
@@ -175,7 +192,7 @@ export const resizeOperation: Operation<Options> = {
         s.op === 'resize' && s.fit === 'inside' ? { ...s, ...plan.output, fit: 'stretch' as const } : s,
       );
       if (framed()?.note) notes.push(framed()!.note!);
-      const r = await compressByService(job, { bytes: input.bytes, steps, size: plan.output }, req, resolved);
+      const r = await compress.byService(job, { bytes: input.bytes, steps, size: plan.output }, req, resolved);
       return {
         operation: 'resize',
         originalSize: input.bytes.length,
@@ -186,7 +203,7 @@ export const resizeOperation: Operation<Options> = {
     }
     const resized = await pixelOperation(job, plan);
     if (framed()?.note) notes.push(framed()!.note!);
-    const again = await compressPicture(job, probe(resized.bytes), req, 'The resized picture');
+    const again = await compress.picture(job, probe(resized.bytes), req, 'The resized picture');
     return { ...again, operation: 'resize', originalSize: input.bytes.length, ...framingOf(framed()) };
   },
-};
+});

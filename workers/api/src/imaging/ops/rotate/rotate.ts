@@ -2,7 +2,8 @@
 import type { RotateOptions } from '../../../../../../core/tools/rotate';
 import { flip, transform } from '../../codecs/raster';
 import type { ServiceStep } from '../../service/types';
-import type { Operation, PixelPlan, Size } from '../../types';
+import { everyFrame } from '../../animation/keep';
+import type { OperationEntry, PixelPlan, Size } from '../../types';
 
 export function planRotate(picture: Size, o: Pick<RotateOptions, 'angle' | 'flip'>): PixelPlan {
   const turned = o.angle === 90 || o.angle === 270;
@@ -25,6 +26,7 @@ export function planRotate(picture: Size, o: Pick<RotateOptions, 'angle' | 'flip
   };
 }
 
-export const rotateOperation: Operation<Omit<RotateOptions, 'operation'>> = {
+export const rotateOperation: OperationEntry<Omit<RotateOptions, 'operation'>> = {
   plan: ({ input }, o) => planRotate(input.upright, o),
+  frames: async (job, o) => everyFrame(job, planRotate(job.input.upright, o)),
 };

@@ -1,19 +1,11 @@
-/** Text watermark drawn with a real OFL font (Noto Sans Bold) by resvg, then alpha-composited onto the picture. */
-import latinExt from '@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff';
-import latin from '@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff';
+/**
+ * Text watermark drawn with a real OFL font (Noto Sans Bold) by resvg (imaging/text/), then alpha-composited onto the
+ * picture.
+ */
 import { watermarkStrip, watermarkStripTop, type WatermarkPosition } from '../../../../../../core/tools/watermark';
-import { svgRender } from '../../codecs/codecs';
 import { composite } from '../../codecs/pixels';
 import { crop, type Raster } from '../../codecs/raster';
-import { woffToSfnt } from '../../codecs/woff';
-
-let fonts: Uint8Array[] | undefined;
-/** Noto Sans Bold, Latin then Latin Extended, as OpenType (the meme captions' `sans` font and fallback too). */
-export const notoSansBold = () =>
-  (fonts ??= [latin, latinExt].map((f) => woffToSfnt(new Uint8Array(f as unknown as ArrayBuffer))));
-
-const escapeXml = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+import { escapeXml, rasteriseSvg } from '../../text/rasterise';
 
 export interface WatermarkOptions {
   text: string;
@@ -37,18 +29,6 @@ export async function renderTextStrip(width: number, opts: WatermarkOptions): Pr
     `<text x="${x}" y="${textY}" font-family="Noto Sans" font-weight="700" font-size="${fontPx}" ` +
     `text-anchor="${anchor}" fill="${opts.color}">${escapeXml(opts.text)}</text></svg>`;
   return rasteriseSvg(svg);
-}
-
-/**
- * Draws an SVG with the bundled OFL fonts (Noto Sans Bold unless others are given). resvg is a codec like the others:
- * an instance grown by a large layer is dropped after it when the idle limit says so (codecs.ts, ADR 0157).
- */
-export async function rasteriseSvg(
-  svg: string,
-  fontBuffers: Uint8Array[] = notoSansBold(),
-  defaultFontFamily = 'Noto Sans',
-): Promise<Raster> {
-  return svgRender(svg, fontBuffers, defaultFontFamily);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   logoSize,
   markPlace,
   watermarkStripTop,
+  watermarkMarkProblem,
   watermarkTiles,
   type WatermarkOptions,
 } from '../../../../../../core/tools/watermark';
@@ -17,8 +18,10 @@ import { composite, compositeInto } from '../../codecs/pixels';
 import { createRaster, type Raster } from '../../codecs/raster';
 import type { ServiceOverlay } from '../../service/types';
 import { renderTextStrip, renderTextTile, watermark } from './draw';
-import { logoBox, logoRaster, type Logo } from './logo';
-import type { Operation, PixelPlan, Size } from '../../types';
+import { logoBox, logoRaster, readLogo, type Logo } from './logo';
+import { HttpError } from '../../../errors';
+import { everyFrame } from '../../animation/keep';
+import type { OperationEntry, PixelPlan, Size } from '../../types';
 
 /** The parsed fields, with the `logo` file read (routes/tools/security.ts) in place of its description. */
 export type WatermarkRequest = Omit<WatermarkOptions, 'operation' | 'logo'> & { logo?: Logo };
@@ -125,7 +128,16 @@ export function planWatermark(picture: Size, o: WatermarkRequest): PixelPlan {
   };
 }
 
-export const watermarkOperation: Operation<WatermarkRequest> = {
+export const watermarkOperation: OperationEntry<WatermarkRequest> = {
   plan: ({ input }, o) => planWatermark(input.upright, o),
   details: true,
+  frames: async (job, o) => everyFrame(job, planWatermark(job.input.upright, o)),
+  // The mark is the text or the logo file, exactly one; the logo is checked before any work (ADR 0163). The schema
+  // only describes `logo` for the API document; the file itself is read here.
+  async withFiles(asked, files) {
+    const problem = watermarkMarkProblem(asked.text, files.logo !== undefined);
+    if (problem) throw new HttpError(400, 'validation_failed', problem);
+    const { logo: _described, ...o } = asked;
+    return files.logo ? { ...o, logo: await readLogo(files.logo) } : o;
+  },
 };

@@ -5,11 +5,11 @@
  * (between the scans of a progressive JPEG too), and everything after EOI goes. The entropy-coded data is copied
  * byte for byte: the pixels are never re-encoded.
  */
-import { TiffReader } from '../../../../../../core/images/formats/tiff';
-import { concat, jpegParts, jpegSegment, startsWith } from '../../metadata/container';
-import { unreadable } from '../../codecs/decode';
-import { rebuildExif, type ExifKeep, type ExifReport } from '../../metadata/exif-scrub';
-import { describeExif, describeSegment, Removed, WORDS } from './words';
+import { TiffReader } from '../../../../../core/images/formats/tiff';
+import { concat, jpegParts, jpegSegment, startsWith } from './container';
+import { unreadable } from '../codecs/decode';
+import { rebuildExif, type ExifKeep, type ExifReport } from './exif-scrub';
+import { describeExif, describeSegment, Removed, WORDS } from './strip-words';
 
 export interface Stripped {
   bytes: Uint8Array;

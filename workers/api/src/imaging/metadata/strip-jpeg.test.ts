@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bin } from '../../../../test/support/metadata-fixtures';
-import { concat, jpegParts, jpegSegment } from '../../metadata/container';
-import { stripJpeg } from './jpeg';
+import { bin } from '../../../test/support/metadata-fixtures';
+import { concat, jpegParts, jpegSegment } from './container';
+import { stripJpeg } from './strip-jpeg';
 
 const ALL_GO = { time: false, location: false, camera: false };
 

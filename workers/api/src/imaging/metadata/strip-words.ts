@@ -3,8 +3,8 @@
  * where a count helps. Also which camera maker wrote a JPEG application segment, from the signatures ExifTool reads
  * (its JPEG.pm/ExifTool.pm segment table), so "Camera maker notes (Kodak)" names the maker and not a marker number.
  */
-import { TiffReader } from '../../../../../../core/images/formats/tiff';
-import type { ExifKeep, ExifReport } from '../../metadata/exif-scrub';
+import { TiffReader } from '../../../../../core/images/formats/tiff';
+import type { ExifKeep, ExifReport } from './exif-scrub';
 
 export const WORDS = {
   location: 'GPS location',

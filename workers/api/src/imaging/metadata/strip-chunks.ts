@@ -4,12 +4,12 @@
  * EXIF is rebuilt with the kinds of tags asked to stay; text, XMP, tIME (unless dates stay) and every chunk this
  * list does not name go. Pixel data chunks are copied as they are.
  */
-import { pngChunk } from '../../codecs/plain-png';
-import { type Chunk, concat, joinWebp, pngChunks, riffChunk, startsWith, webpChunks } from '../../metadata/container';
-import { unreadable } from '../../codecs/decode';
-import { rebuildExif, type ExifKeep, type ExifReport } from '../../metadata/exif-scrub';
-import type { Stripped } from './jpeg';
-import { describeExif, Removed, WORDS } from './words';
+import { pngChunk } from '../codecs/plain-png';
+import { type Chunk, concat, joinWebp, pngChunks, riffChunk, startsWith, webpChunks } from './container';
+import { unreadable } from '../codecs/decode';
+import { rebuildExif, type ExifKeep, type ExifReport } from './exif-scrub';
+import type { Stripped } from './strip-jpeg';
+import { describeExif, Removed, WORDS } from './strip-words';
 
 const PNG_KEEP = new Set([
   'IHDR',
