@@ -20,7 +20,8 @@ import { throwIfCancelled } from '../cancel';
 import { HttpError } from '../errors';
 import { embedProfile, readProfile } from './metadata/icc';
 import { OPERATIONS } from './ops/registry';
-import { pixelOperation, reach } from './pipeline/paths';
+import { pixelOperation } from './pipeline/either-path';
+import { reach } from './pipeline/paths';
 import type { EngineResult, EngineServices, Job, OperationEntry, OptionsOf, Picture, StreamedResult } from './types';
 
 export type OptionsByOperation = { [K in keyof typeof OPERATIONS]: OptionsOf<(typeof OPERATIONS)[K]> };

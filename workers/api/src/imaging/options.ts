@@ -149,6 +149,9 @@ export const WASM_PIXEL_BUDGET = {
   blur: 5_000_000,
   pixelate: 5_000_000,
   watermark: 5_000_000,
+  // A meme resizes its background (Squoosh's Lanczos3, 32 B a pixel) before its captions' resvg layer (about 10 B a
+  // pixel, its own module) is composited: resize's budget bounds it, not the watermark's it borrowed (ADR 0180).
+  meme: 2_500_000,
 } as const satisfies Record<WasmOperation, number>;
 export type { WasmOperation };
 

@@ -25,10 +25,12 @@ import {
   OXIPNG_MAX_PIXELS,
   WASM_PIXEL_BUDGET,
 } from '../../src/imaging/options';
-import { blur, pixelate, resize } from '../../src/imaging/codecs/pixels';
+import { blur, composite, pixelate, resize } from '../../src/imaging/codecs/pixels';
+import { drawCaptions } from '../../src/imaging/ops/meme/captions';
 import { watermark } from '../../src/imaging/ops/watermark/draw';
 import { rasteriseSvg } from '../../src/imaging/text/rasterise';
-import { MEME_MAX_PIXELS } from '../../../../core/tools/meme';
+import { MEME_MAX_PIXELS, memeStyleSchema } from '../../../../core/tools/meme';
+import { evenlySpacedBoxes } from '../../../../core/templates/default-boxes';
 import { AVIF_MAX_SIDE } from '../../../../core/image-service';
 import { makePhoto } from '../support/photos';
 import { syntheticPhoto } from '../support/synthetic';
@@ -214,6 +216,28 @@ describe('WASM memory stays under 100 MB at each operation’s pixel budget', ()
     expectUnderLimit('pixelate');
     await watermark(src, { text: 'Memeforge watermark', position: 'center', opacity: 0.7, size: 48, color: '#ffffff' });
     expectUnderLimit('watermark');
+  });
+
+  /**
+   * A meme in the isolate (ops/meme/meme.ts): its background resized to the meme's size, its captions drawn by resvg
+   * as a layer that size and composited. The background's resize (32 B a pixel) bounds it: its own budget, no longer
+   * the watermark's 5 MP, at which the resize alone would need about 160 MB (ADR 0180).
+   */
+  it('a meme at its budget: the background resized, its captions drawn and composited', {
+    timeout: 120_000,
+  }, async () => {
+    const src = atBudget(WASM_PIXEL_BUDGET.meme);
+    const output = { width: src.width - 1, height: src.height };
+    const background = await resize(src, output.width, output.height);
+    const captions = await drawCaptions(
+      evenlySpacedBoxes(2),
+      ['ONE DOES NOT SIMPLY', 'WALK INTO MORDOR'],
+      src,
+      output,
+      memeStyleSchema.parse({}),
+    );
+    expect(composite(background, captions, 0, 0, 1).width).toBe(output.width);
+    expectUnderLimit(`meme ${((src.width * src.height) / 1e6).toFixed(2)} MP`);
   });
 
   /**

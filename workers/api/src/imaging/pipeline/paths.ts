@@ -3,7 +3,7 @@
  * codecs) when the picture fits the operation's measured memory budget and one slice of the isolate's thread
  * (slices.ts, ADR 0122), else the image service (`service/`); turning a picture the service cannot read into one it
  * can; the 413 that names the limit where neither can; the service's failures as answers for people; and between
- * steps, the cancel check and the phase. A pixel operation's whole run is `pixelOperation` with its plan.
+ * steps, the cancel check and the phase. The choice itself, made once for every operation, is either-path.ts.
  */
 import { OUTPUT_FORMATS } from '../../../../../core/api/tools';
 import type { JobPhase } from '../../../../../core/api/tool-progress';
@@ -20,7 +20,7 @@ import { embedProfile, readProfile } from '../metadata/icc';
 import { ENCODE_PIXEL_BUDGET, WASM_PIXEL_BUDGET, type WasmOperation } from '../options';
 import { ImageServiceError, type ServiceFormat } from '../service/types';
 import { decodeSlicePixels, encodeSlicePixels, operationSlicePixels } from '../slices';
-import type { EngineResult, EngineServices, Job, Picture, PixelPlan, Size } from '../types';
+import type { EngineServices, Picture, Size } from '../types';
 import { resolveFormat, SERVICE_READS, serviceWrites } from './format';
 
 /**
@@ -163,58 +163,9 @@ export function reach(services: EngineServices, phase: JobPhase): void {
   throwIfCancelled(services.signal);
   services.onPhase?.(phase);
 }
-const editQuality = (f: OutputFormat) => (LOSSY_FORMATS.includes(f) ? EDIT_QUALITY : undefined);
 
-/**
- * A pixel operation's whole run: its plan in the isolate when the picture fits, else by the image service; the
- * result in the picture's own format. `details`: the answer also carries the plan's note as a detail line.
- */
-export async function pixelOperation(
-  { operation, input, services, notes }: Job,
-  plan: PixelPlan,
-  details = false,
-): Promise<EngineResult> {
-  const { header, bytes, upright } = input;
-  const format = resolveFormat('original', header.format, notes);
-  const quality = editQuality(format);
-  const base = { operation, originalSize: bytes.length, notes, quality, details: details ? plan.note : undefined };
-  // Nothing to do: a re-encode would only lose quality (and a JPEG's metadata) for the same pixels.
-  if (plan.unchanged && format === header.format && header.orientation === 1) {
-    notes.push(plan.note);
-    return {
-      ...base,
-      quality: undefined,
-      bytes,
-      format,
-      width: upright.width,
-      height: upright.height,
-      engine: 'passthrough',
-    };
-  }
-  if (runsInIsolate(input, plan.budget, plan.output, format, quality)) {
-    const out = await plan.wasm(await decode(bytes, header));
-    reach(services, 'encoding');
-    notes.push(plan.note);
-    return {
-      ...base,
-      bytes: await encode(out, format, { quality: quality ?? 100 }),
-      format,
-      width: out.width,
-      height: out.height,
-      engine: 'wasm',
-    };
-  }
-  const readable = serviceWrites(format) ? await readableByService(input) : null;
-  if (!readable || !serviceWrites(format))
-    throw beyondBoth(plan.budget, format, header, Math.max(pixels(upright), pixels(plan.output)), pixels(upright));
-  assertServiceCan(readable, plan.output, format);
-  const job = await viaService(() => plan.service({ bytes: readable.bytes, upright, services }));
-  const out = await viaService(() =>
-    services.images.run({ input: readable.bytes, ...job, output: { format, quality } }),
-  );
-  notes.push(plan.note);
-  return { ...base, bytes: out.bytes, format, width: out.width, height: out.height, engine: 'images' };
-}
+/** The quality an edit writes a format at: EDIT_QUALITY for the lossy ones. */
+export const editQuality = (f: OutputFormat) => (LOSSY_FORMATS.includes(f) ? EDIT_QUALITY : undefined);
 
 /** Whether an operation on this picture runs in the isolate (it decides where blur's detection copy is made). */
 export const fitsIsolate = (input: Picture, op: WasmOperation, output: Size) => {

@@ -58,7 +58,7 @@ export async function runAiOperation(
   return { stream, format: output.format, quality: output.quality, notes: [`${done}, written as ${written}${why}.`] };
 }
 
-/** Upscale's and background removal's lines in the table: the AI result is streamed, never held whole. */
+/** Upscale's and background removal's records: the AI result is streamed, never held whole. */
 function aiOperation<O extends { factor?: UpscaleFactor; format?: AiOutputChoice }>(
   op: AiOperation,
 ): OperationEntry<O> {

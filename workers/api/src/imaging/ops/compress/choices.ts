@@ -17,7 +17,6 @@ import {
 import { reducePalette } from './palette';
 import { yieldToEventLoop } from '../../slices';
 import { hasTransparency, type Raster } from '../../codecs/raster';
-import type { CompressRequest } from '../../types';
 
 export interface Encoded {
   bytes: Uint8Array;

@@ -5,24 +5,15 @@
 import type { ConvertOptions } from '../../../../../../core/tools/convert';
 import { animatedOutput, asStill, sameFrames } from '../../animation/keep';
 import { runAnimated } from '../../animation/run';
-import { decode } from '../../codecs/decode';
-import { ALPHA_FORMATS, encode, LOSSY_FORMATS } from '../../codecs/encode';
+import { ALPHA_FORMATS, LOSSY_FORMATS } from '../../codecs/encode';
 import { resize } from '../../codecs/pixels';
-import { hasTransparency, type Raster } from '../../codecs/raster';
+import { hasTransparency } from '../../codecs/raster';
+import { probe } from '../../intake/probe';
+import { isolateOrService } from '../../pipeline/either-path';
 import { fitOf, pixelsAt } from '../../pipeline/fit';
 import { serviceWrites } from '../../pipeline/format';
-import {
-  assertServiceCan,
-  beyondBoth,
-  decodes,
-  pixelBudget,
-  pixels,
-  reach,
-  readableByService,
-  viaService,
-} from '../../pipeline/paths';
-import { probe } from '../../intake/probe';
-import type { EngineServices, OperationEntry, Picture } from '../../types';
+import { assertServiceCan, pixelBudget, pixels, viaService } from '../../pipeline/paths';
+import type { EngineServices, OperationEntry, Picture, Size } from '../../types';
 
 export const convertOperation: OperationEntry<Omit<ConvertOptions, 'operation'>> = {
   // An animation is kept where it is converted to WebP, every frame written again; any other format holds one picture.
@@ -31,52 +22,51 @@ export const convertOperation: OperationEntry<Omit<ConvertOptions, 'operation'>>
     if (!out) return asStill(job);
     return runAnimated(job, sameFrames(job.input, `Converted from ${job.input.header.format.toUpperCase()}.`), out);
   },
-  async run({ input, services, notes }, o) {
-    const { header, bytes, upright } = input;
+  async run(job, o) {
+    const { input, services, notes } = job;
+    const { bytes, upright } = input;
     if (o.maintainMetadata) notes.push('Metadata is never carried over to converted files.');
     const quality = LOSSY_FORMATS.includes(o.format) ? o.quality : undefined;
-    const base = { operation: 'convert', originalSize: bytes.length, quality, notes };
-    const described = `Converted to ${o.format.toUpperCase()}${quality ? ` at quality ${quality}` : ''}.`;
     // "Fit within": scaled down (never up) in the same pass, so AVIF's 1,200 px a side is met before the click.
     const { size, fitted, note } = fitOf(upright, o.maxSide);
     if (note) notes.push(note);
-    const written = async (raster: Raster) => {
-      if (!ALPHA_FORMATS.includes(o.format) && hasTransparency(raster))
-        notes.push(`${o.format.toUpperCase()} has no transparency: transparent areas were filled with white.`);
-      notes.push(described);
-      reach(services, 'encoding');
-      return {
-        ...base,
-        bytes: await encode(raster, o.format, { quality: o.quality }),
-        format: o.format,
-        width: raster.width,
-        height: raster.height,
-        engine: 'wasm' as const,
-      };
+    const written = await isolateOrService(job, {
+      budget: 'convert',
+      format: o.format,
+      quality,
+      output: size,
+      inputToEncoder: true,
+      async wasm(raster) {
+        const out = sameSize(raster, size) ? raster : await resize(raster, size.width, size.height);
+        if (!ALPHA_FORMATS.includes(o.format) && hasTransparency(out))
+          notes.push(`${o.format.toUpperCase()} has no transparency: transparent areas were filled with white.`);
+        return out;
+      },
+      // TIFF and BMP are written here only: a picture too large to read here, fitted to a size they are written at, is
+      // scaled down by the image service first (one call) and written from its pixels (ADR 0168).
+      otherwise: async () =>
+        !serviceWrites(o.format) && fitted && pixels(size) <= pixelBudget('convert', o.format, quality)
+          ? ((await pixelsAt(input, size, services))?.raster ?? null)
+          : null,
+      service: async () => ({ steps: fitted ? [{ op: 'resize', ...size, fit: 'stretch' }] : [] }),
+      note: `Converted to ${o.format.toUpperCase()}${quality ? ` at quality ${quality}` : ''}.`,
+    });
+    const { bytes: made, width, height, engine } = written;
+    return {
+      operation: 'convert',
+      originalSize: bytes.length,
+      quality,
+      notes,
+      bytes: made,
+      format: o.format,
+      width,
+      height,
+      engine,
     };
-    if (decodes(input) && pixels(upright) <= pixelBudget('convert', o.format, quality)) {
-      const raster = await decode(bytes, header);
-      return written(fitted ? await resize(raster, size.width, size.height) : raster);
-    }
-    const format = o.format;
-    // TIFF and BMP are written here only: a picture too large to read here, fitted to a size they are written at, is
-    // scaled down by the image service first (one call) and written from its pixels (ADR 0168).
-    if (!serviceWrites(format) && fitted && pixels(size) <= pixelBudget('convert', format, quality)) {
-      const at = await pixelsAt(input, size, services);
-      if (at) return written(at.raster);
-    }
-    const readable = serviceWrites(format) ? await readableByService(input) : null;
-    if (!readable || !serviceWrites(format))
-      throw beyondBoth('convert', format, header, pixels(upright), pixels(upright));
-    assertServiceCan(readable, size, format);
-    const steps = fitted ? [{ op: 'resize' as const, ...size, fit: 'stretch' as const }] : [];
-    const out = await viaService(() =>
-      services.images.run({ input: readable.bytes, steps, output: { format, quality } }),
-    );
-    notes.push(described);
-    return { ...base, bytes: out.bytes, format, width: out.width, height: out.height, engine: 'images' };
   },
 };
+
+const sameSize = (a: Size, b: Size) => a.width === b.width && a.height === b.height;
 
 /** Quality of the JPEG a HEIC is stored as for the editor: the canvas is drawn from it, and exports are made from that. */
 export const HEIC_UPLOAD_QUALITY = 92;

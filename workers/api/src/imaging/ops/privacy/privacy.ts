@@ -48,7 +48,7 @@ async function heicWithoutMetadata(input: Picture, services: EngineServices, not
   };
 }
 
-/** Privacy's line in the table: every frame is kept, and the answer carries the log of what went. */
+/** Privacy's record: every frame is kept, and the answer carries the log of what went. */
 export const privacyOperation: OperationEntry<Omit<PrivacyOptions, 'operation'>> = {
   allFrames: true,
   async run({ input, services, notes }, o) {
