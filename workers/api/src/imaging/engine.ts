@@ -18,6 +18,7 @@
  */
 import { throwIfCancelled } from '../cancel';
 import { HttpError } from '../errors';
+import { runAnimated } from './animation/run';
 import { embedProfile, readProfile } from './metadata/icc';
 import { OPERATIONS } from './ops/registry';
 import { pixelOperation } from './pipeline/either-path';
@@ -118,7 +119,7 @@ async function runOperation(
     (input.header.format === 'gif' || input.header.format === 'webp') &&
     !input.firstFrameOnly
   ) {
-    const kept = await op.frames(job, options);
+    const kept = await op.frames(job, options, runAnimated);
     if (kept) return kept;
   }
   if (input.header.animated && input.firstFrameOnly)

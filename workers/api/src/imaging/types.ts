@@ -119,6 +119,24 @@ export interface Job {
   notes: string[];
 }
 
+/** What an operation does to each frame of an animation, and the same as image-service steps (animation/run.ts). */
+export type FrameWork = Pick<PixelPlan, 'budget' | 'output' | 'service' | 'note'> & {
+  frame(raster: Raster): Promise<Raster>;
+};
+
+/** How the animation is written: a GIF (at `colours` per frame and `tolerance`), an animated WebP, or the smaller. */
+export interface AnimatedOutput {
+  format: 'gif' | 'webp' | 'auto';
+  /** WebP quality (1–100); the GIF's colours and tolerance follow from it (animation/run.ts gifSettings). */
+  quality: number;
+}
+
+/**
+ * Runs `work` on every frame of the job's animation and writes it as `out` (animation/run.ts `runAnimated`): the
+ * engine hands it to an operation's `frames`, so an operation's folder loads no codec to say what it does per frame.
+ */
+export type AnimateFrames = (job: Job, work: FrameWork, out: AnimatedOutput) => Promise<EngineResult>;
+
 /**
  * One operation's record in the engine's table (ops/registry.ts, ADR 0180): everything the engine, the animation
  * code and the tool routes know of an operation comes from here, so none of them names one. A pixel operation gives
@@ -134,7 +152,7 @@ export type OperationEntry<O> = {
    * it (or the format asked for) keeps one picture, and the engine then uses the first frame and says so. It may
    * refuse an animation (blur). Absent: the first frame, said.
    */
-  frames?(job: Job, options: O): Promise<EngineResult | null>;
+  frames?(job: Job, options: O, animate: AnimateFrames): Promise<EngineResult | null>;
   /** Spends one unit of the visitor's daily AI allowance, refunded on failure (quota.ts); its duration is filed. */
   metered?(options: O): boolean;
   /** What a metered job's duration is filed under (db/op-timings.ts): the operation as it costs time. Else its name. */

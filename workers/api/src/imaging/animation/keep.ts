@@ -6,8 +6,7 @@
  * metadata in place, every frame kept (metadata/strip.ts).
  */
 import { EDIT_QUALITY } from '../../../../../core/tools/fields';
-import type { EngineResult, Job, Picture, PixelPlan } from '../types';
-import { runAnimated, type AnimatedOutput, type FrameWork } from './run';
+import type { AnimatedOutput, AnimateFrames, EngineResult, FrameWork, Job, Picture, PixelPlan } from '../types';
 
 /** Compress's quality for an animation when the request leaves it to the engine (the judge reads still pictures). */
 export const ANIMATION_AUTO_QUALITY = 80;
@@ -63,5 +62,8 @@ export function animationQuality(job: Job, asked: unknown, fallback: number): nu
 }
 
 /** A pixel operation on every frame, written in the animation's own format (crop, rotate, watermark). */
-export const everyFrame = async (job: Job, plan: PixelPlan | Promise<PixelPlan>): Promise<EngineResult> =>
-  runAnimated(job, fromPlan(await plan), { format: ownFormat(job.input), quality: EDIT_QUALITY });
+export const everyFrame = async (
+  job: Job,
+  plan: PixelPlan | Promise<PixelPlan>,
+  animate: AnimateFrames,
+): Promise<EngineResult> => animate(job, fromPlan(await plan), { format: ownFormat(job.input), quality: EDIT_QUALITY });

@@ -29,7 +29,7 @@ import type { Raster } from '../codecs/raster';
 import type { WasmOperation } from '../options';
 import { pixelBudget, reach, viaService } from '../pipeline/paths';
 import { SLICE_BUDGET_MS, yieldToEventLoop } from '../slices';
-import type { EngineResult, Job, ServicePlan, ServiceContext, Size } from '../types';
+import type { AnimatedOutput, EngineResult, FrameWork, Job, Size } from '../types';
 
 /**
  * The most pixels in all frames together (frames × the larger of a frame and its result) the isolate works on: about
@@ -43,22 +43,6 @@ export const ANIMATION_ISOLATE_PIXELS = 16_000_000;
  */
 export const GIF_FRAME_MS_PER_MP = 265;
 const GIF_FRAME_PIXELS = Math.floor((SLICE_BUDGET_MS / GIF_FRAME_MS_PER_MP) * 1_000_000);
-
-/** What an operation does to each frame, and the same as image-service steps. */
-export interface FrameWork {
-  budget: WasmOperation;
-  output: Size;
-  frame(raster: Raster): Promise<Raster>;
-  service(ctx: ServiceContext): Promise<ServicePlan>;
-  note: string;
-}
-
-/** How the animation is written: a GIF (at `colours` per frame and `tolerance`), an animated WebP, or the smaller. */
-export interface AnimatedOutput {
-  format: 'gif' | 'webp' | 'auto';
-  /** WebP quality (1–100); the GIF's colours and tolerance follow from it (gifSettings). */
-  quality: number;
-}
 
 /** A GIF's settings for a compress quality: all 256 colours and exact frames at 90 and above, fewer and looser below. */
 export function gifSettings(quality: number): { colours: number; tolerance: number } {

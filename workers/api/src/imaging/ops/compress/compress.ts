@@ -18,26 +18,16 @@ import {
   readableByService,
   viaService,
 } from '../../pipeline/paths';
-import type {
-  CompressRequest,
-  CompressStage,
-  EngineResult,
-  EngineServices,
-  Job,
-  OperationEntry,
-  Picture,
-  Size,
-} from '../../types';
-import { autoCandidates } from './auto';
+import type { CompressRequest, CompressStage, EngineResult, Job, OperationEntry, Picture, Size } from '../../types';
 import { compressAuto, formatReason, type AutoOptions } from './auto-whole';
 import { autoPng } from './auto-png';
-import { AVIF_TRIES, avifRefusal, serviceAvif, type AvifEncoder } from './avif';
+import { avifRefusal } from './avif';
 import { resize } from '../../codecs/pixels';
 import { fitOf, pixelsAt, resizesInIsolate } from '../../pipeline/fit';
 import { IMAGE_SERVICE_MAX_CALLS_PER_OPERATION } from '../../../../../../core/image-service';
 import { acceptedFormats, acceptFromHeader } from '../../../../../../core/tools/compress';
 import { readProfile } from '../../metadata/icc';
-import { hasTransparency } from '../../codecs/raster';
+import { autoFormats, budgetedAutoOptions } from './auto-options';
 import { compressPng, compressToTarget, type Encoded } from './choices';
 import { compressFrames } from './frames';
 import { keepWhenNotSmaller } from './keep-original';
@@ -47,72 +37,6 @@ import type { ImageService } from '../../service/types';
 /** The formats a request may write: one, or where the engine chooses (`format=auto`, a target size) any that suit. */
 export function possibleFormats(req: CompressRequest, resolved: OutputFormat): OutputFormat[] {
   return req.format === 'auto' || req.targetBytes ? ['jpeg', 'webp', 'png'] : [resolved];
-}
-
-/**
- * The formats `format=auto` may choose on a picture (ADR 0135): AVIF, WebP and JPEG for an opaque one, WebP, AVIF and
- * PNG with transparency; AVIF only with `quality=auto` (the judge compares formats at equal faithfulness, quality
- * numbers do not). Restricted to what the caller accepts (AVIF only when it says so); where that leaves none, the
- * format every viewer shows.
- */
-export function autoFormats(raster: Raster, req: CompressRequest): OutputFormat[] {
-  const suited = autoCandidates('auto', raster).concat(req.quality === 'auto' && !req.targetBytes ? ['avif'] : []);
-  // A caller that has not said what it shows gets what it got before AVIF was a choice.
-  const accepted = acceptedFormats(req.accept) ?? UNSAID;
-  const allowed = suited.filter((f) => (accepted as readonly string[]).includes(f));
-  return allowed.length ? allowed : [hasTransparency(raster) ? 'png' : 'jpeg'];
-}
-
-/** What `format=auto` chooses among when the caller names no format (no `accept`, no image type in `Accept`). */
-const UNSAID = ['webp', 'jpeg', 'png'] as const;
-
-/**
- * What `quality=auto` needs here: whether the picture has its own profile and was a JPEG (anchor.ts), and the image
- * service's AVIF encoder or why it cannot be tried (avif.ts).
- */
-export const autoOptions = (
-  services: EngineServices | undefined,
-  raster: Raster,
-  input: { profiled: boolean; jpeg: boolean },
-): AutoOptions => {
-  const refused = avifRefusal(raster, input.profiled);
-  return {
-    ownProfile: input.profiled,
-    jpeg: input.jpeg,
-    ...(refused || !services ? { avifRefused: refused ?? undefined } : { avif: serviceAvif(services.images) }),
-  };
-};
-
-/**
- * `autoOptions` with AVIF's tries on the visitor's daily budget of search calls (ADR 0148): the most a search makes
- * (IMAGE_SERVICE_MAX_CALLS_PER_OPERATION) is reserved before it starts; with fewer than its two first tries left,
- * AVIF is not tried and the note says why; `settle` gives back the tries not made.
- */
-async function budgetedAutoOptions(
-  services: EngineServices,
-  raster: Raster,
-  req: CompressRequest,
-  input: { profiled: boolean; jpeg: boolean },
-  most = IMAGE_SERVICE_MAX_CALLS_PER_OPERATION,
-) {
-  const options = autoOptions(services, raster, input);
-  const { avif } = options;
-  if (!avif || !services.allowance || req.format !== 'auto' || !autoFormats(raster, req).includes('avif'))
-    return { options: { ...options, avifCalls: most }, settle: async () => undefined };
-  const reserved = await services.allowance.searchCalls(most);
-  if (reserved.granted < AVIF_TRIES.length) {
-    await reserved.settle(0);
-    return {
-      options: { ...options, avif: undefined, avifRefused: `AVIF was not tried: ${reserved.refused}.` },
-      settle: async () => undefined,
-    };
-  }
-  let made = 0;
-  const counted: AvifEncoder = (picture, quality) => {
-    made += 1;
-    return avif(picture, quality);
-  };
-  return { options: { ...options, avif: counted, avifCalls: reserved.granted }, settle: () => reserved.settle(made) };
 }
 
 /** Small pictures: the whole search and encode in the isolate (`auto`: what `quality=auto` needs, autoOptions). */

@@ -14,11 +14,14 @@ import {
   fromPlan,
   sameFrames,
 } from '../../animation/keep';
-import { runAnimated } from '../../animation/run';
 import { scalePlan } from '../../pipeline/fit';
-import type { CompressRequest, EngineResult, Job } from '../../types';
+import type { AnimateFrames, CompressRequest, EngineResult, Job } from '../../types';
 
-export async function compressFrames(job: Job, req: CompressRequest): Promise<EngineResult | null> {
+export async function compressFrames(
+  job: Job,
+  req: CompressRequest,
+  animate: AnimateFrames,
+): Promise<EngineResult | null> {
   const { input, notes } = job;
   if (req.targetBytes)
     throw new HttpError(
@@ -30,8 +33,8 @@ export async function compressFrames(job: Job, req: CompressRequest): Promise<En
   if (!out) return asStill(job);
   // `maxSide`: every frame scaled down as resize would (ADR 0168); the file is then not the original's size.
   const fitted = fitWithin(input.upright, req.maxSide);
-  if (fitted !== input.upright) return runAnimated(job, fromPlan(scalePlan(fitted)), out);
-  const result = await runAnimated(job, sameFrames(input, `Compressed every frame at quality ${out.quality}.`), out);
+  if (fitted !== input.upright) return animate(job, fromPlan(scalePlan(fitted)), out);
+  const result = await animate(job, sameFrames(input, `Compressed every frame at quality ${out.quality}.`), out);
   if (result.format === input.header.format && result.bytes.length >= input.bytes.length) {
     notes.push('The animation could not be made smaller: the original file is returned.');
     return { ...result, bytes: input.bytes, keptOriginal: true, quality: undefined };

@@ -4,7 +4,6 @@
  */
 import type { ConvertOptions } from '../../../../../../core/tools/convert';
 import { animatedOutput, asStill, sameFrames } from '../../animation/keep';
-import { runAnimated } from '../../animation/run';
 import { ALPHA_FORMATS, LOSSY_FORMATS } from '../../codecs/encode';
 import { resize } from '../../codecs/pixels';
 import { hasTransparency } from '../../codecs/raster';
@@ -17,10 +16,10 @@ import type { EngineServices, OperationEntry, Picture, Size } from '../../types'
 
 export const convertOperation: OperationEntry<Omit<ConvertOptions, 'operation'>> = {
   // An animation is kept where it is converted to WebP, every frame written again; any other format holds one picture.
-  async frames(job, o) {
+  async frames(job, o, animate) {
     const out = o.format === 'webp' ? animatedOutput(job.input, 'webp', Number(o.quality)) : null;
     if (!out) return asStill(job);
-    return runAnimated(job, sameFrames(job.input, `Converted from ${job.input.header.format.toUpperCase()}.`), out);
+    return animate(job, sameFrames(job.input, `Converted from ${job.input.header.format.toUpperCase()}.`), out);
   },
   async run(job, o) {
     const { input, services, notes } = job;

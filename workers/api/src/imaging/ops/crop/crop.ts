@@ -29,5 +29,5 @@ function checkedPlan({ input }: Job, o: Options): PixelPlan {
 
 export const cropOperation: OperationEntry<Options> = {
   plan: checkedPlan,
-  frames: async (job, o) => everyFrame(job, checkedPlan(job, o)),
+  frames: async (job, o, animate) => everyFrame(job, checkedPlan(job, o), animate),
 };

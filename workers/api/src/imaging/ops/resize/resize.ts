@@ -22,7 +22,6 @@ import { resolveFormat } from '../../pipeline/format';
 import { pixelOperation } from '../../pipeline/either-path';
 import { fitsIsolate, viaService } from '../../pipeline/paths';
 import { animatedOutput, animationQuality, asStill, fromPlan } from '../../animation/keep';
-import { runAnimated } from '../../animation/run';
 import type { CompressRequest, CompressStage, Job, OperationEntry, PixelPlan, Size } from '../../types';
 import { frameSmart, type Framed } from './framing';
 
@@ -140,10 +139,15 @@ const framingOf = (f?: Framed) =>
     ? { framing: { by: f.window.by, x: f.window.x, y: f.window.y, width: f.window.width, height: f.window.height } }
     : {};
 
-/** The resize's plan on the picture's own size, its size checked by the operation's rule first. */
-function checkedPlan(job: Job, o: Options): PixelPlan {
+/** The size asked, checked by the operation's rule before any work. */
+function assertSize(job: Job, o: Options): void {
   const problem = resizeProblem(resizeTarget(job.input.upright, o));
   if (problem) throw new HttpError(400, 'validation_failed', problem);
+}
+
+/** The resize's plan on the picture's own size, its size checked first. */
+function checkedPlan(job: Job, o: Options): PixelPlan {
+  assertSize(job, o);
   return planResize(job.input.upright, o);
 }
 
@@ -153,15 +157,14 @@ function checkedPlan(job: Job, o: Options): PixelPlan {
  */
 export const resizeOperation = (compress: CompressStage): OperationEntry<Options> => ({
   // Every frame resized by the plan (centred: a smart crop frames one still picture), at the format asked if it animates.
-  async frames(job, o) {
+  async frames(job, o, animate) {
     const out = animatedOutput(job.input, o.format, animationQuality(job, o.quality, EDIT_QUALITY));
     if (!out) return asStill(job);
-    return runAnimated(job, fromPlan(checkedPlan(job, o)), out);
+    return animate(job, fromPlan(checkedPlan(job, o)), out);
   },
   async run(job, asked) {
     const { input, services, notes } = job;
-    const problem = resizeProblem(resizeTarget(input.upright, asked));
-    if (problem) throw new HttpError(400, 'validation_failed', problem);
+    assertSize(job, asked);
     let o: Options = asked;
     if (o.format === undefined && o.quality === undefined) {
       const { plan, framed } = framedPlan(job, o);

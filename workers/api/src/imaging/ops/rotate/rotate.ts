@@ -28,5 +28,5 @@ export function planRotate(picture: Size, o: Pick<RotateOptions, 'angle' | 'flip
 
 export const rotateOperation: OperationEntry<Omit<RotateOptions, 'operation'>> = {
   plan: ({ input }, o) => planRotate(input.upright, o),
-  frames: async (job, o) => everyFrame(job, planRotate(job.input.upright, o)),
+  frames: async (job, o, animate) => everyFrame(job, planRotate(job.input.upright, o), animate),
 };

@@ -131,7 +131,7 @@ export function planWatermark(picture: Size, o: WatermarkRequest): PixelPlan {
 export const watermarkOperation: OperationEntry<WatermarkRequest> = {
   plan: ({ input }, o) => planWatermark(input.upright, o),
   details: true,
-  frames: async (job, o) => everyFrame(job, planWatermark(job.input.upright, o)),
+  frames: async (job, o, animate) => everyFrame(job, planWatermark(job.input.upright, o), animate),
   // The mark is the text or the logo file, exactly one; the logo is checked before any work (ADR 0163). The schema
   // only describes `logo` for the API document; the file itself is read here.
   async withFiles(asked, files) {
