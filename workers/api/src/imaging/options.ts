@@ -149,9 +149,10 @@ export const WASM_PIXEL_BUDGET = {
   blur: 5_000_000,
   pixelate: 5_000_000,
   watermark: 5_000_000,
-  // A meme resizes its background (Squoosh's Lanczos3, 32 B a pixel) before its captions' resvg layer (about 10 B a
-  // pixel, its own module) is composited: resize's budget bounds it, not the watermark's it borrowed (ADR 0180).
-  meme: 2_500_000,
+  // A meme resizes its background to about its own size, input and output both up to this (Squoosh's Lanczos3: 57 MB
+  // at 1 MP, 76 MiB at 1.4 MP, 81 MiB at 1.5), then composites its captions' resvg layer (its own module). At the
+  // watermark's budget it borrowed, a 2.5 MP meme took the resize to 135 MB (ADR 0180).
+  meme: 1_400_000,
 } as const satisfies Record<WasmOperation, number>;
 export type { WasmOperation };
 

@@ -219,9 +219,9 @@ describe('WASM memory stays under 100 MB at each operation’s pixel budget', ()
   });
 
   /**
-   * A meme in the isolate (ops/meme/meme.ts): its background resized to the meme's size, its captions drawn by resvg
-   * as a layer that size and composited. The background's resize (32 B a pixel) bounds it: its own budget, no longer
-   * the watermark's 5 MP, at which the resize alone would need about 160 MB (ADR 0180).
+   * A meme in the isolate (ops/meme/meme.ts): its background resized to about the meme's size, its captions drawn by
+   * resvg as a layer that size and composited. The resize, input and output both at the budget, bounds it (76 MiB at
+   * 1.4 MP); under the watermark's budget it borrowed it took 135 MB at 2.5 MP (ADR 0180).
    */
   it('a meme at its budget: the background resized, its captions drawn and composited', {
     timeout: 120_000,

@@ -25,11 +25,9 @@ import { throwIfCancelled } from '../../cancel';
 import { HttpError } from '../../errors';
 import { decodeStillWebp } from '../codecs/decode';
 import { encode } from '../codecs/encode';
-import type { Raster } from '../codecs/raster';
-import type { WasmOperation } from '../options';
 import { pixelBudget, reach, viaService } from '../pipeline/paths';
 import { SLICE_BUDGET_MS, yieldToEventLoop } from '../slices';
-import type { AnimatedOutput, EngineResult, FrameWork, Job, Size } from '../types';
+import type { AnimatedOutput, EngineResult, FrameWork, Job } from '../types';
 
 /**
  * The most pixels in all frames together (frames × the larger of a frame and its result) the isolate works on: about
