@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { BILLED_CALLS_HEADER } from '../../../../core/api/billed-calls';
 import { parseEventStream } from '../../../../core/api/event-stream';
 import { notBilled } from '../../src/billed-calls';
+import { seedTemplates } from '../../src/db/template-rows';
 import { encode } from '../../src/imaging/codecs/encode';
 import { getImageService } from '../../src/imaging/service';
 import worker from '../../src/index';
@@ -17,6 +18,7 @@ import { edgeEnv, TEST_ORIGIN } from '../helpers';
 import { recordingImages } from '../support/images-binding';
 import { makePhoto } from '../support/photos';
 import { syntheticPhoto } from '../support/synthetic';
+import { catalogRows } from '../../../../scripts/templates/catalog-rows';
 
 /** The Worker behind the edge, its Images binding a recording double: `images.calls` is what production would bill. */
 function production() {
@@ -144,6 +146,26 @@ describe('x-billed-calls', () => {
     });
     expect(refused.status).toBe(400);
     expect(billed(refused)).toBe('0');
+  });
+
+  it('is 0 on a PNG meme the isolate draws (1.21 MP) and 1 on one past the meme’s own budget (1.69 MP, ADR 0180)', {
+    timeout: 120_000,
+  }, async () => {
+    await seedTemplates(env.DB, catalogRows());
+    const { images, call } = production();
+    const draw = (width: number) =>
+      call('/api/memes/render', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ template: 'nope-yep', lines: ['a', 'b'], format: 'png', width }),
+        ip: '198.51.100.45',
+      });
+    const inIsolate = await draw(1100);
+    expect(inIsolate.status).toBe(200);
+    expect([billed(inIsolate), images.calls.length]).toEqual(['0', 0]);
+    const large = await draw(1300);
+    expect(large.status).toBe(200);
+    expect([billed(large), images.calls.length]).toEqual(['1', 1]);
   });
 
   it('is not on the answers of routes that never make a billed call', async () => {
