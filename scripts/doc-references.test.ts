@@ -98,7 +98,7 @@ describe('doc references', () => {
     ]);
   });
 
-  it('every .md file, ADR and product section named in this repository exists', () => {
+  it('every .md file, ADR and product section named in this repository exists', { timeout: 30_000 }, () => {
     const problems = brokenReferences(root).map((p) => `${p.file}:${p.line}: ${p.problem}`);
     expect(problems).toEqual([]);
   });

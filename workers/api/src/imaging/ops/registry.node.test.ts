@@ -42,7 +42,7 @@ describe('an operation is one record (ADR 0180)', () => {
     expect(nameChecks("run('resize', picture, options)", ops)).toEqual([]);
   });
 
-  it('has no check on an operation’s name outside imaging/ops/', () => {
+  it('has no check on an operation’s name outside imaging/ops/', { timeout: 30_000 }, () => {
     const ops = names();
     const found = sources(SRC)
       .filter((f) => !f.startsWith(OPS) && !NOT_OPERATIONS.some((d) => f.startsWith(d)))
@@ -50,7 +50,7 @@ describe('an operation is one record (ADR 0180)', () => {
     expect(found, 'read it from the operation’s record (imaging/ops/registry.ts) instead').toEqual([]);
   });
 
-  it('has no import from one operation’s folder into another’s', () => {
+  it('has no import from one operation’s folder into another’s', { timeout: 30_000 }, () => {
     const found = sources(OPS).flatMap((f) => {
       const own = relative(OPS, f).split('/')[0];
       return [...readFileSync(f, 'utf8').matchAll(/from '\.\.\/([a-z-]+)\//g)]
