@@ -1,8 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
 
 // End-to-end tests drive Debian's Chromium against the built app, started on its own port and with its own
 // local state so a developer's running `npm start` is never touched.
 const PORT = Number(process.env.E2E_PORT ?? 8799);
+
+// Debian's headless shell (package chromium-headless-shell, which `.ci/run` installs): the same Chromium build without
+// the desktop browser's layers, loading a page for about half the CPU (ADR 0193); the full browser when it is absent.
+// The offline HTML renderer keeps the full browser: its network locks were measured on it (local-render/browser.ts).
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
@@ -21,8 +28,11 @@ export default defineConfig({
     baseURL: BASE_URL,
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
+        // Text laid out on unhinted glyph advances, as Chrome does on macOS and Windows; the headless shell's default
+        // hinting rounded advances at small sizes and put 4–8 px of two long captions outside their boxes (ADR 0193).
+        '--font-render-hinting=none',
         '--no-sandbox',
         '--disable-gpu',
         '--disable-quic',
