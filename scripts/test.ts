@@ -1,9 +1,9 @@
 /**
  * `npm test`: every check a fresh clone must pass, ending with one line `N passed, N failed`.
- * Steps: build, then two lanes side by side (ADR 0130): unit + Worker tests (vitest), then the deploy dry run, type
- * check, lint and the format check in one; end-to-end (Playwright, Chromium) alone in the other, the longer lane
- * (ADR 0175). Each lane is a chain of processes that mostly wait (on workerd, Chromium, the local services), so on two
- * cores the lanes together take little more than the longer one.
+ * Steps: build, then three lanes side by side (ADR 0130, 0194): the unit and shared-runtime Worker tests (vitest); the
+ * files that mostly wait (one at a time) and the isolate's memory files, then the deploy dry run, type check, lint and
+ * the format check; end-to-end (Playwright, Chromium). The two cores are busy nearly the whole run, so a lane's end
+ * depends on the work in all three; the waiting lane fills what the other two leave idle.
  * Each test case counts once; a step with no test cases (type check, lint, build, dry run) counts as one check.
  * Every line a lane prints is prefixed with its name; a table of the steps' durations closes the run.
  */
@@ -77,30 +77,45 @@ function readJson<T>(path: string): T | undefined {
   }
 }
 
-/**
- * Every vitest project (unit in Node, Worker tests in workerd), then the checks that need no test stack: the deploy dry
- * run, the type check and lint. Since the Worker files share their runtimes (ADR 0175) this lane ends well before the
- * end-to-end tests, so the checks wait here rather than after them.
- */
-async function vitestAndChecks(prefix: string, built: boolean) {
-  rmSync('.tmp/vitest.json', { force: true });
-  const vitestOk = await step(
-    'unit and Worker tests',
+/** One vitest run over `projects`; its tests join the tally (a run that fails with no failed test counts as one). */
+async function vitest(name: string, projects: string[], prefix: string) {
+  const json = `.tmp/vitest-${projects[0]}.json`;
+  rmSync(json, { force: true });
+  const args = projects.flatMap((project) => ['--project', project]);
+  const ok = await step(
+    name,
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'],
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
     prefix,
   );
-  const vitest = readJson<{
+  const result = readJson<{
     numPassedTests: number;
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
-  }>('.tmp/vitest.json');
-  if (vitest) {
-    tally.passed += vitest.numPassedTests;
-    tally.failed += vitest.numFailedTests + (vitestOk || vitest.numFailedTests ? 0 : 1);
-    tally.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  }>(json);
+  if (result) {
+    tally.passed += result.numPassedTests;
+    tally.failed += result.numFailedTests + (ok || result.numFailedTests ? 0 : 1);
+    tally.skipped += result.numPendingTests + result.numTodoTests;
   } else tally.failed += 1;
+}
+
+/**
+ * The Node files and the Worker files that share their runtimes (ADR 0175): CPU-bound, two files at a time.
+ */
+async function unitAndWorkers(prefix: string) {
+  await vitest('unit and Worker tests', ['unit', 'workers'], prefix);
+}
+
+/**
+ * The files that mostly wait — the Node files holding shared local state (`unit-serial`: wrangler starting, Chromium,
+ * child processes), one at a time — and the two measuring the isolate's memory in a workerd each, beside the lane
+ * above rather than after it (ADR 0194); then the checks that need no test stack: the deploy dry run, the type check,
+ * lint and the format check.
+ */
+async function serialAndChecks(prefix: string, built: boolean) {
+  await vitest('serial and own-runtime tests', ['workers-own-runtime', 'unit-serial'], prefix);
   // The plan of `npm run deploy` printed, checked against what the code reads, and both bundles built offline; the
   // build above is reused. Its verdict on the committed memeforge.config.ts is a refusal of the placeholders (exit 3,
   // ADR 0143): every other check of the dry run must pass, and a fork with its own values passes with 0.
@@ -142,14 +157,15 @@ const built = await step('build', 'npm', ['run', 'build']);
 tally[built ? 'passed' : 'failed'] += 1;
 
 if (built) {
-  await Promise.all([vitestAndChecks('[checks] ', true), endToEnd('[e2e] ')]);
+  await Promise.all([unitAndWorkers('[vitest] '), serialAndChecks('[checks] ', true), endToEnd('[e2e] ')]);
 } else {
-  await vitestAndChecks('', false);
+  await unitAndWorkers('');
+  await serialAndChecks('', false);
   failures.push('deploy dry run and end-to-end tests (not run: the build failed)');
   tally.failed += 2;
 }
 
-console.log('\nStep durations (the two lanes run side by side):');
+console.log('\nStep durations (the three lanes run side by side):');
 for (const t of timings)
   console.log(`  ${t.ok ? '✔' : '✘'} ${t.name.padEnd(30)} ${t.seconds.toFixed(1).padStart(7)} s`);
 console.log(`  ${'whole run'.padEnd(32)} ${((Date.now() - startedAt) / 1000).toFixed(1).padStart(7)} s`);
