@@ -47,13 +47,12 @@ export default defineConfig({
     command: 'tsx scripts/start.ts --no-build --fresh',
     // A small monthly allowance per API key, so e2e/api-keys.spec.ts can spend it (ADR 0107). No idle recycle of the
     // Workers' process (ADR 0157): a reload that lands while a test holds a request open answers it 503, and the
-    // tests' stack lives minutes, not days. No watching of the sources either (ADR 0194): nothing edits them.
+    // tests' stack lives minutes, not days.
     env: {
       PORT: String(PORT),
       PERSIST_DIR: `.wrangler/e2e-state-${PORT}`,
       API_MONTHLY_CALLS: '5',
       MEMEFORGE_RECYCLE: 'off',
-      MEMEFORGE_WATCH: 'off',
     },
     url: `${BASE_URL}/api/health`,
     timeout: 120_000,

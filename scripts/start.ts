@@ -16,15 +16,7 @@ import { access, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promis
 import { resolve } from 'node:path';
 import { freePort, startFrontDoor, WedgeWatch } from './lib/front-door';
 import { Activity, recycleWorkersWhenIdle } from './lib/idle-recycle';
-import {
-  groupAlive,
-  pauseInGroup,
-  signalGroup,
-  spawnGroup,
-  startWatchdog,
-  stopGroups,
-  type Watchdog,
-} from './lib/process-groups';
+import { groupAlive, signalGroup, spawnGroup, startWatchdog, stopGroups, type Watchdog } from './lib/process-groups';
 import { DEFAULT_PORT, PORT, HOST, PERSIST_DIR, run, wranglerEnv } from './lib/run';
 import { Supervisor } from './lib/supervisor';
 
@@ -303,9 +295,6 @@ function startWrangler(apiConfig: string, upstreamPort: number, watchdog: Watchd
     if (!announced && text.includes('Ready on')) {
       announced = true;
       wedge.ready();
-      // MEMEFORGE_WATCH=off (the end-to-end tests' stack): nothing will edit the sources, so wrangler's esbuild, which
-      // polls every file of both bundles (10–12 % of a core), is paused; wrangler has no switch for it (ADR 0194).
-      if (process.env.MEMEFORGE_WATCH === 'off') pauseInGroup(child, 'esbuild');
       // localhost first: passkeys need a domain name, and 127.0.0.1 is not one (ADR 0171); both serve the site.
       console.log(
         `\n  Memeforge is running at http://localhost:${PORT} (also http://${HOST}:${PORT}; sign-in with passkeys works on localhost)\n`,

@@ -5,7 +5,6 @@
  * Process groups are POSIX; on Windows the children are plain children, stopped one by one.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 
 export const POSIX = process.platform !== 'win32';
@@ -36,37 +35,10 @@ export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/**
- * Stops (SIGSTOP) the processes named `name` in the child's group, and returns how many: Linux only (it reads /proc).
- * `npm start` uses it for wrangler's esbuild, which polls every source file of both bundles for as long as it runs
- * (ADR 0194). A stopped process gets the SIGCONT that follows every SIGTERM in `stopGroups`.
- */
-export function pauseInGroup(child: ChildProcess, name: string): number {
-  if (!child.pid || process.platform !== 'linux') return 0;
-  let paused = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // "pid (comm) state ppid pgrp …": comm may hold spaces, so the fields are read after its closing parenthesis.
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      if (comm === name && pgrp === child.pid) {
-        process.kill(Number(entry), 'SIGSTOP');
-        paused++;
-      }
-    } catch {
-      // the process ended while being read
-    }
-  }
-  return paused;
-}
-
-/** SIGTERM to each group (and SIGCONT, for a paused process), SIGKILL to whatever is left after the grace period. */
+/** SIGTERM to each group, SIGKILL to whatever of them is left after the grace period. */
 export async function stopGroups(children: ChildProcess[], graceMs = 5000): Promise<void> {
   const live = children.filter(groupAlive);
   for (const c of live) signalGroup(c, 'SIGTERM');
-  for (const c of live) signalGroup(c, 'SIGCONT');
   const until = Date.now() + graceMs;
   while (live.some(groupAlive) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
   for (const c of live) if (groupAlive(c)) signalGroup(c, 'SIGKILL');
