@@ -11,6 +11,7 @@ import './lib/require-node-22';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { availableParallelism } from 'node:os';
 import { DRY_RUN_EXIT } from './deploy/verdict';
 import { wranglerEnv } from './lib/run';
 
@@ -25,6 +26,26 @@ const failures: string[] = [];
 const timings: { name: string; seconds: number; ok: boolean }[] = [];
 const startedAt = Date.now();
 mkdirSync('.tmp', { recursive: true });
+
+/**
+ * The machine's busy and idle core-seconds so far (Linux's /proc/stat; undefined elsewhere). The suite is CPU-bound
+ * (ADR 0194): the closing table prints both, so a run shows whether its time went to work or to waiting.
+ */
+function coreSeconds(): { busy: number; idle: number } | undefined {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number);
+    // USER_HZ is 100 on every Linux the suite runs on (getconf CLK_TCK).
+    return { busy: (user + nice + system + irq + softirq + steal) / 100, idle: (idle + iowait) / 100 };
+  } catch {
+    return undefined;
+  }
+}
+const cpuAtStart = coreSeconds();
 
 /**
  * Runs one step to its end; its output goes to this terminal, each line after `prefix` when lanes run side by side.
@@ -169,6 +190,12 @@ console.log('\nStep durations (the three lanes run side by side):');
 for (const t of timings)
   console.log(`  ${t.ok ? '✔' : '✘'} ${t.name.padEnd(30)} ${t.seconds.toFixed(1).padStart(7)} s`);
 console.log(`  ${'whole run'.padEnd(32)} ${((Date.now() - startedAt) / 1000).toFixed(1).padStart(7)} s`);
+const cpuAtEnd = coreSeconds();
+if (cpuAtStart && cpuAtEnd)
+  console.log(
+    `  machine CPU: ${(cpuAtEnd.busy - cpuAtStart.busy).toFixed(0)} core-seconds busy, ` +
+      `${(cpuAtEnd.idle - cpuAtStart.idle).toFixed(0)} idle (${availableParallelism()} cores)`,
+  );
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}`);
 process.exit(tally.failed ? 1 : 0);
