@@ -33,14 +33,12 @@ mkdirSync('.tmp', { recursive: true });
  */
 function coreSeconds(): { busy: number; idle: number } | undefined {
   try {
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
-      .split('\n')[0]
-      .trim()
-      .split(/\s+/)
-      .slice(1, 9)
-      .map(Number);
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks as [number, ...number[]] & number[];
+    if (ticks.length < 8 || ticks.some((n) => !Number.isFinite(n))) return undefined;
     // USER_HZ is 100 on every Linux the suite runs on (getconf CLK_TCK).
-    return { busy: (user + nice + system + irq + softirq + steal) / 100, idle: (idle + iowait) / 100 };
+    const sum = (...parts: (number | undefined)[]) => parts.reduce<number>((a, b) => a + (b ?? 0), 0) / 100;
+    return { busy: sum(user, nice, system, irq, softirq, steal), idle: sum(idle, iowait) };
   } catch {
     return undefined;
   }
