@@ -11,6 +11,7 @@ import { Response, type Request } from 'miniflare';
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
 import { compare, managed, type Region } from './colour-judge';
+import { exiftoolRun } from './exiftool-process';
 
 const run = promisify(execFile);
 
@@ -18,7 +19,7 @@ const run = promisify(execFile);
  * POST bytes → exiftool's JSON (-G1 groups, numeric values) for them. `?all` takes a multipart form of files instead
  * and answers, for each in order, every tag exiftool finds as `[Group] Tag : value` lines (`-a -G1 -s -U -ee`):
  * duplicates, unknown tags and the tags of embedded pictures (MPF previews) too, which JSON would merge or leave out.
- * One exiftool run reads the whole batch (its start-up, not the reading, is what costs).
+ * One exiftool, started once for the whole run, reads every request (exiftool-process.ts, ADR 0198).
  */
 export async function exiftoolService(request: Request): Promise<Response> {
   const dir = await mkdtemp(join(tmpdir(), 'memeforge-exiftool-'));
@@ -27,7 +28,8 @@ export async function exiftoolService(request: Request): Promise<Response> {
       return Response.json(await exiftoolLines(dir, await request.formData()));
     const file = join(dir, 'input');
     await writeFile(file, new Uint8Array(await request.arrayBuffer()));
-    const { stdout } = await run('exiftool', ['-json', '-G1', '-n', file]);
+    const { stdout, stderr, status } = await exiftoolRun(['-json', '-G1', '-n', file]);
+    if (status !== 0) throw new Error(`exiftool exited with ${status}: ${stderr}`);
     return new Response(stdout, { headers: { 'content-type': 'application/json' } });
   } catch (err) {
     return new Response(String(err), { status: 500 });
@@ -43,13 +45,8 @@ async function exiftoolLines(dir: string, form: Awaited<ReturnType<Request['form
     await writeFile(file, new Uint8Array(await (part as unknown as Blob).arrayBuffer()));
     files.push(file);
   }
-  // exiftool exits 1 when one file of the batch cannot be read; the others' output is still on stdout.
-  const { stdout, stderr } = await run('exiftool', ['-a', '-G1', '-s', '-U', '-ee', ...files], {
-    maxBuffer: 256 * 1024 * 1024,
-  }).catch((err: { stdout?: string; stderr?: string }) => ({
-    stdout: err.stdout ?? '',
-    stderr: err.stderr ?? String(err),
-  }));
+  // exiftool's status is 1 when one file of the batch cannot be read; the others' output is still on stdout.
+  const { stdout, stderr } = await exiftoolRun(['-a', '-G1', '-s', '-U', '-ee', ...files]);
   const sections = new Map<string, string>();
   let current = files.length === 1 ? files[0]! : '';
   for (const line of stdout.split('\n')) {
