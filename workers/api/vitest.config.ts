@@ -6,6 +6,7 @@ import { corpusService } from './test/corpus-service';
 import { handle as localImages } from '../../local-images/server';
 import { handle as localRender } from '../../local-render/server';
 import { networkProbeService } from './test/support/network-probe';
+import { rememberingJobs } from './test/support/remembered-jobs';
 import { exiftoolService, oracleService, photoService } from './test/support/node-services';
 import { imagemagickService } from './test/support/imagemagick';
 import { sourceOrigin } from './test/support/source-origin';
@@ -65,9 +66,12 @@ function workerProject(name: 'workers' | 'workers-own-runtime') {
             EXIFTOOL: exiftoolService,
             // ImageMagick, the outside decoder every stored or returned picture must satisfy (test/support/imagemagick.ts).
             IMAGEMAGICK: imagemagickService,
-            // miniflare hands over its own undici Request; the handler uses only the web API both share.
-            LOCAL_IMAGES: (request: MiniflareRequest) =>
-              localImages(request as unknown as Request) as unknown as Promise<MiniflareResponse>,
+            // miniflare hands over its own undici Request; the handler uses only the web API both share. A job
+            // asked again is answered from memory (test/support/remembered-jobs.ts, ADR 0198).
+            LOCAL_IMAGES: rememberingJobs(
+              (request: MiniflareRequest) =>
+                localImages(request as unknown as Request) as unknown as Promise<MiniflareResponse>,
+            ),
             // The offline HTML renderer (local-render/server.ts, Debian's Chromium) in-process, and NETWORK_PROBE: a
             // loopback server that counts requests, to prove a rendered page reaches nothing.
             LOCAL_RENDER: (request: MiniflareRequest) =>
