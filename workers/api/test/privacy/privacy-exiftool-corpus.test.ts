@@ -41,8 +41,12 @@ async function pixels(bytes: Uint8Array) {
   return { width: r.width, height: r.height, data: r.data };
 }
 
-const same = (a: ArrayLike<number>, b: ArrayLike<number>) =>
-  a.length === b.length && Array.prototype.every.call(a, (v: number, i: number) => v === b[i]);
+/** Element by element in a plain loop: `Array.prototype.every` called a function for each of the corpus' ~40M bytes. */
+function same(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /**
  * Files every route refuses at its one door (ADR 0012) before privacy runs, with a 422: a 12-bit JPEG, a JPEG cut off
