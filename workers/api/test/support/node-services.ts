@@ -130,9 +130,11 @@ function photoPixels(width: number, height: number, seed: number): Buffer {
   }));
   for (let y = 0; y < height; y++) {
     const fy = y / height;
+    // The row's own terms of the texture, once a row rather than once a pixel (the same numbers).
+    const [wave, fade] = [Math.sin(y * 0.037) * 3, Math.cos(y * 0.17)];
     for (let x = 0; x < width; x++) {
       const fx = x / width;
-      const texture = 10 * Math.sin(x * 0.21 + Math.sin(y * 0.037) * 3) * Math.cos(y * 0.17);
+      const texture = 10 * Math.sin(x * 0.21 + wave) * fade;
       let r = 60 + 150 * fx + texture;
       let g = 80 + 120 * fy + texture;
       let b = 160 - 100 * fx * fy + texture;
