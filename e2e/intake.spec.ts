@@ -54,7 +54,7 @@ const SCREENS: { name: string; url: string; input: (page: Page) => Locator; succ
  * is asked again, at most five times (at load 34 three tries in a row were reset once); any answer the API itself
  * gave is returned as it is.
  */
-async function serverSays(page: Page, file: (typeof BAD)[number]): Promise<string> {
+async function askServer(page: Page, file: (typeof BAD)[number]): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const last = attempt === 5;
     const res = await page.request
@@ -66,6 +66,22 @@ async function serverSays(page: Page, file: (typeof BAD)[number]): Promise<strin
     expect(res.status()).toBeGreaterThanOrEqual(400);
     return body.error;
   }
+}
+
+/**
+ * The server's answer for each file, asked once in this file's run and then read by every test that needs it: the
+ * bytes and the server do not change between the tests, and asking again sent the 11 MB body eight times, which a
+ * 413 refuses anyway (ADR 0197). A failed question is not kept, so the next test asks again and fails on its own.
+ */
+const answers = new Map<string, Promise<string>>();
+function serverSays(page: Page, file: (typeof BAD)[number]): Promise<string> {
+  let said = answers.get(file.name);
+  if (!said) {
+    said = askServer(page, file);
+    answers.set(file.name, said);
+    said.catch(() => answers.delete(file.name));
+  }
+  return said;
 }
 
 test('the bad files are refused by the server with these sentences', async ({ page }) => {
