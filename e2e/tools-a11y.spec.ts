@@ -2,6 +2,7 @@ import { axe } from './axe';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { themePairs } from './theme-pairs';
 import { corpusFile } from './tools-fixtures';
 
 const serious = async (page: Page) => {
@@ -14,23 +15,35 @@ const serious = async (page: Page) => {
 
 const PAGES = ['/tools/optimize', '/tools/modify?tab=crop', '/tools/convert', '/tools/security', '/dashboard'];
 
+const pairs = themePairs();
+
+/** Opens a screen as the scans see it: reduced motion, and an image loaded where there is one. */
+const screen = (path: string) => async (page: Page) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(path);
+  if (path === '/dashboard') return;
+  await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
+  // The text starts empty (ADR 0163): typed, the preview draws it.
+  if (path === '/tools/security') await page.getByLabel('Watermark text').fill('© Ada');
+};
+
+/** What each scan, light or dark, first sees on its screen. */
+async function expectScreen(page: Page, path: string) {
+  if (path === '/dashboard') await expect(page.getByLabel('Access Code')).toBeVisible();
+  if (path.startsWith('/tools/modify')) await expect(page.getByTestId('crop-area')).toBeVisible();
+  if (path === '/tools/security') await expect(page.getByTestId('watermark-marks').locator('text')).toBeVisible();
+}
+
 // No serious or critical axe violations on the five screens, light and dark, with an image loaded where there is one.
+// The dark test scans the light test's screen turned dark (e2e/theme-pairs.ts).
 for (const path of PAGES) {
   for (const dark of [false, true]) {
-    test(`${path} has no serious or critical violations (${dark ? 'dark' : 'light'})`, async ({ page }) => {
-      if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.goto(path);
-      if (path === '/dashboard') await expect(page.getByLabel('Access Code')).toBeVisible();
-      else await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
-      if (path.startsWith('/tools/modify')) await expect(page.getByTestId('crop-area')).toBeVisible();
-      if (path === '/tools/security') {
-        // The text starts empty (ADR 0163): typed, the preview draws it.
-        await page.getByLabel('Watermark text').fill('© Ada');
-        await expect(page.getByTestId('watermark-marks').locator('text')).toBeVisible();
-      }
+    test(`${path} has no serious or critical violations (${dark ? 'dark' : 'light'})`, async ({ browser }) => {
+      const page = await (dark ? pairs.dark : pairs.light)(browser, path, screen(path));
+      await expectScreen(page, path);
       await page.waitForTimeout(300);
       expect(await serious(page)).toEqual([]);
+      if (dark) await pairs.done(path);
     });
   }
 }
