@@ -2,6 +2,7 @@ import { axe } from './axe';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { themePairs } from './theme-pairs';
 import { download } from './tools-fixtures';
 
 // Convert → HTML to image, end to end: the page is rendered by the offline renderer (local-render/, started with
@@ -147,15 +148,21 @@ test('a selector that matches nothing, or is not CSS, is refused in words and no
   await expect(page.getByTestId('result-card')).toHaveCount(0);
 });
 
+// The dark test scans the light test's result turned dark (e2e/theme-pairs.ts): one render, not two.
+const pairs = themePairs();
+const rendered = async (page: Page) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openTab(page);
+  await page.getByLabel('HTML to render').fill(PAGE);
+  await page.getByRole('button', { name: 'Render to PNG' }).click();
+};
+
 for (const dark of [false, true]) {
   test(`the HTML to image tab has no serious or critical axe violations with a result (${dark ? 'dark' : 'light'})`, async ({
-    page,
+    browser,
   }) => {
-    if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await openTab(page);
-    await page.getByLabel('HTML to render').fill(PAGE);
-    await page.getByRole('button', { name: 'Render to PNG' }).click();
+    const page = await (dark ? pairs.dark : pairs.light)(browser, 'html-tab', rendered);
+    await expect(page).toHaveURL(/tab=html/);
     await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 20_000 });
     await page.waitForTimeout(300);
     const { violations } = await axe(page).exclude('[data-sonner-toaster]').analyze();
@@ -163,6 +170,7 @@ for (const dark of [false, true]) {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(serious).toEqual([]);
+    if (dark) await pairs.done('html-tab');
   });
 }
 
