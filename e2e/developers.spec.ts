@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { axe } from './axe';
 import { expect, test } from './fixtures';
 import { BASE_URL } from '../playwright.config';
+import { themePairs } from './theme-pairs';
 
 const run = promisify(execFile);
 const PHOTO = new URL('../../shared/corpus/photos/rocket.jpg', import.meta.url).pathname;
@@ -64,12 +65,15 @@ test('/developers lists the routes from the API’s own document, grouped, with 
   await expect(page).toHaveURL(/\/developers$/);
 });
 
+// The dark test scans the light test's page turned dark (e2e/theme-pairs.ts).
+const pairs = themePairs();
 for (const dark of [false, true]) {
   test(`/developers has no serious or critical accessibility violations (${dark ? 'dark' : 'light'})`, async ({
-    page,
+    browser,
   }) => {
-    if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
-    await page.goto('/developers');
+    const page = await (dark ? pairs.dark : pairs.light)(browser, '/developers', async (p) => {
+      await p.goto('/developers');
+    });
     await expect(page.getByTestId('api-route').first()).toBeVisible();
     const { violations } = await axe(page).analyze();
     const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -82,6 +86,7 @@ for (const dark of [false, true]) {
             .join(', ')}`,
       ),
     ).toEqual([]);
+    if (dark) await pairs.done('/developers');
   });
 }
 
