@@ -3,7 +3,7 @@ import {
   AI_OUTPUT_FORMATS,
   AI_OUTPUT_MAX_PIXELS,
   BACKGROUND_OUTPUT_FORMATS,
-} from '../../../core/api/tools';
+} from '../../../core/tools/ai-options';
 import type { AiOutputChoice } from '../../../core/tools/ai';
 import { fieldLabel, input } from './styles';
 

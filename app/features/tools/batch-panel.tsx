@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { BATCH_COMPRESS_QUALITY } from '../../../core/tools/compress';
-import { QUALITY } from '../../../core/tools/fields';
-import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, type ToolResult } from '../../../core/api/tools';
+import { BATCH_COMPRESS_QUALITY } from '../../../core/tools/compress-options';
+import { QUALITY } from '../../../core/tools/output';
+import type { ToolResult } from '../../../core/api/tools';
+import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS } from '../../../core/tools/compress-options';
 import { displaySize } from '../../../core/images/sniff';
 import { inspectFiles, toastRefused, type Inspected } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { AVIF_MAX_SIDE } from '../../../core/image-service';
-import { QUALITY } from '../../../core/tools/fields';
-import { CONVERT_DEFAULT_QUALITY, OUTPUT_FORMATS, type ToolResult } from '../../../core/api/tools';
+import { QUALITY } from '../../../core/tools/output';
+import type { ToolResult } from '../../../core/api/tools';
+import { CONVERT_DEFAULT_QUALITY, OUTPUT_FORMATS } from '../../../core/tools/convert-options';
 import { inspectFiles, toastRefused, type Inspected } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
 import { previewFileUrl } from './browser-preview';

@@ -1,4 +1,9 @@
-import { FORMAT_FIT_SIDE, FORMAT_MAX_PIXELS, FORMAT_MAX_SIDE, type OutputFormat } from '../../../core/tools/convert';
+import {
+  FORMAT_FIT_SIDE,
+  FORMAT_MAX_PIXELS,
+  FORMAT_MAX_SIDE,
+  type OutputFormat,
+} from '../../../core/tools/convert-options';
 import { muted } from './styles';
 
 interface Size {

@@ -1,4 +1,4 @@
-import { IMAGE_EXTENSIONS, type ImageFormat } from '../../../core/api/images';
+import { IMAGE_EXTENSIONS, type ImageFormat } from '../../../core/images/kinds';
 
 /** Pure helpers shared by the tool screens (docs/product.md §5.1): sizes, download names, progress steps. */
 

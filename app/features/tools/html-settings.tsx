@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { QUALITY } from '../../../core/tools/fields';
+import { QUALITY } from '../../../core/tools/output';
 import {
   HTML_DEFAULT_QUALITY,
   HTML_FITS,
@@ -9,7 +9,7 @@ import {
   HTML_VIEWPORT_WIDTH,
   type HtmlFit,
   type HtmlFormat,
-} from '../../../core/tools/html';
+} from '../../../core/tools/html-options';
 import { card, fieldLabel, input, muted, range } from './styles';
 
 /** What the HTML to image tab sends besides the HTML (the fields of htmlRenderSchema, core/tools/html.ts). */

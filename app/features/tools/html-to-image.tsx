@@ -3,10 +3,9 @@ import type { ToolResult } from '../../../core/api/tools';
 import {
   HTML_MAX_BYTES,
   HTML_RENDER_TIMEOUT_MS,
-  htmlRenderSchema,
   htmlSizeProblem,
   htmlTooLargeMessage,
-} from '../../../core/tools/html';
+} from '../../../core/tools/html-options';
 import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { failureText } from './api';
@@ -33,6 +32,7 @@ export function HtmlToImage() {
   const [fileName, setFileName] = useState<string | null>(null);
   const [settings, setSettings] = useState(HTML_SETTINGS_DEFAULT);
   const [busy, setBusy] = useState(false);
+  const checking = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<(ToolResult & { name: string; scale: number; transparent: boolean }) | null>(
     null,
@@ -56,7 +56,15 @@ export function HtmlToImage() {
   }
 
   const render = async () => {
+    // A second press while the first is checked (the schema's first load) renders nothing more.
+    if (checking.current) return;
+    checking.current = true;
     setResult(null);
+    // The API's own schema, so the words are the server's; it (and zod, ~450 KB) loads at the first render, not with
+    // the page (ADR 0195).
+    const { htmlRenderSchema } = await import('../../../core/tools/html').finally(() => {
+      checking.current = false;
+    });
     const parsed = htmlRenderSchema.safeParse({ html, ...renderFields(settings) });
     if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'Please check the settings.');
     const tooBig = htmlSizeProblem(html);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { RESIZE_BACKGROUND_DEFAULT, RESIZE_DEFAULT } from '../../../core/tools/resize';
+import { RESIZE_BACKGROUND_DEFAULT, RESIZE_DEFAULT } from '../../../core/tools/resize-options';
 import type { ToolResult } from '../../../core/api/tools';
 import { toast } from '~/lib/toast';
 import { failureText } from './api';

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { QUALITY } from '../../../core/tools/fields';
-import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS, UPSCALE_FACTORS, type ToolResult } from '../../../core/api/tools';
-import { maxSideOfSize, type CompressSize } from '../../../core/tools/compress';
+import { QUALITY } from '../../../core/tools/output';
+import type { ToolResult } from '../../../core/api/tools';
+import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS } from '../../../core/tools/compress-options';
+import { UPSCALE_FACTORS } from '../../../core/tools/ai-options';
+import { maxSideOfSize, type CompressSize } from '../../../core/tools/compress-options';
 import { toast } from '~/lib/toast';
 import type { AiOutputChoice } from '../../../core/tools/ai';
 import { LimitNotice } from '~/components/ui/limit-notice';

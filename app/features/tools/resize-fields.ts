@@ -5,7 +5,7 @@
  * overwritten. So typing 1280 and then 720 asks for exactly 1280 × 720, and a box of another shape than the photo is
  * filled (Fill: cover, edges cropped) unless they choose Fit or Stretch: nothing is ever stretched unasked.
  */
-import { RESIZE_PRESETS, resizeTarget, type ResizeTarget } from '../../../core/tools/resize';
+import { RESIZE_PRESETS, resizeTarget, type ResizeTarget } from '../../../core/tools/resize-options';
 import type { RESIZE_FITS, ResizePosition } from '../../../core/tools/resize';
 import { keepRatio } from './format';
 import type { ToolFields } from '~/lib/api/tool-fields';

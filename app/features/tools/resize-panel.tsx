@@ -11,7 +11,7 @@ import {
   resizeProblem,
   type ResizePosition,
   type ResizeTarget,
-} from '../../../core/tools/resize';
+} from '../../../core/tools/resize-options';
 import type { CoverWindow } from '../../../core/tools/cover-framing';
 import { FREE_DAILY_AI_LIMIT } from '../../../core/limits';
 import { greyThumb, THUMB_LONG_SIDE, type GreyThumb } from '../../../core/tools/salient-window';

@@ -1,5 +1,6 @@
 import { useRef, useState, type PointerEvent } from 'react';
-import { BLUR_METHODS, BLUR_STRENGTH, type Rect } from '../../../core/api/tools';
+import type { Rect } from '../../../core/api/tools';
+import { BLUR_METHODS, BLUR_STRENGTH } from '../../../core/tools/blur-options';
 import type { UsageLimit } from '../../../core/api/usage';
 import { LimitNotice } from '~/components/ui/limit-notice';
 import { AiBanner } from './ai-banner';

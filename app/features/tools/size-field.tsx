@@ -1,5 +1,5 @@
-import { COMPRESS_SIZES, type CompressSize } from '../../../core/tools/compress';
-import { fitWithin } from '../../../core/tools/fields';
+import { COMPRESS_SIZES, type CompressSize } from '../../../core/tools/compress-options';
+import { fitWithin } from '../../../core/tools/output';
 import { fieldLabel, input, muted } from './styles';
 
 /**

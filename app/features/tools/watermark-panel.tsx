@@ -9,8 +9,8 @@ import {
   watermarkLayout,
   watermarkStrip,
   watermarkTiles,
-} from '../../../core/tools/watermark';
-import { WATERMARK_POSITIONS, WATERMARK_SIZE, type WatermarkPosition } from '../../../core/api/tools';
+} from '../../../core/tools/watermark-options';
+import { WATERMARK_POSITIONS, WATERMARK_SIZE, type WatermarkPosition } from '../../../core/tools/watermark-options';
 import { checkImageBytes } from '../../../core/images/intake';
 import { displaySize } from '../../../core/images/sniff';
 import { toast } from '~/lib/toast';

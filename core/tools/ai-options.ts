@@ -1,0 +1,70 @@
+/**
+ * The Optimize tab's AI operations: upscale and background removal (one unit of the daily allowance each).
+ * Their results are bounded (ADR 0114): at most AI_OUTPUT_MAX_PIXELS and AI_OUTPUT_MAX_SIDE, written as JPEG or
+ * WebP unless PNG is asked for, and streamed to storage rather than held whole in the Worker.
+ */
+// Zod-free, so the tool screens import no zod; ai.ts re-exports this beside its schema (ADR 0195).
+import { IMAGE_SERVICE_MAX_SIDE } from '../image-service';
+import { EDIT_QUALITY } from './output';
+export const UPSCALE_FACTORS = [2, 3, 4] as const;
+export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number];
+
+/**
+ * The largest AI result: 16 MP (a 4 MP photo at 2×, its PNG at most 64 MB) and 12,000 px a side, the Images
+ * binding's limit for JPEG and PNG (core/image-service.ts).
+ */
+export const AI_OUTPUT_MAX_PIXELS = 16_000_000;
+export const AI_OUTPUT_MAX_SIDE = IMAGE_SERVICE_MAX_SIDE;
+
+/** `auto` writes a JPEG photo as JPEG and anything else as WebP (which keeps transparency). */
+export const AI_OUTPUT_FORMATS = ['auto', 'jpeg', 'webp', 'png'] as const;
+export type AiOutputChoice = (typeof AI_OUTPUT_FORMATS)[number];
+export type AiOutputFormat = Exclude<AiOutputChoice, 'auto'>;
+export const AI_OUTPUT_FORMAT_LABELS: Record<AiOutputChoice, string> = {
+  auto: 'Auto (JPEG or WebP)',
+  jpeg: 'JPEG',
+  webp: 'WebP',
+  png: 'PNG',
+};
+/** Background removal makes transparency, which JPEG cannot hold. */
+export const BACKGROUND_OUTPUT_FORMATS = ['auto', 'webp', 'png'] as const satisfies readonly AiOutputChoice[];
+
+export type AiOperation = 'upscale' | 'remove-background';
+
+/** The container and quality an AI result is written in. */
+export interface AiOutput {
+  format: AiOutputFormat;
+  /** JPEG and WebP only. */
+  quality?: number;
+}
+
+/** What `auto` and an explicit choice resolve to for a picture of `inputFormat`. */
+export function aiOutput(operation: AiOperation, choice: AiOutputChoice, inputFormat: string): AiOutput {
+  const format: AiOutputFormat =
+    choice !== 'auto' ? choice : operation === 'upscale' && inputFormat === 'jpeg' ? 'jpeg' : 'webp';
+  return format === 'png' ? { format } : { format, quality: EDIT_QUALITY };
+}
+
+const mp = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
+
+/** Null when the result fits the limits, else what to tell the person (said before any AI work is done). */
+export function aiOutputProblem(
+  operation: AiOperation,
+  factor: UpscaleFactor,
+  picture: { width: number; height: number },
+): string | null {
+  const scale = operation === 'upscale' ? factor : 1;
+  const width = picture.width * scale;
+  const height = picture.height * scale;
+  const what =
+    operation === 'upscale'
+      ? `A ${factor}× upscale of this picture would be ${width} × ${height} pixels (${mp(width * height)})`
+      : `This picture is ${width} × ${height} pixels (${mp(width * height)})`;
+  const limit = `the largest AI result we make is ${AI_OUTPUT_MAX_PIXELS / 1_000_000} megapixels and ${AI_OUTPUT_MAX_SIDE.toLocaleString('en-US')} pixels a side`;
+  if (width * height <= AI_OUTPUT_MAX_PIXELS && Math.max(width, height) <= AI_OUTPUT_MAX_SIDE) return null;
+  const fix =
+    operation === 'upscale'
+      ? 'Please choose a lower factor or a smaller picture.'
+      : 'Please resize the picture first (Modify → Resize), then try again.';
+  return `${what}; ${limit}. ${fix}`;
+}
