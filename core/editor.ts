@@ -101,3 +101,10 @@ export const AI_QUICK_SUGGESTIONS = [
   'A dog riding a skateboard',
   'A wizard drinking coffee',
 ] as const;
+
+/** The formats the editor downloads a still meme in (POST /api/download-meme takes the same). */
+export const EXPORT_FORMATS = ['png', 'jpg', 'webp'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** A suggested caption has one line per text box, joined by this separator ("Nobody: / Me:"). */
+export const CAPTION_LINE_SEPARATOR = ' / ';

@@ -170,3 +170,12 @@ export const CONTACT_NAME_MAX_CHARS = 100;
 export const CONTACT_EMAIL_MAX_CHARS = 254;
 export const CONTACT_MESSAGE_MAX_CHARS = 5000;
 export const CONTACT_KEPT_DAYS = 90;
+
+/** Days in the dashboard's 'Usage Trends' chart, today included. */
+export const DASHBOARD_TREND_DAYS = 30;
+
+/**
+ * The scale of the 'Usage Analytics' bar: Premium has no cap, so the bar measures a month's AI operations against
+ * this fair-use reference ('N of 1,000', docs/product.md §6). Nothing enforces it (ADR 0091).
+ */
+export const PREMIUM_MONTHLY_AI_GUIDE = 1000;

@@ -17,3 +17,7 @@ export const UPLOAD_TOO_LARGE_MESSAGE = 'Please upload an image smaller than 10M
 export const UNSUPPORTED_IMAGE_MESSAGE = `Please upload an image file (${ACCEPTED_FORMATS_TEXT}).`;
 export const MISSING_IMAGE_MESSAGE = 'Please choose an image to upload.';
 export const EMPTY_FILE_MESSAGE = 'This file is empty (0 bytes). Please choose an image.';
+
+/** The premium dashboard's access code (POST /api/session). */
+export const INVALID_ACCESS_CODE_MESSAGE = 'That access code is not right. Please check it and try again.';
+export const PREMIUM_REQUIRED_MESSAGE = 'Please unlock the premium dashboard with your access code first.';

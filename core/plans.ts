@@ -1,14 +1,15 @@
-import { DASHBOARD_TREND_DAYS, PREMIUM_MONTHLY_AI_GUIDE } from './api/dashboard';
-import { SHARE_FREE_DAYS } from './api/shares';
+import { SHARE_FREE_DAYS } from './api/share-links';
 import {
   API_KEYS_MAX_ACTIVE,
   API_MONTHLY_CALLS,
+  DASHBOARD_TREND_DAYS,
   EXPORT_MAX_SIDE,
   FREE_DAILY_AI_LIMIT,
   MAX_IMAGE_PIXELS,
   MAX_UPLOAD_BYTES,
+  PREMIUM_MONTHLY_AI_GUIDE,
 } from './limits';
-import { UPSCALE_FACTORS } from './tools/ai';
+import { UPSCALE_FACTORS } from './tools/ai-options';
 
 /**
  * The one plan catalogue, drawn on /pricing, the dashboard and the contact page (ADR 0159). It sells only what the

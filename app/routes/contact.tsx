@@ -6,7 +6,7 @@ import { ContactForm } from '~/features/contact/contact-form';
 import { topicFrom } from '~/features/contact/contact-fields';
 import { BILLING_NOTE, MEMBER_PLAN } from '~/features/pricing/plans';
 import { pageMeta } from '~/lib/meta';
-import { CONTACT_KEPT_DAYS } from '../../core/api/contact';
+import { CONTACT_KEPT_DAYS } from '../../core/limits';
 import { ABUSE_EMAIL, SUPPORT_EMAIL } from '../../core/site';
 
 export const meta: MetaFunction = () =>

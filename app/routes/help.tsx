@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { RouteHandle } from '~/components/layout/breadcrumbs';
 import { Page } from '~/components/layout/page';
 import { pageMeta } from '~/lib/meta';
-import { SHARE_FREE_DAYS } from '../../core/api/shares';
+import { SHARE_FREE_DAYS } from '../../core/api/share-links';
 import {
   EXPORT_MAX_SIDE,
   FREE_DAILY_AI_LIMIT,

@@ -1,6 +1,6 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
-import { shareIdSchema } from '../../core/api/shares';
+import { SHARE_ID_PATTERN } from '../../core/api/share-links';
 import type { RouteHandle } from '~/components/layout/breadcrumbs';
 import { serverApi } from '~/lib/api/server-client.server';
 import { SharePage, SharedMemeGone } from '~/features/share/share-page';
@@ -13,7 +13,7 @@ import { shareMeta } from '~/features/share/share-meta';
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = params.id ?? '';
-  if (!shareIdSchema.safeParse(id).success) throw new Response('Not Found', { status: 404 });
+  if (!SHARE_ID_PATTERN.test(id)) throw new Response('Not Found', { status: 404 });
   const api = serverApi(context, request);
   // Preview deployments have no API binding (ADR 0115).
   if (!api) throw new Response('Service Unavailable', { status: 503 });

@@ -5,8 +5,8 @@ import { Page } from '~/components/layout/page';
 import { pageMeta } from '~/lib/meta';
 import { ACCOUNT_SESSION_TTL_SECONDS, IMAGE_TTL_SECONDS_DEFAULT, PREMIUM_SESSION_TTL_SECONDS } from '../../core/limits';
 import { SUPPORT_EMAIL } from '../../core/site';
-import { CONTACT_KEPT_DAYS } from '../../core/api/contact';
-import { SHARE_FREE_DAYS } from '../../core/api/shares';
+import { CONTACT_KEPT_DAYS } from '../../core/limits';
+import { SHARE_FREE_DAYS } from '../../core/api/share-links';
 
 export const meta: MetaFunction = () =>
   pageMeta('Privacy', 'How Memeforge handles your images and data: processed, then deleted; never sold.');

@@ -5,7 +5,7 @@ import { Page } from '~/components/layout/page';
 import { pageMeta } from '~/lib/meta';
 import { FREE_DAILY_AI_LIMIT, IMAGE_TTL_SECONDS_DEFAULT } from '../../core/limits';
 import { ABUSE_EMAIL, SITE_NAME } from '../../core/site';
-import { SHARE_FREE_DAYS } from '../../core/api/shares';
+import { SHARE_FREE_DAYS } from '../../core/api/share-links';
 
 export const meta: MetaFunction = () =>
   pageMeta(

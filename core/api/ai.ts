@@ -9,8 +9,8 @@ export const IMAGE_ADDRESS_RULE =
 
 export const AI_PROVIDERS = ['cloudflare', 'local', 'fake', 'none'] as const;
 
-/** A suggested caption has one line per text box, joined by this separator ("Nobody: / Me:"). */
-export const CAPTION_LINE_SEPARATOR = ' / ';
+/** In core/editor.ts, zod-free for the editor's caption ideas (ADR 0195). */
+export { CAPTION_LINE_SEPARATOR } from '../editor';
 
 export const generateImageRequestSchema = z.object({
   prompt: z

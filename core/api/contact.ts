@@ -9,31 +9,12 @@ import {
   CONTACT_NAME_MAX_CHARS,
 } from '../limits';
 import { withoutHiddenControls } from '../text';
+import { CONTACT_MESSAGES, TOPIC_IDS } from './contact-topics';
 import { z } from './zod';
 
+export * from './contact-topics';
+
 export { CONTACT_EMAIL_MAX_CHARS, CONTACT_KEPT_DAYS, CONTACT_MESSAGE_MAX_CHARS, CONTACT_NAME_MAX_CHARS };
-
-/** What a message is about, as the form offers it; the operator's list shows the id. */
-export const CONTACT_TOPICS = {
-  help: 'A question about using Memeforge',
-  premium: 'Premium membership',
-  billing: 'Billing or an invoice',
-  problem: 'Something does not work',
-  privacy: 'Privacy or my data',
-  other: 'Something else',
-} as const;
-export type ContactTopic = keyof typeof CONTACT_TOPICS;
-const TOPIC_IDS = Object.keys(CONTACT_TOPICS) as [ContactTopic, ...ContactTopic[]];
-
-export const CONTACT_MESSAGES = {
-  email: 'Please give an e-mail address we can answer, like name@example.com.',
-  emailLong: `An e-mail address is at most ${CONTACT_EMAIL_MAX_CHARS} characters.`,
-  nameLong: `Please keep your name to ${CONTACT_NAME_MAX_CHARS} characters or fewer.`,
-  nameEmpty: 'A name, when sent, cannot be empty: leave the field out instead.',
-  topic: `Please choose what your message is about (${TOPIC_IDS.join(', ')}).`,
-  message: 'Please write your message.',
-  messageLong: `Please keep your message to ${CONTACT_MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters or fewer.`,
-} as const;
 
 /**
  * Text the operator reads in a terminal: no control characters (an escape sequence could rewrite the screen) and no

@@ -1,13 +1,7 @@
 import { z } from './zod';
 
-/** Days in the dashboard's 'Usage Trends' chart, today included. */
-export const DASHBOARD_TREND_DAYS = 30;
-
-/**
- * The scale of the 'Usage Analytics' bar: Premium has no cap, so the bar measures a month's AI operations against
- * this fair-use reference ('N of 1,000', docs/product.md §6). Nothing enforces it (ADR 0091).
- */
-export const PREMIUM_MONTHLY_AI_GUIDE = 1000;
+// In core/limits.ts, zod-free for the pricing page and the dashboard's screens (ADR 0195).
+export { DASHBOARD_TREND_DAYS, PREMIUM_MONTHLY_AI_GUIDE } from '../limits';
 
 export const dashboardDaySchema = z.object({
   /** UTC day, YYYY-MM-DD. */

@@ -1,9 +1,11 @@
 import { z } from './zod';
 import { imageUrlSchema } from './image-url';
+import { EXPORT_FORMATS } from '../editor';
 import { MAX_CANVAS_DATA_CHARS } from '../limits';
 
-export const EXPORT_FORMATS = ['png', 'jpg', 'webp'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+// Zod-free for the editor and the dashboard's screens (ADR 0195): core/editor.ts and core/messages.ts.
+export { EXPORT_FORMATS, type ExportFormat } from '../editor';
+export { INVALID_ACCESS_CODE_MESSAGE, PREMIUM_REQUIRED_MESSAGE } from '../messages';
 
 export { MAX_CANVAS_DATA_CHARS };
 
@@ -43,6 +45,3 @@ export const sessionResponseSchema = z.object({
   since: z.string().nullable(),
 });
 export type SessionInfo = z.infer<typeof sessionResponseSchema>;
-
-export const INVALID_ACCESS_CODE_MESSAGE = 'That access code is not right. Please check it and try again.';
-export const PREMIUM_REQUIRED_MESSAGE = 'Please unlock the premium dashboard with your access code first.';

@@ -6,34 +6,19 @@ import { z } from './zod';
 import { MEME_LINE_MAX_CHARS, MEME_MAX_LINES } from '../tools/meme';
 import { SHARE_MAX_BYTES, SHARE_MAX_SIDE } from '../limits';
 import { withoutHiddenControls } from '../text';
+import { SHARE_ID_PATTERN } from './share-links';
+
+export * from './share-links';
 
 export { SHARE_MAX_BYTES, SHARE_MAX_SIDE };
 
-/** How long a free share lives; a premium member's is kept until deleted. */
-export const SHARE_FREE_DAYS = 30;
-export const SHARE_FREE_MS = SHARE_FREE_DAYS * 24 * 60 * 60 * 1000;
-/** The formats a share may be: the editor's exports, still (PNG, JPEG, WebP) and animated (GIF, WebP; ADR 0142). */
-export const SHARE_FORMATS = ['png', 'jpeg', 'webp', 'gif'] as const;
-/**
- * An animated share (a GIF, or a WebP with more than one frame) may be larger than a still: the animated export's
- * share size (480 px, app/features/editor/model/motion-plan.ts) keeps a 5 s GIF under this. ADR 0142.
- */
-export const SHARE_MAX_ANIMATED_BYTES = 8_000_000;
 /** The most frames an animated share may have: as many as the tools take (core/animation/frames.ts). */
 export { ANIMATION_MAX_FRAMES as SHARE_MAX_FRAMES } from '../animation/frames';
 /** Captions kept for the alt text: as many and as long as a meme drawn by the API may have. */
 export const SHARE_MAX_CAPTIONS = MEME_MAX_LINES;
 export const SHARE_CAPTION_MAX_CHARS = MEME_LINE_MAX_CHARS;
-/** The most of the caption text the alt text says (screen readers read all of it; social cards cut it anyway). */
-export const SHARE_ALT_MAX_CHARS = 420;
 
-/** 12 characters of a-z and 0-9: 62 bits, short enough to read out, far too many to guess. */
-export const SHARE_ID_PATTERN = /^[a-z0-9]{12}$/;
 export const shareIdSchema = z.string().regex(SHARE_ID_PATTERN, 'A share id is 12 letters and digits.');
-/** The delete token: 32 random bytes, base64url (43 characters). */
-export const DELETE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-/** The header DELETE /api/shares/{id} reads the token from (never the URL, which logs keep). */
-export const DELETE_TOKEN_HEADER = 'X-Delete-Token';
 
 const templateIdSchema = z
   .string()
@@ -91,19 +76,3 @@ export const shareCreatedSchema = shareSchema.extend({
   deleteToken: z.string(),
 });
 export type ShareCreated = z.infer<typeof shareCreatedSchema>;
-
-/** The page and the picture of a share. */
-export const sharePagePath = (id: string) => `/m/${id}`;
-export const shareImagePath = (id: string) => `/api/shares/${id}/image`;
-
-/**
- * The alt text of a share, from its template's name and captions: `Meme (Drake Hotline Bling): "a" / "b"`. Line
- * breaks inside a caption become spaces; a meme without captions says so.
- */
-export function shareAltText(templateName: string | null, captions: readonly string[]): string {
-  const lines = captions.map((c) => c.replace(/\s+/g, ' ').trim()).filter(Boolean);
-  const kind = templateName ? `Meme (${templateName})` : 'Meme';
-  if (lines.length === 0) return `${kind} with no caption`;
-  const said = lines.map((l) => `“${l}”`).join(' / ');
-  return `${kind}: ${said.length > SHARE_ALT_MAX_CHARS ? `${said.slice(0, SHARE_ALT_MAX_CHARS - 1)}…` : said}`;
-}

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { imageUrlSchema } from './image-url';
 import { TEMPLATE_SEARCH_MAX_CHARS } from '../limits';
+import { TEXT_BOX_DEFAULTS } from './text-box';
 
 /** A text box in the memegen format: a rectangle given as fractions of the image, plus its style. */
 export const textBoxSchema = z.object({
@@ -10,11 +11,11 @@ export const textBoxSchema = z.object({
   scale_x: z.number().gt(0).max(1),
   scale_y: z.number().gt(0).max(1),
   /** Degrees, clockwise. */
-  angle: z.number().min(-360).max(360).default(0),
-  align: z.enum(['center', 'left', 'right']).default('center'),
-  style: z.enum(['upper', 'none']).default('upper'),
-  color: z.string().default('white'),
-  font: z.string().default('Impact'),
+  angle: z.number().min(-360).max(360).default(TEXT_BOX_DEFAULTS.angle),
+  align: z.enum(['center', 'left', 'right']).default(TEXT_BOX_DEFAULTS.align),
+  style: z.enum(['upper', 'none']).default(TEXT_BOX_DEFAULTS.style),
+  color: z.string().default(TEXT_BOX_DEFAULTS.color),
+  font: z.string().default(TEXT_BOX_DEFAULTS.font),
 });
 export type TextBox = z.infer<typeof textBoxSchema>;
 

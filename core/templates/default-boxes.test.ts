@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { textBoxSchema } from '../api/templates';
 import { evenlySpacedBoxes } from './default-boxes';
 
 describe('evenly spaced default boxes', () => {
@@ -26,5 +27,11 @@ describe('evenly spaced default boxes', () => {
     expect(evenlySpacedBoxes(0)).toHaveLength(1);
     expect(evenlySpacedBoxes(-3)).toHaveLength(1);
     expect(evenlySpacedBoxes(99)).toHaveLength(12);
+  });
+
+  it('gives the boxes the template schema would: valid, every style field at its default', () => {
+    for (const box of evenlySpacedBoxes(3)) expect(textBoxSchema.parse(box)).toEqual(box);
+    const { anchor_x, anchor_y, scale_x, scale_y } = evenlySpacedBoxes(1)[0]!;
+    expect(evenlySpacedBoxes(1)[0]).toEqual(textBoxSchema.parse({ anchor_x, anchor_y, scale_x, scale_y }));
   });
 });

@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { movedSentence, SIGNED_IN_HINT_COOKIE, type Account, type SignedIn } from '../../../core/api/account';
+import type { Account, SignedIn } from '../../../core/api/account';
+import { movedSentence } from '../../../core/api/account-messages';
+import { SIGNED_IN_HINT_COOKIE } from '../../../core/api/account-hint';
 import { SITE_NAME } from '../../../core/site';
 import { Spinner } from '~/components/ui/spinner';
 import { ApiClientError } from '~/lib/api-client';

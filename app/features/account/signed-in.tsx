@@ -1,7 +1,9 @@
 import { Link } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { ACCOUNT_MESSAGES, type Account } from '../../../core/api/account';
-import { sharePagePath, type Share } from '../../../core/api/shares';
+import type { Account } from '../../../core/api/account';
+import { ACCOUNT_MESSAGES } from '../../../core/api/account-messages';
+import type { Share } from '../../../core/api/shares';
+import { sharePagePath } from '../../../core/api/share-links';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';

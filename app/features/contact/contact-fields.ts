@@ -2,12 +2,8 @@
  * The contact form's rules in the browser: the API's own schema (core/api/contact.ts), so the words under a field are
  * the words the server would answer with, and the topic a link preselects (`?plan=premium`, `?topic=billing`).
  */
-import {
-  type ContactRequest,
-  type ContactTopic,
-  CONTACT_TOPICS,
-  contactRequestSchema,
-} from '../../../core/api/contact';
+import type { ContactRequest } from '../../../core/api/contact';
+import { CONTACT_TOPICS, type ContactTopic } from '../../../core/api/contact-topics';
 
 export type ContactField = 'name' | 'email' | 'topic' | 'message';
 export type FieldErrors = Partial<Record<ContactField, string>>;
@@ -30,8 +26,12 @@ export function contactRequest(values: ContactValues): ContactRequest {
   };
 }
 
-/** The first problem with each field, in the API's words; none: the form may be sent. */
-export function fieldErrors(values: ContactValues): FieldErrors {
+/**
+ * The first problem with each field, in the API's words; none: the form may be sent. The schema (and zod with it,
+ * ~450 KB) is fetched when a message is first checked, not with the page (ADR 0195).
+ */
+export async function fieldErrors(values: ContactValues): Promise<FieldErrors> {
+  const { contactRequestSchema } = await import('../../../core/api/contact');
   const parsed = contactRequestSchema.safeParse(contactRequest(values));
   if (parsed.success) return {};
   const errors: FieldErrors = {};

@@ -1,11 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  CONTACT_KEPT_DAYS,
-  CONTACT_MESSAGE_MAX_CHARS,
-  CONTACT_TOPICS,
-  type ContactReceived,
-  type ContactTopic,
-} from '../../../core/api/contact';
+import type { ContactReceived } from '../../../core/api/contact';
+import { CONTACT_KEPT_DAYS, CONTACT_MESSAGE_MAX_CHARS } from '../../../core/limits';
+import { CONTACT_TOPICS, type ContactTopic } from '../../../core/api/contact-topics';
 import { SUPPORT_EMAIL } from '../../../core/site';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
@@ -45,6 +41,7 @@ export function ContactForm({ initialTopic }: { initialTopic: ContactTopic | '' 
     Partial<Record<ContactField, HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null>>
   >({});
   const thanks = useRef<HTMLHeadingElement>(null);
+  const checking = useRef(false);
 
   // A link to another topic (the pricing button after the dashboard's) changes the choice while the page stays.
   useEffect(() => setValues((v) => ({ ...v, topic: initialTopic || v.topic })), [initialTopic]);
@@ -59,8 +56,12 @@ export function ContactForm({ initialTopic }: { initialTopic: ContactTopic | '' 
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (sending) return;
-    const found = fieldErrors(values);
+    // A second press while the first is checked (the schema's first load) or sent sends nothing more.
+    if (sending || checking.current) return;
+    checking.current = true;
+    const found = await fieldErrors(values).finally(() => {
+      checking.current = false;
+    });
     setErrors(found);
     setFailed(null);
     const first = ORDER.find((f) => found[f]);

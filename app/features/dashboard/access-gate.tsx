@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
-import { INVALID_ACCESS_CODE_MESSAGE } from '../../../core/api/memes';
+import { INVALID_ACCESS_CODE_MESSAGE } from '../../../core/messages';
 import { SITE_NAME } from '../../../core/site';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { API_KEY_NAME_MAX_CHARS, type ApiKey, type ApiKeyCreated, type ApiKeyList } from '../../../core/api/api-keys';
+import type { ApiKey, ApiKeyCreated, ApiKeyList } from '../../../core/api/api-keys';
+import { API_KEY_NAME_MAX_CHARS } from '../../../core/limits';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { shareImagePath, sharePagePath } from '../../../core/api/shares';
+import { shareImagePath, sharePagePath } from '../../../core/api/share-links';
 import { btnSecondary } from '~/features/tools/styles';
 import { linkDate, memeDate } from './format';
 import type { ShareLinkItem } from './use-share-links';

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { sharePagePath } from '../../../core/api/shares';
+import { sharePagePath } from '../../../core/api/share-links';
 import { toast } from '~/lib/toast';
 import { ShareLinkRow } from './share-link-row';
 import { useShareLinks, type ShareLinkItem } from './use-share-links';

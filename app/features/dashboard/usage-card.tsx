@@ -1,4 +1,5 @@
-import { PREMIUM_MONTHLY_AI_GUIDE, type DashboardResponse } from '../../../core/api/dashboard';
+import type { DashboardResponse } from '../../../core/api/dashboard';
+import { PREMIUM_MONTHLY_AI_GUIDE } from '../../../core/limits';
 import { guideShare, nextMonthStart, shortDay, trendSummary } from './format';
 
 const count = new Intl.NumberFormat('en-US');

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { DELETE_TOKEN_HEADER, type Share } from '../../../core/api/shares';
+import type { Share } from '../../../core/api/shares';
+import { DELETE_TOKEN_HEADER } from '../../../core/api/share-links';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
 import { signedInHint } from '~/components/layout/account-link';

@@ -77,6 +77,22 @@ describe('the shares this browser keeps', () => {
     expect(parseKeptShare('abcdefghij12', null)).toBeNull();
   });
 
+  it('reads a date with an offset and refuses one without seconds or a zone, or on a day the calendar lacks', () => {
+    expect(parseKeptShare('abcdefghij12', made('2026-11-27T23:00:00+01:00', null))).toMatchObject({
+      createdAt: '2026-11-27T23:00:00+01:00',
+    });
+    expect(parseKeptShare('abcdefghij12', made('2024-02-29T12:00:00Z', null))).not.toBeNull();
+    for (const date of [
+      '2026-11-27T22:00Z',
+      '2026-11-27T22:00:00',
+      '2026-11-27',
+      '2026-02-29T12:00:00Z',
+      '2026-04-31T12:00:00Z',
+    ])
+      expect(parseKeptShare('abcdefghij12', made(date, null)), date).toBeNull();
+    expect(parseKeptShare('abcdefghij12', made('2026-11-27T22:00:00.000Z', '2026-13-01T00:00:00.000Z'))).toBeNull();
+  });
+
   it('lists both shapes from storage newest first, old tokens last, and skips other keys and broken values', () => {
     const store = memoryStorage({
       darkMode: 'true',

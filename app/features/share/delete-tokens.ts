@@ -1,5 +1,5 @@
-import { z } from '../../../core/api/zod';
-import { DELETE_TOKEN_PATTERN, SHARE_ID_PATTERN, type Share, type ShareCreated } from '../../../core/api/shares';
+import type { Share, ShareCreated } from '../../../core/api/shares';
+import { DELETE_TOKEN_PATTERN, SHARE_ID_PATTERN } from '../../../core/api/share-links';
 
 /**
  * The shares this browser made (ADR 0139, 0141), in localStorage under `memeforge.share.{id}`: the delete token, which
@@ -15,16 +15,37 @@ const key = (id: string) => `${PREFIX}${id}`;
 /** Whether a localStorage key is one of these (a storage event names the key that changed). */
 export const isKeptShareKey = (name: string) => name.startsWith(PREFIX);
 
-/** The JSON record, version 1. */
-const recordSchema = z.object({
-  v: z.literal(1),
-  token: z.string().regex(DELETE_TOKEN_PATTERN),
-  title: z.string(),
-  captions: z.array(z.string()),
-  createdAt: z.iso.datetime({ offset: true }),
-  /** null: a premium member's, kept until deleted. */
-  expiresAt: z.iso.datetime({ offset: true }).nullable(),
-});
+/**
+ * An ISO 8601 date and time with seconds and `Z` or an offset, as the API writes them, on a day the calendar has. Checked
+ * here rather than with zod's `z.iso.datetime({ offset: true })`, which these records were read with: zod would add
+ * ~450 KB to the share page, the dashboard and the editor (ADR 0195).
+ */
+const DATE_TIME =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+const isDateTime = (v: unknown): v is string => {
+  if (typeof v !== 'string' || !DATE_TIME.test(v)) return false;
+  // The day as written, read back in UTC: 2026-02-30 would come back as March.
+  const [year, month, day] = v.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
+/** The JSON record, version 1; null for anything else. */
+function keptRecord(json: unknown) {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
+  const { v, token, title, captions, createdAt, expiresAt } = json as Record<string, unknown>;
+  const ok =
+    v === 1 &&
+    typeof token === 'string' &&
+    DELETE_TOKEN_PATTERN.test(token) &&
+    typeof title === 'string' &&
+    Array.isArray(captions) &&
+    captions.every((c) => typeof c === 'string') &&
+    isDateTime(createdAt) &&
+    // null: a premium member's, kept until deleted.
+    (expiresAt === null || isDateTime(expiresAt));
+  return ok ? { token, title, captions: captions as string[], createdAt, expiresAt } : null;
+}
 
 /** A share of this browser. Details are null (expiresAt undefined) where a link kept only its token. */
 export interface KeptShare {
@@ -52,10 +73,8 @@ export function parseKeptShare(id: string, value: string | null): KeptShare | nu
   } catch {
     return null;
   }
-  const record = recordSchema.safeParse(json);
-  if (!record.success) return null;
-  const { token, title, captions, createdAt, expiresAt } = record.data;
-  return { id, token, title, captions, createdAt, expiresAt };
+  const record = keptRecord(json);
+  return record && { id, ...record };
 }
 
 /** The stored value of a share, in the current shape. */

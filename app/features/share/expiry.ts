@@ -1,4 +1,4 @@
-import { SHARE_FREE_DAYS } from '../../../core/api/shares';
+import { SHARE_FREE_DAYS } from '../../../core/api/share-links';
 
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 

@@ -1,6 +1,7 @@
 import { Link, useRevalidator } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { DELETE_TOKEN_HEADER, SHARE_FREE_DAYS, type Share } from '../../../core/api/shares';
+import type { Share } from '../../../core/api/shares';
+import { DELETE_TOKEN_HEADER, SHARE_FREE_DAYS } from '../../../core/api/share-links';
 import { ABUSE_EMAIL } from '../../../core/site';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';

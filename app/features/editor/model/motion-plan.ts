@@ -1,4 +1,4 @@
-import { SHARE_MAX_ANIMATED_BYTES } from '../../../../core/api/shares';
+import { SHARE_MAX_ANIMATED_BYTES } from '../../../../core/api/share-links';
 import type { Size } from './geometry';
 import type { ExportSize, OutputSize } from './export-plan';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CAPTION_LINE_SEPARATOR } from '../../../../core/api/ai';
+import { CAPTION_LINE_SEPARATOR } from '../../../../core/editor';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
 import { toast } from '~/lib/toast';

@@ -1,4 +1,4 @@
-import { EXPORT_FORMATS, type ExportFormat } from '../../../../core/api/memes';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../../core/editor';
 import { EXPORT_QUALITY, SHARE_MAX_BYTES, SHARE_MAX_SIDE } from '../../../../core/limits';
 import type { ExportFile, ExportSession } from '../canvas/export-session';
 import type { MotionSession } from '../canvas/motion-session';

@@ -1,5 +1,6 @@
 import { forwardRef, useEffect, useRef, useState } from 'react';
-import { SHARE_FREE_DAYS, type ShareCreated } from '../../../../core/api/shares';
+import type { ShareCreated } from '../../../../core/api/shares';
+import { SHARE_FREE_DAYS } from '../../../../core/api/share-links';
 import { ApiClientError } from '~/lib/api-client';
 import { api, call, multipart } from '~/lib/api/client';
 import { keepShare } from '~/features/share/delete-tokens';

@@ -1,4 +1,4 @@
-import { SHARE_FREE_DAYS } from '../../../../core/api/shares';
+import { SHARE_FREE_DAYS } from '../../../../core/api/share-links';
 import type { GuideArticle } from '../article';
 
 export const shareMemesOnline: GuideArticle = {
