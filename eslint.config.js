@@ -104,6 +104,46 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's bundles carry no zod (ADR 0195): a module that builds a schema at import drags all of zod (~450 KB)
+    // into every page that imports anything from it. Types are free; a schema the browser needs is loaded with import()
+    // when used (the contact form, HTML to image). The zod-free modules beside the schemas are allowed by name.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/**/*.test.{ts,tsx}', 'app/**/*.fixture.ts', 'app/**/*.server.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'zod',
+                'zod/*',
+                '**/core/api/*',
+                '!**/core/api/account-hint',
+                '!**/core/api/account-messages',
+                '!**/core/api/contact-topics',
+                '!**/core/api/event-stream',
+                '!**/core/api/share-links',
+                '!**/core/api/text-box',
+                '!**/core/api/tool-progress',
+                '**/core/tools/*',
+                '!**/core/tools/*-options',
+                '!**/core/tools/output',
+                '!**/core/tools/cover-framing',
+                '!**/core/tools/salient-window',
+                '**/core/json-mode',
+                '**/core/memes/suggest/*',
+              ],
+              allowTypeImports: true,
+              message:
+                'This module builds zod schemas: import its types with `import type`, its constants from the zod-free module beside it (ADR 0195).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['workers/api/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: workerPatterns }] },
   },

@@ -26,6 +26,22 @@ describe('layer boundaries', () => {
     expect(found).toHaveLength(8);
   });
 
+  it('the browser imports no zod: a schema module for its types only, values from the zod-free module beside it', async () => {
+    const zodImports = async (code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: 'app/lib/probe.ts' });
+      return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').length;
+    };
+    expect(
+      await zodImports("import { shareSchema } from '../../core/api/shares';\nexport const s = shareSchema;\n"),
+    ).toBe(1);
+    expect(await zodImports("import { QUALITY } from '../../core/tools/fields';\nexport const q = QUALITY;\n")).toBe(1);
+    expect(await zodImports("import { z } from 'zod';\nexport const s = z.string();\n")).toBe(1);
+    expect(await zodImports("import type { Share } from '../../core/api/shares';\nexport type S = Share;\n")).toBe(0);
+    expect(await zodImports("import { QUALITY } from '../../core/tools/output';\nexport const q = QUALITY;\n")).toBe(0);
+    // A schema the browser checks with is fetched when used, not with the page.
+    expect(await zodImports("export const load = () => import('../../core/api/contact');\n")).toBe(0);
+  });
+
   it('the app never imports the Worker or Node; the Worker never imports the app', async () => {
     expect(
       await problems(
