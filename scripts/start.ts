@@ -18,6 +18,7 @@ import { freePort, startFrontDoor, WedgeWatch } from './lib/front-door';
 import { Activity, recycleWorkersWhenIdle } from './lib/idle-recycle';
 import { groupAlive, signalGroup, spawnGroup, startWatchdog, stopGroups, type Watchdog } from './lib/process-groups';
 import { DEFAULT_PORT, PORT, HOST, PERSIST_DIR, run, wranglerEnv } from './lib/run';
+import { staticAssets } from './lib/static-assets';
 import { Supervisor } from './lib/supervisor';
 
 async function ensureDevVars() {
@@ -266,7 +267,14 @@ async function main() {
   const upstreamPort = await freePort(HOST);
   // The stack's port is taken here, first: a second stack on the same port fails now, as it did with wrangler there.
   const activity = new Activity();
-  await startFrontDoor({ host: HOST, port: PORT, upstreamPort, onRequest: () => activity.begin() });
+  // The static files Pages serves without the Function are answered by the front door itself (ADR 0200).
+  await startFrontDoor({
+    host: HOST,
+    port: PORT,
+    upstreamPort,
+    onRequest: () => activity.begin(),
+    serveStatic: staticAssets('public'),
+  });
   const wedge = watchForWedge(upstreamPort, (silentMs) =>
     restartWrangler(silentMs, apiConfig, upstreamPort, watchdog, wedge),
   );

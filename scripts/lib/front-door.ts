@@ -125,10 +125,13 @@ export function startFrontDoor(options: {
   port: number;
   upstreamPort: number;
   onRequest?: () => () => void;
+  /** Answers what it can without wrangler (the static files, scripts/lib/static-assets.ts) and says whether it did. */
+  serveStatic?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }): Promise<Server> {
-  const { host, port, upstreamPort, onRequest } = options;
+  const { host, port, upstreamPort, onRequest, serveStatic } = options;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (onRequest) res.once('close', onRequest());
+    if (serveStatic?.(req, res)) return;
     const path = percentEncodedTarget(req.url ?? '/');
     // The API refuses this body from its declared length alone (ADR 0121) and never reads it; workerd then resets a
     // connection that still holds unread bytes, and a reset can drop the 413 on its way back, which the client saw as
