@@ -44,8 +44,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    // --bundled-api: the API Worker as `wrangler deploy` bundles it, with no esbuild watching its sources (ADR 0199).
-    command: 'tsx scripts/start.ts --no-build --fresh --bundled-api',
+    command: 'tsx scripts/start.ts --no-build --fresh',
     // A small monthly allowance per API key, so e2e/api-keys.spec.ts can spend it (ADR 0107). No idle recycle of the
     // Workers' process (ADR 0157): a reload that lands while a test holds a request open answers it 503, and the
     // tests' stack lives minutes, not days.
@@ -56,8 +55,7 @@ export default defineConfig({
       MEMEFORGE_RECYCLE: 'off',
     },
     url: `${BASE_URL}/api/health`,
-    // The bundling step adds ~15 s, and in `npm test` the start shares two cores with the vitest lanes.
-    timeout: 180_000,
+    timeout: 120_000,
     reuseExistingServer: false,
     // Without this Playwright SIGKILLs its process group, which start.ts cannot clean up after; with it start.ts
     // gets SIGTERM and stops its own process groups (wrangler, workerd, local AI, local images) before exiting.

@@ -85,15 +85,11 @@ async function apiWorkerConfig(): Promise<string> {
   // default port's, ADR 0155).
   if (PORT !== DEFAULT_PORT)
     Object.assign(vars, { SITE_ORIGIN: `http://${HOST}:${PORT}`, SITE_ALIASES: `http://localhost:${PORT}` });
-  const bundled = process.argv.includes('--bundled-api');
-  if (Object.keys(vars).length === 0 && !bundled) return API_CONFIG;
+  if (Object.keys(vars).length === 0) return API_CONFIG;
   const dir = `${PERSIST_DIR}/api-worker`;
   await mkdir(dir, { recursive: true });
-  const main = bundled
-    ? `main = ${JSON.stringify(`${await bundleApiWorker(dir)}/index.js`)}\nno_bundle = true\nfind_additional_modules = true`
-    : `main = ${JSON.stringify(resolve('workers/api/src/index.ts'))}`;
   let toml = (await readFile(API_CONFIG, 'utf8'))
-    .replace(/^main = ".*"$/m, main)
+    .replace(/^main = ".*"$/m, `main = ${JSON.stringify(resolve('workers/api/src/index.ts'))}`)
     .replaceAll(/^migrations_dir = ".*"$/gm, `migrations_dir = ${JSON.stringify(resolve('migrations'))}`);
   for (const [name, value] of Object.entries(vars)) {
     // The first occurrence is the default environment's [vars]; [env.production.vars] comes later.
@@ -104,22 +100,6 @@ async function apiWorkerConfig(): Promise<string> {
   await copyFile('workers/api/.dev.vars', `${dir}/.dev.vars`);
   if (calls) console.log(`API keys on this stack: ${calls} calls a month (API_MONTHLY_CALLS)`);
   return `${dir}/wrangler.toml`;
-}
-
-/**
- * --bundled-api: the API Worker bundled once, as `wrangler deploy` bundles it, and served from that bundle with no
- * rebuild on edits. For a stack whose code does not change while it runs (the e2e suite): wrangler's own bundling
- * keeps esbuild polling the Worker's ~900 source files for its whole life, about 7 % of a core (ADR 0199).
- */
-async function bundleApiWorker(dir: string): Promise<string> {
-  const outdir = resolve(`${dir}/bundle`);
-  await rm(outdir, { recursive: true, force: true });
-  await run(
-    'npx',
-    ['wrangler', 'deploy', '--dry-run', '--outdir', outdir, '-c', API_CONFIG],
-    wranglerEnv({ WRANGLER_LOG: 'error' }),
-  );
-  return outdir;
 }
 
 const BG_DIR = 'local-ai/background-removal';
