@@ -9,4 +9,5 @@ it('the committed app/lib/api/schema.d.ts is what the generator writes from the 
     readFileSync(API_TYPES_PATH, 'utf8') === generated,
     'app/lib/api/schema.d.ts is stale: run `npx tsx scripts/build-api-types.ts`',
   ).toBe(true);
-});
+  // Generating the types builds the whole OpenAPI document and runs the generator: seconds on a busy two-core machine.
+}, 30_000);

@@ -9,7 +9,8 @@ async function problems(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('no-restricted')).map((m) => m.message);
 }
 
-describe('layer boundaries', () => {
+// ESLint loads its whole config and parser on the first file: seconds, more on two cores shared by three lanes.
+describe('layer boundaries', { timeout: 30_000 }, () => {
   it('core/ imports no platform, UI, storage or other layer, and uses no browser or Node globals', async () => {
     const found = await problems(
       'core/probe.ts',
