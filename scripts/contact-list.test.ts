@@ -1,6 +1,7 @@
 /**
  * scripts/contact-list.ts: its arguments, how it prints messages, the production query, and a real listing of local
- * D1 (a fresh persist directory, the migrations applied by wrangler) run as the operator runs it.
+ * D1 (a fresh persist directory, migrated: a copy of scripts/lib/migrated-state.ts's) run as the operator runs it, the
+ * script in a process of its own.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +10,8 @@ import { getPlatformProxy } from 'wrangler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_KEPT_DAYS } from '../core/api/contact';
 import { formatMessages, parseArgs, remoteQuery, rowsFromWrangler } from './contact-list';
-import { wranglerEnv } from './lib/run';
+import { copyMigratedState } from './lib/migrated-state';
+import { localBin, wranglerEnv } from './lib/run';
 
 const AT = Date.UTC(2026, 10, 28, 9, 30);
 const ROW = {
@@ -78,30 +80,19 @@ describe('contact-list arguments, output and production query', () => {
 });
 
 describe('contact-list against local D1', () => {
-  mkdirSync('.tmp', { recursive: true });
-  const dir = mkdtempSync(join('.tmp', 'contact-list-'));
-  const env = wranglerEnv({ PERSIST_DIR: dir });
+  let dir = '';
+  // `npx tsx scripts/contact-list.ts …` as the operator types it, less npx's own start (scripts/lib/run.ts).
   const script = (...args: string[]) =>
-    spawnSync('npx', ['tsx', 'scripts/contact-list.ts', ...args], { env, encoding: 'utf8' });
+    spawnSync(...localBin('tsx', ['scripts/contact-list.ts', ...args]), {
+      env: wranglerEnv({ PERSIST_DIR: dir }),
+      encoding: 'utf8',
+    });
 
   beforeAll(async () => {
-    const migrated = spawnSync(
-      'npx',
-      [
-        'wrangler',
-        'd1',
-        'migrations',
-        'apply',
-        'DB',
-        '--local',
-        '-c',
-        'workers/api/wrangler.toml',
-        '--persist-to',
-        dir,
-      ],
-      { env, encoding: 'utf8' },
-    );
-    expect(migrated.status, migrated.stderr).toBe(0);
+    // Made here, not while the file is collected, so `vitest list` leaves no folder behind.
+    mkdirSync('.tmp', { recursive: true });
+    dir = mkdtempSync(join('.tmp', 'contact-list-'));
+    await copyMigratedState(dir);
     const proxy = await getPlatformProxy<Env>({
       configPath: 'workers/api/wrangler.toml',
       persist: { path: join(dir, 'v3') },
@@ -119,7 +110,9 @@ describe('contact-list against local D1', () => {
     }
   }, 120_000);
 
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('lists the messages newest first, and only as many as asked', () => {
     const all = script();

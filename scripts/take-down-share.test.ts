@@ -1,14 +1,16 @@
 /**
  * scripts/take-down-share.ts: its arguments, the production steps it runs, and a real take-down of a share in a
- * local D1 and R2 (a fresh persist directory, the migrations applied by wrangler) run as the operator runs it.
+ * local D1 and R2 (a fresh persist directory, migrated: a copy of scripts/lib/migrated-state.ts's) run as the operator
+ * runs it, the script in a process of its own.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs, remoteSteps } from './take-down-share';
-import { wranglerEnv } from './lib/run';
+import { copyMigratedState } from './lib/migrated-state';
+import { localBin, wranglerEnv } from './lib/run';
 
 const ID = 'abcdefgh1234';
 
@@ -31,31 +33,23 @@ describe('take-down-share arguments and production steps', () => {
 });
 
 describe('take-down-share against local D1 and R2', () => {
-  const dir = mkdtempSync(join('.tmp', 'take-down-'));
-  const env = wranglerEnv({ PERSIST_DIR: dir });
+  let dir = '';
   const open = () =>
     getPlatformProxy<Env>({ configPath: 'workers/api/wrangler.toml', persist: { path: join(dir, 'v3') } });
+  // `npx tsx scripts/take-down-share.ts …` as the operator types it, less npx's own start (scripts/lib/run.ts).
   const script = (...args: string[]) =>
-    spawnSync('npx', ['tsx', 'scripts/take-down-share.ts', ...args], { env, encoding: 'utf8' });
+    spawnSync(...localBin('tsx', ['scripts/take-down-share.ts', ...args]), {
+      env: wranglerEnv({ PERSIST_DIR: dir }),
+      encoding: 'utf8',
+    });
 
   beforeAll(async () => {
-    const migrated = spawnSync(
-      'npx',
-      [
-        'wrangler',
-        'd1',
-        'migrations',
-        'apply',
-        'DB',
-        '--local',
-        '-c',
-        'workers/api/wrangler.toml',
-        '--persist-to',
-        dir,
-      ],
-      { env, encoding: 'utf8' },
-    );
-    expect(migrated.status, migrated.stderr).toBe(0);
+    // Made here, not while the file is collected, so `vitest list` leaves no folder behind.
+    mkdirSync('.tmp', { recursive: true });
+    dir = mkdtempSync(join('.tmp', 'take-down-'));
+    await copyMigratedState(dir);
+    // Only one workerd may hold these files at a time: a proxy kept open while the script's own writes the same
+    // database fails its next call (tried), so each look is a proxy of its own, closed before the script runs.
     const proxy = await open();
     try {
       await proxy.env.BUCKET.put(`shares/30d/${ID}`, new Uint8Array([1, 2, 3]));
@@ -69,7 +63,9 @@ describe('take-down-share against local D1 and R2', () => {
     }
   }, 120_000);
 
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('deletes the picture and leaves a tombstone with the reason; again changes nothing; an unknown id is exit 1', async () => {
     const done = script(ID, 'copyright', 'claim');

@@ -79,6 +79,8 @@ describe('imgflip sync', () => {
       '1 OR 1': expect.stringContaining('id'),
     });
 
+    // A fresh folder: the importer applies the migrations itself with wrangler, as for an operator's first import (the
+    // other importer tests start from a migrated copy, scripts/lib/migrated-state.ts).
     const store = await openLocalStore(dir);
     try {
       await store.save(items);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { copyMigratedState } from '../lib/migrated-state';
 import { sharedFolder } from '../lib/shared-fixtures';
 import { openLocalStore } from './local-store';
 import { readMemegenFolder } from './memegen';
@@ -32,7 +33,11 @@ describe.skipIf(fixtures.missing)(`memegen importer on ../shared fixtures ${fixt
     expect(skipped).toEqual([]);
     expect(items).toHaveLength(41);
 
-    const store = await openLocalStore(await tempDir());
+    // A migrated folder to import into (scripts/lib/migrated-state.ts): the importer's own migrating of a fresh folder
+    // is imgflip.test.ts's to check, and costs wrangler's start here too.
+    const persist = await tempDir();
+    await copyMigratedState(persist);
+    const store = await openLocalStore(persist, { migrated: true });
     try {
       await store.save(items);
       await store.save((await readMemegenFolder(fixtures.path)).items);

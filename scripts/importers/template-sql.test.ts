@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TemplateRow } from '../../workers/api/src/db/template-rows';
-import { run } from '../lib/run';
+import { copyMigratedState } from '../lib/migrated-state';
+import { localBin, run } from '../lib/run';
 import { catalogRows } from '../templates/catalog-rows';
 import { openLocalStore } from './local-store';
 import { inline, sqlLiteral, templatesSql } from './template-sql';
@@ -26,28 +27,33 @@ describe('sqlLiteral', () => {
   });
 });
 
-/** The same SQL file wrangler runs remotely, run by wrangler against a throwaway local D1. */
+/**
+ * The same SQL file wrangler runs remotely, run by wrangler against a throwaway local D1: `npx wrangler d1 execute`,
+ * less npx's own start (scripts/lib/run.ts).
+ */
 async function execute(persist: string, sql: string) {
   const file = join(persist, `seed-${Date.now()}.sql`);
   await writeFile(file, sql);
-  await run('npx', [
-    'wrangler',
-    'd1',
-    'execute',
-    'DB',
-    '--local',
-    '--file',
-    file,
-    '-c',
-    'workers/api/wrangler.toml',
-    '--persist-to',
-    persist,
-    '--yes',
-  ]);
+  await run(
+    ...localBin('wrangler', [
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--file',
+      file,
+      '-c',
+      'workers/api/wrangler.toml',
+      '--persist-to',
+      persist,
+      '--yes',
+    ]),
+  );
 }
 
+/** The rows as the importers' store reads them; `persist` is migrated already, so wrangler is not asked again. */
 async function rowsIn(persist: string): Promise<TemplateRow[]> {
-  const store = await openLocalStore(persist);
+  const store = await openLocalStore(persist, { migrated: true });
   try {
     return await store.rows();
   } finally {
@@ -91,18 +97,7 @@ describe('templatesSql through wrangler d1 execute --file', () => {
   it('writes every built-in row exactly as the local seed binds it, re-runs as an update, and drops only stale built-ins', async () => {
     const persist = await mkdtemp(join(tmpdir(), 'template-sql-'));
     temp.push(persist);
-    await run('npx', [
-      'wrangler',
-      'd1',
-      'migrations',
-      'apply',
-      'DB',
-      '--local',
-      '-c',
-      'workers/api/wrangler.toml',
-      '--persist-to',
-      persist,
-    ]);
+    await copyMigratedState(persist);
 
     const builtIn = catalogRows();
     const imported: TemplateRow = {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 
 export const HOST = '127.0.0.1';
 /** `npm start`'s port; workers/api/wrangler.toml's SITE_ORIGIN names it. */
@@ -24,6 +25,15 @@ export function wranglerEnv(extra: Record<string, string> = {}): NodeJS.ProcessE
     X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? 'false',
     ...extra,
   };
+}
+
+/**
+ * `npx <name> …` without npx, for tests that start a command many times: the same program npx would find
+ * (node_modules/.bin/<name>), started by the Node that runs the caller. npx itself costs about half a CPU second a call
+ * resolving the package (ADR 0201). Operators' commands and docs keep `npx`.
+ */
+export function localBin(name: string, args: string[]): [string, string[]] {
+  return [process.execPath, [join('node_modules', '.bin', name), ...args]];
 }
 
 /** Runs a command to completion with inherited output; rejects on a non-zero exit. */
