@@ -71,8 +71,10 @@ describe.runIf(existsSync('/usr/bin/convert'))('animations (animated: true)', ()
     // 12 frames of 2,100 × 2,000, 50.4 MP in all: flat greys, each frame its own (libvips merges equal frames).
     const grey = Buffer.alloc(2100 * 2000 * 12);
     for (let i = 0; i < 12; i++) grey.fill(i * 20, i * 2100 * 2000, (i + 1) * 2100 * 2000);
+    // No dithering: flat greys have nothing to dither, and the file is byte for byte the one sharp's default makes
+    // (checked), at about half its CPU (2.8 s instead of 5.2 s, ADR 0201).
     const big = await sharp(grey, { raw: { width: 2100, height: 2000 * 12, channels: 1, pageHeight: 2000 } })
-      .gif({ delay: Array(12).fill(80) })
+      .gif({ delay: Array(12).fill(80), dither: 0 })
       .toBuffer();
     const res = await run({ steps: [], output: { format: 'webp', animated: true } }, big);
     expect(res.status).toBe(413);
