@@ -17,7 +17,7 @@ import { resolve } from 'node:path';
 import { freePort, startFrontDoor, WedgeWatch } from './lib/front-door';
 import { Activity, recycleWorkersWhenIdle } from './lib/idle-recycle';
 import { groupAlive, signalGroup, spawnGroup, startWatchdog, stopGroups, type Watchdog } from './lib/process-groups';
-import { DEFAULT_PORT, PORT, HOST, PERSIST_DIR, run, wranglerEnv } from './lib/run';
+import { DEFAULT_PORT, PORT, HOST, PERSIST_DIR, migrationsApplyArgs, run, wranglerEnv } from './lib/run';
 import { staticAssets } from './lib/static-assets';
 import { Supervisor } from './lib/supervisor';
 
@@ -225,18 +225,7 @@ async function main() {
   // --fresh starts from empty local D1 and R2 (the e2e suite uses it; npm start keeps your data).
   if (process.argv.includes('--fresh')) await rm(PERSIST_DIR, { recursive: true, force: true });
   if (!process.argv.includes('--no-build')) await run('npm', ['run', 'build']);
-  await run('npx', [
-    'wrangler',
-    'd1',
-    'migrations',
-    'apply',
-    'DB',
-    '--local',
-    '-c',
-    'workers/api/wrangler.toml',
-    '--persist-to',
-    PERSIST_DIR,
-  ]);
+  await run('npx', ['wrangler', ...migrationsApplyArgs(PERSIST_DIR)]);
   await run('npx', ['tsx', 'scripts/seed-templates.ts']);
   // The e2e suite (--fresh) needs no background removal: it does not install it, but uses it if present.
   if (!process.argv.includes('--fresh')) await ensureBackgroundRemoval();

@@ -8,7 +8,7 @@ import { getPlatformProxy } from 'wrangler';
 import { drizzle } from 'drizzle-orm/d1';
 import { templates } from '../../workers/api/src/db/schema';
 import { upsertTemplates, type TemplateRow } from '../../workers/api/src/db/template-rows';
-import { run } from '../lib/run';
+import { migrationsApplyArgs, run } from '../lib/run';
 
 export interface ImportItem {
   row: TemplateRow;
@@ -30,19 +30,7 @@ const CONFIG = 'workers/api/wrangler.toml';
  * folder), so wrangler is not started to find nothing to apply (about 4 CPU s; ADR 0201). The importers leave it off.
  */
 export async function openLocalStore(persistDir: string, { migrated = false } = {}): Promise<TemplateStore> {
-  if (!migrated)
-    await run('npx', [
-      'wrangler',
-      'd1',
-      'migrations',
-      'apply',
-      'DB',
-      '--local',
-      '-c',
-      CONFIG,
-      '--persist-to',
-      persistDir,
-    ]);
+  if (!migrated) await run('npx', ['wrangler', ...migrationsApplyArgs(persistDir)]);
   // wrangler's --persist-to adds a v3 folder that the platform proxy expects to be given explicitly.
   const proxy = await getPlatformProxy<Env>({ configPath: CONFIG, persist: { path: join(persistDir, 'v3') } });
   const { DB, BUCKET } = proxy.env;

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { localBin, run } from './run';
+import { localBin, migrationsApplyArgs, run } from './run';
 
 const CONFIG = 'workers/api/wrangler.toml';
 const MIGRATIONS = 'migrations';
@@ -40,9 +40,7 @@ async function template(): Promise<string> {
   // Made aside and renamed into place, so a run stopped half-way leaves no folder that looks finished.
   const building = mkdtempSync(join(CACHE, `${PREFIX}building-`));
   try {
-    await run(
-      ...localBin('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '-c', CONFIG, '--persist-to', building]),
-    );
+    await run(...localBin('wrangler', migrationsApplyArgs(building)));
     // Folders made for earlier migrations are of no more use.
     for (const old of readdirSync(CACHE).filter(
       (n) => n.startsWith(PREFIX) && n !== PREFIX + key && !n.includes('building-'),

@@ -36,6 +36,11 @@ export function localBin(name: string, args: string[]): [string, string[]] {
   return [process.execPath, [join('node_modules', '.bin', name), ...args]];
 }
 
+/** wrangler's arguments that apply the API Worker's D1 migrations to local state in `persistDir`. */
+export function migrationsApplyArgs(persistDir: string): string[] {
+  return ['d1', 'migrations', 'apply', 'DB', '--local', '-c', 'workers/api/wrangler.toml', '--persist-to', persistDir];
+}
+
 /** Runs a command to completion with inherited output; rejects on a non-zero exit. */
 export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = wranglerEnv()): Promise<void> {
   return new Promise((resolve, reject) => {
