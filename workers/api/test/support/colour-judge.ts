@@ -6,6 +6,7 @@
  * expected's, the mean CIE 1976 ΔE*ab between them and the mean saturation (HSV) of each, over `region` or all.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,7 +44,14 @@ function nclxP3(bytes: Buffer): boolean {
   );
 }
 
-async function p3ToSrgb(bytes: Buffer): Promise<Buffer> {
+/** 8-bit sRGB values, three to a pixel. */
+interface Raw {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+async function p3ToSrgb(bytes: Buffer): Promise<Raw> {
   const { data, info } = await sharp(bytes, { ignoreIcc: true })
     .removeAlpha()
     .raw()
@@ -53,13 +61,14 @@ async function p3ToSrgb(bytes: Buffer): Promise<Buffer> {
     const [r, g, b] = [LINEAR[data[i]!]!, LINEAR[data[i + 1]!]!, LINEAR[data[i + 2]!]!];
     P3_TO_SRGB.forEach((row, c) => (out[i + c] = encodeSrgb(row[0]! * r + row[1]! * g + row[2]! * b)));
   }
-  return sharp(out, { raw: { width: info.width, height: info.height, channels: 3 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  return { data: out, width: info.width, height: info.height };
 }
 
-/** An sRGB PNG of the picture as a colour-managed viewer shows it. */
-export async function managed(bytes: Uint8Array): Promise<Buffer> {
+/**
+ * The picture as a colour-managed viewer shows it, as sRGB values: what `managed` writes as a PNG, without the PNG
+ * (compare reads the values; a lossless PNG written and read back gave the same ones, at about 40 ms a picture).
+ */
+async function managedValues(bytes: Uint8Array): Promise<Raw> {
   let readable = Buffer.from(bytes);
   if (nclxP3(readable)) return p3ToSrgb(readable);
   if (isHeic(bytes)) {
@@ -72,7 +81,42 @@ export async function managed(bytes: Uint8Array): Promise<Buffer> {
       await rm(dir, { recursive: true, force: true });
     }
   }
-  return sharp(readable).rotate().toColourspace('srgb').removeAlpha().png({ compressionLevel: 1 }).toBuffer();
+  const { data, info } = await sharp(readable)
+    .rotate()
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+const rawInput = (r: Raw) => sharp(r.data, { raw: { width: r.width, height: r.height, channels: 3 } });
+
+/** An sRGB PNG of the picture as a colour-managed viewer shows it. */
+export async function managed(bytes: Uint8Array): Promise<Buffer> {
+  return rawInput(await managedValues(bytes))
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/**
+ * The expected pictures' values and CIELAB, kept by their hash: a test compares many results with one expected
+ * picture (colour-kept.test.ts: 13 routes against one decode), which was colour-managed and converted again each time.
+ */
+const expectedKept = new Map<string, { raw: Raw; lab: Float64Array }>();
+const EXPECTED_KEPT = 8;
+
+async function expectedOf(bytes: Uint8Array): Promise<{ raw: Raw; lab: Float64Array }> {
+  const key = createHash('sha256').update(bytes).digest('hex');
+  const known = expectedKept.get(key);
+  if (known) return known;
+  const raw = await managedValues(bytes);
+  const lab = new Float64Array(raw.data.length);
+  for (let i = 0; i < raw.data.length; i += 3) lab.set(labOf(raw.data[i]!, raw.data[i + 1]!, raw.data[i + 2]!), i);
+  const entry = { raw, lab };
+  expectedKept.set(key, entry);
+  if (expectedKept.size > EXPECTED_KEPT) expectedKept.delete(expectedKept.keys().next().value!);
+  return entry;
 }
 
 const linear = (v: number) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
@@ -83,7 +127,7 @@ const linear = (v: number) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) 
 const LINEAR = Float64Array.from({ length: 256 }, (_, v) => linear(v / 255));
 const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
 /** sRGB (0–255) → CIELAB under D65. */
-function lab(r: number, g: number, b: number): [number, number, number] {
+function labOf(r: number, g: number, b: number): [number, number, number] {
   const [R, G, B] = [LINEAR[r]!, LINEAR[g]!, LINEAR[b]!];
   const x = (0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047;
   const y = 0.2126 * R + 0.7152 * G + 0.0722 * B;
@@ -108,11 +152,9 @@ export interface ColourMatch {
 }
 
 export async function compare(expected: Uint8Array, candidate: Uint8Array, region?: Region): Promise<ColourMatch> {
-  const want = await sharp(await managed(expected))
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const { width, height } = want.info;
-  const got = await sharp(await managed(candidate))
+  const want = await expectedOf(expected);
+  const { width, height } = want.raw;
+  const got = await rawInput(await managedValues(candidate))
     .resize(width, height, { fit: 'fill' })
     .raw()
     .toBuffer();
@@ -121,9 +163,9 @@ export async function compare(expected: Uint8Array, candidate: Uint8Array, regio
   for (let y = r.top; y < r.top + r.height; y++) {
     for (let x = r.left; x < r.left + r.width; x++) {
       const i = (y * width + x) * 3;
-      const [a, b] = [want.data, got];
-      const [p, q] = [lab(a[i]!, a[i + 1]!, a[i + 2]!), lab(b[i]!, b[i + 1]!, b[i + 2]!)];
-      dE += Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+      const [a, b, p] = [want.raw.data, got, want.lab];
+      const q = labOf(b[i]!, b[i + 1]!, b[i + 2]!);
+      dE += Math.hypot(p[i]! - q[0], p[i + 1]! - q[1], p[i + 2]! - q[2]);
       sWant += saturation(a[i]!, a[i + 1]!, a[i + 2]!);
       sGot += saturation(b[i]!, b[i + 1]!, b[i + 2]!);
       n++;
