@@ -255,7 +255,14 @@ export async function edgeFiles(): Promise<EdgeFile[]> {
     },
     {
       name: 'animated GIF of 30 frames of 1.8 MP',
-      bytes: im('-size', '1500x1200', ...Array.from({ length: 30 }, (_, i) => `xc:rgb(${i * 8},80,160)`), 'gif:OUT'),
+      // +dither: the same bytes (each frame is one colour, nothing to dither) at 4.5 CPU s instead of 30 (ADR 0202).
+      bytes: im(
+        '-size',
+        '1500x1200',
+        ...Array.from({ length: 30 }, (_, i) => `xc:rgb(${i * 8},80,160)`),
+        '+dither',
+        'gif:OUT',
+      ),
       expect: tooLarge(/^This GIF is an animation of 30 frames, 54 megapixels in all/),
     },
     // Damaged files, named as damaged by their format.
