@@ -255,7 +255,7 @@ export async function edgeFiles(): Promise<EdgeFile[]> {
     },
     {
       name: 'animated GIF of 30 frames of 1.8 MP',
-      // +dither: the same bytes (each frame is one colour, nothing to dither) at 4.5 CPU s instead of 30 (ADR 0202).
+      // +dither: the same bytes (each frame is one colour, nothing to dither) at 4.5 CPU s instead of 10.5 (ADR 0202).
       bytes: im(
         '-size',
         '1500x1200',
