@@ -3,6 +3,7 @@ import { axe } from './axe';
 import type { Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
 import { expect, test } from './fixtures';
+import { themePairs } from './theme-pairs';
 import { corpusFile } from './tools-fixtures';
 
 // The local access code of workers/api/.dev.vars.example; playwright.config.ts gives this stack API_MONTHLY_CALLS = 5.
@@ -108,38 +109,48 @@ test('API keys: created on the dashboard, shown once, authenticate a compress fr
   expect(await revoked.json()).toMatchObject({ code: 'unauthorized' });
 });
 
-for (const { width, dark } of [
-  { width: 1280, dark: false },
-  { width: 1280, dark: true },
-  { width: 390, dark: false },
-  { width: 390, dark: true },
-]) {
-  test(`API keys section screenshot at ${width} px, ${dark ? 'dark' : 'light'}`, async ({ page }) => {
-    // Tall enough that the section needs no scrolling, so the sticky header does not cover it in the picture.
-    await page.setViewportSize({ width, height: 4000 });
-    if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
-    await unlock(page);
-    const section = page.getByTestId('api-keys');
-    for (const name of ['Zapier integration', 'Build server']) {
-      await section.getByLabel('Key name').fill(name);
-      await section.getByRole('button', { name: 'Create key' }).click();
-      await expect(page.getByTestId('new-api-key-panel')).toContainText(name);
-    }
-    const key = (await page.getByTestId('new-api-key').textContent())!.trim();
-    await fetch(`${BASE_URL}/api/health`, { headers: { authorization: `Bearer ${key}` } });
-    await page.getByTestId('new-api-key-panel').getByRole('button', { name: 'Done' }).click();
-    await page.reload();
-    await expect(section.getByTestId('api-key')).not.toHaveCount(0);
-    // A key with an open confirmation and the shown-once panel of a new key, as a person sees them.
-    await section
-      .getByTestId('api-key')
-      .first()
-      .getByRole('button', { name: /^Revoke / })
-      .click();
-    await section.getByLabel('Key name').fill('Staging');
+/**
+ * The section as a person sees it at `width`: two keys made and one used, a revoke confirmation open, and the
+ * shown-once panel of a third. The light and dark screenshots look at one such screen (ADR 0197).
+ */
+const keysScreen = (width: number) => async (page: Page) => {
+  // Tall enough that the section needs no scrolling, so the sticky header does not cover it in the picture.
+  await page.setViewportSize({ width, height: 4000 });
+  await unlock(page);
+  const section = page.getByTestId('api-keys');
+  for (const name of ['Zapier integration', 'Build server']) {
+    await section.getByLabel('Key name').fill(name);
     await section.getByRole('button', { name: 'Create key' }).click();
-    await expect(page.getByTestId('new-api-key-panel')).toBeVisible();
+    await expect(page.getByTestId('new-api-key-panel')).toContainText(name);
+  }
+  const key = (await page.getByTestId('new-api-key').textContent())!.trim();
+  await fetch(`${BASE_URL}/api/health`, { headers: { authorization: `Bearer ${key}` } });
+  await page.getByTestId('new-api-key-panel').getByRole('button', { name: 'Done' }).click();
+  await page.reload();
+  await expect(section.getByTestId('api-key')).not.toHaveCount(0);
+  // A key with an open confirmation and the shown-once panel of a new key, as a person sees them.
+  await section
+    .getByTestId('api-key')
+    .first()
+    .getByRole('button', { name: /^Revoke / })
+    .click();
+  await section.getByLabel('Key name').fill('Staging');
+  await section.getByRole('button', { name: 'Create key' }).click();
+  await expect(page.getByTestId('new-api-key-panel')).toBeVisible();
+};
+
+const pairs = themePairs();
+for (const width of [1280, 390]) {
+  const key = `api-keys-${width}`;
+  const picture = async (page: Page, theme: 'light' | 'dark') => {
     expect(await seriousViolations(page)).toEqual([]);
-    await section.screenshot({ path: `e2e/screenshots/api-keys-${width}-${dark ? 'dark' : 'light'}.png` });
+    await page.getByTestId('api-keys').screenshot({ path: `e2e/screenshots/api-keys-${width}-${theme}.png` });
+  };
+  test(`API keys section screenshot at ${width} px, light`, async ({ browser }) => {
+    await picture(await pairs.light(browser, key, keysScreen(width)), 'light');
+  });
+  test(`API keys section screenshot at ${width} px, dark`, async ({ browser }) => {
+    await picture(await pairs.dark(browser, key, keysScreen(width)), 'dark');
+    await pairs.done(key);
   });
 }
