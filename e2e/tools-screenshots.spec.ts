@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { themePairs } from './theme-pairs';
 import { corpusFile } from './tools-fixtures';
 
 // Screenshots for people to look at (test-results/screens): each screen after real work (a result on the tool
@@ -82,27 +83,38 @@ const SHOTS: [string, string, (page: Page) => Promise<void>][] = [
   ['dashboard', '/dashboard', dashboard],
 ];
 
+// The light and dark pictures of a screen at a width look at one page (ADR 0197): the dark test takes the light test's
+// page after its work and turns it dark with the header's switch, instead of uploading and processing again.
+const pairs = themePairs();
 for (const [name, path, act] of SHOTS) {
   for (const width of [1280, 390]) {
-    for (const theme of ['light', 'dark'] as const) {
-      test(`screenshot ${name} at ${width}px (${theme})`, async ({ page }) => {
-        test.setTimeout(120_000);
-        await page.setViewportSize({ width, height: 900 });
-        await page.emulateMedia({ reducedMotion: 'reduce' });
-        if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
-        await page.goto(path);
-        await act(page);
-        // Nothing may stick out sideways on a phone.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        // The header is sticky: scrolled, it would be drawn in the middle of a full-page picture.
-        await page.evaluate(() => window.scrollTo(0, 0));
-        // Toasts come and go; they would cover part of the page in a still picture.
-        await page.screenshot({
-          path: `test-results/screens/${name}-${width}-${theme}.png`,
-          fullPage: true,
-          style: '[data-sonner-toaster] { display: none !important; }',
-        });
+    const key = `${name}-${width}`;
+    const prepare = async (page: Page) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(path);
+      await act(page);
+    };
+    const picture = async (page: Page, theme: 'light' | 'dark') => {
+      // Nothing may stick out sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The header is sticky: scrolled, it would be drawn in the middle of a full-page picture.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      // Toasts come and go; they would cover part of the page in a still picture.
+      await page.screenshot({
+        path: `test-results/screens/${name}-${width}-${theme}.png`,
+        fullPage: true,
+        style: '[data-sonner-toaster] { display: none !important; }',
       });
-    }
+    };
+    test(`screenshot ${name} at ${width}px (light)`, async ({ browser }) => {
+      test.setTimeout(120_000);
+      await picture(await pairs.light(browser, key, prepare), 'light');
+    });
+    test(`screenshot ${name} at ${width}px (dark)`, async ({ browser }) => {
+      test.setTimeout(120_000);
+      await picture(await pairs.dark(browser, key, prepare), 'dark');
+      await pairs.done(key);
+    });
   }
 }
