@@ -19,6 +19,7 @@
 import { throwIfCancelled } from '../cancel';
 import { HttpError } from '../errors';
 import { runAnimated } from './animation/run';
+import { forgetDecoded } from './codecs/decode';
 import { embedProfile, readProfile } from './metadata/icc';
 import { OPERATIONS } from './ops/registry';
 import { pixelOperation } from './pipeline/either-path';
@@ -92,7 +93,13 @@ export async function run<K extends OperationName>(
   services: EngineServices,
 ): Promise<EngineResult | StreamedResult> {
   reach(services, 'processing');
-  const result = await runOperation(operation, input, options, services);
+  let result: EngineResult | StreamedResult;
+  try {
+    result = await runOperation(operation, input, options, services);
+  } finally {
+    // Intake's decode, if the operation did not take it (it went to the image service, or needed no pixels).
+    forgetDecoded(input.bytes);
+  }
   throwIfCancelled(services.signal);
   if ('stream' in result) return result;
   // The isolate's codecs write pixel values only: a photo's own colour profile goes with them (metadata/icc.ts).

@@ -41,10 +41,21 @@ async function pixels(bytes: Uint8Array) {
   return { width: r.width, height: r.height, data: r.data };
 }
 
-/** Element by element in a plain loop: `Array.prototype.every` called a function for each of the corpus' ~40M bytes. */
-function same(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+/**
+ * Byte for byte, four bytes a step where both views start on a 4-byte boundary (the decoders' fresh buffers do): the
+ * corpus is ~40M bytes each way, and `Array.prototype.every` once called a function for each. Equal 32-bit words are
+ * equal bytes, so the verdict is the byte loop's.
+ */
+function same(a: Uint8Array | Uint8ClampedArray, b: Uint8Array | Uint8ClampedArray): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  let i = 0;
+  if (a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0) {
+    const words = a.length >>> 2;
+    const [wa, wb] = [new Uint32Array(a.buffer, a.byteOffset, words), new Uint32Array(b.buffer, b.byteOffset, words)];
+    for (let w = 0; w < words; w++) if (wa[w] !== wb[w]) return false;
+    i = words * 4;
+  }
+  for (; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 

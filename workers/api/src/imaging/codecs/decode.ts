@@ -87,10 +87,34 @@ async function decodeRaw(bytes: Uint8Array, header: ImageHeader): Promise<Raster
   }
 }
 
+/**
+ * Pictures already decoded by intake, waiting for the operation that decodes them next (ADR 0203): the tool routes'
+ * intake decodes every picture that fits a slice to refuse broken pixel data, and the operation then decoded the same
+ * bytes again. Keyed by the very bytes and header objects intake hands on, taken once: a second decode of them, or of
+ * anything else, decodes afresh. Held no longer than the request holds the picture's bytes.
+ */
+const decodedAtIntake = new WeakMap<Uint8Array, { header: ImageHeader; raster: Raster }>();
+
+/** Hands `raster`, intake's decode of `bytes`, to the next `decode(bytes, header)` of this request. */
+export function keepForNextDecode(bytes: Uint8Array, header: ImageHeader, raster: Raster): void {
+  decodedAtIntake.set(bytes, { header, raster });
+}
+
+/** Lets go of a kept raster no decode will take (the work went to the image service). */
+export function forgetDecoded(bytes: Uint8Array): void {
+  decodedAtIntake.delete(bytes);
+}
+
 /** Decodes to upright RGBA: the EXIF orientation of a JPEG is applied, so every later step sees what people see. */
 export async function decode(bytes: Uint8Array, header: ImageHeader): Promise<Raster> {
   // A decode is a slice of its own (slices.ts): whatever ran before it does not add to it.
   await yieldToEventLoop();
+  const kept = decodedAtIntake.get(bytes);
+  if (kept?.header === header) {
+    decodedAtIntake.delete(bytes);
+    await yieldToEventLoop();
+    return kept.raster;
+  }
   let raster: Raster;
   try {
     raster = await decodeRaw(bytes, header);

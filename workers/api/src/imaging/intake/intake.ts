@@ -21,7 +21,7 @@ import { imageEnd } from '../../../../../core/images/extent';
 import type { ImageFormat } from '../../../../../core/images/kinds';
 import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../../../../core/limits';
 import { HttpError } from '../../errors';
-import { decode } from '../codecs/decode';
+import { decode, keepForNextDecode } from '../codecs/decode';
 import type { Picture } from '../types';
 import { WASM_PIXEL_BUDGET } from '../options';
 import { decodeSlicePixels } from '../slices';
@@ -44,7 +44,15 @@ const refuse = (problem: IntakeProblem) => new HttpError(problem.status, problem
  */
 export async function intake(
   received: Uint8Array,
-  { maxBytes = MAX_UPLOAD_BYTES, everyFrame = false }: { maxBytes?: number } & PictureRule = {},
+  {
+    maxBytes = MAX_UPLOAD_BYTES,
+    everyFrame = false,
+    keepPixels = false,
+  }: {
+    maxBytes?: number;
+    /** The caller works on the pixels next (a tool's operation): the decode made here is handed to it (ADR 0203). */
+    keepPixels?: boolean;
+  } & PictureRule = {},
 ): Promise<Picture> {
   const sizeProblem = checkFileSize(received.length, maxBytes);
   if (sizeProblem) throw refuse(sizeProblem);
@@ -57,7 +65,8 @@ export async function intake(
   // Within a slice of the isolate's thread too (slices.ts, ADR 0122): a larger picture is the image service's work.
   if (header.width * header.height <= intakeDecodeMaxPixels(header.format)) {
     try {
-      await decode(bytes, header);
+      const raster = await decode(bytes, header);
+      if (keepPixels) keepForNextDecode(bytes, header, raster);
     } catch (err) {
       if (err instanceof HttpError && err.status === 422)
         throw new HttpError(422, 'unprocessable_image', undecodableMessage(header.format));

@@ -6,7 +6,7 @@
  * that names the limit (`beyondBoth`). A pixel operation's whole run (`pixelOperation`) is this with its plan;
  * convert and the meme describe their work the same way.
  */
-import { decode } from '../codecs/decode';
+import { decode, forgetDecoded } from '../codecs/decode';
 import { encode, type OutputFormat } from '../codecs/encode';
 import type { Raster } from '../codecs/raster';
 import type { WasmOperation } from '../options';
@@ -65,6 +65,8 @@ export async function isolateOrService(
     return { bytes: written, width: out.width, height: out.height, engine: 'wasm' };
   }
   const readable = serviceWrites(format) ? await readableByService(input) : null;
+  // The service works from the file: intake's decode, kept for the isolate, is not needed (ADR 0203).
+  forgetDecoded(bytes);
   if (!readable || !serviceWrites(format))
     throw beyondBoth(work.budget, format, header, Math.max(pixels(upright), pixels(work.output)), pixels(upright));
   assertServiceCan(readable, work.output, format);

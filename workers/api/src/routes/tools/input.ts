@@ -14,12 +14,17 @@ export function firstFrameOnly(fields: Record<string, string>): boolean {
   return frames === 'first';
 }
 
+/**
+ * `pixels`: whether the route works on the picture's pixels next. Then intake's decode is handed to the operation
+ * rather than worked out twice (ADR 0203); metadata analysis and privacy removal read the file, not its pixels.
+ */
 export async function readPicture(
   request: Request,
+  { pixels = true }: { pixels?: boolean } = {},
 ): Promise<{ picture: Picture; fields: Record<string, string>; files: Record<string, File> }> {
   const upload = await readImageUpload(request);
   const first = firstFrameOnly(upload.fields);
-  const picture = await intake(upload.bytes);
+  const picture = await intake(upload.bytes, { keepPixels: pixels && upload.fields.operation !== 'privacy' });
   return {
     picture: first ? { ...picture, firstFrameOnly: true } : picture,
     fields: upload.fields,
