@@ -18,17 +18,24 @@ export function transform(src: Raster, quarterTurns: 0 | 1 | 2 | 3, mirror: bool
   const ow = out.width;
   const s32 = new Uint32Array(src.data.buffer, src.data.byteOffset, w * h);
   const d32 = new Uint32Array(out.data.buffer);
+  // Where source pixel (x, y) lands in the output.
+  const at = (x: number, y: number) => {
+    let nx: number;
+    let ny: number;
+    if (quarterTurns === 0) [nx, ny] = [x, y];
+    else if (quarterTurns === 1) [nx, ny] = [h - 1 - y, x];
+    else if (quarterTurns === 2) [nx, ny] = [w - 1 - x, h - 1 - y];
+    else [nx, ny] = [y, w - 1 - x];
+    if (mirror) nx = ow - 1 - nx;
+    return ny * ow + nx;
+  };
+  // Along a source row the landing place moves by a fixed step (±1 or ±the output's width): worked out once a row,
+  // not once a pixel.
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let nx: number;
-      let ny: number;
-      if (quarterTurns === 0) [nx, ny] = [x, y];
-      else if (quarterTurns === 1) [nx, ny] = [h - 1 - y, x];
-      else if (quarterTurns === 2) [nx, ny] = [w - 1 - x, h - 1 - y];
-      else [nx, ny] = [y, w - 1 - x];
-      if (mirror) nx = ow - 1 - nx;
-      d32[ny * ow + nx] = s32[y * w + x] ?? 0;
-    }
+    const start = at(0, y);
+    const step = at(1, y) - start;
+    const row = y * w;
+    for (let x = 0; x < w; x++) d32[start + x * step] = s32[row + x]!;
   }
   return out;
 }

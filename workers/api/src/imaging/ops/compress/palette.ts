@@ -153,6 +153,11 @@ function medianCut(c: Colours): Float64Array {
   return palette;
 }
 
+/**
+ * The palette colour closest to entry `e` (squared distance over RGBA; the first of equals). A candidate is dropped
+ * as soon as its partial sum reaches the best so far: the terms are squares, so the rest could only add to it, and the
+ * sum is taken in the same order as a whole one, so the choice is the same as comparing every full distance.
+ */
 function nearest(palette: Float64Array, rgba: Float64Array, e: number): number {
   let best = Infinity;
   let idx = 0;
@@ -161,9 +166,17 @@ function nearest(palette: Float64Array, rgba: Float64Array, e: number): number {
   const b = rgba[e * 4 + 2]!;
   const a = rgba[e * 4 + 3]!;
   for (let p = 0; p < palette.length; p += 4) {
-    const d =
-      (r - palette[p]!) ** 2 + (g - palette[p + 1]!) ** 2 + (b - palette[p + 2]!) ** 2 + (a - palette[p + 3]!) ** 2;
-    if (d < best) [best, idx] = [d, p >> 2];
+    let d = (r - palette[p]!) ** 2;
+    if (d >= best) continue;
+    d += (g - palette[p + 1]!) ** 2;
+    if (d >= best) continue;
+    d += (b - palette[p + 2]!) ** 2;
+    if (d >= best) continue;
+    d += (a - palette[p + 3]!) ** 2;
+    if (d < best) {
+      best = d;
+      idx = p >> 2;
+    }
   }
   return idx;
 }
