@@ -69,6 +69,9 @@ export const timingNameOf = (fields: ToolFields) =>
   entryOf(fields.operation)?.timingKey?.(fields as never) ?? fields.operation;
 /** whether its result is another picture (the answer's compressionRatio is then 0), */
 export const makesNewPicture = (operation: string) => entryOf(operation)?.newPicture ?? false;
+/** Whether the operation works on the picture's pixels (intake then keeps its decode for it, ADR 0203). */
+export const readsPixels = (operation: string | undefined) =>
+  operation === undefined || !(entryOf(operation)?.readsFileOnly ?? false);
 /** the fields it reads from the request's headers where the form left them out, */
 export const headerFields = (fields: Readonly<Record<string, string>>, headers: Headers): Record<string, string> =>
   (fields.operation === undefined ? undefined : entryOf(fields.operation)?.fromHeaders?.(fields, headers)) ?? {};

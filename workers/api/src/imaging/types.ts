@@ -159,6 +159,8 @@ export type OperationEntry<O> = {
   timingKey?(options: O): string;
   /** Its result is another picture (an upscale, a cut-out): the answer's compressionRatio is 0 (docs/product.md §5.2). */
   newPicture?: boolean;
+  /** It reads the file, not its pixels (privacy removal): intake's decode is not kept for it (ADR 0203). */
+  readsFileOnly?: boolean;
   /** Fields it reads from the request's headers where the form left them out (compress's `accept`, ADR 0135). */
   fromHeaders?(fields: Readonly<Record<string, string>>, headers: Headers): Record<string, string>;
   /** Files it takes beside the picture (a watermark's `logo`), checked and read into its options before any work. */

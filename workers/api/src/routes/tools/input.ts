@@ -1,5 +1,5 @@
 /** The first steps of every tool route: read the upload and take it in by the rule every route shares (ADR 0012). */
-import { intake, type Picture } from '../../imaging/engine';
+import { intake, readsPixels, type Picture } from '../../imaging/engine';
 import { HttpError } from '../../errors';
 import { readImageUpload } from './deps';
 
@@ -16,7 +16,8 @@ export function firstFrameOnly(fields: Record<string, string>): boolean {
 
 /**
  * `pixels`: whether the route works on the picture's pixels next. Then intake's decode is handed to the operation
- * rather than worked out twice (ADR 0203); metadata analysis and privacy removal read the file, not its pixels.
+ * rather than worked out twice (ADR 0203); metadata analysis, and an operation whose record says it reads only the
+ * file (privacy removal), do not keep it.
  */
 export async function readPicture(
   request: Request,
@@ -24,7 +25,7 @@ export async function readPicture(
 ): Promise<{ picture: Picture; fields: Record<string, string>; files: Record<string, File> }> {
   const upload = await readImageUpload(request);
   const first = firstFrameOnly(upload.fields);
-  const picture = await intake(upload.bytes, { keepPixels: pixels && upload.fields.operation !== 'privacy' });
+  const picture = await intake(upload.bytes, { keepPixels: pixels && readsPixels(upload.fields.operation) });
   return {
     picture: first ? { ...picture, firstFrameOnly: true } : picture,
     fields: upload.fields,

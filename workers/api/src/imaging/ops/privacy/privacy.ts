@@ -51,6 +51,7 @@ async function heicWithoutMetadata(input: Picture, services: EngineServices, not
 /** Privacy's record: every frame is kept, and the answer carries the log of what went. */
 export const privacyOperation: OperationEntry<Omit<PrivacyOptions, 'operation'>> = {
   allFrames: true,
+  readsFileOnly: true,
   async run({ input, services, notes }, o) {
     if (input.header.format === 'heic' && (o.removeExif || o.removeLocation || o.removeTimestamp))
       return heicWithoutMetadata(input, services, notes);
