@@ -12,9 +12,26 @@ const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
+/**
+ * `npm test` runs the suite in two parts, each on a stack of its own (ADR 0207): `E2E_PART=main` skips these files and
+ * `E2E_PART=late` runs only them, once the vitest lane has finished and its core is free. Unset, every file runs.
+ */
+export const LATE_SPECS = [
+  'tools-optimize.spec.ts',
+  'tools-progress.spec.ts',
+  'tools-screenshots.spec.ts',
+  'tools-security.spec.ts',
+  'tools-v2.spec.ts',
+];
+const PART = process.env.E2E_PART;
+if (PART !== undefined && PART !== 'main' && PART !== 'late')
+  throw new Error(`E2E_PART must be main or late, not "${PART}"`);
+
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  ...(PART === 'main' ? { testIgnore: LATE_SPECS } : PART === 'late' ? { testMatch: LATE_SPECS } : {}),
+  // Each run empties its output folder when it starts: the late part keeps its own, inside the main part's.
+  outputDir: PART === 'late' ? './test-results/late' : './test-results',
   // One worker by default; E2E_WORKERS=2 runs two spec files side by side on the one stack (a file's tests stay in
   // order in one worker). That is safe for state — every test has its own browser context, hence its own visitor
   // cookie, and locally the allowances and rate limits count on the cookie alone (ADR 0148) — but on two cores beside

@@ -1,9 +1,10 @@
 /**
  * `npm test`: every check a fresh clone must pass, ending with one line `N passed, N failed`.
- * Steps: build, then three lanes side by side (ADR 0130, 0194): the unit and shared-runtime Worker tests (vitest); the
- * files that mostly wait (one at a time) and the isolate's memory files, then the deploy dry run, type check, lint and
- * the format check; end-to-end (Playwright, Chromium). The two cores are busy nearly the whole run, so a lane's end
- * depends on the work in all three; the waiting lane fills what the other two leave idle.
+ * Steps: build, then three lanes side by side (ADR 0130, 0194): the unit and shared-runtime Worker tests (vitest), then
+ * the end-to-end tests' late part (ADR 0207); the files that mostly wait (one at a time) and the isolate's memory files,
+ * then the deploy dry run, type check, lint and the format check; end-to-end (Playwright, Chromium). The two cores are
+ * busy nearly the whole run, so a lane's end depends on the work in all three; the waiting lane fills what the other
+ * two leave idle.
  * Each test case counts once; a step with no test cases (type check, lint, build, dry run) counts as one check.
  * Every line a lane prints is prefixed with its name; a table of the steps' durations closes the run.
  */
@@ -121,10 +122,12 @@ async function vitest(name: string, projects: string[], prefix: string) {
 }
 
 /**
- * The Node files and the Worker files that share their runtimes (ADR 0175): CPU-bound, two files at a time.
+ * The Node files and the Worker files that share their runtimes (ADR 0175): CPU-bound, two files at a time. Then, when
+ * the end-to-end tests run too, their late part (ADR 0207).
  */
-async function unitAndWorkers(prefix: string) {
+async function unitAndWorkers(prefix: string, lateEndToEnd = false) {
   await vitest('unit and Worker tests', ['unit', 'workers'], prefix);
+  if (lateEndToEnd) await endToEnd('[e2e-late] ', 'late');
 }
 
 /**
@@ -148,22 +151,27 @@ async function serialAndChecks(prefix: string, built: boolean) {
   await check('format', 'npx', ['biome', 'format', '.'], prefix);
 }
 
-/** The end-to-end tests on the build made first: the longest step, alone in its lane. */
-async function endToEnd(prefix: string) {
-  rmSync('.tmp/playwright.json', { force: true });
+/**
+ * The end-to-end tests on the build made first, in two parts on two stacks of their own (ADR 0207): `main`, the
+ * longest step, in its own lane from the start; `late` (playwright.config.ts LATE_SPECS) after the vitest lane, whose
+ * core would otherwise sit idle while one Playwright worker finishes alone.
+ */
+async function endToEnd(prefix: string, part: 'main' | 'late') {
+  const json = part === 'main' ? '.tmp/playwright.json' : '.tmp/playwright-late.json';
+  rmSync(json, { force: true });
+  // The late part's stack: its own site, services and state, so neither part waits on or outlives the other's.
+  const ports =
+    part === 'late'
+      ? { E2E_PORT: '8808', LOCAL_AI_PORT: '8805', LOCAL_IMAGE_PORT: '8806', LOCAL_RENDER_PORT: '8807' }
+      : {};
   const e2eOk = await step(
-    'end-to-end tests (Chromium)',
+    part === 'main' ? 'end-to-end tests (Chromium)' : 'end-to-end tests, late part',
     'npx',
     ['playwright', 'test', '--reporter=list,json'],
     prefix,
-    {
-      ...wranglerEnv(),
-      PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json',
-    },
+    { ...wranglerEnv(), ...ports, E2E_PART: part, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
   );
-  const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
-    '.tmp/playwright.json',
-  );
+  const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(json);
   if (e2e) {
     tally.passed += e2e.stats.expected + e2e.stats.flaky;
     tally.failed += e2e.stats.unexpected + (e2eOk || e2e.stats.unexpected ? 0 : 1);
@@ -176,7 +184,11 @@ const built = await step('build', 'npm', ['run', 'build']);
 tally[built ? 'passed' : 'failed'] += 1;
 
 if (built) {
-  await Promise.all([unitAndWorkers('[vitest] '), serialAndChecks('[checks] ', true), endToEnd('[e2e] ')]);
+  await Promise.all([
+    unitAndWorkers('[vitest] ', true),
+    serialAndChecks('[checks] ', true),
+    endToEnd('[e2e] ', 'main'),
+  ]);
 } else {
   await unitAndWorkers('');
   await serialAndChecks('', false);
