@@ -17,6 +17,7 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
  * `E2E_PART=late` runs only them, once the vitest lane has finished and its core is free. Unset, every file runs.
  */
 export const LATE_SPECS = [
+  'tools-modify.spec.ts',
   'tools-optimize.spec.ts',
   'tools-progress.spec.ts',
   'tools-screenshots.spec.ts',
