@@ -62,7 +62,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'tsx scripts/start.ts --no-build --fresh --no-watch',
+    command: 'tsx scripts/start.ts --no-build --fresh',
     // A small monthly allowance per API key, so e2e/api-keys.spec.ts can spend it (ADR 0107). No idle recycle of the
     // Workers' process (ADR 0157): a reload that lands while a test holds a request open answers it 503, and the
     // tests' stack lives minutes, not days.

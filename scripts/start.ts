@@ -16,7 +16,6 @@ import { access, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promis
 import { resolve } from 'node:path';
 import { freePort, startFrontDoor, WedgeWatch } from './lib/front-door';
 import { Activity, recycleWorkersWhenIdle } from './lib/idle-recycle';
-import { pauseWranglerBundlers } from './lib/pause-bundlers';
 import { groupAlive, signalGroup, spawnGroup, startWatchdog, stopGroups, type Watchdog } from './lib/process-groups';
 import { DEFAULT_PORT, PORT, HOST, PERSIST_DIR, migrationsApplyArgs, run, wranglerEnv } from './lib/run';
 import { staticAssets } from './lib/static-assets';
@@ -33,14 +32,6 @@ async function ensureDevVars() {
 }
 
 const API_CONFIG = 'workers/api/wrangler.toml';
-
-/**
- * `--no-watch`: a stack whose code never changes while it runs (the e2e suite's). wrangler's esbuild processes, which
- * poll what they bundled, are paused once it is ready, and there is no idle recycle (ADR 0204).
- */
-const NO_WATCH = process.argv.includes('--no-watch');
-/** Resumes the running wrangler's paused bundlers and stops watching for changes (before a wedge restart). */
-let stopPausing = () => {};
 
 /**
  * The local services and their ports. Each port can be moved (LOCAL_AI_PORT, LOCAL_IMAGE_PORT, LOCAL_RENDER_PORT; the
@@ -260,8 +251,7 @@ async function main() {
   stopWithLaunchers();
   wedge.start();
   // The Workers' process keeps what it grew to; when the stack is idle it is reloaded to give it back (ADR 0157).
-  // The reload is wrangler's rebuild, which a paused bundler would never answer: --no-watch goes without it.
-  if (!NO_WATCH) recycleWorkersWhenIdle(activity, apiConfig);
+  recycleWorkersWhenIdle(activity, apiConfig);
 }
 
 /** True while wrangler is being stopped by the wedge watch, to be started again: its exit does not end the stack. */
@@ -302,7 +292,6 @@ function startWrangler(apiConfig: string, upstreamPort: number, watchdog: Watchd
     if (!announced && text.includes('Ready on')) {
       announced = true;
       wedge.ready();
-      if (NO_WATCH && child.pid) stopPausing = pauseWranglerBundlers(child.pid, [apiConfig, API_CONFIG]);
       // localhost first: passkeys need a domain name, and 127.0.0.1 is not one (ADR 0171); both serve the site.
       console.log(
         `\n  Memeforge is running at http://localhost:${PORT} (also http://${HOST}:${PORT}; sign-in with passkeys works on localhost)\n`,
@@ -328,7 +317,6 @@ async function restartWrangler(
     `the API Worker has not answered /api/health for ${Math.round(silentMs / 1000)} s: restarting wrangler (ADR 0122)`,
   );
   restarting = true;
-  stopPausing();
   try {
     await stopGroups([server]);
   } finally {

@@ -35,16 +35,10 @@ export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/**
- * SIGTERM to each group, SIGKILL to whatever of them is left after the grace period. SIGCONT follows SIGTERM: a
- * stopped process (scripts/lib/pause-bundlers.ts) only acts on its SIGTERM once it runs again.
- */
+/** SIGTERM to each group, SIGKILL to whatever of them is left after the grace period. */
 export async function stopGroups(children: ChildProcess[], graceMs = 5000): Promise<void> {
   const live = children.filter(groupAlive);
-  for (const c of live) {
-    signalGroup(c, 'SIGTERM');
-    signalGroup(c, 'SIGCONT');
-  }
+  for (const c of live) signalGroup(c, 'SIGTERM');
   const until = Date.now() + graceMs;
   while (live.some(groupAlive) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
   for (const c of live) if (groupAlive(c)) signalGroup(c, 'SIGKILL');
