@@ -35,6 +35,14 @@ export const ONE_AT_A_TIME = [
 
 const alias = { '~': new URL('./app', import.meta.url).pathname };
 
+/**
+ * The Node projects' limits for a test and a hook. vitest's defaults (5 s, 10 s) are met by files that take 3–4 s on an
+ * idle core, so on a CI machine whose two cores run three lanes they failed tests that were only slow (a 1,200 px AVIF
+ * encode at 4.1 s here failed once in CI). The Worker projects allow the same (workers/api/vitest.config.ts); a
+ * test that needs more says so itself.
+ */
+const limits = { testTimeout: 30_000, hookTimeout: 30_000 };
+
 // Pure logic in Node (milliseconds, no bindings) and the API Worker inside workerd (workers/api/vitest.config.ts: most
 // files sharing a runtime, ADR 0175), two files at a time between them; the Node tests that hold shared local state one
 // at a time after (ADR 0166).
@@ -49,6 +57,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          ...limits,
           maxWorkers: 2,
           isolate: false,
           include: NODE_TESTS,
@@ -60,6 +69,7 @@ export default defineConfig({
         test: {
           name: 'unit-serial',
           environment: 'node',
+          ...limits,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
           include: ONE_AT_A_TIME,

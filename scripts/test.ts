@@ -15,6 +15,7 @@ import { createInterface } from 'node:readline';
 import { availableParallelism } from 'node:os';
 import { DRY_RUN_EXIT } from './deploy/verdict';
 import { wranglerEnv } from './lib/run';
+import { type PlaywrightReport, playwrightFailures, type VitestReport, vitestFailures } from './lib/test-report';
 
 interface Tally {
   passed: number;
@@ -24,6 +25,8 @@ interface Tally {
 
 const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
+/** Each failed test case by file and name, with the first line of its error: the run's last lines name them. */
+const failedTests: string[] = [];
 const timings: { name: string; seconds: number; ok: boolean }[] = [];
 const startedAt = Date.now();
 mkdirSync('.tmp', { recursive: true });
@@ -108,13 +111,9 @@ async function vitest(name: string, projects: string[], prefix: string) {
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
     prefix,
   );
-  const result = readJson<{
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-  }>(json);
+  const result = readJson<VitestReport>(json);
   if (result) {
+    failedTests.push(...vitestFailures(result, process.cwd()));
     tally.passed += result.numPassedTests;
     tally.failed += result.numFailedTests + (ok || result.numFailedTests ? 0 : 1);
     tally.skipped += result.numPendingTests + result.numTodoTests;
@@ -171,8 +170,9 @@ async function endToEnd(prefix: string, part: 'main' | 'late') {
     prefix,
     { ...wranglerEnv(), ...ports, E2E_PART: part, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
   );
-  const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(json);
+  const e2e = readJson<PlaywrightReport>(json);
   if (e2e) {
+    failedTests.push(...playwrightFailures(e2e.suites));
     tally.passed += e2e.stats.expected + e2e.stats.flaky;
     tally.failed += e2e.stats.unexpected + (e2eOk || e2e.stats.unexpected ? 0 : 1);
     tally.skipped += e2e.stats.skipped;
@@ -207,5 +207,6 @@ if (cpuAtStart && cpuAtEnd)
       `${(cpuAtEnd.idle - cpuAtStart.idle).toFixed(0)} idle (${availableParallelism()} cores)`,
   );
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+for (const test of failedTests) console.log(`  ✘ ${test}`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}`);
 process.exit(tally.failed ? 1 : 0);

@@ -118,6 +118,7 @@ function workerProject(name: 'workers' | 'workers-own-runtime') {
       maxWorkers: 2,
       isolate: !shared,
       testTimeout: 30_000,
+      hookTimeout: 30_000,
     },
   });
 }
