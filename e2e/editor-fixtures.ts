@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { type Answer, answerRequests } from './answer-requests';
 import sharp from 'sharp';
 import type { Template } from '../core/api/templates';
 import type { UsageLimit } from '../core/api/usage';
@@ -55,16 +56,17 @@ export const TEMPLATE: Template = {
   author: 'Memeforge tests',
 };
 
+/** GET /api/templates as the API answers it from `templates`: those whose name has the `search` asked. */
+export function templatesAnswer(templates: Template[], url: string): Answer {
+  const search = new URL(url).searchParams.get('search')?.toLowerCase() ?? '';
+  const list = templates.filter((t) => t.name.toLowerCase().includes(search));
+  return { json: { templates: list, templateOfTheDay: list[0] ?? null } };
+}
+
 export async function mockTemplates(page: Page, templates: Template[] = [TEMPLATE]) {
   const png = await drawTemplatePng();
-  await page.route('**/api/e2e-images/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: png }),
-  );
-  await page.route('**/api/templates**', (route) => {
-    const search = new URL(route.request().url()).searchParams.get('search')?.toLowerCase() ?? '';
-    const list = templates.filter((t) => t.name.toLowerCase().includes(search));
-    return route.fulfill({ json: { templates: list, templateOfTheDay: list[0] ?? null } });
-  });
+  await answerRequests(page, '*/api/e2e-images/*', () => ({ body: png, contentType: 'image/png' }));
+  await answerRequests(page, '*/api/templates*', (url) => templatesAnswer(templates, url));
 }
 
 /**
@@ -79,7 +81,7 @@ export async function openTestTemplate(page: Page, template: Template = TEMPLATE
 }
 
 export async function mockUsage(page: Page, usage: UsageLimit) {
-  await page.route('**/api/usage-limit', (route) => route.fulfill({ json: usage }));
+  await answerRequests(page, '*/api/usage-limit', () => ({ json: usage }));
 }
 
 /**

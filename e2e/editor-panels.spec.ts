@@ -8,7 +8,9 @@ import {
   pixelOrigin,
   pixelSize,
   TEMPLATE,
+  templatesAnswer,
 } from './editor-fixtures';
+import { answerRequests } from './answer-requests';
 
 const layers = (page: Page) => page.getByRole('list', { name: 'Layers' }).getByRole('listitem');
 const OTHER = { ...TEMPLATE, id: 'test-other', name: 'Other Picture', examples: [] };
@@ -25,10 +27,10 @@ test('the Templates tab searches, shows a skeleton, an empty message and loads t
   const searches: (string | null)[] = [];
   let release: () => void = () => {};
   const gate = new Promise<void>((r) => (release = r));
-  await page.route('**/api/templates**', async (route) => {
-    searches.push(new URL(route.request().url()).searchParams.get('search'));
+  await answerRequests(page, '*/api/templates*', async (url) => {
+    searches.push(new URL(url).searchParams.get('search'));
     await gate;
-    await route.fallback();
+    return templatesAnswer([TEMPLATE, OTHER], url);
   });
   await page.goto('/meme-generator');
   await page.getByRole('tab', { name: 'Templates' }).click();

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { answerRequests } from './answer-requests';
 import type { Template, TemplateFeature } from '../core/api/templates';
 
 /** A template in the API's contract shape; the picture is a drawn SVG so no third-party image is involved. */
@@ -30,10 +31,10 @@ export const fakeCatalog = (count: number, popular = count) =>
 
 /** Answers GET /api/templates with the given templates (or a failure), in the contract shape. */
 export async function serveTemplates(page: Page, templates: Template[] | { status: number }) {
-  await page.route('**/api/templates*', (route: Route) =>
+  await answerRequests(page, '*/api/templates*', () =>
     Array.isArray(templates)
-      ? route.fulfill({ json: { templates, templateOfTheDay: templates[0] ?? null } })
-      : route.fulfill({ status: templates.status, json: { error: 'Templates are unavailable.', code: 'internal' } }),
+      ? { json: { templates, templateOfTheDay: templates[0] ?? null } }
+      : { status: templates.status, json: { error: 'Templates are unavailable.', code: 'internal' } },
   );
 }
 
