@@ -106,9 +106,10 @@ export default tseslint.config(
   {
     // The browser's bundles carry no zod (ADR 0195): a module that builds a schema at import drags all of zod (~450 KB)
     // into every page that imports anything from it. Types are free; a schema the browser needs is loaded with import()
-    // when used (the contact form, HTML to image). The zod-free modules beside the schemas are allowed by name.
+    // when used (the contact form, HTML to image), through a `*-schema.client` module (empty in the server build,
+    // ADR 0209) that only import() may load. The zod-free modules beside the schemas are allowed by name.
     files: ['app/**/*.{ts,tsx}'],
-    ignores: ['app/**/*.test.{ts,tsx}', 'app/**/*.fixture.ts', 'app/**/*.server.{ts,tsx}'],
+    ignores: ['app/**/*.test.{ts,tsx}', 'app/**/*.fixture.ts', 'app/**/*.server.{ts,tsx}', 'app/**/*-schema.client.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -133,6 +134,7 @@ export default tseslint.config(
                 '!**/core/tools/salient-window',
                 '**/core/json-mode',
                 '**/core/memes/suggest/*',
+                '**/*-schema.client',
               ],
               allowTypeImports: true,
               message:

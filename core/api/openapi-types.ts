@@ -86,7 +86,8 @@ export interface RouteDoc<Id extends string = string> {
    * some callers but one a script sends (a share's delete token, not needed by the owner's own browser, ADR 0170).
    */
   headerParams?: Record<string, { description: string; example: string; required?: boolean; inExamples?: boolean }>;
-  query?: z.ZodObject;
+  /** A classic or a mini (core/tools/meme-url.ts) object: the document reads either through zod's core. */
+  query?: z.core.$ZodObject;
   body?: RouteBody;
   answers: RouteAnswer[];
   errors: RouteError[];

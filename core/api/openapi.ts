@@ -66,7 +66,7 @@ export function adapt(schema: JsonSchema): JsonSchema {
   return walk(schema) as JsonSchema;
 }
 
-function requestSchema(schema: z.ZodType): JsonSchema {
+function requestSchema(schema: z.core.$ZodType): JsonSchema {
   return adapt(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema);
 }
 

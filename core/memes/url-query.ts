@@ -10,7 +10,7 @@
  * - The key spells each option once, in one order, as the parsed value (`width=0300` and `width=300` are one key).
  */
 import { describeIssue } from '../api/issues';
-import { memeUrlQuerySchema, type MemeUrlQuery } from '../tools/meme';
+import { memeUrlQuerySchema, type MemeUrlQuery } from '../tools/meme-url';
 
 /** The query options a meme URL reads, in the order its cache key spells them. */
 export const MEME_URL_OPTIONS = Object.keys(memeUrlQuerySchema.shape) as (keyof MemeUrlQuery)[];

@@ -8,16 +8,15 @@ import type { TextBox } from '../api/templates';
 import { outlineFor } from '../memes/layout';
 import { withoutHiddenControls } from '../text';
 import { z } from '../api/zod';
-import { hexColour, intField } from './fields';
+import { hexColour } from './fields';
+import { MEME_WIDTH, type MemeFontKey, memeFontField, memeHeightField, memeWidthField } from './meme-url';
+
+export * from './meme-url';
 
 /** The formats a meme is drawn in; `jpg` is written as a JPEG. */
 export const MEME_FORMATS = ['png', 'jpg', 'webp'] as const;
 export type MemeFormat = (typeof MEME_FORMATS)[number];
 export const MEME_MIME: Record<MemeFormat, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
-
-/** The fonts the Worker carries (the editor's Impact is its stand-in Anton; `sans` is Noto Sans Bold). */
-export const MEME_FONTS = ['impact', 'sans'] as const;
-export type MemeFontKey = (typeof MEME_FONTS)[number];
 
 /**
  * The SHA-256 of the `impact` font the Worker bundles (@fontsource/anton's Latin WOFF, the editor's stand-in for
@@ -26,13 +25,6 @@ export type MemeFontKey = (typeof MEME_FONTS)[number];
  */
 export const MEME_IMPACT_FONT_SHA256 = '8b71c21962cd08b95fc2186386b121d853de5f7e02db382ed329c5a80a04c4d1';
 
-/**
- * Output width in pixels, and height, each optional (memegen's `width` and `height`): one of them scales the meme to
- * it, the other side following the picture's shape; both give a meme of exactly that size, the picture fitted inside
- * and the rest padded white (memeOutputSize).
- */
-export const MEME_WIDTH = { min: 100, max: 1600 } as const;
-export const MEME_HEIGHT = MEME_WIDTH;
 /** The largest meme drawn, whatever its shape: a tall template at 1600 px wide would be over this. */
 export const MEME_MAX_PIXELS = 4_000_000;
 /** One caption's length, and the most captions any request may carry (the template's own box count rules below it). */
@@ -60,8 +52,6 @@ export function boxLook(box: TextBox, style: MemeStyle): BoxLook {
   const colour = style.colour ?? box.color;
   return { font: style.font ?? memeFontOf(box.font), colour, outline: style.outline ?? outlineFor(colour) };
 }
-const width = intField('Width', MEME_WIDTH.min, MEME_WIDTH.max);
-const height = intField('Height', MEME_HEIGHT.min, MEME_HEIGHT.max);
 
 /**
  * Every field overrides what each box has of its own; absent, a caption looks as the editor shows it on that template
@@ -69,7 +59,7 @@ const height = intField('Height', MEME_HEIGHT.min, MEME_HEIGHT.max);
  */
 export const memeStyleSchema = z
   .object({
-    font: z.enum(MEME_FONTS, { message: `Font must be one of ${MEME_FONTS.join(', ')}.` }).optional(),
+    font: z.optional(memeFontField),
     colour: hexColour('Colour').optional(),
     /** The outline's colour, or `none`. */
     outline: z
@@ -110,8 +100,8 @@ export const memeRenderRequestSchema = z
     lines: memeLinesSchema,
     style: memeStyleSchema.default({}),
     format: z.enum(MEME_FORMATS, { message: `Format must be one of ${formats}.` }).default('png'),
-    width: width.optional(),
-    height: height.optional(),
+    width: z.optional(memeWidthField),
+    height: z.optional(memeHeightField),
   })
   .strict();
 export type MemeRenderRequest = z.infer<typeof memeRenderRequestSchema>;
@@ -126,17 +116,6 @@ export const memeRenderResponseSchema = z.object({
   size: z.number().int().positive(),
 });
 export type MemeRenderResponse = z.infer<typeof memeRenderResponseSchema>;
-
-/**
- * The options of `GET /api/memes/{template}/…`'s query. Only these are read (core/memes/url-query.ts): any other
- * parameter (`fbclid`, `utm_source`, a cache-buster) is ignored and never part of the answer's cache key.
- */
-export const memeUrlQuerySchema = z.object({
-  font: z.enum(MEME_FONTS, { message: `Font must be one of ${MEME_FONTS.join(', ')}.` }).optional(),
-  width: width.optional(),
-  height: height.optional(),
-});
-export type MemeUrlQuery = z.infer<typeof memeUrlQuerySchema>;
 
 /** The size a meme is drawn at, and when both sides were asked and its shape is not theirs, the padded frame around it. */
 export interface MemeOutput {

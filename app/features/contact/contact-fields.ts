@@ -31,7 +31,7 @@ export function contactRequest(values: ContactValues): ContactRequest {
  * ~450 KB) is fetched when a message is first checked, not with the page (ADR 0195).
  */
 export async function fieldErrors(values: ContactValues): Promise<FieldErrors> {
-  const { contactRequestSchema } = await import('../../../core/api/contact');
+  const { contactRequestSchema } = await import('./contact-schema.client');
   const parsed = contactRequestSchema.safeParse(contactRequest(values));
   if (parsed.success) return {};
   const errors: FieldErrors = {};

@@ -37,7 +37,7 @@ async function serverCopy(blob: Blob): Promise<Blob> {
 }
 
 async function tiffToPng(buffer: ArrayBuffer): Promise<Blob> {
-  const UTIF = (await import('utif2')).default;
+  const { UTIF } = await import('./tiff.client');
   const [first] = UTIF.decode(buffer);
   if (!first) throw new Error('no image in the TIFF');
   UTIF.decodeImage(buffer, first);

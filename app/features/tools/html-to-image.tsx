@@ -62,7 +62,7 @@ export function HtmlToImage() {
     setResult(null);
     // The API's own schema, so the words are the server's; it (and zod, ~450 KB) loads at the first render, not with
     // the page (ADR 0195).
-    const { htmlRenderSchema } = await import('../../../core/tools/html').finally(() => {
+    const { htmlRenderSchema } = await import('./html-schema.client').finally(() => {
       checking.current = false;
     });
     const parsed = htmlRenderSchema.safeParse({ html, ...renderFields(settings) });
