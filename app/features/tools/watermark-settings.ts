@@ -1,0 +1,60 @@
+import {
+  WATERMARK_COLOUR_DEFAULT,
+  WATERMARK_OPACITY_DEFAULT,
+  WATERMARK_SIZE,
+  type WatermarkPosition,
+} from '../../../core/tools/watermark-options';
+import type { Size } from './crop-math';
+import type { ToolFields } from '~/lib/api/tool-fields';
+
+// The Watermark tab's settings as plain data: their defaults, the job's fields, and why they cannot be applied yet.
+
+/** The person's logo: the file sent as `logo`, a URL to draw it in the preview, and its upright size. */
+export interface ChosenLogo {
+  file: File;
+  url: string;
+  size: Size;
+}
+
+export interface WatermarkSettings {
+  mark: 'text' | 'logo';
+  /** Empty until the person types: their photo never carries our name (ADR 0163). */
+  text: string;
+  logo: ChosenLogo | null;
+  tiled: boolean;
+  position: WatermarkPosition;
+  opacity: number;
+  size: number;
+  color: string;
+}
+export const defaultWatermark = (): WatermarkSettings => ({
+  mark: 'text',
+  text: '',
+  logo: null,
+  tiled: false,
+  position: 'bottom-right',
+  opacity: Math.round(WATERMARK_OPACITY_DEFAULT * 100),
+  size: WATERMARK_SIZE.default,
+  color: WATERMARK_COLOUR_DEFAULT,
+});
+
+/** The job's fields for these settings: the text or the logo file (exactly one), and the rest. */
+export function watermarkFields(s: WatermarkSettings): ToolFields<'/api/security'> {
+  const mark = s.mark === 'logo' && s.logo ? { logo: s.logo.file } : { text: s.text };
+  return {
+    operation: 'watermark',
+    ...mark,
+    position: s.position,
+    opacity: s.opacity / 100,
+    size: s.size,
+    color: s.color,
+    tiled: s.tiled,
+  };
+}
+
+/** Why the settings cannot be applied yet, in the words of the server's rule; null when they can. */
+export function notReady(s: WatermarkSettings): string | null {
+  if (s.mark === 'logo') return s.logo ? null : 'Choose a logo (a PNG) first.';
+  if (!s.text.trim()) return 'Type the text of your watermark first.';
+  return /^#[0-9a-fA-F]{6}$/.test(s.color) ? null : 'The colour must look like #ffffff.';
+}
