@@ -5,6 +5,7 @@ import { ALL_FORMATS, BufferSource, Input } from 'mediabunny';
 import { expect, test } from './fixtures';
 import { serverRequests } from './editor-fixtures';
 import { untilHomeHydrated } from './home-fixtures';
+import { movingSquareGif } from './moving-square-gif';
 
 /**
  * Animated memes in the editor (docs/decisions/0138-animated-meme-export.md): an animated GIF plays on the canvas
@@ -17,26 +18,16 @@ const SHOTS = 'e2e/screenshots/editor';
 
 /**
  * A 12-frame, 80 ms, looping GIF: a blue-to-green background per frame and a yellow square moving right (a longer one
- * repeats the 12 looks). No frame has anything near white, so white ink in the export is the caption's. Written by
- * sharp from raw frames: ImageMagick took about 10 CPU s (20 s on a loaded machine) for the 96-frame one, for the same
- * pixels in every frame.
+ * repeats the 12 looks). No frame has anything near white, so white ink in the export is the caption's.
  */
-async function animatedGif(count = FRAMES, width = WIDTH, height = HEIGHT): Promise<Buffer> {
-  const frame = width * height * 3;
-  const raw = Buffer.alloc(frame * count);
-  for (let i = 0; i < count; i++) {
+const animatedGif = (count = FRAMES, width = WIDTH, height = HEIGHT) =>
+  movingSquareGif(count, width, height, (i) => {
     const x = 10 + (i % FRAMES) * 16;
-    const row = Buffer.alloc(width * 3);
-    for (let px = 0; px < width; px++) row.set([30, 60 + (i % FRAMES) * 12, 200 - (i % FRAMES) * 12], px * 3);
-    // The square: columns x to x + 40 of rows 60 to 100, both ends included.
-    const squareRow = Buffer.from(row);
-    for (let px = x; px <= Math.min(x + 40, width - 1); px++) squareRow.set([230, 200, 20], px * 3);
-    for (let y = 0; y < height; y++) (y >= 60 && y <= 100 ? squareRow : row).copy(raw, i * frame + y * width * 3);
-  }
-  return sharp(raw, { raw: { width, height: height * count, channels: 3, pageHeight: height } })
-    .gif({ delay: Array(count).fill(80), loop: 0 })
-    .toBuffer();
-}
+    return {
+      background: [30, 60 + (i % FRAMES) * 12, 200 - (i % FRAMES) * 12],
+      square: { left: x, top: 60, right: x + 40, bottom: 100 },
+    };
+  });
 
 async function rawFrame(gif: Buffer, page: number) {
   const { data, info } = await sharp(gif, { page }).removeAlpha().raw().toBuffer({ resolveWithObject: true });

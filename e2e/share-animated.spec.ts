@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { movingSquareGif } from './moving-square-gif';
 import { axeProblems } from './share-fixtures';
 
 /**
@@ -13,23 +10,12 @@ import { axeProblems } from './share-fixtures';
  */
 const FRAMES = 8;
 
-/** An 8-frame, 80 ms, looping 200 × 140 GIF drawn by ImageMagick: a square moving right over a changing background. */
-function animatedGif(): Buffer {
-  const file = join(mkdtempSync(join(tmpdir(), 'memeforge-share-motion-')), 'moving.gif');
-  const frames = Array.from({ length: FRAMES }, (_, i) => [
-    '(',
-    '-size',
-    '200x140',
-    `xc:rgb(30,${60 + i * 15},${200 - i * 15})`,
-    '-fill',
-    'rgb(230,200,20)',
-    '-draw',
-    `rectangle ${10 + i * 18},50 ${40 + i * 18},90`,
-    ')',
-  ]);
-  execFileSync('convert', ['-delay', '8', ...frames.flat(), '-loop', '0', file]);
-  return readFileSync(file);
-}
+/** An 8-frame, 80 ms, looping 200 × 140 GIF: a square moving right over a changing background. */
+const animatedGif = () =>
+  movingSquareGif(FRAMES, 200, 140, (i) => ({
+    background: [30, 60 + i * 15, 200 - i * 15],
+    square: { left: 10 + i * 18, top: 50, right: 40 + i * 18, bottom: 90 },
+  }));
 
 test('an animated meme made in the editor is shared as a GIF that plays on its page in another browser', async ({
   page,
@@ -40,7 +26,7 @@ test('an animated meme made in the editor is shared as a GIF that plays on its p
   await page.goto('/meme-generator');
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload' }).click();
-  await (await chooser).setFiles({ name: 'Moving.gif', mimeType: 'image/gif', buffer: animatedGif() });
+  await (await chooser).setFiles({ name: 'Moving.gif', mimeType: 'image/gif', buffer: await animatedGif() });
   await expect(page.getByText('Image uploaded!')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(`Animated picture, ${FRAMES} frames`)).toBeVisible();
   await page.getByRole('button', { name: 'Add top and bottom text' }).click();
