@@ -1,0 +1,105 @@
+import type { AiOutputChoice } from '../../../core/tools/ai';
+import { UPSCALE_FACTORS } from '../../../core/tools/ai-options';
+import type { UsageLimit } from '../../../core/api/usage';
+import { LimitNotice } from '~/components/ui/limit-notice';
+import { AiBanner, allowanceSpent } from './ai-banner';
+import { AiOutputField } from './ai-output-field';
+import { btnPrimary, card, fieldLabel, input } from './styles';
+
+export type AiOperation = 'upscale' | 'remove-background';
+
+/** An AI request's failure with the tab that made it, which alone shows it. */
+export interface AiError {
+  tab: string;
+  title: string;
+  text: string;
+}
+
+/**
+ * The AI Upscale and Remove Background tabs' card: today's allowance, the offer once it is spent, otherwise the
+ * choices and the button; under them the tab's last failure.
+ */
+export function OptimizeAiPanel({
+  tab,
+  usage,
+  failed,
+  canGenerate,
+  disabled,
+  factor,
+  onFactor,
+  aiFormat,
+  onAiFormat,
+  onRun,
+  error,
+}: {
+  tab: AiOperation;
+  usage: UsageLimit | null;
+  failed: boolean;
+  canGenerate: boolean;
+  disabled: boolean;
+  factor: number;
+  onFactor: (factor: number) => void;
+  aiFormat: AiOutputChoice;
+  onAiFormat: (format: AiOutputChoice) => void;
+  onRun: (operation: AiOperation) => void;
+  error: AiError | null;
+}) {
+  const spent = allowanceSpent(usage);
+  return (
+    <div className={`${card} space-y-4`}>
+      <AiBanner usage={usage} failed={failed} />
+      {spent && usage ? (
+        tab === 'upscale' ? (
+          <LimitNotice usage={usage} offer="Premium gives unlimited AI Upscaling, up to 4x resolution." />
+        ) : (
+          <LimitNotice usage={usage} offer="Premium gives unlimited AI Background Removal." />
+        )
+      ) : tab === 'upscale' ? (
+        <>
+          <div>
+            <label htmlFor="factor" className={fieldLabel}>
+              Upscale factor
+            </label>
+            <select id="factor" value={factor} onChange={(e) => onFactor(Number(e.target.value))} className={input}>
+              {UPSCALE_FACTORS.map((f) => (
+                <option key={f} value={f}>
+                  {f}x
+                </option>
+              ))}
+            </select>
+          </div>
+          <AiOutputField operation="upscale" value={aiFormat} onChange={onAiFormat} />
+          <button
+            type="button"
+            className={btnPrimary}
+            disabled={disabled || !canGenerate}
+            onClick={() => onRun('upscale')}
+          >
+            Upscale with AI
+          </button>
+        </>
+      ) : (
+        <>
+          <AiOutputField operation="remove-background" value={aiFormat} onChange={onAiFormat} />
+          <button
+            type="button"
+            className={btnPrimary}
+            disabled={disabled || !canGenerate}
+            onClick={() => onRun('remove-background')}
+          >
+            Remove Background
+          </button>
+        </>
+      )}
+      {error && error.tab === tab ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          data-testid="ai-error"
+        >
+          <strong>{error.title}.</strong> {error.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}
