@@ -1,0 +1,123 @@
+import type { ToolResult } from '../../../core/api/tools';
+import { countOf, formatBytes } from './format';
+import { ResultPicture } from './result-card';
+import { btnPrimary, card } from './styles';
+
+/** A file the batch processed: its place in the batch, its name and the server's answer. */
+export interface BatchDone {
+  index: number;
+  name: string;
+  result: ToolResult;
+}
+
+/** A file the server refused during the batch, with its reason. */
+export interface BatchFailure {
+  name: string;
+  reason: string;
+}
+
+/** The batch's outcome: how many were processed, each failure with its reason, the savings and Download All. */
+export function BatchResults({
+  done,
+  failed,
+  zipping,
+  onDownloadAll,
+}: {
+  done: BatchDone[];
+  failed: BatchFailure[];
+  zipping: boolean;
+  onDownloadAll: () => void;
+}) {
+  return (
+    <section aria-label="Batch results" className={`${card} space-y-3`} data-testid="batch-results">
+      <p className="font-semibold text-slate-900 dark:text-white">
+        Successfully processed {done.length}/{countOf(done.length + failed.length, 'image')}
+      </p>
+      {failed.length ? (
+        <ul className="list-disc pl-5 text-sm text-red-700 dark:text-red-300" data-testid="batch-failures">
+          {failed.map((f) => (
+            <li key={f.name}>
+              {f.name}: {f.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <SavingsTable done={done} />
+      {done.length ? (
+        <button type="button" className={btnPrimary} disabled={zipping} onClick={onDownloadAll}>
+          {zipping ? 'Preparing ZIP...' : 'Download All'}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** Per file, TinyPNG style: before, after and what was saved (or added), with the total underneath. */
+function SavingsTable({ done }: { done: BatchDone[] }) {
+  const before = done.reduce((n, d) => n + d.result.originalSize, 0);
+  const after = done.reduce((n, d) => n + d.result.size, 0);
+  const saved = (from: number, to: number) => (from > 0 ? Math.round(((from - to) / from) * 100) : 0);
+  const savedText = (from: number, to: number) => {
+    const pct = saved(from, to);
+    return pct >= 0 ? `−${pct}%` : `+${-pct}%`;
+  };
+  return (
+    <div
+      className="max-h-96 overflow-auto rounded-lg border border-slate-200 dark:border-slate-700"
+      tabIndex={0}
+      role="region"
+      aria-label="Sizes before and after"
+    >
+      <table className="w-full text-left text-sm" data-testid="batch-savings">
+        <thead className="sticky top-0 bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          <tr>
+            <th scope="col" className="px-2 py-1">
+              File
+            </th>
+            <th scope="col" className="px-2 py-1 text-right">
+              Before
+            </th>
+            <th scope="col" className="px-2 py-1 text-right">
+              After
+            </th>
+            <th scope="col" className="px-2 py-1 text-right">
+              Saved
+            </th>
+          </tr>
+        </thead>
+        <tbody className="text-slate-800 dark:text-slate-100">
+          {done.map((d) => (
+            <tr key={d.index} className="border-t border-slate-200 dark:border-slate-700" data-testid="batch-row">
+              <td className="max-w-[12rem] px-2 py-1">
+                <span className="flex items-center gap-2">
+                  <ResultPicture result={d.result} alt="" quiet className="h-8 w-8 shrink-0 rounded object-cover" />
+                  <span className="truncate" title={d.name}>
+                    {d.name}
+                  </span>
+                </span>
+                <span className="block text-xs text-slate-600 dark:text-slate-300">
+                  {d.result.width}×{d.result.height} · {d.result.format.toUpperCase()}
+                </span>
+              </td>
+              <td className="px-2 py-1 text-right tabular-nums">{formatBytes(d.result.originalSize)}</td>
+              <td className="px-2 py-1 text-right tabular-nums">{formatBytes(d.result.size)}</td>
+              <td className="px-2 py-1 text-right font-semibold tabular-nums">
+                {savedText(d.result.originalSize, d.result.size)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t-2 border-slate-300 font-semibold text-slate-900 dark:border-slate-600 dark:text-white">
+          <tr data-testid="batch-total">
+            <th scope="row" className="px-2 py-1">
+              Total ({countOf(done.length, 'file')})
+            </th>
+            <td className="px-2 py-1 text-right tabular-nums">{formatBytes(before)}</td>
+            <td className="px-2 py-1 text-right tabular-nums">{formatBytes(after)}</td>
+            <td className="px-2 py-1 text-right tabular-nums">{savedText(before, after)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
