@@ -162,7 +162,7 @@ async function apiRows(
       };
       const native = () => {
         const img = sharp(bytes).rotate().flatten({ background: '#ffffff' });
-        // `libvips`: the settings the offline image service writes large pictures with (local-images/server.ts).
+        // `libvips`: the settings the offline image service writes large pictures with (local-images/run-job.ts).
         const jpeg =
           peer === 'mozjpeg'
             ? { quality: 80, mozjpeg: true }
