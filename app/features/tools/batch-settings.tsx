@@ -1,8 +1,8 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { QUALITY } from '../../../core/tools/output';
 import { COMPRESS_FORMATS, COMPRESS_FORMAT_LABELS } from '../../../core/tools/compress-options';
 import { parseDimension } from './format';
-import { card, fieldLabel, input, range } from './styles';
+import { QualitySlider } from './quality-slider';
+import { card, fieldLabel, input } from './styles';
 
 export type BatchOp = 'resize' | 'compress';
 export type BatchFormat = (typeof COMPRESS_FORMATS)[number];
@@ -105,18 +105,7 @@ export function BatchSettings({
           ))}
         </select>
       </label>
-      <label className={fieldLabel}>
-        Quality: {quality}%
-        <input
-          type="range"
-          min={QUALITY.min}
-          max={QUALITY.max}
-          step={10}
-          value={quality}
-          onChange={(e) => onQuality(Number(e.target.value))}
-          className={range}
-        />
-      </label>
+      <QualitySlider quality={quality} onQuality={onQuality} step={10} />
     </fieldset>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { AVIF_MAX_SIDE } from '../../../core/image-service';
-import { QUALITY } from '../../../core/tools/output';
 import type { ToolResult } from '../../../core/api/tools';
 import { CONVERT_DEFAULT_QUALITY, OUTPUT_FORMATS } from '../../../core/tools/convert-options';
 import { inspectFiles, toastRefused, type Inspected } from '~/lib/file-intake';
@@ -15,7 +14,8 @@ import { ProgressCard } from './progress-card';
 import { SkippedFiles, skippedOf, type Skipped } from './skipped-files';
 import { DownloadLink, Notes, ResultCard } from './result-card';
 import { downloadZip } from './zip-download';
-import { btnPrimary, btnSecondary, card, fieldLabel, input, muted, range } from './styles';
+import { QualitySlider } from './quality-slider';
+import { btnPrimary, btnSecondary, card, fieldLabel, input, muted } from './styles';
 import { useFileQueue } from './use-file-queue';
 import type { ToolFields } from '~/lib/api/tool-fields';
 
@@ -170,18 +170,7 @@ export function ConvertTool() {
           </label>
           <FormatLimit format={format} sizes={sizes} fit={fit} onFit={setFit} />
           {format === 'jpeg' || format === 'webp' || format === 'avif' ? (
-            <label className={fieldLabel}>
-              Quality: {quality}%
-              <input
-                type="range"
-                min={QUALITY.min}
-                max={QUALITY.max}
-                step={5}
-                value={quality}
-                onChange={(e) => setQuality(Number(e.target.value))}
-                className={range}
-              />
-            </label>
+            <QualitySlider quality={quality} onQuality={setQuality} step={5} />
           ) : null}
         </fieldset>
         <div className={`${card} order-4 text-sm`}>
