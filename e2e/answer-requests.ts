@@ -40,9 +40,19 @@ export async function answerRequests(
       const made: Stubs = { session, patterns: [] };
       session.on('Fetch.requestPaused', async ({ requestId, request }) => {
         const match = [...made.patterns].reverse().find((p) => patternRegExp(p.urlPattern).test(request.url));
+        // Not stubbed (another pattern of this session): on to the network. A page already gone needs nothing.
+        if (!match) return void (await session.send('Fetch.continueRequest', { requestId }).catch(() => {}));
+        let a: Answer;
         try {
-          if (!match) return await session.send('Fetch.continueRequest', { requestId });
-          const a = await match.answer(request.url);
+          a = await match.answer(request.url);
+        } catch (err) {
+          // A stub that throws fails its request at once, and says why, rather than leaving it paused until the
+          // test's timeout.
+          console.error(`answerRequests: the stub for ${request.url} threw:`, err);
+          await session.send('Fetch.failRequest', { requestId, errorReason: 'Failed' }).catch(() => {});
+          return;
+        }
+        try {
           const [body, type] =
             'json' in a ? [Buffer.from(JSON.stringify(a.json)), 'application/json'] : [a.body, a.contentType];
           await session.send('Fetch.fulfillRequest', {
