@@ -194,15 +194,22 @@ async function capture(
   const cdp = await context.newCDPSession(page);
   const send: DevTools = (method, params) => cdp.send(method as never, params as never);
   const captured = await measureCapture(send, options);
-  const png = await page.screenshot({
-    type: options.format === 'jpeg' ? 'jpeg' : 'png',
-    quality: options.format === 'jpeg' ? options.quality : undefined,
-    // A box below or beside the viewport is captured from the whole page; the viewport from the viewport.
-    fullPage: captured.fit !== 'viewport',
-    clip: captured.box,
-    omitBackground: options.transparent,
-    animations: 'disabled',
-    timeout: timeoutMs,
+  const shoot = () =>
+    page.screenshot({
+      type: options.format === 'jpeg' ? 'jpeg' : 'png',
+      quality: options.format === 'jpeg' ? options.quality : undefined,
+      // A box below or beside the viewport is captured from the whole page; the viewport from the viewport.
+      fullPage: captured.fit !== 'viewport',
+      clip: captured.box,
+      omitBackground: options.transparent,
+      animations: 'disabled',
+      timeout: timeoutMs,
+    });
+  // On a busy machine Chromium sometimes gives up on one frame of a tall capture ("Unable to capture screenshot",
+  // seen once in a full test run at the 16,000 px cap); the same page captured again is fine, so it is tried once more.
+  const png = await shoot().catch((err: unknown) => {
+    if (err instanceof Error && err.message.includes('Unable to capture screenshot')) return shoot();
+    throw err;
   });
   const bytes =
     options.format === 'webp' ? await sharp(png).webp({ quality: options.quality, alphaQuality: 100 }).toBuffer() : png;
