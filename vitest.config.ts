@@ -43,6 +43,12 @@ const alias = { '~': new URL('./app', import.meta.url).pathname };
  */
 const limits = { testTimeout: 30_000, hookTimeout: 30_000 };
 
+/**
+ * A failed assertion's message shows the values whole (chai cuts them at 40 characters by default: `expected { …(2) }`),
+ * so the one line `npm test` prints for a failed test (scripts/lib/test-report.ts) says what came instead.
+ */
+export const wholeValues = { chaiConfig: { truncateThreshold: 0 } };
+
 // Pure logic in Node (milliseconds, no bindings) and the API Worker inside workerd (workers/api/vitest.config.ts: most
 // files sharing a runtime, ADR 0175), two files at a time between them; the Node tests that hold shared local state one
 // at a time after (ADR 0166).
@@ -58,6 +64,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           ...limits,
+          ...wholeValues,
           maxWorkers: 2,
           isolate: false,
           include: NODE_TESTS,
@@ -70,6 +77,7 @@ export default defineConfig({
           name: 'unit-serial',
           environment: 'node',
           ...limits,
+          ...wholeValues,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
           include: ONE_AT_A_TIME,

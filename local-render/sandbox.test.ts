@@ -157,9 +157,12 @@ describe('a page that crashes or hangs the browser', () => {
     process.kill(pid, 'SIGKILL');
     const res = await pending;
     expect(res.status).toBe(503);
+    // Playwright normally sees the browser go at once ("stopped while drawing"); on a starved machine it may see it only
+    // after the deadline, when the page cannot be closed either, and that is answered as a browser that stopped
+    // answering. Both say in words that the browser, not the page, failed, and that trying again works.
     expect(await res.json()).toEqual({
       code: 'renderer_unavailable',
-      error: expect.stringMatching(/browser stopped while drawing this page/),
+      error: expect.stringMatching(/browser (stopped while drawing this page|stopped answering, so we restarted it)/),
     });
     const next = await render(BLOCKS, false);
     expect(next.status).toBe(200);

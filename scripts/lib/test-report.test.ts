@@ -66,6 +66,13 @@ describe('the failed tests of a report, one line each', () => {
   it('says so when an error has no words, and cuts a long line', () => {
     expect(firstLine(undefined)).toBe('(no message)');
     expect(firstLine('\n  \n')).toBe('(no message)');
-    expect(firstLine('x'.repeat(500))).toHaveLength(200);
+    expect(firstLine('x'.repeat(900))).toHaveLength(400);
+  });
+
+  it("adds a Playwright assertion's Expected and Received lines to its first line", () => {
+    const message =
+      'Error: \u001b[2mexpect(\u001b[22mreceived\u001b[2m).\u001b[22mtoBe\u001b[2m(\u001b[22mexpected\u001b[2m)\u001b[22m\n\n' +
+      'Expected: \u001b[32m200\u001b[39m\nReceived: \u001b[31m503\u001b[39m\n\n    at /repo/e2e/x.spec.ts:3:4';
+    expect(firstLine(message)).toBe('Error: expect(received).toBe(expected) | Expected: 200 | Received: 503');
   });
 });

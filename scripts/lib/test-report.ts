@@ -30,11 +30,19 @@ export interface PlaywrightReport {
 /** A terminal colour code: ESC, `[`, numbers, `m` (written with RegExp so no control character sits in a literal). */
 const COLOUR_CODE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
-/** The first line of an error message that has words, without terminal colour codes, at most 200 characters. */
+/**
+ * The first line of an error message that has words, without terminal colour codes, followed by its `Expected` and
+ * `Received` lines where it has them (Playwright's assertions put the values there; vitest's put them in the first
+ * line, whole: vitest.config.ts' wholeValues). At most 400 characters.
+ */
 export function firstLine(message: string | undefined | null): string {
-  const plain = (message ?? '').replace(COLOUR_CODE, '');
-  const line = plain.split('\n').find((l) => l.trim()) ?? '(no message)';
-  return line.trim().slice(0, 200);
+  const lines = (message ?? '')
+    .replace(COLOUR_CODE, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const values = lines.slice(1).filter((l) => /^(Expected|Received)( string| pattern| value)?:/.test(l));
+  return [lines[0] ?? '(no message)', ...values.slice(0, 2)].join(' | ').slice(0, 400);
 }
 
 /** `file › full name: first line of the error` for each failed test; paths relative to `root`. */

@@ -119,6 +119,8 @@ function workerProject(name: 'workers' | 'workers-own-runtime') {
       isolate: !shared,
       testTimeout: 30_000,
       hookTimeout: 30_000,
+      // Values whole in a failed assertion's message, as in the Node projects (vitest.config.ts' wholeValues).
+      chaiConfig: { truncateThreshold: 0 },
     },
   });
 }
