@@ -23,6 +23,7 @@ import {
   type HtmlRenderOptions,
   type RenderOutcome,
 } from '../core/tools/html';
+import { settlesWithin } from '../core/settles-within';
 import { CaptureProblem, measureCapture, type DevTools } from '../core/tools/html-capture';
 import { BrowserUnavailable, recycleBrowser, warmBrowser } from './browser';
 
@@ -133,18 +134,11 @@ async function run(attempt: Attempt, options: HtmlRenderOptions, timeoutMs: numb
 async function release(attempt: Attempt): Promise<boolean> {
   if (!attempt.browser?.isConnected()) return true;
   if (!attempt.context) return true;
-  const closing = attempt.context
-    .then((context) => context.close())
-    .then(
-      () => true,
-      () => true, // a context that failed to open, or a browser that went away meanwhile, has nothing left to close
-    );
-  let grace: ReturnType<typeof setTimeout> | undefined;
-  const closed = await Promise.race([
-    closing,
-    new Promise<false>((resolve) => (grace = setTimeout(() => resolve(false), CLOSE_GRACE_MS))),
-  ]);
-  clearTimeout(grace);
+  // A context that failed to open, or a browser that went away meanwhile, has nothing left to close: that counts.
+  const closed = await settlesWithin(
+    attempt.context.then((context) => context.close()),
+    CLOSE_GRACE_MS,
+  );
   if (!closed) recycleBrowser(`a page did not close within ${CLOSE_GRACE_MS / 1000} s`);
   return closed;
 }

@@ -29,6 +29,7 @@ import {
   type HtmlRenderOptions,
   type RenderOutcome,
 } from '../../../../core/tools/html';
+import { settlesWithin } from '../../../../core/settles-within';
 import { CaptureProblem, measureCapture, type DevTools } from '../../../../core/tools/html-capture';
 import { RendererError, timeoutMessage, type HtmlRenderer } from './types';
 
@@ -136,26 +137,13 @@ async function openAndCapture(
 /** Closes the request's context; a session that cannot do it in time is closed for good (false), never reused. */
 async function release(browser: Browser, attempt: Attempt): Promise<boolean> {
   if (!attempt.context || !browser.connected) return true;
-  const closing = attempt.context
-    .then((context) => context.close())
-    .then(
-      () => true,
-      () => true, // a context that failed to open, or a session that went away meanwhile, has nothing left to close
-    );
-  let grace: ReturnType<typeof setTimeout> | undefined;
-  const closed = await Promise.race([
-    closing,
-    new Promise<false>((resolve) => (grace = setTimeout(() => resolve(false), CLOSE_GRACE_MS))),
-  ]);
-  clearTimeout(grace);
-  if (!closed) {
-    // A stuck browser may not answer its close either; the caller's disconnect drops the connection regardless.
-    await Promise.race([
-      browser.close().catch(() => undefined),
-      new Promise((resolve) => (grace = setTimeout(resolve, CLOSE_GRACE_MS))),
-    ]);
-    clearTimeout(grace);
-  }
+  // A context that failed to open, or a session that went away meanwhile, has nothing left to close: that counts.
+  const closed = await settlesWithin(
+    attempt.context.then((context) => context.close()),
+    CLOSE_GRACE_MS,
+  );
+  // A stuck browser may not answer its close either; the caller's disconnect drops the connection regardless.
+  if (!closed) await settlesWithin(browser.close(), CLOSE_GRACE_MS);
   return closed;
 }
 
