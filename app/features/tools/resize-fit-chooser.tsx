@@ -28,22 +28,7 @@ export function FitChooser({ fit, background, position, onFit, onBackground, onP
         How should the photo fill {box.width} × {box.height}?
       </legend>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        {RESIZE_FITS.map((f) => (
-          <label
-            key={f}
-            className={`${btnSecondary} cursor-pointer text-sm focus-within:ring-2 focus-within:ring-brand-700 ${fit === f ? '!border-brand-700 ring-2 ring-brand-700' : ''}`}
-          >
-            <input
-              type="radio"
-              name="resize-fit"
-              value={f}
-              checked={fit === f}
-              onChange={() => onFit(f)}
-              className="sr-only"
-            />
-            {RESIZE_FIT_LABELS[f]}
-          </label>
-        ))}
+        <ChipRadios name="resize-fit" values={RESIZE_FITS} labels={RESIZE_FIT_LABELS} chosen={fit} onChoose={onFit} />
         {fit === 'contain' ? (
           <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
             Border colour
@@ -60,22 +45,13 @@ export function FitChooser({ fit, background, position, onFit, onBackground, onP
         <fieldset className="mt-3">
           <legend className="text-sm text-slate-800 dark:text-slate-200">Which part to keep</legend>
           <div className="mt-1 flex flex-wrap gap-2">
-            {RESIZE_POSITIONS.map((p) => (
-              <label
-                key={p}
-                className={`${btnSecondary} cursor-pointer text-sm focus-within:ring-2 focus-within:ring-brand-700 ${position === p ? '!border-brand-700 ring-2 ring-brand-700' : ''}`}
-              >
-                <input
-                  type="radio"
-                  name="resize-position"
-                  value={p}
-                  checked={position === p}
-                  onChange={() => onPosition(p)}
-                  className="sr-only"
-                />
-                {RESIZE_POSITION_LABELS[p]}
-              </label>
-            ))}
+            <ChipRadios
+              name="resize-position"
+              values={RESIZE_POSITIONS}
+              labels={RESIZE_POSITION_LABELS}
+              chosen={position}
+              onChoose={onPosition}
+            />
           </div>
           {position === 'smart' ? (
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="resize-faces-cost">
@@ -87,4 +63,30 @@ export function FitChooser({ fit, background, position, onFit, onBackground, onP
       ) : null}
     </fieldset>
   );
+}
+
+/** Radio buttons drawn as buttons: the chosen one ringed, the focused one ringed while the keyboard is on it. */
+function ChipRadios<T extends string>(props: {
+  name: string;
+  values: readonly T[];
+  labels: Record<T, string>;
+  chosen: T;
+  onChoose: (value: T) => void;
+}) {
+  return props.values.map((value) => (
+    <label
+      key={value}
+      className={`${btnSecondary} cursor-pointer text-sm focus-within:ring-2 focus-within:ring-brand-700 ${props.chosen === value ? '!border-brand-700 ring-2 ring-brand-700' : ''}`}
+    >
+      <input
+        type="radio"
+        name={props.name}
+        value={value}
+        checked={props.chosen === value}
+        onChange={() => props.onChoose(value)}
+        className="sr-only"
+      />
+      {props.labels[value]}
+    </label>
+  ));
 }
