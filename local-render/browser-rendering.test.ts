@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser } from '@cloudflare/puppeteer';
@@ -13,7 +12,7 @@ import type { HtmlRenderOptions } from '../core/tools/html';
 import { renderInSession } from '../workers/api/src/render/cloudflare';
 import type { RendererError } from '../workers/api/src/render/types';
 import { CHROMIUM_PATH } from './browser';
-import { globalsPage, peerPage, plainWindowNames } from './test-pages';
+import { globalsPage, loopbackPeer, peerPage, plainWindowNames, type LoopbackPeer } from './test-pages';
 
 // The production renderer's page code (workers/api/src/render/cloudflare.ts, @cloudflare/puppeteer) on Debian's
 // Chromium started with none of the offline renderer's switches, as Browser Rendering gives us a browser we cannot
@@ -167,45 +166,30 @@ describe('the production renderer on a Chromium with no locks of its own', () =>
   }, 60_000);
 
   describe('WebRTC', () => {
-    let udp: UdpSocket;
-    let tcp: TcpServer;
-    let port = 0;
-    let datagrams = 0;
-    let connections = 0;
+    let peer: LoopbackPeer;
     beforeAll(async () => {
-      udp = createSocket('udp4');
-      udp.on('message', () => datagrams++);
-      await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
-      port = udp.address().port;
-      tcp = createTcpServer((socket) => {
-        connections++;
-        socket.destroy();
-      });
-      await new Promise<void>((resolve) => tcp.listen(port, '127.0.0.1', resolve));
+      peer = await loopbackPeer();
     });
-    afterAll(() => {
-      udp.close();
-      tcp.close();
-    });
+    afterAll(() => peer.close());
 
     it('this browser sends STUN/TURN datagrams for a page opened without the renderer (the control)', async () => {
       const context = await chromium.browser.createBrowserContext();
       try {
         const page = await context.newPage();
-        await page.goto(`data:text/html,${encodeURIComponent(peerPage(port))}`);
+        await page.goto(`data:text/html,${encodeURIComponent(peerPage(peer.port))}`);
         await new Promise((r) => setTimeout(r, 2000));
       } finally {
         await context.close();
       }
-      expect(datagrams).toBeGreaterThan(0);
+      expect(peer.datagrams).toBeGreaterThan(0);
     }, 30_000);
 
     it('the same page through the renderer sends no datagram and opens no connection', async () => {
-      datagrams = 0;
-      connections = 0;
-      expect((await renderInSession(chromium.browser, options(peerPage(port)), 10_000)).width).toBe(320);
+      peer.datagrams = 0;
+      peer.connections = 0;
+      expect((await renderInSession(chromium.browser, options(peerPage(peer.port)), 10_000)).width).toBe(320);
       await new Promise((r) => setTimeout(r, 1000));
-      expect([datagrams, connections]).toEqual([0, 0]);
+      expect([peer.datagrams, peer.connections]).toEqual([0, 0]);
     }, 30_000);
   });
 });

@@ -1,6 +1,4 @@
-import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -10,7 +8,7 @@ import { RENDER_CSP, RENDER_START_SCRIPT } from '../core/tools/html';
 import { browserPid, CHROMIUM_PATH, LAUNCH_ARGS } from './browser';
 import { closeBrowser } from './renderer';
 import { handle } from './server';
-import { globalsPage, peerPage, plainWindowNames } from './test-pages';
+import { globalsPage, loopbackPeer, peerPage, plainWindowNames, type LoopbackPeer } from './test-pages';
 
 // The renderer as a sandbox (ADR 0104): a page sees nothing of the automation and cannot kill the service through
 // it, sends no UDP, and a page that crashes or hangs the browser costs only its own request.
@@ -66,32 +64,15 @@ describe('what a rendered page can see of the automation', () => {
 });
 
 describe('WebRTC and other UDP', () => {
-  // One loopback port for UDP and TCP: STUN and TURN over UDP, TURN over TCP, WebTransport (QUIC).
-  let udp: UdpSocket;
-  let tcp: TcpServer;
-  let port = 0;
-  let datagrams = 0;
-  let connections = 0;
-
+  let peer: LoopbackPeer;
   beforeAll(async () => {
-    udp = createSocket('udp4');
-    udp.on('message', () => datagrams++);
-    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
-    port = udp.address().port;
-    tcp = createTcpServer((socket) => {
-      connections++;
-      socket.destroy();
-    });
-    await new Promise<void>((resolve) => tcp.listen(port, '127.0.0.1', resolve));
+    peer = await loopbackPeer();
   });
-  afterAll(() => {
-    udp.close();
-    tcp.close();
-  });
+  afterAll(() => peer.close());
 
   /** The page in a Chromium of our own choosing, served like the renderer serves it (RENDER_CSP included). */
   async function sentBy(args: string[], startScript: boolean): Promise<number> {
-    const before = datagrams;
+    const before = peer.datagrams;
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args });
     try {
       const context = await browser.newContext();
@@ -100,7 +81,7 @@ describe('WebRTC and other UDP', () => {
         route.fulfill({
           contentType: 'text/html',
           headers: { 'content-security-policy': RENDER_CSP },
-          body: peerPage(port),
+          body: peerPage(peer.port),
         }),
       );
       const page = await context.newPage();
@@ -109,7 +90,7 @@ describe('WebRTC and other UDP', () => {
     } finally {
       await browser.close();
     }
-    return datagrams - before;
+    return peer.datagrams - before;
   }
 
   it('a page that opens peer connections to a loopback UDP port sends datagrams from a Chromium without our locks', async () => {
@@ -126,12 +107,12 @@ describe('WebRTC and other UDP', () => {
   }, 30_000);
 
   it('sends none, and opens no TCP connection, through the renderer', async () => {
-    datagrams = 0;
-    connections = 0;
-    const res = await render(peerPage(port));
+    peer.datagrams = 0;
+    peer.connections = 0;
+    const res = await render(peerPage(peer.port));
     expect(res.status).toBe(200);
     await new Promise((r) => setTimeout(r, 1000));
-    expect([datagrams, connections]).toEqual([0, 0]);
+    expect([peer.datagrams, peer.connections]).toEqual([0, 0]);
   }, 30_000);
 });
 

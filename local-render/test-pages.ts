@@ -3,7 +3,9 @@
  * local-render/browser-rendering.test.ts for the production one), and the plain browser they are measured against.
  */
 import { execFile } from 'node:child_process';
+import { createSocket } from 'node:dgram';
 import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CHROMIUM_PATH, LAUNCH_ARGS } from './browser';
@@ -62,4 +64,36 @@ export function peerPage(port: number): string {
     data.src = 'data:text/html,' + encodeURIComponent(${JSON.stringify(framed)});
     document.body.append(data);
   })()</script></body>`;
+}
+
+/**
+ * One loopback port listening for UDP and TCP (STUN and TURN over UDP, TURN over TCP, WebTransport), counting what
+ * reaches it: where a page's peer connections would go (`peerPage(port)`).
+ */
+export interface LoopbackPeer {
+  port: number;
+  datagrams: number;
+  connections: number;
+  close(): void;
+}
+
+export async function loopbackPeer(): Promise<LoopbackPeer> {
+  const udp = createSocket('udp4');
+  await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+  const tcp = createServer((socket) => {
+    peer.connections++;
+    socket.destroy();
+  });
+  const peer: LoopbackPeer = {
+    port: udp.address().port,
+    datagrams: 0,
+    connections: 0,
+    close() {
+      udp.close();
+      tcp.close();
+    },
+  };
+  udp.on('message', () => peer.datagrams++);
+  await new Promise<void>((resolve) => tcp.listen(peer.port, '127.0.0.1', resolve));
+  return peer;
 }
