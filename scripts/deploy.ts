@@ -16,7 +16,7 @@ import './lib/require-node-22';
 import { buildPlan, readPlanInput } from './deploy/plan';
 import { DEPLOY_ENVIRONMENTS, type DeployEnvironment } from './deploy/operator-config';
 import { printPlan } from './deploy/print';
-import { committedDatabaseId } from './deploy/production-config';
+import { committedDatabaseId } from './deploy/generated-api-config';
 import { runPlan } from './deploy/runner';
 import { DRY_RUN_EXIT } from './deploy/verdict';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandLine } from './exec';
 import { buildPlan, readPlanInput, type Plan, type PlanInput, type Step } from './plan';
-import { interfaceMembers } from './production-config';
+import { interfaceMembers } from './code-needs';
 import { printPlan } from './print';
 import { expiresUnder } from './r2-lifecycle';
 

@@ -15,6 +15,8 @@ import { LLAMA_3_3_70B, LLAMA_4_SCOUT, MOONDREAM_3_1 } from '../../workers/api/s
 import { KEPT_PREFIX } from '../../workers/api/src/storage/image-store';
 import { catalogRows } from '../templates/catalog-rows';
 import { templatesSql } from '../importers/template-sql';
+import { missingFromProduction, readCodeNeeds, SECRETS_EXAMPLE, secretsOf } from './code-needs';
+import { generatedApiConfig } from './generated-api-config';
 import {
   domainOf,
   operatorConfigProblems,
@@ -23,17 +25,7 @@ import {
   type OperatorConfig,
 } from './operator-config';
 import { pagesConfigFor } from './pages-config';
-import {
-  DATABASE_ID_SLOT,
-  deployPaths,
-  generatedApiConfig,
-  missingFromProduction,
-  readCodeNeeds,
-  readEnvironment,
-  SECRETS_EXAMPLE,
-  secretsOf,
-  type EnvironmentSummary,
-} from './production-config';
+import { DATABASE_ID_SLOT, deployPaths, readEnvironment, type EnvironmentSummary } from './production-config';
 import { describeRule, expiresUnder, imageBucketLifecycle, type LifecycleRule } from './r2-lifecycle';
 import { ACCOUNT_ID_SLOT, AUTH_TOKEN, PAGES_DEV_SLOT, wrangler, type Step } from './steps';
 

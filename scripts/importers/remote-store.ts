@@ -7,7 +7,8 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { GENERATED_API_CONFIG, ENVIRONMENT, generatedApiConfig, readProduction } from '../deploy/production-config';
+import { GENERATED_API_CONFIG, generatedApiConfig } from '../deploy/generated-api-config';
+import { ENVIRONMENT, readProduction } from '../deploy/production-config';
 import { commandLine, readLookup, spawnExec, type Exec } from '../deploy/exec';
 import type { ImportItem } from './local-store';
 import { templatesSql } from './template-sql';
