@@ -1,22 +1,11 @@
 import { createGifWriter, muxAnimatedWebp } from '../../../../core/animation';
-import { quantize } from 'gifenc';
-import { EXPORT_QUALITY_LADDER } from '../../../../core/limits';
-import { ditherToPalette } from '../model/dither';
 import type { ExportSize, OutputSize } from '../model/export-plan';
-import {
-  estimateFromSamples,
-  GIF_SHARE_STEPS,
-  gifDelayMs,
-  MOTION_OVERHEAD,
-  MOTION_SHARE_BYTES,
-  sampleFrames,
-  thinFrames,
-  type GifStep,
-  type MotionFormat,
-} from '../model/motion-plan';
+import { gifDelayMs, type MotionFormat } from '../model/motion-plan';
 import type { Encoder } from './encoder';
 import type { ExportFile } from './export-session';
 import type { Motion } from './motion-decode';
+import { planMotionFile, type MotionFilePlan } from './motion-estimate';
+import { dithered, nextTask, rgbaOf } from './motion-frames';
 import { mp4Support, openMp4Writer } from './mp4-writer';
 
 export interface MotionEstimate {
@@ -33,31 +22,19 @@ export type FrameDrawer = {
   release: () => void;
 };
 
-interface Plan {
-  frames: { index: number; delay: number }[];
-  colors: number;
-  quality: number;
-  note: string | null;
-}
-
-const WEBP_QUALITY = 0.8;
-const nextTask = () => new Promise((r) => setTimeout(r, 0));
 const abortError = () => new DOMException('The export was cancelled.', 'AbortError');
-const rgbaOf = (el: HTMLCanvasElement) => {
-  const data = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
-  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-};
 
 /**
  * One open animated export dialog (docs/decisions/0138-animated-meme-export.md): every frame of the picture drawn
  * with the meme's text and shapes over it, written as GIF (core/animation's writer, a palette per frame, optional
  * dithering), animated WebP (the browser's WebP encoder per frame in the export Worker, core/animation's muxer)
- * or MP4 (mp4-writer.ts). Sizes shown before choosing come from encoding a few frames spread over the animation.
+ * or MP4 (mp4-writer.ts). Sizes shown before choosing come from encoding a few frames spread over the animation
+ * (motion-estimate.ts).
  * Frames are drawn one at a time and the work yields to the page between frames, so Cancel and the page stay live.
  */
 export class MotionSession {
   private readonly samples = new Map<string, HTMLCanvasElement>();
-  private readonly plans = new Map<string, Promise<Plan & { bytes: number }>>();
+  private readonly plans = new Map<string, Promise<MotionFilePlan>>();
   /** MP4s encoded in the background for their exact size; a download of one takes the same file. */
   private readonly videos = new Map<ExportSize, Promise<ExportFile>>();
   private readonly videoProgress = new Map<ExportSize, (done: number, total: number) => void>();
@@ -109,68 +86,12 @@ export class MotionSession {
     const key = `${size}:${format}:${dither}`;
     let known = this.plans.get(key);
     if (!known) {
-      known = this.makePlan(size, format, dither, signal);
+      const source = { motion: this.motion, encoder: this.encoder, drawn: this.drawn.bind(this) };
+      known = planMotionFile(source, size, format, dither, signal);
       this.plans.set(key, known);
       known.catch(() => this.plans.get(key) === known && this.plans.delete(key));
     }
     return known;
-  }
-
-  private async makePlan(
-    size: ExportSize,
-    format: MotionFormat,
-    dither: boolean,
-    signal?: AbortSignal,
-  ): Promise<Plan & { bytes: number }> {
-    const { delays } = this.motion;
-    const budget = size === 'share' ? MOTION_SHARE_BYTES * 0.85 : Infinity;
-    const all = thinFrames(delays, 1);
-    if (format === 'mp4') return { frames: all, colors: 0, quality: 0, note: null, bytes: 0 };
-    const count = delays.length;
-    const picks = sampleFrames(count, size === 'share' ? 4 : 3);
-    if (format === 'webp') {
-      const canvases = await this.drawn(size, picks, signal);
-      let last: Plan & { bytes: number } = { frames: all, colors: 0, quality: WEBP_QUALITY, note: null, bytes: 0 };
-      for (const quality of [WEBP_QUALITY, ...EXPORT_QUALITY_LADDER.filter((q) => q < WEBP_QUALITY)]) {
-        const bytes = await Promise.all(
-          canvases.map(async (c) => (await this.encoder.encode(c, 'webp', quality, signal)).size),
-        );
-        const note = quality < WEBP_QUALITY ? `quality ${Math.round(quality * 100)}` : null;
-        last = { ...last, quality, note, bytes: estimateFromSamples(bytes, all.length, MOTION_OVERHEAD.webp) };
-        if (last.bytes <= budget) break;
-      }
-      return last;
-    }
-    // A GIF's first frame is written whole and each later one as its change from the one before (core/animation's
-    // writer): each sample is a frame alone and then with the frame after it, which measures both.
-    let last: (Plan & { bytes: number }) | null = null;
-    for (const step of GIF_SHARE_STEPS) {
-      const kept = thinFrames(delays, step.every);
-      const whole: number[] = [];
-      const change: number[] = [];
-      for (const i of picks) {
-        const j = i + step.every < count ? i + step.every : Math.max(0, i - step.every);
-        const [a, b] = await this.drawn(size, [i, j], signal);
-        const rgbaA = rgbaOf(a!);
-        const one = this.gifOf([rgbaA], a!.width, a!.height, step.colors, dither).length;
-        const two = this.gifOf([rgbaA, rgbaOf(b!)], a!.width, a!.height, step.colors, dither).length;
-        whole.push(one - MOTION_OVERHEAD.gif);
-        change.push(two - one);
-        await nextTask();
-      }
-      const bytes =
-        estimateFromSamples(whole, 1, MOTION_OVERHEAD.gif) + estimateFromSamples(change, kept.length - 1, 0);
-      last = { frames: kept, colors: step.colors, quality: 0, note: describe(step), bytes };
-      if (last.bytes <= budget) break;
-    }
-    return last!;
-  }
-
-  private gifOf(frames: Uint8Array[], width: number, height: number, colors: number, dither: boolean): Uint8Array {
-    const writer = createGifWriter({ width, height, loops: this.motion.loops, colours: colors });
-    for (const rgba of frames)
-      writer.add({ rgba: dither ? dithered(rgba, width, height, colors) : rgba, delayMs: 100 });
-    return writer.finish();
   }
 
   async estimate(
@@ -277,29 +198,6 @@ export class MotionSession {
     this.plans.clear();
     this.videos.clear();
   }
-}
-
-function describe(step: GifStep): string | null {
-  const parts = [
-    step.colors < 256 ? `${step.colors} colours` : '',
-    step.every > 1 ? `every ${step.every === 2 ? '2nd' : `${step.every}rd`} frame` : '',
-  ];
-  return parts.filter(Boolean).join(', ') || null;
-}
-
-/** The frame with its colours dithered onto its own palette (the writer then finds those colours again). */
-function dithered(rgba: Uint8Array, width: number, height: number, colors: number): Uint8Array {
-  const palette = quantize(rgba, colors - 1);
-  const index = ditherToPalette(rgba, width, height, palette);
-  const out = new Uint8Array(rgba.length);
-  for (let i = 0; i < index.length; i++) {
-    const c = palette[index[i]!]!;
-    out[i * 4] = c[0]!;
-    out[i * 4 + 1] = c[1]!;
-    out[i * 4 + 2] = c[2]!;
-    out[i * 4 + 3] = 255;
-  }
-  return out;
 }
 
 /** `promise`, or an AbortError as soon as `signal` aborts (the work itself may go on for whoever else waits). */
