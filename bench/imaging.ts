@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
-import { wasmMemory, wasmPeaks } from '../workers/api/src/imaging/codecs/codecs';
+import { wasmMemory, wasmPeaks } from '../workers/api/src/imaging/codecs/wasm-memory';
 import { compressAuto } from '../workers/api/src/imaging/ops/compress/auto-whole';
 import { compressPng, SearchBudget } from '../workers/api/src/imaging/ops/compress/choices';
 import { autoApiRows, autoBySize, outsideScores } from './auto-quality';

@@ -8,7 +8,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { encodeGif } from '../../../../core/animation';
-import { resetWasmPeaks, WASM_OPERATION_LIMIT_BYTES, wasmPeaks } from '../../src/imaging/codecs/codecs';
+import { resetWasmPeaks, WASM_OPERATION_LIMIT_BYTES, wasmPeaks } from '../../src/imaging/codecs/wasm-memory';
 import { resultBytes, toolRequest, type ToolBody } from '../support/corpus';
 
 interface Frames {

@@ -5,7 +5,7 @@ import {
   WASM_OPERATION_LIMIT_BYTES,
   wasmMemory,
   wasmPeaks,
-} from '../../src/imaging/codecs/codecs';
+} from '../../src/imaging/codecs/wasm-memory';
 import { decode } from '../../src/imaging/codecs/decode';
 import { encode, encodePng, type OutputFormat } from '../../src/imaging/codecs/encode';
 import { readHeader } from '../../src/imaging/intake/sniff';

@@ -8,7 +8,6 @@ import resizeGlue, * as resize from '@jsquash/resize/lib/resize/pkg/squoosh_resi
 import * as resizeWasm from '@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  IDLE_WASM_LIMIT_BYTES,
   oxipngOptimise,
   photonDecode,
   photonGaussianBlur,
@@ -16,8 +15,8 @@ import {
   pngEncode,
   resizeLanczos,
   svgRender,
-  wasmMemory,
 } from '../../src/imaging/codecs/codecs';
+import { IDLE_WASM_LIMIT_BYTES, wasmMemory } from '../../src/imaging/codecs/wasm-memory';
 import { notoSansBold } from '../../src/imaging/text/fonts';
 import { decode } from '../../src/imaging/codecs/decode';
 import { encode } from '../../src/imaging/codecs/encode';

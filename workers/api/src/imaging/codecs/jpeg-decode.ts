@@ -4,7 +4,8 @@
  * too), and photon for the CMYK and YCCK JPEGs (print and Photoshop exports) that mozjpeg's RGBA output cannot take.
  */
 import decodeJpeg from '@jsquash/jpeg/decode';
-import { photonDecode, takeMessages, withEmscripten } from './codecs';
+import { takeMessages } from './codec-instances';
+import { photonDecode, withEmscripten } from './codecs';
 import type { Raster } from './raster';
 
 const DAMAGE = /corrupt|premature end|bogus|invalid|bad huffman/i;

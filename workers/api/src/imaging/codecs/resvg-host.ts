@@ -1,6 +1,6 @@
 /**
  * resvg (the `@resvg/resvg-wasm` build that `@cf-wasm/resvg` ships as `resvg.wasm`) through WasmHost, so that it can
- * be dropped and instantiated again like the other codecs (codecs.ts, ADR 0123). Its own glue keeps one instance for
+ * be dropped and instantiated again like the other codecs (codec-instances.ts, ADR 0123). Its own glue keeps one instance for
  * the isolate's life, whose memory grows to about 10 bytes a pixel of the largest picture drawn (a 4 MP meme's
  * captions: 42 MB) and stays there (ADR 0157).
  *

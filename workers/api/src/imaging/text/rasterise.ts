@@ -1,6 +1,6 @@
 /**
  * Text drawn as pixels: an SVG of `<text>` rasterised by resvg with the bundled fonts (fonts.ts). resvg is a codec
- * like the others: an instance grown by a large layer is dropped after it when the idle limit says so (codecs.ts,
+ * like the others: an instance grown by a large layer is dropped after it when the idle limit says so (wasm-memory.ts,
  * ADR 0157).
  */
 import { svgRender } from '../codecs/codecs';

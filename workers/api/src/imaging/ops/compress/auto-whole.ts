@@ -80,7 +80,7 @@ export async function compressAuto(
     const made = await avif.best(looksSame ? (whole?.length ?? estimated) : Infinity);
     search.encodes += avif.calls;
     // Nothing is judged after this: the judges are let go before a whole JPEG or WebP is encoded here, as a dropped
-    // codec instance is (codecs.ts), so on samples the encode never counts on memory beside them (ADR 0169).
+    // codec instance is (wasm-memory.ts), so on samples the encode never counts on memory beside them (ADR 0169).
     judge = undefined;
     // An AVIF that beats the estimate is the answer without the whole JPEG or WebP ever being encoded.
     if (!whole && !(made && avifWins(made.bytes.length, { bytes: estimated, looksSame })))
