@@ -4,7 +4,7 @@ import { createRaster, crop } from '../../codecs/raster';
 import type { ImageService, ServiceJob } from '../../service/types';
 import { avifWins } from './auto-whole';
 import { possibleFormats } from './compress';
-import { calibrated, serviceSample } from './large';
+import { calibrated, serviceSample } from './large-auto';
 
 describe('avifWins', () => {
   it('takes a faithful AVIF when it is smaller, or when the other choice fell short of the target even if smaller', () => {

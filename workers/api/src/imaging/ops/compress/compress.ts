@@ -31,7 +31,8 @@ import { autoFormats, budgetedAutoOptions } from './auto-options';
 import { compressPng, compressToTarget, type Encoded } from './choices';
 import { compressFrames } from './frames';
 import { keepWhenNotSmaller } from './keep-original';
-import { compressLarge, largeSearch, type LargePicture } from './large';
+import { compressLarge, largeSearch } from './large';
+import type { LargePicture } from './large-picture';
 import type { ImageService } from '../../service/types';
 
 /** The formats a request may write: one, or where the engine chooses (`format=auto`, a target size) any that suit. */
