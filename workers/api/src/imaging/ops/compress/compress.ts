@@ -1,10 +1,10 @@
 /**
  * Compress: a given quality, `auto` (the smallest file that looks the same) or a target size. Small pictures are
- * searched and encoded in the isolate; large ones are encoded by the image service (large.ts). Never a larger file
- * than it was given (keep-original.ts).
+ * searched and encoded in the isolate (small.ts); large ones are encoded by the image service (large.ts). Never a
+ * larger file than it was given (keep-original.ts).
  */
 import { decode } from '../../codecs/decode';
-import { encode, type OutputFormat } from '../../codecs/encode';
+import type { OutputFormat } from '../../codecs/encode';
 import type { Raster } from '../../codecs/raster';
 import { AUTO_WASM_PIXELS } from '../../options';
 import { resolveFormat, serviceWrites } from '../../pipeline/format';
@@ -19,101 +19,24 @@ import {
   viaService,
 } from '../../pipeline/paths';
 import type { CompressRequest, CompressStage, EngineResult, Job, OperationEntry, Picture, Size } from '../../types';
-import { compressAuto, formatReason, type AutoOptions } from './auto-whole';
-import { autoPng } from './auto-png';
 import { avifRefusal } from './avif';
 import { resize } from '../../codecs/pixels';
 import { fitOf, pixelsAt, resizesInIsolate } from '../../pipeline/fit';
 import { IMAGE_SERVICE_MAX_CALLS_PER_OPERATION } from '../../../../../../core/image-service';
 import { acceptedFormats, acceptFromHeader } from '../../../../../../core/tools/compress';
 import { readProfile } from '../../metadata/icc';
-import { autoFormats, budgetedAutoOptions } from './auto-options';
-import { compressPng, compressToTarget, type Encoded } from './choices';
+import { budgetedAutoOptions } from './auto-options';
+import type { Encoded } from './choices';
 import { compressFrames } from './frames';
 import { keepWhenNotSmaller } from './keep-original';
 import { compressLarge, largeSearch } from './large';
 import type { LargePicture } from './large-picture';
 import type { ImageService } from '../../service/types';
+import { compressRaster } from './small';
 
 /** The formats a request may write: one, or where the engine chooses (`format=auto`, a target size) any that suit. */
 export function possibleFormats(req: CompressRequest, resolved: OutputFormat): OutputFormat[] {
   return req.format === 'auto' || req.targetBytes ? ['jpeg', 'webp', 'png'] : [resolved];
-}
-
-/** Small pictures: the whole search and encode in the isolate (`auto`: what `quality=auto` needs, autoOptions). */
-export async function compressRaster(
-  raster: Raster,
-  req: CompressRequest,
-  resolved: OutputFormat,
-  auto: AutoOptions = {},
-): Promise<Encoded> {
-  const formats = req.format === 'auto' ? autoFormats(raster, req) : [resolved];
-  if (req.targetBytes)
-    return compressToTarget(
-      raster,
-      req.format === 'auto' ? (formats.includes('jpeg') && formats.includes('webp') ? 'auto' : formats[0]!) : resolved,
-      req.targetBytes,
-    );
-  if (req.quality === 'auto' && onlyPng(formats)) {
-    const r = await autoPng(raster, auto);
-    return req.format === 'auto' ? { ...r, formatReason: 'PNG: the only format accepted that suits this picture.' } : r;
-  }
-  if (req.quality === 'auto') {
-    const r = await compressAuto(
-      raster,
-      formats,
-      undefined,
-      formats.includes('avif') ? auto : { ownProfile: auto.ownProfile, jpeg: auto.jpeg },
-    );
-    // `format=auto` always says why, even where what the caller accepts left one format.
-    return req.format === 'auto' && !r.formatReason
-      ? { ...r, formatReason: formatReason({ format: r.format, looksSame: r.looksSame ?? true, rivals: [] }) }
-      : r;
-  }
-  if (formats.length > 1) return smallerAt(raster, formats, req.quality);
-  if (req.format === 'auto')
-    return {
-      ...(formats[0] === 'png'
-        ? await compressPng(raster, req.quality)
-        : {
-            bytes: await encode(raster, formats[0]!, { quality: req.quality }),
-            format: formats[0]!,
-            quality: req.quality,
-            notes: [],
-          }),
-      formatReason: `${formats[0]!.toUpperCase()}: the only format accepted that suits this picture.`,
-    };
-  if (resolved === 'png') return compressPng(raster, req.quality);
-  return {
-    bytes: await encode(raster, resolved, { quality: req.quality }),
-    format: resolved,
-    quality: req.quality,
-    notes: [],
-  };
-}
-
-/** The answer can only be a PNG: `quality=auto` then chooses between a palette and every colour (auto-png.ts). */
-const onlyPng = (formats: OutputFormat[]) => formats.length === 1 && formats[0] === 'png';
-
-/** `format=auto` at a given quality: both formats at it, the smaller kept (PNG, where it is a choice, is lossless). */
-async function smallerAt(raster: Raster, formats: OutputFormat[], quality: number): Promise<Encoded> {
-  const made: Encoded[] = [];
-  for (const format of formats)
-    made.push(
-      format === 'png'
-        ? await compressPng(raster, quality)
-        : { bytes: await encode(raster, format, { quality }), format, quality, notes: [] },
-    );
-  made.sort((a, b) => a.bytes.length - b.bytes.length);
-  const [best, other] = made as [Encoded, Encoded];
-  const smaller = Math.max(1, Math.round((other.bytes.length / best.bytes.length - 1) * 100));
-  best.notes.push(
-    `Saved as ${best.format.toUpperCase()}: at quality ${quality} it is ${smaller}% smaller than ${other.format.toUpperCase()}.`,
-  );
-  return {
-    ...best,
-    formatReason: `${best.format.toUpperCase()}: ${smaller}% smaller than ${other.format.toUpperCase()} at quality ${quality}.`,
-  };
 }
 
 /**
