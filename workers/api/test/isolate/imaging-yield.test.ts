@@ -2,27 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { compressAuto } from '../../src/imaging/ops/compress/auto-whole';
 import { compressToTarget } from '../../src/imaging/ops/compress/choices';
 import { encode } from '../../src/imaging/codecs/encode';
+import { loopTurnsDuring } from '../support/loop-turns';
 import { syntheticPhoto } from '../support/synthetic';
-
-/**
- * Counts the turns of the event loop (timer callbacks) that happen while `work` runs. A WASM encode awaited in a
- * loop resolves through microtasks only, so a search that never yields lets nothing else run on the isolate's
- * thread (no other request, no socket) until it ends: under the fuzzer that stalled wrangler's dev proxy
- * connection for seconds and its requests failed with 503.
- */
-async function loopTurnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    if (!running) return;
-    turns++;
-    setTimeout(tick, 0);
-  };
-  setTimeout(tick, 0);
-  const result = await work();
-  running = false;
-  return { result, turns };
-}
 
 describe('compression searches give the event loop a turn between encodes', () => {
   const src = syntheticPhoto(96, 64);

@@ -16,23 +16,9 @@ import { encodeSlicePixels } from '../../src/imaging/slices';
 import { readHeader } from '../../src/imaging/intake/sniff';
 import { env } from 'cloudflare:workers';
 import { toolRequest, type ToolBody } from '../support/corpus';
+import { loopTurnsDuring } from '../support/loop-turns';
 import { syntheticPhoto } from '../support/synthetic';
 import { notBilled } from '../../src/billed-calls';
-
-/** Timer callbacks that ran while `work` did: 0 when it never let the event loop turn. */
-async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    if (!running) return;
-    turns++;
-    setTimeout(tick, 0);
-  };
-  setTimeout(tick, 0);
-  const result = await work();
-  running = false;
-  return { result, turns };
-}
 
 const side = (pixels: number) => Math.floor(Math.sqrt(pixels));
 
@@ -40,14 +26,14 @@ describe('pixel work in slices', () => {
   it('a decode and an encode each let the event loop turn, so the step after them starts a slice of its own', async () => {
     const picture = syntheticPhoto(64, 48);
     await encode(picture, 'jpeg', { quality: 80 }); // codec instantiated outside the count
-    const encoded = await turnsDuring(() => encode(picture, 'jpeg', { quality: 80 }));
+    const encoded = await loopTurnsDuring(() => encode(picture, 'jpeg', { quality: 80 }));
     expect(encoded.turns).toBeGreaterThanOrEqual(1);
-    const decoded = await turnsDuring(() => decode(encoded.result, readHeader(encoded.result)!));
+    const decoded = await loopTurnsDuring(() => decode(encoded.result, readHeader(encoded.result)!));
     expect(decoded.turns).toBeGreaterThanOrEqual(2);
   });
 
   it('a large PNG overlay written row by row lets the event loop turn between bands', async () => {
-    const { result, turns } = await turnsDuring(() => encodePngRows(1200, 1000, (_y, into) => into.fill(128)));
+    const { result, turns } = await loopTurnsDuring(() => encodePngRows(1200, 1000, (_y, into) => into.fill(128)));
     expect(readHeader(result)).toMatchObject({ width: 1200, height: 1000 });
     expect(turns).toBeGreaterThanOrEqual(2);
   });
