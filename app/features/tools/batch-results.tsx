@@ -1,4 +1,5 @@
 import type { ToolResult } from '../../../core/api/tools';
+import { FailedFiles, type FailedFile } from './failed-files';
 import { countOf, formatBytes } from './format';
 import { ResultPicture } from './result-card';
 import { btnPrimary, card } from './styles';
@@ -11,10 +12,7 @@ export interface BatchDone {
 }
 
 /** A file the server refused during the batch, with its reason. */
-export interface BatchFailure {
-  name: string;
-  reason: string;
-}
+export type BatchFailure = FailedFile;
 
 /** The batch's outcome: how many were processed, each failure with its reason, the savings and Download All. */
 export function BatchResults({
@@ -33,15 +31,7 @@ export function BatchResults({
       <p className="font-semibold text-slate-900 dark:text-white">
         Successfully processed {done.length}/{countOf(done.length + failed.length, 'image')}
       </p>
-      {failed.length ? (
-        <ul className="list-disc pl-5 text-sm text-red-700 dark:text-red-300" data-testid="batch-failures">
-          {failed.map((f) => (
-            <li key={f.name}>
-              {f.name}: {f.reason}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <FailedFiles failed={failed} testId="batch-failures" />
       <SavingsTable done={done} />
       {done.length ? (
         <button type="button" className={btnPrimary} disabled={zipping} onClick={onDownloadAll}>
