@@ -4,9 +4,9 @@ import { movedSentence } from '../../../core/api/account-messages';
 import { SIGNED_IN_HINT_COOKIE } from '../../../core/api/account-hint';
 import { SITE_NAME } from '../../../core/site';
 import { Spinner } from '~/components/ui/spinner';
-import { ApiClientError } from '~/lib/api-client';
 import { api, call } from '~/lib/api/client';
 import { btnPrimary, btnSecondary, card, input, muted } from '~/features/tools/styles';
+import { wordsOf } from './account-text';
 import { accountChanged, createAccount, signIn, type Notice } from './ceremonies';
 import { SignedInView } from './signed-in';
 
@@ -14,9 +14,6 @@ type State =
   | { kind: 'checking' }
   | { kind: 'signed-out' }
   | { kind: 'signed-in'; account: Account; notice: Notice | null };
-
-const wordsOf = (err: unknown) =>
-  err instanceof ApiClientError && err.serverMessage ? err.serverMessage : 'That did not work. Please try again.';
 
 /**
  * The account page (ADR 0170): signed out, create an account or sign in with a passkey (or the recovery code);
