@@ -1,34 +1,25 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Template } from '../../../../core/api/templates';
-import { formatBytes } from '~/features/tools/format';
 import { toast } from '~/lib/toast';
 import { memeFileName } from '../model/file-name';
+import { CanvasStage } from './canvas-stage';
 import { CaptionsList } from './captions-list';
 import { EditorTopBar } from './editor-top-bar';
-import { ExportDialog, type Exported } from './export-dialog';
-import type { ExportIntent } from './export-frame';
-import { motionSource, stillSource, type ExportSource } from './export-source';
+import { ExportDialog } from './export-dialog';
 import { LayersPanel } from './layers-panel';
 import { LeftPanel } from './left-panel';
-import { MotionControl } from './motion-control';
 import { ShapeToolbar } from './shape-toolbar';
 import { TextPanel } from './text-panel';
 import { TopicMemes } from '~/features/topic-memes/topic-memes';
 import { TopToolbar } from './top-toolbar';
+import { useCanvasStage } from './use-canvas-stage';
 import { useDocumentLoader } from './use-document-loader';
 import { useEditorState, useMemeCanvas, useStore } from './use-editor';
 import { useEditorKeys } from './use-editor-keys';
+import { useExportFlow } from './use-export-flow';
 import { useLeaveGuard } from './use-leave-guard';
 import { useMotion } from './use-motion';
 import { usePremium } from './use-premium';
-import { ViewBar } from './view-bar';
-
-/** Wide screens put the panels beside the canvas (Tailwind's lg); narrower ones stack them under it. */
-const WIDE = '(min-width: 1024px)';
-/** On a phone the canvas takes at most this share of the window, so the text field and keyboard fit below it. */
-const PHONE_CANVAS_SHARE = 0.5;
-/** The stage's padding (p-2) on each side. */
-const STAGE_PAD = 16;
 
 /**
  * The editor's toasts go over the top of the canvas, just inside the stage (its top is 138 px down on wide screens,
@@ -64,14 +55,12 @@ export function EditorShell({
   const fileInput = useRef<HTMLInputElement>(null);
   const downloadButton = useRef<HTMLButtonElement>(null);
   const shareButton = useRef<HTMLButtonElement>(null);
-  const [exportIntent, setExportIntent] = useState<ExportIntent>('download');
-  const [exportSource, setExportSource] = useState<ExportSource | null>(null);
   const motion = useMotion(editor);
-  const [downloadedAt, setDownloadedAt] = useState(-1);
+  const exporting = useExportFlow(editor, motion.player, state.edits);
   const doc = useDocumentLoader(editor, { template, initialTemplate, lines, image, imageName });
   const premium = usePremium();
   useEditorKeys(editor);
-  const { confirmLeave } = useLeaveGuard(state.canUndo && state.edits !== downloadedAt);
+  const { confirmLeave } = useLeaveGuard(state.canUndo && state.edits !== exporting.downloadedAt);
 
   // The overlay covers the site header, breadcrumbs and footer; they must not take focus or clicks behind it.
   useEffect(() => {
@@ -80,75 +69,16 @@ export function EditorShell({
     return () => behind.forEach((el) => el.removeAttribute('inert'));
   }, []);
 
-  // The canvas fits the room it has: the stage on wide screens, the width and half the height on a phone.
-  useEffect(() => {
-    const el = stage.current;
-    if (!editor || !el) return;
-    const wide = window.matchMedia(WIDE);
-    const fit = () =>
-      editor.setViewport({
-        width: el.clientWidth - STAGE_PAD,
-        height: wide.matches ? el.clientHeight - STAGE_PAD : Math.round(window.innerHeight * PHONE_CANVAS_SHARE),
-      });
-    fit();
-    const observer = new ResizeObserver(fit);
-    observer.observe(el);
-    window.addEventListener('resize', fit);
-    wide.addEventListener('change', fit);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', fit);
-      wide.removeEventListener('change', fit);
-    };
-  }, [editor]);
-
-  // When in-place editing ends (Escape, or a click elsewhere), fabric blurs its hidden field: the keyboard focus
-  // goes back to the canvas rather than to the page's body.
-  useEffect(() => {
-    if (!editor) return;
-    editor.editingEnded = () => {
-      if (document.activeElement === document.body || document.activeElement === null)
-        stage.current?.focus({ preventScroll: true });
-    };
-    return () => {
-      editor.editingEnded = null;
-    };
-  }, [editor]);
+  useCanvasStage(editor, stage);
 
   const autoCrop = () => {
     if (editor?.autoCrop()) toast.success('Auto-cropped! ✂️');
     else toast.info('Nothing to crop');
   };
-  // A moving picture is exported as an animation (GIF, WebP, MP4); a still one as a picture (PNG, JPG, WebP).
-  const openExport = (intent: ExportIntent) => {
-    if (!editor) return;
-    setExportIntent(intent);
-    const still = editor.exportSession();
-    const moving = motion.player?.exportSession(still) ?? null;
-    setExportSource(moving ? motionSource(moving) : stillSource(still));
-  };
-  const closeExport = () => {
-    exportSource?.dispose();
-    setExportSource(null);
-  };
-  const exported = ({ file, name, saved }: Exported) => {
-    closeExport();
-    setDownloadedAt(state.edits);
-    const what = `${name}, ${file.width} × ${file.height} px, ${formatBytes(file.blob.size)}`;
-    if (saved) toast.success('Meme Saved! ✨', `${what} is in your dashboard.`);
-    else toast.success('Download started', what);
-  };
   const uploadPicked = async (file: File) => {
     await doc.upload(file);
     // The picture replaced what the canvas showed: the canvas takes the focus, one Tab from its captions.
     stage.current?.focus({ preventScroll: true });
-  };
-  const onStageKey = (e: KeyboardEvent) => {
-    if (e.key !== 'Enter' || e.target !== stage.current || !editor) return;
-    e.preventDefault();
-    // Enter edits the selected caption in place; with none selected it goes to the top caption's field.
-    if (!editor.editSelected())
-      captions.current?.querySelector<HTMLElement>('[aria-label="Captions"] textarea, [data-add-captions]')?.focus();
   };
   const added = (what: 'text' | 'shape') => toast.success(what === 'text' ? 'Text Added! ✨' : 'Shape Added! ✨');
 
@@ -161,8 +91,8 @@ export function EditorShell({
       <EditorTopBar
         canExport={editor !== null}
         onPicked={(file) => void uploadPicked(file)}
-        onDownload={() => openExport('download')}
-        onShare={() => openExport('share')}
+        onDownload={() => exporting.open('download')}
+        onShare={() => exporting.open('share')}
         downloadButton={downloadButton}
         shareButton={shareButton}
         fileInput={fileInput}
@@ -179,34 +109,15 @@ export function EditorShell({
       */}
       <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[18rem_minmax(0,1fr)_14rem] lg:grid-rows-[auto_auto_minmax(0,1fr)] lg:overflow-hidden">
         <div className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50 lg:contents dark:border-slate-700 dark:bg-slate-950">
-          <div className="lg:col-start-2 lg:row-span-2 lg:row-start-2 lg:flex lg:min-h-0 lg:flex-col">
-            {/* On a wide screen the bar stands at the canvas's left, so the canvas keeps the column's full height. */}
-            <div className="lg:flex lg:min-h-0 lg:flex-1 lg:flex-row">
-              <ViewBar state={state} editor={editor} />
-              <section
-                ref={stage}
-                aria-label="Canvas"
-                // Focusable, so a zoomed-in canvas can be scrolled from the keyboard; Enter edits the selected caption.
-                tabIndex={0}
-                aria-keyshortcuts="Enter"
-                onKeyDown={onStageKey}
-                className="flex min-w-0 items-start justify-center overflow-auto p-2 lg:min-h-0 lg:flex-1"
-              >
-                {loadError ? (
-                  <p role="alert" className="p-6 text-red-600 dark:text-red-400">
-                    The editor could not start. Please reload the page.
-                  </p>
-                ) : null}
-                {!editor && !loadError ? (
-                  <p className="p-6 text-slate-500 dark:text-slate-400">Loading editor…</p>
-                ) : null}
-                <div className="m-auto shadow-lg" data-testid="canvas-frame">
-                  <canvas ref={elementRef} aria-label="Meme canvas" />
-                </div>
-              </section>
-            </div>
-            <MotionControl player={motion.player} state={motion.state} />
-          </div>
+          <CanvasStage
+            stage={stage}
+            elementRef={elementRef}
+            captions={captions}
+            editor={editor}
+            state={state}
+            loadError={loadError}
+            motion={motion}
+          />
           <div
             ref={captions}
             className="border-slate-200 lg:col-start-1 lg:row-start-2 lg:border-r lg:px-1 lg:pt-3 dark:border-slate-700"
@@ -246,14 +157,14 @@ export function EditorShell({
         </div>
       </div>
       <ExportDialog
-        source={exportSource}
-        onOpenChange={(open) => !open && closeExport()}
+        source={exporting.source}
+        onOpenChange={(open) => !open && exporting.close()}
         fileName={(format) => memeFileName(doc.source, format)}
         premium={premium}
         share={{ templateId: doc.templateId, captions: state.texts.map((t) => t.text) }}
-        onDone={exported}
-        returnFocusTo={exportIntent === 'share' ? shareButton : downloadButton}
-        intent={exportIntent}
+        onDone={exporting.done}
+        returnFocusTo={exporting.intent === 'share' ? shareButton : downloadButton}
+        intent={exporting.intent}
       />
     </div>
   );
