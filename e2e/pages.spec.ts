@@ -251,5 +251,9 @@ test.describe('placeholder pages', () => {
       await expect(page.getByRole('term').filter({ hasText: question })).toBeVisible();
     }
     await expect(page.locator('main a[href="/how-to/share-memes-online"]')).toBeVisible();
+    // Accounts are optional and made with a passkey; the answer leads to the account page.
+    const account = page.getByRole('definition').filter({ hasText: 'passkey' });
+    await expect(account).toContainText('keeps your share links, saved memes');
+    await expect(account.locator('a[href="/account"]')).toBeVisible();
   });
 });

@@ -127,8 +127,11 @@ const TOPICS: { heading: string; questions: { q: string; a: ReactNode }[] }[] = 
         q: 'Do I need an account?',
         a: (
           <>
-            No. Premium members open their dashboard with an access code from support; everyone else needs nothing. To
-            get Premium, ask on the <To to="/contact?plan=premium">contact page</To>.
+            No. Making memes and using the tools needs none, and downloads never carry a watermark. An account, if you
+            want one, keeps your share links, saved memes, API keys and Premium on every device you sign in on: make it
+            on <To to="/account">your account page</To> with a passkey (your device's fingerprint, face or PIN; no
+            password, no e-mail) and keep the recovery code it shows once. To get Premium, ask on the{' '}
+            <To to="/contact?plan=premium">contact page</To>.
           </>
         ),
       },

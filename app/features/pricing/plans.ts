@@ -34,6 +34,6 @@ export const PRICING_FAQ: FaqEntry[] = [
   {
     question: 'Do I need an account, and is there a watermark?',
     answer:
-      'No account is needed to make memes or use the tools, and downloads never carry a watermark, on either plan.',
+      'No account is needed to make memes or use the tools, and downloads never carry a watermark, on either plan. An optional account, made with a passkey, keeps your share links, saved memes and Premium on every device.',
   },
 ];
