@@ -39,8 +39,16 @@ test('a passkey account follows its person to a second browser; deleting it take
 }) => {
   test.setTimeout(90_000);
   const first = await virtualAuthenticator(context, page);
+  // Signed out, the page asks nothing about a session it has no hint of: no 401, no console error.
+  const asked: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/account') && asked.push(r.method()));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await page.goto('/account');
+  await expect(page.getByRole('button', { name: 'Create an account with a passkey' })).toBeVisible();
   await expect(page.getByTestId('account-link')).toHaveText('Sign in');
+  expect(asked).toEqual([]);
+  expect(errors).toEqual([]);
   await page.getByRole('button', { name: 'Create an account with a passkey' }).click();
   await expect(page.getByTestId('recovery-code')).toHaveText(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){4}$/);
   await expect(page.getByTestId('account-link')).toHaveText('Account');

@@ -3,6 +3,7 @@ import type { Account, SignedIn } from '../../../core/api/account';
 import { movedSentence } from '../../../core/api/account-messages';
 import { SIGNED_IN_HINT_COOKIE } from '../../../core/api/account-hint';
 import { SITE_NAME } from '../../../core/site';
+import { signedInHint } from '~/components/layout/account-link';
 import { Spinner } from '~/components/ui/spinner';
 import { api, call } from '~/lib/api/client';
 import { btnPrimary, btnSecondary, card, input, muted } from '~/features/tools/styles';
@@ -23,6 +24,12 @@ export function AccountView() {
   const [state, setState] = useState<State>({ kind: 'checking' });
 
   useEffect(() => {
+    // The hint is set and cleared with the session (ADR 0170): without it there is no session to ask about, and a
+    // signed-out visit makes no request that would only answer 401.
+    if (!signedInHint()) {
+      setState({ kind: 'signed-out' });
+      return;
+    }
     call(api.GET('/api/account')).then(
       (account) => setState({ kind: 'signed-in', account, notice: null }),
       () => {
