@@ -159,6 +159,16 @@ test.describe('on a phone', () => {
         (tiles) => tiles.map((t) => t.querySelector('span')!).filter((s) => s.scrollWidth > s.clientWidth + 1).length,
       );
     expect(clipped).toBe(0);
+    // A clamped name has room for two lines and no more: a clamped box clips at its padding edge, so padding inside
+    // it showed the top of a third line ("Distracted by the… Shi").
+    const roomy = await carousel.getByTestId('carousel-tile').evaluateAll(
+      (tiles) =>
+        tiles.filter((t) => {
+          const clamp = [...t.querySelectorAll('span')].find((s) => getComputedStyle(s).webkitLineClamp === '2')!;
+          return clamp.clientHeight > 2 * parseFloat(getComputedStyle(clamp).lineHeight) + 1;
+        }).length,
+    );
+    expect(roomy).toBe(0);
   });
 
   test('searching a famous meme name finds our template for it, and an unknown name offers a way on', async ({

@@ -118,12 +118,12 @@ function CarouselPages({ pages }: { pages: Template[][] }) {
                   decoding="async"
                   className="aspect-square w-full bg-slate-100 object-cover dark:bg-slate-800"
                 />
-                {/* Two lines, so a name is read whole on a phone's narrow tiles. */}
-                <span
-                  className="line-clamp-2 min-h-[2.5em] break-words px-1.5 py-1 text-xs font-medium leading-tight text-slate-800 sm:px-2 sm:text-sm dark:text-slate-100"
-                  title={template.name}
-                >
-                  {template.name}
+                {/* Two lines, so a name is read whole on a phone's narrow tiles. The padding is outside the clamped
+                    box: a clamped box clips at its padding edge, and a third line would show in its padding. */}
+                <span className="block px-1.5 py-1 sm:px-2" title={template.name}>
+                  <span className="line-clamp-2 min-h-[2.5em] break-words text-xs font-medium leading-tight text-slate-800 sm:text-sm dark:text-slate-100">
+                    {template.name}
+                  </span>
                 </span>
               </Link>
             </li>

@@ -120,9 +120,12 @@ export function TemplatesTab({
                     </span>
                   ) : null}
                 </span>
-                <span className="line-clamp-2 px-1 py-0.5 text-xs font-medium leading-tight text-slate-800 dark:text-slate-100">
-                  {t.name}
-                  {t.animated ? <span className="sr-only"> (animated GIF)</span> : null}
+                {/* Padding outside the clamped box, which clips at its padding edge (a third line would show there). */}
+                <span className="block px-1 py-0.5">
+                  <span className="line-clamp-2 text-xs font-medium leading-tight text-slate-800 dark:text-slate-100">
+                    {t.name}
+                    {t.animated ? <span className="sr-only"> (animated GIF)</span> : null}
+                  </span>
                 </span>
               </button>
             </li>
