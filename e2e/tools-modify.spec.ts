@@ -241,6 +241,16 @@ test.describe('Modify', () => {
     await expect(card.getByTestId('result-dimensions')).toHaveText(`${natural[1]} × ${natural[0]}`, {
       timeout: 30_000,
     });
+    const download = card.getByRole('link', { name: 'Download Transformed Image' });
+    await expect(download).toHaveAttribute('download', 'rocket-rotated.jpg');
+    // A flip alone keeps the sides and is named for what was done.
+    await page.getByRole('button', { name: 'Rotate 90° left' }).click();
+    await page.getByRole('button', { name: 'Flip horizontal' }).click();
+    await page.getByRole('button', { name: 'Apply Transform' }).click();
+    await expect(card.getByTestId('result-dimensions')).toHaveText(`${natural[0]} × ${natural[1]}`, {
+      timeout: 30_000,
+    });
+    await expect(download).toHaveAttribute('download', 'rocket-flipped.jpg');
   });
 
   test('batch of six with a damaged file and a JPEG XL: each refused at the door with its own reason in a list that stays, four processed with a savings table, the ZIP keeps the names', async ({

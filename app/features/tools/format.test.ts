@@ -30,6 +30,7 @@ describe('download names', () => {
     expect(resultName('C:\\Users\\me\\cat.png', 'remove-background', 'png')).toBe('cat-no-background.png');
     expect(resultName('.hidden', 'privacy', 'png')).toBe('.hidden-private.png');
     expect(resultName('', 'blur', 'png')).toBe('image-blurred.png');
+    expect(resultName('cat.png', 'flip', 'png')).toBe('cat-flipped.png');
     // A conversion keeps the stem, unless the format did not change.
     expect(resultName('holiday.photo.JPG', 'convert', 'tiff')).toBe('holiday.photo.tif');
     expect(resultName('holiday.jpeg', 'convert', 'jpeg')).toBe('holiday-converted.jpg');

@@ -29,6 +29,7 @@ const SUFFIX: Record<string, string> = {
   resize: 'resized',
   crop: 'cropped',
   rotate: 'rotated',
+  flip: 'flipped',
   watermark: 'watermarked',
   blur: 'blurred',
   privacy: 'private',

@@ -50,7 +50,7 @@ type Kind = keyof typeof LABELS;
 
 export function ModifyTool() {
   const [tab, setTab] = useTabParam(TABS);
-  const [result, setResult] = useState<(ToolResult & { kind: Kind }) | null>(null);
+  const [result, setResult] = useState<(ToolResult & { kind: Kind; named: string }) | null>(null);
   const [natural, setNatural] = useState<Size>({ width: 0, height: 0 });
   const [size, setSize] = useState<ResizeFieldsState>({
     ...RESIZE_DEFAULT,
@@ -83,7 +83,9 @@ export function ModifyTool() {
     setResult(null);
     try {
       const r = await run('/api/modify', chosen.file, withFrames(fields));
-      setResult({ ...r, kind: kind as Kind });
+      // A flip alone is the rotate operation with no turn; its download is named for what the person did.
+      const named = fields.operation === 'rotate' && fields.angle === '0' ? 'flip' : r.operation;
+      setResult({ ...r, kind: kind as Kind, named });
       toast.success(l.ok, `${r.width} × ${r.height}`);
     } catch (err) {
       if (isCancelled(err)) return toast.info('Cancelled');
@@ -151,7 +153,7 @@ export function ModifyTool() {
                 <Notes notes={result.notes} />
                 <DownloadLink
                   imageUrl={result.imageUrl}
-                  name={resultName(chosen?.file.name ?? '', result.operation, result.format)}
+                  name={resultName(chosen?.file.name ?? '', result.named, result.format)}
                   label={LABELS[result.kind].download}
                 />
               </ResultCard>
