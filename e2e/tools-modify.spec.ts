@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { unzipSync } from 'fflate';
+import sharp, { type Sharp } from 'sharp';
 import { heifEnc } from '../scripts/lib/make-heic';
 import {
   corpusFile,
@@ -20,6 +21,36 @@ const HALVES = {
   red: (r: number, g: number, b: number) => r > 170 && g < 90 && b < 90,
   blue: (r: number, g: number, b: number) => b > 170 && r < 90 && g < 100,
 };
+
+/**
+ * A 4032 × 3024 photo-sized PNG, made at test time: a checkerboard with a red region whose outermost pixels are
+ * yellow, so a crop of that region is told from one a pixel off, or from the top-left corner.
+ */
+async function markedPhoto(region: { x: number; y: number; width: number; height: number }) {
+  const [W, H] = [4032, 3024];
+  const raw = Buffer.alloc(W * H * 3);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const inside = x >= region.x && x < region.x + region.width && y >= region.y && y < region.y + region.height;
+      const edge =
+        inside &&
+        (x === region.x || y === region.y || x === region.x + region.width - 1 || y === region.y + region.height - 1);
+      const dark = (Math.floor(x / 96) + Math.floor(y / 96)) % 2 === 0;
+      raw.set(edge ? [255, 220, 0] : inside ? [220, 30, 30] : dark ? [40, 40, 120] : [90, 90, 200], (y * W + x) * 3);
+    }
+  return sharp(raw, { raw: { width: W, height: H, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** How many bytes of two pictures' pixels differ (both decoded to RGB). */
+async function pixelsDiffer(a: Sharp, b: Sharp) {
+  const [pa, pb] = await Promise.all([a.removeAlpha().raw().toBuffer(), b.removeAlpha().raw().toBuffer()]);
+  if (pa.length !== pb.length) return Infinity;
+  let n = 0;
+  for (let i = 0; i < pa.length; i++) if (pa[i] !== pb[i]) n++;
+  return n;
+}
 
 test.describe('Modify', () => {
   // ADR 0162: Chromium cannot draw a HEIC; the preview is the upload's JPEG copy, and the sizes come from the header.
@@ -226,6 +257,77 @@ test.describe('Modify', () => {
     );
     // A lossless crop of the right region differs by nothing; a box one pixel off would differ clearly.
     expect(diff).toBeLessThan(1);
+  });
+
+  test('crop on a 4032 × 3024 photo at 1280 and 390 px: fields can be cleared and typed; Left 500, Top 1000, 2000 × 1500 typed in that order is exactly that region', async ({
+    page,
+  }, info) => {
+    const region = { x: 500, y: 1000, width: 2000, height: 1500 };
+    const photo = await markedPhoto(region);
+    for (const [vw, vh] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width: vw, height: vh });
+      await page.goto('/tools/modify?tab=crop');
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await page.getByTestId('file-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photo });
+      const left = page.getByLabel('Left (x)');
+      const top = page.getByLabel('Top (y)');
+      const width = page.getByLabel('Crop width');
+      const height = page.getByLabel('Crop height');
+      await expect(width).toHaveValue('4032');
+
+      // Clearing a field leaves it empty (not 8), with a hint; typing is kept as typed until it is committed.
+      await width.click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.press('Backspace');
+      await expect(width).toHaveValue('');
+      await expect(page.getByTestId('crop-field-hint')).toHaveText('Type a whole number of pixels from 8 to 4032.');
+      await width.pressSequentially('82000');
+      await expect(width).toHaveValue('82000');
+      await expect(page.getByTestId('crop-field-hint')).toContainText('Crop width is at most 4032 px');
+      await page.keyboard.press('Enter');
+      await expect(width).toHaveValue('4032');
+      await expect(page.getByTestId('crop-field-hint')).toHaveCount(0);
+
+      // The natural order: Left and Top before the size; each typed with the keyboard and committed with Tab.
+      for (const [field, text] of [
+        [left, '500'],
+        [top, '1000'],
+        [width, '2000'],
+        [height, '1500'],
+      ] as const) {
+        await field.click();
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.press('Backspace');
+        await field.pressSequentially(text);
+        await expect(field).toHaveValue(text);
+        await page.keyboard.press('Tab');
+      }
+      await expect(left).toHaveValue('500');
+      await expect(top).toHaveValue('1000');
+      await expect(width).toHaveValue('2000');
+      await expect(height).toHaveValue('1500');
+      await expect(page.getByTestId('crop-area')).toHaveAttribute(
+        'aria-label',
+        /^Crop area 2000 by 1500 at 500, 1000\./,
+      );
+      await page.screenshot({ path: info.outputPath(`crop-typed-${vw}.png`), fullPage: true });
+
+      await page.getByRole('button', { name: 'Crop Image' }).click();
+      const card = page.getByTestId('result-card');
+      await expect(card.getByTestId('result-dimensions')).toHaveText('2000 × 1500', { timeout: 30_000 });
+      const file = await download(page, card.getByRole('link', { name: 'Download Cropped Image' }));
+      expect(sniff(file.bytes)).toBe('png');
+      // Lossless: the asked region of the original, pixel for pixel (the yellow frame is its outermost pixels).
+      expect(
+        await pixelsDiffer(
+          sharp(file.bytes),
+          sharp(photo).extract({ left: 500, top: 1000, width: 2000, height: 1500 }),
+        ),
+      ).toBe(0);
+    }
   });
 
   test('transform: a quarter turn swaps the sides of the result', async ({ page }) => {

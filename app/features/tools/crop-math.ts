@@ -72,9 +72,3 @@ export function resizeBox(b: Box, corner: Corner, dx: number, dy: number, img: S
   height = Math.round(height);
   return { x: east ? ax : ax - width, y: south ? ay : ay - height, width, height };
 }
-
-/** Typed numbers: kept inside the image, the ratio applied from the width. */
-export function fromFields(b: Box, img: Size, ratio: number | null): Box {
-  const next = ratio ? { ...b, height: Math.round(b.width / ratio) } : b;
-  return clampBox(next, img);
-}

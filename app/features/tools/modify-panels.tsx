@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { CropBox } from './crop-box';
-import { CROP_RATIOS, fitRatio, fromFields, type Box, type Size } from './crop-math';
-import { parseDimension } from './format';
-import { btnPrimary, btnSecondary, card, fieldLabel, input } from './styles';
+import { CROP_RATIOS, fitRatio, type Box, type Size } from './crop-math';
+import { CropNumberFields } from './crop-number-fields';
+import { btnPrimary, btnSecondary, card, fieldLabel } from './styles';
 import type { ToolFields } from '~/lib/api/tool-fields';
 
 type Fields = ToolFields<'/api/modify'>;
@@ -27,7 +27,6 @@ export function CropPanel({
     setRatioId(id);
     setBox(fitRatio(natural, CROP_RATIOS.find((r) => r.id === id)?.ratio ?? null));
   };
-  const field = (k: keyof Box, v: string) => setBox(fromFields({ ...current, [k]: parseDimension(v) }, natural, ratio));
   return (
     <div className={`${card} space-y-4`}>
       <CropBox
@@ -54,21 +53,7 @@ export function CropPanel({
           ))}
         </div>
       </fieldset>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {(['x', 'y', 'width', 'height'] as const).map((k) => (
-          <label key={k} className={fieldLabel}>
-            {k === 'x' ? 'Left (x)' : k === 'y' ? 'Top (y)' : k === 'width' ? 'Crop width' : 'Crop height'}
-            <input
-              type="number"
-              min={0}
-              value={current[k]}
-              onChange={(e) => field(k, e.target.value)}
-              className={input}
-              disabled={k === 'height' && ratio !== null}
-            />
-          </label>
-        ))}
-      </div>
+      <CropNumberFields box={current} img={natural} ratio={ratio} onChange={setBox} />
       <button
         type="button"
         className={btnPrimary}
