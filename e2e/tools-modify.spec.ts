@@ -355,6 +355,40 @@ test.describe('Modify', () => {
     await expect(download).toHaveAttribute('download', 'rocket-flipped.jpg');
   });
 
+  test('batch at 390 × 844: after processing, the results and their savings table fit the phone (no sideways scroll)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/tools/modify?tab=batch');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // Phone cameras name files long and without spaces; the table and the lists must wrap or scroll inside their box.
+    const files = await Promise.all(
+      [
+        ['photos/rocket.jpg', 'PXL_20261128_142233517.PORTRAIT.ORIGINAL_holiday_beach.jpg', 'image/jpeg'],
+        ['photos/chelsea.png', 'Screenshot_2026-11-28-14-22-33-517_com.example.gallery.png', 'image/png'],
+        ['formats/sample.webp', 'sample.webp', 'image/webp'],
+      ].map(async ([path, name, mimeType]) => ({
+        name: name!,
+        mimeType: mimeType!,
+        buffer: await readFile(corpusFile(path!)),
+      })),
+    );
+    await page.getByTestId('file-input').setInputFiles(files);
+    await page.getByLabel('Width').fill('200');
+    await page.getByLabel('Height').fill('200');
+    await page.getByRole('button', { name: 'Process 3 Images' }).click();
+    const results = page.getByTestId('batch-results');
+    await expect(results).toContainText('Successfully processed 3/3 images', { timeout: 60_000 });
+    await expect(results.getByTestId('batch-row')).toHaveCount(3);
+    await page.screenshot({ path: test.info().outputPath('batch-390.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const table = results.getByRole('region', { name: 'Sizes before and after' });
+    const box = (await table.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // Long names are cut with an ellipsis (the full name is their title), so all four columns show without scrolling.
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
   test('batch of six with a damaged file and a JPEG XL: each refused at the door with its own reason in a list that stays, four processed with a savings table, the ZIP keeps the names', async ({
     page,
   }) => {

@@ -108,10 +108,10 @@ export function BatchPanel() {
 
   return (
     <div className="grid gap-4 lg:grid-cols-3">
-      <div className="space-y-4 lg:col-span-2">
+      <div className="min-w-0 space-y-4 lg:col-span-2">
         <DropZone onFiles={choose} multiple hint={pictureHint(true)} disabled={busy} />
         {files.length ? (
-          <p className="text-sm text-slate-700 dark:text-slate-300">
+          <p className="text-sm text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
             {countOf(files.length, 'file')} selected: {files.map((f) => f.name).join(', ')}
           </p>
         ) : null}

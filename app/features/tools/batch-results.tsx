@@ -61,16 +61,16 @@ function SavingsTable({ done }: { done: BatchDone[] }) {
       <table className="w-full text-left text-sm" data-testid="batch-savings">
         <thead className="sticky top-0 bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
           <tr>
-            <th scope="col" className="px-2 py-1">
+            <th scope="col" className="px-1.5 py-1 sm:px-2">
               File
             </th>
-            <th scope="col" className="px-2 py-1 text-right">
+            <th scope="col" className="px-1.5 py-1 text-right sm:px-2">
               Before
             </th>
-            <th scope="col" className="px-2 py-1 text-right">
+            <th scope="col" className="px-1.5 py-1 text-right sm:px-2">
               After
             </th>
-            <th scope="col" className="px-2 py-1 text-right">
+            <th scope="col" className="px-1.5 py-1 text-right sm:px-2">
               Saved
             </th>
           </tr>
@@ -78,10 +78,11 @@ function SavingsTable({ done }: { done: BatchDone[] }) {
         <tbody className="text-slate-800 dark:text-slate-100">
           {done.map((d) => (
             <tr key={d.index} className="border-t border-slate-200 dark:border-slate-700" data-testid="batch-row">
-              <td className="max-w-[12rem] px-2 py-1">
-                <span className="flex items-center gap-2">
+              <td className="px-1.5 py-1 sm:px-2">
+                {/* The limit is on the box, not the cell: a table cell's max-width does not cap its width. */}
+                <span className="flex max-w-[7rem] items-center gap-2 sm:max-w-[12rem]">
                   <ResultPicture result={d.result} alt="" quiet className="h-8 w-8 shrink-0 rounded object-cover" />
-                  <span className="truncate" title={d.name}>
+                  <span className="min-w-0 truncate" title={d.name}>
                     {d.name}
                   </span>
                 </span>
@@ -89,9 +90,13 @@ function SavingsTable({ done }: { done: BatchDone[] }) {
                   {d.result.width}×{d.result.height} · {d.result.format.toUpperCase()}
                 </span>
               </td>
-              <td className="px-2 py-1 text-right tabular-nums">{formatBytes(d.result.originalSize)}</td>
-              <td className="px-2 py-1 text-right tabular-nums">{formatBytes(d.result.size)}</td>
-              <td className="px-2 py-1 text-right font-semibold tabular-nums">
+              <td className="px-1.5 py-1 text-right tabular-nums sm:whitespace-nowrap sm:px-2">
+                {formatBytes(d.result.originalSize)}
+              </td>
+              <td className="px-1.5 py-1 text-right tabular-nums sm:whitespace-nowrap sm:px-2">
+                {formatBytes(d.result.size)}
+              </td>
+              <td className="px-1.5 py-1 text-right font-semibold tabular-nums sm:whitespace-nowrap sm:px-2">
                 {savedText(d.result.originalSize, d.result.size)}
               </td>
             </tr>
@@ -99,12 +104,14 @@ function SavingsTable({ done }: { done: BatchDone[] }) {
         </tbody>
         <tfoot className="border-t-2 border-slate-300 font-semibold text-slate-900 dark:border-slate-600 dark:text-white">
           <tr data-testid="batch-total">
-            <th scope="row" className="px-2 py-1">
+            <th scope="row" className="px-1.5 py-1 sm:px-2">
               Total ({countOf(done.length, 'file')})
             </th>
-            <td className="px-2 py-1 text-right tabular-nums">{formatBytes(before)}</td>
-            <td className="px-2 py-1 text-right tabular-nums">{formatBytes(after)}</td>
-            <td className="px-2 py-1 text-right tabular-nums">{savedText(before, after)}</td>
+            <td className="px-1.5 py-1 text-right tabular-nums sm:whitespace-nowrap sm:px-2">{formatBytes(before)}</td>
+            <td className="px-1.5 py-1 text-right tabular-nums sm:whitespace-nowrap sm:px-2">{formatBytes(after)}</td>
+            <td className="px-1.5 py-1 text-right tabular-nums sm:whitespace-nowrap sm:px-2">
+              {savedText(before, after)}
+            </td>
           </tr>
         </tfoot>
       </table>

@@ -20,7 +20,11 @@ export function FailedFiles({
 }) {
   if (!failed.length) return null;
   return (
-    <ul className="list-disc pl-5 text-sm text-red-700 dark:text-red-300" data-testid={testId} aria-label={label}>
+    <ul
+      className="list-disc pl-5 text-sm text-red-700 [overflow-wrap:anywhere] dark:text-red-300"
+      data-testid={testId}
+      aria-label={label}
+    >
       {failed.map((f) => (
         <li key={f.name}>
           {f.name}: {f.reason}

@@ -24,7 +24,7 @@ export function SkippedFiles({ skipped, testId }: { skipped: readonly Skipped[];
       data-testid={testId}
     >
       <p className="font-semibold">{countOf(skipped.length, 'file')} skipped</p>
-      <ul className="mt-1 list-disc space-y-1 pl-5">
+      <ul className="mt-1 list-disc space-y-1 pl-5 [overflow-wrap:anywhere]">
         {skipped.map((s, i) => (
           <li key={`${i}-${s.name}`}>
             <span className="font-medium">{s.name}</span>: {s.reason}
