@@ -174,3 +174,35 @@ test('screenshots of /developers at 1280 and 390 px, light and dark', async ({ p
     }
   }
 });
+
+test('at 1400 and 390 px the Basics cards hold their code: the long url example wraps inside its card', async ({
+  page,
+}) => {
+  for (const [width, height] of [
+    [1400, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/developers');
+    const basics = page.getByRole('region', { name: 'Basics' });
+    const cards = basics.locator(':scope > div');
+    await expect(cards).toHaveCount(4);
+    await expect(basics.getByText('url=https://example.com/cat.jpg')).toBeVisible();
+    // Every piece of code (and every line of text) ends inside its card's border, on the right as on the left.
+    const outside = await cards.evaluateAll((els) =>
+      els.flatMap((card) => {
+        const box = card.getBoundingClientRect();
+        return [...card.querySelectorAll('code')].flatMap((code) =>
+          [...code.getClientRects()]
+            .filter((r) => r.left < box.left || r.right > box.right)
+            .map(
+              (r) =>
+                `${code.textContent} ${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(box.left)}–${Math.round(box.right)}`,
+            ),
+        );
+      }),
+    );
+    expect(outside, `code past its card at ${width}px`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+});
