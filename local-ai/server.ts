@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { AI_INPUT_MAX_BYTES } from '../core/tools/ai-options';
 import { removeBackground, UnavailableError } from './background';
 import { detectFaces } from './faces';
 import { BadImageError, encodeResult, RESULT_FORMATS, type ResultFormat } from './image';
@@ -10,7 +11,7 @@ import { TooLargeError, upscale, type Factor } from './upscale';
  * The offline AI service: plain HTTP on loopback, image bytes in, JSON or an image out (PNG, or JPEG or WebP when
  * `?format=` asks), errors as `{ error }` with a readable message. Only the API Worker talks to it.
  */
-export const MAX_BODY_BYTES = 12 * 1024 * 1024;
+export const MAX_BODY_BYTES = AI_INPUT_MAX_BYTES;
 const PROMPT_MAX = 2000;
 
 class HttpProblem extends Error {

@@ -31,6 +31,19 @@ export const BACKGROUND_OUTPUT_FORMATS = ['auto', 'webp', 'png'] as const satisf
 
 export type AiOperation = 'upscale' | 'remove-background';
 
+/**
+ * What every AI provider reads (the Images binding's AI features and local-ai/): a picture of another format (HEIC,
+ * AVIF) is sent as a JPEG the size of the picture, made by the path that reads it (ADR 0132).
+ */
+export const AI_INPUT_FORMATS: readonly string[] = ['jpeg', 'png', 'webp', 'gif'];
+/** The JPEG quality of that copy: high, since the model's result is the picture the person keeps. */
+export const AI_INPUT_JPEG_QUALITY = 92;
+/**
+ * The largest picture sent to an AI provider, the offline service's body limit (local-ai/server.ts): an upload of
+ * at most MAX_UPLOAD_BYTES passes as it is, and a 12 MP photo's JPEG copy fits (its PNG would not).
+ */
+export const AI_INPUT_MAX_BYTES = 12 * 1024 * 1024;
+
 /** The container and quality an AI result is written in. */
 export interface AiOutput {
   format: AiOutputFormat;

@@ -1,3 +1,4 @@
+import { AI_INPUT_FORMATS, AI_INPUT_MAX_BYTES } from '../../../../core/tools/ai-options';
 import { HttpError } from '../errors';
 import { captionsFromBank } from './caption-bank';
 import { offlineMemes } from './offline-memes';
@@ -88,9 +89,19 @@ async function slowIfAsked(image: Uint8Array, options?: AiCallOptions): Promise<
   });
 }
 
+/** The picture's size, refused as the real providers refuse it: a format they do not read, or over their limit. */
 function sizeOf(image: Uint8Array) {
   const header = readHeader(image);
   if (!header) throw new HttpError(415, 'unsupported_media_type', 'Please upload a PNG, JPEG, GIF or WebP image.');
+  // local-ai/ answers these words for a HEIC or AVIF, and its 413 past AI_INPUT_MAX_BYTES.
+  if (!AI_INPUT_FORMATS.includes(header.format))
+    throw new HttpError(
+      422,
+      'unprocessable_image',
+      'The image could not be read. Please upload a PNG, JPEG, GIF or WebP image.',
+    );
+  if (image.length > AI_INPUT_MAX_BYTES)
+    throw new HttpError(413, 'payload_too_large', 'The image is too large for the local AI service.');
   return header;
 }
 

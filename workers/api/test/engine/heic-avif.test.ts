@@ -63,7 +63,10 @@ function everyTool(w: number, h: number): [string, Fields, [number, number]][] {
       [w, h],
     ],
     ['security', { operation: 'privacy' }, [w, h]],
-    // The AI providers read neither: they get a PNG of it (the fake provider in tests).
+    // The AI providers read neither (the fake refuses both, as local-ai/ does): they get a JPEG of a HEIC, a PNG of
+    // an AVIF, for the cut-out and the faces a blur looks for as for upscale and background removal.
+    ['security', { operation: 'blur', method: 'background' }, [w, h]],
+    ['security', { operation: 'blur', method: 'faces' }, [w, h]],
     ['optimize', { operation: 'upscale', factor: 2 }, [w * 2, h * 2]],
     ['optimize', { operation: 'remove-background' }, [w, h]],
   ];

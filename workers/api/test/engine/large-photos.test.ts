@@ -276,6 +276,22 @@ describe('limits that still hold', () => {
     expect(body.error).not.toMatch(/damaged/);
   });
 
+  it('removes the background of a 12 MP HEIC and blurs around its subject: the AI gets a JPEG under its body limit, as for a JPEG', {
+    timeout: 180_000,
+  }, async () => {
+    const heic = await makePhoto({ width: 4032, height: 3024, format: 'heic', quality: 60, seed: 12 });
+    const jobs: Record<string, string>[] = [
+      { operation: 'remove-background' },
+      { operation: 'blur', method: 'background' },
+    ];
+    for (const fields of jobs) {
+      const route = fields.operation === 'blur' ? 'security' : 'optimize';
+      const { body, bytes } = await call(route, heic, fields);
+      expect([body.width, body.height], fields.operation).toEqual([4032, 3024]);
+      expect(readHeader(bytes), fields.operation).toMatchObject({ width: 4032, height: 3024 });
+    }
+  });
+
   it('refuses an upscale whose result would pass the AI limit (16 MP), before any AI work', async () => {
     const photo = await makePhoto({ width: 4000, height: 3000, format: 'jpeg' });
     const res = await toolRequest('optimize', photo, { operation: 'upscale', factor: 3 });

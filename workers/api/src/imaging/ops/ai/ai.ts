@@ -3,6 +3,8 @@
  * stream is checked where it is stored (a PNG, JPEG or WebP within the limit), never read whole here.
  */
 import {
+  AI_INPUT_FORMATS,
+  AI_INPUT_JPEG_QUALITY,
   aiOutput,
   aiOutputProblem,
   type AiOperation,
@@ -15,15 +17,23 @@ import { assertServiceCan, readableByService, viaService } from '../../pipeline/
 import type { EngineServices, OperationEntry, Picture } from '../../types';
 
 /**
- * The picture as the AI providers read it: a HEIC as a PNG the image service makes (no provider reads HEIC offline),
- * an AVIF as a PNG made in the isolate (the Images binding's AI features do not read AVIF), ADR 0132.
+ * The picture as the AI providers read it (AI_INPUT_FORMATS): a HEIC as the JPEG the image service makes of it, as
+ * the blur's cut-out gets it (a 12 MP photo's PNG would pass AI_INPUT_MAX_BYTES, and no provider reads HEIC offline);
+ * an AVIF (at most 1,200 px a side) as a PNG made in the isolate, which keeps its transparency (the Images binding's
+ * AI features do not read AVIF), ADR 0132.
  */
 async function readableByAi(input: Picture, services: EngineServices): Promise<Picture> {
   if (input.header.format === 'avif') return (await readableByService(input)) ?? input;
-  if (input.header.format !== 'heic') return input;
-  assertServiceCan(input, input.upright, 'png');
-  const png = await viaService(() => services.images.run({ input: input.bytes, steps: [], output: { format: 'png' } }));
-  return probe(png.bytes);
+  if (AI_INPUT_FORMATS.includes(input.header.format)) return input;
+  assertServiceCan(input, input.upright, 'jpeg');
+  const jpeg = await viaService(() =>
+    services.images.run({
+      input: input.bytes,
+      steps: [],
+      output: { format: 'jpeg', quality: AI_INPUT_JPEG_QUALITY },
+    }),
+  );
+  return probe(jpeg.bytes);
 }
 
 export async function runAiOperation(

@@ -10,6 +10,7 @@ import {
   scaledToPicture,
   type BlurOptions,
 } from '../../../../../../core/tools/blur';
+import { AI_INPUT_FORMATS, AI_INPUT_JPEG_QUALITY } from '../../../../../../core/tools/ai-options';
 import { HttpError } from '../../../errors';
 import { decode } from '../../codecs/decode';
 import { encode } from '../../codecs/encode';
@@ -60,16 +61,21 @@ async function serviceCopy(
 ): Promise<Uint8Array> {
   const same = size.width === upright.width && size.height === upright.height;
   const steps = same ? [] : [{ op: 'resize' as const, ...size, fit: 'stretch' as const }];
-  return (await services.images.run({ input: bytes, steps, output: { format: 'jpeg', quality: 92 } })).bytes;
+  const output = { format: 'jpeg' as const, quality: AI_INPUT_JPEG_QUALITY };
+  return (await services.images.run({ input: bytes, steps, output })).bytes;
 }
 
-/** An upright JPEG of the picture at `size`, for the AI provider. */
+/**
+ * The picture as the AI provider reads it at `size`: itself when it is that size, upright and of a format every
+ * provider reads (AI_INPUT_FORMATS), else an upright JPEG (a HEIC's made by the image service, ADR 0132).
+ */
 async function uprightCopy(src: Source, size: Size): Promise<Uint8Array> {
   const same = size.width === src.upright.width && size.height === src.upright.height;
-  if (same && src.header.orientation === 1) return src.bytes;
+  if (same && src.header.orientation === 1 && AI_INPUT_FORMATS.includes(src.header.format)) return src.bytes;
   if (src.inWasm) {
     const raster = await decode(src.bytes, src.header);
-    return encode(same ? raster : await resize(raster, size.width, size.height), 'jpeg', { quality: 92 });
+    const copy = same ? raster : await resize(raster, size.width, size.height);
+    return encode(copy, 'jpeg', { quality: AI_INPUT_JPEG_QUALITY });
   }
   return serviceCopy(src.bytes, src.upright, size, src.services);
 }
