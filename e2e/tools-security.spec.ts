@@ -259,6 +259,35 @@ test.describe('Security', () => {
     await expect(page.getByTestId('ai-banner')).toContainText(`${10 - before} / 10 remaining today`);
   });
 
+  test('a Blur Background the server refuses says why in a toast and in a notice that stays where the result would be', async ({
+    page,
+  }) => {
+    // The answer the reviewer saw for a HEIC (before the AI got a JPEG of it): the stream's error event.
+    const error = 'The image could not be read. Please upload a PNG, JPEG, GIF or WebP image.';
+    await page.route('**/api/security', (r) =>
+      r.fulfill({
+        status: 200,
+        contentType: 'text/event-stream',
+        body: `event: phase\ndata: {"phase":"processing"}\n\nevent: error\ndata: ${JSON.stringify({ status: 422, error, code: 'unprocessable_image' })}\n\n`,
+      }),
+    );
+    await page.goto('/tools/security?tab=blur');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
+    await page.getByLabel('Method').selectOption('background');
+    await page.getByRole('button', { name: 'Apply Blur Protection' }).click();
+    await expect(toastWith(page, 'Blur failed')).toContainText(error);
+    const note = page.getByTestId('ai-error');
+    await expect(note).toHaveAttribute('role', 'alert');
+    await expect(note).toHaveText(`Blur failed. ${error}`);
+    await expect(page.getByTestId('result-card')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Apply Blur Protection' })).toBeEnabled();
+    await note.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('blur-background-failed.png') });
+    // Another file clears it.
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
+    await expect(note).toHaveCount(0);
+  });
+
   test('face blur with a spent allowance says AI Limit Reached and makes no call', async ({ page }) => {
     await page.route('**/api/usage-limit', (r) => r.fulfill({ json: freeUsage(0) }));
     let calls = 0;

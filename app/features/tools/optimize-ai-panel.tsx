@@ -4,6 +4,7 @@ import type { UsageLimit } from '../../../core/api/usage';
 import { LimitNotice } from '~/components/ui/limit-notice';
 import { AiBanner, allowanceSpent } from './ai-banner';
 import { AiOutputField } from './ai-output-field';
+import { FailureNotice } from './failure-notice';
 import { btnPrimary, card, fieldLabel, input } from './styles';
 
 export type AiOperation = 'upscale' | 'remove-background';
@@ -91,15 +92,7 @@ export function OptimizeAiPanel({
           </button>
         </>
       )}
-      {error && error.tab === tab ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-          data-testid="ai-error"
-        >
-          <strong>{error.title}.</strong> {error.text}
-        </p>
-      ) : null}
+      {error && error.tab === tab ? <FailureNotice title={error.title} text={error.text} /> : null}
     </div>
   );
 }

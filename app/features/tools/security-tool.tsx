@@ -5,6 +5,7 @@ import { limitToastText } from '~/lib/allowance-reset';
 import { toast } from '~/lib/toast';
 import { failureText, isNothingFound, isQuotaError } from './api';
 import type { Size } from './crop-math';
+import { FailureNotice } from './failure-notice';
 import { ImagePicker } from './file-card';
 import { formatBytes, resultName } from './format';
 import { AnalysisCard, PrivacyControls, PrivacyLogCard, defaultPrivacy } from './privacy-panel';
@@ -40,6 +41,8 @@ export function SecurityTool() {
   const [privacy, setPrivacy] = useState(defaultPrivacy);
   // Blur that found nobody says so where the result would be (a toast alone goes away).
   const [nothingFound, setNothingFound] = useState<string | null>(null);
+  // A failed blur stays where the result would be, as on Optimize's AI tabs (a toast alone goes away).
+  const [blurFailure, setBlurFailure] = useState<{ title: string; text: string } | null>(null);
   const { usage, failed, refetch, afterCancel } = useUsage();
   const { job, busy, run, cancel } = useToolJob();
 
@@ -48,6 +51,7 @@ export function SecurityTool() {
     setResult(null);
     setAnalysis(null);
     setNothingFound(null);
+    setBlurFailure(null);
     setNatural({ width: 0, height: 0 });
     setBlur((b) => ({ ...b, regions: [] }));
     setAnalyzing(true);
@@ -75,6 +79,7 @@ export function SecurityTool() {
     if (!chosen) return false;
     setResult(null);
     setNothingFound(null);
+    setBlurFailure(null);
     try {
       const r = await run('/api/security', chosen.file, withFrames(fields));
       setResult(r);
@@ -89,8 +94,13 @@ export function SecurityTool() {
         const text = failureText(err, 'Nothing was found to blur.');
         setNothingFound(text);
         toast.info(text);
-      } else if (isQuotaError(err)) toast.error('AI Limit Reached', limitToastText(usage?.resetsAt, Date.now()));
-      else toast.error(fail[0], failureText(err, fail[1]));
+      } else {
+        const [title, text] = isQuotaError(err)
+          ? ['AI Limit Reached', limitToastText(usage?.resetsAt, Date.now())]
+          : [fail[0], failureText(err, fail[1])];
+        toast.error(title, text);
+        if (fields.operation === 'blur') setBlurFailure({ title, text });
+      }
     }
     return false;
   };
@@ -184,6 +194,7 @@ export function SecurityTool() {
             {nothingFound}
           </p>
         ) : null}
+        {blurFailure && tab === 'blur' ? <FailureNotice title={blurFailure.title} text={blurFailure.text} /> : null}
         {chosen && tab === 'privacy' ? (
           <>
             <AnalysisCard analysis={analysis} loading={analyzing} />
