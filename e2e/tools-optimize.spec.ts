@@ -331,6 +331,41 @@ test.describe('Optimize', () => {
     await expect(note).toHaveCount(0);
   });
 
+  test('AI Upscale of a 12 MP photo says before the click that it is too large, with the largest size that works, and the button waits', async ({
+    page,
+  }) => {
+    let calls = 0;
+    page.on('request', (r) => r.url().endsWith('/api/optimize') && calls++);
+    const photo = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#4a7' } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    await page.goto('/tools/optimize?tab=upscale');
+    await page.getByTestId('file-input').setInputFiles({ name: 'IMG_1200.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const notice = page.getByTestId('upscale-too-large');
+    await expect(notice).toContainText('A 2× upscale of this picture would be 8064 × 6048 pixels (48.7 megapixels)');
+    await expect(notice).toContainText(
+      'This picture is too large to upscale: even 2×, the lowest factor, is too much.',
+    );
+    await expect(notice).toContainText('The largest picture of this shape we upscale is 2309 × 1732 pixels');
+    await expect(notice).not.toContainText('lower factor');
+    await expect(page.getByRole('button', { name: 'Upscale with AI' })).toBeDisabled();
+    for (const f of ['2', '3', '4'])
+      await expect(page.getByLabel('Upscale factor').locator(`option[value="${f}"]`)).toBeDisabled();
+    await notice.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('upscale-too-large.png') });
+
+    // 1500 × 1500: 2× fits (9 MP), 3× and 4× do not, and are not offered.
+    const mid = await sharp({ create: { width: 1500, height: 1500, channels: 3, background: '#a47' } })
+      .png()
+      .toBuffer();
+    await page.getByTestId('file-input').setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: mid });
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByLabel('Upscale factor').locator('option[value="2"]')).toBeEnabled();
+    await expect(page.getByLabel('Upscale factor').locator('option[value="4"]')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Upscale with AI' })).toBeEnabled();
+    expect(calls).toBe(0);
+  });
+
   test('a spent allowance swaps the controls for one notice that says when it resets', async ({ page }) => {
     await page.route('**/api/usage-limit', (r) => r.fulfill({ json: freeUsage(0) }));
     await page.goto('/tools/optimize?tab=remove-background');

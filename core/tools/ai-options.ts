@@ -59,6 +59,26 @@ export function aiOutput(operation: AiOperation, choice: AiOutputChoice, inputFo
 }
 
 const mp = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
+const fits = (width: number, height: number) =>
+  width * height <= AI_OUTPUT_MAX_PIXELS && Math.max(width, height) <= AI_OUTPUT_MAX_SIDE;
+
+/** The upscale factors whose result fits the AI limits for a picture of this size (none for a 12 MP photo). */
+export function upscaleFactorsFor(picture: { width: number; height: number }): UpscaleFactor[] {
+  return UPSCALE_FACTORS.filter((f) => fits(picture.width * f, picture.height * f));
+}
+
+/** The largest picture of this shape the lowest factor can upscale: its result just within the AI limits. */
+export function largestUpscalable(picture: { width: number; height: number }): { width: number; height: number } {
+  const f = UPSCALE_FACTORS[0];
+  const scale = Math.min(
+    Math.sqrt(AI_OUTPUT_MAX_PIXELS / (f * f) / (picture.width * picture.height)),
+    AI_OUTPUT_MAX_SIDE / f / Math.max(picture.width, picture.height),
+  );
+  return {
+    width: Math.max(1, Math.floor(picture.width * scale)),
+    height: Math.max(1, Math.floor(picture.height * scale)),
+  };
+}
 
 /** Null when the result fits the limits, else what to tell the person (said before any AI work is done). */
 export function aiOutputProblem(
@@ -74,10 +94,17 @@ export function aiOutputProblem(
       ? `A ${factor}× upscale of this picture would be ${width} × ${height} pixels (${mp(width * height)})`
       : `This picture is ${width} × ${height} pixels (${mp(width * height)})`;
   const limit = `the largest AI result we make is ${AI_OUTPUT_MAX_PIXELS / 1_000_000} megapixels and ${AI_OUTPUT_MAX_SIDE.toLocaleString('en-US')} pixels a side`;
-  if (width * height <= AI_OUTPUT_MAX_PIXELS && Math.max(width, height) <= AI_OUTPUT_MAX_SIDE) return null;
-  const fix =
-    operation === 'upscale'
-      ? 'Please choose a lower factor or a smaller picture.'
-      : 'Please resize the picture first (Modify → Resize), then try again.';
-  return `${what}; ${limit}. ${fix}`;
+  if (fits(width, height)) return null;
+  if (operation === 'remove-background')
+    return `${what}; ${limit}. Please resize the picture first (Modify → Resize), then try again.`;
+  // Only a factor that works is suggested: none at all for a picture too large even for the lowest.
+  const factors = upscaleFactorsFor(picture);
+  if (factors.length === 0) {
+    const largest = largestUpscalable(picture);
+    return (
+      `${what}; ${limit}. This picture is too large to upscale: even ${UPSCALE_FACTORS[0]}×, the lowest factor, is too much. ` +
+      `The largest picture of this shape we upscale is ${largest.width} × ${largest.height} pixels: please resize it to that first (Modify → Resize).`
+    );
+  }
+  return `${what}; ${limit}. Please choose ${factors.map((f) => `${f}×`).join(' or ')}, or a smaller picture.`;
 }

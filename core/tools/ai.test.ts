@@ -4,6 +4,8 @@ import {
   AI_OUTPUT_MAX_SIDE,
   aiOutput,
   aiOutputProblem,
+  largestUpscalable,
+  upscaleFactorsFor,
   removeBackgroundFieldsSchema,
   upscaleFieldsSchema,
 } from './ai';
@@ -43,12 +45,28 @@ describe('AI result limits', () => {
     expect(aiOutputProblem('remove-background', 2, { width: 4000, height: 4000 })).toBeNull();
   });
 
-  it('refuses one pixel over the area, naming the size and the limit', () => {
+  it('refuses one pixel over the area, naming the size, the limit and the largest picture that works (2× is the lowest factor)', () => {
     const problem = aiOutputProblem('upscale', 2, { width: 2000, height: 2001 });
     expect(problem).toBe(
-      'A 2× upscale of this picture would be 4000 × 4002 pixels (16 megapixels); the largest AI result we make is 16 megapixels and 12,000 pixels a side. Please choose a lower factor or a smaller picture.',
+      'A 2× upscale of this picture would be 4000 × 4002 pixels (16 megapixels); the largest AI result we make is 16 megapixels and 12,000 pixels a side. This picture is too large to upscale: even 2×, the lowest factor, is too much. The largest picture of this shape we upscale is 1999 × 2000 pixels: please resize it to that first (Modify → Resize).',
     );
     expect(4000 * 4002).toBeGreaterThan(AI_OUTPUT_MAX_PIXELS);
+    expect(problem).not.toMatch(/lower factor/);
+  });
+
+  it('suggests only the factors that fit, and none for a 12 MP photo', () => {
+    expect(upscaleFactorsFor({ width: 1000, height: 1000 })).toEqual([2, 3, 4]);
+    expect(upscaleFactorsFor({ width: 1500, height: 1500 })).toEqual([2]);
+    expect(aiOutputProblem('upscale', 4, { width: 1500, height: 1500 })).toMatch(
+      /Please choose 2×, or a smaller picture\.$/,
+    );
+    expect(upscaleFactorsFor({ width: 4032, height: 3024 })).toEqual([]);
+    const largest = largestUpscalable({ width: 4032, height: 3024 });
+    expect(upscaleFactorsFor(largest)).toEqual([2]);
+    expect(upscaleFactorsFor({ width: largest.width + 1, height: largest.height + 1 })).toEqual([]);
+    expect(aiOutputProblem('upscale', 2, { width: 4032, height: 3024 })).toMatch(
+      /\(48\.7 megapixels\).*This picture is too large to upscale.* 2309 × 1732 pixels/,
+    );
   });
 
   it('refuses a long side over 12,000 px even within the area', () => {

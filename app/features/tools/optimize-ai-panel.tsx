@@ -1,5 +1,5 @@
 import type { AiOutputChoice } from '../../../core/tools/ai';
-import { UPSCALE_FACTORS } from '../../../core/tools/ai-options';
+import { UPSCALE_FACTORS, aiOutputProblem, upscaleFactorsFor } from '../../../core/tools/ai-options';
 import type { UsageLimit } from '../../../core/api/usage';
 import { LimitNotice } from '~/components/ui/limit-notice';
 import { AiBanner, allowanceSpent } from './ai-banner';
@@ -28,6 +28,7 @@ export function OptimizeAiPanel({
   disabled,
   factor,
   onFactor,
+  picture,
   aiFormat,
   onAiFormat,
   onRun,
@@ -40,12 +41,17 @@ export function OptimizeAiPanel({
   disabled: boolean;
   factor: number;
   onFactor: (factor: number) => void;
+  /** The chosen picture's upright size: the factors whose result would pass the AI limits are not offered. */
+  picture: { width: number; height: number } | null;
   aiFormat: AiOutputChoice;
   onAiFormat: (format: AiOutputChoice) => void;
   onRun: (operation: AiOperation) => void;
   error: AiError | null;
 }) {
   const spent = allowanceSpent(usage);
+  // Said before the click, in the server's own words (core/tools/ai-options.ts), and the button waits for a fix.
+  const fitting = picture ? upscaleFactorsFor(picture) : UPSCALE_FACTORS;
+  const tooLarge = picture ? aiOutputProblem('upscale', factor as (typeof UPSCALE_FACTORS)[number], picture) : null;
   return (
     <div className={`${card} space-y-4`}>
       <AiBanner usage={usage} failed={failed} />
@@ -63,17 +69,25 @@ export function OptimizeAiPanel({
             </label>
             <select id="factor" value={factor} onChange={(e) => onFactor(Number(e.target.value))} className={input}>
               {UPSCALE_FACTORS.map((f) => (
-                <option key={f} value={f}>
-                  {f}x
+                <option key={f} value={f} disabled={!fitting.includes(f)}>
+                  {fitting.includes(f) ? `${f}x` : `${f}x (too large for this picture)`}
                 </option>
               ))}
             </select>
           </div>
+          {tooLarge ? (
+            <p
+              className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+              data-testid="upscale-too-large"
+            >
+              {tooLarge}
+            </p>
+          ) : null}
           <AiOutputField operation="upscale" value={aiFormat} onChange={onAiFormat} />
           <button
             type="button"
             className={btnPrimary}
-            disabled={disabled || !canGenerate}
+            disabled={disabled || !canGenerate || tooLarge !== null}
             onClick={() => onRun('upscale')}
           >
             Upscale with AI

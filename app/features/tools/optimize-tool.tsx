@@ -151,6 +151,7 @@ export function OptimizeTool() {
             disabled={noFile}
             factor={factor}
             onFactor={setFactor}
+            picture={chosen?.size ?? null}
             aiFormat={aiFormat}
             onAiFormat={setAiFormat}
             onRun={ai}
