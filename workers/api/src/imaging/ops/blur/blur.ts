@@ -72,7 +72,8 @@ async function serviceCopy(
 async function uprightCopy(src: Source, size: Size): Promise<Uint8Array> {
   const same = size.width === src.upright.width && size.height === src.upright.height;
   if (same && src.header.orientation === 1 && AI_INPUT_FORMATS.includes(src.header.format)) return src.bytes;
-  if (src.inWasm) {
+  // An AVIF worked on by the image service is still decoded here: only the isolate reads AVIF (ADR 0132).
+  if (src.inWasm || !SERVICE_READS.includes(src.header.format)) {
     const raster = await decode(src.bytes, src.header);
     const copy = same ? raster : await resize(raster, size.width, size.height);
     return encode(copy, 'jpeg', { quality: AI_INPUT_JPEG_QUALITY });
