@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { heifEnc } from '../scripts/lib/make-heic';
+import { NOTHING_FOUND } from '../core/tools/blur-options';
 import {
   corpusFile,
   download,
@@ -286,6 +287,31 @@ test.describe('Security', () => {
     // Another file clears it.
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
     await expect(note).toHaveCount(0);
+  });
+
+  test('a Blur Background that finds no subject says so where the result would be, never "kept sharp"', async ({
+    page,
+  }) => {
+    // The server's answer for a landscape (workers/api/test/limits/tools-cancel.test.ts holds the server to it; the
+    // offline background program is not part of the e2e stack, so the answer is played here).
+    const { code, message } = NOTHING_FOUND.background;
+    await page.route('**/api/security', (r) =>
+      r.fulfill({
+        status: 200,
+        contentType: 'text/event-stream',
+        body: `event: phase\ndata: {"phase":"processing"}\n\nevent: error\ndata: ${JSON.stringify({ status: 422, error: message, code })}\n\n`,
+      }),
+    );
+    await page.goto('/tools/security?tab=blur');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
+    await page.getByLabel('Method').selectOption('background');
+    await page.getByRole('button', { name: 'Apply Blur Protection' }).click();
+    await expect(page.getByTestId('nothing-found')).toHaveText(message);
+    await expect(page.getByTestId('result-card')).toHaveCount(0);
+    await expect(page.getByTestId('ai-error')).toHaveCount(0);
+    await expect(page.getByText('the subject was kept sharp')).toHaveCount(0);
+    await page.getByTestId('nothing-found').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('blur-background-no-subject.png') });
   });
 
   test('face blur with a spent allowance says AI Limit Reached and makes no call', async ({ page }) => {

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'cancelled',
   'no_faces_found',
   'no_people_found',
+  'no_subject_found',
   'took_too_long',
   'api_unavailable',
   'topic_too_long',

@@ -133,6 +133,11 @@ export const TOOL_ROUTES = routeList([
         code: NOTHING_FOUND.people.code,
         when: `\`blur\` of people found nobody: "${NOTHING_FOUND.people.message}" The unit is refunded and nothing is stored.`,
       },
+      {
+        status: 422,
+        code: NOTHING_FOUND.background.code,
+        when: `\`blur\` of the background found no subject (its cut-out is nearly all transparent): "${NOTHING_FOUND.background.message}" The unit is refunded and nothing is stored.`,
+      },
     ],
   ),
   {

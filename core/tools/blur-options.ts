@@ -15,7 +15,18 @@ export const MAX_REGIONS = 50;
 export const NOTHING_FOUND = {
   faces: { code: 'no_faces_found', message: 'No faces found; this did not count against your allowance.' },
   people: { code: 'no_people_found', message: 'No people found; this did not count against your allowance.' },
+  background: {
+    code: 'no_subject_found',
+    message:
+      'No subject was found in this photo, so there is no background to blur; this did not count against your allowance.',
+  },
 } as const;
+
+/**
+ * A cut-out with less of the picture than this opaque has no subject (a landscape): nothing is blurred or removed,
+ * and it is said, as for a blur that finds nobody.
+ */
+export const SUBJECT_MIN_SHARE = 0.005;
 
 /** Detection runs on a copy of at most this many pixels; the boxes are scaled back to the picture. */
 export const DETECTION_PROXY_PIXELS = 1_000_000;

@@ -11,6 +11,10 @@ export function failureText(err: unknown, fallback: string): string {
 
 export const isQuotaError = (err: unknown) => err instanceof ApiClientError && err.status === 429;
 
-/** Blur of faces or people that found nobody: nothing was blurred and the unit was refunded (core/tools/blur.ts). */
+/**
+ * An AI job that found nothing to work on (faces, people, a subject): nothing was made and the unit was refunded
+ * (core/tools/blur-options.ts NOTHING_FOUND).
+ */
 export const isNothingFound = (err: unknown) =>
-  err instanceof ApiClientError && (err.code === 'no_faces_found' || err.code === 'no_people_found');
+  err instanceof ApiClientError &&
+  (err.code === 'no_faces_found' || err.code === 'no_people_found' || err.code === 'no_subject_found');

@@ -4612,7 +4612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. `no_faces_found`: `blur` of faces found none: "No faces found; this did not count against your allowance." The unit is refunded and nothing is stored. `no_people_found`: `blur` of people found nobody: "No people found; this did not count against your allowance." The unit is refunded and nothing is stored. */
+            /** @description `unprocessable_image`: The picture is damaged (the message names the format) or a variant we cannot decode; an animated GIF or WebP has a frame outside the picture (ADR 0151); or an animation sent to blur, which works on still pictures (send `frames=first`). `source_failed`: The `url` answered something other than the picture: a status that is not 2xx (the message names it), more than 3 redirects, or a redirect to an address we do not fetch from. `no_faces_found`: `blur` of faces found none: "No faces found; this did not count against your allowance." The unit is refunded and nothing is stored. `no_people_found`: `blur` of people found nobody: "No people found; this did not count against your allowance." The unit is refunded and nothing is stored. `no_subject_found`: `blur` of the background found no subject (its cut-out is nearly all transparent): "No subject was found in this photo, so there is no background to blur; this did not count against your allowance." The unit is refunded and nothing is stored. */
             422: {
                 headers: {
                     /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
@@ -4624,7 +4624,7 @@ export interface operations {
                         /** @description What went wrong and what to do, for a person to read. */
                         error: string;
                         /** @enum {string} */
-                        code: "unprocessable_image" | "source_failed" | "no_faces_found" | "no_people_found";
+                        code: "unprocessable_image" | "source_failed" | "no_faces_found" | "no_people_found" | "no_subject_found";
                     };
                 };
             };

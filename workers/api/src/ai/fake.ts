@@ -17,7 +17,7 @@ export const FAKE_UNAVAILABLE_MARKER = 'fake-ai-unavailable';
 /** Image work on bytes with this takes FAKE_SLOW_MS unless cancelled first (tests of progress and cancel). */
 export const FAKE_SLOW_MARKER = 'fake-ai-slow';
 export const FAKE_SLOW_MS = 10_000;
-/** A picture with this has nobody in it: face and people detection find nothing. */
+/** A picture with this has nobody in it: face and people detection find nothing, background removal no subject. */
 export const FAKE_NOBODY_MARKER = 'fake-ai-nobody';
 /**
  * A picture with this, followed by `x,y,width,height` as fractions of the picture (several boxes joined by `;`; the
@@ -190,8 +190,10 @@ export const fakeProvider: AiProvider = {
     await slowIfAsked(image, options);
     const { width, height } = sizeOf(image);
     const box = fakeSubjectBox(width, height);
+    // Nobody in it: no subject either, a cut-out all transparent (a landscape's).
+    const nobody = contains(image, FAKE_NOBODY_MARKER);
     const inside = (x: number, y: number) =>
-      x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
+      !nobody && x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
     return gradientStream(width, height, 1, output, (x, y) => (inside(x, y) ? 255 : 0));
   },
   async upscale(image, factor, output, options) {

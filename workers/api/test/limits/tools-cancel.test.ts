@@ -220,11 +220,11 @@ describe('a job’s ticket (quota.ts): whichever of the job and the cancel comes
   });
 });
 
-describe('blur of faces or people that finds nobody', () => {
-  it.each(['faces', 'people'] as const)(
+describe('blur of faces, people or the background that finds nobody', () => {
+  it.each(['faces', 'people', 'background'] as const)(
     '%s: answers 422 in words and counts nothing, streamed or not',
     async (method) => {
-      const me = visitor(method === 'faces' ? '203.0.113.124' : '203.0.113.125');
+      const me = visitor({ faces: '203.0.113.124', people: '203.0.113.125', background: '203.0.113.126' }[method]);
       const before = await listKeys(env.BUCKET);
       const res = await me.plain('security', { operation: 'blur', method, strength: 10 }, marked(FAKE_NOBODY_MARKER));
       expect(res.status).toBe(422);

@@ -8,12 +8,14 @@ import {
   DETECTION_PROXY_PIXELS,
   NOTHING_FOUND,
   scaledToPicture,
+  SUBJECT_MIN_SHARE,
   type BlurOptions,
 } from '../../../../../../core/tools/blur';
 import { AI_INPUT_FORMATS, AI_INPUT_JPEG_QUALITY } from '../../../../../../core/tools/ai-options';
 import { HttpError } from '../../../errors';
 import { decode } from '../../codecs/decode';
 import { encode } from '../../codecs/encode';
+import { opaqueShare } from '../../codecs/png-alpha';
 import { blur, inRegions, pixelate, resize, type Rect } from '../../codecs/pixels';
 import type { Raster } from '../../codecs/raster';
 import { readHeader, type ImageHeader } from '../../intake/sniff';
@@ -108,6 +110,11 @@ export async function findTargets(src: Source, o: Options): Promise<BlurTarget> 
         'The AI service returned a mask that does not fit the picture. Please try again.',
       );
     }
+    // No subject (a landscape): the whole picture would be blurred while the note says the subject was kept sharp.
+    // Said instead, as a blur that finds nobody is, and the failure refunds the unit (withAiUnit).
+    const share = await opaqueShare(cutout);
+    if (share !== null && share < SUBJECT_MIN_SHARE)
+      throw new HttpError(422, NOTHING_FOUND.background.code, NOTHING_FOUND.background.message);
     return size === src.upright ? { cutout } : { cutout, proxy: image };
   }
   const proxy = proxySize(src.upright);
@@ -118,7 +125,10 @@ export async function findTargets(src: Source, o: Options): Promise<BlurTarget> 
       ? await src.services.ai.detectFaces(image, call)
       : await src.services.ai.detectPeople(image, call);
   // Nothing to blur: no copy of the same picture is made, and the failure refunds the unit (withAiUnit).
-  if (boxes.length === 0) throw new HttpError(422, NOTHING_FOUND[o.method].code, NOTHING_FOUND[o.method].message);
+  if (boxes.length === 0) {
+    const none = NOTHING_FOUND[o.method];
+    throw new HttpError(422, none.code, none.message);
+  }
   return { rects: scaleBoxes(boxes, proxy, src.upright), ...(src.inWasm ? {} : { proxy: image }) };
 }
 
