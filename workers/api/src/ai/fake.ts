@@ -89,10 +89,15 @@ async function slowIfAsked(image: Uint8Array, options?: AiCallOptions): Promise<
   });
 }
 
-/** The picture's size, refused as the real providers refuse it: a format they do not read, or over their limit. */
 function sizeOf(image: Uint8Array) {
   const header = readHeader(image);
   if (!header) throw new HttpError(415, 'unsupported_media_type', 'Please upload a PNG, JPEG, GIF or WebP image.');
+  return header;
+}
+
+/** A picture to work on, refused as the real providers refuse it: a format they do not read, or over their limit. */
+function workedOn(image: Uint8Array) {
+  const header = sizeOf(image);
   // local-ai/ answers these words for a HEIC or AVIF, and its 413 past AI_INPUT_MAX_BYTES.
   if (!AI_INPUT_FORMATS.includes(header.format))
     throw new HttpError(
@@ -188,7 +193,7 @@ export const fakeProvider: AiProvider = {
   async removeBackground(image, output, options) {
     failIfAsked(image);
     await slowIfAsked(image, options);
-    const { width, height } = sizeOf(image);
+    const { width, height } = workedOn(image);
     const box = fakeSubjectBox(width, height);
     // Nobody in it: no subject either, a cut-out all transparent (a landscape's).
     const nobody = contains(image, FAKE_NOBODY_MARKER);
@@ -199,20 +204,20 @@ export const fakeProvider: AiProvider = {
   async upscale(image, factor, output, options) {
     failIfAsked(image);
     await slowIfAsked(image, options);
-    const { width, height } = sizeOf(image);
+    const { width, height } = workedOn(image);
     return gradientStream(width * factor, height * factor, factor, output);
   },
   async detectFaces(image, options) {
     failIfAsked(image);
     await slowIfAsked(image, options);
     if (contains(image, FAKE_NOBODY_MARKER)) return [];
-    const { width, height } = sizeOf(image);
+    const { width, height } = workedOn(image);
     return markedFaces(image, width, height) ?? [fakeSubjectBox(width, height)];
   },
   async detectPeople(image) {
     failIfAsked(image);
     if (contains(image, FAKE_NOBODY_MARKER)) return [];
-    const { width, height } = sizeOf(image);
+    const { width, height } = workedOn(image);
     const face = fakeSubjectBox(width, height);
     return [{ x: face.x, y: face.y, width: face.width, height: height - face.y, score: 0.95 }];
   },

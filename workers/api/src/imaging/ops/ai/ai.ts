@@ -13,18 +13,20 @@ import {
 } from '../../../../../../core/tools/ai';
 import { HttpError } from '../../../errors';
 import { probe } from '../../intake/probe';
+import { SERVICE_READS } from '../../pipeline/format';
 import { assertServiceCan, readableByService, viaService } from '../../pipeline/paths';
 import type { EngineServices, OperationEntry, Picture } from '../../types';
 
 /**
  * The picture as the AI providers read it (AI_INPUT_FORMATS): a HEIC as the JPEG the image service makes of it, as
  * the blur's cut-out gets it (a 12 MP photo's PNG would pass AI_INPUT_MAX_BYTES, and no provider reads HEIC offline);
- * an AVIF (at most 1,200 px a side) as a PNG made in the isolate, which keeps its transparency (the Images binding's
- * AI features do not read AVIF), ADR 0132.
+ * an AVIF (at most 1,200 px a side), a TIFF or a BMP as a PNG made in the isolate, which keeps any transparency (the
+ * Images binding reads none of them), ADR 0132.
  */
 async function readableByAi(input: Picture, services: EngineServices): Promise<Picture> {
-  if (input.header.format === 'avif') return (await readableByService(input)) ?? input;
   if (AI_INPUT_FORMATS.includes(input.header.format)) return input;
+  // AVIF, and TIFF and BMP, which the image service does not read either: the isolate's PNG of it.
+  if (!SERVICE_READS.includes(input.header.format)) return (await readableByService(input)) ?? input;
   assertServiceCan(input, input.upright, 'jpeg');
   const jpeg = await viaService(() =>
     services.images.run({
