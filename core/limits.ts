@@ -100,8 +100,8 @@ export const AUTO_CROP_PADDING_PX = 0;
 export const CANVAS_INITIAL = { width: 900, height: 650 } as const;
 export const EXPORT_SCALE = 2;
 /**
- * A download is at least EXPORT_SCALE × the editing canvas and, for a picture larger than the screen, at the
- * picture's own resolution, with its long side capped here (4096 px: 16.7 MP, within every browser's canvas limit
+ * A download with a picture is at the picture's own resolution (the same file on every screen); without one, at
+ * EXPORT_SCALE × the blank canvas. Its long side is capped here (4096 px: 16.7 MP, within every browser's canvas limit
  * and the download-meme body limit as JPEG or WebP).
  */
 export const EXPORT_MAX_SIDE = 4096;

@@ -116,12 +116,12 @@ for (const format of ['png', 'jpg', 'webp'] as const) {
     await page.getByRole('button', { name: 'Download Meme' }).click();
     const dialog = dialogOf(page);
     await dialog.getByRole('radio', { name: new RegExp(`^${LABEL[format]}`) }).check();
-    // Every format's size is measured in the dialog; a small meme is offered at one size, 2× the canvas.
+    // Every format's size is measured in the dialog; a small meme is offered at one size, the template's own.
     for (const f of ['png', 'jpg', 'webp'])
       await expect(dialog.getByTestId(`size-${f}`)).toHaveText(/\d+(\.\d+)? (Bytes|KB|MB)/);
-    await expect(dialog.getByTestId('export-pixels')).toHaveText('1600 × 1000 px, trimmed to your meme.');
+    await expect(dialog.getByTestId('export-pixels')).toHaveText('800 × 500 px, trimmed to your meme.');
     if (format === 'webp') await page.screenshot({ path: `${SHOTS}/export-dialog.png` });
-    // 1.6 MP is encoded whole for its size (ADR 0161): the size shown is the file's.
+    // 0.4 MP is encoded whole for its size (ADR 0161): the size shown is the file's.
     const estimate = await shownEstimate(dialog, format);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -129,10 +129,10 @@ for (const format of ['png', 'jpg', 'webp'] as const) {
     ]);
     expect(download.suggestedFilename()).toBe(`two-buttons-test-meme.${format}`);
     const { bytes, meta } = await saved(download);
-    expectNear(`test template at 1600 × 1000, ${LABEL[format]}`, estimate, bytes.length);
+    expectNear(`test template at 800 × 500, ${LABEL[format]}`, estimate, bytes.length);
     expect(meta.format).toBe(SHARP_FORMAT[format]);
-    // The picture alone (nothing in the margins) at 2×.
-    expect({ width: meta.width, height: meta.height }).toEqual({ width: 1600, height: 1000 });
+    // The picture alone (nothing in the margins) at its own size.
+    expect({ width: meta.width, height: meta.height }).toEqual({ width: 800, height: 500 });
     const { channels } = await sharp(bytes).stats();
     for (const channel of channels.slice(0, 3)) expect(channel.stdev).toBeGreaterThan(20);
     expect(requests).toEqual([]);
@@ -169,7 +169,7 @@ test('Auto Crop exports exactly the content: no white frame around the picture',
     dialog.getByRole('button', { name: 'Download PNG' }).click(),
   ]);
   const { bytes, meta } = await saved(download);
-  expect({ width: meta.width, height: meta.height }).toEqual({ width: 1600, height: 1000 });
+  expect({ width: meta.width, height: meta.height }).toEqual({ width: 800, height: 500 });
   // The two outermost rings of pixels are the picture's blue and green: not one near-white pixel.
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   let border = 0;
@@ -182,7 +182,7 @@ test('Auto Crop exports exactly the content: no white frame around the picture',
       if (data[i]! > 235 && data[i + 1]! > 235 && data[i + 2]! > 235) white++;
     }
   }
-  expect(border).toBe(2 * 2 * (1600 + 1000) - 16);
+  expect(border).toBe(2 * 2 * (800 + 500) - 16);
   expect(white).toBe(0);
 });
 
@@ -344,4 +344,33 @@ test('a visitor without a premium session is not offered Save to dashboard', asy
   await page.getByRole('button', { name: 'Download Meme' }).click();
   await expect(dialogOf(page).getByRole('button', { name: 'Download JPG' })).toBeVisible();
   await expect(dialogOf(page).getByRole('button', { name: 'Save to dashboard' })).toHaveCount(0);
+});
+
+test("a template meme downloads at the template's own size on a computer and on a phone alike", async ({ browser }) => {
+  // Two Buttons is 800 × 900: shown smaller than that on both screens, by different factors.
+  const seen: { shown: string; width?: number; height?: number }[] = [];
+  for (const viewport of [
+    { width: 1400, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    const context = await browser.newContext({ viewport, acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto('/meme-generator?template=two-buttons');
+    await expect(page.getByText('Template loaded!')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Caption 1' }).fill('SAME FILE');
+    await page.getByRole('button', { name: 'Download Meme' }).click();
+    const dialog = dialogOf(page);
+    await dialog.getByRole('radio', { name: /^PNG/ }).check();
+    // Within the share size's long side, the meme is offered at one size: the template's.
+    const shown = await dialog.getByTestId('export-pixels').innerText();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download PNG' }).click(),
+    ]);
+    const { meta } = await saved(download);
+    seen.push({ shown, width: meta.width, height: meta.height });
+    await context.close();
+  }
+  const same = { shown: '800 × 900 px, trimmed to your meme.', width: 800, height: 900 };
+  expect(seen).toEqual([same, same]);
 });

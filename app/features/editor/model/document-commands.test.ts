@@ -128,11 +128,17 @@ describe('autoCrop', () => {
 });
 
 describe('exportRegion', () => {
-  it('holds the picture and anything in its margins, at twice the screen for a picture shown at its size', () => {
+  it("holds the picture and anything in its margins, at the picture's own resolution", () => {
     const caption = text('t', 'TOP', { left: 100, top: 50, width: 200, height: 30 });
     const { area, sizes } = exportRegion(documentOf([picture(), caption]));
     expect(area).toEqual({ left: 20, top: 50, width: 500, height: 350 });
-    expect(sizes.original).toMatchObject({ width: 500 * EXPORT_SCALE, height: 350 * EXPORT_SCALE });
+    expect(sizes.original).toMatchObject({ width: 500, height: 350, multiplier: 1 });
+  });
+
+  it('is the blank canvas at EXPORT_SCALE without a picture', () => {
+    const caption = text('t', 'TOP', { left: 100, top: 50, width: 200, height: 30 });
+    const { sizes } = exportRegion(documentOf([caption]));
+    expect(sizes.original.multiplier).toBe(EXPORT_SCALE);
   });
 
   it('follows a picture shown smaller than its own pixels', () => {

@@ -129,7 +129,7 @@ export function exportRegion(view: DocumentView): { area: Rect; sizes: Record<Ex
   const image = view.objects.find((o) => o.kind === 'image' && o.visible);
   const content = view.objects.flatMap((o) => (o !== image && o.content ? [o.content] : []));
   const area = exportArea(view.canvas, image ? image.box : null, content, view.cropped);
-  return { area, sizes: outputSizes(area, exportMultiplier(image?.native ?? 1, area)) };
+  return { area, sizes: outputSizes(area, exportMultiplier(image ? (image.native ?? 1) : null, area)) };
 }
 
 /**

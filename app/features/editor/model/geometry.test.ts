@@ -138,8 +138,13 @@ describe('what a download holds', () => {
     expect(exportArea(canvas, null, [], true)).toEqual({ left: 0, top: 0, ...canvas });
   });
 
-  it("exports at 2× the screen, or at the picture's own resolution when larger, long side capped", () => {
-    expect(exportMultiplier(1, { width: 800, height: 500 })).toBe(EXPORT_SCALE);
+  it("exports at the picture's own resolution, at 2× the blank canvas without one, long side capped", () => {
+    // An 800 × 500 template shown at its size exports at 800 × 500, not enlarged.
+    expect(exportMultiplier(1, { width: 800, height: 500 })).toBe(1);
+    // Two Buttons (800 × 900) shown at 533 × 600 on a computer exports at 800 × 900, as on a phone at 400 × 450.
+    expect(exportMultiplier(900 / 600, { width: 800 * (600 / 900), height: 600 }) * 600).toBeCloseTo(900, 6);
+    expect(exportMultiplier(2, { width: 400, height: 450 }) * 450).toBe(900);
+    expect(exportMultiplier(null, { width: 900, height: 650 })).toBe(EXPORT_SCALE);
     // A 4000 × 3000 photo shown at 800 × 600 exports at 4000 × 3000.
     expect(exportMultiplier(5, { width: 800, height: 600 })).toBe(5);
     // A 6000 × 4000 photo shown at 900 × 600 is capped at 4096 on the long side.

@@ -137,10 +137,10 @@ export function exportArea(canvas: Size, image: Rect | null, objects: Rect[], cr
 }
 
 /**
- * How many file pixels per canvas pixel: EXPORT_SCALE, or the picture's native resolution when it was shown
- * smaller than that (`native` = file pixels per canvas pixel), with the long side at most EXPORT_MAX_SIDE.
+ * How many file pixels per canvas pixel: the picture's own resolution (`native` = file pixels per canvas pixel), so
+ * a template or an upload downloads at its own size whatever the screen it was edited on (the canvas shows it
+ * smaller on a phone than on a computer); EXPORT_SCALE without a picture. The long side is at most EXPORT_MAX_SIDE.
  */
-export function exportMultiplier(native: number, area: Size, maxSide = EXPORT_MAX_SIDE): number {
-  const wanted = Math.max(EXPORT_SCALE, native);
-  return Math.min(wanted, maxSide / Math.max(area.width, area.height));
+export function exportMultiplier(native: number | null, area: Size, maxSide = EXPORT_MAX_SIDE): number {
+  return Math.min(native ?? EXPORT_SCALE, maxSide / Math.max(area.width, area.height));
 }
