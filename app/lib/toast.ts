@@ -8,10 +8,31 @@ export const loadSonner = () => import('sonner');
 
 type Kind = 'success' | 'error' | 'info';
 
+/** Each toast shown, with the page (path) it was raised on: a toast belongs to its page. */
+const raisedOn = new Map<string | number, string>();
+
 function show(kind: Kind, title: string, description?: string): void {
+  const path = typeof location === 'undefined' ? '' : location.pathname;
   void loadSonner().then(({ toast }) => {
-    if (kind === 'info') toast(title, { description });
-    else toast[kind](title, { description });
+    const onDismiss = (t: { id: string | number }) => raisedOn.delete(t.id);
+    const options = { description, onDismiss, onAutoClose: onDismiss };
+    const id = kind === 'info' ? toast(title, options) : toast[kind](title, options);
+    raisedOn.set(id, path);
+  });
+}
+
+/**
+ * Dismisses the toasts raised on another page, called when the page changes: the home page's "Redirecting to
+ * editor..." is done once the editor is open, and covered its top caption on a phone for seconds.
+ */
+export function dismissToastsOfOtherPages(path: string): void {
+  const stale = [...raisedOn].filter(([, on]) => on !== path).map(([id]) => id);
+  if (stale.length === 0) return;
+  void loadSonner().then(({ toast }) => {
+    for (const id of stale) {
+      toast.dismiss(id);
+      raisedOn.delete(id);
+    }
   });
 }
 

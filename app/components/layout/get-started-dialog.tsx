@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useNavigate } from '@remix-run/react';
 import type { RefObject } from 'react';
+import { DIALOG_CONTENT_LAYER, DIALOG_OVERLAY_LAYER } from '~/components/ui/layers';
 import { SERVICES } from '~/lib/services';
 
 interface Props {
@@ -16,14 +17,14 @@ export function GetStartedDialog({ open, onOpenChange, returnFocusTo }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
+        <Dialog.Overlay className={`fixed inset-0 ${DIALOG_OVERLAY_LAYER} bg-slate-950/60`} />
         <Dialog.Content
           onCloseAutoFocus={(event) => {
             if (!returnFocusTo?.current) return;
             event.preventDefault();
             returnFocusTo.current.focus();
           }}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(42rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl dark:bg-slate-900"
+          className={`fixed left-1/2 top-1/2 ${DIALOG_CONTENT_LAYER} max-h-[90vh] w-[min(42rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl dark:bg-slate-900`}
         >
           <Dialog.Title className="pr-8 text-xl font-bold text-slate-900 dark:text-white">
             What would you like to do?

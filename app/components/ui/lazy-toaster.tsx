@@ -1,7 +1,8 @@
-import { useMatches } from '@remix-run/react';
+import { useLocation, useMatches } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { RouteHandle } from '~/components/layout/breadcrumbs';
-import { loadSonner } from '~/lib/toast';
+import { dismissToastsOfOtherPages, loadSonner } from '~/lib/toast';
+import { TOAST_Z_INDEX } from './layers';
 import { TOAST_DURATION_MS } from '../../../core/limits';
 
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
@@ -9,7 +10,8 @@ const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 /**
  * sonner's Toaster, mounted after hydration from its own chunk: one visible toast, 5000 ms (docs/product.md §9). Plain
  * colours (richColors failed the contrast check) at the bottom, where no toast covers the header, unless the route's
- * handle places them (the editor's go over its canvas, clear of its fields: ADR 0160).
+ * handle places them (the editor's go over its canvas, clear of its fields: ADR 0160). They sit below any open dialog
+ * (./layers.ts), and a page's toasts are dismissed when another page opens.
  */
 export function LazyToaster() {
   const [mounted, setMounted] = useState(false);
@@ -18,7 +20,9 @@ export function LazyToaster() {
     .map((m) => (m.handle as RouteHandle | undefined)?.toaster)
     .filter(Boolean)
     .at(-1);
+  const { pathname } = useLocation();
   useEffect(() => setMounted(true), []);
+  useEffect(() => dismissToastsOfOtherPages(pathname), [pathname]);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
@@ -29,6 +33,7 @@ export function LazyToaster() {
         position="bottom-right"
         {...placement}
         theme={dark ? 'dark' : 'light'}
+        style={{ zIndex: TOAST_Z_INDEX }}
       />
     </Suspense>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Template } from '../../../../core/api/templates';
+import { EDITOR_LAYER } from '~/components/ui/layers';
 import { toast } from '~/lib/toast';
 import { memeFileName } from '../model/file-name';
 import { CanvasStage } from './canvas-stage';
@@ -86,7 +87,7 @@ export function EditorShell({
     <div
       role="region"
       aria-label="Meme editor"
-      className="fixed inset-0 z-50 flex flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100"
+      className={`fixed inset-0 ${EDITOR_LAYER} flex flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100`}
     >
       <EditorTopBar
         canExport={editor !== null}

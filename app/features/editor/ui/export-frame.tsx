@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { forwardRef, type ReactNode, type RefObject } from 'react';
+import { DIALOG_CONTENT_LAYER, DIALOG_OVERLAY_LAYER } from '~/components/ui/layers';
 import type { ExportSize } from '../model/export-plan';
 
 /** The export dialog's option lists (export-options.tsx, and the size choice below) look alike. */
@@ -70,7 +71,7 @@ export function ExportFrame(props: {
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
+        <Dialog.Overlay className={`fixed inset-0 ${DIALOG_OVERLAY_LAYER} bg-black/50`} />
         <Dialog.Content
           onOpenAutoFocus={(e) => {
             e.preventDefault();
@@ -80,7 +81,7 @@ export function ExportFrame(props: {
             e.preventDefault();
             props.returnFocusTo.current?.focus();
           }}
-          className="fixed left-1/2 top-1/2 z-[61] max-h-[95vh] w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900"
+          className={`fixed left-1/2 top-1/2 ${DIALOG_CONTENT_LAYER} max-h-[95vh] w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900`}
         >
           <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">
             {sharing ? 'Share your meme' : 'Choose Export Format'}
