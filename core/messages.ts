@@ -18,6 +18,12 @@ export const UNSUPPORTED_IMAGE_MESSAGE = `Please upload an image file (${ACCEPTE
 export const MISSING_IMAGE_MESSAGE = 'Please choose an image to upload.';
 export const EMPTY_FILE_MESSAGE = 'This file is empty (0 bytes). Please choose an image.';
 
+/** The editor's Download Meme and Share on a canvas that shows nothing yet. */
+export const NOTHING_TO_DOWNLOAD = {
+  title: 'Nothing to download yet',
+  description: 'Pick a template, upload a picture or add some text first.',
+} as const;
+
 /** The premium dashboard's access code (POST /api/session). */
 export const INVALID_ACCESS_CODE_MESSAGE = 'That access code is not right. Please check it and try again.';
 export const PREMIUM_REQUIRED_MESSAGE = 'Please unlock the premium dashboard with your access code first.';

@@ -219,3 +219,29 @@ test('the background palette has 18 colours and closes on pick', async ({ page }
   const { width, height } = await canvasSize(page);
   await expect.poll(() => countPixels(page, 'r === 239 && g === 68 && b === 68')).toBe(width * height);
 });
+
+test('a blank editor shows its white canvas in dark mode, and says there is nothing to download until something is on it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/meme-generator');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  // The canvas is drawn in its background colour (white, as the download would be), not left transparent on black.
+  const { width, height } = await canvasSize(page);
+  await expect.poll(() => countPixels(page, 'r > 250 && g > 250 && b > 250')).toBe(width * height);
+  await page.screenshot({ path: `${SHOTS}/blank-dark.png` });
+
+  const dialog = page.getByRole('dialog', { name: 'Choose Export Format' });
+  for (const button of ['Download Meme', 'Share']) {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await expect(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Nothing to download yet' }).last(),
+    ).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+  }
+  await page.getByRole('tab', { name: 'Text' }).click();
+  await page.getByRole('button', { name: '➕ Add Text' }).click();
+  await page.getByRole('button', { name: 'Download Meme' }).click();
+  await expect(dialog).toBeVisible();
+});

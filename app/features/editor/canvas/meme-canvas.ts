@@ -72,7 +72,10 @@ export class MemeCanvas {
         this.publish();
       },
     });
-    store.set({ ready: true, layers: [], canUndo: false, canRedo: false });
+    store.set({ ready: true, layers: [], canUndo: false, canRedo: false, exportable: false });
+    // Drawn once now: a blank canvas shows its background (white, as a download would be), not a transparent hole
+    // that vanished on the dark editor.
+    this.canvas.requestRenderAll();
   }
 
   /** Called when in-place editing ends, so the page can put the keyboard focus back where the person was. */
@@ -274,6 +277,7 @@ export class MemeCanvas {
       canUndo: this.steps.canUndo,
       canRedo: this.steps.canRedo,
       selection: documentCommands.selectionOf(view),
+      exportable: documentCommands.hasSomethingToExport(view),
     });
   }
 

@@ -8,6 +8,7 @@ import {
   captionsOf,
   exportRegion,
   fillCaption,
+  hasSomethingToExport,
   loadTemplate,
   placePicture,
   selectionOf,
@@ -156,6 +157,18 @@ describe('exportRegion', () => {
     const caption = text('t', 'TOP', { left: 100, top: 50, width: 200, height: 30 });
     const hidden = picture({ visible: false, content: null });
     expect(exportRegion(documentOf([hidden, caption])).area).toEqual({ left: 0, top: 0, ...PICTURE.canvas });
+  });
+});
+
+describe('hasSomethingToExport', () => {
+  it('is false for a blank canvas, hidden layers and empty captions, true once anything shows', () => {
+    const box = { left: 0, top: 0, width: 10, height: 10 };
+    expect(hasSomethingToExport(documentOf([]))).toBe(false);
+    expect(hasSomethingToExport(documentOf([text('e', '', box), picture({ visible: false, content: null })]))).toBe(
+      false,
+    );
+    expect(hasSomethingToExport(documentOf([text('t', 'TOP', box)]))).toBe(true);
+    expect(hasSomethingToExport(documentOf([picture()]))).toBe(true);
   });
 });
 

@@ -132,6 +132,9 @@ export function exportRegion(view: DocumentView): { area: Rect; sizes: Record<Ex
   return { area, sizes: outputSizes(area, exportMultiplier(image ? (image.native ?? 1) : null, area)) };
 }
 
+/** Whether anything shows (a picture, a caption with text, a shape): a background alone is not yet a meme. */
+export const hasSomethingToExport = (view: DocumentView): boolean => view.objects.some((o) => o.content !== null);
+
 /**
  * Every layer with text in reading order, for the captions list: rows from the top, each left to right, so the Two
  * Buttons' left button is Caption 1 though its box sits lower than the right one's (core/templates/reading-order.ts).

@@ -35,6 +35,8 @@ export interface EditorState {
   canRedo: boolean;
   /** Counts edits, so the shell can tell whether anything changed since the last download. */
   edits: number;
+  /** Whether anything shows on the canvas (a picture, a caption, a shape): a blank canvas has nothing to download. */
+  exportable: boolean;
   background: string;
   canvas: Size;
   /** The display scale of the canvas, and whether it follows the room ('fit') or was set by the person. */
@@ -50,6 +52,7 @@ export const INITIAL_STATE: EditorState = {
   canUndo: false,
   canRedo: false,
   edits: 0,
+  exportable: false,
   background: '#ffffff',
   canvas: { ...CANVAS_INITIAL },
   zoom: { scale: 1, fit: true },

@@ -56,7 +56,7 @@ export function CanvasStage({
             </p>
           ) : null}
           {!editor && !loadError ? <p className="p-6 text-slate-500 dark:text-slate-400">Loading editor…</p> : null}
-          <div className="m-auto shadow-lg" data-testid="canvas-frame">
+          <div className="m-auto shadow-lg dark:ring-1 dark:ring-slate-500" data-testid="canvas-frame">
             <canvas ref={elementRef} aria-label="Meme canvas" />
           </div>
         </section>

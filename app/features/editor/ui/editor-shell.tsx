@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Template } from '../../../../core/api/templates';
+import { NOTHING_TO_DOWNLOAD } from '../../../../core/messages';
 import { EDITOR_LAYER } from '~/components/ui/layers';
 import { toast } from '~/lib/toast';
 import { memeFileName } from '../model/file-name';
@@ -7,6 +8,7 @@ import { CanvasStage } from './canvas-stage';
 import { CaptionsList } from './captions-list';
 import { EditorTopBar } from './editor-top-bar';
 import { ExportDialog } from './export-dialog';
+import type { ExportIntent } from './export-frame';
 import { LayersPanel } from './layers-panel';
 import { LeftPanel } from './left-panel';
 import { ShapeToolbar } from './shape-toolbar';
@@ -81,6 +83,11 @@ export function EditorShell({
     // The picture replaced what the canvas showed: the canvas takes the focus, one Tab from its captions.
     stage.current?.focus({ preventScroll: true });
   };
+  // A blank canvas would download as a blank picture: say what is missing instead of opening the dialog.
+  const openExport = (intent: ExportIntent) => {
+    if (state.exportable) exporting.open(intent);
+    else toast.info(NOTHING_TO_DOWNLOAD.title, NOTHING_TO_DOWNLOAD.description);
+  };
   const added = (what: 'text' | 'shape') => toast.success(what === 'text' ? 'Text Added! ✨' : 'Shape Added! ✨');
 
   return (
@@ -92,8 +99,8 @@ export function EditorShell({
       <EditorTopBar
         canExport={editor !== null}
         onPicked={(file) => void uploadPicked(file)}
-        onDownload={() => exporting.open('download')}
-        onShare={() => exporting.open('share')}
+        onDownload={() => openExport('download')}
+        onShare={() => openExport('share')}
         downloadButton={downloadButton}
         shareButton={shareButton}
         fileInput={fileInput}
