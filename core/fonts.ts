@@ -27,9 +27,8 @@ export const MEME_FONTS: MemeFont[] = [
   { family: 'Arial', standIn: 'arimo', weights: [400, 700], italic: true, generic: 'sans-serif' },
 ];
 
-/** The five fonts of the editor's top toolbar and the ten of its side panel (docs/product.md §4.3). */
-export const TOOLBAR_FONTS = ['Impact', 'Arial', 'Helvetica', 'Comic Sans MS', 'Times New Roman'] as const;
-export const PANEL_FONTS = MEME_FONTS.map((f) => f.family);
+/** The one list of fonts the editor offers, in its top toolbar and its text panel alike (docs/product.md §4.3). */
+export const FONT_FAMILIES: readonly string[] = MEME_FONTS.map((f) => f.family);
 
 /** Fallbacks after the chosen family, so non-Latin scripts and emoji still render. */
 export const FONT_FALLBACK = '"Noto Sans", "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif';

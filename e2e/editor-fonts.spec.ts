@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { FONT_FAMILIES } from '../core/fonts';
 import { expect, test } from './fixtures';
 
 /** A fingerprint of the meme canvas's pixels, to compare two renders of the same document. */
@@ -35,3 +36,16 @@ for (const family of ['Times New Roman', 'Comic Sans MS', 'Arial']) {
     await expect.poll(() => canvasPixels(page)).toBe(shown);
   });
 }
+
+test("the toolbar's Font and the panel's Font family offer the same fonts, in the same order", async ({ page }) => {
+  await page.goto('/meme-generator');
+  await page.getByRole('tab', { name: 'Text' }).click();
+  await page.getByRole('button', { name: '➕ Add Text' }).click();
+  const options = (name: string) => page.getByRole('combobox', { name, exact: true }).locator('option').allInnerTexts();
+  const toolbar = await options('Font');
+  expect(toolbar).toEqual(FONT_FAMILIES);
+  expect(toolbar).toEqual(await options('Font family'));
+  // Picking one of the fonts the toolbar lacked before works from the toolbar too.
+  await page.getByRole('combobox', { name: 'Font', exact: true }).selectOption('Courier New');
+  await expect(page.getByRole('combobox', { name: 'Font family', exact: true })).toHaveValue('Courier New');
+});

@@ -1,4 +1,4 @@
-import { PANEL_FONTS } from '../../../../core/fonts';
+import { FONT_FAMILIES } from '../../../../core/fonts';
 import { outlineFor } from '../../../../core/memes/layout';
 import { LAYER_NAME_CHARS, STROKE_WIDTH_RANGE, TEXT_SIZE_TOOLBAR } from '../../../../core/editor';
 import type { TextBox } from '../../../../core/api/templates';
@@ -83,7 +83,7 @@ const MEMEGEN_FONTS: Record<string, string> = {
 };
 
 export function fontForTemplate(font: string): string {
-  if (PANEL_FONTS.includes(font)) return font;
+  if (FONT_FAMILIES.includes(font)) return font;
   return MEMEGEN_FONTS[font.toLowerCase()] ?? 'Impact';
 }
 

@@ -1,6 +1,6 @@
 import { useState, type RefObject } from 'react';
 import { CAPTION_STARTERS, NEW_TEXT_DEFAULT, STROKE_WIDTH_RANGE, TEXT_SIZE_PANEL } from '../../../../core/editor';
-import { PANEL_FONTS } from '../../../../core/fonts';
+import { FONT_FAMILIES } from '../../../../core/fonts';
 import type { MemeCanvas } from '../canvas/meme-canvas';
 import type { EditorState } from '../model/store';
 import { DEFAULT_TEXT_STYLE, applyStyle, type TextStyle } from '../model/text-style';
@@ -67,7 +67,7 @@ export function TextPanel(props: {
             value={style.fontFamily}
             onChange={(e) => setStyle({ fontFamily: e.target.value })}
           >
-            {PANEL_FONTS.map((f) => (
+            {FONT_FAMILIES.map((f) => (
               <option key={f} value={f}>
                 {f}
               </option>

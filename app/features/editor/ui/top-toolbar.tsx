@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FontSizeInput } from './font-size-input';
 import { BACKGROUND_PALETTE, STROKE_WIDTH_RANGE } from '../../../../core/editor';
-import { TOOLBAR_FONTS } from '../../../../core/fonts';
+import { FONT_FAMILIES } from '../../../../core/fonts';
 import type { MemeCanvas } from '../canvas/meme-canvas';
 import type { EditorState } from '../model/store';
 import { toggleStyle, type TextStyle } from '../model/text-style';
@@ -37,11 +37,11 @@ export function TopToolbar({
         value={style?.fontFamily ?? ''}
         onChange={(e) => set({ fontFamily: e.target.value })}
       >
-        {style && !(TOOLBAR_FONTS as readonly string[]).includes(style.fontFamily) ? (
+        {style && !FONT_FAMILIES.includes(style.fontFamily) ? (
           <option value={style.fontFamily}>{style.fontFamily}</option>
         ) : null}
         {!style ? <option value="">Font</option> : null}
-        {TOOLBAR_FONTS.map((f) => (
+        {FONT_FAMILIES.map((f) => (
           <option key={f} value={f}>
             {f}
           </option>
