@@ -245,3 +245,18 @@ test('a blank editor shows its white canvas in dark mode, and says there is noth
   await page.getByRole('button', { name: 'Download Meme' }).click();
   await expect(dialog).toBeVisible();
 });
+
+test("adding a shape keeps the captions' numbers: a shape's text is listed as the shape's", async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/meme-generator?template=two-buttons');
+  await expect(page.getByText('Template loaded!')).toBeVisible();
+  const field = (name: string) =>
+    page.getByRole('list', { name: 'Captions' }).getByRole('textbox', { name, exact: true });
+  for (const [i, line] of ['LEFT', 'RIGHT', 'ME AT MIDNIGHT'].entries()) await field(`Caption ${i + 1}`).fill(line);
+  await page.getByRole('button', { name: 'Star', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Captions' }).getByRole('textbox')).toHaveCount(4);
+  for (const [i, line] of ['LEFT', 'RIGHT', 'ME AT MIDNIGHT'].entries())
+    await expect(field(`Caption ${i + 1}`)).toHaveValue(line);
+  await expect(field('Caption 4')).toHaveCount(0);
+  await expect(field('Shape 1')).toHaveValue('WOW!');
+});

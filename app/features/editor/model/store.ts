@@ -18,6 +18,15 @@ export interface TextView {
   example?: string;
 }
 
+/**
+ * The captions list's label of each text: captions are numbered among captions only and a shape's text among
+ * shapes ("Shape 1"), so adding a Star never turns the template's Caption 3 into Caption 4.
+ */
+export function textLabels(texts: readonly Pick<TextView, 'kind'>[]): string[] {
+  const counts = { text: 0, shape: 0 };
+  return texts.map((t) => `${t.kind === 'shape' ? 'Shape' : 'Caption'} ${++counts[t.kind]}`);
+}
+
 export type Selection =
   | { kind: 'none' }
   /** A text layer, or a shape whose text is being edited through the panel. */

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import type { MemeCanvas } from '../canvas/meme-canvas';
-import type { EditorState } from '../model/store';
+import { textLabels, type EditorState } from '../model/store';
 import { controlClass } from './controls';
 
 /**
- * Every caption of the meme as a text field, top of the meme first, right after the canvas in the tab order: one
+ * Every caption of the meme as a text field (and the text of each shape, numbered apart), top of the meme first, right after the canvas in the tab order: one
  * Tab from the canvas reaches the top caption, so changing a caption by keyboard takes a few keys. Focusing a
  * field selects its caption on the canvas; selecting a caption on the canvas (a tap on a phone) brings its field
  * into view. A picture without captions offers the classic top and bottom pair.
@@ -28,6 +28,7 @@ export function CaptionsList({ state, editor }: { state: EditorState; editor: Me
   }, [state.texts.length]);
 
   const hasPicture = state.layers.some((l) => l.type === 'image');
+  const labels = textLabels(state.texts);
   if (state.texts.length === 0) {
     if (!hasPicture || !editor) return null;
     return (
@@ -54,7 +55,7 @@ export function CaptionsList({ state, editor }: { state: EditorState; editor: Me
             htmlFor={`caption-${t.id}`}
             className="w-20 shrink-0 pt-1.5 text-xs font-medium text-slate-700 dark:text-slate-200"
           >
-            Caption {i + 1}
+            {labels[i]}
           </label>
           <textarea
             id={`caption-${t.id}`}
