@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Template } from '../core/api/templates';
+import { CANVAS_INITIAL } from '../core/limits';
 import { canvasSize, countPixels, mockTemplates, openTestTemplate, pixelOrigin } from './editor-fixtures';
 
 const layers = (page: Page) => page.getByRole('list', { name: 'Layers' }).getByRole('listitem');
@@ -228,7 +229,8 @@ test('a blank editor shows its white canvas in dark mode, and says there is noth
   await page.goto('/meme-generator');
   await expect(page.locator('html')).toHaveClass(/dark/);
   // The canvas is drawn in its background colour (white, as the download would be), not left transparent on black.
-  const { width, height } = await canvasSize(page);
+  await expect.poll(() => canvasSize(page)).toEqual(CANVAS_INITIAL);
+  const { width, height } = CANVAS_INITIAL;
   await expect.poll(() => countPixels(page, 'r > 250 && g > 250 && b > 250')).toBe(width * height);
   await page.screenshot({ path: `${SHOTS}/blank-dark.png` });
 
