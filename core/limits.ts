@@ -1,10 +1,11 @@
 // Every number the product shows or enforces (docs/product.md §8) lives here once; UI, API and tests import it.
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** 10 MB, decimal like every size the product shows (core/file-size.ts). */
+export const MAX_UPLOAD_BYTES = 10_000_000;
 /** Request bodies larger than this are refused before they are read (multipart overhead on top of an upload). */
-export const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
+export const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 1_000_000;
 /** Small JSON bodies (sessions, prompts, captions). */
-export const MAX_JSON_BYTES = 16 * 1024;
+export const MAX_JSON_BYTES = 16_000;
 /**
  * The largest body any route reads (download-meme's base64 canvas). The router refuses anything declared larger
  * before a handler runs; each route then applies its own, smaller limit.

@@ -27,12 +27,12 @@ async function saved(download: Download) {
   return { bytes, meta: await sharp(bytes).metadata() };
 }
 
-/** The dialog's size for `format` in bytes as shown ('≈ 1.23 MB' or '1.23 MB', base 1024), read before the file is made. */
+/** The dialog's size for `format` in bytes as shown ('≈ 1.23 MB' or '1.23 MB', decimal: core/file-size.ts), read before the file is made. */
 async function shownEstimate(dialog: Locator, format: keyof typeof LABEL): Promise<number> {
   const cell = dialog.getByTestId(`size-${format}`);
   await expect(cell).toHaveText(/^(≈ )?\d/, { timeout: 30_000 });
-  const [, n, unit] = /([\d.]+) (Bytes|KB|MB)/.exec(await cell.innerText())!;
-  return Number(n) * 1024 ** ['Bytes', 'KB', 'MB'].indexOf(unit!);
+  const [, n, unit] = /([\d.,]+) (bytes|KB|MB)/.exec(await cell.innerText())!;
+  return Number(n!.replace(/,/g, '')) * 1000 ** ['bytes', 'KB', 'MB'].indexOf(unit!);
 }
 
 /** An estimate is within 10% of the file it estimated (issue 40: they were 25–32% low). */
@@ -118,7 +118,7 @@ for (const format of ['png', 'jpg', 'webp'] as const) {
     await dialog.getByRole('radio', { name: new RegExp(`^${LABEL[format]}`) }).check();
     // Every format's size is measured in the dialog; a small meme is offered at one size, the template's own.
     for (const f of ['png', 'jpg', 'webp'])
-      await expect(dialog.getByTestId(`size-${f}`)).toHaveText(/\d+(\.\d+)? (Bytes|KB|MB)/);
+      await expect(dialog.getByTestId(`size-${f}`)).toHaveText(/\d+(\.\d+)? (bytes|KB|MB)/);
     await expect(dialog.getByTestId('export-pixels')).toHaveText('800 × 500 px, trimmed to your meme.');
     if (format === 'webp') await page.screenshot({ path: `${SHOTS}/export-dialog.png` });
     // 0.4 MP is encoded whole for its size (ADR 0161): the size shown is the file's.

@@ -95,7 +95,7 @@ test('an animated GIF plays under its caption and exports as a 12-frame 80 ms GI
   await expect(dialog.getByRole('radio', { name: /^WebP/ })).toBeVisible();
   // Every format's size is shown before choosing.
   for (const f of ['gif', 'webp'])
-    await expect(dialog.getByTestId(`size-${f}`)).toContainText(/\d.*(Bytes|KB|MB)/, { timeout: 30_000 });
+    await expect(dialog.getByTestId(`size-${f}`)).toContainText(/\d.*(bytes|KB|MB)/, { timeout: 30_000 });
   await dialog.screenshot({ path: `${SHOTS}/motion-dialog.png` });
 
   const [download] = await Promise.all([

@@ -2,6 +2,7 @@
  * The errors and limits the API document repeats: answers many routes share, and what the router can answer before any route
  * runs (the body-size check, the cross-site refusal, an API key's checks). Used by openapi-routes.ts.
  */
+import { formatBytes } from '../file-size';
 import {
   AVIF_MAX_SIDE,
   IMAGE_SERVICE_MAX_ANIMATION_PIXELS,
@@ -27,8 +28,8 @@ import {
 import { API_KEY_MESSAGES, API_MONTHLY_CALLS, BROWSER_ONLY_PATHS } from './api-keys';
 import type { RouteDoc, RouteError } from './openapi';
 
-export const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-export const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+export const mb = formatBytes;
+export const kb = formatBytes;
 
 export const TTL_MINUTES = IMAGE_TTL_SECONDS_DEFAULT / 60;
 

@@ -47,7 +47,8 @@ export function acceptFromHeader(header: string | null): string | undefined {
   }
   return found.length ? found.join(',') : undefined;
 }
-export const TARGET_BYTES_MIN = 1024;
+/** 1 KB (decimal, core/file-size.ts): the Target size field is in KB. */
+export const TARGET_BYTES_MIN = 1000;
 
 /**
  * The sizes the Compress screen offers before the click (ADR 0168), sent as `maxSide`: the picture scaled down to fit,

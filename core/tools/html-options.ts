@@ -3,13 +3,14 @@
  * and the one network rule live here, read by the API, both renderers and the screen (ADR 0104). What part of the
  * page becomes the picture (its content, an element, the viewport or the whole page) is html-capture.ts.
  */
+import { formatBytes } from '../file-size';
 // Zod-free, so the tool screens import no zod; html.ts re-exports this beside its schema (ADR 0195).
 
 export const HTML_FORMATS = ['png', 'jpeg', 'webp'] as const;
 export type HtmlFormat = (typeof HTML_FORMATS)[number];
 
 /** The HTML itself, counted in UTF-8 bytes. */
-export const HTML_MAX_BYTES = 1024 * 1024;
+export const HTML_MAX_BYTES = 1_000_000;
 /** A JSON body carries the HTML escaped (quotes, newlines): room for that, and still far below the router's limit. */
 export const HTML_MAX_BODY_BYTES = 3 * HTML_MAX_BYTES;
 export const HTML_VIEWPORT_WIDTH = { min: 320, max: 1920, default: 1280 } as const;
@@ -32,7 +33,7 @@ export const HTML_DEFAULT_QUALITY = 90;
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 export const htmlTooLargeMessage = (bytes: number) =>
-  `This HTML is ${Math.ceil(bytes / 1024)} KB; the most we render is ${HTML_MAX_BYTES / 1024} KB. Remove embedded pictures or split the page.`;
+  `This HTML is ${formatBytes(bytes)}; the most we render is ${formatBytes(HTML_MAX_BYTES)}. Remove embedded pictures or split the page.`;
 
 /** Null when the HTML fits; otherwise the sentence for the 413. */
 export function htmlSizeProblem(html: string): string | null {

@@ -12,7 +12,7 @@ export const WATERMARK_COLOUR_DEFAULT = '#ffffff';
 
 /** A logo watermark: a small picture of its own (a PNG with transparency, or a WebP), sent as the `logo` file. */
 export const WATERMARK_LOGO_FORMATS = ['png', 'webp'] as const;
-export const WATERMARK_LOGO_MAX_BYTES = 1024 * 1024;
+export const WATERMARK_LOGO_MAX_BYTES = 1_000_000;
 export const WATERMARK_LOGO_MAX_SIDE = 2000;
 /** A tiled watermark has at most this many marks: a tiny mark on a large picture gets wider gaps instead. */
 export const WATERMARK_MAX_TILES = 400;

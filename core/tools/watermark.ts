@@ -1,5 +1,6 @@
 /** Text watermark: drawn with a real OFL font, at a corner or the centre, with opacity. */
 // The form fields' schema; the options, limits and helpers are watermark-options.ts, zod-free for the screens (ADR 0195).
+import { formatBytes } from '../file-size';
 import { z } from '../api/zod';
 import { formBool, hexColour, intField } from './fields';
 import {
@@ -31,7 +32,7 @@ export const watermarkFieldsSchema = z.object({
       type: 'string',
       format: 'binary',
       contentMediaType: 'image/png',
-      description: `A logo to draw instead of text: a PNG (ideally with a transparent background) or WebP, at most ${WATERMARK_LOGO_MAX_BYTES / 1024 / 1024} MB and ${WATERMARK_LOGO_MAX_SIDE} px a side. Its height on the picture follows \`size\`. Send \`text\` or \`logo\`, not both.`,
+      description: `A logo to draw instead of text: a PNG (ideally with a transparent background) or WebP, at most ${formatBytes(WATERMARK_LOGO_MAX_BYTES)} and ${WATERMARK_LOGO_MAX_SIDE} px a side. Its height on the picture follows \`size\`. Send \`text\` or \`logo\`, not both.`,
     }),
   position: z
     .enum(WATERMARK_POSITIONS, { message: `Position must be one of ${WATERMARK_POSITIONS.join(', ')}.` })

@@ -2,14 +2,8 @@ import { IMAGE_EXTENSIONS, type ImageFormat } from '../../../core/images/kinds';
 
 /** Pure helpers shared by the tool screens (docs/product.md §5.1): sizes, download names, progress steps. */
 
-const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
-
-/** 'N Bytes/KB/MB/GB', base 1024, at most 2 decimals (trailing zeros dropped, docs/product.md §5.1). */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const i = Math.min(UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${UNITS[i]}`;
-}
+/** Sizes as every screen writes them: the product's one formatter (decimal KB and MB, core/file-size.ts). */
+export { formatBytes } from '../../../core/file-size';
 
 /** "1 image", "3 images", "0 images": a count with its noun, never "1 images". */
 export const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

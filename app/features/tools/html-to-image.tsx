@@ -1,3 +1,4 @@
+import { formatBytes } from '../../../core/file-size';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ToolResult } from '../../../core/api/tools';
 import {
@@ -118,7 +119,7 @@ export function HtmlToImage() {
               }}
             />
             <span className={muted} data-testid="html-source">
-              {fileName ? `From ${fileName}` : 'Or paste the HTML above'} · up to {HTML_MAX_BYTES / 1024} KB
+              {fileName ? `From ${fileName}` : 'Or paste the HTML above'} · up to {formatBytes(HTML_MAX_BYTES)}
             </span>
           </div>
         </div>

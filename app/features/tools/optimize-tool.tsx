@@ -51,7 +51,7 @@ export function OptimizeTool() {
       operation: 'compress',
       format,
       quality: mode === 'auto' ? 'auto' : quality,
-      ...(mode === 'target' ? { targetBytes: Math.max(1, targetKb) * 1024 } : {}),
+      ...(mode === 'target' ? { targetBytes: Math.max(1, targetKb) * 1000 } : {}),
       ...(maxSide ? { maxSide } : {}),
       // Auto chooses among the formats this browser shows (ADR 0135).
       ...(format === 'auto' ? { accept: await browserAccept() } : {}),

@@ -1,3 +1,4 @@
+import { formatBytes } from '../../../core/file-size';
 import { useEffect, useState } from 'react';
 import { WATERMARK_LOGO_MAX_BYTES, WATERMARK_LOGO_MAX_SIDE } from '../../../core/tools/watermark-options';
 import { checkImageBytes } from '../../../core/images/intake';
@@ -14,7 +15,7 @@ async function chooseLogo(file: File): Promise<ChosenLogo | null> {
   if (file.size > WATERMARK_LOGO_MAX_BYTES)
     return refuse(
       'Logo too large',
-      `The logo is larger than ${WATERMARK_LOGO_MAX_BYTES / 1024 / 1024} MB. Please choose a smaller PNG.`,
+      `The logo is larger than ${formatBytes(WATERMARK_LOGO_MAX_BYTES)}. Please choose a smaller PNG.`,
     );
   const checked = checkImageBytes(new Uint8Array(await file.arrayBuffer()));
   if (!checked.ok || (checked.info.format !== 'png' && checked.info.format !== 'webp'))

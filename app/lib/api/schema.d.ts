@@ -263,7 +263,7 @@ export interface paths {
          * Store an exported meme for download
          * @description Takes the editor's exported canvas (a base64 PNG, JPEG or WebP data URL) and answers a download URL. With a premium session the meme is also saved and kept; otherwise it expires after 60 minutes.
          *
-         *     Limits: Canvas data at most 16 MB of base64; any body over 17 MB is refused unread. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Canvas data at most 16.8 MB of base64; any body over 17.8 MB is refused unread. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postDownloadMeme"];
         delete?: never;
@@ -461,7 +461,7 @@ export interface paths {
          * HTML to image
          * @description Renders a page of HTML in a headless browser into PNG, JPEG or WebP. By default the picture is the box of what the page paints (`fit=content`), or of the element a CSS `selector` names; `fit=viewport` and `fit=page` capture the viewport or the whole page. `scale=2` doubles every side; `transparent` leaves out the white backdrop (PNG and WebP). The page may only load data: URLs; scripts are off unless allowed. The result is stored for 60 minutes at `imageUrl`; after that it answers 410.
          *
-         *     Limits: HTML at most 1024 KB (UTF-8); body at most 3 MB. Rendering at most 10 s. A picture is at most 1,920 CSS px wide and 30.7 megapixels at its scale (a full page at 1× up to 16,000 px tall); a larger one shows its top-left part, and its notes say so. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: HTML at most 1 MB (UTF-8); body at most 3 MB. Rendering at most 10 s. A picture is at most 1,920 CSS px wide and 30.7 megapixels at its scale (a full page at 1× up to 16,000 px tall); a larger one shows its top-left part, and its notes say so. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postConvertHtml"];
         delete?: never;
@@ -1391,7 +1391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1492,7 +1492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1588,7 +1588,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1702,7 +1702,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1825,7 +1825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1972,7 +1972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17.8 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. */
             413: {
                 headers: {
                     /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
@@ -2170,7 +2170,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2262,7 +2262,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2403,7 +2403,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
@@ -2634,7 +2634,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17.8 MB, refused before the route runs. `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). */
             413: {
                 headers: {
                     /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
@@ -2796,7 +2796,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2911,7 +2911,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3029,7 +3029,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3157,7 +3157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17.8 MB, refused before the route runs. `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3285,7 +3285,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3431,7 +3431,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3531,7 +3531,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3727,7 +3727,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17.8 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
@@ -4036,7 +4036,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17.8 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
@@ -4284,7 +4284,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17.8 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
@@ -4580,7 +4580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17.8 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. `payload_too_large`: The picture (or the result) is over what the image service handles: 12,000 pixels a side for JPEG and PNG, WebP's 16,383, animations up to 50 megapixels in all frames; the message names the limit. */
             413: {
                 headers: {
                     /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
@@ -4778,7 +4778,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4964,7 +4964,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The HTML is over 1024 KB. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17.8 MB, refused before the route runs. `payload_too_large`: The HTML is over 1 MB. */
             413: {
                 headers: {
                     /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
@@ -5165,7 +5165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. */
+            /** @description `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). Or: The declared Content-Length is over 17.8 MB, refused before the route runs. `payload_too_large`: The picture at `url` is over 10 MB: refused from its declared length, or as soon as what arrives passes it. */
             413: {
                 headers: {
                     /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
@@ -5341,7 +5341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5470,7 +5470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5592,7 +5592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5767,7 +5767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17.8 MB, refused before the route runs. `payload_too_large`: The file is over 10 MB, the picture over 50 megapixels or 12,000 pixels a side, a BMP or TIFF over 1.9 megapixels, an AVIF over 1,200 pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012). */
             413: {
                 headers: {
                     /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
@@ -5936,7 +5936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
@@ -6112,7 +6112,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. `topic_too_long`: The topic is over 280 characters; the message says how long it was. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17.8 MB, refused before the route runs. `topic_too_long`: The topic is over 280 characters; the message says how long it was. */
             413: {
                 headers: {
                     /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
@@ -6274,7 +6274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6425,7 +6425,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The picture (sent or at `url`) is over 5 MB (8 MB when animated) or 2048 pixels a side, or an animation has over 300 frames. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The picture (sent or at `url`) is over 5 MB (8 MB when animated) or 2048 pixels a side, or an animation has over 300 frames. Or: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     /** @description How many billed calls this request made: Images binding (image service) transformations, Workers AI runs and Browser Rendering pages, each counted when it is made (a call that then fails counts too). 0 when the work stayed in the Worker. A streamed answer carries it as `billedCalls` in its last event instead. */
@@ -6621,7 +6621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6765,7 +6765,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6893,7 +6893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7031,7 +7031,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7137,7 +7137,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7241,7 +7241,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7367,7 +7367,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7483,7 +7483,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7573,7 +7573,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7649,7 +7649,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7803,7 +7803,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7962,7 +7962,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8082,7 +8082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8250,7 +8250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The body is over the route’s limit, declared or streamed; the message names the limit. Or: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8400,7 +8400,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8488,7 +8488,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8596,7 +8596,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The declared Content-Length is over 17 MB, refused before the route runs. */
+            /** @description `payload_too_large`: The declared Content-Length is over 17.8 MB, refused before the route runs. */
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -1,3 +1,4 @@
+import { formatBytes } from '../../../core/file-size';
 import { readWithin } from '../../../core/api/http-edges';
 import { BODY_READ_IDLE_MS, MAX_REQUEST_BYTES } from '../../../core/limits';
 import { HttpError } from './errors';
@@ -136,8 +137,5 @@ export async function readJson(request: Request, max: number): Promise<unknown> 
   }
 }
 
-/** "11.0 MB", one decimal; a limit under 0.1 MB (the small JSON bodies) in whole KB, since "0.0 MB" names nothing. */
-export function formatLimit(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return mb >= 0.1 ? `${mb.toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
-}
+/** "11 MB", "16.4 KB": a limit in the product's one way of writing sizes (core/file-size.ts). */
+export const formatLimit = formatBytes;

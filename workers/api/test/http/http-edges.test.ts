@@ -90,7 +90,7 @@ describe('JSON routes require application/json', () => {
 });
 
 describe('too-large bodies', () => {
-  it('names the real limit: 16 KB for a JSON body, 11.0 MB for a request', async () => {
+  it('names the real limit: 16 KB for a JSON body, 11 MB for a request', async () => {
     const json = await api('/api/session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -122,7 +122,7 @@ describe('too-large bodies', () => {
         `The request is too large. The limit is ${formatLimit(limit)}.`,
       );
     }
-    expect(formatLimit(HTML_MAX_BODY_BYTES)).toMatch(/^\d+\.\d MB$/);
+    expect(formatLimit(HTML_MAX_BODY_BYTES)).toBe('3 MB');
   });
 
   it('answers a 12 MB chunked upload with 413 soon after it crosses the limit, dropping the rest it sends, and stores nothing', async () => {

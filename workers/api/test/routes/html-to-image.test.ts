@@ -240,7 +240,7 @@ describe('POST /api/convert/html', () => {
         /The selector is longer than 300 characters/,
       ],
       [{ html: BLOCKS, transparent: 'yes' }, 400, 'validation_failed', /Transparent must be true or false/],
-      [{ html: 'é'.repeat(HTML_MAX_BYTES / 2 + 1) }, 413, 'payload_too_large', /the most we render is 1024 KB/],
+      [{ html: 'é'.repeat(HTML_MAX_BYTES / 2 + 1) }, 413, 'payload_too_large', /the most we render is 1 MB/],
       [{ html: '"'.repeat(HTML_MAX_BODY_BYTES) }, 413, 'payload_too_large', /The request is too large/],
     ];
     for (const [body, status, code, message, type] of cases) {

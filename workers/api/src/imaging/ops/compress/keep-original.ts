@@ -5,19 +5,13 @@
  * (JPEG, PNG, WebP: metadata/strip.ts); a TIFF or GIF is answered exactly as it came, since cleaning one means writing it
  * again, larger.
  */
+import { formatBytes } from '../../../../../../core/file-size';
 import { acceptedFormat, FORMAT_NAMES, type ImageFormat } from '../../../../../../core/images/kinds';
 import type { EngineResult, Picture } from '../../types';
 import { protectPrivacy } from '../../metadata/strip';
 
 /** Formats whose own encoding we cannot make smaller (uncompressed BMP, utif2's uncompressed TIFF). */
 const UNCOMPRESSED_OUTPUT: readonly ImageFormat[] = ['bmp', 'tiff'];
-
-/** 1,234 bytes, 22 KB, 1.1 MB: sizes as the screens show them (base 1024). */
-export function sizeInWords(bytes: number): string {
-  if (bytes < 1024) return `${bytes.toLocaleString('en-US')} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 type Kept = Omit<EngineResult, 'operation' | 'originalSize'>;
 
@@ -40,9 +34,9 @@ export async function keepWhenNotSmaller(
     removeTimestamp: true,
   });
   const stripped = !clean.reencoded && clean.bytes.length <= bytes.length;
-  const best = `at best a ${sizeInWords(made.bytes.length)} ${FORMAT_NAMES[made.format as ImageFormat] ?? made.format.toUpperCase()}`;
+  const best = `at best a ${formatBytes(made.bytes.length)} ${FORMAT_NAMES[made.format as ImageFormat] ?? made.format.toUpperCase()}`;
   const notes = [
-    `${subject} (${sizeInWords(bytes.length)}) was already smaller than anything we could make (${best}); we kept it.`,
+    `${subject} (${formatBytes(bytes.length)}) was already smaller than anything we could make (${best}); we kept it.`,
   ];
   if (stripped && clean.log.removed.length > 0)
     notes.push('Its private metadata was removed without touching the picture.');

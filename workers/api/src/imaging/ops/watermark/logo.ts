@@ -3,6 +3,7 @@
  * WATERMARK_LOGO_MAX_BYTES and WATERMARK_LOGO_MAX_SIDE a side, refused with the same codes as a picture (ADR 0163).
  * Read here, decoded in the isolate when the plan runs (it is small), and scaled to the size the watermark asks.
  */
+import { formatBytes } from '../../../../../../core/file-size';
 import { FORMAT_NAMES } from '../../../../../../core/images/kinds';
 import {
   WATERMARK_LOGO_FORMATS,
@@ -29,7 +30,7 @@ export async function readLogo(file: File): Promise<Logo> {
     throw new HttpError(
       413,
       'payload_too_large',
-      `The logo is larger than ${WATERMARK_LOGO_MAX_BYTES / 1024 / 1024} MB. Please send a smaller PNG.`,
+      `The logo is larger than ${formatBytes(WATERMARK_LOGO_MAX_BYTES)}. Please send a smaller PNG.`,
     );
   const bytes = new Uint8Array(await file.arrayBuffer());
   const sniffed = sniffImage(bytes, { maxPixels: WATERMARK_LOGO_MAX_SIDE * WATERMARK_LOGO_MAX_SIDE });
