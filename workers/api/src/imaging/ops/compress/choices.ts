@@ -1,4 +1,5 @@
 /** Compression choices: a given quality, `targetBytes` (a size to land under), PNG, and the search budget `quality=auto` (auto.ts beside it) shares. */
+import { formatBytes } from '../../../../../../core/file-size';
 import { decode } from '../../codecs/decode';
 import { encode, optimisePng, type OutputFormat } from '../../codecs/encode';
 import { indexedPng } from '../../codecs/indexed-png';
@@ -46,6 +47,15 @@ export interface SearchReport {
 }
 
 export const LOSSY_MIN = 10;
+
+/**
+ * The words for a target size not reached: the target and the smallest file made, in KB or MB, what that file is, and
+ * a target that can be reached (the smallest file rounded up to 10 KB). `how`: why the search stopped short, if it did.
+ */
+export function missedTarget(target: number, smallest: number, what: string, how = ''): string {
+  const reachable = formatBytes(Math.ceil(smallest / 10_000) * 10_000);
+  return `Could not reach ${formatBytes(target)}${how}; the smallest was ${formatBytes(smallest)} (${what}). A target of ${reachable} or more can be reached, or choose a smaller size.`;
+}
 const LOSSY_MAX = 100;
 
 // The searches below run several WASM encodes for one request: each starts a turn of the event loop of its own.
@@ -170,7 +180,7 @@ export async function compressToTarget(
     const other = scored[1];
     const why = other ? `; ${named(other.format, other.quality)} also fits but looks further from the original` : '';
     notes.push(
-      `Compressed to ${best.bytes.length} bytes (target ${target}) as ${named(best.format, best.quality)}${why}.${stopped}`,
+      `Reached ${formatBytes(best.bytes.length)} (target ${formatBytes(target)}) as ${named(best.format, best.quality)}${why}.${stopped}`,
     );
     return {
       bytes: best.bytes,
@@ -184,9 +194,7 @@ export async function compressToTarget(
   const format = formats[formats.length - 1]!;
   budget.force(costAt(AUTO_PLAIN_COST, LOSSY_MIN));
   const smallest = await encode(source, format, { quality: LOSSY_MIN });
-  notes.push(
-    `The target of ${target} bytes cannot be reached: the smallest file, ${named(format, LOSSY_MIN)}, is ${smallest.length} bytes.`,
-  );
+  notes.push(missedTarget(target, smallest.length, named(format, LOSSY_MIN)));
   return { bytes: smallest, format, quality: LOSSY_MIN, notes, search: budget.report() };
 }
 

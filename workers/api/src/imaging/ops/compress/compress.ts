@@ -102,8 +102,9 @@ export async function compressByService(
     ...judged(r),
     bytes: r.bytes,
     format: r.format,
-    width: picture.size.width,
-    height: picture.size.height,
+    // A target size may have made the picture smaller (ADR 0210).
+    width: (r.size ?? picture.size).width,
+    height: (r.size ?? picture.size).height,
     quality: r.quality,
     engine: 'images' as const,
   };

@@ -20,7 +20,9 @@ export interface LargeCompressed {
   search?: Encoded['search'];
   notes: string[];
   formatReason?: string;
+  /** The picture's size where a target size made it smaller than it was given (ADR 0210). */
+  size?: Size;
 }
 
-/** The whole picture encoded by the image service: one billed call (ADR 0116). */
-export type Whole = (format: ServiceFormat, quality?: number) => Promise<Uint8Array>;
+/** The whole picture encoded by the image service, at `size` where given (a target's scaled try): one billed call (ADR 0116). */
+export type Whole = (format: ServiceFormat, quality?: number, size?: Size) => Promise<Uint8Array>;

@@ -4,8 +4,18 @@
  */
 import { IMAGE_SERVICE_MAX_CALLS_PER_OPERATION } from '../../../../../../core/image-service';
 import type { OutputFormat } from '../../codecs/encode';
-import { LOSSY_MIN, named } from './choices';
+import { LOSSY_MIN, missedTarget, named } from './choices';
+import { formatBytes } from '../../../../../../core/file-size';
+import type { Size } from '../../types';
 import type { LargeCompressed, Whole } from './large-picture';
+import {
+  canScale,
+  type Measured,
+  SCALED_QUALITY,
+  scaleFor,
+  scaledSize,
+  TARGET_QUALITY_FLOOR,
+} from './large-target-scale';
 
 /** The most whole-picture encodes a target-size search asks the image service for. */
 export const LARGE_TARGET_TRIES = IMAGE_SERVICE_MAX_CALLS_PER_OPERATION;
@@ -22,11 +32,24 @@ const axis = (format: 'jpeg' | 'webp') =>
         growth: -0.6,
       }
     : { x: (q: number) => q, q: (x: number) => x, growth: 0.03 };
+const axisX = (format: 'jpeg' | 'webp') => axis(format).x;
+
+/** ln(bytes) per unit of the axis, measured by the two tries where there are two, else the assumed one. */
+function slopeOf(format: 'jpeg' | 'webp', tried: Tried[]): number {
+  const { x, growth } = axis(format);
+  const [a, b] = tried.slice(-2);
+  if (!a || !b || a.quality === b.quality) return growth;
+  const m = (Math.log(b.bytes.length) - Math.log(a.bytes.length)) / (x(b.quality) - x(a.quality));
+  return Math.sign(m) === Math.sign(growth) && Math.abs(m) > 0.005 ? m : growth;
+}
+
 /** A guess aims this far under the target: the middle of the 10% below it a result should land in (ADR 0165). */
 export const TARGET_AIM = 0.95;
 /** The last try where none has fitted yet: lower, so that it fits, but within the 10%. */
 const LAST_AIM = 0.92;
 const FIRST_TRY = 80;
+/** How far under the floor the first try's guess must point before the picture is made smaller. */
+const FIRST_GUESS_SLACK = 5;
 
 interface Tried {
   quality: number;
@@ -50,10 +73,17 @@ export function nextTry(format: 'jpeg' | 'webp', tried: Tried[], aim: number, lo
   return Math.max(lo + 1, Math.min(hi - 1, guess));
 }
 
+/** The quality the line through the tries so far says reaches `aim` at full size (not held to any bracket). */
+const qualityFor = (format: 'jpeg' | 'webp', tried: Tried[], aim: number) => nextTry(format, tried, aim, -1e9, 1e9);
+
+/** "4,032 × 3,024 px". */
+const dims = (size: Size) => `${size.width.toLocaleString('en-US')} × ${size.height.toLocaleString('en-US')} px`;
+
 /**
  * Target size of a large picture: each try encodes the whole picture, so only LARGE_TARGET_TRIES, in one format
  * (JPEG for `format=auto`: the service's JPEG encoder is several times faster than its WebP one at 12 MP), each
- * placed where the sizes measured so far say the target is.
+ * placed where the sizes measured so far say the target is. Where the target needs a quality under
+ * TARGET_QUALITY_FLOOR at full size, the picture is made smaller instead, at SCALED_QUALITY (ADR 0210).
  */
 export async function targetLarge(
   encodeWhole: Whole,
@@ -62,6 +92,7 @@ export async function targetLarge(
   chosen: boolean,
   tries = LARGE_TARGET_TRIES,
   short = '',
+  size?: Size,
 ): Promise<LargeCompressed> {
   const notes: string[] = [];
   const format = resolved === 'webp' ? 'webp' : 'jpeg';
@@ -77,6 +108,12 @@ export async function targetLarge(
     tried.push({ quality, bytes });
     if (bytes.length <= target) lo = quality;
     else hi = quality;
+    // Too small a target for a decent quality at full size: fewer pixels instead, with the tries left (ADR 0210).
+    if (size && canScale(size) && lo < TARGET_QUALITY_FLOOR && tried.length < tries) {
+      // One try's line is a guess (ADR 0165: a few steps either way): it must point well under the floor.
+      const needs = qualityFor(format, tried, target * TARGET_AIM) + (tried.length === 1 ? FIRST_GUESS_SLACK : 0);
+      if (needs < TARGET_QUALITY_FLOOR) return scaleToTarget(encodeWhole, format, target, size, tried, tries, notes);
+    }
     // With the last try left and nothing fitting yet it must fit: aimed lower, still inside the 10% below the target
     // (five quality steps lower, as before, gave 371 KB for 500 KB: ADR 0165).
     quality = nextTry(
@@ -89,14 +126,58 @@ export async function targetLarge(
   }
   const fit = tried.filter((t) => t.bytes.length <= target).sort((a, b) => b.quality - a.quality)[0];
   if (fit) {
-    notes.push(`Compressed to ${fit.bytes.length} bytes (target ${target}) at quality ${fit.quality}.`);
+    notes.push(`Reached ${formatBytes(fit.bytes.length)} (target ${formatBytes(target)}) at quality ${fit.quality}.`);
     return { bytes: fit.bytes, format, quality: fit.quality, notes };
   }
   const smallest = [...tried].sort((a, b) => a.bytes.length - b.bytes.length)[0]!;
-  notes.push(
-    smallest.quality <= LOSSY_MIN
-      ? `The target of ${target} bytes cannot be reached: the smallest file, at quality ${smallest.quality}, is ${smallest.bytes.length} bytes.`
-      : `The target of ${target} bytes was not reached in ${tried.length} ${tried.length === 1 ? 'try' : 'tries'}${short}: the smallest file, ${named(format, smallest.quality)}, is ${smallest.bytes.length} bytes.`,
-  );
+  notes.push(missed(target, smallest.bytes.length, named(format, smallest.quality), tried.length, short));
   return { bytes: smallest.bytes, format, quality: smallest.quality, notes };
+}
+
+/** A miss in words; `short`: the tries were fewer than the search wanted (ADR 0148). */
+const missed = (target: number, smallest: number, what: string, tries: number, short: string) =>
+  missedTarget(target, smallest, what, short ? ` in ${tries} ${tries === 1 ? 'try' : 'tries'}${short}` : '');
+
+/**
+ * The target met by fewer pixels at SCALED_QUALITY: the first scaled try placed from the full-size tries (their
+ * bytes at SCALED_QUALITY on the quality line, then PIXEL_GROWTH), the next by what it measured. The largest picture
+ * that fits is kept; where none did, the smallest file, said so.
+ */
+async function scaleToTarget(
+  encodeWhole: Whole,
+  format: 'jpeg' | 'webp',
+  target: number,
+  full: Size,
+  tried: Tried[],
+  tries: number,
+  notes: string[],
+): Promise<LargeCompressed> {
+  const { x, growth } = { x: axisX(format), growth: slopeOf(format, tried) };
+  const nearest = tried[tried.length - 1]!;
+  const atScaled = Math.exp(Math.log(nearest.bytes.length) + growth * (x(SCALED_QUALITY) - x(nearest.quality)));
+  const measured: Measured[] = [{ pixels: full.width * full.height, bytes: atScaled }];
+  const made: { size: Size; bytes: Uint8Array }[] = [];
+  for (let left = tries - tried.length; left > 0; left--) {
+    const fits = made.filter((m) => m.bytes.length <= target);
+    // The last try, with nothing fitting yet, aims lower so that it fits (as LAST_AIM does for the quality).
+    const aim = target * (left === 1 && fits.length === 0 ? LAST_AIM : TARGET_AIM);
+    const size = scaledSize(full, scaleFor(full, measured, aim));
+    if (made.some((m) => m.size.width === size.width)) break;
+    // A fit already within the 10% below the target is the answer.
+    if (fits.some((m) => m.bytes.length >= 0.9 * target)) break;
+    const bytes = await encodeWhole(format, SCALED_QUALITY, size);
+    made.push({ size, bytes });
+    measured.push({ pixels: size.width * size.height, bytes: bytes.length });
+  }
+  const best = made.filter((m) => m.bytes.length <= target).sort((a, b) => b.size.width - a.size.width)[0];
+  const quality = SCALED_QUALITY;
+  if (best) {
+    notes.push(
+      `Reached ${formatBytes(best.bytes.length)} by making the picture ${dims(best.size)} (from ${dims(full)}) at quality ${quality}: at full size ${formatBytes(target)} needs a quality under ${TARGET_QUALITY_FLOOR}, which looks blocky.`,
+    );
+    return { bytes: best.bytes, format, quality, notes, size: best.size };
+  }
+  const smallest = [...made].sort((a, b) => a.bytes.length - b.bytes.length)[0]!;
+  notes.push(missed(target, smallest.bytes.length, `${dims(smallest.size)} at quality ${quality}`, tries, ''));
+  return { bytes: smallest.bytes, format, quality, notes, size: smallest.size };
 }

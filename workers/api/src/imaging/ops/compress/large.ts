@@ -58,11 +58,11 @@ export async function compressLarge(
 ): Promise<LargeCompressed> {
   if (resolved === 'avif' && (req.targetBytes || req.quality === 'auto'))
     throw new Error('AVIF is made at a given quality only');
-  const encodeWhole: Whole = async (format, quality) =>
+  const encodeWhole: Whole = async (format, quality, size) =>
     (
       await images.run({
         input: picture.bytes,
-        steps: picture.steps,
+        steps: size ? [...picture.steps, { op: 'resize', ...size, fit: 'stretch' }] : picture.steps,
         output: { format, ...(format === 'png' ? {} : { quality }) },
       })
     ).bytes;
@@ -77,6 +77,7 @@ export async function compressLarge(
       req.format === 'auto',
       1 + Math.min(search.extra, budget.extra),
       short,
+      picture.size,
     );
   if (search.kind === 'auto' && !short)
     return autoLarge(images, picture, req.format === 'auto' ? 'auto' : resolved, encodeWhole, req.accept);

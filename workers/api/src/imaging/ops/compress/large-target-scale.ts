@@ -1,0 +1,48 @@
+/**
+ * A target size a large picture cannot meet at a decent quality at full size: it is met by fewer pixels at a decent
+ * quality instead (ADR 0210). Bytes fall with the pixel count, roughly as a power of it; the tries are placed on
+ * ln(bytes) against ln(pixels), assuming PIXEL_GROWTH until two tries measure it.
+ */
+import type { Size } from '../../types';
+
+/**
+ * Below this JPEG or WebP quality a full-size photo is visibly blocky, and the same bytes spent on fewer pixels at
+ * SCALED_QUALITY look closer to the original at any viewing size (judged with SSIMULACRA, ADR 0210).
+ */
+export const TARGET_QUALITY_FLOOR = 40;
+/** The quality a scaled-down picture is encoded at: where the judge scored the same bytes best (ADR 0210). */
+export const SCALED_QUALITY = 70;
+/** A picture is not made smaller than this on its long side for a target: a smaller one is no longer the photo. */
+export const MIN_SCALED_LONG_SIDE = 1280;
+/** ln(bytes) per ln(pixels) at one quality, until measured (0.8–0.9 on photos: fewer pixels carry more detail each). */
+const PIXEL_GROWTH = 0.85;
+
+/** The size `scale` (0–1, of each side) makes of `size`, aspect kept, never below MIN_SCALED_LONG_SIDE. */
+export function scaledSize(size: Size, scale: number): Size {
+  const long = Math.max(size.width, size.height);
+  const s = Math.min(1, Math.max(scale, Math.min(1, MIN_SCALED_LONG_SIDE / long)));
+  return { width: Math.max(1, Math.round(size.width * s)), height: Math.max(1, Math.round(size.height * s)) };
+}
+
+/** Whether a picture can be made smaller for a target at all. */
+export const canScale = (size: Size) => Math.max(size.width, size.height) > MIN_SCALED_LONG_SIDE;
+
+export interface Measured {
+  pixels: number;
+  bytes: number;
+}
+
+/**
+ * The scale (of each side) whose file should weigh `aim` bytes, from what the sizes measured at one quality say:
+ * the line through the two nearest the aim, or PIXEL_GROWTH from one.
+ */
+export function scaleFor(full: Size, measured: Measured[], aim: number): number {
+  const ln = Math.log(aim);
+  const [a, b] = [...measured].sort((m, n) => Math.abs(Math.log(m.bytes) - ln) - Math.abs(Math.log(n.bytes) - ln));
+  const slope =
+    b && b.pixels !== a!.pixels ? Math.log(b.bytes / a!.bytes) / Math.log(b.pixels / a!.pixels) : PIXEL_GROWTH;
+  // A slope outside what photos show (a measurement of two nearly equal files) falls back to the assumed one.
+  const growth = slope > 0.4 && slope < 1.5 ? slope : PIXEL_GROWTH;
+  const pixels = a!.pixels * Math.exp((ln - Math.log(a!.bytes)) / growth);
+  return Math.sqrt(pixels / (full.width * full.height));
+}

@@ -1,0 +1,74 @@
+/**
+ * A target size a 12 MP photo cannot meet at a decent quality at full size (ADR 0210): the picture is made smaller,
+ * aspect kept, until the target is met at SCALED_QUALITY, in at most three billed encodes; and where even the
+ * smallest picture allowed misses, the answer says so in KB, with the smallest file and a target that can be met.
+ */
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { getImageService } from '../../src/imaging/service';
+import { notBilled } from '../../src/billed-calls';
+import {
+  MIN_SCALED_LONG_SIDE,
+  SCALED_QUALITY,
+  TARGET_QUALITY_FLOOR,
+} from '../../src/imaging/ops/compress/large-target-scale';
+import { resultBytes, toolRequest, type ToolBody } from '../support/corpus';
+import { recordingImages } from '../support/images-binding';
+import { makePhoto } from '../support/photos';
+
+let photo: Uint8Array;
+const input = async () => (photo ??= await makePhoto({ width: 4000, height: 3000, seed: 4006 }));
+
+/** The route on the production adapter over a recording double of the binding: every billed call counted. */
+async function compressCounted(targetBytes: number) {
+  const images = recordingImages(getImageService(env, notBilled));
+  const bound = env as unknown as { IMAGE_SERVICE: string; IMAGES: unknown };
+  const before = { service: bound.IMAGE_SERVICE, images: bound.IMAGES };
+  Object.assign(bound, { IMAGE_SERVICE: 'cloudflare', IMAGES: images });
+  try {
+    const res = await toolRequest('optimize', await input(), { operation: 'compress', format: 'jpeg', targetBytes });
+    const body = await res.json<ToolBody>();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    return { body, bytes: await resultBytes(body.imageUrl), calls: images.calls.length };
+  } finally {
+    Object.assign(bound, { IMAGE_SERVICE: before.service, IMAGES: before.images });
+  }
+}
+
+describe('a target size too small for the full-size photo', () => {
+  it('is met by a smaller picture at a decent quality, aspect kept, said in KB and pixels', {
+    timeout: 180_000,
+  }, async () => {
+    // q10 at full size is about 109 KB and q20 about 199 KB on this photo: 150 KB needs about q15 there.
+    const target = 150_000;
+    const { body, bytes, calls } = await compressCounted(target);
+    const note = body.notes.join(' ');
+    expect(bytes.length, note).toBeLessThanOrEqual(target);
+    expect(bytes.length, note).toBeGreaterThanOrEqual(0.8 * target);
+    expect(body.quality, note).toBe(SCALED_QUALITY);
+    expect(body.quality).toBeGreaterThanOrEqual(TARGET_QUALITY_FLOOR);
+    expect(body.width).toBeLessThan(4000);
+    expect(Math.abs(body.height - (body.width * 3) / 4)).toBeLessThanOrEqual(1);
+    expect(calls).toBeLessThanOrEqual(3);
+    expect(note).toMatch(
+      new RegExp(
+        `Reached 1\\d\\d KB by making the picture ${body.width.toLocaleString('en-US')} × ${body.height.toLocaleString('en-US')} px \\(from 4,000 × 3,000 px\\) at quality ${SCALED_QUALITY}`,
+      ),
+    );
+    // Sizes in words, never a raw count of bytes.
+    expect(note).not.toMatch(/\d{4,} bytes|\d{4,}\)/);
+  });
+
+  it('where even the smallest picture allowed misses, says so with the smallest file and a target that can be met', {
+    timeout: 180_000,
+  }, async () => {
+    const { body, bytes, calls } = await compressCounted(20_000);
+    const note = body.notes.join(' ');
+    expect(bytes.length).toBeGreaterThan(20_000);
+    expect(Math.max(body.width, body.height)).toBe(MIN_SCALED_LONG_SIDE);
+    expect(calls).toBeLessThanOrEqual(3);
+    expect(note).toMatch(
+      /Could not reach 20 KB; the smallest was \d+(\.\d+)? KB \(1,280 × 960 px at quality \d+\)\. A target of \d+ KB or more can be reached, or choose a smaller size\./,
+    );
+  });
+});
