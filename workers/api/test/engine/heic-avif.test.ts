@@ -151,6 +151,19 @@ describe('HEIC (the iPhone photo)', () => {
     expect(body.notes.join(' ')).toMatch(/HEIC pictures are not written; the result is a JPEG/);
   });
 
+  it('a JPEG larger than the HEIC it came from says so and why, in KB, and what makes a smaller file', async () => {
+    // A HEIC made small, as an iPhone's is for its size: a JPEG of the same picture at quality 90 is larger.
+    const small = await makePhoto({ width: W, height: H, seed: 12, format: 'heic', quality: 30 });
+    const { body } = await call('optimize', small, { operation: 'compress', quality: 90, format: 'jpeg' });
+    // A HEIC is never given back (no browser but Safari opens one, ADR 0132), so here a larger file is the answer.
+    expect(body.size).toBeGreaterThan(body.originalSize);
+    expect(body).toMatchObject({ format: 'jpeg', compressionRatio: 0 });
+    expect(body).not.toHaveProperty('keptOriginal');
+    expect(body.notes.join(' ')).toMatch(
+      /The JPEG \([\d.]+ KB\) is larger than the HEIC it came from \([\d.]+ KB\): HEIC is already a very efficient format\. WebP or AVIF, or a lower quality, makes a smaller file\./,
+    );
+  });
+
   it('refuses a HEIC cut short, one declaring a huge size, a non-HEIC with a heic brand and one whose pictures are noise', async () => {
     const cut = await call('convert', heic.subarray(0, heic.length >> 1), { format: 'jpeg' });
     expect([cut.status, cut.body.code]).toEqual([422, 'unprocessable_image']);

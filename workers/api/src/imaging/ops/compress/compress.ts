@@ -28,7 +28,7 @@ import { readProfile } from '../../metadata/icc';
 import { budgetedAutoOptions } from './auto-options';
 import type { Encoded } from './choices';
 import { compressFrames } from './frames';
-import { keepWhenNotSmaller } from './keep-original';
+import { heicLarger, keepWhenNotSmaller } from './keep-original';
 import { compressLarge, largeSearch } from './large';
 import type { LargePicture } from './large-picture';
 import type { ImageService } from '../../service/types';
@@ -221,6 +221,8 @@ export async function compressPicture(
     result = { ...base, ...(await compressByService({ ...job, input }, { bytes, steps, size }, req, resolved)) };
   }
   const kept = fitted ? null : await keepWhenNotSmaller(input, result, req, subject);
+  const larger = kept ? null : heicLarger(input, result);
+  if (larger) notes.push(larger);
   return kept ? { ...base, ...kept } : result;
 }
 

@@ -16,6 +16,16 @@ const UNCOMPRESSED_OUTPUT: readonly ImageFormat[] = ['bmp', 'tiff'];
 type Kept = Omit<EngineResult, 'operation' | 'originalSize'>;
 
 /**
+ * The note for a HEIC whose compressed file is not smaller: it cannot be kept (the rule above), so the larger file is
+ * the answer, said as it is, with why and what makes a smaller one; null otherwise.
+ */
+export function heicLarger(input: Picture, made: { bytes: Uint8Array; format: string }): string | null {
+  if (input.header.format !== 'heic' || made.bytes.length < input.bytes.length) return null;
+  const name = FORMAT_NAMES[made.format as ImageFormat] ?? made.format.toUpperCase();
+  return `The ${name} (${formatBytes(made.bytes.length)}) is larger than the HEIC it came from (${formatBytes(input.bytes.length)}): HEIC is already a very efficient format. WebP or AVIF, or a lower quality, makes a smaller file.`;
+}
+
+/**
  * Null when `made` is smaller than the input; else the input as the result. `subject` names the input in the note
  * ("The original", or for the batch's resize-then-compress "The resized picture").
  */
