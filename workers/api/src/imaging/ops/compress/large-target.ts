@@ -32,24 +32,16 @@ const axis = (format: 'jpeg' | 'webp') =>
         growth: -0.6,
       }
     : { x: (q: number) => q, q: (x: number) => x, growth: 0.03 };
-const axisX = (format: 'jpeg' | 'webp') => axis(format).x;
-
-/** ln(bytes) per unit of the axis, measured by the two tries where there are two, else the assumed one. */
-function slopeOf(format: 'jpeg' | 'webp', tried: Tried[]): number {
-  const { x, growth } = axis(format);
-  const [a, b] = tried.slice(-2);
-  if (!a || !b || a.quality === b.quality) return growth;
-  const m = (Math.log(b.bytes.length) - Math.log(a.bytes.length)) / (x(b.quality) - x(a.quality));
-  return Math.sign(m) === Math.sign(growth) && Math.abs(m) > 0.005 ? m : growth;
-}
-
 /** A guess aims this far under the target: the middle of the 10% below it a result should land in (ADR 0165). */
 export const TARGET_AIM = 0.95;
 /** The last try where none has fitted yet: lower, so that it fits, but within the 10%. */
 const LAST_AIM = 0.92;
 const FIRST_TRY = 80;
-/** How far under the floor the first try's guess must point before the picture is made smaller. */
-const FIRST_GUESS_SLACK = 5;
+/**
+ * A first try (q80) this many times the target needs a quality under the floor at full size: on the 12 MP test photo
+ * q80 is 3.2 times the q41 file, 5.2 times q30's and 7.9 times q20's (ADR 0210).
+ */
+const FIRST_TRY_OVER = 5;
 
 interface Tried {
   quality: number;
@@ -108,11 +100,14 @@ export async function targetLarge(
     tried.push({ quality, bytes });
     if (bytes.length <= target) lo = quality;
     else hi = quality;
-    // Too small a target for a decent quality at full size: fewer pixels instead, with the tries left (ADR 0210).
+    // Too small a target for a decent quality at full size: fewer pixels instead, with the tries left (ADR 0210). One
+    // try's line is no guide (on the 12 MP test photo it said q18 where q41 was needed): the first try decides only
+    // when it is FIRST_TRY_OVER times the target, measured; later ones by the line through two tries.
     if (size && canScale(size) && lo < TARGET_QUALITY_FLOOR && tried.length < tries) {
-      // One try's line is a guess (ADR 0165: a few steps either way): it must point well under the floor.
-      const needs = qualityFor(format, tried, target * TARGET_AIM) + (tried.length === 1 ? FIRST_GUESS_SLACK : 0);
-      if (needs < TARGET_QUALITY_FLOOR) return scaleToTarget(encodeWhole, format, target, size, tried, tries, notes);
+      const far = tried.length === 1 && bytes.length > FIRST_TRY_OVER * target;
+      const needs = tried.length > 1 ? qualityFor(format, tried, target * TARGET_AIM) : Infinity;
+      if (far || needs < TARGET_QUALITY_FLOOR)
+        return scaleToTarget(encodeWhole, format, target, size, tried, tries, notes);
     }
     // With the last try left and nothing fitting yet it must fit: aimed lower, still inside the 10% below the target
     // (five quality steps lower, as before, gave 371 KB for 500 KB: ADR 0165).
@@ -139,9 +134,10 @@ const missed = (target: number, smallest: number, what: string, tries: number, s
   missedTarget(target, smallest, what, short ? ` in ${tries} ${tries === 1 ? 'try' : 'tries'}${short}` : '');
 
 /**
- * The target met by fewer pixels at SCALED_QUALITY: the first scaled try placed from the full-size tries (their
- * bytes at SCALED_QUALITY on the quality line, then PIXEL_GROWTH), the next by what it measured. The largest picture
- * that fits is kept; where none did, the smallest file, said so.
+ * The target met by fewer pixels at SCALED_QUALITY, the quality of the first full-size try: the scaled tries are
+ * placed on ln(bytes) against ln(pixels) from that try's real size (then PIXEL_GROWTH), and the next by what they
+ * measured. Where the smallest picture allowed is still over, the last try lowers its quality instead. The largest
+ * picture that fits is kept; where none did, the smallest file, said so.
  */
 async function scaleToTarget(
   encodeWhole: Whole,
@@ -152,32 +148,44 @@ async function scaleToTarget(
   tries: number,
   notes: string[],
 ): Promise<LargeCompressed> {
-  const { x, growth } = { x: axisX(format), growth: slopeOf(format, tried) };
-  const nearest = tried[tried.length - 1]!;
-  const atScaled = Math.exp(Math.log(nearest.bytes.length) + growth * (x(SCALED_QUALITY) - x(nearest.quality)));
-  const measured: Measured[] = [{ pixels: full.width * full.height, bytes: atScaled }];
-  const made: { size: Size; bytes: Uint8Array }[] = [];
+  const first = tried.find((t) => t.quality === SCALED_QUALITY) ?? tried[0]!;
+  const measured: Measured[] = [{ pixels: full.width * full.height, bytes: first.bytes.length }];
+  const made: { size: Size; quality: number; bytes: Uint8Array }[] = [];
   for (let left = tries - tried.length; left > 0; left--) {
     const fits = made.filter((m) => m.bytes.length <= target);
+    // A fit already within the 10% below the target is the answer.
+    if (fits.some((m) => m.bytes.length >= 0.9 * target)) break;
     // The last try, with nothing fitting yet, aims lower so that it fits (as LAST_AIM does for the quality).
     const aim = target * (left === 1 && fits.length === 0 ? LAST_AIM : TARGET_AIM);
     const size = scaledSize(full, scaleFor(full, measured, aim));
-    if (made.some((m) => m.size.width === size.width)) break;
-    // A fit already within the 10% below the target is the answer.
-    if (fits.some((m) => m.bytes.length >= 0.9 * target)) break;
-    const bytes = await encodeWhole(format, SCALED_QUALITY, size);
-    made.push({ size, bytes });
-    measured.push({ pixels: size.width * size.height, bytes: bytes.length });
+    const same = made.find((m) => m.size.width === size.width && m.quality === SCALED_QUALITY);
+    if (same && (fits.length > 0 || same.bytes.length <= target)) break;
+    // The smallest picture allowed is over at SCALED_QUALITY: its quality is lowered, on the quality line, to the floor.
+    const quality = same
+      ? nextTry(format, [{ quality: SCALED_QUALITY, bytes: same.bytes }], aim, TARGET_QUALITY_FLOOR - 1, SCALED_QUALITY)
+      : SCALED_QUALITY;
+    const bytes = await encodeWhole(format, quality, size);
+    made.push({ size, quality, bytes });
+    if (quality === SCALED_QUALITY) measured.push({ pixels: size.width * size.height, bytes: bytes.length });
   }
-  const best = made.filter((m) => m.bytes.length <= target).sort((a, b) => b.size.width - a.size.width)[0];
-  const quality = SCALED_QUALITY;
+  const best = made
+    .filter((m) => m.bytes.length <= target)
+    .sort((a, b) => b.size.width - a.size.width || b.quality - a.quality)[0];
+  // No smaller picture fitted, but a full-size try did (under the floor): the target met beats a miss.
+  const fullFit = tried.filter((t) => t.bytes.length <= target).sort((a, b) => b.quality - a.quality)[0];
+  if (!best && fullFit) {
+    notes.push(
+      `Reached ${formatBytes(fullFit.bytes.length)} (target ${formatBytes(target)}) at quality ${fullFit.quality}.`,
+    );
+    return { bytes: fullFit.bytes, format, quality: fullFit.quality, notes };
+  }
   if (best) {
     notes.push(
-      `Reached ${formatBytes(best.bytes.length)} by making the picture ${dims(best.size)} (from ${dims(full)}) at quality ${quality}: at full size ${formatBytes(target)} needs a quality under ${TARGET_QUALITY_FLOOR}, which looks blocky.`,
+      `Reached ${formatBytes(best.bytes.length)} by making the picture ${dims(best.size)} (from ${dims(full)}) at quality ${best.quality}: at full size ${formatBytes(target)} needs a quality under ${TARGET_QUALITY_FLOOR}, which looks blocky.`,
     );
-    return { bytes: best.bytes, format, quality, notes, size: best.size };
+    return { bytes: best.bytes, format, quality: best.quality, notes, size: best.size };
   }
   const smallest = [...made].sort((a, b) => a.bytes.length - b.bytes.length)[0]!;
-  notes.push(missed(target, smallest.bytes.length, `${dims(smallest.size)} at quality ${quality}`, tries, ''));
-  return { bytes: smallest.bytes, format, quality, notes, size: smallest.size };
+  notes.push(missed(target, smallest.bytes.length, `${dims(smallest.size)} at quality ${smallest.quality}`, tries, ''));
+  return { bytes: smallest.bytes, format, quality: smallest.quality, notes, size: smallest.size };
 }
