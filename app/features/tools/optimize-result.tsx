@@ -1,5 +1,6 @@
 import type { ToolResult } from '../../../core/api/tools';
 import { CompareSlider } from './compare-slider';
+import type { CompressOutcome } from './compress-outcome';
 import { formatBytes, resultName } from './format';
 import { DownloadLink, Facts, Notes, ResultCard } from './result-card';
 import { useDisplayable } from './use-displayable';
@@ -12,17 +13,23 @@ export function OptimizeResult({
   result,
   before,
   originalName,
+  outcome,
 }: {
   result: ToolResult;
   before: string;
   originalName: string;
+  /** What a compress did against what was asked (compress-outcome.ts); absent for the AI tabs. */
+  outcome?: CompressOutcome;
 }) {
   const name = resultName(originalName, result.operation, result.format);
   const after = useDisplayable(result.imageUrl, result.format);
   // A kept original is the file sent: there is nothing to compare, and the first note says why.
   const kept = result.keptOriginal === true;
+  // A missed target or a larger file is never shown beside a green "Saved".
+  const honest = outcome?.kind === 'missed' || outcome?.kind === 'grew';
+  const title = kept ? 'Your original is already smaller' : honest ? outcome!.title : 'Processing Complete';
   return (
-    <ResultCard title={kept ? 'Your original is already smaller' : 'Processing Complete'} frames={result.frames}>
+    <ResultCard title={title} frames={result.frames} warn={honest}>
       {kept ? (
         <>
           <img
@@ -56,7 +63,8 @@ export function OptimizeResult({
           ['Dimensions', `${result.width} × ${result.height}`, 'result-dimensions'],
         ]}
       />
-      {result.compressionRatio > 0 ? (
+      {outcome && !kept ? <Outcome outcome={outcome} /> : null}
+      {result.compressionRatio > 0 && !honest ? (
         <p className="font-semibold text-emerald-800 dark:text-emerald-300" data-testid="saved">
           Saved: {result.compressionRatio}%
         </p>
@@ -74,6 +82,25 @@ export function OptimizeResult({
         label={kept ? 'Download Image' : 'Download Optimized Image'}
       />
     </ResultCard>
+  );
+}
+
+/** The compress's outcome in words: amber for a missed target or a larger file, green for a target reached. */
+function Outcome({ outcome }: { outcome: CompressOutcome }) {
+  if (outcome.kind === 'smaller') return null;
+  const warn = outcome.kind !== 'reached';
+  const tone = warn
+    ? 'border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100'
+    : 'border-emerald-200 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100';
+  return (
+    <p
+      className={`rounded-lg border p-3 text-sm ${tone}`}
+      data-testid={`outcome-${outcome.kind}`}
+      role={warn ? 'status' : undefined}
+    >
+      {warn ? <strong>{outcome.title}. </strong> : null}
+      {outcome.text}
+    </p>
   );
 }
 

@@ -4,6 +4,7 @@ import { toast } from '~/lib/toast';
 import type { AiOutputChoice } from '../../../core/tools/ai';
 import { limitToastText } from '~/lib/allowance-reset';
 import { failureText, isQuotaError } from './api';
+import { type Asked, compressOutcome } from './compress-outcome';
 import { CompressPanel, useCompressSettings } from './compress-panel';
 import { ImagePicker } from './file-card';
 import { formatBytes } from './format';
@@ -29,6 +30,8 @@ const TABS = [
 export function OptimizeTool() {
   const [tab, setTab] = useTabParam(TABS);
   const [result, setResult] = useState<ToolResult | null>(null);
+  // What the last compress asked (its target size, the picture sent): the result is told against it.
+  const [asked, setAsked] = useState<Asked | null>(null);
   // The last AI failure stays on its tab (a toast goes away; 'not available offline' should not).
   const [aiError, setAiError] = useState<AiError | null>(null);
   const clearResult = useCallback(() => {
@@ -57,19 +60,30 @@ export function OptimizeTool() {
       ...(format === 'auto' ? { accept: await browserAccept() } : {}),
     };
     setResult(null);
+    setAsked(null);
+    const asked = {
+      targetBytes: fields.targetBytes,
+      name: chosen.file.name,
+      type: chosen.file.type,
+      size: chosen.size,
+    };
     try {
       const r = await run('/api/optimize', chosen.file, withFrames(fields));
+      setAsked(asked);
       setResult(r);
       if (r.keptOriginal)
         toast.info(
           'Your file is already as small as we can make it',
           'We kept the original: nothing we made was smaller.',
         );
-      else
-        toast.success(
-          'Image compressed successfully!',
-          `Reduced by ${r.compressionRatio}% (${formatBytes(r.originalSize)} → ${formatBytes(r.size)})`,
+      else {
+        // A missed target or a larger file (a HEIC) is said as it is, never as a success (compress-outcome.ts).
+        const outcome = compressOutcome(r, asked);
+        (outcome.kind === 'smaller' || outcome.kind === 'reached' ? toast.success : toast.info)(
+          outcome.title,
+          outcome.text,
         );
+      }
     } catch (err) {
       if (isCancelled(err)) return toast.info('Compression cancelled');
       toast.error('Compression failed', failureText(err, 'Something went wrong during compression. Please try again.'));
@@ -161,7 +175,12 @@ export function OptimizeTool() {
 
         {busy ? <ProgressCard job={job} onCancel={cancel} /> : null}
         {result && chosen ? (
-          <OptimizeResult result={result} before={chosen.preview} originalName={chosen.file.name} />
+          <OptimizeResult
+            result={result}
+            before={chosen.preview}
+            originalName={chosen.file.name}
+            outcome={result.operation === 'compress' && asked ? compressOutcome(result, asked) : undefined}
+          />
         ) : null}
       </TabPanel>
       <PartnerBlock />

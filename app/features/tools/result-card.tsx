@@ -9,20 +9,31 @@ import { useFocusOnArrival } from './use-focus-on-arrival';
  * A titled card for a finished result. `frames` is the answer's own (an animation that kept its frames, ADR 0137):
  * every tool screen's result says so here, once, and a still result (no `frames`, or one) says nothing.
  */
-export function ResultCard({ title, frames, children }: { title: string; frames?: number; children: ReactNode }) {
+export function ResultCard({
+  title,
+  frames,
+  warn = false,
+  children,
+}: {
+  title: string;
+  frames?: number;
+  /** Headed in amber, not green: a result that is not what was asked (a missed target, a larger file). */
+  warn?: boolean;
+  children: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The button that started the job was disabled while it ran, so focus fell to <body>: the result's heading takes it.
   useFocusOnArrival(heading, null);
   return (
     <section
       aria-label={title}
-      className="rounded-xl border border-emerald-300 bg-white p-4 dark:border-emerald-800 dark:bg-slate-900"
+      className={`rounded-xl border bg-white p-4 dark:bg-slate-900 ${warn ? 'border-amber-300 dark:border-amber-800' : 'border-emerald-300 dark:border-emerald-800'}`}
       data-testid="result-card"
     >
       <h2
         ref={heading}
         tabIndex={-1}
-        className="text-lg font-semibold text-emerald-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 dark:text-emerald-300"
+        className={`text-lg font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 ${warn ? 'text-amber-900 dark:text-amber-200' : 'text-emerald-800 dark:text-emerald-300'}`}
       >
         {title}
       </h2>
