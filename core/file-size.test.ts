@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from './file-size';
 import { HTML_MAX_BYTES } from './tools/html-options';
-import { MAX_UPLOAD_BYTES } from './limits';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from './limits';
 import { WATERMARK_LOGO_MAX_BYTES } from './tools/watermark-options';
 
 describe('formatBytes: decimal KB and MB, three significant figures', () => {
@@ -24,7 +24,10 @@ describe('formatBytes: decimal KB and MB, three significant figures', () => {
   });
 
   it('writes the limits people read as the round numbers they are', () => {
-    expect(formatBytes(MAX_UPLOAD_BYTES)).toBe('10 MB');
+    // The upload limit is the product's 10 × 1024 × 1024 bytes, said as "10 MB" (core/limits.ts): written out in
+    // decimal units it would read 10.5 MB, so its words come from MAX_UPLOAD_MB.
+    expect(MAX_UPLOAD_BYTES).toBe(MAX_UPLOAD_MB * 1024 * 1024);
+    expect(formatBytes(MAX_UPLOAD_BYTES)).toBe('10.5 MB');
     expect(formatBytes(HTML_MAX_BYTES)).toBe('1 MB');
     expect(formatBytes(WATERMARK_LOGO_MAX_BYTES)).toBe('1 MB');
   });

@@ -1,7 +1,7 @@
 /**
  * The one way the product writes a file size for a person (docs/product.md §5.1): decimal units, as file managers,
  * phone makers and social networks use them, so a KB is 1,000 bytes and an MB 1,000,000. The limits in core/limits.ts
- * are set in the same units, so "10 MB" on a screen is exactly what the API enforces.
+ * are set in the same units, but for the upload limit: 10 × 1024 × 1024 bytes, said as "10 MB" (MAX_UPLOAD_MB).
  */
 
 const UNITS = ['KB', 'MB', 'GB'] as const;

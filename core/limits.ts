@@ -1,7 +1,13 @@
 // Every number the product shows or enforces (docs/product.md §8) lives here once; UI, API and tests import it.
 
-/** 10 MB, decimal like every size the product shows (core/file-size.ts). */
-export const MAX_UPLOAD_BYTES = 10_000_000;
+/** The upload limit in words: "10 MB". */
+export const MAX_UPLOAD_MB = 10;
+/**
+ * The product's 10 MB is 10 × 1024 × 1024 bytes (docs/product.md §8), a little over 10,000,000: a photo that any phone
+ * or computer shows as "10 MB" or less is never refused. Sizes are otherwise written in decimal units
+ * (core/file-size.ts), so the words about this limit use MAX_UPLOAD_MB, never formatBytes(MAX_UPLOAD_BYTES) ("10.5 MB").
+ */
+export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 /** Request bodies larger than this are refused before they are read (multipart overhead on top of an upload). */
 export const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 1_000_000;
 /** Small JSON bodies (sessions, prompts, captions). */

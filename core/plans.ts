@@ -6,7 +6,7 @@ import {
   EXPORT_MAX_SIDE,
   FREE_DAILY_AI_LIMIT,
   MAX_IMAGE_PIXELS,
-  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_MB,
   PREMIUM_MONTHLY_AI_GUIDE,
 } from './limits';
 import { UPSCALE_FACTORS } from './tools/ai-options';
@@ -53,7 +53,7 @@ export const FEATURES = {
   tools: {
     id: 'tools',
     tier: 'free',
-    text: `Every image tool on pictures up to ${MAX_UPLOAD_BYTES / 1_000_000}${NBSP}MB and ${MAX_IMAGE_PIXELS / 1_000_000}${NBSP}megapixels: compress, resize, crop, convert, watermark, blur, metadata removal`,
+    text: `Every image tool on pictures up to ${MAX_UPLOAD_MB}${NBSP}MB and ${MAX_IMAGE_PIXELS / 1_000_000}${NBSP}megapixels: compress, resize, crop, convert, watermark, blur, metadata removal`,
   },
   // §4.5 (SHARE_FREE_DAYS).
   shareLinks: { id: 'shareLinks', tier: 'free', text: `Share links that work for ${SHARE_FREE_DAYS} days` },

@@ -1,4 +1,3 @@
-import { formatBytes } from '../../core/file-size';
 import type { MetaFunction } from '@remix-run/cloudflare';
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -11,7 +10,7 @@ import {
   FREE_DAILY_AI_LIMIT,
   IMAGE_TTL_SECONDS_DEFAULT,
   MAX_IMAGE_PIXELS,
-  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_MB,
 } from '../../core/limits';
 
 export const meta: MetaFunction = () =>
@@ -54,7 +53,7 @@ const TOPICS: { heading: string; questions: { q: string; a: ReactNode }[] }[] = 
       },
       {
         q: 'Which pictures can I upload?',
-        a: `JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF and HEIC (an iPhone photo), up to ${formatBytes(MAX_UPLOAD_BYTES)} and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels. An animated GIF or WebP keeps moving. If a file is refused, the message says why: too large, damaged, or not a picture we read.`,
+        a: `JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF and HEIC (an iPhone photo), up to ${MAX_UPLOAD_MB} MB and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels. An animated GIF or WebP keeps moving. If a file is refused, the message says why: too large, damaged, or not a picture we read.`,
       },
     ],
   },

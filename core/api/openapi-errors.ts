@@ -18,7 +18,7 @@ import {
   MAX_BODY_BYTES,
   MAX_IMAGE_PIXELS,
   MAX_REQUEST_BYTES,
-  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_MB,
   RATE_LIMITS_PER_MINUTE,
   SOURCE_DEADLINE_MS,
   SOURCE_MAX_REDIRECTS,
@@ -35,7 +35,7 @@ export const TTL_MINUTES = IMAGE_TTL_SECONDS_DEFAULT / 60;
 
 /** What every route that reads a picture (a file or a `url`) is held to. */
 export const UPLOAD_LIMITS = [
-  `Body at most ${mb(MAX_REQUEST_BYTES)}; the file at most ${mb(MAX_UPLOAD_BYTES)} and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
+  `Body at most ${mb(MAX_REQUEST_BYTES)}; the file at most ${MAX_UPLOAD_MB} MB and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
   `A picture named by \`url\` is held to the same, fetched within ${SOURCE_DEADLINE_MS / 1000} s with at most ${SOURCE_MAX_REDIRECTS} redirects.`,
 ];
 export const RESULT_EXPIRY = `The result is stored for ${TTL_MINUTES} minutes at \`imageUrl\`; after that it answers 410.`;
@@ -82,7 +82,7 @@ export const PICTURE_ERRORS: RouteError[] = [
   {
     status: 413,
     code: 'payload_too_large',
-    when: `The file is over ${mb(MAX_UPLOAD_BYTES)}, the picture over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels or ${MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels a side, a BMP or TIFF over ${ISOLATE_ONLY_MAX_PIXELS / 1_000_000} megapixels, an AVIF over ${AVIF_MAX_SIDE.toLocaleString('en-US')} pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012).`,
+    when: `The file is over ${MAX_UPLOAD_MB} MB, the picture over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels or ${MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels a side, a BMP or TIFF over ${ISOLATE_ONLY_MAX_PIXELS / 1_000_000} megapixels, an AVIF over ${AVIF_MAX_SIDE.toLocaleString('en-US')} pixels a side (or an AVIF result over it), or an animation too large in all its frames; the message names the limit. Every route that takes a picture answers the same (ADR 0012).`,
   },
   {
     status: 415,
@@ -109,7 +109,7 @@ export const SOURCE_ERRORS: RouteError[] = [
   {
     status: 413,
     code: 'payload_too_large',
-    when: `The picture at \`url\` is over ${mb(MAX_UPLOAD_BYTES)}: refused from its declared length, or as soon as what arrives passes it.`,
+    when: `The picture at \`url\` is over ${MAX_UPLOAD_MB} MB: refused from its declared length, or as soon as what arrives passes it.`,
   },
   {
     status: 422,

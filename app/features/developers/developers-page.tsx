@@ -1,6 +1,5 @@
-import { formatBytes } from '../../../core/file-size';
 import { Link } from '@remix-run/react';
-import { MAX_UPLOAD_BYTES, SOURCE_DEADLINE_MS, SOURCE_MAX_REDIRECTS } from '../../../core/limits';
+import { MAX_UPLOAD_MB, SOURCE_DEADLINE_MS, SOURCE_MAX_REDIRECTS } from '../../../core/limits';
 import type { ReferenceTag } from './reference';
 import { RouteCard } from './route-card';
 
@@ -73,8 +72,8 @@ export function DevelopersPage({
           <p className="mt-1 text-sm">
             Every route that takes a picture takes <code>url</code> instead of the <code>image</code> file (one of the
             two): <code>-F url=https://example.com/cat.jpg</code>. We fetch public http(s) addresses only, follow at
-            most {SOURCE_MAX_REDIRECTS} redirects, and hold the picture to the upload’s {formatBytes(MAX_UPLOAD_BYTES)}{' '}
-            and {SOURCE_DEADLINE_MS / 1000} seconds; its errors are listed with each route.
+            most {SOURCE_MAX_REDIRECTS} redirects, and hold the picture to the upload’s {MAX_UPLOAD_MB} MB and{' '}
+            {SOURCE_DEADLINE_MS / 1000} seconds; its errors are listed with each route.
           </p>
         </div>
       </section>

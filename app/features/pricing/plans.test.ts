@@ -7,7 +7,7 @@ import {
   EXPORT_MAX_SIDE,
   FREE_DAILY_AI_LIMIT,
   MAX_IMAGE_PIXELS,
-  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_MB,
 } from '../../../core/limits';
 import { UPSCALE_FACTORS } from '../../../core/tools/ai';
 import { BILLING_NOTE, FEATURES, MEMBER_PLAN, PLANS, PRICING_FAQ, TEAM_NOTE, type Plan } from './plans';
@@ -21,7 +21,7 @@ const CLAIMS: [RegExp, number][] = [
   [/(\d+) AI operations a day/g, FREE_DAILY_AI_LIMIT],
   [/upscale up to (\d+)×/g, Math.max(...UPSCALE_FACTORS)],
   [/up to ([\d,]+)\spx/g, EXPORT_MAX_SIDE],
-  [/up to (\d+)\sMB/g, MAX_UPLOAD_BYTES / 1_000_000],
+  [/up to (\d+)\sMB/g, MAX_UPLOAD_MB],
   [/(\d+)\smegapixels/g, MAX_IMAGE_PIXELS / 1_000_000],
   [/work for (\d+) days/g, SHARE_FREE_DAYS],
   [/fair-use guide of ([\d,]+)/g, PREMIUM_MONTHLY_AI_GUIDE],

@@ -123,7 +123,7 @@ export interface paths {
          * Upload a picture
          * @description Stores a picture for the editor and the tools: the `image` file, or the picture at a public `url`, which the server fetches. The format is read from the bytes, never from the name or the Content-Type. An animated GIF or WebP is held to the tools' limits on all its frames (at most 300; 413 naming the limit), since the editor plays every one. It expires after 60 minutes.
          *
-         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Body at most 11.5 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postUpload"];
         delete?: never;
@@ -351,7 +351,7 @@ export interface paths {
          * Compress, upscale or remove the background
          * @description `operation=compress` at a quality, `auto` (the smallest file that looks the same, never less faithful than libvips' JPEG q75 of the photo) or a target size; with `quality=auto`, `format=auto` chooses among AVIF, WebP and JPEG (WebP, AVIF or PNG with transparency) that `accept` allows (else the image types of the `Accept` header; AVIF only when named) and says why in `formatReason`; `upscale` (2, 3 or 4×) and `remove-background` use AI and write JPEG or WebP (`format=auto`: a JPEG photo stays JPEG, anything else becomes WebP) unless `format=png` is asked for; a cut-out is WebP or PNG. The picture is the `image` file, or a public `url` the server fetches. An animated GIF or WebP keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
-         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). An AI result is at most 16 megapixels and 12,000 pixels a side; larger requests answer 400 before any work. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Body at most 11.5 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). An AI result is at most 16 megapixels and 12,000 pixels a side; larger requests answer 400 before any work. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postOptimize"];
         delete?: never;
@@ -373,7 +373,7 @@ export interface paths {
          * Resize, crop, rotate or batch-compress
          * @description Resize to a preset or a size (Fill, Fit with a border colour, or Stretch; Fill keeps the faces, else the most detailed part, unless `position=centre`, and the answer's `framing` says which, ADR 0136), crop a rectangle, rotate and flip, or compress (the batch). The picture is the `image` file, or a public `url` the server fetches. An animated GIF or WebP keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
-         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Body at most 11.5 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postModify"];
         delete?: never;
@@ -395,7 +395,7 @@ export interface paths {
          * Convert to JPEG, PNG, WebP, AVIF, BMP or TIFF
          * @description Re-encodes the picture, scaled down to fit within `maxSide` where that is sent (AVIF is made at most 1,200 px a side); metadata is never carried over. The picture is the `image` file, or a public `url` the server fetches. An animated GIF or WebP keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
-         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Body at most 11.5 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postConvert"];
         delete?: never;
@@ -417,7 +417,7 @@ export interface paths {
          * Watermark, blur faces or strip private metadata
          * @description `watermark` draws text or a `logo` picture at a corner or the centre, or tiled over the whole picture (`tiled=true`); `blur` blurs or pixelates faces, people, the background or chosen rectangles (faces, people and background use AI); `privacy` removes EXIF, location and timestamps without re-encoding. The picture is the `image` file, or a public `url` the server fetches. An animated GIF or WebP keeps every frame, its delays and loop count through compress, resize, crop, rotate, watermark and a conversion to WebP (the answer's `frames`; ADR 0137), up to 300 frames and 100 megapixels in all frames; send the field `frames=first` to work on its first frame only (`frames=all` is the default). The result is stored for 60 minutes at `imageUrl`; after that it answers 410. Send `Accept: text/event-stream` to follow the job's phases as they happen.
          *
-         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). An AI result is at most 16 megapixels and 12,000 pixels a side; larger requests answer 400 before any work. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Body at most 11.5 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. AI operations spend one of the 10 free daily units (refunded if they fail). An AI result is at most 16 megapixels and 12,000 pixels a side; larger requests answer 400 before any work. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postSecurity"];
         delete?: never;
@@ -483,7 +483,7 @@ export interface paths {
          * What a picture’s metadata reveals
          * @description Reads GPS, capture time, device, software, author, XMP and colour profile without storing anything.
          *
-         *     Limits: Body at most 11 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: Body at most 11.5 MB; the file at most 10 MB and 50 megapixels. A picture named by `url` is held to the same, fetched within 15 s with at most 3 redirects. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postAnalyzeMetadata"];
         delete?: never;
@@ -623,7 +623,7 @@ export interface paths {
          * Share a meme by link
          * @description Keeps a finished meme (the `image` file, or its address as `url`: PNG, JPEG or WebP, as drawn, or an animated GIF or WebP, every frame and its timing kept; the type is read from the bytes, not the declared type) and answers its page `url` (`/m/{id}`), its picture and a `deleteToken`. Every metadata block is removed first (EXIF, XMP, IPTC, comments, anything after the picture; a GIF’s application extensions but its loop count); the pixels are not re-encoded. `template` (an id from `GET /api/templates`) and `captions` (the field repeated, one per caption) make the page’s alt text and its Make your own link. A share lives 30 days (`expiresAt`); a premium member’s is kept until deleted (`expiresAt: null`). Keep `deleteToken`: it is shown once, stored only as a hash, and is the only way to delete the share (`DELETE /api/shares/{id}` with `X-Delete-Token`).
          *
-         *     Limits: The picture at most 5 MB and 2048 pixels a side (the editor's share size); an animated GIF or WebP at most 8 MB and 300 frames (the animated export's share size); at most 12 captions of 200 characters; the body at most 11 MB. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
+         *     Limits: The picture at most 5 MB and 2048 pixels a side (the editor's share size); an animated GIF or WebP at most 8 MB and 300 frames (the animated export's share size); at most 12 captions of 200 characters; the body at most 11.5 MB. At most 60 requests a minute per caller. With an API key, each call counts against the key's 10,000 calls a month.
          */
         post: operations["postShare"];
         delete?: never;

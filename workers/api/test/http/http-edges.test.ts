@@ -90,7 +90,7 @@ describe('JSON routes require application/json', () => {
 });
 
 describe('too-large bodies', () => {
-  it('names the real limit: 16 KB for a JSON body, 11 MB for a request', async () => {
+  it('names the real limit: 16 KB for a JSON body, 11.5 MB for a request', async () => {
     const json = await api('/api/session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
