@@ -262,3 +262,22 @@ test("adding a shape keeps the captions' numbers: a shape's text is listed as th
   await expect(field('Caption 4')).toHaveCount(0);
   await expect(field('Shape 1')).toHaveValue('WOW!');
 });
+
+test('a caption of two lines, or one that wraps, is shown whole in its field', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/meme-generator?template=two-buttons');
+  await expect(page.getByText('Template loaded!')).toBeVisible();
+  const field = page.getByRole('list', { name: 'Captions' }).getByRole('textbox', { name: 'Caption 1', exact: true });
+  const hidden = () => field.evaluate((el: HTMLTextAreaElement) => el.scrollHeight - el.clientHeight);
+  await field.fill('WHEN THE FIRST LINE\nMEETS THE SECOND');
+  await expect.poll(hidden).toBeLessThanOrEqual(1);
+  await field.fill('a caption long enough to wrap onto a second line in the narrow left column of the editor');
+  await expect.poll(hidden).toBeLessThanOrEqual(1);
+  // Short again, the field is one line tall again.
+  const oneLine = await page
+    .getByRole('list', { name: 'Captions' })
+    .getByRole('textbox', { name: 'Caption 2', exact: true })
+    .evaluate((el) => el.getBoundingClientRect().height);
+  await field.fill('SHORT');
+  await expect.poll(() => field.evaluate((el) => el.getBoundingClientRect().height)).toBeCloseTo(oneLine, 0);
+});

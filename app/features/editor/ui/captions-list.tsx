@@ -57,18 +57,66 @@ export function CaptionsList({ state, editor }: { state: EditorState; editor: Me
           >
             {labels[i]}
           </label>
-          <textarea
-            id={`caption-${t.id}`}
-            data-layer={t.id}
-            rows={1}
-            value={t.text}
+          <CaptionField
+            id={t.id}
+            text={t.text}
             placeholder={t.example ?? (t.kind === 'shape' ? 'Text in the shape' : 'Type a caption')}
-            onFocus={() => editor?.selectLayer(t.id)}
-            onChange={(e) => editor?.setTextOf(t.id, e.target.value)}
-            className={`${controlClass} min-w-0 flex-1 resize-y text-base lg:text-sm ${t.id === selectedId ? 'ring-2 ring-brand-500' : ''}`}
+            selected={t.id === selectedId}
+            editor={editor}
           />
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Lines a caption field grows to before it scrolls. */
+const MAX_FIELD_LINES = 4;
+
+/**
+ * One caption's field, as tall as its text (up to MAX_FIELD_LINES lines): a caption that wraps or has two lines is read
+ * whole, not scrolled so that its first line is hidden.
+ */
+function CaptionField(props: {
+  id: string;
+  text: string;
+  placeholder: string;
+  selected: boolean;
+  editor: MemeCanvas | null;
+}) {
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const el = field.current;
+    if (!el) return;
+    const fit = () => {
+      const style = getComputedStyle(el);
+      const frame = parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+      const most =
+        MAX_FIELD_LINES * parseFloat(style.lineHeight) +
+        parseFloat(style.paddingTop) +
+        parseFloat(style.paddingBottom) +
+        frame;
+      el.style.height = 'auto';
+      el.style.height = `${Math.min(el.scrollHeight + frame, most)}px`;
+    };
+    fit();
+    // The column's width decides where the text wraps. Fitted in the next frame: a size changed inside the observer's
+    // own callback would be reported as a loop.
+    const seen = new ResizeObserver(() => requestAnimationFrame(fit));
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [props.text]);
+  return (
+    <textarea
+      ref={field}
+      id={`caption-${props.id}`}
+      data-layer={props.id}
+      rows={1}
+      value={props.text}
+      placeholder={props.placeholder}
+      onFocus={() => props.editor?.selectLayer(props.id)}
+      onChange={(e) => props.editor?.setTextOf(props.id, e.target.value)}
+      className={`${controlClass} min-w-0 flex-1 resize-none text-base lg:text-sm ${props.selected ? 'ring-2 ring-brand-500' : ''}`}
+    />
   );
 }
