@@ -46,8 +46,9 @@ function workerProject(name: 'workers' | 'workers-own-runtime') {
             SITE_ORIGIN: 'http://local',
             // A small monthly allowance per API key, so the tests can spend it (test/identity/api-keys.test.ts).
             API_MONTHLY_CALLS: '20',
-            // The delay test/http/d1-round-trips.test.ts adds to every D1 call (bench/d1-round-trips.ts sets it).
-            D1_DELAY_MS: process.env.D1_DELAY_MS ?? '150',
+            // The delay test/http/d1-round-trips.test.ts adds to every D1 call (bench/d1-round-trips.ts sets it): long enough
+            // that calls started side by side still overlap on a loaded CI machine (the file's top comment).
+            D1_DELAY_MS: process.env.D1_DELAY_MS ?? '300',
             // test/corpus/upload-usable.test.ts and test/corpus/intake-corpus.test.ts send a fixed third of the corpus through the
             // routes; 'all' sends every file.
             CORPUS_SWEEP: process.env.CORPUS_SWEEP === 'all' ? 'all' : 'third',

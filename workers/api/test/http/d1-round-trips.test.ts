@@ -3,7 +3,9 @@
  * region away would be (support/d1-latency.ts). Locally D1 is a file next to the Worker and these trips cost
  * nothing; for a visitor far from the primary each one is a round trip across the world before any work starts.
  * The counts are pinned, so a route that starts waiting on the database again fails here. `bench/d1-round-trips.ts`
- * runs this file and prints the table (the delay from D1_DELAY_MS through the bench, 150 ms here).
+ * runs this file and prints the table (the delay from D1_DELAY_MS through the bench, 300 ms here). Calls that overlap
+ * count as one trip, so the delay must outlast the CPU work between two calls a route starts side by side: at 150 ms a
+ * CI machine running three lanes once counted the streamed upscale's two side-by-side reads as two trips.
  */
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
@@ -16,7 +18,7 @@ import { cookiesFrom, premiumCookies } from '../helpers';
 import { withD1Latency, type D1Tally } from '../support/d1-latency';
 import { syntheticPhoto } from '../support/synthetic';
 
-const DELAY_MS = Number((env as unknown as { D1_DELAY_MS?: string }).D1_DELAY_MS) || 150;
+const DELAY_MS = Number((env as unknown as { D1_DELAY_MS?: string }).D1_DELAY_MS) || 300;
 
 interface Row {
   route: string;
