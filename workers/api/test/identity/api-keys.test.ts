@@ -8,11 +8,11 @@ import {
   apiKeyListResponseSchema,
 } from '../../../../core/api/api-keys';
 import { dashboardResponseSchema } from '../../../../core/api/dashboard';
-import { RATE_LIMIT_WINDOW_MS, RATE_LIMITS_PER_MINUTE } from '../../../../core/limits';
+import { RATE_LIMITS_PER_MINUTE } from '../../../../core/limits';
 import { apiErrorSchema } from '../../../../core/api/errors';
 import { FAKE_FAIL_MARKER } from '../../src/ai/fake';
 import { encode } from '../../src/imaging/codecs/encode';
-import { api, premiumCookies, uploadForm } from '../helpers';
+import { api, awayFromMinuteBoundary, premiumCookies, uploadForm } from '../helpers';
 import { syntheticPhoto } from '../support/synthetic';
 
 // vitest.config.ts binds API_MONTHLY_CALLS = 20.
@@ -346,9 +346,7 @@ describe('Authorization: Bearer on the API routes', () => {
     // At the edge a key's burst limit counts on the key and the client's network: spend the network's tool budget
     // anonymously, then call with the key from that network.
     const network = { 'cf-connecting-ip': '198.18.41.1' };
-    // Burst windows are fixed minutes: start well inside one, so the budget cannot renew halfway.
-    const into = Date.now() % RATE_LIMIT_WINDOW_MS;
-    if (into > RATE_LIMIT_WINDOW_MS - 15_000) await new Promise((r) => setTimeout(r, RATE_LIMIT_WINDOW_MS - into + 50));
+    await awayFromMinuteBoundary();
     for (let i = 0; i < RATE_LIMITS_PER_MINUTE.tools; i++)
       await api('/api/convert', { method: 'POST', body: new FormData(), headers: network });
     const refused = await api('/api/convert', {

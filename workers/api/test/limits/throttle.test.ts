@@ -1,13 +1,8 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../../core/api/errors';
-import {
-  MAX_JSON_BYTES,
-  MAX_REQUEST_BYTES,
-  RATE_LIMIT_WINDOW_MS,
-  RATE_LIMITS_PER_MINUTE,
-} from '../../../../core/limits';
-import { api, cookiesFrom, listKeys, pngDeclaring, uploadForm } from '../helpers';
+import { MAX_JSON_BYTES, MAX_REQUEST_BYTES, RATE_LIMITS_PER_MINUTE } from '../../../../core/limits';
+import { api, awayFromMinuteBoundary, cookiesFrom, listKeys, pngDeclaring, uploadForm } from '../helpers';
 
 const ip = (n: number) => ({ 'cf-connecting-ip': `203.0.113.${n}` });
 const emptyForm = () => new FormData();
@@ -16,14 +11,8 @@ async function send(path: string, headers: Record<string, string>, body: BodyIni
   return api(path, { method: 'POST', body, headers });
 }
 
-/** Windows are fixed minutes: start each burst well inside one so it cannot straddle two. */
-async function awayFromWindowEdge() {
-  const into = Date.now() % RATE_LIMIT_WINDOW_MS;
-  if (into > RATE_LIMIT_WINDOW_MS - 15_000) await new Promise((r) => setTimeout(r, RATE_LIMIT_WINDOW_MS - into + 50));
-}
-
 describe('per-visitor rate limits', () => {
-  beforeEach(awayFromWindowEdge, 20_000);
+  beforeEach(awayFromMinuteBoundary, 20_000);
   it('answers the 61st tool request in a minute from one IP with 429, Retry-After and the JSON error', async () => {
     const limit = RATE_LIMITS_PER_MINUTE.tools;
     // Fresh cookies on every request: the IP key alone still counts them.

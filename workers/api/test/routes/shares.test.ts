@@ -31,7 +31,7 @@ import { readHeader } from '../../src/imaging/intake/sniff';
 import { SHARE_EXPIRING_PREFIX, SHARE_KEPT_PREFIX } from '../../src/storage/share-store';
 import worker from '../../src/index';
 import { catalogRows } from '../../../../scripts/templates/catalog-rows';
-import { api, listKeys, pngDeclaring, premiumCookies, TEST_ORIGIN } from '../helpers';
+import { api, awayFromMinuteBoundary, listKeys, pngDeclaring, premiumCookies, TEST_ORIGIN } from '../helpers';
 import { exiftoolAll, type ExiftoolTag } from '../support/corpus';
 import { ascii, bin, craftJpeg, exifSegment, jpegScans, rational, tiffBlock } from '../support/metadata-fixtures';
 import { SOURCE_HOSTS } from '../support/source-origin';
@@ -443,8 +443,7 @@ describe('animated memes (ADR 0142)', () => {
 
 describe('burst limit', () => {
   it('a share counts as an upload: after a minute of uploads from one network it is 429 and stores nothing', async () => {
-    // Well inside one fixed minute, so the burst cannot straddle two windows.
-    if (Date.now() % 60_000 > 45_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 50));
+    await awayFromMinuteBoundary();
     const headers = { 'cf-connecting-ip': '198.51.100.77' };
     for (let i = 0; i < RATE_LIMITS_PER_MINUTE.upload; i++)
       await api('/api/upload', { method: 'POST', body: new FormData(), headers });
@@ -456,7 +455,7 @@ describe('burst limit', () => {
   }, 30_000);
 
   it('deletes have their own limit: past it from one network even the right token is 429 and the share stays', async () => {
-    if (Date.now() % 60_000 > 45_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 50));
+    await awayFromMinuteBoundary();
     const created = await share();
     const headers = { 'cf-connecting-ip': '198.51.100.78', [DELETE_TOKEN_HEADER]: 'x'.repeat(43) };
     const wrong = () => api(`/api/shares/${created.id}`, { method: 'DELETE', headers });
