@@ -148,6 +148,25 @@ describe('x-billed-calls', () => {
     expect(billed(refused)).toBe('0');
   });
 
+  it('counts the JPEG the Images binding makes of a HEIC for the AI as well as the model call (ADR 0132)', {
+    timeout: 60_000,
+  }, async () => {
+    const { images, call } = production();
+    const heic = await makePhoto({ width: 800, height: 600, seed: 62, format: 'heic', quality: 60 });
+    const jpeg = await makePhoto({ width: 800, height: 600, seed: 62 });
+    const remove = (bytes: Uint8Array, ip: string) =>
+      call('/api/optimize', { method: 'POST', body: form({ operation: 'remove-background' }, bytes), ip });
+    const fromJpeg = await remove(jpeg, '198.51.100.46');
+    expect(fromJpeg.status).toBe(200);
+    // The JPEG goes to the model as it is: the model call only.
+    expect([billed(fromJpeg), images.calls.length]).toEqual(['1', 0]);
+    const fromHeic = await remove(heic, '198.51.100.47');
+    expect(fromHeic.status).toBe(200);
+    // The HEIC's JPEG copy is one transformation of the binding, billed beside the model call.
+    expect(images.calls.length).toBeGreaterThanOrEqual(1);
+    expect(billed(fromHeic)).toBe(String(images.calls.length + 1));
+  });
+
   it('is 0 on a PNG meme the isolate draws (1.21 MP) and 1 on one past the meme’s own budget (1.69 MP, ADR 0180)', {
     timeout: 120_000,
   }, async () => {
