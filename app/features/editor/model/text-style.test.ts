@@ -52,9 +52,10 @@ describe('text styles', () => {
   });
 
   it('names a layer after the first 20 characters of its text, on one line', () => {
-    expect(layerName('When you see it and\nyou cannot unsee it')).toBe('When you see it and ');
+    expect(layerName('When you see it and\nyou cannot unsee it')).toBe('When you see it and…');
+    expect(layerName('Exactly twenty chars')).toBe('Exactly twenty chars');
     expect(layerName('   ')).toBe('Text');
-    expect(layerName('😀'.repeat(25))).toBe('😀'.repeat(20));
+    expect(layerName('😀'.repeat(25))).toBe(`${'😀'.repeat(20)}…`);
   });
 
   it('maps memegen fonts and colours to a template text style', () => {

@@ -67,10 +67,15 @@ export function toggleStyle(style: TextStyle, flag: 'bold' | 'italic' | 'underli
   return { underline: !style.underline };
 }
 
-/** Layer names are the first 20 characters of the text (one line), or a fallback for empty text. */
+/**
+ * Layer names are the first 20 characters of the text (one line), or a fallback for empty text (docs/product.md);
+ * a cut name ends in an ellipsis, so "When you see it and" is not read as the whole caption.
+ */
 export function layerName(text: string, fallback = 'Text'): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line ? Array.from(line).slice(0, LAYER_NAME_CHARS).join('') : fallback;
+  const chars = Array.from(text.replace(/\s+/g, ' ').trim());
+  if (chars.length === 0) return fallback;
+  const head = chars.slice(0, LAYER_NAME_CHARS).join('');
+  return chars.length > LAYER_NAME_CHARS ? `${head.trimEnd()}…` : head;
 }
 
 /** memegen's font keys → the families we serve; any family we already know passes through. */
