@@ -313,6 +313,80 @@ test.describe('Optimize', () => {
     await expect(page.getByTestId('ai-banner')).toContainText(`${before - 1} / ${FREE_DAILY_AI_LIMIT} remaining today`);
   });
 
+  test('a background removal that leaves nothing opaque says no subject was found, never "removed successfully"', async ({
+    page,
+    baseURL,
+  }) => {
+    // The model's answer for a landscape is a fully transparent picture (production's Images binding streams it to
+    // storage as a success): the screen reads the result it shows. Both answers are played here, as the offline
+    // background program is not part of the e2e stack.
+    const cutout = (opaque: boolean) =>
+      sharp({
+        create: { width: 640, height: 480, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+      })
+        .composite(
+          opaque
+            ? [
+                {
+                  input: { create: { width: 200, height: 300, channels: 4, background: '#c0392b' } },
+                  left: 220,
+                  top: 120,
+                },
+              ]
+            : [],
+        )
+        .webp({ lossless: true })
+        .toBuffer();
+    const pictures = { empty: await cutout(false), subject: await cutout(true) };
+    await page.route('**/api/images/tfake-*', (r) =>
+      r.fulfill({
+        contentType: 'image/webp',
+        body: pictures[r.request().url().includes('empty') ? 'empty' : 'subject'],
+      }),
+    );
+    let next: keyof typeof pictures = 'empty';
+    await page.route('**/api/optimize', (r) => {
+      const result = {
+        imageUrl: `${baseURL}/api/images/tfake-${next}`,
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        size: pictures[next].length,
+        format: 'webp',
+        width: 640,
+        height: 480,
+        originalSize: 50_000,
+        compressionRatio: 0,
+        operation: 'remove-background',
+        engine: 'ai',
+        notes: ['Background removed by the local AI provider, written as WebP.'],
+      };
+      return r.fulfill({
+        status: 200,
+        contentType: 'text/event-stream',
+        body: `event: phase\ndata: {"phase":"processing"}\n\nevent: result\ndata: ${JSON.stringify(result)}\n\n`,
+      });
+    });
+    await page.goto('/tools/optimize?tab=remove-background');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
+    await page.getByRole('button', { name: 'Remove Background' }).click();
+    const card = page.getByTestId('result-card');
+    await expect(card.getByRole('heading', { name: 'No subject found' })).toBeVisible();
+    await expect(card.getByTestId('no-subject')).toContainText('No subject was found in this photo');
+    await expect(toastWith(page, 'No subject found')).toBeVisible();
+    await expect(toastWith(page, 'Background removed successfully! 🎨')).toHaveCount(0);
+    // The file is still there to take, but not offered as the job's success.
+    await expect(card.getByRole('link', { name: 'Download the transparent result' })).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('remove-background-no-subject.png') });
+
+    // A cut-out with a subject is the success it was.
+    next = 'subject';
+    await page.getByRole('button', { name: 'Remove Background' }).click();
+    await expect(card.getByRole('heading', { name: 'Processing Complete' })).toBeVisible();
+    await expect(card.getByTestId('no-subject')).toHaveCount(0);
+    await expect(toastWith(page, 'Background removed successfully! 🎨')).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Download Optimized Image' })).toBeVisible();
+  });
+
   test('remove background without the offline program: the honest answer, shown in place, and nothing spent', async ({
     page,
   }) => {

@@ -108,3 +108,15 @@ export function aiOutputProblem(
   }
   return `${what}; ${limit}. Please choose ${factors.map((f) => `${f}×`).join(' or ')}, or a smaller picture.`;
 }
+
+/**
+ * A background removal whose result is nearly all transparent (less than SUBJECT_MIN_SHARE opaque, the blur's bound):
+ * the model found no subject. The screen checks the result it loads (app/features/tools/cutout-share.ts) and says so
+ * instead of "removed successfully"; the call was made, so the unit is spent, and the words say that too.
+ */
+export const NO_SUBJECT_CUTOUT = {
+  title: 'No subject found',
+  text:
+    'No subject was found in this photo, so the result is fully transparent. Background removal keeps a person, an ' +
+    'animal or an object in front of its background: try a photo with one. This attempt counted against your allowance.',
+} as const;

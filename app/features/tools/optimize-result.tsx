@@ -1,8 +1,10 @@
 import type { ToolResult } from '../../../core/api/tools';
+import { NO_SUBJECT_CUTOUT } from '../../../core/tools/ai-options';
 import { CompareSlider } from './compare-slider';
 import type { CompressOutcome } from './compress-outcome';
 import { formatBytes, resultName } from './format';
 import { DownloadLink, Facts, Notes, ResultCard } from './result-card';
+import { btnPrimary, btnSecondary } from './styles';
 import { useDisplayable } from './use-displayable';
 
 /**
@@ -14,10 +16,13 @@ export function OptimizeResult({
   before,
   originalName,
   outcome,
+  noSubject = false,
 }: {
   result: ToolResult;
   before: string;
   originalName: string;
+  /** A background removal that found no subject (cutout-share.ts): said in amber, its download offered quietly. */
+  noSubject?: boolean;
   /** What a compress did against what was asked (compress-outcome.ts); absent for the AI tabs. */
   outcome?: CompressOutcome;
 }) {
@@ -27,9 +32,24 @@ export function OptimizeResult({
   const kept = result.keptOriginal === true;
   // A missed target or a larger file is never shown beside a green "Saved".
   const honest = outcome?.kind === 'missed' || outcome?.kind === 'grew';
-  const title = kept ? 'Your original is already smaller' : honest ? outcome!.title : 'Processing Complete';
+  const title = kept
+    ? 'Your original is already smaller'
+    : honest
+      ? outcome!.title
+      : noSubject
+        ? NO_SUBJECT_CUTOUT.title
+        : 'Processing Complete';
   return (
-    <ResultCard title={title} frames={result.frames} warn={honest}>
+    <ResultCard title={title} frames={result.frames} warn={honest || noSubject}>
+      {noSubject ? (
+        <p
+          className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="no-subject"
+          role="status"
+        >
+          {NO_SUBJECT_CUTOUT.text}
+        </p>
+      ) : null}
       {kept ? (
         <>
           <img
@@ -79,7 +99,8 @@ export function OptimizeResult({
       <DownloadLink
         imageUrl={result.imageUrl}
         name={name}
-        label={kept ? 'Download Image' : 'Download Optimized Image'}
+        label={kept ? 'Download Image' : noSubject ? 'Download the transparent result' : 'Download Optimized Image'}
+        className={noSubject ? btnSecondary : btnPrimary}
       />
     </ResultCard>
   );

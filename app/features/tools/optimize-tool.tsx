@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ToolResult } from '../../../core/api/tools';
 import { toast } from '~/lib/toast';
-import type { AiOutputChoice } from '../../../core/tools/ai';
+import { NO_SUBJECT_CUTOUT, type AiOutputChoice } from '../../../core/tools/ai-options';
+import { SUBJECT_MIN_SHARE } from '../../../core/tools/blur-options';
 import { limitToastText } from '~/lib/allowance-reset';
 import { failureText, isQuotaError } from './api';
 import { type Asked, compressOutcome } from './compress-outcome';
 import { CompressPanel, useCompressSettings } from './compress-panel';
+import { subjectShare } from './cutout-share';
 import { ImagePicker } from './file-card';
 import { formatBytes } from './format';
 import { browserAccept } from './image-support';
@@ -30,6 +32,8 @@ const TABS = [
 export function OptimizeTool() {
   const [tab, setTab] = useTabParam(TABS);
   const [result, setResult] = useState<ToolResult | null>(null);
+  // A background removal that left nothing opaque: the result is shown as what it is, not as a success.
+  const [noSubject, setNoSubject] = useState(false);
   // What the last compress asked (its target size, the picture sent): the result is told against it.
   const [asked, setAsked] = useState<Asked | null>(null);
   // The last AI failure stays on its tab (a toast goes away; 'not available offline' should not).
@@ -95,6 +99,7 @@ export function OptimizeTool() {
     if (!canGenerate) return toast.error('AI Limit Reached', limitToastText(usage?.resetsAt, Date.now()));
     setAiError(null);
     setResult(null);
+    setNoSubject(false);
     let cancelled = false;
     try {
       // A JPEG chosen for an upscale means Auto for a cut-out (which needs transparency).
@@ -103,8 +108,12 @@ export function OptimizeTool() {
           ? { operation, factor, format: aiFormat }
           : { operation, format: aiFormat === 'jpeg' ? 'auto' : aiFormat };
       const r = await run('/api/optimize', chosen.file, withFrames(fields));
+      const share = operation === 'remove-background' ? await subjectShare(r.imageUrl) : null;
+      const empty = share !== null && share < SUBJECT_MIN_SHARE;
+      setNoSubject(empty);
       setResult(operation === 'remove-background' ? { ...r, originalSize: chosen.file.size, compressionRatio: 0 } : r);
-      if (operation === 'upscale')
+      if (empty) toast.info(NO_SUBJECT_CUTOUT.title, NO_SUBJECT_CUTOUT.text);
+      else if (operation === 'upscale')
         toast.success(
           'Image upscaled successfully!',
           `Enhanced ${factor}x from ${formatBytes(r.originalSize)} to ${formatBytes(r.size)}`,
@@ -179,6 +188,7 @@ export function OptimizeTool() {
             result={result}
             before={chosen.preview}
             originalName={chosen.file.name}
+            noSubject={noSubject && result.operation === 'remove-background'}
             outcome={result.operation === 'compress' && asked ? compressOutcome(result, asked) : undefined}
           />
         ) : null}
