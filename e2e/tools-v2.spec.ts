@@ -130,7 +130,7 @@ test('toasts follow dark mode', async ({ page }) => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('the home carousel turns on a swipe and shows whole template names', async ({ page }) => {
+  test('the home carousel turns on a swipe and shows whole template names and pictures', async ({ page }) => {
     await page.goto('/');
     const carousel = page.getByRole('group', { name: 'Popular templates' });
     const first = carousel.getByTestId('carousel-tile').first();
@@ -169,6 +169,12 @@ test.describe('on a phone', () => {
         }).length,
     );
     expect(roomy).toBe(0);
+    // Each picture is drawn whole in its square, not cut to fill it: a square crop took half of the Tier List's S–D
+    // column and the top and bottom panels of the tall ones.
+    const fits = await carousel
+      .getByTestId('carousel-tile')
+      .evaluateAll((tiles) => tiles.map((t) => getComputedStyle(t.querySelector('img')!).objectFit));
+    expect(new Set(fits)).toEqual(new Set(['contain']));
   });
 
   test('searching a famous meme name finds our template for it, and an unknown name offers a way on', async ({

@@ -116,7 +116,7 @@ function CarouselPages({ pages }: { pages: Template[][] }) {
                   alt=""
                   loading="lazy"
                   decoding="async"
-                  className="aspect-square w-full bg-slate-100 object-cover dark:bg-slate-800"
+                  className="aspect-square w-full bg-slate-100 object-contain dark:bg-slate-800"
                 />
                 {/* Two lines, so a name is read whole on a phone's narrow tiles. The padding is outside the clamped
                     box: a clamped box clips at its padding edge, and a third line would show in its padding. */}

@@ -110,7 +110,7 @@ export function TemplatesTab({
                 } bg-slate-100 dark:bg-slate-800`}
               >
                 <span className="relative block">
-                  <img src={t.imageUrl} alt="" loading="lazy" className="aspect-square w-full object-cover" />
+                  <img src={t.imageUrl} alt="" loading="lazy" className="aspect-square w-full object-contain" />
                   {t.animated ? (
                     <span
                       aria-hidden="true"
