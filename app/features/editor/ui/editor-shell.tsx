@@ -23,6 +23,7 @@ import { useExportFlow } from './use-export-flow';
 import { useLeaveGuard } from './use-leave-guard';
 import { useMotion } from './use-motion';
 import { usePremium } from './use-premium';
+import { useWideLayout } from './use-wide-layout';
 
 /**
  * The editor's toasts go over the top of the canvas, just inside the stage (its top is 138 px down on wide screens,
@@ -73,6 +74,7 @@ export function EditorShell({
   }, []);
 
   useCanvasStage(editor, stage);
+  const wide = useWideLayout();
 
   const autoCrop = () => {
     if (editor?.autoCrop()) toast.success('Auto-cropped! ✂️');
@@ -88,6 +90,11 @@ export function EditorShell({
     if (state.exportable) exporting.open(intent);
     else toast.info(NOTHING_TO_DOWNLOAD.title, NOTHING_TO_DOWNLOAD.description);
   };
+  const styleBar = (
+    <div className="border-t border-slate-200 lg:col-span-3 lg:row-start-1 lg:border-t-0 dark:border-slate-700">
+      <TopToolbar state={state} editor={editor} onAutoCrop={autoCrop} />
+    </div>
+  );
   const added = (what: 'text' | 'shape') => toast.success(what === 'text' ? 'Text Added! ✨' : 'Shape Added! ✨');
 
   return (
@@ -112,10 +119,12 @@ export function EditorShell({
         in the first screen), the text style bar, Insert and Layers. Wide screens lay the same pieces out as a grid
         (ADR 0160): the text style bar on top; the captions over the left panel; the canvas with the middle column's
         full height; Insert and Layers on the right. The phone's sticky block becomes `contents` there, so its pieces
-        are grid cells while the keyboard's order stays the DOM's: the canvas, its captions, the left column below
-        them, then the style bar and the right column.
+        are grid cells. The grid places the style bar on top wherever it stands in the DOM; the DOM, which the keyboard
+        and screen readers follow, has it where it is drawn: first on a wide screen (right after the top bar, not
+        after the whole left panel), after the left panel on a phone (ADR 0211).
       */}
       <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[18rem_minmax(0,1fr)_14rem] lg:grid-rows-[auto_auto_minmax(0,1fr)] lg:overflow-hidden">
+        {wide ? styleBar : null}
         <div className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50 lg:contents dark:border-slate-700 dark:bg-slate-950">
           <CanvasStage
             stage={stage}
@@ -154,9 +163,7 @@ export function EditorShell({
             </div>
           </LeftPanel>
         </div>
-        <div className="border-t border-slate-200 lg:col-span-3 lg:row-start-1 lg:border-t-0 dark:border-slate-700">
-          <TopToolbar state={state} editor={editor} onAutoCrop={autoCrop} />
-        </div>
+        {wide ? null : styleBar}
         <div className="border-slate-200 lg:col-start-3 lg:row-span-2 lg:row-start-2 lg:overflow-y-auto lg:border-l dark:border-slate-700">
           <ShapeToolbar editor={editor} onAdded={added} />
           <div className="p-3">

@@ -1,8 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import type { MemeCanvas } from '../canvas/meme-canvas';
-
-/** Wide screens put the panels beside the canvas (Tailwind's lg); narrower ones stack them under it. */
-const WIDE = '(min-width: 1024px)';
+import { WIDE } from './use-wide-layout';
 /** On a phone the canvas takes at most this share of the window, so the text field and keyboard fit below it. */
 const PHONE_CANVAS_SHARE = 0.5;
 /** The stage's padding (p-2) on each side. */
