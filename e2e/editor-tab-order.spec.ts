@@ -115,3 +115,31 @@ test('at 390×844 Tab goes down the screen as it is drawn: canvas, captions, lef
   expect(at('Caption 2')).toBeLessThan(at('Text'));
   expect(at('Text')).toBeLessThan(at('toolbar:Font'));
 });
+
+test('at 390×844 no Tab stop is hidden under the sticky canvas block, going down or back up (WCAG 2.4.11)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openTestTemplate(page);
+  await page.getByRole('tab', { name: 'Text' }).click();
+  await page.getByRole('heading', { name: 'Memeforge Editor', level: 1 }).focus();
+  /** The focused control, when it is in the scrolled column and its top is under the sticky block's bottom. */
+  const hidden = () =>
+    page.evaluate(() => {
+      const el = document.activeElement!;
+      const sticky = document.querySelector('[aria-label="Canvas"]')!.closest('.sticky')!;
+      if (!sticky.parentElement!.contains(el) || sticky.contains(el)) return null;
+      const under = Math.round(sticky.getBoundingClientRect().bottom - el.getBoundingClientRect().top);
+      return under > 0 ? `${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30)} (${under} px)` : null;
+    });
+  const seen: string[] = [];
+  // Down the whole column (about 60 stops), then back up to the captions.
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press(key);
+      const name = await hidden();
+      if (name) seen.push(`${key}: ${name}`);
+    }
+  }
+  expect(seen).toEqual([]);
+});

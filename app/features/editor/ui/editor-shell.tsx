@@ -23,6 +23,7 @@ import { useExportFlow } from './use-export-flow';
 import { useLeaveGuard } from './use-leave-guard';
 import { useMotion } from './use-motion';
 import { usePremium } from './use-premium';
+import { useStickyPadding } from './use-sticky-padding';
 import { useWideLayout } from './use-wide-layout';
 
 /**
@@ -56,6 +57,7 @@ export function EditorShell({
   const textInput = useRef<HTMLTextAreaElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const captions = useRef<HTMLDivElement>(null);
+  const sticky = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const downloadButton = useRef<HTMLButtonElement>(null);
   const shareButton = useRef<HTMLButtonElement>(null);
@@ -75,6 +77,7 @@ export function EditorShell({
 
   useCanvasStage(editor, stage);
   const wide = useWideLayout();
+  useStickyPadding(sticky, wide);
 
   const autoCrop = () => {
     if (editor?.autoCrop()) toast.success('Auto-cropped! ✂️');
@@ -125,7 +128,10 @@ export function EditorShell({
       */}
       <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[18rem_minmax(0,1fr)_14rem] lg:grid-rows-[auto_auto_minmax(0,1fr)] lg:overflow-hidden">
         {wide ? styleBar : null}
-        <div className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50 lg:contents dark:border-slate-700 dark:bg-slate-950">
+        <div
+          ref={sticky}
+          className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50 lg:contents dark:border-slate-700 dark:bg-slate-950"
+        >
           <CanvasStage
             stage={stage}
             elementRef={elementRef}
