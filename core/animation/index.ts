@@ -17,7 +17,8 @@
  * - `ANIMATION_MAX_FRAMES`, `ANIMATION_MAX_PIXELS`, `animationLimitProblem(info)`: the tools' limits, in words.
  */
 export * from './frames';
-export { GifError, readGifFrames, readGifInfo, stripGifMetadata } from './gif-decode';
+export { GifError, readGifInfo, stripGifMetadata } from './gif-blocks';
+export { readGifFrames } from './gif-decode';
 export { createGifWriter, encodeGif, type GifWriter, type GifWriterOptions } from './gif-encode';
 export {
   frameChunks,

@@ -108,7 +108,7 @@ export async function protectPrivacy(
   }
   if (header.format === 'gif') {
     // Comments and application extensions (XMP, ICC) go; every frame, its timing and the loop count stay, byte for
-    // byte (core/animation/gif-decode.ts, ADR 0137).
+    // byte (core/animation/gif-blocks.ts, ADR 0137).
     const stripped = gifWithoutMetadata(bytes);
     log.preserved.push(
       header.animated
