@@ -6,7 +6,8 @@
  * leave the values in that colour space: the colour space is the reader's to apply or to carry (ADR 0126, 0153).
  */
 import { cicpProfile } from '../icc-cicp';
-import { type Box, associations, itemProperties } from './isobmff';
+import { associations, itemProperties } from './isobmff';
+import type { Box } from './isobmff-boxes';
 import { ascii, view } from './shared';
 
 export interface Nclx {

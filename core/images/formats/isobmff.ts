@@ -1,43 +1,11 @@
 /**
  * The ISO base media file format (ISO/IEC 14496-12) as HEIF pictures use it: AVIF (AV1 images) and HEIC (HEVC
  * images, the iPhone's photos) are one container, told apart by the brands of their `ftyp` box. This reads the boxes
- * a header needs (brands, the size properties, the rotation, where the EXIF item lies) without decoding anything, and
- * every read is bounds-checked: a box that overruns its parent, or a file cut short, is `corrupt`.
+ * a header needs (brands, the size properties, the rotation, where the EXIF item lies) without decoding anything,
+ * walking them with isobmff-boxes.ts, which checks every read against its bounds.
  */
+import { type Box, boxes, child, uint } from './isobmff-boxes';
 import { type HeaderInfo, type ReadOptions, ascii, checkDimensions, corrupt, need, view } from './shared';
-
-export interface Box {
-  type: string;
-  start: number;
-  end: number;
-}
-
-/** The boxes between `from` and `to`, one level deep. */
-export function* boxes(bytes: Uint8Array, from: number, to: number): Generator<Box> {
-  const dv = view(bytes);
-  let offset = from;
-  while (offset + 8 <= to) {
-    let size = dv.getUint32(offset);
-    const type = ascii(bytes, offset + 4, 4);
-    let header = 8;
-    if (size === 1) {
-      need(bytes, offset + 16);
-      size = Number(dv.getBigUint64(offset + 8));
-      header = 16;
-    } else if (size === 0) {
-      size = to - offset;
-    }
-    if (size < header || offset + size > to) throw corrupt(`box ${type} overruns its parent`);
-    yield { type, start: offset + header, end: offset + size };
-    offset += size;
-  }
-}
-
-/** The first child of `parent` of this type; `skip` bytes of the parent's own fields come first (a full box's 4). */
-export const child = (bytes: Uint8Array, parent: Box, type: string, skip = 0) => {
-  for (const box of boxes(bytes, parent.start + skip, parent.end)) if (box.type === type) return box;
-  return undefined;
-};
 
 /** The brands an `ftyp` box names (major first), read from the first bytes alone: what the sniffer goes by. */
 export function ftypBrands(bytes: Uint8Array): string[] {
@@ -199,17 +167,6 @@ export function readHeif(bytes: Uint8Array, options: ReadOptions, kind: HeifKind
   const irot = own?.find((b) => b.type === 'irot');
   const orientation = irot ? (need(bytes, irot.start + 1), IROT_ORIENTATION[(bytes[irot.start] ?? 0) & 3] ?? 1) : 1;
   return { ...size, orientation };
-}
-
-/** A big-endian unsigned number of 0, 4 or 8 bytes (iloc's sized fields). */
-function uint(bytes: Uint8Array, at: number, size: number): number {
-  if (size === 0) return 0;
-  need(bytes, at + size);
-  const dv = view(bytes);
-  if (size === 4) return dv.getUint32(at);
-  if (size === 8) return Number(dv.getBigUint64(at));
-  if (size === 2) return dv.getUint16(at);
-  throw corrupt(`a field of ${size} bytes`);
 }
 
 /** The id of the item of this type in `iinf` (ISO/IEC 23008-12 `infe` versions 2 and 3), or null. */
