@@ -35,6 +35,7 @@ import {
   type StackReading,
 } from './lib/memory-watch';
 import { listenerOf } from './lib/process-memory';
+import { type Answer, post, REQUEST_TIMEOUT_MS } from './lib/soak-answer';
 import { startStack, type Stack } from './lib/stack';
 
 const { values } = parseArgs({
@@ -49,7 +50,6 @@ const MINUTES = Number(values.minutes ?? 10);
 const CONCURRENCY = Number(values.concurrency ?? 4);
 const IDLE_SECONDS = Number(values['idle-seconds'] ?? 120);
 const MEMORY_EVERY_MS = 5000;
-const REQUEST_TIMEOUT_MS = 120_000;
 const HEALTH_EVERY_MS = 1000;
 const CORPUS = resolve('../shared/corpus');
 
@@ -81,64 +81,6 @@ const TOOLS: { route: string; fields: Record<string, string> }[] = [
   },
 ];
 
-interface Answer {
-  route: string;
-  status: number;
-  ms: number;
-  /**
-   * The dev server's answer, not the API's: a 5xx whose body is not our JSON error, or the local front door's
-   * `api_unavailable` (its words for wrangler losing the Worker mid-request; scripts/lib/front-door.ts).
-   */
-  foreign: boolean;
-  /** The error code of a JSON error answer. */
-  code?: string;
-  body: string;
-}
-
-let base = '';
-
-async function post(route: string, name: string, bytes: Uint8Array, fields: Record<string, string>): Promise<Answer> {
-  const form = new FormData();
-  form.append('image', new File([bytes as Uint8Array<ArrayBuffer>], name, { type: 'application/octet-stream' }));
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const started = performance.now();
-  try {
-    const res = await fetch(`${base}/api/${route}`, {
-      method: 'POST',
-      body: form,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const body = await res.text();
-    let code: string | undefined;
-    try {
-      const json = JSON.parse(body) as { error?: unknown; code?: unknown };
-      if (typeof json.error === 'string' && typeof json.code === 'string') code = json.code;
-    } catch {
-      code = undefined;
-    }
-    const foreign = res.status >= 500 && (code === undefined || code === 'api_unavailable');
-    return {
-      route: routeName(route, fields),
-      status: res.status,
-      ms: performance.now() - started,
-      foreign,
-      code,
-      body: body.slice(0, 200),
-    };
-  } catch (err) {
-    return {
-      route: routeName(route, fields),
-      status: 0,
-      ms: performance.now() - started,
-      foreign: false,
-      body: String(err),
-    };
-  }
-}
-
-const routeName = (route: string, fields: Record<string, string>) =>
-  `${route}${fields.operation ? ` ${fields.operation}` : ''}`;
-
 if (!existsSync(CORPUS)) {
   console.log(`SKIPPING soak: the corpus folder ${CORPUS} is absent`);
   process.exit(0);
@@ -150,6 +92,7 @@ for (const path of await walk(CORPUS)) {
   if (bytes.length <= MAX_UPLOAD_BYTES) files.push({ name: relative(CORPUS, path), bytes });
 }
 
+let base = '';
 let stack: Stack | null = null;
 let root: number | null = null;
 if (values.api) {
@@ -213,20 +156,20 @@ await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
     while (performance.now() < until) {
       const file = files[next++ % files.length]!;
-      const uploaded = await post('upload', file.name, file.bytes, {});
+      const uploaded = await post(base, 'upload', file.name, file.bytes, {});
       answers.push(uploaded);
       // A file the upload refused is refused by every tool in the same words (ADR 0012): no need to send it on.
       if (uploaded.status !== 201) continue;
-      answers.push(await post('analyze-metadata', file.name, file.bytes, {}));
+      answers.push(await post(base, 'analyze-metadata', file.name, file.bytes, {}));
       answers.push(
-        await post('security', file.name, file.bytes, {
+        await post(base, 'security', file.name, file.bytes, {
           operation: 'privacy',
           removeExif: 'true',
           removeLocation: 'true',
         }),
       );
       const t = TOOLS[tool++ % TOOLS.length]!;
-      answers.push(await post(t.route, file.name, file.bytes, t.fields));
+      answers.push(await post(base, t.route, file.name, file.bytes, t.fields));
     }
   }),
 );
