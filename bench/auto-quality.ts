@@ -7,12 +7,9 @@
  * compress of the same photo: the same format at the quality auto chose (the call a person who knew the answer would
  * make), and a quality-80 JPEG. ADR 0135, 0140.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { handle } from '../local-images/server';
 import { decode } from '../workers/api/src/imaging/codecs/decode';
@@ -22,67 +19,8 @@ import { readHeader } from '../workers/api/src/imaging/intake/sniff';
 import { REFERENCE_JPEG } from '../workers/api/src/imaging/ops/compress/anchor';
 import { judgeFor } from '../workers/api/src/imaging/ops/compress/judge/judge';
 import { localImageService } from '../workers/api/src/imaging/service/local';
-
-const run = promisify(execFile);
-
-/** The outside judges on two files (any format sharp reads), both turned into plain PNGs first. */
-export async function outsideScores(
-  original: Uint8Array,
-  candidate: Uint8Array,
-  butteraugli = false,
-): Promise<{ ssimulacra: number; butteraugli?: number }> {
-  const dir = await mkdtemp(join(tmpdir(), 'memeforge-bench-'));
-  try {
-    const a = join(dir, 'a.png');
-    const b = join(dir, 'b.png');
-    // Both over white and without alpha (an AVIF may carry an opaque alpha plane), as our judge sees them.
-    await writeFile(
-      a,
-      await sharp(original).rotate().flatten({ background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer(),
-    );
-    await writeFile(
-      b,
-      await sharp(candidate).rotate().flatten({ background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer(),
-    );
-    const ssimulacra = Number((await run('ssimulacra_main', [a, b])).stdout.trim());
-    return butteraugli
-      ? { ssimulacra, butteraugli: Number((await run('butteraugli', [a, b])).stdout.trim()) }
-      : { ssimulacra };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-const vipsJpeg = async (original: Uint8Array, quality: number) =>
-  new Uint8Array(await sharp(original).rotate().flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer());
-
-/**
- * The smallest libvips JPEG (default settings) whose SSIMULACRA is at most `score`: bisection over quality, then the
- * qualities just below the one found (the score is not strictly monotone in quality).
- */
-async function smallestVipsJpegAtMost(
-  original: Uint8Array,
-  score: number,
-): Promise<{ bytes: number; quality: number; ssimulacra: number } | null> {
-  let lo = 10;
-  let hi = 100;
-  let best: { bytes: number; quality: number; ssimulacra: number } | null = null;
-  while (lo <= hi) {
-    const q = Math.floor((lo + hi) / 2);
-    const out = await vipsJpeg(original, q);
-    const s = (await outsideScores(original, out)).ssimulacra;
-    if (s <= score) {
-      best = { bytes: out.length, quality: q, ssimulacra: s };
-      hi = q - 1;
-    } else lo = q + 1;
-  }
-  for (let q = (best?.quality ?? 101) - 1; best && q >= best.quality - 3; q--) {
-    const out = await vipsJpeg(original, q);
-    const s = (await outsideScores(original, out)).ssimulacra;
-    if (s <= score && out.length < best.bytes) best = { bytes: out.length, quality: q, ssimulacra: s };
-  }
-  return best;
-}
+import { HELD_OUT, STILLS, TUNED_ON } from './auto-quality-photos';
+import { outsideScores, smallestVipsJpegAtMost, vipsJpeg } from './outside-judges';
 
 async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const t = performance.now();
@@ -201,46 +139,6 @@ export async function anchorRows(inputs: [string, Uint8Array][]): Promise<string
   }
   return lines;
 }
-
-/** The corpus photos the search's settings were tuned on (ADR 0102, 0140): printed apart from the held-out ones. */
-export const TUNED_ON = [
-  'astronaut.png',
-  'chelsea.png',
-  'coffee.png',
-  'rocket.jpg',
-  'hubble_deep_field.jpg',
-  'motorcycle_left.png',
-].map((n) => `photos/${n}`);
-
-/**
- * Photographs of other kinds, from the memegen template fixtures (film stills and stock photos, already JPEG, 0.16 to
- * 11.7 MP): none seen while tuning, and the two largest the size of phone photos, so never AVIF.
- */
-export const STILLS = [
-  'disastergirl',
-  'doge',
-  'dwight',
-  'grumpycat',
-  'harold',
-  'kermit',
-  'money',
-  'success',
-  'woman-cat',
-  'spiderman',
-].map((n) => `memegen-templates/${n}/default.jpg`);
-
-/** Photos none of the tuning saw: the camera photos of the corpus' EXIF samples (640 × 480). */
-export const HELD_OUT = [
-  'DSCN0010',
-  'DSCN0012',
-  'DSCN0021',
-  'DSCN0025',
-  'DSCN0027',
-  'DSCN0029',
-  'DSCN0038',
-  'DSCN0040',
-  'DSCN0042',
-].map((n) => `exif/jpg/gps/${n}.jpg`);
 
 /**
  * Auto's figures by photo size, printed apart (issue 40): 0.3 MP (the held-out camera photos, AVIF possible and judged
