@@ -6,18 +6,18 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
+import { decode } from '../workers/api/src/imaging/codecs/decode';
+import { encode } from '../workers/api/src/imaging/codecs/encode';
 import { wasmMemory, wasmPeaks } from '../workers/api/src/imaging/codecs/wasm-memory';
+import { readHeader } from '../workers/api/src/imaging/intake/sniff';
 import { compressAuto } from '../workers/api/src/imaging/ops/compress/auto-whole';
 import { compressPng, SearchBudget } from '../workers/api/src/imaging/ops/compress/choices';
-import { autoApiRows, autoBySize } from './auto-quality';
-import { outsideScores } from './outside-judges';
-import { decode } from '../workers/api/src/imaging/codecs/decode';
-import { encode, encodePng } from '../workers/api/src/imaging/codecs/encode';
-import { readHeader } from '../workers/api/src/imaging/intake/sniff';
 import { AUTO_BUDGET_UNITS, PALETTE_MAX_SCORE, WEBP_OPTIONS } from '../workers/api/src/imaging/options';
-import { blur, resize } from '../workers/api/src/imaging/codecs/pixels';
-import type { Raster } from '../workers/api/src/imaging/codecs/raster';
 import { syntheticPhoto } from '../workers/api/test/support/synthetic';
+import { autoApiRows, autoBySize } from './auto-quality';
+import { operations, operationsTable, type Row, vipsJpeg } from './imaging-operations';
+import { kb, ms, ratio, time } from './measure';
+import { outsideScores } from './outside-judges';
 
 const corpus = resolve(import.meta.dirname, '../../shared/corpus');
 const fixtures = resolve(import.meta.dirname, '../../shared/fixtures');
@@ -30,111 +30,8 @@ const PHOTOS = [
   'photos/motorcycle_left.png',
 ];
 
-const ms = (t: number) => `${t.toFixed(0)} ms`;
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
-const peakMb = () => Math.max(...Object.values(wasmPeaks())) / 1048576;
 const perCodecMb = (m: Record<string, number>) =>
   JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Math.round(v / 1048576)])));
-
-async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
-  const t = performance.now();
-  const out = await fn();
-  return [out, performance.now() - t];
-}
-
-const raw = (r: Raster) =>
-  sharp(Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength), {
-    raw: { width: r.width, height: r.height, channels: 4 },
-  });
-async function sharpDecode(bytes: Uint8Array): Promise<Raster> {
-  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return {
-    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
-    width: info.width,
-    height: info.height,
-  };
-}
-type VipsJpegOptions = NonNullable<Parameters<ReturnType<typeof sharp>['jpeg']>[0]>;
-const vipsJpegWith = async (r: Raster, q: number, options: VipsJpegOptions) =>
-  new Uint8Array(
-    await raw(r)
-      .flatten({ background: '#ffffff' })
-      .jpeg({ ...options, quality: q })
-      .toBuffer(),
-  );
-const vipsJpeg = (r: Raster, q: number) => vipsJpegWith(r, q, {});
-const vipsMozjpeg = (r: Raster, q: number) => vipsJpegWith(r, q, { mozjpeg: true });
-interface Row {
-  image: string;
-  op: string;
-  wasm: number;
-  native: number;
-  wasmBytes?: number;
-  nativeBytes?: number;
-  peak: number;
-}
-
-async function operations(name: string, bytes: Uint8Array, rows: Row[]) {
-  const header = readHeader(bytes)!;
-  const [src, tDec] = await time(() => decode(bytes, header));
-  const [, tDecN] = await time(() => sharpDecode(bytes));
-  rows.push({ image: name, op: `decode ${header.format}`, wasm: tDec, native: tDecN, peak: peakMb() });
-  const w = Math.round(src.width / 2);
-  const h = Math.round(src.height / 2);
-  const [, tRes] = await time(() => resize(src, w, h));
-  const [, tResN] = await time(() => raw(src).resize(w, h, { kernel: 'lanczos3', fit: 'fill' }).raw().toBuffer());
-  rows.push({ image: name, op: 'resize 50% (Lanczos3)', wasm: tRes, native: tResN, peak: peakMb() });
-  const [jpg, tJ] = await time(() => encode(src, 'jpeg', { quality: 75 }));
-  // The same algorithm natively: sharp's prebuilt libvips links mozjpeg, and `mozjpeg: true` turns on what jSquash's
-  // defaults use (trellis quantisation, optimised scans and Huffman tables, progressive, table 3, 4:2:0).
-  const [jpgM, tJM] = await time(() => vipsMozjpeg(src, 75));
-  rows.push({
-    image: name,
-    op: 'encode JPEG q75 (mozjpeg WASM vs mozjpeg native)',
-    wasm: tJ,
-    native: tJM,
-    wasmBytes: jpg.length,
-    nativeBytes: jpgM.length,
-    peak: peakMb(),
-  });
-  const [jpgN, tJN] = await time(() => vipsJpeg(src, 75));
-  rows.push({
-    image: name,
-    op: 'encode JPEG q75 (mozjpeg WASM vs libjpeg-turbo)',
-    wasm: tJ,
-    native: tJN,
-    wasmBytes: jpg.length,
-    nativeBytes: jpgN.length,
-    peak: peakMb(),
-  });
-  const [webp, tW] = await time(() => encode(src, 'webp', { quality: 75 }));
-  const [webpN, tWN] = await time(() => raw(src).webp({ quality: 75, effort: WEBP_OPTIONS.method }).toBuffer());
-  rows.push({
-    image: name,
-    op: `encode WebP q75 method ${WEBP_OPTIONS.method} (libwebp both)`,
-    wasm: tW,
-    native: tWN,
-    wasmBytes: webp.length,
-    nativeBytes: webpN.length,
-    peak: peakMb(),
-  });
-  const [png, tP] = await time(() => encodePng(src, true));
-  const [pngN, tPN] = await time(() => raw(src).png().toBuffer());
-  rows.push({
-    image: name,
-    op: 'encode PNG (+oxipng ≤ 1 MP)',
-    wasm: tP,
-    native: tPN,
-    wasmBytes: png.length,
-    nativeBytes: pngN.length,
-    peak: peakMb(),
-  });
-  const [, tB] = await time(() => blur(src, 10));
-  const [, tBN] = await time(() => raw(src).blur(10).raw().toBuffer());
-  rows.push({ image: name, op: 'blur 10', wasm: tB, native: tBN, peak: peakMb() });
-  return src;
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
@@ -276,19 +173,7 @@ async function main() {
   const shotScore = (await outsideScores(shot, shotOurs)).ssimulacra;
 
   console.log('\n### Operations: WASM (this Worker) vs sharp/libvips, same process\n');
-  console.log(
-    '| image | operation | WASM time | sharp time | time ratio | WASM bytes | sharp bytes | bytes ratio | peak WASM memory (MB, any codec) |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|---|');
-  for (const r of rows) {
-    const bytes =
-      r.wasmBytes && r.nativeBytes
-        ? `| ${kb(r.wasmBytes)} | ${kb(r.nativeBytes)} | ${ratio(r.wasmBytes, r.nativeBytes)}`
-        : '| | |';
-    console.log(
-      `| ${r.image} | ${r.op} | ${ms(r.wasm)} | ${ms(r.native)} | ${ratio(r.wasm, r.native)} ${bytes} | ${r.peak.toFixed(0)} |`,
-    );
-  }
+  for (const line of operationsTable(rows)) console.log(line);
   console.log(
     '\n### quality=auto judged by libjxl ssimulacra_main and butteraugli (lower is better for both), by photo size (`-- --auto-sizes`: this alone)',
   );
