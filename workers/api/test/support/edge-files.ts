@@ -1,12 +1,12 @@
 /**
  * The edge files every route must judge alike (test/routes/intake-routes.test.ts): made by ImageMagick (or sharp) on the
- * Node side through the IMAGEMAGICK service, then some damaged, extended or relabelled here, byte by byte. Each says
- * what intake must answer: accepted, or refused with this status and words.
+ * Node side through the IMAGEMAGICK service, then some damaged, extended or relabelled byte by byte (edge-bytes.ts).
+ * Each says what intake must answer: accepted, or refused with this status and words.
  */
 import { env } from 'cloudflare:workers';
-import { crc32 } from '../../../../core/images/crc32';
 import { pngDeclaring } from '../helpers';
 import { corpusFile } from './corpus';
+import { cut, join, jpegWithBadScan, pngWithBadPixels, text, topDownBmp, withJpegSize } from './edge-bytes';
 
 export type Verdict = 'accept' | { status: number; code: string; error: RegExp };
 
@@ -55,74 +55,6 @@ const NOT_AN_IMAGE = {
   code: 'unsupported_media_type',
   error: /^Please upload an image file \(JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF or HEIC\)\.$/,
 };
-
-const u32be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-const join = (...parts: (Uint8Array | number[])[]) => Uint8Array.from(parts.flatMap((p) => [...p]));
-const text = (s: string) => new TextEncoder().encode(s);
-
-/** A PNG whose chunks are all sound (CRCs right) but whose IDAT holds bytes no inflater reads. */
-function pngWithBadPixels(): Uint8Array {
-  const chunk = (type: string, data: number[]) => {
-    const body = [...type].map((c) => c.charCodeAt(0)).concat(data);
-    return [...u32be(data.length), ...body, ...u32be(crc32(Uint8Array.from(body), 0, body.length))];
-  };
-  return Uint8Array.from([
-    0x89,
-    0x50,
-    0x4e,
-    0x47,
-    0x0d,
-    0x0a,
-    0x1a,
-    0x0a,
-    ...chunk('IHDR', [...u32be(8), ...u32be(8), 8, 2, 0, 0, 0]),
-    ...chunk('IDAT', [0x78, 0x9c, 0xde, 0xad, 0xbe, 0xef, 1, 2, 3]),
-    ...chunk('IEND', []),
-  ]);
-}
-
-/** Where a JPEG's frame header (SOF0/SOF2) sets its height and width. */
-function sofAt(jpeg: Uint8Array): number {
-  for (let i = 2; i + 9 < jpeg.length; ) {
-    const marker = jpeg[i + 1]!;
-    if (marker === 0xc0 || marker === 0xc1 || marker === 0xc2) return i + 5;
-    i += 2 + ((jpeg[i + 2]! << 8) | jpeg[i + 3]!);
-  }
-  throw new Error('no SOF');
-}
-
-function withJpegSize(jpeg: Uint8Array, width: number, height: number): Uint8Array {
-  const out = jpeg.slice();
-  const at = sofAt(out);
-  out.set([height >> 8, height & 255, width >> 8, width & 255], at);
-  return out;
-}
-
-/** The first entropy-coded bytes of the scan overwritten: the structure stands, the picture data does not. */
-function jpegWithBadScan(jpeg: Uint8Array): Uint8Array {
-  const out = jpeg.slice();
-  let sos = 2;
-  while (!(out[sos] === 0xff && out[sos + 1] === 0xda)) sos += 2 + ((out[sos + 2]! << 8) | out[sos + 3]!);
-  const start = sos + 2 + ((out[sos + 2]! << 8) | out[sos + 3]!);
-  for (let i = start; i < Math.min(out.length - 2, start + 200); i++) out[i] = 0xff === out[i] ? 0xfe : (i * 37) & 0xfe;
-  return out;
-}
-
-/** A bottom-up 24-bit BMP turned top-down: height negated, rows reversed (ImageMagick writes only bottom-up). */
-function topDownBmp(bmp: Uint8Array): Uint8Array {
-  const out = bmp.slice();
-  const dv = new DataView(out.buffer);
-  const offset = dv.getUint32(10, true);
-  const width = dv.getInt32(18, true);
-  const height = dv.getInt32(22, true);
-  const stride = Math.ceil((width * 3) / 4) * 4;
-  dv.setInt32(22, -height, true);
-  for (let y = 0; y < height; y++)
-    out.set(bmp.subarray(offset + y * stride, offset + (y + 1) * stride), offset + (height - 1 - y) * stride);
-  return out;
-}
-
-const cut = (bytes: Uint8Array, share: number) => bytes.slice(0, Math.floor(bytes.length * share));
 
 export async function edgeFiles(): Promise<EdgeFile[]> {
   // Every file is made at once (each is a convert process of its own on the Node side), then awaited in order.
