@@ -478,7 +478,7 @@ test.describe('Optimize', () => {
 
 // The reviewer's cases (ADR 0210): a target a 12 MP photo cannot meet at full size, and a HEIC whose JPEG is larger.
 test.describe('Compress says what happened', () => {
-  test('a 500 KB target on a 12 MP photo is met by a smaller picture, said in KB and pixels, never a green "Saved" for a miss', async ({
+  test('a 400 KB target on a 12 MP photo is met by a smaller picture, said in KB and pixels, never a green "Saved" for a miss', async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -490,7 +490,8 @@ test.describe('Compress says what happened', () => {
     });
     await expect(page.getByTestId('file-name')).toHaveText('IMG_2041.jpg');
     await page.getByLabel('Target size').check();
-    await page.getByLabel('Target size (KB)').fill('500');
+    // 400 KB needs about quality 17 at full size on this grainy photo, under the floor (20); 500 KB needs 20 exactly.
+    await page.getByLabel('Target size (KB)').fill('400');
     await page.getByLabel('Output format').selectOption('jpeg');
     await page.getByRole('button', { name: 'Compress Image' }).click();
     const card = page.getByTestId('result-card');
@@ -498,20 +499,20 @@ test.describe('Compress says what happened', () => {
     const file = await download(page, card.getByRole('link', { name: 'Download Optimized Image' }));
     const size = await sharp(file.bytes).metadata();
     const reached = card.getByTestId('outcome-reached');
-    if (file.bytes.length <= 500_000) {
+    if (file.bytes.length <= 400_000) {
       // Met: by fewer pixels, aspect kept, in words and KB.
       expect(size.width).toBeLessThan(4032);
       expect(Math.abs(size.height! - (size.width! * 3) / 4)).toBeLessThanOrEqual(1);
       const px = `${size.width!.toLocaleString('en-US')} × ${size.height!.toLocaleString('en-US')} px`;
       await expect(reached).toHaveText(
-        `Reached ${formatBytes(file.bytes.length)} (target 500 KB) by making the picture ${px} (it was 4,032 × 3,024 px).`,
+        `Reached ${formatBytes(file.bytes.length)} (target 400 KB) by making the picture ${px} (it was 4,032 × 3,024 px).`,
       );
       await expect(toastWith(page, 'Target size reached')).toContainText(`by making the picture ${px}`);
       await expect(card.getByTestId('result-dimensions')).toHaveText(`${size.width} × ${size.height}`);
     } else {
       await expect(card.getByRole('heading', { name: 'Target size not reached' })).toBeVisible();
       await expect(card.getByTestId('outcome-missed')).toHaveText(
-        `Target size not reached. Could not reach 500 KB; the smallest was ${formatBytes(file.bytes.length)}.`,
+        `Target size not reached. Could not reach 400 KB; the smallest was ${formatBytes(file.bytes.length)}.`,
       );
       await expect(card.getByTestId('saved')).toHaveCount(0);
     }
