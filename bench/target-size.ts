@@ -22,7 +22,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '..');
@@ -47,7 +47,8 @@ const PHOTOS: { name: string; what: string; path: string }[] = [
   { name: 'cmm', what: 'outdoor photo: bricks, grass, text', path: `${fixtures}/memegen-templates/cmm/default.png` },
 ];
 /** Targets: the bytes of the whole picture at these qualities, so that each side of the floor (35) is tried. */
-const list = (name: string, fallback: number[]) => arg(name)?.split(',').filter(Boolean).map(Number) ?? fallback;
+const list = (name: string, fallback: number[]): number[] =>
+  arg(name)?.split(',').filter(Boolean).map(Number) ?? fallback;
 const TARGET_AT = list('at', [45, 35, 25, 15]);
 const SCALED_QUALITIES = list('scaled', [60, 70, 80, 90]);
 const SCREEN = { width: 2000, height: 1500 };
@@ -101,7 +102,7 @@ async function scaledAtTarget(r: Raw, quality: number, target: number) {
 async function judge(dir: string, original: Raw, file: Uint8Array) {
   const fit = Math.min(1, SCREEN.width / original.width, SCREEN.height / original.height);
   const screen = { width: Math.round(original.width * fit), height: Math.round(original.height * fit) };
-  const png = (s: sharp.Sharp, name: string) => s.png({ compressionLevel: 1 }).toFile(join(dir, name));
+  const png = (s: Sharp, name: string) => s.png({ compressionLevel: 1 }).toFile(join(dir, name));
   const ref = (name: string) => join(dir, name);
   if (!existsSync(ref('full.png'))) {
     await png(fromRaw(original), 'full.png');
