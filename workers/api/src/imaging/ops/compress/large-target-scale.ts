@@ -54,3 +54,14 @@ export function scaleFor(full: Size, measured: Measured[], aim: number): number 
   const pixels = a!.pixels * Math.exp((ln - Math.log(a!.bytes)) / growth);
   return Math.sqrt(pixels / (full.width * full.height));
 }
+
+/**
+ * Whether fewer pixels at SCALED_QUALITY can meet `aim` at MIN_SCALED_LONG_SIDE or more, judged from the full-size
+ * file at that quality and PIXEL_GROWTH. Where they cannot, a try at the smallest size allowed is over the target for
+ * certain (1,280 px at q80 was 1.7 times a target a 1,858 px render met at q19, ADR 0210); PIXEL_GROWTH guesses the
+ * picture smaller than it needs to be, so a doubt keeps the full size, which meets any target a quality can.
+ */
+export function scalesAboveMinimum(full: Size, bytesAtScaledQuality: number, aim: number): boolean {
+  const scale = scaleFor(full, [{ pixels: full.width * full.height, bytes: bytesAtScaledQuality }], aim);
+  return scale * Math.max(full.width, full.height) >= MIN_SCALED_LONG_SIDE;
+}

@@ -14,6 +14,7 @@ import {
   SCALED_QUALITY,
   scaleFor,
   scaledSize,
+  scalesAboveMinimum,
   TARGET_QUALITY_FLOOR,
 } from './large-target-scale';
 
@@ -102,11 +103,13 @@ export async function targetLarge(
     else hi = quality;
     // Too small a target for a decent quality at full size: fewer pixels instead, with the tries left (ADR 0210). One
     // try's line is no guide (on the 12 MP test photo it said q18 where q41 was needed): the first try decides only
-    // when it is FIRST_TRY_OVER times the target, measured; later ones by the line through two tries.
+    // when it is FIRST_TRY_OVER times the target, measured; later ones by the line through two tries, and only where
+    // a picture of MIN_SCALED_LONG_SIDE or more can meet the target at SCALED_QUALITY (else the full size is searched on).
     if (size && canScale(size) && lo < TARGET_QUALITY_FLOOR && tried.length < tries) {
       const far = tried.length === 1 && bytes.length > FIRST_TRY_OVER * target;
       const needs = tried.length > 1 ? qualityFor(format, tried, target * TARGET_AIM) : Infinity;
-      if (far || needs < TARGET_QUALITY_FLOOR)
+      const atScaled = (tried.find((t) => t.quality === SCALED_QUALITY) ?? tried[0]!).bytes.length;
+      if (far || (needs < TARGET_QUALITY_FLOOR && scalesAboveMinimum(size, atScaled, target * TARGET_AIM)))
         return scaleToTarget(encodeWhole, format, target, size, tried, tries, notes);
     }
     // With the last try left and nothing fitting yet it must fit: aimed lower, still inside the 10% below the target
