@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { unzipSync } from 'fflate';
 import { IMAGE_EXTENSIONS } from '../core/api/images';
+import { FORMAT_NAMES } from '../core/images/kinds';
 import { OUTPUT_FORMATS } from '../core/api/tools';
 import { corpusFile, download, expectSizeText, sniff, toastWith } from './tools-fixtures';
 import { resultName } from '../app/features/tools/format';
@@ -10,6 +11,16 @@ import { resultName } from '../app/features/tools/format';
 const inputs = ['photos/rocket.jpg', 'photos/chelsea.png', 'formats/sample.webp'];
 
 test.describe('Convert', () => {
+  test('the page names every format it writes, in its lead and its description', async ({ page }) => {
+    await page.goto('/tools/convert');
+    const lead = await page.locator('h1 + p').textContent();
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    for (const format of OUTPUT_FORMATS) {
+      expect(lead, format).toContain(FORMAT_NAMES[format]);
+      expect(description, format).toContain(FORMAT_NAMES[format]);
+    }
+  });
+
   for (const format of OUTPUT_FORMATS) {
     test(`three files to ${format}: every download is ${format} and matches its listed size`, async ({ page }) => {
       await page.goto('/tools/convert');
