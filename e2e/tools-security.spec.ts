@@ -189,6 +189,21 @@ test.describe('Security', () => {
     expect(kept?.Make).toBeTruthy();
   });
 
+  // A phone photo is stored on its side with an orientation tag; every other screen gives its upright size.
+  test('the privacy analysis gives a sideways-stored phone photo its upright size, as the other tools do', async ({
+    page,
+  }) => {
+    const sideways = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#6a8caf' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    await page.goto('/tools/security?tab=privacy');
+    await page.getByTestId('file-input').setInputFiles({ name: 'phone.jpg', mimeType: 'image/jpeg', buffer: sideways });
+    const analysis = page.getByTestId('analysis');
+    await expect(analysis).toContainText('EXIF: present', { timeout: 30_000 });
+    await expect(analysis).toContainText('200 × 300');
+  });
+
   test('privacy with the default choices on every GPS photo of the corpus: no GPS and no camera data left, the capture date kept', async ({
     page,
   }) => {

@@ -1,4 +1,5 @@
 import type { MetadataAnalysis, ToolResult } from '../../../core/api/tools';
+import { displaySize } from '../../../core/images/sniff';
 import { formatBytes, resultName } from './format';
 import { DownloadLink, ResultCard, ResultPicture } from './result-card';
 import { btnPrimary, card, muted } from './styles';
@@ -23,6 +24,12 @@ export function AnalysisCard({ analysis, loading }: { analysis: MetadataAnalysis
     );
   if (!analysis) return null;
   const { privacy, technical, exif } = analysis.metadata;
+  // The API gives the stored size beside the orientation; every other screen names the size people see.
+  const upright = displaySize({
+    width: technical.width,
+    height: technical.height,
+    orientation: typeof exif.orientation === 'number' ? exif.orientation : 1,
+  });
   return (
     <section aria-label="Image analysis" className={`${card} space-y-3`} data-testid="analysis">
       <div>
@@ -53,7 +60,7 @@ export function AnalysisCard({ analysis, loading }: { analysis: MetadataAnalysis
         </div>
       ) : null}
       <p className={muted}>
-        {technical.format.toUpperCase()} · {formatBytes(technical.fileSize)} · {technical.width} × {technical.height} ·
+        {technical.format.toUpperCase()} · {formatBytes(technical.fileSize)} · {upright.width} × {upright.height} ·
         EXIF: {exif.available ? 'present' : 'none'}
       </p>
     </section>
