@@ -1,5 +1,7 @@
+import { FORMAT_NAMES, listOf } from '../../../core/images/kinds';
 import {
   WATERMARK_COLOUR_DEFAULT,
+  WATERMARK_LOGO_FORMATS,
   WATERMARK_OPACITY_DEFAULT,
   WATERMARK_SIZE,
   type WatermarkPosition,
@@ -52,9 +54,12 @@ export function watermarkFields(s: WatermarkSettings): ToolFields<'/api/security
   };
 }
 
+// Named from the formats the server takes, as the field's label does: it once said "a PNG" beside "PNG or WebP".
+const CHOOSE_LOGO = `Choose a logo (a ${listOf(WATERMARK_LOGO_FORMATS.map((f) => FORMAT_NAMES[f]))}) first.`;
+
 /** Why the settings cannot be applied yet, in the words of the server's rule; null when they can. */
 export function notReady(s: WatermarkSettings): string | null {
-  if (s.mark === 'logo') return s.logo ? null : 'Choose a logo (a PNG) first.';
+  if (s.mark === 'logo') return s.logo ? null : CHOOSE_LOGO;
   if (!s.text.trim()) return 'Type the text of your watermark first.';
   return /^#[0-9a-fA-F]{6}$/.test(s.color) ? null : 'The colour must look like #ffffff.';
 }
