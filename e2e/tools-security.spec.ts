@@ -248,7 +248,7 @@ test.describe('Security', () => {
     await expect(page.getByRole('list', { name: 'Blur areas' }).getByRole('listitem')).toHaveCount(1);
     await apply.click();
     // The server's note counts the rectangles it blurred: the drawn one arrived.
-    await expect(page.getByTestId('result-card')).toContainText('1 area(s) blurred.', { timeout: 30_000 });
+    await expect(page.getByTestId('result-card')).toContainText('1 area blurred.', { timeout: 30_000 });
     await expect(toastWith(page, 'Blur applied successfully! 👁️')).toBeVisible();
   });
 

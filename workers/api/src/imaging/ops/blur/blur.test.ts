@@ -3,7 +3,7 @@ import { decode } from '../../codecs/decode';
 import { pixelatedPng } from '../../codecs/png-rows';
 import { readHeader } from '../../intake/sniff';
 import { scaleBoxes } from '../../pipeline/boxes';
-import { proxySize } from './blur';
+import { proxySize, regionsNote } from './blur';
 
 describe('blur detection copy', () => {
   it('is the picture itself up to 1 MP, else about 1 MP with the same shape', () => {
@@ -34,5 +34,12 @@ describe('pixelatedPng', () => {
     expect(px(4, 0)).toEqual([0, 255, 0, 255]);
     expect(px(6, 4)).toEqual([9, 9, 9, 255]);
     expect(px(0, 4)).toEqual([0, 0, 255, 255]);
+  });
+});
+
+describe('the note of a blur by areas', () => {
+  it('counts the areas in words a person writes: "1 area blurred.", "3 areas pixelated."', () => {
+    expect(regionsNote(1, 'blurred')).toBe('1 area blurred.');
+    expect(regionsNote(3, 'pixelated')).toBe('3 areas pixelated.');
   });
 });

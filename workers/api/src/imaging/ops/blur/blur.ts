@@ -170,10 +170,13 @@ export function planBlur(picture: Size, o: Options, target: BlurTarget): PixelPl
       return pixelateRegions(proxy, picture, rects, cell);
     },
     note:
-      'cutout' in target
-        ? `The background was ${verb}; the subject was kept sharp.`
-        : `${rects.length} area(s) ${verb}.`,
+      'cutout' in target ? `The background was ${verb}; the subject was kept sharp.` : regionsNote(rects.length, verb),
   };
+}
+
+/** What a blur by areas did, counted as a person would write it (it read "1 area(s) blurred."). */
+export function regionsNote(count: number, verb: 'blurred' | 'pixelated'): string {
+  return `${count} ${count === 1 ? 'area' : 'areas'} ${verb}.`;
 }
 
 export const blurOperation: OperationEntry<Options> = {
