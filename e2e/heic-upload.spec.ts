@@ -57,3 +57,25 @@ test.describe('a HEIC photo from the home page', () => {
     for (const values of asP3) expect(await countPixels(page, near(values))).toBeLessThan(100);
   });
 });
+
+test.describe('a HEIC photo on a tool screen', () => {
+  test.skip(Boolean(heifEnc.missing), heifEnc.missing ?? '');
+
+  // Chromium cannot draw a HEIC: its preview is the server's copy, a 5 MB upload away on a phone's connection.
+  test('says the preview is being made while the server copies it, then shows the file', async ({ page }) => {
+    const heic = await halvesHeic();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/upload', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/tools/optimize');
+    await page.getByTestId('file-input').setInputFiles({ name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: heic });
+    const waiting = page.getByRole('status').filter({ hasText: 'Preparing a preview of IMG_0042.HEIC' });
+    await expect(waiting).toBeVisible();
+    release();
+    await expect(page.getByTestId('file-name')).toHaveText('IMG_0042.HEIC', { timeout: 15_000 });
+    await expect(waiting).toHaveCount(0);
+  });
+});

@@ -34,6 +34,19 @@ export function FirstFrameToggle({
   );
 }
 
+/** Said while a picture the browser cannot draw (HEIC, TIFF) is made into one, where the drop zone or card stands. */
+function PreparingNote({ file }: { file: File }) {
+  return (
+    <p
+      role="status"
+      className="rounded-xl border-2 border-dashed border-slate-300 bg-white px-4 py-3 text-center text-sm text-slate-700 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-300"
+      data-testid="preparing-preview"
+    >
+      Preparing a preview of {file.name} ({formatBytes(file.size)})…
+    </p>
+  );
+}
+
 /**
  * The chosen image (preview, name, size, 'Choose Different Image'), or the drop zone when there is none. For an
  * animation it says so and, given `firstFrame`, offers "Use the first frame only". `keepsFrames` is false on a tab
@@ -46,8 +59,11 @@ export function ImagePicker({
   disabled,
   firstFrame,
   keepsFrames = true,
+  preparing = null,
 }: {
   chosen: Chosen | null;
+  /** A file whose preview is being made (use-image-file.ts): said, so the screen does not look as if nothing happened. */
+  preparing?: File | null;
   onFiles: (f: File[]) => void;
   hint: string;
   disabled?: boolean;
@@ -58,7 +74,8 @@ export function ImagePicker({
   const card = useRef<HTMLDivElement>(null);
   // The drop zone that held focus is gone once a file is picked: the card takes it, naming the file.
   useFocusOnArrival(card, chosen?.file);
-  if (!chosen) return <DropZone onFiles={onFiles} hint={hint} disabled={disabled} />;
+  const waiting = preparing ? <PreparingNote file={preparing} /> : null;
+  if (!chosen) return waiting ?? <DropZone onFiles={onFiles} hint={hint} disabled={disabled} />;
   const { file, preview, frames } = chosen;
   return (
     <div
@@ -96,6 +113,7 @@ export function ImagePicker({
             <FirstFrameToggle choice={firstFrame} disabled={disabled} />
           </div>
         ) : null}
+        {waiting}
       </div>
       <button type="button" onClick={() => input.current?.click()} disabled={disabled} className={btnSecondary}>
         Choose Different Image

@@ -64,7 +64,7 @@ export function ModifyTool() {
     setResult(null);
     setNatural({ width: 0, height: 0 });
   }, []);
-  const { chosen, choose, firstFrame, withFrames } = useImageFile({ onChosen });
+  const { chosen, preparing, choose, firstFrame, withFrames } = useImageFile({ onChosen });
   // A result belongs to the tab that made it: switching tabs, or starting the next job, clears it.
   useEffect(() => setResult(null), [tab]);
   const { job, busy, run, cancel } = useToolJob();
@@ -104,6 +104,7 @@ export function ModifyTool() {
           <>
             <ImagePicker
               chosen={chosen}
+              preparing={preparing}
               onFiles={choose}
               hint={pictureHint()}
               disabled={busy}

@@ -42,7 +42,7 @@ export function OptimizeTool() {
     setResult(null);
     setAiError(null);
   }, []);
-  const { chosen, choose, firstFrame, withFrames } = useImageFile({ onChosen: clearResult });
+  const { chosen, preparing, choose, firstFrame, withFrames } = useImageFile({ onChosen: clearResult });
   // A result belongs to the tab that made it: switching tabs clears it, so no download is offered for the wrong job.
   useEffect(() => setResult(null), [tab]);
   const { job, busy, run, cancel } = useToolJob();
@@ -156,6 +156,7 @@ export function OptimizeTool() {
       <TabPanel id={tab}>
         <ImagePicker
           chosen={chosen}
+          preparing={preparing}
           onFiles={choose}
           hint={pictureHint()}
           disabled={busy}

@@ -61,7 +61,7 @@ export function SecurityTool() {
       .then(setAnalysis, () => toast.error('Analysis failed', 'Could not analyze image metadata'))
       .finally(() => setAnalyzing(false));
   }, []);
-  const { chosen, choose, firstFrame, withFrames } = useImageFile({ onChosen });
+  const { chosen, preparing, choose, firstFrame, withFrames } = useImageFile({ onChosen });
   // A result belongs to the tab that made it: switching tabs clears it.
   useEffect(() => setResult(null), [tab]);
   // The upright size from the header (use-image-file.ts), not from the preview's loading.
@@ -152,6 +152,7 @@ export function SecurityTool() {
       <TabPanel id={tab}>
         <ImagePicker
           chosen={chosen}
+          preparing={preparing}
           onFiles={choose}
           hint={pictureHint()}
           disabled={busy}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { inspectFile, toastRefused } from '~/lib/file-intake';
 import { toast } from '~/lib/toast';
-import { previewUrl } from './browser-preview';
+import { needsDecoding, previewUrl } from './browser-preview';
 import { formatBytes } from './format';
 import { displaySize } from '../../../core/images/sniff';
 
@@ -29,6 +29,8 @@ export function useImageFile({ onChosen }: { onChosen?: (c: Chosen) => void } = 
   const [chosen, setChosen] = useState<Chosen | null>(null);
   // "Use the first frame only" (ADR 0137): asked per file, so a new file starts with every frame kept.
   const [firstOnly, setFirstOnly] = useState(false);
+  // A HEIC's or TIFF's preview is made first (the server's copy of a HEIC is an upload away): the file it is for.
+  const [preparing, setPreparing] = useState<File | null>(null);
   useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen.preview) : undefined), [chosen]);
 
   const choose = useCallback(
@@ -39,9 +41,11 @@ export function useImageFile({ onChosen }: { onChosen?: (c: Chosen) => void } = 
       if (!inspected.ok) return toastRefused([inspected]);
       // The preview is one the page can draw: a TIFF decoded in the browser, a HEIC by the server (browser-preview.ts).
       const { animated, frames } = inspected.info;
+      if (needsDecoding(inspected.info.format)) setPreparing(file);
+      const preview = await previewUrl(file, inspected.info.format).finally(() => setPreparing(null));
       const next = {
         file,
-        preview: await previewUrl(file, inspected.info.format),
+        preview,
         size: displaySize(inspected.info),
         ...(animated && frames && frames > 1 ? { frames } : {}),
       };
@@ -57,5 +61,5 @@ export function useImageFile({ onChosen }: { onChosen?: (c: Chosen) => void } = 
   /** A job's fields with the frame choice added: `frames=first` for an animation when it is ticked. */
   const withFrames = <F extends object>(fields: F): F | (F & { frames: 'first' }) =>
     chosen?.frames && firstOnly ? { ...fields, frames: 'first' } : fields;
-  return { chosen, choose, clear: () => setChosen(null), firstFrame, withFrames };
+  return { chosen, preparing, choose, clear: () => setChosen(null), firstFrame, withFrames };
 }
