@@ -355,6 +355,19 @@ test.describe('Modify', () => {
     await expect(download).toHaveAttribute('download', 'rocket-flipped.jpg');
   });
 
+  test('transform: the line under the buttons names the turn as the buttons do ("90° left", not "270°")', async ({
+    page,
+  }) => {
+    await page.goto('/tools/modify?tab=transform');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/rocket.jpg'));
+    const state = page.getByTestId('transform-state');
+    await expect(state).toHaveText('Not turned, not flipped');
+    await page.getByRole('button', { name: 'Rotate 90° left' }).click();
+    await expect(state).toHaveText('Turned 90° left, not flipped');
+    await page.getByRole('button', { name: 'Flip vertical' }).click();
+    await expect(state).toHaveText('Turned 90° left, flipped vertically');
+  });
+
   test('batch at 390 × 844: after processing, the results and their savings table fit the phone (no sideways scroll)', async ({
     page,
   }) => {

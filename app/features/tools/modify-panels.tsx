@@ -3,6 +3,7 @@ import { CropBox } from './crop-box';
 import { CROP_RATIOS, fitRatio, type Box, type Size } from './crop-math';
 import { CropNumberFields } from './crop-number-fields';
 import { btnPrimary, btnSecondary, card, fieldLabel } from './styles';
+import { transformWords, type Flip } from './transform-words';
 import type { ToolFields } from '~/lib/api/tool-fields';
 
 type Fields = ToolFields<'/api/modify'>;
@@ -66,8 +67,6 @@ export function CropPanel({
   );
 }
 
-type Flip = 'none' | 'horizontal' | 'vertical';
-
 /** The turn as the form field spells it: the panel's angle is always 0, 90, 180 or 270. */
 const ANGLE_FIELDS = ['0', '90', '180', '270'] as const;
 
@@ -124,8 +123,8 @@ export function TransformPanel({ disabled, onRun, src }: PanelProps & { src: str
           Flip vertical
         </button>
       </div>
-      <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-        Rotation {angle}°, flip {flip}
+      <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite" data-testid="transform-state">
+        {transformWords(angle, flip)}
       </p>
       <button
         type="button"
