@@ -17,6 +17,17 @@ import {
 } from './tools-fixtures';
 
 test.describe('Security', () => {
+  // The slider's number is measured on an 800 px wide picture: on a phone photo "20px" came out 76 px tall.
+  test('the watermark size says how tall the mark comes out on this picture', async ({ page }) => {
+    await page.goto('/tools/security');
+    await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png')); // 451 px wide
+    await page.getByLabel('Watermark text').fill('© 2026 Ada');
+    const size = page.getByTestId('wm-size');
+    await expect(size).toHaveText('Size: 20 (11 px on this picture)');
+    await page.getByLabel(/^Size: 20 /).fill('40');
+    await expect(size).toHaveText('Size: 40 (23 px on this picture)');
+  });
+
   test('the watermark preview sits where the server draws it', async ({ page }) => {
     await page.goto('/tools/security');
     await page.getByTestId('file-input').setInputFiles(corpusFile('photos/chelsea.png'));
@@ -31,7 +42,7 @@ test.describe('Security', () => {
     await page.getByLabel('Watermark text').fill('© 2026 Ada');
     await expect(page.getByLabel('Position')).toHaveValue('bottom-right');
     await expect(page.getByRole('textbox', { name: 'Colour', exact: true })).toHaveValue('#ffffff');
-    await page.getByLabel('Size: 20px').fill('40');
+    await page.getByLabel(/^Size: 20 /).fill('40');
     await page.getByLabel('Opacity: 70%').fill('100');
     const preview = page.getByTestId('watermark-marks').locator('text');
     await expect(preview).toHaveAttribute('fill-opacity', '1');

@@ -162,7 +162,13 @@ export function SecurityTool() {
         {chosen && tab === 'watermark' ? (
           <>
             <WatermarkPreview src={chosen.preview} natural={natural} s={wm} />
-            <WatermarkControls s={wm} set={setWm} disabled={disabled} onApply={applyWatermark} />
+            <WatermarkControls
+              s={wm}
+              set={setWm}
+              disabled={disabled}
+              onApply={applyWatermark}
+              pictureWidth={chosen.size.width}
+            />
           </>
         ) : null}
         {chosen && tab === 'blur' && blurNeedsStill ? (

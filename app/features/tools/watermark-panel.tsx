@@ -1,7 +1,7 @@
 import { WATERMARK_POSITIONS, WATERMARK_SIZE, type WatermarkPosition } from '../../../core/tools/watermark-options';
 import { btnPrimary, card, fieldLabel, input, muted, range } from './styles';
 import { useWatermarkLogo } from './use-watermark-logo';
-import { notReady, type WatermarkSettings } from './watermark-settings';
+import { notReady, sizeWords, type WatermarkSettings } from './watermark-settings';
 
 // The Watermark tab's controls: text or logo, tiling, position, colour, opacity and size, and the button that applies them.
 
@@ -19,11 +19,14 @@ export function WatermarkControls({
   set,
   disabled,
   onApply,
+  pictureWidth,
 }: {
   s: WatermarkSettings;
   set: (s: WatermarkSettings) => void;
   disabled: boolean;
   onApply: () => void;
+  /** The chosen picture's upright width, to say how tall the mark comes out on it. */
+  pictureWidth?: number;
 }) {
   const waiting = notReady(s);
   const { picking, pick } = useWatermarkLogo(s, set);
@@ -141,7 +144,7 @@ export function WatermarkControls({
         />
       </label>
       <label className={fieldLabel}>
-        Size: {s.size}px
+        <span data-testid="wm-size">{sizeWords(s, pictureWidth)}</span>
         <input
           type="range"
           min={WATERMARK_SIZE.min}

@@ -4,6 +4,8 @@ import {
   WATERMARK_LOGO_FORMATS,
   WATERMARK_OPACITY_DEFAULT,
   WATERMARK_SIZE,
+  logoSize,
+  watermarkStrip,
   type WatermarkPosition,
 } from '../../../core/tools/watermark-options';
 import type { Size } from './crop-math';
@@ -62,4 +64,17 @@ export function notReady(s: WatermarkSettings): string | null {
   if (s.mark === 'logo') return s.logo ? null : CHOOSE_LOGO;
   if (!s.text.trim()) return 'Type the text of your watermark first.';
   return /^#[0-9a-fA-F]{6}$/.test(s.color) ? null : 'The colour must look like #ffffff.';
+}
+
+/**
+ * The size slider's label: its number is measured on an 800 px wide picture (core/tools/watermark-options.ts), so
+ * beside it the height the mark comes out on this picture, as the server draws it; "20px" read as 20 pixels.
+ */
+export function sizeWords(s: WatermarkSettings, pictureWidth: number | undefined): string {
+  if (!pictureWidth) return `Size: ${s.size}`;
+  const px =
+    s.mark === 'logo' && s.logo
+      ? logoSize(pictureWidth, s.size, s.logo.size).height
+      : watermarkStrip(pictureWidth, s.size, s.position).fontPx;
+  return `Size: ${s.size} (${px} px on this picture)`;
 }
