@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Spinner } from '~/components/ui/spinner';
 import { btnSecondary } from './styles';
-import { estimateText, jobPercent, phaseText } from './tool-job';
+import { estimateText, indeterminate, jobPercent, phaseText } from './tool-job';
 import type { RunningJob } from './use-tool-job';
 
 interface Props {
@@ -16,7 +16,9 @@ interface Props {
 
 /** The card shown while work runs (ADR 0105). */
 export function ProgressCard({ text = 'Processing your image...', job, onCancel, detail }: Props) {
-  const now = useNow(job?.view.stage === 'processing' && Boolean(job.view.estimateMs));
+  // The clock ticks through processing: it moves the bar against an estimate, or says the time spent without one.
+  const now = useNow(job?.view.stage === 'processing');
+  const moving = job ? indeterminate(job.view) : false;
   const percent = job ? jobPercent(job.view, now) : 0;
   const words = job ? phaseText(job.view, job.operation) : text;
   const estimate = job ? estimateText(job.view, now) : null;
@@ -54,8 +56,9 @@ export function ProgressCard({ text = 'Processing your image...', job, onCancel,
         className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
       >
         <div
-          className="h-full bg-brand-700 transition-[width] duration-500 motion-reduce:transition-none dark:bg-brand-400"
+          className={`h-full bg-brand-700 transition-[width] duration-500 motion-reduce:transition-none dark:bg-brand-400 ${moving ? 'animate-pulse motion-reduce:animate-none' : ''}`}
           style={{ width: `${percent}%` }}
+          data-moving={moving || undefined}
         />
       </div>
       {onCancel ? (
@@ -67,7 +70,7 @@ export function ProgressCard({ text = 'Processing your image...', job, onCancel,
   );
 }
 
-/** The clock, ticking twice a second while an estimate counts down. */
+/** The clock, ticking twice a second while the server works. */
 function useNow(ticking: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateText, jobPercent, phaseText, timeLeft, type JobView } from './tool-job';
+import { estimateText, indeterminate, jobPercent, phaseText, timeLeft, type JobView } from './tool-job';
 
 const processing = (estimateMs: number | undefined, since = 1_000): JobView => ({
   stage: 'processing',
@@ -43,6 +43,16 @@ describe('a tool job’s progress, in numbers and words', () => {
   it('shows no estimate where the server measured none, or outside processing', () => {
     expect(timeLeft(processing(undefined), 5_000)).toBeNull();
     expect(estimateText({ stage: 'storing', estimateMs: 5_000 }, 5_000)).toBeNull();
+  });
+
+  it('says how long the work has run where there is no estimate, from 5 s on, and marks the bar as moving in place', () => {
+    expect(estimateText(processing(undefined, 1_000), 5_999)).toBeNull();
+    expect(estimateText(processing(undefined, 1_000), 6_000)).toBe('5 s so far');
+    expect(estimateText(processing(undefined, 1_000), 71_400)).toBe('70 s so far');
+    expect(jobPercent(processing(undefined, 1_000), 71_400)).toBe(60);
+    expect(indeterminate(processing(undefined))).toBe(true);
+    expect(indeterminate(processing(12_000))).toBe(false);
+    expect(indeterminate({ stage: 'storing' })).toBe(false);
   });
 
   it('names each phase in words', () => {

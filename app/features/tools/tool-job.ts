@@ -90,11 +90,24 @@ export function phaseText(view: JobView, operation: string): string {
   }
 }
 
-/** What the estimate says, in words: "about 12 s left", or that it is taking longer than usual. */
+/** Without an estimate, the time spent is said from this many seconds on: the held bar is then not read as hung. */
+export const ELAPSED_SHOWN_AFTER_S = 5;
+
+/**
+ * What the estimate says, in words: "about 12 s left", or that it is taking longer than usual; without an estimate,
+ * how long the work has run ("20 s so far"), since a bar held at one place says nothing of a job still alive.
+ */
 export function estimateText(view: JobView, now: number): string | null {
   const left = timeLeft(view, now);
-  if (left === null) return null;
-  return left === 'late' ? 'Taking longer than usual…' : `About ${left} s left`;
+  if (left !== null) return left === 'late' ? 'Taking longer than usual…' : `About ${left} s left`;
+  if (view.stage !== 'processing' || view.processingSince === undefined) return null;
+  const elapsed = Math.floor((now - view.processingSince) / 1000);
+  return elapsed >= ELAPSED_SHOWN_AFTER_S ? `${elapsed} s so far` : null;
+}
+
+/** Whether the bar can only say "working" (processing with no estimate): it then moves in place rather than fills. */
+export function indeterminate(view: JobView): boolean {
+  return view.stage === 'processing' && !view.estimateMs;
 }
 
 /** An error the server sent, as the same ApiClientError a plain answer raises (so screens keep one wording path). */
