@@ -398,8 +398,33 @@ test.describe('Modify', () => {
     const table = results.getByRole('region', { name: 'Sizes before and after' });
     const box = (await table.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    // Long names are cut with an ellipsis (the full name is their title), so all four columns show without scrolling.
+    // Long names are cut with an ellipsis (the full name is their title), so the table shows without scrolling.
     expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    // Cut in the middle, whole in their box (not clipped again), so two phone photos' names stay apart; each row's
+    // sizes sit on one line under its name ("241 KB → 48.2 KB", never "48.2" over "KB").
+    const names = await results
+      .getByTestId('batch-row')
+      .locator('[title]')
+      .evaluateAll((spans) =>
+        spans.map((s) => {
+          // The text's own width against its box's: scrollWidth rounds, and hid a clip of a third of a pixel.
+          const range = document.createRange();
+          range.selectNodeContents(s);
+          return {
+            text: s.textContent,
+            clipped: range.getBoundingClientRect().width > s.getBoundingClientRect().width + 0.01,
+          };
+        }),
+      );
+    expect(names.map((n) => n.text)).toEqual(['PXL_20261…_beach.jpg', 'Screensho…allery.png', 'sample.webp']);
+    expect(names.filter((n) => n.clipped)).toEqual([]);
+    const sizes = await results.getByTestId('batch-row').evaluateAll((rows) =>
+      rows.map((r) => {
+        const line = [...r.querySelectorAll('span')].find((s) => s.textContent?.includes('→'))!;
+        return line.getClientRects().length === 1 && line.getBoundingClientRect().height < 20;
+      }),
+    );
+    expect(sizes).toEqual([true, true, true]);
   });
 
   test('batch of six with a damaged file and a JPEG XL: each refused at the door with its own reason in a list that stays, four processed with a savings table, the ZIP keeps the names', async ({

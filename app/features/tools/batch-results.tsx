@@ -1,6 +1,6 @@
 import type { ToolResult } from '../../../core/api/tools';
 import { FailedFiles, type FailedFile } from './failed-files';
-import { countOf, formatBytes } from './format';
+import { countOf, formatBytes, middleEllipsis } from './format';
 import { ResultPicture } from './result-card';
 import { btnPrimary, card } from './styles';
 
@@ -64,10 +64,11 @@ function SavingsTable({ done }: { done: BatchDone[] }) {
             <th scope="col" className="px-1.5 py-1 sm:px-2">
               File
             </th>
-            <th scope="col" className="px-1.5 py-1 text-right sm:px-2">
+            {/* On a phone a row's sizes go under its name: four columns left each too narrow for "5.73 KB". */}
+            <th scope="col" className="hidden px-2 py-1 text-right sm:table-cell">
               Before
             </th>
-            <th scope="col" className="px-1.5 py-1 text-right sm:px-2">
+            <th scope="col" className="hidden px-2 py-1 text-right sm:table-cell">
               After
             </th>
             <th scope="col" className="px-1.5 py-1 text-right sm:px-2">
@@ -80,20 +81,24 @@ function SavingsTable({ done }: { done: BatchDone[] }) {
             <tr key={d.index} className="border-t border-slate-200 dark:border-slate-700" data-testid="batch-row">
               <td className="px-1.5 py-1 sm:px-2">
                 {/* The limit is on the box, not the cell: a table cell's max-width does not cap its width. */}
-                <span className="flex max-w-[7rem] items-center gap-2 sm:max-w-[12rem]">
+                <span className="flex max-w-[14rem] items-center gap-2 sm:max-w-[12rem]">
                   <ResultPicture result={d.result} alt="" quiet className="h-8 w-8 shrink-0 rounded object-cover" />
+                  {/* Cut in the middle, so two phone photos' names stay apart; the box still clips a wide one. */}
                   <span className="min-w-0 truncate" title={d.name}>
-                    {d.name}
+                    {middleEllipsis(d.name, 20)}
                   </span>
                 </span>
                 <span className="block text-xs text-slate-600 dark:text-slate-300">
                   {d.result.width}×{d.result.height} · {d.result.format.toUpperCase()}
                 </span>
+                <span className="block text-xs tabular-nums text-slate-600 sm:hidden dark:text-slate-300">
+                  {formatBytes(d.result.originalSize)} → {formatBytes(d.result.size)}
+                </span>
               </td>
-              <td className="px-1.5 py-1 text-right tabular-nums sm:whitespace-nowrap sm:px-2">
+              <td className="hidden whitespace-nowrap px-2 py-1 text-right tabular-nums sm:table-cell">
                 {formatBytes(d.result.originalSize)}
               </td>
-              <td className="px-1.5 py-1 text-right tabular-nums sm:whitespace-nowrap sm:px-2">
+              <td className="hidden whitespace-nowrap px-2 py-1 text-right tabular-nums sm:table-cell">
                 {formatBytes(d.result.size)}
               </td>
               <td className="px-1.5 py-1 text-right font-semibold tabular-nums sm:whitespace-nowrap sm:px-2">
@@ -106,9 +111,16 @@ function SavingsTable({ done }: { done: BatchDone[] }) {
           <tr data-testid="batch-total">
             <th scope="row" className="px-1.5 py-1 sm:px-2">
               Total ({countOf(done.length, 'file')})
+              <span className="block text-xs font-normal tabular-nums sm:hidden">
+                {formatBytes(before)} → {formatBytes(after)}
+              </span>
             </th>
-            <td className="px-1.5 py-1 text-right tabular-nums sm:whitespace-nowrap sm:px-2">{formatBytes(before)}</td>
-            <td className="px-1.5 py-1 text-right tabular-nums sm:whitespace-nowrap sm:px-2">{formatBytes(after)}</td>
+            <td className="hidden whitespace-nowrap px-2 py-1 text-right tabular-nums sm:table-cell">
+              {formatBytes(before)}
+            </td>
+            <td className="hidden whitespace-nowrap px-2 py-1 text-right tabular-nums sm:table-cell">
+              {formatBytes(after)}
+            </td>
             <td className="px-1.5 py-1 text-right tabular-nums sm:whitespace-nowrap sm:px-2">
               {savedText(before, after)}
             </td>

@@ -5,6 +5,7 @@ import {
   downloadUrl,
   formatBytes,
   keepRatio,
+  middleEllipsis,
   parseDimension,
   resultName,
   uniqueNames,
@@ -37,6 +38,14 @@ describe('download names', () => {
     expect(zipName(['holiday.jpg', 'b.png', 'c.png'], 'resize')).toBe('holiday-and-2-more-resized.zip');
     expect(zipName(['holiday.jpg'], 'convert')).toBe('holiday-converted.zip');
   });
+  it('are cut in the middle when long, so two phone photos stay apart', () => {
+    expect(middleEllipsis('cat.jpg', 14)).toBe('cat.jpg');
+    expect(middleEllipsis('iphone-irot.heic', 14)).toBe('iphone…ot.heic');
+    expect(middleEllipsis('iphone-o6.jpg', 14)).toBe('iphone-o6.jpg');
+    expect(middleEllipsis('PXL_20261128_142233517.jpg', 14)).toHaveLength(14);
+    expect(middleEllipsis('PXL_20261128_142233517.jpg', 14)).toBe('PXL_20…517.jpg');
+  });
+
   it('adds the download query safely', () => {
     expect(downloadUrl('/api/images/k-1', 'a b.png')).toBe('/api/images/k-1?download=a%20b.png');
     expect(downloadUrl('/x?y=1', 'n.png')).toBe('/x?y=1&download=n.png');

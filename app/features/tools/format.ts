@@ -48,6 +48,19 @@ export function resultName(originalName: string, operation: string, format: stri
   return `${stem}-${SUFFIX[operation] ?? 'edited'}.${ext}`;
 }
 
+/**
+ * A file name cut in its middle to at most `max` characters ("PXL_2026…beach.jpg"): phones name files by date and
+ * number, so their ends tell two apart where a cut end ("PXL_2026…") would not. The full name goes in a title.
+ */
+export function middleEllipsis(name: string, max: number): string {
+  const chars = Array.from(name);
+  if (chars.length <= max) return name;
+  // The end gets the odd character: it holds the extension and the part that differs.
+  const head = Math.floor((max - 1) / 2);
+  const tail = max - 1 - head;
+  return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - tail).join('')}`;
+}
+
 /** ZIP entries must differ: a second holiday-resized.jpg becomes holiday-resized-2.jpg. */
 export function uniqueNames(names: string[]): string[] {
   const seen = new Map<string, number>();
