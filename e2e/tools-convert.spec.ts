@@ -52,6 +52,32 @@ test.describe('Convert', () => {
     });
   }
 
+  test('at 390 px every output format reads whole in the closed menu', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/tools/convert');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const menu = page.getByLabel('Output format');
+    const values = await menu.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(values).toHaveLength(6);
+    for (const value of values) {
+      await menu.selectOption(value);
+      // The chosen option's words in the menu's own font, against the room inside its padding and arrow.
+      const { text, room } = await menu.evaluate((el) => {
+        const select = el as HTMLSelectElement;
+        const style = getComputedStyle(select);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const label = select.selectedOptions[0]!.text;
+        const inner = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return {
+          text: `${label} (${Math.round(ctx.measureText(label).width)} px)`,
+          room: inner - ctx.measureText(label).width,
+        };
+      });
+      expect(room, text).toBeGreaterThan(0);
+    }
+  });
+
   test('non-images are ignored, none at all says No valid images, and more than six shows +N more', async ({
     page,
   }) => {

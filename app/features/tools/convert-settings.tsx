@@ -14,6 +14,16 @@ const DESCRIPTIONS: Record<Format, string> = {
   tiff: 'Lossless, for programs that ask for TIFF; large files',
 };
 
+/** The menu's words: short enough to read whole in a closed menu at 390 px; the guide below has the rest. */
+const MENU_LABELS: Record<Format, string> = {
+  jpeg: 'Best for photos',
+  png: 'Graphics, transparency',
+  webp: 'Modern, small files',
+  avif: 'Smallest files',
+  bmp: 'Uncompressed',
+  tiff: 'Lossless, large files',
+};
+
 /**
  * The Convert screen's right-hand column: the output format with its limit and quality, then the guide to the
  * formats. Each card carries its place in the phone's order (convert-tool.tsx).
@@ -47,7 +57,7 @@ export function ConvertSettings({
           <select value={format} onChange={(e) => onFormat(e.target.value as Format)} className={input}>
             {OUTPUT_FORMATS.map((f) => (
               <option key={f} value={f}>
-                {f.toUpperCase()} - {DESCRIPTIONS[f]}
+                {f.toUpperCase()} - {MENU_LABELS[f]}
               </option>
             ))}
           </select>
