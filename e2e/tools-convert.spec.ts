@@ -63,8 +63,8 @@ test.describe('Convert', () => {
       await menu.selectOption(value);
       // The chosen option's words in the menu's own font, against the room inside its padding and arrow.
       const { text, room } = await menu.evaluate((el) => {
-        const select = el as HTMLSelectElement;
-        const style = getComputedStyle(select);
+        const select = el as unknown as { clientWidth: number; selectedOptions: ArrayLike<{ text: string }> };
+        const style = getComputedStyle(el);
         const ctx = document.createElement('canvas').getContext('2d')!;
         ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
         const label = select.selectedOptions[0]!.text;

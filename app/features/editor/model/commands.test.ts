@@ -70,10 +70,10 @@ describe('addShape', () => {
 });
 
 describe('writeText', () => {
-  it('sets a layer’s text and names the layer after its first 20 characters on one line', () => {
+  it('sets a layer’s text and names the layer after its first 20 characters on one line, with an ellipsis when cut', () => {
     const view = documentOf([picture(), text('t', 'old', image)]);
     expect(writeText(view, 't', 'a rather long caption\nover two lines')).toEqual([
-      { kind: 'set-text', id: 't', text: 'a rather long caption\nover two lines', name: 'a rather long captio' },
+      { kind: 'set-text', id: 't', text: 'a rather long caption\nover two lines', name: 'a rather long captio…' },
     ]);
   });
 
