@@ -8,9 +8,10 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { post as postForm, REQUEST_TIMEOUT_MS } from '../scripts/lib/soak-answer';
 
 /** A request that takes longer than this is counted as failed (and the run goes on). */
-export const REQUEST_TIMEOUT_MS = 120_000;
+export { REQUEST_TIMEOUT_MS };
 const CORPUS = resolve('../shared/corpus');
 
 // --- inputs ------------------------------------------------------------------------------------------------------
@@ -89,6 +90,10 @@ export interface Answer {
   body: string;
 }
 
+/**
+ * One form POST with the soak's sending and judging (scripts/lib/soak-answer.ts: a 5xx that is not our JSON error, or
+ * the front door's `api_unavailable`, is the dev server's), filed under its job and plain route.
+ */
 async function post(
   base: string,
   job: string,
@@ -96,39 +101,9 @@ async function post(
   image: Uint8Array,
   fields: Record<string, string>,
   name = 'input.bin',
-): Promise<Answer & { json?: Record<string, unknown> }> {
-  const form = new FormData();
-  form.append('image', new File([image as Uint8Array<ArrayBuffer>], name, { type: 'application/octet-stream' }));
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const started = performance.now();
-  try {
-    const res = await fetch(`${base}/api/${route}`, {
-      method: 'POST',
-      body: form,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const body = await res.text();
-    let json: Record<string, unknown> | undefined;
-    try {
-      json = JSON.parse(body) as Record<string, unknown>;
-    } catch {
-      json = undefined;
-    }
-    const ours =
-      json && typeof json.error === 'string' && typeof json.code === 'string' && json.code !== 'api_unavailable';
-    const foreign5xx = res.status >= 500 && !ours;
-    return {
-      job,
-      route,
-      status: res.status,
-      ms: performance.now() - started,
-      foreign5xx,
-      body: body.slice(0, 200),
-      json,
-    };
-  } catch (err) {
-    return { job, route, status: 0, ms: performance.now() - started, foreign5xx: false, body: String(err) };
-  }
+): Promise<Answer> {
+  const a = await postForm(base, route, name, image, fields);
+  return { job, route, status: a.status, ms: a.ms, foreign5xx: a.foreign, body: a.body };
 }
 
 export type Job = { name: string; run: () => Promise<Answer[]> };
