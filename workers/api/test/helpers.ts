@@ -1,8 +1,8 @@
 import { createExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
-import { crc32 } from '../../../core/images/crc32';
 import { RATE_LIMIT_WINDOW_MS } from '../../../core/limits';
 import worker from '../src/index';
+import { pngChunk, pngOf, u32be } from './support/png-chunks';
 
 /**
  * The Worker's environment behind Cloudflare's edge (wrangler.toml's production CLIENT_ADDRESS): there the edge sets
@@ -35,32 +35,16 @@ export function uploadForm(bytes: BlobPart, name = 'image.png', type = 'image/pn
 export const upload = (bytes: BlobPart, name?: string, type?: string, headers: HeadersInit = {}) =>
   api('/api/upload', { method: 'POST', body: uploadForm(bytes, name, type), headers });
 
-const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-
-function chunk(type: string, data: number[]): number[] {
-  const body = [...type].map((c) => c.charCodeAt(0)).concat(data);
-  return [...u32(data.length), ...body, ...u32(crc32(Uint8Array.from(body), 0, body.length))];
-}
-
 /**
  * A PNG that declares any size. Small ones carry real (black) pixel data, since uploads are decoded; huge ones only
  * one row of one pixel, enough for the header checks that refuse them before anything is decoded.
  */
 export function pngDeclaring(width: number, height: number): Uint8Array<ArrayBuffer> {
-  const ihdr = [...u32(width), ...u32(height), 8, 0, 0, 0, 0];
-  return Uint8Array.from([
-    0x89,
-    0x50,
-    0x4e,
-    0x47,
-    0x0d,
-    0x0a,
-    0x1a,
-    0x0a,
-    ...chunk('IHDR', ihdr),
-    ...chunk('IDAT', width * height <= 16_384 ? blackRows(width, height) : ONE_PIXEL),
-    ...chunk('IEND', []),
-  ]);
+  return pngOf(
+    pngChunk('IHDR', [...u32be(width), ...u32be(height), 8, 0, 0, 0, 0]),
+    pngChunk('IDAT', width * height <= 16_384 ? blackRows(width, height) : ONE_PIXEL),
+    pngChunk('IEND'),
+  );
 }
 
 /** zlib stream of a single filtered row of one black pixel ("\0\0"), stored uncompressed. */
@@ -80,7 +64,7 @@ function blackRows(width: number, height: number): number[] {
     ~length & 255,
     (~length >> 8) & 255,
     ...new Array<number>(length).fill(0),
-    ...u32(adler >>> 0),
+    ...u32be(adler >>> 0),
   ];
 }
 

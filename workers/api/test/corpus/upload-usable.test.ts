@@ -1,15 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { crc32 } from '../../../../core/images/crc32';
 import { uploadResponseSchema } from '../../../../core/api/images';
 import type { CorpusManifest } from '../corpus-service';
 import { api, listKeys, pngDeclaring, upload, uploadForm } from '../helpers';
-
-const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-function chunk(type: string, data: number[]): number[] {
-  const body = [...type].map((c) => c.charCodeAt(0)).concat(data);
-  return [...u32(data.length), ...body, ...u32(crc32(Uint8Array.from(body), 0, body.length))];
-}
+import { pngChunk, pngOf, u32be } from '../support/png-chunks';
 
 const objectBytes = async (imageUrl: string) => new Uint8Array(await (await api(imageUrl)).arrayBuffer());
 
@@ -31,21 +25,12 @@ describe('POST /api/upload accepts what the engine can process, and keeps only t
   });
 
   it('refuses a PNG whose chunks are sound but whose pixel data cannot be decoded', async () => {
-    const ihdr = [...u32(4), ...u32(4), 8, 2, 0, 0, 0];
     const garbage = [0x78, 0x9c, 0xde, 0xad, 0xbe, 0xef, 0x00, 0x11, 0x22];
-    const png = Uint8Array.from([
-      0x89,
-      0x50,
-      0x4e,
-      0x47,
-      0x0d,
-      0x0a,
-      0x1a,
-      0x0a,
-      ...chunk('IHDR', ihdr),
-      ...chunk('IDAT', garbage),
-      ...chunk('IEND', []),
-    ]);
+    const png = pngOf(
+      pngChunk('IHDR', [...u32be(4), ...u32be(4), 8, 2, 0, 0, 0]),
+      pngChunk('IDAT', garbage),
+      pngChunk('IEND'),
+    );
     const res = await upload(png);
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({

@@ -19,6 +19,7 @@ import { getImageService } from '../../src/imaging/service';
 import { notBilled } from '../../src/billed-calls';
 import { api, listKeys, uploadForm } from '../helpers';
 import { toolRequest } from '../support/corpus';
+import { pngChunk, pngOf, u32be } from '../support/png-chunks';
 import { recordingImages } from '../support/images-binding';
 
 const FILES = {
@@ -146,23 +147,16 @@ describe('the upload refuses what no tool could then process', () => {
 
   it('an indexed PNG with an empty palette, too large to decode at intake (422, naming the palette)', async () => {
     // 2,000 × 2,000 at one byte a pixel, all index 0, deflated here: over intake's decode, so only its header speaks.
-    const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-    const { crc32 } = await import('../../../../core/images/crc32');
-    const chunk = (type: string, data: Uint8Array) => {
-      const body = Uint8Array.from([...[...type].map((c) => c.charCodeAt(0)), ...data]);
-      return [...u32(data.length), ...body, ...u32(crc32(body, 0, body.length))];
-    };
     const raw = new Uint8Array(2000 * 2001);
     const idat = new Uint8Array(
       await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer(),
     );
-    const png = Uint8Array.from([
-      ...[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-      ...chunk('IHDR', Uint8Array.from([...u32(2000), ...u32(2000), 8, 3, 0, 0, 0])),
-      ...chunk('PLTE', new Uint8Array()),
-      ...chunk('IDAT', idat),
-      ...chunk('IEND', new Uint8Array()),
-    ]);
+    const png = pngOf(
+      pngChunk('IHDR', [...u32be(2000), ...u32be(2000), 8, 3, 0, 0, 0]),
+      pngChunk('PLTE'),
+      pngChunk('IDAT', idat),
+      pngChunk('IEND'),
+    );
     const answer = await timed(() =>
       api('/api/upload', { method: 'POST', body: uploadForm(png, 'empty-palette.png') }),
     );

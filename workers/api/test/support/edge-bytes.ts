@@ -3,9 +3,8 @@
  * broken scan, pixel data no inflater reads), relabelled (a JPEG declaring another size) or rewritten (a top-down BMP),
  * and bytes appended after a picture.
  */
-import { crc32 } from '../../../../core/images/crc32';
+import { pngChunk, pngOf, u32be } from './png-chunks';
 
-const u32be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 /** The parts one after another: a picture with something appended. */
 export const join = (...parts: (Uint8Array | number[])[]) => Uint8Array.from(parts.flatMap((p) => [...p]));
 /** The UTF-8 bytes of `s`: a text file, or text to append. */
@@ -13,23 +12,11 @@ export const text = (s: string) => new TextEncoder().encode(s);
 
 /** A PNG whose chunks are all sound (CRCs right) but whose IDAT holds bytes no inflater reads. */
 export function pngWithBadPixels(): Uint8Array {
-  const chunk = (type: string, data: number[]) => {
-    const body = [...type].map((c) => c.charCodeAt(0)).concat(data);
-    return [...u32be(data.length), ...body, ...u32be(crc32(Uint8Array.from(body), 0, body.length))];
-  };
-  return Uint8Array.from([
-    0x89,
-    0x50,
-    0x4e,
-    0x47,
-    0x0d,
-    0x0a,
-    0x1a,
-    0x0a,
-    ...chunk('IHDR', [...u32be(8), ...u32be(8), 8, 2, 0, 0, 0]),
-    ...chunk('IDAT', [0x78, 0x9c, 0xde, 0xad, 0xbe, 0xef, 1, 2, 3]),
-    ...chunk('IEND', []),
-  ]);
+  return pngOf(
+    pngChunk('IHDR', [...u32be(8), ...u32be(8), 8, 2, 0, 0, 0]),
+    pngChunk('IDAT', [0x78, 0x9c, 0xde, 0xad, 0xbe, 0xef, 1, 2, 3]),
+    pngChunk('IEND'),
+  );
 }
 
 /** Where a JPEG's frame header (SOF0/SOF2) sets its height and width. */
